@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+import { pathToFileURL } from 'node:url';
+import { Command, CommanderError } from '@commander-js/extra-typings';
+import { InputError } from '../input-error.ts';
+
+/** The dicelab command tree: one `register…` per system or job, each in its own file. */
+export function buildProgram() {
+  const program = new Command('dicelab')
+    .description('Exact and simulated odds for tabletop rolls, and the best way to make them.')
+    .showHelpAfterError('(run with --help for usage)')
+    .enablePositionalOptions();
+  return program;
+}
+
+/** Runs the CLI: bad input is one line on stderr and exit status 2, never a stack trace. */
+export async function runCli(argv: string[]): Promise<number> {
+  // A reader that goes away (`dicelab … | head`) is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  const program = buildProgram();
+  const oneLine = {
+    outputError: (text: string, write: (s: string) => void) =>
+      write(`dicelab: ${text.replace(/^error: /, '').split('\n')[0]}\n`),
+  };
+  const everyCommand = (command: Command): Command[] => [
+    command,
+    ...command.commands.flatMap((c) => everyCommand(c as unknown as Command)),
+  ];
+  for (const command of everyCommand(program as unknown as Command)) {
+    command.exitOverride();
+    command.configureOutput(oneLine);
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof InputError) {
+      process.stderr.write(`dicelab: ${error.message}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`dicelab: internal error: ${message}\n`);
+    if (process.env.DICELAB_DEBUG && error instanceof Error)
+      process.stderr.write(`${error.stack}\n`);
+    else process.stderr.write('(set DICELAB_DEBUG=1 for the stack trace, and please report it)\n');
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}

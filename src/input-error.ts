@@ -1,0 +1,25 @@
+/**
+ * Bad input from a user (a flag, a roll spec, a scenario file). Its message is one line naming
+ * the field, the value and what is allowed; the CLI prints it and exits with status 2.
+ */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+}
+
+/**
+ * The standard bad-input message.
+ * @example invalid('dice[0].sides', 7, 'one of 2, 4, 6, 8, 10, 12').message
+ * // "dice[0].sides: 7 is not allowed (expected one of 2, 4, 6, 8, 10, 12)"
+ */
+export function invalid(field: string, value: unknown, allowed: string): InputError {
+  return new InputError(`${field}: ${shown(value)} is not allowed (expected ${allowed})`);
+}
+
+function shown(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return String(value);
+  const json = JSON.stringify(value);
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}

@@ -1,0 +1,1 @@
+export { nextUint32, rollDie, type Stream, streamFor, streamFromState } from './xoshiro128.ts';
