@@ -1,0 +1,40 @@
+import type { TopLevelSpec } from 'vega-lite';
+import { type ChartFileNames, chartFileNames } from '../report/chart-file-names.ts';
+import type { Column } from '../report/column.ts';
+import { toCsv } from '../report/csv.ts';
+import { renderSvg, svgToPng } from '../report/render.ts';
+import { writeFilesAtomically } from './write-files.ts';
+
+/** A chart and the rows behind it, as {@link writeChartFiles} takes them. */
+export interface ChartFiles<Row extends object> {
+  readonly spec: TopLevelSpec;
+  readonly rows: readonly Row[];
+  readonly columns: readonly Pick<Column<Row>, 'key' | 'header'>[];
+  /** PNG pixels per SVG pixel (default 2). */
+  readonly pngScale?: number;
+  /** Called with each Vega-Lite warning while drawing. */
+  readonly onWarning?: (message: string) => void;
+}
+
+/**
+ * Writes one chart as four files in `dir`: `<name>.csv` (the rows), `<name>.vl.json` (the
+ * spec), `<name>.svg` and `<name>.png`. Everything is drawn before anything is written, and the
+ * files are written atomically, so a failure leaves the folder as it was. Returns the file
+ * names and the SVG (for inlining in a report page).
+ * @example await writeChartFiles('reports', 'win-by-challenge', { spec, rows, columns })
+ */
+export async function writeChartFiles<Row extends object>(
+  dir: string,
+  name: string,
+  chart: ChartFiles<Row>,
+): Promise<{ files: ChartFileNames; svg: string }> {
+  const files = chartFileNames(name);
+  const svg = await renderSvg(chart.spec, chart.onWarning ? { onWarning: chart.onWarning } : {});
+  await writeFilesAtomically(dir, [
+    { name: files.csv, content: toCsv(chart.rows, chart.columns) },
+    { name: files.vlJson, content: `${JSON.stringify(chart.spec, null, 2)}\n` },
+    { name: files.svg, content: svg },
+    { name: files.png, content: svgToPng(svg, chart.pngScale) },
+  ]);
+  return { files, svg };
+}

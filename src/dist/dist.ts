@@ -1,0 +1,173 @@
+/**
+ * An immutable distribution over integer outcomes with exact BigInt weights
+ * (icepool's `Counts`): probabilities are derived, never stored.
+ */
+export class Dist {
+  /** Outcomes in ascending order, each with a positive weight. */
+  readonly outcomes: readonly number[];
+  readonly weights: readonly bigint[];
+  /** Sum of the weights: the denominator of every probability. */
+  readonly total: bigint;
+
+  private constructor(outcomes: number[], weights: bigint[]) {
+    this.outcomes = Object.freeze(outcomes);
+    this.weights = Object.freeze(weights);
+    this.total = weights.reduce((a, b) => a + b, 0n);
+    Object.freeze(this);
+  }
+
+  /**
+   * A distribution from (outcome, weight) pairs; equal outcomes merge, zero weights drop.
+   * @example Dist.of([[1, 1n], [2, 3n]]).probability(2) // 0.75
+   */
+  static of(entries: Iterable<readonly [number, bigint | number]>): Dist {
+    const merged = new Map<number, bigint>();
+    for (const [outcome, weight] of entries) {
+      if (!Number.isSafeInteger(outcome)) throw new RangeError(`outcome ${outcome} is not an integer`);
+      const w = BigInt(weight);
+      if (w < 0n) throw new RangeError(`weight ${w} of outcome ${outcome} is negative`);
+      merged.set(outcome, (merged.get(outcome) ?? 0n) + w);
+    }
+    const outcomes = [...merged.keys()].filter((o) => merged.get(o)! > 0n).sort((a, b) => a - b);
+    if (outcomes.length === 0) throw new RangeError('a distribution needs at least one outcome');
+    return new Dist(
+      outcomes,
+      outcomes.map((o) => merged.get(o)!),
+    );
+  }
+
+  /** A fair die with faces 1..sides. @example Dist.die(6).mean() // 3.5 */
+  static die(sides: number): Dist {
+    if (!Number.isSafeInteger(sides) || sides < 1) throw new RangeError(`a die needs 1 or more sides, got ${sides}`);
+    return Dist.of(Array.from({ length: sides }, (_, i) => [i + 1, 1n] as const));
+  }
+
+  /** The distribution that always gives `value`. */
+  static constant(value: number): Dist {
+    return Dist.of([[value, 1n]]);
+  }
+
+  /** P(outcome = x) as a float. */
+  probability(x: number): number {
+    const i = this.outcomes.indexOf(x);
+    return i < 0 ? 0 : ratio(this.weights[i]!, this.total);
+  }
+
+  /** The exact weight of outcome x (over `total`). */
+  weight(x: number): bigint {
+    const i = this.outcomes.indexOf(x);
+    return i < 0 ? 0n : this.weights[i]!;
+  }
+
+  /** (outcome, probability) pairs in ascending outcome order. */
+  entries(): [number, number][] {
+    return this.outcomes.map((o, i) => [o, ratio(this.weights[i]!, this.total)]);
+  }
+
+  mean(): number {
+    let s = 0n;
+    this.outcomes.forEach((o, i) => {
+      s += BigInt(o) * this.weights[i]!;
+    });
+    return ratio(s, this.total);
+  }
+
+  get min(): number {
+    return this.outcomes[0]!;
+  }
+
+  get max(): number {
+    return this.outcomes[this.outcomes.length - 1]!;
+  }
+
+  /** The distribution of f(X). O(outcomes). @example Dist.die(6).map((x) => x >= 5 ? 1 : 0).probability(1) // 1/3 */
+  map(f: (outcome: number) => number): Dist {
+    return Dist.of(this.outcomes.map((o, i) => [f(o), this.weights[i]!] as const));
+  }
+
+  /** The distribution of X + Y for independent X, Y (convolution). O(|X|·|Y|). */
+  add(other: Dist): Dist {
+    const pairs: [number, bigint][] = [];
+    this.outcomes.forEach((a, i) => {
+      other.outcomes.forEach((b, j) => {
+        pairs.push([a + b, this.weights[i]! * other.weights[j]!]);
+      });
+    });
+    return Dist.of(pairs);
+  }
+
+  /** The sum of `count` independent copies (count ≥ 0; 0 copies is the constant 0). */
+  repeat(count: number): Dist {
+    let acc = Dist.constant(0);
+    for (let i = 0; i < count; i++) acc = acc.add(this);
+    return acc;
+  }
+
+  /** Weight of outcomes ≤ x (over `total`). */
+  weightAtMost(x: number): bigint {
+    let s = 0n;
+    for (let i = 0; i < this.outcomes.length && this.outcomes[i]! <= x; i++) s += this.weights[i]!;
+    return s;
+  }
+
+  /**
+   * The exact chances that X > Y, X = Y and X < Y for independent X (this) and Y,
+   * as weights over `this.total * other.total` and as floats; they sum to 1.
+   */
+  compare(other: Dist): Comparison {
+    let greater = 0n;
+    let equal = 0n;
+    this.outcomes.forEach((a, i) => {
+      const wa = this.weights[i]!;
+      greater += wa * other.weightAtMost(a - 1);
+      equal += wa * other.weight(a);
+    });
+    const total = this.total * other.total;
+    const less = total - greater - equal;
+    return {
+      total,
+      weights: { greater, equal, less },
+      greater: ratio(greater, total),
+      equal: ratio(equal, total),
+      less: ratio(less, total),
+    };
+  }
+}
+
+export interface Comparison {
+  readonly total: bigint;
+  readonly weights: { readonly greater: bigint; readonly equal: bigint; readonly less: bigint };
+  readonly greater: number;
+  readonly equal: number;
+  readonly less: number;
+}
+
+/** The highest of several independent values (advantage), from the product of their CDFs. */
+export function maxOf(...dists: Dist[]): Dist {
+  if (dists.length === 0) throw new RangeError('maxOf needs at least one distribution');
+  const outcomes = [...new Set(dists.flatMap((d) => d.outcomes))].sort((a, b) => a - b);
+  const total = dists.reduce((t, d) => t * d.total, 1n);
+  let below = 0n;
+  const pairs: [number, bigint][] = [];
+  for (const x of outcomes) {
+    const atMost = dists.reduce((t, d) => t * d.weightAtMost(x), 1n);
+    pairs.push([x, atMost - below]);
+    below = atMost;
+  }
+  const result = Dist.of(pairs);
+  if (result.total !== total) throw new Error('maxOf lost weight');
+  return result;
+}
+
+/** a / b as a float, correctly rounded to about 2^-60 even when both exceed 2^53. */
+export function ratio(a: bigint, b: bigint): number {
+  if (b <= 0n) throw new RangeError('a probability needs a positive total weight');
+  const safe = BigInt(Number.MAX_SAFE_INTEGER);
+  const magnitude = a < 0n ? -a : a;
+  if (magnitude <= safe && b <= safe) return Number(a) / Number(b);
+  // Keep a quotient of about 64 significant bits, then scale back by a power of two.
+  const k = b.toString(2).length - magnitude.toString(2).length + 64;
+  const q = k >= 0 ? (magnitude << BigInt(k)) / b : magnitude / (b << BigInt(-k));
+  const value = Number(q) * 2 ** -k;
+  return a < 0n ? -value : value;
+}

@@ -1,0 +1,60 @@
+import type { TopLevelSpec } from 'vega-lite';
+import { SEQUENTIAL_SCHEME } from '../chart-theme.ts';
+import type { ChartField } from './chart-field.ts';
+import { type ChartFrame, frameDef, inlineRows } from './chart-frame.ts';
+import { datumRef, fieldRef, legendDef, positionDef } from './encode-field.ts';
+
+/** Options of {@link heatmap}. */
+export interface HeatmapOptions<Row extends object> extends ChartFrame {
+  readonly rows: readonly Row[];
+  /** Column field; ordinal unless its `type` says otherwise. */
+  readonly x: ChartField<Row>;
+  /** Row field; ordinal unless its `type` says otherwise (`sort: 'descending'` puts high on top). */
+  readonly y: ChartField<Row>;
+  /** The numeric field shown as colour (viridis: dark is low, yellow is high). */
+  readonly value: ChartField<Row>;
+  /** Print each cell's value in it, formatted with `value.format` (default true). */
+  readonly labels?: boolean;
+}
+
+/**
+ * A heatmap: one coloured cell per (x, y) row, e.g. win chance by pool and Challenge. Cell
+ * labels switch from white to black on the bright half of the scale so they stay legible.
+ * @example heatmap({ title: 'Which pool wins most at each Challenge?', rows,
+ *   x: challengeField('challenge'), y: { field: 'pool', title: 'Pool' },
+ *   value: percentField('winChance', 'Win chance') })
+ */
+export function heatmap<Row extends object>(options: HeatmapOptions<Row>): TopLevelSpec {
+  const { value } = options;
+  const cells = {
+    mark: { type: 'rect' as const },
+    encoding: {
+      color: legendDef(value, 'quantitative', { scheme: SEQUENTIAL_SCHEME }),
+    },
+  };
+  const mid = midpoint(options.rows, value);
+  const labels = {
+    mark: { type: 'text' as const, fontSize: 11 },
+    encoding: {
+      text: { field: fieldRef(value.field), ...(value.format ? { format: value.format } : {}) },
+      color: {
+        condition: { test: `${datumRef(value.field)} > ${mid}`, value: 'black' },
+        value: 'white',
+      },
+    },
+  };
+  return {
+    ...frameDef(options),
+    data: inlineRows(options.rows),
+    encoding: { x: positionDef(options.x, 'ordinal'), y: positionDef(options.y, 'ordinal') },
+    layer: options.labels === false ? [cells] : [cells, labels],
+  };
+}
+
+/** The middle of the colour scale: of the fixed domain if there is one, else of the data. */
+function midpoint<Row extends object>(rows: readonly Row[], value: ChartField<Row>): number {
+  const ends = (value.domain ?? rows.map((row) => row[value.field])).filter(
+    (v): v is number => typeof v === 'number' && Number.isFinite(v),
+  );
+  return ends.length ? (Math.min(...ends) + Math.max(...ends)) / 2 : 0;
+}

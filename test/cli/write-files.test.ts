@@ -1,0 +1,78 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFilesAtomically } from '../../src/cli/write-files.ts';
+import { InputError } from '../../src/input-error.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dicelab-write-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('writeFilesAtomically', () => {
+  it('writes text and bytes into a folder it creates, and leaves no temporary file', async () => {
+    const out = join(dir, 'a', 'b');
+    const bytes = Buffer.from([0, 1, 2, 255]);
+    const written = await writeFilesAtomically(out, [
+      { name: 'odds.csv', content: 'pool,p\r\nd6,0.5\r\n' },
+      { name: 'chart.png', content: bytes },
+      { name: 'note.txt', content: 'C≥3 ½' },
+    ]);
+    expect(written).toEqual(['odds.csv', 'chart.png', 'note.txt'].map((n) => join(out, n)));
+    expect(await readFile(join(out, 'odds.csv'), 'utf8')).toBe('pool,p\r\nd6,0.5\r\n');
+    expect((await readFile(join(out, 'chart.png'))).equals(bytes)).toBe(true);
+    expect(await readFile(join(out, 'note.txt'), 'utf8')).toBe('C≥3 ½');
+    expect((await readdir(out)).sort()).toEqual(['chart.png', 'note.txt', 'odds.csv']);
+  });
+
+  it('replaces files that are already there', async () => {
+    await writeFile(join(dir, 'x.csv'), 'old and much longer than the new content');
+    await writeFilesAtomically(dir, [{ name: 'x.csv', content: 'new' }]);
+    expect(await readFile(join(dir, 'x.csv'), 'utf8')).toBe('new');
+    expect(await readdir(dir)).toEqual(['x.csv']);
+  });
+
+  it('when one file cannot be written, touches no file and leaves no temporary file', async () => {
+    await writeFile(join(dir, 'a.csv'), 'old a');
+    // The file system refuses a name this long (255 bytes is the usual limit).
+    const tooLong = `${'n'.repeat(300)}.csv`;
+    await expect(
+      writeFilesAtomically(dir, [
+        { name: 'a.csv', content: 'new a' },
+        { name: 'b.csv', content: 'new b' },
+        { name: tooLong, content: 'never' },
+      ]),
+    ).rejects.toThrow(/ENAMETOOLONG/);
+    expect(await readFile(join(dir, 'a.csv'), 'utf8')).toBe('old a');
+    expect(await readdir(dir)).toEqual(['a.csv']);
+  });
+
+  it('refuses a target that is a folder before writing anything', async () => {
+    await mkdir(join(dir, 'b.svg'));
+    await expect(
+      writeFilesAtomically(dir, [
+        { name: 'a.svg', content: '<svg/>' },
+        { name: 'b.svg', content: '<svg/>' },
+      ]),
+    ).rejects.toThrow(InputError);
+    expect(await readdir(dir)).toEqual(['b.svg']);
+  });
+
+  it('refuses names with a folder in them, empty names and repeated names', async () => {
+    for (const name of ['../escape.csv', 'sub/x.csv', 'a\\b', '', '.', '..']) {
+      await expect(writeFilesAtomically(dir, [{ name, content: 'x' }])).rejects.toThrow(InputError);
+    }
+    await expect(
+      writeFilesAtomically(dir, [
+        { name: 'a', content: '1' },
+        { name: 'a', content: '2' },
+      ]),
+    ).rejects.toThrow(/each name once/);
+    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(join(dir, '..'))).not.toContain('escape.csv');
+  });
+});

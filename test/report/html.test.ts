@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/input-error.ts';
+import { chartFileNames } from '../../src/report/chart-file-names.ts';
+import { challengeField, percentField } from '../../src/report/charts/chart-field.ts';
+import { heatmap } from '../../src/report/charts/heatmap.ts';
+import { formatPercent } from '../../src/report/format-percent.ts';
+import { type ReportSection, reportPage } from '../../src/report/html.ts';
+import { renderSvg } from '../../src/report/render.ts';
+import { tableCells } from '../../src/report/table-cells.ts';
+import { type OddsRow, oddsRows } from './chart-rows.ts';
+
+const table = tableCells<OddsRow>(
+  [
+    { key: 'pool', header: 'Pool <dice>' },
+    { key: 'challenge', header: 'C' },
+    { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
+  ],
+  oddsRows,
+);
+
+const simple: ReportSection = {
+  id: 'odds',
+  title: 'Which pool & which <Challenge>?',
+  description: 'Pools "as rolled", it\'s exact.',
+  links: [
+    { label: 'CSV', href: 'odds.csv' },
+    { label: 'Spec', href: 'odds by pool.vl.json' },
+  ],
+  table,
+};
+
+describe('reportPage', () => {
+  it('is one HTML document with a title, intro and table of contents', () => {
+    const html = reportPage({ title: "Zi'Dara <odds>", intro: 'A & B', sections: [simple] });
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
+    expect(html).toContain('<title>Zi&#39;Dara &lt;odds&gt;</title>');
+    expect(html).toContain('<h1>Zi&#39;Dara &lt;odds&gt;</h1>');
+    expect(html).toContain('<p class="intro">A &amp; B</p>');
+    expect(html).toContain(
+      '<li><a href="#odds">Which pool &amp; which &lt;Challenge&gt;?</a></li>',
+    );
+    expect(html).toContain('<section id="odds">');
+    expect(html).toContain('<p>Pools &quot;as rolled&quot;, it&#39;s exact.</p>');
+  });
+
+  it('escapes every text it is given: no raw < from the data reaches the page', () => {
+    const html = reportPage({ title: '<script>alert(1)</script>', sections: [simple] });
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<dice>');
+    expect(html).toContain('<th scope="col">Pool &lt;dice&gt;</th>');
+  });
+
+  it('links to the section files by relative, URL-encoded paths', () => {
+    const html = reportPage({ title: 'T', sections: [simple] });
+    expect(html).toContain(
+      '<a href="odds.csv">CSV</a> · <a href="odds%20by%20pool.vl.json">Spec</a>',
+    );
+    for (const href of [
+      'https://example.com/x.csv',
+      '/etc/passwd',
+      '//cdn.example/x',
+      'javascript:alert(1)',
+    ])
+      expect(() =>
+        reportPage({ title: 'T', sections: [{ ...simple, links: [{ label: 'x', href }] }] }),
+      ).toThrow(/not a relative path/);
+  });
+
+  it('writes the table with numbers right-aligned', () => {
+    const html = reportPage({ title: 'T', sections: [simple] });
+    expect(html).toContain('<th scope="col" class="num">C</th>');
+    expect(html).toContain(
+      '<tr><td>d12 d4</td><td class="num">1</td><td class="num">85.0%</td></tr>',
+    );
+    expect(html.match(/<tr>/g)).toHaveLength(oddsRows.length + 1);
+  });
+
+  it('needs nothing from the network: no scripts, stylesheets, images or fonts to fetch', () => {
+    const html = reportPage({ title: 'T', sections: [simple] });
+    expect(html).not.toMatch(/<(script|link|img|iframe|object)\b/i);
+    expect(html).not.toMatch(/\bsrc=|@import|@font-face|url\(\s*['"]?(https?:)?\/\//i);
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`,
+    );
+  });
+
+  it('inlines each chart with its ids made unique to its section', async () => {
+    const spec = heatmap<OddsRow>({
+      title: 'Which pool wins most at each Challenge?',
+      rows: oddsRows,
+      x: challengeField('challenge'),
+      y: { field: 'pool', title: 'Pool' },
+      value: percentField('winChance', 'Win chance'),
+    });
+    const svg = await renderSvg(spec);
+    const ids = [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(0); // the colour legend's gradient
+    const html = reportPage({
+      title: 'T',
+      sections: [
+        { id: 'first', title: 'A', svg: `<?xml version="1.0"?>\n${svg}` },
+        { id: 'second', title: 'B', svg },
+      ],
+    });
+    expect(html).not.toContain('<?xml');
+    const all = [...html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(all).size).toBe(all.length);
+    for (const id of ids) {
+      expect(html).toContain(`id="first-${id}"`);
+      expect(html).toContain(`url(#second-${id})`);
+      expect(html).not.toContain(`url(#${id})`);
+    }
+    expect(html.match(/<svg\b/g)).toHaveLength(2);
+  });
+
+  it('refuses duplicate or odd section ids and non-SVG charts', () => {
+    expect(() => reportPage({ title: 'T', sections: [simple, simple] })).toThrow(/used twice/);
+    expect(() => reportPage({ title: 'T', sections: [{ id: 'a b', title: 'x' }] })).toThrow(
+      /anchor/,
+    );
+    expect(() =>
+      reportPage({ title: 'T', sections: [{ id: 'a', title: 'x', svg: '<p>' }] }),
+    ).toThrow(/SVG/);
+  });
+
+  it('has no table of contents when there are no sections', () => {
+    expect(reportPage({ title: 'Empty', sections: [] })).not.toContain('<nav');
+  });
+});
+
+describe('chartFileNames', () => {
+  it('names the four files of a chart', () => {
+    expect(chartFileNames('win-by-challenge')).toEqual({
+      csv: 'win-by-challenge.csv',
+      vlJson: 'win-by-challenge.vl.json',
+      svg: 'win-by-challenge.svg',
+      png: 'win-by-challenge.png',
+    });
+  });
+  it('refuses names that are not a plain file stem', () => {
+    for (const bad of ['', '../up', 'a/b', 'a b', '.hidden', 'x..y'])
+      expect(() => chartFileNames(bad)).toThrow(InputError);
+  });
+});
