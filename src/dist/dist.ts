@@ -23,7 +23,8 @@ export class Dist {
   static of(entries: Iterable<readonly [number, bigint | number]>): Dist {
     const merged = new Map<number, bigint>();
     for (const [outcome, weight] of entries) {
-      if (!Number.isSafeInteger(outcome)) throw new RangeError(`outcome ${outcome} is not an integer`);
+      if (!Number.isSafeInteger(outcome))
+        throw new RangeError(`outcome ${outcome} is not an integer`);
       const w = BigInt(weight);
       if (w < 0n) throw new RangeError(`weight ${w} of outcome ${outcome} is negative`);
       merged.set(outcome, (merged.get(outcome) ?? 0n) + w);
@@ -38,7 +39,8 @@ export class Dist {
 
   /** A fair die with faces 1..sides. @example Dist.die(6).mean() // 3.5 */
   static die(sides: number): Dist {
-    if (!Number.isSafeInteger(sides) || sides < 1) throw new RangeError(`a die needs 1 or more sides, got ${sides}`);
+    if (!Number.isSafeInteger(sides) || sides < 1)
+      throw new RangeError(`a die needs 1 or more sides, got ${sides}`);
     return Dist.of(Array.from({ length: sides }, (_, i) => [i + 1, 1n] as const));
   }
 

@@ -1,8 +1,8 @@
 import { InputError } from '../../input-error.ts';
 import { RollModel } from './model.ts';
 import { dieOutcomes } from './outcome.ts';
-import { greedySpend, noSpend, optimalSpend, type SpendPlan, type SpendRules } from './spend.ts';
 import type { Roll } from './spec.ts';
+import { greedySpend, noSpend, optimalSpend, type SpendPlan, type SpendRules } from './spend.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 export const MAX_STATES = 1 << 23;
@@ -10,6 +10,17 @@ export const MAX_STATES = 1 << 23;
 /** How decisions are taken: the engine's optimum, or a named simple policy for comparison. */
 export type Policy = 'optimal' | 'greedy' | 'never';
 export const POLICIES: readonly Policy[] = ['optimal', 'greedy', 'never'];
+
+/** Which rerolls the optimal policy may use: the rules allow both; analyses compare them. */
+export type RerollKinds = 'any' | 'one' | 'all';
+
+/** Options of a solve beyond the roll itself. */
+export interface SolveOptions {
+  /** Decisions: the engine's optimum (default) or a named simple policy. */
+  readonly policy?: Policy;
+  /** Rerolls open to the optimal policy (default 'any': reroll all or one die, whichever is better). */
+  readonly rerolls?: RerollKinds;
+}
 
 /** A decision during the roll: stop (then spend), reroll every die, or reroll one die. */
 export const STOP = -1;
@@ -22,7 +33,12 @@ export interface RollOdds {
   readonly policy: Policy;
   /** E[Σ weight·won + auraValue·Aura at the end + resolveValue·Resolve at the end]. */
   readonly expectedUtility: number;
-  readonly intents: readonly { readonly pWin: number; readonly threat: number; readonly weight: number; readonly dice: readonly number[] }[];
+  readonly intents: readonly {
+    readonly pWin: number;
+    readonly threat: number;
+    readonly weight: number;
+    readonly dice: readonly number[];
+  }[];
   readonly expectedWins: number;
   readonly pAllWin: number;
   /** P(0 intents won), P(1 won), … */
@@ -37,7 +53,11 @@ export interface RollOdds {
   /** P(some exploding chain in the roll was stopped by the depth cap); present when dice explode. */
   readonly pExplodeCapped?: number;
   /** The area die's size (its final value), when the roll has one. */
-  readonly area?: { readonly sides: number; readonly expectedSize: number; readonly distribution: readonly { readonly size: number; readonly p: number }[] };
+  readonly area?: {
+    readonly sides: number;
+    readonly expectedSize: number;
+    readonly distribution: readonly { readonly size: number; readonly p: number }[];
+  };
 }
 
 /** One way a group's die can land against this defence: class index, capped gain, chances. */
@@ -108,9 +128,14 @@ export class RollSolver {
   private readonly auraStates: number;
   private readonly valueKeySpace: number;
 
-  constructor(roll: Roll, policy: Policy = 'optimal') {
+  readonly rerolls: RerollKinds;
+
+  constructor(roll: Roll, options: SolveOptions | Policy = {}) {
+    const { policy = 'optimal', rerolls = 'any' } =
+      typeof options === 'string' ? { policy: options } : options;
     this.roll = roll;
     this.policy = policy;
+    this.rerolls = rerolls;
     this.model = new RollModel(roll);
     this.spendRules = {
       weights: roll.intents.map((i) => i.weight),
@@ -119,7 +144,10 @@ export class RollSolver {
       auraValue: roll.auraValue,
       auraMax: roll.auraMax,
     };
-    this.defenceCount = this.model.activeThreats.reduce((n, t) => n * 2 * roll.threats[t]!.challenge, 1);
+    this.defenceCount = this.model.activeThreats.reduce(
+      (n, t) => n * 2 * roll.threats[t]!.challenge,
+      1,
+    );
     this.contexts = new Array(this.defenceCount);
     this.auraStates = this.model.auraStates;
     this.valueKeySpace = this.model.valueKeySpace;
@@ -135,7 +163,8 @@ export class RollSolver {
     this.stopDecisions = new Int16Array(states).fill(STOP);
     this.best = new Int32Array(this.model.intentCount);
     this.bestValues = new Int32Array(this.model.intentCount);
-    const most = roll.intents.reduce((s, i) => s + Math.max(0, i.weight), 0) + roll.auraValue * roll.auraMax;
+    const most =
+      roll.intents.reduce((s, i) => s + Math.max(0, i.weight), 0) + roll.auraValue * roll.auraMax;
     this.upper = Array.from({ length: roll.resolve + 1 }, (_, r) => most + roll.resolveValue * r);
     this.tolerance = 1e-12 * Math.max(1, most + roll.resolveValue * roll.resolve);
   }
@@ -192,7 +221,8 @@ export class RollSolver {
       const sameRoll = this.roll.auraGainUsableSameRoll;
       const budget = sameRoll ? aura : this.roll.aura;
       const gainsAfter = sameRoll ? 0 : aura;
-      const settleWith = this.policy === 'optimal' ? optimalSpend : this.policy === 'greedy' ? greedySpend : noSpend;
+      const settleWith =
+        this.policy === 'optimal' ? optimalSpend : this.policy === 'greedy' ? greedySpend : noSpend;
       plan = settleWith(this.spendRules, best, budget, gainsAfter);
       this.planCache.set(cacheKey, plan);
     }
@@ -207,8 +237,19 @@ export class RollSolver {
     const pWin = new Float64Array(n);
     const wins = new Float64Array(n + 1);
     const areaTops = new Float64Array(model.areaMaxTops + 1);
-    const totals = { utility: 0, optimal: 0, gained: 0, spent: 0, auraEnd: 0, resolveEnd: 0, capped: 0 };
-    this.levelMasses = [new Masses(model.keySpace * this.auraStates), new Masses(model.keySpace * this.auraStates)];
+    const totals = {
+      utility: 0,
+      optimal: 0,
+      gained: 0,
+      spent: 0,
+      auraEnd: 0,
+      resolveEnd: 0,
+      capped: 0,
+    };
+    this.levelMasses = [
+      new Masses(model.keySpace * this.auraStates),
+      new Masses(model.keySpace * this.auraStates),
+    ];
     for (let d = 0; d < this.defenceCount; d++) {
       const ctx = this.context(d);
       if (this.policy === 'optimal') totals.optimal += ctx.p * this.startValue(ctx);
@@ -237,7 +278,12 @@ export class RollSolver {
     };
     const extras: { pExplodeCapped?: number; area?: RollOdds['area'] } = {};
     if (roll.explode) extras.pExplodeCapped = totals.capped;
-    if (model.areaGroup >= 0) extras.area = areaReport(model.groups[model.areaGroup]!.sides, roll.explode ? roll.explodeDepth : 0, areaTops);
+    if (model.areaGroup >= 0)
+      extras.area = areaReport(
+        model.groups[model.areaGroup]!.sides,
+        roll.explode ? roll.explodeDepth : 0,
+        areaTops,
+      );
     return { ...odds, ...extras };
   }
 
@@ -258,8 +304,13 @@ export class RollSolver {
     let ctx = this.contexts[d];
     if (ctx) return ctx;
     const defences = this.defences(d);
-    const p = this.model.activeThreats.reduce((q, t) => q / (2 * this.roll.threats[t]!.challenge), 1);
-    const groups = this.model.groups.map((g) => this.outcomes(g.sides, g.intent < 0 ? null : defences[this.roll.intents[g.intent]!.threat]!));
+    const p = this.model.activeThreats.reduce(
+      (q, t) => q / (2 * this.roll.threats[t]!.challenge),
+      1,
+    );
+    const groups = this.model.groups.map((g) =>
+      this.outcomes(g.sides, g.intent < 0 ? null : defences[this.roll.intents[g.intent]!.threat]!),
+    );
     const fresh = this.freshRoll(groups);
     const size = this.valueKeySpace * this.auraStates;
     const levels = this.roll.resolve + 1;
@@ -270,10 +321,16 @@ export class RollSolver {
       fresh,
       // With no Resolve left the value is the settled value, whatever the defences: level 0 is shared.
       value: Array.from({ length: levels }, (_, r) =>
-        r === 0 ? this.stopCache : new Float64Array(this.policy === 'optimal' ? size : 0).fill(Number.NaN),
+        r === 0
+          ? this.stopCache
+          : new Float64Array(this.policy === 'optimal' ? size : 0).fill(Number.NaN),
       ),
-      decision: Array.from({ length: levels }, (_, r) => (r === 0 ? this.stopDecisions : new Int16Array(this.policy === 'optimal' ? size : 0))),
-      rerollAll: Array.from({ length: levels }, () => new Float64Array(this.auraStates).fill(Number.NaN)),
+      decision: Array.from({ length: levels }, (_, r) =>
+        r === 0 ? this.stopDecisions : new Int16Array(this.policy === 'optimal' ? size : 0),
+      ),
+      rerollAll: Array.from({ length: levels }, () =>
+        new Float64Array(this.auraStates).fill(Number.NaN),
+      ),
     };
     this.contexts[d] = ctx;
     return ctx;
@@ -318,13 +375,23 @@ export class RollSolver {
         for (let j = 0; j < mine.p.length; j++) {
           const q = mine.p[j]!;
           const qc = mine.pCapped[j]!;
-          combined.add((key + mine.key[j]! * group.stride) * A + Math.min(top, gain + mine.gain[j]!), p * q, p * q - (p - pc) * (q - qc));
+          combined.add(
+            (key + mine.key[j]! * group.stride) * A + Math.min(top, gain + mine.gain[j]!),
+            p * q,
+            p * q - (p - pc) * (q - qc),
+          );
         }
       }
       acc = combined;
     });
     const size = acc.size;
-    const fresh = { key: new Float64Array(size), gain: new Int32Array(size), p: new Float64Array(size), pCapped: new Float64Array(size), meanTops };
+    const fresh = {
+      key: new Float64Array(size),
+      gain: new Int32Array(size),
+      p: new Float64Array(size),
+      pCapped: new Float64Array(size),
+      meanTops,
+    };
     for (let j = 0; j < size; j++) {
       fresh.key[j] = Math.floor(acc.states[j]! / A);
       fresh.gain[j] = acc.states[j]! % A;
@@ -356,13 +423,23 @@ export class RollSolver {
         for (let o = 0; o < outcomes.p.length; o++) {
           const q = outcomes.p[o]!;
           const qc = outcomes.pCapped[o]!;
-          next.add((code + (n + 1) ** outcomes.cls[o]!) * A + Math.min(top, gain + outcomes.gain[o]!), p * q, p * q - (p - pc) * (q - qc));
+          next.add(
+            (code + (n + 1) ** outcomes.cls[o]!) * A + Math.min(top, gain + outcomes.gain[o]!),
+            p * q,
+            p * q - (p - pc) * (q - qc),
+          );
         }
       }
       mine = next;
     }
     const size = mine.size;
-    const roll: Fresh = { key: new Float64Array(size), gain: new Int32Array(size), p: new Float64Array(size), pCapped: new Float64Array(size), meanTops: n * outcomes.meanTops };
+    const roll: Fresh = {
+      key: new Float64Array(size),
+      gain: new Int32Array(size),
+      p: new Float64Array(size),
+      pCapped: new Float64Array(size),
+      meanTops: n * outcomes.meanTops,
+    };
     for (let j = 0; j < size; j++) {
       roll.key[j] = group.indexOfCode.get(Math.floor(mine.states[j]! / A))!;
       roll.gain[j] = mine.states[j]! % A;
@@ -375,7 +452,10 @@ export class RollSolver {
 
   private outcomeKey(outcomes: Outcomes): number {
     let id = this.outcomeIds.get(outcomes);
-    if (id === undefined) this.outcomeIds.set(outcomes, (id = this.outcomeIds.size));
+    if (id === undefined) {
+      id = this.outcomeIds.size;
+      this.outcomeIds.set(outcomes, id);
+    }
     return id;
   }
 
@@ -416,7 +496,7 @@ export class RollSolver {
     if (r === 0) return this.stopValue(key, aura);
     const memo = ctx.value[r]!;
     const known = memo[index]!;
-    if (known === known) return known;
+    if (!Number.isNaN(known)) return known;
     const stop = this.stopValue(key, aura) + this.roll.resolveValue * r;
     let best = stop;
     let decision = STOP;
@@ -429,7 +509,7 @@ export class RollSolver {
       // and with Aura full, rerolling a die that already wins (or the area die) cannot help.
       const full = aura === top;
       const monotone = full || this.roll.auraValue === 0;
-      for (let g = 0; g < groups.length; g++) {
+      for (let g = 0; g < groups.length && this.rerolls !== 'all'; g++) {
         const group = groups[g]!;
         if (full && group.intent < 0) continue;
         const outcomes = ctx.groups[g]!;
@@ -447,7 +527,7 @@ export class RollSolver {
             const next = rest + group.replace[row + cls[o]!]! * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
             const v = lower[(next % vks) * A + nextAura]!;
-            expected += p[o]! * (v === v ? v : this.value(ctx, r - 1, next, nextAura));
+            expected += p[o]! * (Number.isNaN(v) ? this.value(ctx, r - 1, next, nextAura) : v);
           }
           if (expected > best + this.tolerance) {
             best = expected;
@@ -456,7 +536,8 @@ export class RollSolver {
           if (group.intent < 0 || monotone) break; // one area die: its class never changes its reroll's value
         }
       }
-      const all = this.rerollAllValue(ctx, r - 1, aura);
+      const all =
+        this.rerolls === 'one' ? Number.NEGATIVE_INFINITY : this.rerollAllValue(ctx, r - 1, aura);
       if (all > best + this.tolerance) {
         best = all;
         decision = REROLL_ALL;
@@ -471,27 +552,38 @@ export class RollSolver {
   private stopValue(key: number, aura: number): number {
     const index = (key % this.valueKeySpace) * this.auraStates + aura;
     const known = this.stopCache[index]!;
-    if (known === known) return known;
-    return (this.stopCache[index] = this.settle(key, aura).value);
+    if (!Number.isNaN(known)) return known;
+    const value = this.settle(key, aura).value;
+    this.stopCache[index] = value;
+    return value;
   }
 
   /** E[value] of rerolling every die, landing with Resolve r, from Aura state `aura`. */
   private rerollAllValue(ctx: DefenceContext, r: number, aura: number): number {
     const memo = ctx.rerollAll[r]!;
     const known = memo[aura]!;
-    if (known === known) return known;
+    if (!Number.isNaN(known)) return known;
     const { fresh } = ctx;
     const top = this.auraStates - 1;
     let total = 0;
     for (let j = 0; j < fresh.p.length; j++) {
-      total += fresh.p[j]! * this.value(ctx, r, fresh.key[j]!, Math.min(top, aura + fresh.gain[j]!));
+      total +=
+        fresh.p[j]! * this.value(ctx, r, fresh.key[j]!, Math.min(top, aura + fresh.gain[j]!));
     }
     memo[aura] = total;
     return total;
   }
 
   /** Follows the policy from the opening roll, adding every figure (weighted by P(defences)). */
-  private forward(ctx: DefenceContext, acc: { pWin: Float64Array; wins: Float64Array; areaTops: Float64Array; totals: Record<string, number> }): void {
+  private forward(
+    ctx: DefenceContext,
+    acc: {
+      pWin: Float64Array;
+      wins: Float64Array;
+      areaTops: Float64Array;
+      totals: Record<string, number>;
+    },
+  ): void {
     const roll = this.roll;
     const model = this.model;
     const A = this.auraStates;
@@ -504,7 +596,11 @@ export class RollSolver {
     let next = this.levelMasses[1]!;
     level.clear();
     for (let j = 0; j < fresh.p.length; j++) {
-      level.add( fresh.key[j]! * A + Math.min(top, this.startAura + fresh.gain[j]!), fresh.p[j]! - fresh.pCapped[j]!, fresh.pCapped[j]!);
+      level.add(
+        fresh.key[j]! * A + Math.min(top, this.startAura + fresh.gain[j]!),
+        fresh.p[j]! - fresh.pCapped[j]!,
+        fresh.pCapped[j]!,
+      );
     }
     totals.gained! += pd * fresh.meanTops;
     // Every state that rerolls all dice from Aura state a lands in the same distribution:
@@ -556,7 +652,11 @@ export class RollSolver {
             const q = outcomes.p[o]!;
             const qc = outcomes.pCapped[o]!;
             const nextKey = rest + group.replace[row + outcomes.cls[o]!]! * group.stride;
-            next.add(nextKey * A + Math.min(top, aura + outcomes.gain[o]!), clean * (q - qc), clean * qc + capped * q);
+            next.add(
+              nextKey * A + Math.min(top, aura + outcomes.gain[o]!),
+              clean * (q - qc),
+              clean * qc + capped * q,
+            );
           }
         }
       }
@@ -568,7 +668,11 @@ export class RollSolver {
         for (let j = 0; j < fresh.p.length; j++) {
           const q = fresh.p[j]!;
           const qc = fresh.pCapped[j]!;
-          next.add(fresh.key[j]! * A + Math.min(top, aura + fresh.gain[j]!), clean * (q - qc), clean * qc + capped * q);
+          next.add(
+            fresh.key[j]! * A + Math.min(top, aura + fresh.gain[j]!),
+            clean * (q - qc),
+            clean * qc + capped * q,
+          );
         }
       }
       [level, next] = [next, level];
@@ -627,10 +731,16 @@ class Masses {
 }
 
 /** The area's size from its top-face counts: given t top faces, the value is uniform over tN + 1..tN + N − 1, or (depth+1)·N when capped. */
-function areaReport(sides: number, depth: number, tops: Float64Array): NonNullable<RollOdds['area']> {
+function areaReport(
+  sides: number,
+  depth: number,
+  tops: Float64Array,
+): NonNullable<RollOdds['area']> {
   const distribution: { size: number; p: number }[] = [];
   tops.forEach((p, t) => {
-    if (t <= depth) for (let face = 1; face < sides; face++) distribution.push({ size: t * sides + face, p: p / (sides - 1) });
+    if (t <= depth)
+      for (let face = 1; face < sides; face++)
+        distribution.push({ size: t * sides + face, p: p / (sides - 1) });
     else distribution.push({ size: t * sides, p });
   });
   return { sides, expectedSize: distribution.reduce((s, x) => s + x.size * x.p, 0), distribution };

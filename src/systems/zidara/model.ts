@@ -64,7 +64,9 @@ export class RollModel {
       byKey.set(key, [...(byKey.get(key) ?? []), i]);
     });
     // Intent groups first (by their lowest die), the area group last: it is the top digit.
-    const members = [...byKey.entries()].sort(([ka, a], [kb, b]) => Number(ka === 'area') - Number(kb === 'area') || a[0]! - b[0]!);
+    const members = [...byKey.entries()].sort(
+      ([ka, a], [kb, b]) => Number(ka === 'area') - Number(kb === 'area') || a[0]! - b[0]!,
+    );
     let stride = 1;
     const groups: Group[] = [];
     this.groupOfDie = new Int32Array(roll.dice.length);
@@ -123,7 +125,13 @@ export class RollModel {
   }
 }
 
-function buildGroup(intent: number, sides: number, dice: number[], classes: number, stride: number): Group {
+function buildGroup(
+  intent: number,
+  sides: number,
+  dice: number[],
+  classes: number,
+  stride: number,
+): Group {
   const n = dice.length;
   const multisets: number[][] = [];
   const walk = (k: number, left: number, acc: number[]) => {

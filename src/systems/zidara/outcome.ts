@@ -10,7 +10,7 @@ import { Dist, explode } from '../../dist/index.ts';
  */
 export function classOf(value: number, defence: number, floor: number): number {
   const margin = value - defence;
-  return margin >= 1 ? 1 : margin < floor ? floor : margin;
+  return margin >= 1 ? 1 : Math.max(floor, margin);
 }
 
 /** Top faces shown by a die (or an exploding chain) of `sides` that came to `value`. */
@@ -45,7 +45,13 @@ export function dieValues(sides: number, exploding: boolean, depth: number): Dis
  * The outcomes of one die against defence D, merged by (class, top faces).
  * `defence` null means the area die: its class is its top-face count.
  */
-export function dieOutcomes(sides: number, defence: number | null, floor: number, exploding: boolean, depth: number): DieOutcome[] {
+export function dieOutcomes(
+  sides: number,
+  defence: number | null,
+  floor: number,
+  exploding: boolean,
+  depth: number,
+): DieOutcome[] {
   const values = dieValues(sides, exploding, depth);
   const cappedValue = exploding ? (depth + 1) * sides : Number.NaN;
   const merged = new Map<string, { cls: number; tops: number; p: number; pCapped: number }>();

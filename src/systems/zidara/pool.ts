@@ -24,7 +24,8 @@ export function challengeDie(challenge: number): number {
  */
 export function legalPools(steps: number, actions: number): number[][] {
   checkSteps(steps);
-  if (!Number.isSafeInteger(actions) || actions < 1) throw invalid('actions', actions, 'an integer ≥ 1');
+  if (!Number.isSafeInteger(actions) || actions < 1)
+    throw invalid('actions', actions, 'an integer ≥ 1');
   const base = Math.ceil(steps / 6);
   const most = Math.min(steps, base + actions);
   const pools: number[][] = [];

@@ -30,7 +30,10 @@ export interface SpendPlan {
  * payment when the +2s land exactly on D. Both the Aura and the +2s are minimal at once.
  * @example winCost(-2, true) // { cost: 2, boosts: 1, paysTie: true }
  */
-export function winCost(cls: number, tieBreak: boolean): { cost: number; boosts: number; paysTie: boolean } {
+export function winCost(
+  cls: number,
+  tieBreak: boolean,
+): { cost: number; boosts: number; paysTie: boolean } {
   if (cls >= 1) return { cost: 0, boosts: 0, paysTie: false };
   if (tieBreak && cls % 2 === 0) return { cost: -cls / 2 + 1, boosts: -cls / 2, paysTie: true };
   const boosts = Math.ceil((1 - cls) / 2);
@@ -46,7 +49,12 @@ function auraEndOf(rules: SpendRules, budget: number, spent: number, gainsAfter:
 }
 
 /** Settles without spending anything (the `never` policy, or a roll with no Aura). */
-export function noSpend(rules: SpendRules, best: ArrayLike<number>, budget: number, gainsAfter: number): SpendPlan {
+export function noSpend(
+  rules: SpendRules,
+  best: ArrayLike<number>,
+  budget: number,
+  gainsAfter: number,
+): SpendPlan {
   let won = 0;
   let value = 0;
   for (let i = 0; i < best.length; i++) {
@@ -56,7 +64,14 @@ export function noSpend(rules: SpendRules, best: ArrayLike<number>, budget: numb
     }
   }
   const auraEnd = auraEndOf(rules, budget, 0, gainsAfter);
-  return { won, spent: 0, boosts: new Array(best.length).fill(0), tiesPaid: 0, auraEnd, value: value + rules.auraValue * auraEnd };
+  return {
+    won,
+    spent: 0,
+    boosts: new Array(best.length).fill(0),
+    tiesPaid: 0,
+    auraEnd,
+    value: value + rules.auraValue * auraEnd,
+  };
 }
 
 /**
@@ -64,14 +79,26 @@ export function noSpend(rules: SpendRules, best: ArrayLike<number>, budget: numb
  * good plans: fewer Aura spent, then the lowest intent indices. O(2^c) for c intents that could
  * still be won (a handful).
  */
-export function optimalSpend(rules: SpendRules, best: ArrayLike<number>, budget: number, gainsAfter: number): SpendPlan {
+export function optimalSpend(
+  rules: SpendRules,
+  best: ArrayLike<number>,
+  budget: number,
+  gainsAfter: number,
+): SpendPlan {
   const base = noSpend(rules, best, budget, gainsAfter);
-  const candidates: { intent: number; cost: number; boosts: number; paysTie: boolean; weight: number }[] = [];
+  const candidates: {
+    intent: number;
+    cost: number;
+    boosts: number;
+    paysTie: boolean;
+    weight: number;
+  }[] = [];
   for (let i = 0; i < best.length; i++) {
     const weight = rules.weights[i]!;
     if (best[i]! >= 1 || weight <= 0) continue;
     const c = winCost(best[i]!, rules.tieBreak);
-    if (c.boosts <= rules.boostsPerRoll && c.cost <= budget) candidates.push({ intent: i, ...c, weight });
+    if (c.boosts <= rules.boostsPerRoll && c.cost <= budget)
+      candidates.push({ intent: i, ...c, weight });
   }
   if (candidates.length === 0) return base;
   let bestMask = 0;
@@ -91,10 +118,15 @@ export function optimalSpend(rules: SpendRules, best: ArrayLike<number>, budget:
       }
     }
     if (cost > budget || boosts > rules.boostsPerRoll) continue;
-    const value = base.value - rules.auraValue * base.auraEnd + gain + rules.auraValue * auraEndOf(rules, budget, cost, gainsAfter);
+    const value =
+      base.value -
+      rules.auraValue * base.auraEnd +
+      gain +
+      rules.auraValue * auraEndOf(rules, budget, cost, gainsAfter);
     const better =
       value > bestValue + tolerance ||
-      (value >= bestValue - tolerance && (cost < bestSpent || (cost === bestSpent && lowerIntents(mask, bestMask))));
+      (value >= bestValue - tolerance &&
+        (cost < bestSpent || (cost === bestSpent && lowerIntents(mask, bestMask))));
     if (better) {
       bestMask = mask;
       bestValue = value;
@@ -113,7 +145,14 @@ export function optimalSpend(rules: SpendRules, best: ArrayLike<number>, budget:
       if (c.paysTie) tiesPaid |= 1 << c.intent;
     }
   }
-  return { won, spent: bestSpent, boosts, tiesPaid, auraEnd: auraEndOf(rules, budget, bestSpent, gainsAfter), value: bestValue };
+  return {
+    won,
+    spent: bestSpent,
+    boosts,
+    tiesPaid,
+    auraEnd: auraEndOf(rules, budget, bestSpent, gainsAfter),
+    value: bestValue,
+  };
 }
 
 /** True when the candidate set `a` lists lower intents first than `b` (both non-empty or b empty). */
@@ -130,8 +169,15 @@ function lowerIntents(a: number, b: number): boolean {
  * pay its tie when it ties and `tieBreak` holds, else put a +2 on its best die when that wins it,
  * each while Aura (and +2s) last.
  */
-export function greedySpend(rules: SpendRules, best: ArrayLike<number>, budget: number, gainsAfter: number): SpendPlan {
-  const order = Array.from({ length: best.length }, (_, i) => i).sort((a, b) => rules.weights[b]! - rules.weights[a]! || a - b);
+export function greedySpend(
+  rules: SpendRules,
+  best: ArrayLike<number>,
+  budget: number,
+  gainsAfter: number,
+): SpendPlan {
+  const order = Array.from({ length: best.length }, (_, i) => i).sort(
+    (a, b) => rules.weights[b]! - rules.weights[a]! || a - b,
+  );
   let aura = budget;
   let boostsLeft = rules.boostsPerRoll;
   let won = 0;

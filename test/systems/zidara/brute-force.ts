@@ -68,7 +68,13 @@ function setup(spec: BruteSpec) {
       for (let f = 1; f <= sides; f++) {
         const q = p / sides;
         if (f === sides && o.explode && extra < o.depth) walk(sum + f, tops + 1, extra + 1, q);
-        else out.push({ value: sum + f, tops: tops + (f === sides ? 1 : 0), capped: f === sides && o.explode, p: q });
+        else
+          out.push({
+            value: sum + f,
+            tops: tops + (f === sides ? 1 : 0),
+            capped: f === sides && o.explode,
+            p: q,
+          });
       }
     };
     walk(0, 0, 0, 1);
@@ -78,7 +84,9 @@ function setup(spec: BruteSpec) {
   const threatDice = spec.threats.map((t) => 2 * t.challenge);
   let defenceVectors: number[][] = [[]];
   for (const size of threatDice) {
-    defenceVectors = defenceVectors.flatMap((v) => Array.from({ length: size }, (_, d) => [...v, d + 1]));
+    defenceVectors = defenceVectors.flatMap((v) =>
+      Array.from({ length: size }, (_, d) => [...v, d + 1]),
+    );
   }
   const pDefence = 1 / threatDice.reduce((a, b) => a * b, 1);
   /** Every joint roll of all dice. */
@@ -89,7 +97,8 @@ function setup(spec: BruteSpec) {
         out.push({ values, tops, capped, p });
         return;
       }
-      for (const f of dieFaces[j]!) walk(j + 1, [...values, f.value], tops + f.tops, capped || f.capped, p * f.p);
+      for (const f of dieFaces[j]!)
+        walk(j + 1, [...values, f.value], tops + f.tops, capped || f.capped, p * f.p);
     };
     walk(0, [], 0, false, 1);
     return out;
@@ -104,7 +113,8 @@ export function bruteForceUtility(spec: BruteSpec): number {
   let total = 0;
   for (const defence of s.defenceVectors) {
     const D = (i: number) => defence[s.intents[i]!.threat]!;
-    const bestOf = (values: number[], i: number) => Math.max(...values.filter((_, j) => s.intentOf[j] === i));
+    const bestOf = (values: number[], i: number) =>
+      Math.max(...values.filter((_, j) => s.intentOf[j] === i));
     const failed = (values: number[]) => s.intents.some((_, i) => bestOf(values, i) <= D(i));
 
     /** Every way to settle: +2s on any dice (within the limit and the Aura), then ties paid. */
@@ -131,7 +141,9 @@ export function bruteForceUtility(spec: BruteSpec): number {
             });
             const spent = used + paid;
             if (spent > budget) continue;
-            const auraEnd = s.sameRoll ? budget - spent : Math.min(s.auraMax, s.aura0 - spent + gains);
+            const auraEnd = s.sameRoll
+              ? budget - spent
+              : Math.min(s.auraMax, s.aura0 - spent + gains);
             best = Math.max(best, w + s.auraValue * auraEnd + s.resolveValue * r);
           }
           return;
@@ -155,7 +167,11 @@ export function bruteForceUtility(spec: BruteSpec): number {
       if (known !== undefined) return known;
       let best = stopValue(values, aura, gains, r);
       if (r > 0 && failed(values)) {
-        const after = (tops: number) => [s.sameRoll ? gainAura(aura, tops) : aura, s.sameRoll ? gains : Math.min(s.auraMax, gains + tops)] as const;
+        const after = (tops: number) =>
+          [
+            s.sameRoll ? gainAura(aura, tops) : aura,
+            s.sameRoll ? gains : Math.min(s.auraMax, gains + tops),
+          ] as const;
         let all = 0;
         for (const o of s.rollAll) all += o.p * value(o.values, ...after(o.tops), r - 1);
         best = Math.max(best, all);
@@ -175,7 +191,10 @@ export function bruteForceUtility(spec: BruteSpec): number {
 
     for (const o of s.rollAll) {
       const start = s.sameRoll ? gainAura(s.aura0, o.tops) : s.aura0;
-      total += s.pDefence * o.p * value(o.values, start, s.sameRoll ? 0 : Math.min(s.auraMax, o.tops), s.resolve0);
+      total +=
+        s.pDefence *
+        o.p *
+        value(o.values, start, s.sameRoll ? 0 : Math.min(s.auraMax, o.tops), s.resolve0);
     }
   }
   return total;
@@ -202,9 +221,19 @@ export function bruteForceFigures(spec: BruteSpec, policy: 'never' | 'greedy'): 
   };
   for (const defence of s.defenceVectors) {
     const D = (i: number) => defence[s.intents[i]!.threat]!;
-    const bestOf = (values: number[], i: number) => Math.max(...values.filter((_, j) => s.intentOf[j] === i));
+    const bestOf = (values: number[], i: number) =>
+      Math.max(...values.filter((_, j) => s.intentOf[j] === i));
     const failed = (values: number[]) => s.intents.some((_, i) => bestOf(values, i) <= D(i));
-    interface Path { values: number[]; aura: number; held: number; gained: number; shared: number; capped: boolean; r: number; p: number }
+    interface Path {
+      values: number[];
+      aura: number;
+      held: number;
+      gained: number;
+      shared: number;
+      capped: boolean;
+      r: number;
+      p: number;
+    }
     const gain = (path: Path, tops: number): Pick<Path, 'aura' | 'held' | 'gained' | 'shared'> => {
       let { aura, held, shared } = path;
       for (let t = 0; t < tops; t++) {
@@ -221,7 +250,9 @@ export function bruteForceFigures(spec: BruteSpec, policy: 'never' | 'greedy'): 
       let boostsLeft = s.boostsPerRoll;
       const won: boolean[] = s.intents.map((_, i) => bestOf(path.values, i) > D(i));
       if (policy === 'greedy') {
-        const order = s.intents.map((_, i) => i).sort((a, b) => s.intents[b]!.weight - s.intents[a]!.weight || a - b);
+        const order = s.intents
+          .map((_, i) => i)
+          .sort((a, b) => s.intents[b]!.weight - s.intents[a]!.weight || a - b);
         for (const i of order) {
           if (won[i]) continue;
           const best = bestOf(path.values, i);
@@ -247,7 +278,10 @@ export function bruteForceFigures(spec: BruteSpec, policy: 'never' | 'greedy'): 
       });
       fig.winsDistribution[count]! += w;
       fig.expectedUtility +=
-        w * (won.reduce((u, x, i) => u + (x ? s.intents[i]!.weight : 0), 0) + s.auraValue * aura + s.resolveValue * path.r);
+        w *
+        (won.reduce((u, x, i) => u + (x ? s.intents[i]!.weight : 0), 0) +
+          s.auraValue * aura +
+          s.resolveValue * path.r);
       fig.expectedAuraGained += w * path.gained;
       fig.expectedAuraSpent += w * spent;
       fig.expectedAuraShared += w * shared;
@@ -255,17 +289,38 @@ export function bruteForceFigures(spec: BruteSpec, policy: 'never' | 'greedy'): 
       fig.expectedResolveEnd += w * path.r;
       if (path.capped) fig.pExplodeCapped += w;
       const area = s.intentOf.indexOf(-1);
-      if (area >= 0) fig.area.set(path.values[area]!, (fig.area.get(area >= 0 ? path.values[area]! : 0) ?? 0) + w);
+      if (area >= 0)
+        fig.area.set(
+          path.values[area]!,
+          (fig.area.get(area >= 0 ? path.values[area]! : 0) ?? 0) + w,
+        );
     };
     const play = (path: Path) => {
       if (policy === 'greedy' && path.r > 0 && failed(path.values)) {
         for (const o of s.rollAll) {
-          play({ ...path, ...gain(path, o.tops), values: o.values, capped: path.capped || o.capped, r: path.r - 1, p: path.p * o.p });
+          play({
+            ...path,
+            ...gain(path, o.tops),
+            values: o.values,
+            capped: path.capped || o.capped,
+            r: path.r - 1,
+            p: path.p * o.p,
+          });
         }
       } else finish(path);
     };
-    const empty: Path = { values: [], aura: s.aura0, held: 0, gained: 0, shared: 0, capped: false, r: s.resolve0, p: 1 };
-    for (const o of s.rollAll) play({ ...empty, ...gain(empty, o.tops), values: o.values, capped: o.capped, p: o.p });
+    const empty: Path = {
+      values: [],
+      aura: s.aura0,
+      held: 0,
+      gained: 0,
+      shared: 0,
+      capped: false,
+      r: s.resolve0,
+      p: 1,
+    };
+    for (const o of s.rollAll)
+      play({ ...empty, ...gain(empty, o.tops), values: o.values, capped: o.capped, p: o.p });
   }
   return fig;
 }

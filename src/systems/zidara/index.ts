@@ -1,0 +1,46 @@
+// Zi'Dara: the flagship system. Rules as code, one concern per file.
+
+export {
+  MAX_STATES,
+  POLICIES,
+  type Policy,
+  REROLL_ALL,
+  REROLL_GROUP_STRIDE,
+  type RerollKinds,
+  type RollOdds,
+  RollSolver,
+  type SolveOptions,
+  STOP,
+} from './exact.ts';
+// The exact engine: optimal (or named-policy) play of one roll
+export { type Group, RollModel } from './model.ts';
+// What a die means once the defence is known, and how a roll is settled with Aura
+export {
+  classFloor,
+  classOf,
+  type DieOutcome,
+  dieOutcomes,
+  dieValues,
+  topFaces,
+} from './outcome.ts';
+// Steps, dice and the pools a character can build
+export { challengeDie, DIE_SIDES, legalPools, stepsToDice } from './pool.ts';
+// A roll: its spec, validation and defaults
+export {
+  type DieSpec,
+  parseRoll,
+  ROLL_DEFAULTS,
+  ROLL_LIMITS,
+  type Roll,
+  type RollDie,
+  type RollSpec,
+  rollToSpec,
+} from './spec.ts';
+export {
+  greedySpend,
+  noSpend,
+  optimalSpend,
+  type SpendPlan,
+  type SpendRules,
+  winCost,
+} from './spend.ts';
