@@ -1,9 +1,16 @@
 /**
  * Bad input from a user (a flag, a roll spec, a scenario file). Its message is one line naming
  * the field, the value and what is allowed; the CLI prints it and exits with status 2.
+ * `field` (e.g. "dice[0].sides") lets a file reader point at the line and column.
  */
 export class InputError extends Error {
   override readonly name = 'InputError';
+  readonly field: string | undefined;
+
+  constructor(message: string, field?: string) {
+    super(message);
+    this.field = field;
+  }
 }
 
 /**
@@ -12,7 +19,7 @@ export class InputError extends Error {
  * // "dice[0].sides: 7 is not allowed (expected one of 2, 4, 6, 8, 10, 12)"
  */
 export function invalid(field: string, value: unknown, allowed: string): InputError {
-  return new InputError(`${field}: ${shown(value)} is not allowed (expected ${allowed})`);
+  return new InputError(`${field}: ${shown(value)} is not allowed (expected ${allowed})`, field);
 }
 
 function shown(value: unknown): string {

@@ -1,0 +1,261 @@
+import { type Command, Option } from '@commander-js/extra-typings';
+import { InputError } from '../input-error.ts';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatTable } from '../report/table.ts';
+import {
+  POLICIES,
+  type Policy,
+  type RerollKinds,
+  type RollOdds,
+  RollSolver,
+} from '../systems/zidara/exact.ts';
+import {
+  challengeName,
+  describeDice,
+  describeThreats,
+  intentDice,
+  parseIntents,
+  threatLetter,
+} from '../systems/zidara/notation.ts';
+import { legalPools } from '../systems/zidara/pool.ts';
+import { parseRoll, type Roll, type RollSpec } from '../systems/zidara/spec.ts';
+import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+
+/** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
+export function zidaraCommand(program: Command) {
+  const zidara = program
+    .command('zidara')
+    .description(
+      "Zi'Dara: steps become dice, dice beat a Challenge die; Aura and Resolve shape the roll",
+    );
+  registerOdds(zidara);
+  registerPools(zidara);
+  return zidara;
+}
+
+const ODDS_HELP = `
+Intents (one word each; dice on one word stack for advantage):
+  d12            a d12 on its own intent
+  d6+d4 or 2d6   two dice on one intent: the best counts
+  d8@B           aimed at the second threat (threats are A, B, … in --vs order)
+  d8*2           an intent worth twice as much in the objective
+  area:d4        the Elementalist's area die (no intent)
+
+Examples:
+  dicelab zidara odds d12 d4 --vs 3 --aura 5 --resolve 1
+  dicelab zidara odds d6+d6 d4@B --vs 3 --vs 5 --boosts 0
+  dicelab zidara odds --spec rolls.json --json
+`;
+
+function registerOdds(zidara: Command) {
+  zidara
+    .command('odds')
+    .description('exact odds of one roll, every decision played optimally (or by a named policy)')
+    .argument('[intents...]', 'dice per intent, e.g. d12 d6+d4 (see below)')
+    .option(
+      '--vs <challenge>',
+      "a threat's Challenge C (it rolls d2C); repeat for several threats",
+      collectChallenge,
+      [] as number[],
+    )
+    .option(
+      '--aura <n>',
+      'Aura at the start of the roll (default: full, --aura-max)',
+      integerFlag(0),
+    )
+    .option('--aura-max <n>', 'most Aura a character holds', integerFlag(0, 20), 5)
+    .option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0)
+    .option(
+      '--boosts <n>',
+      "the archetype's +2s allowed a roll (0: an archetype without one)",
+      integerFlag(0, 10),
+      1,
+    )
+    .option('--defending', 'ties go to you and cannot be bought (tieBreak false)')
+    .option('--explode', 'Warrior: a top face rolls again and adds')
+    .option('--explode-depth <n>', 'most extra rolls per exploding die', integerFlag(0, 100), 20)
+    .option('--aura-value <x>', 'worth of each Aura left at the end, in intents', numberFlag(0), 0)
+    .option(
+      '--resolve-value <x>',
+      'worth of each Resolve left at the end, in intents',
+      numberFlag(0),
+      0,
+    )
+    .option(
+      '--late-aura',
+      "Aura from this roll's top faces arrives only after it (auraGainUsableSameRoll false)",
+    )
+    .addOption(
+      new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
+        .choices(POLICIES)
+        .default('optimal' as Policy),
+    )
+    .addOption(
+      new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
+        .choices(['any', 'one', 'all'] as const)
+        .default('any' as RerollKinds),
+    )
+    .option('--spec <file>', 'roll spec(s) as JSON: one object, or an array of them')
+    .option('--json', 'machine-readable output (one object, or an array for an array of specs)')
+    .addHelpText('after', ODDS_HELP)
+    .action((words, options) => {
+      const solveOptions = {
+        policy: options.policy as Policy,
+        rerolls: options.rerolls as RerollKinds,
+      };
+      if (options.spec !== undefined && (words.length > 0 || options.vs.length > 0)) {
+        throw new InputError('--spec: give a spec file or dice with --vs, not both');
+      }
+      const { specs: rolls, many } = specsFromOptions(options, parseRoll, FLAG_OF, () =>
+        specFromFlags(words, options),
+      );
+      const results = rolls.map((roll) => new RollSolver(roll, solveOptions).odds());
+      printResults(results, many, options.json, (odds) =>
+        formatOdds(rolls[results.indexOf(odds)]!, odds),
+      );
+    });
+}
+
+function collectChallenge(raw: string, previous: number[]): number[] {
+  return [...previous, integerFlag(1, 50)(raw)];
+}
+
+/** Spec fields and the flags that set them, for messages about flags. */
+const FLAG_OF: Record<string, string> = {
+  aura: '--aura',
+  auraMax: '--aura-max',
+  resolve: '--resolve',
+  boostsPerRoll: '--boosts',
+  explodeDepth: '--explode-depth',
+  auraValue: '--aura-value',
+  resolveValue: '--resolve-value',
+};
+
+function specFromFlags(
+  words: string[],
+  options: {
+    vs: number[];
+    aura?: number | undefined;
+    auraMax: number;
+    resolve: number;
+    boosts: number;
+    defending?: true | undefined;
+    explode?: true | undefined;
+    explodeDepth: number;
+    auraValue: number;
+    resolveValue: number;
+    lateAura?: true | undefined;
+  },
+): RollSpec & Record<string, unknown> {
+  if (words.length === 0)
+    throw new InputError('dice: none given (expected intents such as d12 d4, or --spec FILE)');
+  if (options.vs.length === 0)
+    throw new InputError('--vs: none given (expected the Challenge to beat, e.g. --vs 3)');
+  return {
+    threats: options.vs.map((challenge) => ({ challenge })),
+    ...parseIntents(words, options.vs.length),
+    aura: options.aura,
+    auraMax: options.auraMax,
+    resolve: options.resolve,
+    boostsPerRoll: options.boosts,
+    tieBreak: !options.defending,
+    explode: Boolean(options.explode),
+    explodeDepth: options.explodeDepth,
+    auraValue: options.auraValue,
+    resolveValue: options.resolveValue,
+    auraGainUsableSameRoll: !options.lateAura,
+  };
+}
+
+/** One roll's odds for people: the roll in words, a line per intent, then the roll's figures. */
+export function formatOdds(roll: Roll, odds: RollOdds): string {
+  const archetype =
+    roll.boostsPerRoll === 0
+      ? 'no +2'
+      : roll.boostsPerRoll === 1
+        ? 'one +2 a roll'
+        : `${roll.boostsPerRoll} +2s a roll`;
+  const ties = roll.tieBreak ? 'ties bought with Aura' : 'defending: ties go to you';
+  const explode = roll.explode ? `, exploding (depth ${roll.explodeDepth})` : '';
+  const policy = odds.policy === 'optimal' ? 'optimal play' : `${odds.policy} policy`;
+  const header = [
+    `${describeDice(roll)}  against  ${describeThreats(roll)}`,
+    `Aura ${roll.aura} of ${roll.auraMax}, Resolve ${roll.resolve}, ${archetype}, ${ties}${explode}; ${policy}`,
+  ].join('\n');
+  const intents = formatTable(
+    [
+      { key: 'intent', header: 'intent' },
+      { key: 'dice', header: 'dice' },
+      { key: 'against', header: 'against' },
+      { key: 'weight', header: 'weight' },
+      { key: 'pWin', header: 'win chance', format: (p: number) => formatPercent(p) },
+    ],
+    odds.intents.map((intent, i) => ({
+      intent: i + 1,
+      dice: intentDice(roll, i),
+      against: `${roll.threats.length > 1 ? `${threatLetter(intent.threat)}: ` : ''}${challengeName(roll.threats[intent.threat]!.challenge)}`,
+      weight: intent.weight,
+      pWin: intent.pWin,
+    })),
+  );
+  const figures: [string, string][] = [
+    ['intents won', odds.winsDistribution.map((p, k) => `${k}: ${formatPercent(p)}`).join('   ')],
+    ['expected intents won', odds.expectedWins.toFixed(3)],
+    ['all intents won', formatPercent(odds.pAllWin)],
+    ['Aura gained (top faces)', odds.expectedAuraGained.toFixed(3)],
+    ['Aura spent', odds.expectedAuraSpent.toFixed(3)],
+    ['Aura shared (past the cap)', odds.expectedAuraShared.toFixed(3)],
+    ['Aura at the end', odds.expectedAuraEnd.toFixed(3)],
+    ['Resolve at the end', odds.expectedResolveEnd.toFixed(3)],
+    ['expected utility', odds.expectedUtility.toFixed(6)],
+  ];
+  if (odds.pExplodeCapped !== undefined)
+    figures.push(['P(an explosion hit the depth cap)', odds.pExplodeCapped.toExponential(2)]);
+  if (odds.area)
+    figures.push([
+      `area die d${odds.area.sides}: expected size`,
+      odds.area.expectedSize.toFixed(3),
+    ]);
+  const width = Math.max(...figures.map(([name]) => name.length));
+  return [
+    header,
+    '',
+    intents,
+    '',
+    ...figures.map(([name, value]) => `${name.padEnd(width)}  ${value}`),
+  ].join('\n');
+}
+
+function registerPools(zidara: Command) {
+  zidara
+    .command('pools')
+    .description('every legal pool for a number of steps and actions')
+    .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, 200))
+    .option('--actions <A>', 'actions in the roll (each gives one split)', integerFlag(1, 20), 1)
+    .option('--json', 'print an array of pools, each an array of die sides high to low')
+    .addHelpText('after', '\nExample:\n  dicelab zidara pools --steps 8 --actions 1\n')
+    .action((options) => {
+      const pools = legalPools(options.steps, options.actions);
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(pools)}\n`);
+        return;
+      }
+      const rows = pools.map((pool) => ({
+        pool: pool.map((n) => `d${n}`).join(' '),
+        dice: pool.length,
+      }));
+      process.stdout.write(
+        `${formatTable(
+          [
+            { key: 'pool', header: 'pool' },
+            { key: 'dice', header: 'dice' },
+          ],
+          rows,
+          {
+            title: `${pools.length} legal pools for ${options.steps} steps and ${options.actions} action${options.actions === 1 ? '' : 's'}`,
+          },
+        )}\n`,
+      );
+    });
+}

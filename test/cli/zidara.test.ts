@@ -1,0 +1,119 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runDicelab } from './run-dicelab.ts';
+
+describe('dicelab zidara pools', () => {
+  it('lists the legal pools as JSON, sorted', async () => {
+    const { code, stdout } = await runDicelab([
+      'zidara',
+      'pools',
+      '--steps',
+      '8',
+      '--actions',
+      '1',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([
+      [6, 6, 4],
+      [8, 4, 4],
+      [8, 6, 2],
+      [8, 8],
+      [10, 4, 2],
+      [10, 6],
+      [12, 2, 2],
+      [12, 4],
+    ]);
+  });
+});
+
+describe('dicelab zidara odds', () => {
+  it('prints a readable table for dice given as flags', async () => {
+    const { code, stdout } = await runDicelab([
+      'zidara',
+      'odds',
+      'd12',
+      'd4',
+      '--vs',
+      '3',
+      '--aura',
+      '5',
+      '--resolve',
+      '1',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('d12 | d4  against  C3 (d6)');
+    expect(stdout).toMatch(/win chance/);
+    expect(stdout).toMatch(/Resolve at the end\s+0\.\d{3}/);
+  });
+
+  it('reads a spec file holding an array and answers with an array in the same order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dicelab-'));
+    const file = join(dir, 'specs.json');
+    const specs = [
+      { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 3 },
+      { threats: [{ challenge: 5 }], dice: [{ sides: 4, intent: 0 }], aura: 4 },
+    ];
+    writeFileSync(file, JSON.stringify(specs));
+    const { code, stdout } = await runDicelab(['zidara', 'odds', '--spec', file, '--json']);
+    expect(code).toBe(0);
+    const results = JSON.parse(stdout);
+    // The oracle's contest-39 and contest-14 cases.
+    expect(results[0].expectedUtility).toBeCloseTo(0.765625, 12);
+    expect(results[1].expectedUtility).toBeCloseTo(0.45, 12);
+    expect(results[0].intents[0].pWin).toBeCloseTo(0.765625, 12);
+    for (const key of [
+      'expectedWins',
+      'pAllWin',
+      'winsDistribution',
+      'expectedAuraGained',
+      'expectedAuraSpent',
+      'expectedAuraShared',
+      'expectedAuraEnd',
+      'expectedResolveEnd',
+    ]) {
+      expect(results[1]).toHaveProperty(key);
+    }
+  });
+
+  it('rejects bad input with one line naming field, value and what is allowed, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dicelab-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(
+      file,
+      '[\n  { "threats": [{ "challenge": 3 }],\n    "dice": [{ "sides": 7, "intent": 0 }] }\n]\n',
+    );
+    const cases: [string[], RegExp][] = [
+      [
+        ['zidara', 'odds', '--spec', file],
+        /^dicelab: .*bad\.json:3:25: \[0\]\.dice\[0\]\.sides: 7 is not allowed \(expected one of 2, 4, 6, 8, 10, 12\)$/,
+      ],
+      [
+        ['zidara', 'odds', 'd7', '--vs', '3'],
+        /"d7" is not allowed \(expected dice d2, d4, d6, d8, d10 or d12/,
+      ],
+      [
+        ['zidara', 'odds', 'd12', '--vs', '0'],
+        /'0' is invalid\. "0" is not allowed \(expected an integer from 1 to 50\)/,
+      ],
+      [
+        ['zidara', 'odds', 'd12', '--vs', '3', '--aura', '7'],
+        /--aura: 7 is not allowed \(expected an integer from 0 to auraMax \(5\)\)/,
+      ],
+      [
+        ['zidara', 'odds', 'd12', '--vs', '3', '--policy', 'best'],
+        /Allowed choices are optimal, greedy, never/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await runDicelab(args);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr.trim()).toMatch(message);
+      expect(stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    }
+  });
+});
