@@ -1,5 +1,6 @@
-import { type Command, Option } from '@commander-js/extra-typings';
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
+import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import {
@@ -18,8 +19,11 @@ import {
   threatLetter,
 } from '../systems/zidara/notation.ts';
 import { legalPools } from '../systems/zidara/pool.ts';
+import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 import { parseRoll, type Roll, type RollSpec } from '../systems/zidara/spec.ts';
-import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { integerFlag, numberFlag } from './flags.ts';
+import { runSimulation } from './run-simulation.ts';
+import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
@@ -30,6 +34,7 @@ export function zidaraCommand(program: Command) {
       "Zi'Dara: steps become dice, dice beat a Challenge die; Aura and Resolve shape the roll",
     );
   registerOdds(zidara);
+  registerSimulate(zidara);
   registerPools(zidara);
   return zidara;
 }
@@ -48,11 +53,16 @@ Examples:
   dicelab zidara odds --spec rolls.json --json
 `;
 
-function registerOdds(zidara: Command) {
-  zidara
-    .command('odds')
-    .description('exact odds of one roll, every decision played optimally (or by a named policy)')
-    .argument('[intents...]', 'dice per intent, e.g. d12 d6+d4 (see below)')
+/**
+ * The flags that describe one roll (or, with --spec, a file of them), shared by `odds` and
+ * `simulate`; `rollsFromOptions` turns them into validated rolls.
+ */
+function addRollOptions<
+  Args extends unknown[],
+  Opts extends OptionValues,
+  GlobalOpts extends OptionValues,
+>(command: Command<Args, Opts, GlobalOpts>) {
+  return command
     .option(
       '--vs <challenge>',
       "a threat's Challenge C (it rolls d2C); repeat for several threats",
@@ -96,24 +106,81 @@ function registerOdds(zidara: Command) {
         .choices(['any', 'one', 'all'] as const)
         .default('any' as RerollKinds),
     )
-    .option('--spec <file>', 'roll spec(s) as JSON: one object, or an array of them')
-    .option('--json', 'machine-readable output (one object, or an array for an array of specs)')
+    .option('--spec <file>', 'roll spec(s) as JSON or YAML: one object, or an array of them')
+    .option('--json', 'machine-readable output (one object, or an array for an array of specs)');
+}
+
+type RollFlags = Parameters<typeof specFromFlags>[1] & { spec?: string | undefined };
+
+function rollsFromOptions(words: string[], options: RollFlags): { rolls: Roll[]; many: boolean } {
+  if (options.spec !== undefined && (words.length > 0 || options.vs.length > 0)) {
+    throw new InputError('--spec: give a spec file or dice with --vs, not both');
+  }
+  const { specs, many } = specsFromOptions(options, parseRoll, FLAG_OF, () =>
+    specFromFlags(words, options),
+  );
+  return { rolls: specs, many };
+}
+
+function registerOdds(zidara: Command) {
+  addRollOptions(
+    zidara
+      .command('odds')
+      .description('exact odds of one roll, every decision played optimally (or by a named policy)')
+      .argument('[intents...]', 'dice per intent, e.g. d12 d6+d4 (see below)'),
+  )
     .addHelpText('after', ODDS_HELP)
     .action((words, options) => {
-      const solveOptions = {
-        policy: options.policy as Policy,
-        rerolls: options.rerolls as RerollKinds,
-      };
-      if (options.spec !== undefined && (words.length > 0 || options.vs.length > 0)) {
-        throw new InputError('--spec: give a spec file or dice with --vs, not both');
+      const { rolls, many } = rollsFromOptions(words, options);
+      const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
+      const results = rolls.map((roll) => new RollSolver(roll, solve).odds());
+      if (options.json) printResults(results, many, true, () => '');
+      else
+        printResults(results, many, false, (odds) =>
+          formatOdds(rolls[results.indexOf(odds)]!, odds),
+        );
+    });
+}
+
+function registerSimulate(zidara: Command) {
+  addSimulationOptions(
+    addRollOptions(
+      zidara
+        .command('simulate')
+        .description(
+          'Monte Carlo estimate of a roll, on a worker pool, with 95% intervals; the same seed gives the same result on any number of threads',
+        )
+        .argument('[intents...]', 'dice per intent, e.g. d12 d6+d4 (as for odds)'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      `\nExamples:\n  dicelab zidara simulate d12 d4 --vs 3 --resolve 1 --trials 1e7 --seed 7\n  dicelab zidara simulate --spec rolls.json --trials 1e6 --json\n  dicelab zidara simulate d12 --vs 3 --shard 0/2 --partial part0.json   (then: dicelab merge part*.json)\n`,
+    )
+    .action(async (words, options) => {
+      const { rolls, many } = rollsFromOptions(words, options);
+      if (options.shard && rolls.length > 1)
+        throw new InputError('--shard: runs one spec at a time (the file holds several)');
+      const policy = options.policy as Policy;
+      const rerolls = options.rerolls as RerollKinds;
+      const summaries: (RollSimulation & { seed: number })[] = [];
+      for (const roll of rolls) {
+        const result = await runSimulation(
+          'systems/zidara/simulate',
+          simulationSpec(roll, policy, rerolls),
+          options,
+        );
+        summaries.push({
+          seed: result.seed,
+          ...((await summarizeResult(result)) as RollSimulation),
+        });
+        if (result.interrupted) break;
       }
-      const { specs: rolls, many } = specsFromOptions(options, parseRoll, FLAG_OF, () =>
-        specFromFlags(words, options),
-      );
-      const results = rolls.map((roll) => new RollSolver(roll, solveOptions).odds());
-      printResults(results, many, options.json, (odds) =>
-        formatOdds(rolls[results.indexOf(odds)]!, odds),
-      );
+      if (options.json) printResults(summaries, many, true, () => '');
+      else
+        printResults(summaries, many, false, (simulation) =>
+          formatSimulation(rolls[summaries.indexOf(simulation)]!, simulation),
+        );
     });
 }
 
@@ -224,6 +291,61 @@ export function formatOdds(roll: Roll, odds: RollOdds): string {
     intents,
     '',
     ...figures.map(([name, value]) => `${name.padEnd(width)}  ${value}`),
+  ].join('\n');
+}
+
+/** A simulated roll for people: the same layout as the exact odds, each figure with its interval. */
+export function formatSimulation(roll: Roll, sim: RollSimulation & { seed: number }): string {
+  const range = ([lo, hi]: readonly [number, number], pct = true) =>
+    pct
+      ? `${formatPercent(lo, 2)} to ${formatPercent(hi, 2)}`
+      : `${lo.toFixed(4)} to ${hi.toFixed(4)}`;
+  const policy = sim.policy === 'optimal' ? 'optimal play' : `${sim.policy} policy`;
+  const header = [
+    `${describeDice(roll)}  against  ${describeThreats(roll)}`,
+    `Aura ${roll.aura} of ${roll.auraMax}, Resolve ${roll.resolve}; ${policy}; ${sim.trials.toLocaleString('en')} trials, seed ${sim.seed}`,
+  ].join('\n');
+  const intents = formatTable(
+    [
+      { key: 'intent', header: 'intent' },
+      { key: 'dice', header: 'dice' },
+      { key: 'pWin', header: 'win chance', format: (p: number) => formatPercent(p, 2) },
+      { key: 'ci', header: '95% interval' },
+    ],
+    sim.intents.map((intent, i) => ({
+      intent: i + 1,
+      dice: intentDice(roll, i),
+      pWin: intent.pWin,
+      ci: range(intent.ci95),
+    })),
+  );
+  const ci = sim.ci95;
+  const lines: [string, string][] = [
+    ['expected intents won', `${sim.expectedWins.toFixed(4)}  (${range(ci.expectedWins!, false)})`],
+    ['all intents won', `${formatPercent(sim.pAllWin, 2)}  (${range(ci.pAllWin!)})`],
+    [
+      'Aura gained (top faces)',
+      `${sim.expectedAuraGained.toFixed(4)}  (${range(ci.expectedAuraGained!, false)})`,
+    ],
+    [
+      'Aura spent / shared / at the end',
+      [sim.expectedAuraSpent, sim.expectedAuraShared, sim.expectedAuraEnd]
+        .map((x) => x.toFixed(3))
+        .join(' / '),
+    ],
+    ['Resolve at the end', sim.expectedResolveEnd.toFixed(3)],
+    [
+      'expected utility',
+      `${sim.expectedUtility.toFixed(5)}  (${range(ci.expectedUtility!, false)})`,
+    ],
+  ];
+  const width = Math.max(...lines.map(([name]) => name.length));
+  return [
+    header,
+    '',
+    intents,
+    '',
+    ...lines.map(([name, value]) => `${name.padEnd(width)}  ${value}`),
   ].join('\n');
 }
 

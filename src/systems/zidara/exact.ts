@@ -212,12 +212,23 @@ export class RollSolver {
 
   /** How the policy settles dice state `key` with Aura state `aura` after its last reroll. */
   settle(key: number, aura: number): SpendPlan {
-    const code = this.bestCodeOf(key);
+    return this.settleBest(this.bestCodeOf(key), aura);
+  }
+
+  /**
+   * How the policy settles when intent i's best class index is digit i of `code` (base
+   * `model.classes`, intent 0 lowest), with Aura state `aura`. Cached.
+   */
+  settleBest(code: number, aura: number): SpendPlan {
     const cacheKey = code * this.auraStates + aura;
     let plan = this.planCache.get(cacheKey);
     if (plan === undefined) {
       const best = this.bestValues;
-      for (let i = 0; i < best.length; i++) best[i] = this.best[i]! + this.model.floor;
+      let rest = code;
+      for (let i = 0; i < best.length; i++) {
+        best[i] = (rest % this.model.classes) + this.model.floor;
+        rest = Math.floor(rest / this.model.classes);
+      }
       const sameRoll = this.roll.auraGainUsableSameRoll;
       const budget = sameRoll ? aura : this.roll.aura;
       const gainsAfter = sameRoll ? 0 : aura;

@@ -1,0 +1,454 @@
+import type { Kernel } from '../../montecarlo/kernel.ts';
+import { meanInterval } from '../../montecarlo/mean-interval.ts';
+import { wilsonInterval } from '../../montecarlo/wilson-interval.ts';
+import type { Stream } from '../../rng/index.ts';
+import {
+  type Policy,
+  REROLL_ALL,
+  REROLL_GROUP_STRIDE,
+  type RerollKinds,
+  RollSolver,
+  STOP,
+} from './exact.ts';
+import type { RollModel } from './model.ts';
+import { classOf, topFaces } from './outcome.ts';
+import { parseRoll, type Roll, type RollSpec, rollToSpec } from './spec.ts';
+
+/** What the simulator is asked: a roll spec and who decides. */
+export interface SimulationSpec {
+  readonly roll: RollSpec;
+  readonly policy?: Policy;
+  readonly rerolls?: RerollKinds;
+}
+
+/** A simulated roll: the exact engine's figures, each with its 95% interval. */
+export interface RollSimulation {
+  readonly trials: number;
+  readonly policy: Policy;
+  readonly expectedUtility: number;
+  readonly intents: readonly { readonly pWin: number; readonly ci95: readonly [number, number] }[];
+  readonly expectedWins: number;
+  readonly pAllWin: number;
+  readonly winsDistribution: readonly number[];
+  readonly expectedAuraGained: number;
+  readonly expectedAuraSpent: number;
+  readonly expectedAuraShared: number;
+  readonly expectedAuraEnd: number;
+  readonly expectedResolveEnd: number;
+  readonly pExplodeCapped?: number;
+  readonly areaSize?: number;
+  /** 95% intervals of the roll's figures (Wilson for chances, Student t for means). */
+  readonly ci95: Readonly<Record<string, readonly [number, number]>>;
+}
+
+/**
+ * Everything one worker needs to play a roll: the exact engine (whose decisions and spends the
+ * simulator plays, so there is one statement of the rules), and flat tables for the hot loop.
+ */
+export interface PreparedRoll {
+  readonly roll: Roll;
+  readonly policy: Policy;
+  readonly solver: RollSolver;
+  readonly model: RollModel;
+  readonly sides: Int32Array;
+  /** Active-threat slot of each die (−1: the area die), and its intent (−1: the area die). */
+  readonly dieSlot: Int32Array;
+  readonly dieIntent: Int32Array;
+  /** Per active threat: its die's sides, and its place value in a defence index. */
+  readonly threatSides: Int32Array;
+  readonly threatPlace: Int32Array;
+  /** Settled plans by (best-class code, Aura state): won mask, Aura spent, Aura at the end; −1 unknown. */
+  readonly planWon: Int32Array;
+  readonly planSpent: Int32Array;
+  readonly planEnd: Int32Array;
+  /** Tally layout. */
+  readonly layout: TallyLayout;
+}
+
+interface TallyLayout {
+  /** Histogram of (won mask, Aura at the end, Resolve at the end): everything U depends on. */
+  readonly outcomes: number;
+  readonly gained: number;
+  readonly gainedSquares: number;
+  readonly spent: number;
+  readonly shared: number;
+  readonly capped: number;
+  readonly areaSum: number;
+  readonly size: number;
+}
+
+const MAX_PLAN_TABLE = 1 << 22;
+const PREFILLED_PLANS = 1 << 16;
+
+export function prepareRoll(spec: SimulationSpec): PreparedRoll {
+  const roll = parseRoll(spec.roll, 'roll.');
+  const policy = spec.policy ?? 'optimal';
+  const solver = new RollSolver(roll, { policy, rerolls: spec.rerolls ?? 'any' });
+  const model = solver.model;
+  const active = model.activeThreats;
+  const slotOf = new Map(active.map((t, i) => [t, i]));
+  const threatSides = Int32Array.from(active, (t) => 2 * roll.threats[t]!.challenge);
+  const threatPlace = new Int32Array(active.length);
+  let place = 1;
+  for (let i = 0; i < active.length; i++) {
+    threatPlace[i] = place;
+    place *= threatSides[i]!;
+  }
+  const A = model.auraStates;
+  const codes = model.classes ** model.intentCount * A;
+  const planSize = codes <= MAX_PLAN_TABLE ? codes : 0;
+  const outcomes = (1 << model.intentCount) * A * (roll.resolve + 1);
+  const layout: TallyLayout = {
+    outcomes: 0,
+    gained: outcomes,
+    gainedSquares: outcomes + 1,
+    spent: outcomes + 2,
+    shared: outcomes + 3,
+    capped: outcomes + 4,
+    areaSum: outcomes + 5,
+    size: outcomes + 6,
+  };
+  const planWon = new Int32Array(planSize).fill(-1);
+  const planSpent = new Int32Array(planSize);
+  const planEnd = new Int32Array(planSize);
+  // Small tables are filled now, so the hot loop never meets an unfilled entry (a JIT deopt).
+  if (planSize <= PREFILLED_PLANS) {
+    for (let index = 0; index < planSize; index++) {
+      const plan = solver.settleBest(Math.floor(index / A), index % A);
+      planWon[index] = plan.won;
+      planSpent[index] = plan.spent;
+      planEnd[index] = plan.auraEnd;
+    }
+  }
+  return {
+    roll,
+    policy,
+    solver,
+    model,
+    sides: Int32Array.from(roll.dice, (d) => d.sides),
+    dieSlot: Int32Array.from(roll.dice, (d) =>
+      d.area ? -1 : slotOf.get(roll.intents[d.intent]!.threat)!,
+    ),
+    dieIntent: Int32Array.from(roll.dice, (d) => d.intent),
+    threatSides,
+    threatPlace,
+    planWon,
+    planSpent,
+    planEnd,
+    layout,
+  };
+}
+
+/**
+ * Plays `trials` rolls: defences, dice (exploding chains included), Aura with its cap, then the
+ * policy's rerolls and spends, asked of the exact engine state by state. Randomness comes only
+ * from `stream`. The generator's state lives in locals and every draw is written out inline
+ * (xoshiro128**, then Lemire's unbiased multiply-and-reject in int32 arithmetic): a closure
+ * over the state would halve the speed.
+ */
+export function playRolls(
+  prep: PreparedRoll,
+  stream: Stream,
+  trials: number,
+  tally: Float64Array,
+): void {
+  const { roll, model, solver, sides, dieSlot, dieIntent, threatSides, threatPlace, layout } = prep;
+  const { planWon, planSpent, planEnd } = prep;
+  const n = sides.length;
+  const threats = threatSides.length;
+  const intents = model.intentCount;
+  const K = model.classes;
+  const won = K - 1;
+  const floor = model.floor;
+  const A = model.auraStates;
+  const top = A - 1;
+  const R = roll.resolve;
+  const explode = roll.explode;
+  const depth = roll.explodeDepth;
+  const a0 = roll.aura;
+  const startAura = roll.auraGainUsableSameRoll ? a0 : 0;
+  const decides = prep.policy !== 'never' && R > 0;
+  const planTable = planWon.length > 0;
+  const areaDie = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
+  // Lemire: a 32-bit draw x gives ⌊x·size / 2^32⌋ unless its low word is below (2^32 − size) mod size.
+  const dieReject = Int32Array.from(sides, (size) => (4294967296 - size) % size);
+  const threatReject = Int32Array.from(threatSides, (size) => (4294967296 - size) % size);
+  const values = new Int32Array(n);
+  const cls = new Int32Array(n);
+  const defence = new Int32Array(threats);
+  const best = new Int32Array(intents);
+  // Dice still to roll in this pass: all of them, or the one a reroll names.
+  const pending = new Int32Array(n);
+  const all = Int32Array.from({ length: n }, (_, j) => j);
+  // `| 0` keeps the words int32 from the start, so the JIT never sees them change type.
+  let s0 = stream[0]! | 0;
+  let s1 = stream[1]! | 0;
+  let s2 = stream[2]! | 0;
+  let s3 = stream[3]! | 0;
+  let gainedSum = 0;
+  let gainedSquares = 0;
+  let spentSum = 0;
+  let sharedSum = 0;
+  let cappedSum = 0;
+  let areaSum = 0;
+  for (let trial = 0; trial < trials; trial++) {
+    let d = 0;
+    for (let t = 0; t < threats; t++) {
+      const size = threatSides[t]!;
+      const reject = threatReject[t]!;
+      let x = 0;
+      do {
+        x = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+        const u = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= u;
+        s3 = rotl(s3, 11);
+      } while (Math.imul(x, size) >>> 0 < reject);
+      const D = highProduct(x, size) + 1;
+      defence[t] = D;
+      d += (D - 1) * threatPlace[t]!;
+    }
+    let aura = startAura;
+    let gained = 0;
+    let capped = 0;
+    let r = R;
+    let toRoll = all;
+    let count = n;
+    let code = 0;
+    for (;;) {
+      for (let q = 0; q < count; q++) {
+        const j = toRoll[q]!;
+        const size = sides[j]!;
+        const reject = dieReject[j]!;
+        let value = 0;
+        let extra = 0;
+        for (;;) {
+          let x = 0;
+          do {
+            x = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+            const u = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= u;
+            s3 = rotl(s3, 11);
+          } while (Math.imul(x, size) >>> 0 < reject);
+          const face = highProduct(x, size) + 1;
+          value += face;
+          if (face !== size || !explode) break;
+          if (extra === depth) {
+            capped = 1;
+            break;
+          }
+          extra++;
+        }
+        values[j] = value;
+        const tops = topFaces(value, size);
+        gained += tops;
+        aura = aura + tops > top ? top : aura + tops;
+        const slot = dieSlot[j]!;
+        cls[j] = slot < 0 ? tops : classOf(value, defence[slot]!, floor) - floor;
+      }
+      let failed = false;
+      code = 0;
+      if (intents === 1) {
+        let b = 0;
+        for (let j = 0; j < n; j++) if (j !== areaDie && cls[j]! > b) b = cls[j]!;
+        code = b;
+        failed = b < won;
+      } else {
+        best.fill(0);
+        for (let j = 0; j < n; j++) {
+          const i = dieIntent[j]!;
+          if (i >= 0 && cls[j]! > best[i]!) best[i] = cls[j]!;
+        }
+        for (let i = intents - 1; i >= 0; i--) {
+          code = code * K + best[i]!;
+          if (best[i]! < won) failed = true;
+        }
+      }
+      if (!decides || r === 0 || !failed) break;
+      const decision = solver.decide(d, model.keyOf(cls), aura, r);
+      if (decision === STOP) break;
+      r--;
+      if (decision === REROLL_ALL) {
+        toRoll = all;
+        count = n;
+      } else {
+        const group = model.groups[Math.floor(decision / REROLL_GROUP_STRIDE)]!;
+        const k = decision % REROLL_GROUP_STRIDE;
+        // The lowest-index die of the group showing that class (the area die: the one die).
+        pending[0] = group.intent < 0 ? group.dice[0]! : group.dice.find((j) => cls[j] === k)!;
+        toRoll = pending;
+        count = 1;
+      }
+    }
+    const planIndex = code * A + aura;
+    if (!planTable || planWon[planIndex]! < 0) {
+      // Big rolls only (small plan tables are filled in `prepareRoll`).
+      settleSlowly(prep, code, aura, planIndex, r, gained, capped, tally);
+      if (!planTable) continue;
+    }
+    const end = planEnd[planIndex]!;
+    const spent = planSpent[planIndex]!;
+    const slot = (planWon[planIndex]! * A + end) * (R + 1) + r;
+    tally[slot]! += 1;
+    spentSum += spent;
+    // Aura is conserved: what was not kept or spent was shared past the cap.
+    sharedSum += gained - (end - a0 + spent);
+    gainedSum += gained;
+    gainedSquares += gained * gained;
+    cappedSum += capped;
+    if (areaDie >= 0) areaSum += values[areaDie]!;
+  }
+  tally[layout.gained]! += gainedSum;
+  tally[layout.gainedSquares]! += gainedSquares;
+  tally[layout.spent]! += spentSum;
+  tally[layout.shared]! += sharedSum;
+  tally[layout.capped]! += cappedSum;
+  tally[layout.areaSum]! += areaSum;
+  stream[0] = s0;
+  stream[1] = s1;
+  stream[2] = s2;
+  stream[3] = s3;
+}
+
+/**
+ * Settles a roll whose plan is not in the table: fills the table, or (no table: a roll with
+ * very many intents) records the trial itself. Kept out of the hot loop on purpose.
+ */
+function settleSlowly(
+  prep: PreparedRoll,
+  code: number,
+  aura: number,
+  planIndex: number,
+  r: number,
+  gained: number,
+  capped: number,
+  tally: Float64Array,
+): void {
+  const plan = prep.solver.settleBest(code, aura);
+  if (prep.planWon.length > 0) {
+    prep.planWon[planIndex] = plan.won;
+    prep.planSpent[planIndex] = plan.spent;
+    prep.planEnd[planIndex] = plan.auraEnd;
+    return;
+  }
+  const { layout, roll } = prep;
+  const A = prep.model.auraStates;
+  tally[(plan.won * A + plan.auraEnd) * (roll.resolve + 1) + r]! += 1;
+  tally[layout.spent]! += plan.spent;
+  tally[layout.shared]! += gained - (plan.auraEnd - roll.aura + plan.spent);
+  tally[layout.gained]! += gained;
+  tally[layout.gainedSquares]! += gained * gained;
+  tally[layout.capped]! += capped;
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/** ⌊x·n / 2^32⌋ for a 32-bit x and a small n (< 2^15), in int32 arithmetic only. */
+function highProduct(x: number, n: number): number {
+  return ((x >>> 16) * n + (((x & 0xffff) * n) >>> 16)) >> 16;
+}
+
+/** Turns a run's tallies into the figures of `RollOdds`, with 95% intervals. */
+export function summarizeRolls(
+  prep: PreparedRoll,
+  tally: Float64Array,
+  trials: number,
+): RollSimulation {
+  const { roll, model, layout } = prep;
+  const I = model.intentCount;
+  const A = model.auraStates;
+  const R = roll.resolve;
+  const wins = new Float64Array(I);
+  const winsDist = new Float64Array(I + 1);
+  let utility = 0;
+  let utilitySquares = 0;
+  let auraEnd = 0;
+  let resolveEnd = 0;
+  let winSum = 0;
+  let winSquares = 0;
+  for (let mask = 0; mask < 1 << I; mask++) {
+    let count = 0;
+    let weight = 0;
+    for (let i = 0; i < I; i++) {
+      if (mask & (1 << i)) {
+        count++;
+        weight += roll.intents[i]!.weight;
+      }
+    }
+    for (let end = 0; end < A; end++) {
+      for (let r = 0; r <= R; r++) {
+        const c = tally[(mask * A + end) * (R + 1) + r]!;
+        if (c === 0) continue;
+        for (let i = 0; i < I; i++) if (mask & (1 << i)) wins[i]! += c;
+        winsDist[count]! += c;
+        winSum += c * count;
+        winSquares += c * count * count;
+        const u = weight + roll.auraValue * end + roll.resolveValue * r;
+        utility += c * u;
+        utilitySquares += c * u * u;
+        auraEnd += c * end;
+        resolveEnd += c * r;
+      }
+    }
+  }
+  const interval = (lo: number, hi: number): [number, number] => [lo, hi];
+  const chance = (count: number) => {
+    const w = wilsonInterval(count, trials);
+    return interval(w.lo, w.hi);
+  };
+  const mean = (sum: number, squares: number) => {
+    if (trials < 2) return interval(Number.NaN, Number.NaN);
+    const m = meanInterval(sum, squares, trials);
+    return interval(m.lo, m.hi);
+  };
+  const result: RollSimulation = {
+    trials,
+    policy: prep.policy,
+    expectedUtility: utility / trials,
+    intents: Array.from(wins, (c) => ({ pWin: c / trials, ci95: chance(c) })),
+    expectedWins: winSum / trials,
+    pAllWin: winsDist[I]! / trials,
+    winsDistribution: Array.from(winsDist, (c) => c / trials),
+    expectedAuraGained: tally[layout.gained]! / trials,
+    expectedAuraSpent: tally[layout.spent]! / trials,
+    expectedAuraShared: tally[layout.shared]! / trials,
+    expectedAuraEnd: auraEnd / trials,
+    expectedResolveEnd: resolveEnd / trials,
+    ci95: {
+      expectedUtility: mean(utility, utilitySquares),
+      expectedWins: mean(winSum, winSquares),
+      pAllWin: chance(winsDist[I]!),
+      expectedAuraGained: mean(tally[layout.gained]!, tally[layout.gainedSquares]!),
+    },
+  };
+  const extras: { pExplodeCapped?: number; areaSize?: number } = {};
+  if (roll.explode) extras.pExplodeCapped = tally[layout.capped]! / trials;
+  if (model.areaGroup >= 0) extras.areaSize = tally[layout.areaSum]! / trials;
+  return { ...result, ...extras };
+}
+
+/** The Zi'Dara roll kernel for the worker pool (`systems/zidara/simulate`). */
+export const kernel: Kernel<SimulationSpec, PreparedRoll> = {
+  prepare: prepareRoll,
+  tallySize: (prep) => prep.layout.size,
+  run: playRolls,
+  summarize: summarizeRolls,
+};
+
+/** The simulation spec for a validated roll (every field explicit, so workers agree). */
+export function simulationSpec(
+  roll: Roll,
+  policy: Policy = 'optimal',
+  rerolls: RerollKinds = 'any',
+): SimulationSpec {
+  return { roll: rollToSpec(roll), policy, rerolls };
+}

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { meanInterval } from '../../../src/montecarlo/mean-interval.ts';
+import { mergePartials } from '../../../src/montecarlo/merge-partials.ts';
+import { toPartialResult } from '../../../src/montecarlo/partial-result.ts';
+import { simulate } from '../../../src/montecarlo/run.ts';
+import { wilsonInterval } from '../../../src/montecarlo/wilson-interval.ts';
+import { streamFor } from '../../../src/rng/index.ts';
+import { type Policy, RollSolver } from '../../../src/systems/zidara/exact.ts';
+import {
+  kernel,
+  type RollSimulation,
+  simulationSpec,
+} from '../../../src/systems/zidara/simulate.ts';
+import { parseRoll, type RollSpec } from '../../../src/systems/zidara/spec.ts';
+
+/** Plays `trials` rolls in this thread and returns the tallies. */
+function sample(spec: RollSpec, policy: Policy, trials: number, seed: number) {
+  const prepared = kernel.prepare(simulationSpec(parseRoll(spec), policy));
+  const tally = new Float64Array(kernel.tallySize(prepared));
+  kernel.run(prepared, streamFor(seed, 0), trials, tally);
+  return { prepared, tally, summary: kernel.summarize(prepared, tally, trials) as RollSimulation };
+}
+
+/** A spread over every option of the rules page. */
+const SPECS: [string, RollSpec][] = [
+  [
+    'plain advantage',
+    {
+      threats: [{ challenge: 3 }],
+      dice: [
+        { sides: 6, intent: 0 },
+        { sides: 8, intent: 0 },
+        { sides: 4, intent: 0 },
+      ],
+      aura: 0,
+      auraMax: 0,
+    },
+  ],
+  [
+    'two intents, Resolve',
+    {
+      threats: [{ challenge: 3 }],
+      dice: [
+        { sides: 12, intent: 0 },
+        { sides: 4, intent: 1 },
+      ],
+      resolve: 1,
+    },
+  ],
+  [
+    'two threats, weights',
+    {
+      threats: [{ challenge: 4 }, { challenge: 2 }],
+      dice: [
+        { sides: 10, intent: 0 },
+        { sides: 6, intent: 1 },
+        { sides: 2, intent: 1 },
+      ],
+      intents: [
+        { threat: 0, weight: 2 },
+        { threat: 1, weight: 0.5 },
+      ],
+      aura: 1,
+      resolve: 2,
+    },
+  ],
+  [
+    'explode, capped',
+    {
+      threats: [{ challenge: 5 }],
+      dice: [
+        { sides: 4, intent: 0 },
+        { sides: 6, intent: 0 },
+      ],
+      aura: 2,
+      explode: true,
+      explodeDepth: 1,
+    },
+  ],
+  [
+    'area die, Aura values',
+    {
+      threats: [{ challenge: 4 }],
+      dice: [
+        { sides: 8, intent: 0 },
+        { sides: 4, area: true },
+      ],
+      aura: 1,
+      auraMax: 3,
+      resolve: 1,
+      auraValue: 0.3,
+      resolveValue: 0.1,
+    },
+  ],
+  [
+    'defending, two +2s',
+    {
+      threats: [{ challenge: 6 }],
+      dice: [
+        { sides: 10, intent: 0 },
+        { sides: 8, intent: 1 },
+      ],
+      aura: 4,
+      boostsPerRoll: 2,
+      tieBreak: false,
+    },
+  ],
+  [
+    'late Aura, cap 2',
+    {
+      threats: [{ challenge: 2 }],
+      dice: [
+        { sides: 2, intent: 0 },
+        { sides: 2, intent: 0 },
+        { sides: 4, intent: 1 },
+      ],
+      aura: 0,
+      auraMax: 2,
+      resolve: 1,
+      auraGainUsableSameRoll: false,
+    },
+  ],
+];
+
+const TRIALS = 120_000;
+/** Two-sided 99.9%. */
+const CONFIDENCE = 0.999;
+
+describe("Zi'Dara simulation agrees with the exact engine", () => {
+  for (const [name, spec] of SPECS) {
+    for (const policy of ['optimal', 'greedy', 'never'] as const) {
+      it(`${name}, ${policy}: every exact figure inside the simulation's 99.9% interval`, () => {
+        const exact = new RollSolver(parseRoll(spec), policy).odds();
+        const { tally, prepared, summary } = sample(spec, policy, TRIALS, 2026);
+        for (const [i, intent] of exact.intents.entries()) {
+          const w = wilsonInterval(
+            Math.round(summary.intents[i]!.pWin * TRIALS),
+            TRIALS,
+            CONFIDENCE,
+          );
+          expect(intent.pWin).toBeGreaterThanOrEqual(w.lo);
+          expect(intent.pWin).toBeLessThanOrEqual(w.hi);
+        }
+        const layout = prepared.layout;
+        const gained = meanInterval(
+          tally[layout.gained]!,
+          tally[layout.gainedSquares]!,
+          TRIALS,
+          CONFIDENCE,
+        );
+        expect(exact.expectedAuraGained).toBeGreaterThanOrEqual(gained.lo);
+        expect(exact.expectedAuraGained).toBeLessThanOrEqual(gained.hi);
+        // Every trial's utility is bounded by the most it can be, so a 99.9% normal interval from
+        // the simulated standard deviation is honest at this many trials.
+        const [lo, hi] = summary.ci95.expectedUtility!;
+        const half = ((hi - lo) / 2) * (3.2905 / 1.96);
+        expect(Math.abs(exact.expectedUtility - summary.expectedUtility)).toBeLessThanOrEqual(half);
+        if (exact.pExplodeCapped !== undefined) {
+          const c = wilsonInterval(
+            Math.round(summary.pExplodeCapped! * TRIALS),
+            TRIALS,
+            CONFIDENCE,
+          );
+          expect(exact.pExplodeCapped).toBeGreaterThanOrEqual(c.lo);
+          expect(exact.pExplodeCapped).toBeLessThanOrEqual(c.hi);
+        }
+      });
+    }
+  }
+
+  it('would catch a deliberately wrong engine: ties going the other way, or one +2 fewer', () => {
+    const spec = SPECS[1]![1];
+    const { summary } = sample(spec, 'optimal', TRIALS, 99);
+    const [lo, hi] = summary.ci95.expectedUtility!;
+    const half = ((hi - lo) / 2) * (3.2905 / 1.96);
+    for (const wrong of [
+      { ...spec, tieBreak: false },
+      { ...spec, boostsPerRoll: 0 },
+      { ...spec, resolve: 0 },
+    ]) {
+      const wrongValue = new RollSolver(parseRoll(wrong)).odds().expectedUtility;
+      expect(Math.abs(wrongValue - summary.expectedUtility)).toBeGreaterThan(half);
+    }
+  });
+
+  it('follows the same stream to the same tallies, and different seeds differ', () => {
+    const spec = SPECS[2]![1];
+    expect(sample(spec, 'optimal', 5000, 1).tally).toEqual(sample(spec, 'optimal', 5000, 1).tally);
+    expect(sample(spec, 'optimal', 5000, 1).tally).not.toEqual(
+      sample(spec, 'optimal', 5000, 2).tally,
+    );
+  });
+});
+
+describe("Zi'Dara simulation on the worker pool", () => {
+  const request = {
+    kernel: 'systems/zidara/simulate',
+    spec: simulationSpec(parseRoll(SPECS[2]![1]), 'optimal'),
+    trials: 60_000,
+    seed: 11,
+    chunkSize: 4096,
+  };
+
+  it('gives bit-identical tallies on 1 and 2 threads', async () => {
+    const one = await simulate({ ...request, threads: 1 });
+    const two = await simulate({ ...request, threads: 2 });
+    expect(two.tally).toEqual(one.tally);
+    expect(two.completedTrials).toBe(60_000);
+  });
+
+  it('one run is exactly the merge of its three shards', async () => {
+    const whole = await simulate({ ...request, threads: 1 });
+    const parts = [];
+    for (let index = 0; index < 3; index++)
+      parts.push(await simulate({ ...request, threads: 1, shard: { index, count: 3 } }));
+    const merged = mergePartials(
+      parts.map((p) => ({ source: `part${p.shard?.index}`, partial: toPartialResult(p) })),
+    );
+    expect(merged.tally).toEqual(whole.tally);
+    expect(merged.completedTrials).toBe(whole.completedTrials);
+  });
+});
