@@ -1,10 +1,9 @@
-import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import {
-  POLICIES,
   type Policy,
   type RerollKinds,
   type RollOdds,
@@ -21,10 +20,17 @@ import {
 import { legalPools } from '../systems/zidara/pool.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 import { parseRoll, type Roll, type RollSpec } from '../systems/zidara/spec.ts';
-import { integerFlag, numberFlag } from './flags.ts';
+import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
+import {
+  addCharacterOptions,
+  addPolicyOption,
+  CHARACTER_FLAG_OF,
+  type CharacterFlags,
+  characterSetup,
+} from './zidara-flags.ts';
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
 export function zidaraCommand(program: Command) {
@@ -62,50 +68,14 @@ function addRollOptions<
   Opts extends OptionValues,
   GlobalOpts extends OptionValues,
 >(command: Command<Args, Opts, GlobalOpts>) {
-  return command
+  return addPolicyOption(addCharacterOptions(command))
     .option(
       '--vs <challenge>',
       "a threat's Challenge C (it rolls d2C); repeat for several threats",
       collectChallenge,
       [] as number[],
     )
-    .option(
-      '--aura <n>',
-      'Aura at the start of the roll (default: full, --aura-max)',
-      integerFlag(0),
-    )
-    .option('--aura-max <n>', 'most Aura a character holds', integerFlag(0, 20), 5)
     .option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0)
-    .option(
-      '--boosts <n>',
-      "the archetype's +2s allowed a roll (0: an archetype without one)",
-      integerFlag(0, 10),
-      1,
-    )
-    .option('--defending', 'ties go to you and cannot be bought (tieBreak false)')
-    .option('--explode', 'Warrior: a top face rolls again and adds')
-    .option('--explode-depth <n>', 'most extra rolls per exploding die', integerFlag(0, 100), 20)
-    .option('--aura-value <x>', 'worth of each Aura left at the end, in intents', numberFlag(0), 0)
-    .option(
-      '--resolve-value <x>',
-      'worth of each Resolve left at the end, in intents',
-      numberFlag(0),
-      0,
-    )
-    .option(
-      '--late-aura',
-      "Aura from this roll's top faces arrives only after it (auraGainUsableSameRoll false)",
-    )
-    .addOption(
-      new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
-        .choices(POLICIES)
-        .default('optimal' as Policy),
-    )
-    .addOption(
-      new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
-        .choices(['any', 'one', 'all'] as const)
-        .default('any' as RerollKinds),
-    )
     .option('--spec <file>', 'roll spec(s) as JSON or YAML: one object, or an array of them')
     .option('--json', 'machine-readable output (one object, or an array for an array of specs)');
 }
@@ -116,7 +86,7 @@ function rollsFromOptions(words: string[], options: RollFlags): { rolls: Roll[];
   if (options.spec !== undefined && (words.length > 0 || options.vs.length > 0)) {
     throw new InputError('--spec: give a spec file or dice with --vs, not both');
   }
-  const { specs, many } = specsFromOptions(options, parseRoll, FLAG_OF, () =>
+  const { specs, many } = specsFromOptions(options, parseRoll, CHARACTER_FLAG_OF, () =>
     specFromFlags(words, options),
   );
   return { rolls: specs, many };
@@ -188,50 +158,20 @@ function collectChallenge(raw: string, previous: number[]): number[] {
   return [...previous, integerFlag(1, 50)(raw)];
 }
 
-/** Spec fields and the flags that set them, for messages about flags. */
-const FLAG_OF: Record<string, string> = {
-  aura: '--aura',
-  auraMax: '--aura-max',
-  resolve: '--resolve',
-  boostsPerRoll: '--boosts',
-  explodeDepth: '--explode-depth',
-  auraValue: '--aura-value',
-  resolveValue: '--resolve-value',
-};
-
 function specFromFlags(
   words: string[],
-  options: {
-    vs: number[];
-    aura?: number | undefined;
-    auraMax: number;
-    resolve: number;
-    boosts: number;
-    defending?: true | undefined;
-    explode?: true | undefined;
-    explodeDepth: number;
-    auraValue: number;
-    resolveValue: number;
-    lateAura?: true | undefined;
-  },
+  options: CharacterFlags & { vs: number[]; resolve: number },
 ): RollSpec & Record<string, unknown> {
   if (words.length === 0)
     throw new InputError('dice: none given (expected intents such as d12 d4, or --spec FILE)');
   if (options.vs.length === 0)
     throw new InputError('--vs: none given (expected the Challenge to beat, e.g. --vs 3)');
+  const { rerolls: _rerolls, policy: _policy, ...setup } = characterSetup(options);
   return {
+    ...setup,
     threats: options.vs.map((challenge) => ({ challenge })),
     ...parseIntents(words, options.vs.length),
-    aura: options.aura,
-    auraMax: options.auraMax,
     resolve: options.resolve,
-    boostsPerRoll: options.boosts,
-    tieBreak: !options.defending,
-    explode: Boolean(options.explode),
-    explodeDepth: options.explodeDepth,
-    auraValue: options.auraValue,
-    resolveValue: options.resolveValue,
-    auraGainUsableSameRoll: !options.lateAura,
   };
 }
 

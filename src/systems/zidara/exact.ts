@@ -20,6 +20,16 @@ export interface SolveOptions {
   readonly policy?: Policy;
   /** Rerolls open to the optimal policy (default 'any': reroll all or one die, whichever is better). */
   readonly rerolls?: RerollKinds;
+  /** Also report the joint distribution of (intents won, Aura, Resolve) at the end (for scenes). */
+  readonly joint?: boolean;
+}
+
+/** One way a roll can end: which intents won (bit i: intent i), Aura and Resolve left. */
+export interface RollEnding {
+  readonly won: number;
+  readonly auraEnd: number;
+  readonly resolveEnd: number;
+  readonly p: number;
 }
 
 /** A decision during the roll: stop (then spend), reroll every die, or reroll one die. */
@@ -52,6 +62,8 @@ export interface RollOdds {
   readonly expectedResolveEnd: number;
   /** P(some exploding chain in the roll was stopped by the depth cap); present when dice explode. */
   readonly pExplodeCapped?: number;
+  /** With `joint`: every way the roll can end, and its chance. */
+  readonly joint?: readonly RollEnding[];
   /** The area die's size (its final value), when the roll has one. */
   readonly area?: {
     readonly sides: number;
@@ -129,13 +141,15 @@ export class RollSolver {
   private readonly valueKeySpace: number;
 
   readonly rerolls: RerollKinds;
+  private readonly joint: boolean;
 
   constructor(roll: Roll, options: SolveOptions | Policy = {}) {
-    const { policy = 'optimal', rerolls = 'any' } =
+    const { policy = 'optimal', rerolls = 'any', joint = false } =
       typeof options === 'string' ? { policy: options } : options;
     this.roll = roll;
     this.policy = policy;
     this.rerolls = rerolls;
+    this.joint = joint;
     this.model = new RollModel(roll);
     this.spendRules = {
       weights: roll.intents.map((i) => i.weight),
@@ -248,6 +262,7 @@ export class RollSolver {
     const pWin = new Float64Array(n);
     const wins = new Float64Array(n + 1);
     const areaTops = new Float64Array(model.areaMaxTops + 1);
+    const endings = new Map<number, number>();
     const totals = {
       utility: 0,
       optimal: 0,
@@ -264,7 +279,7 @@ export class RollSolver {
     for (let d = 0; d < this.defenceCount; d++) {
       const ctx = this.context(d);
       if (this.policy === 'optimal') totals.optimal += ctx.p * this.startValue(ctx);
-      this.forward(ctx, { pWin, wins, areaTops, totals });
+      this.forward(ctx, { pWin, wins, areaTops, totals, endings });
       this.contexts[d] = undefined; // one defence at a time keeps memory flat
     }
     const expectedAuraGained = totals.gained;
@@ -287,8 +302,19 @@ export class RollSolver {
       expectedAuraEnd: totals.auraEnd,
       expectedResolveEnd: totals.resolveEnd,
     };
-    const extras: { pExplodeCapped?: number; area?: RollOdds['area'] } = {};
+    const extras: { pExplodeCapped?: number; area?: RollOdds['area']; joint?: RollEnding[] } = {};
     if (roll.explode) extras.pExplodeCapped = totals.capped;
+    if (this.joint) {
+      const R1 = roll.resolve + 1;
+      extras.joint = [...endings.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([ending, p]) => ({
+          won: Math.floor(ending / (this.auraStates * R1)),
+          auraEnd: Math.floor(ending / R1) % this.auraStates,
+          resolveEnd: ending % R1,
+          p,
+        }));
+    }
     if (model.areaGroup >= 0)
       extras.area = areaReport(
         model.groups[model.areaGroup]!.sides,
@@ -593,6 +619,7 @@ export class RollSolver {
       wins: Float64Array;
       areaTops: Float64Array;
       totals: Record<string, number>;
+      endings: Map<number, number>;
     },
   ): void {
     const roll = this.roll;
@@ -645,6 +672,10 @@ export class RollSolver {
           totals.spent! += w * plan.spent;
           totals.auraEnd! += w * plan.auraEnd;
           totals.resolveEnd! += w * r;
+          if (this.joint) {
+            const ending = (plan.won * A + plan.auraEnd) * (roll.resolve + 1) + r;
+            acc.endings.set(ending, (acc.endings.get(ending) ?? 0) + w);
+          }
           totals.capped! += pd * capped;
           if (model.areaGroup >= 0) acc.areaTops[model.digit(key, model.areaGroup)]! += w;
         } else if (decision === REROLL_ALL) {

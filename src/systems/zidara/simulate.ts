@@ -151,7 +151,7 @@ export function playRolls(
   stream: Stream,
   trials: number,
   tally: Float64Array,
-): void {
+): number {
   const { roll, model, solver, sides, dieSlot, dieIntent, threatSides, threatPlace, layout } = prep;
   const { planWon, planSpent, planEnd } = prep;
   const n = sides.length;
@@ -191,6 +191,7 @@ export function playRolls(
   let sharedSum = 0;
   let cappedSum = 0;
   let areaSum = 0;
+  let lastSlot = -1;
   for (let trial = 0; trial < trials; trial++) {
     let d = 0;
     for (let t = 0; t < threats; t++) {
@@ -249,7 +250,7 @@ export function playRolls(
         values[j] = value;
         const tops = topFaces(value, size);
         gained += tops;
-        aura = aura + tops > top ? top : aura + tops;
+        aura = Math.min(top, aura + tops);
         const slot = dieSlot[j]!;
         cls[j] = slot < 0 ? tops : classOf(value, defence[slot]!, floor) - floor;
       }
@@ -290,13 +291,17 @@ export function playRolls(
     const planIndex = code * A + aura;
     if (!planTable || planWon[planIndex]! < 0) {
       // Big rolls only (small plan tables are filled in `prepareRoll`).
-      settleSlowly(prep, code, aura, planIndex, r, gained, capped, tally);
-      if (!planTable) continue;
+      lastSlot = settleSlowly(prep, code, aura, planIndex, r, gained, capped, tally);
+      if (!planTable) {
+        if (areaDie >= 0) areaSum += values[areaDie]!;
+        continue;
+      }
     }
     const end = planEnd[planIndex]!;
     const spent = planSpent[planIndex]!;
     const slot = (planWon[planIndex]! * A + end) * (R + 1) + r;
     tally[slot]! += 1;
+    lastSlot = slot;
     spentSum += spent;
     // Aura is conserved: what was not kept or spent was shared past the cap.
     sharedSum += gained - (end - a0 + spent);
@@ -315,6 +320,7 @@ export function playRolls(
   stream[1] = s1;
   stream[2] = s2;
   stream[3] = s3;
+  return lastSlot;
 }
 
 /**
@@ -330,22 +336,24 @@ function settleSlowly(
   gained: number,
   capped: number,
   tally: Float64Array,
-): void {
+): number {
   const plan = prep.solver.settleBest(code, aura);
   if (prep.planWon.length > 0) {
     prep.planWon[planIndex] = plan.won;
     prep.planSpent[planIndex] = plan.spent;
     prep.planEnd[planIndex] = plan.auraEnd;
-    return;
+    return -1;
   }
   const { layout, roll } = prep;
   const A = prep.model.auraStates;
-  tally[(plan.won * A + plan.auraEnd) * (roll.resolve + 1) + r]! += 1;
+  const slot = (plan.won * A + plan.auraEnd) * (roll.resolve + 1) + r;
+  tally[slot]! += 1;
   tally[layout.spent]! += plan.spent;
   tally[layout.shared]! += gained - (plan.auraEnd - roll.aura + plan.spent);
   tally[layout.gained]! += gained;
   tally[layout.gainedSquares]! += gained * gained;
   tally[layout.capped]! += capped;
+  return slot;
 }
 
 function rotl(x: number, k: number): number {
@@ -440,7 +448,9 @@ export function summarizeRolls(
 export const kernel: Kernel<SimulationSpec, PreparedRoll> = {
   prepare: prepareRoll,
   tallySize: (prep) => prep.layout.size,
-  run: playRolls,
+  run: (prep, stream, trials, tally) => {
+    playRolls(prep, stream, trials, tally);
+  },
   summarize: summarizeRolls,
 };
 

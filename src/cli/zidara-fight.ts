@@ -1,0 +1,218 @@
+import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { InputError } from '../input-error.ts';
+import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatTable } from '../report/table.ts';
+import { type FightOdds, FightPlan, fightOdds, parseFight } from '../systems/zidara/fight.ts';
+import type { FightSimulation } from '../systems/zidara/fight-simulate.ts';
+import { challengeName } from '../systems/zidara/notation.ts';
+import { splitsOfPool } from '../systems/zidara/split.ts';
+import { integerFlag } from './flags.ts';
+import { runSimulation } from './run-simulation.ts';
+import { addSimulationOptions } from './simulation-flags.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+import {
+  addCharacterOptions,
+  CHARACTER_FLAG_OF,
+  type CharacterFlags,
+  characterSetup,
+} from './zidara-flags.ts';
+
+/** Exact solves above which the exact Markov chain is skipped unless --exact asks for it. */
+const EXACT_BUDGET = 4000;
+
+/**
+ * `dicelab zidara fight`: a threat with Challenge C and T tags, round after round. Shows the
+ * exact Markov chain over (tags, Aura, Resolve) where it is small enough, and the simulation on
+ * the worker pool, side by side.
+ */
+export function registerZidaraFight<Z extends Command<[], OptionValues, OptionValues>>(
+  zidara: Z,
+): Z {
+  addSimulationOptions(
+    addCharacterOptions(
+      zidara
+        .command('fight')
+        .description(
+          'a whole fight: P(the threat falls within N rounds), Aura and Resolve round by round',
+        )
+        .option('--vs <challenge>', "the threat's Challenge C (it rolls d2C)", integerFlag(1, 50))
+        .option('--tags <T>', 'tags the threat has: each intent won strips one', integerFlag(1, 10))
+        .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
+        .option(
+          '--steps <S>',
+          "or the set action's steps: its best legal pool is chosen every round",
+          integerFlag(1, 36),
+        )
+        .option(
+          '--actions <A>',
+          'actions in each roll, with --steps (each gives a split)',
+          integerFlag(1, 4),
+        )
+        .option(
+          '--titles <n>',
+          'Titles: Resolve at the start of the fight and its cap',
+          integerFlag(0, 10),
+          2,
+        )
+        .option('--max-rounds <n>', 'rounds before the fight is called', integerFlag(1, 50), 8)
+        .option('--exact', 'solve the Markov chain exactly even when it is big')
+        .option('--no-exact', 'skip the exact Markov chain')
+        .option('--no-simulate', 'skip the simulation')
+        .option(
+          '--spec <file>',
+          'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
+        )
+        .option('--json', 'machine-readable output'),
+    ),
+    { trials: 200_000 },
+  )
+    .addHelpText(
+      'after',
+      `
+Each round the pool is split among the remaining tags and every decision is the exact engine's
+optimal play for that roll (utility: tags stripped + aura-value·Aura + resolve-value·Resolve).
+
+Examples:
+  dicelab zidara fight --vs 3 --tags 3 --steps 8
+  dicelab zidara fight --vs 4 --tags 2 --pool "d12 d4" --titles 2 --resolve-value 0.3 --json`,
+    )
+    .action(async (options) => {
+      const { specs: fights, many } = specsFromOptions(options, parseFight, CHARACTER_FLAG_OF, () =>
+        fightFromFlags(options),
+      );
+      const results = [];
+      for (const fight of fights) {
+        const plan = new FightPlan(fight);
+        const candidates = fight.pools.reduce(
+          (n, pool) =>
+            n +
+            splitsOfPool(
+              pool,
+              Array.from({ length: Math.min(fight.tags, pool.length) }, (_, i) => i + 1),
+            ).length,
+          0,
+        );
+        const solves = candidates * plan.stateCount;
+        const wantExact =
+          options.exact !== false && (options.exact === true || solves <= EXACT_BUDGET);
+        const exact = wantExact ? fightOdds(fight, plan) : undefined;
+        let simulated: (FightSimulation & { seed: number }) | undefined;
+        if (options.simulate !== false) {
+          const result = await runSimulation('systems/zidara/fight-simulate', fight.spec, options);
+          simulated = {
+            seed: result.seed,
+            ...((await summarizeResult(result)) as FightSimulation),
+          };
+        }
+        results.push({
+          challenge: fight.challenge,
+          tags: fight.tags,
+          exact,
+          exactSkipped: exact
+            ? undefined
+            : `${solves} exact solves needed (more than ${EXACT_BUDGET}); use --exact to force`,
+          simulated,
+        });
+      }
+      if (options.json) printResults(results, many, true, () => '');
+      else
+        printResults(results, many, false, (r) =>
+          formatFight(r.challenge, r.tags, r.exact, r.simulated, r.exactSkipped),
+        );
+    });
+  return zidara;
+}
+
+type FightFlags = CharacterFlags & {
+  vs?: number | undefined;
+  tags?: number | undefined;
+  pool?: string | undefined;
+  steps?: number | undefined;
+  actions?: number | undefined;
+  titles: number;
+  maxRounds: number;
+};
+
+function fightFromFlags(options: FightFlags): Record<string, unknown> {
+  if (options.vs === undefined)
+    throw new InputError('--vs: none given (expected the Challenge, e.g. --vs 3)');
+  if (options.tags === undefined)
+    throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
+  const pool = options.pool === undefined ? undefined : poolFromText(options.pool);
+  const { policy: _policy, ...setup } = characterSetup(options);
+  return {
+    ...setup,
+    challenge: options.vs,
+    tags: options.tags,
+    pool,
+    steps: options.steps,
+    actions: options.actions,
+    titles: options.titles,
+    maxRounds: options.maxRounds,
+  };
+}
+
+/** "d12 d4" or "d12+d4" → [12, 4]. */
+function poolFromText(text: string): number[] {
+  const dice = text.split(/[\s+,]+/).filter(Boolean);
+  return dice.flatMap((word) => {
+    const m = /^(\d*)d(\d+)$/i.exec(word);
+    if (!m)
+      throw new InputError(
+        `--pool: ${JSON.stringify(text)} is not allowed (expected dice such as "d12 d4")`,
+        '--pool',
+      );
+    return Array.from({ length: m[1] ? Number(m[1]) : 1 }, () => Number(m[2]));
+  });
+}
+
+/** A fight for people: one line per round, exact and simulated side by side. */
+function formatFight(
+  challenge: number,
+  tags: number,
+  exact?: FightOdds,
+  sim?: FightSimulation & { seed: number },
+  skipped?: string,
+): string {
+  const rounds = (exact?.pWinWithin ?? sim?.pWinWithin ?? []).length;
+  const rows = Array.from({ length: rounds }, (_, k) => ({
+    round: k + 1,
+    exact: exact ? formatPercent(exact.pWinWithin[k]!, 2) : '-',
+    simulated: sim ? formatPercent(sim.pWinWithin[k]!, 2) : '-',
+    interval: sim
+      ? `${formatPercent(sim.pWinWithinCi95[k]![0], 2)} to ${formatPercent(sim.pWinWithinCi95[k]![1], 2)}`
+      : '-',
+    reached: formatPercent((exact ?? sim)!.pReached[k]!, 1),
+    aura: ((exact ?? sim)!.auraAtStart[k] ?? 0).toFixed(2),
+    auraSpent: ((exact ?? sim)!.auraSpent[k] ?? 0).toFixed(2),
+    resolveSpent: ((exact ?? sim)!.resolveSpent[k] ?? 0).toFixed(2),
+  }));
+  const table = formatTable(
+    [
+      { key: 'round', header: 'round' },
+      { key: 'exact', header: 'won by then (exact)', align: 'right' },
+      { key: 'simulated', header: 'simulated', align: 'right' },
+      { key: 'interval', header: '95% interval', align: 'right' },
+      { key: 'reached', header: 'round played', align: 'right' },
+      { key: 'aura', header: 'Aura at start' },
+      { key: 'auraSpent', header: 'Aura spent' },
+      { key: 'resolveSpent', header: 'Resolve spent' },
+    ],
+    rows,
+  );
+  const lines = [
+    `Fight: ${tags} tag${tags === 1 ? '' : 's'} against ${challengeName(challenge)}${exact ? `; opening split ${exact.openingSplit}` : ''}`,
+    '',
+    table,
+    '',
+  ];
+  if (exact)
+    lines.push(`not won within ${rounds} rounds: ${formatPercent(exact.pNotWon, 2)} (exact)`);
+  if (skipped) lines.push(`exact chain skipped: ${skipped}`);
+  if (sim)
+    lines.push(
+      `simulated: ${sim.trials.toLocaleString('en')} fights, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)}`,
+    );
+  return lines.join('\n');
+}

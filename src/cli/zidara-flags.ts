@@ -1,0 +1,115 @@
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/exact.ts';
+import { REROLL_KINDS, type RollSetup } from '../systems/zidara/split-odds.ts';
+import { integerFlag, numberFlag } from './flags.ts';
+
+/**
+ * The flags that describe a Zi'Dara character's situation, shared by every `dicelab zidara`
+ * command: Aura and its cap, the archetype (+2s, exploding dice), ties, and what Aura and
+ * Resolve left at the end are worth to the play. Defaults are the rules page's.
+ */
+export function addCharacterOptions<
+  A extends unknown[],
+  O extends OptionValues,
+  G extends OptionValues,
+>(command: Command<A, O, G>) {
+  return command
+    .option('--aura <n>', 'Aura at the start (default: full, --aura-max)', integerFlag(0, 20))
+    .option(
+      '--aura-max <n>',
+      'most Aura a character holds (gains past it are shared)',
+      integerFlag(0, 20),
+      5,
+    )
+    .option(
+      '--boosts <n>',
+      "the archetype's +2s allowed a roll (0: an archetype without one)",
+      integerFlag(0, 10),
+      1,
+    )
+    .option('--defending', 'ties go to you and cannot be bought (tieBreak false)')
+    .option('--explode', 'Warrior: a top face rolls again and adds')
+    .option('--explode-depth <n>', 'most extra rolls per exploding die', integerFlag(0, 100), 20)
+    .option(
+      '--late-aura',
+      "Aura from a roll's top faces arrives only after it (auraGainUsableSameRoll false)",
+    )
+    .option(
+      '--aura-value <x>',
+      'worth of each Aura left at the end, in intents, for the play',
+      numberFlag(0),
+      0,
+    )
+    .option(
+      '--resolve-value <x>',
+      'worth of each Resolve left at the end, in intents, for the play',
+      numberFlag(0),
+      0,
+    )
+    .addOption(
+      new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
+        .choices(REROLL_KINDS)
+        .default('any' as RerollKinds),
+    );
+}
+
+/** Adds `--policy`: the engine's optimum, or a simple named policy. */
+export function addPolicyOption<
+  A extends unknown[],
+  O extends OptionValues,
+  G extends OptionValues,
+>(command: Command<A, O, G>) {
+  return command.addOption(
+    new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
+      .choices(POLICIES)
+      .default('optimal' as Policy),
+  );
+}
+
+/** The parsed character flags, as commander hands them over. */
+export interface CharacterFlags {
+  aura?: number | undefined;
+  auraMax: number;
+  boosts: number;
+  defending?: true | undefined;
+  explode?: true | undefined;
+  explodeDepth: number;
+  lateAura?: true | undefined;
+  auraValue: number;
+  resolveValue: number;
+  rerolls: string;
+}
+
+/** The character flags as the roll options of the rules page (absent `aura`: full). */
+export function characterSetup(flags: CharacterFlags): RollSetup {
+  return {
+    ...(flags.aura === undefined ? {} : { aura: flags.aura }),
+    auraMax: flags.auraMax,
+    boostsPerRoll: flags.boosts,
+    tieBreak: !flags.defending,
+    explode: Boolean(flags.explode),
+    explodeDepth: flags.explodeDepth,
+    auraGainUsableSameRoll: !flags.lateAura,
+    auraValue: flags.auraValue,
+    resolveValue: flags.resolveValue,
+    rerolls: flags.rerolls as RerollKinds,
+  };
+}
+
+/** Spec fields and the flags that set them, for messages about flags. */
+export const CHARACTER_FLAG_OF: Readonly<Record<string, string>> = {
+  aura: '--aura',
+  auraMax: '--aura-max',
+  boostsPerRoll: '--boosts',
+  explodeDepth: '--explode-depth',
+  auraValue: '--aura-value',
+  resolveValue: '--resolve-value',
+  resolve: '--resolve',
+  titles: '--titles',
+  tags: '--tags',
+  challenge: '--vs',
+  steps: '--steps',
+  actions: '--actions',
+  maxRounds: '--max-rounds',
+  pool: '--pool',
+};
