@@ -1,0 +1,134 @@
+import { join, resolve } from 'node:path';
+import type { Command } from '@commander-js/extra-typings';
+import { invalid } from '../input-error.ts';
+import { reportPage } from '../report/html.ts';
+import {
+  type AnalysisOutput,
+  type ReportJob,
+  runReportJob,
+} from '../report/zidara/analysis-output.ts';
+import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
+import { writeChartFiles } from './write-chart-files.ts';
+import { writeFilesAtomically } from './write-files.ts';
+
+/**
+ * `dicelab report [scenarios...] --out DIR`: runs the report's analyses and writes
+ * `DIR/index.html` (every chart with its table, readable offline) next to each chart's
+ * `.csv`, `.vl.json`, `.svg` and `.png`. One progress line per analysis on stderr.
+ */
+export function registerReport(program: Command) {
+  program
+    .command('report')
+    .description(
+      'run the analyses and write one offline HTML page with every chart, table and file',
+    )
+    .argument(
+      '[scenarios...]',
+      'scenario files (read once `dicelab check` lands; for now the built-in report runs)',
+    )
+    .option('--out <dir>', 'folder to write the report into', 'reports')
+    .option('--quiet', 'no progress lines on stderr')
+    .addHelpText(
+      'after',
+      `
+The built-in report answers the design card's questions: how to split 8 steps against a
+Challenge 3 Warden with two tags, d12 or d6+d6, what advantage adds, whether Aura fishing
+pays, what Resolve is worth, and which Challenge suits each step count.
+
+Examples:
+  dicelab report                    writes reports/index.html and each chart's files
+  dicelab report --out /tmp/report --quiet`,
+    )
+    .action(async (scenarios, options) => {
+      const jobs = reportJobs(scenarios);
+      const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
+      const { index, seconds } = await writeReport(jobs, options.out, say);
+      process.stdout.write(
+        `report: ${resolve(index)} (${jobs.length} analyses, ${seconds.toFixed(1)} s)\n`,
+      );
+    });
+}
+
+/**
+ * The jobs a report runs. Today: the built-in set; scenario files will add their own jobs here
+ * (the scenario format is defined with `dicelab check`), so nothing downstream changes.
+ */
+export function reportJobs(scenarios: readonly string[]): readonly ReportJob[] {
+  if (scenarios.length > 0) {
+    throw invalid(
+      'scenarios',
+      scenarios[0],
+      'no scenario files yet: they arrive with `dicelab check`; run `dicelab report` with no files for the built-in report',
+    );
+  }
+  return DEFAULT_REPORT;
+}
+
+/**
+ * Runs every job (all of them, before anything is written: bad parameters fail with no file
+ * touched), writes each chart's four files atomically, then the page `index.html`. `say` gets
+ * one progress line per analysis. Returns the page's path, the outputs and the seconds taken.
+ */
+export async function writeReport(
+  jobs: readonly ReportJob[],
+  dir: string,
+  say: (line: string) => void = () => {},
+): Promise<{ index: string; outputs: AnalysisOutput[]; seconds: number }> {
+  const start = performance.now();
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name) || job.name === 'index')
+      throw invalid('report job name', job.name, 'a name used once, not "index"');
+    names.add(job.name);
+  }
+  const outputs: AnalysisOutput[] = [];
+  for (const [i, job] of jobs.entries()) {
+    const t = performance.now();
+    const output = runReportJob(job);
+    outputs.push(output);
+    say(
+      `[${i + 1}/${jobs.length}] ${job.analysis} ${job.name}: ${output.rows.length} rows (${seconds(t)} s)`,
+    );
+  }
+  const sections = [];
+  for (const output of outputs) {
+    const t = performance.now();
+    const { files, svg } = await writeChartFiles(dir, output.name, {
+      spec: output.spec,
+      rows: output.rows,
+      columns: output.csvColumns,
+    });
+    say(`drew ${output.name}.svg and .png (${seconds(t)} s)`);
+    sections.push({
+      id: output.name,
+      title: output.title,
+      description: [output.description, ...output.findings].join(' '),
+      svg,
+      links: [
+        { label: 'CSV', href: files.csv },
+        { label: 'Vega-Lite spec', href: files.vlJson },
+        { label: 'SVG', href: files.svg },
+        { label: 'PNG', href: files.png },
+      ],
+      table: output.table,
+    });
+  }
+  const page = reportPage({
+    title: "Zi'Dara: how likely is the roll, and how best to make it?",
+    intro:
+      'Every figure is exact: each roll is solved over every defence, every die and every decision, ' +
+      "with Aura, Resolve and the archetype's +2 played optimally under the rules page's defaults unless a chart says otherwise. " +
+      'Each chart links its data (CSV), its Vega-Lite spec and its images.',
+    sections,
+  });
+  const [index] = await writeFilesAtomically(dir, [{ name: 'index.html', content: page }]);
+  return {
+    index: index ?? join(dir, 'index.html'),
+    outputs,
+    seconds: (performance.now() - start) / 1000,
+  };
+}
+
+function seconds(since: number): string {
+  return ((performance.now() - since) / 1000).toFixed(1);
+}

@@ -1,0 +1,627 @@
+import { join } from 'node:path';
+import {
+  type Command,
+  InvalidArgumentError,
+  Option,
+  type OptionValues,
+} from '@commander-js/extra-typings';
+import { InputError, invalid } from '../input-error.ts';
+import { toCsv } from '../report/csv.ts';
+import {
+  type AnalysisOutput,
+  type ReportJob,
+  runReportJob,
+} from '../report/zidara/analysis-output.ts';
+import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/exact.ts';
+import { DIE_SIDES } from '../systems/zidara/pool.ts';
+import { parseSplit } from '../systems/zidara/split.ts';
+import { REROLL_KINDS, type RollSetup } from '../systems/zidara/split-odds.ts';
+import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/splits.ts';
+import { POOL_RULES, type PoolRule } from '../systems/zidara/tune.ts';
+import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { writeChartFiles } from './write-chart-files.ts';
+
+/**
+ * `dicelab zidara splits|advantage|fishing|rerolls|tune`: the design card's analyses, each a
+ * table on the terminal (or CSV / JSON on stdout) and, with `--out DIR`, the chart's files.
+ * Adds the subcommands to the `zidara` command and returns it.
+ */
+export function registerZidaraAnalyses<Z extends Command<[], OptionValues, OptionValues>>(
+  zidara: Z,
+): Z {
+  registerSplits(zidara);
+  registerAdvantage(zidara);
+  registerFishing(zidara);
+  registerRerolls(zidara);
+  registerTune(zidara);
+  return zidara;
+}
+
+const OUTPUT_FORMATS = ['table', 'csv', 'json'] as const;
+type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const SETUP_HELP = `
+The character (defaults are the rules page's):
+  --aura N --aura-max M   Aura at the start (default: full) and its cap (5)
+  --resolve N             Resolve for rerolls (0)
+  --boosts N              the archetype's +2s a roll (1; 0: an archetype without the +2)
+  --defending             ties go to you and cannot be bought
+  --explode               Warrior: a top face rolls again and adds
+Splits are written in the dice notation: + stacks dice on one intent (its best die counts),
+| separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.`;
+
+/** The flags every analysis shares: the character's Aura and archetype, and the output. */
+function characterFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return command
+    .option(
+      '--aura <n>',
+      'Aura at the start of the roll (default: full, --aura-max)',
+      integerFlag(0, 20),
+    )
+    .option(
+      '--aura-max <n>',
+      'most Aura a character holds (gains past it are shared)',
+      integerFlag(0, 20),
+      5,
+    )
+    .option(
+      '--boosts <n>',
+      "the archetype's +2s allowed a roll (0: an archetype without one)",
+      integerFlag(0, 10),
+      1,
+    )
+    .option('--defending', 'ties go to you and cannot be bought (tieBreak false)')
+    .option('--explode', 'Warrior: a top face rolls again and adds')
+    .option('--explode-depth <n>', 'most extra rolls per exploding die', integerFlag(0, 100), 20)
+    .option('--late-aura', "Aura from this roll's top faces arrives only after it")
+    .option(
+      '--aura-value <x>',
+      'worth of each Aura left at the end, in intents, for the play',
+      numberFlag(0),
+      0,
+    )
+    .option(
+      '--resolve-value <x>',
+      'worth of each Resolve left at the end, in intents, for the play',
+      numberFlag(0),
+      0,
+    )
+    .addOption(
+      new Option('--format <format>', 'table for people, or csv / json on stdout')
+        .choices(OUTPUT_FORMATS)
+        .default('table' as OutputFormat),
+    )
+    .option('--out <dir>', 'also write <name>.csv, .vl.json, .svg and .png into this folder')
+    .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)');
+}
+
+/** Resolve and how decisions are taken (not for `rerolls`, which varies them itself). */
+function playFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return command
+    .option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0)
+    .addOption(
+      new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
+        .choices(POLICIES)
+        .default('optimal' as Policy),
+    )
+    .addOption(
+      new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
+        .choices(REROLL_KINDS)
+        .default('any' as RerollKinds),
+    );
+}
+
+type CharacterFlags = {
+  aura?: number | undefined;
+  auraMax: number;
+  boosts: number;
+  defending?: true | undefined;
+  explode?: true | undefined;
+  explodeDepth: number;
+  lateAura?: true | undefined;
+  auraValue: number;
+  resolveValue: number;
+  format: OutputFormat;
+  out?: string | undefined;
+  name?: string | undefined;
+  resolve?: number | undefined;
+  policy?: Policy | undefined;
+  rerolls?: RerollKinds | undefined;
+};
+
+/** The setup the flags describe, checked across flags (the message names the flag). */
+function setupOf(flags: CharacterFlags): RollSetup {
+  if (flags.aura !== undefined && flags.aura > flags.auraMax)
+    throw invalid('--aura', flags.aura, `an integer from 0 to --aura-max (${flags.auraMax})`);
+  return {
+    ...(flags.aura === undefined ? {} : { aura: flags.aura }),
+    auraMax: flags.auraMax,
+    boostsPerRoll: flags.boosts,
+    tieBreak: !flags.defending,
+    explode: Boolean(flags.explode),
+    explodeDepth: flags.explodeDepth,
+    auraGainUsableSameRoll: !flags.lateAura,
+    auraValue: flags.auraValue,
+    resolveValue: flags.resolveValue,
+    ...(flags.resolve === undefined ? {} : { resolve: flags.resolve }),
+    ...(flags.policy === undefined ? {} : { policy: flags.policy }),
+    ...(flags.rerolls === undefined ? {} : { rerolls: flags.rerolls }),
+  };
+}
+
+function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
+  playFlags(
+    characterFlags(
+      zidara
+        .command('splits')
+        .description('rank every way to split a roll: legal pools × assignments of dice to intents')
+        .option('--steps <S>', 'steps in the roll', integerFlag(1, 72))
+        .option(
+          '--actions <A>',
+          'actions in the roll (each gives one split)',
+          integerFlag(1, 12),
+          1,
+        )
+        .requiredOption(
+          '--vs <C>',
+          'the Challenge C every intent aims at (it rolls d2C)',
+          integerFlag(1, 50),
+        )
+        .option(
+          '--intents <list>',
+          'numbers of intents to consider, e.g. 1, 1-2 or 1,3 (default: all); a threat with T tags: 1-T',
+          integerListFlag(1, 12),
+        )
+        .addOption(
+          new Option(
+            '--objective <objective>',
+            'rank by: primary = P(main intent wins), wins = expected intents won, all = P(all won), utility = expected utility',
+          )
+            .choices(SPLIT_OBJECTIVES)
+            .default('wins' as SplitObjective),
+        )
+        .option(
+          '--compare <splits...>',
+          'score only these splits, e.g. --compare d12 d6+d6 "d8 | d4"',
+        )
+        .option('--top <n>', 'keep only the best n rows', integerFlag(1)),
+    ),
+  )
+    .addHelpText(
+      'after',
+      `${SETUP_HELP}
+
+Examples:
+  dicelab zidara splits --steps 8 --vs 3 --intents 1-2         8 steps, 1 action, vs a Warden with two tags
+  dicelab zidara splits --compare d12 d6+d6 --vs 3 --objective primary    d12 or d6+d6?
+  dicelab zidara splits --steps 12 --actions 2 --vs 4 --top 10 --out reports/splits`,
+    )
+    .action(async (flags) => {
+      const setup = setupOf(flags);
+      const objective = flags.objective as SplitObjective;
+      let job: ReportJob;
+      if (flags.compare) {
+        if (flags.steps !== undefined)
+          throw invalid(
+            '--steps',
+            flags.steps,
+            'no --steps with --compare: the stated splits are scored as they are',
+          );
+        for (const text of flags.compare) parseSplit(text, '--compare');
+        job = {
+          analysis: 'compare',
+          name: flags.name ?? 'compare',
+          splits: flags.compare,
+          options: { ...setup, challenge: flags.vs, objective },
+        };
+      } else {
+        if (flags.steps === undefined)
+          throw invalid(
+            '--steps',
+            undefined,
+            'the steps of the roll, e.g. --steps 8 (or --compare with splits)',
+          );
+        job = {
+          analysis: 'splits',
+          name: flags.name ?? 'splits',
+          options: {
+            ...setup,
+            steps: flags.steps,
+            actions: flags.actions,
+            challenge: flags.vs,
+            objective,
+            ...(flags.intents ? { intents: flags.intents } : {}),
+          },
+          ...(flags.top === undefined ? {} : { top: flags.top }),
+        };
+      }
+      await emit(runFlagged(job), flags);
+    });
+}
+
+function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
+  playFlags(
+    characterFlags(
+      zidara
+        .command('advantage')
+        .description(
+          'how the win chance of one intent grows as dice are stacked on it, per Challenge',
+        )
+        .option('--die <dN>', 'the die stacked', dieFlag, 6)
+        .option('--most <n>', 'stack 1..n copies of it', integerFlag(1, 12), 6)
+        .option(
+          '--stacks <stacks...>',
+          'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4',
+        )
+        .addOption(
+          listOption(
+            '--vs <list>',
+            'Challenges, e.g. 1-6 or 2,4',
+            integerListFlag(1, 50),
+            range(1, 6),
+            '1-6',
+          ),
+        ),
+    ),
+  )
+    .addHelpText(
+      'after',
+      `${SETUP_HELP}
+
+Examples:
+  dicelab zidara advantage --die d6 --most 6 --aura 0
+  dicelab zidara advantage --stacks d12 d12+d2 d12+d4 d12+d6 --vs 3-6 --format csv`,
+    )
+    .action(async (flags) => {
+      const stacks = flags.stacks?.map((text) => {
+        const split = parseSplit(text, '--stacks');
+        if (split.length !== 1)
+          throw invalid('--stacks', text, 'dice on one intent, joined by + (no |)');
+        return split[0]!;
+      });
+      const job: ReportJob = {
+        analysis: 'advantage',
+        name: flags.name ?? 'advantage',
+        options: {
+          ...setupOf(flags),
+          challenges: flags.vs,
+          ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
+        },
+      };
+      await emit(runFlagged(job), flags);
+    });
+}
+
+function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
+  playFlags(
+    characterFlags(
+      zidara
+        .command('fishing')
+        .description(
+          "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
+        )
+        .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, 72))
+        .option(
+          '--actions <A>',
+          'actions in the roll (each gives one split)',
+          integerFlag(1, 12),
+          1,
+        )
+        .requiredOption(
+          '--vs <C>',
+          'the Challenge C every intent aims at (it rolls d2C)',
+          integerFlag(1, 50),
+        )
+        .option('--minor-max <dN>', 'largest die a minor intent may hold', dieFlag, 4)
+        .option(
+          '--minor-weight <x>',
+          "worth of a minor intent's win to the play (0: fish only)",
+          numberFlag(0),
+          0,
+        ),
+    ),
+  )
+    .addHelpText(
+      'after',
+      `${SETUP_HELP}
+
+Examples:
+  dicelab zidara fishing --steps 8 --actions 2 --vs 4
+  dicelab zidara fishing --steps 6 --vs 3 --aura 2 --out reports/fishing`,
+    )
+    .action(async (flags) => {
+      const job: ReportJob = {
+        analysis: 'fishing',
+        name: flags.name ?? 'fishing',
+        options: {
+          ...setupOf(flags),
+          steps: flags.steps,
+          actions: flags.actions,
+          challenge: flags.vs,
+          minorMaxSides: flags.minorMax,
+          minorWeight: flags.minorWeight,
+        },
+      };
+      await emit(runFlagged(job), flags);
+    });
+}
+
+function registerRerolls(zidara: Command<[], OptionValues, OptionValues>) {
+  characterFlags(
+    zidara
+      .command('rerolls')
+      .description(
+        'win chance with 0, 1, 2… Resolve: reroll one die vs reroll all vs optimal, per Challenge',
+      )
+      .option('--split <split>', 'the roll, e.g. d8, d6+d6 or "d8 | d4"', 'd8')
+      .addOption(
+        listOption(
+          '--vs <list>',
+          'Challenges, e.g. 1-6 or 2,4',
+          integerListFlag(1, 50),
+          range(1, 6),
+          '1-6',
+        ),
+      )
+      .addOption(
+        listOption(
+          '--resolve <list>',
+          'Resolve levels, e.g. 0-3',
+          integerListFlag(0, 10),
+          range(0, 3),
+          '0-3',
+        ),
+      )
+      .addOption(
+        listOption(
+          '--kinds <list>',
+          'kinds of reroll compared, from one, all, any (optimal)',
+          kindListFlag,
+          ['one', 'all', 'any'] as RerollKinds[],
+          'one,all,any',
+        ),
+      ),
+  )
+    .addHelpText(
+      'after',
+      `${SETUP_HELP.replace(/ {2}--resolve N .*\n/, '')}
+
+Examples:
+  dicelab zidara rerolls --split d8 --vs 4 --aura-max 0      a lone d8, no Aura: 43.8% → 60.2% with one Resolve
+  dicelab zidara rerolls --split "d6 | d6" --resolve 0-2 --out reports/rerolls`,
+    )
+    .action(async (flags) => {
+      const job: ReportJob = {
+        analysis: 'rerolls',
+        name: flags.name ?? 'rerolls',
+        options: {
+          ...setupOf({ ...flags, resolve: undefined }),
+          split: parseSplit(flags.split, '--split'),
+          challenges: flags.vs,
+          resolve: flags.resolve,
+          kinds: flags.kinds,
+        },
+      };
+      await emit(runFlagged(job), flags);
+    });
+}
+
+function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
+  playFlags(
+    characterFlags(
+      zidara
+        .command('tune')
+        .description(
+          'the steps × Challenge grid of win chances, and the Challenge (or steps) nearest a target',
+        )
+        .addOption(
+          listOption(
+            '--steps <list>',
+            'step counts, e.g. 1-12 or 6',
+            integerListFlag(1, 72),
+            range(1, 12),
+            '1-12',
+          ),
+        )
+        .addOption(
+          listOption(
+            '--vs <list>',
+            'Challenges, e.g. 1-6',
+            integerListFlag(1, 50),
+            range(1, 6),
+            '1-6',
+          ),
+        )
+        .option(
+          '--actions <A>',
+          "actions in the roll (for the 'best' pool rule)",
+          integerFlag(1, 12),
+          1,
+        )
+        .addOption(
+          new Option(
+            '--pool <rule>',
+            'best = the best one-intent legal pool; natural = the unsplit pool (8 steps: d12+d4)',
+          )
+            .choices(POOL_RULES)
+            .default('best' as PoolRule),
+        )
+        .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
+        .addOption(
+          new Option(
+            '--solve-for <what>',
+            'with --target: the Challenge for each step count, or the steps for each Challenge',
+          )
+            .choices(['challenge', 'steps'] as const)
+            .default('challenge' as 'challenge' | 'steps'),
+        ),
+    ),
+  )
+    .addHelpText(
+      'after',
+      `${SETUP_HELP}
+
+Examples:
+  dicelab zidara tune --steps 6 --target 60%                  what Challenge gives a 6-step fighter 60%?
+  dicelab zidara tune --vs 4 --target 75% --solve-for steps   how many steps for 75% against C4?
+  dicelab zidara tune --steps 1-12 --vs 1-6 --out reports/tune`,
+    )
+    .action(async (flags) => {
+      const job: ReportJob = {
+        analysis: 'tune',
+        name: flags.name ?? 'tune',
+        options: {
+          ...setupOf(flags),
+          steps: flags.steps,
+          challenges: flags.vs,
+          actions: flags.actions,
+          pool: flags.pool as PoolRule,
+        },
+        ...(flags.target === undefined
+          ? {}
+          : {
+              target: {
+                winChance: flags.target,
+                solveFor: flags.solveFor as 'challenge' | 'steps',
+              },
+            }),
+      };
+      await emit(runFlagged(job), flags);
+    });
+}
+
+/** Runs a job; an InputError about an analysis option is reworded to name its flag. */
+function runFlagged(job: ReportJob): AnalysisOutput {
+  try {
+    return runReportJob(job);
+  } catch (error) {
+    if (!(error instanceof InputError) || !error.field) throw error;
+    const flag = FLAG_OF_FIELD[error.field.replace(/\[\d+\].*$/, '')];
+    if (!flag) throw error;
+    throw new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag);
+  }
+}
+
+/** Analysis option fields and the flags that set them. */
+const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
+  aura: '--aura',
+  auraMax: '--aura-max',
+  resolve: '--resolve',
+  boostsPerRoll: '--boosts',
+  explodeDepth: '--explode-depth',
+  steps: '--steps',
+  actions: '--actions',
+  challenge: '--vs',
+  challenges: '--vs',
+  intents: '--intents',
+  stacks: '--stacks',
+  splits: '--compare',
+  target: '--target',
+};
+
+/** Prints the output in the chosen format and, with --out, writes the chart's files. */
+async function emit(
+  output: AnalysisOutput,
+  flags: { format: OutputFormat; out?: string | undefined },
+): Promise<void> {
+  if (flags.out !== undefined) {
+    const { files } = await writeChartFiles(flags.out, output.name, {
+      spec: output.spec,
+      rows: output.rows,
+      columns: output.csvColumns,
+    });
+    process.stderr.write(
+      `wrote ${[files.csv, files.vlJson, files.svg, files.png].map((f) => join(flags.out!, f)).join(', ')}\n`,
+    );
+  }
+  if (flags.format === 'csv') {
+    process.stdout.write(toCsv(output.rows, output.csvColumns));
+  } else if (flags.format === 'json') {
+    const json = {
+      analysis: output.analysis,
+      title: output.title,
+      findings: output.findings,
+      rows: output.rows,
+      ...(output.details ?? {}),
+    };
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else {
+    const findings = output.findings.length ? `\n\n${output.findings.join('\n')}` : '';
+    process.stdout.write(`${output.text}${findings}\n`);
+  }
+}
+
+/** "1-6", "2,4", "3", "1-3,6" → sorted distinct integers in [min, max]. */
+function integerListFlag(min: number, max: number) {
+  return (raw: string): number[] => {
+    const values = new Set<number>();
+    const allowed = `integers from ${min} to ${max}: a list such as 1-6 or 2,4`;
+    for (const part of raw.split(',')) {
+      const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+      const from = Number(m?.[1]);
+      const to = m?.[2] === undefined ? from : Number(m[2]);
+      if (!m || from < min || to > max || to < from || to - from > 1000)
+        throw new InvalidArgumentError(
+          `${JSON.stringify(raw)} is not allowed (expected ${allowed})`,
+        );
+      for (let x = from; x <= to; x++) values.add(x);
+    }
+    return [...values].sort((a, b) => a - b);
+  };
+}
+
+/** "d6" or "6" → 6. */
+function dieFlag(raw: string): number {
+  const sides = Number(/^d?(\d+)$/i.exec(raw.trim())?.[1]);
+  if (!(DIE_SIDES as readonly number[]).includes(sides))
+    throw new InvalidArgumentError(
+      `${JSON.stringify(raw)} is not allowed (expected a die: ${DIE_SIDES.map((n) => `d${n}`).join(', ')})`,
+    );
+  return sides;
+}
+
+/** "60%" or "0.6" → 0.6. */
+function chanceFlag(raw: string): number {
+  const text = raw.trim();
+  const percent = text.endsWith('%');
+  const value = Number(percent ? text.slice(0, -1) : text) / (percent ? 100 : 1);
+  if (text === '' || text === '%' || !Number.isFinite(value) || value <= 0 || value >= 1)
+    throw new InvalidArgumentError(
+      `${JSON.stringify(raw)} is not allowed (expected a win chance strictly between 0 and 1, such as 60% or 0.6)`,
+    );
+  return value;
+}
+
+/** "one,all" → ['one', 'all']. */
+function kindListFlag(raw: string): RerollKinds[] {
+  const parse = choiceFlag(REROLL_KINDS);
+  const kinds = raw.split(',').map((k) => {
+    try {
+      return parse(k.trim());
+    } catch {
+      throw new InvalidArgumentError(
+        `${JSON.stringify(raw)} is not allowed (expected a list from ${REROLL_KINDS.join(', ')}, such as one,all,any)`,
+      );
+    }
+  });
+  return [...new Set(kinds)];
+}
+
+/** A list flag whose default is shown in --help as the user would type it ("1-6"). */
+function listOption<F extends string, T>(
+  flags: F,
+  description: string,
+  parse: (raw: string) => T,
+  fallback: T,
+  shown: string,
+) {
+  return new Option(flags, description).argParser(parse).default(fallback, shown);
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

@@ -1,0 +1,77 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { AdvantageRow } from '../../systems/zidara/advantage.ts';
+import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import { challengeLabel } from '../challenge-label.ts';
+import { challengeField, percentField } from '../charts/chart-field.ts';
+import { lineChart } from '../charts/line-chart.ts';
+import type { Column } from '../column.ts';
+import { formatPercent } from '../format-percent.ts';
+import { describeSetup } from './describe-setup.ts';
+import { formatPoints } from './format-points.ts';
+import { withSubtitle } from './with-subtitle.ts';
+
+/**
+ * Win chance against the dice stacked on one intent, one line per Challenge ("C3 (d6)"). When
+ * every stack is copies of one die the x axis counts them; otherwise it lists the stacks in
+ * their given order.
+ * @example advantageChart(advantage({ sides: 6 }), { setup: {} })
+ */
+export function advantageChart(
+  rows: readonly AdvantageRow[],
+  context: { readonly setup: RollSetup },
+): TopLevelSpec {
+  const stacks = [...new Set(rows.map((r) => r.stack))];
+  const die = sameDie(stacks);
+  const spec = lineChart<AdvantageRow>({
+    title: die
+      ? `How much does each extra ${die} stacked on one intent add?`
+      : 'How much does each stack of dice on one intent win?',
+    rows,
+    x: die
+      ? { field: 'dice', title: `${die}s stacked on the intent (the best one counts)`, format: 'd' }
+      : {
+          field: 'stack',
+          title: 'Dice on the intent (the best one counts)',
+          type: 'ordinal',
+          sort: 'data',
+        },
+    y: percentField('winChance', 'Win chance'),
+    color: { ...challengeField<AdvantageRow>('challenge'), type: 'nominal' },
+  });
+  const challenges = [...new Set(rows.map((r) => r.challenge))];
+  return withSubtitle(spec, [
+    `One intent against ${challenges.length === 1 ? challengeLabel(challenges[0]!) : `each Challenge, ${challengeLabel(Math.min(...challenges))} to ${challengeLabel(Math.max(...challenges))}`}`,
+    describeSetup(context.setup),
+  ]);
+}
+
+/** "d6" when every stack is copies of that one die, else undefined. */
+function sameDie(stacks: readonly string[]): string | undefined {
+  const dice = new Set(stacks.flatMap((s) => s.split('+')));
+  return dice.size === 1 ? [...dice][0] : undefined;
+}
+
+/** Table columns (terminal and HTML). */
+export const ADVANTAGE_COLUMNS: Column<AdvantageRow>[] = [
+  { key: 'stack', header: 'Stack' },
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
+  {
+    key: 'gain',
+    header: 'Gain',
+    format: (g) => (g === null ? '' : formatPoints(g)),
+    align: 'right',
+  },
+  { key: 'auraGained', header: 'Aura gained', format: (x) => x.toFixed(2) },
+];
+
+/** CSV columns: every field of a row, raw. */
+export const ADVANTAGE_CSV_COLUMNS: readonly Pick<Column<AdvantageRow>, 'key' | 'header'>[] = [
+  { key: 'stack', header: 'Stack' },
+  { key: 'dice', header: 'Dice' },
+  { key: 'steps', header: 'Steps' },
+  { key: 'challenge', header: 'Challenge' },
+  { key: 'winChance', header: 'Win chance' },
+  { key: 'gain', header: 'Gain' },
+  { key: 'auraGained', header: 'Aura gained' },
+];

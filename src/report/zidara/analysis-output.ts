@@ -1,0 +1,308 @@
+import type { TopLevelSpec } from 'vega-lite';
+import { type AdvantageOptions, advantage } from '../../systems/zidara/advantage.ts';
+import { type FishingOptions, fishing } from '../../systems/zidara/fishing.ts';
+import { type RerollsOptions, rerolls } from '../../systems/zidara/rerolls.ts';
+import { formatSplit, parseSplit } from '../../systems/zidara/split.ts';
+import {
+  type CompareSplitsOptions,
+  compareSplits,
+  type SplitsOptions,
+  splits,
+} from '../../systems/zidara/splits.ts';
+import {
+  type TuneAnswer,
+  type TuneOptions,
+  tuneGrid,
+  tuneTarget,
+} from '../../systems/zidara/tune.ts';
+import { challengeLabel } from '../challenge-label.ts';
+import type { Column } from '../column.ts';
+import { formatPercent } from '../format-percent.ts';
+import { formatTable } from '../table.ts';
+import { type TableCells, tableCells } from '../table-cells.ts';
+import { ADVANTAGE_COLUMNS, ADVANTAGE_CSV_COLUMNS, advantageChart } from './advantage-chart.ts';
+import { FISHING_COLUMNS, FISHING_CSV_COLUMNS, fishingChart } from './fishing-chart.ts';
+import { formatPoints } from './format-points.ts';
+import { REROLLS_COLUMNS, REROLLS_CSV_COLUMNS, rerollsChart } from './rerolls-chart.ts';
+import { OBJECTIVE_NAMES, SPLITS_CSV_COLUMNS, splitsChart, splitsColumns } from './splits-chart.ts';
+import { POOL_RULE_NAMES, TUNE_COLUMNS, TUNE_CSV_COLUMNS, tuneChart } from './tune-chart.ts';
+
+/**
+ * One analysis to run, with its parameters: what `dicelab zidara <analysis>` builds from its
+ * flags, what the built-in report lists, and (later) what a scenario file will declare.
+ * `name` is the file stem of its outputs (`<name>.csv`, `.vl.json`, `.svg`, `.png`).
+ *
+ * Extension point, fight curves: when the fight simulator lands, add
+ * `{ analysis: 'fights'; name; options: FightCurveOptions }` here and its case in
+ * {@link runReportJob}; the report, the CLI output and the HTML page need nothing else.
+ */
+export type ReportJob =
+  | {
+      readonly analysis: 'splits';
+      readonly name: string;
+      readonly options: SplitsOptions;
+      readonly top?: number;
+    }
+  | {
+      readonly analysis: 'compare';
+      readonly name: string;
+      /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
+      readonly splits: readonly string[];
+      readonly options: CompareSplitsOptions;
+    }
+  | { readonly analysis: 'advantage'; readonly name: string; readonly options: AdvantageOptions }
+  | { readonly analysis: 'fishing'; readonly name: string; readonly options: FishingOptions }
+  | { readonly analysis: 'rerolls'; readonly name: string; readonly options: RerollsOptions }
+  | {
+      readonly analysis: 'tune';
+      readonly name: string;
+      readonly options: TuneOptions;
+      /** Also solve for a target win chance: the nearest Challenge for each step count of the
+       * grid (`solveFor: 'challenge'`), or the nearest steps for each Challenge. */
+      readonly target?: { readonly winChance: number; readonly solveFor: 'challenge' | 'steps' };
+    };
+
+/** What one analysis produced, ready to print, write as files, or place in a report page. */
+export interface AnalysisOutput {
+  readonly analysis: ReportJob['analysis'];
+  readonly name: string;
+  /** The question it answers (the chart's title). */
+  readonly title: string;
+  /** How to read the chart and the table. */
+  readonly description: string;
+  /** The answer in words, a line each ("Best: d8 | d8, 1.706 expected wins"). */
+  readonly findings: readonly string[];
+  readonly spec: TopLevelSpec;
+  /** The rows, every figure raw (for CSV and JSON). */
+  readonly rows: readonly Record<string, unknown>[];
+  readonly csvColumns: readonly { readonly key: string; readonly header: string }[];
+  /** The table's cells for people (percentages, points), and the same laid out for a terminal. */
+  readonly table: TableCells;
+  readonly text: string;
+  /** Further results for JSON output (the tune's target answers). */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Runs one analysis and builds its chart, tables and findings. Pure: computes and returns data;
+ * bad parameters throw an InputError before any file is touched. Takes what its analysis
+ * takes (milliseconds to a few seconds).
+ * @example runReportJob({ analysis: 'compare', name: 'd12-or-2d6', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).findings[0]
+ * // "d12 beats d6+d6: 91.7% vs 93.5%…"
+ */
+export function runReportJob(job: ReportJob): AnalysisOutput {
+  switch (job.analysis) {
+    case 'splits': {
+      const ranked = splits(job.options);
+      const rows = job.top === undefined ? ranked : ranked.slice(0, job.top);
+      const objective = job.options.objective ?? 'wins';
+      const best = rows[0]!;
+      return output(job, {
+        spec: splitsChart(rows, {
+          challenge: job.options.challenge,
+          objective,
+          setup: job.options,
+          steps: job.options.steps,
+          actions: job.options.actions ?? 1,
+          total: ranked.length,
+          ...(job.options.intents ? { intents: job.options.intents } : {}),
+        }),
+        description:
+          'Every legal pool and every way to share its dice among intents, ranked best first. ' +
+          'In a split, | separates intents and + stacks dice on one intent (its best die counts); ' +
+          'the main intent, written first, holds the largest die.',
+        findings: [
+          `Best by ${OBJECTIVE_NAMES[objective].toLowerCase()}: ${best.split} (${scoreText(best.score, objective)}), of ${ranked.length} split${ranked.length === 1 ? '' : 's'}.`,
+        ],
+        rows,
+        columns: splitsColumns(objective),
+        csvColumns: SPLITS_CSV_COLUMNS,
+      });
+    }
+    case 'compare': {
+      const candidates = job.splits.map((text, i) => parseSplit(text, `splits[${i}]`));
+      const rows = compareSplits(candidates, job.options);
+      const objective = job.options.objective ?? 'wins';
+      return output(job, {
+        spec: splitsChart(rows, {
+          challenge: job.options.challenge,
+          objective,
+          setup: job.options,
+          asked: candidates.map(formatSplit),
+        }),
+        description:
+          'The stated splits, scored exactly and ranked best first (| separates intents, + stacks dice on one intent).',
+        findings: [compareFinding(rows, objective)],
+        rows,
+        columns: splitsColumns(objective),
+        csvColumns: SPLITS_CSV_COLUMNS,
+      });
+    }
+    case 'advantage': {
+      const rows = advantage(job.options);
+      const challenges = [...new Set(rows.map((r) => r.challenge))];
+      const second = rows.filter((r) => r.dice === 2 && r.gain !== null);
+      return output(job, {
+        spec: advantageChart(rows, { setup: job.options }),
+        description:
+          'The win chance of one intent as dice are stacked on it (its best die counts), one line per Challenge; ' +
+          'Gain is what each stack adds over the one before at the same Challenge.',
+        findings:
+          second.length === challenges.length && second.length > 0
+            ? [
+                `A second die adds ${second.map((r) => `${formatPoints(r.gain!)} at ${challengeLabel(r.challenge)}`).join(', ')}.`,
+              ]
+            : [],
+        rows,
+        columns: ADVANTAGE_COLUMNS,
+        csvColumns: ADVANTAGE_CSV_COLUMNS,
+      });
+    }
+    case 'fishing': {
+      const rows = fishing(job.options);
+      const frontier = rows.filter((r) => r.frontier);
+      const fishingPays = frontier.filter((r) => r.minorDice > 0);
+      return output(job, {
+        spec: fishingChart(rows, {
+          steps: job.options.steps,
+          actions: job.options.actions ?? 1,
+          challenge: job.options.challenge,
+          setup: job.options,
+        }),
+        description:
+          'Each point is a split: how much Aura it is expected to gain (top faces) and how often its main intent wins. ' +
+          'The Pareto frontier joins the splits no other split beats on both; a split off it gives up chance or Aura for nothing.',
+        findings: [
+          `Pareto frontier: ${frontier.map((r) => `${r.split} (${formatPercent(r.mainWin)}, ${r.auraGained.toFixed(2)} Aura)`).join('; ')}.`,
+          fishingPays.length
+            ? `Splitting dice off onto a minor intent is on the frontier: ${fishingPays.map((r) => r.split).join(', ')}.`
+            : 'No split with a minor intent is on the frontier: a small die stacked on the main intent gains the same Aura and helps it win.',
+        ],
+        rows,
+        columns: FISHING_COLUMNS,
+        csvColumns: FISHING_CSV_COLUMNS,
+      });
+    }
+    case 'rerolls': {
+      const rows = rerolls(job.options);
+      const split = formatSplit(job.options.split ?? [[8]]);
+      const first = rows.filter((r) => r.rerolls === 'any' && r.resolve === 1 && r.gain !== null);
+      return output(job, {
+        spec: rerollsChart(rows, { split, setup: job.options }),
+        description:
+          'The win chance with 0, 1, 2… Resolve when each reroll may only reroll one die, only reroll every die, ' +
+          'or either (optimal). The threat keeps its defence through rerolls. "Last Resolve adds" is the worth of that Resolve.',
+        findings: first.length
+          ? [
+              `The first Resolve (optimal rerolls) adds ${first.map((r) => `${formatPoints(r.gain!)} at ${challengeLabel(r.challenge)}`).join(', ')}.`,
+            ]
+          : [],
+        rows,
+        columns: REROLLS_COLUMNS,
+        csvColumns: REROLLS_CSV_COLUMNS,
+      });
+    }
+    case 'tune': {
+      const rows = tuneGrid(job.options);
+      const pool = job.options.pool ?? 'best';
+      const answers = job.target ? tuneAnswers(job.options, rows, job.target) : [];
+      return output(job, {
+        spec: tuneChart(rows, { pool, actions: job.options.actions ?? 1, setup: job.options }),
+        description: `The win chance of ${POOL_RULE_NAMES[pool]} for every step count against every Challenge.`,
+        findings: answers.map(answerText),
+        rows,
+        columns: TUNE_COLUMNS,
+        csvColumns: TUNE_CSV_COLUMNS,
+        ...(job.target ? { details: { target: job.target, answers } } : {}),
+      });
+    }
+  }
+}
+
+/** Packs an analysis' typed rows and columns into an output; the only place rows lose their type. */
+function output<Row extends Record<string, unknown>>(
+  job: ReportJob,
+  parts: {
+    spec: TopLevelSpec;
+    description: string;
+    findings: readonly string[];
+    rows: readonly Row[];
+    columns: readonly Column<Row>[];
+    csvColumns: readonly Pick<Column<Row>, 'key' | 'header'>[];
+    details?: Readonly<Record<string, unknown>>;
+  },
+): AnalysisOutput {
+  const title = titleOf(parts.spec);
+  return {
+    analysis: job.analysis,
+    name: job.name,
+    title,
+    description: parts.description,
+    findings: parts.findings,
+    spec: parts.spec,
+    rows: parts.rows,
+    csvColumns: parts.csvColumns.map(({ key, header }) => ({ key, header })),
+    table: tableCells(parts.columns, parts.rows),
+    text: formatTable(parts.columns, parts.rows, { title }),
+    ...(parts.details ? { details: parts.details } : {}),
+  };
+}
+
+function titleOf(spec: TopLevelSpec): string {
+  const title = spec.title as string | { text?: string | string[] } | undefined;
+  const text = typeof title === 'string' ? title : title?.text;
+  return Array.isArray(text) ? text.join(' ') : (text ?? '');
+}
+
+function scoreText(score: number, objective: keyof typeof OBJECTIVE_NAMES): string {
+  return objective === 'primary' || objective === 'all'
+    ? formatPercent(score)
+    : `${score.toFixed(3)}${objective === 'wins' ? ' expected wins' : ''}`;
+}
+
+function compareFinding(
+  rows: readonly { split: string; score: number }[],
+  objective: keyof typeof OBJECTIVE_NAMES,
+): string {
+  const [first, second] = rows;
+  if (!first) return '';
+  if (!second) return `${first.split}: ${scoreText(first.score, objective)}.`;
+  const percent = objective === 'primary' || objective === 'all';
+  const margin = first.score - second.score;
+  const verb = Math.abs(margin) <= 1e-12 ? 'ties with' : 'beats';
+  const by = percent ? formatPoints(margin) : `+${margin.toFixed(3)}`;
+  return `${first.split} ${verb} ${second.split}: ${scoreText(first.score, objective)} vs ${scoreText(second.score, objective)} (${by})${rows.length > 2 ? `; ${rows.length} splits ranked` : ''}.`;
+}
+
+function tuneAnswers(
+  options: TuneOptions,
+  grid: readonly { steps: number; challenge: number }[],
+  target: { winChance: number; solveFor: 'challenge' | 'steps' },
+): TuneAnswer[] {
+  const { steps: _steps, challenges: _challenges, ...character } = options;
+  if (target.solveFor === 'challenge') {
+    const steps = [...new Set(grid.map((r) => r.steps))];
+    return steps.map((s) => tuneTarget({ ...character, target: target.winChance, steps: s }));
+  }
+  const challenges = [...new Set(grid.map((r) => r.challenge))];
+  return challenges.map((c) =>
+    tuneTarget({ ...character, target: target.winChance, challenge: c }),
+  );
+}
+
+/** "6 steps: C7 (d14) is nearest 60%: 60.7% (C8 (d16): 53.1%)". */
+function answerText(answer: TuneAnswer): string {
+  const point = (r: { steps: number; challenge: number }) =>
+    answer.solveFor === 'challenge' ? challengeLabel(r.challenge) : `${r.steps} steps`;
+  const fixed =
+    answer.solveFor === 'challenge'
+      ? `${answer.nearest.steps} steps`
+      : challengeLabel(answer.nearest.challenge);
+  const other = answer.nearest === answer.above ? answer.below : answer.above;
+  const side = other
+    ? ` (${point(other)}: ${formatPercent(other.winChance)})`
+    : answer.below
+      ? ' (every point searched is below the target)'
+      : ' (every point searched is at or above the target)';
+  return `${fixed}: ${point(answer.nearest)} is nearest ${formatPercent(answer.target, 0)}: ${formatPercent(answer.nearest.winChance)} with ${answer.nearest.pool}${side}.`;
+}

@@ -1,0 +1,38 @@
+import { ROLL_DEFAULTS } from '../../systems/zidara/spec.ts';
+import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+
+/**
+ * A roll setup in a few words, for chart subtitles and report intros: Aura, Resolve, the
+ * archetype's options and the play; options left at their defaults that go without saying
+ * (no explosion, gains usable at once, resources worth nothing) are not mentioned.
+ * @example describeSetup({}) // "Aura 5 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play"
+ */
+export function describeSetup(setup: RollSetup): string {
+  const auraMax = setup.auraMax ?? ROLL_DEFAULTS.auraMax;
+  const aura = setup.aura ?? auraMax;
+  const resolve = setup.resolve ?? ROLL_DEFAULTS.resolve;
+  const boosts = setup.boostsPerRoll ?? ROLL_DEFAULTS.boostsPerRoll;
+  const parts = [
+    auraMax === 0 ? 'no Aura' : `Aura ${aura} of ${auraMax}`,
+    resolve === 0 ? 'no Resolve' : `${resolve} Resolve`,
+    boosts === 0 ? 'no +2' : boosts === 1 ? 'one +2 a roll' : `${boosts} +2s a roll`,
+    (setup.tieBreak ?? ROLL_DEFAULTS.tieBreak)
+      ? 'ties bought with Aura'
+      : 'defending (ties are yours)',
+  ];
+  if (setup.explode)
+    parts.push(`exploding (depth ${setup.explodeDepth ?? ROLL_DEFAULTS.explodeDepth})`);
+  if (setup.auraGainUsableSameRoll === false) parts.push("top faces' Aura arrives after the roll");
+  if (setup.auraValue) parts.push(`Aura worth ${setup.auraValue}`);
+  if (setup.resolveValue) parts.push(`Resolve worth ${setup.resolveValue}`);
+  const policy = setup.policy ?? 'optimal';
+  const rerolls = setup.rerolls ?? 'any';
+  parts.push(
+    policy !== 'optimal'
+      ? `${policy} policy`
+      : rerolls === 'any'
+        ? 'optimal play'
+        : `optimal play, rerolling ${rerolls === 'one' ? 'one die' : 'all dice'} only`,
+  );
+  return parts.join(' · ');
+}

@@ -1,0 +1,72 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { FishingRow } from '../../systems/zidara/fishing.ts';
+import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import { challengeLabel } from '../challenge-label.ts';
+import { scatterChart } from '../charts/scatter-chart.ts';
+import type { Column } from '../column.ts';
+import { formatPercent } from '../format-percent.ts';
+import { describeSetup } from './describe-setup.ts';
+import { withSubtitle } from './with-subtitle.ts';
+
+/** The question behind a fishing chart. */
+export interface FishingChartContext {
+  readonly steps: number;
+  readonly actions: number;
+  readonly challenge: number;
+  readonly setup: RollSetup;
+}
+
+/**
+ * Every split as a point: expected Aura gained across, the main intent's win chance up (zoomed
+ * to the data: the differences are a few points), the Pareto frontier joined and labelled.
+ * @example fishingChart(fishing({ steps: 8, actions: 2, challenge: 3 }), { steps: 8, actions: 2, challenge: 3, setup: {} })
+ */
+export function fishingChart(
+  rows: readonly FishingRow[],
+  context: FishingChartContext,
+): TopLevelSpec {
+  const frontier = rows.filter((r) => r.frontier).sort((a, b) => a.auraGained - b.auraGained);
+  const spec = scatterChart<FishingRow>({
+    title: `Does splitting small dice off to fish for Aura pay against ${challengeLabel(context.challenge)}?`,
+    rows,
+    x: {
+      field: 'auraGained',
+      title: 'Expected Aura gained a roll (top faces shown)',
+      format: '.1f',
+    },
+    y: { field: 'mainWin', title: "Main intent's win chance", format: '.0%' },
+    name: 'Other splits',
+    highlight: { rows: frontier, name: 'Pareto frontier', label: 'split' },
+    width: 640,
+    height: 380,
+  });
+  const zoomed = spec as { encoding: { y: Record<string, unknown> } };
+  zoomed.encoding.y = { ...zoomed.encoding.y, scale: { zero: false } };
+  return withSubtitle(spec, [
+    `${context.steps} steps, ${context.actions} action${context.actions === 1 ? '' : 's'}: every legal pool, the largest die's intent kept as the main one · up and right is better`,
+    describeSetup(context.setup),
+  ]);
+}
+
+/** Table columns (terminal and HTML). */
+export const FISHING_COLUMNS: Column<FishingRow>[] = [
+  { key: 'split', header: 'Split' },
+  { key: 'mainWin', header: 'Main intent wins', format: (p) => formatPercent(p) },
+  { key: 'auraGained', header: 'Aura gained', format: (x) => x.toFixed(3) },
+  { key: 'auraEnd', header: 'Aura at the end', format: (x) => x.toFixed(2) },
+  { key: 'minorWins', header: 'Minor wins', format: (x) => x.toFixed(3) },
+  { key: 'frontier', header: 'Frontier', format: (f) => (f ? 'yes' : '') },
+];
+
+/** CSV columns: every field of a row, raw. */
+export const FISHING_CSV_COLUMNS: readonly Pick<Column<FishingRow>, 'key' | 'header'>[] = [
+  { key: 'split', header: 'Split' },
+  { key: 'pool', header: 'Pool' },
+  { key: 'minorDice', header: 'Minor dice' },
+  { key: 'mainWin', header: 'Main intent wins' },
+  { key: 'auraGained', header: 'Aura gained' },
+  { key: 'auraEnd', header: 'Aura at the end' },
+  { key: 'auraShared', header: 'Aura shared' },
+  { key: 'minorWins', header: 'Minor wins' },
+  { key: 'frontier', header: 'Frontier' },
+];

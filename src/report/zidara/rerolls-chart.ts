@@ -1,0 +1,83 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { RerollRow } from '../../systems/zidara/rerolls.ts';
+import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import { challengeLabel } from '../challenge-label.ts';
+import { challengeField, percentField } from '../charts/chart-field.ts';
+import { heatmap } from '../charts/heatmap.ts';
+import type { Column } from '../column.ts';
+import { formatPercent } from '../format-percent.ts';
+import { describeSetup } from './describe-setup.ts';
+import { formatPoints } from './format-points.ts';
+import { withSubtitle } from './with-subtitle.ts';
+
+/** How each kind of reroll is named in tables, and (shorter) on the chart's axis. */
+export const REROLL_NAMES = {
+  one: 'reroll one die',
+  all: 'reroll all dice',
+  any: 'optimal (one or all)',
+} as const;
+const SHORT_NAMES = { one: 'one die', all: 'all dice', any: 'optimal' } as const;
+
+/** A heatmap cell: a Resolve level and kind of reroll against a Challenge. */
+type Cell = { setting: string; challenge: number; winChance: number };
+
+/**
+ * Win chance by Challenge (across) and by Resolve and kind of reroll (down: no Resolve, then
+ * each level with each kind), each cell labelled. With no Resolve the kinds agree, so that row
+ * appears once.
+ * @example rerollsChart(rerolls({ split: [[8]] }), { split: 'd8', setup: {} })
+ */
+export function rerollsChart(
+  rows: readonly RerollRow[],
+  context: { readonly split: string; readonly setup: Omit<RollSetup, 'resolve' | 'rerolls'> },
+): TopLevelSpec {
+  const cells: Cell[] = [];
+  const seen = new Set<string>();
+  for (const row of [...rows].sort((a, b) => a.resolve - b.resolve)) {
+    const setting =
+      row.resolve === 0 ? 'no Resolve' : `${row.resolve} Resolve, ${SHORT_NAMES[row.rerolls]}`;
+    const key = `${setting}/${row.challenge}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    cells.push({ setting, challenge: row.challenge, winChance: row.winChance });
+  }
+  const settings = new Set(cells.map((c) => c.setting)).size;
+  const intents = context.split.split('|').length;
+  const spec = heatmap<Cell>({
+    title: `What is Resolve worth to ${context.split} against each Challenge?`,
+    rows: cells,
+    x: challengeField('challenge'),
+    y: { field: 'setting', title: 'Resolve, rerolls', sort: 'data' },
+    value: percentField('winChance', intents === 1 ? 'Win chance' : 'Every intent won'),
+    height: Math.max(120, 30 * settings),
+  });
+  return withSubtitle(spec, [
+    `${intents === 1 ? 'Win chance' : 'Chance every intent wins'} with each Resolve reroll: one die of your choice, every die, or whichever is better`,
+    describeSetup({ ...context.setup, resolve: 0 }).replace('no Resolve · ', ''),
+  ]);
+}
+
+/** Table columns (terminal and HTML). */
+export const REROLLS_COLUMNS: Column<RerollRow>[] = [
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'rerolls', header: 'Rerolls', format: (k) => REROLL_NAMES[k] },
+  { key: 'resolve', header: 'Resolve' },
+  { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
+  {
+    key: 'gain',
+    header: 'Last Resolve adds',
+    format: (g) => (g === null ? '' : formatPoints(g)),
+    align: 'right',
+  },
+  { key: 'resolveEnd', header: 'Resolve left', format: (x) => x.toFixed(2) },
+];
+
+/** CSV columns: every field of a row, raw. */
+export const REROLLS_CSV_COLUMNS: readonly Pick<Column<RerollRow>, 'key' | 'header'>[] = [
+  { key: 'challenge', header: 'Challenge' },
+  { key: 'rerolls', header: 'Rerolls' },
+  { key: 'resolve', header: 'Resolve' },
+  { key: 'winChance', header: 'Win chance' },
+  { key: 'gain', header: 'Last Resolve adds' },
+  { key: 'resolveEnd', header: 'Resolve left' },
+];

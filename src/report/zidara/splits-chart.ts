@@ -1,0 +1,149 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import type { SplitObjective, SplitRow } from '../../systems/zidara/splits.ts';
+import { challengeLabel } from '../challenge-label.ts';
+import { barChart } from '../charts/bar-chart.ts';
+import { type ChartField, percentField } from '../charts/chart-field.ts';
+import type { Column } from '../column.ts';
+import { formatPercent } from '../format-percent.ts';
+import { describeSetup } from './describe-setup.ts';
+import { withSubtitle } from './with-subtitle.ts';
+
+/** What the splits chart needs besides its rows: the question that produced them. */
+export interface SplitsChartContext {
+  /** The Challenge faced. */
+  readonly challenge: number;
+  readonly objective: SplitObjective;
+  readonly setup: RollSetup;
+  /** The roll's steps and actions; absent for a comparison of stated splits. */
+  readonly steps?: number;
+  readonly actions?: number;
+  /** The intent counts considered (for the subtitle), when restricted. */
+  readonly intents?: readonly number[];
+  /** For a comparison, the splits as the question stated them (the title asks in this order). */
+  readonly asked?: readonly string[];
+  /** How many splits were ranked, when `rows` holds only the best of them (default: rows.length). */
+  readonly total?: number;
+  /** Most bars drawn (default 20): the best splits. */
+  readonly top?: number;
+}
+
+/** How each objective is named on an axis and in words. */
+export const OBJECTIVE_NAMES: Record<SplitObjective, string> = {
+  primary: "Main intent's win chance",
+  wins: 'Expected intents won',
+  all: 'Chance every intent wins',
+  utility: 'Expected utility',
+};
+
+/**
+ * The ranked splits as horizontal bars, best on top, coloured by the number of intents, each
+ * bar labelled with its score. The title asks the question; the subtitle states the ranking,
+ * how many splits are shown, and the setup.
+ * @example splitsChart(splits({ steps: 8, challenge: 3 }), { challenge: 3, objective: 'wins', setup: {}, steps: 8 })
+ */
+export function splitsChart(rows: readonly SplitRow[], context: SplitsChartContext): TopLevelSpec {
+  const top = context.top ?? 20;
+  const shown = rows.slice(0, top);
+  const vs = challengeLabel(context.challenge);
+  const title =
+    context.steps === undefined
+      ? shown.length <= 3
+        ? `Which is better against ${vs}: ${(context.asked ?? shown.map((r) => r.split)).join(' or ')}?`
+        : `Which of these splits does best against ${vs}?`
+      : `How should ${context.steps} steps and ${plural(context.actions ?? 1, 'action')} be split against ${vs}?`;
+  const percent = context.objective === 'primary' || context.objective === 'all';
+  const value: ChartField<SplitRow> = percent
+    ? percentField('score', OBJECTIVE_NAMES[context.objective])
+    : {
+        field: 'score',
+        title: OBJECTIVE_NAMES[context.objective],
+        type: 'quantitative',
+        format: '.2f',
+      };
+  const oneCount = new Set(shown.map((r) => r.intents)).size === 1;
+  const spec = barChart<SplitRow>({
+    title,
+    rows: shown,
+    category: { field: 'split', title: 'Split', sort: 'data' },
+    value,
+    ...(oneCount ? {} : { color: { field: 'intents', title: 'Intents', type: 'nominal' } }),
+    horizontal: true,
+    labels: true,
+    height: Math.max(120, 26 * shown.length),
+  });
+  // One bar per split: colour tells the intents apart, without halving each bar side by side.
+  delete (spec as { encoding?: { yOffset?: unknown } }).encoding?.yOffset;
+  // Bar labels one decimal finer than the axis: close splits must read apart.
+  if (percent) labelFormat(spec, '.1%');
+  const ranking = [
+    `Ranked by ${OBJECTIVE_NAMES[context.objective].toLowerCase()}`,
+    context.intents ? `${intentRange(context.intents)}` : '',
+    (context.total ?? rows.length) > shown.length
+      ? `best ${shown.length} of ${context.total ?? rows.length}`
+      : '',
+    '| separates intents, + stacks dice on one',
+  ].filter(Boolean);
+  return withSubtitle(spec, [ranking.join(' · '), describeSetup(context.setup)]);
+}
+
+/** Sets the d3 format of the bar chart's value labels (its text layer). */
+function labelFormat(spec: TopLevelSpec, format: string): void {
+  const layers = (spec as { layer?: { mark?: { type?: string }; encoding?: { text?: object } }[] })
+    .layer;
+  for (const layer of layers ?? []) {
+    if (layer.mark?.type === 'text' && layer.encoding?.text)
+      layer.encoding.text = { ...layer.encoding.text, format };
+  }
+}
+
+/** Table columns (terminal and HTML) for ranked splits; the objective decides whether utility is shown. */
+export function splitsColumns(objective: SplitObjective): Column<SplitRow>[] {
+  const columns: Column<SplitRow>[] = [
+    { key: 'rank', header: 'Rank' },
+    { key: 'split', header: 'Split' },
+    { key: 'intents', header: 'Intents' },
+    { key: 'mainWin', header: 'Main intent wins', format: (p) => formatPercent(p) },
+    { key: 'expectedWins', header: 'Expected wins', format: (x) => x.toFixed(3) },
+    { key: 'allWin', header: 'All won', format: (p) => formatPercent(p) },
+    { key: 'auraGained', header: 'Aura gained', format: (x) => x.toFixed(2) },
+  ];
+  if (objective === 'utility')
+    columns.push({
+      key: 'expectedUtility',
+      header: 'Expected utility',
+      format: (x) => x.toFixed(3),
+    });
+  return columns;
+}
+
+/** CSV columns: every field of a row, raw. */
+export const SPLITS_CSV_COLUMNS: readonly Pick<Column<SplitRow>, 'key' | 'header'>[] = [
+  { key: 'rank', header: 'Rank' },
+  { key: 'split', header: 'Split' },
+  { key: 'pool', header: 'Pool' },
+  { key: 'steps', header: 'Steps' },
+  { key: 'dice', header: 'Dice' },
+  { key: 'intents', header: 'Intents' },
+  { key: 'score', header: 'Score' },
+  { key: 'mainWin', header: 'Main intent wins' },
+  { key: 'expectedWins', header: 'Expected wins' },
+  { key: 'allWin', header: 'All won' },
+  { key: 'expectedUtility', header: 'Expected utility' },
+  { key: 'auraGained', header: 'Aura gained' },
+  { key: 'auraEnd', header: 'Aura at the end' },
+];
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function intentRange(counts: readonly number[]): string {
+  const sorted = [...new Set(counts)].sort((a, b) => a - b);
+  const contiguous = sorted.every((k, i) => i === 0 || k === sorted[i - 1]! + 1);
+  const text =
+    sorted.length > 1 && contiguous
+      ? `${sorted[0]}–${sorted[sorted.length - 1]}`
+      : sorted.join(', ');
+  return `${text} intent${sorted.length === 1 && sorted[0] === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,56 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import type { PoolRule, TuneRow } from '../../systems/zidara/tune.ts';
+import { challengeLabel } from '../challenge-label.ts';
+import { challengeField, percentField } from '../charts/chart-field.ts';
+import { heatmap } from '../charts/heatmap.ts';
+import type { Column } from '../column.ts';
+import { formatPercent } from '../format-percent.ts';
+import { describeSetup } from './describe-setup.ts';
+import { withSubtitle } from './with-subtitle.ts';
+
+/** The rule that chose each cell's pool, in words. */
+export const POOL_RULE_NAMES: Record<PoolRule, string> = {
+  best: 'the best one-intent legal pool',
+  natural: 'the unsplit pool (8 steps: d12+d4)',
+};
+
+/**
+ * The steps × Challenge grid as a heatmap: Challenge across, steps down (most on top), each
+ * cell's win chance printed in it on a fixed 0–100% viridis scale.
+ * @example tuneChart(tuneGrid({}), { pool: 'best', actions: 1, setup: {} })
+ */
+export function tuneChart(
+  rows: readonly TuneRow[],
+  context: { readonly pool: PoolRule; readonly actions: number; readonly setup: RollSetup },
+): TopLevelSpec {
+  const steps = new Set(rows.map((r) => r.steps)).size;
+  const spec = heatmap<TuneRow>({
+    title: 'Which Challenge suits a character of each step count?',
+    rows,
+    x: challengeField('challenge'),
+    y: { field: 'steps', title: 'Steps', type: 'ordinal', sort: 'descending' },
+    value: percentField('winChance', 'Win chance'),
+    height: Math.max(80, 26 * steps),
+  });
+  return withSubtitle(spec, [
+    `Win chance of ${POOL_RULE_NAMES[context.pool]}${context.pool === 'best' ? ` (${context.actions} action${context.actions === 1 ? '' : 's'})` : ''}`,
+    describeSetup(context.setup),
+  ]);
+}
+
+/** Table columns (terminal and HTML). */
+export const TUNE_COLUMNS: Column<TuneRow>[] = [
+  { key: 'steps', header: 'Steps' },
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'pool', header: 'Pool' },
+  { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
+];
+
+/** CSV columns: every field of a row, raw. */
+export const TUNE_CSV_COLUMNS: readonly Pick<Column<TuneRow>, 'key' | 'header'>[] = [
+  { key: 'steps', header: 'Steps' },
+  { key: 'challenge', header: 'Challenge' },
+  { key: 'pool', header: 'Pool' },
+  { key: 'winChance', header: 'Win chance' },
+];

@@ -1,0 +1,77 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportJobs, writeReport } from '../../src/cli/report.ts';
+import { InputError } from '../../src/input-error.ts';
+import { DEFAULT_REPORT } from '../../src/report/zidara/default-report.ts';
+import { launchTestBrowser, type TestBrowser } from '../report/browser.ts';
+import { validateVegaLite } from '../report/vega-lite-schema.ts';
+import { SMALL_JOBS } from '../report/zidara/small-jobs.ts';
+
+let browser: TestBrowser;
+let dir: string;
+
+beforeAll(async () => {
+  [browser, dir] = await Promise.all([
+    launchTestBrowser(),
+    mkdtemp(join(tmpdir(), 'dicelab-report-')),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('dicelab report', () => {
+  it('writes one offline page with every chart visible, and each chart’s four files', async () => {
+    const said: string[] = [];
+    const { index, outputs } = await writeReport(SMALL_JOBS, dir, (line) => said.push(line));
+    expect(index).toBe(join(dir, 'index.html'));
+    const files = (await readdir(dir)).sort();
+    const expected = SMALL_JOBS.flatMap((job) =>
+      ['csv', 'png', 'svg', 'vl.json'].map((ext) => `${job.name}.${ext}`),
+    );
+    expect(files).toEqual([...expected, 'index.html'].sort()); // nothing temporary left behind
+    for (const job of SMALL_JOBS) {
+      const spec = JSON.parse(await readFile(join(dir, `${job.name}.vl.json`), 'utf8'));
+      expect(validateVegaLite(spec), job.name).toEqual([]);
+    }
+    // One progress line per analysis, and one per chart drawn.
+    expect(said.filter((l) => /^\[\d\/6\] /.test(l))).toHaveLength(6);
+    expect(outputs.map((o) => o.name)).toEqual(SMALL_JOBS.map((j) => j.name));
+
+    const report = await browser.check(pathToFileURL(index).href);
+    expect(report.consoleErrors).toEqual([]);
+    expect(report.pageErrors).toEqual([]);
+    expect(report.outsideRequests).toEqual([]);
+    expect(report.failedRequests).toEqual([]);
+    expect(report.sections.map((s) => s.id)).toEqual(SMALL_JOBS.map((j) => j.name));
+    for (const section of report.sections) {
+      expect(section.charts, section.id).toHaveLength(1);
+      expect(section.charts[0]!.visible, section.id).toBe(true);
+      expect(section.charts[0]!.width).toBeGreaterThan(300);
+    }
+    const html = await readFile(index, 'utf8');
+    expect(html).toContain('<a href="splits.csv">CSV</a>');
+    expect(html).toContain('d12 beats d6+d6: 70.8% vs 57.9% (+13.0 pts).');
+  });
+
+  it('refuses scenario files for now, pointing at dicelab check, and runs the built-in set without', () => {
+    expect(reportJobs([])).toBe(DEFAULT_REPORT);
+    expect(() => reportJobs(['balance.yaml'])).toThrow(InputError);
+    expect(() => reportJobs(['balance.yaml'])).toThrow(/dicelab check/);
+  });
+
+  it('refuses a job list with a name used twice before writing anything', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
+    try {
+      const twice = [SMALL_JOBS[1]!, SMALL_JOBS[1]!];
+      await expect(writeReport(twice, empty)).rejects.toThrow(/used once/);
+      expect(await readdir(empty)).toEqual([]);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});

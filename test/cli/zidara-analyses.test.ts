@@ -1,0 +1,185 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateVegaLite } from '../report/vega-lite-schema.ts';
+import { runInProcess } from './run-in-process.ts';
+
+describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
+  it('answers "d12 or d6+d6?" in one command, with a one-line verdict', async () => {
+    const { code, stdout } = await runInProcess([
+      'zidara',
+      'splits',
+      '--compare',
+      'd12',
+      'd6+d6',
+      '--vs',
+      '3',
+      '--objective',
+      'primary',
+      '--aura-max',
+      '0',
+    ]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('Which is better against C3 (d6): d12 or d6+d6?');
+    expect(lines.at(-1)).toBe('d12 beats d6+d6: 70.8% vs 57.9% (+13.0 pts).');
+    expect(stdout).toMatch(/^\s+1\s+d12\s+1\s+70\.8%/m);
+  });
+
+  it('prints every ranked split as CSV, and the tune answers as JSON', async () => {
+    const csv = await runInProcess([
+      'zidara',
+      'splits',
+      '--steps',
+      '8',
+      '--vs',
+      '3',
+      '--intents',
+      '1-2',
+      '--format',
+      'csv',
+    ]);
+    const json = await runInProcess([
+      'zidara',
+      'tune',
+      '--steps',
+      '6',
+      '--vs',
+      '1-6',
+      '--target',
+      '60%',
+      '--format',
+      'json',
+    ]);
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'rank,split,pool,steps,dice,intents,score,mainWin,expectedWins,allWin,expectedUtility,auraGained,auraEnd',
+    );
+    expect(lines).toHaveLength(1 + 23);
+    expect(lines[1]).toMatch(/^1,d8 \| d8,d8 d8,8,2,2,/);
+    expect(json.code).toBe(0);
+    const out = JSON.parse(json.stdout);
+    expect(out.analysis).toBe('tune');
+    expect(out.rows).toHaveLength(6);
+    expect(out.answers[0]).toMatchObject({
+      solveFor: 'challenge',
+      target: 0.6,
+      nearest: { steps: 6 },
+    });
+    expect(out.findings[0]).toMatch(/^6 steps: C\d+ \(d\d+\) is nearest 60%/);
+  });
+
+  it('values one Resolve on a lone d8 against C4', async () => {
+    const { code, stdout } = await runInProcess([
+      'zidara',
+      'rerolls',
+      '--split',
+      'd8',
+      '--vs',
+      '4',
+      '--resolve',
+      '0-1',
+      '--kinds',
+      'any',
+      '--aura-max',
+      '0',
+      '--format',
+      'json',
+    ]);
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout).rows as { resolve: number; winChance: number }[];
+    expect(rows.map((r) => r.winChance)).toEqual([0.4375, 0.6015625]);
+  });
+
+  it('writes the chart files atomically with --out, and still prints the table', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-fishing-'));
+    try {
+      const { code, stdout, stderr } = await runInProcess([
+        'zidara',
+        'fishing',
+        '--steps',
+        '6',
+        '--vs',
+        '3',
+        '--out',
+        dir,
+        '--name',
+        'fish',
+      ]);
+      expect(code).toBe(0);
+      expect((await readdir(dir)).sort()).toEqual([
+        'fish.csv',
+        'fish.png',
+        'fish.svg',
+        'fish.vl.json',
+      ]);
+      expect(stderr).toContain(`wrote ${join(dir, 'fish.csv')}`);
+      expect(stdout).toMatch(/^Does splitting small dice off to fish for Aura pay/);
+      expect(
+        validateVegaLite(JSON.parse(await readFile(join(dir, 'fish.vl.json'), 'utf8'))),
+      ).toEqual([]);
+      const png = await readFile(join(dir, 'fish.png'));
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses bad input with one line naming the flag, the value and what is allowed, exit 2', async () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ['zidara', 'splits', '--steps', '8', '--vs', '0'],
+        /--vs.*"0" is not allowed \(expected an integer from 1 to 50\)/,
+      ],
+      [
+        ['zidara', 'splits', '--vs', '3'],
+        /^dicelab: --steps: nothing is not allowed \(expected the steps of the roll/,
+      ],
+      [
+        ['zidara', 'splits', '--compare', 'd7', '--vs', '3'],
+        /^dicelab: --compare: "d7" is not allowed \(expected dice such as/,
+      ],
+      [
+        ['zidara', 'splits', '--steps', '2', '--vs', '3', '--intents', '3'],
+        /^dicelab: --intents: /,
+      ],
+      [
+        ['zidara', 'advantage', '--die', 'd7'],
+        /--die.*"d7" is not allowed \(expected a die: d2, d4/,
+      ],
+      [
+        ['zidara', 'tune', '--target', '150%'],
+        /--target.*"150%" is not allowed \(expected a win chance/,
+      ],
+      [
+        ['zidara', 'fishing', '--steps', '6', '--vs', '3', '--aura', '6'],
+        /^dicelab: --aura: 6 is not allowed \(expected an integer from 0 to --aura-max \(5\)\)/,
+      ],
+      [['zidara', 'rerolls', '--kinds', 'some'], /--kinds.*"some" is not allowed/],
+      [
+        ['report', 'balance.yaml'],
+        /^dicelab: scenarios: "balance.yaml" is not allowed \(expected no scenario files yet: they arrive with `dicelab check`/,
+      ],
+    ];
+    const results = [];
+    for (const [args] of cases) results.push(await runInProcess(args));
+    results.forEach(({ code, stdout, stderr }, i) => {
+      expect(code, cases[i]![0].join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trimEnd().split('\n'), stderr).toHaveLength(1);
+      expect(stderr).toMatch(cases[i]![1]);
+    });
+  });
+
+  it('documents every flag with examples in --help', async () => {
+    for (const command of ['splits', 'advantage', 'fishing', 'rerolls', 'tune']) {
+      const { code, stdout } = await runInProcess(['zidara', command, '--help']);
+      expect(code).toBe(0);
+      expect(stdout).toContain('Examples:');
+      expect(stdout).toContain('--format <format>');
+      expect(stdout).toContain('--out <dir>');
+    }
+  });
+});

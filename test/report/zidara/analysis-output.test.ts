@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from '../../../src/report/csv.ts';
+import { runReportJob } from '../../../src/report/zidara/analysis-output.ts';
+import { DEFAULT_REPORT } from '../../../src/report/zidara/default-report.ts';
+import { SMALL_JOBS } from './small-jobs.ts';
+
+/** RFC 4180 reader, enough for the report's CSV files (quotes, CRLF). */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('runReportJob', () => {
+  const outputs = SMALL_JOBS.map(runReportJob);
+
+  it.each(outputs.map((o) => [o.analysis, o] as const))(
+    '%s: its CSV reads back to the same rows, every number exact',
+    (_, output) => {
+      const [head, ...body] = readCsv(toCsv(output.rows, output.csvColumns));
+      expect(head).toEqual(output.csvColumns.map((c) => c.key));
+      expect(body).toHaveLength(output.rows.length);
+      body.forEach((cells, r) => {
+        const row = output.rows[r]!;
+        cells.forEach((cell, c) => {
+          const value = row[head![c]!];
+          if (typeof value === 'number') expect(Number(cell)).toBe(value);
+          else if (value === null) expect(cell).toBe('');
+          else expect(cell).toBe(String(value));
+        });
+      });
+      // Every field of a row is in the CSV.
+      expect(new Set(head)).toEqual(new Set(Object.keys(output.rows[0]!)));
+    },
+  );
+
+  it('titles, tables and findings answer the question', () => {
+    const [split, compare, advantage, fishing, rerolls, tune] = outputs;
+    expect(split!.text.split('\n')[0]).toBe(split!.title);
+    expect(split!.findings[0]).toMatch(
+      /^Best by expected intents won: .+ \(\d\.\d{3} expected wins\), of \d+ splits\.$/,
+    );
+    expect(compare!.findings).toEqual(['d12 beats d6+d6: 70.8% vs 57.9% (+13.0 pts).']);
+    expect(advantage!.findings[0]).toMatch(/^A second die adds \+/);
+    expect(fishing!.findings[0]).toMatch(/^Pareto frontier: /);
+    expect(rerolls!.findings[0]).toMatch(/^The first Resolve \(optimal rerolls\) adds \+/);
+    expect(tune!.findings).toEqual([
+      // d8 against d6: 27/48; against d4: 22/32.
+      '4 steps: C3 (d6) is nearest 60%: 56.2% with d8 (C2 (d4): 68.8%).',
+      '6 steps: C4 (d8) is nearest 60%: 62.5% with d12 (C5 (d10): 54.2%).',
+    ]);
+    expect(tune!.details).toMatchObject({ target: { winChance: 0.6 } });
+    for (const output of outputs) {
+      expect(output.table.rows).toHaveLength(output.rows.length);
+      expect(output.table.headers.length).toBeGreaterThan(2);
+    }
+  });
+
+  it('the built-in report has one job per analysis, each named once', () => {
+    const names = DEFAULT_REPORT.map((job) => job.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(DEFAULT_REPORT.map((job) => job.analysis))).toEqual(
+      new Set(['splits', 'compare', 'advantage', 'fishing', 'rerolls', 'tune']),
+    );
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { renderSvg } from '../../../src/report/render.ts';
+import { advantageChart } from '../../../src/report/zidara/advantage-chart.ts';
+import { describeSetup } from '../../../src/report/zidara/describe-setup.ts';
+import { fishingChart } from '../../../src/report/zidara/fishing-chart.ts';
+import { formatPoints } from '../../../src/report/zidara/format-points.ts';
+import { rerollsChart } from '../../../src/report/zidara/rerolls-chart.ts';
+import { splitsChart } from '../../../src/report/zidara/splits-chart.ts';
+import { tuneChart } from '../../../src/report/zidara/tune-chart.ts';
+import { advantage } from '../../../src/systems/zidara/advantage.ts';
+import { fishing } from '../../../src/systems/zidara/fishing.ts';
+import { rerolls } from '../../../src/systems/zidara/rerolls.ts';
+import { parseSplit } from '../../../src/systems/zidara/split.ts';
+import { compareSplits, splits } from '../../../src/systems/zidara/splits.ts';
+import { tuneGrid } from '../../../src/systems/zidara/tune.ts';
+import { validateVegaLite } from '../vega-lite-schema.ts';
+
+const splitRows = splits({ steps: 6, actions: 1, challenge: 3 });
+const charts = {
+  splits: splitsChart(splitRows, {
+    challenge: 3,
+    objective: 'wins',
+    setup: {},
+    steps: 6,
+    actions: 1,
+  }),
+  compare: splitsChart(
+    compareSplits([parseSplit('d12'), parseSplit('d6+d6')], { challenge: 3, objective: 'primary' }),
+    { challenge: 3, objective: 'primary', setup: {}, asked: ['d12', 'd6+d6'] },
+  ),
+  advantage: advantageChart(advantage({ sides: 6, most: 3, challenges: [2, 4] }), { setup: {} }),
+  stacks: advantageChart(advantage({ stacks: [[12], [12, 2]], challenges: [3] }), { setup: {} }),
+  fishing: fishingChart(fishing({ steps: 6, challenge: 3 }), {
+    steps: 6,
+    actions: 1,
+    challenge: 3,
+    setup: {},
+  }),
+  rerolls: rerollsChart(rerolls({ split: [[6], [6]], challenges: [2, 3], resolve: [0, 1] }), {
+    split: 'd6 | d6',
+    setup: {},
+  }),
+  tune: tuneChart(tuneGrid({ steps: [1, 2, 3], challenges: [1, 2] }), {
+    pool: 'best',
+    actions: 1,
+    setup: {},
+  }),
+};
+
+/** The title and subtitle lines of a spec. */
+function titleText(spec: unknown): string {
+  const title = (spec as { title: { text: string; subtitle?: string[] } }).title;
+  return [title.text, ...(title.subtitle ?? [])].join('\n');
+}
+
+describe('the Zi’Dara charts', () => {
+  it.each(Object.entries(charts))('%s is a valid Vega-Lite spec', (_, spec) => {
+    expect(validateVegaLite(spec)).toEqual([]);
+  });
+
+  it('ask their question in the title and state the setup below it', () => {
+    expect(titleText(charts.splits)).toMatch(
+      /^How should 6 steps and 1 action be split against C3 \(d6\)\?/,
+    );
+    expect(titleText(charts.compare)).toMatch(
+      /^Which is better against C3 \(d6\): d12 or d6\+d6\?/,
+    );
+    expect(titleText(charts.advantage)).toMatch(
+      /^How much does each extra d6 stacked on one intent add\?/,
+    );
+    expect(titleText(charts.fishing)).toMatch(/fish for Aura pay against C3 \(d6\)\?/);
+    expect(titleText(charts.rerolls)).toMatch(/^What is Resolve worth to d6 \| d6/);
+    expect(titleText(charts.tune)).toMatch(/^Which Challenge suits/);
+    for (const spec of Object.values(charts)) {
+      expect(titleText(spec)).toContain('Aura 5 of 5');
+    }
+  });
+
+  it('label Challenges "C3 (d6)" and show chances in % on a 0–100% scale', () => {
+    const json = JSON.stringify(charts.tune);
+    expect(json).toContain("'C' + datum.value + ' (d' + 2 * datum.value + ')'");
+    expect(json).toContain('"format":".0%"');
+    expect(json).toContain('"domain":[0,1]');
+    expect(JSON.stringify(charts.advantage)).toContain('Win chance');
+  });
+
+  it('draws the fishing frontier as its own layer, labelled by split', () => {
+    const layers = (charts.fishing as { layer: { data?: { values: unknown[] } }[] }).layer;
+    const frontier = layers.find((l) => l.data)!.data!.values as { frontier: boolean }[];
+    expect(frontier.length).toBeGreaterThan(0);
+    expect(frontier.every((r) => r.frontier)).toBe(true);
+  });
+
+  it('draw with their text (labels, titles) in the SVG', async () => {
+    const svg = await renderSvg(charts.compare);
+    expect(svg).toContain('d6+d6');
+    expect(svg).toContain('Which is better against C3 (d6)');
+    expect(svg).toMatch(/9\d\.\d%/); // bar labels one decimal finer than the axis
+  });
+});
+
+describe('describeSetup and formatPoints', () => {
+  it('say the setup in a few words', () => {
+    expect(describeSetup({})).toBe(
+      'Aura 5 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play',
+    );
+    expect(
+      describeSetup({
+        auraMax: 0,
+        resolve: 2,
+        boostsPerRoll: 0,
+        tieBreak: false,
+        explode: true,
+        rerolls: 'one',
+      }),
+    ).toBe(
+      'no Aura · 2 Resolve · no +2 · defending (ties are yours) · exploding (depth 20) · optimal play, rerolling one die only',
+    );
+  });
+
+  it('write differences of chances as signed percentage points', () => {
+    expect(formatPoints(0.1640625)).toBe('+16.4 pts');
+    expect(formatPoints(-0.02)).toBe('−2.0 pts');
+    expect(formatPoints(1e-9)).toBe('±0.0 pts');
+  });
+});
