@@ -2,13 +2,28 @@
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
+import { registerD6Pool } from './d6-pool.ts';
+import { registerD12Action } from './d12-action.ts';
+import { registerMerge } from './merge.ts';
+import { registerReport } from './report.ts';
+import { registerRingSkill } from './ring-skill.ts';
+import { registerTags2d6 } from './tags-2d6.ts';
+import { zidaraCommand } from './zidara.ts';
+import { registerZidaraAnalyses } from './zidara-analyses.ts';
+import { registerZidaraFight } from './zidara-fight.ts';
 
 /** The dicelab command tree: one `register…` per system or job, each in its own file. */
 export function buildProgram() {
   const program = new Command('dicelab')
     .description('Exact and simulated odds for tabletop rolls, and the best way to make them.')
-    .showHelpAfterError('(run with --help for usage)')
     .enablePositionalOptions();
+  registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program)));
+  registerReport(program);
+  registerMerge(program);
+  registerD6Pool(program);
+  registerTags2d6(program);
+  registerD12Action(program);
+  registerRingSkill(program);
   return program;
 }
 
@@ -22,7 +37,7 @@ export async function runCli(argv: string[]): Promise<number> {
   const program = buildProgram();
   const oneLine = {
     outputError: (text: string, write: (s: string) => void) =>
-      write(`dicelab: ${text.replace(/^error: /, '').split('\n')[0]}\n`),
+      write(`dicelab: ${text.replace(/^error: /, '').split('\n')[0]} (see --help)\n`),
   };
   const everyCommand = (command: Command): Command[] => [
     command,

@@ -12,14 +12,21 @@ import {
   type ReportJob,
   runReportJob,
 } from '../report/zidara/analysis-output.ts';
-import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/exact.ts';
+import type { RerollKinds } from '../systems/zidara/exact.ts';
 import { DIE_SIDES } from '../systems/zidara/pool.ts';
 import { parseSplit } from '../systems/zidara/split.ts';
-import { REROLL_KINDS, type RollSetup } from '../systems/zidara/split-odds.ts';
+import { REROLL_KINDS } from '../systems/zidara/split-odds.ts';
 import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/splits.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/tune.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
+import {
+  addCharacterOptions,
+  addPolicyOption,
+  addRerollsOption,
+  characterSetup,
+  FLAG_OF_FIELD,
+} from './zidara-flags.ts';
 
 /**
  * `dicelab zidara splits|advantage|fishing|rerolls|tune`: the design card's analyses, each a
@@ -54,40 +61,7 @@ Splits are written in the dice notation: + stacks dice on one intent (its best d
 function characterFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
   command: Command<A, O, G>,
 ) {
-  return command
-    .option(
-      '--aura <n>',
-      'Aura at the start of the roll (default: full, --aura-max)',
-      integerFlag(0, 20),
-    )
-    .option(
-      '--aura-max <n>',
-      'most Aura a character holds (gains past it are shared)',
-      integerFlag(0, 20),
-      5,
-    )
-    .option(
-      '--boosts <n>',
-      "the archetype's +2s allowed a roll (0: an archetype without one)",
-      integerFlag(0, 10),
-      1,
-    )
-    .option('--defending', 'ties go to you and cannot be bought (tieBreak false)')
-    .option('--explode', 'Warrior: a top face rolls again and adds')
-    .option('--explode-depth <n>', 'most extra rolls per exploding die', integerFlag(0, 100), 20)
-    .option('--late-aura', "Aura from this roll's top faces arrives only after it")
-    .option(
-      '--aura-value <x>',
-      'worth of each Aura left at the end, in intents, for the play',
-      numberFlag(0),
-      0,
-    )
-    .option(
-      '--resolve-value <x>',
-      'worth of each Resolve left at the end, in intents, for the play',
-      numberFlag(0),
-      0,
-    )
+  return addCharacterOptions(command)
     .addOption(
       new Option('--format <format>', 'table for people, or csv / json on stdout')
         .choices(OUTPUT_FORMATS)
@@ -101,56 +75,11 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
 function playFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
   command: Command<A, O, G>,
 ) {
-  return command
-    .option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0)
-    .addOption(
-      new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
-        .choices(POLICIES)
-        .default('optimal' as Policy),
-    )
-    .addOption(
-      new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
-        .choices(REROLL_KINDS)
-        .default('any' as RerollKinds),
-    );
-}
-
-type CharacterFlags = {
-  aura?: number | undefined;
-  auraMax: number;
-  boosts: number;
-  defending?: true | undefined;
-  explode?: true | undefined;
-  explodeDepth: number;
-  lateAura?: true | undefined;
-  auraValue: number;
-  resolveValue: number;
-  format: OutputFormat;
-  out?: string | undefined;
-  name?: string | undefined;
-  resolve?: number | undefined;
-  policy?: Policy | undefined;
-  rerolls?: RerollKinds | undefined;
-};
-
-/** The setup the flags describe, checked across flags (the message names the flag). */
-function setupOf(flags: CharacterFlags): RollSetup {
-  if (flags.aura !== undefined && flags.aura > flags.auraMax)
-    throw invalid('--aura', flags.aura, `an integer from 0 to --aura-max (${flags.auraMax})`);
-  return {
-    ...(flags.aura === undefined ? {} : { aura: flags.aura }),
-    auraMax: flags.auraMax,
-    boostsPerRoll: flags.boosts,
-    tieBreak: !flags.defending,
-    explode: Boolean(flags.explode),
-    explodeDepth: flags.explodeDepth,
-    auraGainUsableSameRoll: !flags.lateAura,
-    auraValue: flags.auraValue,
-    resolveValue: flags.resolveValue,
-    ...(flags.resolve === undefined ? {} : { resolve: flags.resolve }),
-    ...(flags.policy === undefined ? {} : { policy: flags.policy }),
-    ...(flags.rerolls === undefined ? {} : { rerolls: flags.rerolls }),
-  };
+  return addRerollsOption(
+    addPolicyOption(
+      command.option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0),
+    ),
+  );
 }
 
 function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
@@ -201,7 +130,7 @@ Examples:
   dicelab zidara splits --steps 12 --actions 2 --vs 4 --top 10 --out reports/splits`,
     )
     .action(async (flags) => {
-      const setup = setupOf(flags);
+      const setup = characterSetup(flags);
       const objective = flags.objective as SplitObjective;
       let job: ReportJob;
       if (flags.compare) {
@@ -287,7 +216,7 @@ Examples:
         analysis: 'advantage',
         name: flags.name ?? 'advantage',
         options: {
-          ...setupOf(flags),
+          ...characterSetup(flags),
           challenges: flags.vs,
           ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
         },
@@ -338,7 +267,7 @@ Examples:
         analysis: 'fishing',
         name: flags.name ?? 'fishing',
         options: {
-          ...setupOf(flags),
+          ...characterSetup(flags),
           steps: flags.steps,
           actions: flags.actions,
           challenge: flags.vs,
@@ -399,7 +328,7 @@ Examples:
         analysis: 'rerolls',
         name: flags.name ?? 'rerolls',
         options: {
-          ...setupOf({ ...flags, resolve: undefined }),
+          ...characterSetup({ ...flags, resolve: undefined }),
           split: parseSplit(flags.split, '--split'),
           challenges: flags.vs,
           resolve: flags.resolve,
@@ -475,7 +404,7 @@ Examples:
         analysis: 'tune',
         name: flags.name ?? 'tune',
         options: {
-          ...setupOf(flags),
+          ...characterSetup(flags),
           steps: flags.steps,
           challenges: flags.vs,
           actions: flags.actions,
@@ -505,23 +434,6 @@ function runFlagged(job: ReportJob): AnalysisOutput {
     throw new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag);
   }
 }
-
-/** Analysis option fields and the flags that set them. */
-const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
-  aura: '--aura',
-  auraMax: '--aura-max',
-  resolve: '--resolve',
-  boostsPerRoll: '--boosts',
-  explodeDepth: '--explode-depth',
-  steps: '--steps',
-  actions: '--actions',
-  challenge: '--vs',
-  challenges: '--vs',
-  intents: '--intents',
-  stacks: '--stacks',
-  splits: '--compare',
-  target: '--target',
-};
 
 /** Prints the output in the chosen format and, with --out, writes the chart's files. */
 async function emit(

@@ -13,9 +13,10 @@ import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
-  CHARACTER_FLAG_OF,
+  addRerollsOption,
   type CharacterFlags,
   characterSetup,
+  FLAG_OF_FIELD,
 } from './zidara-flags.ts';
 
 /** Exact solves above which the exact Markov chain is skipped unless --exact asks for it. */
@@ -30,40 +31,46 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
   zidara: Z,
 ): Z {
   addSimulationOptions(
-    addCharacterOptions(
-      zidara
-        .command('fight')
-        .description(
-          'a whole fight: P(the threat falls within N rounds), Aura and Resolve round by round',
-        )
-        .option('--vs <challenge>', "the threat's Challenge C (it rolls d2C)", integerFlag(1, 50))
-        .option('--tags <T>', 'tags the threat has: each intent won strips one', integerFlag(1, 10))
-        .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
-        .option(
-          '--steps <S>',
-          "or the set action's steps: its best legal pool is chosen every round",
-          integerFlag(1, 36),
-        )
-        .option(
-          '--actions <A>',
-          'actions in each roll, with --steps (each gives a split)',
-          integerFlag(1, 4),
-        )
-        .option(
-          '--titles <n>',
-          'Titles: Resolve at the start of the fight and its cap',
-          integerFlag(0, 10),
-          2,
-        )
-        .option('--max-rounds <n>', 'rounds before the fight is called', integerFlag(1, 50), 8)
-        .option('--exact', 'solve the Markov chain exactly even when it is big')
-        .option('--no-exact', 'skip the exact Markov chain')
-        .option('--no-simulate', 'skip the simulation')
-        .option(
-          '--spec <file>',
-          'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
-        )
-        .option('--json', 'machine-readable output'),
+    addRerollsOption(
+      addCharacterOptions(
+        zidara
+          .command('fight')
+          .description(
+            'a whole fight: P(the threat falls within N rounds), Aura and Resolve round by round',
+          )
+          .option('--vs <challenge>', "the threat's Challenge C (it rolls d2C)", integerFlag(1, 50))
+          .option(
+            '--tags <T>',
+            'tags the threat has: each intent won strips one',
+            integerFlag(1, 10),
+          )
+          .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
+          .option(
+            '--steps <S>',
+            "or the set action's steps: its best legal pool is chosen every round",
+            integerFlag(1, 36),
+          )
+          .option(
+            '--actions <A>',
+            'actions in each roll, with --steps (each gives a split)',
+            integerFlag(1, 4),
+          )
+          .option(
+            '--titles <n>',
+            'Titles: Resolve at the start of the fight and its cap',
+            integerFlag(0, 10),
+            2,
+          )
+          .option('--max-rounds <n>', 'rounds before the fight is called', integerFlag(1, 50), 8)
+          .option('--exact', 'solve the Markov chain exactly even when it is big')
+          .option('--no-exact', 'skip the exact Markov chain')
+          .option('--no-simulate', 'skip the simulation')
+          .option(
+            '--spec <file>',
+            'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
+          )
+          .option('--json', 'machine-readable output'),
+      ),
     ),
     { trials: 200_000 },
   )
@@ -78,7 +85,7 @@ Examples:
   dicelab zidara fight --vs 4 --tags 2 --pool "d12 d4" --titles 2 --resolve-value 0.3 --json`,
     )
     .action(async (options) => {
-      const { specs: fights, many } = specsFromOptions(options, parseFight, CHARACTER_FLAG_OF, () =>
+      const { specs: fights, many } = specsFromOptions(options, parseFight, FLAG_OF_FIELD, () =>
         fightFromFlags(options),
       );
       const results = [];

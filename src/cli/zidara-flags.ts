@@ -1,4 +1,5 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { invalid } from '../input-error.ts';
 import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/exact.ts';
 import { REROLL_KINDS, type RollSetup } from '../systems/zidara/split-odds.ts';
 import { integerFlag, numberFlag } from './flags.ts';
@@ -45,15 +46,10 @@ export function addCharacterOptions<
       'worth of each Resolve left at the end, in intents, for the play',
       numberFlag(0),
       0,
-    )
-    .addOption(
-      new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
-        .choices(REROLL_KINDS)
-        .default('any' as RerollKinds),
     );
 }
 
-/** Adds `--policy`: the engine's optimum, or a simple named policy. */
+/** `--policy`: the engine's optimum or a simple named policy. */
 export function addPolicyOption<
   A extends unknown[],
   O extends OptionValues,
@@ -66,7 +62,20 @@ export function addPolicyOption<
   );
 }
 
-/** The parsed character flags, as commander hands them over. */
+/** `--rerolls`: the kinds of reroll the optimal policy may use. */
+export function addRerollsOption<
+  A extends unknown[],
+  O extends OptionValues,
+  G extends OptionValues,
+>(command: Command<A, O, G>) {
+  return command.addOption(
+    new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
+      .choices(REROLL_KINDS)
+      .default('any' as RerollKinds),
+  );
+}
+
+/** The parsed character flags (plus, where a command has them, Resolve and the policy). */
 export interface CharacterFlags {
   aura?: number | undefined;
   auraMax: number;
@@ -77,11 +86,19 @@ export interface CharacterFlags {
   lateAura?: true | undefined;
   auraValue: number;
   resolveValue: number;
-  rerolls: string;
+  resolve?: number | undefined;
+  policy?: string | undefined;
+  rerolls?: string | undefined;
 }
 
-/** The character flags as the roll options of the rules page (absent `aura`: full). */
+/**
+ * The flags as the roll options of the rules page (absent `aura`: full), checked across flags
+ * so the message names the flag.
+ */
 export function characterSetup(flags: CharacterFlags): RollSetup {
+  if (flags.aura !== undefined && flags.aura > flags.auraMax) {
+    throw invalid('--aura', flags.aura, `an integer from 0 to --aura-max (${flags.auraMax})`);
+  }
   return {
     ...(flags.aura === undefined ? {} : { aura: flags.aura }),
     auraMax: flags.auraMax,
@@ -92,12 +109,14 @@ export function characterSetup(flags: CharacterFlags): RollSetup {
     auraGainUsableSameRoll: !flags.lateAura,
     auraValue: flags.auraValue,
     resolveValue: flags.resolveValue,
-    rerolls: flags.rerolls as RerollKinds,
+    ...(flags.resolve === undefined ? {} : { resolve: flags.resolve }),
+    ...(flags.policy === undefined ? {} : { policy: flags.policy as Policy }),
+    ...(flags.rerolls === undefined ? {} : { rerolls: flags.rerolls as RerollKinds }),
   };
 }
 
-/** Spec fields and the flags that set them, for messages about flags. */
-export const CHARACTER_FLAG_OF: Readonly<Record<string, string>> = {
+/** Spec and option fields, and the flags that set them, for messages about flags. */
+export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   aura: '--aura',
   auraMax: '--aura-max',
   boostsPerRoll: '--boosts',
@@ -108,8 +127,13 @@ export const CHARACTER_FLAG_OF: Readonly<Record<string, string>> = {
   titles: '--titles',
   tags: '--tags',
   challenge: '--vs',
+  challenges: '--vs',
   steps: '--steps',
   actions: '--actions',
   maxRounds: '--max-rounds',
   pool: '--pool',
+  intents: '--intents',
+  stacks: '--stacks',
+  splits: '--compare',
+  target: '--target',
 };

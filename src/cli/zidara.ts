@@ -27,9 +27,10 @@ import { printResults, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   addPolicyOption,
-  CHARACTER_FLAG_OF,
+  addRerollsOption,
   type CharacterFlags,
   characterSetup,
+  FLAG_OF_FIELD,
 } from './zidara-flags.ts';
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
@@ -68,7 +69,7 @@ function addRollOptions<
   Opts extends OptionValues,
   GlobalOpts extends OptionValues,
 >(command: Command<Args, Opts, GlobalOpts>) {
-  return addPolicyOption(addCharacterOptions(command))
+  return addRerollsOption(addPolicyOption(addCharacterOptions(command)))
     .option(
       '--vs <challenge>',
       "a threat's Challenge C (it rolls d2C); repeat for several threats",
@@ -86,7 +87,7 @@ function rollsFromOptions(words: string[], options: RollFlags): { rolls: Roll[];
   if (options.spec !== undefined && (words.length > 0 || options.vs.length > 0)) {
     throw new InputError('--spec: give a spec file or dice with --vs, not both');
   }
-  const { specs, many } = specsFromOptions(options, parseRoll, CHARACTER_FLAG_OF, () =>
+  const { specs, many } = specsFromOptions(options, parseRoll, FLAG_OF_FIELD, () =>
     specFromFlags(words, options),
   );
   return { rolls: specs, many };
@@ -166,7 +167,12 @@ function specFromFlags(
     throw new InputError('dice: none given (expected intents such as d12 d4, or --spec FILE)');
   if (options.vs.length === 0)
     throw new InputError('--vs: none given (expected the Challenge to beat, e.g. --vs 3)');
-  const { rerolls: _rerolls, policy: _policy, ...setup } = characterSetup(options);
+  const {
+    rerolls: _rerolls,
+    policy: _policy,
+    resolve: _resolve,
+    ...setup
+  } = characterSetup(options);
   return {
     ...setup,
     threats: options.vs.map((challenge) => ({ challenge })),
