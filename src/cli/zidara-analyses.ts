@@ -41,6 +41,7 @@ export function registerZidaraAnalyses<Z extends Command<[], OptionValues, Optio
   registerFishing(zidara);
   registerRerolls(zidara);
   registerTune(zidara);
+  registerFightCurves(zidara);
   return zidara;
 }
 
@@ -418,6 +419,75 @@ Examples:
                 solveFor: flags.solveFor as 'challenge' | 'steps',
               },
             }),
+      };
+      await emit(runFlagged(job), flags);
+    });
+}
+
+function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
+  addRerollsOption(
+    characterFlags(
+      zidara
+        .command('fight-curves')
+        .description(
+          'P(a threat falls within N rounds) for threats of several Challenges and tags, exactly',
+        )
+        .option(
+          '--steps <S>',
+          "the set action's steps: its best legal pool is chosen each round",
+          integerFlag(1, 36),
+        )
+        .option('--actions <A>', 'actions in each roll, with --steps', integerFlag(1, 4), 1)
+        .option('--pool <dice>', 'or a set pool rolled every round, e.g. "d12 d4"')
+        .addOption(
+          listOption(
+            '--tags <list>',
+            'tags of the threats, e.g. 1-3',
+            integerListFlag(1, 10),
+            [1, 2, 3],
+            '1-3',
+          ),
+        )
+        .addOption(
+          listOption(
+            '--vs <list>',
+            'Challenges of the threats, e.g. 3-5',
+            integerListFlag(1, 50),
+            [2, 3, 4],
+            '2-4',
+          ),
+        )
+        .option('--titles <n>', 'Titles: Resolve at the start of each fight', integerFlag(0, 10), 2)
+        .option('--max-rounds <n>', 'rounds shown', integerFlag(1, 20), 5),
+    ),
+  )
+    .addHelpText(
+      'after',
+      `${SETUP_HELP}
+
+Examples:
+  dicelab zidara fight-curves --steps 6 --vs 4-6 --tags 1-3
+  dicelab zidara fight-curves --pool "d12 d4" --vs 3 --tags 2-4 --out reports/fights`,
+    )
+    .action(async (flags) => {
+      if ((flags.steps === undefined) === (flags.pool === undefined)) {
+        throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
+      }
+      const pool =
+        flags.pool === undefined
+          ? undefined
+          : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
+      const job: ReportJob = {
+        analysis: 'fights',
+        name: flags.name ?? 'fight-curves',
+        options: {
+          ...characterSetup(flags),
+          ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
+          tags: flags.tags,
+          challenges: flags.vs,
+          titles: flags.titles,
+          maxRounds: flags.maxRounds,
+        },
       };
       await emit(runFlagged(job), flags);
     });

@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { type AdvantageOptions, advantage } from '../../systems/zidara/advantage.ts';
+import { type FightCurvesOptions, fightCurves } from '../../systems/zidara/fight-curves.ts';
 import { type FishingOptions, fishing } from '../../systems/zidara/fishing.ts';
 import { type RerollsOptions, rerolls } from '../../systems/zidara/rerolls.ts';
 import { formatSplit, parseSplit } from '../../systems/zidara/split.ts';
@@ -21,6 +22,7 @@ import { formatPercent } from '../format-percent.ts';
 import { formatTable } from '../table.ts';
 import { type TableCells, tableCells } from '../table-cells.ts';
 import { ADVANTAGE_COLUMNS, ADVANTAGE_CSV_COLUMNS, advantageChart } from './advantage-chart.ts';
+import { FIGHTS_COLUMNS, FIGHTS_CSV_COLUMNS, fightsChart } from './fights-chart.ts';
 import { FISHING_COLUMNS, FISHING_CSV_COLUMNS, fishingChart } from './fishing-chart.ts';
 import { formatPoints } from './format-points.ts';
 import { REROLLS_COLUMNS, REROLLS_CSV_COLUMNS, rerollsChart } from './rerolls-chart.ts';
@@ -31,10 +33,6 @@ import { POOL_RULE_NAMES, TUNE_COLUMNS, TUNE_CSV_COLUMNS, tuneChart } from './tu
  * One analysis to run, with its parameters: what `dicelab zidara <analysis>` builds from its
  * flags, what the built-in report lists, and (later) what a scenario file will declare.
  * `name` is the file stem of its outputs (`<name>.csv`, `.vl.json`, `.svg`, `.png`).
- *
- * Extension point, fight curves: when the fight simulator lands, add
- * `{ analysis: 'fights'; name; options: FightCurveOptions }` here and its case in
- * {@link runReportJob}; the report, the CLI output and the HTML page need nothing else.
  */
 export type ReportJob =
   | {
@@ -53,6 +51,7 @@ export type ReportJob =
   | { readonly analysis: 'advantage'; readonly name: string; readonly options: AdvantageOptions }
   | { readonly analysis: 'fishing'; readonly name: string; readonly options: FishingOptions }
   | { readonly analysis: 'rerolls'; readonly name: string; readonly options: RerollsOptions }
+  | { readonly analysis: 'fights'; readonly name: string; readonly options: FightCurvesOptions }
   | {
       readonly analysis: 'tune';
       readonly name: string;
@@ -200,6 +199,27 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
         rows,
         columns: REROLLS_COLUMNS,
         csvColumns: REROLLS_CSV_COLUMNS,
+      });
+    }
+    case 'fights': {
+      const rows = fightCurves(job.options);
+      const { pool, steps, actions = 1, titles = 2 } = job.options;
+      const character = pool
+        ? pool.map((n) => `d${n}`).join(' ')
+        : `a ${steps}-step character${actions > 1 ? ` (${actions} actions)` : ''}`;
+      const lastRound = Math.max(...rows.map((r) => r.round));
+      const finals = rows.filter((r) => r.round === Math.min(3, lastRound));
+      return output(job, {
+        spec: fightsChart(rows, { character, titles, setup: job.options }),
+        description:
+          'Each line is a fight against one threat: the chance it has lost every tag within 1, 2, 3… rounds. ' +
+          'Every intent won strips a tag; Aura and Resolve carry from round to round (Aura starts full, Resolve at the Titles).',
+        findings: [
+          `Down within ${Math.min(3, lastRound)} round${lastRound === 1 ? '' : 's'}: ${finals.map((r) => `${r.fight} ${formatPercent(r.winWithin)}`).join(', ')}.`,
+        ],
+        rows,
+        columns: FIGHTS_COLUMNS,
+        csvColumns: FIGHTS_CSV_COLUMNS,
       });
     }
     case 'tune': {

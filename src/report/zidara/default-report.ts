@@ -4,7 +4,6 @@ import type { ReportJob } from './analysis-output.ts';
  * The built-in report: one job per question of the rules page's design card, with the rules'
  * default setup (Aura full at 5, no Resolve unless stated, one +2 a roll, ties bought).
  * `dicelab report` and `npm start` run these: about three seconds on two cores, drawing included.
- * (Fight curves join as a `fights` job once the fight simulator exists: see ReportJob.)
  */
 export const DEFAULT_REPORT: readonly ReportJob[] = [
   {
@@ -41,6 +40,13 @@ export const DEFAULT_REPORT: readonly ReportJob[] = [
     analysis: 'rerolls',
     name: 'rerolls-d6-d6',
     options: { split: [[6], [6]], challenges: [1, 2, 3, 4, 5, 6], resolve: [0, 1, 2, 3] },
+  },
+  {
+    analysis: 'fights',
+    name: 'fights-6-steps',
+    // "A Warden with 3 tags falls within 4 rounds how often?": a starting fighter (6 steps)
+    // against threats of 1 to 3 tags at C4 to C6, the split chosen afresh every round.
+    options: { steps: 6, actions: 1, tags: [1, 2, 3], challenges: [4, 5, 6], maxRounds: 5 },
   },
   {
     analysis: 'tune',
