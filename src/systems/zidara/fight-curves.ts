@@ -33,7 +33,7 @@ export type FightCurveRow = {
 export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
   const { tags = [1, 2, 3], challenges = [2, 3, 4], ...character } = options;
   const rows: FightCurveRow[] = [];
-  tags.forEach((t, i) => readInteger(t, `tags[${i}]`, 1, 10));
+  for (const [i, t] of tags.entries()) readInteger(t, `tags[${i}]`, 1, 10);
   for (const challenge of challenges) {
     for (const t of tags) {
       const odds = fightOdds(parseFight({ ...character, challenge, tags: t }));
