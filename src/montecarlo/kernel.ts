@@ -2,7 +2,8 @@ import type { Stream } from '../rng/index.ts';
 
 /**
  * A simulation kernel: the rules of one kind of trial, sampled. A kernel module exports one
- * `kernel` object; the worker pool imports it by URL in each worker thread.
+ * `kernel` object (`export const kernel: Kernel<Spec, Prepared> = { … }`); the worker pool
+ * imports it by URL in each worker thread, and the main thread imports it to summarise.
  *
  * Tallies are integer counts (wins, top faces, squares of small integers, …) kept in a
  * Float64Array: sums of integers are exact below 2^53 and do not depend on the order they are
@@ -10,10 +11,22 @@ import type { Stream } from '../rng/index.ts';
  * (shards) merge into exactly the tallies of one run.
  */
 export interface Kernel<Spec, Prepared = Spec> {
-  /** Turns a (JSON) spec into what `run` needs: pure and deterministic; cached per worker. */
+  /**
+   * Turns a (JSON) spec into what `run` needs: pure and deterministic; cached per worker.
+   * It receives the spec after a JSON round trip, on every thread alike. Bad specs throw an
+   * `InputError` (from `src/input-error.ts`) naming the field.
+   */
   prepare(spec: Spec): Prepared;
   /** How many tally slots this spec fills. */
   tallySize(prepared: Prepared): number;
-  /** Plays `trials` trials drawing from `stream`, adding integer counts into `tally`. */
+  /**
+   * Plays `trials` trials drawing from `stream`, adding integer counts into `tally` (never
+   * per-trial data). Hot loops copy the stream's four words into locals and write them back.
+   */
   run(prepared: Prepared, stream: Stream, trials: number, tally: Float64Array): void;
+  /**
+   * On the main thread: turns the summed tallies of `trials` trials into the JSON result the
+   * CLI prints (estimates with their intervals, e.g. `wilsonInterval(tally[0], trials)`).
+   */
+  summarize(prepared: Prepared, tally: Float64Array, trials: number): unknown;
 }

@@ -1,1 +1,8 @@
-export { nextUint32, rollDie, type Stream, streamFor, streamFromState } from './xoshiro128.ts';
+export {
+  fillUint32,
+  nextUint32,
+  rollDie,
+  type Stream,
+  streamFor,
+  streamFromState,
+} from './xoshiro128.ts';

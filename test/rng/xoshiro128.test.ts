@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nextUint32, rollDie, streamFor, streamFromState } from '../../src/rng/index.ts';
+import {
+  fillUint32,
+  nextUint32,
+  rollDie,
+  streamFor,
+  streamFromState,
+} from '../../src/rng/index.ts';
 
 describe('xoshiro128**', () => {
   it('matches the reference vectors for the state {1, 2, 3, 4}', () => {
@@ -31,5 +37,22 @@ describe('xoshiro128**', () => {
     // Each face is Binomial(n, 1/6): sd ≈ 289; 6 sd is a bound no correct generator misses.
     for (let face = 1; face <= 6; face++)
       expect(Math.abs(counts[face] - n / 6)).toBeLessThan(6 * 289);
+  });
+});
+
+describe('fillUint32', () => {
+  it('gives the same outputs as nextUint32 and leaves the stream where nextUint32 would', () => {
+    const bulk = streamFor(5, 9);
+    const single = streamFor(5, 9);
+    const out = fillUint32(bulk, new Uint32Array(1000));
+    expect(Array.from(out)).toEqual(Array.from({ length: 1000 }, () => nextUint32(single)));
+    expect(Array.from(bulk)).toEqual(Array.from(single));
+    expect(nextUint32(bulk)).toBe(nextUint32(single));
+  });
+
+  it('starts from the reference vectors for the state {1, 2, 3, 4}', () => {
+    expect(Array.from(fillUint32(streamFromState(1, 2, 3, 4), new Uint32Array(4)))).toEqual([
+      11520, 0, 5927040, 70819200,
+    ]);
   });
 });

@@ -1,0 +1,268 @@
+import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
+import { invalid } from '../input-error.ts';
+import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import { formatPercent, formatProbability, formatTable } from '../report/index.ts';
+import {
+  actionLuck,
+  D12_LIMITS,
+  D12_ROLLS,
+  type D12ActionResult,
+  type D12ActionSimulation,
+  d12ActionOdds,
+  parseD12ActionSpec,
+  STACKED_POLICIES,
+  type SupporterSpec,
+} from '../systems/d12-action/index.ts';
+import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { outcomeTable, simulatedTable } from './outcome-table.ts';
+import { runSimulation } from './run-simulation.ts';
+import { addSimulationOptions } from './simulation-flags.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+
+/** Spec fields and the flags that set them, for messages about flags. */
+const FLAGS: Record<string, string> = {
+  roll: '--roll',
+  rating: '--rating',
+  capacity: '--capacity',
+  tokens: '--tokens',
+  policy: '--policy',
+  supporters: '--supporter',
+  tokenValue: '--token-value',
+  'utilities.criticalSuccess': '--critical-success-utility',
+  'utilities.success': '--success-utility',
+  'utilities.failure': '--failure-utility',
+  'utilities.criticalFailure': '--critical-failure-utility',
+};
+
+interface RollFlags {
+  roll?: string | undefined;
+  rating?: number | undefined;
+  capacity?: number | undefined;
+  tokens?: number | undefined;
+  reckless?: true | undefined;
+  demoralized?: true | undefined;
+  policy?: string | undefined;
+  supporter?: SupporterSpec[] | undefined;
+  criticalSuccessUtility?: number | undefined;
+  successUtility?: number | undefined;
+  failureUtility?: number | undefined;
+  criticalFailureUtility?: number | undefined;
+  tokenValue?: number | undefined;
+}
+
+const SUPPORTER_SYNTAX =
+  'rating:capacity[:tokens][:reckless][:demoralized], e.g. 2:5 or 1:3:6:reckless';
+
+/**
+ * Parses one `--supporter` (rating:capacity[:tokens][:reckless][:demoralized]) onto the list.
+ * @example supporterFlag('1:3:reckless', []) // [{ rating: 1, capacity: 3, reckless: true }]
+ */
+export function supporterFlag(raw: string, previous: SupporterSpec[] = []): SupporterSpec[] {
+  const parts = raw.split(':').map((p) => p.trim());
+  const fail = () =>
+    new InvalidArgumentError(
+      `${JSON.stringify(raw)} is not allowed (expected ${SUPPORTER_SYNTAX})`,
+    );
+  const int = (text: string | undefined, max: number) => {
+    if (text === undefined || !/^\d+$/.test(text) || Number(text) > max) throw fail();
+    return Number(text);
+  };
+  const s: SupporterSpec = {
+    rating: int(parts[0], D12_LIMITS.rating),
+    capacity: int(parts[1], D12_LIMITS.capacity),
+  };
+  for (const part of parts.slice(2)) {
+    if (part === 'reckless' && !s.reckless) s.reckless = true;
+    else if (part === 'demoralized' && !s.demoralized) s.demoralized = true;
+    else if (/^\d+$/.test(part) && s.tokens === undefined && !s.reckless && !s.demoralized)
+      s.tokens = int(part, D12_LIMITS.tokens);
+    else throw fail();
+  }
+  return [...previous, s];
+}
+
+/** The options every d12-action command shares. */
+function rollOptions<
+  Args extends unknown[],
+  Opts extends OptionValues,
+  Global extends OptionValues,
+>(command: Command<Args, Opts, Global>) {
+  return command
+    .option('--roll <kind>', `the roll: ${D12_ROLLS.join(', ')}`, choiceFlag(D12_ROLLS))
+    .option(
+      '--rating <n>',
+      'action rating (risky and stacked rolls roll rating + 2 dice)',
+      integerFlag(0, D12_LIMITS.rating),
+    )
+    .option(
+      '--capacity <n>',
+      'capacity score: proficiency is rating + capacity; a capacity roll passes on 1d12 <= capacity',
+      integerFlag(0, D12_LIMITS.capacity),
+    )
+    .option(
+      '--tokens <n>',
+      'balance tokens held, 0..6 (default 0); each lowers one die by 1',
+      integerFlag(0, D12_LIMITS.tokens),
+    )
+    .option('--reckless', 'Reckless: no safe roll')
+    .option('--demoralized', 'Demoralized: no balance tokens gained')
+    .option(
+      '--policy <policy>',
+      `stacked rolls: when to stop, ${STACKED_POLICIES.join(' or ')} (default optimal)`,
+      choiceFlag(STACKED_POLICIES),
+    )
+    .option(
+      '--supporter <r:c>',
+      `group rolls: one supporter (repeat the flag), ${SUPPORTER_SYNTAX}`,
+      supporterFlag,
+    )
+    .option(
+      '--critical-success-utility <u>',
+      'utility of a critical success (default 1.25)',
+      numberFlag(),
+    )
+    .option('--success-utility <u>', 'utility of a success (default 1)', numberFlag())
+    .option('--failure-utility <u>', 'utility of a failure (default 0)', numberFlag())
+    .option(
+      '--critical-failure-utility <u>',
+      'utility of a critical failure (default -0.25)',
+      numberFlag(),
+    )
+    .option(
+      '--token-value <v>',
+      'utility lost per balance token spent (default 0.05)',
+      numberFlag(0),
+    )
+    .option(
+      '--spec <file>',
+      'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+    )
+    .option('--json', 'print JSON (an array for a spec array)');
+}
+
+function specFromFlags(o: RollFlags): Record<string, unknown> {
+  const utilities = {
+    criticalSuccess: o.criticalSuccessUtility,
+    success: o.successUtility,
+    failure: o.failureUtility,
+    criticalFailure: o.criticalFailureUtility,
+  };
+  const given = Object.entries(utilities).filter(([, v]) => v !== undefined);
+  return {
+    roll: o.roll,
+    rating: o.rating,
+    capacity: o.capacity,
+    tokens: o.tokens,
+    reckless: o.reckless,
+    demoralized: o.demoralized,
+    policy: o.policy,
+    supporters: o.supporter,
+    utilities: given.length > 0 ? Object.fromEntries(given) : undefined,
+    tokenValue: o.tokenValue,
+  };
+}
+
+/**
+ * `dicelab d12-action odds --roll safe|risky|stacked|capacity|group --rating R --capacity C
+ * --tokens T …` and `dicelab d12-action simulate …`: the four outcomes (pass/fail for a capacity
+ * roll) with tokens, stopping and support played optimally.
+ */
+export function registerD12Action(program: Command) {
+  const system = program
+    .command('d12-action')
+    .description(
+      'd12 action rolls: safe, risky, stacked, group and capacity rolls, balance tokens',
+    );
+
+  rollOptions(
+    system
+      .command('odds')
+      .description('exact outcome chances with optimal token use, expected utility and tokens'),
+  ).action((options) => {
+    const { specs, many } = specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
+      specFromFlags(options),
+    );
+    printResults(specs.map(d12ActionOdds), many, options.json, d12Text);
+  });
+
+  addSimulationOptions(
+    rollOptions(system.command('simulate').description('Monte Carlo estimate, same decisions')),
+  ).action(async (options) => {
+    const { specs, many } = specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
+      specFromFlags(options),
+    );
+    if (many)
+      throw invalid(
+        '--spec',
+        options.spec,
+        'a file with one spec (simulate runs one spec at a time)',
+      );
+    const result = await runSimulation('systems/d12-action/simulate', specs[0], options);
+    const summary = (await summarizeResult(result)) as D12ActionSimulation;
+    printResults([summary], false, options.json, (s: D12ActionSimulation) => {
+      const mean = (label: string, i: { estimate: number; lo: number; hi: number }) =>
+        `${label}: ${formatProbability(i.estimate)} (95% ${formatProbability(i.lo)} to ${formatProbability(i.hi)})`;
+      return [
+        simulatedTable(s.outcomes, `${describe(s.spec)}: ${s.trials.toLocaleString('en')} trials`),
+        ...(s.expectedUtility ? [mean('expected utility', s.expectedUtility)] : []),
+        mean('balance tokens gained', s.expectedBalanceTokens),
+        mean('interruption tokens (DM)', s.expectedInterruptionTokens),
+      ].join('\n');
+    });
+  });
+}
+
+function describe(spec: D12ActionResult['spec']): string {
+  const flags = [spec.reckless ? 'reckless' : '', spec.demoralized ? 'demoralized' : ''].filter(
+    Boolean,
+  );
+  const tokens = `${spec.tokens} token${spec.tokens === 1 ? '' : 's'}`;
+  const extra = flags.length ? `, ${flags.join(', ')}` : '';
+  switch (spec.roll) {
+    case 'capacity':
+      return `capacity roll, capacity ${spec.capacity}${extra}`;
+    case 'safe':
+      return `safe roll, proficiency ${spec.rating + spec.capacity} (rating ${spec.rating} + capacity ${spec.capacity}), ${tokens}${extra}`;
+    case 'risky':
+      return `risky roll, ${actionLuck(spec.rating)} dice (rating ${spec.rating}), ${tokens}${extra}`;
+    case 'stacked':
+      return `stacked roll, ${actionLuck(spec.rating)} dice against proficiency ${spec.rating + spec.capacity}, ${tokens}, ${spec.policy}${extra}`;
+    case 'group':
+      return `group roll, lead rating ${spec.rating} (${actionLuck(spec.rating)} dice before support), ${tokens}, ${spec.supporters.length} supporter${spec.supporters.length === 1 ? '' : 's'}${extra}`;
+  }
+}
+
+function d12Text(r: D12ActionResult): string {
+  const lines = [outcomeTable(r.outcomes, describe(r.spec))];
+  if (r.expectedUtility !== undefined)
+    lines.push(
+      `expected utility (optimal play): ${formatProbability(r.expectedUtility)} = ${r.expectedUtilityFraction}`,
+    );
+  lines.push(
+    `tokens spent ${formatProbability(r.expectedTokensSpent)}, balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
+  );
+  if (r.supporters) {
+    lines.push(
+      formatTable(
+        [
+          { key: 'who', header: 'supporter' },
+          { key: 'roll', header: 'rolls' },
+          { key: 'cs', header: 'crit. success', format: (p: number) => formatPercent(p) },
+          { key: 's', header: 'success', format: (p: number) => formatPercent(p) },
+          { key: 'f', header: 'failure', format: (p: number) => formatPercent(p) },
+          { key: 'cf', header: 'crit. failure', format: (p: number) => formatPercent(p) },
+        ],
+        r.supporters.map((s, i) => ({
+          who: `${i + 1} (${r.spec.supporters[i]!.rating}:${r.spec.supporters[i]!.capacity})`,
+          roll: s.roll,
+          cs: s.outcomes[0]!.p,
+          s: s.outcomes[1]!.p,
+          f: s.outcomes[2]!.p,
+          cf: s.outcomes[3]!.p,
+        })),
+        { title: 'The supporters choose together (best for the lead):' },
+      ),
+    );
+  }
+  return lines.join('\n');
+}

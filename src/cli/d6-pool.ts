@@ -1,0 +1,118 @@
+import type { Command } from '@commander-js/extra-typings';
+import { invalid } from '../input-error.ts';
+import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import { formatPercent, formatTable } from '../report/index.ts';
+import {
+  type D6PoolCheck,
+  type D6PoolResult,
+  type D6PoolSimulation,
+  d6PoolOdds,
+  MAX_STAT,
+  parseD6PoolSpec,
+  SEED_CLAIM,
+  type SeedClaimGap,
+  seedClaimGap,
+} from '../systems/d6-pool/index.ts';
+import { integerFlag } from './flags.ts';
+import { outcomeTable, simulatedTable } from './outcome-table.ts';
+import { runSimulation } from './run-simulation.ts';
+import { addSimulationOptions } from './simulation-flags.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+
+const FLAGS = { stat: '--stat' } as const;
+
+/** A result with, for three dice, how far the seed's claim is off. */
+type D6PoolReport = D6PoolResult & { seedClaim?: SeedClaimGap };
+
+/**
+ * `dicelab d6-pool odds --stat N [--json] [--spec FILE]` and `dicelab d6-pool simulate …`:
+ * a pool of stat d6, hits on 5–6, 0 failure, 1 mixed, 2+ success.
+ */
+export function registerD6Pool(program: Command) {
+  const system = program
+    .command('d6-pool')
+    .description('d6 pool, hits on 5 and 6: failure (0 hits), mixed (1), success (2+)');
+
+  system
+    .command('odds')
+    .description('exact failure / mixed / success chances (reduced fractions)')
+    .option(
+      '--stat <n>',
+      `dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`,
+      integerFlag(1, MAX_STAT),
+    )
+    .option('--spec <file>', 'JSON or YAML file with one spec ({ "stat": 3 }) or an array of specs')
+    .option(
+      '--json',
+      'print JSON: { outcomes: [{ name, p, fraction }], … } (an array for a spec array)',
+    )
+    .action((options) => {
+      const { specs, many } = specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
+        stat: options.stat,
+      }));
+      printResults(specs.map(d6PoolReport), many, options.json, d6PoolText);
+    });
+
+  addSimulationOptions(
+    system
+      .command('simulate')
+      .description('Monte Carlo estimate of the same chances, with 95% intervals')
+      .option('--stat <n>', 'dice rolled', integerFlag(1, MAX_STAT))
+      .option('--spec <file>', 'JSON or YAML file with one spec')
+      .option('--json', 'print the summary as JSON'),
+  ).action(async (options) => {
+    const { specs, many } = specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
+      stat: options.stat,
+    }));
+    if (many)
+      throw invalid(
+        '--spec',
+        options.spec,
+        'a file with one spec (simulate runs one spec at a time)',
+      );
+    const result = await runSimulation('systems/d6-pool/simulate', specs[0], options);
+    const summary = (await summarizeResult(result)) as D6PoolSimulation;
+    printResults([summary], false, options.json, (s: D6PoolSimulation) =>
+      simulatedTable(
+        s.outcomes,
+        `d6 pool, stat ${s.spec.stat}: ${s.trials.toLocaleString('en')} trials`,
+      ),
+    );
+  });
+}
+
+function d6PoolReport(check: D6PoolCheck): D6PoolReport {
+  const result = d6PoolOdds(check);
+  return check.stat === SEED_CLAIM.stat ? { ...result, seedClaim: seedClaimGap() } : result;
+}
+
+function d6PoolText(r: D6PoolReport): string {
+  const lines = [
+    outcomeTable(r.outcomes, `d6 pool, stat ${r.spec.stat} (${r.spec.stat}d6, hits on 5-6)`),
+  ];
+  if (r.seedClaim) {
+    lines.push(
+      '',
+      formatTable(
+        [
+          { key: 'name', header: 'outcome' },
+          { key: 'claimed', header: 'seed says', format: (p: number) => formatPercent(p, 0) },
+          { key: 'exact', header: 'exact', format: (p: number) => formatPercent(p, 2) },
+          { key: 'fraction', header: 'fraction' },
+          {
+            key: 'off',
+            header: 'off by',
+            format: (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)} points`,
+          },
+        ],
+        r.seedClaim.outcomes,
+        {
+          title:
+            `The seed's claim (${r.seedClaim.claim}) is off by up to ` +
+            `${(r.seedClaim.largestGap * 100).toFixed(1)} percentage points:`,
+        },
+      ),
+    );
+  }
+  return lines.join('\n');
+}

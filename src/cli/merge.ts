@@ -1,0 +1,32 @@
+import type { Command } from '@commander-js/extra-typings';
+import { mergePartials } from '../montecarlo/merge-partials.ts';
+import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import { readPartialResultFile } from './partial-result-file.ts';
+
+/**
+ * `dicelab merge <parts...> [--json]`: merges the partial result files of a run's shards
+ * (`--shard i/n --partial file`) and prints the summary one unsharded run gives. The files
+ * must belong together (same kernel, spec, seed, trials, chunk size; each shard once; none
+ * interrupted), else one line names the file and the field, and the exit status is 2.
+ */
+export function registerMerge(program: Command) {
+  program
+    .command('merge')
+    .description('merge the partial results of --shard runs into the result of one run')
+    .argument('<parts...>', 'partial result files, one per shard (any order)')
+    .option('--json', 'print only the summary, as JSON')
+    .action(async (paths, options) => {
+      const parts = await Promise.all(paths.map((path) => readPartialResultFile(path)));
+      const result = mergePartials(parts);
+      const summary = await summarizeResult(result);
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+        return;
+      }
+      process.stdout.write(
+        `merged ${parts.length} shard${parts.length === 1 ? '' : 's'} of ${result.kernel}: ` +
+          `${result.completedTrials.toLocaleString('en')} trials, seed ${result.seed}, ` +
+          `chunk size ${result.chunkSize}\n${JSON.stringify(summary, null, 2)}\n`,
+      );
+    });
+}

@@ -1,0 +1,36 @@
+import { formatPercent, formatProbability, formatTable } from '../report/index.ts';
+import type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
+
+/**
+ * An exact outcome distribution as a text table: name, chance, and the reduced fraction where
+ * the result gives one.
+ * @example outcomeTable([{ name: 'mixed', p: 4 / 9, fraction: '4/9' }])
+ * // "outcome  chance  p       exact\n…\nmixed    44.4%   0.4444  4/9"
+ */
+export function outcomeTable(outcomes: readonly OutcomeShare[], title?: string): string {
+  const exact = outcomes.some((o) => o.fraction !== undefined);
+  return formatTable(
+    [
+      { key: 'name', header: 'outcome' },
+      { key: 'p', header: 'chance', format: (p: number) => formatPercent(p, 2) },
+      { key: 'p', header: 'p', format: (p: number) => formatProbability(p, 6) },
+      ...(exact ? [{ key: 'fraction' as const, header: 'exact' }] : []),
+    ],
+    outcomes,
+    title === undefined ? {} : { title },
+  );
+}
+
+/** A simulated outcome distribution as a text table: name, share and its 95% interval. */
+export function simulatedTable(outcomes: readonly SimulatedShare[], title?: string): string {
+  return formatTable(
+    [
+      { key: 'name', header: 'outcome' },
+      { key: 'p', header: 'share', format: (p: number) => formatPercent(p, 2) },
+      { key: 'lo', header: '95% from', format: (p: number) => formatPercent(p, 2) },
+      { key: 'hi', header: 'to', format: (p: number) => formatPercent(p, 2) },
+    ],
+    outcomes,
+    title === undefined ? {} : { title },
+  );
+}

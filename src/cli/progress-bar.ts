@@ -1,0 +1,52 @@
+import { SingleBar } from 'cli-progress';
+
+/** A progress display for a run: `update` as trials finish, `stop` once (also on failure). */
+export interface ProgressBar {
+  update(doneTrials: number, totalTrials: number): void;
+  stop(): void;
+}
+
+export interface ProgressBarOptions {
+  /** No bar at all (--quiet). */
+  quiet?: boolean | undefined;
+  /** Where to draw; default process.stderr. Nothing is drawn unless it is a terminal. */
+  stream?: NodeJS.WriteStream;
+  /** The words before the bar; default "simulating". */
+  label?: string;
+}
+
+/**
+ * A cli-progress bar on stderr, only when stderr is a terminal and not --quiet (pipes and CI
+ * logs get nothing); it clears itself when stopped. Redraws at most 10 times a second.
+ * @example const bar = progressBar({ quiet }); simulate({ …, onProgress: bar.update }); bar.stop()
+ */
+export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
+  const stream = options.stream ?? process.stderr;
+  if (options.quiet || !stream.isTTY) return { update() {}, stop() {} };
+  const bar = new SingleBar({
+    stream,
+    format: `${options.label ?? 'simulating'} [{bar}] {percentage}% | {done} of {all} trials | ETA {eta_formatted}`,
+    barCompleteChar: '█',
+    barIncompleteChar: '░',
+    clearOnComplete: true,
+    hideCursor: false, // a second Ctrl-C exits at once: never leave the cursor hidden
+    fps: 10,
+  });
+  let started = false;
+  return {
+    update(doneTrials, totalTrials) {
+      const counts = {
+        done: doneTrials.toLocaleString('en'),
+        all: totalTrials.toLocaleString('en'),
+      };
+      if (!started) {
+        bar.start(totalTrials, doneTrials, counts);
+        started = true;
+      } else bar.update(doneTrials, counts);
+    },
+    stop() {
+      if (started) bar.stop();
+      started = false;
+    },
+  };
+}

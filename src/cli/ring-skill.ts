@@ -1,0 +1,261 @@
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { invalid } from '../input-error.ts';
+import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import {
+  type Column,
+  formatPercent,
+  formatProbability,
+  formatTable,
+  toCsv,
+} from '../report/index.ts';
+import {
+  OBJECTIVES,
+  parseRingSkillSpec,
+  RING_SKILL_DEFAULTS,
+  RING_SKILL_LIMITS,
+  type RingSkillResult,
+  type RingSkillSimulation,
+  type RingSkillTableRow,
+  ringSkillOdds,
+  ringSkillTable,
+} from '../systems/ring-skill/index.ts';
+import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { outcomeTable, simulatedTable } from './outcome-table.ts';
+import { runSimulation } from './run-simulation.ts';
+import { addSimulationOptions } from './simulation-flags.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+
+/** Spec fields and the flags that set them, for messages about flags. */
+const FLAGS: Record<string, string> = {
+  ring: '--ring',
+  skill: '--skill',
+  tn: '--tn',
+  explodeDepth: '--explode-depth',
+  rerolls: '--rerolls',
+  objective: '--objective',
+  weights: '--weight-success',
+  'weights.success': '--weight-success',
+  'weights.bonusSuccess': '--weight-bonus',
+  'weights.opportunity': '--weight-opportunity',
+  'weights.strife': '--weight-strife',
+};
+
+interface CheckFlags {
+  ring?: number | undefined;
+  skill?: number | undefined;
+  tn?: number | undefined;
+  explodeDepth?: number | undefined;
+  rerolls?: number | undefined;
+  objective?: string | undefined;
+  weightSuccess?: number | undefined;
+  weightBonus?: number | undefined;
+  weightOpportunity?: number | undefined;
+  weightStrife?: number | undefined;
+}
+
+const L = RING_SKILL_LIMITS;
+const W = RING_SKILL_DEFAULTS.weights;
+
+/** The options every ring-skill check command shares. */
+function checkOptions<
+  Args extends unknown[],
+  Opts extends OptionValues,
+  Global extends OptionValues,
+>(command: Command<Args, Opts, Global>) {
+  return command
+    .option(
+      '--ring <n>',
+      `Ring dice (d6), also the most dice kept (1..${L.ring})`,
+      integerFlag(1, L.ring),
+    )
+    .option('--skill <n>', `Skill dice (d12) (0..${L.skill})`, integerFlag(0, L.skill))
+    .option('--tn <n>', 'target number of successes', integerFlag(1, L.tn))
+    .option(
+      '--explode-depth <n>',
+      `most explosion waves rolled (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
+      integerFlag(0, L.explodeDepth),
+    )
+    .option(
+      '--rerolls <n>',
+      `dice of the first roll that may be rerolled once (default 0; up to ${L.rerolls})`,
+      integerFlag(0, L.rerolls),
+    )
+    .option(
+      '--objective <name>',
+      `what keeping plays for: ${OBJECTIVES.join(', ')} (default ${RING_SKILL_DEFAULTS.objective})`,
+      choiceFlag(OBJECTIVES),
+    )
+    .option(
+      '--weight-success <w>',
+      `weighted objective: value of succeeding (default ${W.success})`,
+      numberFlag(),
+    )
+    .option(
+      '--weight-bonus <w>',
+      `weighted objective: value per bonus success (default ${W.bonusSuccess})`,
+      numberFlag(),
+    )
+    .option(
+      '--weight-opportunity <w>',
+      `weighted objective: value per opportunity (default ${W.opportunity})`,
+      numberFlag(),
+    )
+    .option(
+      '--weight-strife <w>',
+      `weighted objective: value per strife, negative is a cost (default ${W.strife})`,
+      numberFlag(),
+    )
+    .option(
+      '--spec <file>',
+      'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+    )
+    .option('--json', 'print JSON (an array for a spec array)');
+}
+
+function specFromFlags(o: CheckFlags): Record<string, unknown> {
+  const weights = {
+    success: o.weightSuccess,
+    bonusSuccess: o.weightBonus,
+    opportunity: o.weightOpportunity,
+    strife: o.weightStrife,
+  };
+  const given = Object.entries(weights).filter(([, v]) => v !== undefined);
+  return {
+    ring: o.ring,
+    skill: o.skill,
+    tn: o.tn,
+    explodeDepth: o.explodeDepth,
+    rerolls: o.rerolls,
+    objective: o.objective,
+    weights: given.length > 0 ? Object.fromEntries(given) : undefined,
+  };
+}
+
+/**
+ * `dicelab ring-skill odds --ring R --skill S --tn T [--explode-depth D] [--rerolls N]
+ * [--objective …]`, `dicelab ring-skill table [--json|--csv]` and `dicelab ring-skill simulate …`:
+ * L5R Ring and Skill dice with optimal keeping, explosion waves and rerolls.
+ */
+export function registerRingSkill(program: Command) {
+  const system = program
+    .command('ring-skill')
+    .description(
+      'Ring (d6) and Skill (d12) symbol dice: keep up to ring, explode in waves, reach TN',
+    );
+
+  checkOptions(
+    system
+      .command('odds')
+      .description('exact P(success), strife, bonus successes, opportunity with optimal keeping'),
+  ).action((options) => {
+    const { specs, many } = specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
+      specFromFlags(options),
+    );
+    printResults(
+      specs.map((check) => ringSkillOdds(check)),
+      many,
+      options.json,
+      ringSkillText,
+    );
+  });
+
+  system
+    .command('table')
+    .description(
+      'every check of ring 1-5, skill 0-5, TN 1-6: optimal keeping, explosions to depth 10',
+    )
+    .option(
+      '--explode-depth <n>',
+      `most explosion waves rolled (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
+      integerFlag(0, L.explodeDepth),
+    )
+    .option('--rings <list>', 'only these rings, e.g. 1,2,3 (default 1..5)', listFlag(1, L.ring))
+    .option('--skills <list>', 'only these skills, e.g. 0,1 (default 0..5)', listFlag(0, L.skill))
+    .option('--tns <list>', 'only these TNs, e.g. 2,3 (default 1..6)', listFlag(1, L.tn))
+    .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
+    .addOption(new Option('--csv', 'print the rows as CSV (numbers in full)').conflicts('json'))
+    .action((options) => {
+      const rows = ringSkillTable({
+        ...(options.explodeDepth === undefined ? {} : { explodeDepth: options.explodeDepth }),
+        ...(options.rings ? { rings: options.rings } : {}),
+        ...(options.skills ? { skills: options.skills } : {}),
+        ...(options.tns ? { tns: options.tns } : {}),
+      });
+      if (options.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+      else if (options.csv) process.stdout.write(toCsv(rows, TABLE_COLUMNS));
+      else
+        process.stdout.write(
+          `${formatTable(TABLE_COLUMNS, rows, {
+            title: `Ring and Skill checks, kept for P(success) then least strife, explosions to depth ${options.explodeDepth ?? RING_SKILL_DEFAULTS.explodeDepth}`,
+          })}\n`,
+        );
+    });
+
+  addSimulationOptions(
+    checkOptions(
+      system.command('simulate').description('Monte Carlo estimate playing the same decisions'),
+    ),
+  ).action(async (options) => {
+    const { specs, many } = specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
+      specFromFlags(options),
+    );
+    if (many)
+      throw invalid(
+        '--spec',
+        options.spec,
+        'a file with one spec (simulate runs one spec at a time)',
+      );
+    const result = await runSimulation('systems/ring-skill/simulate', specs[0], options);
+    const summary = (await summarizeResult(result)) as RingSkillSimulation;
+    printResults([summary], false, options.json, (s: RingSkillSimulation) => {
+      const mean = (label: string, i: { estimate: number; lo: number; hi: number }) =>
+        `${label}: ${formatProbability(i.estimate)} (95% ${formatProbability(i.lo)} to ${formatProbability(i.hi)})`;
+      return [
+        simulatedTable(s.outcomes, `${describe(s.spec)}: ${s.trials.toLocaleString('en')} trials`),
+        mean('expected strife', s.expectedStrife),
+        mean('expected bonus successes', s.expectedBonusSuccesses),
+        mean('expected opportunity', s.expectedOpportunity),
+        `capped: ${formatPercent(s.pCapped.p, 4)}`,
+      ].join('\n');
+    });
+  });
+}
+
+/** A comma list of distinct integers from min to max, e.g. "1,2,3". */
+function listFlag(min: number, max: number) {
+  const one = integerFlag(min, max);
+  return (raw: string): number[] => {
+    const values = raw.split(',').map((part) => one(part.trim()));
+    return [...new Set(values)].sort((a, b) => a - b);
+  };
+}
+
+const TABLE_COLUMNS: Column<RingSkillTableRow>[] = [
+  { key: 'ring', header: 'ring' },
+  { key: 'skill', header: 'skill' },
+  { key: 'tn', header: 'TN' },
+  { key: 'pSuccess', header: 'P(success)', format: (p) => formatPercent(p, 2) },
+  { key: 'expectedBonusSuccesses', header: 'bonus', format: (x) => x.toFixed(3) },
+  { key: 'expectedStrife', header: 'strife', format: (x) => x.toFixed(3) },
+  { key: 'expectedOpportunity', header: 'opportunity', format: (x) => x.toFixed(3) },
+  { key: 'pCapped', header: 'capped', format: (p) => formatProbability(p) },
+];
+
+function describe(c: RingSkillResult['spec']): string {
+  const rerolls = c.rerolls ? `, ${c.rerolls} reroll${c.rerolls === 1 ? '' : 's'}` : '';
+  return `ring ${c.ring}, skill ${c.skill}, TN ${c.tn}, explosions to depth ${c.explodeDepth}${rerolls}, keeping for ${c.objective}`;
+}
+
+function ringSkillText(r: RingSkillResult): string {
+  return [
+    outcomeTable(r.outcomes, describe(r.spec)),
+    `P(success) exactly ${r.exact.pSuccess}`,
+    `expected strife ${formatProbability(r.expectedStrife)}, bonus successes ${formatProbability(r.expectedBonusSuccesses)}, opportunity ${formatProbability(r.expectedOpportunity)}, successes ${formatProbability(r.expectedSuccesses)}`,
+    `capped by the depth: ${formatProbability(r.pCapped)} (an explosive success kept in the last allowed wave)`,
+    ...(r.spec.objective === 'weighted'
+      ? [
+          `expected weighted utility ${formatProbability(r.expectedUtility)} = ${r.exact.expectedUtility}`,
+        ]
+      : []),
+  ].join('\n');
+}

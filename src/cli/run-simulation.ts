@@ -1,0 +1,60 @@
+import { invalid } from '../input-error.ts';
+import { type SimulationResult, simulate } from '../montecarlo/run.ts';
+import { abortOnSigint } from './abort-on-sigint.ts';
+import { writePartialResultFile } from './partial-result-file.ts';
+import { progressBar } from './progress-bar.ts';
+import type { SimulationOptions } from './simulation-flags.ts';
+
+/**
+ * What a `simulate` command does with its `addSimulationOptions` flags: runs the kernel with
+ * a progress bar on stderr (a terminal only, not --quiet), Ctrl-C stopping it cleanly, and
+ * with --partial (required by --shard) writes the partial result file atomically. An
+ * interrupted run resolves all the same (`interrupted: true`, partial tallies) and sets the
+ * exit status to 130; summarise it with `summarizeResult`.
+ * @throws InputError for --shard without --partial, before any work.
+ * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options)
+ */
+export async function runSimulation(
+  kernel: string,
+  spec: unknown,
+  options: SimulationOptions,
+  stderr: NodeJS.WriteStream = process.stderr,
+): Promise<SimulationResult> {
+  if (options.shard && !options.partial)
+    throw invalid('--partial', undefined, 'a file to write the partial result of --shard to');
+  const bar = progressBar({ quiet: options.quiet, stream: stderr });
+  const sigint = abortOnSigint(stderr);
+  let result: SimulationResult;
+  try {
+    result = await simulate({
+      kernel,
+      spec,
+      trials: options.trials,
+      seed: options.seed,
+      threads: options.threads,
+      chunkSize: options.chunkSize,
+      shard: options.shard,
+      onProgress: (done, total) => bar.update(done, total),
+      signal: sigint.signal,
+    });
+  } finally {
+    bar.stop();
+    sigint.dispose();
+  }
+  if (result.interrupted) {
+    process.exitCode = 130;
+    stderr.write(
+      `dicelab: interrupted: the result covers ${result.completedTrials} trials (${result.chunksDone} chunks)\n`,
+    );
+  }
+  if (options.partial) {
+    await writePartialResultFile(options.partial, result);
+    if (!options.quiet) {
+      const part = result.shard ? `shard ${result.shard.index}/${result.shard.count}` : 'whole run';
+      stderr.write(
+        `dicelab: wrote ${options.partial} (${part}, ${result.completedTrials} trials)\n`,
+      );
+    }
+  }
+  return result;
+}

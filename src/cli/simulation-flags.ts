@@ -1,0 +1,112 @@
+import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
+import { DEFAULT_CHUNK_SIZE } from '../montecarlo/chunk-plan.ts';
+import type { Shard } from '../montecarlo/run.ts';
+
+/**
+ * A count flag: plain (1000000), with digit separators (1_000_000) or in e-notation (1e6,
+ * 2.5e6), as long as the value is a whole number from `min` to `max`.
+ * @example countFlag(1)('1e6') // 1000000
+ */
+export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (raw: string): number => {
+    const text = raw.trim();
+    const value = Number(text.replace(/_/g, ''));
+    if (
+      !/^\d+(_\d+)*(\.\d+)?([eE]\+?\d+)?$/.test(text) ||
+      !Number.isSafeInteger(value) ||
+      value < min ||
+      value > max
+    ) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+      throw new InvalidArgumentError(
+        `${JSON.stringify(raw)} is not allowed (expected a whole number ${range}, e.g. 1000000, 1_000_000 or 1e6)`,
+      );
+    }
+    return value;
+  };
+}
+
+/** `--trials`: at least 1 (1e6, 1_000_000 and 1000000 alike). */
+export const trialsFlag = countFlag(1);
+/** `--seed`: any whole number from 0 to 2^53 − 1. */
+export const seedFlag = countFlag(0);
+/** `--threads`: 1 to 256 worker threads. */
+export const threadsFlag = countFlag(1, 256);
+/** `--chunk-size`: trials per chunk, 1 to 2^30 (part of a result's identity). */
+export const chunkSizeFlag = countFlag(1, 2 ** 30);
+
+/**
+ * `--shard i/n`: run only part i of n (0-based: 0/3, 1/3 and 2/3 make a whole run).
+ * @example shardFlag('1/3') // { index: 1, count: 3 }
+ */
+export function shardFlag(raw: string): Shard {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(count) || count < 1 || !(index < count))
+    throw new InvalidArgumentError(
+      `${JSON.stringify(raw)} is not allowed (expected i/n with 0 ≤ i < n, e.g. 0/3, 1/3 and 2/3)`,
+    );
+  return { index, count };
+}
+
+/** The options `addSimulationOptions` adds, as commander hands them to an action. */
+export interface SimulationOptions {
+  trials: number;
+  seed: number;
+  /** Unset: all cores, or this thread alone for a tiny run. */
+  threads?: number | undefined;
+  chunkSize: number;
+  shard?: Shard | undefined;
+  /** Where to write the partial result file (required with --shard). */
+  partial?: string | undefined;
+  quiet?: true | undefined;
+}
+
+/** Defaults a command may choose for its own simulation options. */
+export interface SimulationDefaults {
+  /** Default 1_000_000. */
+  trials?: number;
+  /** Default 1: a run is reproducible unless the user asks for another seed. */
+  seed?: number;
+}
+
+/**
+ * Adds the simulation flags every `simulate` command shares: --trials, --seed, --threads,
+ * --chunk-size, --shard i/n, --partial <file> and -q/--quiet. Pass the parsed options on to
+ * `runSimulation`.
+ * @example addSimulationOptions(program.command('simulate')).action(async (opts) => …)
+ */
+export function addSimulationOptions<
+  Args extends unknown[],
+  Opts extends OptionValues,
+  GlobalOpts extends OptionValues,
+>(command: Command<Args, Opts, GlobalOpts>, defaults: SimulationDefaults = {}) {
+  return command
+    .option(
+      '--trials <n>',
+      'trials in the whole run (1e6, 1_000_000)',
+      trialsFlag,
+      defaults.trials ?? 1_000_000,
+    )
+    .option(
+      '--seed <n>',
+      'random seed: the same seed gives the same result',
+      seedFlag,
+      defaults.seed ?? 1,
+    )
+    .option('--threads <n>', 'worker threads (default: all cores; tiny runs use one)', threadsFlag)
+    .option(
+      '--chunk-size <n>',
+      'trials per chunk (changes the result, like the seed)',
+      chunkSizeFlag,
+      DEFAULT_CHUNK_SIZE,
+    )
+    .option(
+      '--shard <i/n>',
+      'run only part i of n (0-based) and write a partial result (see merge)',
+      shardFlag,
+    )
+    .option('--partial <file>', 'where to write the partial result file (needed with --shard)')
+    .option('-q, --quiet', 'no progress bar');
+}

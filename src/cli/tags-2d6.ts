@@ -1,0 +1,146 @@
+import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { invalid } from '../input-error.ts';
+import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import { formatProbability } from '../report/index.ts';
+import {
+  ITEM_ROLES,
+  MAX_TAGS,
+  parseTags2d6Spec,
+  type Tags2d6Result,
+  type Tags2d6Simulation,
+  tags2d6Odds,
+} from '../systems/tags-2d6/index.ts';
+import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { outcomeTable, simulatedTable } from './outcome-table.ts';
+import { runSimulation } from './run-simulation.ts';
+import { addSimulationOptions } from './simulation-flags.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+
+/** Spec fields and the flags that set them, for messages about flags. */
+const FLAGS: Record<string, string> = {
+  tags: '--tags',
+  item: '--item',
+  weakness: '--weakness',
+  improvementValue: '--improvement-value',
+  'bandValues.clean': '--clean-value',
+  'bandValues.cost': '--cost-value',
+  'bandValues.miss': '--miss-value',
+};
+
+interface RollFlags {
+  tags?: number | undefined;
+  item?: string | undefined;
+  weakness?: true | undefined;
+  improvementValue?: number | undefined;
+  cleanValue?: number | undefined;
+  costValue?: number | undefined;
+  missValue?: number | undefined;
+}
+
+/** The options every tags-2d6 command shares. */
+function rollOptions<
+  Args extends unknown[],
+  Opts extends OptionValues,
+  Global extends OptionValues,
+>(command: Command<Args, Opts, Global>) {
+  return command
+    .option(
+      '--tags <n>',
+      `tags called, +1 each (default 0; up to ${MAX_TAGS})`,
+      integerFlag(0, MAX_TAGS),
+    )
+    .option(
+      '--item <role>',
+      'the one item: help (+1), hinder (-1) or none (default none)',
+      choiceFlag(ITEM_ROLES),
+    )
+    .option('--weakness', 'invoke a weakness: -1, and 1 improvement point')
+    .option(
+      '--improvement-value <v>',
+      'worth of an improvement point in band values (default 0.25)',
+      numberFlag(),
+    )
+    .option('--clean-value <v>', 'worth of a clean success, 10+ (default 1)', numberFlag())
+    .option('--cost-value <v>', 'worth of a success at a cost, 7-9 (default 0.5)', numberFlag())
+    .option('--miss-value <v>', 'worth of a miss, 6 or less (default 0)', numberFlag())
+    .option(
+      '--spec <file>',
+      'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+    )
+    .option('--json', 'print JSON (an array for a spec array)');
+}
+
+function specFromFlags(o: RollFlags): Record<string, unknown> {
+  const bands = { clean: o.cleanValue, cost: o.costValue, miss: o.missValue };
+  return {
+    tags: o.tags,
+    item: o.item,
+    weakness: o.weakness,
+    improvementValue: o.improvementValue,
+    bandValues: Object.values(bands).some((v) => v !== undefined)
+      ? Object.fromEntries(Object.entries(bands).filter(([, v]) => v !== undefined))
+      : undefined,
+  };
+}
+
+/**
+ * `dicelab tags-2d6 odds --tags N --item help|hinder|none [--weakness] [--improvement-value V]`
+ * and `dicelab tags-2d6 simulate …`: 2d6 + tags + item − weakness, read as clean / cost / miss.
+ */
+export function registerTags2d6(program: Command) {
+  const system = program
+    .command('tags-2d6')
+    .description('2d6 + tags + item - weakness: clean (10+), cost (7-9), miss (6-)');
+
+  rollOptions(
+    system
+      .command('odds')
+      .description('exact band chances, and whether invoking the weakness is worth its -1'),
+  ).action((options) => {
+    const { specs, many } = specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
+      specFromFlags(options),
+    );
+    printResults(specs.map(tags2d6Odds), many, options.json, tagsText);
+  });
+
+  addSimulationOptions(
+    rollOptions(system.command('simulate').description('Monte Carlo estimate of the band chances')),
+  ).action(async (options) => {
+    const { specs, many } = specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
+      specFromFlags(options),
+    );
+    if (many)
+      throw invalid(
+        '--spec',
+        options.spec,
+        'a file with one spec (simulate runs one spec at a time)',
+      );
+    const result = await runSimulation('systems/tags-2d6/simulate', specs[0], options);
+    const summary = (await summarizeResult(result)) as Tags2d6Simulation;
+    printResults([summary], false, options.json, (s: Tags2d6Simulation) =>
+      simulatedTable(
+        s.outcomes,
+        `2d6 ${signed(s.spec.tags)} tags: ${s.trials.toLocaleString('en')} trials`,
+      ),
+    );
+  });
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+function tagsText(r: Tags2d6Result): string {
+  const s = r.spec;
+  const title =
+    `2d6 ${signed(r.modifier)} (${s.tags} tag${s.tags === 1 ? '' : 's'}, item ${s.item}` +
+    `${s.weakness ? ', weakness invoked' : ''})`;
+  const w = r.weakness;
+  const verdict =
+    w.verdict === 'invoke' ? 'worth it' : w.verdict === 'even' ? 'exactly even' : 'not worth it';
+  return [
+    outcomeTable(r.outcomes, title),
+    `Improvement points earned: ${r.improvementPoints}. Expected value (bands ${s.bandValues.clean}/${s.bandValues.cost}/${s.bandValues.miss}, improvement point ${s.improvementValue}): ${formatProbability(r.expectedUtility)}.`,
+    `Invoking the weakness is ${verdict} at ${w.improvementValue} per improvement point: the -1 costs ${formatProbability(w.breakEven)} in band value (the break-even improvement value), so the value goes from ${formatProbability(w.valueWithout)} to ${formatProbability(w.valueWith)} (${w.gain >= 0 ? '+' : ''}${formatProbability(w.gain)}, exactly ${w.gainFraction}).`,
+  ].join('\n');
+}

@@ -1,0 +1,13 @@
+import { loadKernel } from './load-kernel.ts';
+import type { SimulationResult } from './run.ts';
+
+/**
+ * A result's summary, as its kernel makes it (`kernel.summarize`), over the trials actually
+ * played: the same JSON for one run and for the merge of its shards. Imports the kernel.
+ * @example await summarizeResult(await simulate(request)) // e.g. { outcomes: [...] }
+ */
+export async function summarizeResult(result: SimulationResult): Promise<unknown> {
+  const kernel = await loadKernel(result.kernel);
+  const prepared = kernel.prepare(result.spec);
+  return kernel.summarize(prepared, Float64Array.from(result.tally), result.completedTrials);
+}

@@ -1,0 +1,179 @@
+import type { FigureName } from './schema.ts';
+
+/** What a figure is computed from: one roll, a fight, or a cell of an analysis' table. */
+export type FigureKind = 'roll' | 'fight' | 'cell';
+
+/**
+ * How a figure is read and shown: a chance (0..1, shown as a percentage; differences in
+ * percentage points), a plain number (expected wins, a rank, rounds), or a yes/no flag (1/0).
+ */
+export type FigureUnit = 'chance' | 'number' | 'flag';
+
+/** One figure of the catalogue: where it comes from and what it means. */
+export interface FigureInfo {
+  readonly kind: FigureKind;
+  readonly unit: FigureUnit;
+  /** The simulator can estimate it (with a count or a mean behind it). */
+  readonly simulated: boolean;
+  readonly meaning: string;
+}
+
+/** The figures of one roll (`of: { character, action, vs }`) and of a fight. */
+export const ROLL_AND_FIGHT_FIGURES: Readonly<Partial<Record<FigureName, FigureInfo>>> = {
+  winChance: {
+    kind: 'roll',
+    unit: 'chance',
+    simulated: true,
+    meaning: 'P(every intent of the roll is won); for one intent, its win chance',
+  },
+  mainWinChance: {
+    kind: 'roll',
+    unit: 'chance',
+    simulated: true,
+    meaning: 'P(the main intent, the one with the largest die, is won)',
+  },
+  expectedWins: {
+    kind: 'roll',
+    unit: 'number',
+    simulated: true,
+    meaning: 'expected number of intents won',
+  },
+  auraGained: {
+    kind: 'roll',
+    unit: 'number',
+    simulated: false,
+    meaning: 'expected top faces rolled (Aura gained, before the cap)',
+  },
+  auraEnd: { kind: 'roll', unit: 'number', simulated: false, meaning: 'expected Aura at the end' },
+  auraShared: {
+    kind: 'roll',
+    unit: 'number',
+    simulated: false,
+    meaning: 'expected Aura past the cap, given to a friend',
+  },
+  resolveEnd: {
+    kind: 'roll',
+    unit: 'number',
+    simulated: false,
+    meaning: 'expected Resolve left at the end',
+  },
+  expectedUtility: {
+    kind: 'roll',
+    unit: 'number',
+    simulated: false,
+    meaning: "the optimal play's expected utility",
+  },
+  fallsWithin: {
+    kind: 'fight',
+    unit: 'chance',
+    simulated: true,
+    meaning: 'P(the threat loses its last tag within `rounds` rounds)',
+  },
+  meanRoundsToWin: {
+    kind: 'fight',
+    unit: 'number',
+    simulated: true,
+    meaning: 'expected rounds to win, among the fights won within maxRounds',
+  },
+};
+
+/** The analyses a scenario can run. */
+export type AnalysisName =
+  | 'splits'
+  | 'compare'
+  | 'advantage'
+  | 'fishing'
+  | 'rerolls'
+  | 'tune'
+  | 'fight';
+
+/**
+ * Each analysis' table: the row fields that pick a row (`of: { analysis, split: "d8 | d8" }`),
+ * the figures (numeric columns) an expectation may judge, and the figure every row records in
+ * the baseline.
+ */
+export const ANALYSIS_TABLES: Readonly<
+  Record<
+    AnalysisName,
+    {
+      readonly keys: readonly string[];
+      readonly figures: Readonly<Partial<Record<FigureName, FigureUnit>>>;
+      readonly recorded: readonly FigureName[];
+    }
+  >
+> = {
+  splits: {
+    keys: ['split'],
+    figures: {
+      rank: 'number',
+      score: 'number',
+      mainWin: 'chance',
+      expectedWins: 'number',
+      allWin: 'chance',
+      expectedUtility: 'number',
+      auraGained: 'number',
+      auraEnd: 'number',
+    },
+    recorded: ['score'],
+  },
+  compare: {
+    keys: ['split'],
+    figures: {
+      rank: 'number',
+      score: 'number',
+      mainWin: 'chance',
+      expectedWins: 'number',
+      allWin: 'chance',
+      expectedUtility: 'number',
+      auraGained: 'number',
+      auraEnd: 'number',
+    },
+    recorded: ['score'],
+  },
+  advantage: {
+    keys: ['stack', 'dice', 'challenge'],
+    figures: { winChance: 'chance', gain: 'chance', auraGained: 'number' },
+    recorded: ['winChance'],
+  },
+  fishing: {
+    keys: ['split'],
+    figures: {
+      mainWin: 'chance',
+      auraGained: 'number',
+      auraEnd: 'number',
+      auraShared: 'number',
+      minorWins: 'number',
+      frontier: 'flag',
+    },
+    recorded: ['mainWin', 'auraGained'],
+  },
+  rerolls: {
+    keys: ['challenge', 'resolve', 'rerolls'],
+    figures: { winChance: 'chance', gain: 'chance', resolveEnd: 'number' },
+    recorded: ['winChance'],
+  },
+  tune: {
+    keys: ['steps', 'challenge'],
+    figures: { winChance: 'chance' },
+    recorded: ['winChance'],
+  },
+  fight: {
+    keys: ['round'],
+    figures: {
+      fallsWithin: 'chance',
+      wonInRound: 'chance',
+      reached: 'chance',
+      auraAtStart: 'number',
+      resolveAtStart: 'number',
+      auraSpent: 'number',
+      resolveSpent: 'number',
+    },
+    recorded: ['fallsWithin'],
+  },
+};
+
+/** The `of` fields that pick a row: the table's keys, plus `vs` standing for `challenge`. */
+export function rowFieldsOf(analysis: AnalysisName): readonly string[] {
+  const keys = ANALYSIS_TABLES[analysis].keys;
+  return keys.includes('challenge') ? [...keys, 'vs'] : keys;
+}

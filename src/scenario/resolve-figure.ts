@@ -1,0 +1,429 @@
+import { InputError, invalid } from '../input-error.ts';
+import { type Fight, parseFight } from '../systems/zidara/fight.ts';
+import { legalPools, stepsToDice } from '../systems/zidara/pool.ts';
+import { canonicalSplit, formatPool, formatSplit, parseSplit, type Split } from '../systems/zidara/split.ts';
+import { type RollSetup, splitRoll } from '../systems/zidara/split-odds.ts';
+import type { PoolRule } from '../systems/zidara/tune.ts';
+import {
+  ANALYSIS_TABLES,
+  type AnalysisName,
+  type FigureUnit,
+  ROLL_AND_FIGHT_FIGURES,
+  rowFieldsOf,
+} from './figure-catalogue.ts';
+import type { Character, FigureName, FigureOf, Scenario, Threat } from './schema.ts';
+
+/** How a figure is found: solved exactly, or estimated by the simulator. */
+export type FigureMethod = 'exact' | 'simulation';
+
+/** The dice of a roll figure: a stated split, or the one-intent pool a rule picks for the steps. */
+export type RollDice =
+  | { readonly split: Split }
+  | { readonly steps: number; readonly actions: number; readonly pool: PoolRule };
+
+/** What computes a figure, every name resolved to numbers. */
+export type FigureSpec =
+  | {
+      readonly kind: 'roll';
+      readonly dice: RollDice;
+      readonly challenge: number;
+      readonly setup: RollSetup;
+    }
+  | { readonly kind: 'fight'; readonly fight: Fight; readonly rounds: number }
+  | {
+      readonly kind: 'cell';
+      readonly analysis: string;
+      readonly table: AnalysisName;
+      /** Row fields and the values they must have (splits in canonical notation). */
+      readonly select: Readonly<Record<string, string | number>>;
+    };
+
+/** One figure, resolved: what it is, how it is found, and the stable key it is known by. */
+export interface FigureRef {
+  readonly figure: FigureName;
+  readonly by: FigureMethod;
+  readonly unit: FigureUnit;
+  /**
+   * The figure as people read it and as the baseline and the seed know it, built from the names
+   * in the file: "winChance of vesk.locks vs vault-lock (resolve 1)".
+   */
+  readonly key: string;
+  readonly spec: FigureSpec;
+}
+
+/** Where each `of` field is in the file, for messages ("expectations[2].of.split"). */
+export type FieldOf = (field: string) => string;
+
+/**
+ * Resolves `figure` of `of` (names of the scenario's characters, threats and analyses) into what
+ * computes it, checking that the setup is possible: references exist, the split is a legal pool
+ * of the steps, Aura fits under its cap, the fight's rounds fit. Cheap (no solve): every setup is
+ * validated by building a sample roll. @throws InputError whose field is a path in the file.
+ */
+export function resolveFigure(
+  scenario: Scenario,
+  figure: FigureName,
+  of: FigureOf,
+  by: FigureMethod,
+  fieldOf: FieldOf,
+): FigureRef {
+  if (of.analysis !== undefined) return resolveCell(scenario, figure, of, by, fieldOf);
+  const info = ROLL_AND_FIGHT_FIGURES[figure];
+  if (!info)
+    throw invalid(
+      fieldOf('analysis'),
+      undefined,
+      `an analysis: ${figure} is a column of an analysis' table, so \`of\` names the analysis and the row`,
+    );
+  if (by === 'simulation' && !info.simulated)
+    throw invalid(
+      fieldOf('by'),
+      by,
+      `exact: ${figure} has no simulated estimate (simulated figures: ${simulatedFigures().join(', ')})`,
+    );
+  return info.kind === 'roll'
+    ? resolveRoll(scenario, figure, of, by, fieldOf)
+    : resolveFight(scenario, figure, of, by, fieldOf);
+}
+
+/** The figures the simulator can estimate. */
+export function simulatedFigures(): FigureName[] {
+  return (Object.keys(ROLL_AND_FIGHT_FIGURES) as FigureName[]).filter(
+    (name) => ROLL_AND_FIGHT_FIGURES[name]!.simulated,
+  );
+}
+
+/** Steps of a set action: its number, or 1 + its lines. */
+export function actionSteps(action: number | readonly string[]): number {
+  return typeof action === 'number' ? action : 1 + action.length;
+}
+
+/** Titles as a count (default 2). */
+export function titleCount(character: Character): number {
+  const titles = character.titles ?? 2;
+  return typeof titles === 'number' ? titles : titles.length;
+}
+
+/** Tags as a count (default 1). */
+export function tagCount(threat: Threat): number {
+  const tags = threat.tags ?? 1;
+  return typeof tags === 'number' ? tags : tags.length;
+}
+
+/** The roll setup of a character: Aura, Resolve (default: the Titles), the archetype, the play. */
+export function characterSetup(character: Character): RollSetup {
+  const archetype = character.archetype ?? {};
+  const setup: Record<string, unknown> = {
+    auraMax: character.auraMax,
+    aura: character.aura,
+    resolve: character.resolve ?? titleCount(character),
+    boostsPerRoll: archetype.boostsPerRoll,
+    explode: archetype.explode,
+    explodeDepth: archetype.explodeDepth,
+    auraGainUsableSameRoll: character.auraGainUsableSameRoll,
+    auraValue: character.auraValue,
+    resolveValue: character.resolveValue,
+    policy: character.policy,
+    rerolls: character.rerolls,
+  };
+  return Object.fromEntries(
+    Object.entries(setup).filter(([, v]) => v !== undefined),
+  ) as RollSetup;
+}
+
+/** A missing field: "expectations[2].of.vs: missing (expected …)". */
+export function missing(field: string, expected: string): InputError {
+  return new InputError(`${field}: missing (expected ${expected})`, field);
+}
+
+const ROLL_ONLY = ['split', 'pool', 'defending', 'resolve', 'policy'] as const;
+const FIGHT_ONLY = ['tags', 'titles', 'rounds', 'maxRounds'] as const;
+const CELL_ONLY = ['stack', 'dice', 'round'] as const;
+
+function resolveRoll(
+  scenario: Scenario,
+  figure: FigureName,
+  of: FigureOf,
+  by: FigureMethod,
+  fieldOf: FieldOf,
+): FigureRef {
+  refuse(of, [...FIGHT_ONLY, ...CELL_ONLY], fieldOf, `a field of a fight or an analysis row, not of a roll's ${figure}`);
+  const { name, character } = characterOf(scenario, of, fieldOf);
+  const challenge = challengeOf(scenario, of, fieldOf);
+  const actions = of.actions ?? 1;
+  const steps = stepsOf(of, character, name, fieldOf, of.split === undefined);
+  if (of.split !== undefined && of.pool !== undefined)
+    throw invalid(fieldOf('pool'), of.pool, 'nothing with a split (the pool rule picks a pool when no split is given)');
+  const setup: RollSetup = {
+    ...characterSetup(character),
+    ...(of.resolve === undefined ? {} : { resolve: of.resolve }),
+    ...(of.aura === undefined ? {} : { aura: of.aura }),
+    ...(of.policy === undefined ? {} : { policy: of.policy }),
+    ...(of.rerolls === undefined ? {} : { rerolls: of.rerolls }),
+    ...(of.defending ? { tieBreak: false } : {}),
+  };
+  checkAura(setup, of, name, fieldOf);
+  let dice: RollDice;
+  let sample: Split;
+  if (of.split !== undefined) {
+    const split = located(() => parseSplit(of.split!, fieldOf('split')));
+    if (steps !== undefined) {
+      const pool = split.flat().sort((a, b) => b - a);
+      const legal = legalPools(steps, actions);
+      if (!legal.some((p) => p.length === pool.length && p.every((n, i) => n === pool[i]))) {
+        const examples = legal.slice(-4).map((p) => formatPool(p)).join(', ');
+        throw invalid(
+          fieldOf('split'),
+          of.split,
+          `a legal pool of ${steps} steps and ${actions} action${actions === 1 ? '' : 's'}, such as ${examples}`,
+        );
+      }
+    }
+    dice = { split };
+    sample = split;
+  } else {
+    dice = { steps: steps!, actions, pool: of.pool ?? 'best' };
+    sample = canonicalSplit([stepsToDice(steps!)]);
+  }
+  checkRoll(sample, challenge, setup, fieldOf);
+  const key = `${figure} of ${who(of, name)}${options(of, [
+    'split',
+    'pool',
+    'actions',
+    'resolve',
+    'aura',
+    'defending',
+    'policy',
+    'rerolls',
+  ])}${by === 'simulation' ? ' [simulated]' : ''}`;
+  return {
+    figure,
+    by,
+    unit: ROLL_AND_FIGHT_FIGURES[figure]!.unit,
+    key,
+    spec: { kind: 'roll', dice, challenge, setup },
+  };
+}
+
+function resolveFight(
+  scenario: Scenario,
+  figure: FigureName,
+  of: FigureOf,
+  by: FigureMethod,
+  fieldOf: FieldOf,
+): FigureRef {
+  refuse(of, ROLL_ONLY, fieldOf, "a field of one roll, not of a fight (a fight starts with Resolve = titles and plays the optimum, splitting its pool afresh each round)");
+  refuse(of, CELL_ONLY, fieldOf, 'a field of an analysis row, not of a fight');
+  const { name, character } = characterOf(scenario, of, fieldOf);
+  const challenge = challengeOf(scenario, of, fieldOf);
+  const threat = of.vs === undefined ? undefined : scenario.threats?.[of.vs];
+  const tags = of.tags ?? (threat ? tagCount(threat) : undefined);
+  if (tags === undefined) throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
+  const steps = stepsOf(of, character, name, fieldOf, true)!;
+  const maxRounds = of.maxRounds ?? of.rounds ?? 8;
+  const rounds = of.rounds ?? maxRounds;
+  if (rounds > maxRounds)
+    throw invalid(fieldOf('rounds'), rounds, `at most maxRounds (${maxRounds})`);
+  const setup = characterSetup(character);
+  const startAura = of.aura ?? setup.aura;
+  checkAura({ ...setup, aura: startAura }, of, name, fieldOf);
+  const { resolve: _resolve, policy: _policy, aura: _aura, ...rest } = setup;
+  const fight = located(
+    () =>
+      parseFight({
+        ...rest,
+        ...(of.rerolls === undefined ? {} : { rerolls: of.rerolls }),
+        ...(startAura === undefined ? {} : { aura: startAura }),
+        challenge,
+        tags,
+        steps,
+        actions: of.actions ?? 1,
+        titles: of.titles ?? titleCount(character),
+        maxRounds,
+      }),
+    fieldOf(''),
+  );
+  const key = `${figure} of ${who(of, name)}${options(of, [
+    'tags',
+    'actions',
+    'rounds',
+    'maxRounds',
+    'titles',
+    'aura',
+    'rerolls',
+  ])}${by === 'simulation' ? ' [simulated]' : ''}`;
+  return {
+    figure,
+    by,
+    unit: ROLL_AND_FIGHT_FIGURES[figure]!.unit,
+    key,
+    spec: { kind: 'fight', fight, rounds },
+  };
+}
+
+function resolveCell(
+  scenario: Scenario,
+  figure: FigureName,
+  of: FigureOf,
+  by: FigureMethod,
+  fieldOf: FieldOf,
+): FigureRef {
+  const analysis = scenario.analyses?.[of.analysis!];
+  if (!analysis) throw unknownName(fieldOf('analysis'), of.analysis, 'analysis', Object.keys(scenario.analyses ?? {}));
+  const table = analysis.analysis;
+  const unit = ANALYSIS_TABLES[table].figures[figure];
+  if (unit === undefined)
+    throw invalid(
+      'figure',
+      figure,
+      `a column of the ${table} analysis ${of.analysis}: ${Object.keys(ANALYSIS_TABLES[table].figures).join(', ')}`,
+    );
+  if (by === 'simulation')
+    throw invalid(fieldOf('by'), by, 'exact: analyses are solved exactly');
+  const rowFields = rowFieldsOf(table);
+  const select: Record<string, string | number> = {};
+  for (const [field, value] of Object.entries(of)) {
+    if (field === 'analysis' || value === undefined) continue;
+    if (!rowFields.includes(field))
+      throw invalid(
+        fieldOf(field),
+        value,
+        `a row field of the ${table} analysis ${of.analysis}: ${rowFields.join(', ')}`,
+      );
+    if (field === 'vs') {
+      if (of.challenge !== undefined)
+        throw invalid(fieldOf('vs'), value, 'either vs or challenge, not both');
+      select.challenge = threatOf(scenario, value as string, fieldOf('vs')).challenge;
+    } else if (field === 'split' || field === 'stack') {
+      const split = located(() => parseSplit(value as string, fieldOf(field)));
+      if (field === 'stack' && split.length !== 1)
+        throw invalid(fieldOf('stack'), value, 'dice on one intent, such as "d6+d6" (no |)');
+      select[field] = formatSplit(split);
+    } else select[field] = value as string | number;
+  }
+  const shown = Object.entries(select)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return {
+    figure,
+    by: 'exact',
+    unit,
+    key: `${figure} of ${of.analysis}${shown ? ` [${shown}]` : ''}`,
+    spec: { kind: 'cell', analysis: of.analysis!, table, select },
+  };
+}
+
+function characterOf(
+  scenario: Scenario,
+  of: FigureOf,
+  fieldOf: FieldOf,
+): { name: string; character: Character } {
+  if (of.character === undefined)
+    throw missing(fieldOf('character'), 'the character rolling, a key of characters');
+  const character = scenario.characters?.[of.character];
+  if (!character)
+    throw unknownName(fieldOf('character'), of.character, 'character', Object.keys(scenario.characters ?? {}));
+  return { name: of.character, character };
+}
+
+function threatOf(scenario: Scenario, name: string, field: string): Threat {
+  const threat = scenario.threats?.[name];
+  if (!threat) throw unknownName(field, name, 'threat', Object.keys(scenario.threats ?? {}));
+  return threat;
+}
+
+function challengeOf(scenario: Scenario, of: FigureOf, fieldOf: FieldOf): number {
+  if (of.vs !== undefined && of.challenge !== undefined)
+    throw invalid(fieldOf('challenge'), of.challenge, 'either vs (a threat) or challenge, not both');
+  if (of.vs !== undefined) return threatOf(scenario, of.vs, fieldOf('vs')).challenge;
+  if (of.challenge !== undefined) return of.challenge;
+  throw missing(fieldOf('vs'), 'the threat faced (a key of threats), or a challenge');
+}
+
+/** Steps from `steps`, or the set action's (+ extraSteps); undefined when neither is given and not required. */
+function stepsOf(
+  of: FigureOf,
+  character: Character,
+  name: string,
+  fieldOf: FieldOf,
+  required: boolean,
+): number | undefined {
+  if (of.action !== undefined && of.steps !== undefined)
+    throw invalid(fieldOf('steps'), of.steps, 'either action (a set action) or steps, not both');
+  if (of.action !== undefined) {
+    const action = character.actions[of.action];
+    if (action === undefined)
+      throw unknownName(fieldOf('action'), of.action, `set action of ${name}`, Object.keys(character.actions));
+    const steps = actionSteps(action) + (of.extraSteps ?? 0);
+    if (steps > 36) throw invalid(fieldOf('extraSteps'), of.extraSteps, `at most ${36 - actionSteps(action)} (36 steps in all)`);
+    return steps;
+  }
+  if (of.extraSteps !== undefined)
+    throw invalid(fieldOf('extraSteps'), of.extraSteps, 'nothing without an action (give steps instead)');
+  if (of.steps !== undefined) return of.steps;
+  if (required)
+    throw missing(
+      fieldOf('action'),
+      `a set action of ${name} (${Object.keys(character.actions).join(', ')}), or steps`,
+    );
+  return undefined;
+}
+
+function checkAura(setup: RollSetup, of: FigureOf, name: string, fieldOf: FieldOf): void {
+  const max = setup.auraMax ?? 5;
+  if (setup.aura !== undefined && setup.aura > max) {
+    const field = of.aura !== undefined ? fieldOf('aura') : `characters.${name}.aura`;
+    throw invalid(field, setup.aura, `at most auraMax (${max}): Aura past the cap is shared, never held`);
+  }
+}
+
+/** Builds the roll once, so the engine's own checks name the setup's problem before any work. */
+function checkRoll(split: Split, challenge: number, setup: RollSetup, fieldOf: FieldOf): void {
+  located(() => splitRoll(split, challenge, setup), fieldOf(''));
+}
+
+/** Runs `make`; an engine InputError without a scenario path is pinned to `field`. */
+function located<T>(make: () => T, field?: string): T {
+  try {
+    return make();
+  } catch (error) {
+    if (!(error instanceof InputError) || field === undefined) throw error;
+    const at = field.replace(/\.$/, '');
+    if (error.field !== undefined && error.field.startsWith(at)) throw error;
+    throw new InputError(`${at}: ${error.message}`, at);
+  }
+}
+
+function refuse(of: FigureOf, fields: readonly (keyof FigureOf)[], fieldOf: FieldOf, why: string): void {
+  for (const field of fields) {
+    if (of[field] !== undefined) throw invalid(fieldOf(field), of[field], `nothing here: ${why}`);
+  }
+}
+
+/** "vesk.locks vs vault-lock", "vesk 7 steps vs C3", "vesk.locks+1 vs wall". */
+function who(of: FigureOf, name: string): string {
+  const rolled =
+    of.action !== undefined
+      ? `${name}.${of.action}${of.extraSteps ? `+${of.extraSteps}` : ''}`
+      : of.steps !== undefined
+        ? `${name} ${of.steps} steps`
+        : name;
+  return `${rolled} vs ${of.vs ?? `C${of.challenge}`}`;
+}
+
+function options(of: FigureOf, fields: readonly (keyof FigureOf)[]): string {
+  const shown = fields
+    .filter((f) => of[f] !== undefined)
+    .map((f) => (f === 'defending' ? (of.defending ? 'defending' : '') : `${f} ${of[f]}`))
+    .filter(Boolean);
+  return shown.length ? ` (${shown.join(', ')})` : '';
+}
+
+/** "…: \"vesks\" is not allowed (expected a character: vesk, bram)". */
+export function unknownName(field: string, value: unknown, what: string, names: readonly string[]): InputError {
+  return invalid(
+    field,
+    value,
+    names.length ? `a ${what}: ${names.join(', ')}` : `a ${what}, but none is defined`,
+  );
+}

@@ -1,0 +1,35 @@
+export {
+  type D12ActionResult,
+  d12ActionOdds,
+  d12Spread,
+  type Spread,
+  type SupporterResult,
+} from './exact.ts';
+export {
+  ACTION_OUTCOMES,
+  actionLuck,
+  balanceGained,
+  CAPACITY_OUTCOMES,
+  type D12Plan,
+  type DieChoice,
+  judgeCapacity,
+  judgeRisky,
+  judgeSafe,
+  planD12Roll,
+  type SupportRoll,
+} from './plan.ts';
+export { type D12ActionSimulation, kernel as d12ActionKernel } from './simulate.ts';
+export {
+  D12_DEFAULTS,
+  D12_LIMITS,
+  D12_ROLLS,
+  type D12ActionRoll,
+  type D12ActionSpec,
+  type D12Roll,
+  type D12Utilities,
+  parseD12ActionSpec,
+  STACKED_POLICIES,
+  type StackedPolicy,
+  type Supporter,
+  type SupporterSpec,
+} from './spec.ts';

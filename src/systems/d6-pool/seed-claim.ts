@@ -1,0 +1,46 @@
+import { d6PoolOdds } from './exact.ts';
+
+/** The seed text's rounded claim for three dice: mixed about 4 in 10, the others about 3 in 10. */
+export const SEED_CLAIM = {
+  stat: 3,
+  text: 'with three dice: mixed about four in ten, failure and success about three in ten each',
+  shares: { failure: 0.3, mixed: 0.4, success: 0.3 },
+} as const;
+
+/** One outcome of the claim against the exact figure. */
+export interface ClaimGap {
+  readonly name: 'failure' | 'mixed' | 'success';
+  readonly claimed: number;
+  readonly exact: number;
+  readonly fraction: string;
+  /** exact − claimed, as a probability (−0.0037 is 0.37 percentage points below the claim). */
+  readonly off: number;
+}
+
+/** How far the seed's claim is from the exact three-dice figures. */
+export interface SeedClaimGap {
+  readonly stat: number;
+  readonly claim: string;
+  readonly outcomes: readonly ClaimGap[];
+  /** The largest |off|: how far the claim is off at worst. */
+  readonly largestGap: number;
+}
+
+/**
+ * The seed's claim against the exact figures 8/27, 4/9 and 7/27.
+ * @example seedClaimGap().largestGap // 0.0444… (mixed is 4/9, not 4 in 10)
+ */
+export function seedClaimGap(): SeedClaimGap {
+  const exact = d6PoolOdds({ stat: SEED_CLAIM.stat }).outcomes;
+  const outcomes = exact.map((o) => {
+    const name = o.name as ClaimGap['name'];
+    const claimed = SEED_CLAIM.shares[name];
+    return { name, claimed, exact: o.p, fraction: o.fraction ?? '', off: o.p - claimed };
+  });
+  return {
+    stat: SEED_CLAIM.stat,
+    claim: SEED_CLAIM.text,
+    outcomes,
+    largestGap: Math.max(...outcomes.map((o) => Math.abs(o.off))),
+  };
+}

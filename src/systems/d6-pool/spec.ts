@@ -1,0 +1,26 @@
+import { readInteger, readRecord } from '../spec-fields.ts';
+
+/** A d6-pool check as written in JSON. */
+export interface D6PoolSpec {
+  /** Dice rolled, one per point of the stat: 1..4 in play; the model takes any stat ≥ 1. */
+  stat: number;
+}
+
+/** A validated check. */
+export interface D6PoolCheck {
+  readonly stat: number;
+}
+
+/** The largest stat the model solves: beyond it an exact fraction is no longer printable. */
+export const MAX_STAT = 1000;
+
+/**
+ * Validates a d6-pool spec (parsed JSON). Throws an InputError naming the field; `where`
+ * prefixes field names (e.g. "[2]." for the third spec of an array).
+ * @example parseD6PoolSpec({ stat: 3 }) // { stat: 3 }
+ */
+export function parseD6PoolSpec(input: unknown, where = ''): D6PoolCheck {
+  const spec = readRecord(input, where, ['stat']);
+  const stat = readInteger(spec.stat, `${where}stat`, 1, MAX_STAT);
+  return { stat };
+}

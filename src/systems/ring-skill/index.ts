@@ -1,0 +1,27 @@
+export {
+  RING_SKILL_OUTCOMES,
+  type RingSkillResult,
+  ringSkillOdds,
+  ringSkillResult,
+} from './exact.ts';
+export { KIND_NAMES, RING_FACES, SKILL_FACES } from './faces.ts';
+export { kernel as ringSkillKernel, type RingSkillSimulation } from './simulate.ts';
+export {
+  bonusSuccesses,
+  type ExactFigures,
+  type KeepChoice,
+  type RerollChoice,
+  RingSkillSolver,
+  succeeds,
+} from './solver.ts';
+export {
+  OBJECTIVES,
+  type Objective,
+  type ObjectiveWeights,
+  parseRingSkillSpec,
+  RING_SKILL_DEFAULTS,
+  RING_SKILL_LIMITS,
+  type RingSkillCheck,
+  type RingSkillSpec,
+} from './spec.ts';
+export { type RingSkillTableOptions, type RingSkillTableRow, ringSkillTable } from './table.ts';

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { supporterFlag } from '../../src/cli/d12-action.ts';
+import { cliInProcess as cli } from './cli-in-process.ts';
+
+describe('dicelab d12-action', () => {
+  it('odds --json: four outcomes, expected utility, tokens', async () => {
+    const { status, stdout } = await cli(
+      'd12-action',
+      'odds',
+      '--roll',
+      'safe',
+      '--rating',
+      '1',
+      '--capacity',
+      '5',
+      '--tokens',
+      '2',
+      '--json',
+    );
+    expect(status).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r.outcomes.map((o: { name: string }) => o.name)).toEqual([
+      'critical-success',
+      'success',
+      'failure',
+      'critical-failure',
+    ]);
+    expect(r.expectedUtilityFraction).toBe('7/10');
+    expect(r.expectedBalanceTokens).toBeCloseTo(4 / 12, 14);
+    expect(r.expectedInterruptionTokens).toBe(0);
+  });
+
+  it('group rolls take supporters as rating:capacity and say what each rolls', async () => {
+    const { status, stdout } = await cli(
+      'd12-action',
+      'odds',
+      '--roll',
+      'group',
+      '--rating',
+      '1',
+      '--supporter',
+      '2:5',
+      '--supporter',
+      '0:3:reckless',
+    );
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/1 \(2:5\)\s+safe/);
+    expect(stdout).toMatch(/2 \(0:3\)\s+risky/);
+  });
+
+  it('utilities and the token value can be overridden', async () => {
+    const { stdout } = await cli(
+      'd12-action',
+      'odds',
+      '--roll',
+      'risky',
+      '--rating',
+      '0',
+      '--tokens',
+      '1',
+      '--critical-success-utility',
+      '2',
+      '--token-value',
+      '0',
+      '--json',
+    );
+    expect(JSON.parse(stdout).spec.utilities.criticalSuccess).toBe(2);
+  });
+
+  it('parses supporters and refuses bad ones', () => {
+    expect(supporterFlag('1:3:6:demoralized')).toEqual([
+      { rating: 1, capacity: 3, tokens: 6, demoralized: true },
+    ]);
+    expect(() => supporterFlag('1')).toThrow(/expected rating:capacity/);
+    expect(() => supporterFlag('1:2:brave')).toThrow(/"1:2:brave" is not allowed/);
+  });
+
+  it('refuses a safe roll while Reckless, in one line, exit 2', async () => {
+    const { status, stderr } = await cli(
+      'd12-action',
+      'odds',
+      '--roll',
+      'safe',
+      '--rating',
+      '1',
+      '--capacity',
+      '5',
+      '--reckless',
+    );
+    expect(status).toBe(2);
+    expect(stderr).toMatch(
+      /^dicelab: --roll: "safe" is not allowed \(expected risky, stacked, capacity or group while reckless/,
+    );
+  });
+
+  it('names the missing flag', async () => {
+    const { status, stderr } = await cli(
+      'd12-action',
+      'odds',
+      '--roll',
+      'stacked',
+      '--rating',
+      '1',
+    );
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^dicelab: --capacity: nothing is not allowed/);
+  });
+});

@@ -1,0 +1,72 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliInProcess as cli } from './cli-in-process.ts';
+
+describe('dicelab d6-pool', () => {
+  it('odds --stat 3 --json gives 8/27, 4/9 and 7/27 and how far the seed is off', async () => {
+    const { status, stdout } = await cli('d6-pool', 'odds', '--stat', '3', '--json');
+    expect(status).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r.outcomes.map((o: { name: string; fraction: string }) => [o.name, o.fraction])).toEqual(
+      [
+        ['failure', '8/27'],
+        ['mixed', '4/9'],
+        ['success', '7/27'],
+      ],
+    );
+    expect(r.seedClaim.largestGap).toBeCloseTo(4 / 9 - 0.4, 12);
+  });
+
+  it('prints a table and the size of the seed claim’s error', async () => {
+    const { status, stdout } = await cli('d6-pool', 'odds', '--stat', '3');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/mixed\s+44\.44%\s+0\.444444\s+4\/9/);
+    expect(stdout).toMatch(/off by up to 4\.4 percentage points/);
+  });
+
+  it('refuses a stat of 0 in one line, exit 2', async () => {
+    const { status, stderr } = await cli('d6-pool', 'odds', '--stat', '0');
+    expect(status).toBe(2);
+    expect(stderr).toMatch(
+      /^dicelab: .*--stat.*"0" is not allowed \(expected an integer from 1 to 1000\)/,
+    );
+    expect(stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('reads an array of specs and prints an array; points at the line of a bad field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dicelab-d6-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify([{ stat: 1 }, { stat: 2 }]));
+    const { status, stdout } = await cli('d6-pool', 'odds', '--spec', good, '--json');
+    expect(status).toBe(0);
+    expect(
+      JSON.parse(stdout).map((r: { outcomes: { fraction: string }[] }) => r.outcomes[0]!.fraction),
+    ).toEqual(['2/3', '4/9']);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '[\n  { "stat": 2 },\n  { "stat": 0 }\n]\n');
+    const out = await cli('d6-pool', 'odds', '--spec', bad);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/bad\.json:3:\d+: \[1\]\.stat: 0 is not allowed/);
+  });
+
+  it('simulate runs the kernel and reports intervals', async () => {
+    const { status, stdout } = await cli(
+      'd6-pool',
+      'simulate',
+      '--stat',
+      '3',
+      '--trials',
+      '20000',
+      '--threads',
+      '1',
+      '--quiet',
+      '--json',
+    );
+    expect(status).toBe(0);
+    const s = JSON.parse(stdout);
+    expect(s.trials).toBe(20000);
+    for (const o of s.outcomes) expect(o.lo).toBeLessThanOrEqual(o.hi);
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { cliInProcess as cli } from './cli-in-process.ts';
+
+describe('dicelab ring-skill', () => {
+  it('odds --json carries the outcomes and every figure, exact fractions too', async () => {
+    const { status, stdout } = await cli(
+      'ring-skill',
+      'odds',
+      '--ring',
+      '1',
+      '--skill',
+      '1',
+      '--tn',
+      '1',
+      '--json',
+    );
+    expect(status).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r.outcomes.map((o: { name: string }) => o.name)).toEqual(['success', 'failure']);
+    for (const key of [
+      'pSuccess',
+      'expectedStrife',
+      'expectedBonusSuccesses',
+      'expectedOpportunity',
+      'pCapped',
+    ])
+      expect(typeof r[key]).toBe('number');
+    expect(r.exact.pSuccess).toBe('19/24');
+    expect(r.exact.expectedStrife).toBe('25/72');
+  });
+
+  it('table --csv and --json print the rows asked for', async () => {
+    const csv = await cli(
+      'ring-skill',
+      'table',
+      '--rings',
+      '1',
+      '--skills',
+      '1',
+      '--tns',
+      '1,4',
+      '--explode-depth',
+      '10',
+      '--csv',
+    );
+    expect(csv.status).toBe(0);
+    const lines = csv.stdout.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'ring,skill,tn,pSuccess,expectedBonusSuccesses,expectedStrife,expectedOpportunity,pCapped',
+    );
+    expect(lines[1]!.startsWith('1,1,1,0.7916666666666')).toBe(true);
+    expect(Number(lines[2]!.split(',')[3])).toBeCloseTo(1 / 216, 15);
+    const json = await cli(
+      'ring-skill',
+      'table',
+      '--rings',
+      '1',
+      '--skills',
+      '0',
+      '--tns',
+      '1',
+      '--json',
+    );
+    expect(JSON.parse(json.stdout)).toHaveLength(1);
+  });
+
+  it('takes the weighted objective with its weights', async () => {
+    const { stdout } = await cli(
+      'ring-skill',
+      'odds',
+      '--ring',
+      '2',
+      '--skill',
+      '1',
+      '--tn',
+      '2',
+      '--objective',
+      'weighted',
+      '--weight-strife',
+      '-1',
+      '--json',
+    );
+    const r = JSON.parse(stdout);
+    expect(r.spec.weights.strife).toBe(-1);
+    expect(r.expectedUtility).toBeCloseTo(
+      r.pSuccess + 0.2 * r.expectedBonusSuccesses + 0.1 * r.expectedOpportunity - r.expectedStrife,
+      12,
+    );
+  });
+
+  it('refuses a ring of 0 in one line, exit 2', async () => {
+    const { status, stderr } = await cli(
+      'ring-skill',
+      'odds',
+      '--ring',
+      '0',
+      '--skill',
+      '1',
+      '--tn',
+      '1',
+    );
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/"0" is not allowed \(expected an integer from 1 to 6\)/);
+  });
+});

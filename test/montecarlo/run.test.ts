@@ -1,0 +1,177 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/input-error.ts';
+import { type SimulationRequest, simulate } from '../../src/montecarlo/run.ts';
+
+const highFaces = new URL('./high-faces-kernel.ts', import.meta.url).href;
+const lowBit = new URL('./low-bit-kernel.mjs', import.meta.url).href;
+const spec = { dice: 4, sides: 6, atLeast: 5 };
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('simulate', () => {
+  const base: SimulationRequest = {
+    kernel: highFaces,
+    spec,
+    trials: 600_000,
+    seed: 11,
+    chunkSize: 8192,
+  };
+
+  it('gives bit-identical tallies in one thread and when handing over to a 2-thread pool', async () => {
+    const progress: number[] = [];
+    const one = await simulate({ ...base, threads: 1 });
+    // threads unset and a zero threshold: the first batch here, the rest on a pool.
+    const handedOver = await simulate({
+      ...base,
+      poolThresholdMs: 0,
+      onProgress: (done, total) => {
+        expect(total).toBe(600_000);
+        progress.push(done);
+      },
+    });
+    expect(handedOver).toEqual(one);
+    expect(await simulate({ ...base })).toEqual(one); // small: stays in this thread
+    expect(one).toMatchObject({
+      trials: 600_000,
+      chunksDone: 74,
+      completedTrials: 600_000,
+      interrupted: false,
+    });
+    expect(one.shard).toBeUndefined();
+    expect(sum(one.tally)).toBe(600_000);
+    // Progress went up to the total, in batches (fewer messages than chunks).
+    expect(progress.at(-1)).toBe(600_000);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.length).toBeLessThan(74);
+  });
+
+  it('depends on the seed and the chunk size (both are part of the identity)', async () => {
+    const small = { ...base, trials: 50_000, threads: 1 };
+    const a = await simulate(small);
+    expect((await simulate(small)).tally).toEqual(a.tally);
+    expect((await simulate({ ...small, seed: 12 })).tally).not.toEqual(a.tally);
+    expect((await simulate({ ...small, chunkSize: 4096 })).tally).not.toEqual(a.tally);
+  });
+
+  it('runs one shard: its chunks only, and says which shard it is', async () => {
+    const shard = await simulate({ ...base, threads: 1, shard: { index: 1, count: 3 } });
+    // 74 chunks: shard 1 has chunks 1, 4, …, 73 (25 of them); chunk 73 is short (2 000 + … trials).
+    expect(shard.shard).toEqual({ index: 1, count: 3 });
+    expect(shard.chunksDone).toBe(25);
+    expect(shard.completedTrials).toBe(24 * 8192 + (600_000 - 73 * 8192));
+    expect(sum(shard.tally)).toBe(shard.completedTrials);
+    const empty = await simulate({
+      ...base,
+      trials: 10,
+      threads: 1,
+      shard: { index: 2, count: 3 },
+    });
+    expect(empty).toMatchObject({ chunksDone: 0, completedTrials: 0, interrupted: false });
+  });
+
+  it('stops on abort after the batches in flight, on a pool and in one thread', async () => {
+    for (const threads of [2, 1]) {
+      const controller = new AbortController();
+      const result = await simulate({
+        ...base,
+        trials: 20_000_000,
+        threads,
+        onProgress: () => controller.abort(),
+        signal: controller.signal,
+      });
+      expect(result.interrupted).toBe(true);
+      expect(result.chunksDone).toBeGreaterThan(0);
+      expect(result.completedTrials).toBeLessThan(20_000_000);
+      expect(sum(result.tally)).toBe(result.completedTrials);
+    }
+    const already = AbortSignal.abort();
+    const none = await simulate({ ...base, threads: 2, signal: already });
+    expect(none).toMatchObject({ chunksDone: 0, completedTrials: 0, interrupted: true });
+  });
+
+  it('rejects a bad request before any work, naming the field', async () => {
+    const bad: [Partial<SimulationRequest>, RegExp][] = [
+      [{ trials: 0 }, /^trials: 0 is not allowed/],
+      [{ trials: 1.5 }, /^trials/],
+      [{ seed: -1 }, /^seed: -1/],
+      [{ chunkSize: 0 }, /^chunkSize/],
+      [{ threads: 0 }, /^threads/],
+      [{ poolThresholdMs: -1 }, /^poolThresholdMs/],
+      [{ shard: { index: 3, count: 3 } }, /^shard.index: 3 .*from 0 to 2/],
+      [{ shard: { index: 0, count: 0 } }, /^shard.count/],
+      [{ kernel: '../etc/passwd' }, /^kernel: "..\/etc\/passwd" is not allowed/],
+      [{ kernel: 'systems/no-such-system/simulate' }, /^kernel: .*does not exist/],
+      [{ spec: { dice: 0, sides: 6, atLeast: 5 } }, /^dice: 0 is not allowed/],
+    ];
+    for (const [change, message] of bad) {
+      const attempt = simulate({ ...base, ...change });
+      await expect(attempt).rejects.toThrow(InputError);
+      await expect(attempt).rejects.toThrow(message);
+    }
+  });
+
+  it('refuses a kernel that tallies non-integers (sums would depend on the order)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-kernel-'));
+    const file = join(dir, 'half-kernel.mjs');
+    await writeFile(
+      file,
+      'export const kernel = { prepare: (s) => s, tallySize: () => 1, run: (p, s, n, t) => { t[0] += 0.5; }, summarize: () => null };\n',
+    );
+    await expect(
+      simulate({ kernel: pathToFileURL(file).href, spec: null, trials: 10, seed: 1, threads: 1 }),
+    ).rejects.toThrow(/tally\[0\] is 0.5, not an integer count/);
+  });
+});
+
+describe('simulate in a process of its own', () => {
+  it('runs a 2-thread pool, agrees with this thread, and lets the process exit', async () => {
+    const runUrl = new URL('../../src/montecarlo/run.ts', import.meta.url).href;
+    const request = { kernel: lowBit, spec: { bits: 1 }, trials: 3_000_000, seed: 5 };
+    const code = `import { simulate } from ${JSON.stringify(runUrl)};
+      const r = await simulate({ ...${JSON.stringify(request)}, threads: 2 });
+      console.log(JSON.stringify(r.tally));`;
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', code],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(child.stderr).toBe('');
+    expect(child.signal).toBeNull(); // not killed by the timeout: the pool let the process go
+    expect(child.status).toBe(0);
+    const here = await simulate({ ...request, threads: 1 });
+    expect(JSON.parse(child.stdout)).toEqual(here.tally);
+    expect(here.tally[1]).toBe(3_000_000);
+  });
+});
+
+describe('simulate from the compiled build (dist/)', () => {
+  const distRun = new URL('../../dist/montecarlo/run.js', import.meta.url);
+  const srcRun = new URL('../../src/montecarlo/run.ts', import.meta.url);
+  // `npm test` builds first; a bare `vitest run` may find no build, or an old one.
+  const fresh = existsSync(distRun) && statSync(distRun).mtimeMs >= statSync(srcRun).mtimeMs;
+  let distSimulate: typeof simulate;
+  beforeAll(async () => {
+    if (fresh) ({ simulate: distSimulate } = await import(distRun.href));
+  });
+
+  it.skipIf(!fresh)('runs JS workers with no tsx and gives the same tallies', async () => {
+    const request = {
+      kernel: lowBit,
+      spec: { bits: 1 },
+      trials: 2_000_000,
+      seed: 8,
+      chunkSize: 32_768,
+    };
+    const compiled = await distSimulate({ ...request, threads: 2 });
+    const sources = await simulate({ ...request, threads: 1 });
+    expect(compiled).toEqual(sources);
+  });
+});

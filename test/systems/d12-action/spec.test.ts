@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/input-error.ts';
+import { D12_DEFAULTS, parseD12ActionSpec } from '../../../src/systems/d12-action/index.ts';
+
+describe('d12 action spec', () => {
+  it("fills in the rules page's defaults", () => {
+    const roll = parseD12ActionSpec({ roll: 'safe', rating: 1, capacity: 5 });
+    expect(roll).toEqual({
+      roll: 'safe',
+      rating: 1,
+      capacity: 5,
+      tokens: 0,
+      reckless: false,
+      demoralized: false,
+      utilities: { criticalSuccess: 1.25, success: 1, failure: 0, criticalFailure: -0.25 },
+      tokenValue: 0.05,
+      policy: 'optimal',
+      supporters: [],
+    });
+    expect(D12_DEFAULTS.tokenValue).toBe(0.05);
+  });
+
+  it('reads back its own output, for every kind of roll', () => {
+    for (const spec of [
+      { roll: 'safe', rating: 1, capacity: 5, tokens: 2 },
+      { roll: 'risky', rating: 2, tokens: 6, reckless: true },
+      { roll: 'stacked', rating: 0, capacity: 3, policy: 'keep-first-success' },
+      { roll: 'capacity', capacity: 4, demoralized: true },
+      {
+        roll: 'group',
+        rating: 1,
+        supporters: [{ rating: 2, capacity: 5, tokens: 6, reckless: true }],
+      },
+    ]) {
+      const roll = parseD12ActionSpec(spec);
+      expect(parseD12ActionSpec(JSON.parse(JSON.stringify(roll)))).toEqual(roll);
+    }
+  });
+
+  it.each([
+    [
+      { roll: 'safe', rating: 1, capacity: 5, reckless: true },
+      /^roll: "safe" is not allowed \(expected risky, stacked, capacity or group while reckless/,
+    ],
+    [
+      { roll: 'lucky', rating: 1 },
+      /^roll: "lucky" is not allowed \(expected one of safe, risky, stacked, capacity, group\)$/,
+    ],
+    [{ roll: 'safe', capacity: 5 }, /^rating: nothing is not allowed/],
+    [{ roll: 'stacked', rating: 1 }, /^capacity: nothing is not allowed/],
+    [
+      { roll: 'risky', rating: 1, tokens: 7 },
+      /^tokens: 7 is not allowed \(expected an integer from 0 to 6\)$/,
+    ],
+    [
+      { roll: 'risky', rating: 1, tokenValue: -0.1 },
+      /^tokenValue: -0.1 is not allowed \(expected a number ≥ 0\)$/,
+    ],
+    [
+      { roll: 'risky', rating: 1, policy: 'keep-first-success' },
+      /^policy: "keep-first-success" is not allowed/,
+    ],
+    [
+      { roll: 'risky', rating: 1, supporters: [{ rating: 1, capacity: 1 }] },
+      /^supporters: .* \(expected no supporters except on a group roll\)$/,
+    ],
+    [
+      { roll: 'group', rating: 1 },
+      /^supporters: nothing is not allowed \(expected a non-empty array/,
+    ],
+    [
+      { roll: 'group', rating: 1, supporters: [{ rating: 1 }] },
+      /^supporters\[0\]\.capacity: nothing is not allowed/,
+    ],
+    [
+      { roll: 'safe', rating: 1, capacity: 2, utilities: { great: 2 } },
+      /^utilities\.great: 2 is not allowed \(expected no such field/,
+    ],
+    [
+      { roll: 'safe', rating: 1, capacity: 2, utilities: { success: 'a' } },
+      /^utilities\.success: "a" is not allowed/,
+    ],
+  ])('refuses %j, naming the field', (spec, message) => {
+    expect(() => parseD12ActionSpec(spec)).toThrow(InputError);
+    expect(() => parseD12ActionSpec(spec)).toThrow(message);
+  });
+
+  it('prefixes the fields of an array element and of a supporter', () => {
+    expect(() =>
+      parseD12ActionSpec(
+        { roll: 'group', rating: 0, supporters: [{ rating: 0, capacity: -1 }] },
+        '[3].',
+      ),
+    ).toThrow(/^\[3\]\.supporters\[0\]\.capacity: -1 is not allowed/);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseRingSkillSpec,
+  type RingSkillSimulation,
+  type RingSkillSpec,
+  ringSkillOdds,
+} from '../../../src/systems/ring-skill/index.ts';
+import { kernel } from '../../../src/systems/ring-skill/simulate.ts';
+import { expectMeanAgrees, expectShareAgrees, runKernel } from '../simulation-bound.ts';
+
+describe('Ring and Skill, simulated with the exact engine’s decisions', () => {
+  it.each<[RingSkillSpec, number]>([
+    [{ ring: 3, skill: 2, tn: 3 }, 100_000],
+    [{ ring: 2, skill: 2, tn: 2, rerolls: 1 }, 40_000],
+    [{ ring: 2, skill: 3, tn: 4, objective: 'most-successes', explodeDepth: 2 }, 60_000],
+    [{ ring: 2, skill: 1, tn: 1, objective: 'weighted', explodeDepth: 0 }, 60_000],
+  ])('agrees with the exact figures for %j (99.9%% bounds)', (spec, trials) => {
+    const { prepared, tally } = runKernel(kernel, spec, trials, 21);
+    const exact = ringSkillOdds(parseRingSkillSpec(spec));
+    expectShareAgrees(tally[0]!, trials, exact.pSuccess, 'success');
+    expectMeanAgrees(tally[1]!, tally[2]!, trials, exact.expectedStrife, 'strife');
+    expectMeanAgrees(tally[3]!, tally[4]!, trials, exact.expectedBonusSuccesses, 'bonus');
+    expectMeanAgrees(tally[5]!, tally[6]!, trials, exact.expectedOpportunity, 'opportunity');
+    expectMeanAgrees(tally[7]!, tally[8]!, trials, exact.expectedSuccesses, 'successes');
+    expectShareAgrees(tally[9]!, trials, exact.pCapped, 'capped');
+    const s = kernel.summarize(prepared, tally, trials) as RingSkillSimulation;
+    expect(s.outcomes.map((o) => o.name)).toEqual(['success', 'failure']);
+    expect([...tally].every(Number.isInteger)).toBe(true);
+  });
+
+  it('gives the same tally for the same seed', () => {
+    const spec = { ring: 2, skill: 1, tn: 2 };
+    expect(runKernel(kernel, spec, 3000, 4).tally).toEqual(runKernel(kernel, spec, 3000, 4).tally);
+  });
+});
