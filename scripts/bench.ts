@@ -9,9 +9,9 @@ import { benchZidaraSimulate } from './bench/zidara-simulate.ts';
 
 const long = process.argv.includes('--long');
 const sections: [string, () => Promise<BenchRow[]>][] = [
-  ['exact Zi\'Dara engine', benchZidaraExact],
+  ["exact Zi'Dara engine", benchZidaraExact],
   ['generator', () => benchRng()],
-  ['Zi\'Dara simulator', () => benchZidaraSimulate({ long })],
+  ["Zi'Dara simulator", () => benchZidaraSimulate({ long })],
   ['other systems', benchOtherSystems],
 ];
 
@@ -22,7 +22,12 @@ for (const [name, run] of sections) {
 }
 const shown = rows.map((row) => ({
   name: row.name,
-  value: row.value >= 100 ? row.value.toFixed(0) : row.value >= 10 ? row.value.toFixed(1) : row.value.toFixed(2),
+  value:
+    row.value >= 100
+      ? row.value.toFixed(0)
+      : row.value >= 10
+        ? row.value.toFixed(1)
+        : row.value.toFixed(2),
   unit: row.unit,
   target: row.target ?? '',
   ok: row.ok === undefined ? '' : row.ok ? 'met' : 'MISSED',
@@ -37,6 +42,8 @@ process.stdout.write(
       { key: 'ok', header: '' },
     ],
     shown,
-    { title: `dicelab benchmarks — node ${process.version}, ${new Date().toISOString().slice(0, 10)}` },
+    {
+      title: `dicelab benchmarks — node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+    },
   )}\n`,
 );

@@ -144,8 +144,11 @@ export class RollSolver {
   private readonly joint: boolean;
 
   constructor(roll: Roll, options: SolveOptions | Policy = {}) {
-    const { policy = 'optimal', rerolls = 'any', joint = false } =
-      typeof options === 'string' ? { policy: options } : options;
+    const {
+      policy = 'optimal',
+      rerolls = 'any',
+      joint = false,
+    } = typeof options === 'string' ? { policy: options } : options;
     this.roll = roll;
     this.policy = policy;
     this.rerolls = rerolls;
