@@ -1,9 +1,16 @@
-import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
-import { type FightOdds, FightPlan, fightOdds, parseFight } from '../systems/zidara/fight.ts';
+import {
+  FIGHT_POLICIES,
+  type FightOdds,
+  FightPlan,
+  type FightPolicy,
+  fightOdds,
+  parseFight,
+} from '../systems/zidara/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight-simulate.ts';
 import { challengeName } from '../systems/zidara/notation.ts';
 import { splitsOfPool } from '../systems/zidara/split.ts';
@@ -62,6 +69,14 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
             2,
           )
           .option('--max-rounds <n>', 'rounds before the fight is called', integerFlag(1, 50), 8)
+          .addOption(
+            new Option(
+              '--fight-policy <policy>',
+              "per-roll: each roll played for its own utility (the rules' default); whole-fight: every round played for P(win within --max-rounds)",
+            )
+              .choices(FIGHT_POLICIES)
+              .default('per-roll' as FightPolicy),
+          )
           .option('--exact', 'solve the Markov chain exactly even when it is big')
           .option('--no-exact', 'skip the exact Markov chain')
           .option('--no-simulate', 'skip the simulation')
@@ -139,6 +154,7 @@ type FightFlags = CharacterFlags & {
   actions?: number | undefined;
   titles: number;
   maxRounds: number;
+  fightPolicy: string;
 };
 
 function fightFromFlags(options: FightFlags): Record<string, unknown> {
@@ -157,6 +173,7 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
     actions: options.actions,
     titles: options.titles,
     maxRounds: options.maxRounds,
+    fightPolicy: options.fightPolicy,
   };
 }
 

@@ -131,6 +131,7 @@ export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   steps: '--steps',
   actions: '--actions',
   maxRounds: '--max-rounds',
+  fightPolicy: '--fight-policy',
   pool: '--pool',
   intents: '--intents',
   stacks: '--stacks',

@@ -22,6 +22,14 @@ export interface SolveOptions {
   readonly rerolls?: RerollKinds;
   /** Also report the joint distribution of (intents won, Aura, Resolve) at the end (for scenes). */
   readonly joint?: boolean;
+  /**
+   * A utility over how the roll ends, replacing the rules' linear one when a roll's worth is not
+   * linear (a whole fight: the chance to win from the state the roll leaves):
+   * `terminal[(wins · (auraMax + 1) + auraEnd) · (resolve + 1) + resolveEnd]`, wins = intents won.
+   * It must not fall as Aura at the end rises (Aura can always be left unspent, so no scene's
+   * worth does): the engine never buys a +2 only to shed Aura.
+   */
+  readonly terminal?: ArrayLike<number>;
 }
 
 /** One way a roll can end: which intents won (bit i: intent i), Aura and Resolve left. */
@@ -133,6 +141,10 @@ export class RollSolver {
   private readonly stopCache: Float64Array;
   private readonly failedCache: Int8Array;
   private readonly stopDecisions: Int16Array;
+  private readonly terminal: Float64Array | undefined;
+  private readonly stopCaches: Float64Array[];
+  /** With a terminal utility: the spend rules for each Resolve level left. */
+  private readonly levelRules: SpendRules[];
   private readonly best: Int32Array;
   private readonly bestValues: Int32Array;
   private readonly upper: number[];
@@ -148,6 +160,7 @@ export class RollSolver {
       policy = 'optimal',
       rerolls = 'any',
       joint = false,
+      terminal,
     } = typeof options === 'string' ? { policy: options } : options;
     this.roll = roll;
     this.policy = policy;
@@ -176,14 +189,38 @@ export class RollSolver {
     }
     this.bestCode = new Float64Array(this.valueKeySpace).fill(-1);
     this.stopCache = new Float64Array(states).fill(Number.NaN);
+    this.terminal = terminal ? Float64Array.from(terminal) : undefined;
+    const levels = roll.resolve + 1;
+    if (
+      this.terminal &&
+      this.terminal.length !== (this.model.intentCount + 1) * this.model.auraStates * levels
+    ) {
+      throw new RangeError(
+        `terminal utility needs ${(this.model.intentCount + 1) * this.model.auraStates * levels} values (wins × Aura × Resolve)`,
+      );
+    }
+    // With a terminal utility the settled value depends on the Resolve left: one cache per level.
+    this.stopCaches = Array.from({ length: this.terminal ? levels : 1 }, (_, r) =>
+      r === 0 ? this.stopCache : new Float64Array(states).fill(Number.NaN),
+    );
+    this.levelRules = this.terminal
+      ? Array.from({ length: levels }, (_, r) => ({
+          ...this.spendRules,
+          worth: (won: number, auraEnd: number) =>
+            this.terminal![(popcount(won) * this.model.auraStates + auraEnd) * levels + r]!,
+        }))
+      : [];
     this.failedCache = new Int8Array(this.valueKeySpace).fill(-1);
     this.stopDecisions = new Int16Array(states).fill(STOP);
     this.best = new Int32Array(this.model.intentCount);
     this.bestValues = new Int32Array(this.model.intentCount);
     const most =
       roll.intents.reduce((s, i) => s + Math.max(0, i.weight), 0) + roll.auraValue * roll.auraMax;
-    this.upper = Array.from({ length: roll.resolve + 1 }, (_, r) => most + roll.resolveValue * r);
-    this.tolerance = 1e-12 * Math.max(1, most + roll.resolveValue * roll.resolve);
+    const ceiling = this.terminal ? Math.max(...this.terminal) : Number.NaN;
+    this.upper = Array.from({ length: roll.resolve + 1 }, (_, r) =>
+      this.terminal ? ceiling : most + roll.resolveValue * r,
+    );
+    this.tolerance = 1e-12 * Math.max(1, ...this.upper.map(Math.abs));
   }
 
   /** The defence of each threat (0 for threats no intent targets) in defence vector `d`. */
@@ -227,17 +264,21 @@ export class RollSolver {
     return ctx.decision[r]![(key % this.valueKeySpace) * this.auraStates + aura]!;
   }
 
-  /** How the policy settles dice state `key` with Aura state `aura` after its last reroll. */
-  settle(key: number, aura: number): SpendPlan {
-    return this.settleBest(this.bestCodeOf(key), aura);
+  /**
+   * How the policy settles dice state `key` with Aura state `aura` after its last reroll, with
+   * Resolve `r` left (it matters only to a terminal utility).
+   */
+  settle(key: number, aura: number, r = 0): SpendPlan {
+    return this.settleBest(this.bestCodeOf(key), aura, r);
   }
 
   /**
    * How the policy settles when intent i's best class index is digit i of `code` (base
    * `model.classes`, intent 0 lowest), with Aura state `aura`. Cached.
    */
-  settleBest(code: number, aura: number): SpendPlan {
-    const cacheKey = code * this.auraStates + aura;
+  settleBest(code: number, aura: number, r = 0): SpendPlan {
+    const level = this.terminal ? r : 0;
+    const cacheKey = (code * this.auraStates + aura) * (this.roll.resolve + 1) + level;
     let plan = this.planCache.get(cacheKey);
     if (plan === undefined) {
       const best = this.bestValues;
@@ -251,7 +292,12 @@ export class RollSolver {
       const gainsAfter = sameRoll ? 0 : aura;
       const settleWith =
         this.policy === 'optimal' ? optimalSpend : this.policy === 'greedy' ? greedySpend : noSpend;
-      plan = settleWith(this.spendRules, best, budget, gainsAfter);
+      plan = settleWith(
+        this.terminal ? this.levelRules[level]! : this.spendRules,
+        best,
+        budget,
+        gainsAfter,
+      );
       this.planCache.set(cacheKey, plan);
     }
     return plan;
@@ -533,11 +579,11 @@ export class RollSolver {
     const A = this.auraStates;
     const vks = this.valueKeySpace;
     const index = (key % vks) * A + aura;
-    if (r === 0) return this.stopValue(key, aura);
+    if (r === 0) return this.stopValue(key, aura, 0);
     const memo = ctx.value[r]!;
     const known = memo[index]!;
     if (!Number.isNaN(known)) return known;
-    const stop = this.stopValue(key, aura) + this.roll.resolveValue * r;
+    const stop = this.stopValue(key, aura, r);
     let best = stop;
     let decision = STOP;
     if (r > 0 && stop < this.upper[r - 1]! - this.tolerance && this.failed(key)) {
@@ -547,8 +593,9 @@ export class RollSolver {
       // When Aura has no worth of its own, or no room to grow, the value only rises with a die's
       // class: then rerolling the lowest die of a group dominates rerolling any other of it,
       // and with Aura full, rerolling a die that already wins (or the area die) cannot help.
-      const full = aura === top;
-      const monotone = full || this.roll.auraValue === 0;
+      // (A terminal utility promises neither, so every die stays a candidate then.)
+      const full = aura === top && !this.terminal;
+      const monotone = !this.terminal && (full || this.roll.auraValue === 0);
       for (let g = 0; g < groups.length && this.rerolls !== 'all'; g++) {
         const group = groups[g]!;
         if (full && group.intent < 0) continue;
@@ -589,13 +636,15 @@ export class RollSolver {
   }
 
   /** The settled value (Resolve term aside) of a dice state: defence-independent, so cached once. */
-  private stopValue(key: number, aura: number): number {
+  private stopValue(key: number, aura: number, r: number): number {
     const index = (key % this.valueKeySpace) * this.auraStates + aura;
-    const known = this.stopCache[index]!;
-    if (!Number.isNaN(known)) return known;
-    const value = this.settle(key, aura).value;
-    this.stopCache[index] = value;
-    return value;
+    const cache = this.stopCaches[this.terminal ? r : 0]!;
+    const known = cache[index]!;
+    const extra = this.terminal ? 0 : this.roll.resolveValue * r;
+    if (!Number.isNaN(known)) return known + extra;
+    const value = this.settle(key, aura, r).value;
+    cache[index] = value;
+    return value + extra;
   }
 
   /** E[value] of rerolling every die, landing with Resolve r, from Aura state `aura`. */
@@ -661,7 +710,7 @@ export class RollSolver {
         const aura = state % A;
         const decision = this.decideIn(ctx, r, key, aura);
         if (decision === STOP) {
-          const plan = this.settle(key, aura);
+          const plan = this.settle(key, aura, r);
           const w = pd * mass;
           let count = 0;
           for (let i = 0; i < model.intentCount; i++) {
@@ -671,7 +720,7 @@ export class RollSolver {
             }
           }
           acc.wins[count]! += w;
-          totals.utility! += w * (plan.value + roll.resolveValue * r);
+          totals.utility! += w * (plan.value + (this.terminal ? 0 : roll.resolveValue * r));
           totals.spent! += w * plan.spent;
           totals.auraEnd! += w * plan.auraEnd;
           totals.resolveEnd! += w * r;
@@ -789,4 +838,11 @@ function areaReport(
     else distribution.push({ size: t * sides, p });
   });
   return { sides, expectedSize: distribution.reduce((s, x) => s + x.size * x.p, 0), distribution };
+}
+
+/** Intents won in a won-mask (its set bits). */
+export function popcount(mask: number): number {
+  let count = 0;
+  for (let m = mask; m; m &= m - 1) count++;
+  return count;
 }

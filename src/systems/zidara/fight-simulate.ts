@@ -58,13 +58,26 @@ export function prepareFight(spec: unknown): PreparedFight {
 }
 
 /** The prepared roll for a state: the round the exact engine chose, as the simulator plays it. */
-function rollFor(prep: PreparedFight, tags: number, aura: number, resolve: number): PreparedRoll {
+function rollFor(
+  prep: PreparedFight,
+  tags: number,
+  aura: number,
+  resolve: number,
+  roundsLeft: number,
+): PreparedRoll {
   const { fight } = prep;
-  const key = (tags * (fight.auraMax + 1) + aura) * (fight.titles + 1) + resolve;
+  const n = fight.fightPolicy === 'whole-fight' ? roundsLeft : 0;
+  const key =
+    ((n * (fight.tags + 1) + tags) * (fight.auraMax + 1) + aura) * (fight.titles + 1) + resolve;
   let prepared = prep.rolls.get(key);
   if (!prepared) {
-    const round = prep.plan.round(tags, aura, resolve);
-    prepared = prepareRoll({ roll: rollToSpec(round.roll), rerolls: fight.setup.rerolls ?? 'any' });
+    const round = prep.plan.round(tags, aura, resolve, roundsLeft);
+    // Whole-fight rounds are played for the chance to win from where they end.
+    prepared = prepareRoll({
+      roll: rollToSpec(round.roll),
+      rerolls: fight.setup.rerolls ?? 'any',
+      ...(round.terminal ? { terminal: round.terminal } : {}),
+    });
     prep.rolls.set(key, prepared);
   }
   return prepared;
@@ -84,7 +97,7 @@ export function playFights(
     let resolve = fight.titles;
     let round = 0;
     for (; round < fight.maxRounds && tags > 0; round++) {
-      const prepared = rollFor(prep, tags, aura, resolve);
+      const prepared = rollFor(prep, tags, aura, resolve, fight.maxRounds - round);
       let counts = scratch.get(prepared);
       if (!counts) {
         counts = new Float64Array(prepared.layout.size);

@@ -1,5 +1,5 @@
 import { InputError, invalid } from '../../input-error.ts';
-import { readInteger, readRecord } from '../spec-fields.ts';
+import { readChoice, readInteger, readRecord } from '../spec-fields.ts';
 import { type RollEnding, type RollOdds, RollSolver } from './exact.ts';
 import { DIE_SIDES, legalPools } from './pool.ts';
 import { ROLL_LIMITS, type Roll } from './spec.ts';
@@ -25,7 +25,16 @@ export interface FightOptions extends Omit<RollSetup, 'resolve' | 'policy'> {
   readonly titles?: number;
   /** Rounds before the fight is called (default 8). */
   readonly maxRounds?: number;
+  /**
+   * How each round is played (default 'per-roll'): the rules' default, each roll's split and
+   * decisions optimal for that roll's utility; or 'whole-fight', every round played to maximise
+   * P(the threat falls within maxRounds), solved backwards over the fight's states.
+   */
+  readonly fightPolicy?: FightPolicy;
 }
+
+export type FightPolicy = 'per-roll' | 'whole-fight';
+export const FIGHT_POLICIES: readonly FightPolicy[] = ['per-roll', 'whole-fight'];
 
 /** A fight's validated options, defaults filled in. */
 export interface Fight {
@@ -38,6 +47,7 @@ export interface Fight {
   readonly setup: RollSetup;
   readonly auraMax: number;
   readonly startAura: number;
+  readonly fightPolicy: FightPolicy;
   /** The fight as a JSON spec, every field explicit: what the simulator's workers are given. */
   readonly spec: Readonly<Record<string, unknown>>;
 }
@@ -50,6 +60,7 @@ const FIGHT_FIELDS = [
   'actions',
   'titles',
   'maxRounds',
+  'fightPolicy',
   'aura',
   'auraMax',
   'boostsPerRoll',
@@ -99,10 +110,21 @@ export function parseFight(input: unknown, where = ''): Fight {
   }
   const titles = readInteger(o.titles, f('titles'), 0, ROLL_LIMITS.resolve, 2);
   const maxRounds = readInteger(o.maxRounds, f('maxRounds'), 1, 50, 8);
+  const fightPolicy = readChoice(o.fightPolicy, f('fightPolicy'), FIGHT_POLICIES, 'per-roll');
   const setup: Record<string, unknown> = {};
   for (const key of FIGHT_FIELDS) {
     if (
-      ['challenge', 'tags', 'pool', 'steps', 'actions', 'titles', 'maxRounds', 'aura'].includes(key)
+      [
+        'challenge',
+        'tags',
+        'pool',
+        'steps',
+        'actions',
+        'titles',
+        'maxRounds',
+        'fightPolicy',
+        'aura',
+      ].includes(key)
     )
       continue;
     if (o[key] !== undefined) setup[key] = o[key];
@@ -126,6 +148,7 @@ export function parseFight(input: unknown, where = ''): Fight {
     ...source,
     titles,
     maxRounds,
+    fightPolicy,
     aura: startAura,
     auraMax,
   };
@@ -138,6 +161,7 @@ export function parseFight(input: unknown, where = ''): Fight {
     setup: setup as RollSetup,
     auraMax,
     startAura,
+    fightPolicy,
     spec,
   };
 }
@@ -147,6 +171,8 @@ export interface FightRound {
   readonly split: Split;
   readonly roll: Roll;
   readonly odds: RollOdds;
+  /** The terminal utility the roll is played for (whole-fight play), else none. */
+  readonly terminal?: readonly number[];
 }
 
 /**
@@ -155,24 +181,53 @@ export interface FightRound {
  * play has the highest expected utility (tags stripped + auraValue·Aura + resolveValue·Resolve
  * at the roll's end); ties go to the first in canonical order. One exact solve per candidate.
  */
-export function fightRound(fight: Fight, tags: number, aura: number, resolve: number): FightRound {
+export function fightRound(
+  fight: Fight,
+  tags: number,
+  aura: number,
+  resolve: number,
+  worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+): FightRound {
   let best: FightRound | undefined;
   for (const pool of fight.pools) {
     const counts = Array.from({ length: Math.min(tags, pool.length) }, (_, i) => i + 1);
     for (const split of splitsOfPool(pool, counts)) {
       const roll = splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve });
+      const terminal = worth ? terminalTable(roll, worth) : undefined;
       const odds = new RollSolver(roll, {
         rerolls: fight.setup.rerolls ?? 'any',
         joint: true,
+        ...(terminal ? { terminal } : {}),
       }).odds();
       if (!best || odds.expectedUtility > best.odds.expectedUtility + 1e-12)
-        best = { split, roll, odds };
+        best = terminal ? { split, roll, odds, terminal } : { split, roll, odds };
     }
   }
   return best!;
 }
 
-/** The rounds of a fight, state by state, solved once each: (tags, Aura, Resolve) → round. */
+/** The terminal utility table of a round's roll, from a worth of (wins, Aura, Resolve) at its end. */
+function terminalTable(
+  roll: Roll,
+  worth: (wins: number, auraEnd: number, resolveEnd: number) => number,
+): number[] {
+  const A = roll.auraMax + 1;
+  const R1 = roll.resolve + 1;
+  const table: number[] = [];
+  for (let wins = 0; wins <= roll.intents.length; wins++) {
+    for (let auraEnd = 0; auraEnd < A; auraEnd++) {
+      for (let resolveEnd = 0; resolveEnd < R1; resolveEnd++)
+        table.push(worth(wins, auraEnd, resolveEnd));
+    }
+  }
+  return table;
+}
+
+/**
+ * The rounds of a fight, state by state, solved once each: (rounds left, tags, Aura, Resolve) →
+ * round. Per-roll play ignores the rounds left; whole-fight play solves backwards: a round is
+ * played for P(win within the rounds left) from where it ends, V(n) built on V(n − 1).
+ */
 export class FightPlan {
   readonly fight: Fight;
   private readonly rounds = new Map<number, FightRound>();
@@ -181,15 +236,31 @@ export class FightPlan {
     this.fight = fight;
   }
 
-  /** The round played from a state (cached). */
-  round(tags: number, aura: number, resolve: number): FightRound {
-    const key = (tags * (this.fight.auraMax + 1) + aura) * (this.fight.titles + 1) + resolve;
+  /** The round played from a state with `roundsLeft` rounds to go, this one included (cached). */
+  round(tags: number, aura: number, resolve: number, roundsLeft = 1): FightRound {
+    const whole = this.fight.fightPolicy === 'whole-fight';
+    const n = whole ? roundsLeft : 0;
+    const key =
+      ((n * (this.fight.tags + 1) + tags) * (this.fight.auraMax + 1) + aura) *
+        (this.fight.titles + 1) +
+      resolve;
     let round = this.rounds.get(key);
     if (!round) {
-      round = fightRound(this.fight, tags, aura, resolve);
+      round = whole
+        ? fightRound(this.fight, tags, aura, resolve, (wins, auraEnd, resolveEnd) =>
+            this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
+          )
+        : fightRound(this.fight, tags, aura, resolve);
       this.rounds.set(key, round);
     }
     return round;
+  }
+
+  /** With whole-fight play: P(no tags left within `roundsLeft` rounds) from a state. */
+  winChance(roundsLeft: number, tags: number, aura: number, resolve: number): number {
+    if (tags <= 0) return 1;
+    if (roundsLeft <= 0) return 0;
+    return this.round(tags, aura, resolve, roundsLeft).odds.expectedUtility;
   }
 
   /** Number of (tags, Aura, Resolve) states a fight can visit: what an exact solve costs. */
@@ -244,7 +315,7 @@ export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds 
       const tags = Math.floor(state / (A * R));
       const aura = Math.floor(state / R) % A;
       const resolve = state % R;
-      const { odds } = plan.round(tags, aura, resolve);
+      const { odds } = plan.round(tags, aura, resolve, n - round);
       figures.pReached[round]! += p;
       figures.auraAtStart[round]! += p * aura;
       figures.resolveAtStart[round]! += p * resolve;
@@ -273,7 +344,9 @@ export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds 
     resolveAtStart: conditional(figures.resolveAtStart),
     auraSpent: conditional(figures.auraSpent),
     resolveSpent: conditional(figures.resolveSpent),
-    openingSplit: formatSplit(plan.round(fight.tags, fight.startAura, fight.titles).split),
+    openingSplit: formatSplit(
+      plan.round(fight.tags, fight.startAura, fight.titles, fight.maxRounds).split,
+    ),
   };
 }
 

@@ -19,6 +19,8 @@ export interface SimulationSpec {
   readonly roll: RollSpec;
   readonly policy?: Policy;
   readonly rerolls?: RerollKinds;
+  /** A terminal utility for the optimal play (see `SolveOptions.terminal`): a whole fight's rounds. */
+  readonly terminal?: readonly number[];
 }
 
 /** A simulated roll: the exact engine's figures, each with its 95% interval. */
@@ -83,7 +85,11 @@ const PREFILLED_PLANS = 1 << 16;
 export function prepareRoll(spec: SimulationSpec): PreparedRoll {
   const roll = parseRoll(spec.roll, 'roll.');
   const policy = spec.policy ?? 'optimal';
-  const solver = new RollSolver(roll, { policy, rerolls: spec.rerolls ?? 'any' });
+  const solver = new RollSolver(roll, {
+    policy,
+    rerolls: spec.rerolls ?? 'any',
+    ...(spec.terminal ? { terminal: spec.terminal } : {}),
+  });
   const model = solver.model;
   const active = model.activeThreats;
   const slotOf = new Map(active.map((t, i) => [t, i]));
@@ -96,7 +102,8 @@ export function prepareRoll(spec: SimulationSpec): PreparedRoll {
   }
   const A = model.auraStates;
   const codes = model.classes ** model.intentCount * A;
-  const planSize = codes <= MAX_PLAN_TABLE ? codes : 0;
+  // With a terminal utility the plan also depends on the Resolve left: no table, ask the engine.
+  const planSize = codes <= MAX_PLAN_TABLE && !spec.terminal ? codes : 0;
   const outcomes = (1 << model.intentCount) * A * (roll.resolve + 1);
   const layout: TallyLayout = {
     outcomes: 0,
@@ -168,6 +175,8 @@ export function playRolls(
   const a0 = roll.aura;
   const startAura = roll.auraGainUsableSameRoll ? a0 : 0;
   const decides = prep.policy !== 'never' && R > 0;
+  const areaDieIndex = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
+  if (!decides && !explode && areaDieIndex < 0) return playPlainRolls(prep, stream, trials, tally);
   const planTable = planWon.length > 0;
   const areaDie = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
   // Lemire: a 32-bit draw x gives ⌊x·size / 2^32⌋ unless its low word is below (2^32 − size) mod size.
@@ -337,7 +346,7 @@ function settleSlowly(
   capped: number,
   tally: Float64Array,
 ): number {
-  const plan = prep.solver.settleBest(code, aura);
+  const plan = prep.solver.settleBest(code, aura, r);
   if (prep.planWon.length > 0) {
     prep.planWon[planIndex] = plan.won;
     prep.planSpent[planIndex] = plan.spent;
@@ -354,6 +363,120 @@ function settleSlowly(
   tally[layout.gainedSquares]! += gained * gained;
   tally[layout.capped]! += capped;
   return slot;
+}
+
+/**
+ * The hot loop for rolls no decision can touch before the spends (the `never` policy, or no
+ * Resolve) with no exploding chains and no area die: the same draws in the same order as
+ * `playRolls`, so the same tallies, in one pass over the dice.
+ */
+function playPlainRolls(
+  prep: PreparedRoll,
+  stream: Stream,
+  trials: number,
+  tally: Float64Array,
+): number {
+  const {
+    roll,
+    model,
+    sides,
+    dieSlot,
+    dieIntent,
+    threatSides,
+    layout,
+    planWon,
+    planSpent,
+    planEnd,
+  } = prep;
+  const n = sides.length;
+  const threats = threatSides.length;
+  const intents = model.intentCount;
+  const K = model.classes;
+  const floor = model.floor;
+  const A = model.auraStates;
+  const top = A - 1;
+  const R1 = roll.resolve + 1;
+  const a0 = roll.aura;
+  const startAura = roll.auraGainUsableSameRoll ? a0 : 0;
+  const dieReject = Int32Array.from(sides, (size) => (4294967296 - size) % size);
+  const threatReject = Int32Array.from(threatSides, (size) => (4294967296 - size) % size);
+  const defence = new Int32Array(threats);
+  const best = new Int32Array(intents);
+  let s0 = stream[0]! | 0;
+  let s1 = stream[1]! | 0;
+  let s2 = stream[2]! | 0;
+  let s3 = stream[3]! | 0;
+  let gainedSum = 0;
+  let gainedSquares = 0;
+  let spentSum = 0;
+  let sharedSum = 0;
+  let lastSlot = -1;
+  for (let trial = 0; trial < trials; trial++) {
+    for (let t = 0; t < threats; t++) {
+      const size = threatSides[t]!;
+      const reject = threatReject[t]!;
+      let x = 0;
+      do {
+        x = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+        const u = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= u;
+        s3 = rotl(s3, 11);
+      } while (Math.imul(x, size) >>> 0 < reject);
+      defence[t] = highProduct(x, size) + 1;
+    }
+    let gained = 0;
+    best.fill(0);
+    for (let j = 0; j < n; j++) {
+      const size = sides[j]!;
+      const reject = dieReject[j]!;
+      let x = 0;
+      do {
+        x = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+        const u = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= u;
+        s3 = rotl(s3, 11);
+      } while (Math.imul(x, size) >>> 0 < reject);
+      const face = highProduct(x, size) + 1;
+      gained += topFaces(face, size);
+      const c = classOf(face, defence[dieSlot[j]!]!, floor) - floor;
+      const i = dieIntent[j]!;
+      if (c > best[i]!) best[i] = c;
+    }
+    let code = 0;
+    for (let i = intents - 1; i >= 0; i--) code = code * K + best[i]!;
+    const aura = Math.min(top, startAura + gained);
+    const planIndex = code * A + aura;
+    if (planWon.length === 0 || planWon[planIndex]! < 0) {
+      lastSlot = settleSlowly(prep, code, aura, planIndex, roll.resolve, gained, 0, tally);
+      if (planWon.length === 0) continue;
+    }
+    const end = planEnd[planIndex]!;
+    const spent = planSpent[planIndex]!;
+    const slot = (planWon[planIndex]! * A + end) * R1 + roll.resolve;
+    tally[slot]! += 1;
+    lastSlot = slot;
+    spentSum += spent;
+    sharedSum += gained - (end - a0 + spent);
+    gainedSum += gained;
+    gainedSquares += gained * gained;
+  }
+  tally[layout.gained]! += gainedSum;
+  tally[layout.gainedSquares]! += gainedSquares;
+  tally[layout.spent]! += spentSum;
+  tally[layout.shared]! += sharedSum;
+  stream[0] = s0;
+  stream[1] = s1;
+  stream[2] = s2;
+  stream[3] = s3;
+  return lastSlot;
 }
 
 function rotl(x: number, k: number): number {

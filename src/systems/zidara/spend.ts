@@ -9,6 +9,19 @@ export interface SpendRules {
   readonly tieBreak: boolean;
   readonly auraValue: number;
   readonly auraMax: number;
+  /**
+   * A utility over how the roll ends, replacing Σ weight·won + auraValue·auraEnd when the worth
+   * of a roll is not linear (a fight: the chance to win from the state the roll leaves).
+   */
+  readonly worth?: (won: number, auraEnd: number) => number;
+}
+
+/** The worth of ending with intents `won` (bit i: intent i) and `auraEnd` Aura. */
+function planValue(rules: SpendRules, won: number, auraEnd: number): number {
+  if (rules.worth) return rules.worth(won, auraEnd);
+  let value = rules.auraValue * auraEnd;
+  for (let i = 0; i < rules.weights.length; i++) if (won & (1 << i)) value += rules.weights[i]!;
+  return value;
 }
 
 /** How a roll is settled: which intents are won, and what it cost. */
@@ -56,13 +69,7 @@ export function noSpend(
   gainsAfter: number,
 ): SpendPlan {
   let won = 0;
-  let value = 0;
-  for (let i = 0; i < best.length; i++) {
-    if (best[i]! >= 1) {
-      won |= 1 << i;
-      value += rules.weights[i]!;
-    }
-  }
+  for (let i = 0; i < best.length; i++) if (best[i]! >= 1) won |= 1 << i;
   const auraEnd = auraEndOf(rules, budget, 0, gainsAfter);
   return {
     won,
@@ -70,12 +77,12 @@ export function noSpend(
     boosts: new Array(best.length).fill(0),
     tiesPaid: 0,
     auraEnd,
-    value: value + rules.auraValue * auraEnd,
+    value: planValue(rules, won, auraEnd),
   };
 }
 
 /**
- * The spends that maximise Σ weight·won + auraValue·auraEnd, from `budget` Aura. Among equally
+ * The spends that maximise Σ weight·won + auraValue·auraEnd (or `worth`), from `budget` Aura. Among equally
  * good plans: fewer Aura spent, then the lowest intent indices. O(2^c) for c intents that could
  * still be won (a handful).
  */
@@ -95,7 +102,7 @@ export function optimalSpend(
   }[] = [];
   for (let i = 0; i < best.length; i++) {
     const weight = rules.weights[i]!;
-    if (best[i]! >= 1 || weight <= 0) continue;
+    if (best[i]! >= 1 || (weight <= 0 && !rules.worth)) continue;
     const c = winCost(best[i]!, rules.tieBreak);
     if (c.boosts <= rules.boostsPerRoll && c.cost <= budget)
       candidates.push({ intent: i, ...c, weight });
@@ -108,21 +115,17 @@ export function optimalSpend(
   for (let mask = 1; mask < 1 << candidates.length; mask++) {
     let cost = 0;
     let boosts = 0;
-    let gain = 0;
+    let won = base.won;
     for (let k = 0; k < candidates.length; k++) {
       if (mask & (1 << k)) {
         const c = candidates[k]!;
         cost += c.cost;
         boosts += c.boosts;
-        gain += c.weight;
+        won |= 1 << c.intent;
       }
     }
     if (cost > budget || boosts > rules.boostsPerRoll) continue;
-    const value =
-      base.value -
-      rules.auraValue * base.auraEnd +
-      gain +
-      rules.auraValue * auraEndOf(rules, budget, cost, gainsAfter);
+    const value = planValue(rules, won, auraEndOf(rules, budget, cost, gainsAfter));
     const better =
       value > bestValue + tolerance ||
       (value >= bestValue - tolerance &&
@@ -182,7 +185,6 @@ export function greedySpend(
   let boostsLeft = rules.boostsPerRoll;
   let won = 0;
   let tiesPaid = 0;
-  let value = 0;
   const boosts = new Array(best.length).fill(0);
   for (const i of order) {
     const cls = best[i]!;
@@ -197,9 +199,8 @@ export function greedySpend(
       boosts[i] = 1;
       won |= 1 << i;
     }
-    if (won & (1 << i)) value += rules.weights[i]!;
   }
   const spent = budget - aura;
   const auraEnd = auraEndOf(rules, budget, spent, gainsAfter);
-  return { won, spent, boosts, tiesPaid, auraEnd, value: value + rules.auraValue * auraEnd };
+  return { won, spent, boosts, tiesPaid, auraEnd, value: planValue(rules, won, auraEnd) };
 }

@@ -106,8 +106,15 @@ function setup(spec: BruteSpec) {
   return { ...o, intentOf, intents, dieFaces, defenceVectors, pDefence, rollAll: rollAll() };
 }
 
-/** The optimal expected utility, by exhaustive search over every decision. */
-export function bruteForceUtility(spec: BruteSpec): number {
+/**
+ * The optimal expected utility, by exhaustive search over every decision. `terminal`, when
+ * given, replaces the linear utility: the worth of ending with `wins` intents won, `auraEnd`
+ * Aura and `resolveEnd` Resolve.
+ */
+export function bruteForceUtility(
+  spec: BruteSpec,
+  terminal?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+): number {
   const s = setup(spec);
   const gainAura = (aura: number, tops: number) => Math.min(s.auraMax, aura + tops);
   let total = 0;
@@ -125,17 +132,22 @@ export function bruteForceUtility(spec: BruteSpec): number {
         if (j === values.length) {
           const tied: number[] = [];
           let winWeight = 0;
+          let wins = 0;
           s.intents.forEach((intent, i) => {
             const b = bestOf(boosted, i);
-            if (b > D(i)) winWeight += intent.weight;
-            else if (b === D(i) && s.tieBreak) tied.push(i);
+            if (b > D(i)) {
+              winWeight += intent.weight;
+              wins++;
+            } else if (b === D(i) && s.tieBreak) tied.push(i);
           });
           for (let mask = 0; mask < 1 << tied.length; mask++) {
             let paid = 0;
             let w = winWeight;
+            let count = wins;
             tied.forEach((i, k) => {
               if (mask & (1 << k)) {
                 paid++;
+                count++;
                 w += s.intents[i]!.weight;
               }
             });
@@ -144,7 +156,10 @@ export function bruteForceUtility(spec: BruteSpec): number {
             const auraEnd = s.sameRoll
               ? budget - spent
               : Math.min(s.auraMax, s.aura0 - spent + gains);
-            best = Math.max(best, w + s.auraValue * auraEnd + s.resolveValue * r);
+            const worth = terminal
+              ? terminal(count, auraEnd, r)
+              : w + s.auraValue * auraEnd + s.resolveValue * r;
+            best = Math.max(best, worth);
           }
           return;
         }

@@ -296,3 +296,39 @@ describe('exact engine: restricted rerolls', () => {
     );
   });
 });
+
+describe('exact engine: a terminal utility over how the roll ends', () => {
+  it('matches brute force for any worth of (wins, Aura, Resolve) that never falls with more Aura', () => {
+    fc.assert(
+      fc.property(
+        smallRoll(3, 2),
+        fc.array(
+          fc.integer({ min: 0, max: 8 }).map((k) => k / 8),
+          { minLength: 200, maxLength: 200 },
+        ),
+        (spec, table) => {
+          const roll = parseRoll(spec);
+          const A = roll.auraMax + 1;
+          const R1 = roll.resolve + 1;
+          const size = (roll.intents.length + 1) * A * R1;
+          // Any worth of wins and Resolve, but never less for more Aura (as any scene's worth is:
+          // Aura can always be left unspent); the engine does not buy +2s just to shed Aura.
+          const terminal = Array.from({ length: size }, (_, k) => table[k % table.length]!);
+          for (let w = 0; w <= roll.intents.length; w++) {
+            for (let r = 0; r < R1; r++) {
+              for (let a = 1; a < A; a++) {
+                const here = (w * A + a) * R1 + r;
+                terminal[here] = Math.max(terminal[here]!, terminal[(w * A + a - 1) * R1 + r]!);
+              }
+            }
+          }
+          const worth = (wins: number, auraEnd: number, resolveEnd: number) =>
+            terminal[(wins * A + auraEnd) * R1 + resolveEnd]!;
+          const odds = new RollSolver(roll, { terminal }).odds();
+          expect(odds.expectedUtility).toBeCloseTo(bruteForceUtility(spec, worth), 9);
+        },
+      ),
+      { numRuns: 50, seed: 17 },
+    );
+  });
+});

@@ -86,3 +86,36 @@ describe('fights, simulated against the exact chain', () => {
     });
   }
 });
+
+describe('whole-fight play', () => {
+  for (const spec of [
+    { challenge: 4, tags: 2, pool: [12, 4], maxRounds: 3 },
+    { challenge: 5, tags: 3, pool: [8, 6, 4], maxRounds: 3, titles: 2 },
+  ]) {
+    it(`${JSON.stringify(spec)}: never below per-roll play at its own goal, and the simulation agrees`, () => {
+      const perRoll = fightOdds(parseFight(spec));
+      const whole = fightOdds(parseFight({ ...spec, fightPolicy: 'whole-fight' }));
+      const last = spec.maxRounds - 1;
+      expect(whole.pWinWithin[last]!).toBeGreaterThanOrEqual(perRoll.pWinWithin[last]! - 1e-12);
+      const prepared = kernel.prepare({ ...spec, fightPolicy: 'whole-fight' });
+      const tally = new Float64Array(kernel.tallySize(prepared));
+      const trials = 30_000;
+      kernel.run(prepared, streamFor(8, 0), trials, tally);
+      const sim = kernel.summarize(prepared, tally, trials) as FightSimulation;
+      whole.pWinWithin.forEach((p, n) => {
+        const w = wilsonInterval(Math.round(sim.pWinWithin[n]! * trials), trials, 0.999);
+        expect(p).toBeGreaterThanOrEqual(w.lo);
+        expect(p).toBeLessThanOrEqual(w.hi);
+      });
+    });
+  }
+
+  it('with one round left it is plain optimal play for the win', () => {
+    // One round, one tag: P(win) is the roll's own optimal win chance.
+    const whole = fightOdds(
+      parseFight({ challenge: 4, tags: 1, pool: [8, 4], maxRounds: 1, fightPolicy: 'whole-fight' }),
+    );
+    const roll = splitOdds([[8, 4]], 4, { resolve: 2 });
+    expect(whole.pWinWithin[0]).toBeCloseTo(roll.intents[0]!.pWin, 12);
+  });
+});
