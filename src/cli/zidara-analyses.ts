@@ -45,8 +45,9 @@ export function registerZidaraAnalyses<Z extends Command<[], OptionValues, Optio
   return zidara;
 }
 
-const OUTPUT_FORMATS = ['table', 'csv', 'json'] as const;
-type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** How an analysis is printed: a table for people, or CSV / JSON on stdout. */
+export const OUTPUT_FORMATS = ['table', 'csv', 'json'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 const SETUP_HELP = `
 The character (defaults are the rules page's):
@@ -506,7 +507,7 @@ function runFlagged(job: ReportJob): AnalysisOutput {
 }
 
 /** Prints the output in the chosen format and, with --out, writes the chart's files. */
-async function emit(
+export async function emit(
   output: AnalysisOutput,
   flags: { format: OutputFormat; out?: string | undefined },
 ): Promise<void> {

@@ -1,4 +1,10 @@
 import type { TopLevelSpec } from 'vega-lite';
+import {
+  COMPARE_DEFAULTS,
+  type CompareSystemsOptions,
+  compareSystems,
+  type SystemCompareRow,
+} from '../../systems/compare.ts';
 import { type AdvantageOptions, advantage } from '../../systems/zidara/advantage.ts';
 import { type FightCurvesOptions, fightCurves } from '../../systems/zidara/fight-curves.ts';
 import { type FishingOptions, fishing } from '../../systems/zidara/fishing.ts';
@@ -18,6 +24,13 @@ import {
 } from '../../systems/zidara/tune.ts';
 import { challengeLabel } from '../challenge-label.ts';
 import type { Column } from '../column.ts';
+import {
+  COMPARE_CSV_COLUMNS,
+  type CompareChartContext,
+  compareChart,
+  compareColumns,
+  systemName,
+} from '../compare-chart.ts';
 import { formatPercent } from '../format-percent.ts';
 import { formatTable } from '../table.ts';
 import { type TableCells, tableCells } from '../table-cells.ts';
@@ -59,6 +72,13 @@ export type ReportJob =
       /** Also solve for a target win chance: the nearest Challenge for each step count of the
        * grid (`solveFor: 'challenge'`), or the nearest steps for each Challenge. */
       readonly target?: { readonly winChance: number; readonly solveFor: 'challenge' | 'steps' };
+    }
+  | {
+      /** The five systems side by side (`dicelab compare`): full / partial / failure against
+       * each system's competence, ordinary competence aligned. */
+      readonly analysis: 'compare-systems';
+      readonly name: string;
+      readonly options: CompareSystemsOptions;
     };
 
 /** What one analysis produced, ready to print, write as files, or place in a report page. */
@@ -236,6 +256,27 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
         ...(job.target ? { details: { target: job.target, answers } } : {}),
       });
     }
+    case 'compare-systems': {
+      const rows = compareSystems(job.options);
+      const context = {
+        challenge: job.options.challenge ?? COMPARE_DEFAULTS.challenge,
+        tn: job.options.tn ?? COMPARE_DEFAULTS.tn,
+        pool: job.options.pool ?? COMPARE_DEFAULTS.pool,
+        setup: job.options.setup ?? {},
+      };
+      return output(job, {
+        spec: compareChart(rows, context),
+        description:
+          "Each system's chance of a full success, a partial result and a failure as its character gains or loses a point of " +
+          "its own competence (a Zi'Dara step, a point of d12 proficiency, a 2d6 tag, a d6 die, a Ring and Skill die); " +
+          "0 is ordinary competence in each. Partial is 2d6's cost, the d6 pool's mixed, and a Zi'Dara win paid for with Aura or Resolve; " +
+          'the d12 safe roll and Ring and Skill have no partial result. Mapping and anchors: docs/compare.md.',
+        findings: compareFindings(rows, context),
+        rows,
+        columns: compareColumns(context),
+        csvColumns: COMPARE_CSV_COLUMNS,
+      });
+    }
   }
 }
 
@@ -325,4 +366,43 @@ function answerText(answer: TuneAnswer): string {
       ? ' (every point searched is below the target)'
       : ' (every point searched is at or above the target)';
   return `${fixed}: ${point(answer.nearest)} is nearest ${formatPercent(answer.target, 0)}: ${formatPercent(answer.nearest.winChance)} with ${answer.nearest.pool}${side}.`;
+}
+
+/**
+ * Ordinary competence in every system, and how steep each is there: the change in P(full
+ * success) and P(failure) per point of competence, averaged over the points either side.
+ */
+function compareFindings(
+  rows: readonly SystemCompareRow[],
+  context: CompareChartContext,
+): string[] {
+  const systems = [...new Set(rows.map((r) => r.system))];
+  const at = (system: string, position: number) =>
+    rows.find((r) => r.system === system && r.position === position);
+  const ordinary = systems.flatMap((system) => {
+    const r = at(system, 0);
+    return r
+      ? [
+          `${systemName(r.system, context).split(':')[0]} (${r.level}) ${formatPercent(r.full)} / ${formatPercent(r.partial)} / ${formatPercent(r.failure)}`,
+        ]
+      : [];
+  });
+  const slopes = systems.flatMap((system) => {
+    const below = at(system, -1) ?? at(system, 0);
+    const above = at(system, 1) ?? at(system, 0);
+    if (!below || !above || below === above) return [];
+    const points = above.position - below.position;
+    return [
+      {
+        name: systemName(system, context).split(':')[0]!,
+        full: (above.full - below.full) / points,
+        failure: (above.failure - below.failure) / points,
+      },
+    ];
+  });
+  slopes.sort((a, b) => b.full - a.full);
+  return [
+    `At ordinary competence (full / partial / failure): ${ordinary.join('; ')}.`,
+    `Per point of competence around ordinary, full success moves ${slopes.map((s) => `${formatPoints(s.full)} (${s.name})`).join(', ')}; failure ${slopes.map((s) => `${formatPoints(s.failure)} (${s.name})`).join(', ')}.`,
+  ];
 }

@@ -56,4 +56,11 @@ export const DEFAULT_REPORT: readonly ReportJob[] = [
     options: { steps: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], challenges: [1, 2, 3, 4, 5, 6] },
     target: { winChance: 0.6, solveFor: 'challenge' },
   },
+  {
+    analysis: 'compare-systems',
+    name: 'compare-systems',
+    // "How steep is each system's curve around ordinary competence?": the five systems' full /
+    // partial / failure chances, Zi'Dara against C3 and Ring and Skill against TN 2.
+    options: { challenge: 3, tn: 2 },
+  },
 ];

@@ -82,7 +82,16 @@ describe('runReportJob', () => {
     const names = DEFAULT_REPORT.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
     expect(new Set(DEFAULT_REPORT.map((job) => job.analysis))).toEqual(
-      new Set(['splits', 'compare', 'advantage', 'fishing', 'rerolls', 'fights', 'tune']),
+      new Set([
+        'splits',
+        'compare',
+        'advantage',
+        'fishing',
+        'rerolls',
+        'fights',
+        'tune',
+        'compare-systems',
+      ]),
     );
   });
 });

@@ -1,0 +1,86 @@
+import { type Command, Option } from '@commander-js/extra-typings';
+import { runReportJob } from '../report/zidara/analysis-output.ts';
+import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
+import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
+import { ROLL_LIMITS } from '../systems/zidara/spec.ts';
+import { POOL_RULES, type PoolRule } from '../systems/zidara/tune.ts';
+import { integerFlag } from './flags.ts';
+import { emit, OUTPUT_FORMATS, type OutputFormat } from './zidara-analyses.ts';
+
+/**
+ * `dicelab compare [--vs C] [--tn T] [--span N] [--pool RULE] [--format …] [--out DIR]`: the
+ * five systems' full / partial / failure chances against each one's own competence, ordinary
+ * competence aligned; a table (or CSV / JSON) on stdout and, with --out, the chart's files.
+ */
+export function registerCompare(program: Command) {
+  program
+    .command('compare')
+    .description(
+      "the five systems on one chart and one table: full success, partial and failure against each system's competence, ordinary lined up",
+    )
+    .option(
+      '--vs <C>',
+      "Zi'Dara: the Challenge C every roll is against (it rolls d2C)",
+      integerFlag(1, ROLL_LIMITS.challenge),
+      COMPARE_DEFAULTS.challenge,
+    )
+    .option(
+      '--tn <T>',
+      'Ring and Skill: the target number of successes',
+      integerFlag(1, RING_SKILL_LIMITS.tn),
+      COMPARE_DEFAULTS.tn,
+    )
+    .option(
+      '--span <n>',
+      'points of competence shown on each side of ordinary',
+      integerFlag(1, MAX_SPAN),
+      COMPARE_DEFAULTS.span,
+    )
+    .addOption(
+      new Option(
+        '--pool <rule>',
+        "Zi'Dara: natural = the steps as dice with no split (5 steps: d10); best = the one-intent legal pool that wins most",
+      )
+        .choices(POOL_RULES)
+        .default(COMPARE_DEFAULTS.pool as PoolRule),
+    )
+    .addOption(
+      new Option('--format <format>', 'table for people, or csv / json on stdout')
+        .choices(OUTPUT_FORMATS)
+        .default('table' as OutputFormat),
+    )
+    .option('--out <dir>', 'also write compare.csv, .vl.json, .svg and .png into this folder')
+    .addHelpText(
+      'after',
+      `
+Ordinary competence (position 0), and one point of competence in each system:
+  Zi'Dara         5 steps (d10) against the Challenge; a point is a step
+  d12 action      a safe roll at proficiency 7 (rating + capacity), no tokens; a point of proficiency
+  2d6 + tags      2d6+1 (one tag); a tag
+  d6 pool         stat 3 (stats 1-4 only); a die
+  Ring and Skill  ring 2 + skill 1 against the TN; a die (a skill rank, then a ring point)
+Bands: full success / partial / failure. Partial is 2d6's cost (7-9), the d6 pool's mixed
+(one hit) and a Zi'Dara win paid for with Aura (a +2 or a bought tie) or Resolve; a d12
+safe roll and a Ring and Skill check have none (criticals count with their success or failure).
+Zi'Dara uses the rules page's character: Aura full at 5, one +2 a roll, ties bought, no Resolve.
+
+Examples:
+  dicelab compare                          Zi'Dara vs C3, Ring and Skill vs TN 2
+  dicelab compare --vs 4 --tn 3 --span 3   a harder Challenge and TN, three points each side
+  dicelab compare --format csv > compare.csv
+  dicelab compare --out reports/compare    also the chart (compare.svg, .png, .vl.json) and CSV`,
+    )
+    .action(async (flags) => {
+      const output = runReportJob({
+        analysis: 'compare-systems',
+        name: 'compare',
+        options: {
+          challenge: flags.vs,
+          tn: flags.tn,
+          span: flags.span,
+          pool: flags.pool as PoolRule,
+        },
+      });
+      await emit(output, { format: flags.format as OutputFormat, out: flags.out });
+    });
+}

@@ -1,0 +1,124 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareSystems } from '../../src/systems/compare.ts';
+import { validateVegaLite } from '../report/vega-lite-schema.ts';
+import { runInProcess } from './run-in-process.ts';
+
+/** RFC 4180 lines with no quoted commas (the compare CSV has none): header, then cells. */
+function readCsv(text: string): string[][] {
+  return text
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
+}
+
+describe('dicelab compare', () => {
+  it('prints the five systems in one table, the question first and the findings last', async () => {
+    const { code, stdout, stderr } = await runInProcess(['compare']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe("How steep is each system's curve around ordinary competence?");
+    expect(lines[1]).toMatch(/^System\s+Level\s+Position\s+Full success\s+Partial\s+Failure$/);
+    expect(stdout).toMatch(/^d6 pool: stat\s+stat 3\s+0 \(ordinary\)\s+25\.9%\s+44\.4%\s+29\.6%$/m);
+    expect(stdout).toMatch(
+      /^2d6 \+ tags: modifier\s+2d6\+0: 0 tags\s+−1\s+16\.7%\s+41\.7%\s+41\.7%$/m,
+    );
+    expect(stdout).toMatch(
+      /^Zi'Dara: steps vs C3 \(d6\)\s+5 steps: d10\s+0 \(ordinary\)\s+65\.0%\s+25\.0%\s+10\.0%$/m,
+    );
+    expect(lines.at(-2)).toMatch(/^At ordinary competence \(full \/ partial \/ failure\): /);
+    expect(lines.at(-1)).toMatch(/^Per point of competence around ordinary/);
+  });
+
+  it('writes a CSV that reads back to the exact rows', async () => {
+    const { code, stdout } = await runInProcess([
+      'compare',
+      '--vs',
+      '4',
+      '--tn',
+      '3',
+      '--format',
+      'csv',
+    ]);
+    expect(code).toBe(0);
+    const [head, ...body] = readCsv(stdout);
+    expect(head).toEqual(['system', 'level', 'position', 'full', 'partial', 'failure']);
+    const rows = compareSystems({ challenge: 4, tn: 3 });
+    expect(body).toHaveLength(rows.length);
+    body.forEach((cells, i) => {
+      const row = rows[i]!;
+      expect(cells).toEqual([
+        row.system,
+        row.level,
+        String(row.position),
+        ...[row.full, row.partial, row.failure].map(String),
+      ]);
+      expect(cells.slice(3).map(Number)).toEqual([row.full, row.partial, row.failure]);
+    });
+  });
+
+  it('prints JSON with the rows and findings, and takes --span and --pool', async () => {
+    const { code, stdout } = await runInProcess([
+      'compare',
+      '--span',
+      '1',
+      '--pool',
+      'best',
+      '--format',
+      'json',
+    ]);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out.analysis).toBe('compare-systems');
+    expect(out.rows).toEqual(compareSystems({ span: 1, pool: 'best' }));
+    expect(out.rows.every((r: { position: number }) => Math.abs(r.position) <= 1)).toBe(true);
+    expect(out.findings).toHaveLength(2);
+  });
+
+  it('writes the chart’s four files with --out, the spec valid', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-compare-'));
+    try {
+      const { code, stderr } = await runInProcess(['compare', '--out', dir, '--format', 'csv']);
+      expect(code).toBe(0);
+      expect(stderr).toMatch(
+        /^wrote .*compare\.csv, .*compare\.vl\.json, .*compare\.svg, .*compare\.png\n$/,
+      );
+      expect((await readdir(dir)).sort()).toEqual([
+        'compare.csv',
+        'compare.png',
+        'compare.svg',
+        'compare.vl.json',
+      ]);
+      const spec = JSON.parse(await readFile(join(dir, 'compare.vl.json'), 'utf8'));
+      expect(validateVegaLite(spec)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [['--vs', '0'], /--vs <C>.*"0" is not allowed \(expected an integer from 1 to 50\)/],
+    [['--tn', 'two'], /--tn <T>.*"two" is not allowed/],
+    [['--span', '4'], /--span <n>.*from 1 to 3/],
+    [['--pool', 'widest'], /--pool <rule>.*Allowed choices are best, natural/],
+    [['--format', 'xml'], /--format <format>.*Allowed choices are table, csv, json/],
+    [['--frobnicate'], /unknown option '--frobnicate'/],
+  ])('refuses %j in one line with exit status 2', async (args, message) => {
+    const { code, stdout, stderr } = await runInProcess(['compare', ...args]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(message);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('explains the anchors and the bands, with examples, in --help', async () => {
+    const { code, stdout } = await runInProcess(['compare', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('stat 3 (stats 1-4 only)');
+    expect(stdout).toContain('Examples:');
+    expect(stdout).toContain('dicelab compare --vs 4 --tn 3 --span 3');
+  });
+});
