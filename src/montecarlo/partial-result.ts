@@ -20,7 +20,7 @@ export const PARTIAL_RESULT_VERSION = 1;
  *   "chunkSize": 65536,                    // chunk c draws from streamFor(seed, c)
  *   "shard": { "index": 0, "count": 3 },   // this file ran the chunks c with c % 3 === 0
  *   "chunksDone": 6,                       // chunks finished (all of the shard's unless interrupted)
- *   "completedTrials": 393216,             // trials those chunks hold
+ *   "completedTrials": 344640,             // trials those chunks hold
  *   "interrupted": false,                  // true when stopped early (Ctrl-C): not mergeable
  *   "tally": [131072, …]                   // the kernel's integer counts, summed over the chunks
  * }
