@@ -1,5 +1,6 @@
 export {
   fillUint32,
+  nextInt32,
   nextUint32,
   rollDie,
   type Stream,

@@ -3,12 +3,12 @@
  * A stream is its four state words; every random function takes its stream as a parameter,
  * and hot loops copy the words into locals (about twice as fast as a method call per draw).
  */
-export type Stream = Uint32Array;
+export type Stream = Int32Array;
 
 /** A stream with the given four state words (not all zero). */
 export function streamFromState(s0: number, s1: number, s2: number, s3: number): Stream {
   if ((s0 | s1 | s2 | s3) === 0) throw new RangeError('xoshiro128** state must not be all zero');
-  return Uint32Array.of(s0, s1, s2, s3);
+  return Int32Array.of(s0, s1, s2, s3);
 }
 
 /**
@@ -30,7 +30,7 @@ export function streamFor(seed: number, chunk: number): Stream {
     words.push(Number(z & 0xffffffffn), Number(z >> 32n));
   }
   if (!words.some((w) => w !== 0)) words[0] = 1;
-  return Uint32Array.from(words);
+  return Int32Array.from(words);
 }
 
 const MASK64 = (1n << 64n) - 1n;
@@ -44,21 +44,26 @@ function mix64(x: bigint): bigint {
   return z ^ (z >> 31n);
 }
 
-/** The next 32-bit output (as an unsigned number), advancing the stream. */
-export function nextUint32(s: Stream): number {
+/**
+ * The next 32-bit output as a signed int32 (the same bits as `nextUint32`), advancing the
+ * stream: the form int32 arithmetic wants. The state words are int32 too, so the JIT keeps them
+ * in registers and inlines the call into hot loops (as fast as state in locals, measured).
+ */
+export function nextInt32(s: Stream): number {
   const s0 = s[0]!;
   const s1 = s[1]!;
-  const s2 = s[2]!;
-  const s3 = s[3]!;
-  const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
-  const t = s1 << 9;
-  const n2 = s2 ^ s0;
-  const n3 = s3 ^ s1;
-  s[1] = s1 ^ n2;
-  s[0] = s0 ^ n3;
-  s[2] = n2 ^ t;
-  s[3] = rotl(n3, 11);
-  return result;
+  const s2 = s[2]! ^ s0;
+  const s3 = s[3]! ^ s1;
+  s[0] = s0 ^ s3;
+  s[1] = s1 ^ s2;
+  s[2] = s2 ^ (s1 << 9);
+  s[3] = rotl(s3, 11);
+  return Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+}
+
+/** The next 32-bit output (as an unsigned number), advancing the stream. */
+export function nextUint32(s: Stream): number {
+  return nextInt32(s) >>> 0;
 }
 
 /**
@@ -92,10 +97,24 @@ export function fillUint32(s: Stream, out: Uint32Array): Uint32Array {
 }
 
 /**
- * A uniform integer in 1..n (a die), unbiased: Lemire's multiply-and-reject.
- * Rejection happens with probability below n / 2^32.
+ * A uniform integer in 1..n (a die), unbiased: Lemire's multiply-and-reject (the high word of
+ * x·n, unless the low word falls below (2^32 − n) mod n, probability under n / 2^32). For
+ * n < 2^15 (every die) it runs in int32 arithmetic, which the JIT inlines into hot loops.
+ * @example rollDie(streamFor(1, 0), 6) // 1..6
  */
 export function rollDie(s: Stream, n: number): number {
+  if (n >= 32768) return rollLargeDie(s, n);
+  for (;;) {
+    const x = nextInt32(s);
+    const low = Math.imul(x, n) >>> 0;
+    if (low >= n || low >= (4294967296 - n) % n) {
+      return (((x >>> 16) * n + (((x & 0xffff) * n) >>> 16)) >> 16) + 1;
+    }
+  }
+}
+
+/** `rollDie` for n ≥ 2^15, in float arithmetic (exact: x·n < 2^53). */
+function rollLargeDie(s: Stream, n: number): number {
   for (;;) {
     const m = nextUint32(s) * n;
     const low = m % 4294967296;

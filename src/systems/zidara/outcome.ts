@@ -15,7 +15,8 @@ export function classOf(value: number, defence: number, floor: number): number {
 
 /** Top faces shown by a die (or an exploding chain) of `sides` that came to `value`. */
 export function topFaces(value: number, sides: number): number {
-  return Math.floor(value / sides);
+  // Values are positive, so truncation is ⌊⌋; `| 0` lets the JIT divide in integers.
+  return (value / sides) | 0;
 }
 
 /** The lowest class that still matters when at most `boosts` +2s can be bought. */

@@ -1,7 +1,7 @@
 import type { Kernel } from '../../montecarlo/kernel.ts';
 import { meanInterval } from '../../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../montecarlo/wilson-interval.ts';
-import type { Stream } from '../../rng/index.ts';
+import { rollDie, type Stream } from '../../rng/index.ts';
 import {
   type Policy,
   REROLL_ALL,
@@ -149,9 +149,7 @@ export function prepareRoll(spec: SimulationSpec): PreparedRoll {
 /**
  * Plays `trials` rolls: defences, dice (exploding chains included), Aura with its cap, then the
  * policy's rerolls and spends, asked of the exact engine state by state. Randomness comes only
- * from `stream`. The generator's state lives in locals and every draw is written out inline
- * (xoshiro128**, then Lemire's unbiased multiply-and-reject in int32 arithmetic): a closure
- * over the state would halve the speed.
+ * from `stream` (`rollDie`, which the JIT inlines here).
  */
 export function playRolls(
   prep: PreparedRoll,
@@ -179,9 +177,6 @@ export function playRolls(
   if (!decides && !explode && areaDieIndex < 0) return playPlainRolls(prep, stream, trials, tally);
   const planTable = planWon.length > 0;
   const areaDie = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
-  // Lemire: a 32-bit draw x gives ⌊x·size / 2^32⌋ unless its low word is below (2^32 − size) mod size.
-  const dieReject = Int32Array.from(sides, (size) => (4294967296 - size) % size);
-  const threatReject = Int32Array.from(threatSides, (size) => (4294967296 - size) % size);
   const values = new Int32Array(n);
   const cls = new Int32Array(n);
   const defence = new Int32Array(threats);
@@ -189,11 +184,6 @@ export function playRolls(
   // Dice still to roll in this pass: all of them, or the one a reroll names.
   const pending = new Int32Array(n);
   const all = Int32Array.from({ length: n }, (_, j) => j);
-  // `| 0` keeps the words int32 from the start, so the JIT never sees them change type.
-  let s0 = stream[0]! | 0;
-  let s1 = stream[1]! | 0;
-  let s2 = stream[2]! | 0;
-  let s3 = stream[3]! | 0;
   let gainedSum = 0;
   let gainedSquares = 0;
   let spentSum = 0;
@@ -204,20 +194,7 @@ export function playRolls(
   for (let trial = 0; trial < trials; trial++) {
     let d = 0;
     for (let t = 0; t < threats; t++) {
-      const size = threatSides[t]!;
-      const reject = threatReject[t]!;
-      let x = 0;
-      do {
-        x = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
-        const u = s1 << 9;
-        s2 ^= s0;
-        s3 ^= s1;
-        s1 ^= s2;
-        s0 ^= s3;
-        s2 ^= u;
-        s3 = rotl(s3, 11);
-      } while (Math.imul(x, size) >>> 0 < reject);
-      const D = highProduct(x, size) + 1;
+      const D = rollDie(stream, threatSides[t]!);
       defence[t] = D;
       d += (D - 1) * threatPlace[t]!;
     }
@@ -232,22 +209,10 @@ export function playRolls(
       for (let q = 0; q < count; q++) {
         const j = toRoll[q]!;
         const size = sides[j]!;
-        const reject = dieReject[j]!;
         let value = 0;
         let extra = 0;
         for (;;) {
-          let x = 0;
-          do {
-            x = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
-            const u = s1 << 9;
-            s2 ^= s0;
-            s3 ^= s1;
-            s1 ^= s2;
-            s0 ^= s3;
-            s2 ^= u;
-            s3 = rotl(s3, 11);
-          } while (Math.imul(x, size) >>> 0 < reject);
-          const face = highProduct(x, size) + 1;
+          const face = rollDie(stream, size);
           value += face;
           if (face !== size || !explode) break;
           if (extra === depth) {
@@ -325,10 +290,6 @@ export function playRolls(
   tally[layout.shared]! += sharedSum;
   tally[layout.capped]! += cappedSum;
   tally[layout.areaSum]! += areaSum;
-  stream[0] = s0;
-  stream[1] = s1;
-  stream[2] = s2;
-  stream[3] = s3;
   return lastSlot;
 }
 
@@ -398,60 +359,40 @@ function playPlainRolls(
   const R1 = roll.resolve + 1;
   const a0 = roll.aura;
   const startAura = roll.auraGainUsableSameRoll ? a0 : 0;
-  const dieReject = Int32Array.from(sides, (size) => (4294967296 - size) % size);
-  const threatReject = Int32Array.from(threatSides, (size) => (4294967296 - size) % size);
   const defence = new Int32Array(threats);
   const best = new Int32Array(intents);
-  let s0 = stream[0]! | 0;
-  let s1 = stream[1]! | 0;
-  let s2 = stream[2]! | 0;
-  let s3 = stream[3]! | 0;
   let gainedSum = 0;
   let gainedSquares = 0;
   let spentSum = 0;
   let sharedSum = 0;
   let lastSlot = -1;
+  // One intent against one threat, the commonest roll, keeps its best class in a local.
+  const lone = threats === 1 && intents === 1;
   for (let trial = 0; trial < trials; trial++) {
-    for (let t = 0; t < threats; t++) {
-      const size = threatSides[t]!;
-      const reject = threatReject[t]!;
-      let x = 0;
-      do {
-        x = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
-        const u = s1 << 9;
-        s2 ^= s0;
-        s3 ^= s1;
-        s1 ^= s2;
-        s0 ^= s3;
-        s2 ^= u;
-        s3 = rotl(s3, 11);
-      } while (Math.imul(x, size) >>> 0 < reject);
-      defence[t] = highProduct(x, size) + 1;
-    }
     let gained = 0;
-    best.fill(0);
-    for (let j = 0; j < n; j++) {
-      const size = sides[j]!;
-      const reject = dieReject[j]!;
-      let x = 0;
-      do {
-        x = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
-        const u = s1 << 9;
-        s2 ^= s0;
-        s3 ^= s1;
-        s1 ^= s2;
-        s0 ^= s3;
-        s2 ^= u;
-        s3 = rotl(s3, 11);
-      } while (Math.imul(x, size) >>> 0 < reject);
-      const face = highProduct(x, size) + 1;
-      gained += topFaces(face, size);
-      const c = classOf(face, defence[dieSlot[j]!]!, floor) - floor;
-      const i = dieIntent[j]!;
-      if (c > best[i]!) best[i] = c;
-    }
     let code = 0;
-    for (let i = intents - 1; i >= 0; i--) code = code * K + best[i]!;
+    if (lone) {
+      const D = rollDie(stream, threatSides[0]!);
+      for (let j = 0; j < n; j++) {
+        const size = sides[j]!;
+        const face = rollDie(stream, size);
+        gained += topFaces(face, size);
+        const c = classOf(face, D, floor) - floor;
+        if (c > code) code = c;
+      }
+    } else {
+      for (let t = 0; t < threats; t++) defence[t] = rollDie(stream, threatSides[t]!);
+      for (let i = 0; i < intents; i++) best[i] = 0;
+      for (let j = 0; j < n; j++) {
+        const size = sides[j]!;
+        const face = rollDie(stream, size);
+        gained += topFaces(face, size);
+        const c = classOf(face, defence[dieSlot[j]!]!, floor) - floor;
+        const i = dieIntent[j]!;
+        if (c > best[i]!) best[i] = c;
+      }
+      for (let i = intents - 1; i >= 0; i--) code = code * K + best[i]!;
+    }
     const aura = Math.min(top, startAura + gained);
     const planIndex = code * A + aura;
     if (planWon.length === 0 || planWon[planIndex]! < 0) {
@@ -472,20 +413,7 @@ function playPlainRolls(
   tally[layout.gainedSquares]! += gainedSquares;
   tally[layout.spent]! += spentSum;
   tally[layout.shared]! += sharedSum;
-  stream[0] = s0;
-  stream[1] = s1;
-  stream[2] = s2;
-  stream[3] = s3;
   return lastSlot;
-}
-
-function rotl(x: number, k: number): number {
-  return (x << k) | (x >>> (32 - k));
-}
-
-/** ⌊x·n / 2^32⌋ for a 32-bit x and a small n (< 2^15), in int32 arithmetic only. */
-function highProduct(x: number, n: number): number {
-  return ((x >>> 16) * n + (((x & 0xffff) * n) >>> 16)) >> 16;
 }
 
 /** Turns a run's tallies into the figures of `RollOdds`, with 95% intervals. */
