@@ -33,10 +33,11 @@ export function readInteger(
   min: number,
   max: number,
   fallback?: number,
+  allowed = `an integer from ${min} to ${max}`,
 ): number {
   if (value === undefined && fallback !== undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    throw invalid(field, value, `an integer from ${min} to ${max}`);
+    throw invalid(field, value, allowed);
   return value;
 }
 
@@ -60,6 +61,13 @@ export function readNumber(
       bounds.length ? `a number ${bounds.join(' and ')}` : 'a finite number',
     );
   }
+  return value;
+}
+
+/** A string; `undefined` when absent. */
+export function readText(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(field, value, 'a string');
   return value;
 }
 

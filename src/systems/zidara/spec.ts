@@ -1,4 +1,5 @@
 import { invalid } from '../../input-error.ts';
+import { readBoolean, readInteger, readNumber, readRecord, readText } from '../spec-fields.ts';
 import { DIE_SIDES } from './pool.ts';
 
 /** A roll spec as written in JSON (the oracle's `spec`): absent fields take the defaults below. */
@@ -97,24 +98,20 @@ const SPEC_FIELDS = [
  * @example parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }] }).aura // 5
  */
 export function parseRoll(input: unknown, where = ''): Roll {
-  const spec = record(input, where || 'spec', [...SPEC_FIELDS]);
+  const spec = readRecord(input, where, SPEC_FIELDS);
   const f = (name: string) => `${where}${name}`;
+  const D = ROLL_DEFAULTS;
+  const L = ROLL_LIMITS;
 
   const threatsRaw = spec.threats;
   if (!Array.isArray(threatsRaw) || threatsRaw.length === 0) {
     throw invalid(f('threats'), threatsRaw, 'a non-empty array of { "challenge": C }');
   }
   const threats = threatsRaw.map((t, i) => {
-    const threat = record(t, f(`threats[${i}]`), ['challenge', 'name']);
-    const challenge = integer(
-      threat.challenge,
-      f(`threats[${i}].challenge`),
-      1,
-      ROLL_LIMITS.challenge,
-    );
-    return threat.name === undefined
-      ? { challenge }
-      : { challenge, name: text(threat.name, f(`threats[${i}].name`)) };
+    const threat = readRecord(t, f(`threats[${i}].`), ['challenge', 'name']);
+    const challenge = readInteger(threat.challenge, f(`threats[${i}].challenge`), 1, L.challenge);
+    const name = readText(threat.name, f(`threats[${i}].name`));
+    return name === undefined ? { challenge } : { challenge, name };
   });
 
   const diceRaw = spec.dice;
@@ -125,16 +122,12 @@ export function parseRoll(input: unknown, where = ''): Roll {
       'a non-empty array of dice such as { "sides": 8, "intent": 0 }',
     );
   }
-  if (diceRaw.length > ROLL_LIMITS.dice) {
-    throw invalid(
-      f('dice'),
-      `${diceRaw.length} dice`,
-      `at most ${ROLL_LIMITS.dice} dice in one exact roll`,
-    );
+  if (diceRaw.length > L.dice) {
+    throw invalid(f('dice'), `${diceRaw.length} dice`, `at most ${L.dice} dice in one exact roll`);
   }
   let areaDice = 0;
   const dice: RollDie[] = diceRaw.map((d, i) => {
-    const die = record(d, f(`dice[${i}]`), ['sides', 'intent', 'area']);
+    const die = readRecord(d, f(`dice[${i}].`), ['sides', 'intent', 'area']);
     const sides = die.sides;
     if (typeof sides !== 'number' || !(DIE_SIDES as readonly number[]).includes(sides)) {
       throw invalid(f(`dice[${i}].sides`), sides, `one of ${DIE_SIDES.join(', ')}`);
@@ -148,8 +141,11 @@ export function parseRoll(input: unknown, where = ''): Roll {
       if (areaDice > 1) throw invalid(f(`dice[${i}].area`), true, 'at most one area die a roll');
       return { sides, intent: -1, area: true };
     }
-    const intent = integer(die.intent, f(`dice[${i}].intent`), 0, ROLL_LIMITS.dice - 1);
-    return { sides, intent, area: false };
+    return {
+      sides,
+      intent: readInteger(die.intent, f(`dice[${i}].intent`), 0, L.dice - 1),
+      area: false,
+    };
   });
   const intentCount = Math.max(-1, ...dice.map((d) => d.intent)) + 1;
   if (intentCount === 0)
@@ -167,8 +163,8 @@ export function parseRoll(input: unknown, where = ''): Roll {
   let intents: Roll['intents'];
   if (spec.intents === undefined) {
     intents = Array.from({ length: intentCount }, () => ({
-      threat: ROLL_DEFAULTS.intentThreat,
-      weight: ROLL_DEFAULTS.intentWeight,
+      threat: D.intentThreat,
+      weight: D.intentWeight,
     }));
   } else {
     if (!Array.isArray(spec.intents) || spec.intents.length !== intentCount) {
@@ -179,62 +175,58 @@ export function parseRoll(input: unknown, where = ''): Roll {
       );
     }
     intents = spec.intents.map((x, i) => {
-      const intent = record(x, f(`intents[${i}]`), ['threat', 'weight', 'name']);
-      const threat =
-        intent.threat === undefined
-          ? ROLL_DEFAULTS.intentThreat
-          : integer(intent.threat, f(`intents[${i}].threat`), 0, threats.length - 1);
-      const weight =
-        intent.weight === undefined
-          ? ROLL_DEFAULTS.intentWeight
-          : finite(intent.weight, f(`intents[${i}].weight`), 0);
-      return intent.name === undefined
-        ? { threat, weight }
-        : { threat, weight, name: text(intent.name, f(`intents[${i}].name`)) };
+      const intent = readRecord(x, f(`intents[${i}].`), ['threat', 'weight', 'name']);
+      const threat = readInteger(
+        intent.threat,
+        f(`intents[${i}].threat`),
+        0,
+        threats.length - 1,
+        D.intentThreat,
+      );
+      const weight = readNumber(intent.weight, f(`intents[${i}].weight`), D.intentWeight, 0);
+      const name = readText(intent.name, f(`intents[${i}].name`));
+      return name === undefined ? { threat, weight } : { threat, weight, name };
     });
   }
 
-  const auraMax =
-    spec.auraMax === undefined
-      ? ROLL_DEFAULTS.auraMax
-      : integer(spec.auraMax, f('auraMax'), 0, ROLL_LIMITS.auraMax);
-  const aura =
-    spec.aura === undefined
-      ? auraMax
-      : integer(spec.aura, f('aura'), 0, auraMax, `an integer from 0 to auraMax (${auraMax})`);
+  const auraMax = readInteger(spec.auraMax, f('auraMax'), 0, L.auraMax, D.auraMax);
   return {
     threats,
     dice,
     intents,
-    aura,
+    aura: readInteger(
+      spec.aura,
+      f('aura'),
+      0,
+      auraMax,
+      auraMax,
+      `an integer from 0 to auraMax (${auraMax})`,
+    ),
     auraMax,
-    resolve:
-      spec.resolve === undefined
-        ? ROLL_DEFAULTS.resolve
-        : integer(spec.resolve, f('resolve'), 0, ROLL_LIMITS.resolve),
-    boostsPerRoll:
-      spec.boostsPerRoll === undefined
-        ? ROLL_DEFAULTS.boostsPerRoll
-        : integer(spec.boostsPerRoll, f('boostsPerRoll'), 0, ROLL_LIMITS.boostsPerRoll),
-    tieBreak:
-      spec.tieBreak === undefined ? ROLL_DEFAULTS.tieBreak : bool(spec.tieBreak, f('tieBreak')),
-    explode: spec.explode === undefined ? ROLL_DEFAULTS.explode : bool(spec.explode, f('explode')),
-    explodeDepth:
-      spec.explodeDepth === undefined
-        ? ROLL_DEFAULTS.explodeDepth
-        : integer(spec.explodeDepth, f('explodeDepth'), 0, ROLL_LIMITS.explodeDepth),
-    auraValue:
-      spec.auraValue === undefined
-        ? ROLL_DEFAULTS.auraValue
-        : finite(spec.auraValue, f('auraValue'), 0),
-    resolveValue:
-      spec.resolveValue === undefined
-        ? ROLL_DEFAULTS.resolveValue
-        : finite(spec.resolveValue, f('resolveValue'), 0),
-    auraGainUsableSameRoll:
-      spec.auraGainUsableSameRoll === undefined
-        ? ROLL_DEFAULTS.auraGainUsableSameRoll
-        : bool(spec.auraGainUsableSameRoll, f('auraGainUsableSameRoll')),
+    resolve: readInteger(spec.resolve, f('resolve'), 0, L.resolve, D.resolve),
+    boostsPerRoll: readInteger(
+      spec.boostsPerRoll,
+      f('boostsPerRoll'),
+      0,
+      L.boostsPerRoll,
+      D.boostsPerRoll,
+    ),
+    tieBreak: readBoolean(spec.tieBreak, f('tieBreak'), D.tieBreak),
+    explode: readBoolean(spec.explode, f('explode'), D.explode),
+    explodeDepth: readInteger(
+      spec.explodeDepth,
+      f('explodeDepth'),
+      0,
+      L.explodeDepth,
+      D.explodeDepth,
+    ),
+    auraValue: readNumber(spec.auraValue, f('auraValue'), D.auraValue, 0),
+    resolveValue: readNumber(spec.resolveValue, f('resolveValue'), D.resolveValue, 0),
+    auraGainUsableSameRoll: readBoolean(
+      spec.auraGainUsableSameRoll,
+      f('auraGainUsableSameRoll'),
+      D.auraGainUsableSameRoll,
+    ),
   };
 }
 
@@ -257,47 +249,4 @@ export function rollToSpec(roll: Roll): Required<RollSpec> {
     resolveValue: roll.resolveValue,
     auraGainUsableSameRoll: roll.auraGainUsableSameRoll,
   };
-}
-
-function record(value: unknown, field: string, allowed: string[]): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw invalid(field, value, 'an object');
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key))
-      throw invalid(
-        `${field}.${key}`,
-        (value as Record<string, unknown>)[key],
-        `no such field; the fields are ${allowed.join(', ')}`,
-      );
-  }
-  return value as Record<string, unknown>;
-}
-
-function integer(
-  value: unknown,
-  field: string,
-  min: number,
-  max: number,
-  allowed?: string,
-): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(field, value, allowed ?? `an integer from ${min} to ${max}`);
-  }
-  return value;
-}
-
-function finite(value: unknown, field: string, min: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min)
-    throw invalid(field, value, `a finite number ≥ ${min}`);
-  return value;
-}
-
-function bool(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw invalid(field, value, 'true or false');
-  return value;
-}
-
-function text(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw invalid(field, value, 'a string');
-  return value;
 }
