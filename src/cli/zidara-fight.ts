@@ -122,10 +122,7 @@ Examples:
         let simulated: (FightSimulation & { seed: number }) | undefined;
         if (options.simulate !== false) {
           const result = await runSimulation('systems/zidara/fight-simulate', fight.spec, options);
-          simulated = {
-            seed: result.seed,
-            ...((await summarizeResult(result)) as FightSimulation),
-          };
+          simulated = (await summarizeResult(result)) as FightSimulation & { seed: number };
         }
         results.push({
           challenge: fight.challenge,

@@ -141,10 +141,7 @@ function registerSimulate(zidara: Command) {
           simulationSpec(roll, policy, rerolls),
           options,
         );
-        summaries.push({
-          seed: result.seed,
-          ...((await summarizeResult(result)) as RollSimulation),
-        });
+        summaries.push((await summarizeResult(result)) as RollSimulation & { seed: number });
         if (result.interrupted) break;
       }
       if (options.json) printResults(summaries, many, true, () => '');

@@ -3,11 +3,19 @@ import type { SimulationResult } from './run.ts';
 
 /**
  * A result's summary, as its kernel makes it (`kernel.summarize`), over the trials actually
- * played: the same JSON for one run and for the merge of its shards. Imports the kernel.
- * @example await summarizeResult(await simulate(request)) // e.g. { outcomes: [...] }
+ * played, headed by the seed that reproduces it: the same JSON for one run and for the merge of
+ * its shards. Imports the kernel.
+ * @example await summarizeResult(await simulate(request)) // e.g. { seed: 1, outcomes: [...] }
  */
 export async function summarizeResult(result: SimulationResult): Promise<unknown> {
   const kernel = await loadKernel(result.kernel);
   const prepared = kernel.prepare(result.spec);
-  return kernel.summarize(prepared, Float64Array.from(result.tally), result.completedTrials);
+  const summary = kernel.summarize(
+    prepared,
+    Float64Array.from(result.tally),
+    result.completedTrials,
+  );
+  return typeof summary === 'object' && summary !== null && !Array.isArray(summary)
+    ? { seed: result.seed, ...summary }
+    : summary;
 }
