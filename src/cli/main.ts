@@ -2,6 +2,9 @@
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
+import { registerBaseline } from './baseline.ts';
+import { registerCheck } from './check.ts';
+import { registerCompare } from './compare.ts';
 import { registerD6Pool } from './d6-pool.ts';
 import { registerD12Action } from './d12-action.ts';
 import { registerMerge } from './merge.ts';
@@ -19,6 +22,8 @@ export function buildProgram() {
     .enablePositionalOptions();
   registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program)));
   registerReport(program);
+  registerCompare(program);
+  registerBaseline(registerCheck(program));
   registerMerge(program);
   registerD6Pool(program);
   registerTags2d6(program);

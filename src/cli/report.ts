@@ -8,6 +8,8 @@ import {
   runReportJob,
 } from '../report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
+import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
+import { loadScenarioFiles } from './check.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
@@ -24,7 +26,7 @@ export function registerReport(program: Command) {
     )
     .argument(
       '[scenarios...]',
-      'scenario files (read once `dicelab check` lands; for now the built-in report runs)',
+      'scenario files or folders: run the analyses they list (default: the built-in report)',
     )
     .option('--out <dir>', 'folder to write the report into', 'reports')
     .option('--quiet', 'no progress lines on stderr')
@@ -37,7 +39,8 @@ pays, what Resolve is worth, and which Challenge suits each step count.
 
 Examples:
   dicelab report                    writes reports/index.html and each chart's files
-  dicelab report --out /tmp/report --quiet`,
+  dicelab report --out /tmp/report --quiet
+  dicelab report scenarios/ --out reports/scenarios   the analyses the scenario files list`,
     )
     .action(async (scenarios, options) => {
       const jobs = reportJobs(scenarios);
@@ -50,18 +53,15 @@ Examples:
 }
 
 /**
- * The jobs a report runs. Today: the built-in set; scenario files will add their own jobs here
- * (the scenario format is defined with `dicelab check`), so nothing downstream changes.
+ * The jobs a report runs: the built-in set, or the analyses scenario files list (each named
+ * `<file stem>-<analysis key>`; every file is checked first, problems as `path:line:col`).
  */
 export function reportJobs(scenarios: readonly string[]): readonly ReportJob[] {
-  if (scenarios.length > 0) {
-    throw invalid(
-      'scenarios',
-      scenarios[0],
-      'no scenario files yet: they arrive with `dicelab check`; run `dicelab report` with no files for the built-in report',
-    );
-  }
-  return DEFAULT_REPORT;
+  if (scenarios.length === 0) return DEFAULT_REPORT;
+  const jobs = scenarioReportJobs(loadScenarioFiles(scenarios));
+  if (jobs.length === 0)
+    throw invalid('scenarios', scenarios.join(' '), 'scenario files that list analyses');
+  return jobs;
 }
 
 /**

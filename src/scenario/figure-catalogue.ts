@@ -5,9 +5,10 @@ export type FigureKind = 'roll' | 'fight' | 'cell';
 
 /**
  * How a figure is read and shown: a chance (0..1, shown as a percentage; differences in
- * percentage points), a plain number (expected wins, a rank, rounds), or a yes/no flag (1/0).
+ * percentage points), a gain (a difference of chances, in points), a plain number (expected
+ * wins, a rank, rounds), or a yes/no flag (1/0).
  */
-export type FigureUnit = 'chance' | 'number' | 'flag';
+export type FigureUnit = 'chance' | 'points' | 'number' | 'flag';
 
 /** One figure of the catalogue: where it comes from and what it means. */
 export interface FigureInfo {
@@ -132,7 +133,7 @@ export const ANALYSIS_TABLES: Readonly<
   },
   advantage: {
     keys: ['stack', 'dice', 'challenge'],
-    figures: { winChance: 'chance', gain: 'chance', auraGained: 'number' },
+    figures: { winChance: 'chance', gain: 'points', auraGained: 'number' },
     recorded: ['winChance'],
   },
   fishing: {
@@ -149,7 +150,7 @@ export const ANALYSIS_TABLES: Readonly<
   },
   rerolls: {
     keys: ['challenge', 'resolve', 'rerolls'],
-    figures: { winChance: 'chance', gain: 'chance', resolveEnd: 'number' },
+    figures: { winChance: 'chance', gain: 'points', resolveEnd: 'number' },
     recorded: ['winChance'],
   },
   tune: {

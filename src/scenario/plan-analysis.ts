@@ -16,12 +16,22 @@ import {
 import type { Analysis, Character, Scenario } from './schema.ts';
 
 /**
- * An analysis of a scenario, ready to run: a report job (the same one `dicelab report` runs for
- * its chart and table), or a fight (solved exactly, one row per round).
+ * An analysis of a scenario, ready to run: its report job (the one `dicelab report` runs for its
+ * chart and table) and, for a fight, the fight itself (solved exactly for the check's rows, one
+ * per round, with Aura and Resolve).
  */
 export type PlannedAnalysis =
-  | { readonly key: string; readonly table: Exclude<AnalysisName, 'fight'>; readonly job: ReportJob }
-  | { readonly key: string; readonly table: 'fight'; readonly fight: Fight };
+  | {
+      readonly key: string;
+      readonly table: Exclude<AnalysisName, 'fight'>;
+      readonly job: ReportJob;
+    }
+  | {
+      readonly key: string;
+      readonly table: 'fight';
+      readonly job: ReportJob;
+      readonly fight: Fight;
+    };
 
 /**
  * Turns the analysis `key` of a scenario into its job, every name resolved and the setup checked
@@ -137,7 +147,11 @@ export function planAnalysis(
       let dice: Split;
       if (analysis.split !== undefined) {
         if (analysis.action !== undefined || analysis.steps !== undefined)
-          throw invalid(at('split'), analysis.split, 'either a split or an action (or steps), not both');
+          throw invalid(
+            at('split'),
+            analysis.split,
+            'either a split or an action (or steps), not both',
+          );
         dice = split(analysis.split, at('split'));
       } else {
         const steps = stepsOf(analysis, character, analysis.character, at);
@@ -191,21 +205,26 @@ export function planAnalysis(
       const startAura = analysis.aura ?? setup.aura;
       checkAura({ ...setup, aura: startAura }, analysis.character, at, analysis.aura !== undefined);
       const { resolve: _r, policy: _p, aura: _a, ...rest } = setup;
-      const fight = pinned(
-        () =>
-          parseFight({
-            ...rest,
-            ...(startAura === undefined ? {} : { aura: startAura }),
-            challenge,
-            tags: fightTags,
-            steps,
-            actions: analysis.actions ?? 1,
-            titles: analysis.titles ?? titleCount(character),
-            maxRounds: analysis.maxRounds ?? 8,
-          }),
-        at(''),
-      );
-      return { key, table: 'fight', fight };
+      const options = {
+        ...rest,
+        ...(startAura === undefined ? {} : { aura: startAura }),
+        steps,
+        actions: analysis.actions ?? 1,
+        titles: analysis.titles ?? titleCount(character),
+        maxRounds: analysis.maxRounds ?? 8,
+        ...(analysis.fightPolicy === undefined ? {} : { fightPolicy: analysis.fightPolicy }),
+      };
+      const fight = pinned(() => parseFight({ ...options, challenge, tags: fightTags }), at(''));
+      return {
+        key,
+        table: 'fight',
+        fight,
+        job: {
+          analysis: 'fights',
+          name: key,
+          options: { ...options, challenges: [challenge], tags: [fightTags] },
+        },
+      };
     }
   }
 }
@@ -217,7 +236,11 @@ function one(
   at: (field: string) => string,
 ): { challenge: number; tags: number | undefined } {
   if (analysis.vs !== undefined && analysis.challenge !== undefined)
-    throw invalid(at('challenge'), analysis.challenge, 'either vs (a threat) or challenge, not both');
+    throw invalid(
+      at('challenge'),
+      analysis.challenge,
+      'either vs (a threat) or challenge, not both',
+    );
   if (analysis.vs !== undefined) {
     const threat = scenario.threats?.[analysis.vs];
     if (!threat)
@@ -235,7 +258,11 @@ function many(
   at: (field: string) => string,
 ): number[] | undefined {
   if (analysis.vs !== undefined && analysis.challenges !== undefined)
-    throw invalid(at('challenges'), analysis.challenges, 'either vs (threats) or challenges, not both');
+    throw invalid(
+      at('challenges'),
+      analysis.challenges,
+      'either vs (threats) or challenges, not both',
+    );
   if (analysis.vs !== undefined) {
     return analysis.vs.map((name, i) => {
       const threat = scenario.threats?.[name];
@@ -258,11 +285,19 @@ function stepsOf(
   if (analysis.action !== undefined) {
     const action = character.actions[analysis.action];
     if (action === undefined)
-      throw unknownName(at('action'), analysis.action, `set action of ${name}`, Object.keys(character.actions));
+      throw unknownName(
+        at('action'),
+        analysis.action,
+        `set action of ${name}`,
+        Object.keys(character.actions),
+      );
     return actionSteps(action);
   }
   if (analysis.steps !== undefined) return analysis.steps;
-  throw missing(at('action'), `a set action of ${name} (${Object.keys(character.actions).join(', ')}), or steps`);
+  throw missing(
+    at('action'),
+    `a set action of ${name} (${Object.keys(character.actions).join(', ')}), or steps`,
+  );
 }
 
 function split(text: string, field: string): Split {
@@ -285,7 +320,12 @@ function checkAura(
 }
 
 /** Builds one roll of the setup, so its problems are named before any work. */
-function sample(dice: readonly number[], challenge: number, setup: RollSetup, at: (field: string) => string) {
+function sample(
+  dice: readonly number[],
+  challenge: number,
+  setup: RollSetup,
+  at: (field: string) => string,
+) {
   pinned(() => splitRoll([[...dice]], challenge, setup), at(''));
 }
 

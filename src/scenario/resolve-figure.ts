@@ -1,7 +1,13 @@
 import { InputError, invalid } from '../input-error.ts';
 import { type Fight, parseFight } from '../systems/zidara/fight.ts';
 import { legalPools, stepsToDice } from '../systems/zidara/pool.ts';
-import { canonicalSplit, formatPool, formatSplit, parseSplit, type Split } from '../systems/zidara/split.ts';
+import {
+  canonicalSplit,
+  formatPool,
+  formatSplit,
+  parseSplit,
+  type Split,
+} from '../systems/zidara/split.ts';
 import { type RollSetup, splitRoll } from '../systems/zidara/split-odds.ts';
 import type { PoolRule } from '../systems/zidara/tune.ts';
 import {
@@ -126,9 +132,7 @@ export function characterSetup(character: Character): RollSetup {
     policy: character.policy,
     rerolls: character.rerolls,
   };
-  return Object.fromEntries(
-    Object.entries(setup).filter(([, v]) => v !== undefined),
-  ) as RollSetup;
+  return Object.fromEntries(Object.entries(setup).filter(([, v]) => v !== undefined)) as RollSetup;
 }
 
 /** A missing field: "expectations[2].of.vs: missing (expected …)". */
@@ -137,7 +141,7 @@ export function missing(field: string, expected: string): InputError {
 }
 
 const ROLL_ONLY = ['split', 'pool', 'defending', 'resolve', 'policy'] as const;
-const FIGHT_ONLY = ['tags', 'titles', 'rounds', 'maxRounds'] as const;
+const FIGHT_ONLY = ['tags', 'titles', 'rounds', 'maxRounds', 'fightPolicy'] as const;
 const CELL_ONLY = ['stack', 'dice', 'round'] as const;
 
 function resolveRoll(
@@ -147,13 +151,22 @@ function resolveRoll(
   by: FigureMethod,
   fieldOf: FieldOf,
 ): FigureRef {
-  refuse(of, [...FIGHT_ONLY, ...CELL_ONLY], fieldOf, `a field of a fight or an analysis row, not of a roll's ${figure}`);
+  refuse(
+    of,
+    [...FIGHT_ONLY, ...CELL_ONLY],
+    fieldOf,
+    `a field of a fight or an analysis row, not of a roll's ${figure}`,
+  );
   const { name, character } = characterOf(scenario, of, fieldOf);
   const challenge = challengeOf(scenario, of, fieldOf);
   const actions = of.actions ?? 1;
   const steps = stepsOf(of, character, name, fieldOf, of.split === undefined);
   if (of.split !== undefined && of.pool !== undefined)
-    throw invalid(fieldOf('pool'), of.pool, 'nothing with a split (the pool rule picks a pool when no split is given)');
+    throw invalid(
+      fieldOf('pool'),
+      of.pool,
+      'nothing with a split (the pool rule picks a pool when no split is given)',
+    );
   const setup: RollSetup = {
     ...characterSetup(character),
     ...(of.resolve === undefined ? {} : { resolve: of.resolve }),
@@ -171,7 +184,10 @@ function resolveRoll(
       const pool = split.flat().sort((a, b) => b - a);
       const legal = legalPools(steps, actions);
       if (!legal.some((p) => p.length === pool.length && p.every((n, i) => n === pool[i]))) {
-        const examples = legal.slice(-4).map((p) => formatPool(p)).join(', ');
+        const examples = legal
+          .slice(-4)
+          .map((p) => formatPool(p))
+          .join(', ');
         throw invalid(
           fieldOf('split'),
           of.split,
@@ -212,13 +228,19 @@ function resolveFight(
   by: FigureMethod,
   fieldOf: FieldOf,
 ): FigureRef {
-  refuse(of, ROLL_ONLY, fieldOf, "a field of one roll, not of a fight (a fight starts with Resolve = titles and plays the optimum, splitting its pool afresh each round)");
+  refuse(
+    of,
+    ROLL_ONLY,
+    fieldOf,
+    'a field of one roll, not of a fight (a fight starts with Resolve = titles and plays the optimum, splitting its pool afresh each round)',
+  );
   refuse(of, CELL_ONLY, fieldOf, 'a field of an analysis row, not of a fight');
   const { name, character } = characterOf(scenario, of, fieldOf);
   const challenge = challengeOf(scenario, of, fieldOf);
   const threat = of.vs === undefined ? undefined : scenario.threats?.[of.vs];
   const tags = of.tags ?? (threat ? tagCount(threat) : undefined);
-  if (tags === undefined) throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
+  if (tags === undefined)
+    throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
   const steps = stepsOf(of, character, name, fieldOf, true)!;
   const maxRounds = of.maxRounds ?? of.rounds ?? 8;
   const rounds = of.rounds ?? maxRounds;
@@ -240,6 +262,7 @@ function resolveFight(
         actions: of.actions ?? 1,
         titles: of.titles ?? titleCount(character),
         maxRounds,
+        ...(of.fightPolicy === undefined ? {} : { fightPolicy: of.fightPolicy }),
       }),
     fieldOf(''),
   );
@@ -251,6 +274,7 @@ function resolveFight(
     'titles',
     'aura',
     'rerolls',
+    'fightPolicy',
   ])}${by === 'simulation' ? ' [simulated]' : ''}`;
   return {
     figure,
@@ -269,17 +293,22 @@ function resolveCell(
   fieldOf: FieldOf,
 ): FigureRef {
   const analysis = scenario.analyses?.[of.analysis!];
-  if (!analysis) throw unknownName(fieldOf('analysis'), of.analysis, 'analysis', Object.keys(scenario.analyses ?? {}));
+  if (!analysis)
+    throw unknownName(
+      fieldOf('analysis'),
+      of.analysis,
+      'analysis',
+      Object.keys(scenario.analyses ?? {}),
+    );
   const table = analysis.analysis;
   const unit = ANALYSIS_TABLES[table].figures[figure];
   if (unit === undefined)
     throw invalid(
-      'figure',
+      fieldOf('figure'),
       figure,
       `a column of the ${table} analysis ${of.analysis}: ${Object.keys(ANALYSIS_TABLES[table].figures).join(', ')}`,
     );
-  if (by === 'simulation')
-    throw invalid(fieldOf('by'), by, 'exact: analyses are solved exactly');
+  if (by === 'simulation') throw invalid(fieldOf('by'), by, 'exact: analyses are solved exactly');
   const rowFields = rowFieldsOf(table);
   const select: Record<string, string | number> = {};
   for (const [field, value] of Object.entries(of)) {
@@ -322,7 +351,12 @@ function characterOf(
     throw missing(fieldOf('character'), 'the character rolling, a key of characters');
   const character = scenario.characters?.[of.character];
   if (!character)
-    throw unknownName(fieldOf('character'), of.character, 'character', Object.keys(scenario.characters ?? {}));
+    throw unknownName(
+      fieldOf('character'),
+      of.character,
+      'character',
+      Object.keys(scenario.characters ?? {}),
+    );
   return { name: of.character, character };
 }
 
@@ -334,7 +368,11 @@ function threatOf(scenario: Scenario, name: string, field: string): Threat {
 
 function challengeOf(scenario: Scenario, of: FigureOf, fieldOf: FieldOf): number {
   if (of.vs !== undefined && of.challenge !== undefined)
-    throw invalid(fieldOf('challenge'), of.challenge, 'either vs (a threat) or challenge, not both');
+    throw invalid(
+      fieldOf('challenge'),
+      of.challenge,
+      'either vs (a threat) or challenge, not both',
+    );
   if (of.vs !== undefined) return threatOf(scenario, of.vs, fieldOf('vs')).challenge;
   if (of.challenge !== undefined) return of.challenge;
   throw missing(fieldOf('vs'), 'the threat faced (a key of threats), or a challenge');
@@ -353,13 +391,27 @@ function stepsOf(
   if (of.action !== undefined) {
     const action = character.actions[of.action];
     if (action === undefined)
-      throw unknownName(fieldOf('action'), of.action, `set action of ${name}`, Object.keys(character.actions));
+      throw unknownName(
+        fieldOf('action'),
+        of.action,
+        `set action of ${name}`,
+        Object.keys(character.actions),
+      );
     const steps = actionSteps(action) + (of.extraSteps ?? 0);
-    if (steps > 36) throw invalid(fieldOf('extraSteps'), of.extraSteps, `at most ${36 - actionSteps(action)} (36 steps in all)`);
+    if (steps > 36)
+      throw invalid(
+        fieldOf('extraSteps'),
+        of.extraSteps,
+        `at most ${36 - actionSteps(action)} (36 steps in all)`,
+      );
     return steps;
   }
   if (of.extraSteps !== undefined)
-    throw invalid(fieldOf('extraSteps'), of.extraSteps, 'nothing without an action (give steps instead)');
+    throw invalid(
+      fieldOf('extraSteps'),
+      of.extraSteps,
+      'nothing without an action (give steps instead)',
+    );
   if (of.steps !== undefined) return of.steps;
   if (required)
     throw missing(
@@ -373,7 +425,11 @@ function checkAura(setup: RollSetup, of: FigureOf, name: string, fieldOf: FieldO
   const max = setup.auraMax ?? 5;
   if (setup.aura !== undefined && setup.aura > max) {
     const field = of.aura !== undefined ? fieldOf('aura') : `characters.${name}.aura`;
-    throw invalid(field, setup.aura, `at most auraMax (${max}): Aura past the cap is shared, never held`);
+    throw invalid(
+      field,
+      setup.aura,
+      `at most auraMax (${max}): Aura past the cap is shared, never held`,
+    );
   }
 }
 
@@ -389,12 +445,17 @@ function located<T>(make: () => T, field?: string): T {
   } catch (error) {
     if (!(error instanceof InputError) || field === undefined) throw error;
     const at = field.replace(/\.$/, '');
-    if (error.field !== undefined && error.field.startsWith(at)) throw error;
+    if (error.field?.startsWith(at)) throw error;
     throw new InputError(`${at}: ${error.message}`, at);
   }
 }
 
-function refuse(of: FigureOf, fields: readonly (keyof FigureOf)[], fieldOf: FieldOf, why: string): void {
+function refuse(
+  of: FigureOf,
+  fields: readonly (keyof FigureOf)[],
+  fieldOf: FieldOf,
+  why: string,
+): void {
   for (const field of fields) {
     if (of[field] !== undefined) throw invalid(fieldOf(field), of[field], `nothing here: ${why}`);
   }
@@ -420,10 +481,17 @@ function options(of: FigureOf, fields: readonly (keyof FigureOf)[]): string {
 }
 
 /** "…: \"vesks\" is not allowed (expected a character: vesk, bram)". */
-export function unknownName(field: string, value: unknown, what: string, names: readonly string[]): InputError {
+export function unknownName(
+  field: string,
+  value: unknown,
+  what: string,
+  names: readonly string[],
+): InputError {
   return invalid(
     field,
     value,
-    names.length ? `a ${what}: ${names.join(', ')}` : `a ${what}, but none is defined`,
+    names.length
+      ? `${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}: ${names.join(', ')}`
+      : `${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}, but none is defined`,
   );
 }

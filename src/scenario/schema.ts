@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POLICIES } from '../systems/zidara/exact.ts';
+import { FIGHT_POLICIES } from '../systems/zidara/fight.ts';
 import { SPLIT_OBJECTIVES } from '../systems/zidara/splits.ts';
 import { POOL_RULES } from '../systems/zidara/tune.ts';
 
@@ -28,8 +29,7 @@ const integer = (min: number, max: number, description: string) =>
     .max(max, { error: `an integer from ${min} to ${max}` })
     .describe(description);
 
-const flag = (description: string) =>
-  z.boolean({ error: 'true or false' }).describe(description);
+const flag = (description: string) => z.boolean({ error: 'true or false' }).describe(description);
 
 const choice = <T extends string>(values: readonly T[], description: string) =>
   z
@@ -45,7 +45,10 @@ export const chanceSchema = z
   .union(
     [
       z.number(),
-      z.string().regex(PERCENT).transform((s) => Number.parseFloat(s) / 100),
+      z
+        .string()
+        .regex(PERCENT)
+        .transform((s) => Number.parseFloat(s) / 100),
     ],
     { error: 'a number, or a percentage such as "55%"' },
   )
@@ -54,9 +57,12 @@ export const chanceSchema = z
 /** A die written d2…d12. */
 const DIE = /^d(2|4|6|8|10|12)$/;
 const die = (description: string) =>
-  z.string({ error: 'a die: d2, d4, d6, d8, d10 or d12' }).regex(DIE, {
-    error: 'a die: d2, d4, d6, d8, d10 or d12',
-  }).describe(description);
+  z
+    .string({ error: 'a die: d2, d4, d6, d8, d10 or d12' })
+    .regex(DIE, {
+      error: 'a die: d2, d4, d6, d8, d10 or d12',
+    })
+    .describe(description);
 
 /** A split or a stack in the dice notation. */
 const splitText = (description: string) =>
@@ -67,28 +73,35 @@ const splitText = (description: string) =>
 
 const archetypeSchema = z
   .strictObject({
-    name: text('The archetype, as the sheet names it (Guardian, Scholar, Warrior, …); shown only.').optional(),
+    name: text(
+      'The archetype, as the sheet names it (Guardian, Scholar, Warrior, …); shown only.',
+    ).optional(),
     boostsPerRoll: integer(
       0,
       10,
       "The archetype's +2s allowed a roll, each for 1 Aura (default 1; 0: an archetype without the +2).",
     ).optional(),
-    explode: flag('Warrior: a die showing its top face rolls again and adds (default false).').optional(),
+    explode: flag(
+      'Warrior: a die showing its top face rolls again and adds (default false).',
+    ).optional(),
     explodeDepth: integer(0, 100, 'Most extra rolls of an exploding die (default 20).').optional(),
   })
   .describe("The archetype's mechanic: its +2s and (Warrior) exploding dice.");
 
 /** A set action: its steps, or the lines on it (steps = 1 for the action + 1 per line). */
+const setActionText =
+  'the steps (an integer from 1 to 36) or the lines on the set action (a list of text; steps = 1 + lines)';
 const setActionSchema = z
   .union(
     [
-      z.number().int().min(1).max(36),
-      z.array(z.string().min(1)).min(0).max(35),
+      integer(1, 36, 'Steps.'),
+      z
+        .array(z.string({ error: 'a line of text' }).min(1, { error: 'a line of text' }), {
+          error: setActionText,
+        })
+        .max(35, { error: 'at most 35 lines (36 steps)' }),
     ],
-    {
-      error:
-        'the steps (an integer from 1 to 36) or the lines on the set action (a list of text; steps = 1 + lines)',
-    },
+    { error: setActionText },
   )
   .describe(
     'A set action: its steps (1 to 36), or the lines on it (Titles, permissions, items, traits): steps = 1 for the action + 1 per line.',
@@ -98,9 +111,17 @@ export const characterSchema = z
   .strictObject({
     name: text('Who this is, for people ("Vesk the lock-breaker").').optional(),
     titles: z
-      .union([integer(0, 10, 'How many Titles.'), z.array(z.string().min(1)).max(10)], {
-        error: 'the number of Titles (0 to 10) or their names (a list of text)',
-      })
+      .union(
+        [
+          integer(0, 10, 'How many Titles.'),
+          z
+            .array(z.string({ error: 'a Title' }).min(1, { error: 'a Title' }))
+            .max(10, { error: 'at most 10 Titles' }),
+        ],
+        {
+          error: 'the number of Titles (0 to 10) or their names (a list of text)',
+        },
+      )
       .describe(
         'Titles: a count or their names. Resolve starts at (and cannot exceed) the number of Titles (default 2).',
       )
@@ -111,7 +132,11 @@ export const characterSchema = z
         error: 'set actions: a mapping of names to steps, such as { locks: 5 }',
       })
       .describe('Set actions by name: each its steps, or the lines on it.'),
-    aura: integer(0, 20, 'Aura at the start of a roll or fight (default: auraMax, a scene starts full).').optional(),
+    aura: integer(
+      0,
+      20,
+      'Aura at the start of a roll or fight (default: auraMax, a scene starts full).',
+    ).optional(),
     auraMax: integer(0, 20, 'Most Aura held; gains past it are shared (default 5).').optional(),
     resolve: integer(
       0,
@@ -132,7 +157,10 @@ export const characterSchema = z
       .describe('Worth of each Resolve left at the end, in intents, to the play (default 0).')
       .optional(),
     policy: choice(POLICIES, 'Who decides rerolls and spends (default optimal).').optional(),
-    rerolls: choice(['any', 'one', 'all'] as const, 'Rerolls the optimal play may use (default any).').optional(),
+    rerolls: choice(
+      ['any', 'one', 'all'] as const,
+      'Rerolls the optimal play may use (default any).',
+    ).optional(),
   })
   .describe('A character: set actions, Aura, Titles (Resolve) and the archetype.');
 
@@ -141,9 +169,18 @@ export const threatSchema = z
     name: text('What this is, for people ("the gate guard").').optional(),
     challenge: integer(1, 50, 'Challenge C: the threat rolls d(2C) (C3 is a d6).'),
     tags: z
-      .union([integer(1, 10, 'How many tags.'), z.array(z.string().min(1)).min(1).max(10)], {
-        error: 'the number of tags (1 to 10) or their names (a list of text)',
-      })
+      .union(
+        [
+          integer(1, 10, 'How many tags.'),
+          z
+            .array(z.string({ error: 'a tag' }).min(1, { error: 'a tag' }))
+            .min(1, { error: 'at least one tag' })
+            .max(10, { error: 'at most 10 tags' }),
+        ],
+        {
+          error: 'the number of tags (1 to 10) or their names (a list of text)',
+        },
+      )
       .describe('Tags, a count or their names: each intent won strips one in a fight (default 1).')
       .optional(),
   })
@@ -187,7 +224,10 @@ export const analysisSchema = z
             .min(1)
             .describe("Numbers of intents to consider (default 1 to the threat's tags).")
             .optional(),
-          objective: choice(SPLIT_OBJECTIVES, 'What the ranking maximises (default wins).').optional(),
+          objective: choice(
+            SPLIT_OBJECTIVES,
+            'What the ranking maximises (default wins).',
+          ).optional(),
           top: integer(1, 1000, 'Keep only the best rows in the report.').optional(),
         })
         .describe('Splits: every legal pool of the steps and every way to share it, ranked.'),
@@ -200,7 +240,10 @@ export const analysisSchema = z
             .array(splitText('A split: "d12", "d6+d6", "d8 | d4".'))
             .min(1)
             .describe('The splits to compare, in the notation.'),
-          objective: choice(SPLIT_OBJECTIVES, 'What the ranking maximises (default wins).').optional(),
+          objective: choice(
+            SPLIT_OBJECTIVES,
+            'What the ranking maximises (default wins).',
+          ).optional(),
         })
         .describe('Compare: "d12 or d6+d6?", the stated splits scored and ranked.'),
       z
@@ -231,7 +274,9 @@ export const analysisSchema = z
         .strictObject({
           analysis: z.literal('rerolls').describe('What Resolve is worth.'),
           ...who,
-          split: splitText("The roll's dice and intents (default: the set action's unsplit pool, 8 steps: d12+d4).").optional(),
+          split: splitText(
+            "The roll's dice and intents (default: the set action's unsplit pool, 8 steps: d12+d4).",
+          ).optional(),
           ...rollSource,
           vs: vsList.describe('Threats to face.').optional(),
           challenges: challengesList.describe('Challenges to face (default 1 to 6).').optional(),
@@ -258,7 +303,10 @@ export const analysisSchema = z
             .optional(),
           actions: integer(1, 4, 'Actions in the roll (default 1).').optional(),
           challenges: challengesList.describe('Challenges (default 1 to 6).').optional(),
-          pool: choice(POOL_RULES, 'Which pool is rolled: best or natural (default best).').optional(),
+          pool: choice(
+            POOL_RULES,
+            'Which pool is rolled: best or natural (default best).',
+          ).optional(),
           target: chanceSchema
             .describe('Also find, per step count, the Challenge nearest this win chance.')
             .optional(),
@@ -272,7 +320,15 @@ export const analysisSchema = z
           ...one,
           tags: integer(1, 10, "Tags, instead of the threat's.").optional(),
           maxRounds: integer(1, 50, 'Rounds before the fight is called (default 8).').optional(),
-          titles: integer(0, 10, "Resolve at the start (default: the character's Titles).").optional(),
+          fightPolicy: choice(
+            FIGHT_POLICIES,
+            'per-roll (default: each roll played for its own utility) or whole-fight (every round played for P(win within maxRounds)).',
+          ).optional(),
+          titles: integer(
+            0,
+            10,
+            "Resolve at the start (default: the character's Titles).",
+          ).optional(),
           aura: integer(0, 20, 'Aura at the start (default: full).').optional(),
         })
         .describe('Fight: P(the threat falls within n rounds), Aura and Resolve round by round.'),
@@ -281,7 +337,9 @@ export const analysisSchema = z
       error: 'an analysis: one of splits, compare, advantage, fishing, rerolls, tune, fight',
     },
   )
-  .describe('An analysis to run: its table and chart go to `dicelab report`, its cells are figures.');
+  .describe(
+    'An analysis to run: its table and chart go to `dicelab report`, its cells are figures.',
+  );
 
 /** Which figures exist; see figures.ts for what each means. */
 export const FIGURE_NAMES = [
@@ -319,23 +377,63 @@ export const figureOfSchema = z
   .strictObject({
     character: id('The character rolling (a key of characters).').optional(),
     action: id('Their set action rolled.').optional(),
-    steps: integer(1, 36, 'Steps rolled instead of a set action; or, with analysis, the row’s steps.').optional(),
-    extraSteps: integer(0, 30, 'Steps added to the set action’s (Aura-bought lines, a Leader’s order).').optional(),
+    steps: integer(
+      1,
+      36,
+      'Steps rolled instead of a set action; or, with analysis, the row’s steps.',
+    ).optional(),
+    extraSteps: integer(
+      0,
+      30,
+      'Steps added to the set action’s (Aura-bought lines, a Leader’s order).',
+    ).optional(),
     actions: integer(1, 4, 'Actions in the roll: each gives one split (default 1).').optional(),
     vs: id('The threat faced (a key of threats).').optional(),
-    challenge: integer(1, 50, 'A Challenge instead of a threat; or, with analysis, the row’s Challenge.').optional(),
+    challenge: integer(
+      1,
+      50,
+      'A Challenge instead of a threat; or, with analysis, the row’s Challenge.',
+    ).optional(),
     tags: integer(1, 10, "A fight's tags, instead of the threat's.").optional(),
-    split: splitText('The dice and their intents ("d8 | d4"); default: the best one-intent pool.').optional(),
-    pool: choice(POOL_RULES, 'Without a split, which one-intent pool: best (default) or natural.').optional(),
-    defending: flag('The roll defends: ties go to the character and cannot be bought.').optional(),
-    resolve: integer(0, 10, 'Resolve available, instead of the character’s; or the rerolls row’s level.').optional(),
+    split: splitText(
+      'The dice and their intents ("d8 | d4"); default: the best one-intent pool.',
+    ).optional(),
+    pool: choice(
+      POOL_RULES,
+      'Without a split, which one-intent pool: best (default) or natural.',
+    ).optional(),
+    defending: flag(
+      "Ties cannot be bought with Aura (tieBreak false, the rules page's model of a defending roll).",
+    ).optional(),
+    resolve: integer(
+      0,
+      10,
+      'Resolve available, instead of the character’s; or the rerolls row’s level.',
+    ).optional(),
     aura: integer(0, 20, 'Aura at the start, instead of the character’s.').optional(),
-    titles: integer(0, 10, "A fight's starting Resolve, instead of the character's Titles.").optional(),
+    titles: integer(
+      0,
+      10,
+      "A fight's starting Resolve, instead of the character's Titles.",
+    ).optional(),
     policy: choice(POLICIES, 'Who decides (default: the character’s, else optimal).').optional(),
-    rerolls: choice(['any', 'one', 'all'] as const, 'Rerolls allowed; or the rerolls row’s kind.').optional(),
+    rerolls: choice(
+      ['any', 'one', 'all'] as const,
+      'Rerolls allowed; or the rerolls row’s kind.',
+    ).optional(),
     rounds: integer(1, 50, 'fallsWithin: within this many rounds (default maxRounds).').optional(),
-    maxRounds: integer(1, 50, 'Rounds before a fight is called (default: rounds, else 8).').optional(),
-    analysis: id('A row of this analysis (a key of analyses) instead of a roll or fight.').optional(),
+    maxRounds: integer(
+      1,
+      50,
+      'Rounds before a fight is called (default: rounds, else 8).',
+    ).optional(),
+    fightPolicy: choice(
+      FIGHT_POLICIES,
+      "A fight's play: per-roll (default) or whole-fight (every round for P(win within maxRounds)).",
+    ).optional(),
+    analysis: id(
+      'A row of this analysis (a key of analyses) instead of a roll or fight.',
+    ).optional(),
     stack: splitText('The advantage row’s stack ("d6+d6").').optional(),
     dice: integer(1, 12, 'The advantage row’s number of dice.').optional(),
     round: integer(1, 50, 'The fight row’s round.').optional(),

@@ -58,10 +58,14 @@ describe('dicelab report', () => {
     expect(html).toContain('d12 beats d6+d6: 70.8% vs 57.9% (+13.0 pts).');
   });
 
-  it('refuses scenario files for now, pointing at dicelab check, and runs the built-in set without', () => {
+  it('runs the analyses scenario files list, and the built-in set without', () => {
     expect(reportJobs([])).toBe(DEFAULT_REPORT);
+    expect(reportJobs(['scenarios/vesk-locks.yaml']).map((j) => j.name)).toEqual([
+      'vesk-locks-locks-resolve',
+      'vesk-locks-vault-fishing',
+    ]);
     expect(() => reportJobs(['balance.yaml'])).toThrow(InputError);
-    expect(() => reportJobs(['balance.yaml'])).toThrow(/dicelab check/);
+    expect(() => reportJobs(['balance.yaml'])).toThrow(/balance\.yaml: cannot read/);
   });
 
   it('refuses a job list with a name used twice before writing anything', async () => {

@@ -160,7 +160,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       [['zidara', 'rerolls', '--kinds', 'some'], /--kinds.*"some" is not allowed/],
       [
         ['report', 'balance.yaml'],
-        /^dicelab: scenarios: "balance.yaml" is not allowed \(expected no scenario files yet: they arrive with `dicelab check`/,
+        /^dicelab: balance\.yaml: cannot read \(no such file or folder\)/,
       ],
     ];
     const results = [];

@@ -1,0 +1,91 @@
+import { basename, dirname } from 'node:path';
+import type { Command } from '@commander-js/extra-typings';
+import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
+import { checkScenarios } from '../scenario/check-scenarios.ts';
+import { checkCounts } from '../scenario/check-table.ts';
+import { BASELINE_FILE, loadScenarioFiles, readBaseline, SCENARIO_DIR } from './check.ts';
+import { integerFlag } from './flags.ts';
+import { writeFilesAtomically } from './write-files.ts';
+
+/**
+ * `dicelab baseline [files or folders…] [--write]`: computes every figure of the scenarios, as
+ * `dicelab check` does, and shows what would change in the baseline (figures moved, new, gone);
+ * with `--write` records them in the baseline file atomically. Files not run keep their figures.
+ */
+export function registerBaseline(program: Command) {
+  program
+    .command('baseline')
+    .description(
+      'record every figure of the scenario files in reports/baseline.json (--write), or show what would change',
+    )
+    .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/)`)
+    .option('--write', 'write the baseline (without it: only show what would change)')
+    .option('--baseline <file>', 'the baseline file', BASELINE_FILE)
+    .option(
+      '--seed <n>',
+      "seed of the simulated figures (default: the baseline's, else 1)",
+      integerFlag(0, 2 ** 32 - 1),
+    )
+    .option('--max-trials <n>', "cap on a simulated figure's trials", integerFlag(1000))
+    .option(
+      '--threads <n>',
+      'worker threads for simulations (default: automatic)',
+      integerFlag(1, 256),
+    )
+    .option('--quiet', 'no progress lines on stderr')
+    .addHelpText(
+      'after',
+      `
+Record the baseline after an intended change of rules or scenarios, and commit it: from then
+on \`dicelab check\` flags every figure that moves (exact: beyond 1e-9; simulated: a two-sample
+test at 99.9%), old → new.
+
+Examples:
+  dicelab baseline scenarios/ --write
+  dicelab baseline scenarios/bram-gate.yaml      what would change, nothing written`,
+    )
+    .action(async (files, options) => {
+      const scenarios = loadScenarioFiles(files);
+      const previous = readBaseline(options.baseline);
+      const seed = options.seed ?? previous?.seed ?? 1;
+      const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
+      const result = await checkScenarios(scenarios, {
+        seed,
+        ...(options.maxTrials === undefined ? {} : { maxTrials: options.maxTrials }),
+        ...(options.threads === undefined ? {} : { threads: options.threads }),
+        ...(previous ? { baseline: previous } : {}),
+        ...(say ? { onProgress: say } : {}),
+      });
+      const next = updateBaseline(previous, result.files, seed);
+      const figures = result.files.reduce((n, f) => n + f.figures.length, 0);
+      const lines: string[] = [];
+      const comparison = result.baseline;
+      if (comparison) {
+        for (const m of comparison.moved) lines.push(`moved: ${m.file}: ${m.key}: ${m.shown}`);
+        for (const a of comparison.added) lines.push(`new: ${a.file}: ${a.key}`);
+        for (const r of comparison.removed) lines.push(`gone: ${r.file}: ${r.key}`);
+      }
+      const counts = comparison
+        ? `${comparison.moved.length} moved, ${comparison.added.length} new, ${comparison.removed.length} gone, ${comparison.unchanged} unchanged`
+        : `all new: there was no baseline at ${options.baseline}`;
+      const verdicts = checkCounts(result);
+      if (verdicts.failed || verdicts.inconclusive)
+        lines.push(
+          `note: ${verdicts.headline.replace(/, \d+ figures? moved.*$/, '')}: a baseline records figures, not verdicts (see dicelab check)`,
+        );
+      if (options.write) {
+        await writeFilesAtomically(dirname(options.baseline), [
+          { name: basename(options.baseline), content: formatBaseline(next) },
+        ]);
+        lines.push(
+          `baseline: wrote ${options.baseline}: ${figures} figures of ${result.files.length} file${result.files.length === 1 ? '' : 's'}; ${counts}`,
+        );
+      } else {
+        lines.push(
+          `baseline: ${figures} figures of ${result.files.length} file${result.files.length === 1 ? '' : 's'}; ${counts}; nothing written (--write records them)`,
+        );
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+  return program;
+}

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { InputError } from '../input-error.ts';
+import { normalQuantile } from '../montecarlo/normal-quantile.ts';
+import type { FigureUnit } from './figure-catalogue.ts';
+import { formatEstimate } from './format-figure.ts';
+import {
+  CONFIDENCE,
+  type Estimate,
+  exactEstimate,
+  figureMoved,
+  proportionEstimate,
+} from './judge.ts';
+
+/** A figure a run computed: its key, how it reads, and its value (with its sample, if simulated). */
+export interface FigureRecord {
+  readonly key: string;
+  readonly unit: FigureUnit;
+  readonly estimate: Estimate;
+}
+
+/** A baseline figure: an exact value, or a simulated one with what a two-sample test needs. */
+export type BaselineFigure =
+  | number
+  | {
+      readonly by: 'simulation';
+      readonly value: number;
+      readonly trials: number;
+      readonly successes?: number;
+      readonly sd?: number;
+    };
+
+/**
+ * `reports/baseline.json`: every figure of every scenario file, by file (its path as checked)
+ * and figure key, and the seed the simulated ones were drawn with. Committed; `dicelab check`
+ * compares each run with it.
+ */
+export interface Baseline {
+  readonly format: 'dicelab-baseline';
+  readonly version: 1;
+  readonly seed: number;
+  readonly files: Readonly<Record<string, Readonly<Record<string, BaselineFigure>>>>;
+}
+
+const baselineSchema = z.strictObject({
+  format: z.literal('dicelab-baseline'),
+  version: z.literal(1),
+  seed: z.number().int().min(0),
+  files: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.union([
+        z.number(),
+        z.strictObject({
+          by: z.literal('simulation'),
+          value: z.number(),
+          trials: z.number().int().min(1),
+          successes: z.number().int().min(0).optional(),
+          sd: z.number().min(0).optional(),
+        }),
+      ]),
+    ),
+  ),
+});
+
+/** A figure that moved from its baseline value. */
+export interface FigureMove {
+  readonly file: string;
+  readonly key: string;
+  readonly unit: FigureUnit;
+  readonly before: Estimate;
+  readonly after: Estimate;
+  /** The two-sample z of a simulated figure. */
+  readonly z?: number;
+  /** "62.35% → 58.10%". */
+  readonly shown: string;
+}
+
+/** What a run changed relative to a baseline. */
+export interface BaselineComparison {
+  /** Figures that moved: exact ones beyond 1e-9, simulated ones significantly (99.9%). */
+  readonly moved: readonly FigureMove[];
+  /** Figures the baseline does not have yet (a new expectation or file: not a failure). */
+  readonly added: readonly { readonly file: string; readonly key: string }[];
+  /** Figures of the files run that the run no longer computes (not a failure). */
+  readonly removed: readonly { readonly file: string; readonly key: string }[];
+  readonly unchanged: number;
+}
+
+/**
+ * Reads a baseline file's text. @throws InputError `path: …` naming what is wrong.
+ */
+export function parseBaseline(text: string, path: string): Baseline {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(
+      `${path}: not JSON (${(error as Error).message}); rewrite it with dicelab baseline --write`,
+    );
+  }
+  const parsed = baselineSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InputError(
+      `${path}: not a dicelab baseline at ${issue.path.join('.') || 'the top'} (${issue.message}); rewrite it with dicelab baseline --write`,
+    );
+  }
+  return parsed.data as Baseline;
+}
+
+/** A baseline figure as an estimate (a simulated one with its 99.9% interval again). */
+export function baselineEstimate(figure: BaselineFigure): Estimate {
+  if (typeof figure === 'number') return exactEstimate(figure);
+  if (figure.successes !== undefined && figure.successes <= figure.trials)
+    return proportionEstimate(figure.successes, figure.trials);
+  const half =
+    figure.sd === undefined
+      ? 0
+      : (normalQuantile(0.5 + CONFIDENCE / 2) * figure.sd) / Math.sqrt(figure.trials);
+  return {
+    by: 'simulation',
+    estimate: figure.value,
+    lo: figure.value - half,
+    hi: figure.value + half,
+    trials: figure.trials,
+    ...(figure.sd === undefined ? {} : { sd: figure.sd }),
+  };
+}
+
+/** A run's figure as the baseline stores it. */
+export function baselineFigure(estimate: Estimate): BaselineFigure {
+  if (estimate.by === 'exact') return estimate.estimate;
+  return {
+    by: 'simulation',
+    value: estimate.estimate,
+    trials: estimate.trials ?? 0,
+    ...(estimate.successes === undefined ? {} : { successes: estimate.successes }),
+    ...(estimate.sd === undefined ? {} : { sd: estimate.sd }),
+  };
+}
+
+/**
+ * Compares the figures of the files run with the baseline: each figure that moved (exact:
+ * beyond the tolerance; simulated: significantly, two-sample test at 99.9%), each new one, each
+ * one gone. Files the run did not include are not compared. O(figures).
+ */
+export function compareToBaseline(
+  baseline: Baseline,
+  files: readonly { readonly path: string; readonly figures: readonly FigureRecord[] }[],
+): BaselineComparison {
+  const moved: FigureMove[] = [];
+  const added: { file: string; key: string }[] = [];
+  const removed: { file: string; key: string }[] = [];
+  let unchanged = 0;
+  for (const file of files) {
+    const before = baseline.files[file.path] ?? {};
+    const now = new Set<string>();
+    for (const record of file.figures) {
+      now.add(record.key);
+      const old = before[record.key];
+      if (old === undefined) {
+        added.push({ file: file.path, key: record.key });
+        continue;
+      }
+      const was = baselineEstimate(old);
+      const change = figureMoved(was, record.estimate);
+      if (!change.moved) {
+        unchanged++;
+        continue;
+      }
+      moved.push({
+        file: file.path,
+        key: record.key,
+        unit: record.unit,
+        before: was,
+        after: record.estimate,
+        ...(change.z === undefined ? {} : { z: change.z }),
+        shown: `${formatEstimate(was, record.unit)} → ${formatEstimate(record.estimate, record.unit)}`,
+      });
+    }
+    for (const key of Object.keys(before))
+      if (!now.has(key)) removed.push({ file: file.path, key });
+  }
+  return { moved, added, removed, unchanged };
+}
+
+/**
+ * The baseline after a run: the files run get exactly the figures computed now; other files
+ * keep theirs. O(figures).
+ */
+export function updateBaseline(
+  previous: Baseline | undefined,
+  files: readonly { readonly path: string; readonly figures: readonly FigureRecord[] }[],
+  seed: number,
+): Baseline {
+  const result: Record<string, Record<string, BaselineFigure>> = {};
+  for (const [path, figures] of Object.entries(previous?.files ?? {}))
+    result[path] = { ...figures };
+  for (const file of files) {
+    result[file.path] = Object.fromEntries(
+      file.figures.map((record) => [record.key, baselineFigure(record.estimate)]),
+    );
+  }
+  return { format: 'dicelab-baseline', version: 1, seed, files: result };
+}
+
+/**
+ * The baseline as committed text: files and figures sorted, one figure a line, so a change of
+ * rules shows in a diff as exactly the figures it moved.
+ */
+export function formatBaseline(baseline: Baseline): string {
+  const files = Object.keys(baseline.files).sort();
+  const lines = [
+    '{',
+    `  "format": "dicelab-baseline",`,
+    `  "version": 1,`,
+    `  "seed": ${baseline.seed},`,
+    `  "files": {`,
+  ];
+  files.forEach((file, i) => {
+    const figures = baseline.files[file]!;
+    const keys = Object.keys(figures).sort();
+    lines.push(`    ${JSON.stringify(file)}: {`);
+    keys.forEach((key, j) => {
+      const figure = figures[key]!;
+      const value =
+        typeof figure === 'number'
+          ? JSON.stringify(figure)
+          : JSON.stringify(figure).replace(/,"/g, ', "').replace(/":/g, '": ');
+      lines.push(`      ${JSON.stringify(key)}: ${value}${j < keys.length - 1 ? ',' : ''}`);
+    });
+    lines.push(`    }${i < files.length - 1 ? ',' : ''}`);
+  });
+  lines.push('  }', '}', '');
+  return lines.join('\n');
+}

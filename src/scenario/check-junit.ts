@@ -1,0 +1,75 @@
+import type { CheckResult } from './check-scenarios.ts';
+
+/**
+ * A check as JUnit XML, for CI dashboards: one `<testsuite>` per scenario file with one
+ * `<testcase>` per expectation (a `<failure>` when it failed, `<skipped>` when it was
+ * inconclusive), and a `baseline` suite with one failing case per figure that moved. Pure.
+ * @example checkJunit(result).startsWith('<?xml') // true
+ */
+export function checkJunit(result: CheckResult): string {
+  const suites: string[] = [];
+  let tests = 0;
+  let failures = 0;
+  let skipped = 0;
+  for (const file of result.files) {
+    const cases = file.expectations.map((e) => {
+      const verdict =
+        e.verdict === 'fail'
+          ? [
+              `      <failure message="${attr(e.shown)}" type="expectation">${text(e.detail)}</failure>`,
+            ]
+          : e.verdict === 'inconclusive'
+            ? [`      <skipped message="${attr(`inconclusive: ${e.detail}`)}"/>`]
+            : [];
+      return [
+        `    <testcase classname="${attr(file.path)}" name="${attr(e.expect)}" time="${e.seconds.toFixed(3)}">`,
+        ...verdict,
+        `      <system-out>${text([e.shown, ...e.figures].join('\n'))}</system-out>`,
+        '    </testcase>',
+      ].join('\n');
+    });
+    const fileFailures = file.expectations.filter((e) => e.verdict === 'fail').length;
+    const fileSkipped = file.expectations.filter((e) => e.verdict === 'inconclusive').length;
+    tests += file.expectations.length;
+    failures += fileFailures;
+    skipped += fileSkipped;
+    suites.push(
+      `  <testsuite name="${attr(`${file.path}: ${file.title}`)}" tests="${file.expectations.length}" failures="${fileFailures}" errors="0" skipped="${fileSkipped}" time="${file.seconds.toFixed(3)}">\n${cases.join('\n')}\n  </testsuite>`,
+    );
+  }
+  if (result.baseline) {
+    const { moved, unchanged, added } = result.baseline;
+    const cases = moved.map(
+      (m) =>
+        `    <testcase classname="${attr(m.file)}" name="${attr(`baseline: ${m.key}`)}" time="0">\n      <failure message="${attr(`moved: ${m.shown}`)}" type="regression">${text(`${m.key} moved: ${m.shown}${m.z === undefined ? '' : ` (z = ${m.z.toFixed(2)})`}`)}</failure>\n    </testcase>`,
+    );
+    cases.push(
+      `    <testcase classname="baseline" name="${attr(`${unchanged} figures unchanged, ${added.length} new`)}" time="0"/>`,
+    );
+    tests += cases.length;
+    failures += moved.length;
+    suites.push(
+      `  <testsuite name="baseline" tests="${cases.length}" failures="${moved.length}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`,
+    );
+  }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="dicelab check" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${result.seconds.toFixed(3)}">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** Text escaped for an XML attribute (no control characters XML 1.0 forbids). */
+function attr(value: string): string {
+  return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+}
+
+function text(value: string): string {
+  return value
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}

@@ -1,0 +1,66 @@
+import type { CheckResult } from './check-scenarios.ts';
+import { checkCounts } from './check-table.ts';
+
+/**
+ * A check as Markdown, to paste into a pull request: a headline with the counts, the
+ * expectations that did not pass (each with why), a table of every expectation, and the figures
+ * that moved from the baseline (old → new). Pure.
+ * @example checkMarkdown(result).split('\n')[0] // "## dicelab check: 24 passed, 1 failed"
+ */
+export function checkMarkdown(result: CheckResult): string {
+  const counts = checkCounts(result);
+  const lines = [`## dicelab check: ${counts.headline}`, ''];
+  lines.push(
+    `${counts.expectations} expectations in ${result.files.length} scenario file${result.files.length === 1 ? '' : 's'}, seed ${result.seed}, ${result.seconds.toFixed(1)} s.`,
+    '',
+  );
+  const notPassed = result.files.flatMap((f) =>
+    f.expectations.filter((e) => e.verdict !== 'pass').map((e) => ({ file: f, e })),
+  );
+  if (notPassed.length > 0) {
+    lines.push('### Not passed', '');
+    for (const { file, e } of notPassed) {
+      lines.push(
+        `- **${e.verdict === 'fail' ? 'FAIL' : 'inconclusive'}** ${cell(file.path)}: ${cell(e.expect)}: ${cell(e.detail)}`,
+      );
+    }
+    lines.push('');
+  }
+  if (result.baseline && result.baseline.moved.length > 0) {
+    lines.push('### Figures that moved from the baseline', '');
+    lines.push('| Scenario | Figure | Baseline → now |', '|---|---|---|');
+    for (const m of result.baseline.moved)
+      lines.push(`| ${cell(m.file)} | ${cell(m.key)} | ${cell(m.shown)} |`);
+    lines.push(
+      '',
+      'If the change is intended, record the new figures with `dicelab baseline scenarios/ --write` and commit `reports/baseline.json`.',
+      '',
+    );
+  }
+  lines.push('### Expectations', '');
+  lines.push('| Scenario | Expectation | Figure | Verdict |', '|---|---|---|---|');
+  for (const file of result.files) {
+    for (const e of file.expectations) {
+      const verdict =
+        e.verdict === 'pass' ? 'pass' : e.verdict === 'fail' ? '**FAIL**' : '*inconclusive*';
+      lines.push(`| ${cell(file.path)} | ${cell(e.expect)} | ${cell(e.shown)} | ${verdict} |`);
+    }
+  }
+  lines.push('');
+  if (result.baseline) {
+    const { moved, added, removed, unchanged } = result.baseline;
+    lines.push(
+      `Baseline: ${unchanged} figures unchanged, ${moved.length} moved, ${added.length} new, ${removed.length} no longer computed.`,
+      '',
+    );
+  } else lines.push('Baseline: none compared.', '');
+  return lines.join('\n');
+}
+
+/** Text safe in a Markdown table cell: pipes escaped, line breaks as spaces. */
+function cell(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
+}

@@ -1,0 +1,400 @@
+import { InputError } from '../input-error.ts';
+import {
+  type Baseline,
+  type BaselineComparison,
+  compareToBaseline,
+  type FigureRecord,
+} from './baseline.ts';
+import { ANALYSIS_TABLES, type FigureUnit } from './figure-catalogue.ts';
+import { cellKey, cellValue, FigureSolver, selectRows } from './figure-solver.ts';
+import { formatBound, formatEstimate, formatFigure } from './format-figure.ts';
+import {
+  differenceEstimate,
+  type Estimate,
+  exactEstimate,
+  judgeBound,
+  monotoneBreak,
+  type Verdict,
+} from './judge.ts';
+import { type LoadedScenario, ScenarioError } from './load-scenario.ts';
+import type { PlannedAnalysis } from './plan-analysis.ts';
+import type { Bound, PlannedExpectation } from './plan-scenario.ts';
+import type { FigureRef } from './resolve-figure.ts';
+import { simulateFigure } from './simulate-figure.ts';
+
+/** Options of {@link checkScenarios}; every one has a default. */
+export interface CheckOptions {
+  /** The run's seed: simulated figures are reproducible from it (default 1). */
+  readonly seed?: number;
+  /** A cap on trials below the scenarios' own `maxTrials` (default: none). */
+  readonly maxTrials?: number;
+  /** Worker threads for simulations (default: the simulator's choice). */
+  readonly threads?: number;
+  /** The baseline to compare every figure with (default: none, no regressions reported). */
+  readonly baseline?: Baseline;
+  /** Called with one line per expectation judged (progress for people). */
+  readonly onProgress?: (line: string) => void;
+}
+
+/** How one expectation came out. */
+export interface ExpectationResult {
+  readonly index: number;
+  readonly expect: string;
+  readonly verdict: Verdict;
+  /** What was judged against what was wanted: "62.35%, want 55.00% to 70.00%". */
+  readonly shown: string;
+  /** Why, in a sentence (for failures and inconclusive results; a summary for passes). */
+  readonly detail: string;
+  /** The figures judged, by key. */
+  readonly figures: readonly string[];
+  readonly by: 'exact' | 'simulation';
+  /** Trials of the last look, for simulated figures. */
+  readonly trials?: number;
+  /** Time taken to judge it (its figures' solves and simulations). */
+  readonly seconds: number;
+}
+
+/** One file's check. */
+export interface FileCheck {
+  readonly path: string;
+  readonly title: string;
+  readonly expectations: readonly ExpectationResult[];
+  /** Every figure computed, by key: what a baseline records. */
+  readonly figures: readonly FigureRecord[];
+  readonly seconds: number;
+}
+
+/** A whole check: every file, the baseline comparison, the exit status. */
+export interface CheckResult {
+  readonly files: readonly FileCheck[];
+  readonly seed: number;
+  /** Present when a baseline was given. */
+  readonly baseline?: BaselineComparison;
+  readonly seconds: number;
+  /** 0 every expectation passed and nothing moved, 1 a failure or a regression, 3 inconclusive. */
+  readonly status: 0 | 1 | 3;
+}
+
+/**
+ * Runs every analysis and judges every expectation of loaded scenarios: exact figures within
+ * 1e-9; simulated ones on their 99.9% interval, trials raised ×4 while undecided up to the cap,
+ * then inconclusive (never a guess). Compares every figure with the baseline when one is given.
+ * Nothing is written: the CLI writes the reports. Files and expectations run in order, so the
+ * same seed gives the same result.
+ * @throws ScenarioError for problems only running finds (an analysis row that is not there),
+ * each `path:line:col: message`, after trying every expectation.
+ */
+export async function checkScenarios(
+  scenarios: readonly LoadedScenario[],
+  options: CheckOptions = {},
+): Promise<CheckResult> {
+  const start = performance.now();
+  const seed = options.seed ?? 1;
+  const problems: string[] = [];
+  const files: FileCheck[] = [];
+  for (const loaded of scenarios) {
+    files.push(await checkFile(loaded, { ...options, seed }, problems));
+  }
+  if (problems.length > 0)
+    throw new ScenarioError(problems, 'the check stopped, nothing was written');
+  const baseline = options.baseline ? compareToBaseline(options.baseline, files) : undefined;
+  const verdicts = files.flatMap((f) => f.expectations.map((e) => e.verdict));
+  const status =
+    verdicts.includes('fail') || (baseline?.moved.length ?? 0) > 0
+      ? 1
+      : verdicts.includes('inconclusive')
+        ? 3
+        : 0;
+  return {
+    files,
+    seed,
+    ...(baseline ? { baseline } : {}),
+    seconds: (performance.now() - start) / 1000,
+    status,
+  };
+}
+
+async function checkFile(
+  loaded: LoadedScenario,
+  options: CheckOptions & { seed: number },
+  problems: string[],
+): Promise<FileCheck> {
+  const start = performance.now();
+  const { plan } = loaded;
+  const solver = new FigureSolver();
+  const analyses = new Map(plan.analyses.map((a) => [a.key, a]));
+  const records = new Map<string, FigureRecord>();
+  const record = (key: string, unit: FigureUnit, estimate: Estimate) => {
+    const before = records.get(key);
+    if (!before || (before.estimate.trials ?? 0) <= (estimate.trials ?? 0))
+      records.set(key, { key, unit, estimate });
+  };
+  const problem = (field: string, error: unknown) => {
+    if (!(error instanceof InputError)) throw error;
+    problems.push(`${loaded.locate(field)}: ${field}: ${error.message}`);
+  };
+  for (const analysis of plan.analyses) {
+    try {
+      recordAnalysis(analysis, solver, record);
+    } catch (error) {
+      problem(`analyses.${analysis.key}`, error);
+    }
+  }
+  const cap = Math.min(plan.simulation.maxTrials, options.maxTrials ?? Number.POSITIVE_INFINITY);
+  const sampling = {
+    first: Math.min(plan.simulation.trials, cap),
+    cap,
+    seed: options.seed,
+    ...(options.threads === undefined ? {} : { threads: options.threads }),
+  };
+  const results: ExpectationResult[] = [];
+  for (const expectation of plan.expectations) {
+    try {
+      const started = performance.now();
+      const judged = await judgeExpectation(expectation, { solver, analyses, record, sampling });
+      const result = { ...judged, seconds: (performance.now() - started) / 1000 };
+      results.push(result);
+      options.onProgress?.(
+        `${loaded.path}: ${verdictWord(result.verdict)} ${expectation.expect} (${result.shown})`,
+      );
+    } catch (error) {
+      problem(`${expectation.field}.of`, error);
+    }
+  }
+  return {
+    path: loaded.path,
+    title: loaded.scenario.scenario,
+    expectations: results,
+    figures: [...records.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    seconds: (performance.now() - start) / 1000,
+  };
+}
+
+/** What judging needs: the exact solver, the analyses, where figures are recorded, sampling. */
+interface Judging {
+  readonly solver: FigureSolver;
+  readonly analyses: ReadonlyMap<string, PlannedAnalysis>;
+  readonly record: (key: string, unit: FigureUnit, estimate: Estimate) => void;
+  readonly sampling: {
+    readonly first: number;
+    readonly cap: number;
+    readonly seed: number;
+    readonly threads?: number;
+  };
+}
+
+function recordAnalysis(
+  analysis: PlannedAnalysis,
+  solver: FigureSolver,
+  record: Judging['record'],
+): void {
+  const table = ANALYSIS_TABLES[analysis.table];
+  for (const row of solver.rows(analysis)) {
+    for (const figure of table.recorded) {
+      record(
+        cellKey(analysis.key, analysis.table, row, figure),
+        table.figures[figure]!,
+        exactEstimate(cellValue(row, figure, analysis.table)),
+      );
+    }
+  }
+}
+
+function verdictWord(verdict: Verdict): string {
+  return verdict === 'pass' ? 'pass' : verdict === 'fail' ? 'FAIL' : 'inconclusive';
+}
+
+async function judgeExpectation(
+  e: PlannedExpectation,
+  judging: Judging,
+): Promise<Omit<ExpectationResult, 'seconds'>> {
+  const base = { index: e.index, expect: e.expect };
+  switch (e.kind) {
+    case 'bound': {
+      const { verdict, estimates } = await decide([e.figure], judging, ([x]) =>
+        judgeBound(x!, e.bound),
+      );
+      const [x] = estimates;
+      const shown = `${formatEstimate(x!, e.figure.unit)}, want ${formatBound(e.bound, e.figure.unit)}`;
+      return {
+        ...base,
+        verdict,
+        shown,
+        detail: boundDetail(e.figure.key, x!, e.bound, e.figure.unit, verdict, false),
+        figures: [e.figure.key],
+        by: x!.by,
+        ...(x!.trials === undefined ? {} : { trials: x!.trials }),
+      };
+    }
+    case 'difference': {
+      const { verdict, estimates } = await decide([e.left, e.right], judging, ([a, b]) =>
+        judgeBound(differenceEstimate(a!, b!), e.bound),
+      );
+      const [a, b] = estimates;
+      const d = differenceEstimate(a!, b!);
+      const unit = e.left.unit === 'flag' ? 'number' : e.left.unit;
+      const shown = `${formatEstimate(d, unit, true)} (${formatFigure(a!.estimate, e.left.unit)} − ${formatFigure(b!.estimate, e.right.unit)}), want ${formatBound(e.bound, unit, true)}`;
+      const trials = Math.max(a!.trials ?? 0, b!.trials ?? 0);
+      return {
+        ...base,
+        verdict,
+        shown,
+        detail: boundDetail(`${e.left.key} − ${e.right.key}`, d, e.bound, unit, verdict, true),
+        figures: [e.left.key, e.right.key],
+        by: d.by,
+        ...(trials > 0 ? { trials } : {}),
+      };
+    }
+    case 'monotone': {
+      const lines = e.lines.map((line) => ({
+        label: line.label,
+        points: line.points.map((p) => {
+          const value = judging.solver.exact(p.figure, judging.analyses);
+          judging.record(p.figure.key, p.figure.unit, exactEstimate(value));
+          return { at: p.at, value };
+        }),
+      }));
+      return monotoneResult(
+        base,
+        e.direction,
+        e.along,
+        e.unit,
+        lines,
+        e.lines.flatMap((l) => l.points.map((p) => p.figure.key)),
+      );
+    }
+    case 'monotone-cells': {
+      const spec = e.figure.spec;
+      if (spec.kind !== 'cell') throw new Error('unreachable');
+      const analysis = judging.analyses.get(spec.analysis)!;
+      const rows = selectRows(judging.solver.rows(analysis), spec.table, spec.select, false);
+      const groupKeys = ANALYSIS_TABLES[spec.table].keys.filter(
+        (k) =>
+          k !== e.along &&
+          k !== 'split' &&
+          k !== 'stack' &&
+          !(spec.table === 'advantage' && k === 'dice'),
+      );
+      const groups = new Map<string, { at: number; value: number }[]>();
+      const keys: string[] = [];
+      for (const row of rows) {
+        const label = groupKeys
+          .filter((k) => row[k] !== undefined && spec.select[k] === undefined)
+          .map((k) => `${k} ${row[k]}`)
+          .join(', ');
+        const value = cellValue(row, e.figure.figure, spec.table);
+        const key = cellKey(spec.analysis, spec.table, row, e.figure.figure);
+        judging.record(key, e.figure.unit, exactEstimate(value));
+        keys.push(key);
+        const line = groups.get(label) ?? [];
+        line.push({ at: Number(row[e.along]), value });
+        groups.set(label, line);
+      }
+      const lines = [...groups.entries()].map(([label, points]) => ({
+        label,
+        points: points.sort((p, q) => p.at - q.at),
+      }));
+      return monotoneResult(base, e.direction, e.along, e.figure.unit, lines, keys);
+    }
+  }
+}
+
+/**
+ * Computes the figures (exact ones once; simulated ones at the first trials, then ×4 while the
+ * judgement is undecided, up to the cap) and judges them. At the cap an undecided judgement is
+ * inconclusive.
+ */
+async function decide(
+  refs: readonly FigureRef[],
+  judging: Judging,
+  judge: (estimates: readonly Estimate[]) => Verdict | 'undecided',
+): Promise<{ verdict: Verdict; estimates: Estimate[] }> {
+  const { solver, analyses, sampling, record } = judging;
+  const exact = refs.map((ref) =>
+    ref.by === 'exact' ? exactEstimate(solver.exact(ref, analyses)) : undefined,
+  );
+  let trials = sampling.first;
+  for (;;) {
+    const estimates: Estimate[] = [];
+    for (const [i, ref] of refs.entries()) {
+      if (exact[i]) {
+        estimates.push(exact[i]);
+        continue;
+      }
+      const split = ref.spec.kind === 'roll' ? solver.split(ref.spec) : undefined;
+      estimates.push(
+        await simulateFigure(ref, split, {
+          trials,
+          seed: sampling.seed,
+          ...(sampling.threads === undefined ? {} : { threads: sampling.threads }),
+        }),
+      );
+    }
+    const verdict = judge(estimates);
+    if (verdict !== 'undecided' || trials >= sampling.cap) {
+      refs.forEach((ref, i) => {
+        record(ref.key, ref.unit, estimates[i]!);
+      });
+      return { verdict: verdict === 'undecided' ? 'inconclusive' : verdict, estimates };
+    }
+    trials = Math.min(trials * 4, sampling.cap);
+  }
+}
+
+function boundDetail(
+  key: string,
+  x: Estimate,
+  bound: Bound,
+  unit: FigureUnit,
+  verdict: Verdict,
+  difference: boolean,
+): string {
+  const f = (v: number) => formatFigure(v, unit, difference);
+  const want = formatBound(bound, unit, difference);
+  if (x.by === 'exact') {
+    if (verdict === 'pass') return `${key} is ${f(x.estimate)} (${want})`;
+    const side =
+      bound.atLeast !== undefined && x.estimate < bound.atLeast
+        ? `below ${f(bound.atLeast)}`
+        : `above ${f(bound.atMost!)}`;
+    return `${key} is ${f(x.estimate)}, ${side}`;
+  }
+  const interval = `the 99.9% interval ${f(x.lo)} to ${f(x.hi)} (${x.trials ?? 0} trials)`;
+  if (verdict === 'pass') return `${key}: ${interval} lies wholly within ${want}`;
+  if (verdict === 'fail') return `${key}: ${interval} lies wholly outside ${want}`;
+  return `${key}: ${interval} still straddles a bound of ${want} at the trials cap; more trials, or a bound further from the true value, would decide it`;
+}
+
+function monotoneResult(
+  base: { index: number; expect: string },
+  direction: 'nonDecreasing' | 'nonIncreasing',
+  along: string,
+  unit: FigureUnit,
+  lines: readonly { label: string; points: readonly { at: number; value: number }[] }[],
+  keys: readonly string[],
+): Omit<ExpectationResult, 'seconds'> {
+  const words = direction === 'nonDecreasing' ? 'never falls' : 'never rises';
+  const points = lines.reduce((n, l) => n + l.points.length, 0);
+  for (const line of lines) {
+    const broken = monotoneBreak(
+      line.points.map((p) => p.value),
+      direction,
+    );
+    if (broken) {
+      const a = line.points[broken.from]!;
+      const b = line.points[broken.to]!;
+      const where = line.label ? ` (${line.label})` : '';
+      const shown = `${along} ${a.at} → ${b.at}: ${formatFigure(a.value, unit)} → ${formatFigure(b.value, unit)}${where}`;
+      return {
+        ...base,
+        verdict: 'fail',
+        shown,
+        detail: `the figure ${direction === 'nonDecreasing' ? 'falls' : 'rises'} from ${along} ${a.at} to ${b.at}${where}: ${formatFigure(a.value, unit)} → ${formatFigure(b.value, unit)}`,
+        figures: keys,
+        by: 'exact',
+      };
+    }
+  }
+  const shown = `${words} along ${along} (${points} points${lines.length > 1 ? `, ${lines.length} lines` : ''})`;
+  return { ...base, verdict: 'pass', shown, detail: shown, figures: keys, by: 'exact' };
+}

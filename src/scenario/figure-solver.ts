@@ -1,0 +1,205 @@
+import { InputError } from '../input-error.ts';
+import { runReportJob } from '../report/zidara/analysis-output.ts';
+import type { RollOdds } from '../systems/zidara/exact.ts';
+import { type Fight, type FightOdds, fightOdds } from '../systems/zidara/fight.ts';
+import { parseSplit, type Split } from '../systems/zidara/split.ts';
+import { splitOdds } from '../systems/zidara/split-odds.ts';
+import { tuneGrid } from '../systems/zidara/tune.ts';
+import { ANALYSIS_TABLES, type AnalysisName } from './figure-catalogue.ts';
+import type { PlannedAnalysis } from './plan-analysis.ts';
+import type { FigureRef, FigureSpec } from './resolve-figure.ts';
+
+/** One row of an analysis' table, every figure raw. */
+export type AnalysisRow = Readonly<Record<string, unknown>>;
+
+/**
+ * Computes exact figures, each solve done once per run: roll odds by setup, fights by spec,
+ * analyses by key. One instance per check run (its caches grow with the figures asked for).
+ */
+export class FigureSolver {
+  private readonly odds = new Map<string, RollOdds>();
+  private readonly splits = new Map<string, Split>();
+  private readonly fights = new Map<string, FightOdds>();
+  private readonly tables = new Map<string, readonly AnalysisRow[]>();
+
+  /** Runs an analysis (once) and returns its rows. Takes what the analysis takes. */
+  rows(analysis: PlannedAnalysis): readonly AnalysisRow[] {
+    let rows = this.tables.get(analysis.key);
+    if (!rows) {
+      rows =
+        analysis.table === 'fight'
+          ? fightRows(this.fight(analysis.fight))
+          : runReportJob(analysis.job).rows;
+      this.tables.set(analysis.key, rows);
+    }
+    return rows;
+  }
+
+  /** The rows an analysis already produced (undefined before {@link rows} ran it). */
+  rowsOf(key: string): readonly AnalysisRow[] | undefined {
+    return this.tables.get(key);
+  }
+
+  /** The split a roll figure rolls: the stated one, or the pool its rule picks (a few solves). */
+  split(spec: Extract<FigureSpec, { kind: 'roll' }>): Split {
+    if ('split' in spec.dice) return spec.dice.split;
+    const key = JSON.stringify([spec.dice, spec.challenge, spec.setup]);
+    let split = this.splits.get(key);
+    if (!split) {
+      const [row] = tuneGrid({
+        ...spec.setup,
+        steps: [spec.dice.steps],
+        challenges: [spec.challenge],
+        actions: spec.dice.actions,
+        pool: spec.dice.pool,
+      });
+      split = parseSplit(row!.pool);
+      this.splits.set(key, split);
+    }
+    return split;
+  }
+
+  /** The exact odds of a roll figure's roll. */
+  rollOdds(spec: Extract<FigureSpec, { kind: 'roll' }>): RollOdds {
+    const split = this.split(spec);
+    const key = JSON.stringify([split, spec.challenge, spec.setup]);
+    let odds = this.odds.get(key);
+    if (!odds) {
+      odds = splitOdds(split, spec.challenge, spec.setup);
+      this.odds.set(key, odds);
+    }
+    return odds;
+  }
+
+  /** A fight solved exactly (the Markov chain over tags, Aura and Resolve). */
+  fight(fight: Fight): FightOdds {
+    const key = JSON.stringify(fight.spec);
+    let odds = this.fights.get(key);
+    if (!odds) {
+      odds = fightOdds(fight);
+      this.fights.set(key, odds);
+    }
+    return odds;
+  }
+
+  /**
+   * The exact value of a roll or fight figure, or of an analysis cell (`analyses` finds the
+   * planned analysis by key). @throws InputError (no field) when a cell is not in its table or a
+   * figure has no value (a mean over fights never won).
+   */
+  exact(ref: FigureRef, analyses: ReadonlyMap<string, PlannedAnalysis>): number {
+    const spec = ref.spec;
+    switch (spec.kind) {
+      case 'roll': {
+        const odds = this.rollOdds(spec);
+        const values: Partial<Record<string, number>> = {
+          winChance: odds.pAllWin,
+          mainWinChance: odds.intents[0]!.pWin,
+          expectedWins: odds.expectedWins,
+          auraGained: odds.expectedAuraGained,
+          auraEnd: odds.expectedAuraEnd,
+          auraShared: odds.expectedAuraShared,
+          resolveEnd: odds.expectedResolveEnd,
+          expectedUtility: odds.expectedUtility,
+        };
+        return values[ref.figure]!;
+      }
+      case 'fight': {
+        const odds = this.fight(spec.fight);
+        if (ref.figure === 'fallsWithin') return odds.pWinWithin[spec.rounds - 1]!;
+        const won = odds.pWinWithin[odds.pWinWithin.length - 1]!;
+        if (!(won > 0))
+          throw new InputError(
+            'no fight is ever won within maxRounds, so it has no mean rounds to win',
+          );
+        return odds.roundsToWin.reduce((s, p, k) => s + p * (k + 1), 0) / won;
+      }
+      case 'cell': {
+        const analysis = analyses.get(spec.analysis)!;
+        const [row] = selectRows(this.rows(analysis), spec.table, spec.select, true);
+        return cellValue(row!, ref.figure, spec.table);
+      }
+    }
+  }
+}
+
+/**
+ * The rows of a table that match a selection (row fields and values). A rerolls table's
+ * selection without `rerolls` means the optimum (`any`). With `one`, exactly one row must match.
+ * @throws InputError naming the rows there are, when the selection does not fit.
+ */
+export function selectRows(
+  rows: readonly AnalysisRow[],
+  table: AnalysisName,
+  select: Readonly<Record<string, string | number>>,
+  one: boolean,
+): readonly AnalysisRow[] {
+  const wanted =
+    table === 'rerolls' && select.rerolls === undefined ? { ...select, rerolls: 'any' } : select;
+  const found = rows.filter((row) => Object.entries(wanted).every(([k, v]) => row[k] === v));
+  const shown = Object.entries(wanted)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  if (found.length === 0) {
+    const keys = ANALYSIS_TABLES[table].keys;
+    const some = rows
+      .slice(0, 6)
+      .map((r) =>
+        keys
+          .filter((k) => r[k] !== undefined)
+          .map((k) => `${k} ${r[k]}`)
+          .join(', '),
+      )
+      .join('; ');
+    throw new InputError(
+      `no row of the analysis has ${shown || 'every field'} (its rows include: ${some}${rows.length > 6 ? '; …' : ''})`,
+    );
+  }
+  if (one && found.length > 1) {
+    const keys = ANALYSIS_TABLES[table].keys.filter((k) => wanted[k] === undefined);
+    throw new InputError(
+      `${found.length} rows of the analysis have ${shown || 'every field'}: pick one with ${keys.join(' or ')}`,
+    );
+  }
+  return found;
+}
+
+/** A cell as a number (a flag is 1 or 0). @throws InputError for an empty cell (a first gain). */
+export function cellValue(row: AnalysisRow, figure: string, table: AnalysisName): number {
+  const value = row[figure];
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new InputError(
+      `the ${table} row has no ${figure}${figure === 'gain' ? ' (the first row of each line gains over nothing)' : ''}`,
+    );
+  return value;
+}
+
+/** The key of a row's cell in the baseline: "winChance of tune-grid [steps 6, challenge 3]". */
+export function cellKey(
+  analysis: string,
+  table: AnalysisName,
+  row: AnalysisRow,
+  figure: string,
+): string {
+  const keys = ANALYSIS_TABLES[table].keys.filter((k) => row[k] !== undefined);
+  const shown = keys
+    .filter((k) => !(table === 'advantage' && k === 'dice'))
+    .map((k) => `${k} ${row[k]}`)
+    .join(', ');
+  return `${figure} of ${analysis} [${shown}]`;
+}
+
+/** A fight's figures as a table, one row per round. */
+export function fightRows(odds: FightOdds): AnalysisRow[] {
+  return odds.pWinWithin.map((fallsWithin, k) => ({
+    round: k + 1,
+    fallsWithin,
+    wonInRound: odds.roundsToWin[k]!,
+    reached: odds.pReached[k]!,
+    auraAtStart: odds.auraAtStart[k]!,
+    resolveAtStart: odds.resolveAtStart[k]!,
+    auraSpent: odds.auraSpent[k]!,
+    resolveSpent: odds.resolveSpent[k]!,
+  }));
+}

@@ -1,0 +1,190 @@
+import type { z } from 'zod';
+import { type FieldPath, fieldName } from './yaml-locator.ts';
+
+/** A problem the schema found: where it is (the key itself for an unknown field) and what it says. */
+export interface SchemaProblem {
+  readonly path: FieldPath;
+  /** Point at the field's key rather than its value. */
+  readonly atKey: boolean;
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
+ * Turns zod's issues into the house messages: `field: value is not allowed (expected …)`,
+ * `field: missing (expected …)`, `field: no such field (did you mean …? the fields here are …)`.
+ * The "expected …" text is each check's own `error` in schema.ts; the fields allowed come from
+ * the schema itself, walked along the path (`value` picks the branch of a union).
+ */
+export function issueProblems(
+  issues: readonly z.core.$ZodIssue[],
+  schema: z.ZodType,
+  value: unknown,
+): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  for (const issue of issues) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    const field = fieldName(path) || 'the file';
+    if (issue.code === 'unrecognized_keys') {
+      const allowed = fieldsAt(schema, path, value);
+      for (const key of issue.keys) {
+        const at = [...path, key];
+        const near = allowed.filter((name) => similar(name, key));
+        const hint = near.length ? `did you mean ${near.join(' or ')}? ` : '';
+        problems.push({
+          path: at,
+          atKey: true,
+          field: fieldName(at),
+          message: `${fieldName(at)}: no such field (${hint}the fields here are ${allowed.join(', ')})`,
+        });
+      }
+      continue;
+    }
+    if (issue.code === 'invalid_key') {
+      const key = path[path.length - 1];
+      problems.push({
+        path,
+        atKey: true,
+        field,
+        message: `${field}: the name ${JSON.stringify(key)} is not allowed (expected a name of letters, digits, - and _, starting with a letter)`,
+      });
+      continue;
+    }
+    const found = valueAt(value, path);
+    const expected = issue.message;
+    if (
+      found === undefined &&
+      (issue.code === 'invalid_type' ||
+        issue.code === 'invalid_union' ||
+        issue.code === 'invalid_value')
+    ) {
+      problems.push({
+        path,
+        atKey: true,
+        field,
+        message: `${field}: missing (expected ${expected})`,
+      });
+      continue;
+    }
+    problems.push({
+      path,
+      atKey: false,
+      field,
+      message: `${field}: ${shown(found)} is not allowed (expected ${expected})`,
+    });
+  }
+  return problems;
+}
+
+/** The value at a path of a parsed document (undefined where it stops). */
+export function valueAt(value: unknown, path: FieldPath): unknown {
+  let node = value;
+  for (const step of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[step];
+  }
+  return node;
+}
+
+/** A value as a message shows it: text quoted, lists and mappings as short JSON. */
+export function shown(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'an empty value';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const json = JSON.stringify(value);
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}
+
+/** Minimal view of a zod schema's definition, enough to walk it. */
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  valueType?: z.ZodType;
+  element?: z.ZodType;
+  items?: z.ZodType[];
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+  discriminator?: string;
+}
+
+function defOf(schema: z.ZodType): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+/** The field names of the object schema at `path`, or [] where there is none. */
+function fieldsAt(schema: z.ZodType, path: FieldPath, root: unknown): string[] {
+  let node: z.ZodType | undefined = schema;
+  let value = root;
+  const unwrap = (s: z.ZodType, v: unknown): z.ZodType | undefined => {
+    let current: z.ZodType | undefined = s;
+    for (let guard = 0; current && guard < 20; guard++) {
+      const def = defOf(current);
+      if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable')
+        current = def.innerType;
+      else if (def.type === 'pipe') current = def.in;
+      else if (def.type === 'union') {
+        const options: z.ZodType[] = def.options ?? [];
+        const objects = options.filter((o) => defOf(o).type === 'object');
+        const disc = def.discriminator;
+        if (disc && v && typeof v === 'object') {
+          const want = (v as Record<string, unknown>)[disc];
+          current =
+            objects.find((o) => {
+              const d = defOf(defOf(o).shape?.[disc] as z.ZodType);
+              return (d as unknown as { values?: unknown[] }).values?.includes(want);
+            }) ?? objects[0];
+        } else current = objects[0] ?? options[0];
+      } else return current;
+    }
+    return current;
+  };
+  node = unwrap(node, value);
+  for (const step of path) {
+    if (!node) return [];
+    const def = defOf(node);
+    value =
+      value && typeof value === 'object'
+        ? (value as Record<string | number, unknown>)[step]
+        : undefined;
+    if (def.type === 'object') node = def.shape?.[String(step)];
+    else if (def.type === 'record') node = def.valueType;
+    else if (def.type === 'array') node = def.element;
+    else if (def.type === 'tuple') node = def.items?.[Number(step)];
+    else return [];
+    node = node ? unwrap(node, value) : undefined;
+  }
+  if (!node) return [];
+  const def = defOf(node);
+  if (def.type === 'record') {
+    // A partial record keyed by an enum (the grid axes): its keys are the enum's values.
+    const key = (def as unknown as { keyType?: z.ZodType }).keyType;
+    const values = key
+      ? (defOf(key) as unknown as { entries?: Record<string, string> }).entries
+      : undefined;
+    return values ? Object.values(values) : [];
+  }
+  return def.type === 'object' ? Object.keys(def.shape ?? {}) : [];
+}
+
+/** Close enough to suggest: same letters ignoring case, or at most 2 edits apart. */
+function similar(a: string, b: string): boolean {
+  if (a.toLowerCase() === b.toLowerCase()) return true;
+  if (Math.abs(a.length - b.length) > 2) return false;
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(
+        row[j]! + 1,
+        row[j - 1]! + 1,
+        diagonal + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
+      );
+      diagonal = above;
+    }
+  }
+  return row[b.length]! <= 2;
+}

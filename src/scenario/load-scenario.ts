@@ -1,0 +1,200 @@
+import { LineCounter, parseDocument } from 'yaml';
+import { InputError } from '../input-error.ts';
+import { issueProblems, valueAt } from './issue-messages.ts';
+import {
+  characterProblems,
+  planScenario,
+  referenceProblems,
+  type ScenarioPlan,
+} from './plan-scenario.ts';
+import {
+  analysisSchema,
+  characterSchema,
+  expectationSchema,
+  type Scenario,
+  scenarioSchema,
+  threatSchema,
+} from './schema.ts';
+import { fieldPath, type Position, yamlLocator } from './yaml-locator.ts';
+
+/** One problem of a scenario file, where it is: printed `path:line:col: message`. */
+export interface ScenarioProblem {
+  readonly path: string;
+  readonly line: number;
+  readonly col: number;
+  /** The field at fault ("expectations[2].of.split"; "" for a syntax error). */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A scenario file read, checked and resolved: ready to run. */
+export interface LoadedScenario {
+  /** The file's path as the user named it (also its name in the baseline). */
+  readonly path: string;
+  readonly scenario: Scenario;
+  readonly plan: ScenarioPlan;
+  /** `path:line:col` of a field ("expectations[2].of"), for problems found while running. */
+  locate(field: string): string;
+}
+
+/** Every problem of a file, or the scenario when there is none. */
+export type ScenarioParse =
+  | { readonly ok: true; readonly scenario: LoadedScenario }
+  | { readonly ok: false; readonly problems: readonly ScenarioProblem[] };
+
+/**
+ * Reads a scenario file's text (YAML; JSON is YAML too) and checks all of it before anything
+ * runs: syntax, then the schema (unknown fields, wrong types, bad values), then meaning
+ * (references to missing characters, threats, actions or analyses; impossible setups such as
+ * Aura above its cap, a split that is not a legal pool of the steps, rounds past maxRounds).
+ * Returns every problem of the file at once, in file order, each with its line and column.
+ * Pure: the caller reads the file. Cheap: nothing is solved or simulated.
+ * @example parseScenario('scenario: x\nbogus: 1\n', 'a.yaml')
+ * // { ok: false, problems: [{ path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (…)' }] }
+ */
+export function parseScenario(text: string, path: string): ScenarioParse {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((error) => {
+        const { line, col } = lines.linePos(error.pos[0]);
+        return { path, line, col, field: '', message: error.message.split('\n')[0]! };
+      }),
+    };
+  }
+  const locator = yamlLocator(doc, lines);
+  const value: unknown = doc.toJS();
+  const problems: ScenarioProblem[] = [];
+  const add = (field: string, message: string, at: Position) =>
+    problems.push({ path, line: at.line, col: at.col, field, message });
+
+  const parsed = scenarioSchema.safeParse(value);
+  let scenario: Scenario;
+  let broken = new Set<string>();
+  if (parsed.success) scenario = parsed.data;
+  else {
+    for (const p of issueProblems(parsed.error.issues, scenarioSchema, value))
+      add(p.field, p.message, locator(p.path, { key: p.atKey }));
+    ({ scenario, broken } = salvage(value));
+  }
+  const { plan, problems: meaning } = planScenario(scenario, broken);
+  for (const p of meaning) add(p.field, p.message, locator(fieldPath(p.field)));
+  // An expectation the schema rejected still has its references checked…
+  const expectations = valueAt(value, ['expectations']);
+  if (Array.isArray(expectations))
+    expectations.forEach((raw, index) => {
+      if (scenario.expectations?.[index] !== undefined) return;
+      for (const p of referenceProblems(scenario, raw, index, broken))
+        add(p.field, p.message, locator(fieldPath(p.field)));
+    });
+  // …and a character the schema rejected, its Aura and Resolve.
+  const characters = valueAt(value, ['characters']);
+  for (const key of broken) {
+    const [section, name] = key.split('.');
+    if (section !== 'characters' || !name || !characters || typeof characters !== 'object')
+      continue;
+    for (const p of characterProblems(name, (characters as Record<string, unknown>)[name]))
+      add(p.field, p.message, locator(fieldPath(p.field)));
+  }
+  if (problems.length > 0) return { ok: false, problems: ordered(dedupe(problems)) };
+  return {
+    ok: true,
+    scenario: {
+      path,
+      scenario,
+      plan,
+      locate: (field) => {
+        const at = locator(fieldPath(field));
+        return `${path}:${at.line}:${at.col}`;
+      },
+    },
+  };
+}
+
+/** `path:line:col: message`. */
+export function formatProblem(problem: ScenarioProblem): string {
+  return `${problem.path}:${problem.line}:${problem.col}: ${problem.message}`;
+}
+
+/**
+ * Problems that stop a check before anything is written, one `path:line:col: message` line
+ * each: the files' own problems (syntax, schema, meaning), or one only running finds (an
+ * analysis row that is not there). The CLI prints the message and exits with status 2.
+ */
+export class ScenarioError extends InputError {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[], consequence = 'nothing was run') {
+    const files = new Set(problems.map((p) => p.replace(/:\d+:\d+: .*$/s, '')));
+    // One problem is one line; several get a headline.
+    super(
+      problems.length === 1
+        ? problems[0]!
+        : `${problems.length} problems in ${files.size} scenario file${files.size === 1 ? '' : 's'}; ${consequence}:\n${problems.join('\n')}`,
+    );
+    this.problems = problems;
+  }
+}
+
+/**
+ * What of a file the schema rejected can still be checked for meaning: every character, threat,
+ * analysis and expectation that is valid on its own. `broken` names the ones that are not, so a
+ * reference to them is not reported a second time.
+ */
+function salvage(value: unknown): { scenario: Scenario; broken: Set<string> } {
+  const broken = new Set<string>();
+  const section = <T>(
+    name: string,
+    schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+  ) => {
+    const raw = valueAt(value, [name]);
+    const kept: Record<string, T> = {};
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      for (const [key, item] of Object.entries(raw)) {
+        const result = schema.safeParse(item);
+        if (result.success && /^[A-Za-z][A-Za-z0-9_-]*$/.test(key)) kept[key] = result.data as T;
+        else broken.add(`${name}.${key}`);
+      }
+    }
+    return kept;
+  };
+  const characters = section('characters', characterSchema);
+  const threats = section('threats', threatSchema);
+  const analyses = section('analyses', analysisSchema);
+  const rawExpectations = valueAt(value, ['expectations']);
+  const expectations = Array.isArray(rawExpectations)
+    ? rawExpectations.map((item) => {
+        const result = expectationSchema.safeParse(item);
+        return result.success ? result.data : undefined;
+      })
+    : [];
+  return {
+    scenario: {
+      scenario: '',
+      characters,
+      threats,
+      analyses,
+      expectations: expectations as Scenario['expectations'],
+    } as Scenario,
+    broken,
+  };
+}
+
+function dedupe(problems: ScenarioProblem[]): ScenarioProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const text = formatProblem(p);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+
+function ordered(problems: ScenarioProblem[]): ScenarioProblem[] {
+  return problems
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.line - b.p.line || a.p.col - b.p.col || a.i - b.i)
+    .map(({ p }) => p);
+}

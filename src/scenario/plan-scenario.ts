@@ -1,0 +1,578 @@
+import { InputError, invalid } from '../input-error.ts';
+import { ANALYSIS_TABLES, type FigureUnit, ROLL_AND_FIGHT_FIGURES } from './figure-catalogue.ts';
+import { type PlannedAnalysis, planAnalysis } from './plan-analysis.ts';
+import {
+  type FigureMethod,
+  type FigureRef,
+  resolveFigure,
+  tagCount,
+  unknownName,
+} from './resolve-figure.ts';
+import {
+  type Expectation,
+  type FigureName,
+  type FigureOf,
+  figureOfSchema,
+  type GridAxis,
+  type Scenario,
+} from './schema.ts';
+
+/** Bounds on a figure (or a difference), both included; `between` sets both. */
+export interface Bound {
+  readonly atLeast?: number;
+  readonly atMost?: number;
+}
+
+export type Direction = 'nonDecreasing' | 'nonIncreasing';
+
+/** One line of a grid: the points along the monotone axis, the other axes held at `label`. */
+export interface GridLine {
+  /** The fixed axes, e.g. "challenge 3" ("" when the grid has one axis). */
+  readonly label: string;
+  readonly points: readonly { readonly at: number; readonly figure: FigureRef }[];
+}
+
+/** An expectation of a file, resolved: what to compute and how to judge it. */
+export type PlannedExpectation = {
+  readonly index: number;
+  readonly expect: string;
+  /** Its path in the file ("expectations[3]"), for messages. */
+  readonly field: string;
+} & (
+  | { readonly kind: 'bound'; readonly figure: FigureRef; readonly bound: Bound }
+  | {
+      readonly kind: 'difference';
+      readonly left: FigureRef;
+      readonly right: FigureRef;
+      readonly bound: Bound;
+    }
+  | {
+      readonly kind: 'monotone';
+      readonly direction: Direction;
+      readonly along: string;
+      readonly unit: FigureUnit;
+      readonly lines: readonly GridLine[];
+    }
+  | {
+      readonly kind: 'monotone-cells';
+      readonly direction: Direction;
+      readonly along: string;
+      /** The cell figure with the rows' selection (every row it matches is on the grid). */
+      readonly figure: FigureRef;
+    }
+);
+
+/** Everything a scenario asks for, resolved. */
+export interface ScenarioPlan {
+  readonly analyses: readonly PlannedAnalysis[];
+  readonly expectations: readonly PlannedExpectation[];
+  /** Trials of the first look at a simulated figure, and the most it may take. */
+  readonly simulation: { readonly trials: number; readonly maxTrials: number };
+}
+
+/** A problem of meaning (a missing reference, an impossible setup) at a path of the file. */
+export interface PlanProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** Simulation defaults: 20 000 trials first, up to 1 000 000 (×4 each look). */
+export const SIMULATION_DEFAULTS = { trials: 20_000, maxTrials: 1_000_000 } as const;
+
+/**
+ * Resolves every analysis and expectation of a (schema-valid) scenario, collecting every
+ * problem of meaning instead of stopping at the first. `broken` holds the keys of the items the
+ * schema rejected ("characters.vesk"): references to them are not reported again.
+ * Cheap: no solve, no simulation.
+ */
+export function planScenario(
+  scenario: Scenario,
+  broken: ReadonlySet<string> = new Set(),
+): { plan: ScenarioPlan; problems: PlanProblem[] } {
+  const problems: PlanProblem[] = [];
+  const attempt = <T>(make: () => T): T | undefined => {
+    try {
+      return make();
+    } catch (error) {
+      const errors = error instanceof InputErrors ? error.errors : [error];
+      for (const e of errors) {
+        if (!(e instanceof InputError)) throw e;
+        problems.push({ field: e.field ?? '', message: e.message });
+      }
+      return undefined;
+    }
+  };
+  const simulation = {
+    trials: scenario.simulation?.trials ?? SIMULATION_DEFAULTS.trials,
+    maxTrials: scenario.simulation?.maxTrials ?? SIMULATION_DEFAULTS.maxTrials,
+  };
+  if (simulation.maxTrials < simulation.trials)
+    problems.push(
+      invalidProblem(
+        'simulation.maxTrials',
+        simulation.maxTrials,
+        `at least trials (${simulation.trials})`,
+      ),
+    );
+  for (const [name, character] of Object.entries(scenario.characters ?? {}))
+    problems.push(...characterProblems(name, character));
+  const badCharacter = (name: string) => {
+    const character = scenario.characters?.[name];
+    const max = character?.auraMax ?? 5;
+    return character?.aura !== undefined && character.aura > max;
+  };
+  const analyses: PlannedAnalysis[] = [];
+  for (const [key, analysis] of Object.entries(scenario.analyses ?? {})) {
+    if (refersToBroken(analysis, broken) || badCharacter(analysis.character)) continue;
+    const at = (f: string) => (f ? `analyses.${key}.${f}` : `analyses.${key}`);
+    const planned = attempt(() => {
+      // An analysis' own `analysis` field is its kind, not a reference.
+      checkReferences(scenario, { ...analysis, analysis: undefined }, at, broken);
+      return planAnalysis(scenario, key, analysis, at);
+    });
+    if (planned) analyses.push(planned);
+  }
+  const expectations: PlannedExpectation[] = [];
+  (scenario.expectations ?? []).forEach((expectation, index) => {
+    if (expectation === undefined) return;
+    const refs = [expectation.of, expectation.minus?.of ?? {}];
+    if (refs.some((of) => refersToBroken(of, broken))) return;
+    if (refs.some((of) => of.character !== undefined && badCharacter(of.character))) return;
+    if (
+      expectation.of.analysis !== undefined &&
+      scenario.analyses?.[expectation.of.analysis] !== undefined &&
+      !analyses.some((a) => a.key === expectation.of.analysis)
+    )
+      return; // the analysis itself has a problem, reported above
+    const planned = attempt(() => planExpectation(scenario, expectation, index, broken));
+    if (planned) expectations.push(planned);
+  });
+  return { plan: { analyses, expectations, simulation }, problems };
+}
+
+/**
+ * The problems of a character's own fields (a raw value, checked even when the schema rejected
+ * some of it): Aura above its cap, more Resolve than Titles.
+ */
+export function characterProblems(name: string, value: unknown): PlanProblem[] {
+  if (!value || typeof value !== 'object') return [];
+  const c = value as Record<string, unknown>;
+  const problems: PlanProblem[] = [];
+  const max = typeof c.auraMax === 'number' ? c.auraMax : 5;
+  if (typeof c.aura === 'number' && c.aura > max)
+    problems.push(
+      invalidProblem(
+        `characters.${name}.aura`,
+        c.aura,
+        `at most auraMax (${max}): Aura past the cap is shared, never held`,
+      ),
+    );
+  const titles = c.titles ?? 2;
+  const count =
+    typeof titles === 'number' ? titles : Array.isArray(titles) ? titles.length : undefined;
+  if (typeof c.resolve === 'number' && count !== undefined && c.resolve > count)
+    problems.push(
+      invalidProblem(
+        `characters.${name}.resolve`,
+        c.resolve,
+        `at most the Titles (${count}): nobody holds more Resolve than Titles`,
+      ),
+    );
+  return problems;
+}
+
+/**
+ * The references of an expectation the schema rejected (a wrong type in its bounds, say), when
+ * its `of` parts are valid on their own: a missing character is then reported with the rest.
+ */
+export function referenceProblems(
+  scenario: Scenario,
+  expectation: unknown,
+  index: number,
+  broken: ReadonlySet<string>,
+): PlanProblem[] {
+  if (!expectation || typeof expectation !== 'object') return [];
+  const raw = expectation as { of?: unknown; minus?: { of?: unknown } };
+  const of = figureOfSchema.safeParse(raw.of);
+  if (!of.success) return [];
+  const at = `expectations[${index}]`;
+  const problems: PlanProblem[] = [];
+  const collect = (check: () => void) => {
+    try {
+      check();
+    } catch (error) {
+      if (!(error instanceof InputErrors)) throw error;
+      for (const e of error.errors) problems.push({ field: e.field ?? '', message: e.message });
+    }
+  };
+  collect(() => checkReferences(scenario, of.data, (f) => `${at}.of.${f}`, broken));
+  const minus = figureOfSchema.safeParse(raw.minus?.of);
+  if (minus.success && raw.minus?.of !== undefined)
+    collect(() => checkReferences(scenario, minus.data, (f) => `${at}.minus.of.${f}`, broken));
+  return problems;
+}
+
+/** Several problems of one item, reported together. */
+class InputErrors extends Error {
+  readonly errors: readonly InputError[];
+  constructor(errors: readonly InputError[]) {
+    super(errors.map((e) => e.message).join('\n'));
+    this.errors = errors;
+  }
+}
+
+/**
+ * Every name an item refers to (its character, the character's set action, its threats, its
+ * analysis) checked at once, and rounds against maxRounds: the problems a designer fixes
+ * together. @throws InputErrors with all of them.
+ */
+function checkReferences(
+  scenario: Scenario,
+  item: {
+    character?: string | undefined;
+    action?: string | undefined;
+    vs?: string | readonly string[] | undefined;
+    analysis?: string | undefined;
+    rounds?: number | undefined;
+    maxRounds?: number | undefined;
+  },
+  at: (field: string) => string,
+  broken: ReadonlySet<string>,
+): void {
+  const errors: InputError[] = [];
+  const names = (section: string, kept: object | undefined) => [
+    ...Object.keys(kept ?? {}),
+    ...[...broken]
+      .filter((k) => k.startsWith(`${section}.`))
+      .map((k) => k.slice(section.length + 1)),
+  ];
+  const characters = scenario.characters ?? {};
+  const character = item.character === undefined ? undefined : characters[item.character];
+  if (item.character !== undefined && !character)
+    errors.push(
+      unknownName(at('character'), item.character, 'character', names('characters', characters)),
+    );
+  if (character && item.action !== undefined && character.actions[item.action] === undefined)
+    errors.push(
+      unknownName(
+        at('action'),
+        item.action,
+        `set action of ${item.character}`,
+        Object.keys(character.actions),
+      ),
+    );
+  const threats = scenario.threats ?? {};
+  const vs = item.vs === undefined ? [] : typeof item.vs === 'string' ? [item.vs] : item.vs;
+  vs.forEach((name, i) => {
+    if (!threats[name])
+      errors.push(
+        unknownName(
+          at(typeof item.vs === 'string' ? 'vs' : `vs[${i}]`),
+          name,
+          'threat',
+          names('threats', threats),
+        ),
+      );
+  });
+  if (item.analysis !== undefined && !scenario.analyses?.[item.analysis])
+    errors.push(
+      unknownName(at('analysis'), item.analysis, 'analysis', names('analyses', scenario.analyses)),
+    );
+  if (item.rounds !== undefined && item.maxRounds !== undefined && item.rounds > item.maxRounds)
+    errors.push(invalid(at('rounds'), item.rounds, `at most maxRounds (${item.maxRounds})`));
+  if (errors.length > 0) throw new InputErrors(errors);
+}
+
+function planExpectation(
+  scenario: Scenario,
+  e: Expectation,
+  index: number,
+  broken: ReadonlySet<string>,
+): PlannedExpectation {
+  const at = `expectations[${index}]`;
+  // Every name at once: the expectation's own, then those its minus part sets (checked on the
+  // merged `of`, so a minus action is looked up on the right character; an inherited name is
+  // reported once, at the expectation's own `of`).
+  const references: InputError[] = [];
+  const collect = (check: () => void, keep: (error: InputError) => boolean = () => true) => {
+    try {
+      check();
+    } catch (error) {
+      if (!(error instanceof InputErrors)) throw error;
+      references.push(...error.errors.filter(keep));
+    }
+  };
+  collect(() => checkReferences(scenario, e.of, (f) => `${at}.of.${f}`, broken));
+  const changes = e.minus?.of;
+  if (changes) {
+    const own = (error: InputError) =>
+      Object.keys(changes).some((f) => error.field?.startsWith(`${at}.minus.of.${f}`));
+    collect(
+      () => checkReferences(scenario, merge(e.of, changes), (f) => `${at}.minus.of.${f}`, broken),
+      own,
+    );
+  }
+  if (references.length > 0) throw new InputErrors(references);
+  const base = { index, expect: e.expect, field: at };
+  const fieldOf = (prefix: string, figureAt: string) => (f: string) =>
+    f === 'figure' || f === 'by' ? `${figureAt}.${f}` : f ? `${prefix}.${f}` : prefix;
+  const by: FigureMethod = e.by ?? 'exact';
+  const bound = boundOf(e, at);
+  if (e.monotone !== undefined) {
+    if (bound)
+      throw invalid(
+        `${at}.monotone`,
+        e.monotone,
+        'no bounds with it (between, atLeast, atMost judge one figure)',
+      );
+    if (e.minus) throw invalid(`${at}.minus`, 'minus', 'nothing with monotone');
+    if (by === 'simulation')
+      throw invalid(
+        `${at}.by`,
+        by,
+        'exact: a monotonicity rule compares every neighbouring pair, and a simulated pair that is truly equal could never be decided',
+      );
+    if (e.of.analysis !== undefined) return { ...base, ...monotoneCells(scenario, e, at, fieldOf) };
+    return { ...base, ...monotoneGrid(scenario, e, at) };
+  }
+  if (e.over !== undefined) throw invalid(`${at}.over`, e.over, 'nothing without monotone');
+  if (e.along !== undefined) throw invalid(`${at}.along`, e.along, 'nothing without monotone');
+  if (!bound)
+    throw new InputError(
+      `${at}: no judgement (expected a bound: between, atLeast or atMost; or a monotone rule)`,
+      at,
+    );
+  const left = resolveFigure(scenario, e.figure, e.of, by, fieldOf(`${at}.of`, at));
+  if (!e.minus) return { ...base, kind: 'bound', figure: left, bound };
+  const minusAt = `${at}.minus`;
+  const rightOf = merge(e.of, e.minus.of ?? {});
+  const rightFieldOf = (f: string) =>
+    f === 'figure' || f === 'by'
+      ? e.minus?.[f] !== undefined
+        ? `${minusAt}.${f}`
+        : `${at}.${f}`
+      : e.minus?.of?.[f as keyof FigureOf] !== undefined
+        ? `${minusAt}.of.${f}`
+        : f
+          ? `${at}.of.${f}`
+          : `${minusAt}`;
+  const right = resolveFigure(
+    scenario,
+    e.minus.figure ?? e.figure,
+    rightOf,
+    e.minus.by ?? by,
+    rightFieldOf,
+  );
+  if (right.key === left.key)
+    throw invalid(
+      minusAt,
+      e.minus,
+      'another figure: minus names the same figure as the expectation',
+    );
+  if (unitOfDifference(left.unit) !== unitOfDifference(right.unit))
+    throw invalid(
+      `${minusAt}.figure`,
+      right.figure,
+      `a figure of the same kind as ${left.figure} (a chance minus a chance, or a number minus a number)`,
+    );
+  return { ...base, kind: 'difference', left, right, bound };
+}
+
+function unitOfDifference(unit: FigureUnit): FigureUnit {
+  return unit === 'flag' ? 'number' : unit;
+}
+
+/** The `of` of the other figure: the first's, with the fields `changes` gives replaced. */
+export function merge(of: FigureOf, changes: FigureOf): FigureOf {
+  const result: Record<string, unknown> = { ...of };
+  const alternatives = [
+    ['vs', 'challenge'],
+    ['action', 'steps'],
+    ['split', 'pool'],
+    ['stack', 'dice'],
+  ] as const;
+  for (const [a, b] of alternatives) {
+    if (changes[a] !== undefined) delete result[b];
+    if (changes[b] !== undefined) delete result[a];
+  }
+  if (changes.steps !== undefined) delete result.extraSteps;
+  for (const [k, v] of Object.entries(changes)) if (v !== undefined) result[k] = v;
+  return result as FigureOf;
+}
+
+function boundOf(e: Expectation, at: string): Bound | undefined {
+  if (e.between !== undefined && (e.atLeast !== undefined || e.atMost !== undefined))
+    throw invalid(`${at}.between`, e.between, 'either between, or atLeast and/or atMost');
+  if (e.between !== undefined) {
+    const [low, high] = e.between;
+    if (low > high) throw invalid(`${at}.between`, e.between, 'the low value first: [low, high]');
+    return { atLeast: low, atMost: high };
+  }
+  if (e.atLeast !== undefined && e.atMost !== undefined && e.atLeast > e.atMost)
+    throw invalid(`${at}.atMost`, e.atMost, `at least atLeast (${e.atLeast})`);
+  if (e.atLeast === undefined && e.atMost === undefined) return undefined;
+  return {
+    ...(e.atLeast === undefined ? {} : { atLeast: e.atLeast }),
+    ...(e.atMost === undefined ? {} : { atMost: e.atMost }),
+  };
+}
+
+const AXES_OF: Record<'roll' | 'fight', readonly GridAxis[]> = {
+  roll: ['challenge', 'steps', 'extraSteps', 'resolve', 'aura', 'actions'],
+  fight: ['challenge', 'steps', 'extraSteps', 'aura', 'tags', 'rounds', 'actions'],
+};
+
+function monotoneGrid(scenario: Scenario, e: Expectation, at: string) {
+  const info = ROLL_AND_FIGHT_FIGURES[e.figure];
+  if (!info || info.kind === 'cell')
+    throw invalid(
+      `${at}.of.analysis`,
+      undefined,
+      `an analysis: ${e.figure} is a column of an analysis' table`,
+    );
+  const kind = info.kind;
+  if (e.over === undefined || Object.keys(e.over).length === 0)
+    throw new InputError(
+      `${at}.over: missing (expected the grid, such as { challenge: [1, 2, 3, 4, 5, 6] })`,
+      `${at}.over`,
+    );
+  const axes = Object.keys(e.over) as GridAxis[];
+  for (const axis of axes) {
+    if (!AXES_OF[kind].includes(axis))
+      throw invalid(
+        `${at}.over.${axis}`,
+        axis,
+        `an axis of a ${kind}: ${AXES_OF[kind].join(', ')}`,
+      );
+  }
+  const along = (e.along ?? (axes.length === 1 ? axes[0] : undefined)) as GridAxis | undefined;
+  if (along === undefined)
+    throw new InputError(
+      `${at}.along: missing (expected the axis the rule runs along: ${axes.join(' or ')})`,
+      `${at}.along`,
+    );
+  if (!axes.includes(along))
+    throw invalid(`${at}.along`, along, `an axis of over: ${axes.join(', ')}`);
+  const fixed = axes.filter((a) => a !== along);
+  const combos = fixed.reduce<Record<string, number>[]>(
+    (acc, axis) => acc.flatMap((c) => e.over![axis]!.map((v) => ({ ...c, [axis]: v }))),
+    [{}],
+  );
+  const maxRounds = e.over.rounds ? Math.max(...e.over.rounds) : undefined;
+  const lines: GridLine[] = combos.map((combo) => ({
+    label: Object.entries(combo)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+    points: e.over![along]!.map((value) => {
+      let of: FigureOf = e.of;
+      for (const [axis, v] of Object.entries({ ...combo, [along]: value }))
+        of = onAxis(scenario, of, axis as GridAxis, v, kind);
+      if (maxRounds !== undefined && e.of.maxRounds === undefined) of = { ...of, maxRounds };
+      // A grid point's problem is the grid's: point at `over`, name the point.
+      const where = (f: string) =>
+        f === 'figure' || f === 'by'
+          ? `${at}.${f}`
+          : axes.includes(f as GridAxis)
+            ? `${at}.over.${f}`
+            : f
+              ? `${at}.of.${f}`
+              : `${at}.of`;
+      try {
+        return { at: value, figure: resolveFigure(scenario, e.figure, of, 'exact', where) };
+      } catch (error) {
+        if (error instanceof InputError && error.field?.startsWith(`${at}.over`))
+          throw new InputError(`${error.message} (at ${along} ${value})`, error.field);
+        throw error;
+      }
+    }),
+  }));
+  return { kind: 'monotone' as const, direction: e.monotone!, along, unit: info.unit, lines };
+}
+
+/** `of` at a grid point: the axis' field set, the fields it stands in for removed. */
+function onAxis(
+  scenario: Scenario,
+  of: FigureOf,
+  axis: GridAxis,
+  value: number,
+  kind: 'roll' | 'fight',
+): FigureOf {
+  const next: Record<string, unknown> = { ...of, [axis]: value };
+  if (axis === 'challenge' && of.vs !== undefined) {
+    const threat = scenario.threats?.[of.vs];
+    if (kind === 'fight' && of.tags === undefined && threat) next.tags = tagCount(threat);
+    delete next.vs;
+  }
+  if (axis === 'steps') {
+    delete next.action;
+    delete next.extraSteps;
+  }
+  return next as FigureOf;
+}
+
+function monotoneCells(
+  scenario: Scenario,
+  e: Expectation,
+  at: string,
+  fieldOf: (prefix: string, figureAt: string) => (f: string) => string,
+) {
+  if (e.over !== undefined)
+    throw invalid(
+      `${at}.over`,
+      e.over,
+      'nothing with an analysis: its rows are the grid (name the column with along)',
+    );
+  const figure = resolveFigure(scenario, e.figure, e.of, 'exact', fieldOf(`${at}.of`, at));
+  if (figure.spec.kind !== 'cell')
+    throw new Error('unreachable: an analysis figure resolves to a cell');
+  const table = figure.spec.table;
+  const numeric = ANALYSIS_TABLES[table].keys.filter((k) => k !== 'split' && k !== 'stack');
+  if (numeric.length === 0)
+    throw invalid(
+      `${at}.monotone`,
+      e.monotone,
+      `an analysis with a grid: the rows of a ${table} analysis are not ordered along an axis`,
+    );
+  if (e.along === undefined)
+    throw new InputError(
+      `${at}.along: missing (expected the column the rule runs along: ${numeric.join(' or ')})`,
+      `${at}.along`,
+    );
+  if (!numeric.includes(e.along))
+    throw invalid(
+      `${at}.along`,
+      e.along,
+      `a column of the ${table} analysis: ${numeric.join(', ')}`,
+    );
+  if (figure.spec.select[e.along] !== undefined)
+    throw invalid(
+      `${at}.of.${e.along === 'challenge' && e.of.vs !== undefined ? 'vs' : e.along}`,
+      figure.spec.select[e.along],
+      `nothing: the rule runs along ${e.along}`,
+    );
+  return { kind: 'monotone-cells' as const, direction: e.monotone!, along: e.along, figure };
+}
+
+function refersToBroken(
+  item: {
+    character?: string | undefined;
+    vs?: string | readonly string[] | undefined;
+    analysis?: string | undefined;
+  },
+  broken: ReadonlySet<string>,
+): boolean {
+  const vs = item.vs === undefined ? [] : typeof item.vs === 'string' ? [item.vs] : item.vs;
+  return (
+    (item.character !== undefined && broken.has(`characters.${item.character}`)) ||
+    vs.some((v) => broken.has(`threats.${v}`)) ||
+    (item.analysis !== undefined && broken.has(`analyses.${item.analysis}`))
+  );
+}
+
+function invalidProblem(field: string, value: unknown, allowed: string): PlanProblem {
+  const error = invalid(field, value, allowed);
+  return { field, message: error.message };
+}
+
+/** The figure name type, re-exported for the runner. */
+export type { FigureName };

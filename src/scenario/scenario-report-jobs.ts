@@ -1,0 +1,18 @@
+import type { ReportJob } from '../report/zidara/analysis-output.ts';
+import type { LoadedScenario } from './load-scenario.ts';
+
+/**
+ * The report jobs scenario files ask for: each analysis (splits, compare, advantage, fishing,
+ * rerolls, tune; a fight as its fight curve), named `<file stem>-<analysis key>` so two files
+ * may use the same key. Pure.
+ * @example scenarioReportJobs([bramGate]).map((j) => j.name) // ["bram-gate-splits-vs-warden", …]
+ */
+export function scenarioReportJobs(scenarios: readonly LoadedScenario[]): ReportJob[] {
+  return scenarios.flatMap((loaded) => {
+    const stem = (loaded.path.split(/[\\/]/).pop() ?? loaded.path).replace(/\.(ya?ml|json)$/i, '');
+    return loaded.plan.analyses.map((analysis) => ({
+      ...analysis.job,
+      name: `${stem}-${analysis.key}`,
+    }));
+  });
+}

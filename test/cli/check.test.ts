@@ -1,0 +1,289 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from './run-in-process.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dicelab-check-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Writes a scenario file into the test's folder and returns its path. */
+async function scenario(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, `# yaml-language-server: $schema=./schema.json\n${text}`);
+  return path;
+}
+
+const PLAIN = `characters:
+  plain: { auraMax: 0, titles: 0, actions: { swing: 3 } }
+  hero: { titles: 2, actions: { fight: 3 } }
+threats:
+  guard: { name: a gate guard, challenge: 3, tags: 2 }
+`;
+
+describe('dicelab check', () => {
+  it('exits 0 when every expectation passes, prints the table and writes JUnit and Markdown', async () => {
+    const file = await scenario(
+      'passing.yaml',
+      `scenario: passing
+${PLAIN}expectations:
+  - expect: a lone d6 beats the guard 5 times in 12
+    figure: winChance
+    of: { character: plain, action: swing, vs: guard }
+    between: [41%, 42%]
+`,
+    );
+    const out = join(dir, 'out-pass');
+    const { code, stdout, stderr } = await runInProcess([
+      'check',
+      file,
+      '--no-baseline',
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toMatch(/^scenario\s+expectation\s+figure\s+verdict$/);
+    expect(stdout).toContain('a lone d6 beats the guard 5 times in 12');
+    expect(stdout).toMatch(/41\.67%, want 41\.00% to 42\.00% +pass/);
+    expect(stdout).toMatch(/check: 1 passed \(1 expectations, 1 file, [\d.]+ s, seed 1\)/);
+    expect((await readdir(out)).sort()).toEqual(['check.junit.xml', 'check.md']);
+    expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toContain(
+      'tests="1" failures="0"',
+    );
+    expect(await readFile(join(out, 'check.md'), 'utf8')).toMatch(/^## dicelab check: 1 passed\n/);
+  });
+
+  it('exits 1 when an expectation is false, naming it in the table and both reports', async () => {
+    const file = await scenario(
+      'false.yaml',
+      `scenario: a false expectation
+${PLAIN}expectations:
+  - expect: a lone d6 beats the guard more often than not
+    figure: winChance
+    of: { character: plain, action: swing, vs: guard }
+    atLeast: 50%
+`,
+    );
+    const out = join(dir, 'out-fail');
+    const { code, stdout } = await runInProcess([
+      'check',
+      file,
+      '--no-baseline',
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/41\.67%, want ≥ 50\.00% +FAIL/);
+    expect(stdout).toContain('is 41.67%, below 50.00%');
+    expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toContain(
+      '<failure message="41.67%, want ≥ 50.00%"',
+    );
+    expect(await readFile(join(out, 'check.md'), 'utf8')).toContain('- **FAIL**');
+  });
+
+  it('exits 2 on bad input: every problem of every file as path:line:col, nothing run, nothing written', async () => {
+    const good = await scenario('good.yaml', `scenario: good\n${PLAIN}`);
+    const syntax = await scenario('syntax.yaml', 'scenario: [unclosed\n');
+    const schema = await scenario(
+      'schema.yaml',
+      `scenario: bad fields
+${PLAIN}expectations:
+  - expect: a missing character and a wrong type
+    figure: winChance
+    of: { character: nobody, vs: guard, steps: 3 }
+    atLeast: often
+  - expect: an impossible setup
+    figure: winChance
+    of: { character: hero, action: fight, vs: guard, aura: 9, split: "d12" }
+    atLeast: 0.5
+  - expect: an unknown field
+    figure: winChance
+    of: { character: hero, action: fight, vs: guard }
+    atLaest: 0.5
+`,
+    );
+    const out = join(dir, 'out-bad');
+    const { code, stdout, stderr } = await runInProcess([
+      'check',
+      good,
+      syntax,
+      schema,
+      '--no-baseline',
+      '--out',
+      out,
+    ]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('dicelab: 5 problems in 2 scenario files; nothing was run:');
+    expect(lines.slice(1)).toEqual([
+      `${syntax}:3:1: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+      `${schema}:11:22: expectations[0].of.character: "nobody" is not allowed (expected a character: plain, hero)`,
+      `${schema}:12:14: expectations[0].atLeast: "often" is not allowed (expected a number, or a percentage such as "55%")`,
+      `${schema}:15:60: expectations[1].of.aura: 9 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)`,
+      `${schema}:20:5: expectations[2].atLaest: no such field (did you mean atLeast? the fields here are expect, figure, of, by, between, atLeast, atMost, minus, monotone, over, along)`,
+    ]);
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('exits 3 when a simulated expectation stays undecided at the trials cap (never a guessed failure)', async () => {
+    const file = await scenario(
+      'edge.yaml',
+      `scenario: a bound at the true value
+simulation: { trials: 20000, maxTrials: 80000 }
+${PLAIN}expectations:
+  - expect: a d4 beats a C2 threat 37.5% of the time (simulated)
+    figure: winChance
+    of: { character: plain, split: d4, challenge: 2 }
+    by: simulation
+    atLeast: 0.375
+`,
+    );
+    const out = join(dir, 'out-edge');
+    const { code, stdout } = await runInProcess([
+      'check',
+      file,
+      '--no-baseline',
+      '--out',
+      out,
+      '--quiet',
+      '--threads',
+      '1',
+    ]);
+    expect(code).toBe(3);
+    expect(stdout).toMatch(/80k trials\], want ≥ 37\.50% +inconclusive/);
+    expect(stdout).toContain('check: 0 passed, 1 inconclusive');
+    expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toContain(
+      '<skipped message="inconclusive:',
+    );
+  });
+
+  it('flags a figure that moved from the baseline, old → new, and exits 1', async () => {
+    const file = await scenario(
+      'moved.yaml',
+      `scenario: a baseline to shift
+${PLAIN}expectations:
+  - expect: a lone d6 beats the guard sometimes
+    figure: winChance
+    of: { character: plain, action: swing, vs: guard }
+    atLeast: 10%
+`,
+    );
+    const baseline = join(dir, 'moved-baseline.json');
+    const written = await runInProcess([
+      'baseline',
+      file,
+      '--write',
+      '--baseline',
+      baseline,
+      '--quiet',
+    ]);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toMatch(
+      /baseline: wrote .*moved-baseline\.json: 1 figures of 1 file; all new/,
+    );
+    const same = await runInProcess([
+      'check',
+      file,
+      '--baseline',
+      baseline,
+      '--out',
+      join(dir, 'out-same'),
+      '--quiet',
+    ]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain(
+      'Baseline: 1 figures unchanged, 0 moved, 0 new, 0 no longer computed.',
+    );
+    // Shift the recorded figure by a point, as if the rules had changed since it was recorded.
+    const text = await readFile(baseline, 'utf8');
+    await writeFile(baseline, text.replace(/0\.41666666666666\d*/, '0.4266666666666667'));
+    const shifted = await runInProcess([
+      'check',
+      file,
+      '--baseline',
+      baseline,
+      '--out',
+      join(dir, 'out-moved'),
+      '--quiet',
+    ]);
+    expect(shifted.code).toBe(1);
+    expect(shifted.stdout).toContain(
+      `moved: ${file}: winChance of plain.swing vs guard: 42.67% → 41.67%`,
+    );
+    expect(shifted.stdout).toContain('check: 1 passed, 1 figure moved from the baseline');
+    const xml = await readFile(join(dir, 'out-moved', 'check.junit.xml'), 'utf8');
+    expect(xml).toContain('<failure message="moved: 42.67% → 41.67%" type="regression">');
+  });
+
+  it('catches a seeded rules change through the baseline: exact figures beyond 1e-9, simulated ones by a two-sample test', async () => {
+    const before = `scenario: the archetype's +2
+characters:
+  hero: { titles: 0, actions: { fight: 3 } }
+threats:
+  guard: { challenge: 3 }
+expectations:
+  - expect: the hero beats the guard more often than not
+    figure: winChance
+    of: { character: hero, action: fight, vs: guard }
+    atLeast: 50%
+  - expect: and so does the simulator
+    figure: winChance
+    of: { character: hero, action: fight, vs: guard }
+    by: simulation
+    atLeast: 50%
+`;
+    const file = await scenario('rules.yaml', before);
+    const baseline = join(dir, 'rules-baseline.json');
+    expect(
+      (await runInProcess(['baseline', file, '--write', '--baseline', baseline, '--quiet'])).code,
+    ).toBe(0);
+    // The change: this archetype loses its +2 (boostsPerRoll 0). Every expectation still holds.
+    await writeFile(
+      file,
+      before.replace('hero: { titles: 0,', 'hero: { titles: 0, archetype: { boostsPerRoll: 0 },'),
+    );
+    const { code, stdout } = await runInProcess([
+      'check',
+      file,
+      '--baseline',
+      baseline,
+      '--out',
+      join(dir, 'out-rules'),
+      '--quiet',
+    ]);
+    expect(stdout).not.toMatch(/FAIL/);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`moved: ${file}: winChance of hero.fight vs guard: 83.33% → 58.33%`);
+    expect(stdout).toMatch(
+      /moved: .*rules\.yaml: winChance of hero\.fight vs guard \[simulated\]: 8\d\.\d\d% \[.*20k trials\] → 5\d\.\d\d% \[.*20k trials\]/,
+    );
+    // Showing what would change writes nothing; --write records the new figures.
+    const dry = await runInProcess(['baseline', file, '--baseline', baseline, '--quiet']);
+    expect(dry.stdout).toMatch(
+      /baseline: 2 figures of 1 file; 2 moved, 0 new, 0 gone, 0 unchanged; nothing written/,
+    );
+    expect(await readFile(baseline, 'utf8')).toContain('0.8333333'); // unchanged
+    await runInProcess(['baseline', file, '--write', '--baseline', baseline, '--quiet']);
+    const after = await runInProcess([
+      'check',
+      file,
+      '--baseline',
+      baseline,
+      '--out',
+      join(dir, 'out-rules'),
+      '--quiet',
+    ]);
+    expect(after.code).toBe(0);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});

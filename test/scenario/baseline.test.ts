@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/input-error.ts';
+import {
+  compareToBaseline,
+  type FigureRecord,
+  formatBaseline,
+  parseBaseline,
+  updateBaseline,
+} from '../../src/scenario/baseline.ts';
+import { exactEstimate, proportionEstimate } from '../../src/scenario/judge.ts';
+
+const exact = (key: string, value: number): FigureRecord => ({
+  key,
+  unit: 'chance',
+  estimate: exactEstimate(value),
+});
+
+describe('baselines', () => {
+  const files = [
+    {
+      path: 'scenarios/a.yaml',
+      figures: [
+        exact('winChance of vesk.locks vs lock', 0.6875),
+        {
+          key: 'fallsWithin of bram.fight vs warden [simulated]',
+          unit: 'chance' as const,
+          estimate: proportionEstimate(19000, 20000),
+        },
+      ],
+    },
+  ];
+
+  it('round-trips through its committed text, one figure a line, sorted', () => {
+    const baseline = updateBaseline(undefined, files, 7);
+    const text = formatBaseline(baseline);
+    expect(text).toBe(`{
+  "format": "dicelab-baseline",
+  "version": 1,
+  "seed": 7,
+  "files": {
+    "scenarios/a.yaml": {
+      "fallsWithin of bram.fight vs warden [simulated]": {"by": "simulation", "value": 0.95, "trials": 20000, "successes": 19000},
+      "winChance of vesk.locks vs lock": 0.6875
+    }
+  }
+}
+`);
+    expect(parseBaseline(text, 'b.json')).toEqual(baseline);
+  });
+
+  it('keeps the files a run did not include, and replaces those it did', () => {
+    const first = updateBaseline(
+      undefined,
+      [{ path: 'b.yaml', figures: [exact('x', 0.1)] }, ...files],
+      1,
+    );
+    const next = updateBaseline(first, [{ path: 'b.yaml', figures: [exact('y', 0.2)] }], 1);
+    expect(next.files['b.yaml']).toEqual({ y: 0.2 });
+    expect(next.files['scenarios/a.yaml']).toEqual(first.files['scenarios/a.yaml']);
+  });
+
+  it('flags the figures that moved (old → new), and lists new and gone ones without failing them', () => {
+    const baseline = updateBaseline(undefined, files, 1);
+    const now = [
+      {
+        path: 'scenarios/a.yaml',
+        figures: [
+          exact('winChance of vesk.locks vs lock', 0.65),
+          {
+            key: 'fallsWithin of bram.fight vs warden [simulated]',
+            unit: 'chance' as const,
+            estimate: proportionEstimate(18990, 20000),
+          },
+          exact('a new figure', 0.5),
+        ],
+      },
+    ];
+    const comparison = compareToBaseline(baseline, now);
+    expect(comparison.moved.map((m) => [m.key, m.shown])).toEqual([
+      ['winChance of vesk.locks vs lock', '68.75% → 65.00%'],
+    ]);
+    expect(comparison.unchanged).toBe(1); // the simulated figure moved by noise only
+    expect(comparison.added).toEqual([{ file: 'scenarios/a.yaml', key: 'a new figure' }]);
+    const gone = compareToBaseline(baseline, [{ path: 'scenarios/a.yaml', figures: [] }]);
+    expect(gone.removed).toHaveLength(2);
+    expect(gone.moved).toEqual([]);
+  });
+
+  it('refuses a file that is not a baseline, saying how to rewrite it', () => {
+    expect(() => parseBaseline('{', 'reports/baseline.json')).toThrow(InputError);
+    expect(() => parseBaseline('{"format": "other"}', 'reports/baseline.json')).toThrow(
+      /^reports\/baseline\.json: not a dicelab baseline .*dicelab baseline --write$/,
+    );
+  });
+});

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { checkJunit } from '../../src/scenario/check-junit.ts';
+import { checkMarkdown } from '../../src/scenario/check-markdown.ts';
+import { checkScenarios } from '../../src/scenario/check-scenarios.ts';
+import { checkTable } from '../../src/scenario/check-table.ts';
+import {
+  type LoadedScenario,
+  parseScenario,
+  ScenarioError,
+} from '../../src/scenario/load-scenario.ts';
+
+function load(text: string, path = 'test.yaml'): LoadedScenario {
+  const parsed = parseScenario(text, path);
+  if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join('\n'));
+  return parsed.scenario;
+}
+
+/** A character with no Aura to gain or spend and no Resolve: win chances a hand can check. */
+const PLAIN = `characters:
+  plain: { auraMax: 0, titles: 0, actions: { swing: 3, lunge: 4 } }
+`;
+
+describe('checkScenarios', () => {
+  it('fails a false expectation, passes a true one, and says why', async () => {
+    const result = await checkScenarios([
+      load(`scenario: d6 against d6
+${PLAIN}expectations:
+  - expect: a d6 beats a C3 threat 5 times in 12
+    figure: winChance
+    of: { character: plain, action: swing, challenge: 3, pool: natural }
+    between: [0.4166666666, 0.4166666667]
+  - expect: a d6 beats a C3 threat more often than not
+    figure: winChance
+    of: { character: plain, action: swing, challenge: 3, pool: natural }
+    atLeast: 50%
+`),
+    ]);
+    const [pass, fail] = result.files[0]!.expectations;
+    expect(pass).toMatchObject({
+      verdict: 'pass',
+      by: 'exact',
+      shown: '41.67%, want 41.67% to 41.67%',
+    });
+    expect(fail).toMatchObject({ verdict: 'fail', shown: '41.67%, want ≥ 50.00%' });
+    expect(fail!.detail).toBe(
+      'winChance of plain.swing vs C3 (pool natural) is 41.67%, below 50.00%',
+    );
+    expect(result.status).toBe(1);
+    expect(checkTable(result)).toContain(
+      'FAIL: test.yaml: a d6 beats a C3 threat more often than not',
+    );
+  });
+
+  it('catches a rule designers take for granted that the rules break: more steps can lower the odds', async () => {
+    // With no Aura in hand and 2 Resolve, 2 steps roll d2+d2 (two chances at a top face, the
+    // Aura it brings, and the +2), while no 3-step pool can hold two d2s.
+    const result = await checkScenarios([
+      load(`scenario: more steps
+characters:
+  drained: { aura: 0, titles: 2, actions: { swing: 2 } }
+expectations:
+  - expect: more steps never lower the odds
+    figure: winChance
+    of: { character: drained, challenge: 2 }
+    over: { steps: [1, 2, 3, 4, 5, 6] }
+    monotone: nonDecreasing
+  - expect: a higher Challenge never makes it easier
+    figure: winChance
+    of: { character: drained, action: swing }
+    over: { challenge: [1, 2, 3, 4, 5, 6] }
+    monotone: nonIncreasing
+`),
+    ]);
+    const [steps, challenge] = result.files[0]!.expectations;
+    expect(steps!.verdict).toBe('fail');
+    expect(steps!.shown).toBe('steps 2 → 3: 96.09% → 95.31%');
+    expect(challenge!.verdict).toBe('pass');
+    expect(result.status).toBe(1);
+  });
+
+  it('reports an undecided simulated expectation as inconclusive (exit 3), never as a failure', async () => {
+    // P(d4 > d4) = 6/16 = 37.5% exactly; a bound right there cannot be decided by sampling.
+    const text = `scenario: on the edge
+simulation: { trials: 20000, maxTrials: 80000 }
+${PLAIN}expectations:
+  - expect: a d4 beats a C2 threat at least 37.5% of the time (simulated)
+    figure: winChance
+    of: { character: plain, split: d4, challenge: 2 }
+    by: simulation
+    atLeast: 0.375
+  - expect: and at most 37.5% of the time (simulated)
+    figure: winChance
+    of: { character: plain, split: d4, challenge: 2 }
+    by: simulation
+    atMost: 0.375
+`;
+    const loaded = load(text);
+    for (let seed = 1; seed <= 12; seed++) {
+      const result = await checkScenarios([loaded], { seed, threads: 1 });
+      const verdicts = result.files[0]!.expectations.map((e) => e.verdict);
+      expect(verdicts, `seed ${seed}`).not.toContain('fail');
+      if (seed === 1) {
+        expect(verdicts).toEqual(['inconclusive', 'inconclusive']);
+        expect(result.status).toBe(3);
+        // Trials grew ×4 to the cap before giving up.
+        expect(result.files[0]!.expectations[0]!.trials).toBe(80000);
+        expect(result.files[0]!.expectations[0]!.detail).toMatch(
+          /still straddles a bound of ≥ 37\.50% at the trials cap/,
+        );
+      }
+    }
+  });
+
+  it('decides a simulated expectation far from its bound at the first look, the same on every run', async () => {
+    const text = `scenario: far from the edge
+${PLAIN}expectations:
+  - expect: a d4 beats a C2 threat less than half the time (simulated)
+    figure: winChance
+    of: { character: plain, split: d4, challenge: 2 }
+    by: simulation
+    atMost: 0.5
+  - expect: a d8 beats a d4 more often than a d4 does (simulated, minus exact)
+    figure: winChance
+    of: { character: plain, split: d8, challenge: 2 }
+    by: simulation
+    minus: { of: { split: d4 }, by: exact }
+    atLeast: 0.2
+`;
+    const first = await checkScenarios([load(text)], { seed: 3, threads: 1 });
+    const again = await checkScenarios([load(text)], { seed: 3, threads: 1 });
+    expect(first.files[0]!.expectations.map((e) => [e.verdict, e.trials])).toEqual([
+      ['pass', 20000],
+      ['pass', 20000],
+    ]);
+    expect(again.files[0]!.figures).toEqual(first.files[0]!.figures);
+    expect(first.status).toBe(0);
+  });
+
+  it('judges analysis cells, differences and monotone rules over an analysis grid', async () => {
+    const result = await checkScenarios([
+      load(`scenario: analyses
+${PLAIN}analyses:
+  resolve: { analysis: rerolls, character: plain, split: d8, challenges: [4], resolve: [0, 1], kinds: [any] }
+  grid: { analysis: tune, character: plain, steps: [1, 2, 3, 4], challenges: [1, 2, 3], pool: natural }
+expectations:
+  - expect: one Resolve on a lone d8 against C4 lifts 43.75% to 60.16%
+    figure: gain
+    of: { analysis: resolve, challenge: 4, resolve: 1 }
+    between: [0.1640624, 0.1640626]
+  - expect: the grid never falls with steps
+    figure: winChance
+    of: { analysis: grid }
+    along: steps
+    monotone: nonDecreasing
+`),
+    ]);
+    expect(result.files[0]!.expectations.map((e) => [e.verdict, e.shown])).toEqual([
+      ['pass', '+16.41 pts, want +16.41 pts to +16.41 pts'],
+      ['pass', 'never falls along steps (12 points, 3 lines)'],
+    ]);
+    // Every row's main figure is recorded for the baseline.
+    const keys = result.files[0]!.figures.map((f) => f.key);
+    expect(keys).toContain('winChance of grid [steps 4, challenge 3]');
+    expect(keys).toContain('winChance of resolve [challenge 4, resolve 1, rerolls any]');
+  });
+
+  it('stops with path:line:col when an expectation names a row its analysis does not have', async () => {
+    const loaded = load(`scenario: a missing row
+${PLAIN}analyses:
+  grid: { analysis: tune, character: plain, steps: [1, 2], challenges: [3] }
+expectations:
+  - expect: a row that is not there
+    figure: winChance
+    of: { analysis: grid, steps: 7, challenge: 3 }
+    atLeast: 0
+`);
+    const run = checkScenarios([loaded]);
+    await expect(run).rejects.toThrow(ScenarioError);
+    await expect(run).rejects.toThrow(
+      /^test\.yaml:9:9: expectations\[0\]\.of: no row of the analysis has steps 7, challenge 3 \(its rows include: steps 1, challenge 3; steps 2, challenge 3\)/,
+    );
+  });
+
+  it('writes JUnit XML and a Markdown summary that name every expectation, escaped', async () => {
+    const result = await checkScenarios([
+      load(`scenario: reports <&>
+${PLAIN}expectations:
+  - expect: 'splits "d6 | d2" & friends < 100%'
+    figure: winChance
+    of: { character: plain, split: "d6 | d2", challenge: 3 }
+    atMost: 1
+  - expect: an impossible bound
+    figure: winChance
+    of: { character: plain, split: d6, challenge: 3 }
+    atLeast: 0.9
+`),
+    ]);
+    const xml = checkJunit(result);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="dicelab check" tests="2" failures="1" errors="0" skipped="0"/,
+    );
+    expect(xml).toContain(
+      '<testsuite name="test.yaml: reports &lt;&amp;&gt;" tests="2" failures="1"',
+    );
+    expect(xml).toContain('name="splits &quot;d6 | d2&quot; &amp; friends &lt; 100%"');
+    expect(xml).toContain('<failure message="41.67%, want ≥ 90.00%" type="expectation">');
+    expect(xml.match(/<testcase /g)).toHaveLength(2);
+    expect(xml.match(/<\/testcase>/g)).toHaveLength(2);
+    const md = checkMarkdown(result);
+    expect(md.split('\n')[0]).toBe('## dicelab check: 1 passed, 1 failed');
+    expect(md).toContain('| test.yaml | splits "d6 \\| d2" & friends < 100% |');
+    expect(md).toContain('- **FAIL** test.yaml: an impossible bound:');
+  });
+});

@@ -1,0 +1,225 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatProblem, parseScenario } from '../../src/scenario/load-scenario.ts';
+
+/** The problems of a file, as `dicelab check` prints them. */
+function problems(text: string, path = 'bad.yaml'): string[] {
+  const parsed = parseScenario(text, path);
+  if (parsed.ok) return [];
+  return parsed.problems.map(formatProblem);
+}
+
+const HEADER = `scenario: A test
+characters:
+  bram:
+    titles: 2
+    actions: { fight: 6 }
+threats:
+  guard: { challenge: 3, tags: 2 }
+`;
+
+describe('parseScenario: every problem of a file at once, each at its line and column', () => {
+  it('reads every scenario of the suite with no problem', () => {
+    const files = readdirSync('scenarios').filter((f) => f.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) {
+      const parsed = parseScenario(readFileSync(`scenarios/${file}`, 'utf8'), `scenarios/${file}`);
+      expect(parsed.ok ? [] : parsed.problems.map(formatProblem), file).toEqual([]);
+      if (parsed.ok) expect(parsed.scenario.plan.expectations.length, file).toBeGreaterThan(3);
+    }
+  });
+
+  it('lists a syntax error, an unknown field, wrong types, a missing character and impossible setups together', () => {
+    const text = `scenario: Broken on purpose
+characters:
+  vesk:
+    aura: 7
+    auraMax: 5
+    actoins: { locks: 5 }
+    actions:
+      locks: 0
+      sneak: five
+  bram:
+    actions: { fight: 6 }
+threats:
+  guard: { challenge: 3, tags: 2 }
+expectations:
+  - expect: a missing character
+    figure: winChance
+    of: { character: dorrie, action: talk, vs: guard }
+    atLeast: 0.5
+  - expect: a split that is not a legal pool of the steps
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard, split: "d12 | d8" }
+    atLeast: 0.5
+  - expect: a wrong type
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    atLeast: lots
+  - expect: two problems in one expectation
+    figure: fallsWithin
+    of: { character: bram, action: fight, vs: gaurd, rounds: 9, maxRounds: 6 }
+    atLeast: 0.5
+  - expect: Aura over the cap
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard, aura: 9 }
+    atLeast: 0.5
+`;
+    expect(problems(text, 'scenarios/broken.yaml')).toEqual([
+      'scenarios/broken.yaml:4:11: characters.vesk.aura: 7 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
+      'scenarios/broken.yaml:6:5: characters.vesk.actoins: no such field (did you mean actions? the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, policy, rerolls)',
+      'scenarios/broken.yaml:8:14: characters.vesk.actions.locks: 0 is not allowed (expected an integer from 1 to 36)',
+      'scenarios/broken.yaml:9:14: characters.vesk.actions.sneak: "five" is not allowed (expected the steps (an integer from 1 to 36) or the lines on the set action (a list of text; steps = 1 + lines))',
+      'scenarios/broken.yaml:17:22: expectations[0].of.character: "dorrie" is not allowed (expected a character: bram, vesk)',
+      'scenarios/broken.yaml:21:61: expectations[1].of.split: "d12 | d8" is not allowed (expected a legal pool of 6 steps and 1 action, such as d6 d6, d8 d4, d10 d2, d12)',
+      'scenarios/broken.yaml:26:14: expectations[2].atLeast: "lots" is not allowed (expected a number, or a percentage such as "55%")',
+      'scenarios/broken.yaml:29:47: expectations[3].of.vs: "gaurd" is not allowed (expected a threat: guard)',
+      'scenarios/broken.yaml:29:62: expectations[3].of.rounds: 9 is not allowed (expected at most maxRounds (6))',
+      'scenarios/broken.yaml:33:60: expectations[4].of.aura: 9 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
+    ]);
+  });
+
+  it('gives every YAML syntax error with its position, and nothing else', () => {
+    const text = `scenario: Broken YAML
+characters:
+  vesk: { actions: { locks: 5 }
+threats:
+  guard: [challenge: 3
+`;
+    const found = problems(text, 'syntax.yaml');
+    expect(found.length).toBeGreaterThanOrEqual(2);
+    for (const line of found) expect(line).toMatch(/^syntax\.yaml:\d+:\d+: \S/);
+    expect(found[0]).toMatch(/^syntax\.yaml:4:1: .*}/);
+    expect(problems('scenario: x\nscenario: y\n', 'twice.yaml')).toEqual([
+      'twice.yaml:2:1: Map keys must be unique',
+    ]);
+  });
+
+  it('names missing fields, unknown keys at the key, and bad names', () => {
+    expect(problems('characters: {}\n')).toEqual([
+      'bad.yaml:1:1: scenario: missing (expected text)',
+    ]);
+    expect(
+      problems(`${HEADER}expectations:
+  - expect: x
+    figur: winChance
+    of: { character: bram, action: fight, vs: guard }
+    atLeast: 0.5
+`),
+    ).toEqual([
+      'bad.yaml:9:5: expectations[0].figure: missing (expected one of winChance, mainWinChance, expectedWins, auraGained, auraEnd, auraShared, resolveEnd, expectedUtility, fallsWithin, meanRoundsToWin, rank, score, mainWin, allWin, gain, minorWins, frontier, wonInRound, reached, auraAtStart, resolveAtStart, auraSpent, resolveSpent)',
+      'bad.yaml:10:5: expectations[0].figur: no such field (did you mean figure? the fields here are expect, figure, of, by, between, atLeast, atMost, minus, monotone, over, along)',
+    ]);
+    expect(problems('scenario: x\nthreats:\n  "the guard": { challenge: 3 }\n')).toEqual([
+      'bad.yaml:3:3: threats.the guard: the name "the guard" is not allowed (expected a name of letters, digits, - and _, starting with a letter)',
+    ]);
+  });
+
+  it('refuses impossible setups: steps 0, Aura above its cap, more Resolve than Titles, rounds past the fight', () => {
+    expect(
+      problems(`scenario: x
+characters:
+  a: { titles: 1, resolve: 2, aura: 6, actions: { fight: 0 } }
+`),
+    ).toEqual([
+      'bad.yaml:3:28: characters.a.resolve: 2 is not allowed (expected at most the Titles (1): nobody holds more Resolve than Titles)',
+      'bad.yaml:3:37: characters.a.aura: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
+      'bad.yaml:3:58: characters.a.actions.fight: 0 is not allowed (expected an integer from 1 to 36)',
+    ]);
+    expect(
+      problems(`${HEADER}expectations:
+  - expect: a 0-step roll
+    figure: winChance
+    of: { character: bram, steps: 0, vs: guard }
+    atLeast: 0.5
+  - expect: a fight that ends before the round asked for
+    figure: fallsWithin
+    of: { character: bram, action: fight, vs: guard, rounds: 5, maxRounds: 4 }
+    atLeast: 0.5
+`),
+    ).toEqual([
+      'bad.yaml:11:35: expectations[0].of.steps: 0 is not allowed (expected an integer from 1 to 36)',
+      'bad.yaml:15:62: expectations[1].of.rounds: 5 is not allowed (expected at most maxRounds (4))',
+    ]);
+  });
+
+  it('checks the meaning of expectations: bounds, monotone rules, comparisons, analysis rows', () => {
+    const text = `${HEADER}analyses:
+  grid: { analysis: tune, character: bram, steps: [1, 2, 3] }
+expectations:
+  - expect: bounds the wrong way round
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    between: [0.9, 0.5]
+  - expect: no judgement at all
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+  - expect: a simulated monotone rule can never be decided on equal pairs
+    figure: winChance
+    of: { character: bram, action: fight }
+    by: simulation
+    over: { challenge: [1, 2, 3] }
+    monotone: nonIncreasing
+  - expect: minus the same figure
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    minus: { of: { vs: guard } }
+    atLeast: 0
+  - expect: a row field the table does not have
+    figure: winChance
+    of: { analysis: grid, round: 2 }
+    atLeast: 0
+  - expect: a figure the analysis does not have
+    figure: rank
+    of: { analysis: grid, steps: 2, challenge: 3 }
+    atMost: 1
+  - expect: a figure with no simulated estimate
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    by: simulation
+    atLeast: 1
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:14:14: expectations[0].between: [0.9,0.5] is not allowed (expected the low value first: [low, high])',
+      'bad.yaml:15:5: expectations[1]: no judgement (expected a bound: between, atLeast or atMost; or a monotone rule)',
+      'bad.yaml:21:9: expectations[2].by: "simulation" is not allowed (expected exact: a monotonicity rule compares every neighbouring pair, and a simulated pair that is truly equal could never be decided)',
+      'bad.yaml:27:12: expectations[3].minus: {"of":{"vs":"guard"}} is not allowed (expected another figure: minus names the same figure as the expectation)',
+      'bad.yaml:31:34: expectations[4].of.round: 2 is not allowed (expected a row field of the tune analysis grid: steps, challenge, vs)',
+      'bad.yaml:34:13: expectations[5].figure: "rank" is not allowed (expected a column of the tune analysis grid: winChance)',
+      'bad.yaml:40:9: expectations[6].by: "simulation" is not allowed (expected exact: auraEnd has no simulated estimate (simulated figures: winChance, mainWinChance, expectedWins, fallsWithin, meanRoundsToWin))',
+    ]);
+  });
+
+  it('reads chances as numbers or percentages, and set actions as steps or lines', () => {
+    const parsed = parseScenario(
+      `scenario: x
+characters:
+  vesk:
+    titles: [The best cat burglar in the city, Raised by the Guild]
+    actions: { locks: [Raised by the Guild, pick a mechanical lock, know how a lock's built] }
+threats:
+  lock: { challenge: 3 }
+expectations:
+  - expect: a percentage
+    figure: winChance
+    of: { character: vesk, action: locks, vs: lock }
+    between: [55%, "70.5%"]
+`,
+      'ok.yaml',
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const [e] = parsed.scenario.plan.expectations;
+    expect(e?.kind).toBe('bound');
+    if (e?.kind !== 'bound') return;
+    expect(e.bound).toEqual({ atLeast: 0.55, atMost: 0.705 });
+    expect(e.figure.key).toBe('winChance of vesk.locks vs lock');
+    // 1 for the action + 3 lines = 4 steps; Resolve defaults to the 2 Titles.
+    expect(e.figure.spec).toMatchObject({
+      kind: 'roll',
+      dice: { steps: 4 },
+      setup: { resolve: 2 },
+    });
+    expect(parsed.scenario.locate('expectations[0].of.vs')).toBe('ok.yaml:11:47');
+  });
+});
