@@ -54,7 +54,7 @@ The character (defaults are the rules page's):
   --aura N --aura-max M   Aura at the start (default: full) and its cap (5)
   --resolve N             Resolve for rerolls (0)
   --boosts N              the archetype's +2s a roll (1; 0: an archetype without the +2)
-  --defending             ties go to you and cannot be bought
+  --defending             ties cannot be bought (the defence model: roles swapped)
   --explode               Warrior: a top face rolls again and adds
 Splits are written in the dice notation: + stacks dice on one intent (its best die counts),
 | separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.`;

@@ -28,7 +28,10 @@ export function addCharacterOptions<
       integerFlag(0, 10),
       1,
     )
-    .option('--defending', 'ties go to you and cannot be bought (tieBreak false)')
+    .option(
+      '--defending',
+      "the rules' defence model (tieBreak false): ties cannot be bought and count against the dice rolled; roll a blow's die against your Armour die as --vs, and the win chance is the chance the blow lands",
+    )
     .option('--explode', 'Warrior: a top face rolls again and adds')
     .option('--explode-depth <n>', 'most extra rolls per exploding die', integerFlag(0, 100), 20)
     .option(

@@ -186,7 +186,9 @@ export function formatOdds(roll: Roll, odds: RollOdds): string {
       : roll.boostsPerRoll === 1
         ? 'one +2 a roll'
         : `${roll.boostsPerRoll} +2s a roll`;
-  const ties = roll.tieBreak ? 'ties bought with Aura' : 'defending: ties go to you';
+  const ties = roll.tieBreak
+    ? 'ties bought with Aura'
+    : 'ties lost, not bought (defending: roles swapped)';
   const explode = roll.explode ? `, exploding (depth ${roll.explodeDepth})` : '';
   const policy = odds.policy === 'optimal' ? 'optimal play' : `${odds.policy} policy`;
   const header = [

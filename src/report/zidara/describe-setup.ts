@@ -18,7 +18,7 @@ export function describeSetup(setup: RollSetup): string {
     boosts === 0 ? 'no +2' : boosts === 1 ? 'one +2 a roll' : `${boosts} +2s a roll`,
     (setup.tieBreak ?? ROLL_DEFAULTS.tieBreak)
       ? 'ties bought with Aura'
-      : 'defending (ties are yours)',
+      : 'ties not bought (defending)',
   ];
   if (setup.explode)
     parts.push(`exploding (depth ${setup.explodeDepth ?? ROLL_DEFAULTS.explodeDepth})`);

@@ -114,7 +114,7 @@ describe('describeSetup and formatPoints', () => {
         rerolls: 'one',
       }),
     ).toBe(
-      'no Aura · 2 Resolve · no +2 · defending (ties are yours) · exploding (depth 20) · optimal play, rerolling one die only',
+      'no Aura · 2 Resolve · no +2 · ties not bought (defending) · exploding (depth 20) · optimal play, rerolling one die only',
     );
   });
 
