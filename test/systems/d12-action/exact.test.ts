@@ -16,7 +16,7 @@ interface OracleCase {
   exact: string;
 }
 const oracle: OracleCase[] = JSON.parse(
-  readFileSync(new URL('../../../../shared/oracle/d12-action-cases.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../oracle/d12-action-cases.json', import.meta.url), 'utf8'),
 );
 
 const odds = (spec: D12ActionSpec) => d12ActionOdds(parseD12ActionSpec(spec));

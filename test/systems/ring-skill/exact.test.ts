@@ -19,7 +19,7 @@ interface OracleCase {
   exact: [string, string];
 }
 const oracle: OracleCase[] = JSON.parse(
-  readFileSync(new URL('../../../../shared/oracle/ring-skill-cases.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../oracle/ring-skill-cases.json', import.meta.url), 'utf8'),
 );
 
 const odds = (spec: RingSkillSpec) => ringSkillOdds(parseRingSkillSpec(spec));

@@ -8,7 +8,7 @@ import { type BruteSpec, bruteForceFigures, bruteForceUtility } from './brute-fo
 
 const oracle: { name: string; spec: RollSpec; expectedUtility: number; pWin: number[] | null }[] =
   JSON.parse(
-    readFileSync(new URL('../../../../shared/oracle/zidara-cases.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../oracle/zidara-cases.json', import.meta.url), 'utf8'),
   );
 
 const solve = (spec: RollSpec, policy: 'optimal' | 'greedy' | 'never' = 'optimal') =>
