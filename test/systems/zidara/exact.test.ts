@@ -7,9 +7,7 @@ import { parseRoll, type RollSpec } from '../../../src/systems/zidara/spec.ts';
 import { type BruteSpec, bruteForceFigures, bruteForceUtility } from './brute-force.ts';
 
 const oracle: { name: string; spec: RollSpec; expectedUtility: number; pWin: number[] | null }[] =
-  JSON.parse(
-    readFileSync(new URL('../../oracle/zidara-cases.json', import.meta.url), 'utf8'),
-  );
+  JSON.parse(readFileSync(new URL('../../oracle/zidara-cases.json', import.meta.url), 'utf8'));
 
 const solve = (spec: RollSpec, policy: 'optimal' | 'greedy' | 'never' = 'optimal') =>
   new RollSolver(parseRoll(spec), policy).odds();
