@@ -14,7 +14,11 @@ export interface RngBenchOptions {
   poolTrials?: number;
 }
 
-const DRAW_KERNEL = new URL('./draw-kernel.ts', import.meta.url).href;
+// The kernel module beside this one, with this module's own extension (.ts under tsx, .js built).
+const DRAW_KERNEL = new URL(
+  `./draw-kernel${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+).href;
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 /**

@@ -92,6 +92,8 @@ interface Outcomes {
 
 /** Every die rolled at once: dice-state key, capped Aura gain, chances. */
 interface Fresh {
+  /** Entries in use (the arrays may be longer: they are reused from defence to defence). */
+  readonly size: number;
   readonly key: Float64Array;
   readonly gain: Int32Array;
   readonly p: Float64Array;
@@ -135,6 +137,8 @@ export class RollSolver {
   private readonly outcomeIds = new Map<Outcomes, number>();
   private readonly groupRollCache = new Map<string, Fresh>();
   private levelMasses: Masses[] = [];
+  private readonly spare: DefenceContext[] = [];
+  private readonly freshTables: Masses[] = [];
   private readonly planCache = new Map<number, SpendPlan>();
   private readonly bestCode: Float64Array;
   /** Defence-independent caches per value key (and Aura state): settled value, failed flag. */
@@ -329,7 +333,9 @@ export class RollSolver {
       const ctx = this.context(d);
       if (this.policy === 'optimal') totals.optimal += ctx.p * this.startValue(ctx);
       this.forward(ctx, { pWin, wins, areaTops, totals, endings });
-      this.contexts[d] = undefined; // one defence at a time keeps memory flat
+      // One defence at a time keeps memory flat; its tables serve the next one.
+      this.contexts[d] = undefined;
+      this.spare.push(ctx);
     }
     const expectedAuraGained = totals.gained;
     const expectedAuraShared = totals.gained - (totals.auraEnd - roll.aura + totals.spent);
@@ -380,7 +386,7 @@ export class RollSolver {
     const top = this.auraStates - 1;
     const a0 = this.startAura;
     let total = 0;
-    for (let j = 0; j < fresh.p.length; j++) {
+    for (let j = 0; j < fresh.size; j++) {
       total += fresh.p[j]! * this.value(ctx, r, fresh.key[j]!, Math.min(top, a0 + fresh.gain[j]!));
     }
     return total;
@@ -397,9 +403,11 @@ export class RollSolver {
     const groups = this.model.groups.map((g) =>
       this.outcomes(g.sides, g.intent < 0 ? null : defences[this.roll.intents[g.intent]!.threat]!),
     );
-    const fresh = this.freshRoll(groups);
-    const size = this.valueKeySpace * this.auraStates;
+    const spare = this.spare.pop();
+    const fresh = this.freshRoll(groups, spare?.fresh);
+    const size = this.policy === 'optimal' ? this.valueKeySpace * this.auraStates : 0;
     const levels = this.roll.resolve + 1;
+    // Tables of a finished defence are reused (odds() solves one defence at a time): no garbage.
     ctx = {
       p,
       defences,
@@ -409,13 +417,13 @@ export class RollSolver {
       value: Array.from({ length: levels }, (_, r) =>
         r === 0
           ? this.stopCache
-          : new Float64Array(this.policy === 'optimal' ? size : 0).fill(Number.NaN),
+          : (spare?.value[r]?.fill(Number.NaN) ?? new Float64Array(size).fill(Number.NaN)),
       ),
       decision: Array.from({ length: levels }, (_, r) =>
-        r === 0 ? this.stopDecisions : new Int16Array(this.policy === 'optimal' ? size : 0),
+        r === 0 ? this.stopDecisions : (spare?.decision[r] ?? new Int16Array(size)),
       ),
-      rerollAll: Array.from({ length: levels }, () =>
-        new Float64Array(this.auraStates).fill(Number.NaN),
+      rerollAll: Array.from({ length: levels }, (_, r) =>
+        (spare?.rerollAll[r] ?? new Float64Array(this.auraStates)).fill(Number.NaN),
       ),
     };
     this.contexts[d] = ctx;
@@ -442,16 +450,24 @@ export class RollSolver {
   }
 
   /** Every die rolled together: the joint distribution of (dice-state key, capped gain). */
-  private freshRoll(groups: readonly Outcomes[]): Fresh {
+  private freshRoll(groups: readonly Outcomes[], reuse?: Fresh): Fresh {
     const A = this.auraStates;
     const top = A - 1;
-    let acc = new Masses(1);
-    acc.add(0, 1, 0); // (key * A + gain) → p, and the part of p where a chain was capped
+    // (key * A + gain) → p, and the part of p where a chain was capped; one reused table per group.
+    const tables = this.freshTables;
+    if (tables.length === 0) {
+      tables.push(new Masses(1));
+      for (const group of this.model.groups) tables.push(new Masses(group.stride * group.size * A));
+    }
+    let acc = tables[0]!;
+    acc.clear();
+    acc.add(0, 1, 0);
     let meanTops = 0;
     this.model.groups.forEach((group, g) => {
       const mine = this.groupRoll(g, groups[g]!);
       meanTops += group.dice.length * groups[g]!.meanTops;
-      const combined = new Masses(group.stride * group.size * A);
+      const combined = tables[g + 1]!;
+      combined.clear();
       for (let i = 0; i < acc.size; i++) {
         const state = acc.states[i]!;
         const p = acc.clean[i]!;
@@ -471,11 +487,13 @@ export class RollSolver {
       acc = combined;
     });
     const size = acc.size;
+    const old = reuse && reuse.key.length >= size ? reuse : undefined;
     const fresh = {
-      key: new Float64Array(size),
-      gain: new Int32Array(size),
-      p: new Float64Array(size),
-      pCapped: new Float64Array(size),
+      size,
+      key: old?.key ?? new Float64Array(size),
+      gain: old?.gain ?? new Int32Array(size),
+      p: old?.p ?? new Float64Array(size),
+      pCapped: old?.pCapped ?? new Float64Array(size),
       meanTops,
     };
     for (let j = 0; j < size; j++) {
@@ -520,6 +538,7 @@ export class RollSolver {
     }
     const size = mine.size;
     const roll: Fresh = {
+      size,
       key: new Float64Array(size),
       gain: new Int32Array(size),
       p: new Float64Array(size),
@@ -576,13 +595,27 @@ export class RollSolver {
 
   /** The optimal value with Resolve r in dice state `key`, Aura state `aura` (memoised). */
   private value(ctx: DefenceContext, r: number, key: number, aura: number): number {
+    const index = (key % this.valueKeySpace) * this.auraStates + aura;
+    if (r === 0) return this.stopValue(key, aura, 0);
+    if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
+    return ctx.value[r]![index]!;
+  }
+
+  /**
+   * Fills the memo with the value and decision of a state. It returns nothing on purpose: a
+   * recursive call cannot be inlined, and a returned double would be boxed on the heap, about a
+   * hundred thousand times a solve; callers read the typed memo instead.
+   */
+  private solve(ctx: DefenceContext, r: number, key: number, aura: number): void {
     const A = this.auraStates;
     const vks = this.valueKeySpace;
     const index = (key % vks) * A + aura;
-    if (r === 0) return this.stopValue(key, aura, 0);
+    if (r === 0) {
+      this.stopValue(key, aura, 0);
+      return;
+    }
     const memo = ctx.value[r]!;
-    const known = memo[index]!;
-    if (!Number.isNaN(known)) return known;
+    if (!Number.isNaN(memo[index]!)) return;
     const stop = this.stopValue(key, aura, r);
     let best = stop;
     let decision = STOP;
@@ -613,8 +646,9 @@ export class RollSolver {
           for (let o = 0; o < p.length; o++) {
             const next = rest + group.replace[row + cls[o]!]! * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
-            const v = lower[(next % vks) * A + nextAura]!;
-            expected += p[o]! * (Number.isNaN(v) ? this.value(ctx, r - 1, next, nextAura) : v);
+            const at = (next % vks) * A + nextAura;
+            if (Number.isNaN(lower[at]!)) this.solve(ctx, r - 1, next, nextAura);
+            expected += p[o]! * lower[at]!;
           }
           if (expected > best + this.tolerance) {
             best = expected;
@@ -623,8 +657,11 @@ export class RollSolver {
           if (group.intent < 0 || monotone) break; // one area die: its class never changes its reroll's value
         }
       }
-      const all =
-        this.rerolls === 'one' ? Number.NEGATIVE_INFINITY : this.rerollAllValue(ctx, r - 1, aura);
+      let all = Number.NEGATIVE_INFINITY;
+      if (this.rerolls !== 'one') {
+        this.solveRerollAll(ctx, r - 1, aura);
+        all = ctx.rerollAll[r - 1]![aura]!;
+      }
       if (all > best + this.tolerance) {
         best = all;
         decision = REROLL_ALL;
@@ -632,7 +669,6 @@ export class RollSolver {
     }
     memo[index] = best;
     ctx.decision[r]![index] = decision;
-    return best;
   }
 
   /** The settled value (Resolve term aside) of a dice state: defence-independent, so cached once. */
@@ -647,20 +683,24 @@ export class RollSolver {
     return value + extra;
   }
 
-  /** E[value] of rerolling every die, landing with Resolve r, from Aura state `aura`. */
-  private rerollAllValue(ctx: DefenceContext, r: number, aura: number): number {
+  /** Fills the memo with E[value] of rerolling every die, landing with Resolve r, from Aura state `aura`. */
+  private solveRerollAll(ctx: DefenceContext, r: number, aura: number): void {
     const memo = ctx.rerollAll[r]!;
-    const known = memo[aura]!;
-    if (!Number.isNaN(known)) return known;
+    if (!Number.isNaN(memo[aura]!)) return;
     const { fresh } = ctx;
     const top = this.auraStates - 1;
+    const A = this.auraStates;
+    const vks = this.valueKeySpace;
+    const level = ctx.value[r]!;
     let total = 0;
-    for (let j = 0; j < fresh.p.length; j++) {
-      total +=
-        fresh.p[j]! * this.value(ctx, r, fresh.key[j]!, Math.min(top, aura + fresh.gain[j]!));
+    for (let j = 0; j < fresh.size; j++) {
+      const key = fresh.key[j]!;
+      const nextAura = Math.min(top, aura + fresh.gain[j]!);
+      const at = (key % vks) * A + nextAura;
+      if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
+      total += fresh.p[j]! * level[at]!;
     }
     memo[aura] = total;
-    return total;
   }
 
   /** Follows the policy from the opening roll, adding every figure (weighted by P(defences)). */
@@ -685,7 +725,7 @@ export class RollSolver {
     let level = this.levelMasses[0]!;
     let next = this.levelMasses[1]!;
     level.clear();
-    for (let j = 0; j < fresh.p.length; j++) {
+    for (let j = 0; j < fresh.size; j++) {
       level.add(
         fresh.key[j]! * A + Math.min(top, this.startAura + fresh.gain[j]!),
         fresh.p[j]! - fresh.pCapped[j]!,
@@ -759,7 +799,7 @@ export class RollSolver {
         const capped = allCapped[aura]!;
         if (clean + capped === 0) continue;
         totals.gained! += pd * (clean + capped) * fresh.meanTops;
-        for (let j = 0; j < fresh.p.length; j++) {
+        for (let j = 0; j < fresh.size; j++) {
           const q = fresh.p[j]!;
           const qc = fresh.pCapped[j]!;
           next.add(
@@ -787,17 +827,14 @@ export class RollSolver {
  * chain was capped, `capped` the rest (or, for a distribution, p and its capped part).
  */
 class Masses {
-  readonly states: number[] = [];
-  readonly clean: number[] = [];
-  readonly capped: number[] = [];
+  states = new Float64Array(64);
+  clean = new Float64Array(64);
+  capped = new Float64Array(64);
+  size = 0;
   private readonly slots: Int32Array | Map<number, number>;
 
   constructor(space: number) {
     this.slots = space <= 1 << 16 ? new Int32Array(space).fill(-1) : new Map();
-  }
-
-  get size(): number {
-    return this.states.length;
   }
 
   add(state: number, clean: number, capped: number): void {
@@ -808,19 +845,32 @@ class Masses {
       this.capped[slot]! += capped;
       return;
     }
-    if (slots instanceof Int32Array) slots[state] = this.states.length;
-    else slots.set(state, this.states.length);
-    this.states.push(state);
-    this.clean.push(clean);
-    this.capped.push(capped);
+    if (this.size === this.states.length) this.grow();
+    if (slots instanceof Int32Array) slots[state] = this.size;
+    else slots.set(state, this.size);
+    this.states[this.size] = state;
+    this.clean[this.size] = clean;
+    this.capped[this.size] = capped;
+    this.size++;
   }
 
+  /** Empties the table, keeping its storage for the next use (no garbage between defences). */
   clear(): void {
-    if (this.slots instanceof Int32Array) for (const state of this.states) this.slots[state] = -1;
+    if (this.slots instanceof Int32Array)
+      for (let i = 0; i < this.size; i++) this.slots[this.states[i]!] = -1;
     else this.slots.clear();
-    this.states.length = 0;
-    this.clean.length = 0;
-    this.capped.length = 0;
+    this.size = 0;
+  }
+
+  private grow(): void {
+    const bigger = (a: Float64Array) => {
+      const b = new Float64Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.states = bigger(this.states);
+    this.clean = bigger(this.clean);
+    this.capped = bigger(this.capped);
   }
 }
 
