@@ -259,10 +259,11 @@ export class RollSolver {
   /**
    * The policy's decision with Resolve `r` left, in dice state `key` with Aura state `aura`,
    * under defence vector `d`: STOP, REROLL_ALL, or a reroll-one code (see REROLL_GROUP_STRIDE).
+   * A caller that already knows whether the roll has failed may say so (`failed`).
    */
-  decide(d: number, key: number, aura: number, r: number): number {
+  decide(d: number, key: number, aura: number, r: number, failed = this.failed(key)): number {
     if (this.policy === 'never' || r === 0) return STOP;
-    if (this.policy === 'greedy') return this.failed(key) ? REROLL_ALL : STOP;
+    if (this.policy === 'greedy') return failed ? REROLL_ALL : STOP;
     const ctx = this.context(d);
     this.value(ctx, r, key, aura);
     return ctx.decision[r]![(key % this.valueKeySpace) * this.auraStates + aura]!;

@@ -247,7 +247,9 @@ export function playRolls(
         }
       }
       if (!decides || r === 0 || !failed) break;
-      const decision = solver.decide(d, model.keyOf(cls), aura, r);
+      // Only the optimal policy needs the dice state itself (a key costs a lookup per group).
+      const key = prep.policy === 'optimal' ? model.keyOf(cls) : -1;
+      const decision = solver.decide(d, key, aura, r, true);
       if (decision === STOP) break;
       r--;
       if (decision === REROLL_ALL) {
