@@ -1,6 +1,4 @@
 import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
-import { invalid } from '../input-error.ts';
-import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent, formatProbability, formatTable } from '../report/index.ts';
 import {
   actionLuck,
@@ -15,7 +13,7 @@ import {
 } from '../systems/d12-action/index.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
-import { runSimulation } from './run-simulation.ts';
+import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 
@@ -191,14 +189,12 @@ export function registerD12Action(program: Command) {
     const { specs, many } = specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
       specFromFlags(options),
     );
-    if (many)
-      throw invalid(
-        '--spec',
-        options.spec,
-        'a file with one spec (simulate runs one spec at a time)',
-      );
-    const result = await runSimulation('systems/d12-action/simulate', specs[0], options);
-    const summary = (await summarizeResult(result)) as D12ActionSimulation;
+    const summary = await simulateOneSpec<D12ActionSimulation>(
+      'systems/d12-action/simulate',
+      specs,
+      many,
+      options,
+    );
     printResults([summary], false, options.json, (s: D12ActionSimulation) => {
       const mean = (label: string, i: { estimate: number; lo: number; hi: number }) =>
         `${label}: ${formatProbability(i.estimate)} (95% ${formatProbability(i.lo)} to ${formatProbability(i.hi)})`;

@@ -1,6 +1,4 @@
 import type { Command } from '@commander-js/extra-typings';
-import { invalid } from '../input-error.ts';
-import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent, formatTable } from '../report/index.ts';
 import {
   type D6PoolCheck,
@@ -15,7 +13,7 @@ import {
 } from '../systems/d6-pool/index.ts';
 import { integerFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
-import { runSimulation } from './run-simulation.ts';
+import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 
@@ -64,14 +62,12 @@ export function registerD6Pool(program: Command) {
     const { specs, many } = specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
       stat: options.stat,
     }));
-    if (many)
-      throw invalid(
-        '--spec',
-        options.spec,
-        'a file with one spec (simulate runs one spec at a time)',
-      );
-    const result = await runSimulation('systems/d6-pool/simulate', specs[0], options);
-    const summary = (await summarizeResult(result)) as D6PoolSimulation;
+    const summary = await simulateOneSpec<D6PoolSimulation>(
+      'systems/d6-pool/simulate',
+      specs,
+      many,
+      options,
+    );
     printResults([summary], false, options.json, (s: D6PoolSimulation) =>
       simulatedTable(
         s.outcomes,

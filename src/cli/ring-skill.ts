@@ -1,6 +1,4 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { invalid } from '../input-error.ts';
-import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import {
   type Column,
   formatPercent,
@@ -21,7 +19,7 @@ import {
 } from '../systems/ring-skill/index.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
-import { runSimulation } from './run-simulation.ts';
+import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 
@@ -199,14 +197,12 @@ export function registerRingSkill(program: Command) {
     const { specs, many } = specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
       specFromFlags(options),
     );
-    if (many)
-      throw invalid(
-        '--spec',
-        options.spec,
-        'a file with one spec (simulate runs one spec at a time)',
-      );
-    const result = await runSimulation('systems/ring-skill/simulate', specs[0], options);
-    const summary = (await summarizeResult(result)) as RingSkillSimulation;
+    const summary = await simulateOneSpec<RingSkillSimulation>(
+      'systems/ring-skill/simulate',
+      specs,
+      many,
+      options,
+    );
     printResults([summary], false, options.json, (s: RingSkillSimulation) => {
       const mean = (label: string, i: { estimate: number; lo: number; hi: number }) =>
         `${label}: ${formatProbability(i.estimate)} (95% ${formatProbability(i.lo)} to ${formatProbability(i.hi)})`;

@@ -1,5 +1,6 @@
 import { invalid } from '../input-error.ts';
 import { type SimulationResult, simulate } from '../montecarlo/run.ts';
+import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import { writePartialResultFile } from './partial-result-file.ts';
 import { progressBar } from './progress-bar.ts';
@@ -57,4 +58,23 @@ export async function runSimulation(
     }
   }
   return result;
+}
+
+/**
+ * A system's `simulate` command for its one spec: runs it (as `runSimulation` does) and returns
+ * the kernel's summary, headed by its seed. A spec file must hold one spec, not an array.
+ */
+export async function simulateOneSpec<Summary>(
+  kernel: string,
+  specs: readonly unknown[],
+  many: boolean,
+  options: SimulationOptions & { spec?: string | undefined },
+): Promise<Summary> {
+  if (many)
+    throw invalid(
+      '--spec',
+      options.spec,
+      'a file with one spec (simulate runs one spec at a time)',
+    );
+  return (await summarizeResult(await runSimulation(kernel, specs[0], options))) as Summary;
 }

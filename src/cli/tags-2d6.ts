@@ -1,6 +1,4 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { invalid } from '../input-error.ts';
-import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatProbability } from '../report/index.ts';
 import {
   ITEM_ROLES,
@@ -12,7 +10,7 @@ import {
 } from '../systems/tags-2d6/index.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
-import { runSimulation } from './run-simulation.ts';
+import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 
@@ -109,14 +107,12 @@ export function registerTags2d6(program: Command) {
     const { specs, many } = specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
       specFromFlags(options),
     );
-    if (many)
-      throw invalid(
-        '--spec',
-        options.spec,
-        'a file with one spec (simulate runs one spec at a time)',
-      );
-    const result = await runSimulation('systems/tags-2d6/simulate', specs[0], options);
-    const summary = (await summarizeResult(result)) as Tags2d6Simulation;
+    const summary = await simulateOneSpec<Tags2d6Simulation>(
+      'systems/tags-2d6/simulate',
+      specs,
+      many,
+      options,
+    );
     printResults([summary], false, options.json, (s: Tags2d6Simulation) =>
       simulatedTable(
         s.outcomes,
