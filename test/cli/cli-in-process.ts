@@ -1,22 +1,7 @@
-import { vi } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
+import { runInProcess } from './run-in-process.ts';
 
-/** Runs the CLI in this process (no tsx start-up per call), capturing what it prints. */
+/** `runInProcess` with its arguments spread and the exit status named `status`. */
 export async function cliInProcess(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const status = await runCli(args);
-    return { status, stdout, stderr };
-  } finally {
-    vi.restoreAllMocks();
-  }
+  const { code, stdout, stderr } = await runInProcess(args);
+  return { status: code, stdout, stderr };
 }

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
 import type { SimulationOptions } from '../../src/cli/simulation-flags.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
 import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
+import { cliInProcess } from './cli-in-process.ts';
 
 const kernel = new URL('../montecarlo/high-faces-kernel.ts', import.meta.url).href;
 const spec = { dice: 5, sides: 6, atLeast: 6 };
@@ -18,25 +18,7 @@ const options: SimulationOptions = {
   quiet: true,
 };
 
-/** Runs the CLI in this process, capturing what it prints. */
-async function cli(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const status = await runCli(args);
-    return { status, stdout, stderr };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const cli = cliInProcess;
 
 describe('dicelab merge', () => {
   let dir: string;
