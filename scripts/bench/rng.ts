@@ -1,8 +1,8 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { simulate } from '../../src/montecarlo/run.ts';
 import { fillUint32, nextUint32, streamFor } from '../../src/rng/index.ts';
 import type { BenchRow } from './bench-row.ts';
+import { timedRun } from './timed-run.ts';
 
 /** Sizes of the rng benchmark runs (defaults: about 10 s in all on this 2-core machine). */
 export interface RngBenchOptions {
@@ -58,16 +58,26 @@ export async function benchRng(options: RngBenchOptions = {}): Promise<BenchRow[
     unit: 'M draws/s',
   });
 
-  const one = await timedRun(oneThreadTrials, 1);
+  const one = await timedRun({
+    kernel: DRAW_KERNEL,
+    spec: null,
+    trials: oneThreadTrials,
+    threads: 1,
+  });
   rows.push({
     name: 'pool: trivial kernel, 1 thread (in process, no pool)',
     value: round(one.steadyRate / 1e6),
     unit: 'M trials/s',
   });
   // A first pool run warms the workers' module cache and sets the RSS baseline.
-  const warm = await timedRun(poolTrials / 10, 2);
+  const warm = await timedRun({
+    kernel: DRAW_KERNEL,
+    spec: null,
+    trials: poolTrials / 10,
+    threads: 2,
+  });
   const rssBefore = peakRssMb();
-  const two = await timedRun(poolTrials, 2);
+  const two = await timedRun({ kernel: DRAW_KERNEL, spec: null, trials: poolTrials, threads: 2 });
   const rssAfter = peakRssMb();
   rows.push({
     name: `pool: trivial kernel, 2 threads, ${format(poolTrials)} trials, once started`,
@@ -181,47 +191,6 @@ function drawWithCalls(n: number): number {
   const seconds = (performance.now() - start) / 1000;
   if (fold === 0x7fffffff) console.log('');
   return n / seconds;
-}
-
-/**
- * A simulate run of the trivial kernel: its overall rate, its rate once started (over the last
- * four fifths of the trials: without the one-time worker start-up), its trials per CPU-second
- * over the same stretch, and when its first batch came back.
- */
-async function timedRun(trials: number, threads: number) {
-  const start = performance.now();
-  const cpuStart = process.cpuUsage();
-  let firstMs: number | undefined;
-  // The steady window starts once a fifth of the trials are done: every worker is up by then.
-  let first: { ms: number; done: number; cpu: NodeJS.CpuUsage } | undefined;
-  const result = await simulate({
-    kernel: DRAW_KERNEL,
-    spec: null,
-    trials,
-    seed: 1,
-    threads,
-    onProgress: (done) => {
-      firstMs ??= performance.now() - start;
-      if (done >= trials / 5)
-        first ??= { ms: performance.now() - start, done, cpu: process.cpuUsage() };
-    },
-  });
-  const ms = performance.now() - start;
-  const cpuMs = (since: NodeJS.CpuUsage) => {
-    const used = process.cpuUsage(since);
-    return (used.user + used.system) / 1000;
-  };
-  if (result.completedTrials !== trials || !first)
-    throw new Error('the benchmark run did not finish');
-  const steadyTrials = trials - first.done;
-  return {
-    rate: trials / (ms / 1000),
-    steadyRate: steadyTrials / ((ms - first.ms) / 1000),
-    /** Trials per CPU-second once started: what the threads get done per core they actually had. */
-    perCpuSecond: steadyTrials / (cpuMs(first.cpu) / 1000),
-    firstMs: firstMs ?? first.ms,
-    cores: cpuMs(cpuStart) / ms,
-  };
 }
 
 function bestOf(times: number, measure: () => number): number {

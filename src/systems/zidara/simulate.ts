@@ -65,6 +65,26 @@ export interface PreparedRoll {
   readonly planEnd: Int32Array;
   /** Tally layout. */
   readonly layout: TallyLayout;
+  /** Tabulated passes (see `tabulateJointPasses`); null: play die by die. */
+  readonly joint: JointPasses | null;
+}
+
+/** A prepared roll before its passes are tabulated (what tabulating them reads). */
+type RollTables = Omit<PreparedRoll, 'joint'>;
+
+/**
+ * A pass's joint outcomes: index = defence digits + `defences` × face digits. Per outcome:
+ * the best-class code of the pass and its top faces; and, when the first pass ends the roll,
+ * its tally slot (else −1), Aura spent and shared.
+ */
+interface JointPasses {
+  readonly defences: number;
+  readonly faces: number;
+  readonly code: Int32Array;
+  readonly gained: Int32Array;
+  readonly settled: Int32Array;
+  readonly spent: Int32Array;
+  readonly shared: Int32Array;
 }
 
 interface TallyLayout {
@@ -81,8 +101,17 @@ interface TallyLayout {
 
 const MAX_PLAN_TABLE = 1 << 22;
 const PREFILLED_PLANS = 1 << 16;
+/** Below 2^15 outcomes a joint draw stays in int32 arithmetic, and tables take ≤ 512 KiB. */
+const MAX_JOINT_OUTCOMES = (1 << 15) - 1;
 
-export function prepareRoll(spec: SimulationSpec): PreparedRoll {
+/**
+ * Readies a roll for `playRolls`. `tabulate` settles a plain roll's joint outcomes up front
+ * (a few ms) so each roll is one draw: worth it for long runs, not for a fight's single rolls.
+ */
+export function prepareRoll(
+  spec: SimulationSpec,
+  options: { tabulate?: boolean } = {},
+): PreparedRoll {
   const roll = parseRoll(spec.roll, 'roll.');
   const policy = spec.policy ?? 'optimal';
   const solver = new RollSolver(roll, {
@@ -127,7 +156,7 @@ export function prepareRoll(spec: SimulationSpec): PreparedRoll {
       planEnd[index] = plan.auraEnd;
     }
   }
-  return {
+  const tables: RollTables = {
     roll,
     policy,
     solver,
@@ -144,6 +173,8 @@ export function prepareRoll(spec: SimulationSpec): PreparedRoll {
     planEnd,
     layout,
   };
+  // One object shape whether tabulated or not, so hot loops see one map.
+  return { ...tables, joint: options.tabulate ? tabulateJointPasses(tables) : null };
 }
 
 /**
@@ -157,13 +188,12 @@ export function playRolls(
   trials: number,
   tally: Float64Array,
 ): number {
-  const { roll, model, solver, sides, dieSlot, dieIntent, threatSides, threatPlace, layout } = prep;
-  const { planWon, planSpent, planEnd } = prep;
+  const { roll, model, solver, sides, dieSlot, threatSides, threatPlace, layout } = prep;
+  const { planWon, planSpent } = prep;
   const n = sides.length;
   const threats = threatSides.length;
   const intents = model.intentCount;
   const K = model.classes;
-  const won = K - 1;
   const floor = model.floor;
   const A = model.auraStates;
   const top = A - 1;
@@ -173,14 +203,15 @@ export function playRolls(
   const a0 = roll.aura;
   const startAura = roll.auraGainUsableSameRoll ? a0 : 0;
   const decides = prep.policy !== 'never' && R > 0;
-  const areaDieIndex = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
-  if (!decides && !explode && areaDieIndex < 0) return playPlainRolls(prep, stream, trials, tally);
+  if (prep.joint) return playJointRolls(prep, prep.joint, stream, trials, tally);
   const planTable = planWon.length > 0;
   const areaDie = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
   const values = new Int32Array(n);
   const cls = new Int32Array(n);
   const defence = new Int32Array(threats);
   const best = new Int32Array(intents);
+  // The code with every intent at the won class: nothing left to reroll for.
+  const allWon = K ** intents - 1;
   // Dice still to roll in this pass: all of them, or the one a reroll names.
   const pending = new Int32Array(n);
   const all = Int32Array.from({ length: n }, (_, j) => j);
@@ -228,24 +259,8 @@ export function playRolls(
         const slot = dieSlot[j]!;
         cls[j] = slot < 0 ? tops : classOf(value, defence[slot]!, floor) - floor;
       }
-      let failed = false;
-      code = 0;
-      if (intents === 1) {
-        let b = 0;
-        for (let j = 0; j < n; j++) if (j !== areaDie && cls[j]! > b) b = cls[j]!;
-        code = b;
-        failed = b < won;
-      } else {
-        best.fill(0);
-        for (let j = 0; j < n; j++) {
-          const i = dieIntent[j]!;
-          if (i >= 0 && cls[j]! > best[i]!) best[i] = cls[j]!;
-        }
-        for (let i = intents - 1; i >= 0; i--) {
-          code = code * K + best[i]!;
-          if (best[i]! < won) failed = true;
-        }
-      }
+      code = bestClassCode(prep, cls, best);
+      const failed = code !== allWon;
       if (!decides || r === 0 || !failed) break;
       // Only the optimal policy needs the dice state itself (a key costs a lookup per group).
       const key = prep.policy === 'optimal' ? model.keyOf(cls) : -1;
@@ -273,14 +288,10 @@ export function playRolls(
         continue;
       }
     }
-    const end = planEnd[planIndex]!;
-    const spent = planSpent[planIndex]!;
-    const slot = (planWon[planIndex]! * A + end) * (R + 1) + r;
-    tally[slot]! += 1;
-    lastSlot = slot;
-    spentSum += spent;
-    // Aura is conserved: what was not kept or spent was shared past the cap.
-    sharedSum += gained - (end - a0 + spent);
+    lastSlot = settledSlot(prep, planIndex, r);
+    tally[lastSlot]! += 1;
+    spentSum += planSpent[planIndex]!;
+    sharedSum += sharedAura(prep, planIndex, gained);
     gainedSum += gained;
     gainedSquares += gained * gained;
     cappedSum += capped;
@@ -309,13 +320,11 @@ function settleSlowly(
   capped: number,
   tally: Float64Array,
 ): number {
-  const plan = prep.solver.settleBest(code, aura, r);
   if (prep.planWon.length > 0) {
-    prep.planWon[planIndex] = plan.won;
-    prep.planSpent[planIndex] = plan.spent;
-    prep.planEnd[planIndex] = plan.auraEnd;
+    fillPlan(prep, code, aura, planIndex);
     return -1;
   }
+  const plan = prep.solver.settleBest(code, aura, r);
   const { layout, roll } = prep;
   const A = prep.model.auraStates;
   const slot = (plan.won * A + plan.auraEnd) * (roll.resolve + 1) + r;
@@ -328,86 +337,156 @@ function settleSlowly(
   return slot;
 }
 
+/** Settles (code, Aura) into the plan table. */
+function fillPlan(prep: PreparedRoll, code: number, aura: number, planIndex: number): void {
+  const plan = prep.solver.settleBest(code, aura);
+  prep.planWon[planIndex] = plan.won;
+  prep.planSpent[planIndex] = plan.spent;
+  prep.planEnd[planIndex] = plan.auraEnd;
+}
+
+/** The tally slot of a roll settled by plan `planIndex` with Resolve `r` left. */
+function settledSlot(prep: RollTables, planIndex: number, r: number): number {
+  const won = prep.planWon[planIndex]!;
+  return (won * prep.model.auraStates + prep.planEnd[planIndex]!) * (prep.roll.resolve + 1) + r;
+}
+
+/** Aura a roll that gained `gained` shared past the cap: Aura is conserved, so what was not kept or spent. */
+function sharedAura(prep: RollTables, planIndex: number, gained: number): number {
+  return gained - (prep.planEnd[planIndex]! - prep.roll.aura + prep.planSpent[planIndex]!);
+}
+
 /**
- * The hot loop for rolls no decision can touch before the spends (the `never` policy, or no
- * Resolve) with no exploding chains and no area die: the same draws in the same order as
- * `playRolls`, so the same tallies, in one pass over the dice.
+ * Each intent's best class index (the area die aside), as digits of a code in base
+ * `model.classes`, intent 0 lowest: what the spends depend on. `best` is scratch.
  */
-function playPlainRolls(
+function bestClassCode(prep: RollTables, cls: Int32Array, best: Int32Array): number {
+  const { dieIntent } = prep;
+  best.fill(0);
+  for (let j = 0; j < cls.length; j++) {
+    const i = dieIntent[j]!;
+    if (i >= 0 && cls[j]! > best[i]!) best[i] = cls[j]!;
+  }
+  let code = 0;
+  for (let i = best.length - 1; i >= 0; i--) code = code * prep.model.classes + best[i]!;
+  return code;
+}
+
+/**
+ * Tabulates the passes of a roll whose only decisions are "stop" or "reroll all" (the `never`
+ * and `greedy` policies, or no Resolve), with no exploding chains and no area die. The defence
+ * dice and the pool's dice read as one mixed-radix number (defences lowest), so a pass is a
+ * single uniform draw, and a reroll of all dice redraws the upper digits. Each outcome's best
+ * classes and top faces are worked out once, by the rules the die-by-die loop plays. Null when
+ * the roll does not qualify or has too many outcomes to tabulate.
+ */
+function tabulateJointPasses(prep: RollTables): JointPasses | null {
+  const { roll, model, sides, dieSlot, threatSides } = prep;
+  const onlyRerollsAll = prep.policy !== 'optimal' || roll.resolve === 0;
+  const planned = prep.planWon.length > 0 && prep.planWon.length <= PREFILLED_PLANS;
+  if (!onlyRerollsAll || roll.explode || model.areaGroup >= 0 || !planned) return null;
+  const defences = threatSides.reduce((product, s) => product * s, 1);
+  const faces = sides.reduce((product, s) => product * s, 1);
+  if (defences * faces > MAX_JOINT_OUTCOMES) return null;
+  const size = defences * faces;
+  const defence = new Int32Array(threatSides.length);
+  const cls = new Int32Array(sides.length);
+  const best = new Int32Array(model.intentCount);
+  const code = new Int32Array(size);
+  const gained = new Int32Array(size);
+  const settled = new Int32Array(size);
+  const spent = new Int32Array(size);
+  const shared = new Int32Array(size);
+  const A = model.auraStates;
+  const R = roll.resolve;
+  const startAura = roll.auraGainUsableSameRoll ? roll.aura : 0;
+  const decides = prep.policy !== 'never' && R > 0;
+  const allWon = model.classes ** model.intentCount - 1;
+  for (let index = 0; index < size; index++) {
+    let rest = index;
+    for (let t = 0; t < threatSides.length; t++) {
+      defence[t] = (rest % threatSides[t]!) + 1;
+      rest = Math.floor(rest / threatSides[t]!);
+    }
+    let tops = 0;
+    for (let j = 0; j < sides.length; j++) {
+      const face = (rest % sides[j]!) + 1;
+      rest = Math.floor(rest / sides[j]!);
+      tops += topFaces(face, sides[j]!);
+      cls[j] = classOf(face, defence[dieSlot[j]!]!, model.floor) - model.floor;
+    }
+    code[index] = bestClassCode(prep, cls, best);
+    gained[index] = tops;
+    const aura = Math.min(A - 1, startAura + tops);
+    const rerolls =
+      decides &&
+      code[index] !== allWon &&
+      prep.solver.decide(index % defences, -1, aura, R, true) === REROLL_ALL;
+    const planIndex = code[index]! * A + aura;
+    settled[index] = rerolls ? -1 : settledSlot(prep, planIndex, R);
+    spent[index] = prep.planSpent[planIndex]!;
+    shared[index] = sharedAura(prep, planIndex, tops);
+  }
+  return { defences, faces, code, gained, settled, spent, shared };
+}
+
+/**
+ * The hot loop for a roll with tabulated passes: one draw a pass, then the spends from the plan
+ * table. Plays the same rules as `playRolls` die by die (the tests hold both to the exact engine).
+ */
+function playJointRolls(
   prep: PreparedRoll,
+  joint: JointPasses,
   stream: Stream,
   trials: number,
   tally: Float64Array,
 ): number {
-  const {
-    roll,
-    model,
-    sides,
-    dieSlot,
-    dieIntent,
-    threatSides,
-    layout,
-    planWon,
-    planSpent,
-    planEnd,
-  } = prep;
-  const n = sides.length;
-  const threats = threatSides.length;
-  const intents = model.intentCount;
-  const K = model.classes;
-  const floor = model.floor;
+  const { roll, model, solver, layout, planSpent } = prep;
+  const { defences, faces, code: passCode, gained: passGained } = joint;
+  const { settled, spent: settledSpent, shared: settledShared } = joint;
   const A = model.auraStates;
   const top = A - 1;
-  const R1 = roll.resolve + 1;
+  const R = roll.resolve;
   const a0 = roll.aura;
   const startAura = roll.auraGainUsableSameRoll ? a0 : 0;
-  const defence = new Int32Array(threats);
-  const best = new Int32Array(intents);
+  const allWon = model.classes ** model.intentCount - 1;
   let gainedSum = 0;
   let gainedSquares = 0;
   let spentSum = 0;
   let sharedSum = 0;
   let lastSlot = -1;
-  // One intent against one threat, the commonest roll, keeps its best class in a local.
-  const lone = threats === 1 && intents === 1;
   for (let trial = 0; trial < trials; trial++) {
-    let gained = 0;
-    let code = 0;
-    if (lone) {
-      const D = rollDie(stream, threatSides[0]!);
-      for (let j = 0; j < n; j++) {
-        const size = sides[j]!;
-        const face = rollDie(stream, size);
-        gained += topFaces(face, size);
-        const c = classOf(face, D, floor) - floor;
-        if (c > code) code = c;
-      }
-    } else {
-      for (let t = 0; t < threats; t++) defence[t] = rollDie(stream, threatSides[t]!);
-      for (let i = 0; i < intents; i++) best[i] = 0;
-      for (let j = 0; j < n; j++) {
-        const size = sides[j]!;
-        const face = rollDie(stream, size);
-        gained += topFaces(face, size);
-        const c = classOf(face, defence[dieSlot[j]!]!, floor) - floor;
-        const i = dieIntent[j]!;
-        if (c > best[i]!) best[i] = c;
-      }
-      for (let i = intents - 1; i >= 0; i--) code = code * K + best[i]!;
+    let index = rollDie(stream, defences * faces) - 1;
+    let gained = passGained[index]!;
+    const slot = settled[index]!;
+    if (slot >= 0) {
+      lastSlot = slot;
+      tally[slot]! += 1;
+      spentSum += settledSpent[index]!;
+      sharedSum += settledShared[index]!;
+      gainedSum += gained;
+      gainedSquares += gained * gained;
+      continue;
     }
-    const aura = Math.min(top, startAura + gained);
+    // The policy rerolls all dice (see `tabulateJointPasses`), maybe again after that.
+    let code: number;
+    let aura = Math.min(top, startAura + gained);
+    let r = R;
+    for (;;) {
+      const d = index % defences;
+      r--;
+      index = d + defences * (rollDie(stream, faces) - 1);
+      code = passCode[index]!;
+      const tops = passGained[index]!;
+      gained += tops;
+      aura = Math.min(top, aura + tops);
+      if (r === 0 || code === allWon || solver.decide(d, -1, aura, r, true) !== REROLL_ALL) break;
+    }
     const planIndex = code * A + aura;
-    if (planWon.length === 0 || planWon[planIndex]! < 0) {
-      lastSlot = settleSlowly(prep, code, aura, planIndex, roll.resolve, gained, 0, tally);
-      if (planWon.length === 0) continue;
-    }
-    const end = planEnd[planIndex]!;
-    const spent = planSpent[planIndex]!;
-    const slot = (planWon[planIndex]! * A + end) * R1 + roll.resolve;
-    tally[slot]! += 1;
-    lastSlot = slot;
-    spentSum += spent;
-    sharedSum += gained - (end - a0 + spent);
+    lastSlot = settledSlot(prep, planIndex, r);
+    tally[lastSlot]! += 1;
+    spentSum += planSpent[planIndex]!;
+    sharedSum += sharedAura(prep, planIndex, gained);
     gainedSum += gained;
     gainedSquares += gained * gained;
   }
@@ -499,7 +578,7 @@ export function summarizeRolls(
 
 /** The Zi'Dara roll kernel for the worker pool (`systems/zidara/simulate`). */
 export const kernel: Kernel<SimulationSpec, PreparedRoll> = {
-  prepare: prepareRoll,
+  prepare: (spec) => prepareRoll(spec, { tabulate: true }),
   tallySize: (prep) => prep.layout.size,
   run: (prep, stream, trials, tally) => {
     playRolls(prep, stream, trials, tally);

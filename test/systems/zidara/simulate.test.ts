@@ -8,14 +8,19 @@ import { streamFor } from '../../../src/rng/index.ts';
 import { type Policy, RollSolver } from '../../../src/systems/zidara/exact.ts';
 import {
   kernel,
+  prepareRoll,
   type RollSimulation,
   simulationSpec,
 } from '../../../src/systems/zidara/simulate.ts';
 import { parseRoll, type RollSpec } from '../../../src/systems/zidara/spec.ts';
 
-/** Plays `trials` rolls in this thread and returns the tallies. */
-function sample(spec: RollSpec, policy: Policy, trials: number, seed: number) {
-  const prepared = kernel.prepare(simulationSpec(parseRoll(spec), policy));
+/**
+ * Plays `trials` rolls in this thread and returns the tallies: as the kernel plays them
+ * (tabulated passes where the roll allows), or `dieByDie`.
+ */
+function sample(spec: RollSpec, policy: Policy, trials: number, seed: number, dieByDie = false) {
+  const simulation = simulationSpec(parseRoll(spec), policy);
+  const prepared = dieByDie ? prepareRoll(simulation) : kernel.prepare(simulation);
   const tally = new Float64Array(kernel.tallySize(prepared));
   kernel.run(prepared, streamFor(seed, 0), trials, tally);
   return { prepared, tally, summary: kernel.summarize(prepared, tally, trials) as RollSimulation };
@@ -129,44 +134,63 @@ const CONFIDENCE = 0.999;
 describe("Zi'Dara simulation agrees with the exact engine", () => {
   for (const [name, spec] of SPECS) {
     for (const policy of ['optimal', 'greedy', 'never'] as const) {
-      it(`${name}, ${policy}: every exact figure inside the simulation's 99.9% interval`, () => {
-        const exact = new RollSolver(parseRoll(spec), policy).odds();
-        const { tally, prepared, summary } = sample(spec, policy, TRIALS, 2026);
-        for (const [i, intent] of exact.intents.entries()) {
-          const w = wilsonInterval(
-            Math.round(summary.intents[i]!.pWin * TRIALS),
+      // Rolls the kernel tabulates are also played die by die, as fights play them.
+      const tabulated = kernel.prepare(simulationSpec(parseRoll(spec), policy)).joint !== null;
+      for (const dieByDie of tabulated ? [false, true] : [false]) {
+        const way = tabulated ? (dieByDie ? ', die by die' : ', tabulated') : '';
+        it(`${name}, ${policy}${way}: every exact figure inside the simulation's 99.9% interval`, () => {
+          const exact = new RollSolver(parseRoll(spec), policy).odds();
+          const { tally, prepared, summary } = sample(spec, policy, TRIALS, 2026, dieByDie);
+          for (const [i, intent] of exact.intents.entries()) {
+            const w = wilsonInterval(
+              Math.round(summary.intents[i]!.pWin * TRIALS),
+              TRIALS,
+              CONFIDENCE,
+            );
+            expect(intent.pWin).toBeGreaterThanOrEqual(w.lo);
+            expect(intent.pWin).toBeLessThanOrEqual(w.hi);
+          }
+          const layout = prepared.layout;
+          const gained = meanInterval(
+            tally[layout.gained]!,
+            tally[layout.gainedSquares]!,
             TRIALS,
             CONFIDENCE,
           );
-          expect(intent.pWin).toBeGreaterThanOrEqual(w.lo);
-          expect(intent.pWin).toBeLessThanOrEqual(w.hi);
-        }
-        const layout = prepared.layout;
-        const gained = meanInterval(
-          tally[layout.gained]!,
-          tally[layout.gainedSquares]!,
-          TRIALS,
-          CONFIDENCE,
-        );
-        expect(exact.expectedAuraGained).toBeGreaterThanOrEqual(gained.lo);
-        expect(exact.expectedAuraGained).toBeLessThanOrEqual(gained.hi);
-        // Every trial's utility is bounded by the most it can be, so a 99.9% normal interval from
-        // the simulated standard deviation is honest at this many trials.
-        const [lo, hi] = summary.ci95.expectedUtility!;
-        const half = ((hi - lo) / 2) * (3.2905 / 1.96);
-        expect(Math.abs(exact.expectedUtility - summary.expectedUtility)).toBeLessThanOrEqual(half);
-        if (exact.pExplodeCapped !== undefined) {
-          const c = wilsonInterval(
-            Math.round(summary.pExplodeCapped! * TRIALS),
-            TRIALS,
-            CONFIDENCE,
+          expect(exact.expectedAuraGained).toBeGreaterThanOrEqual(gained.lo);
+          expect(exact.expectedAuraGained).toBeLessThanOrEqual(gained.hi);
+          // Every trial's utility is bounded by the most it can be, so a 99.9% normal interval from
+          // the simulated standard deviation is honest at this many trials.
+          const [lo, hi] = summary.ci95.expectedUtility!;
+          const half = ((hi - lo) / 2) * (3.2905 / 1.96);
+          expect(Math.abs(exact.expectedUtility - summary.expectedUtility)).toBeLessThanOrEqual(
+            half,
           );
-          expect(exact.pExplodeCapped).toBeGreaterThanOrEqual(c.lo);
-          expect(exact.pExplodeCapped).toBeLessThanOrEqual(c.hi);
-        }
-      });
+          if (exact.pExplodeCapped !== undefined) {
+            const c = wilsonInterval(
+              Math.round(summary.pExplodeCapped! * TRIALS),
+              TRIALS,
+              CONFIDENCE,
+            );
+            expect(exact.pExplodeCapped).toBeGreaterThanOrEqual(c.lo);
+            expect(exact.pExplodeCapped).toBeLessThanOrEqual(c.hi);
+          }
+        });
+      }
     }
   }
+
+  it('tabulates exactly the rolls whose only decisions are "stop" and "reroll all"', () => {
+    const joint = (name: string, policy: Policy) =>
+      kernel.prepare(simulationSpec(parseRoll(SPECS.find(([n]) => n === name)![1]), policy))
+        .joint !== null;
+    expect(joint('plain advantage', 'optimal')).toBe(true); // no Resolve: no decision at all
+    expect(joint('two intents, Resolve', 'greedy')).toBe(true);
+    expect(joint('two intents, Resolve', 'never')).toBe(true);
+    expect(joint('two intents, Resolve', 'optimal')).toBe(false); // may reroll one die
+    expect(joint('explode, capped', 'never')).toBe(false);
+    expect(joint('area die, Aura values', 'never')).toBe(false);
+  });
 
   it('would catch a deliberately wrong engine: ties going the other way, or one +2 fewer', () => {
     const spec = SPECS[1]![1];
