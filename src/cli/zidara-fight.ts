@@ -130,7 +130,9 @@ Examples:
           exact,
           exactSkipped: exact
             ? undefined
-            : `${solves} exact solves needed (more than ${EXACT_BUDGET}); use --exact to force`,
+            : options.exact === false
+              ? 'as --no-exact asked'
+              : `${solves} exact solves needed (more than ${EXACT_BUDGET}); use --exact to force`,
           simulated,
         });
       }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from './run-in-process.ts';
+
+/**
+ * d6 against C2 (d4), no Aura, no Resolve: a round wins when the d6 beats the d4, 14 of 24
+ * pairs, so the threat's one tag falls within n rounds with chance 1 − (10/24)^n.
+ */
+const PLAIN_FIGHT = [
+  'zidara',
+  'fight',
+  '--vs',
+  '2',
+  '--tags',
+  '1',
+  '--pool',
+  'd6',
+  '--max-rounds',
+  '3',
+  '--titles',
+  '0',
+  '--aura-max',
+  '0',
+];
+const within = (n: number) => 1 - (10 / 24) ** n;
+
+describe('dicelab zidara fight', () => {
+  it('gives the exact chain and the simulation side by side, as JSON', async () => {
+    const { code, stdout } = await runInProcess([
+      ...PLAIN_FIGHT,
+      '--trials',
+      '20000',
+      '--seed',
+      '3',
+      '--threads',
+      '1',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    for (let n = 1; n <= 3; n++) {
+      expect(result.exact.pWinWithin[n - 1]).toBeCloseTo(within(n), 12);
+      const [lo, hi] = result.simulated.pWinWithinCi95[n - 1];
+      // The 95% interval widened by 0.01 (about 3 standard errors): the check does not hinge on the seed.
+      expect(within(n)).toBeGreaterThan(lo - 0.01);
+      expect(within(n)).toBeLessThan(hi + 0.01);
+    }
+    expect(result.simulated).toMatchObject({ seed: 3, trials: 20000 });
+  });
+
+  it('prints a readable table, and says why the exact chain is missing', async () => {
+    const { code, stdout } = await runInProcess([
+      ...PLAIN_FIGHT,
+      '--trials',
+      '5000',
+      '--seed',
+      '1',
+      '--threads',
+      '1',
+      '--no-exact',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Fight: 1 tag');
+    expect(stdout).toMatch(/round\s+won by then \(exact\)\s+simulated/);
+    expect(stdout).toContain('exact chain skipped: as --no-exact asked');
+  });
+
+  it('refuses a bad flag with one line naming it, exit status 2', async () => {
+    const { code, stdout, stderr } = await runInProcess([...PLAIN_FIGHT, '--tags', '0']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/tags/);
+  });
+});
