@@ -114,6 +114,11 @@ export class RollModel {
   keyOf(classIndex: ArrayLike<number>): number {
     let key = 0;
     for (const group of this.groups) {
+      // A lone die's multiset index is its class index (see buildGroup): no lookup.
+      if (group.dice.length === 1) {
+        key += classIndex[group.dice[0]!]! * group.stride;
+        continue;
+      }
       let code = 0;
       const base = group.dice.length + 1;
       for (const d of group.dice) code += base ** classIndex[d]!;

@@ -65,6 +65,19 @@ export interface PreparedRoll {
   readonly planEnd: Int32Array;
   /** Tally layout. */
   readonly layout: TallyLayout;
+  /**
+   * Working arrays of `playRolls` (a fight calls it once a round, so they are made once): dice
+   * values and class indices, defences, best class per intent, and the dice to roll in a pass:
+   * `all` of them, or the one in `pending` a reroll names.
+   */
+  readonly scratch: {
+    readonly values: Int32Array;
+    readonly cls: Int32Array;
+    readonly defence: Int32Array;
+    readonly best: Int32Array;
+    readonly pending: Int32Array;
+    readonly all: Int32Array;
+  };
   /** Tabulated passes (see `tabulateJointPasses`); null: play die by die. */
   readonly joint: JointPasses | null;
 }
@@ -172,6 +185,14 @@ export function prepareRoll(
     planSpent,
     planEnd,
     layout,
+    scratch: {
+      values: new Int32Array(roll.dice.length),
+      cls: new Int32Array(roll.dice.length),
+      defence: new Int32Array(active.length),
+      best: new Int32Array(model.intentCount),
+      pending: new Int32Array(roll.dice.length),
+      all: Int32Array.from(roll.dice, (_, j) => j),
+    },
   };
   // One object shape whether tabulated or not, so hot loops see one map.
   return { ...tables, joint: options.tabulate ? tabulateJointPasses(tables) : null };
@@ -206,15 +227,9 @@ export function playRolls(
   if (prep.joint) return playJointRolls(prep, prep.joint, stream, trials, tally);
   const planTable = planWon.length > 0;
   const areaDie = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
-  const values = new Int32Array(n);
-  const cls = new Int32Array(n);
-  const defence = new Int32Array(threats);
-  const best = new Int32Array(intents);
+  const { values, cls, defence, best, pending, all } = prep.scratch;
   // The code with every intent at the won class: nothing left to reroll for.
   const allWon = K ** intents - 1;
-  // Dice still to roll in this pass: all of them, or the one a reroll names.
-  const pending = new Int32Array(n);
-  const all = Int32Array.from({ length: n }, (_, j) => j);
   let gainedSum = 0;
   let gainedSquares = 0;
   let spentSum = 0;
