@@ -56,6 +56,12 @@ export async function benchZidaraSimulate(options: { long?: boolean } = {}): Pro
   const never1 = await rate('never', 1, 4e8);
   const never2 = await rate('never', 2, 8e8);
   const greedy2 = await rate('greedy', 2, 3e8);
+  const fights = await timedRun({
+    kernel: 'systems/zidara/fight-simulate',
+    spec: { challenge: 3, tags: 3, pool: [8, 6, 4], maxRounds: 8 },
+    trials: 1e7,
+    threads: 2,
+  });
   const rows: BenchRow[] = [
     {
       name: 'zidara simulate: same roll die by die (4 draws, as fights play it), never, 1 thread',
@@ -97,6 +103,11 @@ export async function benchZidaraSimulate(options: { long?: boolean } = {}): Pro
       unit: '×',
       target: '≥ 1.8',
       ok: never2.steady / never1.steady >= 1.8,
+    },
+    {
+      name: 'zidara fight simulate: 3 tags vs C3, d8 d6 d4, optimal rounds, 2 threads, once started',
+      value: fights.steadyRate / 1e6,
+      unit: 'M fights/s',
     },
   ];
   if (options.long) {
