@@ -114,8 +114,11 @@ interface TallyLayout {
 
 const MAX_PLAN_TABLE = 1 << 22;
 const PREFILLED_PLANS = 1 << 16;
-/** Below 2^15 outcomes a joint draw stays in int32 arithmetic, and tables take ≤ 512 KiB. */
-const MAX_JOINT_OUTCOMES = (1 << 15) - 1;
+/**
+ * Most joint outcomes tabulated: 4 dice up to d12 against one Challenge die (12^5 = 248 832)
+ * fit, in 5 MiB of tables and ~40 ms of work per thread; a draw stays exact (n·2^32 < 2^53).
+ */
+const MAX_JOINT_OUTCOMES = 1 << 18;
 
 /**
  * Readies a roll for `playRolls`. `tabulate` settles a plain roll's joint outcomes up front

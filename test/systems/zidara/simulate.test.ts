@@ -70,6 +70,20 @@ const SPECS: [string, RollSpec][] = [
     },
   ],
   [
+    // 12·12·10·8 faces × 12 defences = 138 240 joint outcomes: past 2^15, a float-exact draw.
+    'four big dice',
+    {
+      threats: [{ challenge: 6 }],
+      dice: [
+        { sides: 12, intent: 0 },
+        { sides: 12, intent: 0 },
+        { sides: 10, intent: 1 },
+        { sides: 8, intent: 1 },
+      ],
+      resolve: 1,
+    },
+  ],
+  [
     'explode, capped',
     {
       threats: [{ challenge: 5 }],
@@ -188,6 +202,7 @@ describe("Zi'Dara simulation agrees with the exact engine", () => {
     expect(joint('two intents, Resolve', 'greedy')).toBe(true);
     expect(joint('two intents, Resolve', 'never')).toBe(true);
     expect(joint('two intents, Resolve', 'optimal')).toBe(false); // may reroll one die
+    expect(joint('four big dice', 'greedy')).toBe(true);
     expect(joint('explode, capped', 'never')).toBe(false);
     expect(joint('area die, Aura values', 'never')).toBe(false);
   });
