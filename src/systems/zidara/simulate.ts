@@ -121,8 +121,9 @@ const PREFILLED_PLANS = 1 << 16;
 const MAX_JOINT_OUTCOMES = 1 << 18;
 
 /**
- * Readies a roll for `playRolls`. `tabulate` settles a plain roll's joint outcomes up front
- * (a few ms) so each roll is one draw: worth it for long runs, not for a fight's single rolls.
+ * Readies a roll for `playRolls`. `tabulate` works out the joint outcomes of a roll whose only
+ * choices are "stop" and "reroll all" up front (up to ~40 ms), so each pass is one draw: worth it
+ * for long runs, not for a fight's single rolls.
  */
 export function prepareRoll(
   spec: SimulationSpec,
