@@ -12,7 +12,7 @@ import {
   type SupporterSpec,
 } from '../systems/d12-action/index.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
-import { outcomeTable, simulatedTable } from './outcome-table.ts';
+import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
@@ -186,25 +186,21 @@ export function registerD12Action(program: Command) {
   addSimulationOptions(
     rollOptions(system.command('simulate').description('Monte Carlo estimate, same decisions')),
   ).action(async (options) => {
-    const { specs, many } = specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
-      specFromFlags(options),
-    );
-    const summary = await simulateOneSpec<D12ActionSimulation>(
+    await simulateOneSpec(
       'systems/d12-action/simulate',
-      specs,
-      many,
       options,
+      { parse: parseD12ActionSpec, flags: FLAGS, fromFlags: () => specFromFlags(options) },
+      (s: D12ActionSimulation) =>
+        [
+          simulatedTable(
+            s.outcomes,
+            `${describe(s.spec)}: ${s.trials.toLocaleString('en')} trials`,
+          ),
+          ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
+          simulatedMean('balance tokens gained', s.expectedBalanceTokens),
+          simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
+        ].join('\n'),
     );
-    printResults([summary], false, options.json, (s: D12ActionSimulation) => {
-      const mean = (label: string, i: { estimate: number; lo: number; hi: number }) =>
-        `${label}: ${formatProbability(i.estimate)} (95% ${formatProbability(i.lo)} to ${formatProbability(i.hi)})`;
-      return [
-        simulatedTable(s.outcomes, `${describe(s.spec)}: ${s.trials.toLocaleString('en')} trials`),
-        ...(s.expectedUtility ? [mean('expected utility', s.expectedUtility)] : []),
-        mean('balance tokens gained', s.expectedBalanceTokens),
-        mean('interruption tokens (DM)', s.expectedInterruptionTokens),
-      ].join('\n');
-    });
   });
 }
 

@@ -59,20 +59,15 @@ export function registerD6Pool(program: Command) {
       .option('--spec <file>', 'JSON or YAML file with one spec')
       .option('--json', 'print the summary as JSON'),
   ).action(async (options) => {
-    const { specs, many } = specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
-      stat: options.stat,
-    }));
-    const summary = await simulateOneSpec<D6PoolSimulation>(
+    await simulateOneSpec(
       'systems/d6-pool/simulate',
-      specs,
-      many,
       options,
-    );
-    printResults([summary], false, options.json, (s: D6PoolSimulation) =>
-      simulatedTable(
-        s.outcomes,
-        `d6 pool, stat ${s.spec.stat}: ${s.trials.toLocaleString('en')} trials`,
-      ),
+      { parse: parseD6PoolSpec, flags: FLAGS, fromFlags: () => ({ stat: options.stat }) },
+      (s: D6PoolSimulation) =>
+        simulatedTable(
+          s.outcomes,
+          `d6 pool, stat ${s.spec.stat}: ${s.trials.toLocaleString('en')} trials`,
+        ),
     );
   });
 }

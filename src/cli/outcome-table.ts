@@ -34,3 +34,12 @@ export function simulatedTable(outcomes: readonly SimulatedShare[], title?: stri
     title === undefined ? {} : { title },
   );
 }
+
+/** A simulated mean with its 95% interval, on one line: `label: 0.5 (95% 0.49 to 0.51)`. */
+export function simulatedMean(
+  label: string,
+  interval: { estimate: number; lo: number; hi: number },
+): string {
+  const { estimate, lo, hi } = interval;
+  return `${label}: ${formatProbability(estimate)} (95% ${formatProbability(lo)} to ${formatProbability(hi)})`;
+}

@@ -18,7 +18,7 @@ import {
   ringSkillTable,
 } from '../systems/ring-skill/index.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
-import { outcomeTable, simulatedTable } from './outcome-table.ts';
+import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
@@ -194,26 +194,22 @@ export function registerRingSkill(program: Command) {
       system.command('simulate').description('Monte Carlo estimate playing the same decisions'),
     ),
   ).action(async (options) => {
-    const { specs, many } = specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
-      specFromFlags(options),
-    );
-    const summary = await simulateOneSpec<RingSkillSimulation>(
+    await simulateOneSpec(
       'systems/ring-skill/simulate',
-      specs,
-      many,
       options,
+      { parse: parseRingSkillSpec, flags: FLAGS, fromFlags: () => specFromFlags(options) },
+      (s: RingSkillSimulation) =>
+        [
+          simulatedTable(
+            s.outcomes,
+            `${describe(s.spec)}: ${s.trials.toLocaleString('en')} trials`,
+          ),
+          simulatedMean('expected strife', s.expectedStrife),
+          simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
+          simulatedMean('expected opportunity', s.expectedOpportunity),
+          `capped: ${formatPercent(s.pCapped.p, 4)}`,
+        ].join('\n'),
     );
-    printResults([summary], false, options.json, (s: RingSkillSimulation) => {
-      const mean = (label: string, i: { estimate: number; lo: number; hi: number }) =>
-        `${label}: ${formatProbability(i.estimate)} (95% ${formatProbability(i.lo)} to ${formatProbability(i.hi)})`;
-      return [
-        simulatedTable(s.outcomes, `${describe(s.spec)}: ${s.trials.toLocaleString('en')} trials`),
-        mean('expected strife', s.expectedStrife),
-        mean('expected bonus successes', s.expectedBonusSuccesses),
-        mean('expected opportunity', s.expectedOpportunity),
-        `capped: ${formatPercent(s.pCapped.p, 4)}`,
-      ].join('\n');
-    });
   });
 }
 

@@ -5,6 +5,7 @@ import { abortOnSigint } from './abort-on-sigint.ts';
 import { writePartialResultFile } from './partial-result-file.ts';
 import { progressBar } from './progress-bar.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
 
 /**
  * What a `simulate` command does with its `addSimulationOptions` flags: runs the kernel with
@@ -61,20 +62,29 @@ export async function runSimulation(
 }
 
 /**
- * A system's `simulate` command for its one spec: runs it (as `runSimulation` does) and returns
- * the kernel's summary, headed by its seed. A spec file must hold one spec, not an array.
+ * A system's `simulate` command for its one spec (from --spec or the flags, as
+ * `specsFromOptions` reads them): runs it as `runSimulation` does and prints the kernel's
+ * summary, headed by its seed: JSON with --json, else `text`. A spec file must hold one spec.
  */
-export async function simulateOneSpec<Summary>(
+export async function simulateOneSpec<Spec, Summary>(
   kernel: string,
-  specs: readonly unknown[],
-  many: boolean,
-  options: SimulationOptions & { spec?: string | undefined },
-): Promise<Summary> {
+  options: SimulationOptions & { spec?: string | undefined; json?: boolean | undefined },
+  read: {
+    parse: (spec: unknown, where: string) => Spec;
+    flags: Readonly<Record<string, string>>;
+    fromFlags: () => Record<string, unknown>;
+  },
+  text: (summary: Summary) => string,
+): Promise<void> {
+  const { specs, many } = specsFromOptions(options, read.parse, read.flags, read.fromFlags);
   if (many)
     throw invalid(
       '--spec',
       options.spec,
       'a file with one spec (simulate runs one spec at a time)',
     );
-  return (await summarizeResult(await runSimulation(kernel, specs[0], options))) as Summary;
+  const summary = (await summarizeResult(
+    await runSimulation(kernel, specs[0], options),
+  )) as Summary;
+  printResults([summary], false, options.json, text);
 }

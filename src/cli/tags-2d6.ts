@@ -104,20 +104,15 @@ export function registerTags2d6(program: Command) {
   addSimulationOptions(
     rollOptions(system.command('simulate').description('Monte Carlo estimate of the band chances')),
   ).action(async (options) => {
-    const { specs, many } = specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
-      specFromFlags(options),
-    );
-    const summary = await simulateOneSpec<Tags2d6Simulation>(
+    await simulateOneSpec(
       'systems/tags-2d6/simulate',
-      specs,
-      many,
       options,
-    );
-    printResults([summary], false, options.json, (s: Tags2d6Simulation) =>
-      simulatedTable(
-        s.outcomes,
-        `2d6 ${signed(s.spec.tags)} tags: ${s.trials.toLocaleString('en')} trials`,
-      ),
+      { parse: parseTags2d6Spec, flags: FLAGS, fromFlags: () => specFromFlags(options) },
+      (s: Tags2d6Simulation) =>
+        simulatedTable(
+          s.outcomes,
+          `2d6 ${signed(s.spec.tags)} tags: ${s.trials.toLocaleString('en')} trials`,
+        ),
     );
   });
 }
