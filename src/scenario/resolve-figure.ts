@@ -202,23 +202,14 @@ function resolveRoll(
     sample = canonicalSplit([stepsToDice(steps!)]);
   }
   checkRoll(sample, challenge, setup, fieldOf);
-  const key = `${figure} of ${who(of, name)}${options(of, [
-    'split',
-    'pool',
-    'actions',
-    'resolve',
-    'aura',
-    'defending',
-    'policy',
-    'rerolls',
-  ])}${by === 'simulation' ? ' [simulated]' : ''}`;
-  return {
+  return rollOrFightRef(
     figure,
     by,
-    unit: ROLL_AND_FIGHT_FIGURES[figure]!.unit,
-    key,
-    spec: { kind: 'roll', dice, challenge, setup },
-  };
+    of,
+    name,
+    ['split', 'pool', 'actions', 'resolve', 'aura', 'defending', 'policy', 'rerolls'],
+    { kind: 'roll', dice, challenge, setup },
+  );
 }
 
 function resolveFight(
@@ -266,23 +257,14 @@ function resolveFight(
       }),
     fieldOf(''),
   );
-  const key = `${figure} of ${who(of, name)}${options(of, [
-    'tags',
-    'actions',
-    'rounds',
-    'maxRounds',
-    'titles',
-    'aura',
-    'rerolls',
-    'fightPolicy',
-  ])}${by === 'simulation' ? ' [simulated]' : ''}`;
-  return {
+  return rollOrFightRef(
     figure,
     by,
-    unit: ROLL_AND_FIGHT_FIGURES[figure]!.unit,
-    key,
-    spec: { kind: 'fight', fight, rounds },
-  };
+    of,
+    name,
+    ['tags', 'actions', 'rounds', 'maxRounds', 'titles', 'aura', 'rerolls', 'fightPolicy'],
+    { kind: 'fight', fight, rounds },
+  );
 }
 
 function resolveCell(
@@ -459,6 +441,22 @@ function refuse(
   for (const field of fields) {
     if (of[field] !== undefined) throw invalid(fieldOf(field), of[field], `nothing here: ${why}`);
   }
+}
+
+/**
+ * A roll's or a fight's figure, keyed for baselines by who rolls against what and the `shown`
+ * fields the scenario set: "winChance of vesk.locks vs vault-lock (aura 2) [simulated]".
+ */
+function rollOrFightRef(
+  figure: FigureName,
+  by: FigureMethod,
+  of: FigureOf,
+  name: string,
+  shown: readonly (keyof FigureOf)[],
+  spec: FigureRef['spec'],
+): FigureRef {
+  const key = `${figure} of ${who(of, name)}${options(of, shown)}${by === 'simulation' ? ' [simulated]' : ''}`;
+  return { figure, by, unit: ROLL_AND_FIGHT_FIGURES[figure]!.unit, key, spec };
 }
 
 /** "vesk.locks vs vault-lock", "vesk 7 steps vs C3", "vesk.locks+1 vs wall". */
