@@ -88,6 +88,18 @@ export type AnalysisName =
   | 'tune'
   | 'fight';
 
+/** The figures of a split's row, in `splits` and in `compare` alike. */
+const SPLIT_ROW_FIGURES: Readonly<Partial<Record<FigureName, FigureUnit>>> = {
+  rank: 'number',
+  score: 'number',
+  mainWin: 'chance',
+  expectedWins: 'number',
+  allWin: 'chance',
+  expectedUtility: 'number',
+  auraGained: 'number',
+  auraEnd: 'number',
+};
+
 /**
  * Each analysis' table: the row fields that pick a row (`of: { analysis, split: "d8 | d8" }`),
  * the figures (numeric columns) an expectation may judge, and the figure every row records in
@@ -105,30 +117,12 @@ export const ANALYSIS_TABLES: Readonly<
 > = {
   splits: {
     keys: ['split'],
-    figures: {
-      rank: 'number',
-      score: 'number',
-      mainWin: 'chance',
-      expectedWins: 'number',
-      allWin: 'chance',
-      expectedUtility: 'number',
-      auraGained: 'number',
-      auraEnd: 'number',
-    },
+    figures: SPLIT_ROW_FIGURES,
     recorded: ['score'],
   },
   compare: {
     keys: ['split'],
-    figures: {
-      rank: 'number',
-      score: 'number',
-      mainWin: 'chance',
-      expectedWins: 'number',
-      allWin: 'chance',
-      expectedUtility: 'number',
-      auraGained: 'number',
-      auraEnd: 'number',
-    },
+    figures: SPLIT_ROW_FIGURES,
     recorded: ['score'],
   },
   advantage: {

@@ -7,6 +7,7 @@ import {
   REROLL_ALL,
   REROLL_GROUP_STRIDE,
   type RerollKinds,
+  type RollOdds,
   RollSolver,
   STOP,
 } from './exact.ts';
@@ -23,25 +24,28 @@ export interface SimulationSpec {
   readonly terminal?: readonly number[];
 }
 
-/** A simulated roll: the exact engine's figures, each with its 95% interval. */
-export interface RollSimulation {
+/** A simulated roll: the exact engine's figures (same names), each with its 95% interval. */
+export type RollSimulation = Pick<
+  RollOdds,
+  | 'policy'
+  | 'expectedUtility'
+  | 'expectedWins'
+  | 'pAllWin'
+  | 'winsDistribution'
+  | 'expectedAuraGained'
+  | 'expectedAuraSpent'
+  | 'expectedAuraShared'
+  | 'expectedAuraEnd'
+  | 'expectedResolveEnd'
+  | 'pExplodeCapped'
+> & {
   readonly trials: number;
-  readonly policy: Policy;
-  readonly expectedUtility: number;
-  readonly intents: readonly { readonly pWin: number; readonly ci95: readonly [number, number] }[];
-  readonly expectedWins: number;
-  readonly pAllWin: number;
-  readonly winsDistribution: readonly number[];
-  readonly expectedAuraGained: number;
-  readonly expectedAuraSpent: number;
-  readonly expectedAuraShared: number;
-  readonly expectedAuraEnd: number;
-  readonly expectedResolveEnd: number;
-  readonly pExplodeCapped?: number;
+  /** The area die's mean size (`area.expectedSize` of the exact figures), when the roll has one. */
   readonly areaSize?: number;
+  readonly intents: readonly { readonly pWin: number; readonly ci95: readonly [number, number] }[];
   /** 95% intervals of the roll's figures (Wilson for chances, Student t for means). */
   readonly ci95: Readonly<Record<string, readonly [number, number]>>;
-}
+};
 
 /**
  * Everything one worker needs to play a roll: the exact engine (whose decisions and spends the
