@@ -2,7 +2,7 @@ import { InputError, invalid } from '../../input-error.ts';
 import { readChoice, readInteger, readRecord } from '../spec-fields.ts';
 import { type RollEnding, type RollOdds, RollSolver } from './exact.ts';
 import { DIE_SIDES, legalPools } from './pool.ts';
-import { ROLL_LIMITS, type Roll } from './spec.ts';
+import { ROLL_LIMITS, ROLL_OPTION_FIELDS, type Roll } from './spec.ts';
 import { formatSplit, type Split, splitsOfPool } from './split.ts';
 import { type RollSetup, splitRoll } from './split-odds.ts';
 
@@ -52,7 +52,8 @@ export interface Fight {
   readonly spec: Readonly<Record<string, unknown>>;
 }
 
-const FIGHT_FIELDS = [
+/** A fight's own fields; the roll options come from `ROLL_OPTION_FIELDS` (Resolve is `titles`). */
+const FIGHT_OWN_FIELDS = [
   'challenge',
   'tags',
   'pool',
@@ -62,16 +63,13 @@ const FIGHT_FIELDS = [
   'maxRounds',
   'fightPolicy',
   'aura',
-  'auraMax',
-  'boostsPerRoll',
-  'tieBreak',
-  'explode',
-  'explodeDepth',
-  'auraGainUsableSameRoll',
-  'auraValue',
-  'resolveValue',
+] as const;
+/** Roll options a fight passes on to each round's roll, as they are. */
+const FIGHT_SETUP_FIELDS = [
+  ...ROLL_OPTION_FIELDS.filter((field) => field !== 'aura' && field !== 'resolve'),
   'rerolls',
 ] as const;
+const FIGHT_FIELDS = [...FIGHT_OWN_FIELDS, ...FIGHT_SETUP_FIELDS];
 
 /** Validates fight options (JSON or typed); `where` prefixes field names. */
 export function parseFight(input: unknown, where = ''): Fight {
@@ -112,23 +110,7 @@ export function parseFight(input: unknown, where = ''): Fight {
   const maxRounds = readInteger(o.maxRounds, f('maxRounds'), 1, 50, 8);
   const fightPolicy = readChoice(o.fightPolicy, f('fightPolicy'), FIGHT_POLICIES, 'per-roll');
   const setup: Record<string, unknown> = {};
-  for (const key of FIGHT_FIELDS) {
-    if (
-      [
-        'challenge',
-        'tags',
-        'pool',
-        'steps',
-        'actions',
-        'titles',
-        'maxRounds',
-        'fightPolicy',
-        'aura',
-      ].includes(key)
-    )
-      continue;
-    if (o[key] !== undefined) setup[key] = o[key];
-  }
+  for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
   // The roll options are checked by the roll validator itself, on a sample roll.
   const auraMax = readInteger(o.auraMax, f('auraMax'), 0, ROLL_LIMITS.auraMax, 5);
   const startAura = readInteger(o.aura, f('aura'), 0, auraMax, auraMax);

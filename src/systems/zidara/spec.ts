@@ -76,10 +76,8 @@ export const ROLL_LIMITS = {
   challenge: 50,
 } as const;
 
-const SPEC_FIELDS = [
-  'threats',
-  'dice',
-  'intents',
+/** A roll spec's options beside its threats, dice and intents: what a character's setup sets. */
+export const ROLL_OPTION_FIELDS = [
   'aura',
   'auraMax',
   'resolve',
@@ -90,7 +88,9 @@ const SPEC_FIELDS = [
   'auraValue',
   'resolveValue',
   'auraGainUsableSameRoll',
-] as const;
+] as const satisfies readonly (keyof RollSpec)[];
+
+const SPEC_FIELDS = ['threats', 'dice', 'intents', ...ROLL_OPTION_FIELDS] as const;
 
 /**
  * Validates a roll spec (parsed JSON) and fills in the defaults. Throws an InputError naming the

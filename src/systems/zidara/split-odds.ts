@@ -1,6 +1,6 @@
 import { readChoice } from '../spec-fields.ts';
 import { POLICIES, type Policy, type RerollKinds, type RollOdds, RollSolver } from './exact.ts';
-import { parseRoll, type Roll, type RollSpec } from './spec.ts';
+import { parseRoll, ROLL_OPTION_FIELDS, type Roll, type RollSpec } from './spec.ts';
 import type { Split } from './split.ts';
 
 /**
@@ -78,22 +78,10 @@ export function splitOdds(
 /** The kinds of reroll the optimal policy can be restricted to. */
 export const REROLL_KINDS: readonly RerollKinds[] = ['any', 'one', 'all'];
 
-/** The roll-spec fields of a setup (any other field of an analysis' options is left out). */
-const ROLL_FIELDS = [
-  'aura',
-  'auraMax',
-  'resolve',
-  'boostsPerRoll',
-  'tieBreak',
-  'explode',
-  'explodeDepth',
-  'auraGainUsableSameRoll',
-  'auraValue',
-  'resolveValue',
-] as const satisfies readonly (keyof RollSetup & keyof RollSpec)[];
-
 function rollOptionsOf(setup: RollSetup): Partial<RollSpec> {
   const options: Record<string, unknown> = {};
-  for (const field of ROLL_FIELDS) if (setup[field] !== undefined) options[field] = setup[field];
+  // The roll-spec fields of a setup (any other field of an analysis' options is left out).
+  for (const field of ROLL_OPTION_FIELDS satisfies readonly (keyof RollSetup)[])
+    if (setup[field] !== undefined) options[field] = setup[field];
   return options as Partial<RollSpec>;
 }
