@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { fillUint32, nextUint32, streamFor } from '../../src/rng/index.ts';
 import type { BenchRow } from './bench-row.ts';
+import { kernel as drawKernel } from './draw-kernel.ts';
 import { timedRun } from './timed-run.ts';
 
 /** Sizes of the rng benchmark runs (defaults: about 10 s in all on this 2-core machine). */
@@ -146,29 +147,12 @@ export async function benchRng(options: RngBenchOptions = {}): Promise<BenchRow[
   return rows;
 }
 
-/** Draws per second with the state in four locals, XOR-folding outputs so none is dead. */
+/** Draws per second with the state in four locals: the pool's trivial kernel, run here. */
 function drawInLocals(n: number): number {
-  const stream = streamFor(1, 0);
-  let s0 = stream[0]!;
-  let s1 = stream[1]!;
-  let s2 = stream[2]!;
-  let s3 = stream[3]!;
-  let fold = 0;
+  const tally = new Float64Array(1);
   const start = performance.now();
-  for (let i = 0; i < n; i++) {
-    const r = Math.imul(s1, 5);
-    fold ^= Math.imul((r << 7) | (r >>> 25), 9);
-    const t = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= t;
-    s3 = (s3 << 11) | (s3 >>> 21);
-  }
-  const seconds = (performance.now() - start) / 1000;
-  if (fold === 0x7fffffff) console.log(''); // keeps `fold` alive
-  return n / seconds;
+  drawKernel.run(null, streamFor(1, 0), n, tally);
+  return n / ((performance.now() - start) / 1000);
 }
 
 function drawWithFill(n: number): number {

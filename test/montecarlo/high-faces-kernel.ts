@@ -2,12 +2,13 @@ import { InputError } from '../../src/input-error.ts';
 import type { Kernel } from '../../src/montecarlo/kernel.ts';
 import { meanInterval } from '../../src/montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../src/montecarlo/wilson-interval.ts';
+import { rollDie } from '../../src/rng/index.ts';
 
 /**
  * A test kernel: roll `dice` d`sides` and count the dice showing `atLeast` or more ("hits").
  * Tally slot j counts the trials with exactly j hits, so the hit count's whole distribution
  * (Binomial(dice, (sides − atLeast + 1)/sides)) and its mean can be checked against the exact
- * values. Dice are rolled with unbiased multiply-and-reject, the stream's state in locals.
+ * values. Dice are rolled with the project's `rollDie`.
  */
 export interface HighFacesSpec {
   dice: number;
@@ -37,42 +38,11 @@ export const kernel: Kernel<HighFacesSpec, HighFacesSpec> = {
   },
   tallySize: (spec) => spec.dice + 1,
   run({ dice, sides, atLeast }, stream, trials, tally) {
-    let s0 = stream[0]!;
-    let s1 = stream[1]!;
-    let s2 = stream[2]!;
-    let s3 = stream[3]!;
-    const threshold = (4294967296 - sides) % sides;
-    const counts = new Float64Array(dice + 1);
     for (let trial = 0; trial < trials; trial++) {
       let hits = 0;
-      for (let d = 0; d < dice; d++) {
-        let face: number;
-        for (;;) {
-          const r = Math.imul(s1, 5);
-          const x = Math.imul((r << 7) | (r >>> 25), 9) >>> 0;
-          const t = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= t;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          const m = x * sides;
-          const low = m % 4294967296;
-          if (low >= sides || low >= threshold) {
-            face = Math.floor(m / 4294967296) + 1;
-            break;
-          }
-        }
-        if (face >= atLeast) hits++;
-      }
-      counts[hits]!++;
+      for (let d = 0; d < dice; d++) if (rollDie(stream, sides) >= atLeast) hits++;
+      tally[hits]! += 1;
     }
-    stream[0] = s0;
-    stream[1] = s1;
-    stream[2] = s2;
-    stream[3] = s3;
-    for (let j = 0; j <= dice; j++) tally[j]! += counts[j]!;
   },
   summarize({ dice }, tally, trials): HighFacesSummary {
     let sum = 0;
