@@ -2,7 +2,7 @@ import type { Kernel } from '../../montecarlo/kernel.ts';
 import { meanInterval } from '../../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../montecarlo/wilson-interval.ts';
 import type { Stream } from '../../rng/index.ts';
-import { type Fight, FightPlan, parseFight, popcount } from './fight.ts';
+import { type Fight, type FightOdds, FightPlan, parseFight, popcount } from './fight.ts';
 import { type PreparedRoll, playRolls, prepareRoll } from './simulate.ts';
 import { rollToSpec } from './spec.ts';
 
@@ -23,22 +23,14 @@ export interface PreparedFight {
   };
 }
 
-/** A simulated fight: the exact figures of `FightOdds`, with 95% intervals. */
-export interface FightSimulation {
+/** A simulated fight: the exact figures of `FightOdds` (same names), with 95% intervals. */
+export type FightSimulation = Omit<FightOdds, 'openingSplit'> & {
   readonly trials: number;
-  readonly roundsToWin: readonly number[];
-  readonly pWinWithin: readonly number[];
   readonly pWinWithinCi95: readonly (readonly [number, number])[];
-  readonly pNotWon: number;
-  readonly pReached: readonly number[];
-  readonly auraAtStart: readonly number[];
-  readonly resolveAtStart: readonly number[];
-  readonly auraSpent: readonly number[];
-  readonly resolveSpent: readonly number[];
   /** Mean rounds to win among fights won, with its interval. */
   readonly meanRoundsToWin: number;
   readonly meanRoundsToWinCi95: readonly [number, number];
-}
+};
 
 export function prepareFight(spec: unknown): PreparedFight {
   const fight = parseFight(spec);
