@@ -1,9 +1,10 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { logger, parse, View, Warn } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { FONT_FILES, measureTextWithChartFonts } from './chart-fonts.ts';
 import { CHART_FONT } from './chart-theme.ts';
+
+export { FONT_FILES };
 
 /** Options of {@link renderSvg}. */
 export interface RenderOptions {
@@ -12,9 +13,9 @@ export interface RenderOptions {
 }
 
 /**
- * A Vega-Lite spec drawn as a standalone SVG document, in Node with no canvas package (text
- * widths are estimated, generously, so labels are not clipped). Rejects when Vega reports an
- * error. Takes tens of milliseconds.
+ * A Vega-Lite spec drawn as a standalone SVG document, in Node with no canvas package: text is
+ * measured with the chart font's own metrics (see chart-fonts.ts). Rejects when Vega reports
+ * an error. Takes tens of milliseconds.
  * @example (await renderSvg(lineChart({…}))).startsWith('<svg') // true
  */
 export async function renderSvg(spec: TopLevelSpec, options: RenderOptions = {}): Promise<string> {
@@ -25,6 +26,7 @@ export async function renderSvg(spec: TopLevelSpec, options: RenderOptions = {})
     else options.onWarning?.(message);
   };
   const log = logger(Warn, undefined, handler);
+  measureTextWithChartFonts();
   // Vega tags every data row it reads (Symbol(vega_id)); it works on a copy, so the spec is
   // left as it was, and what is drawn is exactly what a .vl.json file of the spec holds.
   const copy = JSON.parse(JSON.stringify(spec)) as TopLevelSpec;
@@ -38,19 +40,6 @@ export async function renderSvg(spec: TopLevelSpec, options: RenderOptions = {})
     view.finalize();
   }
 }
-
-const fontDir = join(
-  dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-
-/** The TrueType files PNGs are drawn with, from the dejavu-fonts-ttf npm package. */
-export const FONT_FILES: readonly string[] = [
-  'DejaVuSans.ttf',
-  'DejaVuSans-Bold.ttf',
-  'DejaVuSans-Oblique.ttf',
-  'DejaVuSans-BoldOblique.ttf',
-].map((file) => join(fontDir, file));
 
 /**
  * An SVG drawn as a PNG at `scale` times its size, with DejaVu Sans from npm and no system
