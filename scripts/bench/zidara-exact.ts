@@ -1,6 +1,6 @@
-import { RollSolver } from '../../src/systems/zidara/exact.ts';
-import { legalPools } from '../../src/systems/zidara/pool.ts';
-import { parseRoll, type RollSpec } from '../../src/systems/zidara/spec.ts';
+import { RollSolver } from '../../src/systems/zidara/engine/roll-solver.ts';
+import { legalPools } from '../../src/systems/zidara/roll/pool.ts';
+import { parseRoll, type RollSpec } from '../../src/systems/zidara/roll/spec.ts';
 import type { BenchRow } from './bench-row.ts';
 
 /** Best of `repeats` timings of `run`, in ms (the first run also warms the JIT). */

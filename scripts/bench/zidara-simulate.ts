@@ -1,8 +1,8 @@
 import { simulate } from '../../src/montecarlo/run.ts';
 import { streamFor } from '../../src/rng/index.ts';
-import type { Policy } from '../../src/systems/zidara/exact.ts';
+import type { Policy } from '../../src/systems/zidara/engine/roll-solver.ts';
+import { parseRoll, type RollSpec } from '../../src/systems/zidara/roll/spec.ts';
 import { playRolls, prepareRoll, simulationSpec } from '../../src/systems/zidara/simulate.ts';
-import { parseRoll, type RollSpec } from '../../src/systems/zidara/spec.ts';
 import type { BenchRow } from './bench-row.ts';
 import { timedRun } from './timed-run.ts';
 
@@ -71,7 +71,7 @@ export async function benchZidaraSimulate(options: { long?: boolean } = {}): Pro
   const bigNever = await rate('never', 2, 2e8, BIG);
   const bigGreedy = await rate('greedy', 2, 1e8, BIG);
   const fights = await timedRun({
-    kernel: 'systems/zidara/fight-simulate',
+    kernel: 'systems/zidara/fight/simulate-fight',
     spec: { challenge: 3, tags: 3, pool: [8, 6, 4], maxRounds: 8 },
     trials: 1e7,
     threads: 2,

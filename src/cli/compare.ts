@@ -2,8 +2,8 @@ import { type Command, Option } from '@commander-js/extra-typings';
 import { runReportJob } from '../report/zidara/analysis-output.ts';
 import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
 import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
-import { ROLL_LIMITS } from '../systems/zidara/spec.ts';
-import { POOL_RULES, type PoolRule } from '../systems/zidara/tune.ts';
+import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { integerFlag } from './flags.ts';
 import { emit, OUTPUT_FORMATS, type OutputFormat } from './zidara-analyses.ts';
 

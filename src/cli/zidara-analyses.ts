@@ -12,12 +12,12 @@ import {
   type ReportJob,
   runReportJob,
 } from '../report/zidara/analysis-output.ts';
-import type { RerollKinds } from '../systems/zidara/exact.ts';
-import { DIE_SIDES } from '../systems/zidara/pool.ts';
-import { parseSplit } from '../systems/zidara/split.ts';
-import { REROLL_KINDS } from '../systems/zidara/split-odds.ts';
-import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/splits.ts';
-import { POOL_RULES, type PoolRule } from '../systems/zidara/tune.ts';
+import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
+import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
+import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
+import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+import { parseSplit } from '../systems/zidara/roll/split.ts';
+import { REROLL_KINDS } from '../systems/zidara/roll/split-roll.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {

@@ -10,10 +10,10 @@ import {
   type FightPolicy,
   fightOdds,
   parseFight,
-} from '../systems/zidara/fight.ts';
-import type { FightSimulation } from '../systems/zidara/fight-simulate.ts';
-import { challengeName } from '../systems/zidara/notation.ts';
-import { splitsOfPool } from '../systems/zidara/split.ts';
+} from '../systems/zidara/fight/fight.ts';
+import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
+import { challengeName } from '../systems/zidara/roll/notation.ts';
+import { splitsOfPool } from '../systems/zidara/roll/split.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
@@ -121,7 +121,11 @@ Examples:
         const exact = wantExact ? fightOdds(fight, plan) : undefined;
         let simulated: (FightSimulation & { seed: number }) | undefined;
         if (options.simulate !== false) {
-          const result = await runSimulation('systems/zidara/fight-simulate', fight.spec, options);
+          const result = await runSimulation(
+            'systems/zidara/fight/simulate-fight',
+            fight.spec,
+            options,
+          );
           simulated = (await summarizeResult(result)) as FightSimulation & { seed: number };
         }
         results.push({

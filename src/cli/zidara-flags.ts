@@ -1,7 +1,7 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { invalid } from '../input-error.ts';
-import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/exact.ts';
-import { REROLL_KINDS, type RollSetup } from '../systems/zidara/split-odds.ts';
+import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
+import { REROLL_KINDS, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   type RerollKinds,
   type RollOdds,
   RollSolver,
-} from '../systems/zidara/exact.ts';
+} from '../systems/zidara/engine/roll-solver.ts';
 import {
   challengeName,
   describeDice,
@@ -16,10 +16,10 @@ import {
   intentDice,
   parseIntents,
   threatLetter,
-} from '../systems/zidara/notation.ts';
-import { legalPools } from '../systems/zidara/pool.ts';
+} from '../systems/zidara/roll/notation.ts';
+import { legalPools } from '../systems/zidara/roll/pool.ts';
+import { parseRoll, type Roll, type RollSpec } from '../systems/zidara/roll/spec.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
-import { parseRoll, type Roll, type RollSpec } from '../systems/zidara/spec.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';

@@ -6,8 +6,8 @@ import {
   ringSkillLadder,
   type SystemCompareRow,
 } from '../systems/compare.ts';
-import type { RollSetup } from '../systems/zidara/split-odds.ts';
-import type { PoolRule } from '../systems/zidara/tune.ts';
+import type { PoolRule } from '../systems/zidara/analyses/tune.ts';
+import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { challengeLabel } from './challenge-label.ts';
 import { chartTheme } from './chart-theme.ts';
 import { inlineRows } from './charts/chart-frame.ts';

@@ -1,10 +1,10 @@
 import { InputError } from '../input-error.ts';
 import { runReportJob } from '../report/zidara/analysis-output.ts';
-import type { RollOdds } from '../systems/zidara/exact.ts';
-import { type Fight, type FightOdds, fightOdds } from '../systems/zidara/fight.ts';
-import { parseSplit, type Split } from '../systems/zidara/split.ts';
-import { splitOdds } from '../systems/zidara/split-odds.ts';
-import { tuneGrid } from '../systems/zidara/tune.ts';
+import { tuneGrid } from '../systems/zidara/analyses/tune.ts';
+import type { RollOdds } from '../systems/zidara/engine/roll-solver.ts';
+import { type Fight, type FightOdds, fightOdds } from '../systems/zidara/fight/fight.ts';
+import { parseSplit, type Split } from '../systems/zidara/roll/split.ts';
+import { splitOdds } from '../systems/zidara/roll/split-roll.ts';
 import { ANALYSIS_TABLES, type AnalysisName } from './figure-catalogue.ts';
 import type { PlannedAnalysis } from './plan-analysis.ts';
 import type { FigureRef, FigureSpec } from './resolve-figure.ts';

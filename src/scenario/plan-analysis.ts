@@ -1,9 +1,9 @@
 import { InputError, invalid } from '../input-error.ts';
 import type { ReportJob } from '../report/zidara/analysis-output.ts';
-import { type Fight, parseFight } from '../systems/zidara/fight.ts';
-import { stepsToDice } from '../systems/zidara/pool.ts';
-import { canonicalSplit, parseSplit, type Split } from '../systems/zidara/split.ts';
-import { type RollSetup, splitRoll } from '../systems/zidara/split-odds.ts';
+import { type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
+import { stepsToDice } from '../systems/zidara/roll/pool.ts';
+import { canonicalSplit, parseSplit, type Split } from '../systems/zidara/roll/split.ts';
+import { type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
 import type { AnalysisName } from './figure-catalogue.ts';
 import {
   actionSteps,

@@ -1,15 +1,15 @@
 import { InputError, invalid } from '../input-error.ts';
-import { type Fight, parseFight } from '../systems/zidara/fight.ts';
-import { legalPools, stepsToDice } from '../systems/zidara/pool.ts';
+import type { PoolRule } from '../systems/zidara/analyses/tune.ts';
+import { type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
+import { legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
 import {
   canonicalSplit,
   formatPool,
   formatSplit,
   parseSplit,
   type Split,
-} from '../systems/zidara/split.ts';
-import { type RollSetup, splitRoll } from '../systems/zidara/split-odds.ts';
-import type { PoolRule } from '../systems/zidara/tune.ts';
+} from '../systems/zidara/roll/split.ts';
+import { type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
 import {
   ANALYSIS_TABLES,
   type AnalysisName,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { POLICIES } from '../systems/zidara/exact.ts';
-import { FIGHT_POLICIES } from '../systems/zidara/fight.ts';
-import { SPLIT_OBJECTIVES } from '../systems/zidara/splits.ts';
-import { POOL_RULES } from '../systems/zidara/tune.ts';
+import { SPLIT_OBJECTIVES } from '../systems/zidara/analyses/splits.ts';
+import { POOL_RULES } from '../systems/zidara/analyses/tune.ts';
+import { POLICIES } from '../systems/zidara/engine/roll-solver.ts';
+import { FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
 
 /**
  * The scenario file format (`scenarios/*.yaml`), as one zod schema: named characters and

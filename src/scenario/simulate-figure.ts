@@ -1,9 +1,9 @@
 import { simulate } from '../montecarlo/run.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import type { Split } from '../systems/zidara/roll/split.ts';
+import { splitRoll } from '../systems/zidara/roll/split-roll.ts';
 import type { RollSimulation } from '../systems/zidara/simulate.ts';
 import { simulationSpec } from '../systems/zidara/simulate.ts';
-import type { Split } from '../systems/zidara/split.ts';
-import { splitRoll } from '../systems/zidara/split-odds.ts';
 import { type Estimate, meanEstimate, proportionEstimate } from './judge.ts';
 import type { FigureRef } from './resolve-figure.ts';
 
@@ -58,14 +58,14 @@ export async function simulateFigure(
   }
   if (spec.kind === 'fight') {
     const result = await simulate({
-      kernel: 'systems/zidara/fight-simulate',
+      kernel: 'systems/zidara/fight/simulate-fight',
       spec: spec.fight.spec,
       trials: options.trials,
       seed,
       ...threads,
     });
     const n = result.completedTrials;
-    // Tally slots 0..maxRounds−1: fights won in round k + 1 (see fight-simulate.ts).
+    // Tally slots 0..maxRounds−1: fights won in round k + 1 (see fight/simulate-fight.ts).
     const wonIn = result.tally.slice(0, spec.fight.maxRounds);
     if (ref.figure === 'fallsWithin')
       return proportionEstimate(

@@ -5,10 +5,10 @@ import { Rational } from './rational.ts';
 import { parseRingSkillSpec, RING_SKILL_LIMITS, ringSkillOdds } from './ring-skill/index.ts';
 import { readChoice, readInteger } from './spec-fields.ts';
 import { parseTags2d6Spec, type Tags2d6Spec, tags2d6Odds } from './tags-2d6/index.ts';
-import { ROLL_LIMITS } from './zidara/spec.ts';
-import { parseSplit } from './zidara/split.ts';
-import { type RollSetup, splitOdds } from './zidara/split-odds.ts';
-import { POOL_RULES, type PoolRule, tuneGrid } from './zidara/tune.ts';
+import { POOL_RULES, type PoolRule, tuneGrid } from './zidara/analyses/tune.ts';
+import { ROLL_LIMITS } from './zidara/roll/spec.ts';
+import { parseSplit } from './zidara/roll/split.ts';
+import { type RollSetup, splitOdds } from './zidara/roll/split-roll.ts';
 
 /**
  * The five systems side by side: each one's chance of a full success, a partial result and a

@@ -1,4 +1,4 @@
-import { ratio } from '../dist/index.ts';
+import { ratio } from '../distribution/index.ts';
 import type { Interval } from '../montecarlo/interval.ts';
 import { meanInterval } from '../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../montecarlo/wilson-interval.ts';

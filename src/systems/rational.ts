@@ -1,4 +1,4 @@
-import { ratio } from '../dist/index.ts';
+import { ratio } from '../distribution/index.ts';
 
 /**
  * An exact rational number with BigInt parts, always reduced, denominator > 0. Used where a

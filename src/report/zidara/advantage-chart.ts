@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { AdvantageRow } from '../../systems/zidara/advantage.ts';
-import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import type { AdvantageRow } from '../../systems/zidara/analyses/advantage.ts';
+import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeLabel } from '../challenge-label.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';

@@ -5,23 +5,26 @@ import {
   compareSystems,
   type SystemCompareRow,
 } from '../../systems/compare.ts';
-import { type AdvantageOptions, advantage } from '../../systems/zidara/advantage.ts';
-import { type FightCurvesOptions, fightCurves } from '../../systems/zidara/fight-curves.ts';
-import { type FishingOptions, fishing } from '../../systems/zidara/fishing.ts';
-import { type RerollsOptions, rerolls } from '../../systems/zidara/rerolls.ts';
-import { formatSplit, parseSplit } from '../../systems/zidara/split.ts';
+import { type AdvantageOptions, advantage } from '../../systems/zidara/analyses/advantage.ts';
+import {
+  type FightCurvesOptions,
+  fightCurves,
+} from '../../systems/zidara/analyses/fight-curves.ts';
+import { type FishingOptions, fishing } from '../../systems/zidara/analyses/fishing.ts';
+import { type RerollsOptions, rerolls } from '../../systems/zidara/analyses/rerolls.ts';
 import {
   type CompareSplitsOptions,
   compareSplits,
   type SplitsOptions,
   splits,
-} from '../../systems/zidara/splits.ts';
+} from '../../systems/zidara/analyses/splits.ts';
 import {
   type TuneAnswer,
   type TuneOptions,
   tuneGrid,
   tuneTarget,
-} from '../../systems/zidara/tune.ts';
+} from '../../systems/zidara/analyses/tune.ts';
+import { formatSplit, parseSplit } from '../../systems/zidara/roll/split.ts';
 import { challengeLabel } from '../challenge-label.ts';
 import type { Column } from '../column.ts';
 import {

@@ -1,5 +1,5 @@
-import { ROLL_DEFAULTS } from '../../systems/zidara/spec.ts';
-import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import { ROLL_DEFAULTS } from '../../systems/zidara/roll/spec.ts';
+import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 
 /**
  * A roll setup in a few words, for chart subtitles and report intros: Aura, Resolve, the

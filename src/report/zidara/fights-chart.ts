@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { FightCurveRow } from '../../systems/zidara/fight-curves.ts';
-import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import type { FightCurveRow } from '../../systems/zidara/analyses/fight-curves.ts';
+import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeLabel } from '../challenge-label.ts';
 import { percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';

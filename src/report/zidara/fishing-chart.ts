@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { FishingRow } from '../../systems/zidara/fishing.ts';
-import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import type { FishingRow } from '../../systems/zidara/analyses/fishing.ts';
+import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeLabel } from '../challenge-label.ts';
 import { scatterChart } from '../charts/scatter-chart.ts';
 import type { Column } from '../column.ts';

@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { RerollRow } from '../../systems/zidara/rerolls.ts';
-import type { RollSetup } from '../../systems/zidara/split-odds.ts';
+import type { RerollRow } from '../../systems/zidara/analyses/rerolls.ts';
+import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeLabel } from '../challenge-label.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';

@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { RollSetup } from '../../systems/zidara/split-odds.ts';
-import type { SplitObjective, SplitRow } from '../../systems/zidara/splits.ts';
+import type { SplitObjective, SplitRow } from '../../systems/zidara/analyses/splits.ts';
+import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeLabel } from '../challenge-label.ts';
 import { barChart } from '../charts/bar-chart.ts';
 import { type ChartField, percentField } from '../charts/chart-field.ts';

@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { RollSetup } from '../../systems/zidara/split-odds.ts';
-import type { PoolRule, TuneRow } from '../../systems/zidara/tune.ts';
+import type { PoolRule, TuneRow } from '../../systems/zidara/analyses/tune.ts';
+import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeLabel } from '../challenge-label.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';

@@ -1,4 +1,4 @@
-import { ratio } from '../../dist/index.ts';
+import { ratio } from '../../distribution/index.ts';
 import { type OutcomeShare, rationalShares } from '../outcome-shares.ts';
 import { Rational } from '../rational.ts';
 import {

@@ -1,4 +1,4 @@
-import { Dist } from '../../dist/index.ts';
+import { Dist } from '../../distribution/index.ts';
 import { exactShares, type OutcomeShare } from '../outcome-shares.ts';
 import type { D6PoolCheck } from './spec.ts';
 

@@ -1,4 +1,4 @@
-import { ratio } from '../../dist/index.ts';
+import { ratio } from '../../distribution/index.ts';
 import { gcd, Rational } from '../rational.ts';
 import {
   BLANK,

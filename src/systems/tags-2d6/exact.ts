@@ -1,4 +1,4 @@
-import { Dist } from '../../dist/index.ts';
+import { Dist } from '../../distribution/index.ts';
 import { exactShares, type OutcomeShare } from '../outcome-shares.ts';
 import { Rational } from '../rational.ts';
 import type { ItemRole, Tags2d6Roll } from './spec.ts';

@@ -1,5 +1,16 @@
 // Zi'Dara: the flagship system. Rules as code, one concern per file.
 
+// What a die means once the defence is known, and how a roll is settled with Aura
+export {
+  classFloor,
+  classOf,
+  type DieOutcome,
+  dieOutcomes,
+  dieValues,
+  topFaces,
+} from './engine/die-outcome.ts';
+// The exact engine: optimal (or named-policy) play of one roll
+export { type Group, RollModel } from './engine/roll-model.ts';
 export {
   MAX_STATES,
   POLICIES,
@@ -11,20 +22,17 @@ export {
   RollSolver,
   type SolveOptions,
   STOP,
-} from './exact.ts';
-// The exact engine: optimal (or named-policy) play of one roll
-export { type Group, RollModel } from './model.ts';
-// What a die means once the defence is known, and how a roll is settled with Aura
+} from './engine/roll-solver.ts';
 export {
-  classFloor,
-  classOf,
-  type DieOutcome,
-  dieOutcomes,
-  dieValues,
-  topFaces,
-} from './outcome.ts';
+  greedySpend,
+  noSpend,
+  optimalSpend,
+  type SpendPlan,
+  type SpendRules,
+  winCost,
+} from './engine/spend.ts';
 // Steps, dice and the pools a character can build
-export { challengeDie, DIE_SIDES, legalPools, stepsToDice } from './pool.ts';
+export { challengeDie, DIE_SIDES, legalPools, stepsToDice } from './roll/pool.ts';
 // A roll: its spec, validation and defaults
 export {
   type DieSpec,
@@ -35,12 +43,4 @@ export {
   type RollDie,
   type RollSpec,
   rollToSpec,
-} from './spec.ts';
-export {
-  greedySpend,
-  noSpend,
-  optimalSpend,
-  type SpendPlan,
-  type SpendRules,
-  winCost,
-} from './spend.ts';
+} from './roll/spec.ts';

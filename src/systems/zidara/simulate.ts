@@ -2,6 +2,8 @@ import type { Kernel } from '../../montecarlo/kernel.ts';
 import { meanInterval } from '../../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../montecarlo/wilson-interval.ts';
 import { rollDie, type Stream } from '../../rng/index.ts';
+import { classOf, topFaces } from './engine/die-outcome.ts';
+import type { RollModel } from './engine/roll-model.ts';
 import {
   type Policy,
   REROLL_ALL,
@@ -10,10 +12,8 @@ import {
   type RollOdds,
   RollSolver,
   STOP,
-} from './exact.ts';
-import type { RollModel } from './model.ts';
-import { classOf, topFaces } from './outcome.ts';
-import { parseRoll, type Roll, type RollSpec, rollToSpec } from './spec.ts';
+} from './engine/roll-solver.ts';
+import { parseRoll, type Roll, type RollSpec, rollToSpec } from './roll/spec.ts';
 
 /** What the simulator is asked: a roll spec and who decides. */
 export interface SimulationSpec {

@@ -7,12 +7,12 @@ import { formatPoints } from '../../../src/report/zidara/format-points.ts';
 import { rerollsChart } from '../../../src/report/zidara/rerolls-chart.ts';
 import { splitsChart } from '../../../src/report/zidara/splits-chart.ts';
 import { tuneChart } from '../../../src/report/zidara/tune-chart.ts';
-import { advantage } from '../../../src/systems/zidara/advantage.ts';
-import { fishing } from '../../../src/systems/zidara/fishing.ts';
-import { rerolls } from '../../../src/systems/zidara/rerolls.ts';
-import { parseSplit } from '../../../src/systems/zidara/split.ts';
-import { compareSplits, splits } from '../../../src/systems/zidara/splits.ts';
-import { tuneGrid } from '../../../src/systems/zidara/tune.ts';
+import { advantage } from '../../../src/systems/zidara/analyses/advantage.ts';
+import { fishing } from '../../../src/systems/zidara/analyses/fishing.ts';
+import { rerolls } from '../../../src/systems/zidara/analyses/rerolls.ts';
+import { compareSplits, splits } from '../../../src/systems/zidara/analyses/splits.ts';
+import { tuneGrid } from '../../../src/systems/zidara/analyses/tune.ts';
+import { parseSplit } from '../../../src/systems/zidara/roll/split.ts';
 import { validateVegaLite } from '../vega-lite-schema.ts';
 
 const splitRows = splits({ steps: 6, actions: 1, challenge: 3 });

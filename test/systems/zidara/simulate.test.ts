@@ -5,14 +5,14 @@ import { toPartialResult } from '../../../src/montecarlo/partial-result.ts';
 import { simulate } from '../../../src/montecarlo/run.ts';
 import { wilsonInterval } from '../../../src/montecarlo/wilson-interval.ts';
 import { streamFor } from '../../../src/rng/index.ts';
-import { type Policy, RollSolver } from '../../../src/systems/zidara/exact.ts';
+import { type Policy, RollSolver } from '../../../src/systems/zidara/engine/roll-solver.ts';
+import { parseRoll, type RollSpec } from '../../../src/systems/zidara/roll/spec.ts';
 import {
   kernel,
   prepareRoll,
   type RollSimulation,
   simulationSpec,
 } from '../../../src/systems/zidara/simulate.ts';
-import { parseRoll, type RollSpec } from '../../../src/systems/zidara/spec.ts';
 
 /**
  * Plays `trials` rolls in this thread and returns the tallies: as the kernel plays them

@@ -1,0 +1,106 @@
+import { invalid } from '../../../input-error.ts';
+import { readInteger, readNumber } from '../../spec-fields.ts';
+import { DIE_SIDES, legalPools } from '../roll/pool.ts';
+import { ROLL_LIMITS } from '../roll/spec.ts';
+import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
+import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+
+/** Options of {@link fishing}. */
+export interface FishingOptions extends RollSetup {
+  /** Steps in the roll (required). */
+  readonly steps: number;
+  /** Actions in the roll: each gives one split (default 1). */
+  readonly actions?: number;
+  /** The Challenge every intent aims at (required). */
+  readonly challenge: number;
+  /** Largest die a minor intent may hold (default 4: fishing is done with d2s and d4s). */
+  readonly minorMaxSides?: number;
+  /** Weight of each minor intent in the utility play maximises (default 0: minor intents
+   * exist to show top faces; what they win is a bonus, never bought at the main intent's cost). */
+  readonly minorWeight?: number;
+}
+
+/** One way to fish: a split with its main intent's chance and the Aura it brings. */
+export type FishingRow = {
+  /** The split, main intent first: "d10 | d2". */
+  readonly split: string;
+  readonly pool: string;
+  /** Dice split off onto minor intents. */
+  readonly minorDice: number;
+  /** P(the main intent wins). */
+  readonly mainWin: number;
+  /** Expected top faces rolled (Aura gained, before the cap). */
+  readonly auraGained: number;
+  /** Expected Aura at the end of the roll, and past the cap (shared with a friend). */
+  readonly auraEnd: number;
+  readonly auraShared: number;
+  /** Expected minor intents won. */
+  readonly minorWins: number;
+  /** On the Pareto frontier: no other split has a main win chance and an Aura gain both at
+   * least as high, one of them higher. */
+  readonly frontier: boolean;
+};
+
+/**
+ * Aura fishing: for every legal pool of (steps, actions) and every way to keep the largest die's
+ * intent as the main one while splitting small dice off onto minor intents (no split at all
+ * included), the main intent's win chance against the expected Aura gained, with the Pareto
+ * frontier marked. Rows sorted by main win chance, then Aura gained, both high first.
+ * One exact solve per split; tens of splits for 8 steps.
+ * @example fishing({ steps: 6, challenge: 3 }).find((r) => r.split === 'd10 | d2').auraGained // 0.6
+ */
+export function fishing(options: FishingOptions): FishingRow[] {
+  const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
+  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
+  const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
+  const minorMax = options.minorMaxSides ?? 4;
+  if (!(DIE_SIDES as readonly number[]).includes(minorMax))
+    throw invalid('minorMaxSides', minorMax, `one of ${DIE_SIDES.join(', ')}`);
+  const minorWeight = readNumber(options.minorWeight, 'minorWeight', 0, 0);
+  const candidates = legalPools(steps, actions)
+    .filter((pool) => pool.length <= ROLL_LIMITS.dice)
+    .flatMap((pool) => splitsOfPool(pool))
+    .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
+  const points = candidates.map((split) => {
+    const odds = splitOdds(
+      split,
+      challenge,
+      options,
+      split.map((_, i) => (i === 0 ? 1 : minorWeight)),
+    );
+    return {
+      split: formatSplit(split),
+      pool: formatPool(split.flat()),
+      minorDice: split.slice(1).flat().length,
+      mainWin: odds.intents[0]!.pWin,
+      auraGained: odds.expectedAuraGained,
+      auraEnd: odds.expectedAuraEnd,
+      auraShared: odds.expectedAuraShared,
+      minorWins: odds.expectedWins - odds.intents[0]!.pWin,
+    };
+  });
+  const rows = points.map((p) => ({ ...p, frontier: !points.some((q) => dominates(q, p)) }));
+  return rows.sort(
+    (a, b) =>
+      differs(b.mainWin, a.mainWin) ||
+      differs(b.auraGained, a.auraGained) ||
+      (a.split < b.split ? -1 : 1),
+  );
+}
+
+/** Solves agree to about 1e-15; closer figures are taken as equal. */
+const TOLERANCE = 1e-12;
+
+function differs(a: number, b: number): number {
+  return Math.abs(a - b) > TOLERANCE ? a - b : 0;
+}
+
+/** q is at least as good as p on both axes and better on one. */
+function dominates(
+  q: { mainWin: number; auraGained: number },
+  p: { mainWin: number; auraGained: number },
+): boolean {
+  const win = differs(q.mainWin, p.mainWin);
+  const aura = differs(q.auraGained, p.auraGained);
+  return win >= 0 && aura >= 0 && (win > 0 || aura > 0);
+}

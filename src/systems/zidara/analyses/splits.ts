@@ -1,0 +1,147 @@
+import { invalid } from '../../../input-error.ts';
+import { readChoice, readInteger } from '../../spec-fields.ts';
+import { legalPools } from '../roll/pool.ts';
+import { ROLL_LIMITS } from '../roll/spec.ts';
+import { formatPool, formatSplit, type Split, splitSteps, splitsOfPool } from '../roll/split.ts';
+import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+
+/**
+ * What a split is ranked by:
+ * - `primary`: P(the main intent wins): intent 0 of the canonical split, the one holding the
+ *   largest die (see roll/split.ts). Play maximises that intent alone (its weight 1, the others 0).
+ * - `wins`: expected number of intents won (play maximises it: every weight 1).
+ * - `all`: P(every intent won), under play that maximises expected wins (no linear utility
+ *   expresses "all or nothing", so the engine cannot play for it directly).
+ * - `utility`: the rules' expected utility, weights 1 plus `auraValue`·Aura and
+ *   `resolveValue`·Resolve at the end.
+ */
+export type SplitObjective = 'primary' | 'wins' | 'all' | 'utility';
+export const SPLIT_OBJECTIVES: readonly SplitObjective[] = ['primary', 'wins', 'all', 'utility'];
+
+/** Options of {@link splits}. */
+export interface SplitsOptions extends RollSetup {
+  /** Steps in the roll (required). */
+  readonly steps: number;
+  /** Actions in the roll: each gives one split (default 1). */
+  readonly actions?: number;
+  /** The Challenge every intent aims at (required). */
+  readonly challenge: number;
+  /** The numbers of intents to consider (default: every count from 1 to the pool's dice).
+   * Against a threat with T tags, more than T intents cannot all count: use 1..T. */
+  readonly intents?: readonly number[];
+  /** What the ranking maximises (default 'wins'). */
+  readonly objective?: SplitObjective;
+}
+
+/** One split of a legal pool, scored. Chances are in [0, 1]. */
+export type SplitRow = {
+  /** 1 for the best split by the objective. */
+  readonly rank: number;
+  /** The split in the notation: "d12 | d6+d6" (main intent first). */
+  readonly split: string;
+  /** Its pool: "d12 d6 d6". */
+  readonly pool: string;
+  readonly steps: number;
+  readonly dice: number;
+  readonly intents: number;
+  /** The objective's value: what the rows are ranked by. */
+  readonly score: number;
+  /** P(the main intent wins). */
+  readonly mainWin: number;
+  /** Expected number of intents won. */
+  readonly expectedWins: number;
+  /** P(every intent won). */
+  readonly allWin: number;
+  /** Expected utility of the play (the objective's weights, auraValue, resolveValue). */
+  readonly expectedUtility: number;
+  /** Expected top faces rolled (Aura gained, before the cap). */
+  readonly auraGained: number;
+  /** Expected Aura at the end of the roll. */
+  readonly auraEnd: number;
+};
+
+/**
+ * Every legal pool for (steps, actions) and every distinct assignment of its dice to the allowed
+ * numbers of intents, scored exactly against the Challenge and ranked by the objective (best
+ * first; ties: fewer intents, then fewer dice, then the notation's text order).
+ * Cost: one exact solve per candidate (tens of candidates for 8 steps; ~1 ms each).
+ * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
+ */
+export function splits(options: SplitsOptions): SplitRow[] {
+  const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
+  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
+  const intents = options.intents?.map((k, i) =>
+    readInteger(k, `intents[${i}]`, 1, ROLL_LIMITS.dice),
+  );
+  const candidates = legalPools(steps, actions).flatMap((pool) => {
+    if (pool.length > ROLL_LIMITS.dice) return [];
+    return splitsOfPool(pool, intents);
+  });
+  if (candidates.length === 0) {
+    throw invalid(
+      'intents',
+      options.intents,
+      `counts a legal pool of ${steps} steps and ${actions} action${actions === 1 ? '' : 's'} can fill (each intent needs a die)`,
+    );
+  }
+  return scoreSplits(candidates, options);
+}
+
+/** Options of {@link compareSplits}: the setup, the Challenge and the objective. */
+export interface CompareSplitsOptions extends RollSetup {
+  readonly challenge: number;
+  /** What the ranking maximises (default 'wins'). */
+  readonly objective?: SplitObjective;
+}
+
+/**
+ * Stated splits (need not be legal pools of one step count) scored like {@link splits} and
+ * ranked: the one-line answer to "d12 or d6+d6 on one intent?".
+ * @example compareSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d12"
+ */
+export function compareSplits(
+  candidates: readonly Split[],
+  options: CompareSplitsOptions,
+): SplitRow[] {
+  if (candidates.length === 0) throw invalid('splits', [], 'at least one split to score');
+  return scoreSplits(candidates, options);
+}
+
+function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
+  const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
+  const objective = readChoice(options.objective, 'objective', SPLIT_OBJECTIVES, 'wins');
+  const scored = candidates.map((split) => {
+    const weights = split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1));
+    const odds = splitOdds(split, challenge, options, weights);
+    const mainWin = odds.intents[0]!.pWin;
+    const row = {
+      split: formatSplit(split),
+      pool: formatPool(split.flat()),
+      steps: splitSteps(split),
+      dice: split.flat().length,
+      intents: split.length,
+      mainWin,
+      expectedWins: odds.expectedWins,
+      allWin: odds.pAllWin,
+      expectedUtility: odds.expectedUtility,
+      auraGained: odds.expectedAuraGained,
+      auraEnd: odds.expectedAuraEnd,
+    };
+    const score = {
+      primary: mainWin,
+      wins: odds.expectedWins,
+      all: odds.pAllWin,
+      utility: odds.expectedUtility,
+    }[objective];
+    return { ...row, score };
+  });
+  // Scores from different solves can differ in the last bits: compare with a tolerance.
+  scored.sort(
+    (a, b) =>
+      (Math.abs(a.score - b.score) > 1e-12 ? b.score - a.score : 0) ||
+      a.intents - b.intents ||
+      a.dice - b.dice ||
+      (a.split < b.split ? -1 : a.split > b.split ? 1 : 0),
+  );
+  return scored.map((row, i) => ({ rank: i + 1, ...row }));
+}

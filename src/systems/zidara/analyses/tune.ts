@@ -1,0 +1,187 @@
+import { invalid } from '../../../input-error.ts';
+import { readChoice, readInteger, readNumber } from '../../spec-fields.ts';
+import { legalPools, stepsToDice } from '../roll/pool.ts';
+import { ROLL_LIMITS } from '../roll/spec.ts';
+import { formatSplit, type Split } from '../roll/split.ts';
+import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+
+/**
+ * Which pool a character rolls at each step count, all dice on one intent:
+ * - `best`: the legal pool (for the steps and actions) with the highest win chance at that
+ *   Challenge (so the pool may change with the Challenge);
+ * - `natural`: the pool the steps give with no split (`stepsToDice`: 8 steps → d12+d4).
+ */
+export type PoolRule = 'best' | 'natural';
+export const POOL_RULES: readonly PoolRule[] = ['best', 'natural'];
+
+/** Options of {@link tuneGrid}. */
+export interface TuneOptions extends RollSetup {
+  /** Step counts, one grid row each (default 1..12). */
+  readonly steps?: readonly number[];
+  /** Challenges, one grid column each (default 1..6). */
+  readonly challenges?: readonly number[];
+  /** Actions in the roll, for the `best` rule's pools (default 1). */
+  readonly actions?: number;
+  /** Which pool is rolled (default 'best'). */
+  readonly pool?: PoolRule;
+}
+
+/** A character with `steps` steps against Challenge `challenge`. */
+export type TuneRow = {
+  readonly steps: number;
+  readonly challenge: number;
+  /** The one-intent pool rolled: "d12+d4". */
+  readonly pool: string;
+  /** P(the intent wins). */
+  readonly winChance: number;
+};
+
+/**
+ * The steps × Challenge grid: the win chance of a character's one-intent pool (by the pool
+ * rule) at every step count against every Challenge. Rows by steps, then Challenge.
+ * Cost: one solve per cell (`natural`) or per legal pool and cell (`best`): 12 × 6 cells with
+ * the best of ~10 pools each take about a second.
+ * @example tuneGrid({ steps: [6], challenges: [3], pool: 'natural', auraMax: 0 })[0].winChance
+ * // 0.7083… (d12 against d6: 51/72)
+ */
+export function tuneGrid(options: TuneOptions = {}): TuneRow[] {
+  const steps = (options.steps ?? range(1, 12)).map((s, i) =>
+    readInteger(s, `steps[${i}]`, 1, 6 * ROLL_LIMITS.dice),
+  );
+  const challenges = (options.challenges ?? range(1, 6)).map((c, i) =>
+    readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
+  );
+  if (steps.length === 0) throw invalid('steps', [], 'at least one step count');
+  if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
+  const character = characterOf(options);
+  return steps.flatMap((s) => challenges.map((c) => character(s, c)));
+}
+
+/** Options of {@link tuneTarget}: give `steps` to solve for the Challenge, or `challenge` to
+ * solve for the steps. */
+export interface TuneTargetOptions extends RollSetup {
+  /** The win chance aimed at, in (0, 1) (required). */
+  readonly target: number;
+  /** The character's steps: solve for the Challenge. */
+  readonly steps?: number;
+  /** The Challenge: solve for the steps. */
+  readonly challenge?: number;
+  /** Actions in the roll, for the `best` rule's pools (default 1). */
+  readonly actions?: number;
+  /** Which pool is rolled (default 'best'). */
+  readonly pool?: PoolRule;
+  /** Highest Challenge searched (default 20; C7 and up are designers' what-ifs). */
+  readonly maxChallenge?: number;
+  /** Highest step count searched (default 36). */
+  readonly maxSteps?: number;
+}
+
+/** Where a target falls: the nearest point, and the points on either side of the target. */
+export interface TuneAnswer {
+  readonly solveFor: 'challenge' | 'steps';
+  readonly target: number;
+  /** Of the two points either side, the one whose win chance is nearer the target (on a tie,
+   * the one at or above it). */
+  readonly nearest: TuneRow;
+  /** The point with the win chance at or above the target nearest to it (none if even the
+   * easiest point searched is below the target). */
+  readonly above: TuneRow | null;
+  /** The next point, below the target (none if even the hardest point searched reaches it). */
+  readonly below: TuneRow | null;
+}
+
+/**
+ * The Challenge (given `steps`) or the step count (given `challenge`) that puts the character
+ * nearest a target win chance, with the figures on each side. Walks Challenge 1, 2, … (win
+ * chance falling) or steps 1, 2, … (rising) until the target is crossed: a few solves.
+ * @example tuneTarget({ target: 0.6, steps: 6, pool: 'natural', auraMax: 0 }).nearest.challenge // 4
+ */
+export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
+  const target = readNumber(options.target, 'target', Number.NaN, 0, 1);
+  if (Number.isNaN(target)) throw invalid('target', options.target, 'a win chance from 0 to 1');
+  const character = characterOf(options);
+  if ((options.steps === undefined) === (options.challenge === undefined)) {
+    throw invalid(
+      'steps',
+      options.steps,
+      'exactly one of steps (to solve for the Challenge) and challenge (to solve for the steps)',
+    );
+  }
+  let walk: TuneRow[];
+  const solveFor = options.steps === undefined ? 'steps' : 'challenge';
+  if (solveFor === 'challenge') {
+    const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
+    const most = readInteger(options.maxChallenge, 'maxChallenge', 1, ROLL_LIMITS.challenge, 20);
+    walk = walkUntil(
+      most,
+      (c) => character(steps, c),
+      (row) => row.winChance < target,
+    );
+  } else {
+    const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
+    const most = readInteger(options.maxSteps, 'maxSteps', 1, 6 * ROLL_LIMITS.dice, 36);
+    walk = walkUntil(
+      most,
+      (s) => character(s, challenge),
+      (row) => row.winChance >= target,
+    );
+  }
+  const atOrAbove = walk.filter((row) => row.winChance >= target);
+  const under = walk.filter((row) => row.winChance < target);
+  // The crossing: the last point above and the first below (solving for the Challenge), or the
+  // last below and the first above (solving for the steps).
+  const above = (solveFor === 'challenge' ? atOrAbove[atOrAbove.length - 1] : atOrAbove[0]) ?? null;
+  const below = (solveFor === 'challenge' ? under[0] : under[under.length - 1]) ?? null;
+  const nearest =
+    above && below
+      ? target - below.winChance < above.winChance - target
+        ? below
+        : above
+      : (above ?? below)!;
+  return { solveFor, target, nearest, above, below };
+}
+
+/** Points 1, 2, … up to `most`, stopping after the first that meets `done`. */
+function walkUntil(
+  most: number,
+  point: (x: number) => TuneRow,
+  done: (row: TuneRow) => boolean,
+): TuneRow[] {
+  const rows: TuneRow[] = [];
+  for (let x = 1; x <= most; x++) {
+    const row = point(x);
+    rows.push(row);
+    if (done(row)) break;
+  }
+  return rows;
+}
+
+/** The character of a setup: its win chance and pool at (steps, Challenge). */
+function characterOf(options: TuneOptions | TuneTargetOptions): (s: number, c: number) => TuneRow {
+  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
+  const rule = readChoice(options.pool, 'pool', POOL_RULES, 'best');
+  return (steps, challenge) => {
+    const pools =
+      rule === 'natural'
+        ? [stepsToDice(steps)]
+        : legalPools(steps, actions).filter((pool) => pool.length <= ROLL_LIMITS.dice);
+    let best: TuneRow | undefined;
+    let bestDice = 0;
+    for (const pool of pools) {
+      const split: Split = [pool];
+      const winChance = splitOdds(split, challenge, options).intents[0]!.pWin;
+      // Between pools that win equally often, the one with fewer dice (fewer to roll).
+      const better = !best || winChance > best.winChance + 1e-12;
+      const asGood = best && Math.abs(winChance - best.winChance) <= 1e-12;
+      if (better || (asGood && pool.length < bestDice)) {
+        best = { steps, challenge, pool: formatSplit(split), winChance };
+        bestDice = pool.length;
+      }
+    }
+    return best!;
+  };
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

@@ -1,0 +1,206 @@
+/**
+ * Aura spends after the last reroll: a +2 on a die (at most `boostsPerRoll` a roll) and paying a
+ * tie (when `tieBreak`). Only an intent's best die is worth a +2, so each intent is settled from
+ * its best class alone (see die-outcome.ts). Shared by the exact engine and the simulator.
+ */
+export interface SpendRules {
+  readonly weights: readonly number[];
+  readonly boostsPerRoll: number;
+  readonly tieBreak: boolean;
+  readonly auraValue: number;
+  readonly auraMax: number;
+  /**
+   * A utility over how the roll ends, replacing Σ weight·won + auraValue·auraEnd when the worth
+   * of a roll is not linear (a fight: the chance to win from the state the roll leaves).
+   */
+  readonly worth?: (won: number, auraEnd: number) => number;
+}
+
+/** The worth of ending with intents `won` (bit i: intent i) and `auraEnd` Aura. */
+function planValue(rules: SpendRules, won: number, auraEnd: number): number {
+  if (rules.worth) return rules.worth(won, auraEnd);
+  let value = rules.auraValue * auraEnd;
+  for (let i = 0; i < rules.weights.length; i++) if (won & (1 << i)) value += rules.weights[i]!;
+  return value;
+}
+
+/** How a roll is settled: which intents are won, and what it cost. */
+export interface SpendPlan {
+  /** Bit i set: intent i is won. */
+  readonly won: number;
+  /** Aura spent, and the +2s among it, per intent. */
+  readonly spent: number;
+  readonly boosts: readonly number[];
+  /** Bit i set: intent i's tie was paid (after its boosts, if any). */
+  readonly tiesPaid: number;
+  readonly auraEnd: number;
+  /** Σ weight of intents won + auraValue · auraEnd (the utility, less the Resolve term). */
+  readonly value: number;
+}
+
+/**
+ * The cheapest way to win an intent whose best die has class `cls` (< 1): +2s first, then a tie
+ * payment when the +2s land exactly on D. Both the Aura and the +2s are minimal at once.
+ * @example winCost(-2, true) // { cost: 2, boosts: 1, paysTie: true }
+ */
+export function winCost(
+  cls: number,
+  tieBreak: boolean,
+): { cost: number; boosts: number; paysTie: boolean } {
+  if (cls >= 1) return { cost: 0, boosts: 0, paysTie: false };
+  if (tieBreak && cls % 2 === 0) return { cost: -cls / 2 + 1, boosts: -cls / 2, paysTie: true };
+  const boosts = Math.ceil((1 - cls) / 2);
+  return { cost: boosts, boosts, paysTie: false };
+}
+
+/**
+ * Aura left at the end: what was available, less what was spent, plus gains that only arrive
+ * after the roll's last decision (when `auraGainUsableSameRoll` is false), capped.
+ */
+function auraEndOf(rules: SpendRules, budget: number, spent: number, gainsAfter: number): number {
+  return Math.min(rules.auraMax, budget - spent + gainsAfter);
+}
+
+/** Settles without spending anything (the `never` policy, or a roll with no Aura). */
+export function noSpend(
+  rules: SpendRules,
+  best: ArrayLike<number>,
+  budget: number,
+  gainsAfter: number,
+): SpendPlan {
+  let won = 0;
+  for (let i = 0; i < best.length; i++) if (best[i]! >= 1) won |= 1 << i;
+  const auraEnd = auraEndOf(rules, budget, 0, gainsAfter);
+  return {
+    won,
+    spent: 0,
+    boosts: new Array(best.length).fill(0),
+    tiesPaid: 0,
+    auraEnd,
+    value: planValue(rules, won, auraEnd),
+  };
+}
+
+/**
+ * The spends that maximise Σ weight·won + auraValue·auraEnd (or `worth`), from `budget` Aura. Among equally
+ * good plans: fewer Aura spent, then the lowest intent indices. O(2^c) for c intents that could
+ * still be won (a handful).
+ */
+export function optimalSpend(
+  rules: SpendRules,
+  best: ArrayLike<number>,
+  budget: number,
+  gainsAfter: number,
+): SpendPlan {
+  const base = noSpend(rules, best, budget, gainsAfter);
+  const candidates: {
+    intent: number;
+    cost: number;
+    boosts: number;
+    paysTie: boolean;
+    weight: number;
+  }[] = [];
+  for (let i = 0; i < best.length; i++) {
+    const weight = rules.weights[i]!;
+    if (best[i]! >= 1 || (weight <= 0 && !rules.worth)) continue;
+    const c = winCost(best[i]!, rules.tieBreak);
+    if (c.boosts <= rules.boostsPerRoll && c.cost <= budget)
+      candidates.push({ intent: i, ...c, weight });
+  }
+  if (candidates.length === 0) return base;
+  let bestMask = 0;
+  let bestValue = base.value;
+  let bestSpent = 0;
+  const tolerance = 1e-12 * (1 + Math.abs(base.value));
+  for (let mask = 1; mask < 1 << candidates.length; mask++) {
+    let cost = 0;
+    let boosts = 0;
+    let won = base.won;
+    for (let k = 0; k < candidates.length; k++) {
+      if (mask & (1 << k)) {
+        const c = candidates[k]!;
+        cost += c.cost;
+        boosts += c.boosts;
+        won |= 1 << c.intent;
+      }
+    }
+    if (cost > budget || boosts > rules.boostsPerRoll) continue;
+    const value = planValue(rules, won, auraEndOf(rules, budget, cost, gainsAfter));
+    const better =
+      value > bestValue + tolerance ||
+      (value >= bestValue - tolerance &&
+        (cost < bestSpent || (cost === bestSpent && lowerIntents(mask, bestMask))));
+    if (better) {
+      bestMask = mask;
+      bestValue = value;
+      bestSpent = cost;
+    }
+  }
+  if (bestMask === 0) return base;
+  let won = base.won;
+  let tiesPaid = 0;
+  const boosts = new Array(best.length).fill(0);
+  for (let k = 0; k < candidates.length; k++) {
+    if (bestMask & (1 << k)) {
+      const c = candidates[k]!;
+      won |= 1 << c.intent;
+      boosts[c.intent] = c.boosts;
+      if (c.paysTie) tiesPaid |= 1 << c.intent;
+    }
+  }
+  return {
+    won,
+    spent: bestSpent,
+    boosts,
+    tiesPaid,
+    auraEnd: auraEndOf(rules, budget, bestSpent, gainsAfter),
+    value: bestValue,
+  };
+}
+
+/** True when the candidate set `a` lists lower intents first than `b` (both non-empty or b empty). */
+function lowerIntents(a: number, b: number): boolean {
+  if (b === 0) return true;
+  // The lowest differing bit belongs to the set holding the lower intent.
+  const diff = a ^ b;
+  const lowest = diff & -diff;
+  return (a & lowest) !== 0;
+}
+
+/**
+ * The `greedy` policy's spends: for each intent not won, by weight (higher first) then index,
+ * pay its tie when it ties and `tieBreak` holds, else put a +2 on its best die when that wins it,
+ * each while Aura (and +2s) last.
+ */
+export function greedySpend(
+  rules: SpendRules,
+  best: ArrayLike<number>,
+  budget: number,
+  gainsAfter: number,
+): SpendPlan {
+  const order = Array.from({ length: best.length }, (_, i) => i).sort(
+    (a, b) => rules.weights[b]! - rules.weights[a]! || a - b,
+  );
+  let aura = budget;
+  let boostsLeft = rules.boostsPerRoll;
+  let won = 0;
+  let tiesPaid = 0;
+  const boosts = new Array(best.length).fill(0);
+  for (const i of order) {
+    const cls = best[i]!;
+    if (cls >= 1) won |= 1 << i;
+    else if (aura >= 1 && cls === 0 && rules.tieBreak) {
+      aura--;
+      won |= 1 << i;
+      tiesPaid |= 1 << i;
+    } else if (aura >= 1 && boostsLeft >= 1 && cls + 2 >= 1) {
+      aura--;
+      boostsLeft--;
+      boosts[i] = 1;
+      won |= 1 << i;
+    }
+  }
+  const spent = budget - aura;
+  const auraEnd = auraEndOf(rules, budget, spent, gainsAfter);
+  return { won, spent, boosts, tiesPaid, auraEnd, value: planValue(rules, won, auraEnd) };
+}

@@ -1,0 +1,340 @@
+import { InputError, invalid } from '../../../input-error.ts';
+import { readChoice, readInteger, readRecord } from '../../spec-fields.ts';
+import { type RollEnding, type RollOdds, RollSolver } from '../engine/roll-solver.ts';
+import { DIE_SIDES, legalPools } from '../roll/pool.ts';
+import { ROLL_LIMITS, ROLL_OPTION_FIELDS, type Roll } from '../roll/spec.ts';
+import { formatSplit, type Split, splitsOfPool } from '../roll/split.ts';
+import { type RollSetup, splitRoll } from '../roll/split-roll.ts';
+
+/**
+ * A fight (rules/zidara.md, "Scenes"): one threat with Challenge C and T tags. Each round the
+ * player makes one roll; every intent won strips a tag; Aura starts full and carries from roll
+ * to roll, Resolve starts at `titles` and only goes down; the fight ends when no tags are left
+ * or after `maxRounds`.
+ */
+export interface FightOptions extends Omit<RollSetup, 'resolve' | 'policy'> {
+  readonly challenge: number;
+  readonly tags: number;
+  /** A set pool (die sides), or… */
+  readonly pool?: readonly number[];
+  /** …the steps of the set action, whose best legal pool is chosen each round. */
+  readonly steps?: number;
+  /** Actions in each roll (each gives one split; default 1). */
+  readonly actions?: number;
+  /** Titles: Resolve at the start of the fight, and its cap (default 2). */
+  readonly titles?: number;
+  /** Rounds before the fight is called (default 8). */
+  readonly maxRounds?: number;
+  /**
+   * How each round is played (default 'per-roll'): the rules' default, each roll's split and
+   * decisions optimal for that roll's utility; or 'whole-fight', every round played to maximise
+   * P(the threat falls within maxRounds), solved backwards over the fight's states.
+   */
+  readonly fightPolicy?: FightPolicy;
+}
+
+export type FightPolicy = 'per-roll' | 'whole-fight';
+export const FIGHT_POLICIES: readonly FightPolicy[] = ['per-roll', 'whole-fight'];
+
+/** A fight's validated options, defaults filled in. */
+export interface Fight {
+  readonly challenge: number;
+  readonly tags: number;
+  /** The pools a round may roll: the set pool, or every legal pool for the steps. */
+  readonly pools: readonly (readonly number[])[];
+  readonly titles: number;
+  readonly maxRounds: number;
+  readonly setup: RollSetup;
+  readonly auraMax: number;
+  readonly startAura: number;
+  readonly fightPolicy: FightPolicy;
+  /** The fight as a JSON spec, every field explicit: what the simulator's workers are given. */
+  readonly spec: Readonly<Record<string, unknown>>;
+}
+
+/** A fight's own fields; the roll options come from `ROLL_OPTION_FIELDS` (Resolve is `titles`). */
+const FIGHT_OWN_FIELDS = [
+  'challenge',
+  'tags',
+  'pool',
+  'steps',
+  'actions',
+  'titles',
+  'maxRounds',
+  'fightPolicy',
+  'aura',
+] as const;
+/** Roll options a fight passes on to each round's roll, as they are. */
+const FIGHT_SETUP_FIELDS = [
+  ...ROLL_OPTION_FIELDS.filter((field) => field !== 'aura' && field !== 'resolve'),
+  'rerolls',
+] as const;
+const FIGHT_FIELDS = [...FIGHT_OWN_FIELDS, ...FIGHT_SETUP_FIELDS];
+
+/** Validates fight options (JSON or typed); `where` prefixes field names. */
+export function parseFight(input: unknown, where = ''): Fight {
+  const o = readRecord(input, where, FIGHT_FIELDS);
+  const f = (name: string) => `${where}${name}`;
+  const challenge = readInteger(o.challenge, f('challenge'), 1, ROLL_LIMITS.challenge);
+  const tags = readInteger(o.tags, f('tags'), 1, 10);
+  let pools: number[][];
+  if (o.pool === undefined && o.steps === undefined) {
+    throw invalid(f('pool'), undefined, 'a set pool (e.g. [12, 4]) or steps');
+  }
+  if (o.pool !== undefined && o.steps !== undefined) {
+    throw invalid(f('steps'), o.steps, 'either a set pool (e.g. [12, 4]) or steps, not both');
+  }
+  if (o.pool !== undefined) {
+    const pool = o.pool;
+    if (
+      !Array.isArray(pool) ||
+      pool.length === 0 ||
+      pool.length > 8 ||
+      pool.some((s) => !(DIE_SIDES as readonly unknown[]).includes(s))
+    ) {
+      throw invalid(f('pool'), pool, `1 to 8 die sides, each one of ${DIE_SIDES.join(', ')}`);
+    }
+    pools = [[...(pool as number[])].sort((a, b) => b - a)];
+    if (o.actions !== undefined)
+      throw invalid(
+        f('actions'),
+        o.actions,
+        'nothing with a set pool (actions shape pools from steps)',
+      );
+  } else {
+    const steps = readInteger(o.steps, f('steps'), 1, 36);
+    const actions = readInteger(o.actions, f('actions'), 1, 4, 1);
+    pools = legalPools(steps, actions).filter((pool) => pool.length <= 8);
+  }
+  const titles = readInteger(o.titles, f('titles'), 0, ROLL_LIMITS.resolve, 2);
+  const maxRounds = readInteger(o.maxRounds, f('maxRounds'), 1, 50, 8);
+  const fightPolicy = readChoice(o.fightPolicy, f('fightPolicy'), FIGHT_POLICIES, 'per-roll');
+  const setup: Record<string, unknown> = {};
+  for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
+  // The roll options are checked by the roll validator itself, on a sample roll.
+  const auraMax = readInteger(o.auraMax, f('auraMax'), 0, ROLL_LIMITS.auraMax, 5);
+  const startAura = readInteger(o.aura, f('aura'), 0, auraMax, auraMax);
+  try {
+    splitRoll([[pools[0]![0]!]], challenge, { ...setup, aura: startAura, resolve: titles });
+  } catch (error) {
+    if (error instanceof InputError && error.field !== undefined)
+      throw new InputError(`${where}${error.message}`, f(error.field));
+    throw error;
+  }
+  const source =
+    o.pool === undefined ? { steps: o.steps, actions: o.actions ?? 1 } : { pool: pools[0] };
+  const spec = {
+    ...setup,
+    challenge,
+    tags,
+    ...source,
+    titles,
+    maxRounds,
+    fightPolicy,
+    aura: startAura,
+    auraMax,
+  };
+  return {
+    challenge,
+    tags,
+    pools,
+    titles,
+    maxRounds,
+    setup: setup as RollSetup,
+    auraMax,
+    startAura,
+    fightPolicy,
+    spec,
+  };
+}
+
+/** What the player rolls in one round of a fight, and how that roll can end. */
+export interface FightRound {
+  readonly split: Split;
+  readonly roll: Roll;
+  readonly odds: RollOdds;
+  /** The terminal utility the roll is played for (whole-fight play), else none. */
+  readonly terminal?: readonly number[];
+}
+
+/**
+ * The rules' default fight policy for a round with `tags` tags left, Aura `aura` and Resolve
+ * `resolve`: of every pool and every split into at most `tags` intents, the one whose optimal
+ * play has the highest expected utility (tags stripped + auraValue·Aura + resolveValue·Resolve
+ * at the roll's end); ties go to the first in canonical order. One exact solve per candidate.
+ */
+export function fightRound(
+  fight: Fight,
+  tags: number,
+  aura: number,
+  resolve: number,
+  worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+): FightRound {
+  let best: FightRound | undefined;
+  for (const pool of fight.pools) {
+    const counts = Array.from({ length: Math.min(tags, pool.length) }, (_, i) => i + 1);
+    for (const split of splitsOfPool(pool, counts)) {
+      const roll = splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve });
+      const terminal = worth ? terminalTable(roll, worth) : undefined;
+      const odds = new RollSolver(roll, {
+        rerolls: fight.setup.rerolls ?? 'any',
+        joint: true,
+        ...(terminal ? { terminal } : {}),
+      }).odds();
+      if (!best || odds.expectedUtility > best.odds.expectedUtility + 1e-12)
+        best = terminal ? { split, roll, odds, terminal } : { split, roll, odds };
+    }
+  }
+  return best!;
+}
+
+/** The terminal utility table of a round's roll, from a worth of (wins, Aura, Resolve) at its end. */
+function terminalTable(
+  roll: Roll,
+  worth: (wins: number, auraEnd: number, resolveEnd: number) => number,
+): number[] {
+  const A = roll.auraMax + 1;
+  const R1 = roll.resolve + 1;
+  const table: number[] = [];
+  for (let wins = 0; wins <= roll.intents.length; wins++) {
+    for (let auraEnd = 0; auraEnd < A; auraEnd++) {
+      for (let resolveEnd = 0; resolveEnd < R1; resolveEnd++)
+        table.push(worth(wins, auraEnd, resolveEnd));
+    }
+  }
+  return table;
+}
+
+/**
+ * The rounds of a fight, state by state, solved once each: (rounds left, tags, Aura, Resolve) →
+ * round. Per-roll play ignores the rounds left; whole-fight play solves backwards: a round is
+ * played for P(win within the rounds left) from where it ends, V(n) built on V(n − 1).
+ */
+export class FightPlan {
+  readonly fight: Fight;
+  private readonly rounds = new Map<number, FightRound>();
+
+  constructor(fight: Fight) {
+    this.fight = fight;
+  }
+
+  /** The round played from a state with `roundsLeft` rounds to go, this one included (cached). */
+  round(tags: number, aura: number, resolve: number, roundsLeft = 1): FightRound {
+    const whole = this.fight.fightPolicy === 'whole-fight';
+    const n = whole ? roundsLeft : 0;
+    const key =
+      ((n * (this.fight.tags + 1) + tags) * (this.fight.auraMax + 1) + aura) *
+        (this.fight.titles + 1) +
+      resolve;
+    let round = this.rounds.get(key);
+    if (!round) {
+      round = whole
+        ? fightRound(this.fight, tags, aura, resolve, (wins, auraEnd, resolveEnd) =>
+            this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
+          )
+        : fightRound(this.fight, tags, aura, resolve);
+      this.rounds.set(key, round);
+    }
+    return round;
+  }
+
+  /** With whole-fight play: P(no tags left within `roundsLeft` rounds) from a state. */
+  winChance(roundsLeft: number, tags: number, aura: number, resolve: number): number {
+    if (tags <= 0) return 1;
+    if (roundsLeft <= 0) return 0;
+    return this.round(tags, aura, resolve, roundsLeft).odds.expectedUtility;
+  }
+
+  /** Number of (tags, Aura, Resolve) states a fight can visit: what an exact solve costs. */
+  get stateCount(): number {
+    return this.fight.tags * (this.fight.auraMax + 1) * (this.fight.titles + 1);
+  }
+}
+
+/** A fight's figures, round by round (index 0 is round 1). */
+export interface FightOdds {
+  /** P(the last tag falls in round n). */
+  readonly roundsToWin: readonly number[];
+  /** P(won within n rounds). */
+  readonly pWinWithin: readonly number[];
+  /** P(still standing after maxRounds). */
+  readonly pNotWon: number;
+  /** P(round n is played): the fight is not over before it. */
+  readonly pReached: readonly number[];
+  /** E[Aura / Resolve at the start of round n | round n is played]. */
+  readonly auraAtStart: readonly number[];
+  readonly resolveAtStart: readonly number[];
+  /** E[Aura / Resolve spent in round n | round n is played]. */
+  readonly auraSpent: readonly number[];
+  readonly resolveSpent: readonly number[];
+  /** The split the first round rolls, in the notation ("d12 | d4"). */
+  readonly openingSplit: string;
+}
+
+/**
+ * The fight solved exactly: a Markov chain over (tags left, Aura, Resolve), each round's
+ * transition the joint ending distribution of that state's optimal roll. Cost: one round choice
+ * (one exact solve per candidate split) per reachable state.
+ * @example fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] })).pWinWithin[0]
+ */
+export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds {
+  const A = fight.auraMax + 1;
+  const R = fight.titles + 1;
+  const key = (tags: number, aura: number, resolve: number) => (tags * A + aura) * R + resolve;
+  let states = new Map<number, number>([[key(fight.tags, fight.startAura, fight.titles), 1]]);
+  const n = fight.maxRounds;
+  const figures = {
+    roundsToWin: new Array<number>(n).fill(0),
+    pReached: new Array<number>(n).fill(0),
+    auraAtStart: new Array<number>(n).fill(0),
+    resolveAtStart: new Array<number>(n).fill(0),
+    auraSpent: new Array<number>(n).fill(0),
+    resolveSpent: new Array<number>(n).fill(0),
+  };
+  for (let round = 0; round < n; round++) {
+    const next = new Map<number, number>();
+    for (const [state, p] of states) {
+      const tags = Math.floor(state / (A * R));
+      const aura = Math.floor(state / R) % A;
+      const resolve = state % R;
+      const { odds } = plan.round(tags, aura, resolve, n - round);
+      figures.pReached[round]! += p;
+      figures.auraAtStart[round]! += p * aura;
+      figures.resolveAtStart[round]! += p * resolve;
+      figures.auraSpent[round]! += p * odds.expectedAuraSpent;
+      figures.resolveSpent[round]! += p * (resolve - odds.expectedResolveEnd);
+      for (const ending of odds.joint as readonly RollEnding[]) {
+        const left = tags - popcount(ending.won);
+        if (left <= 0) figures.roundsToWin[round]! += p * ending.p;
+        else {
+          const to = key(left, ending.auraEnd, ending.resolveEnd);
+          next.set(to, (next.get(to) ?? 0) + p * ending.p);
+        }
+      }
+    }
+    states = next;
+  }
+  const conditional = (sums: number[]) =>
+    sums.map((s, i) => (figures.pReached[i]! > 0 ? s / figures.pReached[i]! : 0));
+  let within = 0;
+  return {
+    roundsToWin: figures.roundsToWin,
+    pWinWithin: figures.roundsToWin.map((p) => (within += p)),
+    pNotWon: [...states.values()].reduce((a, b) => a + b, 0),
+    pReached: figures.pReached,
+    auraAtStart: conditional(figures.auraAtStart),
+    resolveAtStart: conditional(figures.resolveAtStart),
+    auraSpent: conditional(figures.auraSpent),
+    resolveSpent: conditional(figures.resolveSpent),
+    openingSplit: formatSplit(
+      plan.round(fight.tags, fight.startAura, fight.titles, fight.maxRounds).split,
+    ),
+  };
+}
+
+/** Number of set bits: intents won in a won-mask. */
+export function popcount(mask: number): number {
+  let count = 0;
+  for (let m = mask; m; m &= m - 1) count++;
+  return count;
+}

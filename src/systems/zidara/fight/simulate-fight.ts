@@ -1,0 +1,167 @@
+import type { Kernel } from '../../../montecarlo/kernel.ts';
+import { meanInterval } from '../../../montecarlo/mean-interval.ts';
+import { wilsonInterval } from '../../../montecarlo/wilson-interval.ts';
+import type { Stream } from '../../../rng/index.ts';
+import { rollToSpec } from '../roll/spec.ts';
+import { type PreparedRoll, playRolls, prepareRoll } from '../simulate.ts';
+import { type Fight, type FightOdds, FightPlan, parseFight, popcount } from './fight.ts';
+
+/** A fight played round by round, each round's roll sampled by the roll simulator. */
+export interface PreparedFight {
+  readonly fight: Fight;
+  readonly plan: FightPlan;
+  /** The round's prepared roll per (tags, Aura, Resolve) state, made when first met. */
+  readonly rolls: Map<number, PreparedRoll>;
+  readonly layout: {
+    readonly rounds: number;
+    readonly reached: number;
+    readonly aura: number;
+    readonly resolve: number;
+    readonly auraSpent: number;
+    readonly resolveSpent: number;
+    readonly size: number;
+  };
+}
+
+/** A simulated fight: the exact figures of `FightOdds` (same names), with 95% intervals. */
+export type FightSimulation = Omit<FightOdds, 'openingSplit'> & {
+  readonly trials: number;
+  readonly pWinWithinCi95: readonly (readonly [number, number])[];
+  /** Mean rounds to win among fights won, with its interval. */
+  readonly meanRoundsToWin: number;
+  readonly meanRoundsToWinCi95: readonly [number, number];
+};
+
+export function prepareFight(spec: unknown): PreparedFight {
+  const fight = parseFight(spec);
+  const n = fight.maxRounds;
+  // Tally: won in round k (k < n) or not won (k = n); then per round: fights reaching it, and
+  // sums of Aura and Resolve at its start and spent in it.
+  const layout = {
+    rounds: 0,
+    reached: n + 1,
+    aura: 2 * n + 1,
+    resolve: 3 * n + 1,
+    auraSpent: 4 * n + 1,
+    resolveSpent: 5 * n + 1,
+    size: 6 * n + 1,
+  };
+  return { fight, plan: new FightPlan(fight), rolls: new Map(), layout };
+}
+
+/** The prepared roll for a state: the round the exact engine chose, as the simulator plays it. */
+function rollFor(
+  prep: PreparedFight,
+  tags: number,
+  aura: number,
+  resolve: number,
+  roundsLeft: number,
+): PreparedRoll {
+  const { fight } = prep;
+  const n = fight.fightPolicy === 'whole-fight' ? roundsLeft : 0;
+  const key =
+    ((n * (fight.tags + 1) + tags) * (fight.auraMax + 1) + aura) * (fight.titles + 1) + resolve;
+  let prepared = prep.rolls.get(key);
+  if (!prepared) {
+    const round = prep.plan.round(tags, aura, resolve, roundsLeft);
+    // Whole-fight rounds are played for the chance to win from where they end.
+    prepared = prepareRoll({
+      roll: rollToSpec(round.roll),
+      rerolls: fight.setup.rerolls ?? 'any',
+      ...(round.terminal ? { terminal: round.terminal } : {}),
+    });
+    prep.rolls.set(key, prepared);
+  }
+  return prepared;
+}
+
+export function playFights(
+  prep: PreparedFight,
+  stream: Stream,
+  trials: number,
+  tally: Float64Array,
+): void {
+  const { fight, layout } = prep;
+  const scratch = new Map<PreparedRoll, Float64Array>();
+  for (let trial = 0; trial < trials; trial++) {
+    let tags = fight.tags;
+    let aura = fight.startAura;
+    let resolve = fight.titles;
+    let round = 0;
+    for (; round < fight.maxRounds && tags > 0; round++) {
+      const prepared = rollFor(prep, tags, aura, resolve, fight.maxRounds - round);
+      let counts = scratch.get(prepared);
+      if (!counts) {
+        counts = new Float64Array(prepared.layout.size);
+        scratch.set(prepared, counts);
+      }
+      const spentBefore = counts[prepared.layout.spent]!;
+      const slot = playRolls(prepared, stream, 1, counts);
+      // The slot encodes (won mask, Aura at the end, Resolve at the end) of that one roll.
+      const A = fight.auraMax + 1;
+      const R1 = resolve + 1;
+      const won = Math.floor(slot / (A * R1));
+      const auraEnd = Math.floor(slot / R1) % A;
+      const resolveEnd = slot % R1;
+      tally[layout.reached + round]! += 1;
+      tally[layout.aura + round]! += aura;
+      tally[layout.resolve + round]! += resolve;
+      tally[layout.auraSpent + round]! += counts[prepared.layout.spent]! - spentBefore;
+      tally[layout.resolveSpent + round]! += resolve - resolveEnd;
+      tags -= popcount(won);
+      aura = auraEnd;
+      resolve = resolveEnd;
+    }
+    tally[layout.rounds + (tags <= 0 ? round - 1 : fight.maxRounds)]! += 1;
+  }
+}
+
+export function summarizeFights(
+  prep: PreparedFight,
+  tally: Float64Array,
+  trials: number,
+): FightSimulation {
+  const { layout } = prep;
+  const n = prep.fight.maxRounds;
+  const rounds = Array.from({ length: n }, (_, k) => tally[layout.rounds + k]!);
+  let within = 0;
+  const cumulative = rounds.map((c) => (within += c));
+  const perRound = (base: number) =>
+    Array.from({ length: n }, (_, k) => {
+      const reached = tally[layout.reached + k]!;
+      return reached > 0 ? tally[base + k]! / reached : 0;
+    });
+  const wins = within;
+  let sum = 0;
+  let squares = 0;
+  rounds.forEach((c, k) => {
+    sum += c * (k + 1);
+    squares += c * (k + 1) * (k + 1);
+  });
+  const mean = wins >= 2 ? meanInterval(sum, squares, wins) : undefined;
+  return {
+    trials,
+    roundsToWin: rounds.map((c) => c / trials),
+    pWinWithin: cumulative.map((c) => c / trials),
+    pWinWithinCi95: cumulative.map((c) => {
+      const w = wilsonInterval(c, trials);
+      return [w.lo, w.hi] as const;
+    }),
+    pNotWon: tally[layout.rounds + n]! / trials,
+    pReached: Array.from({ length: n }, (_, k) => tally[layout.reached + k]! / trials),
+    auraAtStart: perRound(layout.aura),
+    resolveAtStart: perRound(layout.resolve),
+    auraSpent: perRound(layout.auraSpent),
+    resolveSpent: perRound(layout.resolveSpent),
+    meanRoundsToWin: wins > 0 ? sum / wins : Number.NaN,
+    meanRoundsToWinCi95: mean ? [mean.lo, mean.hi] : [Number.NaN, Number.NaN],
+  };
+}
+
+/** The Zi'Dara fight kernel for the worker pool (`systems/zidara/fight/simulate-fight`). */
+export const kernel: Kernel<unknown, PreparedFight> = {
+  prepare: prepareFight,
+  tallySize: (prep) => prep.layout.size,
+  run: playFights,
+  summarize: summarizeFights,
+};

@@ -1,0 +1,56 @@
+import { invalid } from '../../../input-error.ts';
+
+/** The die sizes Zi'Dara uses: dN is worth N/2 steps. */
+export const DIE_SIDES = [2, 4, 6, 8, 10, 12] as const;
+
+/** Steps → dice without splitting: ⌊S/6⌋ d12 plus d(2·(S mod 6)) when the remainder is not 0. @example stepsToDice(8) // [12, 4] */
+export function stepsToDice(steps: number): number[] {
+  checkSteps(steps);
+  const dice: number[] = Array.from({ length: Math.floor(steps / 6) }, () => 12);
+  if (steps % 6 !== 0) dice.push(2 * (steps % 6));
+  return dice;
+}
+
+/** The die a Challenge rolls: C is d(2C). @example challengeDie(3) // 6 */
+export function challengeDie(challenge: number): number {
+  return 2 * challenge;
+}
+
+/**
+ * Every legal pool for `steps` steps and `actions` actions: multisets of die sizes whose steps
+ * (N/2 each, 1..6 per die) sum to S, with a count k where ⌈S/6⌉ ≤ k ≤ min(S, ⌈S/6⌉ + actions).
+ * Each pool is sorted high to low; the list is in ascending lexicographic order.
+ * @example legalPools(4, 1) // [[4, 4], [6, 2], [8]]
+ */
+export function legalPools(steps: number, actions: number): number[][] {
+  checkSteps(steps);
+  if (!Number.isSafeInteger(actions) || actions < 1)
+    throw invalid('actions', actions, 'an integer ≥ 1');
+  const base = Math.ceil(steps / 6);
+  const most = Math.min(steps, base + actions);
+  const pools: number[][] = [];
+  // Parts in non-increasing order, each 1..6 steps.
+  const walk = (left: number, count: number, largest: number, parts: number[]) => {
+    if (count === 0) {
+      if (left === 0) pools.push(parts.map((p) => 2 * p));
+      return;
+    }
+    for (let p = Math.min(6, largest, left); p >= 1; p--) {
+      if (p * count < left) break; // the rest cannot reach S any more
+      walk(left - p, count - 1, p, [...parts, p]);
+    }
+  };
+  for (let k = base; k <= most; k++) walk(steps, k, 6, []);
+  return pools.sort(compareLexicographic);
+}
+
+function compareLexicographic(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! - b[i]!;
+  }
+  return a.length - b.length;
+}
+
+function checkSteps(steps: number): void {
+  if (!Number.isSafeInteger(steps) || steps < 1) throw invalid('steps', steps, 'an integer ≥ 1');
+}

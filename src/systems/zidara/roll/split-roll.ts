@@ -1,0 +1,93 @@
+import { readChoice } from '../../spec-fields.ts';
+import {
+  POLICIES,
+  type Policy,
+  type RerollKinds,
+  type RollOdds,
+  RollSolver,
+} from '../engine/roll-solver.ts';
+import { parseRoll, ROLL_OPTION_FIELDS, type Roll, type RollSpec } from './spec.ts';
+import type { Split } from './split.ts';
+
+/**
+ * A character's situation for a roll, shared by every analysis: the options of the rules page
+ * (`rules/zidara.md`) and how decisions are taken. Every field is optional; the defaults are
+ * the rules page's.
+ */
+export interface RollSetup {
+  /** Aura at the start of the roll (default: `auraMax`, a scene starts full). */
+  readonly aura?: number;
+  /** Most Aura a character holds; gains past it are shared (default 5). */
+  readonly auraMax?: number;
+  /** Resolve available for rerolls (default 0). */
+  readonly resolve?: number;
+  /** The archetype's +2s allowed a roll (default 1; 0 = an archetype without the +2). */
+  readonly boostsPerRoll?: number;
+  /** A tie can be won for 1 Aura (default true; false models defending). */
+  readonly tieBreak?: boolean;
+  /** Warrior: a top face rolls again and adds (default false). */
+  readonly explode?: boolean;
+  /** Most extra rolls of an exploding die (default 20). */
+  readonly explodeDepth?: number;
+  /** Aura from a top face can be spent in the same roll (default true). */
+  readonly auraGainUsableSameRoll?: boolean;
+  /** Worth of each Aura left at the end, in intents, in the utility play maximises (default 0). */
+  readonly auraValue?: number;
+  /** Worth of each Resolve left at the end, in intents (default 0). */
+  readonly resolveValue?: number;
+  /** Who decides: the engine's optimum (default) or a named simple policy. */
+  readonly policy?: Policy;
+  /** Rerolls the optimal policy may use (default 'any'). */
+  readonly rerolls?: RerollKinds;
+}
+
+/**
+ * The roll of a split against one Challenge, every intent on that threat, validated (an
+ * InputError names the setup field at fault). `weights` are the intents' weights in the
+ * utility the play maximises (default 1 each).
+ * @example splitRoll([[12], [4]], 3, { resolve: 1 }).dice.length // 2
+ */
+export function splitRoll(
+  split: Split,
+  challenge: number,
+  setup: RollSetup = {},
+  weights?: readonly number[],
+): Roll {
+  const spec: RollSpec = {
+    ...rollOptionsOf(setup),
+    threats: [{ challenge }],
+    dice: split.flatMap((dice, intent) => dice.map((sides) => ({ sides, intent }))),
+    ...(weights ? { intents: split.map((_, i) => ({ threat: 0, weight: weights[i] ?? 1 })) } : {}),
+  };
+  return parseRoll(spec);
+}
+
+/**
+ * The exact odds of a split against a Challenge under the setup's policy: one solve of the
+ * exact engine, from a fraction of a millisecond (one die) to tens of milliseconds (six dice and
+ * Resolve). `weights` as in {@link splitRoll}.
+ * @example splitOdds([[8]], 4, { auraMax: 0 }).intents[0].pWin // 0.4375
+ */
+export function splitOdds(
+  split: Split,
+  challenge: number,
+  setup: RollSetup = {},
+  weights?: readonly number[],
+): RollOdds {
+  const roll = splitRoll(split, challenge, setup, weights);
+  return new RollSolver(roll, {
+    policy: readChoice(setup.policy, 'policy', POLICIES, 'optimal'),
+    rerolls: readChoice(setup.rerolls, 'rerolls', REROLL_KINDS, 'any'),
+  }).odds();
+}
+
+/** The kinds of reroll the optimal policy can be restricted to. */
+export const REROLL_KINDS: readonly RerollKinds[] = ['any', 'one', 'all'];
+
+function rollOptionsOf(setup: RollSetup): Partial<RollSpec> {
+  const options: Record<string, unknown> = {};
+  // The roll-spec fields of a setup (any other field of an analysis' options is left out).
+  for (const field of ROLL_OPTION_FIELDS satisfies readonly (keyof RollSetup)[])
+    if (setup[field] !== undefined) options[field] = setup[field];
+  return options as Partial<RollSpec>;
+}

@@ -1,0 +1,144 @@
+import { invalid } from '../../../input-error.ts';
+import { parseIntents } from './notation.ts';
+import { ROLL_LIMITS } from './spec.ts';
+
+/**
+ * A split: a pool's dice shared among intents, all aimed at one threat. Each intent's dice are
+ * sorted high to low, and the intents are in **canonical order**: by their dice read high to low,
+ * largest first, an intent that extends another coming before it (`d6+d6` before `d6`). So
+ * intent 0, the **main intent**, is the one holding the largest die, and among intents whose
+ * largest dice are equal, the one with the most backing dice. Two splits are the same when they
+ * differ only by the names of the intents: the canonical form is unique.
+ * @example formatSplit(canonicalSplit([[4], [6, 6]])) // "d6+d6 | d4"
+ */
+export type Split = readonly (readonly number[])[];
+
+/** The canonical form of dice shared among intents: each intent high to low, intents in canonical order. O(n log n). */
+export function canonicalSplit(intents: readonly (readonly number[])[]): Split {
+  return intents.map((dice) => [...dice].sort((a, b) => b - a)).sort(compareIntents);
+}
+
+/** Canonical order of two intents (dice high to low): larger dice first, then more dice first. */
+function compareIntents(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return b[i]! - a[i]!;
+  }
+  return b.length - a.length;
+}
+
+/**
+ * A split in the project's dice notation: dice on one intent joined by `+` (advantage), intents
+ * separated by ` | `, main intent first.
+ * @example formatSplit([[12], [6, 6]]) // "d12 | d6+d6"
+ */
+export function formatSplit(split: Split): string {
+  return split.map((dice) => dice.map((n) => `d${n}`).join('+')).join(' | ');
+}
+
+/**
+ * A pool (a multiset of dice, no intents) as text: its dice high to low, separated by spaces.
+ * @example formatPool([4, 12]) // "d12 d4"
+ */
+export function formatPool(pool: readonly number[]): string {
+  return [...pool]
+    .sort((a, b) => b - a)
+    .map((n) => `d${n}`)
+    .join(' ');
+}
+
+/**
+ * Reads a split written in the notation ("d12 | d6+d6"; `2d6` is `d6+d6`; spaces are free) and
+ * returns it canonical. `field` names the input in the error message (a flag, a scenario field).
+ * @example parseSplit('d4 | 2d6') // [[6, 6], [4]]
+ */
+export function parseSplit(text: string, field = 'split'): Split {
+  const words = text.split('|').map((word) => word.replace(/\s+/g, ''));
+  const allowed =
+    'dice such as "d12 | d6+d6": d2…d12, + (or 2d6) stacks dice on one intent, | separates intents';
+  if (words.some((word) => word === '' || /[@*:]/.test(word))) throw invalid(field, text, allowed);
+  let parsed: ReturnType<typeof parseIntents>;
+  try {
+    parsed = parseIntents(words);
+  } catch {
+    throw invalid(field, text, allowed);
+  }
+  const intents: number[][] = words.map(() => []);
+  for (const die of parsed.dice) if ('intent' in die) intents[die.intent]!.push(die.sides);
+  const count = intents.reduce((n, dice) => n + dice.length, 0);
+  if (count > ROLL_LIMITS.dice)
+    throw invalid(field, text, `at most ${ROLL_LIMITS.dice} dice in one exact roll`);
+  return canonicalSplit(intents);
+}
+
+/** Steps in a split: a dN is worth N/2. @example splitSteps([[12], [6, 6]]) // 12 */
+export function splitSteps(split: Split): number {
+  return split.reduce((s, dice) => s + dice.reduce((t, n) => t + n / 2, 0), 0);
+}
+
+/** The most candidate assignments one pool may produce (enumerating them is exponential). */
+export const MAX_SPLITS_OF_POOL = 100_000;
+
+/**
+ * Every distinct way to share a pool's dice among k intents, for each k in `intentCounts`
+ * (default 1..dice): set partitions of the dice, each in canonical form, duplicates up to
+ * renaming the intents (or swapping equal dice) removed. Sorted by intent count, then by
+ * canonical order. Enumerates every set partition: Bell(n) of them for n dice (52 for 5, 4140
+ * for 8), so it refuses pools whose partitions into the allowed counts exceed MAX_SPLITS_OF_POOL.
+ * @example splitsOfPool([12, 4]).map(formatSplit) // ["d12+d4", "d12 | d4"]
+ */
+export function splitsOfPool(pool: readonly number[], intentCounts?: readonly number[]): Split[] {
+  const n = pool.length;
+  const counts = new Set(intentCounts ?? Array.from({ length: n }, (_, i) => i + 1));
+  const most = Math.min(n, Math.max(0, ...counts));
+  const candidates = partitionsAtMost(n, most);
+  if (candidates > MAX_SPLITS_OF_POOL) {
+    throw invalid(
+      'intents',
+      `${candidates} ways to share ${formatPool(pool)}`,
+      `at most ${MAX_SPLITS_OF_POOL} per pool: allow fewer intents or fewer actions`,
+    );
+  }
+  const dice = [...pool].sort((a, b) => b - a);
+  const found = new Map<string, Split>();
+  // Restricted growth strings: die i joins one of the blocks so far, or opens the next one.
+  const block = new Array<number>(n).fill(0);
+  const walk = (i: number, blocks: number) => {
+    if (i === n) {
+      if (!counts.has(blocks)) return;
+      const intents: number[][] = Array.from({ length: blocks }, () => []);
+      block.forEach((b, d) => {
+        intents[b]!.push(dice[d]!);
+      });
+      const split = canonicalSplit(intents);
+      found.set(formatSplit(split), split);
+      return;
+    }
+    for (let b = 0; b <= blocks && b < most; b++) {
+      block[i] = b;
+      walk(i + 1, Math.max(blocks, b + 1));
+    }
+  };
+  if (n > 0) walk(0, 0);
+  return [...found.values()].sort((a, b) => a.length - b.length || compareSplits(a, b));
+}
+
+/** Canonical order of two splits with the same number of intents: intent by intent. */
+function compareSplits(a: Split, b: Split): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = compareIntents(a[i]!, b[i]!);
+    if (c !== 0) return c;
+  }
+  return a.length - b.length;
+}
+
+/** Number of set partitions of n items into at most k blocks: Σ_{j ≤ k} S(n, j). O(n·k). */
+function partitionsAtMost(n: number, k: number): number {
+  // Stirling numbers of the second kind, row by row.
+  let row = [1];
+  for (let i = 1; i <= n; i++) {
+    const next = new Array<number>(i + 1).fill(0);
+    for (let j = 1; j <= i; j++) next[j] = j * (row[j] ?? 0) + (row[j - 1] ?? 0);
+    row = next;
+  }
+  return row.slice(1, k + 1).reduce((s, x) => s + x, 0);
+}

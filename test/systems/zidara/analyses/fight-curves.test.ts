@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { runReportJob } from '../../../../src/report/zidara/analysis-output.ts';
+import { fightCurves } from '../../../../src/systems/zidara/analyses/fight-curves.ts';
+import { validateVegaLite } from '../../../report/vega-lite-schema.ts';
+
+describe('fight curves', () => {
+  it('a lone d8 with no Aura or Resolve against one tag: 1 − (36/64)^n', () => {
+    const rows = fightCurves({
+      pool: [8],
+      challenges: [4],
+      tags: [1],
+      auraMax: 0,
+      titles: 0,
+      maxRounds: 3,
+    });
+    expect(rows.map((r) => r.round)).toEqual([1, 2, 3]);
+    rows.forEach((row) => {
+      expect(row.winWithin).toBeCloseTo(1 - (36 / 64) ** row.round, 12);
+    });
+  });
+
+  it('more tags or a higher Challenge never make the threat fall sooner', () => {
+    const rows = fightCurves({ steps: 6, challenges: [3, 5], tags: [1, 2], maxRounds: 3 });
+    const at = (challenge: number, tags: number, round: number) =>
+      rows.find((r) => r.challenge === challenge && r.tags === tags && r.round === round)!
+        .winWithin;
+    for (const round of [1, 2, 3]) {
+      expect(at(3, 2, round)).toBeLessThanOrEqual(at(3, 1, round) + 1e-12);
+      expect(at(5, 1, round)).toBeLessThanOrEqual(at(3, 1, round) + 1e-12);
+    }
+  });
+
+  it('reports as a valid Vega-Lite chart with a table and a finding', () => {
+    const out = runReportJob({
+      analysis: 'fights',
+      name: 'fights',
+      options: { pool: [12, 4], challenges: [3, 4], tags: [2], maxRounds: 3 },
+    });
+    expect(validateVegaLite(out.spec)).toEqual([]);
+    expect(out.title).toBe('How many rounds does d12 d4 need to bring a threat down?');
+    expect(out.findings[0]).toMatch(
+      /^Down within 3 rounds: C3 \(d6\), 2 tags \d+\.\d%, C4 \(d8\), 2 tags \d+\.\d%\.$/,
+    );
+    expect(out.rows).toHaveLength(6);
+  });
+});

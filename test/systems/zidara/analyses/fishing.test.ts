@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { fishing } from '../../../../src/systems/zidara/analyses/fishing.ts';
+import { parseSplit } from '../../../../src/systems/zidara/roll/split.ts';
+import { overDefence, pBeats } from '../enumerate.ts';
+
+describe('fishing', () => {
+  it('lists each way to split small dice off, with exact chance and Aura (no Aura to spend)', () => {
+    const rows = fishing({ steps: 6, challenge: 3, auraMax: 0 });
+    expect(rows.map((r) => r.split).sort()).toEqual(
+      ['d10 | d2', 'd10+d2', 'd12', 'd6+d6', 'd8 | d4', 'd8+d4'].sort(),
+    );
+    for (const row of rows) {
+      const split = parseSplit(row.split);
+      expect(row.mainWin).toBeCloseTo(pBeats(split[0]!, 3), 12);
+      // Every die shows its top face 1/N of the time, whichever intent it is on.
+      expect(row.auraGained).toBeCloseTo(
+        split.flat().reduce((s, n) => s + 1 / n, 0),
+        12,
+      );
+      expect(row.minorDice).toBe(split.slice(1).flat().length);
+    }
+    const d10d2 = rows.find((r) => r.split === 'd10 | d2')!;
+    expect(d10d2.minorWins).toBeCloseTo(
+      overDefence(3, (d) => Math.max(0, 2 - d) / 2),
+      12,
+    );
+  });
+
+  it('marks exactly the splits no other split beats on both chance and Aura', () => {
+    const rows = fishing({ steps: 8, actions: 2, challenge: 4 });
+    for (const p of rows) {
+      const beaten = rows.some(
+        (q) =>
+          q !== p &&
+          q.mainWin >= p.mainWin - 1e-12 &&
+          q.auraGained >= p.auraGained - 1e-12 &&
+          (q.mainWin > p.mainWin + 1e-12 || q.auraGained > p.auraGained + 1e-12),
+      );
+      expect(p.frontier).toBe(!beaten);
+    }
+    expect(rows.some((r) => r.frontier)).toBe(true);
+  });
+
+  it('lets larger dice onto minor intents when asked', () => {
+    const rows = fishing({ steps: 6, challenge: 3, minorMaxSides: 6 });
+    expect(rows.map((r) => r.split)).toContain('d6 | d6');
+    expect(() => fishing({ steps: 6, challenge: 3, minorMaxSides: 5 })).toThrow(/^minorMaxSides: /);
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../../src/input-error.ts';
+import { compareSplits, splits } from '../../../../src/systems/zidara/analyses/splits.ts';
+import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
+import { parseSplit, splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
+import { bruteForceUtility } from '../brute-force.ts';
+import { overDefence, pAllAtMost, pBeats, pBeatsByFaces } from '../enumerate.ts';
+
+const noAura = { auraMax: 0 } as const;
+
+describe('compareSplits', () => {
+  it('answers "d12 or d6+d6 on one intent?" against C3 with no Aura by direct enumeration', () => {
+    const rows = compareSplits([parseSplit('d6+d6'), parseSplit('d12')], {
+      challenge: 3,
+      objective: 'primary',
+      ...noAura,
+    });
+    expect(rows.map((r) => r.split)).toEqual(['d12', 'd6+d6']);
+    // P(d12 > D) over D = 1..6 is 51/72; P(max(d6, d6) > D) is 1 − Σ (D/6)² / 6 = 125/216.
+    expect(pBeatsByFaces([12], 3)).toBeCloseTo(51 / 72, 15);
+    expect(pBeatsByFaces([6, 6], 3)).toBeCloseTo(125 / 216, 15);
+    expect(rows[0]!.score).toBeCloseTo(51 / 72, 12);
+    expect(rows[1]!.score).toBeCloseTo(125 / 216, 12);
+    expect(rows.map((r) => r.rank)).toEqual([1, 2]);
+  });
+
+  it('scores two intents on one defence: wins add, "all won" multiplies given D', () => {
+    const [row] = compareSplits([parseSplit('d8 | d4')], { challenge: 2, ...noAura });
+    const p = (sides: number, d: number) => Math.max(0, sides - d) / sides;
+    expect(row!.expectedWins).toBeCloseTo(
+      overDefence(2, (d) => p(8, d) + p(4, d)),
+      12,
+    );
+    expect(row!.allWin).toBeCloseTo(
+      overDefence(2, (d) => p(8, d) * p(4, d)),
+      12,
+    );
+    expect(row!.mainWin).toBeCloseTo(
+      overDefence(2, (d) => p(8, d)),
+      12,
+    );
+    expect(row!.auraGained).toBeCloseTo(1 / 8 + 1 / 4, 12);
+  });
+});
+
+describe('splits', () => {
+  it('with one intent, ranks every legal pool by P(best die > D)', () => {
+    const rows = splits({ steps: 6, challenge: 3, intents: [1], ...noAura });
+    expect(rows).toHaveLength(legalPools(6, 1).length);
+    for (const row of rows) {
+      const dice = parseSplit(row.split)[0]!;
+      expect(row.score).toBeCloseTo(pBeats(dice, 3), 12);
+    }
+    expect(rows.map((r) => r.score)).toEqual([...rows.map((r) => r.score)].sort((a, b) => b - a));
+    expect(rows[0]!.split).toBe('d12');
+  });
+
+  it('lists every legal pool × distinct assignment once, with exact figures', () => {
+    const rows = splits({ steps: 8, actions: 2, challenge: 4, ...noAura });
+    const expected = legalPools(8, 2).flatMap((pool) => splitsOfPool(pool));
+    expect(rows).toHaveLength(expected.length);
+    expect(new Set(rows.map((r) => r.split)).size).toBe(rows.length);
+    for (const row of rows) {
+      const split = parseSplit(row.split);
+      const wins = overDefence(4, (d) => split.reduce((s, dice) => s + 1 - pAllAtMost(dice, d), 0));
+      expect(row.expectedWins).toBeCloseTo(wins, 12);
+      expect(row.score).toBe(row.expectedWins);
+      expect(row.steps).toBe(8);
+    }
+  });
+
+  it('plays and ranks for the objective: primary never does worse for the main intent', () => {
+    const options = { steps: 6, actions: 2, challenge: 3, aura: 1, resolve: 1 };
+    const primary = splits({ ...options, objective: 'primary' });
+    const wins = splits({ ...options, objective: 'wins' });
+    for (const row of primary) {
+      const other = wins.find((r) => r.split === row.split)!;
+      expect(row.mainWin).toBeGreaterThanOrEqual(other.mainWin - 1e-12);
+      expect(row.score).toBe(row.mainWin);
+    }
+    const all = splits({ ...options, objective: 'all' });
+    expect(all.every((r) => r.score === r.allWin)).toBe(true);
+  });
+
+  it('matches the brute-force reading of the rules with Aura and a +2 in play', () => {
+    const rows = splits({ steps: 3, actions: 1, challenge: 2, aura: 1, auraMax: 2 });
+    for (const row of rows) {
+      const split = parseSplit(row.split);
+      const utility = bruteForceUtility({
+        threats: [{ challenge: 2 }],
+        dice: split.flatMap((dice, intent) => dice.map((sides) => ({ sides, intent }))),
+        aura: 1,
+        auraMax: 2,
+      });
+      expect(row.expectedUtility).toBeCloseTo(utility, 10);
+      expect(row.expectedWins).toBeCloseTo(utility, 10);
+    }
+  });
+
+  it('refuses bad options before any work, naming the field', () => {
+    const bad = [
+      () => splits({ steps: 0, challenge: 3 }),
+      () => splits({ steps: 4, challenge: 0 }),
+      () => splits({ steps: 2, challenge: 3, intents: [5] }),
+      () => splits({ steps: 4, challenge: 3, objective: 'most' as 'wins' }),
+      () => splits({ steps: 4, challenge: 3, aura: 6 }),
+      () => compareSplits([], { challenge: 3 }),
+    ];
+    const fields = ['steps', 'challenge', 'intents', 'objective', 'aura', 'splits'];
+    bad.forEach((run, i) => {
+      expect(run).toThrow(InputError);
+      expect(run).toThrow(new RegExp(`^${fields[i]}: `));
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../../src/input-error.ts';
+import { tuneGrid, tuneTarget } from '../../../../src/systems/zidara/analyses/tune.ts';
+import { legalPools, stepsToDice } from '../../../../src/systems/zidara/roll/pool.ts';
+import { pBeats } from '../enumerate.ts';
+
+const noAura = { auraMax: 0 } as const;
+
+describe('tuneGrid', () => {
+  it('gives the unsplit pool’s P(best die > D) at every steps × Challenge', () => {
+    const rows = tuneGrid({ steps: [1, 4, 8], challenges: [1, 3, 6], pool: 'natural', ...noAura });
+    expect(rows.map((r) => [r.steps, r.challenge])).toEqual([
+      [1, 1],
+      [1, 3],
+      [1, 6],
+      [4, 1],
+      [4, 3],
+      [4, 6],
+      [8, 1],
+      [8, 3],
+      [8, 6],
+    ]);
+    for (const row of rows) {
+      expect(row.winChance).toBeCloseTo(pBeats(stepsToDice(row.steps), row.challenge), 12);
+    }
+    expect(rows.find((r) => r.steps === 8)!.pool).toBe('d12+d4');
+  });
+
+  it('with the best rule, picks the legal one-intent pool that wins most', () => {
+    const rows = tuneGrid({ steps: [2, 5, 8], challenges: [1, 4], actions: 1, ...noAura });
+    for (const row of rows) {
+      const best = Math.max(...legalPools(row.steps, 1).map((pool) => pBeats(pool, row.challenge)));
+      expect(row.winChance).toBeCloseTo(best, 12);
+    }
+    // Against a d2, d4+d4 beats d8: 27/32 against 13/16.
+    expect(tuneGrid({ steps: [4], challenges: [1], ...noAura })[0]!.pool).toBe('d4+d4');
+  });
+});
+
+describe('tuneTarget', () => {
+  it('finds the Challenge nearest a target for a d12, with the figures either side', () => {
+    // d12 against C4 (d8): 60/96 = 62.5%; against C5 (d10): 65/120 = 54.2%.
+    const answer = tuneTarget({ target: 0.6, steps: 6, pool: 'natural', ...noAura });
+    expect(answer.solveFor).toBe('challenge');
+    expect(answer.above!.challenge).toBe(4);
+    expect(answer.above!.winChance).toBeCloseTo(60 / 96, 12);
+    expect(answer.below!.challenge).toBe(5);
+    expect(answer.below!.winChance).toBeCloseTo(65 / 120, 12);
+    expect(answer.nearest).toBe(answer.above);
+  });
+
+  it('finds the steps nearest a target against a Challenge', () => {
+    // Against C4 (d8): d8 wins 28/64 = 43.75%, d10 wins 44/80 = 55%.
+    const answer = tuneTarget({ target: 0.5, challenge: 4, pool: 'natural', ...noAura });
+    expect(answer.solveFor).toBe('steps');
+    expect(answer.below).toMatchObject({ steps: 4, pool: 'd8' });
+    expect(answer.above).toMatchObject({ steps: 5, pool: 'd10' });
+    expect(answer.nearest.steps).toBe(5);
+  });
+
+  it('says when the target lies beyond the points searched', () => {
+    const easy = tuneTarget({ target: 0.01, steps: 6, maxChallenge: 3, ...noAura });
+    expect(easy.below).toBeNull();
+    expect(easy.nearest.challenge).toBe(3);
+    const hard = tuneTarget({ target: 0.99, steps: 1, ...noAura });
+    expect(hard.above).toBeNull();
+    expect(hard.nearest.challenge).toBe(1);
+  });
+
+  it('refuses a target outside 0..1, or both steps and challenge', () => {
+    expect(() => tuneTarget({ target: 1.5, steps: 6 })).toThrow(/^target: /);
+    expect(() => tuneTarget({ target: 0.5, steps: 6, challenge: 3 })).toThrow(InputError);
+    expect(() => tuneTarget({ target: 0.5 })).toThrow(InputError);
+  });
+});

@@ -1,0 +1,332 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Dist, maxOf } from '../../../../src/distribution/index.ts';
+import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
+import { parseRoll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
+import { type BruteSpec, bruteForceFigures, bruteForceUtility } from '../brute-force.ts';
+
+const oracle: { name: string; spec: RollSpec; expectedUtility: number; pWin: number[] | null }[] =
+  JSON.parse(readFileSync(new URL('../../../oracle/zidara-cases.json', import.meta.url), 'utf8'));
+
+const solve = (spec: RollSpec, policy: 'optimal' | 'greedy' | 'never' = 'optimal') =>
+  new RollSolver(parseRoll(spec), policy).odds();
+
+describe('exact engine: the oracle cases', () => {
+  it.each(oracle.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const odds = solve(c.spec);
+    expect(Math.abs(odds.expectedUtility - c.expectedUtility)).toBeLessThan(1e-9);
+    for (const [i, p] of (c.pWin ?? []).entries()) {
+      expect(Math.abs(odds.intents[i]!.pWin - p)).toBeLessThan(1e-9);
+    }
+  });
+});
+
+/** Small random rolls over every option of the rules page. */
+const smallRoll = (maxDice: number, maxResolve: number) =>
+  fc
+    .record({
+      challenges: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
+      sides: fc.array(fc.constantFrom(2, 4, 6, 8), { minLength: 1, maxLength: maxDice }),
+      intentSeed: fc.array(fc.integer({ min: 0, max: 2 }), {
+        minLength: maxDice,
+        maxLength: maxDice,
+      }),
+      threatSeed: fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 3, maxLength: 3 }),
+      weights: fc.array(fc.constantFrom(0.5, 1, 2), { minLength: 3, maxLength: 3 }),
+      auraMax: fc.integer({ min: 0, max: 3 }),
+      auraFraction: fc.double({ min: 0, max: 1, noNaN: true }),
+      resolve: fc.integer({ min: 0, max: maxResolve }),
+      boostsPerRoll: fc.integer({ min: 0, max: 2 }),
+      tieBreak: fc.boolean(),
+      explode: fc.boolean(),
+      explodeDepth: fc.integer({ min: 0, max: 2 }),
+      auraValue: fc.constantFrom(0, 0, 0.3, 1.5),
+      resolveValue: fc.constantFrom(0, 0, 0.2),
+      sameRoll: fc.boolean(),
+      area: fc.boolean(),
+    })
+    .map((r): BruteSpec & RollSpec => {
+      // Intents numbered by the dice, with no gaps.
+      const raw = r.sides.map((_, i) => Math.min(r.intentSeed[i]!, i));
+      const order = [...new Set(raw)];
+      // Exploding chains multiply the brute force's outcomes: keep those dice small.
+      const small = (sides: number) =>
+        r.explode && r.sides.length > 1 ? Math.min(sides, 4) : sides;
+      const dice: RollSpec['dice'] = r.sides.map((sides, i) => ({
+        sides: small(sides),
+        intent: order.indexOf(raw[i]!),
+      }));
+      if (r.area && r.sides.length < maxDice) dice.push({ sides: 2, area: true });
+      return {
+        threats: r.challenges.map((challenge) => ({ challenge })),
+        dice,
+        intents: order.map((_, i) => ({
+          threat: Math.min(r.threatSeed[i]!, r.challenges.length - 1),
+          weight: r.weights[i]!,
+        })),
+        auraMax: r.auraMax,
+        aura: Math.floor(r.auraFraction * (r.auraMax + 0.99)),
+        resolve: r.resolve,
+        boostsPerRoll: r.boostsPerRoll,
+        tieBreak: r.tieBreak,
+        explode: r.explode,
+        explodeDepth: r.explodeDepth,
+        auraValue: r.auraValue,
+        resolveValue: r.resolveValue,
+        auraGainUsableSameRoll: r.sameRoll,
+      };
+    });
+
+describe('exact engine against brute force', () => {
+  it('optimal expected utility on random small rolls, every option', () => {
+    fc.assert(
+      fc.property(smallRoll(3, 1), (spec) => {
+        expect(solve(spec).expectedUtility).toBeCloseTo(bruteForceUtility(spec), 9);
+      }),
+      { numRuns: 120, seed: 20261130 },
+    );
+  });
+
+  it('optimal expected utility with two Resolve', () => {
+    fc.assert(
+      fc.property(smallRoll(2, 2), (spec) => {
+        expect(solve(spec).expectedUtility).toBeCloseTo(bruteForceUtility(spec), 9);
+      }),
+      { numRuns: 40, seed: 7 },
+    );
+  });
+
+  it('pools bigger than the oracle: four dice on one intent, and four intents on two threats', () => {
+    const cases: BruteSpec[] = [
+      {
+        threats: [{ challenge: 3 }],
+        dice: [
+          { sides: 6, intent: 0 },
+          { sides: 4, intent: 0 },
+          { sides: 4, intent: 0 },
+          { sides: 2, intent: 0 },
+        ],
+        aura: 1,
+        resolve: 1,
+      },
+      {
+        threats: [{ challenge: 2 }, { challenge: 3 }],
+        dice: [
+          { sides: 4, intent: 0 },
+          { sides: 6, intent: 1 },
+          { sides: 4, intent: 2 },
+          { sides: 2, intent: 3 },
+        ],
+        intents: [
+          { threat: 0 },
+          { threat: 1 },
+          { threat: 1, weight: 2 },
+          { threat: 0, weight: 0.5 },
+        ],
+        aura: 2,
+        auraMax: 3,
+      },
+      {
+        threats: [{ challenge: 3 }],
+        dice: [
+          { sides: 4, intent: 0 },
+          { sides: 4, intent: 1 },
+          { sides: 2, intent: 1 },
+          { sides: 2, area: true },
+        ],
+        aura: 0,
+        auraMax: 2,
+        resolve: 1,
+        auraValue: 0.3,
+      },
+    ];
+    for (const spec of cases)
+      expect(solve(spec as RollSpec).expectedUtility).toBeCloseTo(bruteForceUtility(spec), 9);
+  });
+
+  it('every figure of the never and greedy policies, trajectory by trajectory', () => {
+    fc.assert(
+      fc.property(
+        smallRoll(3, 1),
+        fc.constantFrom('never' as const, 'greedy' as const),
+        (spec, policy) => {
+          const odds = solve(spec, policy);
+          const brute = bruteForceFigures(spec, policy);
+          expect(odds.expectedUtility).toBeCloseTo(brute.expectedUtility, 9);
+          for (const [i, intent] of odds.intents.entries()) {
+            expect(intent.pWin).toBeCloseTo(brute.pWin[i]!, 9);
+          }
+          for (const [k, p] of odds.winsDistribution.entries()) {
+            expect(p).toBeCloseTo(brute.winsDistribution[k]!, 9);
+          }
+          expect(odds.expectedAuraGained).toBeCloseTo(brute.expectedAuraGained, 9);
+          expect(odds.expectedAuraSpent).toBeCloseTo(brute.expectedAuraSpent, 9);
+          expect(odds.expectedAuraShared).toBeCloseTo(brute.expectedAuraShared, 9);
+          expect(odds.expectedAuraEnd).toBeCloseTo(brute.expectedAuraEnd, 9);
+          expect(odds.expectedResolveEnd).toBeCloseTo(brute.expectedResolveEnd, 9);
+          if (spec.explode) expect(odds.pExplodeCapped).toBeCloseTo(brute.pExplodeCapped, 9);
+          else expect(odds.pExplodeCapped).toBeUndefined();
+          if (odds.area) {
+            for (const { size, p } of odds.area.distribution)
+              expect(p).toBeCloseTo(brute.area.get(size) ?? 0, 9);
+            expect(odds.area.distribution.reduce((s, x) => s + x.p, 0)).toBeCloseTo(1, 12);
+          }
+        },
+      ),
+      { numRuns: 120, seed: 99 },
+    );
+  });
+});
+
+describe('exact engine: laws', () => {
+  it('figures are consistent with each other under every policy', () => {
+    fc.assert(
+      fc.property(
+        smallRoll(3, 2),
+        fc.constantFrom('optimal' as const, 'greedy' as const, 'never' as const),
+        (spec, policy) => {
+          const roll = parseRoll(spec);
+          const odds = new RollSolver(roll, policy).odds();
+          const dist = odds.winsDistribution;
+          expect(dist.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+          expect(odds.expectedWins).toBeCloseTo(
+            dist.reduce((s, p, k) => s + k * p, 0),
+            12,
+          );
+          expect(odds.pAllWin).toBe(dist[dist.length - 1]);
+          for (const i of odds.intents) expect(i.pWin).toBeGreaterThanOrEqual(-1e-15);
+          // Aura is conserved: what came in is what is left, spent, or shared.
+          expect(roll.aura + odds.expectedAuraGained).toBeCloseTo(
+            odds.expectedAuraEnd + odds.expectedAuraSpent + odds.expectedAuraShared,
+            9,
+          );
+          expect(odds.expectedAuraEnd).toBeLessThanOrEqual(roll.auraMax + 1e-12);
+          expect(odds.expectedResolveEnd).toBeLessThanOrEqual(roll.resolve + 1e-12);
+        },
+      ),
+      { numRuns: 100, seed: 3 },
+    );
+  });
+
+  it('optimal play is never worse than the simple policies, and more Resolve or Aura never hurts', () => {
+    fc.assert(
+      fc.property(smallRoll(3, 1), (spec) => {
+        const best = solve(spec).expectedUtility;
+        expect(best).toBeGreaterThanOrEqual(solve(spec, 'greedy').expectedUtility - 1e-12);
+        expect(best).toBeGreaterThanOrEqual(solve(spec, 'never').expectedUtility - 1e-12);
+        expect(
+          solve({ ...spec, resolve: (spec.resolve ?? 0) + 1 }).expectedUtility,
+        ).toBeGreaterThanOrEqual(best - 1e-12);
+        if ((spec.aura ?? 0) < (spec.auraMax ?? 5) && !spec.auraValue) {
+          expect(
+            solve({ ...spec, aura: (spec.aura ?? 0) + 1 }).expectedUtility,
+          ).toBeGreaterThanOrEqual(best - 1e-12);
+        }
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+  });
+
+  it('with no decisions, one intent wins exactly as the max of its dice beats the Challenge die', () => {
+    // The distribution algebra is an independent route to the same number.
+    for (const [pool, challenge] of [
+      [[12, 4], 3],
+      [[6, 6], 3],
+      [[8, 8, 8], 5],
+      [[2], 1],
+    ] as const) {
+      const best = maxOf(...pool.map((n) => Dist.die(n)));
+      const expected = best.compare(Dist.die(2 * challenge)).greater;
+      const odds = solve({
+        threats: [{ challenge }],
+        dice: pool.map((sides) => ({ sides, intent: 0 })),
+        aura: 0,
+        auraMax: 0,
+      });
+      expect(odds.intents[0]!.pWin).toBeCloseTo(expected, 12);
+      expect(odds.expectedAuraGained).toBeCloseTo(
+        pool.reduce((s, n) => s + 1 / n, 0),
+        12,
+      );
+    }
+  });
+
+  it('a lone d8 against C4 with 3 Aura: 49/64 by hand', () => {
+    // D ~ d8. Win: v > D (28/64); tie (8/64) paid; v = D − 1 boosted (7/64): 43/64 ... plus
+    // v = D − 2 boosted to a tie and paid (6/64): 49/64 = 0.765625.
+    expect(
+      solve({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 3 })
+        .expectedUtility,
+    ).toBe(0.765625);
+  });
+});
+
+describe('exact engine: restricted rerolls', () => {
+  it('reroll-one and reroll-all bracket the optimum, and match hand figures for a lone die', () => {
+    // A lone d8 against C4 (d8), no Aura: rerolling the one die and rerolling all are the same
+    // move, and D stays for the reroll: P(win) = Σ_D 1/8 · (1 − (D/8)²) = 1 − 204/512 = 0.6015625.
+    const lone = {
+      threats: [{ challenge: 4 }],
+      dice: [{ sides: 8, intent: 0 }],
+      aura: 0,
+      auraMax: 0,
+      resolve: 1,
+    };
+    for (const rerolls of ['one', 'all', 'any'] as const) {
+      expect(new RollSolver(parseRoll(lone), { rerolls }).odds().intents[0]!.pWin).toBeCloseTo(
+        0.6015625,
+        12,
+      );
+    }
+    fc.assert(
+      fc.property(smallRoll(3, 2), (spec) => {
+        const roll = parseRoll(spec);
+        const any = new RollSolver(roll).odds().expectedUtility;
+        const one = new RollSolver(roll, { rerolls: 'one' }).odds().expectedUtility;
+        const all = new RollSolver(roll, { rerolls: 'all' }).odds().expectedUtility;
+        expect(any).toBeGreaterThanOrEqual(Math.max(one, all) - 1e-12);
+        expect(Math.min(one, all)).toBeGreaterThanOrEqual(
+          new RollSolver(roll, 'never').odds().expectedUtility - 1e-12,
+        );
+      }),
+      { numRuns: 40, seed: 5 },
+    );
+  });
+});
+
+describe('exact engine: a terminal utility over how the roll ends', () => {
+  it('matches brute force for any worth of (wins, Aura, Resolve) that never falls with more Aura', () => {
+    fc.assert(
+      fc.property(
+        smallRoll(3, 2),
+        fc.array(
+          fc.integer({ min: 0, max: 8 }).map((k) => k / 8),
+          { minLength: 200, maxLength: 200 },
+        ),
+        (spec, table) => {
+          const roll = parseRoll(spec);
+          const A = roll.auraMax + 1;
+          const R1 = roll.resolve + 1;
+          const size = (roll.intents.length + 1) * A * R1;
+          // Any worth of wins and Resolve, but never less for more Aura (as any scene's worth is:
+          // Aura can always be left unspent); the engine does not buy +2s just to shed Aura.
+          const terminal = Array.from({ length: size }, (_, k) => table[k % table.length]!);
+          for (let w = 0; w <= roll.intents.length; w++) {
+            for (let r = 0; r < R1; r++) {
+              for (let a = 1; a < A; a++) {
+                const here = (w * A + a) * R1 + r;
+                terminal[here] = Math.max(terminal[here]!, terminal[(w * A + a - 1) * R1 + r]!);
+              }
+            }
+          }
+          const worth = (wins: number, auraEnd: number, resolveEnd: number) =>
+            terminal[(wins * A + auraEnd) * R1 + resolveEnd]!;
+          const odds = new RollSolver(roll, { terminal }).odds();
+          expect(odds.expectedUtility).toBeCloseTo(bruteForceUtility(spec, worth), 9);
+        },
+      ),
+      { numRuns: 50, seed: 17 },
+    );
+  });
+});

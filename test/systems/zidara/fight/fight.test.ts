@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { wilsonInterval } from '../../../../src/montecarlo/wilson-interval.ts';
+import { streamFor } from '../../../../src/rng/index.ts';
+import { fightOdds, fightRound, parseFight } from '../../../../src/systems/zidara/fight/fight.ts';
+import {
+  type FightSimulation,
+  kernel,
+} from '../../../../src/systems/zidara/fight/simulate-fight.ts';
+import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
+import { splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
+import { splitOdds } from '../../../../src/systems/zidara/roll/split-roll.ts';
+
+describe('fights, exactly', () => {
+  it('with no Aura and no Resolve, every round is the same Bernoulli trial', () => {
+    // A lone d8 against C4 (d8): p = 28/64 each round, so P(won within n) = 1 − (1 − p)^n.
+    const odds = fightOdds(
+      parseFight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 5 }),
+    );
+    const p = 28 / 64;
+    odds.pWinWithin.forEach((q, n) => {
+      expect(q).toBeCloseTo(1 - (1 - p) ** (n + 1), 12);
+    });
+    expect(odds.pNotWon).toBeCloseTo((1 - p) ** 5, 12);
+    expect(odds.pReached[2]).toBeCloseTo((1 - p) ** 2, 12);
+  });
+
+  it('two tags and two dice: the chain adds up, and Aura is carried', () => {
+    const odds = fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4], maxRounds: 6 }));
+    const total = odds.roundsToWin.reduce((a, b) => a + b, 0) + odds.pNotWon;
+    expect(total).toBeCloseTo(1, 12);
+    expect(odds.openingSplit).toBe('d12 | d4');
+    expect(odds.auraAtStart[0]).toBe(5);
+    // Aura is spent in round 1, so round 2 starts lower.
+    expect(odds.auraAtStart[1]!).toBeLessThan(5);
+  });
+
+  it('each round rolls the split with the best expected utility, of every legal pool', () => {
+    const fight = parseFight({ challenge: 4, tags: 2, steps: 8, actions: 1 });
+    const round = fightRound(fight, 2, 5, 2);
+    const setup = { aura: 5, resolve: 2 };
+    for (const pool of legalPools(8, 1)) {
+      for (const split of splitsOfPool(pool, [1, 2])) {
+        expect(splitOdds(split, 4, setup).expectedUtility).toBeLessThanOrEqual(
+          round.odds.expectedUtility + 1e-12,
+        );
+      }
+    }
+  });
+
+  it('rejects a fight with both a pool and steps, naming the field', () => {
+    expect(() => parseFight({ challenge: 3, tags: 2, pool: [8], steps: 8 })).toThrow(
+      /steps: 8 is not allowed \(expected either a set pool/,
+    );
+    expect(() => parseFight({ challenge: 3, tags: 2, pool: [7] })).toThrow(
+      /pool: \[7\] is not allowed/,
+    );
+    expect(() => parseFight({ challenge: 3, tags: 2, pool: [8], auraMax: 2, aura: 3 })).toThrow(
+      /aura: 3 is not allowed/,
+    );
+  });
+});
+
+describe('fights, simulated against the exact chain', () => {
+  for (const spec of [
+    { challenge: 3, tags: 2, pool: [12, 4], maxRounds: 4 },
+    {
+      challenge: 4,
+      tags: 3,
+      pool: [8, 6, 4],
+      titles: 1,
+      resolveValue: 0.3,
+      auraValue: 0.1,
+      maxRounds: 4,
+    },
+  ]) {
+    it(`${JSON.stringify(spec)}: P(won within n) inside the 99.9% interval every round`, () => {
+      const exact = fightOdds(parseFight(spec));
+      const prepared = kernel.prepare(spec);
+      const tally = new Float64Array(kernel.tallySize(prepared));
+      const trials = 40_000;
+      kernel.run(prepared, streamFor(5, 0), trials, tally);
+      const sim = kernel.summarize(prepared, tally, trials) as FightSimulation;
+      exact.pWinWithin.forEach((p, n) => {
+        const w = wilsonInterval(Math.round(sim.pWinWithin[n]! * trials), trials, 0.999);
+        expect(p).toBeGreaterThanOrEqual(w.lo);
+        expect(p).toBeLessThanOrEqual(w.hi);
+      });
+      expect(Math.abs(sim.auraSpent[0]! - exact.auraSpent[0]!)).toBeLessThan(0.05);
+    });
+  }
+});
+
+describe('whole-fight play', () => {
+  for (const spec of [
+    { challenge: 4, tags: 2, pool: [12, 4], maxRounds: 3 },
+    { challenge: 5, tags: 3, pool: [8, 6, 4], maxRounds: 3, titles: 2 },
+  ]) {
+    it(`${JSON.stringify(spec)}: never below per-roll play at its own goal, and the simulation agrees`, () => {
+      const perRoll = fightOdds(parseFight(spec));
+      const whole = fightOdds(parseFight({ ...spec, fightPolicy: 'whole-fight' }));
+      const last = spec.maxRounds - 1;
+      expect(whole.pWinWithin[last]!).toBeGreaterThanOrEqual(perRoll.pWinWithin[last]! - 1e-12);
+      const prepared = kernel.prepare({ ...spec, fightPolicy: 'whole-fight' });
+      const tally = new Float64Array(kernel.tallySize(prepared));
+      const trials = 30_000;
+      kernel.run(prepared, streamFor(8, 0), trials, tally);
+      const sim = kernel.summarize(prepared, tally, trials) as FightSimulation;
+      whole.pWinWithin.forEach((p, n) => {
+        const w = wilsonInterval(Math.round(sim.pWinWithin[n]! * trials), trials, 0.999);
+        expect(p).toBeGreaterThanOrEqual(w.lo);
+        expect(p).toBeLessThanOrEqual(w.hi);
+      });
+    });
+  }
+
+  it('with one round left it is plain optimal play for the win', () => {
+    // One round, one tag: P(win) is the roll's own optimal win chance.
+    const whole = fightOdds(
+      parseFight({ challenge: 4, tags: 1, pool: [8, 4], maxRounds: 1, fightPolicy: 'whole-fight' }),
+    );
+    const roll = splitOdds([[8, 4]], 4, { resolve: 2 });
+    expect(whole.pWinWithin[0]).toBeCloseTo(roll.intents[0]!.pWin, 12);
+  });
+});
