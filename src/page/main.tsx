@@ -1,0 +1,6 @@
+// The offline page's entry: styles, then the app into #app.
+import './page.css';
+import { render } from 'preact';
+import { App } from './app.tsx';
+
+render(<App />, document.getElementById('app')!);
