@@ -33,5 +33,7 @@ export default defineConfig({
     // The worker's nested build is slow by nature; its timing note is noise in `npm install`.
     rolldownOptions: { checks: { bundlerTimings: false } },
   },
-  plugins: [viteSingleFile({ removeViteModuleLoader: true, outputFileName: OFFLINE_PAGE.fileName })],
+  plugins: [
+    viteSingleFile({ removeViteModuleLoader: true, outputFileName: OFFLINE_PAGE.fileName }),
+  ],
 });

@@ -91,6 +91,7 @@ export function FightView({ state, update }: ViewProps) {
           state={state}
           stale={computation.status !== 'ready'}
           status={computation.status}
+          answered={computation.answered}
         />
       ) : null}
     </div>
@@ -102,8 +103,9 @@ function FightResults(props: {
   state: PageState;
   stale: boolean;
   status: string;
+  answered: string | undefined;
 }) {
-  const { answer, state, stale, status } = props;
+  const { answer, state, stale, status, answered } = props;
   const { rows } = answer;
   const words = fightAnswer(rows);
   const spec = useMemo(() => {
@@ -118,6 +120,7 @@ function FightResults(props: {
       class={`results${stale ? ' stale' : ''}`}
       aria-busy={stale}
       data-state={status}
+      data-answered={answered}
       aria-labelledby="fight-answer"
     >
       <div class="answer" id="fight-answer">

@@ -88,6 +88,7 @@ export function SplitsView({ state, update }: ViewProps) {
           state={state}
           stale={stale}
           status={computation.status}
+          answered={computation.answered}
         />
       ) : null}
     </div>
@@ -100,8 +101,9 @@ function SplitsResults(props: {
   state: PageState;
   stale: boolean;
   status: string;
+  answered: string | undefined;
 }) {
-  const { rows, objective, state, stale, status } = props;
+  const { rows, objective, state, stale, status, answered } = props;
   const answer = splitsAnswer(rows, objective);
   const best = rows[0]!;
   const top = Math.max(best.score, 1e-12);
@@ -121,6 +123,7 @@ function SplitsResults(props: {
       class={`results${stale ? ' stale' : ''}`}
       aria-busy={stale}
       data-state={status}
+      data-answered={answered}
       aria-labelledby="splits-answer"
     >
       <div class="answer" id="splits-answer">

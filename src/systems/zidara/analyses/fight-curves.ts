@@ -1,9 +1,9 @@
 import { readInteger } from '../../spec-fields.ts';
 import {
+  FIGHT_LIMITS,
   type Fight,
   type FightOdds,
   type FightOptions,
-  FIGHT_LIMITS,
   fightOdds,
   parseFight,
 } from '../fight/fight.ts';

@@ -155,7 +155,13 @@ export function parseFight(input: unknown, where = ''): Fight {
   const setup: Record<string, unknown> = {};
   for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
   // The roll options are checked by the roll validator itself, on a sample roll.
-  const auraMax = readInteger(o.auraMax, f('auraMax'), 0, ROLL_LIMITS.auraMax, ROLL_DEFAULTS.auraMax);
+  const auraMax = readInteger(
+    o.auraMax,
+    f('auraMax'),
+    0,
+    ROLL_LIMITS.auraMax,
+    ROLL_DEFAULTS.auraMax,
+  );
   const startAura = readInteger(o.aura, f('aura'), 0, auraMax, auraMax);
   try {
     splitRoll([[pools[0]![0]!]], challenge, { ...setup, aura: startAura, resolve: titles });

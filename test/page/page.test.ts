@@ -1,0 +1,317 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toCsv } from '../../src/report/csv.ts';
+import { FIGHTS_CSV_COLUMNS } from '../../src/report/zidara/fights-chart.ts';
+import { SPLITS_CSV_COLUMNS } from '../../src/report/zidara/splits-chart.ts';
+import { fightCurves } from '../../src/systems/zidara/analyses/fight-curves.ts';
+import { compareSplits, type SplitRow, splits } from '../../src/systems/zidara/analyses/splits.ts';
+import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
+import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
+import { cliInProcess } from '../cli/cli-in-process.ts';
+import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
+import { nextAnswer, pageUrl, type ShownSplit, shownSplits } from './offline-page.ts';
+
+let browser: TestBrowser;
+const opened: OpenPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+// Every page a test opened: no console error, no uncaught exception, no request out.
+afterEach(async () => {
+  for (const open of opened.splice(0)) {
+    const trouble = open.trouble();
+    await open.close();
+    expect(trouble).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+  }
+});
+
+async function open(fragment: string, options?: Parameters<TestBrowser['open']>[1]) {
+  const page = await browser.open(pageUrl(fragment), options);
+  opened.push(page);
+  return page.page;
+}
+
+/** The page's ranked splits equal the library's rows: same order, scores to 1e-9. */
+function expectSameRanking(shown: readonly ShownSplit[], rows: readonly SplitRow[]) {
+  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
+  shown.forEach((s, i) => {
+    expect(Math.abs(s.score - rows[i]!.score), s.split).toBeLessThan(1e-9);
+  });
+}
+
+/** Sets a number field by typing, as a user on a keyboard would. */
+async function type(page: Page, id: string, value: number) {
+  await page.fill(`#${id}`, String(value));
+}
+
+/** Reads a downloaded export's text. */
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
+
+const ISSUE_LINK = 'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins';
+
+describe('the offline page: Best split', () => {
+  it("opens the issue's link and ranks exactly what `zidara splits … --format json` ranks", async () => {
+    const page = await open(ISSUE_LINK);
+    const shown = await shownSplits(page);
+    const cli = await cliInProcess(
+      'zidara',
+      'splits',
+      '--steps',
+      '7',
+      '--actions',
+      '2',
+      '--vs',
+      '4',
+      '--intents',
+      '1-2',
+      '--aura',
+      '3',
+      '--resolve',
+      '1',
+      '--objective',
+      'wins',
+      '--format',
+      'json',
+    );
+    expect(cli.status).toBe(0);
+    const rows = JSON.parse(cli.stdout).rows as SplitRow[];
+    expect(rows.length).toBeGreaterThan(20);
+    expectSameRanking(shown, rows);
+    // The link is kept as it was given: it is the question's permalink.
+    expect(await page.evaluate(() => location.hash)).toBe(`#${ISSUE_LINK}`);
+    expect(await page.textContent('.answer .headline')).toBe(
+      `Roll ${rows[0]!.split}: ${rows[0]!.score.toFixed(3)} tags stripped on average.`,
+    );
+  });
+
+  it('recomputes as the inputs change, and each state is a link that reopens it', async () => {
+    const page = await open('v=1&view=splits&steps=6&vs=3&tags=1');
+    expectSameRanking(await shownSplits(page), splits({ steps: 6, challenge: 3, intents: [1] }));
+    // + on steps, a typed Challenge, one more tag, Resolve, the objective, Warrior.
+    await nextAnswer(page, () => page.click('button[aria-label="Steps: one more"]'));
+    await nextAnswer(page, () => type(page, 'vs', 4));
+    await nextAnswer(page, () => page.click('button[aria-label="Tags: one more"]'));
+    await nextAnswer(page, () => page.click('button[aria-label="Resolve: one more"]'));
+    await nextAnswer(page, () => page.click('label:has(#objective-primary)'));
+    await page.click('.more-rules summary');
+    await nextAnswer(page, () => page.click('label[for="explode"]'));
+    const expected = splits({
+      steps: 7,
+      challenge: 4,
+      intents: [1, 2],
+      resolve: 1,
+      objective: 'primary',
+      explode: true,
+    });
+    const shown = await shownSplits(page);
+    expectSameRanking(shown, expected);
+    const link = await page.evaluate(() => location.hash);
+    expect(link).toBe(
+      '#v=1&view=splits&steps=7&actions=1&vs=4&tags=2&resolve=1&explode=1&objective=primary',
+    );
+    // The permalink round trip: the link alone opens the same question and answer.
+    const again = await open(link);
+    expectSameRanking(await shownSplits(again), expected);
+    expect(await again.inputValue('#steps')).toBe('7');
+    expect(await again.isChecked('#explode')).toBe(true);
+  });
+
+  it('ranks every split of a set pool, like `--compare` with each of them', async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
+    await shownSplits(page);
+    await nextAnswer(page, () => page.click('label:has(#dice-from-pool)'));
+    // 8 steps unsplit are d12 d4; tap a d6 in and the d4 out.
+    await nextAnswer(page, () => page.click('button[aria-label="Add d6"]'));
+    await nextAnswer(page, () => page.click('button[aria-label="Remove d4"]'));
+    expect(await page.evaluate(() => location.hash)).toContain('pool=d12,d6');
+    const expected = compareSplits(splitsOfPool([12, 6], [1, 2]), { challenge: 3 });
+    expect(expected.map((r) => r.split)).toEqual(['d12 | d6', 'd12+d6']);
+    expectSameRanking(await shownSplits(page), expected);
+  });
+
+  it('exports the table as the CLI writes it (CSV) and as JSON with the question', async () => {
+    const page = await open('v=1&view=splits&steps=5&vs=2&tags=2&aura=1');
+    await shownSplits(page);
+    const rows = splits({ steps: 5, challenge: 2, intents: [1, 2], aura: 1 });
+    const csv = await download(page, '.export button:text-is("CSV")');
+    expect(csv.name).toBe('dicelab-splits.csv');
+    expect(csv.text).toBe(toCsv(rows, SPLITS_CSV_COLUMNS));
+    const json = await download(page, '.export button:text-is("JSON")');
+    expect(json.name).toBe('dicelab-splits.json');
+    const parsed = JSON.parse(json.text);
+    expect(parsed.link).toBe(
+      '#v=1&view=splits&steps=5&actions=1&vs=2&tags=2&aura=1&objective=wins',
+    );
+    expect(parsed.command).toBe('dicelab zidara splits --steps 5 --vs 2 --intents 1-2 --aura 1');
+    expect(parsed.rows).toHaveLength(rows.length);
+    parsed.rows.forEach((row: SplitRow, i: number) => {
+      expect(row.split).toBe(rows[i]!.split);
+      expect(Math.abs(row.score - rows[i]!.score)).toBeLessThan(1e-9);
+    });
+  });
+
+  it('draws the bar chart when it is opened', async () => {
+    const page = await open('v=1&view=splits&steps=4&vs=2&tags=2');
+    await shownSplits(page);
+    expect(await page.$('.chart svg')).toBeNull();
+    await page.click('.chart-details summary');
+    const svg = await page.waitForSelector('.chart svg', { timeout: 30_000 });
+    const box = await svg.boundingBox();
+    expect(box!.width).toBeGreaterThan(200);
+    expect(box!.height).toBeGreaterThan(100);
+    // One bar label per split, from the report's own chart spec.
+    const labels = await page.$$eval('.chart svg text', (texts) => texts.map((t) => t.textContent));
+    for (const row of splits({ steps: 4, challenge: 2, intents: [1, 2] }))
+      expect(labels).toContain(row.split);
+  });
+
+  it('names the part of a bad link it cannot use, and answers the rest', async () => {
+    const page = await open('v=1&view=splits&steps=abc&vs=4&tags=1');
+    expectSameRanking(await shownSplits(page), splits({ steps: 8, challenge: 4, intents: [1] }));
+    expect(await page.textContent('.problems li')).toBe(
+      'steps: "abc" is not allowed (expected an integer from 1 to 72)',
+    );
+  });
+
+  it("says the engine's message when a question cannot be answered", async () => {
+    // 12 dice on up to 12 intents: more ways to share them than one pool may have.
+    const page = await open('v=1&view=splits&steps=12&actions=11&vs=3&tags=12');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('.status-error')).toMatch(
+      /^intents: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
+    );
+  });
+});
+
+describe('the offline page: Fight', () => {
+  it('solves a fight round by round as fightOdds does, and exports it', async () => {
+    const page = await open('v=1&view=fight&vs=3&tags=2&pool=d8,d6&max-rounds=4&titles=1');
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    const shown = await page.$$eval('[data-round]', (rows) =>
+      rows.map((row) => Number(row.getAttribute('data-win-within'))),
+    );
+    const odds = fightOdds(
+      parseFight({ challenge: 3, tags: 2, pool: [8, 6], maxRounds: 4, titles: 1 }),
+    );
+    expect(shown).toHaveLength(4);
+    shown.forEach((p, i) => {
+      expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
+    });
+    expect(await page.textContent('#fight-answer')).toContain(`Open with ${odds.openingSplit}.`);
+    const csv = await download(page, '.export button:text-is("CSV")');
+    expect(csv.text).toBe(
+      toCsv(
+        fightCurves({ pool: [8, 6], challenges: [3], tags: [2], maxRounds: 4, titles: 1 }),
+        FIGHTS_CSV_COLUMNS,
+      ),
+    );
+    // The curve is drawn at once.
+    const svg = await page.waitForSelector('.chart svg', { timeout: 30_000 });
+    expect((await svg.boundingBox())!.height).toBeGreaterThan(100);
+  });
+
+  it('shows a whole-fight solve progressing, keeps the page responsive, and cancels it', async () => {
+    // Whole-fight play for 8 steps against 3 tags takes tens of seconds.
+    const page = await open('v=1&view=fight&vs=4&tags=3&steps=8&fight-policy=whole-fight');
+    await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
+    const first = Number(await page.getAttribute('.status-computing progress', 'value'));
+    await page.waitForFunction(
+      (before) =>
+        Number(document.querySelector('.status-computing progress')?.getAttribute('value')) >
+        before,
+      first,
+      { timeout: 30_000 },
+    );
+    // The main thread answers at once while the worker computes.
+    const started = Date.now();
+    await page.evaluate(() => 1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await page.click('.status button:text-is("Cancel")');
+    await page.waitForSelector('.status-cancelled', { timeout: 5_000 });
+    // Asked again for a small whole fight, the fresh worker answers it exactly.
+    await page.fill('#steps', '4');
+    await page.fill('#max-rounds', '3');
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    const shown = await page.$$eval('[data-round]', (rows) =>
+      rows.map((row) => Number(row.getAttribute('data-win-within'))),
+    );
+    const odds = fightOdds(
+      parseFight({ challenge: 4, tags: 3, steps: 4, maxRounds: 3, fightPolicy: 'whole-fight' }),
+    );
+    expect(shown).toHaveLength(3);
+    shown.forEach((p, i) => {
+      expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
+    });
+  });
+});
+
+describe('the offline page on a phone', () => {
+  const phone = { viewport: { width: 390, height: 844 } };
+
+  it('fits 390 px with no sideways scrolling, in every view, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const view of ['splits', 'fight']) {
+        const page = await open(`v=1&view=${view}&steps=7&actions=2&vs=4&tags=2`, {
+          ...phone,
+          colorScheme,
+        });
+        await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+        await page.click('.more-rules summary');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${view} ${colorScheme}`).toBeLessThanOrEqual(390);
+      }
+    }
+  });
+
+  it('labels every control for screen readers and works from the keyboard', async () => {
+    const page = await open('v=1&view=splits&steps=6&vs=3&tags=1', phone);
+    await shownSplits(page);
+    await page.click('.more-rules summary');
+    const unlabelled = await page.$$eval('input, button, select, summary', (controls) =>
+      controls
+        .filter((c) => {
+          const input = c as HTMLInputElement;
+          const named =
+            (input.labels?.length ?? 0) > 0 ||
+            c.getAttribute('aria-label') ||
+            c.getAttribute('aria-labelledby') ||
+            (c.tagName !== 'INPUT' && c.textContent?.trim());
+          return !named;
+        })
+        .map((c) => c.outerHTML.slice(0, 80)),
+    );
+    expect(unlabelled).toEqual([]);
+    // Tab to the Steps "+" button and press it; arrow keys move between the view tabs.
+    await page.focus('#steps');
+    await page.keyboard.press('Tab');
+    await nextAnswer(page, () => page.keyboard.press('Enter'));
+    expect(await page.inputValue('#steps')).toBe('7');
+    await page.focus('#tab-splits');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#v=1&view=advice&/);
+  });
+
+  it('leaves a phone-size screenshot of the landing view to look at', async () => {
+    const page = await open(ISSUE_LINK, phone);
+    await shownSplits(page);
+    const dir = fileURLToPath(new URL('../../reports/', import.meta.url));
+    await mkdir(dir, { recursive: true });
+    await page.screenshot({ path: `${dir}page-phone.png` });
+    await page.screenshot({ path: `${dir}page-phone-full.png`, fullPage: true });
+  });
+});
