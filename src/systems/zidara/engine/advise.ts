@@ -1,5 +1,6 @@
 import { invalid } from '../../../input-error.ts';
 import { readInteger, readRecord } from '../../spec-fields.ts';
+import { intentDice } from '../roll/notation.ts';
 import { parseRoll, type Roll } from '../roll/spec.ts';
 import { classOf, topFaces } from './die-outcome.ts';
 import {
@@ -265,7 +266,7 @@ export function actionName(request: AdviceRequest, action: AdvisedAction): strin
 
 /**
  * What stopping spends, in words: "Spend 2 Aura: +2 on the d4 (showing 4), pay the tie of
- * intent 2." — or "" when it spends nothing.
+ * intent 2 (d6+d6)." — or "" when it spends nothing.
  */
 export function spendsSentence(request: AdviceRequest, spends: AuraSpends): string {
   const parts = [
@@ -273,7 +274,9 @@ export function spendsSentence(request: AdviceRequest, spends: AuraSpends): stri
       ({ die, count }) =>
         `${count === 1 ? '+2' : `${count} × +2`} on ${dieName(request.roll, request.shown, die)}`,
     ),
-    ...spends.tiesPaid.map((i) => `pay the tie of intent ${i + 1}`),
+    ...spends.tiesPaid.map(
+      (i) => `pay the tie of intent ${i + 1} (${intentDice(request.roll, i)})`,
+    ),
   ];
   if (parts.length === 0) return '';
   return `Spend ${spends.auraSpent} Aura: ${parts.join(', ')}.`;

@@ -125,7 +125,7 @@ describe('advise: the sentence when stopping', () => {
     const advice = advise(request);
     expect(advice.actions).toHaveLength(1);
     expect(adviceSentence(request, advice)).toBe(
-      'Stop: 1.00 intents expected. Spend 2 Aura: +2 on the d6 (showing 3), pay the tie of intent 1.',
+      'Stop: 1.00 intents expected. Spend 2 Aura: +2 on the d6 (showing 3), pay the tie of intent 1 (d6).',
     );
   });
 
