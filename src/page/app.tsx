@@ -1,8 +1,10 @@
 import type { ComponentType } from 'preact';
+import { AdviceView } from './advice-view.tsx';
 import { FightView } from './fight-view.tsx';
 import type { View } from './page-state.ts';
 import { linkProblems, pageState, showView, updateState } from './page-store.ts';
 import { SplitsView, type ViewProps } from './splits-view.tsx';
+import { WhatIfView } from './what-if-view.tsx';
 
 /** The views in the order of the tabs, with their names and the question each answers. */
 const TABS: readonly {
@@ -17,9 +19,9 @@ const TABS: readonly {
     asks: 'How should I split my dice?',
     Component: SplitsView,
   },
-  { view: 'advice', name: 'Mid-roll', asks: 'I have rolled: what now?', Component: ComingView },
+  { view: 'advice', name: 'Mid-roll', asks: 'I have rolled: what now?', Component: AdviceView },
   { view: 'fight', name: 'Fight', asks: 'How many rounds to bring it down?', Component: FightView },
-  { view: 'whatif', name: 'What if', asks: 'What does a rule change do?', Component: ComingView },
+  { view: 'whatif', name: 'What if', asks: 'What does a rule change do?', Component: WhatIfView },
 ];
 
 /**
@@ -101,8 +103,4 @@ function moveTab(event: KeyboardEvent, from: View): void {
   event.preventDefault();
   showView(to);
   document.getElementById(`tab-${to}`)?.focus();
-}
-
-function ComingView() {
-  return <p>Coming soon.</p>;
 }

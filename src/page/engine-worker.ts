@@ -1,8 +1,19 @@
 // The page's Web Worker: the exact engine, off the main thread. Vite inlines it into the page
 // as a blob (module workers cannot start from file://); comlink carries the calls.
 import { expose } from 'comlink';
-import { type FightProgress, rankSplits, solveFight } from './page-engine.ts';
-import type { FightQuestion, SplitsQuestion } from './page-questions.ts';
+import {
+  adviceAnswer,
+  compareRules,
+  type FightProgress,
+  rankSplits,
+  solveFight,
+} from './page-engine.ts';
+import type {
+  AdviceQuestion,
+  FightQuestion,
+  SplitsQuestion,
+  WhatIfQuestion,
+} from './page-questions.ts';
 
 /** A result and the milliseconds the worker took to compute it. */
 export interface Timed<T> {
@@ -20,6 +31,8 @@ const engine = {
   rankSplits: (question: SplitsQuestion) => timed(() => rankSplits(question)),
   solveFight: (question: FightQuestion, progress: (p: FightProgress) => void) =>
     timed(() => solveFight(question, progress)),
+  adviceAnswer: (question: AdviceQuestion) => timed(() => adviceAnswer(question)),
+  compareRules: (question: WhatIfQuestion) => timed(() => compareRules(question)),
 };
 
 /** What the main thread can call (each returns a promise there). */

@@ -1,14 +1,36 @@
 import { type FightCurveRow, fightCurveRows } from '../systems/zidara/analyses/fight-curves.ts';
 import { compareSplits, type SplitRow, splits } from '../systems/zidara/analyses/splits.ts';
 import {
+  compareSettings,
+  WHAT_IF_SHAPES,
+  type WhatIfRow,
+} from '../systems/zidara/analyses/what-if.ts';
+import {
+  type Advice,
+  type AdvisedAction,
+  actionName,
+  adviceSentence,
+  advise,
+  parseAdviceRequest,
+  spendsSentence,
+  utilityIsWins,
+} from '../systems/zidara/engine/advise.ts';
+import {
   type Fight,
   FightPlan,
   type FightRound,
   fightOdds,
   parseFight,
 } from '../systems/zidara/fight/fight.ts';
-import { splitsOfPool } from '../systems/zidara/roll/split.ts';
-import type { FightQuestion, SplitsQuestion } from './page-questions.ts';
+import { rollToSpec } from '../systems/zidara/roll/spec.ts';
+import { parseSplit, splitsOfPool } from '../systems/zidara/roll/split.ts';
+import { splitRoll } from '../systems/zidara/roll/split-roll.ts';
+import type {
+  AdviceQuestion,
+  FightQuestion,
+  SplitsQuestion,
+  WhatIfQuestion,
+} from './page-questions.ts';
 
 /**
  * What the page's worker runs: each question handed to the library as it is, nothing computed
@@ -34,6 +56,23 @@ export function rankSplits(question: SplitsQuestion): SplitRow[] {
     ...(question.actions === undefined ? {} : { actions: question.actions }),
     intents: question.intents,
   });
+}
+
+/**
+ * What if: the splits ranked under the rules page's defaults and under the page's rules,
+ * paired split by split with each figure's change (`compareSettings`, as `--against` does),
+ * in the order of the page's rules' ranking. Twice a Best split's cost.
+ */
+export function compareRules(question: WhatIfQuestion): WhatIfRow<SplitRow>[] {
+  const pairs = compareSettings(
+    rankSplits(question.base),
+    rankSplits(question.yours),
+    WHAT_IF_SHAPES.splits,
+  );
+  return pairs.sort(
+    (a, b) =>
+      (a.against?.rank ?? Number.POSITIVE_INFINITY) - (b.against?.rank ?? Number.POSITIVE_INFINITY),
+  );
 }
 
 /** How far a fight's solve has got: round choices made, of at most `of`. */
@@ -111,4 +150,45 @@ class CountingPlan extends FightPlan {
     }
     return super.round(tags, aura, resolve, roundsLeft);
   }
+}
+
+/** The engine's advice in a rolled state, with the words a player reads. */
+export interface AdviceAnswer {
+  readonly advice: Advice;
+  /** The one sentence: the best action and what it is worth against stopping. */
+  readonly sentence: string;
+  /** Each action of `advice.actions` named ("reroll the d8 (showing 3)"), in the same order. */
+  readonly names: readonly string[];
+  /** What stopping spends, in words ("" when nothing). */
+  readonly spends: string;
+  /** Whether the figures are intents expected (the rules' utility) or a weighted utility. */
+  readonly utilityIsWins: boolean;
+}
+
+/**
+ * Mid-roll advice: the split's roll holding what the character holds now, checked as
+ * `dicelab zidara advise` checks a state (a face above its die, a defence above 2C…), then
+ * `advise`. Milliseconds.
+ * @example adviceAnswer({ split: 'd8 | d4', challenge: 4, shown: [3, 4], defence: 5, setup: { aura: 3, resolve: 1 } }).sentence
+ * // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
+ */
+export function adviceAnswer(question: AdviceQuestion): AdviceAnswer {
+  const roll = splitRoll(parseSplit(question.split), question.challenge, question.setup);
+  const request = parseAdviceRequest({
+    roll: rollToSpec(roll),
+    shown: question.shown,
+    defence: [question.defence],
+    ...(question.auraPending === undefined ? {} : { auraPending: question.auraPending }),
+  });
+  const advice = advise(request);
+  const stop = advice.actions.find(
+    (a): a is Extract<AdvisedAction, { action: 'stop' }> => a.action === 'stop',
+  );
+  return {
+    advice,
+    sentence: adviceSentence(request, advice),
+    names: advice.actions.map((a) => actionName(request, a)),
+    spends: stop ? spendsSentence(request, stop.spends) : '',
+    utilityIsWins: utilityIsWins(request.roll),
+  };
 }

@@ -22,6 +22,12 @@ export interface SplitsQuestion {
   readonly setup: RollSetup;
 }
 
+/** What if: the same Best split question under the rules page's defaults and under the page's rules. */
+export interface WhatIfQuestion {
+  readonly base: SplitsQuestion;
+  readonly yours: SplitsQuestion;
+}
+
 /** Fight: the options `parseFight` reads (as `dicelab zidara fight` builds them from its flags). */
 export interface FightQuestion {
   readonly challenge: number;
@@ -53,6 +59,8 @@ export interface AdviceQuestion {
   readonly defence: number;
   /** With `aura` and `resolve`: what is held now. */
   readonly setup: RollSetup;
+  /** Late Aura only: top faces rolled so far this roll. */
+  readonly auraPending?: number;
 }
 
 /**
@@ -90,6 +98,43 @@ export function splitsQuestion(state: PageState): SplitsQuestion {
   };
 }
 
+/** The state's rules put back to the rules page's (Aura now kept, within the default cap). */
+export function withDefaultRules(state: PageState): PageState {
+  const D = PAGE_DEFAULTS;
+  return {
+    ...state,
+    auraMax: D.auraMax,
+    boosts: D.boosts,
+    defending: D.defending,
+    explode: D.explode,
+    lateAura: D.lateAura,
+    resolve: D.resolve,
+    aura: state.aura === undefined ? undefined : Math.min(state.aura, D.auraMax),
+  };
+}
+
+/**
+ * The What if question of a state: its Best split question under the rules page's defaults
+ * (Aura cap, +2s, ties bought, Warrior, late Aura, Resolve) and under the state's own rules.
+ * @example whatIfQuestion({ ...PAGE_DEFAULTS, boosts: 0 }).base.setup.boostsPerRoll // 1
+ */
+export function whatIfQuestion(state: PageState): WhatIfQuestion {
+  return { base: splitsQuestion(withDefaultRules(state)), yours: splitsQuestion(state) };
+}
+
+/**
+ * The What if question on the command line: the analysis under the defaults, `--against` the
+ * state's rule flags.
+ * @example whatIfCommand({ ...PAGE_DEFAULTS, boosts: 0 }) // 'dicelab zidara splits --steps 8 --vs 3 --intents 1-2 --against "--boosts 0"'
+ */
+export function whatIfCommand(state: PageState): string {
+  const base = splitsCommand(withDefaultRules(state));
+  const rules = characterFlags(state, true).filter(
+    (flag) => !characterFlags(withDefaultRules(state), true).includes(flag),
+  );
+  return rules.length ? `${base} --against "${rules.join(' ')}"` : base;
+}
+
 /** The Fight question of a state (Resolve is the Titles). @example fightQuestion(PAGE_DEFAULTS).titles // 2 */
 export function fightQuestion(state: PageState): FightQuestion {
   const { resolve: _resolve, ...setup } = rollSetup(state);
@@ -121,7 +166,26 @@ export function adviceQuestion(state: PageState, dice: number): AdviceQuestion |
     shown: shown as number[],
     defence: state.defence,
     setup: rollSetup(state),
+    ...(state.lateAura ? { auraPending: state.auraPending } : {}),
   };
+}
+
+/**
+ * The Mid-roll question on the command line (each die with its face, as `advise` reads them).
+ * @example adviceCommand({ ...PAGE_DEFAULTS, split: 'd8 | d4', faces: [3, 4], defence: 5 }) // "dicelab zidara advise d8=3 d4=4 --vs 3 --defence 5"
+ */
+export function adviceCommand(state: PageState): string {
+  const faces = [...state.faces];
+  const words = state.split.split(' | ').map((intent) =>
+    intent
+      .split('+')
+      .map((die) => `${die}=${faces.shift() ?? '?'}`)
+      .join('+'),
+  );
+  const flags = [`--vs ${state.vs}`, `--defence ${state.defence ?? '?'}`];
+  flags.push(...characterFlags(state, true));
+  if (state.lateAura) flags.push(`--aura-pending ${state.auraPending}`);
+  return ['dicelab zidara advise', ...words, ...flags].join(' ');
 }
 
 /**

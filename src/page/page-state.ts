@@ -59,6 +59,8 @@ export interface PageState {
   readonly faces: readonly (number | null)[];
   /** Mid-roll advice: the Challenge die's face; undefined until given. */
   readonly defence: number | undefined;
+  /** Mid-roll advice with late Aura: top faces rolled so far this roll (their Aura comes after it). */
+  readonly auraPending: number;
   /** Fight: rounds before the fight is called. */
   readonly maxRounds: number;
   /** Fight: Resolve at the start of the fight. */
@@ -90,6 +92,7 @@ export const PAGE_DEFAULTS: PageState = {
   split: 'd8 | d4',
   faces: [],
   defence: undefined,
+  auraPending: 0,
   maxRounds: FIGHT_DEFAULTS.maxRounds,
   titles: FIGHT_DEFAULTS.titles,
   fightPolicy: FIGHT_DEFAULTS.fightPolicy,
@@ -218,6 +221,21 @@ export function writePool(pool: readonly number[]): string {
   return pool.map((n) => `d${n}`).join(',');
 }
 
+/**
+ * Reads a split as the page takes it: the notation ("d8 | d6+d2"), or, easier on a phone's
+ * keyboard, intents separated by spaces or commas ("d8 d6+d2"). Returns it canonical.
+ * @example readSplit('d4 2d6') // "d6+d6 | d4"
+ */
+export function readSplit(text: string, key = 'split'): string {
+  const notation = text.includes('|')
+    ? text
+    : text
+        .trim()
+        .split(/[\s,]+/)
+        .join(' | ');
+  return formatSplit(parseSplit(notation, key));
+}
+
 /** The dice of a split in roll order (intent by intent, each high to low). @example splitDice('d4 | d8') // [8, 4] */
 export function splitDice(split: string): number[] {
   return parseSplit(split).flat();
@@ -326,9 +344,10 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
   ),
   {
     key: 'split',
-    about: 'Mid-roll advice: the split rolled, in the notation, e.g. `d8 | d4`',
+    about:
+      'Mid-roll advice: the split rolled, in the notation, e.g. `d8|d4` (spaces also separate intents: `d8 d4`)',
     core: ['advice'],
-    read: (text) => ({ split: formatSplit(parseSplit(text, 'split')) }),
+    read: (text) => ({ split: readSplit(text) }),
     write: (state) => state.split.replace(/\s+/g, ''),
   },
   {
@@ -351,6 +370,16 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     core: ['advice'],
     read: (text) => ({ defence: readIntegerText(text, 'defence', 1, 2 * PAGE_LIMITS.vs) }),
     write: (state) => (state.defence === undefined ? undefined : String(state.defence)),
+  },
+  {
+    key: 'aura-pending',
+    about:
+      'Mid-roll advice with late Aura: top faces rolled so far this roll, rerolled dice included, a whole number ≥ 0 (`--aura-pending`)',
+    read: (text) => {
+      if (!/^\d+$/.test(text)) throw invalid('aura-pending', text, 'a whole number ≥ 0');
+      return { auraPending: Number(text) };
+    },
+    write: (state) => String(state.auraPending),
   },
   integerKey(
     'max-rounds',

@@ -13,6 +13,7 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { splitsCommand, splitsQuestion } from './page-questions.ts';
 import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { SplitName } from './split-name.tsx';
 import {
   formatGap,
   formatScore,
@@ -155,7 +156,9 @@ function SplitsResults(props: {
             >
               <td class="rank">{row.rank}</td>
               <td>
-                <span class="split-name">{row.split}</span>
+                <span class="split-name">
+                  <SplitName split={row.split} />
+                </span>
                 <span
                   class="bar"
                   aria-hidden="true"

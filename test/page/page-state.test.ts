@@ -121,6 +121,8 @@ describe('the page fragment', () => {
     expect(() => readPool('')).toThrow(/pool: "" is not allowed/);
     expect(splitDice('d4 | d8')).toEqual([8, 4]);
     expect(readFragment('#split=d4|2d6').state.split).toBe('d6+d6 | d4');
+    // Spaces (a phone's keyboard has no |) also separate intents.
+    expect(readFragment('#split=d4 2d6').state.split).toBe('d6+d6 | d4');
   });
 
   it("is documented key by key in the README, by the keys' own table", () => {

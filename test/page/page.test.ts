@@ -7,11 +7,12 @@ import { FIGHTS_CSV_COLUMNS } from '../../src/report/zidara/fights-chart.ts';
 import { SPLITS_CSV_COLUMNS } from '../../src/report/zidara/splits-chart.ts';
 import { fightCurves } from '../../src/systems/zidara/analyses/fight-curves.ts';
 import { compareSplits, type SplitRow, splits } from '../../src/systems/zidara/analyses/splits.ts';
+import { advise, parseAdviceRequest } from '../../src/systems/zidara/engine/advise.ts';
 import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
 import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
-import { nextAnswer, pageUrl, type ShownSplit, shownSplits } from './offline-page.ts';
+import { nextAnswer, pageUrl, type ShownSplit, shownActions, shownSplits } from './offline-page.ts';
 
 let browser: TestBrowser;
 const opened: OpenPage[] = [];
@@ -198,6 +199,148 @@ describe('the offline page: Best split', () => {
   });
 });
 
+describe('the offline page: Mid-roll advice', () => {
+  /** The library's advice for a d8 | d4 (or other) roll against one threat, as data-action/data-eu read. */
+  function expectedActions(request: unknown) {
+    return advise(parseAdviceRequest(request)).actions.map((a) => ({
+      action: a.action === 'reroll-one' ? `reroll-one:${a.die}` : a.action,
+      eu: a.expectedUtility,
+    }));
+  }
+
+  function expectSameActions(shown: { action: string; eu: number }[], expected: typeof shown) {
+    expect(shown.map((a) => a.action)).toEqual(expected.map((a) => a.action));
+    shown.forEach((a, i) => {
+      expect(Math.abs(a.eu - expected[i]!.eu), a.action).toBeLessThan(1e-9);
+    });
+  }
+
+  it("answers the issue's rolled state: reroll the d8, 1.5 tags against 1.0 if you stop", async () => {
+    const page = await open(
+      'v=1&view=advice&vs=4&split=d8|d4&faces=3,4&defence=5&aura=3&resolve=1',
+    );
+    const shown = await shownActions(page);
+    const expected = expectedActions({
+      roll: {
+        threats: [{ challenge: 4 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 4, intent: 1 },
+        ],
+        aura: 3,
+        resolve: 1,
+      },
+      shown: [3, 4],
+      defence: [5],
+    });
+    expectSameActions(shown, expected);
+    // The issue's brute force: rerolling the d8 1.5, all 1.125, stopping 1, the d4 1.
+    expect(shown.map((a) => [a.action, a.eu])).toEqual([
+      ['reroll-one:0', expect.closeTo(1.5, 12)],
+      ['reroll-all', expect.closeTo(1.125, 12)],
+      ['stop', expect.closeTo(1, 12)],
+      ['reroll-one:1', expect.closeTo(1, 12)],
+    ]);
+    expect(await page.textContent('#advice-answer')).toBe(
+      'Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop.',
+    );
+  });
+
+  it('takes the faces tap by tap, and a new split typed with spaces', async () => {
+    const page = await open('v=1&view=advice&vs=3&split=d8|d6&aura=1&resolve=1');
+    expect(await page.textContent('.prompt')).toBe(
+      "Tap each die's face and the Challenge die's face for advice.",
+    );
+    await page.click('label:has(#face-0-2)');
+    await page.click('label:has(#face-1-6)');
+    expect(await page.textContent('.prompt')).toBe("Tap the Challenge die's face for advice.");
+    await page.click('label:has(#defence-4)');
+    const request = (dice: number[], shown: number[]) => ({
+      roll: {
+        threats: [{ challenge: 3 }],
+        dice: dice.map((sides, intent) => ({ sides, intent })),
+        aura: 1,
+        resolve: 1,
+      },
+      shown,
+      defence: [4],
+    });
+    expectSameActions(await shownActions(page), expectedActions(request([8, 6], [2, 6])));
+    expect(await page.evaluate(() => location.hash)).toBe(
+      '#v=1&view=advice&vs=3&aura=1&resolve=1&split=d8|d6&faces=2,6&defence=4',
+    );
+    // A new split forgets the faces; tapped again, the advice follows.
+    await page.fill('#split', 'd10 d4');
+    await page.waitForSelector('.prompt');
+    await page.click('label:has(#face-0-3)');
+    await page.click('label:has(#face-1-4)');
+    await page.click('label:has(#defence-4)');
+    await page.waitForFunction(() => location.hash.includes('faces=3,4'));
+    expectSameActions(await shownActions(page), expectedActions(request([10, 4], [3, 4])));
+  });
+
+  it("says the engine's message for a face the die cannot show", async () => {
+    const page = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,7&defence=2');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('.status-error')).toBe(
+      'shown[1]: 7 is not allowed (expected a face of the d4: 1 to 4)',
+    );
+  });
+});
+
+describe('the offline page: What if', () => {
+  it('ranks the splits under the rules page and under the rules set here, as --against does', async () => {
+    const page = await open('v=1&view=whatif&steps=8&vs=3&tags=2&boosts=0&resolve=1');
+    const shown = await shownSplits(page);
+    const yours = splits({ steps: 8, challenge: 3, intents: [1, 2], boostsPerRoll: 0, resolve: 1 });
+    expectSameRanking(shown, yours);
+    const cli = await cliInProcess(
+      ...'zidara splits --steps 8 --vs 3 --intents 1-2 --format json --against'.split(' '),
+      '--boosts 0 --resolve 1',
+    );
+    expect(cli.status).toBe(0);
+    const paired = JSON.parse(cli.stdout).rows as {
+      key: { split: string };
+      base: { score: number };
+      against: { score: number };
+    }[];
+    const base = await page.$$eval('[data-split]', (rows) =>
+      rows.map((row) => [
+        row.getAttribute('data-split'),
+        Number(row.getAttribute('data-base-score')),
+      ]),
+    );
+    expect(base).toHaveLength(paired.length);
+    for (const [split, score] of base) {
+      const row = paired.find((r) => r.key.split === split)!;
+      expect(Math.abs((score as number) - row.base.score), String(split)).toBeLessThan(1e-9);
+    }
+    expect(await page.textContent('.cli-details code')).toBe(
+      'dicelab zidara splits --steps 8 --vs 3 --intents 1-2 --against "--resolve 1 --boosts 0"',
+    );
+  });
+
+  it('turns rules on and off, and goes back to the rules page', async () => {
+    const page = await open('v=1&view=whatif&steps=6&vs=3&tags=2');
+    await shownSplits(page);
+    expect(await page.textContent('#whatif-answer .headline')).toBe(
+      "These are the rules page's rules: change one above to see what it does.",
+    );
+    await nextAnswer(page, () => page.click('label[for="ties-bought"]'));
+    await nextAnswer(page, () => page.click('button[aria-label="Aura cap: one less"]'));
+    expect(await page.evaluate(() => location.hash)).toContain('aura-max=4&defending=1');
+    expectSameRanking(
+      await shownSplits(page),
+      splits({ steps: 6, challenge: 3, intents: [1, 2], auraMax: 4, tieBreak: false }),
+    );
+    expect(await page.textContent('#whatif-answer .headline')).toMatch(
+      /^With Aura cap 4, ties not bought, the best split (is still|becomes) /,
+    );
+    await nextAnswer(page, () => page.click('button:text-is("Back to the rules page\'s rules")'));
+    expect(await page.evaluate(() => location.hash)).not.toContain('defending');
+  });
+});
+
 describe('the offline page: Fight', () => {
   it('solves a fight round by round as fightOdds does, and exports it', async () => {
     const page = await open('v=1&view=fight&vs=3&tags=2&pool=d8,d6&max-rounds=4&titles=1');
@@ -265,13 +408,17 @@ describe('the offline page on a phone', () => {
 
   it('fits 390 px with no sideways scrolling, in every view, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      for (const view of ['splits', 'fight']) {
-        const page = await open(`v=1&view=${view}&steps=7&actions=2&vs=4&tags=2`, {
-          ...phone,
-          colorScheme,
-        });
+      for (const view of ['splits', 'advice', 'fight', 'whatif']) {
+        const page = await open(
+          `v=1&view=${view}&steps=7&actions=2&vs=4&tags=2&split=d12+d2|d8+d4&faces=3,1,8,2&defence=5`,
+          {
+            ...phone,
+            colorScheme,
+          },
+        );
         await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
-        await page.click('.more-rules summary');
+        // Open every disclosure: the page must fit with all of it shown.
+        for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${view} ${colorScheme}`).toBeLessThanOrEqual(390);
       }
@@ -279,23 +426,30 @@ describe('the offline page on a phone', () => {
   });
 
   it('labels every control for screen readers and works from the keyboard', async () => {
+    for (const view of ['advice', 'fight', 'whatif', 'splits']) {
+      const page = await open(
+        `v=1&view=${view}&steps=6&vs=3&tags=1&split=d8|d4&faces=3,2&defence=5&late-aura=1&explode=1`,
+        phone,
+      );
+      await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+      for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+      const unlabelled = await page.$$eval('input, button, select, summary', (controls) =>
+        controls
+          .filter((c) => {
+            const input = c as HTMLInputElement;
+            const named =
+              (input.labels?.length ?? 0) > 0 ||
+              c.getAttribute('aria-label') ||
+              c.getAttribute('aria-labelledby') ||
+              (c.tagName !== 'INPUT' && c.textContent?.trim());
+            return !named;
+          })
+          .map((c) => c.outerHTML.slice(0, 80)),
+      );
+      expect(unlabelled, view).toEqual([]);
+    }
     const page = await open('v=1&view=splits&steps=6&vs=3&tags=1', phone);
     await shownSplits(page);
-    await page.click('.more-rules summary');
-    const unlabelled = await page.$$eval('input, button, select, summary', (controls) =>
-      controls
-        .filter((c) => {
-          const input = c as HTMLInputElement;
-          const named =
-            (input.labels?.length ?? 0) > 0 ||
-            c.getAttribute('aria-label') ||
-            c.getAttribute('aria-labelledby') ||
-            (c.tagName !== 'INPUT' && c.textContent?.trim());
-          return !named;
-        })
-        .map((c) => c.outerHTML.slice(0, 80)),
-    );
-    expect(unlabelled).toEqual([]);
     // Tab to the Steps "+" button and press it; arrow keys move between the view tabs.
     await page.focus('#steps');
     await page.keyboard.press('Tab');

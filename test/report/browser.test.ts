@@ -126,7 +126,7 @@ describe('a report page in Chromium', () => {
     try {
       await opened.page.waitForTimeout(1000);
       const trouble = opened.trouble();
-      expect(trouble.outsideRequests.sort()).toEqual([
+      expect([...trouble.outsideRequests].sort()).toEqual([
         'http://api.example.invalid/odds',
         'http://cdn.example.invalid/logo.png',
       ]);
