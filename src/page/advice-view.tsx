@@ -109,6 +109,7 @@ export function AdviceView({ state, update }: ViewProps) {
           stale={computation.status !== 'ready' || computation.answered !== key}
           status={computation.answered === key ? computation.status : 'computing'}
           answered={computation.answered}
+          ms={computation.ms}
         />
       ) : null}
     </div>
@@ -170,8 +171,9 @@ function AdviceResults(props: {
   stale: boolean;
   status: string;
   answered: string | undefined;
+  ms: number | undefined;
 }) {
-  const { answer, state, stale, status, answered } = props;
+  const { answer, state, stale, status, answered, ms } = props;
   const { advice, names, sentence, spends } = answer;
   const best = advice.actions[0]!;
   const figure = answer.utilityIsWins ? 'Tags expected' : 'Utility';
@@ -188,6 +190,7 @@ function AdviceResults(props: {
       aria-busy={stale}
       data-state={status}
       data-answered={answered}
+      data-ms={ms}
       aria-labelledby="advice-answer"
     >
       <div class="answer" id="advice-answer">

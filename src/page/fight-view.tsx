@@ -92,6 +92,7 @@ export function FightView({ state, update }: ViewProps) {
           stale={computation.status !== 'ready'}
           status={computation.status}
           answered={computation.answered}
+          ms={computation.ms}
         />
       ) : null}
     </div>
@@ -104,8 +105,9 @@ function FightResults(props: {
   stale: boolean;
   status: string;
   answered: string | undefined;
+  ms: number | undefined;
 }) {
-  const { answer, state, stale, status, answered } = props;
+  const { answer, state, stale, status, answered, ms } = props;
   const { rows } = answer;
   const words = fightAnswer(rows);
   const spec = useMemo(() => {
@@ -121,6 +123,7 @@ function FightResults(props: {
       aria-busy={stale}
       data-state={status}
       data-answered={answered}
+      data-ms={ms}
       aria-labelledby="fight-answer"
     >
       <div class="answer" id="fight-answer">

@@ -24,6 +24,7 @@ import {
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { useEngine } from './use-engine.ts';
+import { useProgressive } from './use-progressive.ts';
 
 /** Props of every view: the page's state and how to change it. */
 export interface ViewProps {
@@ -90,6 +91,7 @@ export function SplitsView({ state, update }: ViewProps) {
           stale={stale}
           status={computation.status}
           answered={computation.answered}
+          ms={computation.ms}
         />
       ) : null}
     </div>
@@ -103,12 +105,14 @@ function SplitsResults(props: {
   stale: boolean;
   status: string;
   answered: string | undefined;
+  ms: number | undefined;
 }) {
-  const { rows, objective, state, stale, status, answered } = props;
+  const { rows, objective, state, stale, status, answered, ms } = props;
   const answer = splitsAnswer(rows, objective);
   const best = rows[0]!;
   const top = Math.max(best.score, 1e-12);
   const { figure, column } = OBJECTIVE_LABELS[objective];
+  const drawn = useProgressive(rows);
   const spec = useMemo(
     () =>
       splitsChart(rows, {
@@ -123,8 +127,9 @@ function SplitsResults(props: {
     <section
       class={`results${stale ? ' stale' : ''}`}
       aria-busy={stale}
-      data-state={status}
+      data-state={status === 'ready' && drawn < rows.length ? 'drawing' : status}
       data-answered={answered}
+      data-ms={ms}
       aria-labelledby="splits-answer"
     >
       <div class="answer" id="splits-answer">
@@ -147,7 +152,7 @@ function SplitsResults(props: {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.slice(0, drawn).map((row) => (
             <tr
               key={row.split}
               data-split={row.split}

@@ -16,6 +16,7 @@ import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
 import { useEngine } from './use-engine.ts';
+import { useProgressive } from './use-progressive.ts';
 
 /**
  * What if (for designers): the Best split question under the rules page's defaults and under
@@ -146,6 +147,7 @@ export function WhatIfView({ state, update }: ViewProps) {
           stale={computation.status !== 'ready'}
           status={computation.status}
           answered={computation.answered}
+          ms={computation.ms}
         />
       ) : null}
     </div>
@@ -160,8 +162,9 @@ function WhatIfResults(props: {
   stale: boolean;
   status: string;
   answered: string | undefined;
+  ms: number | undefined;
 }) {
-  const { pairs, objective, rules, state, stale, status, answered } = props;
+  const { pairs, objective, rules, state, stale, status, answered, ms } = props;
   const change = (d: number | null) =>
     d === null
       ? ''
@@ -180,6 +183,7 @@ function WhatIfResults(props: {
           : `With ${rules.join(', ')}, the best split becomes ${yoursBest.split} (${formatScore(yoursBest.score, objective)}); under the rules page's rules it is ${baseBest.split} (${formatScore(baseBest.score, objective)}): ${change(yoursBest.score - baseBest.score)} for the best.`
         : '';
   const { column } = OBJECTIVE_LABELS[objective];
+  const drawn = useProgressive(pairs);
   const rows = pairs.map((pair) => ({
     split: String(pair.key.split),
     rankDefaults: pair.base?.rank ?? null,
@@ -192,8 +196,9 @@ function WhatIfResults(props: {
     <section
       class={`results${stale ? ' stale' : ''}`}
       aria-busy={stale}
-      data-state={status}
+      data-state={status === 'ready' && drawn < pairs.length ? 'drawing' : status}
       data-answered={answered}
+      data-ms={ms}
       aria-labelledby="whatif-answer"
     >
       <div class="answer" id="whatif-answer">
@@ -220,7 +225,7 @@ function WhatIfResults(props: {
           </tr>
         </thead>
         <tbody>
-          {pairs.map((pair) => (
+          {pairs.slice(0, drawn).map((pair) => (
             <tr
               key={String(pair.key.split)}
               data-split={String(pair.key.split)}
