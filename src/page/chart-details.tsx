@@ -10,6 +10,8 @@ export interface ChartDetailsProps {
   readonly label: string;
   /** Open from the start (default: closed, the chart drawn when opened). */
   readonly open?: boolean;
+  /** On a phone, the plot's height as a share of its width. */
+  readonly aspect?: number;
 }
 
 /** A chart under a disclosure: drawn (and the chart library loaded) only while it is open. */
@@ -18,6 +20,7 @@ export function ChartDetails({
   spec,
   label,
   open: initiallyOpen = false,
+  aspect,
 }: ChartDetailsProps) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
@@ -27,7 +30,7 @@ export function ChartDetails({
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>{summary}</summary>
-      {open ? <VegaChart spec={spec} label={label} /> : null}
+      {open ? <VegaChart spec={spec} label={label} {...(aspect ? { aspect } : {})} /> : null}
     </details>
   );
 }

@@ -135,6 +135,7 @@ function FightResults(props: {
         spec={spec}
         label="The chance the threat is down within each number of rounds"
         open
+        aspect={0.6}
       />
       <table class="rounds">
         <caption>Round by round</caption>

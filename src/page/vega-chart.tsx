@@ -7,6 +7,8 @@ export interface VegaChartProps {
   readonly spec: TopLevelSpec;
   /** What the chart shows, for screen readers (the table beside it has the figures). */
   readonly label: string;
+  /** On a phone, the plot's height as a share of its width (default: the spec's height). */
+  readonly aspect?: number;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface VegaChartProps {
  * report's, fitted to the width of the screen, without its title (the page asks the question
  * above it), and in dark colours when the device prefers them.
  */
-export function VegaChart({ spec, label }: VegaChartProps) {
+export function VegaChart({ spec, label, aspect }: VegaChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   useEffect(() => {
@@ -26,7 +28,7 @@ export function VegaChart({ spec, label }: VegaChartProps) {
         const element = box.current;
         if (!live || !element) return;
         const dark = matchMedia('(prefers-color-scheme: dark)').matches;
-        const result = await embed(element, forScreen(spec, element.clientWidth, dark), {
+        const result = await embed(element, forScreen(spec, element.clientWidth, dark, aspect), {
           actions: false,
           renderer: 'svg',
           defaultStyle: false,
@@ -53,10 +55,29 @@ export function VegaChart({ spec, label }: VegaChartProps) {
 }
 
 /** Light text on the page's dark background; the report's own colours otherwise. */
-const DARK = { text: '#e8e6e3', muted: '#a9a49c', grid: '#3a3a3a', domain: '#777777' };
+const DARK = {
+  text: '#e8e6e3',
+  grid: '#3a3a3a',
+  domain: '#777777',
+  category: [
+    '#56B4E9',
+    '#E69F00',
+    '#009E73',
+    '#F0E442',
+    '#CC79A7',
+    '#D55E00',
+    '#0072B2',
+    '#FFFFFF',
+  ],
+};
 
 /** The report's spec fitted to a width, untitled, with the page's colours. */
-function forScreen(spec: TopLevelSpec, width: number, dark: boolean): TopLevelSpec {
+function forScreen(
+  spec: TopLevelSpec,
+  width: number,
+  dark: boolean,
+  aspect: number | undefined,
+): TopLevelSpec {
   const { title: _title, ...rest } = spec as TopLevelSpec & { title?: unknown };
   const narrow = width < 560;
   const config = {
@@ -86,6 +107,9 @@ function forScreen(spec: TopLevelSpec, width: number, dark: boolean): TopLevelSp
           tickColor: DARK.domain,
         },
         legend: { ...config.legend, labelColor: DARK.text, titleColor: DARK.text },
+        // The same colour-blind-safe colours, the light ones first: they read on a dark page.
+        range: { ...config.range, category: DARK.category },
+        mark: { ...config.mark, color: DARK.category[0] },
         view: { ...config.view, stroke: DARK.grid },
       }
     : config;
@@ -105,8 +129,7 @@ function forScreen(spec: TopLevelSpec, width: number, dark: boolean): TopLevelSp
         }
       : {}),
     width: Math.max(160, width - 24),
-    // A curve needs no more height than about half its width on a phone.
-    ...(narrow && !layers ? { height: Math.round(Math.max(180, width * 0.55)) } : {}),
+    ...(narrow && aspect ? { height: Math.round(Math.max(160, width * aspect)) } : {}),
     autosize: { type: 'fit-x', contains: 'padding' },
     config: themed,
   } as TopLevelSpec;
