@@ -1,4 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +14,14 @@ import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
 import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
-import { nextAnswer, pageUrl, type ShownSplit, shownActions, shownSplits } from './offline-page.ts';
+import {
+  BUILT_PAGE,
+  nextAnswer,
+  pageUrl,
+  type ShownSplit,
+  shownActions,
+  shownSplits,
+} from './offline-page.ts';
 
 let browser: TestBrowser;
 const opened: OpenPage[] = [];
@@ -98,6 +107,30 @@ describe('the offline page: Best split', () => {
     expect(await page.textContent('.answer .headline')).toBe(
       `Roll ${rows[0]!.split}: ${rows[0]!.score.toFixed(3)} tags stripped on average.`,
     );
+  });
+
+  it('works the same when served over http', async () => {
+    pageUrl(); // refuses an out-of-date build
+    const html = await readFile(BUILT_PAGE);
+    const server = createServer((request, response) => {
+      const ok = request.url?.split('#')[0] === '/dicelab.html';
+      response.writeHead(ok ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(ok ? html : 'not found');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const served = await browser.open(
+        `http://127.0.0.1:${port}/dicelab.html#v=1&view=splits&steps=6&vs=2&tags=2`,
+      );
+      opened.push(served);
+      expectSameRanking(
+        await shownSplits(served.page),
+        splits({ steps: 6, challenge: 2, intents: [1, 2] }),
+      );
+    } finally {
+      server.close();
+    }
   });
 
   it('recomputes as the inputs change, and each state is a link that reopens it', async () => {
