@@ -1,4 +1,4 @@
-import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { InputError, invalid } from '../input-error.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
@@ -67,17 +67,21 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
       )
       .argument('[dice...]', 'dice with the faces they show, per intent, e.g. d8=3 d4@B=4'),
   )
-    .option(
-      '--defence <D>',
-      "the face a threat's Challenge die shows; repeat for each threat, in order",
-      collect(integerFlag(1, 2 * ROLL_LIMITS.challenge)),
-      [] as number[],
+    .addOption(
+      new Option(
+        '--defence <D>',
+        "the face a threat's Challenge die shows; repeat for each threat, in order",
+      )
+        .argParser(collect(integerFlag(1, 2 * ROLL_LIMITS.challenge)))
+        .default([] as number[], 'none'),
     )
-    .option(
-      '--vs <challenge>',
-      "a threat's Challenge C (optional: it only bounds --defence); repeat like --defence",
-      collect(integerFlag(1, ROLL_LIMITS.challenge)),
-      [] as number[],
+    .addOption(
+      new Option(
+        '--vs <challenge>',
+        "a threat's Challenge C (optional: it only bounds --defence); repeat like --defence",
+      )
+        .argParser(collect(integerFlag(1, ROLL_LIMITS.challenge)))
+        .default([] as number[], 'none'),
     )
     .option('--resolve <n>', 'Resolve left', integerFlag(0, ROLL_LIMITS.resolve), 0)
     .option(
