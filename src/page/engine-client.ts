@@ -18,7 +18,8 @@ interface Job {
  * One engine worker that always answers the latest question: a call made while another runs
  * waits and replaces any call already waiting (which settles as not done); a running call
  * older than `restartAfterMs` is abandoned (the worker is terminated and started afresh),
- * so a long solve never holds up the question the user asks now. `cancel()` does the same on
+ * so a long solve never holds up the question the user asks now, while a quick one finishes
+ * in a worker whose compiled code stays warm. `cancel()` does the same on
  * demand. The main thread only posts messages: it never waits on the engine.
  */
 export class EngineClient {
@@ -30,7 +31,7 @@ export class EngineClient {
   private generation = 0;
   private readonly restartAfterMs: number;
 
-  constructor(restartAfterMs = 400) {
+  constructor(restartAfterMs = 1000) {
     this.restartAfterMs = restartAfterMs;
     this.worker = new EngineWorker();
     this.engine = wrap<EngineApi>(this.worker);

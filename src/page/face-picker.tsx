@@ -27,8 +27,12 @@ export function FacePicker({ name, die, sides, value, onChange, most = sides }: 
       <NumberField
         id={name}
         label={`${die} shows`}
-        hint={most > sides ? `Its chain total: a ${sides} rolls again and adds` : undefined}
-        value={value ?? 1}
+        hint={
+          most > sides
+            ? `Its chain total: ${sides === 8 ? 'an' : 'a'} ${sides} rolls again and adds`
+            : undefined
+        }
+        value={value ?? undefined}
         min={1}
         max={most}
         onChange={onChange}
@@ -42,7 +46,10 @@ export function FacePicker({ name, die, sides, value, onChange, most = sides }: 
           {value ?? '?'}
         </span>
       </legend>
-      <div class={`faces faces-${sides > 10 ? 'many' : 'few'}`}>
+      <div
+        class="faces"
+        style={{ gridTemplateColumns: `repeat(${columns(sides)}, minmax(0, 1fr))` }}
+      >
         {Array.from({ length: sides }, (_, i) => i + 1).map((face) => (
           <label key={face} class="face">
             <input
@@ -59,4 +66,10 @@ export function FacePicker({ name, die, sides, value, onChange, most = sides }: 
       </div>
     </fieldset>
   );
+}
+
+/** Faces to a row: up to 8, rows of equal length (a d10 in two rows of 5, a d12 of 6). */
+function columns(sides: number): number {
+  const rows = Math.ceil(sides / 8);
+  return Math.ceil(sides / rows);
 }

@@ -6,7 +6,8 @@ export interface NumberFieldProps {
   readonly label: string;
   /** A short line under the field (what the number means, its die…). */
   readonly hint?: string;
-  readonly value: number;
+  /** Undefined: not given yet (the field is empty; + gives `min`). */
+  readonly value: number | undefined;
   readonly min: number;
   readonly max: number;
   readonly onChange: (value: number) => void;
@@ -19,11 +20,15 @@ export interface NumberFieldProps {
  */
 export function NumberField(props: NumberFieldProps) {
   const { id, label, hint, value, min, max, onChange } = props;
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  const shown = value === undefined ? '' : String(value);
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
   const number = Number(text);
-  const valid = /^\d+$/.test(text.trim()) && number >= min && number <= max;
-  const step = (delta: number) => onChange(Math.min(max, Math.max(min, value + delta)));
+  const valid =
+    (value === undefined && text === '') ||
+    (/^\d+$/.test(text.trim()) && number >= min && number <= max);
+  const step = (delta: number) =>
+    onChange(value === undefined ? min : Math.min(max, Math.max(min, value + delta)));
   const describedBy = [hint ? `${id}-hint` : '', valid ? '' : `${id}-error`].filter(Boolean);
   return (
     <div class="field number-field">
@@ -33,7 +38,7 @@ export function NumberField(props: NumberFieldProps) {
           type="button"
           class="step"
           aria-label={`${label}: one less`}
-          disabled={value <= min}
+          disabled={value === undefined || value <= min}
           onClick={() => step(-1)}
         >
           −
@@ -54,13 +59,13 @@ export function NumberField(props: NumberFieldProps) {
             const n = Number(typed);
             if (/^\d+$/.test(typed.trim()) && n >= min && n <= max && n !== value) onChange(n);
           }}
-          onBlur={() => setText(String(value))}
+          onBlur={() => setText(shown)}
         />
         <button
           type="button"
           class="step"
           aria-label={`${label}: one more`}
-          disabled={value >= max}
+          disabled={value !== undefined && value >= max}
           onClick={() => step(1)}
         >
           +

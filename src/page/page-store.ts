@@ -20,11 +20,15 @@ export function updateState(patch: Partial<PageState>): void {
   if (location.hash !== fragment) history.replaceState(null, '', fragment);
 }
 
-/** Opens a view: one history entry per view, so Back returns to the one before. */
-export function showView(view: View): void {
-  if (pageState.value.view === view) return;
-  pageState.value = { ...pageState.value, view };
+/**
+ * Opens a view, with any part of its question set (Best split hands its split to Mid-roll):
+ * one history entry per view, so Back returns to the one before.
+ */
+export function showView(view: View, patch: Partial<PageState> = {}): void {
+  if (pageState.value.view === view && Object.keys(patch).length === 0) return;
+  pageState.value = { ...pageState.value, ...patch, view };
   history.pushState(null, '', `#${writeFragment(pageState.value)}`);
+  scrollTo({ top: 0 });
 }
 
 // A link pasted into the address bar, or Back and Forward: read the fragment again.

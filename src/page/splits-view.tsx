@@ -13,6 +13,7 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { splitsCommand, splitsQuestion } from './page-questions.ts';
 import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { showView } from './page-store.ts';
 import { SplitName } from './split-name.tsx';
 import {
   formatGap,
@@ -135,6 +136,13 @@ function SplitsResults(props: {
       <div class="answer" id="splits-answer">
         <p class="headline">{answer.headline}</p>
         <p>{answer.detail}</p>
+        <button
+          type="button"
+          class="next-step"
+          onClick={() => showView('advice', { split: best.split, faces: [], defence: undefined })}
+        >
+          Rolled {best.split}? Get mid-roll advice →
+        </button>
       </div>
       <AnswerBar target="splits-answer" text={shortAnswer(rows, objective)} />
       <table class="ranked">

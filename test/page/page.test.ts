@@ -279,6 +279,20 @@ describe('the offline page: Mid-roll advice', () => {
     );
   });
 
+  it("takes the Best split's answer to Mid-roll advice in one tap", async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
+    const [best] = await shownSplits(page);
+    await page.click(`button:text-is("Rolled ${best!.split}? Get mid-roll advice →")`);
+    await page.waitForSelector('.prompt');
+    expect(await page.inputValue('#split')).toBe(best!.split);
+    expect(await page.evaluate(() => location.hash)).toBe(
+      `#v=1&view=advice&vs=3&split=${best!.split.replace(/ /g, '')}&faces=`,
+    );
+    // Back returns to the ranking.
+    await page.goBack();
+    await page.waitForSelector('#tab-splits[aria-selected="true"]');
+  });
+
   it('takes the faces tap by tap, and a new split typed with spaces', async () => {
     const page = await open('v=1&view=advice&vs=3&split=d8|d6&aura=1&resolve=1');
     expect(await page.textContent('.prompt')).toBe(
