@@ -193,7 +193,7 @@ function AdviceResults(props: {
       data-ms={ms}
       aria-labelledby="advice-answer"
     >
-      <div class="answer" id="advice-answer">
+      <div class="answer" id="advice-answer" aria-live="polite">
         <p class="headline">{sentence}</p>
       </div>
       <table class="actions">

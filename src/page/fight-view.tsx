@@ -126,7 +126,7 @@ function FightResults(props: {
       data-ms={ms}
       aria-labelledby="fight-answer"
     >
-      <div class="answer" id="fight-answer">
+      <div class="answer" id="fight-answer" aria-live="polite">
         <p class="headline">{words.headline}</p>
         <p>{words.detail}</p>
       </div>

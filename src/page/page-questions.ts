@@ -1,5 +1,6 @@
 import type { SplitObjective } from '../systems/zidara/analyses/splits.ts';
 import type { FightPolicy } from '../systems/zidara/fight/fight.ts';
+import { formatSplit, splitsOfPool } from '../systems/zidara/roll/split.ts';
 import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { PAGE_DEFAULTS, type PageState, writePool } from './page-state.ts';
 
@@ -195,12 +196,14 @@ export function adviceCommand(state: PageState): string {
  */
 export function splitsCommand(state: PageState): string {
   const words = ['dicelab zidara splits'];
-  if (state.pool) words.push(`--compare <every split of ${writePool(state.pool)}>`);
+  if (state.pool) words.push(compareFlag(state.pool, intentCounts(state.tags)));
   else {
     words.push(`--steps ${state.steps}`);
     if (state.actions !== PAGE_DEFAULTS.actions) words.push(`--actions ${state.actions}`);
   }
-  words.push(`--vs ${state.vs}`, `--intents ${state.tags === 1 ? '1' : `1-${state.tags}`}`);
+  words.push(`--vs ${state.vs}`);
+  // A pool's splits are listed already, each with its intents.
+  if (!state.pool) words.push(`--intents ${state.tags === 1 ? '1' : `1-${state.tags}`}`);
   words.push(...characterFlags(state, true));
   if (state.objective !== PAGE_DEFAULTS.objective) words.push(`--objective ${state.objective}`);
   return words.join(' ');
@@ -223,6 +226,22 @@ export function fightCommand(state: PageState): string {
     words.push(`--fight-policy ${state.fightPolicy}`);
   words.push(...characterFlags(state, false));
   return words.join(' ');
+}
+
+/** Most splits a command line lists one by one; past it, the command says what it stands for. */
+const MOST_LISTED = 24;
+
+/** `--compare` with every split of a pool into the allowed intent counts, each quoted. */
+function compareFlag(pool: readonly number[], intents: readonly number[]): string {
+  let candidates: string[] = [];
+  try {
+    candidates = splitsOfPool(pool, intents).map(formatSplit);
+  } catch {
+    // Too many to list (the page says so when it ranks them).
+  }
+  if (candidates.length === 0 || candidates.length > MOST_LISTED)
+    return `--compare <every split of ${writePool(pool)} into ${intents.length === 1 ? '1 intent' : `1 to ${intents.length} intents`}>`;
+  return `--compare ${candidates.map((split) => `"${split}"`).join(' ')}`;
 }
 
 function characterFlags(state: PageState, withResolve: boolean): string[] {

@@ -133,7 +133,7 @@ function SplitsResults(props: {
       data-ms={ms}
       aria-labelledby="splits-answer"
     >
-      <div class="answer" id="splits-answer">
+      <div class="answer" id="splits-answer" aria-live="polite">
         <p class="headline">{answer.headline}</p>
         <p>{answer.detail}</p>
         <button

@@ -201,7 +201,7 @@ function WhatIfResults(props: {
       data-ms={ms}
       aria-labelledby="whatif-answer"
     >
-      <div class="answer" id="whatif-answer">
+      <div class="answer" id="whatif-answer" aria-live="polite">
         <p class="headline">{headline}</p>
         <p>
           {OBJECTIVE_LABELS[objective].figure} for every split, under the rules page's rules and

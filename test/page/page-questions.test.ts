@@ -66,6 +66,21 @@ describe("the page's questions", () => {
     expect(rows.map((r) => r.split)).toEqual(expected.map((r) => r.split));
   });
 
+  it('lists every split of a set pool for `--compare`, and the command runs', async () => {
+    const s = state('#v=1&view=splits&pool=d12,d6,d4&vs=3&tags=2');
+    const command = splitsCommand(s);
+    expect(command).toBe(
+      'dicelab zidara splits --compare "d12+d6+d4" "d12+d6 | d4" "d12+d4 | d6" "d12 | d6+d4" --vs 3',
+    );
+    const cli = await cliInProcess(...args(command), '--format', 'json');
+    expect(cli.status).toBe(0);
+    expect(
+      JSON.parse(cli.stdout)
+        .rows.map((r: { split: string }) => r.split)
+        .sort(),
+    ).toEqual(['d12+d6+d4', 'd12 | d6+d4', 'd12+d6 | d4', 'd12+d4 | d6'].sort());
+  });
+
   it('asks a fight what `zidara fight` is asked, Resolve being the Titles', async () => {
     const s = state('#v=1&view=fight&vs=3&tags=2&pool=d8,d6&max-rounds=3&titles=1&boosts=0');
     const question = fightQuestion(s);
