@@ -18,6 +18,7 @@ import { SplitName } from './split-name.tsx';
 import {
   formatGap,
   formatScore,
+  isChance,
   OBJECTIVE_LABELS,
   shortAnswer,
   splitsAnswer,
@@ -111,7 +112,13 @@ function SplitsResults(props: {
   const { rows, objective, state, stale, status, answered, ms } = props;
   const answer = splitsAnswer(rows, objective);
   const best = rows[0]!;
-  const top = Math.max(best.score, 1e-12);
+  // Bars on an absolute scale where there is one: a chance out of 1, intents out of the most a
+  // split here has; utility against the best.
+  const top = isChance(objective)
+    ? 1
+    : objective === 'wins'
+      ? Math.max(...rows.map((r) => r.intents))
+      : Math.max(best.score, 1e-12);
   const { figure, column } = OBJECTIVE_LABELS[objective];
   const drawn = useProgressive(rows);
   const spec = useMemo(
