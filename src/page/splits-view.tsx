@@ -146,9 +146,10 @@ function SplitsResults(props: {
         <button
           type="button"
           class="next-step"
+          aria-label={`Rolled it? Mid-roll advice for ${best.split}`}
           onClick={() => showView('advice', { split: best.split, faces: [], defence: undefined })}
         >
-          Rolled {best.split}? Get mid-roll advice →
+          Rolled it? Mid-roll advice →
         </button>
       </div>
       <AnswerBar target="splits-answer" text={shortAnswer(rows, objective)} />

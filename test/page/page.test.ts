@@ -282,7 +282,7 @@ describe('the offline page: Mid-roll advice', () => {
   it("takes the Best split's answer to Mid-roll advice in one tap", async () => {
     const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
     const [best] = await shownSplits(page);
-    await page.click(`button:text-is("Rolled ${best!.split}? Get mid-roll advice →")`);
+    await page.click(`button[aria-label="Rolled it? Mid-roll advice for ${best!.split}"]`);
     await page.waitForSelector('.prompt');
     expect(await page.inputValue('#split')).toBe(best!.split);
     expect(await page.evaluate(() => location.hash)).toBe(
@@ -507,12 +507,16 @@ describe('the offline page on a phone', () => {
     expect(await page.evaluate(() => location.hash)).toMatch(/^#v=1&view=advice&/);
   });
 
-  it('leaves a phone-size screenshot of the landing view to look at', async () => {
+  it('leaves phone-size screenshots of the landing view to look at (reports/page-phone*.png)', async () => {
     const page = await open(ISSUE_LINK, phone);
     await shownSplits(page);
     const dir = fileURLToPath(new URL('../../reports/', import.meta.url));
     await mkdir(dir, { recursive: true });
     await page.screenshot({ path: `${dir}page-phone.png` });
     await page.screenshot({ path: `${dir}page-phone-full.png`, fullPage: true });
+    const dark = await open(ISSUE_LINK, { ...phone, colorScheme: 'dark' });
+    await shownSplits(dark);
+    await dark.evaluate(() => document.querySelector('.answer')?.scrollIntoView());
+    await dark.screenshot({ path: `${dir}page-phone-dark.png` });
   });
 });
