@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
 import type { BenchRow } from './bench-row.ts';
 
@@ -39,11 +39,10 @@ export async function benchPage(): Promise<BenchRow[]> {
   const { chromiumPath } = (await import(
     pathToFileURL(join(root, 'scripts', 'ensure-browser.mjs')).href
   )) as { chromiumPath: () => string };
-  const profile = mkdtempSync(join(tmpdir(), 'dicelab-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  // A launched browser (Playwright gives it a fresh profile of its own) can be traced.
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    viewport: { width: 390, height: 844 },
     args: [
       '--headless',
       '--no-sandbox',
@@ -55,12 +54,15 @@ export async function benchPage(): Promise<BenchRow[]> {
       '--disable-quic',
     ],
   });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const traces = mkdtempSync(join(tmpdir(), 'dicelab-bench-'));
   try {
     const url = pathToFileURL(file).href;
     const open = await openTimes(context, url);
-    const big = await recomputeTimes(context, `${url}#${BIG}`);
-    const fight = await longTasksDuringFight(context, url);
-    const longest = Math.max(big.longestTask, fight);
+    const big = await recomputeTimes(browser, context, `${url}#${BIG}`, join(traces, 'trace.json'));
+    const fight = await longTasksDuringFight(browser, context, url, join(traces, 'fight.json'));
+    const longest = Math.max(big.longestTask, fight.longestTask);
+    const longestCpu = Math.max(big.longestTaskCpu, fight.longestTaskCpu);
     return [
       {
         name: 'page: file size (one HTML file, everything inlined)',
@@ -92,16 +94,24 @@ export async function benchPage(): Promise<BenchRow[]> {
         unit: 'ms',
       },
       {
-        name: 'page: longest main-thread task while the worker computes',
+        name: 'page: longest main-thread task while the worker computes (long tasks, wall clock)',
         value: longest,
         unit: 'ms',
         target: '≤ 50',
         ok: longest <= 50,
       },
+      {
+        name: 'page: the same task in main-thread CPU time (Chrome trace; load-proof)',
+        value: longestCpu,
+        unit: 'ms',
+        target: '≤ 50',
+        ok: longestCpu <= 50,
+      },
     ];
   } finally {
     await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await browser.close();
+    rmSync(traces, { recursive: true, force: true });
   }
 }
 
@@ -144,12 +154,19 @@ async function openTimes(context: BrowserContext, url: string) {
 /**
  * The big ranking asked again and again (the Challenge 4 → 5 → 4 …, each a real recompute):
  * the median of the last five, from asking to the rows on screen and in the worker alone, and
- * the longest main-thread task over all of it.
+ * the longest main-thread task over all of it: by the page's long-task observer (wall clock,
+ * which a busy machine stretches) and by a Chrome trace (the thread's own CPU time).
  */
-async function recomputeTimes(context: BrowserContext, url: string) {
+async function recomputeTimes(
+  browser: Browser,
+  context: BrowserContext,
+  url: string,
+  trace: string,
+) {
   const page = await newPage(context);
   await page.goto(url);
   await page.waitForSelector('.results[data-state="ready"]', { timeout: 120_000 });
+  await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
   const shown: number[] = [];
   const worker: number[] = [];
   for (let i = 0; i < 8; i++) {
@@ -176,21 +193,65 @@ async function recomputeTimes(context: BrowserContext, url: string) {
     shown.push(times.shown);
     worker.push(times.worker);
   }
+  await browser.stopTracing();
   const longestTask = await longestTaskIn(page, 'dicelab:splits');
   await page.close();
-  return { shown: median(shown.slice(-5)), worker: median(worker.slice(-5)), longestTask };
+  return {
+    shown: median(shown.slice(-5)),
+    worker: median(worker.slice(-5)),
+    longestTask,
+    longestTaskCpu: longestMainThreadCpu(trace),
+  };
 }
 
-/** The longest main-thread task while a whole-fight solve runs for a few seconds, then is cancelled. */
-async function longTasksDuringFight(context: BrowserContext, url: string): Promise<number> {
+/** Chrome's categories that record each main-thread task with its CPU time. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/** The most CPU time one task of the page's main thread took, in a Chrome trace, in ms. */
+function longestMainThreadCpu(trace: string): number {
+  const parsed = JSON.parse(readFileSync(trace, 'utf8')) as
+    | { traceEvents: TraceEvent[] }
+    | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const main = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const tasks = events.filter((e) => e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`));
+  return Math.max(0, ...tasks.map((e) => (e.tdur ?? 0) / 1000));
+}
+
+interface TraceEvent {
+  readonly name: string;
+  readonly pid: number;
+  readonly tid: number;
+  /** Wall and thread (CPU) durations, in µs. */
+  readonly dur?: number;
+  readonly tdur?: number;
+  readonly args?: { readonly name?: string };
+}
+
+/**
+ * The longest main-thread task while a whole-fight solve runs for a few seconds (its progress
+ * bar moving), then is cancelled: wall clock and CPU time, as for the ranking.
+ */
+async function longTasksDuringFight(
+  browser: Browser,
+  context: BrowserContext,
+  url: string,
+  trace: string,
+) {
   const page = await newPage(context);
   await page.goto(`${url}#v=1&view=fight&vs=4&tags=3&steps=8&fight-policy=whole-fight`);
   await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
+  await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
   await page.waitForTimeout(3000);
   await page.click('.status button:text-is("Cancel")');
-  const longest = await longestTaskIn(page, 'dicelab:interactive');
+  await browser.stopTracing();
+  const longestTask = await longestTaskIn(page, 'dicelab:interactive');
   await page.close();
-  return longest;
+  return { longestTask, longestTaskCpu: longestMainThreadCpu(trace) };
 }
 
 /**

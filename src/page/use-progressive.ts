@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 
 /**
- * How many of `items` to draw now: the first `first` at once, then `step` more per task until
- * all are drawn, so a long table (132 ranked splits) never holds the main thread for long
+ * How many of `items` to draw in full now: the first `first` at once, then `step` more per
+ * task until all are, so a long table (132 ranked splits) never holds the main thread for long
  * (each chunk is its own task, with a paint between). A new `items` array starts again.
  */
 export function useProgressive<T>(items: readonly T[], first = 30, step = 40): number {

@@ -16,7 +16,6 @@ import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
 import { useEngine } from './use-engine.ts';
-import { useProgressive } from './use-progressive.ts';
 
 /**
  * What if (for designers): the Best split question under the rules page's defaults and under
@@ -183,7 +182,6 @@ function WhatIfResults(props: {
           : `With ${rules.join(', ')}, the best split becomes ${yoursBest.split} (${formatScore(yoursBest.score, objective)}); under the rules page's rules it is ${baseBest.split} (${formatScore(baseBest.score, objective)}): ${change(yoursBest.score - baseBest.score)} for the best.`
         : '';
   const { column } = OBJECTIVE_LABELS[objective];
-  const drawn = useProgressive(pairs);
   const rows = pairs.map((pair) => ({
     split: String(pair.key.split),
     rankDefaults: pair.base?.rank ?? null,
@@ -196,7 +194,7 @@ function WhatIfResults(props: {
     <section
       class={`results${stale ? ' stale' : ''}`}
       aria-busy={stale}
-      data-state={status === 'ready' && drawn < pairs.length ? 'drawing' : status}
+      data-state={status}
       data-answered={answered}
       data-ms={ms}
       aria-labelledby="whatif-answer"
@@ -225,7 +223,7 @@ function WhatIfResults(props: {
           </tr>
         </thead>
         <tbody>
-          {pairs.slice(0, drawn).map((pair) => (
+          {pairs.map((pair) => (
             <tr
               key={String(pair.key.split)}
               data-split={String(pair.key.split)}
