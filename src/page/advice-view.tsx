@@ -70,7 +70,7 @@ export function AdviceView({ state, update }: ViewProps) {
           state={state}
           update={update}
           resolve="resolve"
-          auraLabel="Aura now"
+          auraLabel={state.lateAura ? "Aura at the roll's start" : 'Aura now'}
           resolveLabel="Resolve left"
         />
         {state.lateAura ? (
@@ -87,12 +87,13 @@ export function AdviceView({ state, update }: ViewProps) {
           </div>
         ) : null}
         <p class="hint">
-          Aura now counts the top faces the dice show (up to the cap). Advice plays for the tags you
-          expect to strip
+          {state.lateAura
+            ? "With late Aura, spends use the Aura held at the roll's start; the top faces' Aura comes after it. "
+            : 'Aura now counts the top faces the dice show (up to the cap). '}
+          Advice plays for the tags you expect to strip
           {state.auraValue || state.resolveValue
-            ? ', plus what Aura and Resolve left are worth'
-            : ''}
-          .
+            ? ', plus what Aura and Resolve left are worth.'
+            : '.'}
         </p>
       </form>
       {question ? (

@@ -326,6 +326,30 @@ describe('the offline page: Mid-roll advice', () => {
     expectSameActions(await shownActions(page), expectedActions(request([10, 4], [3, 4])));
   });
 
+  it("advises a Warrior's chain totals with late Aura as the library does", async () => {
+    const page = await open(
+      'v=1&view=advice&vs=2&split=d6|d4&faces=9,2&defence=3&explode=1&late-aura=1&aura-pending=1&aura=2&resolve=1',
+    );
+    const expected = expectedActions({
+      roll: {
+        threats: [{ challenge: 2 }],
+        dice: [
+          { sides: 6, intent: 0 },
+          { sides: 4, intent: 1 },
+        ],
+        aura: 2,
+        resolve: 1,
+        explode: true,
+        auraGainUsableSameRoll: false,
+      },
+      shown: [9, 2],
+      defence: [3],
+      auraPending: 1,
+    });
+    expectSameActions(await shownActions(page), expected);
+    expect(await page.inputValue('#face-0')).toBe('9');
+  });
+
   it("says the engine's message for a face the die cannot show", async () => {
     const page = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,7&defence=2');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
