@@ -19,6 +19,18 @@ import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
 export type SplitObjective = 'primary' | 'wins' | 'all' | 'utility';
 export const SPLIT_OBJECTIVES: readonly SplitObjective[] = ['primary', 'wins', 'all', 'utility'];
 
+/** Defaults of {@link splits}: one action, ranked by expected intents won. */
+export const SPLITS_DEFAULTS = { actions: 1, objective: 'wins' } as const satisfies {
+  actions: number;
+  objective: SplitObjective;
+};
+
+/** Bounds of {@link splits}: as many d12s (6 steps each) and actions as one exact roll has dice. */
+export const SPLITS_LIMITS = {
+  steps: 6 * ROLL_LIMITS.dice,
+  actions: ROLL_LIMITS.dice,
+} as const;
+
 /** Options of {@link splits}. */
 export interface SplitsOptions extends RollSetup {
   /** Steps in the roll (required). */
@@ -69,8 +81,14 @@ export type SplitRow = {
  * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
  */
 export function splits(options: SplitsOptions): SplitRow[] {
-  const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
-  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
+  const steps = readInteger(options.steps, 'steps', 1, SPLITS_LIMITS.steps);
+  const actions = readInteger(
+    options.actions,
+    'actions',
+    1,
+    SPLITS_LIMITS.actions,
+    SPLITS_DEFAULTS.actions,
+  );
   const intents = options.intents?.map((k, i) =>
     readInteger(k, `intents[${i}]`, 1, ROLL_LIMITS.dice),
   );
@@ -110,7 +128,12 @@ export function compareSplits(
 
 function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
   const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-  const objective = readChoice(options.objective, 'objective', SPLIT_OBJECTIVES, 'wins');
+  const objective = readChoice(
+    options.objective,
+    'objective',
+    SPLIT_OBJECTIVES,
+    SPLITS_DEFAULTS.objective,
+  );
   const scored = candidates.map((split) => {
     const play =
       objective === 'all'
