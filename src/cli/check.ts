@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
+import { invalid } from '../input-error.ts';
 import { type Baseline, parseBaseline } from '../scenario/baseline.ts';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
@@ -12,7 +13,7 @@ import {
   parseScenario,
   ScenarioError,
 } from '../scenario/load-scenario.ts';
-import { integerFlag } from './flags.ts';
+import { fileFlag, folderFlag, integerFlag } from './flags.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
 /** Where the suite lives and where its baseline is committed. */
@@ -33,8 +34,8 @@ export function registerCheck(program: Command) {
       'judge the scenario files’ expectations and compare every figure with the baseline (exit 0 pass, 1 fail, 2 bad input, 3 inconclusive)',
     )
     .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/*.yaml)`)
-    .option('--out <dir>', 'folder for check.junit.xml and check.md', 'reports')
-    .option('--baseline <file>', 'the baseline to compare with', BASELINE_FILE)
+    .option('--out <dir>', 'folder for check.junit.xml and check.md', folderFlag, 'reports')
+    .option('--baseline <file>', 'the baseline to compare with', fileFlag, BASELINE_FILE)
     .option('--no-baseline', 'compare with no baseline')
     .option(
       '--seed <n>',
@@ -144,7 +145,9 @@ export function readBaseline(path: string): Baseline | undefined {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'EISDIR') throw invalid('--baseline', path, 'a baseline file, not a folder');
     throw error;
   }
   return parseBaseline(text, path);

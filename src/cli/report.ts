@@ -10,6 +10,7 @@ import {
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { loadScenarioFiles } from './check.ts';
+import { folderFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
@@ -28,7 +29,7 @@ export function registerReport(program: Command) {
       '[scenarios...]',
       'scenario files or folders: run the analyses they list (default: the built-in report)',
     )
-    .option('--out <dir>', 'folder to write the report into', 'reports')
+    .option('--out <dir>', 'folder to write the report into', folderFlag, 'reports')
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { type Stats, statSync } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { invalid } from '../input-error.ts';
+import { dirname, join, resolve } from 'node:path';
+import { InputError, invalid } from '../input-error.ts';
 
 /** One file to write: a plain name (no folder) and its content. */
 export interface FileToWrite {
@@ -28,6 +29,8 @@ export async function writeFilesAtomically(
     if (names.has(name)) throw invalid('file name', name, 'each name once');
     names.add(name);
   }
+  const problem = folderProblem(dir);
+  if (problem) throw new InputError(`${dir}: cannot write files here (${problem})`);
   await mkdir(dir, { recursive: true });
   // A target that is a folder would fail its rename after others were done: refuse it first.
   for (const name of names) {
@@ -58,5 +61,30 @@ export async function writeFilesAtomically(
   } finally {
     // After success these are gone (renamed); after a failure they are the leftovers.
     await Promise.all(temps.map((temp) => rm(temp, { force: true })));
+  }
+}
+
+/**
+ * Why files cannot be written into folder `dir` (made if missing), or undefined when they can
+ * as far as the paths go: a file in the way of the folder or of one of its parents.
+ * Reads the file system; O(depth of the path).
+ * @example folderProblem("notes.txt") // "notes.txt is a file" (when it is one)
+ */
+export function folderProblem(dir: string): string | undefined {
+  for (let path = resolve(dir); ; path = dirname(path)) {
+    const found = statIfAny(path);
+    if (found?.isDirectory()) return undefined;
+    if (found) return `${path === resolve(dir) ? dir : path} is a file`;
+    if (dirname(path) === path) return undefined;
+  }
+}
+
+/** The path's stat, or undefined when nothing is there (a file in the way of a parent included). */
+export function statIfAny(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
   }
 }

@@ -18,7 +18,7 @@ import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { parseSplit } from '../systems/zidara/roll/split.ts';
 import { REROLL_KINDS } from '../systems/zidara/roll/split-roll.ts';
-import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { choiceFlag, folderFlag, integerFlag, numberFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
   addCharacterOptions,
@@ -69,7 +69,11 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
         .choices(OUTPUT_FORMATS)
         .default('table' as OutputFormat),
     )
-    .option('--out <dir>', 'also write <name>.csv, .vl.json, .svg and .png into this folder')
+    .option(
+      '--out <dir>',
+      'also write <name>.csv, .vl.json, .svg and .png into this folder',
+      folderFlag,
+    )
     .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)');
 }
 
