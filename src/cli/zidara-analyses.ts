@@ -188,9 +188,11 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
         )
         .option('--die <dN>', 'the die stacked', dieFlag, 6)
         .option('--most <n>', 'stack 1..n copies of it', integerFlag(1, 12), 6)
-        .option(
-          '--stacks <stacks...>',
-          'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4',
+        .addOption(
+          new Option(
+            '--stacks <stacks...>',
+            'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4 (not with --die, --most)',
+          ).conflicts(['die', 'most']),
         )
         .addOption(
           listOption(
