@@ -60,29 +60,20 @@ export function decodeUtf8(bytes: Uint8Array, path: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    // The shortest prefix that fails to decode ends at the first bad byte (streaming
-    // decoding waits for a character cut at the end rather than failing on it).
-    let good = 0;
-    let bad = bytes.length;
-    while (bad - good > 1) {
-      const mid = Math.floor((good + bad) / 2);
-      try {
-        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
-        good = mid;
-      } catch {
-        bad = mid;
-      }
+    // Decoded leniently, each bad sequence becomes one U+FFFD; the first one that does not
+    // stand for a real U+FFFD (EF BF BD) in the file is the first bad byte.
+    const text = new TextDecoder('utf-8').decode(bytes);
+    for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) {
+      const offset = Buffer.byteLength(text.slice(0, i));
+      if (bytes[offset] === 0xef && bytes[offset + 1] === 0xbf && bytes[offset + 2] === 0xbd)
+        continue;
+      const { line, col } = linePosition(text, i);
+      const byte = (bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+      throw new InputError(
+        `${path}:${line}:${col}: byte 0x${byte} at offset ${offset} is not UTF-8 (save the file as UTF-8)`,
+      );
     }
-    const offset = bad - 1;
-    const before = bytes.subarray(0, offset);
-    const lineStart = before.lastIndexOf(0x0a) + 1;
-    let line = 1;
-    for (const byte of before) if (byte === 0x0a) line++;
-    const col = new TextDecoder().decode(bytes.subarray(lineStart, offset)).length + 1;
-    const byte = bytes[offset]!.toString(16).toUpperCase().padStart(2, '0');
-    throw new InputError(
-      `${path}:${line}:${col}: byte 0x${byte} at offset ${offset} is not UTF-8 (save the file as UTF-8)`,
-    );
+    throw new InputError(`${path}: not UTF-8 (save the file as UTF-8)`);
   }
 }
 
@@ -119,22 +110,26 @@ export function parseYaml(text: string):
       readonly lines: LineCounter;
       readonly value: unknown;
     }
-  | { readonly ok: false; readonly problems: readonly { offset: number; message: string }[] } {
+  | { readonly ok: false; readonly problems: readonly YamlProblem[] } {
+  const problem = (offset: number, message: string): YamlProblem => ({
+    ...linePosition(text, offset),
+    message,
+  });
   const scan = scanBrackets(text);
   if (scan.tooDeep !== undefined)
-    return { ok: false, problems: [{ offset: scan.tooDeep, message: nestingMessage() }] };
+    return { ok: false, problems: [problem(scan.tooDeep, nestingMessage())] };
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     return {
       ok: false,
-      problems: doc.errors.map((error) => ({
-        offset: error.pos[0],
-        // Block nesting too deep for the parser's own recursion.
-        message: /call stack/i.test(error.message)
-          ? nestingMessage()
-          : error.message.split('\n')[0]!,
-      })),
+      problems: doc.errors.map((error) =>
+        problem(
+          error.pos[0],
+          // Block nesting too deep for the parser's own recursion.
+          /call stack/i.test(error.message) ? nestingMessage() : error.message.split('\n')[0]!,
+        ),
+      ),
     };
   }
   let value: unknown;
@@ -153,11 +148,10 @@ export function parseYaml(text: string):
       error instanceof RangeError
         ? nestingMessage()
         : `aliases expand too many times (expected at most ${INPUT_LIMITS.yamlAliases} expansions; is this a YAML alias bomb?)`;
-    return { ok: false, problems: [{ offset, message }] };
+    return { ok: false, problems: [problem(offset, message)] };
   }
   const deep = pathDeeperThan(value, INPUT_LIMITS.nesting);
-  if (deep)
-    return { ok: false, problems: [{ offset: nodeOffset(doc, deep), message: nestingMessage() }] };
+  if (deep) return { ok: false, problems: [problem(nodeOffset(doc, deep), nestingMessage())] };
   return { ok: true, doc, lines, value };
 }
 
@@ -169,14 +163,26 @@ function isJsonPath(path: string): boolean {
   return /\.json$/i.test(path);
 }
 
-/** `path:line:col` of an offset in `text` (1-based, counting UTF-16 units as the parsers do). */
+/** A problem of a YAML text, where it is (1-based). */
+export interface YamlProblem {
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+}
+
+/** Line and column of an offset in `text` (1-based, counting UTF-16 units as the parsers do). */
+function linePosition(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset);
+  let line = 1;
+  for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) line++;
+  return { line, col: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+/** `path:line:col` of offsets in `text`. */
 function positions(text: string, path: string): (offset: number) => string {
   return (offset) => {
-    const before = text.slice(0, offset);
-    const lineStart = before.lastIndexOf('\n') + 1;
-    let line = 1;
-    for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) line++;
-    return `${path}:${line}:${offset - lineStart + 1}`;
+    const { line, col } = linePosition(text, offset);
+    return `${path}:${line}:${col}`;
   };
 }
 
@@ -318,7 +324,7 @@ function parseYamlSource(text: string, path: string): InputSource {
   const place = positions(text, path);
   if (!parsed.ok) {
     const first = parsed.problems[0]!;
-    throw new InputError(`${place(first.offset)}: ${first.message}`);
+    throw new InputError(`${path}:${first.line}:${first.col}: ${first.message}`);
   }
   const { doc, value } = parsed;
   return sourceOf(path, value, (field) => place(nodeOffset(doc, fieldPath(field))));

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
-import { invalid } from '../input-error.ts';
+import { InputError, invalid } from '../input-error.ts';
+import { decodeUtf8, inputSizeProblem } from '../input-source.ts';
 import { type Baseline, parseBaseline } from '../scenario/baseline.ts';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
@@ -14,7 +15,7 @@ import {
   ScenarioError,
 } from '../scenario/load-scenario.ts';
 import { fileFlag, folderFlag, integerFlag } from './flags.ts';
-import { writeFilesAtomically } from './write-files.ts';
+import { statIfAny, writeFilesAtomically } from './write-files.ts';
 
 /** Where the suite lives and where its baseline is committed. */
 export const SCENARIO_DIR = 'scenarios';
@@ -124,11 +125,10 @@ export function loadScenarioFiles(paths: readonly string[]): LoadedScenario[] {
   for (const file of [...new Set(files.map(displayPath))]) {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readText(file, false);
     } catch (error) {
-      problems.push(
-        `${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-      );
+      if (!(error instanceof InputError)) throw error;
+      problems.push(error.message);
       continue;
     }
     const parsed = parseScenario(text, file);
@@ -141,16 +141,28 @@ export function loadScenarioFiles(paths: readonly string[]): LoadedScenario[] {
 
 /** The baseline at `path`, or undefined when there is none. @throws InputError for a bad one. */
 export function readBaseline(path: string): Baseline | undefined {
-  let text: string;
+  const found = statIfAny(path);
+  if (!found) return undefined;
+  if (found.isDirectory()) throw invalid('--baseline', path, 'a baseline file, not a folder');
+  return parseBaseline(readText(path, true), path);
+}
+
+/**
+ * A file's text, refused (InputError naming it) when it is too big to parse (`INPUT_LIMITS`,
+ * `json` or YAML), cannot be read, or is not UTF-8.
+ */
+function readText(path: string, json: boolean): string {
+  const found = statIfAny(path);
+  const tooBig = found && inputSizeProblem(found.size, path, json);
+  if (tooBig) throw new InputError(tooBig);
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'EISDIR') throw invalid('--baseline', path, 'a baseline file, not a folder');
-    throw error;
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new InputError(`${path}: cannot read (${reason})`);
   }
-  return parseBaseline(text, path);
+  return decodeUtf8(bytes, path);
 }
 
 /** A path as the baseline names it: relative to the working folder, with / separators. */

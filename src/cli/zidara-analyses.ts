@@ -16,6 +16,7 @@ import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyse
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { parseSplit } from '../systems/zidara/roll/split.ts';
 import { REROLL_KINDS } from '../systems/zidara/roll/split-roll.ts';
 import { choiceFlag, folderFlag, integerFlag, numberFlag } from './flags.ts';
@@ -257,7 +258,7 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
         .option(
           '--minor-weight <x>',
           "worth of a minor intent's win to the play (0: fish only)",
-          numberFlag(0),
+          numberFlag(0, ROLL_LIMITS.value),
           0,
         ),
     ),
