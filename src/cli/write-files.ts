@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type Stats, statSync } from 'node:fs';
+import { rmSync, type Stats, statSync } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { EXIT } from '../exit-status.ts';
 import { InputError, invalid } from '../input-error.ts';
 
 /** One file to write: a plain name (no folder) and its content. */
@@ -14,7 +15,8 @@ export interface FileToWrite {
  * Writes files into `dir` (created if missing) so that no reader ever sees a half-written one:
  * each is written to a temporary name in the same folder and flushed to disk, and only when
  * every one of them is written are they renamed into place. If any write fails, the temporary
- * files are removed and no file in `dir` is touched. Strings are written as UTF-8.
+ * files are removed and no file in `dir` is touched; on SIGINT (Ctrl-C) or SIGTERM while they
+ * exist, they are removed and the process exits (130 or 143). Strings are written as UTF-8.
  * Returns the paths written, in order.
  * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }])
  */
@@ -43,6 +45,7 @@ export async function writeFilesAtomically(
     for (const file of files) {
       const temp = join(dir, `.${file.name}.${randomBytes(4).toString('hex')}.tmp`);
       temps.push(temp);
+      removeOnSignal(temp);
       const handle = await open(temp, 'wx');
       try {
         await handle.writeFile(file.content);
@@ -61,7 +64,30 @@ export async function writeFilesAtomically(
   } finally {
     // After success these are gone (renamed); after a failure they are the leftovers.
     await Promise.all(temps.map((temp) => rm(temp, { force: true })));
+    for (const temp of temps) keepOnSignal(temp);
   }
+}
+
+/** Temporary files being written now: removed if the process is stopped by a signal. */
+const inFlight = new Set<string>();
+const STOP_SIGNALS = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated } as const;
+
+function onStopSignal(signal: keyof typeof STOP_SIGNALS): void {
+  for (const temp of inFlight) rmSync(temp, { force: true });
+  inFlight.clear();
+  process.stderr.write(`\ndicelab: stopped (${signal}); no temporary file left behind\n`);
+  process.exit(STOP_SIGNALS[signal]);
+}
+
+function removeOnSignal(temp: string): void {
+  if (inFlight.size === 0)
+    for (const signal of Object.keys(STOP_SIGNALS)) process.on(signal, onStopSignal);
+  inFlight.add(temp);
+}
+
+function keepOnSignal(temp: string): void {
+  if (!inFlight.delete(temp) || inFlight.size > 0) return;
+  for (const signal of Object.keys(STOP_SIGNALS)) process.off(signal, onStopSignal);
 }
 
 /**
