@@ -15,6 +15,8 @@ export const INPUT_LIMITS = {
   nesting: 64,
   /** Alias expansions in one YAML file (a "billion laughs" file expands them exponentially). */
   yamlAliases: 100,
+  /** Specs in one spec file: each is checked before any is worked out, and all are held. */
+  specs: 100_000,
 } as const;
 
 /**

@@ -179,11 +179,11 @@ export function registerD12Action(program: Command) {
     system
       .command('odds')
       .description('exact outcome chances with optimal token use, expected utility and tokens'),
-  ).action((options) => {
+  ).action(async (options) => {
     const { specs, many } = specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
       specFromFlags(options),
     );
-    printResults(specs, many, options.json, d12ActionOdds, d12Text);
+    await printResults(specs, many, options.json, d12ActionOdds, d12Text);
   });
 
   addSimulationOptions(

@@ -47,11 +47,11 @@ export function registerD6Pool(program: Command) {
       '--json',
       'print JSON: { outcomes: [{ name, p, fraction }], … } (an array for a spec array)',
     )
-    .action((options) => {
+    .action(async (options) => {
       const { specs, many } = specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
         stat: options.stat,
       }));
-      printResults(specs, many, options.json, d6PoolReport, d6PoolText);
+      await printResults(specs, many, options.json, d6PoolReport, d6PoolText);
     });
 
   const simulate = system

@@ -148,11 +148,11 @@ export function registerRingSkill(program: Command) {
     system
       .command('odds')
       .description('exact P(success), strife, bonus successes, opportunity with optimal keeping'),
-  ).action((options) => {
+  ).action(async (options) => {
     const { specs, many } = specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
       specFromFlags(options),
     );
-    printResults(specs, many, options.json, (check) => ringSkillOdds(check), ringSkillText);
+    await printResults(specs, many, options.json, (check) => ringSkillOdds(check), ringSkillText);
   });
 
   system

@@ -89,5 +89,5 @@ export async function simulateOneSpec<Spec, Summary>(
   const summary = (await summarizeResult(
     await runSimulation(kernel, specs[0], options),
   )) as Summary;
-  printResults([summary], false, options.json, (s) => s, text);
+  await printResults([summary], false, options.json, (s) => s, text);
 }

@@ -1,8 +1,10 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Option } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
 import {
   decodeUtf8,
+  INPUT_LIMITS,
   type InputSource,
   inputSizeProblem,
   parseInputSource,
@@ -82,6 +84,10 @@ export function specsFromOptions<T>(
     throw new InputError(
       `${path}:1:1: the file holds an empty array (expected one spec or an array of specs)`,
     );
+  if (raw.length > INPUT_LIMITS.specs)
+    throw new InputError(
+      `${path}:1:1: the file holds ${raw.length.toLocaleString('en')} specs (expected at most ${INPUT_LIMITS.specs.toLocaleString('en')}; split it into several files)`,
+    );
   try {
     return { specs: raw.map((spec, i) => parse(spec, many ? `[${i}].` : '')), many };
   } catch (error) {
@@ -111,29 +117,31 @@ export function oneSpecFor(flag: string, specs: readonly unknown[], from: string
 }
 
 /**
- * Works out and prints each spec's result as it goes (so a long spec file shows progress and
- * holds one result at a time): JSON (an array when the specs came as an array, laid out as
- * `JSON.stringify(results, null, 2)` would) or, for people, each result's text with a blank
- * line between.
+ * Works out and prints each spec's result as it goes, waiting for a slow reader (a pipe), so a
+ * long spec file shows progress and holds one result at a time: JSON (an array when the specs
+ * came as an array, laid out as `JSON.stringify(results, null, 2)` would) or, for people, each
+ * result's text with a blank line between.
  */
-export function printResults<S, R>(
+export async function printResults<S, R>(
   specs: readonly S[],
   many: boolean,
   json: boolean | undefined,
   result: (spec: S) => R,
   text: (result: R, spec: S) => string,
-): void {
-  const out = process.stdout;
+): Promise<void> {
+  const write = async (chunk: string) => {
+    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+  };
   if (json && !many) {
-    out.write(`${JSON.stringify(result(specs[0]!), null, 2)}\n`);
+    await write(`${JSON.stringify(result(specs[0]!), null, 2)}\n`);
     return;
   }
-  if (json) out.write('[\n');
-  specs.forEach((spec, i) => {
+  if (json) await write('[\n');
+  for (const [i, spec] of specs.entries()) {
     const r = result(spec);
     const separator = i === 0 ? '' : json ? ',\n' : '\n\n';
     const shown = json ? `  ${JSON.stringify(r, null, 2).replace(/\n/g, '\n  ')}` : text(r, spec);
-    out.write(`${separator}${shown}`);
-  });
-  out.write(json ? '\n]\n' : '\n');
+    await write(`${separator}${shown}`);
+  }
+  await write(json ? '\n]\n' : '\n');
 }

@@ -97,11 +97,11 @@ export function registerTags2d6(program: Command) {
     system
       .command('odds')
       .description('exact band chances, and whether invoking the weakness is worth its -1'),
-  ).action((options) => {
+  ).action(async (options) => {
     const { specs, many } = specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
       specFromFlags(options),
     );
-    printResults(specs, many, options.json, tags2d6Odds, tagsText);
+    await printResults(specs, many, options.json, tags2d6Odds, tagsText);
   });
 
   addSimulationOptions(

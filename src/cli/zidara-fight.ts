@@ -147,7 +147,7 @@ Examples:
           simulated,
         });
       }
-      printResults(
+      await printResults(
         results,
         many,
         options.json,

@@ -108,10 +108,10 @@ function registerOdds(zidara: Command) {
       .argument('[intents...]', 'dice per intent, e.g. d12 d6+d4 (see below)'),
   )
     .addHelpText('after', ODDS_HELP)
-    .action((words, options) => {
+    .action(async (words, options) => {
       const { rolls, many } = rollsFromOptions(words, options);
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
-      printResults(
+      await printResults(
         rolls,
         many,
         options.json,
@@ -153,7 +153,7 @@ function registerSimulate(zidara: Command) {
         if (result.interrupted) break;
       }
       const done = rolls.slice(0, summaries.length).map((roll, i) => ({ roll, i }));
-      printResults(
+      await printResults(
         done,
         many,
         options.json,

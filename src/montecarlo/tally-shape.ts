@@ -43,7 +43,7 @@ export function tallyProblem(
     if (!Number.isSafeInteger(x) || x < 0)
       return `tally[${i}] is ${x}, not a whole number of counts (0 to 2^53 − 1)`;
   }
-  const owner = new Array<string | undefined>(tally.length);
+  const owner = new Array<string | undefined>(tally.length).fill(undefined);
   for (const part of shape) {
     const [from, to] = part.kind === 'distribution' ? [part.from, part.to] : slotsOf(part);
     if (
@@ -62,7 +62,7 @@ export function tallyProblem(
       owner[i] = part.name;
     }
   }
-  const orphan = owner.findIndex((name) => name === undefined);
+  const orphan = owner.indexOf(undefined);
   if (orphan >= 0) return `tally[${orphan}] belongs to no part of the kernel's tally`;
   for (const part of shape) {
     const problem = partProblem(part, tally, trials);
