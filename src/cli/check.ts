@@ -25,14 +25,14 @@ export const BASELINE_FILE = 'reports/baseline.json';
  * `dicelab check [files…]`: runs every scenario's analyses and judges its expectations, prints
  * the table (scenario, expectation, figure, verdict) and the figures that moved from the
  * baseline, and writes `check.junit.xml` and `check.md` atomically into `--out`. Exit status:
- * 0 all pass, 1 a failure or a regression, 2 bad input (nothing run, nothing written),
- * 3 inconclusive.
+ * `EXIT`: 0 all pass, 1 a failure or a regression, 2 bad input (nothing run, nothing
+ * written), 3 inconclusive; a bug is 70, never 1.
  */
 export function registerCheck(program: Command) {
   program
     .command('check')
     .description(
-      'judge the scenario files’ expectations and compare every figure with the baseline (exit 0 pass, 1 fail, 2 bad input, 3 inconclusive)',
+      'judge the scenario files’ expectations and compare every figure with the baseline (exit 0 pass, 1 fail, 2 bad input, 3 inconclusive, 70 a bug)',
     )
     .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/*.yaml)`)
     .option('--out <dir>', 'folder for check.junit.xml and check.md', folderFlag, 'reports')
