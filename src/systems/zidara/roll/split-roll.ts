@@ -1,4 +1,5 @@
 import { readChoice } from '../../spec-fields.ts';
+import { allWonUtility } from '../engine/all-won-utility.ts';
 import {
   POLICIES,
   type Policy,
@@ -63,21 +64,31 @@ export function splitRoll(
 }
 
 /**
+ * What the play of a split maximises: the linear utility with these intent weights (each 1
+ * when absent), or `'all-won'`, P(every intent won) (see allWonUtility).
+ */
+export type SplitPlay = readonly number[] | 'all-won';
+
+/**
  * The exact odds of a split against a Challenge under the setup's policy: one solve of the
  * exact engine, from a fraction of a millisecond (one die) to tens of milliseconds (six dice and
- * Resolve). `weights` as in {@link splitRoll}.
+ * Resolve). `play` says what the play maximises (default: expected wins plus the setup's
+ * Aura and Resolve worth); with `'all-won'` the odds' `expectedUtility` is P(all won).
  * @example splitOdds([[8]], 4, { auraMax: 0 }).intents[0].pWin // 0.4375
+ * @example splitOdds([[8], [6]], 4, { aura: 3, resolve: 1 }, 'all-won').pAllWin // 0.68381 (3151/4608)
  */
 export function splitOdds(
   split: Split,
   challenge: number,
   setup: RollSetup = {},
-  weights?: readonly number[],
+  play?: SplitPlay,
 ): RollOdds {
-  const roll = splitRoll(split, challenge, setup, weights);
+  const allWon = play === 'all-won';
+  const roll = splitRoll(split, challenge, setup, allWon ? undefined : play);
   return new RollSolver(roll, {
     policy: readChoice(setup.policy, 'policy', POLICIES, 'optimal'),
     rerolls: readChoice(setup.rerolls, 'rerolls', REROLL_KINDS, 'any'),
+    ...(allWon ? { terminal: allWonUtility(roll) } : {}),
   }).odds();
 }
 
