@@ -14,7 +14,7 @@ import {
   parseScenario,
   ScenarioError,
 } from '../scenario/load-scenario.ts';
-import { fileFlag, folderFlag, integerFlag } from './flags.ts';
+import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
 import { statIfAny, writeFilesAtomically } from './write-files.ts';
 
 /** Where the suite lives and where its baseline is committed. */
@@ -69,6 +69,7 @@ Examples:
   dicelab check --out /tmp/ci --seed 7`,
     )
     .action(async (files, options) => {
+      checkFolder('--out', options.out);
       const scenarios = loadScenarioFiles(files);
       const baseline = options.baseline === false ? undefined : readBaseline(options.baseline);
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import { showValue } from '../input-error.ts';
+import { invalid, showValue } from '../input-error.ts';
 import { folderProblem, statIfAny } from './write-files.ts';
 
 /**
@@ -59,6 +59,16 @@ export function folderFlag(raw: string): string {
       `${showValue(raw)} is not allowed (expected a folder, but ${problem})`,
     );
   return raw;
+}
+
+/**
+ * Checks a folder to write into that came from a default rather than from the flag (commander
+ * does not parse defaults), before any work: the same rule and message as {@link folderFlag}.
+ * @throws InputError naming the flag.
+ */
+export function checkFolder(flag: string, dir: string): void {
+  const problem = folderProblem(dir);
+  if (problem) throw invalid(flag, dir, `a folder, but ${problem}`);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { loadScenarioFiles } from './check.ts';
-import { folderFlag } from './flags.ts';
+import { checkFolder, folderFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
@@ -44,6 +44,7 @@ Examples:
   dicelab report scenarios/ --out reports/scenarios   the analyses the scenario files list`,
     )
     .action(async (scenarios, options) => {
+      checkFolder('--out', options.out);
       const jobs = reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
       const { index, seconds } = await writeReport(jobs, options.out, say);

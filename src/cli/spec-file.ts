@@ -18,12 +18,14 @@ import { statIfAny } from './write-files.ts';
  * @example command.addOption(specOption(command, 'JSON or YAML file with one spec'))
  */
 export function specOption(
-  command: { readonly options: readonly { attributeName(): string }[] },
+  command: { readonly options: readonly { attributeName(): string; long?: string | undefined }[] },
   description: string,
   keep: readonly string[] = [],
 ) {
   const specFlags = command.options.map((o) => o.attributeName()).filter((n) => !keep.includes(n));
-  return new Option('--spec <file>', `${description}; not with the flags above`).conflicts(
+  const kept = command.options.filter((o) => keep.includes(o.attributeName())).map((o) => o.long);
+  const but = kept.length ? ` but ${kept.join(' and ')}, which apply to every spec` : '';
+  return new Option('--spec <file>', `${description}; not with the flags above${but}`).conflicts(
     specFlags,
   );
 }
