@@ -13,6 +13,7 @@ import {
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { loadScenarioFiles } from './check.ts';
+import { checkFolder, folderFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
@@ -31,7 +32,7 @@ export function registerReport(program: Command) {
       '[scenarios...]',
       'scenario files or folders: run the analyses they list (default: the built-in report)',
     )
-    .option('--out <dir>', 'folder to write the report into', 'reports')
+    .option('--out <dir>', 'folder to write the report into', folderFlag, 'reports')
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',
@@ -46,6 +47,7 @@ Examples:
   dicelab report scenarios/ --out reports/scenarios   the analyses the scenario files list`,
     )
     .action(async (scenarios, options) => {
+      checkFolder('--out', options.out);
       const jobs = reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
       const { index, page, seconds } = await writeReport(jobs, options.out, say);
