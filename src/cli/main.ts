@@ -3,12 +3,14 @@ import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { EXIT } from '../exit-status.ts';
 import { InputError } from '../input-error.ts';
+import { RunError } from '../run-error.ts';
 import { registerBaseline } from './baseline.ts';
 import { registerCheck } from './check.ts';
 import { registerCompare } from './compare.ts';
 import { registerD6Pool } from './d6-pool.ts';
 import { registerD12Action } from './d12-action.ts';
 import { registerMerge } from './merge.ts';
+import { registerQueue } from './queue-worker.ts';
 import { registerReport } from './report.ts';
 import { registerRingSkill } from './ring-skill.ts';
 import { registerTags2d6 } from './tags-2d6.ts';
@@ -27,6 +29,7 @@ export function buildProgram() {
   registerCompare(program);
   registerBaseline(registerCheck(program));
   registerMerge(program);
+  registerQueue(program);
   registerD6Pool(program);
   registerTags2d6(program);
   registerD12Action(program);
@@ -65,6 +68,10 @@ export async function runCli(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    if (error instanceof RunError) {
+      process.stderr.write(`dicelab: ${cutLine(error.message.split('\n')[0] ?? '')}\n`);
+      return error.status;
+    }
     const input = error instanceof InputError ? error : pathProblem(error);
     if (input) {
       process.stderr.write(`dicelab: ${input.message.split('\n').map(cutLine).join('\n')}\n`);

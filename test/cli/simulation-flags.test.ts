@@ -34,7 +34,7 @@ describe('simulation flags', () => {
     addSimulationOptions(program.command('simulate').exitOverride(), { trials: 5000 }).action(
       (opts) => {
         const trials: number = opts.trials;
-        const shard: { index: number; count: number } | undefined = opts.shard;
+        const shard: { index: number; count: number } | 'auto' | undefined = opts.shard;
         seen = { ...opts, trials, shard };
       },
     );
