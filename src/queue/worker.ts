@@ -50,11 +50,14 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
   const concurrency = options.concurrency ?? WORKER_DEFAULTS.concurrency;
   const redis = await connectRedis(options.redis, '--redis');
   const env = options.env ?? process.env;
+  // What each finished shard did, said once BullMQ has taken its result (a worker that lost its
+  // lock finishes in vain: another worker has its shard by then, and BullMQ refuses the result).
+  const finished = new Map<string, string>();
   const worker = new Worker<QueueJobData, string>(
     QUEUE_NAME,
     async (job, token, signal) => {
       try {
-        return await processJob(job, token, signal, options.threads, env, log);
+        return await processJob(job, token, signal, options.threads, env, log, finished);
       } catch (error) {
         // Bad data does not get better with retries: fail it now, saying why.
         if (error instanceof RefusedJob || error instanceof InputError)
@@ -71,7 +74,11 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
       autorun: false,
     },
   );
-  worker.on('error', (error) => log(`Redis: ${error.message}`));
+  worker.on('error', (error) => log(`error: ${error.message}`));
+  worker.on('completed', (job) => {
+    log(`${describeJob(job)} done${finished.get(String(job.id)) ?? ''}`);
+    finished.delete(String(job.id));
+  });
   worker.on('failed', (job, error) => {
     if (!job) return;
     const tries = Math.max(1, job.opts.attempts ?? 1);
@@ -122,9 +129,10 @@ async function processJob(
   threads: number | undefined,
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
+  finished: Map<string, string>,
 ): Promise<string> {
   const data = checkQueueJob(String(job.id), job.name, job.data);
-  if (data.shard === undefined) return mergeShards(job, data, log);
+  if (data.shard === undefined) return mergeShards(job, data, finished);
   const fault = injectedFault(env, data.shard, job.attemptsMade);
   if (fault) throw new Error(fault);
   log(`${describeJob(job)} started (try ${job.attemptsMade + 1})`);
@@ -146,8 +154,9 @@ async function processJob(
     throw new WaitingError();
   }
   const seconds = (performance.now() - start) / 1000;
-  log(
-    `${describeJob(job)} done: ${result.completedTrials.toLocaleString('en')} trials in ${seconds.toFixed(2)} s`,
+  finished.set(
+    String(job.id),
+    `: ${result.completedTrials.toLocaleString('en')} trials in ${seconds.toFixed(2)} s`,
   );
   return serializePartialResult(result);
 }
@@ -160,7 +169,7 @@ async function processJob(
 async function mergeShards(
   job: Job<QueueJobData, string>,
   data: QueueJobData,
-  log: (line: string) => void,
+  finished: Map<string, string>,
 ): Promise<string> {
   const values = await job.getChildrenValues<string>();
   const parts: NamedPartial[] = [];
@@ -178,8 +187,9 @@ async function mergeShards(
     parts.push({ source, partial });
   }
   const merged = mergePartials(parts);
-  log(
-    `run ${data.run}: merged ${parts.length} shards, ${merged.completedTrials.toLocaleString('en')} trials`,
+  finished.set(
+    String(job.id),
+    `: ${parts.length} shards merged, ${merged.completedTrials.toLocaleString('en')} trials`,
   );
   return serializePartialResult(merged);
 }
