@@ -101,7 +101,7 @@ describe('a run on two worker processes', () => {
     expect(killedLine).toBeDefined();
 
     // B is stopped cleanly while it plays its second shard: it hands that shard back.
-    await b.waitFor(/started[^]*started/);
+    await b.waitFor(/started[\s\S]*started/);
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(EXIT.terminated);
     const [, handedBack] = b.log().match(/shard (\d)\/5 of run \w+ handed back/) ?? [];
