@@ -1,11 +1,11 @@
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalRedis, startRedis, stopProcess } from '../../scripts/redis-server.ts';
 import { EXIT } from '../../src/exit-status.ts';
 import { QUEUE_NAME, SHARD_ATTEMPTS } from '../../src/queue/queue-settings.ts';
 import { DICELAB_VERSION } from '../../src/version.ts';
 import { dicelab, startWorker, type WorkerProcess } from './dicelab-process.ts';
-import { startRedis, stopProcess, type TestRedis } from './redis-server.ts';
 
 /**
  * The queue end to end, as users run it: a real redis-server, `dicelab queue worker` processes
@@ -14,7 +14,7 @@ import { startRedis, stopProcess, type TestRedis } from './redis-server.ts';
  * (DICELAB_TEST_FAIL_SHARD), a worker killed with SIGKILL or stopped with SIGTERM mid-shard.
  */
 
-let redis: TestRedis;
+let redis: LocalRedis;
 const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {

@@ -1,12 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { redisServerPath } from '../../scripts/ensure-redis.mjs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** A real redis-server for a test file, on a free 127.0.0.1 port, saving nothing to disk. */
-export interface TestRedis {
+/**
+ * A real redis-server for the queue's tests and benchmark, on a free 127.0.0.1 port, saving
+ * nothing to disk.
+ */
+export interface LocalRedis {
   readonly port: number;
   /** The URL of database `db` (0 to 15): each test takes its own, so its queue is its own. */
   url(db: number): string;
@@ -19,8 +23,12 @@ export interface TestRedis {
  * `--save '' --appendonly no` on a free port, and resolves once it accepts connections.
  * A port taken between choosing it and binding it is retried with another.
  */
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(): Promise<LocalRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'dicelab-redis-'));
+  // Found at run time, so this module also runs compiled (build/scripts), beside no .mjs.
+  const { redisServerPath } = (await import(
+    pathToFileURL(join(packageRoot(), 'scripts', 'ensure-redis.mjs')).href
+  )) as { redisServerPath: () => string };
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const server = spawn(
@@ -98,4 +106,11 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     });
     if (child.pid) process.kill(child.pid, 'SIGTERM');
   });
+}
+
+/** The package root: the nearest folder above this module with a package.json. */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return dir;
 }
