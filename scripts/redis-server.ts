@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  */
 export interface LocalRedis {
   readonly port: number;
+  readonly pid: number;
   /** The URL of database `db` (0 to 15): each test takes its own, so its queue is its own. */
   url(db: number): string;
   /** Stops the server by its PID and waits for it to exit. */
@@ -50,6 +51,7 @@ export async function startRedis(): Promise<LocalRedis> {
     if (await ready(server)) {
       return {
         port,
+        pid: server.pid!,
         url: (db) => `redis://127.0.0.1:${port}/${db}`,
         stop: async () => {
           await stopProcess(server);
