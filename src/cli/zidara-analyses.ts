@@ -12,18 +12,32 @@ import {
   type ReportJob,
   runReportJob,
 } from '../report/zidara/analysis-output.ts';
-import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
-import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
-import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
+import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
+import { FIGHT_CURVES_DEFAULTS } from '../systems/zidara/analyses/fight-curves.ts';
+import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
+import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
+import {
+  SPLIT_OBJECTIVES,
+  SPLITS_DEFAULTS,
+  type SplitObjective,
+} from '../systems/zidara/analyses/splits.ts';
+import { POOL_RULES, type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import {
+  PLAY_DEFAULTS,
+  REROLL_KINDS,
+  type RerollKinds,
+} from '../systems/zidara/engine/roll-solver.ts';
+import { FIGHT_DEFAULTS, FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
-import { parseSplit } from '../systems/zidara/roll/split.ts';
-import { REROLL_KINDS } from '../systems/zidara/roll/split-roll.ts';
+import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { formatSplit, parseSplit } from '../systems/zidara/roll/split.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
   addCharacterOptions,
   addPolicyOption,
   addRerollsOption,
+  addResolveOption,
   characterSetup,
   FLAG_OF_FIELD,
 } from './zidara-flags.ts';
@@ -51,9 +65,9 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 const SETUP_HELP = `
 The character (defaults are the rules page's):
-  --aura N --aura-max M   Aura at the start (default: full) and its cap (5)
-  --resolve N             Resolve for rerolls (0)
-  --boosts N              the archetype's +2s a roll (1; 0: an archetype without the +2)
+  --aura N --aura-max M   Aura at the start (default: full) and its cap (${ROLL_DEFAULTS.auraMax})
+  --resolve N             Resolve for rerolls (${ROLL_DEFAULTS.resolve})
+  --boosts N              the archetype's +2s a roll (${ROLL_DEFAULTS.boostsPerRoll}; 0: an archetype without the +2)
   --defending             ties cannot be bought (the defence model: roles swapped)
   --explode               Warrior: a top face rolls again and adds
 Splits are written in the dice notation: + stacks dice on one intent (its best die counts),
@@ -77,11 +91,7 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
 function playFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
   command: Command<A, O, G>,
 ) {
-  return addRerollsOption(
-    addPolicyOption(
-      command.option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0),
-    ),
-  );
+  return addRerollsOption(addPolicyOption(addResolveOption(command)));
 }
 
 function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
@@ -90,22 +100,22 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
       zidara
         .command('splits')
         .description('rank every way to split a roll: legal pools × assignments of dice to intents')
-        .option('--steps <S>', 'steps in the roll', integerFlag(1, 72))
+        .option('--steps <S>', 'steps in the roll', integerFlag(1, ROLL_LIMITS.steps))
         .option(
           '--actions <A>',
           'actions in the roll (each gives one split)',
-          integerFlag(1, 12),
-          1,
+          integerFlag(1, ROLL_LIMITS.actions),
+          SPLITS_DEFAULTS.actions,
         )
         .requiredOption(
           '--vs <C>',
           'the Challenge C every intent aims at (it rolls d2C)',
-          integerFlag(1, 50),
+          integerFlag(1, ROLL_LIMITS.challenge),
         )
         .option(
           '--intents <list>',
           'numbers of intents to consider, e.g. 1, 1-2 or 1,3 (default: all); a threat with T tags: 1-T',
-          integerListFlag(1, 12),
+          integerListFlag(1, ROLL_LIMITS.dice),
         )
         .addOption(
           new Option(
@@ -113,7 +123,7 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
             'rank by: primary = P(main intent wins), wins = expected intents won, all = P(all won), utility = expected utility',
           )
             .choices(SPLIT_OBJECTIVES)
-            .default('wins' as SplitObjective),
+            .default(SPLITS_DEFAULTS.objective as SplitObjective),
         )
         .option(
           '--compare <splits...>',
@@ -182,8 +192,13 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
         .description(
           'how the win chance of one intent grows as dice are stacked on it, per Challenge',
         )
-        .option('--die <dN>', 'the die stacked', dieFlag, 6)
-        .option('--most <n>', 'stack 1..n copies of it', integerFlag(1, 12), 6)
+        .option('--die <dN>', 'the die stacked', dieFlag, ADVANTAGE_DEFAULTS.sides)
+        .option(
+          '--most <n>',
+          'stack 1..n copies of it',
+          integerFlag(1, ROLL_LIMITS.dice),
+          ADVANTAGE_DEFAULTS.most,
+        )
         .option(
           '--stacks <stacks...>',
           'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4',
@@ -192,9 +207,8 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
           listOption(
             '--vs <list>',
             'Challenges, e.g. 1-6 or 2,4',
-            integerListFlag(1, 50),
-            range(1, 6),
-            '1-6',
+            integerListFlag(1, ROLL_LIMITS.challenge),
+            ADVANTAGE_DEFAULTS.challenges,
           ),
         ),
     ),
@@ -235,24 +249,29 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
         .description(
           "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
         )
-        .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, 72))
+        .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, ROLL_LIMITS.steps))
         .option(
           '--actions <A>',
           'actions in the roll (each gives one split)',
-          integerFlag(1, 12),
-          1,
+          integerFlag(1, ROLL_LIMITS.actions),
+          FISHING_DEFAULTS.actions,
         )
         .requiredOption(
           '--vs <C>',
           'the Challenge C every intent aims at (it rolls d2C)',
-          integerFlag(1, 50),
+          integerFlag(1, ROLL_LIMITS.challenge),
         )
-        .option('--minor-max <dN>', 'largest die a minor intent may hold', dieFlag, 4)
+        .option(
+          '--minor-max <dN>',
+          'largest die a minor intent may hold',
+          dieFlag,
+          FISHING_DEFAULTS.minorMaxSides,
+        )
         .option(
           '--minor-weight <x>',
           "worth of a minor intent's win to the play (0: fish only)",
           numberFlag(0),
-          0,
+          FISHING_DEFAULTS.minorWeight,
         ),
     ),
   )
@@ -288,32 +307,33 @@ function registerRerolls(zidara: Command<[], OptionValues, OptionValues>) {
       .description(
         'win chance with 0, 1, 2… Resolve: reroll one die vs reroll all vs optimal, per Challenge',
       )
-      .option('--split <split>', 'the roll, e.g. d8, d6+d6 or "d8 | d4"', 'd8')
+      .option(
+        '--split <split>',
+        'the roll, e.g. d8, d6+d6 or "d8 | d4"',
+        formatSplit(REROLLS_DEFAULTS.split),
+      )
       .addOption(
         listOption(
           '--vs <list>',
           'Challenges, e.g. 1-6 or 2,4',
-          integerListFlag(1, 50),
-          range(1, 6),
-          '1-6',
+          integerListFlag(1, ROLL_LIMITS.challenge),
+          REROLLS_DEFAULTS.challenges,
         ),
       )
       .addOption(
         listOption(
           '--resolve <list>',
           'Resolve levels, e.g. 0-3',
-          integerListFlag(0, 10),
-          range(0, 3),
-          '0-3',
+          integerListFlag(0, ROLL_LIMITS.resolve),
+          REROLLS_DEFAULTS.resolve,
         ),
       )
       .addOption(
         listOption(
           '--kinds <list>',
-          'kinds of reroll compared, from one, all, any (optimal)',
+          `kinds of reroll compared, from ${REROLL_KINDS.join(', ')} (${PLAY_DEFAULTS.rerolls}: optimal)`,
           kindListFlag,
-          ['one', 'all', 'any'] as RerollKinds[],
-          'one,all,any',
+          REROLLS_DEFAULTS.kinds,
         ),
       ),
   )
@@ -353,25 +373,23 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           listOption(
             '--steps <list>',
             'step counts, e.g. 1-12 or 6',
-            integerListFlag(1, 72),
-            range(1, 12),
-            '1-12',
+            integerListFlag(1, ROLL_LIMITS.steps),
+            TUNE_DEFAULTS.steps,
           ),
         )
         .addOption(
           listOption(
             '--vs <list>',
             'Challenges, e.g. 1-6',
-            integerListFlag(1, 50),
-            range(1, 6),
-            '1-6',
+            integerListFlag(1, ROLL_LIMITS.challenge),
+            TUNE_DEFAULTS.challenges,
           ),
         )
         .option(
           '--actions <A>',
           "actions in the roll (for the 'best' pool rule)",
-          integerFlag(1, 12),
-          1,
+          integerFlag(1, ROLL_LIMITS.actions),
+          TUNE_DEFAULTS.actions,
         )
         .addOption(
           new Option(
@@ -379,7 +397,7 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
             'best = the best one-intent legal pool; natural = the unsplit pool (8 steps: d12+d4)',
           )
             .choices(POOL_RULES)
-            .default('best' as PoolRule),
+            .default(TUNE_DEFAULTS.pool as PoolRule),
         )
         .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
         .addOption(
@@ -436,30 +454,43 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
         .option(
           '--steps <S>',
           "the set action's steps: its best legal pool is chosen each round",
-          integerFlag(1, 36),
+          integerFlag(1, FIGHT_LIMITS.steps),
         )
-        .option('--actions <A>', 'actions in each roll, with --steps', integerFlag(1, 4), 1)
+        .option(
+          '--actions <A>',
+          'actions in each roll, with --steps',
+          integerFlag(1, FIGHT_LIMITS.actions),
+          FIGHT_DEFAULTS.actions,
+        )
         .option('--pool <dice>', 'or a set pool rolled every round, e.g. "d12 d4"')
         .addOption(
           listOption(
             '--tags <list>',
             'tags of the threats, e.g. 1-3',
-            integerListFlag(1, 10),
-            [1, 2, 3],
-            '1-3',
+            integerListFlag(1, FIGHT_LIMITS.tags),
+            FIGHT_CURVES_DEFAULTS.tags,
           ),
         )
         .addOption(
           listOption(
             '--vs <list>',
             'Challenges of the threats, e.g. 3-5',
-            integerListFlag(1, 50),
-            [2, 3, 4],
-            '2-4',
+            integerListFlag(1, ROLL_LIMITS.challenge),
+            FIGHT_CURVES_DEFAULTS.challenges,
           ),
         )
-        .option('--titles <n>', 'Titles: Resolve at the start of each fight', integerFlag(0, 10), 2)
-        .option('--max-rounds <n>', 'rounds shown', integerFlag(1, 20), 5),
+        .option(
+          '--titles <n>',
+          'Titles: Resolve at the start of each fight',
+          integerFlag(0, ROLL_LIMITS.resolve),
+          FIGHT_DEFAULTS.titles,
+        )
+        .option(
+          '--max-rounds <n>',
+          'rounds shown',
+          integerFlag(1, FIGHT_LIMITS.maxRounds),
+          FIGHT_CURVES_DEFAULTS.maxRounds,
+        ),
     ),
   )
     .addHelpText(
@@ -595,16 +626,27 @@ function kindListFlag(raw: string): RerollKinds[] {
 }
 
 /** A list flag whose default is shown in --help as the user would type it ("1-6"). */
-function listOption<F extends string, T>(
+function listOption<F extends string, T extends number | string>(
   flags: F,
   description: string,
-  parse: (raw: string) => T,
-  fallback: T,
-  shown: string,
+  parse: (raw: string) => T[],
+  fallback: readonly T[],
 ) {
-  return new Option(flags, description).argParser(parse).default(fallback, shown);
+  return new Option(flags, description).argParser(parse).default([...fallback], listText(fallback));
 }
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/**
+ * A list as it is typed on the command line: runs of consecutive integers as a range.
+ * @example listText([0, 1, 2, 3, 6]) // "0-3,6"
+ */
+export function listText(values: readonly (number | string)[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const from = values[i]!;
+    let j = i;
+    while (typeof from === 'number' && values[j + 1] === (values[j] as number) + 1) j++;
+    parts.push(j > i + 1 ? `${from}-${values[j]}` : j > i ? `${from},${values[j]}` : `${from}`);
+    i = j;
+  }
+  return parts.join(',');
 }

@@ -4,6 +4,8 @@ import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import {
+  FIGHT_DEFAULTS,
+  FIGHT_LIMITS,
   FIGHT_POLICIES,
   type FightOdds,
   FightPlan,
@@ -13,6 +15,7 @@ import {
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { splitsOfPool } from '../systems/zidara/roll/split.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
@@ -45,37 +48,46 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
           .description(
             'a whole fight: P(the threat falls within N rounds), Aura and Resolve round by round',
           )
-          .option('--vs <challenge>', "the threat's Challenge C (it rolls d2C)", integerFlag(1, 50))
+          .option(
+            '--vs <challenge>',
+            "the threat's Challenge C (it rolls d2C)",
+            integerFlag(1, ROLL_LIMITS.challenge),
+          )
           .option(
             '--tags <T>',
             'tags the threat has: each intent won strips one',
-            integerFlag(1, 10),
+            integerFlag(1, FIGHT_LIMITS.tags),
           )
           .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
           .option(
             '--steps <S>',
             "or the set action's steps: its best legal pool is chosen every round",
-            integerFlag(1, 36),
+            integerFlag(1, FIGHT_LIMITS.steps),
           )
           .option(
             '--actions <A>',
-            'actions in each roll, with --steps (each gives a split)',
-            integerFlag(1, 4),
+            `actions in each roll, with --steps (each gives a split; default: ${FIGHT_DEFAULTS.actions})`,
+            integerFlag(1, FIGHT_LIMITS.actions),
           )
           .option(
             '--titles <n>',
             'Titles: Resolve at the start of the fight and its cap',
-            integerFlag(0, 10),
-            2,
+            integerFlag(0, ROLL_LIMITS.resolve),
+            FIGHT_DEFAULTS.titles,
           )
-          .option('--max-rounds <n>', 'rounds before the fight is called', integerFlag(1, 50), 8)
+          .option(
+            '--max-rounds <n>',
+            'rounds before the fight is called',
+            integerFlag(1, FIGHT_LIMITS.maxRounds),
+            FIGHT_DEFAULTS.maxRounds,
+          )
           .addOption(
             new Option(
               '--fight-policy <policy>',
               "per-roll: each roll played for its own utility (the rules' default); whole-fight: every round played for P(win within --max-rounds)",
             )
               .choices(FIGHT_POLICIES)
-              .default('per-roll' as FightPolicy),
+              .default(FIGHT_DEFAULTS.fightPolicy as FightPolicy),
           )
           .option('--exact', 'solve the Markov chain exactly even when it is big')
           .option('--no-exact', 'skip the exact Markov chain')

@@ -1,7 +1,13 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { invalid } from '../input-error.ts';
-import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
-import { REROLL_KINDS, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
+import {
+  PLAY_DEFAULTS,
+  POLICIES,
+  type Policy,
+  REROLL_KINDS,
+  type RerollKinds,
+} from '../systems/zidara/engine/roll-solver.ts';
+import { checkAura, DEFENDING, ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
 
 /**
@@ -15,25 +21,34 @@ export function addCharacterOptions<
   G extends OptionValues,
 >(command: Command<A, O, G>) {
   return command
-    .option('--aura <n>', 'Aura at the start (default: full, --aura-max)', integerFlag(0, 20))
+    .option(
+      '--aura <n>',
+      'Aura at the start (default: full, --aura-max)',
+      integerFlag(0, ROLL_LIMITS.auraMax),
+    )
     .option(
       '--aura-max <n>',
       'most Aura a character holds (gains past it are shared)',
-      integerFlag(0, 20),
-      5,
+      integerFlag(0, ROLL_LIMITS.auraMax),
+      ROLL_DEFAULTS.auraMax,
     )
     .option(
       '--boosts <n>',
       "the archetype's +2s allowed a roll (0: an archetype without one)",
-      integerFlag(0, 10),
-      1,
+      integerFlag(0, ROLL_LIMITS.boostsPerRoll),
+      ROLL_DEFAULTS.boostsPerRoll,
     )
     .option(
       '--defending',
       "the rules' defence model (tieBreak false): ties cannot be bought and count against the dice rolled; roll a blow's die against your Armour die as --vs, and the win chance is the chance the blow lands",
     )
     .option('--explode', 'Warrior: a top face rolls again and adds')
-    .option('--explode-depth <n>', 'most extra rolls per exploding die', integerFlag(0, 100), 20)
+    .option(
+      '--explode-depth <n>',
+      'most extra rolls per exploding die',
+      integerFlag(0, ROLL_LIMITS.explodeDepth),
+      ROLL_DEFAULTS.explodeDepth,
+    )
     .option(
       '--late-aura',
       "Aura from a roll's top faces arrives only after it (auraGainUsableSameRoll false)",
@@ -42,14 +57,28 @@ export function addCharacterOptions<
       '--aura-value <x>',
       'worth of each Aura left at the end, in intents, for the play',
       numberFlag(0),
-      0,
+      ROLL_DEFAULTS.auraValue,
     )
     .option(
       '--resolve-value <x>',
       'worth of each Resolve left at the end, in intents, for the play',
       numberFlag(0),
-      0,
+      ROLL_DEFAULTS.resolveValue,
     );
+}
+
+/** `--resolve`: the Resolve one roll may spend on rerolls. */
+export function addResolveOption<
+  A extends unknown[],
+  O extends OptionValues,
+  G extends OptionValues,
+>(command: Command<A, O, G>) {
+  return command.option(
+    '--resolve <n>',
+    'Resolve available for rerolls',
+    integerFlag(0, ROLL_LIMITS.resolve),
+    ROLL_DEFAULTS.resolve,
+  );
 }
 
 /** `--policy`: the engine's optimum or a simple named policy. */
@@ -61,7 +90,7 @@ export function addPolicyOption<
   return command.addOption(
     new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
       .choices(POLICIES)
-      .default('optimal' as Policy),
+      .default(PLAY_DEFAULTS.policy as Policy),
   );
 }
 
@@ -74,7 +103,7 @@ export function addRerollsOption<
   return command.addOption(
     new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
       .choices(REROLL_KINDS)
-      .default('any' as RerollKinds),
+      .default(PLAY_DEFAULTS.rerolls as RerollKinds),
   );
 }
 
@@ -99,14 +128,12 @@ export interface CharacterFlags {
  * so the message names the flag.
  */
 export function characterSetup(flags: CharacterFlags): RollSetup {
-  if (flags.aura !== undefined && flags.aura > flags.auraMax) {
-    throw invalid('--aura', flags.aura, `an integer from 0 to --aura-max (${flags.auraMax})`);
-  }
+  if (flags.aura !== undefined) checkAura(flags.aura, flags.auraMax, '--aura', '--aura-max');
   return {
     ...(flags.aura === undefined ? {} : { aura: flags.aura }),
     auraMax: flags.auraMax,
     boostsPerRoll: flags.boosts,
-    tieBreak: !flags.defending,
+    ...(flags.defending ? DEFENDING : {}),
     explode: Boolean(flags.explode),
     explodeDepth: flags.explodeDepth,
     auraGainUsableSameRoll: !flags.lateAura,

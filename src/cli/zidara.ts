@@ -18,7 +18,7 @@ import {
   threatLetter,
 } from '../systems/zidara/roll/notation.ts';
 import { legalPools } from '../systems/zidara/roll/pool.ts';
-import { parseRoll, type Roll, type RollSpec } from '../systems/zidara/roll/spec.ts';
+import { parseRoll, ROLL_LIMITS, type Roll, type RollSpec } from '../systems/zidara/roll/spec.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
@@ -28,6 +28,7 @@ import {
   addCharacterOptions,
   addPolicyOption,
   addRerollsOption,
+  addResolveOption,
   type CharacterFlags,
   characterSetup,
   FLAG_OF_FIELD,
@@ -69,14 +70,14 @@ function addRollOptions<
   Opts extends OptionValues,
   GlobalOpts extends OptionValues,
 >(command: Command<Args, Opts, GlobalOpts>) {
-  return addRerollsOption(addPolicyOption(addCharacterOptions(command)))
-    .option(
+  return addResolveOption(
+    addRerollsOption(addPolicyOption(addCharacterOptions(command))).option(
       '--vs <challenge>',
       "a threat's Challenge C (it rolls d2C); repeat for several threats",
       collectChallenge,
       [] as number[],
-    )
-    .option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0)
+    ),
+  )
     .option('--spec <file>', 'roll spec(s) as JSON or YAML: one object, or an array of them')
     .option('--json', 'machine-readable output (one object, or an array for an array of specs)');
 }
@@ -153,7 +154,7 @@ function registerSimulate(zidara: Command) {
 }
 
 function collectChallenge(raw: string, previous: number[]): number[] {
-  return [...previous, integerFlag(1, 50)(raw)];
+  return [...previous, integerFlag(1, ROLL_LIMITS.challenge)(raw)];
 }
 
 function specFromFlags(
@@ -298,8 +299,13 @@ function registerPools(zidara: Command) {
   zidara
     .command('pools')
     .description('every legal pool for a number of steps and actions')
-    .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, 200))
-    .option('--actions <A>', 'actions in the roll (each gives one split)', integerFlag(1, 20), 1)
+    .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, ROLL_LIMITS.steps))
+    .option(
+      '--actions <A>',
+      'actions in the roll (each gives one split)',
+      integerFlag(1, ROLL_LIMITS.actions),
+      1,
+    )
     .option('--json', 'print an array of pools, each an array of die sides high to low')
     .addHelpText('after', '\nExample:\n  dicelab zidara pools --steps 8 --actions 1\n')
     .action((options) => {

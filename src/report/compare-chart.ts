@@ -7,8 +7,8 @@ import {
   type SystemCompareRow,
 } from '../systems/compare.ts';
 import type { PoolRule } from '../systems/zidara/analyses/tune.ts';
+import { challengeName } from '../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from './challenge-label.ts';
 import { chartTheme } from './chart-theme.ts';
 import { inlineRows } from './charts/chart-frame.ts';
 import { titleDef } from './charts/encode-field.ts';
@@ -32,7 +32,7 @@ export interface CompareChartContext {
 export function systemName(system: ComparedSystem, context: CompareChartContext): string {
   switch (system) {
     case 'zidara':
-      return `Zi'Dara: steps vs ${challengeLabel(context.challenge)}`;
+      return `Zi'Dara: steps vs ${challengeName(context.challenge)}`;
     case 'd12-action':
       return 'd12 safe roll: proficiency';
     case 'tags-2d6':
@@ -96,7 +96,7 @@ export function compareChart(
     title: {
       ...titleDef("How steep is each system's curve around ordinary competence?"),
       subtitle: [
-        `Ordinary (0): Zi'Dara ${ORDINARY.zidara} steps vs ${challengeLabel(context.challenge)} · d12 proficiency ${ORDINARY['d12-action']} · 2d6+${ORDINARY['tags-2d6']} · d6 stat ${ORDINARY['d6-pool']} · ${ringSkillText(context.tn)}`,
+        `Ordinary (0): Zi'Dara ${ORDINARY.zidara} steps vs ${challengeName(context.challenge)} · d12 proficiency ${ORDINARY['d12-action']} · 2d6+${ORDINARY['tags-2d6']} · d6 stat ${ORDINARY['d6-pool']} · ${ringSkillText(context.tn)}`,
         "Partial: 2d6's cost, the d6 pool's mixed, a Zi'Dara win paid with Aura or Resolve (d12, Ring and Skill: none)",
         `Zi'Dara: ${context.pool === 'natural' ? 'unsplit pool' : 'best one-intent pool'} · ${describeSetup(context.setup)}`,
       ],

@@ -66,7 +66,6 @@ export {
   type PlannedExpectation,
   planScenario,
   type ScenarioPlan,
-  SIMULATION_DEFAULTS,
 } from './plan-scenario.ts';
 export { type FigureRef, type FigureSpec, resolveFigure } from './resolve-figure.ts';
 // The analyses a scenario asks `dicelab report` for
@@ -83,6 +82,8 @@ export {
   type FigureOf,
   GRID_AXES,
   type GridAxis,
+  SCENARIO_DEFAULTS,
+  SCENARIO_LIMITS,
   type Scenario,
   scenarioJsonSchema,
   scenarioSchema,

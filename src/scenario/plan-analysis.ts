@@ -1,6 +1,9 @@
 import { InputError, invalid } from '../input-error.ts';
 import type { ReportJob } from '../report/zidara/analysis-output.ts';
-import { type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
+import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
+import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
+import { SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
+import { FIGHT_DEFAULTS, type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
 import { stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { canonicalSplit, parseSplit, type Split } from '../systems/zidara/roll/split.ts';
 import { type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
@@ -8,6 +11,7 @@ import type { AnalysisName } from './figure-catalogue.ts';
 import {
   actionSteps,
   characterSetup,
+  checkSetupAura,
   missing,
   tagCount,
   titleCount,
@@ -53,14 +57,16 @@ export function planAnalysis(
       Object.keys(scenario.characters ?? {}),
     );
   const setup = characterSetup(character);
-  checkAura(setup, analysis.character, at);
+  checkSetupAura(setup, analysis.character);
   switch (analysis.analysis) {
     case 'splits': {
       const { challenge, tags } = one(scenario, analysis, at);
       const steps = stepsOf(analysis, character, analysis.character, at);
-      const actions = analysis.actions ?? 1;
+      const actions = analysis.actions ?? SPLITS_DEFAULTS.actions;
       sample(stepsToDice(steps), challenge, setup, at);
-      const intents = analysis.intents ?? (tags === undefined ? undefined : range(1, tags));
+      const intents =
+        analysis.intents ??
+        (tags === undefined ? undefined : Array.from({ length: tags }, (_, i) => i + 1));
       return {
         key,
         table: 'splits',
@@ -106,7 +112,7 @@ export function planAnalysis(
           throw invalid(at(`stacks[${i}]`), text, 'dice on one intent, such as "d12+d4" (no |)');
         return [...parsed[0]!];
       });
-      const sides = analysis.die ? Number(analysis.die.slice(1)) : 6;
+      const sides = analysis.die ? Number(analysis.die.slice(1)) : ADVANTAGE_DEFAULTS.sides;
       sample([sides], challenges?.[0] ?? 1, setup, at);
       return {
         key,
@@ -135,7 +141,7 @@ export function planAnalysis(
           options: {
             ...setup,
             steps,
-            actions: analysis.actions ?? 1,
+            actions: analysis.actions ?? FISHING_DEFAULTS.actions,
             challenge,
             ...(analysis.minorMax ? { minorMaxSides: Number(analysis.minorMax.slice(1)) } : {}),
           },
@@ -203,15 +209,19 @@ export function planAnalysis(
         throw missing(at('tags'), "the threat's tags (with a challenge rather than a threat)");
       const steps = stepsOf(analysis, character, analysis.character, at);
       const startAura = analysis.aura ?? setup.aura;
-      checkAura({ ...setup, aura: startAura }, analysis.character, at, analysis.aura !== undefined);
+      checkSetupAura(
+        { ...setup, aura: startAura },
+        analysis.character,
+        analysis.aura === undefined ? undefined : at('aura'),
+      );
       const { resolve: _r, policy: _p, aura: _a, ...rest } = setup;
       const options = {
         ...rest,
         ...(startAura === undefined ? {} : { aura: startAura }),
         steps,
-        actions: analysis.actions ?? 1,
+        actions: analysis.actions ?? FIGHT_DEFAULTS.actions,
         titles: analysis.titles ?? titleCount(character),
-        maxRounds: analysis.maxRounds ?? 8,
+        maxRounds: analysis.maxRounds ?? FIGHT_DEFAULTS.maxRounds,
         ...(analysis.fightPolicy === undefined ? {} : { fightPolicy: analysis.fightPolicy }),
       };
       const fight = pinned(() => parseFight({ ...options, challenge, tags: fightTags }), at(''));
@@ -304,21 +314,6 @@ function split(text: string, field: string): Split {
   return parseSplit(text, field);
 }
 
-function checkAura(
-  setup: RollSetup,
-  name: string,
-  at: (field: string) => string,
-  own = false,
-): void {
-  const max = setup.auraMax ?? 5;
-  if (setup.aura !== undefined && setup.aura > max)
-    throw invalid(
-      own ? at('aura') : `characters.${name}.aura`,
-      setup.aura,
-      `at most auraMax (${max}): Aura past the cap is shared, never held`,
-    );
-}
-
 /** Builds one roll of the setup, so its problems are named before any work. */
 function sample(
   dice: readonly number[],
@@ -337,8 +332,4 @@ function pinned<T>(make: () => T, field: string): T {
     const where = field.replace(/\.$/, '');
     throw new InputError(`${where}: ${error.message}`, where);
   }
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }

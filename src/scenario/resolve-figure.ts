@@ -1,7 +1,9 @@
 import { InputError, invalid } from '../input-error.ts';
-import type { PoolRule } from '../systems/zidara/analyses/tune.ts';
-import { type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
+import { SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
+import { type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import { FIGHT_DEFAULTS, type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
 import { legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
+import { checkAura, DEFENDING, ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import {
   canonicalSplit,
   formatPool,
@@ -17,7 +19,14 @@ import {
   ROLL_AND_FIGHT_FIGURES,
   rowFieldsOf,
 } from './figure-catalogue.ts';
-import type { Character, FigureName, FigureOf, Scenario, Threat } from './schema.ts';
+import {
+  type Character,
+  type FigureName,
+  type FigureOf,
+  SCENARIO_DEFAULTS,
+  type Scenario,
+  type Threat,
+} from './schema.ts';
 
 /** How a figure is found: solved exactly, or estimated by the simulator. */
 export type FigureMethod = 'exact' | 'simulation';
@@ -104,15 +113,15 @@ export function actionSteps(action: number | readonly string[]): number {
   return typeof action === 'number' ? action : 1 + action.length;
 }
 
-/** Titles as a count (default 2). */
+/** Titles as a count. */
 export function titleCount(character: Character): number {
-  const titles = character.titles ?? 2;
+  const titles = character.titles ?? FIGHT_DEFAULTS.titles;
   return typeof titles === 'number' ? titles : titles.length;
 }
 
-/** Tags as a count (default 1). */
+/** Tags as a count. */
 export function tagCount(threat: Threat): number {
-  const tags = threat.tags ?? 1;
+  const tags = threat.tags ?? SCENARIO_DEFAULTS.tags;
   return typeof tags === 'number' ? tags : tags.length;
 }
 
@@ -159,7 +168,7 @@ function resolveRoll(
   );
   const { name, character } = characterOf(scenario, of, fieldOf);
   const challenge = challengeOf(scenario, of, fieldOf);
-  const actions = of.actions ?? 1;
+  const actions = of.actions ?? SPLITS_DEFAULTS.actions;
   const steps = stepsOf(of, character, name, fieldOf, of.split === undefined);
   if (of.split !== undefined && of.pool !== undefined)
     throw invalid(
@@ -173,9 +182,9 @@ function resolveRoll(
     ...(of.aura === undefined ? {} : { aura: of.aura }),
     ...(of.policy === undefined ? {} : { policy: of.policy }),
     ...(of.rerolls === undefined ? {} : { rerolls: of.rerolls }),
-    ...(of.defending ? { tieBreak: false } : {}),
+    ...(of.defending ? DEFENDING : {}),
   };
-  checkAura(setup, of, name, fieldOf);
+  checkSetupAura(setup, name, of.aura === undefined ? undefined : fieldOf('aura'));
   let dice: RollDice;
   let sample: Split;
   if (of.split !== undefined) {
@@ -198,7 +207,7 @@ function resolveRoll(
     dice = { split };
     sample = split;
   } else {
-    dice = { steps: steps!, actions, pool: of.pool ?? 'best' };
+    dice = { steps: steps!, actions, pool: of.pool ?? TUNE_DEFAULTS.pool };
     sample = canonicalSplit([stepsToDice(steps!)]);
   }
   checkRoll(sample, challenge, setup, fieldOf);
@@ -233,13 +242,17 @@ function resolveFight(
   if (tags === undefined)
     throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
   const steps = stepsOf(of, character, name, fieldOf, true)!;
-  const maxRounds = of.maxRounds ?? of.rounds ?? 8;
+  const maxRounds = of.maxRounds ?? of.rounds ?? FIGHT_DEFAULTS.maxRounds;
   const rounds = of.rounds ?? maxRounds;
   if (rounds > maxRounds)
     throw invalid(fieldOf('rounds'), rounds, `at most maxRounds (${maxRounds})`);
   const setup = characterSetup(character);
   const startAura = of.aura ?? setup.aura;
-  checkAura({ ...setup, aura: startAura }, of, name, fieldOf);
+  checkSetupAura(
+    { ...setup, aura: startAura },
+    name,
+    of.aura === undefined ? undefined : fieldOf('aura'),
+  );
   const { resolve: _resolve, policy: _policy, aura: _aura, ...rest } = setup;
   const fight = located(
     () =>
@@ -250,7 +263,7 @@ function resolveFight(
         challenge,
         tags,
         steps,
-        actions: of.actions ?? 1,
+        actions: of.actions ?? FIGHT_DEFAULTS.actions,
         titles: of.titles ?? titleCount(character),
         maxRounds,
         ...(of.fightPolicy === undefined ? {} : { fightPolicy: of.fightPolicy }),
@@ -380,11 +393,11 @@ function stepsOf(
         Object.keys(character.actions),
       );
     const steps = actionSteps(action) + (of.extraSteps ?? 0);
-    if (steps > 36)
+    if (steps > ROLL_LIMITS.steps)
       throw invalid(
         fieldOf('extraSteps'),
         of.extraSteps,
-        `at most ${36 - actionSteps(action)} (36 steps in all)`,
+        `at most ${ROLL_LIMITS.steps - actionSteps(action)} (${ROLL_LIMITS.steps} steps in all)`,
       );
     return steps;
   }
@@ -403,16 +416,13 @@ function stepsOf(
   return undefined;
 }
 
-function checkAura(setup: RollSetup, of: FigureOf, name: string, fieldOf: FieldOf): void {
-  const max = setup.auraMax ?? 5;
-  if (setup.aura !== undefined && setup.aura > max) {
-    const field = of.aura !== undefined ? fieldOf('aura') : `characters.${name}.aura`;
-    throw invalid(
-      field,
-      setup.aura,
-      `at most auraMax (${max}): Aura past the cap is shared, never held`,
-    );
-  }
+/**
+ * A setup's starting Aura against its cap; the problem is pointed at `field` when the Aura was
+ * given there, else at the character's own `aura`.
+ */
+export function checkSetupAura(setup: RollSetup, name: string, field?: string): void {
+  if (setup.aura === undefined) return;
+  checkAura(setup.aura, setup.auraMax ?? ROLL_DEFAULTS.auraMax, field ?? `characters.${name}.aura`);
 }
 
 /** Builds the roll once, so the engine's own checks name the setup's problem before any work. */

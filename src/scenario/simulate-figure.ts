@@ -36,7 +36,7 @@ export async function simulateFigure(
     const roll = splitRoll(split!, spec.challenge, spec.setup);
     const result = await simulate({
       kernel: 'systems/zidara/simulate',
-      spec: simulationSpec(roll, spec.setup.policy ?? 'optimal', spec.setup.rerolls ?? 'any'),
+      spec: simulationSpec(roll, spec.setup.policy, spec.setup.rerolls),
       trials: options.trials,
       seed,
       ...threads,

@@ -10,22 +10,33 @@ import {
   type FightCurvesOptions,
   fightCurves,
 } from '../../systems/zidara/analyses/fight-curves.ts';
-import { type FishingOptions, fishing } from '../../systems/zidara/analyses/fishing.ts';
-import { type RerollsOptions, rerolls } from '../../systems/zidara/analyses/rerolls.ts';
+import {
+  FISHING_DEFAULTS,
+  type FishingOptions,
+  fishing,
+} from '../../systems/zidara/analyses/fishing.ts';
+import {
+  REROLLS_DEFAULTS,
+  type RerollsOptions,
+  rerolls,
+} from '../../systems/zidara/analyses/rerolls.ts';
 import {
   type CompareSplitsOptions,
   compareSplits,
+  SPLITS_DEFAULTS,
   type SplitsOptions,
   splits,
 } from '../../systems/zidara/analyses/splits.ts';
 import {
+  TUNE_DEFAULTS,
   type TuneAnswer,
   type TuneOptions,
   tuneGrid,
   tuneTarget,
 } from '../../systems/zidara/analyses/tune.ts';
+import { FIGHT_DEFAULTS } from '../../systems/zidara/fight/fight.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import { formatSplit, parseSplit } from '../../systems/zidara/roll/split.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import type { Column } from '../column.ts';
 import {
   COMPARE_CSV_COLUMNS,
@@ -117,7 +128,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
     case 'splits': {
       const ranked = splits(job.options);
       const rows = job.top === undefined ? ranked : ranked.slice(0, job.top);
-      const objective = job.options.objective ?? 'wins';
+      const objective = job.options.objective ?? SPLITS_DEFAULTS.objective;
       const best = rows[0]!;
       return output(job, {
         spec: splitsChart(rows, {
@@ -125,7 +136,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
           objective,
           setup: job.options,
           steps: job.options.steps,
-          actions: job.options.actions ?? 1,
+          actions: job.options.actions ?? SPLITS_DEFAULTS.actions,
           total: ranked.length,
           ...(job.options.intents ? { intents: job.options.intents } : {}),
         }),
@@ -144,7 +155,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
     case 'compare': {
       const candidates = job.splits.map((text, i) => parseSplit(text, `splits[${i}]`));
       const rows = compareSplits(candidates, job.options);
-      const objective = job.options.objective ?? 'wins';
+      const objective = job.options.objective ?? SPLITS_DEFAULTS.objective;
       return output(job, {
         spec: splitsChart(rows, {
           challenge: job.options.challenge,
@@ -172,7 +183,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
         findings:
           second.length === challenges.length && second.length > 0
             ? [
-                `A second die adds ${second.map((r) => `${formatPoints(r.gain!)} at ${challengeLabel(r.challenge)}`).join(', ')}.`,
+                `A second die adds ${second.map((r) => `${formatPoints(r.gain!)} at ${challengeName(r.challenge)}`).join(', ')}.`,
               ]
             : [],
         rows,
@@ -187,7 +198,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
       return output(job, {
         spec: fishingChart(rows, {
           steps: job.options.steps,
-          actions: job.options.actions ?? 1,
+          actions: job.options.actions ?? FISHING_DEFAULTS.actions,
           challenge: job.options.challenge,
           setup: job.options,
         }),
@@ -207,7 +218,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
     }
     case 'rerolls': {
       const rows = rerolls(job.options);
-      const split = formatSplit(job.options.split ?? [[8]]);
+      const split = formatSplit(job.options.split ?? REROLLS_DEFAULTS.split);
       const first = rows.filter((r) => r.rerolls === 'any' && r.resolve === 1 && r.gain !== null);
       return output(job, {
         spec: rerollsChart(rows, { split, setup: job.options }),
@@ -216,7 +227,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
           'or either (optimal). The threat keeps its defence through rerolls. "Last Resolve adds" is the worth of that Resolve.',
         findings: first.length
           ? [
-              `The first Resolve (optimal rerolls) adds ${first.map((r) => `${formatPoints(r.gain!)} at ${challengeLabel(r.challenge)}`).join(', ')}.`,
+              `The first Resolve (optimal rerolls) adds ${first.map((r) => `${formatPoints(r.gain!)} at ${challengeName(r.challenge)}`).join(', ')}.`,
             ]
           : [],
         rows,
@@ -226,7 +237,12 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
     }
     case 'fights': {
       const rows = fightCurves(job.options);
-      const { pool, steps, actions = 1, titles = 2 } = job.options;
+      const {
+        pool,
+        steps,
+        actions = FIGHT_DEFAULTS.actions,
+        titles = FIGHT_DEFAULTS.titles,
+      } = job.options;
       const character = pool
         ? pool.map((n) => `d${n}`).join(' ')
         : `a ${steps}-step character${actions > 1 ? ` (${actions} actions)` : ''}`;
@@ -247,10 +263,14 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
     }
     case 'tune': {
       const rows = tuneGrid(job.options);
-      const pool = job.options.pool ?? 'best';
+      const pool = job.options.pool ?? TUNE_DEFAULTS.pool;
       const answers = job.target ? tuneAnswers(job.options, rows, job.target) : [];
       return output(job, {
-        spec: tuneChart(rows, { pool, actions: job.options.actions ?? 1, setup: job.options }),
+        spec: tuneChart(rows, {
+          pool,
+          actions: job.options.actions ?? TUNE_DEFAULTS.actions,
+          setup: job.options,
+        }),
         description: `The win chance of ${POOL_RULE_NAMES[pool]} for every step count against every Challenge.`,
         findings: answers.map(answerText),
         rows,
@@ -357,11 +377,11 @@ function tuneAnswers(
 /** "6 steps: C7 (d14) is nearest 60%: 60.7% (C8 (d16): 53.1%)". */
 function answerText(answer: TuneAnswer): string {
   const point = (r: { steps: number; challenge: number }) =>
-    answer.solveFor === 'challenge' ? challengeLabel(r.challenge) : `${r.steps} steps`;
+    answer.solveFor === 'challenge' ? challengeName(r.challenge) : `${r.steps} steps`;
   const fixed =
     answer.solveFor === 'challenge'
       ? `${answer.nearest.steps} steps`
-      : challengeLabel(answer.nearest.challenge);
+      : challengeName(answer.nearest.challenge);
   const other = answer.nearest === answer.above ? answer.below : answer.above;
   const side = other
     ? ` (${point(other)}: ${formatPercent(other.winChance)})`

@@ -1,3 +1,4 @@
+import { PLAY_DEFAULTS } from '../../systems/zidara/engine/roll-solver.ts';
 import { ROLL_DEFAULTS } from '../../systems/zidara/roll/spec.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 
@@ -25,8 +26,8 @@ export function describeSetup(setup: RollSetup): string {
   if (setup.auraGainUsableSameRoll === false) parts.push("top faces' Aura arrives after the roll");
   if (setup.auraValue) parts.push(`Aura worth ${setup.auraValue}`);
   if (setup.resolveValue) parts.push(`Resolve worth ${setup.resolveValue}`);
-  const policy = setup.policy ?? 'optimal';
-  const rerolls = setup.rerolls ?? 'any';
+  const policy = setup.policy ?? PLAY_DEFAULTS.policy;
+  const rerolls = setup.rerolls ?? PLAY_DEFAULTS.rerolls;
   parts.push(
     policy !== 'optimal'
       ? `${policy} policy`

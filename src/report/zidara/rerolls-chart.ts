@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { RerollRow } from '../../systems/zidara/analyses/rerolls.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';
 import type { Column } from '../column.ts';
@@ -59,7 +59,7 @@ export function rerollsChart(
 
 /** Table columns (terminal and HTML). */
 export const REROLLS_COLUMNS: Column<RerollRow>[] = [
-  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'rerolls', header: 'Rerolls', format: (k) => REROLL_NAMES[k] },
   { key: 'resolve', header: 'Resolve' },
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },

@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { PoolRule, TuneRow } from '../../systems/zidara/analyses/tune.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';
 import type { Column } from '../column.ts';
@@ -42,7 +42,7 @@ export function tuneChart(
 /** Table columns (terminal and HTML). */
 export const TUNE_COLUMNS: Column<TuneRow>[] = [
   { key: 'steps', header: 'Steps' },
-  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'pool', header: 'Pool' },
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
 ];

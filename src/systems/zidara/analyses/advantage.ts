@@ -5,16 +5,32 @@ import { ROLL_LIMITS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
 import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
 
+/** What {@link advantage} stacks and faces when told nothing: 1 to 6 d6s against C1 to C6. */
+export const ADVANTAGE_DEFAULTS = {
+  sides: 6,
+  most: 6,
+  challenges: [1, 2, 3, 4, 5, 6],
+} as const;
+
 /** Options of {@link advantage}. */
 export interface AdvantageOptions extends RollSetup {
-  /** The die stacked: 1, 2, … `most` copies of it on one intent (default 6: d6). */
+  /**
+   * The die stacked: 1, 2, … `most` copies of it on one intent.
+   * @defaultValue {@link ADVANTAGE_DEFAULTS}.sides
+   */
   readonly sides?: number;
-  /** Most copies stacked (default 6). */
+  /**
+   * Most copies stacked.
+   * @defaultValue {@link ADVANTAGE_DEFAULTS}.most
+   */
   readonly most?: number;
   /** Instead of copies of one die, these stacks in this order, each a list of die sizes on the
    * one intent (e.g. [[12], [12, 2], [12, 4]]). */
   readonly stacks?: readonly (readonly number[])[];
-  /** The Challenges to face (default 1..6). */
+  /**
+   * The Challenges to face.
+   * @defaultValue {@link ADVANTAGE_DEFAULTS}.challenges
+   */
   readonly challenges?: readonly number[];
 }
 
@@ -41,7 +57,7 @@ export type AdvantageRow = {
  * // [0.4166…, 0.5787…]  (1 − Σ_D (D/6)^k / 6)
  */
 export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
-  const challenges = (options.challenges ?? [1, 2, 3, 4, 5, 6]).map((c, i) =>
+  const challenges = (options.challenges ?? ADVANTAGE_DEFAULTS.challenges).map((c, i) =>
     readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
   );
   if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
@@ -68,10 +84,10 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
 }
 
 function copies(options: AdvantageOptions): number[][] {
-  const sides = options.sides ?? 6;
+  const sides = options.sides ?? ADVANTAGE_DEFAULTS.sides;
   if (!(DIE_SIDES as readonly number[]).includes(sides))
     throw invalid('sides', sides, `one of ${DIE_SIDES.join(', ')}`);
-  const most = readInteger(options.most, 'most', 1, ROLL_LIMITS.dice, 6);
+  const most = readInteger(options.most, 'most', 1, ROLL_LIMITS.dice, ADVANTAGE_DEFAULTS.most);
   return Array.from({ length: most }, (_, k) => new Array<number>(k + 1).fill(sides));
 }
 

@@ -1,12 +1,31 @@
 import { readInteger } from '../../spec-fields.ts';
-import { type FightOptions, fightOdds, parseFight } from '../fight/fight.ts';
+import { FIGHT_LIMITS, type FightOptions, fightOdds, parseFight } from '../fight/fight.ts';
+import { challengeName } from '../roll/notation.ts';
+
+/** The fights {@link fightCurves} tries when told nothing, and how many rounds it follows. */
+export const FIGHT_CURVES_DEFAULTS = {
+  tags: [1, 2, 3],
+  challenges: [2, 3, 4],
+  maxRounds: 5,
+} as const;
 
 /** Options of {@link fightCurves}: a character's pool (or steps) and the fights to try. */
 export interface FightCurvesOptions extends Omit<FightOptions, 'challenge' | 'tags'> {
-  /** Tags the threats have (default 1, 2 and 3). */
+  /**
+   * Tags the threats have.
+   * @defaultValue {@link FIGHT_CURVES_DEFAULTS}.tags
+   */
   readonly tags?: readonly number[];
-  /** Challenges of the threats (default 2, 3 and 4). */
+  /**
+   * Challenges of the threats.
+   * @defaultValue {@link FIGHT_CURVES_DEFAULTS}.challenges
+   */
   readonly challenges?: readonly number[];
+  /**
+   * Rounds each curve follows.
+   * @defaultValue {@link FIGHT_CURVES_DEFAULTS}.maxRounds
+   */
+  readonly maxRounds?: number;
 }
 
 /** P(the threat falls within `round` rounds), for one (Challenge, tags) fight. */
@@ -31,17 +50,22 @@ export type FightCurveRow = {
  * // 1 − (36/64)² = 0.68359375
  */
 export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
-  const { tags = [1, 2, 3], challenges = [2, 3, 4], ...character } = options;
+  const {
+    tags = FIGHT_CURVES_DEFAULTS.tags,
+    challenges = FIGHT_CURVES_DEFAULTS.challenges,
+    maxRounds = FIGHT_CURVES_DEFAULTS.maxRounds,
+    ...character
+  } = options;
   const rows: FightCurveRow[] = [];
-  for (const [i, t] of tags.entries()) readInteger(t, `tags[${i}]`, 1, 10);
+  for (const [i, t] of tags.entries()) readInteger(t, `tags[${i}]`, 1, FIGHT_LIMITS.tags);
   for (const challenge of challenges) {
     for (const t of tags) {
-      const odds = fightOdds(parseFight({ ...character, challenge, tags: t }));
+      const odds = fightOdds(parseFight({ ...character, maxRounds, challenge, tags: t }));
       odds.pWinWithin.forEach((winWithin, k) => {
         rows.push({
           challenge,
           tags: t,
-          fight: `C${challenge} (d${2 * challenge}), ${t} tag${t === 1 ? '' : 's'}`,
+          fight: `${challengeName(challenge)}, ${t} tag${t === 1 ? '' : 's'}`,
           round: k + 1,
           winWithin,
           reached: odds.pReached[k]!,

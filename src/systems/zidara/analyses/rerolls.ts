@@ -1,20 +1,42 @@
 import { invalid } from '../../../input-error.ts';
 import { readChoice, readInteger } from '../../spec-fields.ts';
-import type { RerollKinds } from '../engine/roll-solver.ts';
+import { REROLL_KINDS, type RerollKinds } from '../engine/roll-solver.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit, type Split } from '../roll/split.ts';
-import { REROLL_KINDS, type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+
+/**
+ * What {@link rerolls} compares when told nothing: a lone d8 against C1 to C6 with 0 to 3
+ * Resolve, rerolling one die only, all dice only, and either ('any': the rules' optimum).
+ */
+export const REROLLS_DEFAULTS = {
+  split: [[8]],
+  challenges: [1, 2, 3, 4, 5, 6],
+  resolve: [0, 1, 2, 3],
+  kinds: ['one', 'all', 'any'],
+} as const satisfies Record<string, unknown> & { kinds: readonly RerollKinds[] };
 
 /** Options of {@link rerolls}. The setup's own `resolve` and `rerolls` are what this varies. */
 export interface RerollsOptions extends Omit<RollSetup, 'resolve' | 'rerolls' | 'policy'> {
-  /** The roll's dice and intents (default [[8]]: a lone d8). */
+  /**
+   * The roll's dice and intents.
+   * @defaultValue {@link REROLLS_DEFAULTS}.split
+   */
   readonly split?: Split;
-  /** The Challenges to face (default 1..6). */
+  /**
+   * The Challenges to face.
+   * @defaultValue {@link REROLLS_DEFAULTS}.challenges
+   */
   readonly challenges?: readonly number[];
-  /** The Resolve available, one row each (default 0..3). */
+  /**
+   * The Resolve available, one row each.
+   * @defaultValue {@link REROLLS_DEFAULTS}.resolve
+   */
   readonly resolve?: readonly number[];
-  /** The rerolls the optimal policy may use (default: 'one', 'all', 'any'; 'any' is the rules'
-   * optimum, choosing between rerolling one die and rerolling all). */
+  /**
+   * The rerolls the optimal policy may use.
+   * @defaultValue {@link REROLLS_DEFAULTS}.kinds
+   */
   readonly kinds?: readonly RerollKinds[];
 }
 
@@ -44,16 +66,16 @@ export type RerollRow = {
  *   .map((r) => r.winChance) // [0.4375, 0.6015625]
  */
 export function rerolls(options: RerollsOptions = {}): RerollRow[] {
-  const split = canonicalSplit(options.split ?? [[8]]);
+  const split = canonicalSplit(options.split ?? REROLLS_DEFAULTS.split);
   if (split.length === 0 || split.some((dice) => dice.length === 0))
     throw invalid('split', formatSplit(split), 'at least one intent, each with a die');
-  const challenges = (options.challenges ?? [1, 2, 3, 4, 5, 6]).map((c, i) =>
+  const challenges = (options.challenges ?? REROLLS_DEFAULTS.challenges).map((c, i) =>
     readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
   );
-  const levels = [...(options.resolve ?? [0, 1, 2, 3])]
+  const levels = [...(options.resolve ?? REROLLS_DEFAULTS.resolve)]
     .map((r, i) => readInteger(r, `resolve[${i}]`, 0, ROLL_LIMITS.resolve))
     .sort((a, b) => a - b);
-  const kinds = (options.kinds ?? (['one', 'all', 'any'] as const)).map((k, i) =>
+  const kinds = (options.kinds ?? REROLLS_DEFAULTS.kinds).map((k, i) =>
     readChoice(k, `kinds[${i}]`, REROLL_KINDS),
   );
   if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');

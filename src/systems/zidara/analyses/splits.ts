@@ -15,21 +15,33 @@ import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
  * - `utility`: the rules' expected utility, weights 1 plus `auraValue`·Aura and
  *   `resolveValue`·Resolve at the end.
  */
-export type SplitObjective = 'primary' | 'wins' | 'all' | 'utility';
-export const SPLIT_OBJECTIVES: readonly SplitObjective[] = ['primary', 'wins', 'all', 'utility'];
+export const SPLIT_OBJECTIVES = ['primary', 'wins', 'all', 'utility'] as const;
+export type SplitObjective = (typeof SPLIT_OBJECTIVES)[number];
+
+/** What {@link splits} and {@link compareSplits} assume when told nothing. */
+export const SPLITS_DEFAULTS = {
+  actions: 1,
+  objective: 'wins',
+} as const satisfies Record<string, unknown> & { objective: SplitObjective };
 
 /** Options of {@link splits}. */
 export interface SplitsOptions extends RollSetup {
   /** Steps in the roll (required). */
   readonly steps: number;
-  /** Actions in the roll: each gives one split (default 1). */
+  /**
+   * Actions in the roll: each gives one split.
+   * @defaultValue {@link SPLITS_DEFAULTS}.actions
+   */
   readonly actions?: number;
   /** The Challenge every intent aims at (required). */
   readonly challenge: number;
   /** The numbers of intents to consider (default: every count from 1 to the pool's dice).
    * Against a threat with T tags, more than T intents cannot all count: use 1..T. */
   readonly intents?: readonly number[];
-  /** What the ranking maximises (default 'wins'). */
+  /**
+   * What the ranking maximises.
+   * @defaultValue {@link SPLITS_DEFAULTS}.objective
+   */
   readonly objective?: SplitObjective;
 }
 
@@ -68,8 +80,14 @@ export type SplitRow = {
  * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
  */
 export function splits(options: SplitsOptions): SplitRow[] {
-  const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
-  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
+  const steps = readInteger(options.steps, 'steps', 1, ROLL_LIMITS.steps);
+  const actions = readInteger(
+    options.actions,
+    'actions',
+    1,
+    ROLL_LIMITS.actions,
+    SPLITS_DEFAULTS.actions,
+  );
   const intents = options.intents?.map((k, i) =>
     readInteger(k, `intents[${i}]`, 1, ROLL_LIMITS.dice),
   );
@@ -90,7 +108,10 @@ export function splits(options: SplitsOptions): SplitRow[] {
 /** Options of {@link compareSplits}: the setup, the Challenge and the objective. */
 export interface CompareSplitsOptions extends RollSetup {
   readonly challenge: number;
-  /** What the ranking maximises (default 'wins'). */
+  /**
+   * What the ranking maximises.
+   * @defaultValue {@link SPLITS_DEFAULTS}.objective
+   */
   readonly objective?: SplitObjective;
 }
 
@@ -109,7 +130,12 @@ export function compareSplits(
 
 function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
   const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-  const objective = readChoice(options.objective, 'objective', SPLIT_OBJECTIVES, 'wins');
+  const objective = readChoice(
+    options.objective,
+    'objective',
+    SPLIT_OBJECTIVES,
+    SPLITS_DEFAULTS.objective,
+  );
   const scored = candidates.map((split) => {
     const weights = split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1));
     const odds = splitOdds(split, challenge, options, weights);

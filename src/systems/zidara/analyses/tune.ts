@@ -11,18 +11,44 @@ import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
  *   Challenge (so the pool may change with the Challenge);
  * - `natural`: the pool the steps give with no split (`stepsToDice`: 8 steps → d12+d4).
  */
-export type PoolRule = 'best' | 'natural';
-export const POOL_RULES: readonly PoolRule[] = ['best', 'natural'];
+export const POOL_RULES = ['best', 'natural'] as const;
+export type PoolRule = (typeof POOL_RULES)[number];
+
+/**
+ * What {@link tuneGrid} and {@link tuneTarget} assume when told nothing: the grid of 1 to 12
+ * steps against C1 to C6, the best one-intent pool of one action; a target is searched up to
+ * C20 (C7 and up are designers' what-ifs) or 36 steps.
+ */
+export const TUNE_DEFAULTS = {
+  steps: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  challenges: [1, 2, 3, 4, 5, 6],
+  actions: 1,
+  pool: 'best',
+  maxChallenge: 20,
+  maxSteps: 36,
+} as const satisfies Record<string, unknown> & { pool: PoolRule };
 
 /** Options of {@link tuneGrid}. */
 export interface TuneOptions extends RollSetup {
-  /** Step counts, one grid row each (default 1..12). */
+  /**
+   * Step counts, one grid row each.
+   * @defaultValue {@link TUNE_DEFAULTS}.steps
+   */
   readonly steps?: readonly number[];
-  /** Challenges, one grid column each (default 1..6). */
+  /**
+   * Challenges, one grid column each.
+   * @defaultValue {@link TUNE_DEFAULTS}.challenges
+   */
   readonly challenges?: readonly number[];
-  /** Actions in the roll, for the `best` rule's pools (default 1). */
+  /**
+   * Actions in the roll, for the `best` rule's pools.
+   * @defaultValue {@link TUNE_DEFAULTS}.actions
+   */
   readonly actions?: number;
-  /** Which pool is rolled (default 'best'). */
+  /**
+   * Which pool is rolled.
+   * @defaultValue {@link TUNE_DEFAULTS}.pool
+   */
   readonly pool?: PoolRule;
 }
 
@@ -45,10 +71,10 @@ export type TuneRow = {
  * // 0.7083… (d12 against d6: 51/72)
  */
 export function tuneGrid(options: TuneOptions = {}): TuneRow[] {
-  const steps = (options.steps ?? range(1, 12)).map((s, i) =>
-    readInteger(s, `steps[${i}]`, 1, 6 * ROLL_LIMITS.dice),
+  const steps = (options.steps ?? TUNE_DEFAULTS.steps).map((s, i) =>
+    readInteger(s, `steps[${i}]`, 1, ROLL_LIMITS.steps),
   );
-  const challenges = (options.challenges ?? range(1, 6)).map((c, i) =>
+  const challenges = (options.challenges ?? TUNE_DEFAULTS.challenges).map((c, i) =>
     readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
   );
   if (steps.length === 0) throw invalid('steps', [], 'at least one step count');
@@ -66,13 +92,25 @@ export interface TuneTargetOptions extends RollSetup {
   readonly steps?: number;
   /** The Challenge: solve for the steps. */
   readonly challenge?: number;
-  /** Actions in the roll, for the `best` rule's pools (default 1). */
+  /**
+   * Actions in the roll, for the `best` rule's pools.
+   * @defaultValue {@link TUNE_DEFAULTS}.actions
+   */
   readonly actions?: number;
-  /** Which pool is rolled (default 'best'). */
+  /**
+   * Which pool is rolled.
+   * @defaultValue {@link TUNE_DEFAULTS}.pool
+   */
   readonly pool?: PoolRule;
-  /** Highest Challenge searched (default 20; C7 and up are designers' what-ifs). */
+  /**
+   * Highest Challenge searched.
+   * @defaultValue {@link TUNE_DEFAULTS}.maxChallenge
+   */
   readonly maxChallenge?: number;
-  /** Highest step count searched (default 36). */
+  /**
+   * Highest step count searched.
+   * @defaultValue {@link TUNE_DEFAULTS}.maxSteps
+   */
   readonly maxSteps?: number;
 }
 
@@ -110,8 +148,14 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
   let walk: TuneRow[];
   const solveFor = options.steps === undefined ? 'steps' : 'challenge';
   if (solveFor === 'challenge') {
-    const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
-    const most = readInteger(options.maxChallenge, 'maxChallenge', 1, ROLL_LIMITS.challenge, 20);
+    const steps = readInteger(options.steps, 'steps', 1, ROLL_LIMITS.steps);
+    const most = readInteger(
+      options.maxChallenge,
+      'maxChallenge',
+      1,
+      ROLL_LIMITS.challenge,
+      TUNE_DEFAULTS.maxChallenge,
+    );
     walk = walkUntil(
       most,
       (c) => character(steps, c),
@@ -119,7 +163,13 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
     );
   } else {
     const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-    const most = readInteger(options.maxSteps, 'maxSteps', 1, 6 * ROLL_LIMITS.dice, 36);
+    const most = readInteger(
+      options.maxSteps,
+      'maxSteps',
+      1,
+      ROLL_LIMITS.steps,
+      TUNE_DEFAULTS.maxSteps,
+    );
     walk = walkUntil(
       most,
       (s) => character(s, challenge),
@@ -158,8 +208,14 @@ function walkUntil(
 
 /** The character of a setup: its win chance and pool at (steps, Challenge). */
 function characterOf(options: TuneOptions | TuneTargetOptions): (s: number, c: number) => TuneRow {
-  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
-  const rule = readChoice(options.pool, 'pool', POOL_RULES, 'best');
+  const actions = readInteger(
+    options.actions,
+    'actions',
+    1,
+    ROLL_LIMITS.actions,
+    TUNE_DEFAULTS.actions,
+  );
+  const rule = readChoice(options.pool, 'pool', POOL_RULES, TUNE_DEFAULTS.pool);
   return (steps, challenge) => {
     const pools =
       rule === 'natural'
@@ -180,8 +236,4 @@ function characterOf(options: TuneOptions | TuneTargetOptions): (s: number, c: n
     }
     return best!;
   };
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }

@@ -1,4 +1,5 @@
 import { InputError } from '../../../input-error.ts';
+import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
 import { dieOutcomes } from './die-outcome.ts';
 import { RollModel } from './roll-model.ts';
@@ -11,14 +12,27 @@ export const MAX_STATES = 1 << 23;
 export type Policy = 'optimal' | 'greedy' | 'never';
 export const POLICIES: readonly Policy[] = ['optimal', 'greedy', 'never'];
 
-/** Which rerolls the optimal policy may use: the rules allow both; analyses compare them. */
-export type RerollKinds = 'any' | 'one' | 'all';
+/**
+ * Which rerolls the optimal policy may use: the rules allow both (`any`); analyses compare
+ * rerolling only one die (`one`) with rerolling only every die (`all`).
+ */
+export const REROLL_KINDS = ['any', 'one', 'all'] as const;
+export type RerollKinds = (typeof REROLL_KINDS)[number];
+
+/** How a roll is played when nothing says otherwise: the optimum, with every kind of reroll. */
+export const PLAY_DEFAULTS = {
+  policy: 'optimal',
+  rerolls: 'any',
+} as const satisfies { policy: Policy; rerolls: RerollKinds };
 
 /** Options of a solve beyond the roll itself. */
 export interface SolveOptions {
   /** Decisions: the engine's optimum (default) or a named simple policy. */
   readonly policy?: Policy;
-  /** Rerolls open to the optimal policy (default 'any': reroll all or one die, whichever is better). */
+  /**
+   * Rerolls open to the optimal policy: reroll all or one die, whichever is better.
+   * @defaultValue {@link PLAY_DEFAULTS}.rerolls
+   */
   readonly rerolls?: RerollKinds;
   /** Also report the joint distribution of (intents won, Aura, Resolve) at the end (for scenes). */
   readonly joint?: boolean;
@@ -161,8 +175,8 @@ export class RollSolver {
 
   constructor(roll: Roll, options: SolveOptions | Policy = {}) {
     const {
-      policy = 'optimal',
-      rerolls = 'any',
+      policy = PLAY_DEFAULTS.policy,
+      rerolls = PLAY_DEFAULTS.rerolls,
       joint = false,
       terminal,
     } = typeof options === 'string' ? { policy: options } : options;
@@ -179,7 +193,7 @@ export class RollSolver {
       auraMax: roll.auraMax,
     };
     this.defenceCount = this.model.activeThreats.reduce(
-      (n, t) => n * 2 * roll.threats[t]!.challenge,
+      (n, t) => n * challengeDie(roll.threats[t]!.challenge),
       1,
     );
     this.contexts = new Array(this.defenceCount);
@@ -232,7 +246,7 @@ export class RollSolver {
     const out = this.roll.threats.map(() => 0);
     let rest = d;
     for (const t of this.model.activeThreats) {
-      const size = 2 * this.roll.threats[t]!.challenge;
+      const size = challengeDie(this.roll.threats[t]!.challenge);
       out[t] = (rest % size) + 1;
       rest = Math.floor(rest / size);
     }
@@ -244,7 +258,7 @@ export class RollSolver {
     let index = 0;
     let place = 1;
     for (const t of this.model.activeThreats) {
-      const size = 2 * this.roll.threats[t]!.challenge;
+      const size = challengeDie(this.roll.threats[t]!.challenge);
       index += (defences[t]! - 1) * place;
       place *= size;
     }
@@ -398,7 +412,7 @@ export class RollSolver {
     if (ctx) return ctx;
     const defences = this.defences(d);
     const p = this.model.activeThreats.reduce(
-      (q, t) => q / (2 * this.roll.threats[t]!.challenge),
+      (q, t) => q / challengeDie(this.roll.threats[t]!.challenge),
       1,
     );
     const groups = this.model.groups.map((g) =>

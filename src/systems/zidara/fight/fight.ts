@@ -1,8 +1,19 @@
 import { InputError, invalid } from '../../../input-error.ts';
 import { readChoice, readInteger, readRecord } from '../../spec-fields.ts';
-import { type RollEnding, type RollOdds, RollSolver } from '../engine/roll-solver.ts';
+import {
+  PLAY_DEFAULTS,
+  type RollEnding,
+  type RollOdds,
+  RollSolver,
+} from '../engine/roll-solver.ts';
 import { DIE_SIDES, legalPools } from '../roll/pool.ts';
-import { ROLL_LIMITS, ROLL_OPTION_FIELDS, type Roll } from '../roll/spec.ts';
+import {
+  checkAura,
+  ROLL_DEFAULTS,
+  ROLL_LIMITS,
+  ROLL_OPTION_FIELDS,
+  type Roll,
+} from '../roll/spec.ts';
 import { formatSplit, type Split, splitsOfPool } from '../roll/split.ts';
 import { type RollSetup, splitRoll } from '../roll/split-roll.ts';
 
@@ -19,22 +30,61 @@ export interface FightOptions extends Omit<RollSetup, 'resolve' | 'policy'> {
   readonly pool?: readonly number[];
   /** …the steps of the set action, whose best legal pool is chosen each round. */
   readonly steps?: number;
-  /** Actions in each roll (each gives one split; default 1). */
+  /**
+   * Actions in each roll (each gives one split).
+   * @defaultValue {@link FIGHT_DEFAULTS}.actions
+   */
   readonly actions?: number;
-  /** Titles: Resolve at the start of the fight, and its cap (default 2). */
+  /**
+   * Titles: Resolve at the start of the fight, and its cap.
+   * @defaultValue {@link FIGHT_DEFAULTS}.titles
+   */
   readonly titles?: number;
-  /** Rounds before the fight is called (default 8). */
+  /**
+   * Rounds before the fight is called.
+   * @defaultValue {@link FIGHT_DEFAULTS}.maxRounds
+   */
   readonly maxRounds?: number;
   /**
-   * How each round is played (default 'per-roll'): the rules' default, each roll's split and
-   * decisions optimal for that roll's utility; or 'whole-fight', every round played to maximise
-   * P(the threat falls within maxRounds), solved backwards over the fight's states.
+   * How each round is played: 'per-roll', the rules' default, each roll's split and decisions
+   * optimal for that roll's utility; or 'whole-fight', every round played to maximise P(the
+   * threat falls within maxRounds), solved backwards over the fight's states.
+   * @defaultValue {@link FIGHT_DEFAULTS}.fightPolicy
    */
   readonly fightPolicy?: FightPolicy;
 }
 
-export type FightPolicy = 'per-roll' | 'whole-fight';
-export const FIGHT_POLICIES: readonly FightPolicy[] = ['per-roll', 'whole-fight'];
+export const FIGHT_POLICIES = ['per-roll', 'whole-fight'] as const;
+export type FightPolicy = (typeof FIGHT_POLICIES)[number];
+
+/** A fight's defaults (the rules page's "Scenes"). */
+export const FIGHT_DEFAULTS = {
+  /** Titles: Resolve at the start of a fight and its cap. */
+  titles: 2,
+  /** Rounds before a fight is called. */
+  maxRounds: 8,
+  /** Actions in each round's roll. */
+  actions: 1,
+  /** Each roll played for its own utility. */
+  fightPolicy: 'per-roll',
+} as const satisfies Record<string, unknown> & { fightPolicy: FightPolicy };
+
+/**
+ * Bounds that keep an exact fight interactive: each reachable (tags, Aura, Resolve) state solves
+ * every split of every pool, so a fight's pools are smaller than one roll's.
+ */
+export const FIGHT_LIMITS = {
+  /** A threat's tags. */
+  tags: 10,
+  /** Dice in a fight's pool. */
+  poolDice: 8,
+  /** Steps of a fight's set action. */
+  steps: 36,
+  /** Actions in each round's roll. */
+  actions: 4,
+  /** Rounds before a fight is called. */
+  maxRounds: 50,
+} as const;
 
 /** A fight's validated options, defaults filled in. */
 export interface Fight {
@@ -76,7 +126,7 @@ export function parseFight(input: unknown, where = ''): Fight {
   const o = readRecord(input, where, FIGHT_FIELDS);
   const f = (name: string) => `${where}${name}`;
   const challenge = readInteger(o.challenge, f('challenge'), 1, ROLL_LIMITS.challenge);
-  const tags = readInteger(o.tags, f('tags'), 1, 10);
+  const tags = readInteger(o.tags, f('tags'), 1, FIGHT_LIMITS.tags);
   let pools: number[][];
   if (o.pool === undefined && o.steps === undefined) {
     throw invalid(f('pool'), undefined, 'a set pool (e.g. [12, 4]) or steps');
@@ -89,10 +139,14 @@ export function parseFight(input: unknown, where = ''): Fight {
     if (
       !Array.isArray(pool) ||
       pool.length === 0 ||
-      pool.length > 8 ||
+      pool.length > FIGHT_LIMITS.poolDice ||
       pool.some((s) => !(DIE_SIDES as readonly unknown[]).includes(s))
     ) {
-      throw invalid(f('pool'), pool, `1 to 8 die sides, each one of ${DIE_SIDES.join(', ')}`);
+      throw invalid(
+        f('pool'),
+        pool,
+        `1 to ${FIGHT_LIMITS.poolDice} die sides, each one of ${DIE_SIDES.join(', ')}`,
+      );
     }
     pools = [[...(pool as number[])].sort((a, b) => b - a)];
     if (o.actions !== undefined)
@@ -102,18 +156,41 @@ export function parseFight(input: unknown, where = ''): Fight {
         'nothing with a set pool (actions shape pools from steps)',
       );
   } else {
-    const steps = readInteger(o.steps, f('steps'), 1, 36);
-    const actions = readInteger(o.actions, f('actions'), 1, 4, 1);
-    pools = legalPools(steps, actions).filter((pool) => pool.length <= 8);
+    const steps = readInteger(o.steps, f('steps'), 1, FIGHT_LIMITS.steps);
+    const actions = readInteger(
+      o.actions,
+      f('actions'),
+      1,
+      FIGHT_LIMITS.actions,
+      FIGHT_DEFAULTS.actions,
+    );
+    pools = legalPools(steps, actions).filter((pool) => pool.length <= FIGHT_LIMITS.poolDice);
   }
-  const titles = readInteger(o.titles, f('titles'), 0, ROLL_LIMITS.resolve, 2);
-  const maxRounds = readInteger(o.maxRounds, f('maxRounds'), 1, 50, 8);
-  const fightPolicy = readChoice(o.fightPolicy, f('fightPolicy'), FIGHT_POLICIES, 'per-roll');
+  const titles = readInteger(o.titles, f('titles'), 0, ROLL_LIMITS.resolve, FIGHT_DEFAULTS.titles);
+  const maxRounds = readInteger(
+    o.maxRounds,
+    f('maxRounds'),
+    1,
+    FIGHT_LIMITS.maxRounds,
+    FIGHT_DEFAULTS.maxRounds,
+  );
+  const fightPolicy = readChoice(
+    o.fightPolicy,
+    f('fightPolicy'),
+    FIGHT_POLICIES,
+    FIGHT_DEFAULTS.fightPolicy,
+  );
   const setup: Record<string, unknown> = {};
   for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
   // The roll options are checked by the roll validator itself, on a sample roll.
-  const auraMax = readInteger(o.auraMax, f('auraMax'), 0, ROLL_LIMITS.auraMax, 5);
-  const startAura = readInteger(o.aura, f('aura'), 0, auraMax, auraMax);
+  const auraMax = readInteger(
+    o.auraMax,
+    f('auraMax'),
+    0,
+    ROLL_LIMITS.auraMax,
+    ROLL_DEFAULTS.auraMax,
+  );
+  const startAura = o.aura === undefined ? auraMax : checkAura(o.aura, auraMax, f('aura'));
   try {
     splitRoll([[pools[0]![0]!]], challenge, { ...setup, aura: startAura, resolve: titles });
   } catch (error) {
@@ -122,7 +199,9 @@ export function parseFight(input: unknown, where = ''): Fight {
     throw error;
   }
   const source =
-    o.pool === undefined ? { steps: o.steps, actions: o.actions ?? 1 } : { pool: pools[0] };
+    o.pool === undefined
+      ? { steps: o.steps, actions: o.actions ?? FIGHT_DEFAULTS.actions }
+      : { pool: pools[0] };
   const spec = {
     ...setup,
     challenge,
@@ -177,7 +256,7 @@ export function fightRound(
       const roll = splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve });
       const terminal = worth ? terminalTable(roll, worth) : undefined;
       const odds = new RollSolver(roll, {
-        rerolls: fight.setup.rerolls ?? 'any',
+        rerolls: fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls,
         joint: true,
         ...(terminal ? { terminal } : {}),
       }).odds();

@@ -2,6 +2,7 @@ import type { Kernel } from '../../../montecarlo/kernel.ts';
 import { meanInterval } from '../../../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../../montecarlo/wilson-interval.ts';
 import type { Stream } from '../../../rng/index.ts';
+import { PLAY_DEFAULTS } from '../engine/roll-solver.ts';
 import { rollToSpec } from '../roll/spec.ts';
 import { type PreparedRoll, playRolls, prepareRoll } from '../simulate.ts';
 import { type Fight, type FightOdds, FightPlan, parseFight, popcount } from './fight.ts';
@@ -67,7 +68,7 @@ function rollFor(
     // Whole-fight rounds are played for the chance to win from where they end.
     prepared = prepareRoll({
       roll: rollToSpec(round.roll),
-      rerolls: fight.setup.rerolls ?? 'any',
+      rerolls: fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls,
       ...(round.terminal ? { terminal: round.terminal } : {}),
     });
     prep.rolls.set(key, prepared);

@@ -1,5 +1,5 @@
 import { invalid } from '../../../input-error.ts';
-import { DIE_SIDES } from './pool.ts';
+import { challengeDie, DIE_SIDES } from './pool.ts';
 import type { Roll, RollSpec } from './spec.ts';
 
 /**
@@ -70,9 +70,12 @@ export function threatLetter(threat: number): string {
   return String.fromCharCode(65 + threat);
 }
 
-/** A Challenge as people read it: "C3 (d6)". */
+/**
+ * A Challenge as people read it, with the die it rolls: every table, chart and message says it so.
+ * @example challengeName(3) // "C3 (d6)"
+ */
 export function challengeName(challenge: number): string {
-  return `C${challenge} (d${2 * challenge})`;
+  return `C${challenge} (d${challengeDie(challenge)})`;
 }
 
 /** One intent's dice: "d6+d6", largest first. */

@@ -51,30 +51,83 @@ export interface RollDie {
   readonly area: boolean;
 }
 
-/** The rules page's defaults. */
+/**
+ * The rules page's defaults (`rules/zidara.md`): what a roll spec, a CLI flag or a scenario field
+ * takes when it is left out. Flags, their help, the scenario schema and the docs read these.
+ */
 export const ROLL_DEFAULTS = {
+  /** Most Aura a character holds; gains past it are shared. */
   auraMax: 5,
+  /** Resolve available for rerolls in one roll. */
   resolve: 0,
+  /** The archetype's +2s allowed a roll (0: an archetype without the +2). */
   boostsPerRoll: 1,
+  /** A tie can be won for 1 Aura (false: the defence model, see {@link DEFENDING}). */
   tieBreak: true,
+  /** Warrior: a top face rolls again and adds. */
   explode: false,
+  /** Most extra rolls of one exploding die. */
   explodeDepth: 20,
+  /** Worth of each Aura left at the end, in intents. */
   auraValue: 0,
+  /** Worth of each Resolve left at the end, in intents. */
   resolveValue: 0,
+  /** Aura from a top face can be spent in the same roll. */
   auraGainUsableSameRoll: true,
+  /** The threat an intent aims at (0: the first). */
   intentThreat: 0,
+  /** An intent's weight in the utility play maximises. */
   intentWeight: 1,
 } as const;
 
-/** Bounds that keep one exact solve interactive; larger rolls belong to the simulator. */
+/**
+ * Bounds that keep one exact solve interactive; larger rolls belong to the simulator. Steps and
+ * actions are bounded by the dice: 6 steps fill a d12, so more than `6 × dice` steps cannot be
+ * one exact roll, and an action beyond the dice adds no legal pool that fits.
+ */
 export const ROLL_LIMITS = {
+  /** Dice in one exact roll. */
   dice: 12,
+  /** Resolve in one roll (and Titles: nobody holds more Resolve than Titles). */
   resolve: 10,
+  /** The Aura cap a character may have. */
   auraMax: 20,
+  /** +2s allowed a roll. */
   boostsPerRoll: 10,
+  /** Extra rolls of one exploding die. */
   explodeDepth: 100,
+  /** A threat's Challenge (C7 and up are designers' what-ifs). */
   challenge: 50,
+  /** Steps in one roll: 12 d12s. */
+  steps: 72,
+  /** Actions in one roll. */
+  actions: 12,
 } as const;
+
+/**
+ * The roll options of the rules' defence model: the attacker's die must beat the defender's,
+ * ties go to the defender and nobody buys them (`tieBreak` false). What `--defending` and a
+ * scenario's `defending: true` set.
+ */
+export const DEFENDING = { tieBreak: false } as const;
+
+/**
+ * Checks the Aura a roll or a fight starts with against its cap. `field` is the field (or flag)
+ * named in the message, `cap` the name of the cap there ("auraMax", "--aura-max").
+ * @throws InputError naming the field, the value and the cap.
+ * @example checkAura(6, 5, 'aura') // throws "aura: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)"
+ */
+export function checkAura(aura: unknown, auraMax: number, field: string, cap = 'auraMax'): number {
+  if (typeof aura !== 'number' || !Number.isInteger(aura) || aura < 0)
+    throw invalid(field, aura, `an integer from 0 to ${cap} (${auraMax})`);
+  if (aura > auraMax)
+    throw invalid(
+      field,
+      aura,
+      `at most ${cap} (${auraMax}): Aura past the cap is shared, never held`,
+    );
+  return aura;
+}
 
 /** A roll spec's options beside its threats, dice and intents: what a character's setup sets. */
 export const ROLL_OPTION_FIELDS = [
@@ -194,14 +247,7 @@ export function parseRoll(input: unknown, where = ''): Roll {
     threats,
     dice,
     intents,
-    aura: readInteger(
-      spec.aura,
-      f('aura'),
-      0,
-      auraMax,
-      auraMax,
-      `an integer from 0 to auraMax (${auraMax})`,
-    ),
+    aura: spec.aura === undefined ? auraMax : checkAura(spec.aura, auraMax, f('aura')),
     auraMax,
     resolve: readInteger(spec.resolve, f('resolve'), 0, L.resolve, D.resolve),
     boostsPerRoll: readInteger(

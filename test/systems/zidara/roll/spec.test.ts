@@ -59,7 +59,10 @@ describe('roll specs', () => {
       'intents[1].threat: 1 is not allowed (expected an integer from 0 to 0)',
     ],
     [{ ...ok, aura: -1 }, 'aura: -1 is not allowed (expected an integer from 0 to auraMax (5))'],
-    [{ ...ok, aura: 6 }, 'aura: 6 is not allowed (expected an integer from 0 to auraMax (5))'],
+    [
+      { ...ok, aura: 6 },
+      'aura: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
+    ],
     [
       { ...ok, intents: [{ weight: Number.NaN }, {}] },
       'intents[0].weight: NaN is not allowed (expected a number ≥ 0)',
