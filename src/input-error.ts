@@ -22,11 +22,23 @@ export function invalid(field: string, value: unknown, allowed: string): InputEr
   return new InputError(`${field}: ${shown(value)} is not allowed (expected ${allowed})`, field);
 }
 
-function shown(value: unknown): string {
+/**
+ * A missing field: "expectations[2].of.vs: missing (expected …)".
+ * @example missing('tn', 'an integer from 1 to 60').message // "tn: missing (expected an integer from 1 to 60)"
+ */
+export function missing(field: string, expected: string): InputError {
+  return new InputError(`${field}: missing (expected ${expected})`, field);
+}
+
+/**
+ * A value as a message shows it: text quoted, lists and mappings as short JSON.
+ * @example shown(null) // "null (an empty value)"
+ */
+export function shown(value: unknown): string {
   if (value === undefined) return 'nothing';
+  if (value === null) return 'null (an empty value)';
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
-    return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const json = JSON.stringify(value);
   return json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }

@@ -1,5 +1,6 @@
-import { isNode, LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { InputError } from './input-error.ts';
+import { fieldPath, yamlLocator } from './yaml-locator.ts';
 
 /**
  * A user's JSON or YAML file, parsed with positions kept, so a problem found later in its
@@ -27,17 +28,10 @@ export function parseInputSource(text: string, path: string): InputSource {
     const at = lineCounter.linePos(first.pos[0]);
     throw new InputError(`${path}:${at.line}:${at.col}: ${first.message.split('\n')[0]}`);
   }
-  const place = (offset: number) => {
-    const at = lineCounter.linePos(offset);
+  const locator = yamlLocator(doc, lineCounter);
+  const locate = (field: string, key = false): string => {
+    const at = locator(fieldPath(field), { key });
     return `${path}:${at.line}:${at.col}`;
-  };
-  const locate = (field: string): string => {
-    const steps = fieldPath(field);
-    for (let n = steps.length; n >= 0; n--) {
-      const node = n === 0 ? doc.contents : doc.getIn(steps.slice(0, n), true);
-      if (isNode(node) && node.range) return place(node.range[0]);
-    }
-    return `${path}:1:1`;
   };
   return {
     path,
@@ -46,16 +40,9 @@ export function parseInputSource(text: string, path: string): InputSource {
     located(error, prefix = '') {
       if (!(error instanceof InputError) || error.field === undefined) return error;
       const field = `${prefix}${error.field}`;
-      return new InputError(`${locate(field)}: ${error.message}`, field);
+      // An unknown field is pointed at by its name, anything else by its value.
+      const key = / no such field \(/.test(error.message);
+      return new InputError(`${locate(field, key)}: ${error.message}`, field);
     },
   };
-}
-
-/** "[2].dice[0].sides" → [2, "dice", 0, "sides"]. */
-function fieldPath(field: string): (string | number)[] {
-  const steps: (string | number)[] = [];
-  for (const part of field.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
-    steps.push(part.startsWith('[') ? Number(part.slice(1, -1)) : part);
-  }
-  return steps;
 }

@@ -48,10 +48,13 @@ export function specsFromOptions<T>(
   }
 }
 
-/** Rewrites a spec-field error as one about the flag that set the field. */
-function flagError(error: unknown, flags: Readonly<Record<string, string>>): unknown {
+/**
+ * Rewrites a spec-field error as one about the flag that set the field ("pool[1]: …" is about
+ * `--pool`); other errors pass unchanged.
+ */
+export function flagError(error: unknown, flags: Readonly<Record<string, string>>): unknown {
   if (!(error instanceof InputError) || error.field === undefined) return error;
-  const flag = flags[error.field.replace(/^\[\d+\]\./, '')];
+  const flag = flags[error.field.replace(/^\[\d+\]\./, '').replace(/\[\d+\].*$/, '')];
   if (!flag) return error;
   return new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag);
 }

@@ -5,7 +5,7 @@ import {
   Option,
   type OptionValues,
 } from '@commander-js/extra-typings';
-import { InputError, invalid } from '../input-error.ts';
+import { invalid } from '../input-error.ts';
 import { toCsv } from '../report/csv.ts';
 import {
   type AnalysisOutput,
@@ -32,6 +32,7 @@ import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parseSplit } from '../systems/zidara/roll/split.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { flagError } from './spec-file.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
   addCharacterOptions,
@@ -530,10 +531,7 @@ function runFlagged(job: ReportJob): AnalysisOutput {
   try {
     return runReportJob(job);
   } catch (error) {
-    if (!(error instanceof InputError) || !error.field) throw error;
-    const flag = FLAG_OF_FIELD[error.field.replace(/\[\d+\].*$/, '')];
-    if (!flag) throw error;
-    throw new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag);
+    throw flagError(error, FLAG_OF_FIELD);
   }
 }
 

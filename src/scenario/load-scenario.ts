@@ -1,6 +1,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { InputError } from '../input-error.ts';
-import { issueProblems, valueAt } from './issue-messages.ts';
+import { issueProblems, valueAt } from '../issue-messages.ts';
+import { fieldPath, type Position, yamlLocator } from '../yaml-locator.ts';
 import {
   characterProblems,
   planScenario,
@@ -15,7 +16,6 @@ import {
   scenarioSchema,
   threatSchema,
 } from './schema.ts';
-import { fieldPath, type Position, yamlLocator } from './yaml-locator.ts';
 
 /** One problem of a scenario file, where it is: printed `path:line:col: message`. */
 export interface ScenarioProblem {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { choice, flag, integer, text } from '../field-schemas.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
@@ -6,7 +7,11 @@ import { SPLIT_OBJECTIVES, SPLITS_DEFAULTS } from '../systems/zidara/analyses/sp
 import { POOL_RULES, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
 import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../systems/zidara/engine/roll-solver.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
-import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import {
+  ROLL_LIMITS,
+  ROLL_OPTION_SCHEMAS,
+  ROLL_SHAPE_SCHEMAS,
+} from '../systems/zidara/roll/spec.ts';
 
 /**
  * The scenario file format (`scenarios/*.yaml`), as one zod schema: named characters and
@@ -51,24 +56,6 @@ function listed(values: readonly (number | string)[]): string {
 const ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const idText = 'a name of letters, digits, - and _, starting with a letter';
 
-const text = (description: string) =>
-  z.string({ error: 'text' }).min(1, { error: 'some text' }).describe(description);
-
-const integer = (min: number, max: number, description: string) =>
-  z
-    .number({ error: `an integer from ${min} to ${max}` })
-    .int({ error: `an integer from ${min} to ${max}` })
-    .min(min, { error: `an integer from ${min} to ${max}` })
-    .max(max, { error: `an integer from ${min} to ${max}` })
-    .describe(description);
-
-const flag = (description: string) => z.boolean({ error: 'true or false' }).describe(description);
-
-const choice = <T extends string>(values: readonly T[], description: string) =>
-  z
-    .enum(values as unknown as [T, ...T[]], { error: `one of ${values.join(', ')}` })
-    .describe(description);
-
 const id = (description: string) =>
   z.string({ error: idText }).regex(ID, { error: idText }).describe(description);
 
@@ -109,19 +96,9 @@ const archetypeSchema = z
     name: text(
       'The archetype, as the sheet names it (Guardian, Scholar, Warrior, …); shown only.',
     ).optional(),
-    boostsPerRoll: integer(
-      0,
-      ROLL_LIMITS.boostsPerRoll,
-      `The archetype's +2s allowed a roll, each for 1 Aura (default ${ROLL_DEFAULTS.boostsPerRoll}; 0: an archetype without the +2).`,
-    ).optional(),
-    explode: flag(
-      `Warrior: a die showing its top face rolls again and adds (default ${ROLL_DEFAULTS.explode}).`,
-    ).optional(),
-    explodeDepth: integer(
-      0,
-      ROLL_LIMITS.explodeDepth,
-      `Most extra rolls of an exploding die (default ${ROLL_DEFAULTS.explodeDepth}).`,
-    ).optional(),
+    boostsPerRoll: ROLL_OPTION_SCHEMAS.boostsPerRoll.optional(),
+    explode: ROLL_OPTION_SCHEMAS.explode.optional(),
+    explodeDepth: ROLL_OPTION_SCHEMAS.explodeDepth.optional(),
   })
   .describe("The archetype's mechanic: its +2s and (Warrior) exploding dice.");
 
@@ -175,33 +152,15 @@ export const characterSchema = z
       ROLL_LIMITS.auraMax,
       'Aura at the start of a roll or fight (default: auraMax, a scene starts full).',
     ).optional(),
-    auraMax: integer(
-      0,
-      ROLL_LIMITS.auraMax,
-      `Most Aura held; gains past it are shared (default ${ROLL_DEFAULTS.auraMax}).`,
-    ).optional(),
-    resolve: integer(
-      0,
-      ROLL_LIMITS.resolve,
-      'Resolve available for a roll (default: the number of Titles). Fights start at the Titles.',
-    ).optional(),
-    auraGainUsableSameRoll: flag(
-      `Aura from a roll's top faces can be spent in that roll (default ${ROLL_DEFAULTS.auraGainUsableSameRoll}).`,
-    ).optional(),
-    auraValue: z
-      .number({ error: 'a number ≥ 0' })
-      .min(0, { error: 'a number ≥ 0' })
+    auraMax: ROLL_OPTION_SCHEMAS.auraMax.optional(),
+    resolve: ROLL_OPTION_SCHEMAS.resolve
       .describe(
-        `Worth of each Aura left at the end, in intents, to the play (default ${ROLL_DEFAULTS.auraValue}).`,
+        'Resolve available for a roll (default: the number of Titles). Fights start at the Titles.',
       )
       .optional(),
-    resolveValue: z
-      .number({ error: 'a number ≥ 0' })
-      .min(0, { error: 'a number ≥ 0' })
-      .describe(
-        `Worth of each Resolve left at the end, in intents, to the play (default ${ROLL_DEFAULTS.resolveValue}).`,
-      )
-      .optional(),
+    auraGainUsableSameRoll: ROLL_OPTION_SCHEMAS.auraGainUsableSameRoll.optional(),
+    auraValue: ROLL_OPTION_SCHEMAS.auraValue.optional(),
+    resolveValue: ROLL_OPTION_SCHEMAS.resolveValue.optional(),
     policy: choice(
       POLICIES,
       `Who decides rerolls and spends (default ${PLAY_DEFAULTS.policy}).`,
@@ -241,11 +200,7 @@ export const threatSchema = z
   })
   .describe('A threat, or anything with a Challenge (a wall, a storm, a lock).');
 
-const challengesList = z
-  .array(integer(1, ROLL_LIMITS.challenge, 'A Challenge.'), {
-    error: `a list of Challenges (integers 1 to ${ROLL_LIMITS.challenge})`,
-  })
-  .min(1, { error: 'at least one Challenge' });
+const challengesList = ROLL_SHAPE_SCHEMAS.challenges;
 const vsList = z
   .array(id('A threat name.'), { error: 'a list of threat names' })
   .min(1, { error: 'at least one threat' });

@@ -1,4 +1,6 @@
-import { readInteger, readRecord } from '../spec-fields.ts';
+import { z } from 'zod';
+import { integer } from '../../field-schemas.ts';
+import { parseSpec } from '../../issue-messages.ts';
 
 /** A d6-pool check as written in JSON. */
 export interface D6PoolSpec {
@@ -20,7 +22,7 @@ export const MAX_STAT = 1000;
  * @example parseD6PoolSpec({ stat: 3 }) // { stat: 3 }
  */
 export function parseD6PoolSpec(input: unknown, where = ''): D6PoolCheck {
-  const spec = readRecord(input, where, ['stat']);
-  const stat = readInteger(spec.stat, `${where}stat`, 1, MAX_STAT);
-  return { stat };
+  return parseSpec(specSchema, input, where);
 }
+
+const specSchema = z.strictObject({ stat: integer(1, MAX_STAT) }, { error: 'an object' });

@@ -1,7 +1,6 @@
-import { invalid } from '../../../input-error.ts';
-import { readInteger } from '../../spec-fields.ts';
-import { DIE_SIDES } from '../roll/pool.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { z } from 'zod';
+import { parseSpec } from '../../../issue-messages.ts';
+import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
 import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
 
@@ -57,11 +56,14 @@ export type AdvantageRow = {
  * // [0.4166…, 0.5787…]  (1 − Σ_D (D/6)^k / 6)
  */
 export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
-  const challenges = (options.challenges ?? ADVANTAGE_DEFAULTS.challenges).map((c, i) =>
-    readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
-  );
-  if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
-  const stacks = options.stacks ? checkStacks(options.stacks) : copies(options);
+  const {
+    challenges = ADVANTAGE_DEFAULTS.challenges,
+    sides = ADVANTAGE_DEFAULTS.sides,
+    most = ADVANTAGE_DEFAULTS.most,
+    stacks: stated,
+  } = parseSpec(optionsSchema, options);
+  const stacks =
+    stated ?? Array.from({ length: most }, (_, k) => new Array<number>(k + 1).fill(sides));
   const rows: AdvantageRow[] = [];
   stacks.forEach((stack, s) => {
     const split = canonicalSplit([stack]);
@@ -83,23 +85,19 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
   return rows;
 }
 
-function copies(options: AdvantageOptions): number[][] {
-  const sides = options.sides ?? ADVANTAGE_DEFAULTS.sides;
-  if (!(DIE_SIDES as readonly number[]).includes(sides))
-    throw invalid('sides', sides, `one of ${DIE_SIDES.join(', ')}`);
-  const most = readInteger(options.most, 'most', 1, ROLL_LIMITS.dice, ADVANTAGE_DEFAULTS.most);
-  return Array.from({ length: most }, (_, k) => new Array<number>(k + 1).fill(sides));
-}
-
-function checkStacks(stacks: readonly (readonly number[])[]): number[][] {
-  if (stacks.length === 0) throw invalid('stacks', [], 'at least one stack of dice');
-  return stacks.map((stack, i) => {
-    if (stack.length === 0 || stack.length > ROLL_LIMITS.dice)
-      throw invalid(`stacks[${i}]`, stack, `1 to ${ROLL_LIMITS.dice} dice`);
-    stack.forEach((sides, j) => {
-      if (!(DIE_SIDES as readonly number[]).includes(sides))
-        throw invalid(`stacks[${i}][${j}]`, sides, `one of ${DIE_SIDES.join(', ')}`);
-    });
-    return [...stack];
-  });
-}
+/** The options' own fields (the setup's are checked by the roll). */
+const optionsSchema = z.looseObject({
+  sides: ROLL_SHAPE_SCHEMAS.sides.optional(),
+  most: ROLL_SHAPE_SCHEMAS.dice.optional(),
+  stacks: z
+    .array(
+      z
+        .array(ROLL_SHAPE_SCHEMAS.sides, { error: 'a stack: a list of die sizes' })
+        .min(1, { error: `1 to ${ROLL_LIMITS.dice} dice` })
+        .max(ROLL_LIMITS.dice, { error: `1 to ${ROLL_LIMITS.dice} dice` }),
+      { error: 'a list of stacks' },
+    )
+    .min(1, { error: 'at least one stack of dice' })
+    .optional(),
+  challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+});

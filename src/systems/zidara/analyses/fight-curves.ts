@@ -1,4 +1,6 @@
-import { readInteger } from '../../spec-fields.ts';
+import { z } from 'zod';
+import { integer } from '../../../field-schemas.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { FIGHT_LIMITS, type FightOptions, fightOdds, parseFight } from '../fight/fight.ts';
 import { challengeName } from '../roll/notation.ts';
 
@@ -42,6 +44,8 @@ export type FightCurveRow = {
   readonly opening: string;
 };
 
+const tagsSchema = z.array(integer(1, FIGHT_LIMITS.tags), { error: 'a list of tag counts' });
+
 /**
  * Fight curves: for every (Challenge, tags) pair, the chance the threat falls within 1, 2, …
  * `maxRounds` rounds, each fight solved exactly as a Markov chain over (tags, Aura, Resolve)
@@ -57,7 +61,7 @@ export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
     ...character
   } = options;
   const rows: FightCurveRow[] = [];
-  for (const [i, t] of tags.entries()) readInteger(t, `tags[${i}]`, 1, FIGHT_LIMITS.tags);
+  parseSpec(tagsSchema, tags, 'tags');
   for (const challenge of challenges) {
     for (const t of tags) {
       const odds = fightOdds(parseFight({ ...character, maxRounds, challenge, tags: t }));

@@ -1,7 +1,8 @@
-import { invalid } from '../../../input-error.ts';
-import { readInteger, readNumber } from '../../spec-fields.ts';
-import { DIE_SIDES, legalPools } from '../roll/pool.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { z } from 'zod';
+import { number } from '../../../field-schemas.ts';
+import { parseSpec } from '../../../issue-messages.ts';
+import { legalPools } from '../roll/pool.ts';
+import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
 import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
 
@@ -69,24 +70,13 @@ export type FishingRow = {
  * @example fishing({ steps: 6, challenge: 3 }).find((r) => r.split === 'd10 | d2').auraGained // 0.6
  */
 export function fishing(options: FishingOptions): FishingRow[] {
-  const steps = readInteger(options.steps, 'steps', 1, ROLL_LIMITS.steps);
-  const actions = readInteger(
-    options.actions,
-    'actions',
-    1,
-    ROLL_LIMITS.actions,
-    FISHING_DEFAULTS.actions,
-  );
-  const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-  const minorMax = options.minorMaxSides ?? FISHING_DEFAULTS.minorMaxSides;
-  if (!(DIE_SIDES as readonly number[]).includes(minorMax))
-    throw invalid('minorMaxSides', minorMax, `one of ${DIE_SIDES.join(', ')}`);
-  const minorWeight = readNumber(
-    options.minorWeight,
-    'minorWeight',
-    FISHING_DEFAULTS.minorWeight,
-    0,
-  );
+  const {
+    steps,
+    actions = FISHING_DEFAULTS.actions,
+    challenge,
+    minorMaxSides: minorMax = FISHING_DEFAULTS.minorMaxSides,
+    minorWeight = FISHING_DEFAULTS.minorWeight,
+  } = parseSpec(optionsSchema, options);
   const candidates = legalPools(steps, actions)
     .filter((pool) => pool.length <= ROLL_LIMITS.dice)
     .flatMap((pool) => splitsOfPool(pool))
@@ -117,6 +107,15 @@ export function fishing(options: FishingOptions): FishingRow[] {
       (a.split < b.split ? -1 : 1),
   );
 }
+
+/** The options' own fields (the setup's are checked by the roll). */
+const optionsSchema = z.looseObject({
+  steps: ROLL_SHAPE_SCHEMAS.steps,
+  actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
+  challenge: ROLL_SHAPE_SCHEMAS.challenge,
+  minorMaxSides: ROLL_SHAPE_SCHEMAS.sides.optional(),
+  minorWeight: number(0).optional(),
+});
 
 /** Solves agree to about 1e-15; closer figures are taken as equal. */
 const TOLERANCE = 1e-12;

@@ -1,7 +1,9 @@
+import { z } from 'zod';
+import { choice } from '../../../field-schemas.ts';
 import { invalid } from '../../../input-error.ts';
-import { readChoice, readInteger } from '../../spec-fields.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { REROLL_KINDS, type RerollKinds } from '../engine/roll-solver.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit, type Split } from '../roll/split.ts';
 import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
 
@@ -56,6 +58,19 @@ export type RerollRow = {
   readonly resolveEnd: number;
 };
 
+/** The options' own fields (the setup's are checked by the roll). */
+const optionsSchema = z.looseObject({
+  challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+  resolve: z
+    .array(ROLL_SHAPE_SCHEMAS.resolve, { error: 'a list of Resolve levels' })
+    .min(1, { error: 'at least one Resolve level' })
+    .optional(),
+  kinds: z
+    .array(choice(REROLL_KINDS), { error: `a list from ${REROLL_KINDS.join(', ')}` })
+    .min(1, { error: `some of ${REROLL_KINDS.join(', ')}` })
+    .optional(),
+});
+
 /**
  * The win chance with 0, 1, 2, … Resolve when rerolls may only reroll one die, only reroll all
  * dice, or either (the optimum), per Challenge, and what each extra Resolve adds. Play is
@@ -69,18 +84,12 @@ export function rerolls(options: RerollsOptions = {}): RerollRow[] {
   const split = canonicalSplit(options.split ?? REROLLS_DEFAULTS.split);
   if (split.length === 0 || split.some((dice) => dice.length === 0))
     throw invalid('split', formatSplit(split), 'at least one intent, each with a die');
-  const challenges = (options.challenges ?? REROLLS_DEFAULTS.challenges).map((c, i) =>
-    readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
-  );
-  const levels = [...(options.resolve ?? REROLLS_DEFAULTS.resolve)]
-    .map((r, i) => readInteger(r, `resolve[${i}]`, 0, ROLL_LIMITS.resolve))
-    .sort((a, b) => a - b);
-  const kinds = (options.kinds ?? REROLLS_DEFAULTS.kinds).map((k, i) =>
-    readChoice(k, `kinds[${i}]`, REROLL_KINDS),
-  );
-  if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
-  if (levels.length === 0) throw invalid('resolve', [], 'at least one Resolve level');
-  if (kinds.length === 0) throw invalid('kinds', [], `some of ${REROLL_KINDS.join(', ')}`);
+  const {
+    challenges = REROLLS_DEFAULTS.challenges,
+    resolve = REROLLS_DEFAULTS.resolve,
+    kinds = REROLLS_DEFAULTS.kinds,
+  } = parseSpec(optionsSchema, options);
+  const levels = [...resolve].sort((a, b) => a - b);
   const { policy: _p, rerolls: _r, ...setup } = options as RollSetup;
   const rows: RerollRow[] = [];
   for (const challenge of challenges) {

@@ -1,7 +1,9 @@
+import { z } from 'zod';
+import { choice } from '../../../field-schemas.ts';
 import { invalid } from '../../../input-error.ts';
-import { readChoice, readInteger } from '../../spec-fields.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { legalPools } from '../roll/pool.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, type Split, splitSteps, splitsOfPool } from '../roll/split.ts';
 import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
 
@@ -80,17 +82,7 @@ export type SplitRow = {
  * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
  */
 export function splits(options: SplitsOptions): SplitRow[] {
-  const steps = readInteger(options.steps, 'steps', 1, ROLL_LIMITS.steps);
-  const actions = readInteger(
-    options.actions,
-    'actions',
-    1,
-    ROLL_LIMITS.actions,
-    SPLITS_DEFAULTS.actions,
-  );
-  const intents = options.intents?.map((k, i) =>
-    readInteger(k, `intents[${i}]`, 1, ROLL_LIMITS.dice),
-  );
+  const { steps, actions = SPLITS_DEFAULTS.actions, intents } = parseSpec(splitsSchema, options);
   const candidates = legalPools(steps, actions).flatMap((pool) => {
     if (pool.length > ROLL_LIMITS.dice) return [];
     return splitsOfPool(pool, intents);
@@ -128,14 +120,19 @@ export function compareSplits(
   return scoreSplits(candidates, options);
 }
 
+/** The options' own fields (the setup's are checked by the roll). */
+const scoreSchema = z.looseObject({
+  challenge: ROLL_SHAPE_SCHEMAS.challenge,
+  objective: choice(SPLIT_OBJECTIVES).optional(),
+});
+const splitsSchema = scoreSchema.extend({
+  steps: ROLL_SHAPE_SCHEMAS.steps,
+  actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
+  intents: z.array(ROLL_SHAPE_SCHEMAS.dice, { error: 'a list of intent counts' }).optional(),
+});
+
 function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
-  const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-  const objective = readChoice(
-    options.objective,
-    'objective',
-    SPLIT_OBJECTIVES,
-    SPLITS_DEFAULTS.objective,
-  );
+  const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(scoreSchema, options);
   const scored = candidates.map((split) => {
     const weights = split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1));
     const odds = splitOdds(split, challenge, options, weights);

@@ -1,7 +1,9 @@
+import { z } from 'zod';
+import { choice } from '../../../field-schemas.ts';
 import { invalid } from '../../../input-error.ts';
-import { readChoice, readInteger, readNumber } from '../../spec-fields.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatSplit, type Split } from '../roll/split.ts';
 import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
 
@@ -71,14 +73,10 @@ export type TuneRow = {
  * // 0.7083… (d12 against d6: 51/72)
  */
 export function tuneGrid(options: TuneOptions = {}): TuneRow[] {
-  const steps = (options.steps ?? TUNE_DEFAULTS.steps).map((s, i) =>
-    readInteger(s, `steps[${i}]`, 1, ROLL_LIMITS.steps),
+  const { steps = TUNE_DEFAULTS.steps, challenges = TUNE_DEFAULTS.challenges } = parseSpec(
+    gridSchema,
+    options,
   );
-  const challenges = (options.challenges ?? TUNE_DEFAULTS.challenges).map((c, i) =>
-    readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
-  );
-  if (steps.length === 0) throw invalid('steps', [], 'at least one step count');
-  if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
   const character = characterOf(options);
   return steps.flatMap((s) => challenges.map((c) => character(s, c)));
 }
@@ -135,8 +133,7 @@ export interface TuneAnswer {
  * @example tuneTarget({ target: 0.6, steps: 6, pool: 'natural', auraMax: 0 }).nearest.challenge // 4
  */
 export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
-  const target = readNumber(options.target, 'target', Number.NaN, 0, 1);
-  if (Number.isNaN(target)) throw invalid('target', options.target, 'a win chance from 0 to 1');
+  const { target, maxChallenge, maxSteps } = parseSpec(targetSchema, options);
   const character = characterOf(options);
   if ((options.steps === undefined) === (options.challenge === undefined)) {
     throw invalid(
@@ -148,30 +145,16 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
   let walk: TuneRow[];
   const solveFor = options.steps === undefined ? 'steps' : 'challenge';
   if (solveFor === 'challenge') {
-    const steps = readInteger(options.steps, 'steps', 1, ROLL_LIMITS.steps);
-    const most = readInteger(
-      options.maxChallenge,
-      'maxChallenge',
-      1,
-      ROLL_LIMITS.challenge,
-      TUNE_DEFAULTS.maxChallenge,
-    );
+    const steps = options.steps!;
     walk = walkUntil(
-      most,
+      maxChallenge ?? TUNE_DEFAULTS.maxChallenge,
       (c) => character(steps, c),
       (row) => row.winChance < target,
     );
   } else {
-    const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-    const most = readInteger(
-      options.maxSteps,
-      'maxSteps',
-      1,
-      ROLL_LIMITS.steps,
-      TUNE_DEFAULTS.maxSteps,
-    );
+    const challenge = options.challenge!;
     walk = walkUntil(
-      most,
+      maxSteps ?? TUNE_DEFAULTS.maxSteps,
       (s) => character(s, challenge),
       (row) => row.winChance >= target,
     );
@@ -191,6 +174,29 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
   return { solveFor, target, nearest, above, below };
 }
 
+/** The options' own fields (the setup's are checked by the roll). */
+const characterSchema = z.looseObject({
+  actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
+  pool: choice(POOL_RULES).optional(),
+});
+const gridSchema = z.looseObject({
+  steps: z
+    .array(ROLL_SHAPE_SCHEMAS.steps, { error: 'a list of step counts' })
+    .min(1, { error: 'at least one step count' })
+    .optional(),
+  challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+});
+const targetSchema = z.looseObject({
+  target: z
+    .number({ error: 'a win chance from 0 to 1' })
+    .min(0, { error: 'a win chance from 0 to 1' })
+    .max(1, { error: 'a win chance from 0 to 1' }),
+  steps: ROLL_SHAPE_SCHEMAS.steps.optional(),
+  challenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
+  maxChallenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
+  maxSteps: ROLL_SHAPE_SCHEMAS.steps.optional(),
+});
+
 /** Points 1, 2, … up to `most`, stopping after the first that meets `done`. */
 function walkUntil(
   most: number,
@@ -208,14 +214,10 @@ function walkUntil(
 
 /** The character of a setup: its win chance and pool at (steps, Challenge). */
 function characterOf(options: TuneOptions | TuneTargetOptions): (s: number, c: number) => TuneRow {
-  const actions = readInteger(
-    options.actions,
-    'actions',
-    1,
-    ROLL_LIMITS.actions,
-    TUNE_DEFAULTS.actions,
+  const { actions = TUNE_DEFAULTS.actions, pool: rule = TUNE_DEFAULTS.pool } = parseSpec(
+    characterSchema,
+    options,
   );
-  const rule = readChoice(options.pool, 'pool', POOL_RULES, TUNE_DEFAULTS.pool);
   return (steps, challenge) => {
     const pools =
       rule === 'natural'

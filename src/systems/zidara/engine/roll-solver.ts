@@ -9,8 +9,8 @@ import { greedySpend, noSpend, optimalSpend, type SpendPlan, type SpendRules } f
 export const MAX_STATES = 1 << 23;
 
 /** How decisions are taken: the engine's optimum, or a named simple policy for comparison. */
-export type Policy = 'optimal' | 'greedy' | 'never';
-export const POLICIES: readonly Policy[] = ['optimal', 'greedy', 'never'];
+export const POLICIES = ['optimal', 'greedy', 'never'] as const;
+export type Policy = (typeof POLICIES)[number];
 
 /**
  * Which rerolls the optimal policy may use: the rules allow both (`any`); analyses compare

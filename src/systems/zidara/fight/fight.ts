@@ -1,7 +1,10 @@
-import { InputError, invalid } from '../../../input-error.ts';
-import { readChoice, readInteger, readRecord } from '../../spec-fields.ts';
+import { z } from 'zod';
+import { choice, integer } from '../../../field-schemas.ts';
+import { InputError, invalid, missing } from '../../../input-error.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import {
   PLAY_DEFAULTS,
+  REROLL_KINDS,
   type RollEnding,
   type RollOdds,
   RollSolver,
@@ -12,6 +15,7 @@ import {
   ROLL_DEFAULTS,
   ROLL_LIMITS,
   ROLL_OPTION_FIELDS,
+  ROLL_OPTION_SCHEMAS,
   type Roll,
 } from '../roll/spec.ts';
 import { formatSplit, type Split, splitsOfPool } from '../roll/split.ts';
@@ -102,53 +106,52 @@ export interface Fight {
   readonly spec: Readonly<Record<string, unknown>>;
 }
 
-/** A fight's own fields; the roll options come from `ROLL_OPTION_FIELDS` (Resolve is `titles`). */
-const FIGHT_OWN_FIELDS = [
-  'challenge',
-  'tags',
-  'pool',
-  'steps',
-  'actions',
-  'titles',
-  'maxRounds',
-  'fightPolicy',
-  'aura',
-] as const;
-/** Roll options a fight passes on to each round's roll, as they are. */
+/** Roll options a fight passes on to each round's roll, as they are (Resolve is `titles`). */
 const FIGHT_SETUP_FIELDS = [
   ...ROLL_OPTION_FIELDS.filter((field) => field !== 'aura' && field !== 'resolve'),
   'rerolls',
 ] as const;
-const FIGHT_FIELDS = [...FIGHT_OWN_FIELDS, ...FIGHT_SETUP_FIELDS];
+
+const { resolve: _resolve, ...setupSchemas } = ROLL_OPTION_SCHEMAS;
+const dieSides = z.literal(DIE_SIDES, { error: `one of ${DIE_SIDES.join(', ')}` });
+
+/** The shape of a fight spec; what ties its fields together is checked by {@link parseFight}. */
+const fightSpecSchema = z.strictObject(
+  {
+    challenge: integer(1, ROLL_LIMITS.challenge),
+    tags: integer(1, FIGHT_LIMITS.tags),
+    pool: z
+      .array(dieSides, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides, such as [12, 4]` })
+      .min(1, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides, such as [12, 4]` })
+      .max(FIGHT_LIMITS.poolDice, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides` })
+      .optional(),
+    steps: integer(1, FIGHT_LIMITS.steps).optional(),
+    actions: integer(1, FIGHT_LIMITS.actions).optional(),
+    titles: integer(0, ROLL_LIMITS.resolve).optional(),
+    maxRounds: integer(1, FIGHT_LIMITS.maxRounds).optional(),
+    fightPolicy: choice(FIGHT_POLICIES).optional(),
+    aura: z.unknown().optional(),
+    ...(Object.fromEntries(
+      Object.entries(setupSchemas).map(([field, schema]) => [field, schema.optional()]),
+    ) as { [F in keyof typeof setupSchemas]: z.ZodOptional<(typeof setupSchemas)[F]> }),
+    rerolls: choice(REROLL_KINDS).optional(),
+  },
+  { error: 'an object' },
+);
 
 /** Validates fight options (JSON or typed); `where` prefixes field names. */
 export function parseFight(input: unknown, where = ''): Fight {
-  const o = readRecord(input, where, FIGHT_FIELDS);
+  const o = parseSpec(fightSpecSchema, input, where);
   const f = (name: string) => `${where}${name}`;
-  const challenge = readInteger(o.challenge, f('challenge'), 1, ROLL_LIMITS.challenge);
-  const tags = readInteger(o.tags, f('tags'), 1, FIGHT_LIMITS.tags);
+  const { challenge, tags } = o;
   let pools: number[][];
-  if (o.pool === undefined && o.steps === undefined) {
-    throw invalid(f('pool'), undefined, 'a set pool (e.g. [12, 4]) or steps');
-  }
+  if (o.pool === undefined && o.steps === undefined)
+    throw missing(f('pool'), 'a set pool (e.g. [12, 4]) or steps');
   if (o.pool !== undefined && o.steps !== undefined) {
     throw invalid(f('steps'), o.steps, 'either a set pool (e.g. [12, 4]) or steps, not both');
   }
   if (o.pool !== undefined) {
-    const pool = o.pool;
-    if (
-      !Array.isArray(pool) ||
-      pool.length === 0 ||
-      pool.length > FIGHT_LIMITS.poolDice ||
-      pool.some((s) => !(DIE_SIDES as readonly unknown[]).includes(s))
-    ) {
-      throw invalid(
-        f('pool'),
-        pool,
-        `1 to ${FIGHT_LIMITS.poolDice} die sides, each one of ${DIE_SIDES.join(', ')}`,
-      );
-    }
-    pools = [[...(pool as number[])].sort((a, b) => b - a)];
+    pools = [[...o.pool].sort((a, b) => b - a)];
     if (o.actions !== undefined)
       throw invalid(
         f('actions'),
@@ -156,41 +159,18 @@ export function parseFight(input: unknown, where = ''): Fight {
         'nothing with a set pool (actions shape pools from steps)',
       );
   } else {
-    const steps = readInteger(o.steps, f('steps'), 1, FIGHT_LIMITS.steps);
-    const actions = readInteger(
-      o.actions,
-      f('actions'),
-      1,
-      FIGHT_LIMITS.actions,
-      FIGHT_DEFAULTS.actions,
+    pools = legalPools(o.steps!, o.actions ?? FIGHT_DEFAULTS.actions).filter(
+      (pool) => pool.length <= FIGHT_LIMITS.poolDice,
     );
-    pools = legalPools(steps, actions).filter((pool) => pool.length <= FIGHT_LIMITS.poolDice);
   }
-  const titles = readInteger(o.titles, f('titles'), 0, ROLL_LIMITS.resolve, FIGHT_DEFAULTS.titles);
-  const maxRounds = readInteger(
-    o.maxRounds,
-    f('maxRounds'),
-    1,
-    FIGHT_LIMITS.maxRounds,
-    FIGHT_DEFAULTS.maxRounds,
-  );
-  const fightPolicy = readChoice(
-    o.fightPolicy,
-    f('fightPolicy'),
-    FIGHT_POLICIES,
-    FIGHT_DEFAULTS.fightPolicy,
-  );
+  const titles = o.titles ?? FIGHT_DEFAULTS.titles;
+  const maxRounds = o.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
+  const fightPolicy = o.fightPolicy ?? FIGHT_DEFAULTS.fightPolicy;
   const setup: Record<string, unknown> = {};
   for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
-  // The roll options are checked by the roll validator itself, on a sample roll.
-  const auraMax = readInteger(
-    o.auraMax,
-    f('auraMax'),
-    0,
-    ROLL_LIMITS.auraMax,
-    ROLL_DEFAULTS.auraMax,
-  );
+  const auraMax = o.auraMax ?? ROLL_DEFAULTS.auraMax;
   const startAura = o.aura === undefined ? auraMax : checkAura(o.aura, auraMax, f('aura'));
+  // A sample roll: what ties the roll options together is checked by the roll's own parser.
   try {
     splitRoll([[pools[0]![0]!]], challenge, { ...setup, aura: startAura, resolve: titles });
   } catch (error) {

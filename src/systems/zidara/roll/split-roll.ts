@@ -1,4 +1,6 @@
-import { readChoice } from '../../spec-fields.ts';
+import { z } from 'zod';
+import { choice } from '../../../field-schemas.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import {
   PLAY_DEFAULTS,
   POLICIES,
@@ -120,11 +122,18 @@ export function splitOdds(
   weights?: readonly number[],
 ): RollOdds {
   const roll = splitRoll(split, challenge, setup, weights);
-  return new RollSolver(roll, {
-    policy: readChoice(setup.policy, 'policy', POLICIES, PLAY_DEFAULTS.policy),
-    rerolls: readChoice(setup.rerolls, 'rerolls', REROLL_KINDS, PLAY_DEFAULTS.rerolls),
-  }).odds();
+  const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
+    playSchema,
+    setup,
+  );
+  return new RollSolver(roll, { policy, rerolls }).odds();
 }
+
+/** How a setup's roll is played: checked where a solve starts (the roll checks the rest). */
+const playSchema = z.looseObject({
+  policy: choice(POLICIES).optional(),
+  rerolls: choice(REROLL_KINDS).optional(),
+});
 
 function rollOptionsOf(setup: RollSetup): Partial<RollSpec> {
   const options: Record<string, unknown> = {};

@@ -77,9 +77,12 @@ describe('roll specs', () => {
     ],
     [
       { ...ok, intents: [{}] },
-      'intents: "1 entries" is not allowed (expected an array with one entry per intent (2, numbered by the dice))',
+      'intents: [{}] is not allowed (expected an array with one entry per intent (2, numbered by the dice))',
     ],
-    [{ ...ok, boosts: 1 }, 'boosts: 1 is not allowed (expected no such field; the fields are'],
+    [
+      { ...ok, boosts: 1 },
+      'boosts: no such field (did you mean boostsPerRoll? the fields here are threats, dice,',
+    ],
     [
       { ...ok, dice: [{ sides: 4, area: true }] },
       'dice: "only an area die" is not allowed (expected at least one die with an intent)',

@@ -58,7 +58,7 @@ function keyText(key: unknown): string | undefined {
   return undefined;
 }
 
-/** "expectations[2].of.split" → ["expectations", 2, "of", "split"]. */
+/** "expectations[2].of.split" → ["expectations", 2, "of", "split"]; "[2].dice" → [2, "dice"]. */
 export function fieldPath(field: string): (string | number)[] {
   const steps: (string | number)[] = [];
   for (const part of field.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
