@@ -11,11 +11,16 @@ function described<T extends z.ZodType>(schema: T, description?: string): T {
 }
 
 /**
- * An integer from `min` to `max`.
+ * An integer from `min` to `max`; `error` says what is allowed when the bounds alone do not
+ * ("a face of the d8: 1 to 8").
  * @example integer(1, 50).safeParse(51).success // false
  */
-export function integer(min: number, max: number, description?: string) {
-  const error = `an integer from ${min} to ${max}`;
+export function integer(
+  min: number,
+  max: number,
+  description?: string,
+  error = `an integer from ${min} to ${max}`,
+) {
   return described(
     z.number({ error }).int({ error }).min(min, { error }).max(max, { error }),
     description,

@@ -12,6 +12,7 @@ import { registerReport } from './report.ts';
 import { registerRingSkill } from './ring-skill.ts';
 import { registerTags2d6 } from './tags-2d6.ts';
 import { zidaraCommand } from './zidara.ts';
+import { registerZidaraAdvise } from './zidara-advise.ts';
 import { registerZidaraAnalyses } from './zidara-analyses.ts';
 import { registerZidaraFight } from './zidara-fight.ts';
 
@@ -20,7 +21,7 @@ export function buildProgram() {
   const program = new Command('dicelab')
     .description('Exact and simulated odds for tabletop rolls, and the best way to make them.')
     .enablePositionalOptions();
-  registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program)));
+  registerZidaraAdvise(registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program))));
   registerReport(program);
   registerCompare(program);
   registerBaseline(registerCheck(program));

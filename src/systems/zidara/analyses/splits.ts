@@ -12,8 +12,9 @@ import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
  * - `primary`: P(the main intent wins): intent 0 of the canonical split, the one holding the
  *   largest die (see roll/split.ts). Play maximises that intent alone (its weight 1, the others 0).
  * - `wins`: expected number of intents won (play maximises it: every weight 1).
- * - `all`: P(every intent won), under play that maximises expected wins (no linear utility
- *   expresses "all or nothing", so the engine cannot play for it directly).
+ * - `all`: P(every intent won), and play maximises it: the engine plays for the terminal
+ *   utility "1 when every intent is won" (see engine/all-won-utility.ts); the row's other
+ *   figures are under that play.
  * - `utility`: the rules' expected utility, weights 1 plus `auraValue`·Aura and
  *   `resolveValue`·Resolve at the end.
  */
@@ -66,7 +67,7 @@ export type SplitRow = {
   readonly expectedWins: number;
   /** P(every intent won). */
   readonly allWin: number;
-  /** Expected utility of the play (the objective's weights, auraValue, resolveValue). */
+  /** Expected utility of the play (the objective's weights, auraValue, resolveValue; for `all`, P(all won)). */
   readonly expectedUtility: number;
   /** Expected top faces rolled (Aura gained, before the cap). */
   readonly auraGained: number;
@@ -134,8 +135,11 @@ const splitsSchema = scoreSchema.extend({
 function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
   const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(scoreSchema, options);
   const scored = candidates.map((split) => {
-    const weights = split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1));
-    const odds = splitOdds(split, challenge, options, weights);
+    const play =
+      objective === 'all'
+        ? 'all-won'
+        : split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1));
+    const odds = splitOdds(split, challenge, options, play);
     const mainWin = odds.intents[0]!.pWin;
     const row = {
       split: formatSplit(split),

@@ -60,6 +60,17 @@ export const REROLL_ALL = -2;
 /** Reroll-one decisions are `group * REROLL_GROUP_STRIDE + classIndex` (the area die: class 0). */
 export const REROLL_GROUP_STRIDE = 256;
 
+/** One action open in a rolled state, valued by the engine, with its figures under the policy's play after it. */
+export interface ActionValue {
+  /** STOP, REROLL_ALL, or a reroll-one code (group · REROLL_GROUP_STRIDE + class index; the area die: 0). */
+  readonly decision: number;
+  /** E[U] when taking this action now and playing the policy after it. */
+  readonly expectedUtility: number;
+  /** P(each intent won), and P(0 won), P(1 won), … after it. */
+  readonly pWin: readonly number[];
+  readonly winsDistribution: readonly number[];
+}
+
 /** Every figure the rules page asks of one roll, under one policy. */
 export interface RollOdds {
   readonly policy: Policy;
@@ -394,6 +405,55 @@ export class RollSolver {
     return { ...odds, ...extras };
   }
 
+  /**
+   * Every action open with Resolve `r` left in dice state `key` (see RollModel.keyOf) with Aura
+   * state `aura`, under `defences` (each threat's D; threats no intent targets are ignored):
+   * stop (then the policy's spends), and while the roll has failed and Resolve is left, reroll
+   * one die of each class present in each group, and reroll all. Each is followed by the
+   * policy's own play (the forward pass of `odds`), so its value is the engine's. Listed in the
+   * engine's order among equals: stop, reroll one (by group, then class), reroll all.
+   * Cost: one forward pass per action over the states it reaches (milliseconds).
+   * @example
+   * // d8 | d4 against C4, 3 Aura, 1 Resolve; D 5, the d8 shows 3 (class index 1), the d4 4 (2):
+   * solver.actionsIn([5], solver.model.keyOf([1, 2]), 3, 1).map((a) => a.expectedUtility)
+   * // [1, 1.5, 1, 1.125]: stop, reroll the d8, reroll the d4, reroll all
+   */
+  actionsIn(defences: ArrayLike<number>, key: number, aura: number, r: number): ActionValue[] {
+    const ctx = this.context(this.defenceIndex(defences));
+    const decisions = [STOP];
+    if (r > 0 && this.failed(key)) {
+      this.model.groups.forEach((group, g) => {
+        const m = this.model.digit(key, g);
+        for (let k = 0; k < group.classes; k++) {
+          if (group.counts[m * group.classes + k] === 0) continue;
+          decisions.push(g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k));
+        }
+      });
+      decisions.push(REROLL_ALL);
+    }
+    if (this.levelMasses.length === 0) {
+      const space = this.model.keySpace * this.auraStates;
+      this.levelMasses = [new Masses(space), new Masses(space)];
+    }
+    const n = this.model.intentCount;
+    return decisions.map((decision) => {
+      const acc = {
+        pWin: new Float64Array(n),
+        wins: new Float64Array(n + 1),
+        areaTops: new Float64Array(this.model.areaMaxTops + 1),
+        totals: { utility: 0, gained: 0, spent: 0, auraEnd: 0, resolveEnd: 0, capped: 0 },
+        endings: new Map<number, number>(),
+      };
+      this.forward(ctx, acc, { key, aura, r, decision });
+      return {
+        decision,
+        expectedUtility: acc.totals.utility,
+        pWin: Array.from(acc.pWin),
+        winsDistribution: Array.from(acc.wins),
+      };
+    });
+  }
+
   /** E[value] of the opening roll under defence context `ctx` (optimal policy). */
   private startValue(ctx: DefenceContext): number {
     const { fresh } = ctx;
@@ -718,7 +778,10 @@ export class RollSolver {
     memo[aura] = total;
   }
 
-  /** Follows the policy from the opening roll, adding every figure (weighted by P(defences)). */
+  /**
+   * Follows the policy from the opening roll, adding every figure (weighted by P(defences)); or,
+   * given `start`, from that one state with its first decision forced (weighted 1).
+   */
   private forward(
     ctx: DefenceContext,
     acc: {
@@ -728,31 +791,35 @@ export class RollSolver {
       totals: Record<string, number>;
       endings: Map<number, number>;
     },
+    start?: { key: number; aura: number; r: number; decision: number },
   ): void {
     const roll = this.roll;
     const model = this.model;
     const A = this.auraStates;
     const top = A - 1;
     const totals = acc.totals;
-    const pd = ctx.p;
+    const pd = start ? 1 : ctx.p;
     const { fresh } = ctx;
     // (key * A + aura) → mass with no capped chain, and mass with one.
     let level = this.levelMasses[0]!;
     let next = this.levelMasses[1]!;
     level.clear();
-    for (let j = 0; j < fresh.size; j++) {
-      level.add(
-        fresh.key[j]! * A + Math.min(top, this.startAura + fresh.gain[j]!),
-        fresh.p[j]! - fresh.pCapped[j]!,
-        fresh.pCapped[j]!,
-      );
+    if (start) level.add(start.key * A + start.aura, 1, 0);
+    else {
+      for (let j = 0; j < fresh.size; j++) {
+        level.add(
+          fresh.key[j]! * A + Math.min(top, this.startAura + fresh.gain[j]!),
+          fresh.p[j]! - fresh.pCapped[j]!,
+          fresh.pCapped[j]!,
+        );
+      }
+      totals.gained! += pd * fresh.meanTops;
     }
-    totals.gained! += pd * fresh.meanTops;
     // Every state that rerolls all dice from Aura state a lands in the same distribution:
     // pool those masses and spread each pool once.
     const allClean = new Float64Array(A);
     const allCapped = new Float64Array(A);
-    for (let r = roll.resolve; r >= 0; r--) {
+    for (let r = start ? start.r : roll.resolve; r >= 0; r--) {
       next.clear();
       allClean.fill(0);
       allCapped.fill(0);
@@ -763,7 +830,7 @@ export class RollSolver {
         const mass = clean + capped;
         const key = Math.floor(state / A);
         const aura = state % A;
-        const decision = this.decideIn(ctx, r, key, aura);
+        const decision = start?.r === r ? start.decision : this.decideIn(ctx, r, key, aura);
         if (decision === STOP) {
           const plan = this.settle(key, aura, r);
           const w = pd * mass;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choice } from '../../../field-schemas.ts';
 import { parseSpec } from '../../../issue-messages.ts';
+import { allWonUtility } from '../engine/all-won-utility.ts';
 import {
   PLAY_DEFAULTS,
   POLICIES,
@@ -110,23 +111,36 @@ export function splitRoll(
 }
 
 /**
+ * What the play of a split maximises: the linear utility with these intent weights (each 1
+ * when absent), or `'all-won'`, P(every intent won) (see allWonUtility).
+ */
+export type SplitPlay = readonly number[] | 'all-won';
+
+/**
  * The exact odds of a split against a Challenge under the setup's policy: one solve of the
  * exact engine, from a fraction of a millisecond (one die) to tens of milliseconds (six dice and
- * Resolve). `weights` as in {@link splitRoll}.
+ * Resolve). `play` says what the play maximises (default: expected wins plus the setup's
+ * Aura and Resolve worth); with `'all-won'` the odds' `expectedUtility` is P(all won).
  * @example splitOdds([[8]], 4, { auraMax: 0 }).intents[0].pWin // 0.4375
+ * @example splitOdds([[8], [6]], 4, { aura: 3, resolve: 1 }, 'all-won').pAllWin // 0.68381 (3151/4608)
  */
 export function splitOdds(
   split: Split,
   challenge: number,
   setup: RollSetup = {},
-  weights?: readonly number[],
+  play?: SplitPlay,
 ): RollOdds {
-  const roll = splitRoll(split, challenge, setup, weights);
+  const allWon = play === 'all-won';
+  const roll = splitRoll(split, challenge, setup, allWon ? undefined : play);
   const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
     playSchema,
     setup,
   );
-  return new RollSolver(roll, { policy, rerolls }).odds();
+  return new RollSolver(roll, {
+    policy,
+    rerolls,
+    ...(allWon ? { terminal: allWonUtility(roll) } : {}),
+  }).odds();
 }
 
 /** How a setup's roll is played: checked where a solve starts (the roll checks the rest). */
