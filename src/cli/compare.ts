@@ -1,7 +1,8 @@
 import { type Command, Option } from '@commander-js/extra-typings';
-import { runReportJob } from '../report/zidara/analysis-output.ts';
+import { analysisOutput } from '../report/zidara/analysis-output.ts';
 import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
 import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
+import { runAnalysis } from '../systems/run-analysis.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { integerFlag } from './flags.ts';
@@ -71,16 +72,18 @@ Examples:
   dicelab compare --out reports/compare    also the chart (compare.svg, .png, .vl.json) and CSV`,
     )
     .action(async (flags) => {
-      const output = runReportJob({
-        analysis: 'compare-systems',
-        name: 'compare',
-        options: {
-          challenge: flags.vs,
-          tn: flags.tn,
-          span: flags.span,
-          pool: flags.pool as PoolRule,
-        },
-      });
+      const output = analysisOutput(
+        runAnalysis({
+          analysis: 'compare-systems',
+          name: 'compare',
+          options: {
+            challenge: flags.vs,
+            tn: flags.tn,
+            span: flags.span,
+            pool: flags.pool as PoolRule,
+          },
+        }),
+      );
       await emit(output, { format: flags.format as OutputFormat, out: flags.out });
     });
 }

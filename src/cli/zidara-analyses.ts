@@ -7,11 +7,8 @@ import {
 } from '@commander-js/extra-typings';
 import { InputError, invalid } from '../input-error.ts';
 import { toCsv } from '../report/csv.ts';
-import {
-  type AnalysisOutput,
-  type ReportJob,
-  runReportJob,
-} from '../report/zidara/analysis-output.ts';
+import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-output.ts';
+import { type AnalysisJob, runAnalysis } from '../systems/run-analysis.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FIGHT_CURVES_DEFAULTS } from '../systems/zidara/analyses/fight-curves.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
@@ -30,7 +27,7 @@ import {
 import { FIGHT_DEFAULTS, FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { formatSplit, parseSplit } from '../systems/zidara/roll/split.ts';
+import { formatSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { flagError } from './spec-file.ts';
@@ -149,10 +146,10 @@ Examples:
   dicelab zidara splits --steps 12 --actions 2 --vs 4 --top 10 --out reports/splits`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
+      await runAndPrint(command, flags, (flags) => {
         const setup = characterSetup(flags);
         const objective = flags.objective as SplitObjective;
-        let job: ReportJob;
+        let job: AnalysisJob;
         if (flags.compare) {
           if (flags.steps !== undefined)
             throw invalid(
@@ -231,14 +228,9 @@ Examples:
   dicelab zidara advantage --stacks d12 d12+d2 d12+d4 d12+d6 --vs 3-6 --format csv`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const stacks = flags.stacks?.map((text) => {
-          const split = parseSplit(text, '--stacks');
-          if (split.length !== 1)
-            throw invalid('--stacks', text, 'dice on one intent, joined by + (no |)');
-          return split[0]!;
-        });
-        const job: ReportJob = {
+      await runAndPrint(command, flags, (flags) => {
+        const stacks = flags.stacks?.map((text) => parseStack(text, '--stacks'));
+        const job: AnalysisJob = {
           analysis: 'advantage',
           name: flags.name ?? 'advantage',
           options: {
@@ -295,8 +287,8 @@ Examples:
   dicelab zidara fishing --steps 6 --vs 3 --aura 2 --out reports/fishing`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const job: ReportJob = {
+      await runAndPrint(command, flags, (flags) => {
+        const job: AnalysisJob = {
           analysis: 'fishing',
           name: flags.name ?? 'fishing',
           options: {
@@ -359,8 +351,8 @@ Examples:
   dicelab zidara rerolls --split "d6 | d6" --resolve 0-2 --out reports/rerolls`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const job: ReportJob = {
+      await runAndPrint(command, flags, (flags) => {
+        const job: AnalysisJob = {
           analysis: 'rerolls',
           name: flags.name ?? 'rerolls',
           options: {
@@ -435,8 +427,8 @@ Examples:
   dicelab zidara tune --steps 1-12 --vs 1-6 --out reports/tune`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const job: ReportJob = {
+      await runAndPrint(command, flags, (flags) => {
+        const job: AnalysisJob = {
           analysis: 'tune',
           name: flags.name ?? 'tune',
           options: {
@@ -519,7 +511,7 @@ Examples:
   dicelab zidara fight-curves --pool "d12 d4" --vs 3 --tags 2-4 --out reports/fights`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
+      await runAndPrint(command, flags, (flags) => {
         if ((flags.steps === undefined) === (flags.pool === undefined)) {
           throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
         }
@@ -527,7 +519,7 @@ Examples:
           flags.pool === undefined
             ? undefined
             : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
-        const job: ReportJob = {
+        const job: AnalysisJob = {
           analysis: 'fights',
           name: flags.name ?? 'fight-curves',
           options: {
@@ -556,16 +548,16 @@ interface RunFlags {
  * Runs the job the flags describe and prints it; with --against, runs it again with those
  * flags changed and prints both with the change (see against.ts).
  */
-async function runAnalysis<F extends RunFlags>(
+async function runAndPrint<F extends RunFlags>(
   command: unknown,
   flags: F,
-  build: (flags: F) => ReportJob,
+  build: (flags: F) => AnalysisJob,
 ): Promise<void> {
   if (flags.against === undefined) return emit(runFlagged(build(flags)), flags);
   const changed = againstFlags(command, flags.against);
   const other = { ...flags, ...changed };
   // Every row on both sides, so rows pair; --top cuts the paired table.
-  const whole = (job: ReportJob): ReportJob => {
+  const whole = (job: AnalysisJob): AnalysisJob => {
     if (job.analysis !== 'splits') return job;
     const { top: _top, ...rest } = job;
     return rest;
@@ -587,9 +579,9 @@ async function runAnalysis<F extends RunFlags>(
 }
 
 /** Runs a job; an InputError about an analysis option is reworded to name its flag. */
-function runFlagged(job: ReportJob): AnalysisOutput {
+function runFlagged(job: AnalysisJob): AnalysisOutput {
   try {
-    return runReportJob(job);
+    return analysisOutput(runAnalysis(job));
   } catch (error) {
     throw flagError(error, FLAG_OF_FIELD);
   }

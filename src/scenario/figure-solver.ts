@@ -1,5 +1,6 @@
 import { InputError } from '../input-error.ts';
-import { runReportJob } from '../report/zidara/analysis-output.ts';
+import { runAnalysis } from '../systems/run-analysis.ts';
+import { fightRounds } from '../systems/zidara/analyses/fight-rounds.ts';
 import { tuneGrid } from '../systems/zidara/analyses/tune.ts';
 import type { RollOdds } from '../systems/zidara/engine/roll-solver.ts';
 import { type Fight, type FightOdds, fightOdds } from '../systems/zidara/fight/fight.ts';
@@ -28,8 +29,8 @@ export class FigureSolver {
     if (!rows) {
       rows =
         analysis.table === 'fight'
-          ? fightRows(this.fight(analysis.fight))
-          : runReportJob(analysis.job).rows;
+          ? fightRounds(this.fight(analysis.fight))
+          : runAnalysis(analysis.job).rows;
       this.tables.set(analysis.key, rows);
     }
     return rows;
@@ -188,18 +189,4 @@ export function cellKey(
     .map((k) => `${k} ${row[k]}`)
     .join(', ');
   return `${figure} of ${analysis} [${shown}]`;
-}
-
-/** A fight's figures as a table, one row per round. */
-export function fightRows(odds: FightOdds): AnalysisRow[] {
-  return odds.pWinWithin.map((fallsWithin, k) => ({
-    round: k + 1,
-    fallsWithin,
-    wonInRound: odds.roundsToWin[k]!,
-    reached: odds.pReached[k]!,
-    auraAtStart: odds.auraAtStart[k]!,
-    resolveAtStart: odds.resolveAtStart[k]!,
-    auraSpent: odds.auraSpent[k]!,
-    resolveSpent: odds.resolveSpent[k]!,
-  }));
 }

@@ -34,7 +34,7 @@ export {
   ROLL_AND_FIGHT_FIGURES,
 } from './figure-catalogue.ts';
 // Computing figures: exactly (cached per run) or by simulation
-export { FigureSolver, fightRows, selectRows } from './figure-solver.ts';
+export { FigureSolver, selectRows } from './figure-solver.ts';
 export { compact, formatBound, formatEstimate, formatFigure } from './format-figure.ts';
 // Judging: bounds, differences, monotonicity, two-sample tests
 export {

@@ -1,4 +1,4 @@
-import { InputError, invalid } from '../input-error.ts';
+import { InputError, invalid, missing } from '../input-error.ts';
 import { SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
 import { type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
 import { FIGHT_DEFAULTS, type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
@@ -144,11 +144,6 @@ export function characterSetup(character: Character): RollSetup {
   return Object.fromEntries(Object.entries(setup).filter(([, v]) => v !== undefined)) as RollSetup;
 }
 
-/** A missing field: "expectations[2].of.vs: missing (expected …)". */
-export function missing(field: string, expected: string): InputError {
-  return new InputError(`${field}: missing (expected ${expected})`, field);
-}
-
 const ROLL_ONLY = ['split', 'pool', 'defending', 'resolve', 'policy'] as const;
 const FIGHT_ONLY = ['tags', 'titles', 'rounds', 'maxRounds', 'fightPolicy'] as const;
 const CELL_ONLY = ['stack', 'dice', 'round'] as const;
@@ -167,7 +162,7 @@ function resolveRoll(
     `a field of a fight or an analysis row, not of a roll's ${figure}`,
   );
   const { name, character } = characterOf(scenario, of, fieldOf);
-  const challenge = challengeOf(scenario, of, fieldOf);
+  const { challenge } = threatFaced(scenario, of, fieldOf);
   const actions = of.actions ?? SPLITS_DEFAULTS.actions;
   const steps = stepsOf(of, character, name, fieldOf, of.split === undefined);
   if (of.split !== undefined && of.pool !== undefined)
@@ -236,9 +231,9 @@ function resolveFight(
   );
   refuse(of, CELL_ONLY, fieldOf, 'a field of an analysis row, not of a fight');
   const { name, character } = characterOf(scenario, of, fieldOf);
-  const challenge = challengeOf(scenario, of, fieldOf);
-  const threat = of.vs === undefined ? undefined : scenario.threats?.[of.vs];
-  const tags = of.tags ?? (threat ? tagCount(threat) : undefined);
+  const faced = threatFaced(scenario, of, fieldOf);
+  const { challenge } = faced;
+  const tags = of.tags ?? faced.tags;
   if (tags === undefined)
     throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
   const steps = stepsOf(of, character, name, fieldOf, true)!;
@@ -337,9 +332,10 @@ function resolveCell(
   };
 }
 
-function characterOf(
+/** The character an item names (`character`), resolved. */
+export function characterOf(
   scenario: Scenario,
-  of: FigureOf,
+  of: { readonly character?: string | undefined },
   fieldOf: FieldOf,
 ): { name: string; character: Character } {
   if (of.character === undefined)
@@ -355,27 +351,40 @@ function characterOf(
   return { name: of.character, character };
 }
 
-function threatOf(scenario: Scenario, name: string, field: string): Threat {
+/** The threat named `name`, resolved. */
+export function threatOf(scenario: Scenario, name: string, field: string): Threat {
   const threat = scenario.threats?.[name];
   if (!threat) throw unknownName(field, name, 'threat', Object.keys(scenario.threats ?? {}));
   return threat;
 }
 
-function challengeOf(scenario: Scenario, of: FigureOf, fieldOf: FieldOf): number {
+/** What an item faces: a threat (`vs`: its Challenge and tags) or a bare `challenge`. */
+export function threatFaced(
+  scenario: Scenario,
+  of: { readonly vs?: string | undefined; readonly challenge?: number | undefined },
+  fieldOf: FieldOf,
+): { challenge: number; tags: number | undefined } {
   if (of.vs !== undefined && of.challenge !== undefined)
     throw invalid(
       fieldOf('challenge'),
       of.challenge,
       'either vs (a threat) or challenge, not both',
     );
-  if (of.vs !== undefined) return threatOf(scenario, of.vs, fieldOf('vs')).challenge;
-  if (of.challenge !== undefined) return of.challenge;
+  if (of.vs !== undefined) {
+    const threat = threatOf(scenario, of.vs, fieldOf('vs'));
+    return { challenge: threat.challenge, tags: tagCount(threat) };
+  }
+  if (of.challenge !== undefined) return { challenge: of.challenge, tags: undefined };
   throw missing(fieldOf('vs'), 'the threat faced (a key of threats), or a challenge');
 }
 
 /** Steps from `steps`, or the set action's (+ extraSteps); undefined when neither is given and not required. */
-function stepsOf(
-  of: FigureOf,
+export function stepsOf(
+  of: {
+    readonly action?: string | undefined;
+    readonly steps?: number | undefined;
+    readonly extraSteps?: number | undefined;
+  },
   character: Character,
   name: string,
   fieldOf: FieldOf,
@@ -431,7 +440,7 @@ function checkRoll(split: Split, challenge: number, setup: RollSetup, fieldOf: F
 }
 
 /** Runs `make`; an engine InputError without a scenario path is pinned to `field`. */
-function located<T>(make: () => T, field?: string): T {
+export function located<T>(make: () => T, field?: string): T {
   try {
     return make();
   } catch (error) {

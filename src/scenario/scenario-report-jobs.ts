@@ -1,4 +1,4 @@
-import type { ReportJob } from '../report/zidara/analysis-output.ts';
+import type { AnalysisJob } from '../systems/run-analysis.ts';
 import type { LoadedScenario } from './load-scenario.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { LoadedScenario } from './load-scenario.ts';
  * may use the same key. Pure.
  * @example scenarioReportJobs([bramGate]).map((j) => j.name) // ["bram-gate-splits-vs-warden", …]
  */
-export function scenarioReportJobs(scenarios: readonly LoadedScenario[]): ReportJob[] {
+export function scenarioReportJobs(scenarios: readonly LoadedScenario[]): AnalysisJob[] {
   return scenarios.flatMap((loaded) => {
     const stem = (loaded.path.split(/[\\/]/).pop() ?? loaded.path).replace(/\.(ya?ml|json)$/i, '');
     return loaded.plan.analyses.map((analysis) => ({

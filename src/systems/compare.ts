@@ -83,8 +83,8 @@ export type SystemCompareRow = {
   readonly failure: number;
 };
 
-/** The options' own fields (the Zi'Dara setup is checked by its roll). */
-const optionsSchema = z.looseObject({
+/** The options' own fields, as the comparison reads them (the Zi'Dara setup is checked by its rolls). */
+export const compareSystemsOptionsSchema = z.looseObject({
   challenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
   tn: integer(1, RING_SKILL_LIMITS.tn).optional(),
   span: integer(1, MAX_SPAN).optional(),
@@ -111,7 +111,7 @@ export function compareSystems(options: CompareSystemsOptions = {}): SystemCompa
     tn = d.tn,
     span = d.span,
     pool = d.pool,
-  } = parseSpec(optionsSchema, options);
+  } = parseSpec(compareSystemsOptionsSchema, options);
   const positions = Array.from({ length: 2 * span + 1 }, (_, i) => i - span);
   const rowsOf = (row: (position: number) => SystemCompareRow | null) =>
     positions.flatMap((position) => row(position) ?? []);

@@ -8,9 +8,10 @@ import {
 } from '../../src/report/compare-chart.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { formatTable } from '../../src/report/table.ts';
-import { runReportJob } from '../../src/report/zidara/analysis-output.ts';
+import { analysisOutput } from '../../src/report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../../src/report/zidara/default-report.ts';
 import { COMPARED_SYSTEMS, compareSystems } from '../../src/systems/compare.ts';
+import { runAnalysis } from '../../src/systems/run-analysis.ts';
 import { validateVegaLite } from './vega-lite-schema.ts';
 
 const context = { challenge: 3, tn: 2, pool: 'natural', setup: {} } as const;
@@ -95,7 +96,7 @@ describe('the compare-systems report job', () => {
     const job = DEFAULT_REPORT.find((j) => j.analysis === 'compare-systems');
     expect(job).toBeDefined();
     const start = performance.now();
-    const output = runReportJob(job!);
+    const output = analysisOutput(runAnalysis(job!));
     expect(performance.now() - start).toBeLessThan(2000);
     expect(output.rows).toEqual(rows);
     expect(output.title).toBe("How steep is each system's curve around ordinary competence?");

@@ -1,11 +1,11 @@
-import type { ReportJob } from './analysis-output.ts';
+import type { AnalysisJob } from '../../systems/run-analysis.ts';
 
 /**
  * The built-in report: one job per question of the rules page's design card, with the rules'
  * default setup (Aura full at 5, no Resolve unless stated, one +2 a roll, ties bought).
  * `dicelab report` and `npm start` run these: about three seconds on two cores, drawing included.
  */
-export const DEFAULT_REPORT: readonly ReportJob[] = [
+export const DEFAULT_REPORT: readonly AnalysisJob[] = [
   {
     analysis: 'splits',
     name: 'splits-8-steps-vs-c3',

@@ -1,9 +1,9 @@
 // Zi'Dara's analyses for people: `<analysis>-chart.ts` builds each chart (a pure Vega-Lite
-// spec) and names its table and CSV columns; `runReportJob` runs an analysis into a chart, a
-// table and findings; `DEFAULT_REPORT` is the built-in report's list of jobs.
+// spec) and names its table and CSV columns; `analysisOutput` draws an analysis' result as a
+// chart, a table and findings; `DEFAULT_REPORT` is the built-in report's list of jobs.
 
 export { ADVANTAGE_COLUMNS, ADVANTAGE_CSV_COLUMNS, advantageChart } from './advantage-chart.ts';
-export { type AnalysisOutput, type ReportJob, runReportJob } from './analysis-output.ts';
+export { type AnalysisOutput, analysisOutput } from './analysis-output.ts';
 export { DEFAULT_REPORT } from './default-report.ts';
 export { describeSetup } from './describe-setup.ts';
 export {

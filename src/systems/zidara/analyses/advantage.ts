@@ -61,7 +61,7 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
     sides = ADVANTAGE_DEFAULTS.sides,
     most = ADVANTAGE_DEFAULTS.most,
     stacks: stated,
-  } = parseSpec(optionsSchema, options);
+  } = parseSpec(advantageOptionsSchema, options);
   const stacks =
     stated ?? Array.from({ length: most }, (_, k) => new Array<number>(k + 1).fill(sides));
   const rows: AdvantageRow[] = [];
@@ -85,8 +85,8 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
   return rows;
 }
 
-/** The options' own fields (the setup's are checked by the roll). */
-const optionsSchema = z.looseObject({
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+export const advantageOptionsSchema = z.looseObject({
   sides: ROLL_SHAPE_SCHEMAS.sides.optional(),
   most: ROLL_SHAPE_SCHEMAS.dice.optional(),
   stacks: z

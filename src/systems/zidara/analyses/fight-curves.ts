@@ -3,6 +3,7 @@ import { integer } from '../../../field-schemas.ts';
 import { parseSpec } from '../../../issue-messages.ts';
 import { FIGHT_LIMITS, type FightOptions, fightOdds, parseFight } from '../fight/fight.ts';
 import { challengeName } from '../roll/notation.ts';
+import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 
 /** The fights {@link fightCurves} tries when told nothing, and how many rounds it follows. */
 export const FIGHT_CURVES_DEFAULTS = {
@@ -44,7 +45,15 @@ export type FightCurveRow = {
   readonly opening: string;
 };
 
-const tagsSchema = z.array(integer(1, FIGHT_LIMITS.tags), { error: 'a list of tag counts' });
+/** The options' own fields, as the analysis reads them (each fight's are checked by the fight). */
+export const fightCurvesOptionsSchema = z.looseObject({
+  tags: z
+    .array(integer(1, FIGHT_LIMITS.tags), { error: 'a list of tag counts' })
+    .min(1, { error: 'at least one tag count' })
+    .optional(),
+  challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+  maxRounds: integer(1, FIGHT_LIMITS.maxRounds).optional(),
+});
 
 /**
  * Fight curves: for every (Challenge, tags) pair, the chance the threat falls within 1, 2, …
@@ -54,6 +63,7 @@ const tagsSchema = z.array(integer(1, FIGHT_LIMITS.tags), { error: 'a list of ta
  * // 1 − (36/64)² = 0.68359375
  */
 export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
+  parseSpec(fightCurvesOptionsSchema, options);
   const {
     tags = FIGHT_CURVES_DEFAULTS.tags,
     challenges = FIGHT_CURVES_DEFAULTS.challenges,
@@ -61,7 +71,6 @@ export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
     ...character
   } = options;
   const rows: FightCurveRow[] = [];
-  parseSpec(tagsSchema, tags, 'tags');
   for (const challenge of challenges) {
     for (const t of tags) {
       const odds = fightOdds(parseFight({ ...character, maxRounds, challenge, tags: t }));

@@ -76,7 +76,7 @@ export function fishing(options: FishingOptions): FishingRow[] {
     challenge,
     minorMaxSides: minorMax = FISHING_DEFAULTS.minorMaxSides,
     minorWeight = FISHING_DEFAULTS.minorWeight,
-  } = parseSpec(optionsSchema, options);
+  } = parseSpec(fishingOptionsSchema, options);
   const candidates = legalPools(steps, actions)
     .filter((pool) => pool.length <= ROLL_LIMITS.dice)
     .flatMap((pool) => splitsOfPool(pool))
@@ -108,8 +108,8 @@ export function fishing(options: FishingOptions): FishingRow[] {
   );
 }
 
-/** The options' own fields (the setup's are checked by the roll). */
-const optionsSchema = z.looseObject({
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+export const fishingOptionsSchema = z.looseObject({
   steps: ROLL_SHAPE_SCHEMAS.steps,
   actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
   challenge: ROLL_SHAPE_SCHEMAS.challenge,

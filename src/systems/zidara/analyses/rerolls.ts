@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { choice } from '../../../field-schemas.ts';
-import { invalid } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';
 import { REROLL_KINDS, type RerollKinds } from '../engine/roll-solver.ts';
 import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
-import { canonicalSplit, formatSplit, type Split } from '../roll/split.ts';
+import { canonicalSplit, type Split } from '../roll/split.ts';
 import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
 
 /**
@@ -58,8 +57,17 @@ export type RerollRow = {
   readonly resolveEnd: number;
 };
 
-/** The options' own fields (the setup's are checked by the roll). */
-const optionsSchema = z.looseObject({
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+export const rerollsOptionsSchema = z.looseObject({
+  split: z
+    .array(
+      z
+        .array(ROLL_SHAPE_SCHEMAS.sides, { error: "an intent's dice: a list of die sizes" })
+        .min(1, { error: 'at least one die on each intent' }),
+      { error: 'a split: a list of intents, each a list of die sizes' },
+    )
+    .min(1, { error: 'at least one intent' })
+    .optional(),
   challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
   resolve: z
     .array(ROLL_SHAPE_SCHEMAS.resolve, { error: 'a list of Resolve levels' })
@@ -81,14 +89,13 @@ const optionsSchema = z.looseObject({
  *   .map((r) => r.winChance) // [0.4375, 0.6015625]
  */
 export function rerolls(options: RerollsOptions = {}): RerollRow[] {
-  const split = canonicalSplit(options.split ?? REROLLS_DEFAULTS.split);
-  if (split.length === 0 || split.some((dice) => dice.length === 0))
-    throw invalid('split', formatSplit(split), 'at least one intent, each with a die');
   const {
+    split: stated = REROLLS_DEFAULTS.split,
     challenges = REROLLS_DEFAULTS.challenges,
     resolve = REROLLS_DEFAULTS.resolve,
     kinds = REROLLS_DEFAULTS.kinds,
-  } = parseSpec(optionsSchema, options);
+  } = parseSpec(rerollsOptionsSchema, options);
+  const split = canonicalSplit(stated);
   const levels = [...resolve].sort((a, b) => a - b);
   const { policy: _p, rerolls: _r, ...setup } = options as RollSetup;
   const rows: RerollRow[] = [];

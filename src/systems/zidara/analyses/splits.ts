@@ -83,7 +83,11 @@ export type SplitRow = {
  * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
  */
 export function splits(options: SplitsOptions): SplitRow[] {
-  const { steps, actions = SPLITS_DEFAULTS.actions, intents } = parseSpec(splitsSchema, options);
+  const {
+    steps,
+    actions = SPLITS_DEFAULTS.actions,
+    intents,
+  } = parseSpec(splitsOptionsSchema, options);
   const candidates = legalPools(steps, actions).flatMap((pool) => {
     if (pool.length > ROLL_LIMITS.dice) return [];
     return splitsOfPool(pool, intents);
@@ -121,19 +125,22 @@ export function compareSplits(
   return scoreSplits(candidates, options);
 }
 
-/** The options' own fields (the setup's are checked by the roll). */
-const scoreSchema = z.looseObject({
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+export const compareSplitsOptionsSchema = z.looseObject({
   challenge: ROLL_SHAPE_SCHEMAS.challenge,
   objective: choice(SPLIT_OBJECTIVES).optional(),
 });
-const splitsSchema = scoreSchema.extend({
+export const splitsOptionsSchema = compareSplitsOptionsSchema.extend({
   steps: ROLL_SHAPE_SCHEMAS.steps,
   actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
   intents: z.array(ROLL_SHAPE_SCHEMAS.dice, { error: 'a list of intent counts' }).optional(),
 });
 
 function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
-  const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(scoreSchema, options);
+  const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
+    compareSplitsOptionsSchema,
+    options,
+  );
   const scored = candidates.map((split) => {
     const play =
       objective === 'all'

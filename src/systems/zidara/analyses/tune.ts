@@ -74,7 +74,7 @@ export type TuneRow = {
  */
 export function tuneGrid(options: TuneOptions = {}): TuneRow[] {
   const { steps = TUNE_DEFAULTS.steps, challenges = TUNE_DEFAULTS.challenges } = parseSpec(
-    gridSchema,
+    tuneOptionsSchema,
     options,
   );
   const character = characterOf(options);
@@ -174,19 +174,19 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
   return { solveFor, target, nearest, above, below };
 }
 
-/** The options' own fields (the setup's are checked by the roll). */
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
 const characterSchema = z.looseObject({
   actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
   pool: choice(POOL_RULES).optional(),
 });
-const gridSchema = z.looseObject({
+export const tuneOptionsSchema = characterSchema.extend({
   steps: z
     .array(ROLL_SHAPE_SCHEMAS.steps, { error: 'a list of step counts' })
     .min(1, { error: 'at least one step count' })
     .optional(),
   challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
 });
-const targetSchema = z.looseObject({
+const targetSchema = characterSchema.extend({
   target: z
     .number({ error: 'a win chance from 0 to 1' })
     .min(0, { error: 'a win chance from 0 to 1' })
@@ -196,6 +196,33 @@ const targetSchema = z.looseObject({
   maxChallenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
   maxSteps: ROLL_SHAPE_SCHEMAS.steps.optional(),
 });
+
+/** A target win chance to solve for, at each point of a grid. */
+export interface TuneTargets {
+  readonly winChance: number;
+  /** The nearest Challenge for each step count of the grid, or the nearest steps for each Challenge. */
+  readonly solveFor: 'challenge' | 'steps';
+}
+
+/**
+ * {@link tuneTarget} at every step count (solving for the Challenge) or every Challenge (solving
+ * for the steps) of a grid made with the same options.
+ * @example tuneTargets({ pool: 'natural', auraMax: 0 }, [{ steps: 6, challenge: 3 }], { winChance: 0.6, solveFor: 'challenge' })[0].nearest.challenge // 4
+ */
+export function tuneTargets(
+  options: TuneOptions,
+  grid: readonly { readonly steps: number; readonly challenge: number }[],
+  target: TuneTargets,
+): TuneAnswer[] {
+  const { steps: _steps, challenges: _challenges, ...character } = options;
+  if (target.solveFor === 'challenge')
+    return [...new Set(grid.map((r) => r.steps))].map((steps) =>
+      tuneTarget({ ...character, target: target.winChance, steps }),
+    );
+  return [...new Set(grid.map((r) => r.challenge))].map((challenge) =>
+    tuneTarget({ ...character, target: target.winChance, challenge }),
+  );
+}
 
 /** Points 1, 2, … up to `most`, stopping after the first that meets `done`. */
 function walkUntil(

@@ -70,6 +70,18 @@ export function parseSplit(text: string, field = 'split'): Split {
   return canonicalSplit(intents);
 }
 
+/**
+ * Reads dice stacked on one intent ("d12+d4"; `2d6` is `d6+d6`), high to low. `field` names
+ * the input in the error message.
+ * @example parseStack('d4+d12') // [12, 4]
+ */
+export function parseStack(text: string, field = 'stack'): number[] {
+  const split = parseSplit(text, field);
+  if (split.length !== 1)
+    throw invalid(field, text, 'dice on one intent, joined by + such as "d12+d4" (no |)');
+  return [...split[0]!];
+}
+
 /** Steps in a split: a dN is worth N/2. @example splitSteps([[12], [6, 6]]) // 12 */
 export function splitSteps(split: Split): number {
   return split.reduce((s, dice) => s + dice.reduce((t, n) => t + n / 2, 0), 0);
