@@ -17,7 +17,7 @@ import { registerZidaraAnalyses } from './zidara-analyses.ts';
 import { registerZidaraFight } from './zidara-fight.ts';
 
 /** The dicelab command tree: one `register…` per system or job, each in its own file. */
-export function buildProgram() {
+function buildProgram() {
   const program = new Command('dicelab')
     .description('Exact and simulated odds for tabletop rolls, and the best way to make them.')
     .enablePositionalOptions();

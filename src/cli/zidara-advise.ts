@@ -22,8 +22,8 @@ import { printResults, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   type CharacterFlags,
-  characterSetup,
   FLAG_OF_FIELD,
+  flagsSetup,
 } from './zidara-flags.ts';
 
 const ADVISE_HELP = `
@@ -150,12 +150,7 @@ function requestFromFlags(words: string[], options: AdviseFlags): AdviceRequest 
       `one Challenge per --defence (${options.defence.length}), or none`,
     );
   const { shown, ...dice } = parseIntents(words, options.defence.length, 'each');
-  const {
-    rerolls: _rerolls,
-    policy: _policy,
-    resolve: _resolve,
-    ...setup
-  } = characterSetup(options);
+  const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   // With no --vs, the smallest Challenge whose die can show each D: the advice depends on D alone.
   const threats = options.defence.map((d, t) => ({
     challenge: options.vs[t] ?? Math.ceil(d / 2),
@@ -199,7 +194,7 @@ function reworded(
 }
 
 /** Advice for people: the state, a table of every legal action best first, the sentence. */
-export function formatAdvice(request: AdviceRequest, advice: Advice): string {
+function formatAdvice(request: AdviceRequest, advice: Advice): string {
   const { roll, shown, defence } = request;
   const wins = utilityIsWins(roll);
   const against =

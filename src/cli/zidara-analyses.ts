@@ -37,8 +37,8 @@ import {
   addPolicyOption,
   addRerollsOption,
   addResolveOption,
-  characterSetup,
   FLAG_OF_FIELD,
+  flagsSetup,
 } from './zidara-flags.ts';
 
 /**
@@ -147,7 +147,7 @@ Examples:
     )
     .action(async (flags, command) => {
       await runAndPrint(command, flags, (flags) => {
-        const setup = characterSetup(flags);
+        const setup = flagsSetup(flags);
         const objective = flags.objective as SplitObjective;
         let job: AnalysisJob;
         if (flags.compare) {
@@ -234,7 +234,7 @@ Examples:
           analysis: 'advantage',
           name: flags.name ?? 'advantage',
           options: {
-            ...characterSetup(flags),
+            ...flagsSetup(flags),
             challenges: flags.vs,
             ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
           },
@@ -292,7 +292,7 @@ Examples:
           analysis: 'fishing',
           name: flags.name ?? 'fishing',
           options: {
-            ...characterSetup(flags),
+            ...flagsSetup(flags),
             steps: flags.steps,
             actions: flags.actions,
             challenge: flags.vs,
@@ -356,7 +356,7 @@ Examples:
           analysis: 'rerolls',
           name: flags.name ?? 'rerolls',
           options: {
-            ...characterSetup({ ...flags, resolve: undefined }),
+            ...flagsSetup({ ...flags, resolve: undefined }),
             split: parseSplit(flags.split, '--split'),
             challenges: flags.vs,
             resolve: flags.resolve,
@@ -432,7 +432,7 @@ Examples:
           analysis: 'tune',
           name: flags.name ?? 'tune',
           options: {
-            ...characterSetup(flags),
+            ...flagsSetup(flags),
             steps: flags.steps,
             challenges: flags.vs,
             actions: flags.actions,
@@ -523,7 +523,7 @@ Examples:
           analysis: 'fights',
           name: flags.name ?? 'fight-curves',
           options: {
-            ...characterSetup(flags),
+            ...flagsSetup(flags),
             ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
             tags: flags.tags,
             challenges: flags.vs,

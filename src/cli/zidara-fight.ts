@@ -12,11 +12,11 @@ import {
   type FightPolicy,
   fightOdds,
   parseFight,
+  roundSplits,
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { splitsOfPool } from '../systems/zidara/roll/split.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
@@ -25,8 +25,8 @@ import {
   addCharacterOptions,
   addRerollsOption,
   type CharacterFlags,
-  characterSetup,
   FLAG_OF_FIELD,
+  flagsSetup,
 } from './zidara-flags.ts';
 
 /** Exact solves above which the exact Markov chain is skipped unless --exact asks for it. */
@@ -119,12 +119,7 @@ Examples:
       for (const fight of fights) {
         const plan = new FightPlan(fight);
         const candidates = fight.pools.reduce(
-          (n, pool) =>
-            n +
-            splitsOfPool(
-              pool,
-              Array.from({ length: Math.min(fight.tags, pool.length) }, (_, i) => i + 1),
-            ).length,
+          (n, pool) => n + roundSplits(pool, fight.tags).length,
           0,
         );
         const solves = candidates * plan.stateCount;
@@ -178,7 +173,7 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
   if (options.tags === undefined)
     throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
   const pool = options.pool === undefined ? undefined : poolFromText(options.pool);
-  const { policy: _policy, ...setup } = characterSetup(options);
+  const { policy: _policy, ...setup } = flagsSetup(options);
   return {
     ...setup,
     challenge: options.vs,

@@ -6,8 +6,8 @@ import {
   REROLL_KINDS,
   type RerollKinds,
 } from '../systems/zidara/engine/roll-solver.ts';
-import { checkAura, DEFENDING, ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
+import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
 
 /**
@@ -127,22 +127,24 @@ export interface CharacterFlags {
  * The flags as the roll options of the rules page (absent `aura`: full), checked across flags
  * so the message names the flag.
  */
-export function characterSetup(flags: CharacterFlags): RollSetup {
-  if (flags.aura !== undefined) checkAura(flags.aura, flags.auraMax, '--aura', '--aura-max');
-  return {
-    ...(flags.aura === undefined ? {} : { aura: flags.aura }),
-    auraMax: flags.auraMax,
-    boostsPerRoll: flags.boosts,
-    ...(flags.defending ? DEFENDING : {}),
-    explode: Boolean(flags.explode),
-    explodeDepth: flags.explodeDepth,
-    auraGainUsableSameRoll: !flags.lateAura,
-    auraValue: flags.auraValue,
-    resolveValue: flags.resolveValue,
-    ...(flags.resolve === undefined ? {} : { resolve: flags.resolve }),
-    ...(flags.policy === undefined ? {} : { policy: flags.policy as Policy }),
-    ...(flags.rerolls === undefined ? {} : { rerolls: flags.rerolls as RerollKinds }),
-  };
+export function flagsSetup(flags: CharacterFlags): RollSetup {
+  return characterSetup(
+    {
+      aura: flags.aura,
+      auraMax: flags.auraMax,
+      boostsPerRoll: flags.boosts,
+      defending: flags.defending,
+      explode: Boolean(flags.explode),
+      explodeDepth: flags.explodeDepth,
+      auraGainUsableSameRoll: !flags.lateAura,
+      auraValue: flags.auraValue,
+      resolveValue: flags.resolveValue,
+      resolve: flags.resolve,
+      policy: flags.policy as Policy | undefined,
+      rerolls: flags.rerolls as RerollKinds | undefined,
+    },
+    { aura: '--aura', auraMax: '--aura-max' },
+  );
 }
 
 /** Spec and option fields, and the flags that set them, for messages about flags. */

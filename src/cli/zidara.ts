@@ -30,8 +30,8 @@ import {
   addRerollsOption,
   addResolveOption,
   type CharacterFlags,
-  characterSetup,
   FLAG_OF_FIELD,
+  flagsSetup,
 } from './zidara-flags.ts';
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
@@ -165,12 +165,7 @@ function specFromFlags(
     throw new InputError('dice: none given (expected intents such as d12 d4, or --spec FILE)');
   if (options.vs.length === 0)
     throw new InputError('--vs: none given (expected the Challenge to beat, e.g. --vs 3)');
-  const {
-    rerolls: _rerolls,
-    policy: _policy,
-    resolve: _resolve,
-    ...setup
-  } = characterSetup(options);
+  const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   return {
     ...setup,
     threats: options.vs.map((challenge) => ({ challenge })),
@@ -180,7 +175,7 @@ function specFromFlags(
 }
 
 /** One roll's odds for people: the roll in words, a line per intent, then the roll's figures. */
-export function formatOdds(roll: Roll, odds: RollOdds): string {
+function formatOdds(roll: Roll, odds: RollOdds): string {
   const archetype =
     roll.boostsPerRoll === 0
       ? 'no +2'
@@ -241,7 +236,7 @@ export function formatOdds(roll: Roll, odds: RollOdds): string {
 }
 
 /** A simulated roll for people: the same layout as the exact odds, each figure with its interval. */
-export function formatSimulation(roll: Roll, sim: RollSimulation & { seed: number }): string {
+function formatSimulation(roll: Roll, sim: RollSimulation & { seed: number }): string {
   const range = ([lo, hi]: readonly [number, number], pct = true) =>
     pct
       ? `${formatPercent(lo, 2)} to ${formatPercent(hi, 2)}`

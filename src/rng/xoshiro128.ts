@@ -49,7 +49,7 @@ function mix64(x: bigint): bigint {
  * stream: the form int32 arithmetic wants. The state words are int32 too, so the JIT keeps them
  * in registers and inlines the call into hot loops (as fast as state in locals, measured).
  */
-export function nextInt32(s: Stream): number {
+function nextInt32(s: Stream): number {
   const s0 = s[0]!;
   const s1 = s[1]!;
   const s2 = s[2]! ^ s0;

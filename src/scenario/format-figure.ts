@@ -52,7 +52,7 @@ export function formatBound(bound: Bound, unit: FigureUnit, difference = false):
 }
 
 /** 20000 → "20k", 1000000 → "1M". */
-export function compact(n: number): string {
+function compact(n: number): string {
   if (n >= 1e6 && n % 1e5 === 0) return `${trim((n / 1e6).toFixed(1))}M`;
   if (n >= 1e3 && n % 100 === 0) return `${trim((n / 1e3).toFixed(1))}k`;
   return String(n);

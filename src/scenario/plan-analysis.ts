@@ -1,3 +1,4 @@
+import { range } from 'd3-array';
 import { InputError, invalid, missing } from '../input-error.ts';
 import { type AnalysisJob, checkAnalysis } from '../systems/run-analysis.ts';
 import { FIGHT_DEFAULTS, type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
@@ -6,9 +7,9 @@ import { canonicalSplit, parseSplit, parseStack } from '../systems/zidara/roll/s
 import type { AnalysisName } from './figure-catalogue.ts';
 import {
   characterOf,
-  characterSetup,
   checkSetupAura,
   located,
+  setupOf,
   stepsOf,
   threatFaced,
   threatOf,
@@ -46,17 +47,14 @@ export function planAnalysis(
   at: (field: string) => string,
 ): PlannedAnalysis {
   const { name, character } = characterOf(scenario, analysis, at);
-  const setup = characterSetup(character);
-  checkSetupAura(setup, name);
+  const setup = setupOf(character, name);
   const steps = () =>
     stepsOf(analysis as Parameters<typeof stepsOf>[0], character, name, at, true)!;
   let planned: PlannedAnalysis;
   switch (analysis.analysis) {
     case 'splits': {
       const { challenge, tags } = threatFaced(scenario, analysis, at);
-      const intents =
-        analysis.intents ??
-        (tags === undefined ? undefined : Array.from({ length: tags }, (_, i) => i + 1));
+      const intents = analysis.intents ?? (tags === undefined ? undefined : range(1, tags + 1));
       planned = {
         key,
         table: 'splits',

@@ -377,7 +377,7 @@ function unitOfDifference(unit: FigureUnit): FigureUnit {
 }
 
 /** The `of` of the other figure: the first's, with the fields `changes` gives replaced. */
-export function merge(of: FigureOf, changes: FigureOf): FigureOf {
+function merge(of: FigureOf, changes: FigureOf): FigureOf {
   const result: Record<string, unknown> = { ...of };
   const alternatives = [
     ['vs', 'challenge'],

@@ -11,7 +11,7 @@ import {
   parseSplit,
   type Split,
 } from '../systems/zidara/roll/split.ts';
-import { type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
+import { characterSetup, type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
 import {
   ANALYSIS_TABLES,
   type AnalysisName,
@@ -102,14 +102,14 @@ export function resolveFigure(
 }
 
 /** The figures the simulator can estimate. */
-export function simulatedFigures(): FigureName[] {
+function simulatedFigures(): FigureName[] {
   return (Object.keys(ROLL_AND_FIGHT_FIGURES) as FigureName[]).filter(
     (name) => ROLL_AND_FIGHT_FIGURES[name]!.simulated,
   );
 }
 
 /** Steps of a set action: its number, or 1 + its lines. */
-export function actionSteps(action: number | readonly string[]): number {
+function actionSteps(action: number | readonly string[]): number {
   return typeof action === 'number' ? action : 1 + action.length;
 }
 
@@ -125,23 +125,28 @@ export function tagCount(threat: Threat): number {
   return typeof tags === 'number' ? tags : tags.length;
 }
 
-/** The roll setup of a character: Aura, Resolve (default: the Titles), the archetype, the play. */
-export function characterSetup(character: Character): RollSetup {
+/**
+ * The roll setup of the character `name`: Aura, Resolve (default: the Titles), the archetype,
+ * the play. @throws InputError at `characters.<name>.aura` for Aura above its cap.
+ */
+export function setupOf(character: Character, name: string): RollSetup {
   const archetype = character.archetype ?? {};
-  const setup: Record<string, unknown> = {
-    auraMax: character.auraMax,
-    aura: character.aura,
-    resolve: character.resolve ?? titleCount(character),
-    boostsPerRoll: archetype.boostsPerRoll,
-    explode: archetype.explode,
-    explodeDepth: archetype.explodeDepth,
-    auraGainUsableSameRoll: character.auraGainUsableSameRoll,
-    auraValue: character.auraValue,
-    resolveValue: character.resolveValue,
-    policy: character.policy,
-    rerolls: character.rerolls,
-  };
-  return Object.fromEntries(Object.entries(setup).filter(([, v]) => v !== undefined)) as RollSetup;
+  return characterSetup(
+    {
+      auraMax: character.auraMax,
+      aura: character.aura,
+      resolve: character.resolve ?? titleCount(character),
+      boostsPerRoll: archetype.boostsPerRoll,
+      explode: archetype.explode,
+      explodeDepth: archetype.explodeDepth,
+      auraGainUsableSameRoll: character.auraGainUsableSameRoll,
+      auraValue: character.auraValue,
+      resolveValue: character.resolveValue,
+      policy: character.policy,
+      rerolls: character.rerolls,
+    },
+    { aura: `characters.${name}.aura`, auraMax: 'auraMax' },
+  );
 }
 
 const ROLL_ONLY = ['split', 'pool', 'defending', 'resolve', 'policy'] as const;
@@ -172,7 +177,7 @@ function resolveRoll(
       'nothing with a split (the pool rule picks a pool when no split is given)',
     );
   const setup: RollSetup = {
-    ...characterSetup(character),
+    ...setupOf(character, name),
     ...(of.resolve === undefined ? {} : { resolve: of.resolve }),
     ...(of.aura === undefined ? {} : { aura: of.aura }),
     ...(of.policy === undefined ? {} : { policy: of.policy }),
@@ -241,7 +246,7 @@ function resolveFight(
   const rounds = of.rounds ?? maxRounds;
   if (rounds > maxRounds)
     throw invalid(fieldOf('rounds'), rounds, `at most maxRounds (${maxRounds})`);
-  const setup = characterSetup(character);
+  const setup = setupOf(character, name);
   const startAura = of.aura ?? setup.aura;
   checkSetupAura(
     { ...setup, aura: startAura },

@@ -61,7 +61,7 @@ const id = (description: string) =>
 
 /** A chance or a difference of chances: 0.55, or "55%" (a YAML string). */
 const PERCENT = /^\s*[-+]?\d+(\.\d+)?\s*%\s*$/;
-export const chanceSchema = z
+const chanceSchema = z
   .union(
     [
       z.number(),
@@ -379,7 +379,7 @@ export const analysisSchema = z
   );
 
 /** Which figures exist; see figures.ts for what each means. */
-export const FIGURE_NAMES = [
+const FIGURE_NAMES = [
   // one roll
   'winChance',
   'mainWinChance',
@@ -491,10 +491,10 @@ export const figureOfSchema = z
     "What the figure is of: { character, action, vs } for a roll or a fight, or { analysis, … } for a cell of an analysis' table.",
   );
 
-export const BY = ['exact', 'simulation'] as const;
+const BY = ['exact', 'simulation'] as const;
 
 /** The grid axes a monotonicity rule can run over. */
-export const GRID_AXES = [
+const GRID_AXES = [
   'challenge',
   'steps',
   'extraSteps',

@@ -98,7 +98,7 @@ export async function simulateFigure(
  * integer. Figures get independent streams, and a figure's sample does not depend on which other
  * figures a run has. @example figureSeed(1, 'winChance of vesk.locks vs lock') // the same every run
  */
-export function figureSeed(seed: number, key: string): number {
+function figureSeed(seed: number, key: string): number {
   const text = `${seed}\u0000${key}`;
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;

@@ -11,7 +11,7 @@ import { formatPoints } from './format-points.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
 /** How each kind of reroll is named in tables, and (shorter) on the chart's axis. */
-export const REROLL_NAMES = {
+const REROLL_NAMES = {
   one: 'reroll one die',
   all: 'reroll all dice',
   any: 'optimal (one or all)',

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { integer } from '../../field-schemas.ts';
 import { parseSpec } from '../../issue-messages.ts';
 
-/** A d6-pool check as written in JSON. */
-export interface D6PoolSpec {
-  /** Dice rolled, one per point of the stat: 1..4 in play; the model takes any stat ≥ 1. */
-  stat: number;
-}
-
 /** A validated check. */
 export interface D6PoolCheck {
   readonly stat: number;

@@ -523,11 +523,7 @@ function playJointRolls(
 }
 
 /** Turns a run's tallies into the figures of `RollOdds`, with 95% intervals. */
-export function summarizeRolls(
-  prep: PreparedRoll,
-  tally: Float64Array,
-  trials: number,
-): RollSimulation {
+function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number): RollSimulation {
   const { roll, model, layout } = prep;
   const I = model.intentCount;
   const A = model.auraStates;

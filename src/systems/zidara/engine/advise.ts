@@ -263,7 +263,7 @@ function spendsOf(solver: RollSolver, request: AdviceRequest, key: number, aura:
 }
 
 /** A die as a player names it: "the d8 (showing 3)", with its intent when another die reads the same. */
-export function dieName(roll: Roll, shown: readonly number[], j: number): string {
+function dieName(roll: Roll, shown: readonly number[], j: number): string {
   const die = roll.dice[j]!;
   if (die.area) return `the area d${die.sides} (showing ${shown[j]})`;
   const twin = roll.dice.some(

@@ -1,4 +1,5 @@
 import { InputError } from '../../../input-error.ts';
+import { popcount } from '../../popcount.ts';
 import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
 import { dieOutcomes } from './die-outcome.ts';
@@ -6,7 +7,7 @@ import { RollModel } from './roll-model.ts';
 import { greedySpend, noSpend, optimalSpend, type SpendPlan, type SpendRules } from './spend.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
-export const MAX_STATES = 1 << 23;
+const MAX_STATES = 1 << 23;
 
 /** How decisions are taken: the engine's optimum, or a named simple policy for comparison. */
 export const POLICIES = ['optimal', 'greedy', 'never'] as const;
@@ -970,11 +971,4 @@ function areaReport(
     else distribution.push({ size: t * sides, p });
   });
   return { sides, expectedSize: distribution.reduce((s, x) => s + x.size * x.p, 0), distribution };
-}
-
-/** Intents won in a won-mask (its set bits). */
-export function popcount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m; m &= m - 1) count++;
-  return count;
 }

@@ -43,7 +43,7 @@ export interface SpendPlan {
  * payment when the +2s land exactly on D. Both the Aura and the +2s are minimal at once.
  * @example winCost(-2, true) // { cost: 2, boosts: 1, paysTie: true }
  */
-export function winCost(
+function winCost(
   cls: number,
   tieBreak: boolean,
 ): { cost: number; boosts: number; paysTie: boolean } {

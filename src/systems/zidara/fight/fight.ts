@@ -1,7 +1,9 @@
+import { range } from 'd3-array';
 import { z } from 'zod';
 import { choice, integer } from '../../../field-schemas.ts';
 import { InputError, invalid, missing } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';
+import { popcount } from '../../popcount.ts';
 import {
   PLAY_DEFAULTS,
   REROLL_KINDS,
@@ -231,8 +233,7 @@ export function fightRound(
 ): FightRound {
   let best: FightRound | undefined;
   for (const pool of fight.pools) {
-    const counts = Array.from({ length: Math.min(tags, pool.length) }, (_, i) => i + 1);
-    for (const split of splitsOfPool(pool, counts)) {
+    for (const split of roundSplits(pool, tags)) {
       const roll = splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve });
       const terminal = worth ? terminalTable(roll, worth) : undefined;
       const odds = new RollSolver(roll, {
@@ -245,6 +246,15 @@ export function fightRound(
     }
   }
   return best!;
+}
+
+/**
+ * The splits a round may roll with a pool: into at most as many intents as tags are left (wins
+ * never exceed the tags).
+ * @example roundSplits([12, 4], 1).map(formatSplit) // ["d12+d4"]
+ */
+export function roundSplits(pool: readonly number[], tags: number): Split[] {
+  return splitsOfPool(pool, range(1, Math.min(tags, pool.length) + 1));
 }
 
 /** The terminal utility table of a round's roll, from a worth of (wins, Aura, Resolve) at its end. */
@@ -389,11 +399,4 @@ export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds 
       plan.round(fight.tags, fight.startAura, fight.titles, fight.maxRounds).split,
     ),
   };
-}
-
-/** Number of set bits: intents won in a won-mask. */
-export function popcount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m; m &= m - 1) count++;
-  return count;
 }

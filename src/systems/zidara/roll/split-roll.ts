@@ -12,9 +12,10 @@ import {
   RollSolver,
 } from '../engine/roll-solver.ts';
 import {
-  type DEFENDING,
+  checkAura,
+  DEFENDING,
   parseRoll,
-  type ROLL_DEFAULTS,
+  ROLL_DEFAULTS,
   ROLL_OPTION_FIELDS,
   type Roll,
   type RollSpec,
@@ -87,6 +88,29 @@ export interface RollSetup {
    * @defaultValue {@link PLAY_DEFAULTS}.rerolls
    */
   readonly rerolls?: RerollKinds;
+}
+
+/** A character's roll situation as people state it: the rules' options, `defending` for ties. */
+export interface CharacterSetup extends Omit<RollSetup, 'tieBreak'> {
+  /** The defence model ({@link DEFENDING}): ties go to the defender and are not bought. */
+  readonly defending?: boolean | undefined;
+}
+
+/**
+ * The roll setup of a character: fields left out (undefined) take the rules' defaults,
+ * `defending` is the defence model, and the starting Aura is checked against its cap. `names`
+ * are the Aura fields as the caller's input names them (flags, a file's fields), for messages.
+ * @example characterSetup({ auraMax: 3, defending: true }) // { auraMax: 3, tieBreak: false }
+ */
+export function characterSetup(
+  character: { readonly [F in keyof CharacterSetup]?: CharacterSetup[F] | undefined },
+  names: { readonly aura: string; readonly auraMax: string } = { aura: 'aura', auraMax: 'auraMax' },
+): RollSetup {
+  const { defending, ...options } = character;
+  if (options.aura !== undefined)
+    checkAura(options.aura, options.auraMax ?? ROLL_DEFAULTS.auraMax, names.aura, names.auraMax);
+  const setup = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  return { ...setup, ...(defending ? DEFENDING : {}) } as RollSetup;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { range } from 'd3-array';
 import { invalid } from '../../../input-error.ts';
 import { parseIntents } from './notation.ts';
 import { ROLL_LIMITS } from './spec.ts';
@@ -88,7 +89,7 @@ export function splitSteps(split: Split): number {
 }
 
 /** The most candidate assignments one pool may produce (enumerating them is exponential). */
-export const MAX_SPLITS_OF_POOL = 100_000;
+const MAX_SPLITS_OF_POOL = 100_000;
 
 /**
  * Every distinct way to share a pool's dice among k intents, for each k in `intentCounts`
@@ -100,7 +101,7 @@ export const MAX_SPLITS_OF_POOL = 100_000;
  */
 export function splitsOfPool(pool: readonly number[], intentCounts?: readonly number[]): Split[] {
   const n = pool.length;
-  const counts = new Set(intentCounts ?? Array.from({ length: n }, (_, i) => i + 1));
+  const counts = new Set(intentCounts ?? range(1, n + 1));
   const most = Math.min(n, Math.max(0, ...counts));
   const candidates = partitionsAtMost(n, most);
   if (candidates > MAX_SPLITS_OF_POOL) {
