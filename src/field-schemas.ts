@@ -47,7 +47,7 @@ export function flag(description?: string) {
 
 /**
  * One of a list of names.
- * @example choice(['a', 'b'] as const).safeParse('c').success // false
+ * @example choice(['a', 'b']).safeParse('c').success // false
  */
 export function choice<const T extends readonly [string, ...string[]]>(
   values: T,

@@ -14,7 +14,7 @@ export type FieldPath = readonly (string | number)[];
  * `key: true` the key itself (where an unknown or badly named field is pointed at). A path that
  * goes past what the file holds (a missing field) gives the nearest existing parent. O(depth ×
  * width of each mapping).
- * @example yamlLocator(doc, lines)(['characters', 'vesk', 'aura']) // { line: 7, col: 11 }
+ * @example yamlLocator(doc, lines)(['characters', 'vesk', 'aura']) // not run: needs a parsed document; gives e.g. { line: 7, col: 11 }
  */
 export function yamlLocator(
   doc: Document,

@@ -75,7 +75,7 @@ export interface SimulationDefaults {
  * Adds the simulation flags every `simulate` command shares: --trials, --seed, --threads,
  * --chunk-size, --shard i/n, --partial <file> and -q/--quiet. Pass the parsed options on to
  * `runSimulation`.
- * @example addSimulationOptions(program.command('simulate')).action(async (opts) => …)
+ * @example addSimulationOptions(program.command('simulate')).action(async (opts) => …) // not run: builds a commander program
  */
 export function addSimulationOptions<
   Args extends unknown[],

@@ -15,7 +15,7 @@ export interface FileToWrite {
  * every one of them is written are they renamed into place. If any write fails, the temporary
  * files are removed and no file in `dir` is touched. Strings are written as UTF-8.
  * Returns the paths written, in order.
- * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }])
+ * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }]) // not run: writes files (test/cli/write-files.test.ts)
  */
 export async function writeFilesAtomically(
   dir: string,

@@ -59,7 +59,8 @@ const PANEL = { width: 230, height: 250 } as const;
  * system against the aligned competence axis (0 = ordinary, one point of the system's own
  * competence per step), chances on a fixed 0–100% scale, a dashed rule at ordinary. Colour
  * and point shape both tell the systems apart.
- * @example compareChart(compareSystems(), { challenge: 3, tn: 2, pool: 'natural', setup: {} })
+ * @example compareChart(compareSystems(), { challenge: 3, tn: 2, pool: 'natural', setup: {} }).title.text
+ * // "How steep is each system's curve around ordinary competence?"
  */
 export function compareChart(
   rows: readonly SystemCompareRow[],

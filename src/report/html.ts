@@ -36,7 +36,7 @@ export interface ReportPage {
  * its description, the chart as inline SVG, links to its files and its table. It loads
  * nothing from anywhere (inline CSS, no scripts, no web fonts; a Content-Security-Policy
  * forbids fetches), so it reads the same offline. All text is escaped.
- * @example reportPage({ title: 'Zi\'Dara odds', sections: [{ id: 'odds', title: 'Q?' }] })
+ * @example reportPage({ title: 'Zi\'Dara odds', sections: [{ id: 'odds', title: 'Q?' }] }).startsWith('<!DOCTYPE html>') // true
  */
 export function reportPage(page: ReportPage): string {
   const seen = new Set<string>();

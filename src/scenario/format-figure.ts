@@ -7,7 +7,7 @@ import type { Bound } from './plan-scenario.ts';
 /**
  * A figure's value for people: a chance as a percentage (2 decimals), a gain or a difference of
  * chances in points, a number to 3 decimals, a flag as yes/no.
- * @example formatFigure(0.62345, 'chance') // "62.35%"
+ * @example formatFigure(0.6235, 'chance') // "62.35%"
  * @example formatFigure(0.1234, 'chance', true) // "+12.34 pts"
  */
 export function formatFigure(value: number, unit: FigureUnit, difference = false): string {

@@ -50,7 +50,7 @@ export type ScenarioParse =
  * Returns every problem of the file at once, in file order, each with its line and column.
  * Pure: the caller reads the file. Cheap: nothing is solved or simulated.
  * @example parseScenario('scenario: x\nbogus: 1\n', 'a.yaml')
- * // { ok: false, problems: [{ path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (…)' }] }
+ * // { ok: false, problems: [{ path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (the fields here are scenario, …' }] }
  */
 export function parseScenario(text: string, path: string): ScenarioParse {
   const lines = new LineCounter();

@@ -96,7 +96,8 @@ export async function simulateFigure(
 /**
  * The seed one figure draws from: the run's seed and the figure's key, hashed (cyrb53) to a safe
  * integer. Figures get independent streams, and a figure's sample does not depend on which other
- * figures a run has. @example figureSeed(1, 'winChance of vesk.locks vs lock') // the same every run
+ * figures a run has.
+ * @example figureSeed(1, 'winChance of vesk.locks vs lock') // not run: internal; the same every run
  */
 function figureSeed(seed: number, key: string): number {
   const text = `${seed}\u0000${key}`;

@@ -23,6 +23,7 @@ export interface HeatmapOptions<Row extends object> extends ChartFrame {
  * @example heatmap({ title: 'Which pool wins most at each Challenge?', rows,
  *   x: challengeField('challenge'), y: { field: 'pool', title: 'Pool' },
  *   value: percentField('winChance', 'Win chance') })
+ * // not run: rows stand for the caller's data (test/report/charts.test.ts draws it)
  */
 export function heatmap<Row extends object>(options: HeatmapOptions<Row>): TopLevelSpec {
   const { value } = options;

@@ -14,7 +14,7 @@ import { withSubtitle } from './with-subtitle.ts';
  * Win chance against the dice stacked on one intent, one line per Challenge ("C3 (d6)"). When
  * every stack is copies of one die the x axis counts them; otherwise it lists the stacks in
  * their given order.
- * @example advantageChart(advantage({ sides: 6 }), { setup: {} })
+ * @example advantageChart(advantage({ sides: 6 }), { setup: {} }).title.text // "How much does each extra d6 stacked on one intent add?"
  */
 export function advantageChart(
   rows: readonly AdvantageRow[],

@@ -51,7 +51,7 @@ export interface AnalysisOutput {
 /**
  * Draws what an analysis computed (`runAnalysis`): its chart, its tables and its findings in
  * words. Pure; only the chart's layout is work (milliseconds).
- * @example analysisOutput(runAnalysis({ analysis: 'compare', name: 'd12-or-2d6', splits: ['d12', 'd6+d6'], options: { challenge: 3 } })).findings[0]
+ * @example analysisOutput(runAnalysis({ analysis: 'compare', name: 'd12-or-2d6', splits: ['d12', 'd6+d6'], options: { challenge: 3, objective: 'primary' } })).findings[0]
  * // "d6+d6 beats d12: 93.5% vs 91.7% (+1.9 pts)."
  */
 export function analysisOutput(result: AnalysisResult): AnalysisOutput {

@@ -11,7 +11,8 @@ import { withSubtitle } from './with-subtitle.ts';
 
 /**
  * Fight curves: P(the threat falls within N rounds) against N, one line per (Challenge, tags).
- * @example fightsChart(fightCurves({ steps: 8 }), { character: '8 steps', titles: 2, setup: {} })
+ * @example fightsChart(fightCurves({ steps: 8 }), { character: '8 steps', titles: 2, setup: {} }).title.text
+ * // "How many rounds does 8 steps need to bring a threat down?"
  */
 export function fightsChart(
   rows: readonly FightCurveRow[],

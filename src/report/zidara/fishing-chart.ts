@@ -19,7 +19,8 @@ export interface FishingChartContext {
 /**
  * Every split as a point: expected Aura gained across, the main intent's win chance up (zoomed
  * to the data: the differences are a few points), the Pareto frontier joined and labelled.
- * @example fishingChart(fishing({ steps: 8, actions: 2, challenge: 3 }), { steps: 8, actions: 2, challenge: 3, setup: {} })
+ * @example fishingChart(fishing({ steps: 8, actions: 2, challenge: 3 }), { steps: 8, actions: 2, challenge: 3, setup: {} }).title.text
+ * // "Does splitting small dice off to fish for Aura pay against C3 (d6)?"
  */
 export function fishingChart(
   rows: readonly FishingRow[],

@@ -25,7 +25,7 @@ type Cell = { setting: string; challenge: number; winChance: number };
  * Win chance by Challenge (across) and by Resolve and kind of reroll (down: no Resolve, then
  * each level with each kind), each cell labelled. With no Resolve the kinds agree, so that row
  * appears once.
- * @example rerollsChart(rerolls({ split: [[8]] }), { split: 'd8', setup: {} })
+ * @example rerollsChart(rerolls({ split: [[8]] }), { split: 'd8', setup: {} }).title.text // "What is Resolve worth to d8 against each Challenge?"
  */
 export function rerollsChart(
   rows: readonly RerollRow[],

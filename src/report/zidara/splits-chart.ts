@@ -44,7 +44,8 @@ export const OBJECTIVE_NAMES: Record<SplitObjective, string> = {
  * The ranked splits as horizontal bars, best on top, coloured by the number of intents, each
  * bar labelled with its score. The title asks the question; the subtitle states the ranking,
  * how many splits are shown, and the setup.
- * @example splitsChart(splits({ steps: 8, challenge: 3 }), { challenge: 3, objective: 'wins', setup: {}, steps: 8 })
+ * @example splitsChart(splits({ steps: 8, challenge: 3 }), { challenge: 3, objective: 'wins', setup: {}, steps: 8 }).title.text
+ * // "How should 8 steps and 1 action be split against C3 (d6)?"
  */
 export function splitsChart(rows: readonly SplitRow[], context: SplitsChartContext): TopLevelSpec {
   const top = context.top ?? 20;

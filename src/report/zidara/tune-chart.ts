@@ -18,7 +18,7 @@ export const POOL_RULE_NAMES: Record<PoolRule, string> = {
 /**
  * The steps × Challenge grid as a heatmap: Challenge across, steps down (most on top), each
  * cell's win chance printed in it on a fixed 0–100% viridis scale.
- * @example tuneChart(tuneGrid({}), { pool: 'best', actions: 1, setup: {} })
+ * @example tuneChart(tuneGrid({}), { pool: 'best', actions: 1, setup: {} }).title.text // "Which Challenge suits a character of each step count?"
  */
 export function tuneChart(
   rows: readonly TuneRow[],

@@ -38,7 +38,8 @@ export function actionLuck(rating: number): number {
 /**
  * A d12 judged as a safe roll against proficiency P (after any lowering): 1 is a critical
  * success, 12 a critical failure, otherwise ≤ P succeeds and > P fails.
- * @example judgeSafe(1, 0) // 0 (critical success)   judgeSafe(11, 11) // 1 (success)
+ * @example judgeSafe(1, 0) // 0 (critical success)
+ * @example judgeSafe(11, 11) // 1 (success)
  */
 export function judgeSafe(value: number, proficiency: number): number {
   if (value <= 1) return CRITICAL_SUCCESS;

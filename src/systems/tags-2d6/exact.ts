@@ -18,7 +18,7 @@ export function bandOfTotal(total: number): number {
   return total >= CLEAN_FROM ? 0 : total >= COST_FROM ? 1 : 2;
 }
 
-/** What is added to 2d6: tags + item − 1 for an invoked weakness. @example rollModifier({ tags: 2, item: 'hinder', weakness: true, … }) // 0 */
+/** What is added to 2d6: tags + item − 1 for an invoked weakness. @example rollModifier({ tags: 2, item: 'hinder', weakness: true }) // 0 */
 export function rollModifier(roll: Pick<Tags2d6Roll, 'tags' | 'item' | 'weakness'>): number {
   return roll.tags + ITEM_MODIFIER[roll.item] - (roll.weakness ? 1 : 0);
 }

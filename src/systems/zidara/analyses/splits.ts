@@ -115,7 +115,7 @@ export interface CompareSplitsOptions extends RollSetup {
 /**
  * Stated splits (need not be legal pools of one step count) scored like {@link splits} and
  * ranked: the one-line answer to "d12 or d6+d6 on one intent?".
- * @example compareSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d12"
+ * @example compareSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d6+d6" (d12 with no Aura)
  */
 export function compareSplits(
   candidates: readonly Split[],

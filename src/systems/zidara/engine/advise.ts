@@ -300,7 +300,8 @@ export function spendsSentence(request: AdviceRequest, spends: AuraSpends): stri
 
 /**
  * The one plain sentence a player reads (and, on stopping, what to spend).
- * @example adviceSentence(request, advise(request)) // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
+ * @example ((request) => adviceSentence(request, advise(request)))(parseAdviceRequest({ roll: { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 4, intent: 1 }], aura: 3, resolve: 1 }, shown: [3, 4], defence: [5] }))
+ * // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
  */
 export function adviceSentence(request: AdviceRequest, advice: Advice): string {
   const wins = utilityIsWins(request.roll);

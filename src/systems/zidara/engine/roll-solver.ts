@@ -416,7 +416,7 @@ export class RollSolver {
    * Cost: one forward pass per action over the states it reaches (milliseconds).
    * @example
    * // d8 | d4 against C4, 3 Aura, 1 Resolve; D 5, the d8 shows 3 (class index 1), the d4 4 (2):
-   * solver.actionsIn([5], solver.model.keyOf([1, 2]), 3, 1).map((a) => a.expectedUtility)
+   * ((solver) => solver.actionsIn([5], solver.model.keyOf([1, 2]), 3, 1).map((a) => a.expectedUtility))(new RollSolver(splitRoll([[8], [4]], 4, { aura: 3, resolve: 1 })))
    * // [1, 1.5, 1, 1.125]: stop, reroll the d8, reroll the d4, reroll all
    */
   actionsIn(defences: ArrayLike<number>, key: number, aura: number, r: number): ActionValue[] {

@@ -344,7 +344,7 @@ export interface FightOdds {
  * The fight solved exactly: a Markov chain over (tags left, Aura, Resolve), each round's
  * transition the joint ending distribution of that state's optimal roll. Cost: one round choice
  * (one exact solve per candidate split) per reachable state.
- * @example fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] })).pWinWithin[0]
+ * @example fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] })).pWinWithin[0] // 0.89106…
  */
 export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds {
   const A = fight.auraMax + 1;

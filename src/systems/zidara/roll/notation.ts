@@ -9,7 +9,7 @@ import type { Roll, RollSpec } from './spec.ts';
  * With `faces: 'each'` (a rolled state, for `zidara advise`) every die also carries the face it
  * shows: `d8=3`, `2d6=3,5`, `d6=3+d4=5`, or the word's faces in its dice order at its end,
  * after the threat and weight: `d4@B=4`, `d6+d4@A=3,5`; `area:d4=2`. They come back as `shown`.
- * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4']).dice.length // 4
+ * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4'], 2).dice.length // 4
  * @example parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown // [3, 4]
  */
 export function parseIntents(
@@ -146,7 +146,9 @@ export function intentDice(roll: Roll, intent: number): string {
 
 /**
  * A roll's dice in the notation: intents split by " | ", with `@B` where it has several threats
- * and `*w` where a weight is not 1. @example describeDice(roll) // "d12 | d4 | area:d4"
+ * and `*w` where a weight is not 1.
+ * @example describeDice(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }, { sides: 4, intent: 1 }, { sides: 4, area: true }] }))
+ * // "d12 | d4 | area:d4"
  */
 export function describeDice(roll: Roll): string {
   const words = roll.intents.map((intent, i) => {
