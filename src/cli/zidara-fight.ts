@@ -3,14 +3,17 @@ import { InputError } from '../input-error.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
+import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
   FIGHT_DEFAULTS,
   FIGHT_LIMITS,
   FIGHT_POLICIES,
+  type Fight,
   type FightOdds,
   FightPlan,
   type FightPolicy,
   fightOdds,
+  meanRoundsToWin,
   parseFight,
   roundSplits,
 } from '../systems/zidara/fight/fight.ts';
@@ -136,6 +139,7 @@ Examples:
           simulated = (await summarizeResult(result)) as FightSimulation & { seed: number };
         }
         results.push({
+          fight,
           challenge: fight.challenge,
           tags: fight.tags,
           exact,
@@ -147,10 +151,16 @@ Examples:
           simulated,
         });
       }
-      if (options.json) printResults(results, many, true, () => '');
+      if (options.json)
+        printResults(
+          results.map(({ fight: _fight, ...result }) => result),
+          many,
+          true,
+          () => '',
+        );
       else
         printResults(results, many, false, (r) =>
-          formatFight(r.challenge, r.tags, r.exact, r.simulated, r.exactSkipped),
+          formatFight(r.fight, r.exact, r.simulated, r.exactSkipped),
         );
     });
   return zidara;
@@ -203,8 +213,7 @@ function poolFromText(text: string): number[] {
 
 /** A fight for people: one line per round, exact and simulated side by side. */
 function formatFight(
-  challenge: number,
-  tags: number,
+  fight: Fight,
   exact?: FightOdds,
   sim?: FightSimulation & { seed: number },
   skipped?: string,
@@ -228,25 +237,38 @@ function formatFight(
       { key: 'exact', header: 'won by then (exact)', align: 'right' },
       { key: 'simulated', header: 'simulated', align: 'right' },
       { key: 'interval', header: '95% interval', align: 'right' },
-      { key: 'reached', header: 'round played', align: 'right' },
+      { key: 'reached', header: 'P(reached)', align: 'right' },
       { key: 'aura', header: 'Aura at start' },
       { key: 'auraSpent', header: 'Aura spent' },
       { key: 'resolveSpent', header: 'Resolve spent' },
     ],
     rows,
   );
+  const { tags, challenge } = fight;
+  const setup = describeSetup({
+    ...fight.setup,
+    aura: fight.startAura,
+    auraMax: fight.auraMax,
+    resolve: fight.titles,
+  });
   const lines = [
     `Fight: ${tags} tag${tags === 1 ? '' : 's'} against ${challengeName(challenge)}${exact ? `; opening split ${exact.openingSplit}` : ''}`,
+    `${setup} (Resolve: the ${fight.titles} Titles, for the whole fight) · ${fight.fightPolicy} fight play`,
     '',
     table,
     '',
+    'P(reached): the chance the fight is still on when the round starts; Aura and Resolve are means over those fights.',
   ];
-  if (exact)
-    lines.push(`not won within ${rounds} rounds: ${formatPercent(exact.pNotWon, 2)} (exact)`);
+  if (exact) {
+    const mean = meanRoundsToWin(exact);
+    lines.push(
+      `exact: not won within ${rounds} rounds ${formatPercent(exact.pNotWon, 2)}; mean rounds to win ${mean === undefined ? 'none (never won)' : mean.toFixed(3)} (over the fights won)`,
+    );
+  }
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);
   if (sim)
     lines.push(
-      `simulated: ${sim.trials.toLocaleString('en')} fights, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)}`,
+      `simulated: ${sim.trials.toLocaleString('en')} fights, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
     );
   return lines.join('\n');
 }

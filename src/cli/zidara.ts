@@ -3,6 +3,7 @@ import { InputError } from '../input-error.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
+import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
   type Policy,
   type RerollKinds,
@@ -18,7 +19,13 @@ import {
   threatLetter,
 } from '../systems/zidara/roll/notation.ts';
 import { legalPools } from '../systems/zidara/roll/pool.ts';
-import { parseRoll, ROLL_LIMITS, type Roll, type RollSpec } from '../systems/zidara/roll/spec.ts';
+import {
+  parseRoll,
+  ROLL_LIMITS,
+  type Roll,
+  type RollSpec,
+  rollToSpec,
+} from '../systems/zidara/roll/spec.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
@@ -48,7 +55,8 @@ export function zidaraCommand(program: Command) {
 }
 
 const ODDS_HELP = `
-Intents (one word each; dice on one word stack for advantage):
+Intents (one word each, or separated by | as splits are printed: "d8 | d4" is d8 d4;
+dice on one word stack for advantage):
   d12            a d12 on its own intent
   d6+d4 or 2d6   two dice on one intent: the best counts
   d8@B           aimed at the second threat (threats are A, B, … in --vs order)
@@ -109,7 +117,7 @@ function registerOdds(zidara: Command) {
       if (options.json) printResults(results, many, true, () => '');
       else
         printResults(results, many, false, (odds) =>
-          formatOdds(rolls[results.indexOf(odds)]!, odds),
+          formatOdds(rolls[results.indexOf(odds)]!, odds, solve.rerolls),
         );
     });
 }
@@ -148,7 +156,7 @@ function registerSimulate(zidara: Command) {
       if (options.json) printResults(summaries, many, true, () => '');
       else
         printResults(summaries, many, false, (simulation) =>
-          formatSimulation(rolls[summaries.indexOf(simulation)]!, simulation),
+          formatSimulation(rolls[summaries.indexOf(simulation)]!, simulation, rerolls),
         );
     });
 }
@@ -174,22 +182,17 @@ function specFromFlags(
   };
 }
 
+/** A roll's setup in words, as every Zi'Dara table and chart says it (`describeSetup`). */
+function setupLine(roll: Roll, policy: Policy, rerolls?: RerollKinds): string {
+  const { threats: _threats, dice: _dice, intents: _intents, ...options } = rollToSpec(roll);
+  return describeSetup({ ...options, policy, ...(rerolls === undefined ? {} : { rerolls }) });
+}
+
 /** One roll's odds for people: the roll in words, a line per intent, then the roll's figures. */
-function formatOdds(roll: Roll, odds: RollOdds): string {
-  const archetype =
-    roll.boostsPerRoll === 0
-      ? 'no +2'
-      : roll.boostsPerRoll === 1
-        ? 'one +2 a roll'
-        : `${roll.boostsPerRoll} +2s a roll`;
-  const ties = roll.tieBreak
-    ? 'ties bought with Aura'
-    : 'ties lost, not bought (defending: roles swapped)';
-  const explode = roll.explode ? `, exploding (depth ${roll.explodeDepth})` : '';
-  const policy = odds.policy === 'optimal' ? 'optimal play' : `${odds.policy} policy`;
+function formatOdds(roll: Roll, odds: RollOdds, rerolls?: RerollKinds): string {
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
-    `Aura ${roll.aura} of ${roll.auraMax}, Resolve ${roll.resolve}, ${archetype}, ${ties}${explode}; ${policy}`,
+    setupLine(roll, odds.policy, rerolls),
   ].join('\n');
   const intents = formatTable(
     [
@@ -236,15 +239,19 @@ function formatOdds(roll: Roll, odds: RollOdds): string {
 }
 
 /** A simulated roll for people: the same layout as the exact odds, each figure with its interval. */
-function formatSimulation(roll: Roll, sim: RollSimulation & { seed: number }): string {
+function formatSimulation(
+  roll: Roll,
+  sim: RollSimulation & { seed: number },
+  rerolls?: RerollKinds,
+): string {
   const range = ([lo, hi]: readonly [number, number], pct = true) =>
     pct
       ? `${formatPercent(lo, 2)} to ${formatPercent(hi, 2)}`
       : `${lo.toFixed(4)} to ${hi.toFixed(4)}`;
-  const policy = sim.policy === 'optimal' ? 'optimal play' : `${sim.policy} policy`;
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
-    `Aura ${roll.aura} of ${roll.auraMax}, Resolve ${roll.resolve}; ${policy}; ${sim.trials.toLocaleString('en')} trials, seed ${sim.seed}`,
+    setupLine(roll, sim.policy, rerolls),
+    `${sim.trials.toLocaleString('en')} trials, seed ${sim.seed}`,
   ].join('\n');
   const intents = formatTable(
     [

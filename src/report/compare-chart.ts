@@ -58,7 +58,8 @@ const PANEL = { width: 230, height: 250 } as const;
  * The five systems on one chart: three panels (full success, partial, failure), each a line per
  * system against the aligned competence axis (0 = ordinary, one point of the system's own
  * competence per step), chances on a fixed 0–100% scale, a dashed rule at ordinary. Colour
- * and point shape both tell the systems apart.
+ * and point shape both tell the systems apart; a system with no result of a band (no partial)
+ * has no line in its panel.
  * @example compareChart(compareSystems(), { challenge: 3, tn: 2, pool: 'natural', setup: {} }).title.text
  * // "How steep is each system's curve around ordinary competence?"
  */
@@ -67,8 +68,12 @@ export function compareChart(
   context: CompareChartContext,
 ): TopLevelSpec {
   const names = COMPARED_SYSTEMS.map((s) => systemName(s, context));
+  // A system without a band (no partial result in the d12 safe roll or Ring and Skill) draws no
+  // line in its panel: a flat 0% would only hide another system's line there.
+  const hasBand = (system: string, key: (typeof BANDS)[number]['key']) =>
+    rows.some((r) => r.system === system && r[key] !== 0);
   const long = rows.flatMap((row) =>
-    BANDS.map((band) => ({
+    BANDS.filter((band) => hasBand(row.system, band.key)).map((band) => ({
       system: systemName(row.system, context),
       level: row.level,
       position: row.position,

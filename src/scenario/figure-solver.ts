@@ -3,7 +3,12 @@ import { runAnalysis } from '../systems/run-analysis.ts';
 import { fightRounds } from '../systems/zidara/analyses/fight-rounds.ts';
 import { tuneGrid } from '../systems/zidara/analyses/tune.ts';
 import type { RollOdds } from '../systems/zidara/engine/roll-solver.ts';
-import { type Fight, type FightOdds, fightOdds } from '../systems/zidara/fight/fight.ts';
+import {
+  type Fight,
+  type FightOdds,
+  fightOdds,
+  meanRoundsToWin,
+} from '../systems/zidara/fight/fight.ts';
 import { parseSplit, type Split } from '../systems/zidara/roll/split.ts';
 import { splitOdds } from '../systems/zidara/roll/split-roll.ts';
 import { ANALYSIS_TABLES, type AnalysisName } from './figure-catalogue.ts';
@@ -108,12 +113,12 @@ export class FigureSolver {
       case 'fight': {
         const odds = this.fight(spec.fight);
         if (ref.figure === 'fallsWithin') return odds.pWinWithin[spec.rounds - 1]!;
-        const won = odds.pWinWithin[odds.pWinWithin.length - 1]!;
-        if (!(won > 0))
+        const mean = meanRoundsToWin(odds);
+        if (mean === undefined)
           throw new InputError(
             'no fight is ever won within maxRounds, so it has no mean rounds to win',
           );
-        return odds.roundsToWin.reduce((s, p, k) => s + p * (k + 1), 0) / won;
+        return mean;
       }
       case 'cell': {
         const analysis = analyses.get(spec.analysis)!;

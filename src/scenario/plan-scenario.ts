@@ -337,7 +337,10 @@ function planExpectation(
       at,
     );
   const left = resolveFigure(scenario, e.figure, e.of, by, fieldOf(`${at}.of`, at));
-  if (!e.minus) return { ...base, kind: 'bound', figure: left, bound };
+  if (!e.minus) {
+    checkReach(e, at, left.unit, false);
+    return { ...base, kind: 'bound', figure: left, bound };
+  }
   const minusAt = `${at}.minus`;
   const rightOf = merge(e.of, e.minus.of ?? {});
   const rightFieldOf = (f: string) =>
@@ -369,7 +372,30 @@ function planExpectation(
       right.figure,
       `a figure of the same kind as ${left.figure} (a chance minus a chance, or a number minus a number)`,
     );
+  checkReach(e, at, left.unit, true);
   return { ...base, kind: 'difference', left, right, bound };
+}
+
+/**
+ * A bound no figure of the unit can reach is a mistake in the file, not a failed check: a chance
+ * lies in 0 to 100%, a difference of chances (or a gain) in −100 to +100 points, a flag is 0 or 1.
+ */
+function checkReach(e: Expectation, at: string, unit: FigureUnit, difference: boolean): void {
+  const chance = unit === 'chance' || unit === 'points' || unit === 'flag';
+  if (!chance) return;
+  const low = difference || unit === 'points' ? -1 : 0;
+  const allowed =
+    low === 0
+      ? `a chance from 0% to 100% (${e.figure} is ${unit === 'flag' ? 'a yes/no flag, 0 or 1' : 'a chance'})`
+      : 'a difference of chances, from -100% to +100%';
+  const shownValue = (v: number) => `${Math.round(v * 1e6) / 1e4}%`;
+  const check = (field: string, value: number | undefined) => {
+    if (value !== undefined && (value < low || value > 1))
+      throw invalid(`${at}.${field}`, shownValue(value), allowed);
+  };
+  if (e.between) e.between.forEach((v) => check('between', v));
+  check('atLeast', e.atLeast);
+  check('atMost', e.atMost);
 }
 
 function unitOfDifference(unit: FigureUnit): FigureUnit {

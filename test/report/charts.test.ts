@@ -200,6 +200,21 @@ describe('heatmap labels', () => {
       value: 'white',
     });
   });
+
+  it('never round a chance short of certain to 100%, or a possible one to 0%', async () => {
+    const rows = [0.998, 0.5, 0.001, 1, 0].map((p, i) => ({ challenge: i + 1, pool: 'd6', p }));
+    const svg = await renderSvg(
+      heatmap({
+        title: 'Chances',
+        rows,
+        x: challengeField('challenge'),
+        y: { field: 'pool', title: 'Pool' },
+        value: percentField('p', 'Chance'),
+      }),
+    );
+    const labels = [...svg.matchAll(/>([^<]*%)<\/text>/g)].map((m) => m[1]).slice(0, 5);
+    expect(labels).toEqual(['&gt;99%', '50%', '&lt;1%', '100%', '0%']);
+  });
 });
 
 describe('scatter highlight', () => {

@@ -53,8 +53,19 @@ describe('compareChart', () => {
     expect(lines.encoding.y.scale.domain).toEqual([0, 1]);
     expect(lines.encoding.x.axis.values).toEqual([-2, -1, 0, 1, 2]);
     expect(json.spec.layer[0].mark.type).toBe('rule');
-    // Three points per row, one per band, each row's chances adding up to 1.
-    expect(json.data.values).toHaveLength(3 * rows.length);
+    // A point per row and band, except the partial band of the systems that have none (the d12
+    // safe roll, Ring and Skill): a flat 0% line there would hide another system's.
+    const none = new Set(['d12-action', 'ring-skill']);
+    expect(rows.filter((r) => none.has(r.system)).every((r) => r.partial === 0)).toBe(true);
+    expect(json.data.values).toHaveLength(
+      rows.reduce((n, r) => n + (none.has(r.system) ? 2 : 3), 0),
+    );
+    const partialLines = new Set(
+      json.data.values
+        .filter((v: { band: string }) => v.band.startsWith('Partial'))
+        .map((v: { system: string }) => v.system),
+    );
+    expect([...partialLines]).toHaveLength(COMPARED_SYSTEMS.length - none.size);
     const d6 = json.data.values.filter((v: { level: string }) => v.level === 'stat 3') as {
       band: string;
       chance: number;

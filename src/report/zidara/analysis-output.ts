@@ -4,7 +4,11 @@ import type { AnalysisJob, AnalysisResult } from '../../systems/run-analysis.ts'
 import { FISHING_DEFAULTS } from '../../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../../systems/zidara/analyses/rerolls.ts';
 import { SPLITS_DEFAULTS } from '../../systems/zidara/analyses/splits.ts';
-import { TUNE_DEFAULTS, type TuneAnswer } from '../../systems/zidara/analyses/tune.ts';
+import {
+  TUNE_DEFAULTS,
+  type TuneAnswer,
+  type TuneRow,
+} from '../../systems/zidara/analyses/tune.ts';
 import { FIGHT_DEFAULTS } from '../../systems/zidara/fight/fight.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import { formatSplit } from '../../systems/zidara/roll/split.ts';
@@ -200,7 +204,7 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
           setup: job.options,
         }),
         description: `The win chance of ${POOL_RULE_NAMES[pool]} for every step count against every Challenge.`,
-        findings: answers.map(answerText),
+        findings: [...answers.map(answerText), ...offGrid(rows, answers)],
         rows,
         columns: TUNE_COLUMNS,
         csvColumns: TUNE_CSV_COLUMNS,
@@ -245,6 +249,8 @@ function output<Row extends Record<string, unknown>>(
   },
 ): AnalysisOutput {
   const title = titleOf(parts.spec);
+  // The terminal's table says what the chart's subtitle says: the setup the rows were made with.
+  const subtitle = subtitleOf(parts.spec);
   return {
     analysis: job.analysis,
     name: job.name,
@@ -255,9 +261,15 @@ function output<Row extends Record<string, unknown>>(
     rows: parts.rows,
     csvColumns: parts.csvColumns.map(({ key, header }) => ({ key, header })),
     table: tableCells(parts.columns, parts.rows),
-    text: formatTable(parts.columns, parts.rows, { title }),
+    text: [title, ...subtitle, formatTable(parts.columns, parts.rows)].join('\n'),
     ...(parts.details ? { details: parts.details } : {}),
   };
+}
+
+function subtitleOf(spec: TopLevelSpec): string[] {
+  const title = spec.title as { subtitle?: string | string[] } | string | undefined;
+  const subtitle = typeof title === 'object' ? title.subtitle : undefined;
+  return subtitle === undefined ? [] : Array.isArray(subtitle) ? subtitle : [subtitle];
 }
 
 function titleOf(spec: TopLevelSpec): string {
@@ -284,6 +296,18 @@ function compareFinding(
   const verb = Math.abs(margin) <= 1e-12 ? 'ties with' : 'beats';
   const by = percent ? formatPoints(margin) : `+${margin.toFixed(3)}`;
   return `${first.split} ${verb} ${second.split}: ${scoreText(first.score, objective)} vs ${scoreText(second.score, objective)} (${by})${rows.length > 2 ? `; ${rows.length} splits ranked` : ''}.`;
+}
+
+/** A line when target answers fall outside the grid's Challenges or steps: the chart cannot show them. */
+function offGrid(rows: readonly TuneRow[], answers: readonly TuneAnswer[]): string[] {
+  const key = answers[0]?.solveFor === 'steps' ? 'steps' : 'challenge';
+  const shown = new Set(rows.map((r) => r[key]));
+  const outside = [...new Set(answers.map((a) => a.nearest[key]).filter((x) => !shown.has(x)))];
+  if (outside.length === 0) return [];
+  const name = (x: number) => (key === 'challenge' ? challengeName(x) : `${x} steps`);
+  return [
+    `${outside.map(name).join(', ')} ${outside.length === 1 ? 'lies' : 'lie'} outside the grid above: the chart does not show ${outside.length === 1 ? 'it' : 'them'}.`,
+  ];
 }
 
 /** "6 steps: C7 (d14) is nearest 60%: 60.7% (C8 (d16): 53.1%)". */

@@ -52,8 +52,11 @@ export const DEFAULT_REPORT: readonly AnalysisJob[] = [
     analysis: 'tune',
     name: 'tune-steps-by-challenge',
     // "What Challenge gives a starting fighter (6 steps) a 60% chance?": the grid and, per step
-    // count, the Challenge nearest 60%.
-    options: { steps: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], challenges: [1, 2, 3, 4, 5, 6] },
+    // count, the Challenge nearest 60% (up to C9 for 12 steps, so the grid goes to C9).
+    options: {
+      steps: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      challenges: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    },
     target: { winChance: 0.6, solveFor: 'challenge' },
   },
   {

@@ -7,19 +7,30 @@ import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
  * archetype's options and the play; options left at their defaults that go without saying
  * (no explosion, gains usable at once, resources worth nothing) are not mentioned.
  * @example describeSetup({}) // "Aura 5 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play"
+ * @example describeSetup({ auraMax: 0 }) // "no Aura · no Resolve · no +2 (no Aura to pay for it) · ties lost (no Aura to buy them) · optimal play"
  */
 export function describeSetup(setup: RollSetup): string {
   const auraMax = setup.auraMax ?? ROLL_DEFAULTS.auraMax;
   const aura = setup.aura ?? auraMax;
   const resolve = setup.resolve ?? ROLL_DEFAULTS.resolve;
   const boosts = setup.boostsPerRoll ?? ROLL_DEFAULTS.boostsPerRoll;
+  // With no Aura to spend, the archetype's +2 and bought ties cannot happen: say so.
+  const held = auraMax > 0;
   const parts = [
-    auraMax === 0 ? 'no Aura' : `Aura ${aura} of ${auraMax}`,
+    held ? `Aura ${aura} of ${auraMax}` : 'no Aura',
     resolve === 0 ? 'no Resolve' : `${resolve} Resolve`,
-    boosts === 0 ? 'no +2' : boosts === 1 ? 'one +2 a roll' : `${boosts} +2s a roll`,
-    (setup.tieBreak ?? ROLL_DEFAULTS.tieBreak)
-      ? 'ties bought with Aura'
-      : 'ties not bought (defending)',
+    boosts === 0
+      ? 'no +2'
+      : !held
+        ? 'no +2 (no Aura to pay for it)'
+        : boosts === 1
+          ? 'one +2 a roll'
+          : `${boosts} +2s a roll`,
+    !(setup.tieBreak ?? ROLL_DEFAULTS.tieBreak)
+      ? 'ties not bought (defending)'
+      : held
+        ? 'ties bought with Aura'
+        : 'ties lost (no Aura to buy them)',
   ];
   if (setup.explode)
     parts.push(`exploding (depth ${setup.explodeDepth ?? ROLL_DEFAULTS.explodeDepth})`);

@@ -341,6 +341,17 @@ export interface FightOdds {
 }
 
 /**
+ * Expected rounds to win, among the fights won within `maxRounds`: Σ n·P(won in round n) /
+ * P(won within maxRounds); undefined when no fight is ever won.
+ * @example meanRoundsToWin(fightOdds(parseFight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 }))) // 1.36 (0.4375 + 2·0.24609375, over 0.68359375)
+ */
+export function meanRoundsToWin(odds: FightOdds): number | undefined {
+  const won = odds.pWinWithin[odds.pWinWithin.length - 1] ?? 0;
+  if (!(won > 0)) return undefined;
+  return odds.roundsToWin.reduce((sum, p, k) => sum + p * (k + 1), 0) / won;
+}
+
+/**
  * The fight solved exactly: a Markov chain over (tags left, Aura, Resolve), each round's
  * transition the joint ending distribution of that state's optimal roll. Cost: one round choice
  * (one exact solve per candidate split) per reachable state.
