@@ -28,13 +28,22 @@ export function integer(
 }
 
 /**
- * A finite number, at least `min` when one is given.
- * @example number(0).safeParse(-1).success // false
+ * A finite number, at least `min` and at most `max` when they are given.
+ * @example number(0, undefined, 10).safeParse(11).success // false
  */
-export function number(min?: number, description?: string) {
-  if (min === undefined) return described(z.number({ error: 'a finite number' }), description);
-  const error = `a number ≥ ${min}`;
-  return described(z.number({ error }).min(min, { error }), description);
+export function number(min?: number, description?: string, max?: number) {
+  const error =
+    min !== undefined && max !== undefined
+      ? `a number from ${min} to ${max}`
+      : min !== undefined
+        ? `a number ≥ ${min}`
+        : max !== undefined
+          ? `a number ≤ ${max}`
+          : 'a finite number';
+  let schema = z.number({ error });
+  if (min !== undefined) schema = schema.min(min, { error });
+  if (max !== undefined) schema = schema.max(max, { error });
+  return described(schema, description);
 }
 
 /**

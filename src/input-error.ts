@@ -19,7 +19,10 @@ export class InputError extends Error {
  * // "dice[0].sides: 7 is not allowed (expected one of 2, 4, 6, 8, 10, 12)"
  */
 export function invalid(field: string, value: unknown, allowed: string): InputError {
-  return new InputError(`${field}: ${shown(value)} is not allowed (expected ${allowed})`, field);
+  return new InputError(
+    `${field}: ${showValue(value)} is not allowed (expected ${allowed})`,
+    field,
+  );
 }
 
 /**
@@ -30,15 +33,25 @@ export function missing(field: string, expected: string): InputError {
   return new InputError(`${field}: missing (expected ${expected})`, field);
 }
 
+/** Most characters of a value quoted in a message: a 50 MB string is shown by its start. */
+export const SHOWN_VALUE_CHARS = 60;
+
 /**
- * A value as a message shows it: text quoted, lists and mappings as short JSON.
- * @example shown(null) // "null (an empty value)"
+ * A value as a message quotes it: strings in JSON quotes, objects as JSON, anything longer than
+ * {@link SHOWN_VALUE_CHARS} cut, with its full length said.
+ * @example showValue('x'.repeat(1e6)) // '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"... (1000000 characters)'
+ * @example showValue([1, 2]) // '[1,2]'
+ * @example showValue(null) // "null (an empty value)"
  */
-export function shown(value: unknown): string {
+export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
+  // YAML's `key:` with nothing after it is null too: say what it looks like in the file.
   if (value === null) return 'null (an empty value)';
-  if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const json = JSON.stringify(value);
-  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+  if (typeof value === 'string')
+    return value.length > SHOWN_VALUE_CHARS
+      ? `${JSON.stringify(value.slice(0, SHOWN_VALUE_CHARS - 3))}... (${value.length} characters)`
+      : JSON.stringify(value);
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > SHOWN_VALUE_CHARS ? `${json.slice(0, SHOWN_VALUE_CHARS - 3)}...` : json;
 }

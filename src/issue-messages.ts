@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { InputError, shown } from './input-error.ts';
+import { InputError, showValue } from './input-error.ts';
 import { type FieldPath, fieldName } from './yaml-locator.ts';
 
 /** A problem the schema found: where it is (the key itself for an unknown field) and what it says. */
@@ -71,7 +71,7 @@ export function issueProblems(
       path,
       atKey: false,
       field,
-      message: `${field}: ${shown(found)} is not allowed (expected ${expected})`,
+      message: `${field}: ${showValue(found)} is not allowed (expected ${expected})`,
     });
   }
   return problems;

@@ -170,9 +170,19 @@ function mismatch(actual: unknown, wanted: unknown, path = 'result'): string | u
 
 const files = sourceFiles(SRC).sort();
 const examples = files.flatMap(examplesOf);
+
 /** Every export of src/, by name, for the examples' code; a module's own exports come first. */
 const modules = new Map<string, Record<string, unknown>>();
-for (const file of files) modules.set(relative(ROOT, file), await import(pathToFileURL(file).href));
+/** Modules that run only in a browser (they read `location`, or listen as a worker), and why. */
+const browserOnly = new Map<string, string>();
+for (const file of files) {
+  const name = relative(ROOT, file);
+  try {
+    modules.set(name, await import(pathToFileURL(file).href));
+  } catch (error) {
+    browserOnly.set(name, (error as Error).message);
+  }
+}
 /** What examples may use besides src/'s exports: zod, whose schemas some examples build. */
 const everyExport = new Map<string, unknown>([['z', z]]);
 for (const exports of modules.values())
@@ -182,7 +192,7 @@ for (const exports of modules.values())
 /** The names an example may use: every export of src/, its own module's first. */
 function scopeOf(example: Example): Map<string, unknown> {
   const scope = new Map(everyExport);
-  for (const [name, value] of Object.entries(modules.get(example.file)!))
+  for (const [name, value] of Object.entries(modules.get(example.file) ?? {}))
     if (name !== 'default') scope.set(name, value);
   return scope;
 }
@@ -196,8 +206,9 @@ async function run(example: Example): Promise<unknown> {
 }
 
 describe('the @examples of src/', () => {
-  it('are found (one per example tag)', () => {
+  it('are found (one per example tag); only the page has modules Node cannot import', () => {
     expect(examples.length).toBeGreaterThan(100);
+    for (const file of browserOnly.keys()) expect(file).toMatch(/^src\/page\//);
     for (const e of examples) expect(e.code, `${e.file}:${e.line}`).not.toBe('');
   });
 
@@ -209,6 +220,7 @@ describe('the @examples of src/', () => {
       continue;
     }
     it(where, async () => {
+      expect(browserOnly.get(example.file), 'its module imports in Node').toBeUndefined();
       expect(example.expected, 'the example states its result').not.toBe('');
       const throws = /^throws (.*)$/.exec(example.expected);
       if (throws) {

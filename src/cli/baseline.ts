@@ -4,7 +4,7 @@ import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
 import { checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkCounts } from '../scenario/check-table.ts';
 import { BASELINE_FILE, loadScenarioFiles, readBaseline, SCENARIO_DIR } from './check.ts';
-import { integerFlag } from './flags.ts';
+import { fileFlag, integerFlag } from './flags.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
 /**
@@ -20,7 +20,7 @@ export function registerBaseline(program: Command) {
     )
     .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/)`)
     .option('--write', 'write the baseline (without it: only show what would change)')
-    .option('--baseline <file>', 'the baseline file', BASELINE_FILE)
+    .option('--baseline <file>', 'the baseline file', fileFlag, BASELINE_FILE)
     .option(
       '--seed <n>',
       "seed of the simulated figures (default: the baseline's, else 1)",

@@ -29,7 +29,7 @@ import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
-import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { choiceFlag, folderFlag, integerFlag, numberFlag } from './flags.ts';
 import { flagError } from './spec-file.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
@@ -83,7 +83,11 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
         .choices(OUTPUT_FORMATS)
         .default('table' as OutputFormat),
     )
-    .option('--out <dir>', 'also write <name>.csv, .vl.json, .svg and .png into this folder')
+    .option(
+      '--out <dir>',
+      'also write <name>.csv, .vl.json, .svg and .png into this folder',
+      folderFlag,
+    )
     .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)')
     .option(
       '--against <flags>',
@@ -205,9 +209,11 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
           integerFlag(1, ROLL_LIMITS.dice),
           ADVANTAGE_DEFAULTS.most,
         )
-        .option(
-          '--stacks <stacks...>',
-          'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4',
+        .addOption(
+          new Option(
+            '--stacks <stacks...>',
+            'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4 (not with --die, --most)',
+          ).conflicts(['die', 'most']),
         )
         .addOption(
           listOption(
@@ -273,7 +279,7 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
         .option(
           '--minor-weight <x>',
           "worth of a minor intent's win to the play (0: fish only)",
-          numberFlag(0),
+          numberFlag(0, ROLL_LIMITS.value),
           FISHING_DEFAULTS.minorWeight,
         ),
     ),

@@ -56,13 +56,13 @@ export function addCharacterOptions<
     .option(
       '--aura-value <x>',
       'worth of each Aura left at the end, in intents, for the play',
-      numberFlag(0),
+      numberFlag(0, ROLL_LIMITS.value),
       ROLL_DEFAULTS.auraValue,
     )
     .option(
       '--resolve-value <x>',
       'worth of each Resolve left at the end, in intents, for the play',
-      numberFlag(0),
+      numberFlag(0, ROLL_LIMITS.value),
       ROLL_DEFAULTS.resolveValue,
     );
 }

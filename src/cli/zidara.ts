@@ -30,7 +30,7 @@ import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   addPolicyOption,
@@ -78,15 +78,22 @@ function addRollOptions<
   Opts extends OptionValues,
   GlobalOpts extends OptionValues,
 >(command: Command<Args, Opts, GlobalOpts>) {
-  return addResolveOption(
+  const flags = addResolveOption(
     addRerollsOption(addPolicyOption(addCharacterOptions(command))).option(
       '--vs <challenge>',
       "a threat's Challenge C (it rolls d2C); repeat for several threats",
       collectChallenge,
       [] as number[],
     ),
-  )
-    .option('--spec <file>', 'roll spec(s) as JSON or YAML: one object, or an array of them')
+  );
+  // --policy and --rerolls are how the roll is played, not the roll: they apply to a file's too.
+  return flags
+    .addOption(
+      specOption(flags, 'roll spec(s) as JSON or YAML: one object, or an array of them', [
+        'policy',
+        'rerolls',
+      ]),
+    )
     .option('--json', 'machine-readable output (one object, or an array for an array of specs)');
 }
 
@@ -110,15 +117,16 @@ function registerOdds(zidara: Command) {
       .argument('[intents...]', 'dice per intent, e.g. d12 d6+d4 (see below)'),
   )
     .addHelpText('after', ODDS_HELP)
-    .action((words, options) => {
+    .action(async (words, options) => {
       const { rolls, many } = rollsFromOptions(words, options);
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
-      const results = rolls.map((roll) => new RollSolver(roll, solve).odds());
-      if (options.json) printResults(results, many, true, () => '');
-      else
-        printResults(results, many, false, (odds) =>
-          formatOdds(rolls[results.indexOf(odds)]!, odds, solve.rerolls),
-        );
+      await printResults(
+        rolls,
+        many,
+        options.json,
+        (roll) => new RollSolver(roll, solve).odds(),
+        (odds, roll) => formatOdds(roll, odds, solve.rerolls),
+      );
     });
 }
 
@@ -139,8 +147,8 @@ function registerSimulate(zidara: Command) {
     )
     .action(async (words, options) => {
       const { rolls, many } = rollsFromOptions(words, options);
-      if (options.shard && rolls.length > 1)
-        throw new InputError('--shard: runs one spec at a time (the file holds several)');
+      if (options.shard) oneSpecFor('--shard', rolls, `--spec ${options.spec}`);
+      if (options.partial) oneSpecFor('--partial', rolls, `--spec ${options.spec}`);
       const policy = options.policy as Policy;
       const rerolls = options.rerolls as RerollKinds;
       const summaries: (RollSimulation & { seed: number })[] = [];
@@ -153,11 +161,14 @@ function registerSimulate(zidara: Command) {
         summaries.push((await summarizeResult(result)) as RollSimulation & { seed: number });
         if (result.interrupted) break;
       }
-      if (options.json) printResults(summaries, many, true, () => '');
-      else
-        printResults(summaries, many, false, (simulation) =>
-          formatSimulation(rolls[summaries.indexOf(simulation)]!, simulation, rerolls),
-        );
+      const done = rolls.slice(0, summaries.length).map((roll, i) => ({ roll, i }));
+      await printResults(
+        done,
+        many,
+        options.json,
+        ({ i }) => summaries[i]!,
+        (simulation, { roll }) => formatSimulation(roll, simulation, rerolls),
+      );
     });
 }
 

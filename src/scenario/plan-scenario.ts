@@ -393,7 +393,7 @@ function checkReach(e: Expectation, at: string, unit: FigureUnit, difference: bo
     if (value !== undefined && (value < low || value > 1))
       throw invalid(`${at}.${field}`, shownValue(value), allowed);
   };
-  if (e.between) e.between.forEach((v) => check('between', v));
+  for (const v of e.between ?? []) check('between', v);
   check('atLeast', e.atLeast);
   check('atMost', e.atMost);
 }

@@ -1,7 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, watch } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportJobs, writeReport } from '../../src/cli/report.ts';
 import { InputError } from '../../src/input-error.ts';
@@ -27,13 +29,27 @@ afterAll(async () => {
 describe('dicelab report', () => {
   it('writes one offline page with every chart visible, and each chart’s four files', async () => {
     const said: string[] = [];
-    const { index, outputs } = await writeReport(SMALL_JOBS, dir, (line) => said.push(line));
+    // A stand-in for the built offline page: the report copies it byte for byte and links it.
+    const builtDir = await mkdtemp(join(tmpdir(), 'dicelab-built-'));
+    const built = join(builtDir, 'dicelab.html');
+    const builtHtml = '<!DOCTYPE html><title>offline page</title><p>é</p>\n';
+    await writeFile(built, builtHtml);
+    const { index, page, outputs } = await writeReport(
+      SMALL_JOBS,
+      dir,
+      (line) => said.push(line),
+      built,
+    );
     expect(index).toBe(join(dir, 'index.html'));
+    expect(page).toBe(join(dir, 'dicelab.html'));
+    expect(await readFile(join(dir, 'dicelab.html'), 'utf8')).toBe(builtHtml);
+    await rm(builtDir, { recursive: true, force: true });
     const files = (await readdir(dir)).sort();
     const expected = SMALL_JOBS.flatMap((job) =>
       ['csv', 'png', 'svg', 'vl.json'].map((ext) => `${job.name}.${ext}`),
     );
-    expect(files).toEqual([...expected, 'index.html'].sort()); // nothing temporary left behind
+    // Nothing temporary left behind.
+    expect(files).toEqual([...expected, 'dicelab.html', 'index.html'].sort());
     for (const job of SMALL_JOBS) {
       const spec = JSON.parse(await readFile(join(dir, `${job.name}.vl.json`), 'utf8'));
       expect(validateVegaLite(spec), job.name).toEqual([]);
@@ -54,6 +70,7 @@ describe('dicelab report', () => {
       expect(section.charts[0]!.width).toBeGreaterThan(300);
     }
     const html = await readFile(index, 'utf8');
+    expect(html).toMatch(/<a href="dicelab\.html">Ask your own question[^<]*<\/a>/);
     expect(html).toContain('<a href="splits.csv">CSV</a>');
     expect(html).toContain('d12 beats d6+d6: 70.8% vs 57.9% (+13.0 pts).');
   });
@@ -68,6 +85,23 @@ describe('dicelab report', () => {
     expect(() => reportJobs(['balance.yaml'])).toThrow(/balance\.yaml: cannot read/);
   });
 
+  it('leaves the offline page out, and unlinked, when it has not been built', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
+    try {
+      const { page, index } = await writeReport(
+        [SMALL_JOBS[1]!],
+        out,
+        () => {},
+        join(out, 'none.html'),
+      );
+      expect(page).toBeUndefined();
+      expect(await readdir(out)).not.toContain('dicelab.html');
+      expect(await readFile(index, 'utf8')).not.toContain('dicelab.html');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a job list with a name used twice before writing anything', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
     try {
@@ -77,5 +111,60 @@ describe('dicelab report', () => {
     } finally {
       await rm(empty, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * Runs `dicelab report` in a child and, the moment a temporary file appears in its folder,
+ * freezes it (SIGSTOP), checks a temporary file is really there, sends `signal` and lets it go
+ * on: the signal arrives while the temporary file exists. Returns how the child ended, or
+ * undefined if it wrote everything before a temporary file could be caught.
+ */
+async function stopWhileWriting(signal: 'SIGINT' | 'SIGTERM') {
+  const out = await mkdtemp(join(tmpdir(), 'dicelab-stop-'));
+  const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+  const scenario = fileURLToPath(new URL('../../scenarios/dorrie-talk.yaml', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', main, 'report', scenario, '--out', out, '--quiet'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const temps = () => readdirSync(out).filter((name) => name.endsWith('.tmp'));
+  const stopped = () => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8'));
+  let caught: string[] | undefined;
+  const watcher = watch(out, (_event, name) => {
+    if (caught || !name?.endsWith('.tmp') || child.exitCode !== null) return;
+    child.kill('SIGSTOP');
+    while (!stopped()) {} // the stop is delivered in microseconds
+    const now = temps();
+    if (now.length > 0) {
+      caught = now;
+      child.kill(signal);
+    }
+    child.kill('SIGCONT');
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  watcher.close();
+  const left = temps();
+  await rm(out, { recursive: true, force: true });
+  return caught ? { code, stderr, caught, left } : undefined;
+}
+
+describe('dicelab report stopped while it writes', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('on %s removes its temporary files and exits %i', async (signal, status) => {
+    let run: Awaited<ReturnType<typeof stopWhileWriting>>;
+    for (let attempt = 0; attempt < 5 && !run; attempt++) run = await stopWhileWriting(signal);
+    expect(run, 'a temporary file was caught in 5 runs').toBeDefined();
+    expect(run!.caught.length).toBeGreaterThan(0);
+    expect(run!.left).toEqual([]);
+    expect(run!.code).toBe(status);
+    expect(run!.stderr).toBe(`\ndicelab: stopped (${signal}); no temporary file left behind\n`);
   });
 });

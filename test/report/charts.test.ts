@@ -213,7 +213,7 @@ describe('heatmap labels', () => {
       }),
     );
     const labels = [...svg.matchAll(/>([^<]*%)<\/text>/g)].map((m) => m[1]).slice(0, 5);
-    expect(labels).toEqual(['&gt;99%', '50%', '&lt;1%', '100%', '0%']);
+    expect(labels).toEqual(['&gt; 99%', '50%', '&lt; 1%', '100%', '0%']);
   });
 });
 

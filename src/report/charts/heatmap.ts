@@ -72,7 +72,7 @@ function percentLabel(field: string, digits: number): string {
   const v = datumRef(field);
   const half = 0.5 * 10 ** -(digits + 2);
   const f = `'.${digits}%'`;
-  return `${v} < 1 && ${v} >= ${1 - half} ? '>' + format(${1 - 2 * half}, ${f}) : ${v} > 0 && ${v} < ${half} ? '<' + format(${2 * half}, ${f}) : format(${v}, ${f})`;
+  return `${v} < 1 && ${v} >= ${1 - half} ? '> ' + format(${1 - 2 * half}, ${f}) : ${v} > 0 && ${v} < ${half} ? '< ' + format(${2 * half}, ${f}) : format(${v}, ${f})`;
 }
 
 /** The middle of the colour scale: of the fixed domain if there is one, else of the data. */

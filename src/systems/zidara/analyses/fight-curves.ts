@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { integer } from '../../../field-schemas.ts';
 import { parseSpec } from '../../../issue-messages.ts';
-import { FIGHT_LIMITS, type FightOptions, fightOdds, parseFight } from '../fight/fight.ts';
+import {
+  FIGHT_LIMITS,
+  type Fight,
+  type FightOdds,
+  type FightOptions,
+  fightOdds,
+  parseFight,
+} from '../fight/fight.ts';
 import { challengeName } from '../roll/notation.ts';
 import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 
@@ -73,19 +80,27 @@ export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
   const rows: FightCurveRow[] = [];
   for (const challenge of challenges) {
     for (const t of tags) {
-      const odds = fightOdds(parseFight({ ...character, maxRounds, challenge, tags: t }));
-      odds.pWinWithin.forEach((winWithin, k) => {
-        rows.push({
-          challenge,
-          tags: t,
-          fight: `${challengeName(challenge)}, ${t} tag${t === 1 ? '' : 's'}`,
-          round: k + 1,
-          winWithin,
-          reached: odds.pReached[k]!,
-          opening: odds.openingSplit,
-        });
-      });
+      const fight = parseFight({ ...character, maxRounds, challenge, tags: t });
+      rows.push(...fightCurveRows(fight, fightOdds(fight)));
     }
   }
   return rows;
+}
+
+/**
+ * One fight's solved odds as curve rows, one per round: what {@link fightCurves} returns for
+ * each (Challenge, tags) pair, for callers that solve the fight themselves.
+ * @example ((fight) => fightCurveRows(fight, fightOdds(fight)))(parseFight({ challenge: 3, tags: 1, pool: [8] }))[0].fight // "C3 (d6), 1 tag"
+ */
+export function fightCurveRows(fight: Fight, odds: FightOdds): FightCurveRow[] {
+  const { challenge, tags } = fight;
+  return odds.pWinWithin.map((winWithin, k) => ({
+    challenge,
+    tags,
+    fight: `${challengeName(challenge)}, ${tags} tag${tags === 1 ? '' : 's'}`,
+    round: k + 1,
+    winWithin,
+    reached: odds.pReached[k]!,
+    opening: odds.openingSplit,
+  }));
 }

@@ -27,6 +27,12 @@ export const SPLITS_DEFAULTS = {
   objective: 'wins',
 } as const satisfies Record<string, unknown> & { objective: SplitObjective };
 
+/** Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it has dice. */
+export const SPLITS_LIMITS = {
+  steps: ROLL_LIMITS.steps,
+  actions: ROLL_LIMITS.actions,
+} as const;
+
 /** Options of {@link splits}. */
 export interface SplitsOptions extends RollSetup {
   /** Steps in the roll (required). */

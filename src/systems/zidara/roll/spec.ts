@@ -104,6 +104,11 @@ export const ROLL_LIMITS = {
   steps: 72,
   /** Actions in one roll. */
   actions: 12,
+  /**
+   * Largest intent weight, `auraValue` or `resolveValue`: a roll's utility and its square
+   * (simulation intervals) stay finite and exact enough (1e308 gave an infinite utility).
+   */
+  value: 1e6,
 } as const;
 
 /**
@@ -165,10 +170,12 @@ export const ROLL_OPTION_SCHEMAS = {
   auraValue: number(
     0,
     `Worth of each Aura left at the end, in intents, to the play (default ${ROLL_DEFAULTS.auraValue}).`,
+    ROLL_LIMITS.value,
   ),
   resolveValue: number(
     0,
     `Worth of each Resolve left at the end, in intents, to the play (default ${ROLL_DEFAULTS.resolveValue}).`,
+    ROLL_LIMITS.value,
   ),
   auraGainUsableSameRoll: flag(
     `Aura from a roll's top faces can be spent in that roll (default ${ROLL_DEFAULTS.auraGainUsableSameRoll}).`,
@@ -243,7 +250,7 @@ const rollSpecSchema = z.strictObject(
               .int({ error: 'an integer ≥ 0' })
               .min(0, { error: 'an integer ≥ 0' })
               .optional(),
-            weight: number(0).optional(),
+            weight: number(0, undefined, ROLL_LIMITS.value).optional(),
             name: z.string({ error: 'a string' }).optional(),
           },
           { error: 'an object such as { "threat": 0, "weight": 1 }' },
