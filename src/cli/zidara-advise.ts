@@ -23,6 +23,7 @@ import {
   addCharacterOptions,
   type CharacterFlags,
   FLAG_OF_FIELD,
+  FLAG_PARSERS,
   flagsSetup,
 } from './zidara-flags.ts';
 
@@ -81,10 +82,10 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
         '--vs <challenge>',
         "a threat's Challenge C (optional: it only bounds --defence); repeat like --defence",
       )
-        .argParser(collect(integerFlag(1, ROLL_LIMITS.challenge)))
+        .argParser(collect(FLAG_PARSERS.challenge))
         .default([] as number[], 'none'),
     )
-    .option('--resolve <n>', 'Resolve left', integerFlag(0, ROLL_LIMITS.resolve), 0)
+    .option('--resolve <n>', 'Resolve left', FLAG_PARSERS.resolve, 0)
     .option(
       '--aura-pending <n>',
       'with --late-aura: top faces rolled so far this roll (their Aura arrives after it)',

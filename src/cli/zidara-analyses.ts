@@ -34,10 +34,10 @@ import { flagError } from './spec-file.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
   addCharacterOptions,
-  addPolicyOption,
+  addPlayOptions,
   addRerollsOption,
-  addResolveOption,
   FLAG_OF_FIELD,
+  FLAG_PARSERS,
   flagsSetup,
 } from './zidara-flags.ts';
 
@@ -73,11 +73,13 @@ Splits are written in the dice notation: + stacks dice on one intent (its best d
 | separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.
 ${AGAINST_HELP}`;
 
-/** The flags every analysis shares: the character's Aura and archetype, and the output. */
-function characterFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
-  command: Command<A, O, G>,
-) {
-  return addCharacterOptions(command)
+/** `--format` and `--out`: how an analysis is printed, and where its chart's files go. */
+export function addOutputOptions<
+  A extends unknown[],
+  O extends OptionValues,
+  G extends OptionValues,
+>(command: Command<A, O, G>, stem = '<name>') {
+  return command
     .addOption(
       new Option('--format <format>', 'table for people, or csv / json on stdout')
         .choices(OUTPUT_FORMATS)
@@ -85,9 +87,16 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
     )
     .option(
       '--out <dir>',
-      'also write <name>.csv, .vl.json, .svg and .png into this folder',
+      `also write ${stem}.csv, .vl.json, .svg and .png into this folder`,
       folderFlag,
-    )
+    );
+}
+
+/** The flags every analysis shares: the character's Aura and archetype, and the output. */
+function characterFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return addOutputOptions(addCharacterOptions(command))
     .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)')
     .option(
       '--against <flags>',
@@ -99,7 +108,7 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
 function playFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
   command: Command<A, O, G>,
 ) {
-  return addRerollsOption(addPolicyOption(addResolveOption(command)));
+  return addPlayOptions(command);
 }
 
 function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
@@ -108,17 +117,17 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
       zidara
         .command('splits')
         .description('rank every way to split a roll: legal pools × assignments of dice to intents')
-        .option('--steps <S>', 'steps in the roll', integerFlag(1, ROLL_LIMITS.steps))
+        .option('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
         .option(
           '--actions <A>',
           'actions in the roll (each gives one split)',
-          integerFlag(1, ROLL_LIMITS.actions),
+          FLAG_PARSERS.actions,
           SPLITS_DEFAULTS.actions,
         )
         .requiredOption(
           '--vs <C>',
           'the Challenge C every intent aims at (it rolls d2C)',
-          integerFlag(1, ROLL_LIMITS.challenge),
+          FLAG_PARSERS.challenge,
         )
         .option(
           '--intents <list>',
@@ -258,17 +267,17 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
         .description(
           "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
         )
-        .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, ROLL_LIMITS.steps))
+        .requiredOption('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
         .option(
           '--actions <A>',
           'actions in the roll (each gives one split)',
-          integerFlag(1, ROLL_LIMITS.actions),
+          FLAG_PARSERS.actions,
           FISHING_DEFAULTS.actions,
         )
         .requiredOption(
           '--vs <C>',
           'the Challenge C every intent aims at (it rolls d2C)',
-          integerFlag(1, ROLL_LIMITS.challenge),
+          FLAG_PARSERS.challenge,
         )
         .option(
           '--minor-max <dN>',
@@ -293,8 +302,10 @@ Examples:
   dicelab zidara fishing --steps 6 --vs 3 --aura 2 --out reports/fishing`,
     )
     .action(async (flags, command) => {
-      await runAndPrint(command, flags, (flags) => {
-        const job: AnalysisJob = {
+      await runAndPrint(
+        command,
+        flags,
+        (flags): AnalysisJob => ({
           analysis: 'fishing',
           name: flags.name ?? 'fishing',
           options: {
@@ -305,9 +316,8 @@ Examples:
             minorMaxSides: flags.minorMax,
             minorWeight: flags.minorWeight,
           },
-        };
-        return job;
-      });
+        }),
+      );
     });
 }
 
@@ -357,8 +367,10 @@ Examples:
   dicelab zidara rerolls --split "d6 | d6" --resolve 0-2 --out reports/rerolls`,
     )
     .action(async (flags, command) => {
-      await runAndPrint(command, flags, (flags) => {
-        const job: AnalysisJob = {
+      await runAndPrint(
+        command,
+        flags,
+        (flags): AnalysisJob => ({
           analysis: 'rerolls',
           name: flags.name ?? 'rerolls',
           options: {
@@ -368,9 +380,8 @@ Examples:
             resolve: flags.resolve,
             kinds: flags.kinds,
           },
-        };
-        return job;
-      });
+        }),
+      );
     });
 }
 
@@ -401,7 +412,7 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
         .option(
           '--actions <A>',
           "actions in the roll (for the 'best' pool rule)",
-          integerFlag(1, ROLL_LIMITS.actions),
+          FLAG_PARSERS.actions,
           TUNE_DEFAULTS.actions,
         )
         .addOption(
@@ -433,8 +444,10 @@ Examples:
   dicelab zidara tune --steps 1-12 --vs 1-6 --out reports/tune`,
     )
     .action(async (flags, command) => {
-      await runAndPrint(command, flags, (flags) => {
-        const job: AnalysisJob = {
+      await runAndPrint(
+        command,
+        flags,
+        (flags): AnalysisJob => ({
           analysis: 'tune',
           name: flags.name ?? 'tune',
           options: {
@@ -452,9 +465,8 @@ Examples:
                   solveFor: flags.solveFor as 'challenge' | 'steps',
                 },
               }),
-        };
-        return job;
-      });
+        }),
+      );
     });
 }
 
@@ -469,12 +481,12 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
         .option(
           '--steps <S>',
           "the set action's steps: its best legal pool is chosen each round",
-          integerFlag(1, FIGHT_LIMITS.steps),
+          FLAG_PARSERS.fightSteps,
         )
         .option(
           '--actions <A>',
           'actions in each roll, with --steps',
-          integerFlag(1, FIGHT_LIMITS.actions),
+          FLAG_PARSERS.fightActions,
           FIGHT_DEFAULTS.actions,
         )
         .option('--pool <dice>', 'or a set pool rolled every round, e.g. "d12 d4"')
@@ -497,13 +509,13 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
         .option(
           '--titles <n>',
           'Titles: Resolve at the start of each fight',
-          integerFlag(0, ROLL_LIMITS.resolve),
+          FLAG_PARSERS.resolve,
           FIGHT_DEFAULTS.titles,
         )
         .option(
           '--max-rounds <n>',
           'rounds shown',
-          integerFlag(1, FIGHT_LIMITS.maxRounds),
+          FLAG_PARSERS.maxRounds,
           FIGHT_CURVES_DEFAULTS.maxRounds,
         ),
     ),

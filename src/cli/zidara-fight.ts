@@ -6,7 +6,6 @@ import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
   FIGHT_DEFAULTS,
-  FIGHT_LIMITS,
   FIGHT_POLICIES,
   type Fight,
   type FightOdds,
@@ -19,8 +18,6 @@ import {
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
-import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
@@ -29,6 +26,7 @@ import {
   addRerollsOption,
   type CharacterFlags,
   FLAG_OF_FIELD,
+  FLAG_PARSERS,
   flagsSetup,
 } from './zidara-flags.ts';
 
@@ -53,34 +51,30 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
         .option(
           '--vs <challenge>',
           "the threat's Challenge C (it rolls d2C)",
-          integerFlag(1, ROLL_LIMITS.challenge),
+          FLAG_PARSERS.challenge,
         )
-        .option(
-          '--tags <T>',
-          'tags the threat has: each intent won strips one',
-          integerFlag(1, FIGHT_LIMITS.tags),
-        )
+        .option('--tags <T>', 'tags the threat has: each intent won strips one', FLAG_PARSERS.tags)
         .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
         .option(
           '--steps <S>',
           "or the set action's steps: its best legal pool is chosen every round",
-          integerFlag(1, FIGHT_LIMITS.steps),
+          FLAG_PARSERS.fightSteps,
         )
         .option(
           '--actions <A>',
           `actions in each roll, with --steps (each gives a split; default: ${FIGHT_DEFAULTS.actions})`,
-          integerFlag(1, FIGHT_LIMITS.actions),
+          FLAG_PARSERS.fightActions,
         )
         .option(
           '--titles <n>',
           'Titles: Resolve at the start of the fight and its cap',
-          integerFlag(0, ROLL_LIMITS.resolve),
+          FLAG_PARSERS.resolve,
           FIGHT_DEFAULTS.titles,
         )
         .option(
           '--max-rounds <n>',
           'rounds before the fight is called',
-          integerFlag(1, FIGHT_LIMITS.maxRounds),
+          FLAG_PARSERS.maxRounds,
           FIGHT_DEFAULTS.maxRounds,
         )
         .addOption(

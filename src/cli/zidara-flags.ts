@@ -6,9 +6,22 @@ import {
   REROLL_KINDS,
   type RerollKinds,
 } from '../systems/zidara/engine/roll-solver.ts';
+import { FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
+
+/** Parsers of the numbers the zidara commands read, each within its rule's bounds (one statement). */
+export const FLAG_PARSERS = {
+  challenge: integerFlag(1, ROLL_LIMITS.challenge),
+  steps: integerFlag(1, ROLL_LIMITS.steps),
+  actions: integerFlag(1, ROLL_LIMITS.actions),
+  resolve: integerFlag(0, ROLL_LIMITS.resolve),
+  fightSteps: integerFlag(1, FIGHT_LIMITS.steps),
+  fightActions: integerFlag(1, FIGHT_LIMITS.actions),
+  tags: integerFlag(1, FIGHT_LIMITS.tags),
+  maxRounds: integerFlag(1, FIGHT_LIMITS.maxRounds),
+} as const;
 
 /**
  * The flags that describe a Zi'Dara character's situation, shared by every `dicelab zidara`
@@ -67,30 +80,26 @@ export function addCharacterOptions<
     );
 }
 
-/** `--resolve`: the Resolve one roll may spend on rerolls. */
-export function addResolveOption<
-  A extends unknown[],
-  O extends OptionValues,
-  G extends OptionValues,
->(command: Command<A, O, G>) {
-  return command.option(
-    '--resolve <n>',
-    'Resolve available for rerolls',
-    integerFlag(0, ROLL_LIMITS.resolve),
-    ROLL_DEFAULTS.resolve,
-  );
-}
-
-/** `--policy`: the engine's optimum or a simple named policy. */
-export function addPolicyOption<
-  A extends unknown[],
-  O extends OptionValues,
-  G extends OptionValues,
->(command: Command<A, O, G>) {
-  return command.addOption(
-    new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
-      .choices(POLICIES)
-      .default(PLAY_DEFAULTS.policy as Policy),
+/**
+ * `--resolve`, `--policy` and `--rerolls`: the Resolve one roll may spend, who decides (the
+ * optimum or a simple named policy) and the kinds of reroll the optimum may use.
+ */
+export function addPlayOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return addRerollsOption(
+    command
+      .option(
+        '--resolve <n>',
+        'Resolve available for rerolls',
+        FLAG_PARSERS.resolve,
+        ROLL_DEFAULTS.resolve,
+      )
+      .addOption(
+        new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
+          .choices(POLICIES)
+          .default(PLAY_DEFAULTS.policy as Policy),
+      ),
   );
 }
 

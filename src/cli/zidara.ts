@@ -19,25 +19,17 @@ import {
   threatLetter,
 } from '../systems/zidara/roll/notation.ts';
 import { legalPools } from '../systems/zidara/roll/pool.ts';
-import {
-  parseRoll,
-  ROLL_LIMITS,
-  type Roll,
-  type RollSpec,
-  rollToSpec,
-} from '../systems/zidara/roll/spec.ts';
+import { parseRoll, type Roll, type RollSpec, rollToSpec } from '../systems/zidara/roll/spec.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
-import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
-  addPolicyOption,
-  addRerollsOption,
-  addResolveOption,
+  addPlayOptions,
   type CharacterFlags,
   FLAG_OF_FIELD,
+  FLAG_PARSERS,
   flagsSetup,
 } from './zidara-flags.ts';
 
@@ -78,13 +70,11 @@ function addRollOptions<
   Opts extends OptionValues,
   GlobalOpts extends OptionValues,
 >(command: Command<Args, Opts, GlobalOpts>) {
-  const flags = addResolveOption(
-    addRerollsOption(addPolicyOption(addCharacterOptions(command))).option(
-      '--vs <challenge>',
-      "a threat's Challenge C (it rolls d2C); repeat for several threats",
-      collectChallenge,
-      [] as number[],
-    ),
+  const flags = addPlayOptions(addCharacterOptions(command)).option(
+    '--vs <challenge>',
+    "a threat's Challenge C (it rolls d2C); repeat for several threats",
+    collectChallenge,
+    [] as number[],
   );
   // --policy and --rerolls are how the roll is played, not the roll: they apply to a file's too.
   return flags
@@ -173,7 +163,7 @@ function registerSimulate(zidara: Command) {
 }
 
 function collectChallenge(raw: string, previous: number[]): number[] {
-  return [...previous, integerFlag(1, ROLL_LIMITS.challenge)(raw)];
+  return [...previous, FLAG_PARSERS.challenge(raw)];
 }
 
 function specFromFlags(
@@ -312,13 +302,8 @@ function registerPools(zidara: Command) {
   zidara
     .command('pools')
     .description('every legal pool for a number of steps and actions')
-    .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, ROLL_LIMITS.steps))
-    .option(
-      '--actions <A>',
-      'actions in the roll (each gives one split)',
-      integerFlag(1, ROLL_LIMITS.actions),
-      1,
-    )
+    .requiredOption('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
+    .option('--actions <A>', 'actions in the roll (each gives one split)', FLAG_PARSERS.actions, 1)
     .option('--json', 'print an array of pools, each an array of die sides high to low')
     .addHelpText('after', '\nExample:\n  dicelab zidara pools --steps 8 --actions 1\n')
     .action((options) => {

@@ -1,20 +1,11 @@
 import { range } from 'd3-array';
-import { InputError, invalid, missing } from '../input-error.ts';
+import { InputError, invalid } from '../input-error.ts';
 import { type AnalysisJob, checkAnalysis } from '../systems/run-analysis.ts';
-import { FIGHT_DEFAULTS, type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
+import { FIGHT_DEFAULTS, type Fight } from '../systems/zidara/fight/fight.ts';
 import { stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { canonicalSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import type { AnalysisName } from './figure-catalogue.ts';
-import {
-  characterOf,
-  checkSetupAura,
-  located,
-  setupOf,
-  stepsOf,
-  threatFaced,
-  threatOf,
-  titleCount,
-} from './resolve-figure.ts';
+import { characterOf, fightOf, setupOf, stepsOf, threatFaced, threatOf } from './resolve-figure.ts';
 import type { Analysis, Scenario } from './schema.ts';
 
 /**
@@ -50,44 +41,37 @@ export function planAnalysis(
   const setup = setupOf(character, name);
   const steps = () =>
     stepsOf(analysis as Parameters<typeof stepsOf>[0], character, name, at, true)!;
-  let planned: PlannedAnalysis;
+  let job: AnalysisJob;
+  let fight: Fight | undefined;
   switch (analysis.analysis) {
     case 'splits': {
       const { challenge, tags } = threatFaced(scenario, analysis, at);
       const intents = analysis.intents ?? (tags === undefined ? undefined : range(1, tags + 1));
-      planned = {
-        key,
-        table: 'splits',
-        job: {
-          analysis: 'splits',
-          name: key,
-          options: {
-            ...setup,
-            steps: steps(),
-            ...(analysis.actions === undefined ? {} : { actions: analysis.actions }),
-            challenge,
-            ...(intents ? { intents } : {}),
-            ...(analysis.objective ? { objective: analysis.objective } : {}),
-          },
-          ...(analysis.top === undefined ? {} : { top: analysis.top }),
+      job = {
+        analysis: 'splits',
+        name: key,
+        options: {
+          ...setup,
+          steps: steps(),
+          ...(analysis.actions === undefined ? {} : { actions: analysis.actions }),
+          challenge,
+          ...(intents ? { intents } : {}),
+          ...(analysis.objective ? { objective: analysis.objective } : {}),
         },
+        ...(analysis.top === undefined ? {} : { top: analysis.top }),
       };
       break;
     }
     case 'compare': {
       const { challenge } = threatFaced(scenario, analysis, at);
-      planned = {
-        key,
-        table: 'compare',
-        job: {
-          analysis: 'compare',
-          name: key,
-          splits: analysis.splits,
-          options: {
-            ...setup,
-            challenge,
-            ...(analysis.objective ? { objective: analysis.objective } : {}),
-          },
+      job = {
+        analysis: 'compare',
+        name: key,
+        splits: analysis.splits,
+        options: {
+          ...setup,
+          challenge,
+          ...(analysis.objective ? { objective: analysis.objective } : {}),
         },
       };
       break;
@@ -96,41 +80,33 @@ export function planAnalysis(
       const challenges = threatsFaced(scenario, analysis, at);
       const stacks = analysis.stacks?.map((text, i) => parseStack(text, at(`stacks[${i}]`)));
       const sides = analysis.die === undefined ? undefined : Number(analysis.die.slice(1));
-      planned = {
-        key,
-        table: 'advantage',
-        job: {
-          analysis: 'advantage',
-          name: key,
-          options: {
-            ...setup,
-            ...(stacks
-              ? { stacks }
-              : {
-                  ...(sides === undefined ? {} : { sides }),
-                  ...(analysis.most ? { most: analysis.most } : {}),
-                }),
-            ...(challenges ? { challenges } : {}),
-          },
+      job = {
+        analysis: 'advantage',
+        name: key,
+        options: {
+          ...setup,
+          ...(stacks
+            ? { stacks }
+            : {
+                ...(sides === undefined ? {} : { sides }),
+                ...(analysis.most ? { most: analysis.most } : {}),
+              }),
+          ...(challenges ? { challenges } : {}),
         },
       };
       break;
     }
     case 'fishing': {
       const { challenge } = threatFaced(scenario, analysis, at);
-      planned = {
-        key,
-        table: 'fishing',
-        job: {
-          analysis: 'fishing',
-          name: key,
-          options: {
-            ...setup,
-            steps: steps(),
-            ...(analysis.actions === undefined ? {} : { actions: analysis.actions }),
-            challenge,
-            ...(analysis.minorMax ? { minorMaxSides: Number(analysis.minorMax.slice(1)) } : {}),
-          },
+      job = {
+        analysis: 'fishing',
+        name: key,
+        options: {
+          ...setup,
+          steps: steps(),
+          ...(analysis.actions === undefined ? {} : { actions: analysis.actions }),
+          challenge,
+          ...(analysis.minorMax ? { minorMaxSides: Number(analysis.minorMax.slice(1)) } : {}),
         },
       };
       break;
@@ -148,79 +124,51 @@ export function planAnalysis(
           ? canonicalSplit([stepsToDice(steps())])
           : parseSplit(analysis.split, at('split'));
       const { resolve: _r, policy: _p, rerolls: _k, ...rest } = setup;
-      planned = {
-        key,
-        table: 'rerolls',
-        job: {
-          analysis: 'rerolls',
-          name: key,
-          options: {
-            ...rest,
-            split,
-            ...(challenges ? { challenges } : {}),
-            ...(analysis.resolve ? { resolve: analysis.resolve } : {}),
-            ...(analysis.kinds ? { kinds: analysis.kinds } : {}),
-          },
+      job = {
+        analysis: 'rerolls',
+        name: key,
+        options: {
+          ...rest,
+          split,
+          ...(challenges ? { challenges } : {}),
+          ...(analysis.resolve ? { resolve: analysis.resolve } : {}),
+          ...(analysis.kinds ? { kinds: analysis.kinds } : {}),
         },
       };
       break;
     }
     case 'tune':
-      planned = {
-        key,
-        table: 'tune',
-        job: {
-          analysis: 'tune',
-          name: key,
-          options: {
-            ...setup,
-            ...(analysis.steps ? { steps: analysis.steps } : {}),
-            ...(analysis.challenges ? { challenges: analysis.challenges } : {}),
-            ...(analysis.actions ? { actions: analysis.actions } : {}),
-            ...(analysis.pool ? { pool: analysis.pool } : {}),
-          },
-          ...(analysis.target === undefined
-            ? {}
-            : { target: { winChance: analysis.target, solveFor: 'challenge' as const } }),
+      job = {
+        analysis: 'tune',
+        name: key,
+        options: {
+          ...setup,
+          ...(analysis.steps ? { steps: analysis.steps } : {}),
+          ...(analysis.challenges ? { challenges: analysis.challenges } : {}),
+          ...(analysis.actions ? { actions: analysis.actions } : {}),
+          ...(analysis.pool ? { pool: analysis.pool } : {}),
         },
+        ...(analysis.target === undefined
+          ? {}
+          : { target: { winChance: analysis.target, solveFor: 'challenge' as const } }),
       };
       break;
     case 'fight': {
-      const faced = threatFaced(scenario, analysis, at);
-      const tags = analysis.tags ?? faced.tags;
-      if (tags === undefined)
-        throw missing(at('tags'), "the threat's tags (with a challenge rather than a threat)");
-      const startAura = analysis.aura ?? setup.aura;
-      checkSetupAura(
-        { ...setup, aura: startAura },
-        name,
-        analysis.aura === undefined ? undefined : at('aura'),
-      );
-      const { resolve: _r, policy: _p, aura: _a, ...rest } = setup;
-      const options = {
-        ...rest,
-        ...(startAura === undefined ? {} : { aura: startAura }),
-        steps: steps(),
-        actions: analysis.actions ?? FIGHT_DEFAULTS.actions,
-        titles: analysis.titles ?? titleCount(character),
-        maxRounds: analysis.maxRounds ?? FIGHT_DEFAULTS.maxRounds,
-        ...(analysis.fightPolicy === undefined ? {} : { fightPolicy: analysis.fightPolicy }),
-      };
-      planned = {
-        key,
-        table: 'fight',
-        fight: located(() => parseFight({ ...options, challenge: faced.challenge, tags }), at('')),
-        job: {
-          analysis: 'fights',
-          name: key,
-          options: { ...options, challenges: [faced.challenge], tags: [tags] },
-        },
+      const maxRounds = analysis.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
+      const planned = fightOf(scenario, analysis, character, name, maxRounds, at);
+      fight = planned.fight;
+      job = {
+        analysis: 'fights',
+        name: key,
+        options: { ...planned.options, challenges: [fight.challenge], tags: [fight.tags] },
       };
       break;
     }
   }
-  checked(planned.job, analysis, at);
-  return planned;
+  checked(job, analysis, at);
+  return fight
+    ? { key, table: 'fight', job, fight }
+    : { key, table: analysis.analysis as Exclude<AnalysisName, 'fight'>, job };
 }
 
 /** Several threats (`vs`: their Challenges) or `challenges`; undefined for the analysis' default. */

@@ -1,7 +1,14 @@
 import { InputError, invalid, missing } from '../input-error.ts';
 import { SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
 import { type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
-import { FIGHT_DEFAULTS, type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
+import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
+import {
+  FIGHT_DEFAULTS,
+  type Fight,
+  type FightOptions,
+  type FightPolicy,
+  parseFight,
+} from '../systems/zidara/fight/fight.ts';
 import { legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { checkAura, DEFENDING, ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import {
@@ -236,40 +243,11 @@ function resolveFight(
   );
   refuse(of, CELL_ONLY, fieldOf, 'a field of an analysis row, not of a fight');
   const { name, character } = characterOf(scenario, of, fieldOf);
-  const faced = threatFaced(scenario, of, fieldOf);
-  const { challenge } = faced;
-  const tags = of.tags ?? faced.tags;
-  if (tags === undefined)
-    throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
-  const steps = stepsOf(of, character, name, fieldOf, true)!;
   const maxRounds = of.maxRounds ?? of.rounds ?? FIGHT_DEFAULTS.maxRounds;
   const rounds = of.rounds ?? maxRounds;
   if (rounds > maxRounds)
     throw invalid(fieldOf('rounds'), rounds, `at most maxRounds (${maxRounds})`);
-  const setup = setupOf(character, name);
-  const startAura = of.aura ?? setup.aura;
-  checkSetupAura(
-    { ...setup, aura: startAura },
-    name,
-    of.aura === undefined ? undefined : fieldOf('aura'),
-  );
-  const { resolve: _resolve, policy: _policy, aura: _aura, ...rest } = setup;
-  const fight = located(
-    () =>
-      parseFight({
-        ...rest,
-        ...(of.rerolls === undefined ? {} : { rerolls: of.rerolls }),
-        ...(startAura === undefined ? {} : { aura: startAura }),
-        challenge,
-        tags,
-        steps,
-        actions: of.actions ?? FIGHT_DEFAULTS.actions,
-        titles: of.titles ?? titleCount(character),
-        maxRounds,
-        ...(of.fightPolicy === undefined ? {} : { fightPolicy: of.fightPolicy }),
-      }),
-    fieldOf(''),
-  );
+  const { fight } = fightOf(scenario, of, character, name, maxRounds, fieldOf);
   return rollOrFightRef(
     figure,
     by,
@@ -278,6 +256,62 @@ function resolveFight(
     ['tags', 'actions', 'rounds', 'maxRounds', 'titles', 'aura', 'rerolls', 'fightPolicy'],
     { kind: 'fight', fight, rounds },
   );
+}
+
+/**
+ * The fight a scenario item describes (a fight analysis, a fight figure): the character's setup,
+ * the threat's Challenge and tags (or the item's own tags, Aura, Titles, rerolls and play), the
+ * steps of its set action, checked by the fight's own parser.
+ * @throws InputError at the item's field.
+ */
+export function fightOf(
+  scenario: Scenario,
+  item: {
+    readonly vs?: string | undefined;
+    readonly challenge?: number | undefined;
+    readonly tags?: number | undefined;
+    readonly action?: string | undefined;
+    readonly steps?: number | undefined;
+    readonly extraSteps?: number | undefined;
+    readonly actions?: number | undefined;
+    readonly aura?: number | undefined;
+    readonly titles?: number | undefined;
+    readonly rerolls?: RerollKinds | undefined;
+    readonly fightPolicy?: FightPolicy | undefined;
+  },
+  character: Character,
+  name: string,
+  maxRounds: number,
+  fieldOf: FieldOf,
+): { fight: Fight; options: Omit<FightOptions, 'challenge' | 'tags'> } {
+  const faced = threatFaced(scenario, item, fieldOf);
+  const tags = item.tags ?? faced.tags;
+  if (tags === undefined)
+    throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
+  const steps = stepsOf(item, character, name, fieldOf, true)!;
+  const setup = setupOf(character, name);
+  const startAura = item.aura ?? setup.aura;
+  checkSetupAura(
+    { ...setup, aura: startAura },
+    name,
+    item.aura === undefined ? undefined : fieldOf('aura'),
+  );
+  const { resolve: _resolve, policy: _policy, aura: _aura, ...rest } = setup;
+  const options = {
+    ...rest,
+    ...(item.rerolls === undefined ? {} : { rerolls: item.rerolls }),
+    ...(startAura === undefined ? {} : { aura: startAura }),
+    steps,
+    actions: item.actions ?? FIGHT_DEFAULTS.actions,
+    titles: item.titles ?? titleCount(character),
+    maxRounds,
+    ...(item.fightPolicy === undefined ? {} : { fightPolicy: item.fightPolicy }),
+  };
+  const fight = located(
+    () => parseFight({ ...options, challenge: faced.challenge, tags }),
+    fieldOf(''),
+  );
+  return { fight, options };
 }
 
 function resolveCell(

@@ -53,95 +53,66 @@ import { stepsToDice } from './zidara/roll/pool.ts';
 import { formatSplit, parseSplit, type Split } from './zidara/roll/split.ts';
 import { type RollSetup, splitRoll } from './zidara/roll/split-roll.ts';
 
+/** Each analysis: its options, the rest of its job, its rows and the rest of its result. */
+interface Analyses {
+  splits: {
+    options: SplitsOptions;
+    /** Keep only the best rows. */
+    job: { readonly top?: number };
+    row: SplitRow;
+    /** How many splits were ranked (the rows may be only the best `top` of them). */
+    result: { readonly total: number };
+  };
+  compare: {
+    options: CompareSplitsOptions;
+    /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
+    job: { readonly splits: readonly string[] };
+    row: SplitRow;
+    /** The splits as the job states them, in canonical notation and the job's order. */
+    result: { readonly asked: readonly string[] };
+  };
+  advantage: { options: AdvantageOptions; job: unknown; row: AdvantageRow; result: unknown };
+  fishing: { options: FishingOptions; job: unknown; row: FishingRow; result: unknown };
+  rerolls: { options: RerollsOptions; job: unknown; row: RerollRow; result: unknown };
+  fights: { options: FightCurvesOptions; job: unknown; row: FightCurveRow; result: unknown };
+  tune: {
+    options: TuneOptions;
+    /** Also solve for a target win chance (see {@link tuneTargets}). */
+    job: { readonly target?: TuneTargets };
+    row: TuneRow;
+    /** With a target: where it falls, for each step count (or Challenge) of the grid. */
+    result: { readonly answers: readonly TuneAnswer[] };
+  };
+  /** The five systems side by side (`dicelab compare`). */
+  'compare-systems': {
+    options: CompareSystemsOptions;
+    job: unknown;
+    row: SystemCompareRow;
+    result: unknown;
+  };
+}
+
+type Job<A extends keyof Analyses> = {
+  readonly analysis: A;
+  readonly name: string;
+  readonly options: Analyses[A]['options'];
+} & Analyses[A]['job'];
+
 /**
  * One analysis to run, with its parameters: what `dicelab zidara <analysis>` builds from its
  * flags, what the built-in report lists, and what a scenario file declares. `name` names its
  * outputs (`<name>.csv`, `.vl.json`, `.svg`, `.png`).
  */
-export type AnalysisJob =
-  | {
-      readonly analysis: 'splits';
-      readonly name: string;
-      readonly options: SplitsOptions;
-      /** Keep only the best rows. */
-      readonly top?: number;
-    }
-  | {
-      readonly analysis: 'compare';
-      readonly name: string;
-      /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
-      readonly splits: readonly string[];
-      readonly options: CompareSplitsOptions;
-    }
-  | { readonly analysis: 'advantage'; readonly name: string; readonly options: AdvantageOptions }
-  | { readonly analysis: 'fishing'; readonly name: string; readonly options: FishingOptions }
-  | { readonly analysis: 'rerolls'; readonly name: string; readonly options: RerollsOptions }
-  | { readonly analysis: 'fights'; readonly name: string; readonly options: FightCurvesOptions }
-  | {
-      readonly analysis: 'tune';
-      readonly name: string;
-      readonly options: TuneOptions;
-      /** Also solve for a target win chance (see {@link tuneTargets}). */
-      readonly target?: TuneTargets;
-    }
-  | {
-      /** The five systems side by side (`dicelab compare`): full / partial / failure against
-       * each system's competence, ordinary competence aligned. */
-      readonly analysis: 'compare-systems';
-      readonly name: string;
-      readonly options: CompareSystemsOptions;
-    };
-
-type Job<A extends AnalysisJob['analysis']> = Extract<AnalysisJob, { analysis: A }>;
+export type AnalysisJob = { [A in keyof Analyses]: Job<A> }[keyof Analyses];
 
 /** What an analysis computed: its job, its rows (every figure raw) and what else it found. */
-export type AnalysisResult =
-  | {
-      readonly analysis: 'splits';
-      readonly job: Job<'splits'>;
-      readonly rows: readonly SplitRow[];
-      /** How many splits were ranked (the rows may be only the best `top` of them). */
-      readonly total: number;
-    }
-  | {
-      readonly analysis: 'compare';
-      readonly job: Job<'compare'>;
-      readonly rows: readonly SplitRow[];
-      /** The splits as the job states them, in canonical notation and the job's order. */
-      readonly asked: readonly string[];
-    }
-  | {
-      readonly analysis: 'advantage';
-      readonly job: Job<'advantage'>;
-      readonly rows: readonly AdvantageRow[];
-    }
-  | {
-      readonly analysis: 'fishing';
-      readonly job: Job<'fishing'>;
-      readonly rows: readonly FishingRow[];
-    }
-  | {
-      readonly analysis: 'rerolls';
-      readonly job: Job<'rerolls'>;
-      readonly rows: readonly RerollRow[];
-    }
-  | {
-      readonly analysis: 'fights';
-      readonly job: Job<'fights'>;
-      readonly rows: readonly FightCurveRow[];
-    }
-  | {
-      readonly analysis: 'tune';
-      readonly job: Job<'tune'>;
-      readonly rows: readonly TuneRow[];
-      /** With a target: where it falls, for each step count (or Challenge) of the grid. */
-      readonly answers: readonly TuneAnswer[];
-    }
-  | {
-      readonly analysis: 'compare-systems';
-      readonly job: Job<'compare-systems'>;
-      readonly rows: readonly SystemCompareRow[];
-    };
+export type AnalysisResult = {
+  [A in keyof Analyses]: {
+    readonly analysis: A;
+    readonly job: Job<A>;
+    readonly rows: readonly Analyses[A]['row'][];
+  } & Analyses[A]['result'];
+}[keyof Analyses];
 
 /**
  * Runs one analysis: its rows, every figure exact and raw, and what else it found (the splits

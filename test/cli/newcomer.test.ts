@@ -51,32 +51,6 @@ describe('what a newcomer tries', () => {
     expect(stdout).toContain('ties lost (no Aura to buy them)');
   });
 
-  it('a fight says what "reached" means and gives the exact mean rounds to win', async () => {
-    const { stdout } = await runInProcess([
-      'zidara',
-      'fight',
-      '--vs',
-      '2',
-      '--tags',
-      '1',
-      '--pool',
-      'd6',
-      '--max-rounds',
-      '3',
-      '--titles',
-      '0',
-      '--aura-max',
-      '0',
-      '--no-simulate',
-    ]);
-    // d6 against d4 wins 14 of 24: the tag falls in round n with chance q^(n−1)·p, q = 10/24.
-    const p = 14 / 24;
-    const q = 10 / 24;
-    const mean = (p + 2 * q * p + 3 * q * q * p) / (1 - q ** 3);
-    expect(stdout).toContain('P(reached): the chance the fight is still on when the round starts');
-    expect(stdout).toContain(`mean rounds to win ${mean.toFixed(3)} (over the fights won)`);
-  });
-
   it('a scenario bound no chance can reach is bad input (exit 2), not a failed check', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dicelab-bound-'));
     try {

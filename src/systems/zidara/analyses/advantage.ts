@@ -13,23 +13,14 @@ export const ADVANTAGE_DEFAULTS = {
 
 /** Options of {@link advantage}. */
 export interface AdvantageOptions extends RollSetup {
-  /**
-   * The die stacked: 1, 2, … `most` copies of it on one intent.
-   * @defaultValue {@link ADVANTAGE_DEFAULTS}.sides
-   */
+  /** The die stacked: 1, 2, … `most` copies of it on one intent. @defaultValue {@link ADVANTAGE_DEFAULTS}.sides */
   readonly sides?: number;
-  /**
-   * Most copies stacked.
-   * @defaultValue {@link ADVANTAGE_DEFAULTS}.most
-   */
+  /** Most copies stacked. @defaultValue {@link ADVANTAGE_DEFAULTS}.most */
   readonly most?: number;
   /** Instead of copies of one die, these stacks in this order, each a list of die sizes on the
    * one intent (e.g. [[12], [12, 2], [12, 4]]). */
   readonly stacks?: readonly (readonly number[])[];
-  /**
-   * The Challenges to face.
-   * @defaultValue {@link ADVANTAGE_DEFAULTS}.challenges
-   */
+  /** The Challenges to face. @defaultValue {@link ADVANTAGE_DEFAULTS}.challenges */
   readonly challenges?: readonly number[];
 }
 

@@ -21,20 +21,11 @@ export const FIGHT_CURVES_DEFAULTS = {
 
 /** Options of {@link fightCurves}: a character's pool (or steps) and the fights to try. */
 export interface FightCurvesOptions extends Omit<FightOptions, 'challenge' | 'tags'> {
-  /**
-   * Tags the threats have.
-   * @defaultValue {@link FIGHT_CURVES_DEFAULTS}.tags
-   */
+  /** Tags the threats have. @defaultValue {@link FIGHT_CURVES_DEFAULTS}.tags */
   readonly tags?: readonly number[];
-  /**
-   * Challenges of the threats.
-   * @defaultValue {@link FIGHT_CURVES_DEFAULTS}.challenges
-   */
+  /** Challenges of the threats. @defaultValue {@link FIGHT_CURVES_DEFAULTS}.challenges */
   readonly challenges?: readonly number[];
-  /**
-   * Rounds each curve follows.
-   * @defaultValue {@link FIGHT_CURVES_DEFAULTS}.maxRounds
-   */
+  /** Rounds each curve follows. @defaultValue {@link FIGHT_CURVES_DEFAULTS}.maxRounds */
   readonly maxRounds?: number;
 }
 

@@ -21,22 +21,13 @@ export const FISHING_DEFAULTS = {
 export interface FishingOptions extends RollSetup {
   /** Steps in the roll (required). */
   readonly steps: number;
-  /**
-   * Actions in the roll: each gives one split.
-   * @defaultValue {@link FISHING_DEFAULTS}.actions
-   */
+  /** Actions in the roll: each gives one split. @defaultValue {@link FISHING_DEFAULTS}.actions */
   readonly actions?: number;
   /** The Challenge every intent aims at (required). */
   readonly challenge: number;
-  /**
-   * Largest die a minor intent may hold.
-   * @defaultValue {@link FISHING_DEFAULTS}.minorMaxSides
-   */
+  /** Largest die a minor intent may hold. @defaultValue {@link FISHING_DEFAULTS}.minorMaxSides */
   readonly minorMaxSides?: number;
-  /**
-   * Weight of each minor intent in the utility play maximises.
-   * @defaultValue {@link FISHING_DEFAULTS}.minorWeight
-   */
+  /** Weight of each minor intent in the utility play maximises. @defaultValue {@link FISHING_DEFAULTS}.minorWeight */
   readonly minorWeight?: number;
 }
 

@@ -19,25 +19,13 @@ export const REROLLS_DEFAULTS = {
 
 /** Options of {@link rerolls}. The setup's own `resolve` and `rerolls` are what this varies. */
 export interface RerollsOptions extends Omit<RollSetup, 'resolve' | 'rerolls' | 'policy'> {
-  /**
-   * The roll's dice and intents.
-   * @defaultValue {@link REROLLS_DEFAULTS}.split
-   */
+  /** The roll's dice and intents. @defaultValue {@link REROLLS_DEFAULTS}.split */
   readonly split?: Split;
-  /**
-   * The Challenges to face.
-   * @defaultValue {@link REROLLS_DEFAULTS}.challenges
-   */
+  /** The Challenges to face. @defaultValue {@link REROLLS_DEFAULTS}.challenges */
   readonly challenges?: readonly number[];
-  /**
-   * The Resolve available, one row each.
-   * @defaultValue {@link REROLLS_DEFAULTS}.resolve
-   */
+  /** The Resolve available, one row each. @defaultValue {@link REROLLS_DEFAULTS}.resolve */
   readonly resolve?: readonly number[];
-  /**
-   * The rerolls the optimal policy may use.
-   * @defaultValue {@link REROLLS_DEFAULTS}.kinds
-   */
+  /** The rerolls the optimal policy may use. @defaultValue {@link REROLLS_DEFAULTS}.kinds */
   readonly kinds?: readonly RerollKinds[];
 }
 

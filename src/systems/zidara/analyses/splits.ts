@@ -37,20 +37,14 @@ export const SPLITS_LIMITS = {
 export interface SplitsOptions extends RollSetup {
   /** Steps in the roll (required). */
   readonly steps: number;
-  /**
-   * Actions in the roll: each gives one split.
-   * @defaultValue {@link SPLITS_DEFAULTS}.actions
-   */
+  /** Actions in the roll: each gives one split. @defaultValue {@link SPLITS_DEFAULTS}.actions */
   readonly actions?: number;
   /** The Challenge every intent aims at (required). */
   readonly challenge: number;
   /** The numbers of intents to consider (default: every count from 1 to the pool's dice).
    * Against a threat with T tags, more than T intents cannot all count: use 1..T. */
   readonly intents?: readonly number[];
-  /**
-   * What the ranking maximises.
-   * @defaultValue {@link SPLITS_DEFAULTS}.objective
-   */
+  /** What the ranking maximises. @defaultValue {@link SPLITS_DEFAULTS}.objective */
   readonly objective?: SplitObjective;
 }
 
@@ -111,10 +105,7 @@ export function splits(options: SplitsOptions): SplitRow[] {
 /** Options of {@link compareSplits}: the setup, the Challenge and the objective. */
 export interface CompareSplitsOptions extends RollSetup {
   readonly challenge: number;
-  /**
-   * What the ranking maximises.
-   * @defaultValue {@link SPLITS_DEFAULTS}.objective
-   */
+  /** What the ranking maximises. @defaultValue {@link SPLITS_DEFAULTS}.objective */
   readonly objective?: SplitObjective;
 }
 

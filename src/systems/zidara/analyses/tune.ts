@@ -32,25 +32,13 @@ export const TUNE_DEFAULTS = {
 
 /** Options of {@link tuneGrid}. */
 export interface TuneOptions extends RollSetup {
-  /**
-   * Step counts, one grid row each.
-   * @defaultValue {@link TUNE_DEFAULTS}.steps
-   */
+  /** Step counts, one grid row each. @defaultValue {@link TUNE_DEFAULTS}.steps */
   readonly steps?: readonly number[];
-  /**
-   * Challenges, one grid column each.
-   * @defaultValue {@link TUNE_DEFAULTS}.challenges
-   */
+  /** Challenges, one grid column each. @defaultValue {@link TUNE_DEFAULTS}.challenges */
   readonly challenges?: readonly number[];
-  /**
-   * Actions in the roll, for the `best` rule's pools.
-   * @defaultValue {@link TUNE_DEFAULTS}.actions
-   */
+  /** Actions in the roll, for the `best` rule's pools. @defaultValue {@link TUNE_DEFAULTS}.actions */
   readonly actions?: number;
-  /**
-   * Which pool is rolled.
-   * @defaultValue {@link TUNE_DEFAULTS}.pool
-   */
+  /** Which pool is rolled. @defaultValue {@link TUNE_DEFAULTS}.pool */
   readonly pool?: PoolRule;
 }
 
@@ -90,25 +78,13 @@ export interface TuneTargetOptions extends RollSetup {
   readonly steps?: number;
   /** The Challenge: solve for the steps. */
   readonly challenge?: number;
-  /**
-   * Actions in the roll, for the `best` rule's pools.
-   * @defaultValue {@link TUNE_DEFAULTS}.actions
-   */
+  /** Actions in the roll, for the `best` rule's pools. @defaultValue {@link TUNE_DEFAULTS}.actions */
   readonly actions?: number;
-  /**
-   * Which pool is rolled.
-   * @defaultValue {@link TUNE_DEFAULTS}.pool
-   */
+  /** Which pool is rolled. @defaultValue {@link TUNE_DEFAULTS}.pool */
   readonly pool?: PoolRule;
-  /**
-   * Highest Challenge searched.
-   * @defaultValue {@link TUNE_DEFAULTS}.maxChallenge
-   */
+  /** Highest Challenge searched. @defaultValue {@link TUNE_DEFAULTS}.maxChallenge */
   readonly maxChallenge?: number;
-  /**
-   * Highest step count searched.
-   * @defaultValue {@link TUNE_DEFAULTS}.maxSteps
-   */
+  /** Highest step count searched. @defaultValue {@link TUNE_DEFAULTS}.maxSteps */
   readonly maxSteps?: number;
 }
 

@@ -30,10 +30,7 @@ export const PLAY_DEFAULTS = {
 export interface SolveOptions {
   /** Decisions: the engine's optimum (default) or a named simple policy. */
   readonly policy?: Policy;
-  /**
-   * Rerolls open to the optimal policy: reroll all or one die, whichever is better.
-   * @defaultValue {@link PLAY_DEFAULTS}.rerolls
-   */
+  /** Rerolls open to the optimal policy: reroll all or one die, whichever is better. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
   readonly rerolls?: RerollKinds;
   /** Also report the joint distribution of (intents won, Aura, Resolve) at the end (for scenes). */
   readonly joint?: boolean;

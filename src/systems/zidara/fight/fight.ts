@@ -36,20 +36,11 @@ export interface FightOptions extends Omit<RollSetup, 'resolve' | 'policy'> {
   readonly pool?: readonly number[];
   /** …the steps of the set action, whose best legal pool is chosen each round. */
   readonly steps?: number;
-  /**
-   * Actions in each roll (each gives one split).
-   * @defaultValue {@link FIGHT_DEFAULTS}.actions
-   */
+  /** Actions in each roll (each gives one split). @defaultValue {@link FIGHT_DEFAULTS}.actions */
   readonly actions?: number;
-  /**
-   * Titles: Resolve at the start of the fight, and its cap.
-   * @defaultValue {@link FIGHT_DEFAULTS}.titles
-   */
+  /** Titles: Resolve at the start of the fight, and its cap. @defaultValue {@link FIGHT_DEFAULTS}.titles */
   readonly titles?: number;
-  /**
-   * Rounds before the fight is called.
-   * @defaultValue {@link FIGHT_DEFAULTS}.maxRounds
-   */
+  /** Rounds before the fight is called. @defaultValue {@link FIGHT_DEFAULTS}.maxRounds */
   readonly maxRounds?: number;
   /**
    * How each round is played: 'per-roll', the rules' default, each roll's split and decisions

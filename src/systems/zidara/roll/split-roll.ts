@@ -28,65 +28,32 @@ import type { Split } from './split.ts';
  * the rules page's ({@link ROLL_DEFAULTS}, {@link PLAY_DEFAULTS}).
  */
 export interface RollSetup {
-  /**
-   * Aura at the start of the roll (a scene starts full).
-   * @defaultValue `auraMax`
-   */
+  /** Aura at the start of the roll (a scene starts full). @defaultValue `auraMax` */
   readonly aura?: number;
-  /**
-   * Most Aura a character holds; gains past it are shared.
-   * @defaultValue {@link ROLL_DEFAULTS}.auraMax
-   */
+  /** Most Aura a character holds; gains past it are shared. @defaultValue {@link ROLL_DEFAULTS}.auraMax */
   readonly auraMax?: number;
-  /**
-   * Resolve available for rerolls.
-   * @defaultValue {@link ROLL_DEFAULTS}.resolve
-   */
+  /** Resolve available for rerolls. @defaultValue {@link ROLL_DEFAULTS}.resolve */
   readonly resolve?: number;
-  /**
-   * The archetype's +2s allowed a roll (0 = an archetype without the +2).
-   * @defaultValue {@link ROLL_DEFAULTS}.boostsPerRoll
-   */
+  /** The archetype's +2s allowed a roll (0 = an archetype without the +2). @defaultValue {@link ROLL_DEFAULTS}.boostsPerRoll */
   readonly boostsPerRoll?: number;
   /**
    * A tie can be won for 1 Aura (false models defending: {@link DEFENDING}).
    * @defaultValue {@link ROLL_DEFAULTS}.tieBreak
    */
   readonly tieBreak?: boolean;
-  /**
-   * Warrior: a top face rolls again and adds.
-   * @defaultValue {@link ROLL_DEFAULTS}.explode
-   */
+  /** Warrior: a top face rolls again and adds. @defaultValue {@link ROLL_DEFAULTS}.explode */
   readonly explode?: boolean;
-  /**
-   * Most extra rolls of an exploding die.
-   * @defaultValue {@link ROLL_DEFAULTS}.explodeDepth
-   */
+  /** Most extra rolls of an exploding die. @defaultValue {@link ROLL_DEFAULTS}.explodeDepth */
   readonly explodeDepth?: number;
-  /**
-   * Aura from a top face can be spent in the same roll.
-   * @defaultValue {@link ROLL_DEFAULTS}.auraGainUsableSameRoll
-   */
+  /** Aura from a top face can be spent in the same roll. @defaultValue {@link ROLL_DEFAULTS}.auraGainUsableSameRoll */
   readonly auraGainUsableSameRoll?: boolean;
-  /**
-   * Worth of each Aura left at the end, in intents, in the utility play maximises.
-   * @defaultValue {@link ROLL_DEFAULTS}.auraValue
-   */
+  /** Worth of each Aura left at the end, in intents, in the utility play maximises. @defaultValue {@link ROLL_DEFAULTS}.auraValue */
   readonly auraValue?: number;
-  /**
-   * Worth of each Resolve left at the end, in intents.
-   * @defaultValue {@link ROLL_DEFAULTS}.resolveValue
-   */
+  /** Worth of each Resolve left at the end, in intents. @defaultValue {@link ROLL_DEFAULTS}.resolveValue */
   readonly resolveValue?: number;
-  /**
-   * Who decides: the engine's optimum or a named simple policy.
-   * @defaultValue {@link PLAY_DEFAULTS}.policy
-   */
+  /** Who decides: the engine's optimum or a named simple policy. @defaultValue {@link PLAY_DEFAULTS}.policy */
   readonly policy?: Policy;
-  /**
-   * Rerolls the optimal policy may use.
-   * @defaultValue {@link PLAY_DEFAULTS}.rerolls
-   */
+  /** Rerolls the optimal policy may use. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
   readonly rerolls?: RerollKinds;
 }
 
