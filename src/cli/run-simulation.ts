@@ -24,7 +24,7 @@ import { printResults, specsFromOptions } from './spec-file.ts';
  * an array job's environment (`shardFromScheduler`).
  * @throws InputError for --shard without --partial, or --shards without --queue or --shard
  *   auto (or missing with them), before any work; RunError when the queue cannot do the run.
- * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options)
+ * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options) // not run: starts a worker pool and prints progress
  */
 export async function runSimulation(
   kernel: KernelRef,

@@ -1,24 +1,36 @@
 import { InputError } from '../../../input-error.ts';
+import { popcount } from '../../popcount.ts';
+import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
 import { dieOutcomes } from './die-outcome.ts';
 import { RollModel } from './roll-model.ts';
 import { greedySpend, noSpend, optimalSpend, type SpendPlan, type SpendRules } from './spend.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
-export const MAX_STATES = 1 << 23;
+const MAX_STATES = 1 << 23;
 
 /** How decisions are taken: the engine's optimum, or a named simple policy for comparison. */
-export type Policy = 'optimal' | 'greedy' | 'never';
-export const POLICIES: readonly Policy[] = ['optimal', 'greedy', 'never'];
+export const POLICIES = ['optimal', 'greedy', 'never'] as const;
+export type Policy = (typeof POLICIES)[number];
 
-/** Which rerolls the optimal policy may use: the rules allow both; analyses compare them. */
-export type RerollKinds = 'any' | 'one' | 'all';
+/**
+ * Which rerolls the optimal policy may use: the rules allow both (`any`); analyses compare
+ * rerolling only one die (`one`) with rerolling only every die (`all`).
+ */
+export const REROLL_KINDS = ['any', 'one', 'all'] as const;
+export type RerollKinds = (typeof REROLL_KINDS)[number];
+
+/** How a roll is played when nothing says otherwise: the optimum, with every kind of reroll. */
+export const PLAY_DEFAULTS = {
+  policy: 'optimal',
+  rerolls: 'any',
+} as const satisfies { policy: Policy; rerolls: RerollKinds };
 
 /** Options of a solve beyond the roll itself. */
 export interface SolveOptions {
   /** Decisions: the engine's optimum (default) or a named simple policy. */
   readonly policy?: Policy;
-  /** Rerolls open to the optimal policy (default 'any': reroll all or one die, whichever is better). */
+  /** Rerolls open to the optimal policy: reroll all or one die, whichever is better. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
   readonly rerolls?: RerollKinds;
   /** Also report the joint distribution of (intents won, Aura, Resolve) at the end (for scenes). */
   readonly joint?: boolean;
@@ -172,8 +184,8 @@ export class RollSolver {
 
   constructor(roll: Roll, options: SolveOptions | Policy = {}) {
     const {
-      policy = 'optimal',
-      rerolls = 'any',
+      policy = PLAY_DEFAULTS.policy,
+      rerolls = PLAY_DEFAULTS.rerolls,
       joint = false,
       terminal,
     } = typeof options === 'string' ? { policy: options } : options;
@@ -190,7 +202,7 @@ export class RollSolver {
       auraMax: roll.auraMax,
     };
     this.defenceCount = this.model.activeThreats.reduce(
-      (n, t) => n * 2 * roll.threats[t]!.challenge,
+      (n, t) => n * challengeDie(roll.threats[t]!.challenge),
       1,
     );
     this.contexts = new Array(this.defenceCount);
@@ -243,7 +255,7 @@ export class RollSolver {
     const out = this.roll.threats.map(() => 0);
     let rest = d;
     for (const t of this.model.activeThreats) {
-      const size = 2 * this.roll.threats[t]!.challenge;
+      const size = challengeDie(this.roll.threats[t]!.challenge);
       out[t] = (rest % size) + 1;
       rest = Math.floor(rest / size);
     }
@@ -255,7 +267,7 @@ export class RollSolver {
     let index = 0;
     let place = 1;
     for (const t of this.model.activeThreats) {
-      const size = 2 * this.roll.threats[t]!.challenge;
+      const size = challengeDie(this.roll.threats[t]!.challenge);
       index += (defences[t]! - 1) * place;
       place *= size;
     }
@@ -401,7 +413,7 @@ export class RollSolver {
    * Cost: one forward pass per action over the states it reaches (milliseconds).
    * @example
    * // d8 | d4 against C4, 3 Aura, 1 Resolve; D 5, the d8 shows 3 (class index 1), the d4 4 (2):
-   * solver.actionsIn([5], solver.model.keyOf([1, 2]), 3, 1).map((a) => a.expectedUtility)
+   * ((solver) => solver.actionsIn([5], solver.model.keyOf([1, 2]), 3, 1).map((a) => a.expectedUtility))(new RollSolver(splitRoll([[8], [4]], 4, { aura: 3, resolve: 1 })))
    * // [1, 1.5, 1, 1.125]: stop, reroll the d8, reroll the d4, reroll all
    */
   actionsIn(defences: ArrayLike<number>, key: number, aura: number, r: number): ActionValue[] {
@@ -458,7 +470,7 @@ export class RollSolver {
     if (ctx) return ctx;
     const defences = this.defences(d);
     const p = this.model.activeThreats.reduce(
-      (q, t) => q / (2 * this.roll.threats[t]!.challenge),
+      (q, t) => q / challengeDie(this.roll.threats[t]!.challenge),
       1,
     );
     const groups = this.model.groups.map((g) =>
@@ -956,11 +968,4 @@ function areaReport(
     else distribution.push({ size: t * sides, p });
   });
   return { sides, expectedSize: distribution.reduce((s, x) => s + x.size * x.p, 0), distribution };
-}
-
-/** Intents won in a won-mask (its set bits). */
-export function popcount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m; m &= m - 1) count++;
-  return count;
 }

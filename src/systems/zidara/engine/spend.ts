@@ -41,9 +41,9 @@ export interface SpendPlan {
 /**
  * The cheapest way to win an intent whose best die has class `cls` (< 1): +2s first, then a tie
  * payment when the +2s land exactly on D. Both the Aura and the +2s are minimal at once.
- * @example winCost(-2, true) // { cost: 2, boosts: 1, paysTie: true }
+ * @example winCost(-2, true) // not run: internal; gives { cost: 2, boosts: 1, paysTie: true }
  */
-export function winCost(
+function winCost(
   cls: number,
   tieBreak: boolean,
 ): { cost: number; boosts: number; paysTie: boolean } {
