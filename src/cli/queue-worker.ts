@@ -1,16 +1,13 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from '@commander-js/extra-typings';
 import {
-  MAX_CONCURRENCY,
   QUEUE_NAME,
   SHARD_ATTEMPTS,
   WORKER_DEFAULTS,
+  WORKER_LIMITS,
 } from '../queue/queue-settings.ts';
 import { integerFlag } from './flags.ts';
 import { countFlag, redisUrlFlag, threadsFlag } from './simulation-flags.ts';
-
-/** Longest lock or stalled-check interval a worker takes (ms): one day. */
-const MAX_INTERVAL_MS = 86_400_000;
 
 /**
  * `dicelab queue worker --redis URL [--concurrency N] [--threads N]`: a BullMQ worker that runs
@@ -33,8 +30,8 @@ export function registerQueue(program: Command) {
     )
     .option(
       '--concurrency <n>',
-      `shards run at once (1 to ${MAX_CONCURRENCY})`,
-      integerFlag(1, MAX_CONCURRENCY),
+      `shards run at once (1 to ${WORKER_LIMITS.concurrency})`,
+      integerFlag(1, WORKER_LIMITS.concurrency),
       WORKER_DEFAULTS.concurrency,
     )
     .option(
@@ -45,13 +42,13 @@ export function registerQueue(program: Command) {
     .option(
       '--lock-duration <ms>',
       "how long a shard's lock lasts without renewal: a killed worker's shard runs elsewhere after it",
-      countFlag(1000, MAX_INTERVAL_MS),
+      countFlag(WORKER_LIMITS.minIntervalMs, WORKER_LIMITS.maxIntervalMs),
       WORKER_DEFAULTS.lockDurationMs,
     )
     .option(
       '--stalled-interval <ms>',
       'how often this worker looks for shards whose worker died',
-      countFlag(1000, MAX_INTERVAL_MS),
+      countFlag(WORKER_LIMITS.minIntervalMs, WORKER_LIMITS.maxIntervalMs),
       WORKER_DEFAULTS.stalledIntervalMs,
     )
     .addHelpText(

@@ -50,8 +50,8 @@ export const JOB_NAMES = { shard: 'shard', merge: 'merge' } as const;
  * A run's id: 24 hex digits of the SHA-256 of its identity and dicelab's version (the same
  * canonical JSON digest a partial result's checksum uses), so the same command submitted twice
  * names the same jobs, and any change — spec, seed, trials, shards, version — names others.
- * @example runId({ kernel: 'systems/d6-pool/simulate', spec: { stat: 3 }, seed: 1, trials: 1e6, chunkSize: 65536, shards: 4 })
- * // 24 hex digits, the same on every machine
+ * @example runId({ kernel: 'systems/d6-pool/simulate', spec: { stat: 3 }, seed: 1, trials: 1e6, chunkSize: 65536, shards: 4 }).length
+ * // 24 (hex digits, the same on every machine)
  */
 export function runId(identity: RunIdentity): string {
   const digest = partialChecksum({

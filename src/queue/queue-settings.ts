@@ -38,5 +38,12 @@ export const WORKER_DEFAULTS = {
   maxStalledCount: 2,
 } as const;
 
-/** Most shards one worker runs at once (`--concurrency`). */
-export const MAX_CONCURRENCY = 256;
+/**
+ * What a worker's flags allow: shards at once (`--concurrency`), and the lock and the stalled-job
+ * check's interval (`--lock-duration`, `--stalled-interval`, ms) from a second to a day.
+ */
+export const WORKER_LIMITS = {
+  concurrency: 256,
+  minIntervalMs: 1_000,
+  maxIntervalMs: 86_400_000,
+} as const;

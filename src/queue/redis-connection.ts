@@ -14,7 +14,7 @@ const MAX_RECONNECT_DELAY_MS = 5_000;
  * connected, reconnects for ever (a Redis restart only pauses the work). BullMQ duplicates the
  * client for its blocking reads, so each queue, flow producer and worker gets this one.
  * @throws RunError (`EXIT.unavailable`) when the first connection fails.
- * @example const redis = await connectRedis('redis://127.0.0.1:6379', '--queue')
+ * @example const redis = await connectRedis('redis://127.0.0.1:6379', '--queue') // not run: needs a Redis
  */
 export async function connectRedis(url: string, flag: string): Promise<Redis> {
   let connected = false;

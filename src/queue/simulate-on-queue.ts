@@ -69,7 +69,7 @@ const NO_WORKER_HINT_MS = 5_000;
  * @throws InputError for a bad spec or too many shards (before anything is submitted);
  *   RunError `EXIT.unavailable` when Redis is out of reach or the run fails (naming the shard),
  *   `EXIT.interrupted` when the wait is stopped.
- * @example await simulateOnQueue({ kernel: 'systems/d6-pool/simulate', spec: { stat: 3 }, trials: 1e8, seed: 1, chunkSize: 65536, shards: 8 }, { url: 'redis://127.0.0.1:6379' })
+ * @example await simulateOnQueue({ kernel: 'systems/d6-pool/simulate', spec: { stat: 3 }, trials: 1e8, seed: 1, chunkSize: 65536, shards: 8 }, { url: 'redis://127.0.0.1:6379' }) // not run: needs a Redis and workers
  */
 export async function simulateOnQueue(
   request: QueueRunRequest,
