@@ -1,0 +1,165 @@
+import type { Roll } from '../roll/spec.ts';
+import type { Policy, RollEnding, RollOdds } from './roll-solver.ts';
+import type { SpendPlan } from './spend.ts';
+
+/**
+ * The sums behind a roll's figures, as a pass over the ways it can end adds them up: the exact
+ * engine's forward pass and the closed forms both fill one, per defence vector, and the figures
+ * of a question are those sums weighed by the chance of each defence. One place turns sums
+ * into {@link RollOdds}, so every route reports the same figures the same way.
+ */
+export class RollFigures {
+  readonly pWin: Float64Array;
+  /** P(k intents won). */
+  readonly wins: Float64Array;
+  /** P(the area die ends with t top faces). */
+  readonly areaTops: Float64Array;
+  /** E[utility] under the policy, and (optimal play) the optimal value itself. */
+  utility = 0;
+  optimal = 0;
+  gained = 0;
+  spent = 0;
+  /** Aura past the cap, summed where it overflows (never derived by a subtraction). */
+  shared = 0;
+  auraEnd = 0;
+  resolveEnd = 0;
+  capped = 0;
+  /** With `joint`: mass by ending code (won · A + auraEnd) · levels + resolveEnd. */
+  readonly endings: Map<number, number> | undefined;
+  private readonly auraStates: number;
+  private readonly levels: number;
+
+  /**
+   * @param levels Resolve levels the endings are coded with (the solve's Resolve + 1).
+   * @param joint whether to keep every ending (won, Aura, Resolve) and its mass.
+   */
+  constructor(
+    intents: number,
+    areaStates: number,
+    auraStates: number,
+    levels: number,
+    joint: boolean,
+  ) {
+    this.pWin = new Float64Array(intents);
+    this.wins = new Float64Array(intents + 1);
+    this.areaTops = new Float64Array(areaStates);
+    this.auraStates = auraStates;
+    this.levels = levels;
+    this.endings = joint ? new Map() : undefined;
+  }
+
+  /**
+   * The roll ends, with chance `w`, settled by `plan` with Resolve `r` left: `worth` is the
+   * ending's utility, `overflow` the Aura that settling pushed past the cap. (Capped chains and
+   * the area die's top faces are added by the pass itself, state by state.)
+   */
+  end(plan: SpendPlan, w: number, r: number, worth: number, overflow: number): void {
+    let count = 0;
+    for (let won = plan.won, i = 0; won; won >>= 1, i++) {
+      if (won & 1) {
+        this.pWin[i]! += w;
+        count++;
+      }
+    }
+    this.wins[count]! += w;
+    this.utility += w * worth;
+    this.spent += w * plan.spent;
+    this.auraEnd += w * plan.auraEnd;
+    this.resolveEnd += w * r;
+    if (overflow !== 0) this.shared += w * overflow;
+    if (this.endings) {
+      const ending = (plan.won * this.auraStates + plan.auraEnd) * this.levels + r;
+      this.endings.set(ending, (this.endings.get(ending) ?? 0) + w);
+    }
+  }
+
+  clear(): void {
+    this.pWin.fill(0);
+    this.wins.fill(0);
+    this.areaTops.fill(0);
+    this.utility = 0;
+    this.optimal = 0;
+    this.gained = 0;
+    this.spent = 0;
+    this.shared = 0;
+    this.auraEnd = 0;
+    this.resolveEnd = 0;
+    this.capped = 0;
+    this.endings?.clear();
+  }
+
+  /** Adds `k` × another pass's sums (a defence vector's, weighed by its chance). */
+  addScaled(other: RollFigures, k: number): void {
+    for (let i = 0; i < this.pWin.length; i++) this.pWin[i]! += k * other.pWin[i]!;
+    for (let i = 0; i < this.wins.length; i++) this.wins[i]! += k * other.wins[i]!;
+    for (let i = 0; i < this.areaTops.length; i++) this.areaTops[i]! += k * other.areaTops[i]!;
+    this.utility += k * other.utility;
+    this.optimal += k * other.optimal;
+    this.gained += k * other.gained;
+    this.spent += k * other.spent;
+    this.shared += k * other.shared;
+    this.auraEnd += k * other.auraEnd;
+    this.resolveEnd += k * other.resolveEnd;
+    this.capped += k * other.capped;
+    if (this.endings && other.endings)
+      for (const [ending, p] of other.endings)
+        this.endings.set(ending, (this.endings.get(ending) ?? 0) + k * p);
+  }
+
+  /** The figures of `roll` under `policy` from these sums (weighed over every defence). */
+  odds(roll: Roll, policy: Policy): RollOdds {
+    const n = roll.intents.length;
+    const odds: RollOdds = {
+      policy,
+      expectedUtility: policy === 'optimal' ? this.optimal : this.utility,
+      intents: roll.intents.map((intent, i) => ({
+        pWin: this.pWin[i]!,
+        threat: intent.threat,
+        weight: intent.weight,
+        dice: roll.dice.flatMap((die, index) => (die.intent === i ? [index] : [])),
+      })),
+      expectedWins: this.pWin.reduce((s, p) => s + p, 0),
+      pAllWin: this.wins[n]!,
+      winsDistribution: Array.from(this.wins),
+      expectedAuraGained: this.gained,
+      expectedAuraSpent: this.spent,
+      expectedAuraShared: Math.max(0, this.shared),
+      expectedAuraEnd: this.auraEnd,
+      expectedResolveEnd: this.resolveEnd,
+    };
+    const extras: { pExplodeCapped?: number; area?: RollOdds['area']; joint?: RollEnding[] } = {};
+    if (roll.explode) extras.pExplodeCapped = this.capped;
+    if (this.endings) {
+      const A = this.auraStates;
+      const R1 = this.levels;
+      extras.joint = [...this.endings.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([ending, p]) => ({
+          won: Math.floor(ending / (A * R1)),
+          auraEnd: Math.floor(ending / R1) % A,
+          resolveEnd: ending % R1,
+          p,
+        }));
+    }
+    const area = roll.dice.find((die) => die.area);
+    if (area)
+      extras.area = areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, this.areaTops);
+    return { ...odds, ...extras };
+  }
+}
+
+/** The area's size from its top-face counts: given t top faces, the value is uniform over tN + 1..tN + N − 1, or (depth+1)·N when capped. */
+function areaReport(
+  sides: number,
+  depth: number,
+  tops: Float64Array,
+): NonNullable<RollOdds['area']> {
+  const distribution: { size: number; p: number }[] = [];
+  tops.forEach((p, t) => {
+    if (t <= depth)
+      for (let face = 1; face < sides; face++)
+        distribution.push({ size: t * sides + face, p: p / (sides - 1) });
+    else distribution.push({ size: t * sides, p });
+  });
+  return { sides, expectedSize: distribution.reduce((s, x) => s + x.size * x.p, 0), distribution };
+}
