@@ -3,12 +3,8 @@ import { InputError } from '../input-error.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
-import {
-  type Policy,
-  type RerollKinds,
-  type RollOdds,
-  RollSolver,
-} from '../systems/zidara/engine/roll-solver.ts';
+import type { Policy, RerollKinds, RollOdds } from '../systems/zidara/engine/roll-solver.ts';
+import { solveRolls } from '../systems/zidara/engine/solve-rolls.ts';
 import {
   challengeName,
   describeDice,
@@ -104,7 +100,8 @@ function registerOdds(zidara: Command) {
     .action((words, options) => {
       const { rolls, many } = rollsFromOptions(words, options);
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
-      const results = rolls.map((roll) => new RollSolver(roll, solve).odds());
+      // A file of specs is solved at once: specs of one shape share a solve.
+      const results = solveRolls(rolls, solve);
       if (options.json) printResults(results, many, true, () => '');
       else
         printResults(results, many, false, (odds) =>

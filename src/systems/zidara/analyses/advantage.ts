@@ -3,7 +3,7 @@ import { readInteger } from '../../spec-fields.ts';
 import { DIE_SIDES } from '../roll/pool.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
-import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, splitsOdds } from '../roll/split-roll.ts';
 
 /** Options of {@link advantage}. */
 export interface AdvantageOptions extends RollSetup {
@@ -46,11 +46,21 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
   );
   if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
   const stacks = options.stacks ? checkStacks(options.stacks) : copies(options);
+  // Every cell solved at once: one solve per stack serves every Challenge.
+  const solved = splitsOdds(
+    stacks.flatMap((stack) =>
+      challenges.map((challenge) => ({
+        split: canonicalSplit([stack]),
+        challenge,
+        setup: options,
+      })),
+    ),
+  );
   const rows: AdvantageRow[] = [];
   stacks.forEach((stack, s) => {
     const split = canonicalSplit([stack]);
     challenges.forEach((challenge, c) => {
-      const odds = splitOdds(split, challenge, options);
+      const odds = solved[s * challenges.length + c]!;
       const winChance = odds.intents[0]!.pWin;
       const previous = s > 0 ? rows[(s - 1) * challenges.length + c]!.winChance : null;
       rows.push({

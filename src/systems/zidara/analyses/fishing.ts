@@ -3,7 +3,7 @@ import { readInteger, readNumber } from '../../spec-fields.ts';
 import { DIE_SIDES, legalPools } from '../roll/pool.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, splitsOdds } from '../roll/split-roll.ts';
 
 /** Options of {@link fishing}. */
 export interface FishingOptions extends RollSetup {
@@ -61,13 +61,16 @@ export function fishing(options: FishingOptions): FishingRow[] {
     .filter((pool) => pool.length <= ROLL_LIMITS.dice)
     .flatMap((pool) => splitsOfPool(pool))
     .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
-  const points = candidates.map((split) => {
-    const odds = splitOdds(
+  const solved = splitsOdds(
+    candidates.map((split) => ({
       split,
       challenge,
-      options,
-      split.map((_, i) => (i === 0 ? 1 : minorWeight)),
-    );
+      setup: options,
+      weights: split.map((_, i) => (i === 0 ? 1 : minorWeight)),
+    })),
+  );
+  const points = candidates.map((split, c) => {
+    const odds = solved[c]!;
     return {
       split: formatSplit(split),
       pool: formatPool(split.flat()),

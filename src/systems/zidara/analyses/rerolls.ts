@@ -3,7 +3,7 @@ import { readChoice, readInteger } from '../../spec-fields.ts';
 import type { RerollKinds } from '../engine/roll-solver.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit, type Split } from '../roll/split.ts';
-import { REROLL_KINDS, type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { REROLL_KINDS, type RollSetup, splitsOdds } from '../roll/split-roll.ts';
 
 /** Options of {@link rerolls}. The setup's own `resolve` and `rerolls` are what this varies. */
 export interface RerollsOptions extends Omit<RollSetup, 'resolve' | 'rerolls' | 'policy'> {
@@ -60,12 +60,24 @@ export function rerolls(options: RerollsOptions = {}): RerollRow[] {
   if (levels.length === 0) throw invalid('resolve', [], 'at least one Resolve level');
   if (kinds.length === 0) throw invalid('kinds', [], `some of ${REROLL_KINDS.join(', ')}`);
   const { policy: _p, rerolls: _r, ...setup } = options as RollSetup;
+  // Every cell solved at once: one solve per kind serves every Challenge and Resolve level.
+  const cells = challenges.flatMap((challenge) =>
+    kinds.flatMap((kind) => levels.map((resolve) => ({ challenge, kind, resolve }))),
+  );
+  const solved = splitsOdds(
+    cells.map(({ challenge, kind, resolve }) => ({
+      split,
+      challenge,
+      setup: { ...setup, resolve, rerolls: kind },
+    })),
+  );
   const rows: RerollRow[] = [];
+  let cell = 0;
   for (const challenge of challenges) {
     for (const kind of kinds) {
       let previous: number | null = null;
       for (const resolve of levels) {
-        const odds = splitOdds(split, challenge, { ...setup, resolve, rerolls: kind });
+        const odds = solved[cell++]!;
         rows.push({
           challenge,
           resolve,

@@ -3,7 +3,7 @@ import { readChoice, readInteger } from '../../spec-fields.ts';
 import { legalPools } from '../roll/pool.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { formatPool, formatSplit, type Split, splitSteps, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * What a split is ranked by:
@@ -110,9 +110,17 @@ export function compareSplits(
 function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
   const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
   const objective = readChoice(options.objective, 'objective', SPLIT_OBJECTIVES, 'wins');
-  const scored = candidates.map((split) => {
-    const weights = split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1));
-    const odds = splitOdds(split, challenge, options, weights);
+  // Every candidate solved at once: splits of one pool and intents count share a solve.
+  const solved = splitsOdds(
+    candidates.map((split) => ({
+      split,
+      challenge,
+      setup: options,
+      weights: split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1)),
+    })),
+  );
+  const scored = candidates.map((split, c) => {
+    const odds = solved[c]!;
     const mainWin = odds.intents[0]!.pWin;
     const row = {
       split: formatSplit(split),

@@ -4,8 +4,9 @@ import {
   type Policy,
   type RerollKinds,
   type RollOdds,
-  RollSolver,
+  type SolveOptions,
 } from '../engine/roll-solver.ts';
+import { solveRolls } from '../engine/solve-rolls.ts';
 import { parseRoll, ROLL_OPTION_FIELDS, type Roll, type RollSpec } from './spec.ts';
 import type { Split } from './split.ts';
 
@@ -65,7 +66,8 @@ export function splitRoll(
 /**
  * The exact odds of a split against a Challenge under the setup's policy: one solve of the
  * exact engine, from a fraction of a millisecond (one die) to tens of milliseconds (six dice and
- * Resolve). `weights` as in {@link splitRoll}.
+ * Resolve). `weights` as in {@link splitRoll}. For many splits, Challenges or setups at once,
+ * {@link splitsOdds} shares the work.
  * @example splitOdds([[8]], 4, { auraMax: 0 }).intents[0].pWin // 0.4375
  */
 export function splitOdds(
@@ -74,11 +76,45 @@ export function splitOdds(
   setup: RollSetup = {},
   weights?: readonly number[],
 ): RollOdds {
-  const roll = splitRoll(split, challenge, setup, weights);
-  return new RollSolver(roll, {
-    policy: readChoice(setup.policy, 'policy', POLICIES, 'optimal'),
-    rerolls: readChoice(setup.rerolls, 'rerolls', REROLL_KINDS, 'any'),
-  }).odds();
+  return splitsOdds([{ split, challenge, setup, ...(weights ? { weights } : {}) }])[0]!;
+}
+
+/** One question of {@link splitsOdds}: a split against a Challenge, as {@link splitOdds} takes it. */
+export interface SplitQuestion {
+  readonly split: Split;
+  readonly challenge: number;
+  readonly setup?: RollSetup;
+  readonly weights?: readonly number[];
+}
+
+/**
+ * The exact odds of many splits at once, each what {@link splitOdds} gives: the rolls are
+ * validated, then solved together (`solveRolls`), so questions that differ only in the
+ * Challenge, the Resolve or the Aura at the start share one solve, and rolls with no reroll
+ * take the closed form. What the analyses call.
+ * @example splitsOdds([1, 2, 3, 4, 5, 6].map((challenge) => ({ split: [[8]], challenge, setup: { resolve: 1 } }))).length // 6
+ */
+export function splitsOdds(questions: readonly SplitQuestion[]): RollOdds[] {
+  const byOptions = new Map<string, { options: SolveOptions; rolls: Roll[]; at: number[] }>();
+  questions.forEach(({ split, challenge, setup = {}, weights }, i) => {
+    const roll = splitRoll(split, challenge, setup, weights);
+    const options = {
+      policy: readChoice(setup.policy, 'policy', POLICIES, 'optimal'),
+      rerolls: readChoice(setup.rerolls, 'rerolls', REROLL_KINDS, 'any'),
+    };
+    const key = `${options.policy}/${options.rerolls}`;
+    let batch = byOptions.get(key);
+    if (!batch) {
+      batch = { options, rolls: [], at: [] };
+      byOptions.set(key, batch);
+    }
+    batch.rolls.push(roll);
+    batch.at.push(i);
+  });
+  const out = new Array<RollOdds>(questions.length);
+  for (const { options, rolls, at } of byOptions.values())
+    for (const [k, odds] of solveRolls(rolls, options).entries()) out[at[k]!] = odds;
+  return out;
 }
 
 /** The kinds of reroll the optimal policy can be restricted to. */
