@@ -1,6 +1,6 @@
 import type { Roll } from '../roll/spec.ts';
-import { classFloor, outcomeTable } from './die-outcome.ts';
-import { RollFigures } from './roll-figures.ts';
+import { classFloor, outcomeKey, outcomeTable } from './die-outcome.ts';
+import { intentDice, RollFigures } from './roll-figures.ts';
 import type { RollOdds, SolveOptions } from './roll-solver.ts';
 import { SpendTable } from './spend.ts';
 
@@ -114,10 +114,18 @@ export function closedFormOdds(
   const defence = new Int32Array(active.length);
   const meets = new Uint8Array(questions.length);
   const defenceCount = sizes.reduce((n, size) => n * size, 1);
-  // Working polynomials: per class k, Σ P(best ≤ k, top faces t) z^t.
+  // Each intent's dice as (sides, count): dice of one size multiply the same polynomial.
+  const stacks = diceOf.map((dice) => {
+    const counts = new Map<number, number>();
+    for (const sides of dice) counts.set(sides, (counts.get(sides) ?? 0) + 1);
+    return [...counts.entries()];
+  });
+  const dieCdf = (sides: number, D: number) =>
+    cumulative(sides, D, floor, first.auraMax, first.explode, first.explodeDepth, spendFree);
+  // Working polynomials: per class k, Σ P(best ≤ k, top faces t) z^t of an intent.
   const cdf = new Float64Array(L * A);
-  const die = new Float64Array(A);
   const product = new Float64Array(A);
+  const work = new Float64Array(A);
   const best = new Float64Array(L * A);
   let joint = new Float64Array(codes * A);
   let spare = new Float64Array(codes * A);
@@ -146,14 +154,9 @@ export function closedFormOdds(
       for (let k = 0; k < L; k++) {
         product.fill(0);
         product[0] = 1;
-        for (const sides of diceOf[i]!) {
-          const outcomes = table(sides, D);
-          die.fill(0);
-          for (let o = 0; o < outcomes.p.length; o++) {
-            const cls = spendFree ? (outcomes.cls[o] === K - 1 ? 1 : 0) : outcomes.cls[o]!;
-            if (cls <= k) die[outcomes.gain[o]!]! += outcomes.p[o]!;
-          }
-          multiply(product, die, top);
+        for (const [sides, count] of stacks[i]!) {
+          const die = dieCdf(sides, D);
+          for (let n = 0; n < count; n++) multiply(product, die, k * A, top, work);
         }
         cdf.set(product, k * A);
       }
@@ -179,9 +182,8 @@ export function closedFormOdds(
     if (area) {
       // The area die's top faces add to the Aura like any die's.
       for (let c = 0; c < codes; c++) {
-        product.fill(0);
         for (let t = 0; t < A; t++) product[t] = joint[c * A + t]!;
-        multiply(product, area.gain, top);
+        multiply(product, area.gain, 0, top, work);
         joint.set(product, c * A);
       }
     }
@@ -209,30 +211,74 @@ export function closedFormOdds(
       scratch.gained = gained;
       scratch.shared += gained - rise;
       scratch.capped = pCapped;
-      if (area) scratch.areaTops.set(area.tops);
+      if (area) for (let t = 0; t < area.tops.length; t++) scratch.areaTops[t] = area.tops[t]!;
       scratch.optimal = scratch.utility;
       for (let q = 0; q < questions.length; q++)
         if (meets[q] === 1 && questions[q]!.start === s)
           figures[q]!.addScaled(scratch, questions[q]!.weight);
     }
   }
-  return questions.map((q, i) => figures[i]!.odds(q.roll, policy));
+  const dice = intentDice(first);
+  return questions.map((q, i) => figures[i]!.odds(q.roll, policy, dice));
 }
 
-/** a ← a · b as polynomials in z, the degree capped at `top` (what passes it lands on it). */
-function multiply(a: Float64Array, b: Float64Array, top: number): void {
+/** Most cumulative tables kept across rolls; past it the cache starts again. */
+const CUMULATIVE_CACHE_SIZE = 4096;
+const cumulativeCache = new Map<number, Float64Array>();
+
+/**
+ * One die against defence D: Σ P(class ≤ k, top faces t) z^t for each class index k (won / not
+ * won only, when `wonOnly`), as a table [k · (auraMax + 1) + t]; cached across rolls.
+ */
+function cumulative(
+  sides: number,
+  D: number,
+  floor: number,
+  auraMax: number,
+  exploding: boolean,
+  depth: number,
+  wonOnly: boolean,
+): Float64Array {
+  const key = outcomeKey(sides, D, floor, auraMax, exploding, depth) * 2 + (wonOnly ? 1 : 0);
+  let cdf = cumulativeCache.get(key);
+  if (cdf) return cdf;
+  const outcomes = outcomeTable(sides, D, floor, auraMax, exploding, depth);
+  const K = 2 - floor;
+  const L = wonOnly ? 2 : K;
+  const A = auraMax + 1;
+  cdf = new Float64Array(L * A);
+  for (let o = 0; o < outcomes.p.length; o++) {
+    const cls = wonOnly ? (outcomes.cls[o] === K - 1 ? 1 : 0) : outcomes.cls[o]!;
+    for (let k = cls; k < L; k++) cdf[k * A + outcomes.gain[o]!]! += outcomes.p[o]!;
+  }
+  if (cumulativeCache.size >= CUMULATIVE_CACHE_SIZE) cumulativeCache.clear();
+  cumulativeCache.set(key, cdf);
+  return cdf;
+}
+
+/**
+ * a ← a · b as polynomials in z, b's coefficients read from `b[from…]`, the degree capped at
+ * `top` (what passes it lands on it); `work` is scratch of a's length.
+ */
+function multiply(
+  a: Float64Array,
+  b: Float64Array,
+  from: number,
+  top: number,
+  work: Float64Array,
+): void {
   if (top === 0) {
-    a[0] = a[0]! * b[0]!;
+    a[0] = a[0]! * b[from]!;
     return;
   }
-  const out = new Float64Array(top + 1);
+  work.fill(0);
   for (let s = 0; s <= top; s++) {
     const x = a[s]!;
     if (x === 0) continue;
     for (let t = 0; t <= top; t++) {
-      const y = b[t]!;
-      if (y !== 0) out[Math.min(top, s + t)]! += x * y;
+      const y = b[from + t]!;
+      if (y !== 0) work[Math.min(top, s + t)]! += x * y;
     }
   }
-  a.set(out);
+  a.set(work);
 }

@@ -84,8 +84,27 @@ export interface OutcomeTable {
 
 /** Most tables kept across rolls; past it the cache starts again (a table costs < 1 µs to redo). */
 const OUTCOME_CACHE_SIZE = 4096;
-const outcomeCache = new Map<string, OutcomeTable>();
-const valueCache = new Map<string, { values: Float64Array; p: Float64Array; capped: number }>();
+const outcomeCache = new Map<number, OutcomeTable>();
+const valueCache = new Map<number, { values: Float64Array; p: Float64Array; capped: number }>();
+
+/**
+ * One number for (sides, defence, floor, Aura cap, explosion), within the rules' limits
+ * (defence ≤ 100, floor ≥ −21, Aura cap ≤ 20, depth ≤ 100): a cache key built with no string.
+ */
+export function outcomeKey(
+  sides: number,
+  defence: number | null,
+  floor: number,
+  auraMax: number,
+  exploding: boolean,
+  depth: number,
+): number {
+  const d = defence === null ? 127 : defence;
+  return (
+    (((sides * 128 + d) * 64 - (defence === null ? 0 : floor)) * 64 + auraMax) * 256 +
+    (exploding ? depth : 255)
+  );
+}
 
 /**
  * {@link dieOutcomes} as an {@link OutcomeTable}, cached across rolls by everything it depends on
@@ -101,7 +120,7 @@ export function outcomeTable(
   exploding: boolean,
   depth: number,
 ): OutcomeTable {
-  const key = `${sides}/${defence}/${defence === null ? 0 : floor}/${auraMax}/${exploding ? depth : -1}`;
+  const key = outcomeKey(sides, defence, floor, auraMax, exploding, depth);
   let table = outcomeCache.get(key);
   if (table) return table;
   const { values, p: pv, capped } = floatValues(sides, exploding, depth);
@@ -145,7 +164,7 @@ function floatValues(
   exploding: boolean,
   depth: number,
 ): { values: Float64Array; p: Float64Array; capped: number } {
-  const key = `${sides}/${exploding ? depth : -1}`;
+  const key = sides * 256 + (exploding ? depth : 255);
   let cached = valueCache.get(key);
   if (cached) return cached;
   if (!exploding) {

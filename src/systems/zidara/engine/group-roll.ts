@@ -1,4 +1,4 @@
-import { type OutcomeTable, outcomeTable } from './die-outcome.ts';
+import { type OutcomeTable, outcomeKey, outcomeTable } from './die-outcome.ts';
 import { Masses } from './masses.ts';
 import { multisetsOf } from './roll-model.ts';
 
@@ -19,7 +19,7 @@ export interface GroupRoll {
 
 /** Most group rolls kept across rolls; past it the cache starts again. */
 const GROUP_CACHE_SIZE = 2048;
-const cache = new Map<string, GroupRoll>();
+const cache = new Map<number, GroupRoll>();
 
 /**
  * `count` dice of `sides` (an intent's group, or the area die when `defence` is null) rolled
@@ -37,7 +37,7 @@ export function groupRoll(
   exploding: boolean,
   depth: number,
 ): GroupRoll {
-  const cacheKey = `${sides}/${count}/${defence}/${defence === null ? 0 : floor}/${auraMax}/${exploding ? depth : -1}`;
+  const cacheKey = outcomeKey(sides, defence, floor, auraMax, exploding, depth) * 16 + count;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   const outcomes = outcomeTable(sides, defence, floor, auraMax, exploding, depth);
@@ -99,7 +99,7 @@ function loneDie(outcomes: OutcomeTable): GroupRoll {
   };
 }
 
-function remember(cacheKey: string, roll: GroupRoll): GroupRoll {
+function remember(cacheKey: number, roll: GroupRoll): GroupRoll {
   if (cache.size >= GROUP_CACHE_SIZE) cache.clear();
   cache.set(cacheKey, roll);
   return roll;

@@ -1,5 +1,5 @@
 import type { Roll } from '../roll/spec.ts';
-import type { Policy, RollEnding, RollOdds } from './roll-solver.ts';
+import type { Policy, RollOdds } from './roll-solver.ts';
 import type { SpendPlan } from './spend.ts';
 
 /**
@@ -9,11 +9,12 @@ import type { SpendPlan } from './spend.ts';
  * into {@link RollOdds}, so every route reports the same figures the same way.
  */
 export class RollFigures {
-  readonly pWin: Float64Array;
+  // Plain arrays: a batch makes thousands of these, and small typed arrays cost more to make.
+  readonly pWin: number[];
   /** P(k intents won). */
-  readonly wins: Float64Array;
+  readonly wins: number[];
   /** P(the area die ends with t top faces). */
-  readonly areaTops: Float64Array;
+  readonly areaTops: number[];
   /** E[utility] under the policy, and (optimal play) the optimal value itself. */
   utility = 0;
   optimal = 0;
@@ -40,9 +41,9 @@ export class RollFigures {
     levels: number,
     joint: boolean,
   ) {
-    this.pWin = new Float64Array(intents);
-    this.wins = new Float64Array(intents + 1);
-    this.areaTops = new Float64Array(areaStates);
+    this.pWin = new Array<number>(intents).fill(0);
+    this.wins = new Array<number>(intents + 1).fill(0);
+    this.areaTops = new Array<number>(areaStates).fill(0);
     this.auraStates = auraStates;
     this.levels = levels;
     this.endings = joint ? new Map() : undefined;
@@ -106,33 +107,39 @@ export class RollFigures {
         this.endings.set(ending, (this.endings.get(ending) ?? 0) + k * p);
   }
 
-  /** The figures of `roll` under `policy` from these sums (weighed over every defence). */
-  odds(roll: Roll, policy: Policy): RollOdds {
+  /**
+   * The figures of `roll` under `policy` from these sums (weighed over every defence).
+   * `diceOfIntent` (the dice indices of each intent) may be given when many rolls share it.
+   */
+  odds(roll: Roll, policy: Policy, diceOfIntent = intentDice(roll)): RollOdds {
     const n = roll.intents.length;
-    const odds: RollOdds = {
+    let expectedWins = 0;
+    for (const p of this.pWin) expectedWins += p;
+    const odds: {
+      -readonly [K in keyof RollOdds]: RollOdds[K];
+    } = {
       policy,
       expectedUtility: policy === 'optimal' ? this.optimal : this.utility,
       intents: roll.intents.map((intent, i) => ({
         pWin: this.pWin[i]!,
         threat: intent.threat,
         weight: intent.weight,
-        dice: roll.dice.flatMap((die, index) => (die.intent === i ? [index] : [])),
+        dice: diceOfIntent[i]!,
       })),
-      expectedWins: this.pWin.reduce((s, p) => s + p, 0),
+      expectedWins,
       pAllWin: this.wins[n]!,
-      winsDistribution: Array.from(this.wins),
+      winsDistribution: this.wins.slice(),
       expectedAuraGained: this.gained,
       expectedAuraSpent: this.spent,
       expectedAuraShared: Math.max(0, this.shared),
       expectedAuraEnd: this.auraEnd,
       expectedResolveEnd: this.resolveEnd,
     };
-    const extras: { pExplodeCapped?: number; area?: RollOdds['area']; joint?: RollEnding[] } = {};
-    if (roll.explode) extras.pExplodeCapped = this.capped;
+    if (roll.explode) odds.pExplodeCapped = this.capped;
     if (this.endings) {
       const A = this.auraStates;
       const R1 = this.levels;
-      extras.joint = [...this.endings.entries()]
+      odds.joint = [...this.endings.entries()]
         .sort(([a], [b]) => a - b)
         .map(([ending, p]) => ({
           won: Math.floor(ending / (A * R1)),
@@ -143,16 +150,25 @@ export class RollFigures {
     }
     const area = roll.dice.find((die) => die.area);
     if (area)
-      extras.area = areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, this.areaTops);
-    return { ...odds, ...extras };
+      odds.area = areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, this.areaTops);
+    return odds;
   }
+}
+
+/** The dice indices of each intent of a roll, ascending. */
+export function intentDice(roll: Roll): number[][] {
+  const dice: number[][] = roll.intents.map(() => []);
+  roll.dice.forEach((die, index) => {
+    if (!die.area) dice[die.intent]!.push(index);
+  });
+  return dice;
 }
 
 /** The area's size from its top-face counts: given t top faces, the value is uniform over tN + 1..tN + N − 1, or (depth+1)·N when capped. */
 function areaReport(
   sides: number,
   depth: number,
-  tops: Float64Array,
+  tops: readonly number[],
 ): NonNullable<RollOdds['area']> {
   const distribution: { size: number; p: number }[] = [];
   tops.forEach((p, t) => {

@@ -3,7 +3,7 @@ import type { Roll } from '../roll/spec.ts';
 import { type OutcomeTable, outcomeTable } from './die-outcome.ts';
 import { groupRoll } from './group-roll.ts';
 import { type Masses, workingMasses } from './masses.ts';
-import { RollFigures } from './roll-figures.ts';
+import { intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
 import { type SpendPlan, type SpendRules, SpendTable } from './spend.ts';
 
@@ -136,18 +136,19 @@ interface Start {
  * @example rollShape(parseRoll({ threats: [{ challenge: 2 }], dice: [{ sides: 8, intent: 0 }] })) === rollShape(parseRoll({ threats: [{ challenge: 6 }], dice: [{ sides: 8, intent: 0 }], resolve: 2, aura: 1 })) // true
  */
 export function rollShape(roll: Roll): string {
-  return JSON.stringify([
-    roll.threats.length,
-    roll.dice.map((d) => (d.area ? -d.sides : d.sides * 16 + d.intent)),
-    roll.intents.map((i) => [i.threat, i.weight]),
-    roll.auraGainUsableSameRoll ? -1 : roll.aura,
+  const parts: (string | number | boolean)[] = [roll.threats.length, roll.dice.length];
+  for (const die of roll.dice) parts.push(die.area ? -die.sides : die.sides * 16 + die.intent);
+  for (const intent of roll.intents) parts.push(intent.threat, intent.weight);
+  parts.push(
+    roll.auraGainUsableSameRoll ? '' : roll.aura,
     roll.auraMax,
     roll.boostsPerRoll,
     roll.tieBreak,
-    roll.explode ? roll.explodeDepth : -1,
+    roll.explode ? roll.explodeDepth : '',
     roll.auraValue,
     roll.resolveValue,
-  ]);
+  );
+  return parts.join('|');
 }
 
 /**
@@ -411,7 +412,8 @@ export class RollSolver {
       this.contexts[d] = undefined;
       this.spare.push(ctx);
     }
-    return questions.map((q, i) => figures[i]!.odds(q.roll, this.policy));
+    const dice = intentDice(this.roll);
+    return questions.map((q, i) => figures[i]!.odds(q.roll, this.policy, dice));
   }
 
   /** E[value] of the opening roll under defence context `ctx` (optimal policy). */
