@@ -2,7 +2,7 @@ import type { Roll } from '../roll/spec.ts';
 import { classFloor, outcomeKey, outcomeTable } from './die-outcome.ts';
 import { intentDice, RollFigures } from './roll-figures.ts';
 import type { RollOdds, SolveOptions } from './roll-solver.ts';
-import { SpendTable } from './spend.ts';
+import { spendTableOf } from './spend.ts';
 
 /** Most (best classes, Aura) states the closed form tabulates per defence; larger rolls go to the engine. */
 const MAX_CLOSED_STATES = 1 << 16;
@@ -105,7 +105,7 @@ export function closedFormOdds(
     }
     return { roll, limits, weight: limits.reduce((w, n) => w / n, 1), start: s };
   });
-  const spends = new SpendTable(first, policy, floor);
+  const spends = spendTableOf(first, policy, floor);
   const areaStates = area ? area.tops.length : 0;
   const sums = () => new RollFigures(I, areaStates, A, first.resolve + 1, options.joint ?? false);
   const figures = questions.map(sums);

@@ -5,7 +5,7 @@ import { groupRoll } from './group-roll.ts';
 import { type Masses, workingMasses } from './masses.ts';
 import { intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
-import { type SpendPlan, type SpendRules, SpendTable } from './spend.ts';
+import { type SpendPlan, type SpendRules, type SpendTable, spendTableOf } from './spend.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 export const MAX_STATES = 1 << 23;
@@ -248,7 +248,7 @@ export class RollSolver {
         `terminal utility needs ${(this.model.intentCount + 1) * this.model.auraStates * levels} values (wins × Aura × Resolve)`,
       );
     }
-    this.spends = new SpendTable(roll, policy, this.model.floor, this.terminal, levels);
+    this.spends = spendTableOf(roll, policy, this.model.floor, this.terminal, levels);
     this.bestCode = new Float64Array(this.valueKeySpace).fill(-1);
     this.failedCache = new Int8Array(this.valueKeySpace).fill(-1);
     // With a terminal utility the settled value depends on the Resolve left: one cache per level.
@@ -320,7 +320,7 @@ export class RollSolver {
    * Resolve `r` left (it matters only to a terminal utility).
    */
   settle(key: number, aura: number, r = 0): SpendPlan {
-    return this.spends.plans[this.planIdAt(key % this.valueKeySpace, aura, r)]!;
+    return this.spends.plans[this.planIdAt(this.valueKey(key), aura, r)]!;
   }
 
   /**
@@ -490,7 +490,12 @@ export class RollSolver {
     return ctx;
   }
 
-  /** Every die rolled together: the joint distribution of (dice-state key, capped gain). */
+  /**
+   * Every die rolled together: the joint distribution of (dice-state key, capped gain), its
+   * outcomes that win every intent pooled (see {@link Fresh}). With one intent, a roll has
+   * failed exactly when no group holds a winning die, so only those groups' outcomes are
+   * convolved, and the pool is what is left of the whole roll's (gain, area) marginal.
+   */
   private freshRoll(defences: readonly number[], reuse?: Fresh): Fresh {
     const roll = this.roll;
     const model = this.model;
@@ -508,73 +513,107 @@ export class RollSolver {
       ),
     );
     const meanTops = rolls.reduce((s, g) => s + g.meanTops, 0);
-    let acc: {
-      size: number;
-      states: ArrayLike<number>;
-      clean: ArrayLike<number>;
-      capped: ArrayLike<number>;
-    };
-    if (rolls.length === 1) {
-      // One group: its roll is the whole roll (its keys are multiset indices, stride 1).
-      const only = rolls[0]!;
-      const states = new Float64Array(only.size);
-      for (let j = 0; j < only.size; j++) states[j] = only.key[j]! * A + only.gain[j]!;
-      acc = { size: only.size, states, clean: only.p, capped: only.pCapped };
-    } else {
-      // (key * A + gain) → p, and the part of p where a chain was capped: working tables.
-      let table = workingMasses(2, 1);
-      table.add(0, 1, 0);
-      model.groups.forEach((group, g) => {
-        const mine = rolls[g]!;
-        const combined = workingMasses(3 + (g % 2), group.stride * group.size * A);
-        for (let i = 0; i < table.size; i++) {
-          const state = table.states[i]!;
-          const p = table.clean[i]!;
-          const pc = table.capped[i]!;
-          const key = Math.floor(state / A);
-          const gain = state - key * A;
-          for (let j = 0; j < mine.size; j++) {
-            const q = mine.p[j]!;
-            const qc = mine.pCapped[j]!;
-            combined.add(
-              (key + mine.key[j]! * group.stride) * A + Math.min(top, gain + mine.gain[j]!),
-              p * q,
-              p * q - (p - pc) * (q - qc),
-            );
-          }
+    const oneIntent = model.intentCount === 1;
+    // (key * A + gain) → p, and the part of p where a chain was capped: working tables.
+    let table = workingMasses(2, 1);
+    table.add(0, 1, 0);
+    model.groups.forEach((group, g) => {
+      const mine = rolls[g]!;
+      const won = group.classes - 1;
+      const skipHits = oneIntent && group.intent >= 0;
+      const combined = workingMasses(3 + (g % 2), group.stride * group.size * A);
+      for (let i = 0; i < table.size; i++) {
+        const state = table.states[i]!;
+        const p = table.clean[i]!;
+        const pc = table.capped[i]!;
+        const key = Math.floor(state / A);
+        const gain = state - key * A;
+        for (let j = 0; j < mine.size; j++) {
+          if (skipHits && group.best[mine.key[j]!] === won) continue;
+          const q = mine.p[j]!;
+          const qc = mine.pCapped[j]!;
+          combined.add(
+            (key + mine.key[j]! * group.stride) * A + Math.min(top, gain + mine.gain[j]!),
+            p * q,
+            p * q - (p - pc) * (q - qc),
+          );
         }
-        table = combined;
-      });
-      acc = table;
-    }
+      }
+      table = combined;
+    });
     const buckets = A * this.areaStates;
-    const old = reuse && reuse.key.length >= acc.size ? reuse : undefined;
+    const old = reuse && reuse.key.length >= table.size ? reuse : undefined;
     const fresh = {
       size: 0,
-      key: old?.key ?? new Int32Array(acc.size),
-      gain: old?.gain ?? new Int32Array(acc.size),
-      p: old?.p ?? new Float64Array(acc.size),
-      pCapped: old?.pCapped ?? new Float64Array(acc.size),
+      key: old?.key ?? new Int32Array(table.size),
+      gain: old?.gain ?? new Int32Array(table.size),
+      p: old?.p ?? new Float64Array(table.size),
+      pCapped: old?.pCapped ?? new Float64Array(table.size),
       wonP: reuse?.wonP.fill(0) ?? new Float64Array(buckets),
       wonCapped: reuse?.wonCapped.fill(0) ?? new Float64Array(buckets),
       meanTops,
     };
-    for (let j = 0; j < acc.size; j++) {
-      const key = Math.floor(acc.states[j]! / A);
-      const gain = acc.states[j]! - key * A;
-      if (this.failed(key)) {
+    const bucketOf = (key: number, gain: number) =>
+      gain + (this.areaStride ? A * Math.floor(key / this.areaStride) : 0);
+    for (let j = 0; j < table.size; j++) {
+      const key = Math.floor(table.states[j]! / A);
+      const gain = table.states[j]! - key * A;
+      if (oneIntent || this.failed(key)) {
         const n = fresh.size++;
         fresh.key[n] = key;
         fresh.gain[n] = gain;
-        fresh.p[n] = acc.clean[j]!;
-        fresh.pCapped[n] = acc.capped[j]!;
+        fresh.p[n] = table.clean[j]!;
+        fresh.pCapped[n] = table.capped[j]!;
       } else {
-        const bucket = gain + (this.areaStride ? A * Math.floor(key / this.areaStride) : 0);
-        fresh.wonP[bucket]! += acc.clean[j]!;
-        fresh.wonCapped[bucket]! += acc.capped[j]!;
+        fresh.wonP[bucketOf(key, gain)]! += table.clean[j]!;
+        fresh.wonCapped[bucketOf(key, gain)]! += table.capped[j]!;
+      }
+    }
+    if (oneIntent) {
+      // The pool: the whole roll's (gain, area) law, less the failed part's. Laws of clean
+      // mass (no capped chain) convolve like laws of mass, so both are carried.
+      const total = new Float64Array(buckets);
+      const clean = new Float64Array(buckets);
+      total[0] = 1;
+      clean[0] = 1;
+      const nextTotal = new Float64Array(buckets);
+      const nextClean = new Float64Array(buckets);
+      rolls.forEach((mine, g) => {
+        const area = model.groups[g]!.intent < 0;
+        nextTotal.fill(0);
+        nextClean.fill(0);
+        for (let b = 0; b < buckets; b++) {
+          const p = total[b]!;
+          if (p === 0) continue;
+          const c = clean[b]!;
+          const tops = Math.floor(b / A);
+          const gain = b - tops * A;
+          for (let j = 0; j < mine.size; j++) {
+            const to = Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
+            nextTotal[to]! += p * mine.p[j]!;
+            nextClean[to]! += c * (mine.p[j]! - mine.pCapped[j]!);
+          }
+        }
+        total.set(nextTotal);
+        clean.set(nextClean);
+      });
+      for (let n = 0; n < fresh.size; n++) {
+        const b = bucketOf(fresh.key[n]!, fresh.gain[n]!);
+        total[b]! -= fresh.p[n]!;
+        clean[b]! -= fresh.p[n]! - fresh.pCapped[n]!;
+      }
+      for (let b = 0; b < buckets; b++) {
+        const p = Math.max(0, total[b]!);
+        fresh.wonP[b] = p;
+        fresh.wonCapped[b] = Math.min(p, Math.max(0, p - clean[b]!));
       }
     }
     return fresh;
+  }
+
+  /** A dice-state key without the area die's digit (which never changes a decision's value). */
+  private valueKey(key: number): number {
+    return this.areaStride ? key % this.areaStride : key;
   }
 
   /** Best-class code of a value key (mixed radix over intents), cached. */
@@ -602,7 +641,7 @@ export class RollSolver {
 
   /** Some intent's best die is not above its defence (a tie counts as failed). */
   private failed(key: number): boolean {
-    const vk = this.areaStride ? key % this.areaStride : key;
+    const vk = this.valueKey(key);
     const known = this.failedCache[vk]!;
     if (known >= 0) return known === 1;
     const best = this.model.bestClasses(vk, this.best);
@@ -615,14 +654,14 @@ export class RollSolver {
 
   /** The optimal decision with Resolve r > 0 left (solved if not yet). */
   private optimalDecision(ctx: DefenceContext, r: number, key: number, aura: number): number {
-    const index = (key % this.valueKeySpace) * this.auraStates + aura;
+    const index = this.valueKey(key) * this.auraStates + aura;
     if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
     return ctx.decision[r]![index]!;
   }
 
   /** The optimal value with Resolve r > 0 in dice state `key`, Aura state `aura` (memoised). */
   private valueAt(ctx: DefenceContext, r: number, key: number, aura: number): number {
-    const index = (key % this.valueKeySpace) * this.auraStates + aura;
+    const index = this.valueKey(key) * this.auraStates + aura;
     if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
     return ctx.value[r]![index]!;
   }
@@ -634,8 +673,7 @@ export class RollSolver {
    */
   private solve(ctx: DefenceContext, r: number, key: number, aura: number): void {
     const A = this.auraStates;
-    const vks = this.valueKeySpace;
-    const index = (key % vks) * A + aura;
+    const index = this.valueKey(key) * A + aura;
     if (r === 0) {
       this.stopValue(key, aura, 0);
       return;
@@ -673,7 +711,7 @@ export class RollSolver {
           for (let o = 0; o < p.length; o++) {
             const next = rest + group.replace[row + cls[o]!]! * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
-            const at = (next % vks) * A + nextAura;
+            const at = this.valueKey(next) * A + nextAura;
             if (Number.isNaN(lower[at]!)) this.solve(ctx, r - 1, next, nextAura);
             expected += p[o]! * lower[at]!;
           }
@@ -701,7 +739,7 @@ export class RollSolver {
 
   /** The settled value of a dice state with Resolve r left: defence-independent, so cached once. */
   private stopValue(key: number, aura: number, r: number): number {
-    const vk = this.areaStride ? key % this.areaStride : key;
+    const vk = this.valueKey(key);
     const index = vk * this.auraStates + aura;
     const cache = this.stopCaches[this.terminal ? r : 0]!;
     const extra = this.terminal ? 0 : this.roll.resolveValue * r;
@@ -731,13 +769,12 @@ export class RollSolver {
     const { fresh } = ctx;
     const top = this.auraStates - 1;
     const A = this.auraStates;
-    const vks = this.valueKeySpace;
     const level = ctx.value[r]!;
     let total = 0;
     for (let j = 0; j < fresh.size; j++) {
       const key = fresh.key[j]!;
       const nextAura = Math.min(top, aura + fresh.gain[j]!);
-      const at = (key % vks) * A + nextAura;
+      const at = this.valueKey(key) * A + nextAura;
       if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
       total += fresh.p[j]! * level[at]!;
     }
@@ -817,7 +854,7 @@ export class RollSolver {
             ? REROLL_ALL
             : STOP;
     if (decision === STOP) {
-      const vk = this.areaStride ? key % this.areaStride : key;
+      const vk = this.valueKey(key);
       this.tally(this.planIdAt(vk, aura, r), r, mass);
       acc.capped += capped;
       if (this.areaStride) acc.areaTops[Math.floor(key / this.areaStride)]! += mass;

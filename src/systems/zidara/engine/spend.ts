@@ -313,3 +313,40 @@ export function popcount(mask: number): number {
   for (let m = mask; m; m &= m - 1) count++;
   return count;
 }
+
+/** Most spend tables kept across rolls; past it the cache starts again. */
+const SPEND_CACHE_SIZE = 256;
+const spendCache = new Map<string, SpendTable>();
+
+/**
+ * The {@link SpendTable} of a roll's spend rules under a policy, shared by every roll with the
+ * same rules (weights, +2s, ties, Aura cap and worth, when gains arrive, the class floor): the
+ * splits of a pool, the Challenges and Resolve levels of an analysis settle through one table.
+ * Rolls with a terminal utility get their own.
+ */
+export function spendTableOf(
+  roll: Roll,
+  policy: Policy,
+  floor: number,
+  terminal?: ArrayLike<number>,
+  levels = roll.resolve + 1,
+): SpendTable {
+  if (terminal) return new SpendTable(roll, policy, floor, terminal, levels);
+  const key = [
+    policy,
+    floor,
+    roll.boostsPerRoll,
+    roll.tieBreak,
+    roll.auraValue,
+    roll.auraMax,
+    roll.auraGainUsableSameRoll ? '' : roll.aura,
+    ...roll.intents.map((i) => i.weight),
+  ].join('|');
+  let table = spendCache.get(key);
+  if (!table) {
+    if (spendCache.size >= SPEND_CACHE_SIZE) spendCache.clear();
+    table = new SpendTable(roll, policy, floor);
+    spendCache.set(key, table);
+  }
+  return table;
+}
