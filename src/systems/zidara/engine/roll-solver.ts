@@ -117,6 +117,15 @@ interface DefenceContext {
   readonly solved: Int32List[];
 }
 
+/** Level 0 takes no decision (no Resolve left): its table is never read. */
+const NO_DECISIONS = new Int16Array(0);
+
+/**
+ * The endings of a forward pass, by (plan id, Resolve left): their mass, and which are set.
+ * Shared by every solver: a pass is synchronous, never nested, and leaves them empty.
+ */
+const tallied = { mass: new Float64Array(256), slots: { items: new Int32Array(256), size: 0 } };
+
 /** A growable list of indices. */
 interface Int32List {
   items: Int32Array;
@@ -178,9 +187,6 @@ export class RollSolver {
   private readonly joint: boolean;
   private readonly contexts: (DefenceContext | undefined)[];
   private readonly spare: DefenceContext[] = [];
-  /** Mass of the endings of a forward pass by (plan id, Resolve left), and which are set. */
-  private stopMass = new Float64Array(256);
-  private readonly stopSlots: Int32List = { items: new Int32Array(256), size: 0 };
   private readonly spends: SpendTable;
   /** Per value key: best-class code (−1: not yet) and failed flag (−1: not yet). */
   private readonly bestCode: Float64Array;
@@ -189,7 +195,6 @@ export class RollSolver {
   private readonly stopCache: Float64Array;
   private readonly stopCaches: Float64Array[];
   private readonly stopPlans: Int32Array[];
-  private readonly stopDecisions: Int16Array;
   private readonly terminal: Float64Array | undefined;
   private readonly best: Int32Array;
   /** Highest value reachable with Resolve r left, and the tolerance of comparisons at level r. */
@@ -256,7 +261,6 @@ export class RollSolver {
     this.stopCaches = Array.from({ length: kept }, () => new Float64Array(states).fill(Number.NaN));
     this.stopCache = this.stopCaches[0]!;
     this.stopPlans = Array.from({ length: kept }, () => new Int32Array(states).fill(-1));
-    this.stopDecisions = new Int16Array(states).fill(STOP);
     this.best = new Int32Array(this.model.intentCount);
     const most =
       roll.intents.reduce((s, i) => s + Math.max(0, i.weight), 0) + roll.auraValue * roll.auraMax;
@@ -466,26 +470,20 @@ export class RollSolver {
       }
       spare.rerollAll[0]!.fill(Number.NaN);
     }
-    ctx = {
-      defences,
-      groups,
-      fresh,
-      // With no Resolve left the value is the settled value, whatever the defences: level 0 is shared.
-      value: Array.from({ length: levels }, (_, r) =>
-        r === 0 ? this.stopCache : (spare?.value[r] ?? new Float64Array(size).fill(Number.NaN)),
-      ),
-      decision: Array.from({ length: levels }, (_, r) =>
-        r === 0 ? this.stopDecisions : (spare?.decision[r] ?? new Int16Array(size)),
-      ),
-      rerollAll: Array.from(
-        { length: levels },
-        (_, r) => spare?.rerollAll[r] ?? new Float64Array(this.auraStates).fill(Number.NaN),
-      ),
-      solved: Array.from(
-        { length: levels },
-        (_, r) => spare?.solved[r] ?? { items: new Int32Array(64), size: 0 },
-      ),
-    };
+    // Level 0's value is the settled value, whatever the defences: its table is shared.
+    const value: Float64Array[] = [this.stopCache];
+    const decision: Int16Array[] = [NO_DECISIONS];
+    const rerollAll: Float64Array[] = [];
+    const solved: Int32List[] = [];
+    for (let r = 0; r < levels; r++) {
+      if (r > 0) {
+        value.push(spare?.value[r] ?? new Float64Array(size).fill(Number.NaN));
+        decision.push(spare?.decision[r] ?? new Int16Array(size));
+      }
+      rerollAll.push(spare?.rerollAll[r] ?? new Float64Array(this.auraStates).fill(Number.NaN));
+      solved.push(spare?.solved[r] ?? { items: new Int32Array(64), size: 0 });
+    }
+    ctx = { defences, groups, fresh, value, decision, rerollAll, solved };
     this.contexts[d] = ctx;
     return ctx;
   }
@@ -570,42 +568,52 @@ export class RollSolver {
       }
     }
     if (oneIntent) {
-      // The pool: the whole roll's (gain, area) law, less the failed part's. Laws of clean
-      // mass (no capped chain) convolve like laws of mass, so both are carried.
-      const total = new Float64Array(buckets);
-      const clean = new Float64Array(buckets);
-      total[0] = 1;
-      clean[0] = 1;
-      const nextTotal = new Float64Array(buckets);
-      const nextClean = new Float64Array(buckets);
+      // The pool, group by group: the (gain, area) law of the dice so far, split by whether
+      // some die already wins (every term added, none subtracted: the sums stay exact to
+      // rounding). Laws of clean mass (no capped chain) convolve like laws of mass.
+      const miss = { p: new Float64Array(buckets), clean: new Float64Array(buckets) };
+      const hit = { p: new Float64Array(buckets), clean: new Float64Array(buckets) };
+      miss.p[0] = 1;
+      miss.clean[0] = 1;
+      const next = {
+        miss: { p: new Float64Array(buckets), clean: new Float64Array(buckets) },
+        hit: { p: new Float64Array(buckets), clean: new Float64Array(buckets) },
+      };
       rolls.forEach((mine, g) => {
-        const area = model.groups[g]!.intent < 0;
-        nextTotal.fill(0);
-        nextClean.fill(0);
-        for (let b = 0; b < buckets; b++) {
-          const p = total[b]!;
-          if (p === 0) continue;
-          const c = clean[b]!;
-          const tops = Math.floor(b / A);
-          const gain = b - tops * A;
-          for (let j = 0; j < mine.size; j++) {
-            const to = Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
-            nextTotal[to]! += p * mine.p[j]!;
-            nextClean[to]! += c * (mine.p[j]! - mine.pCapped[j]!);
+        const group = model.groups[g]!;
+        const won = group.classes - 1;
+        for (const law of [next.miss, next.hit]) {
+          law.p.fill(0);
+          law.clean.fill(0);
+        }
+        for (const [from, wasHit] of [
+          [miss, false],
+          [hit, true],
+        ] as const) {
+          for (let b = 0; b < buckets; b++) {
+            const p = from.p[b]!;
+            if (p === 0) continue;
+            const c = from.clean[b]!;
+            const tops = Math.floor(b / A);
+            const gain = b - tops * A;
+            for (let j = 0; j < mine.size; j++) {
+              const area = group.intent < 0;
+              const to = Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
+              const law =
+                wasHit || (!area && group.best[mine.key[j]!] === won) ? next.hit : next.miss;
+              law.p[to]! += p * mine.p[j]!;
+              law.clean[to]! += c * (mine.p[j]! - mine.pCapped[j]!);
+            }
           }
         }
-        total.set(nextTotal);
-        clean.set(nextClean);
+        miss.p.set(next.miss.p);
+        miss.clean.set(next.miss.clean);
+        hit.p.set(next.hit.p);
+        hit.clean.set(next.hit.clean);
       });
-      for (let n = 0; n < fresh.size; n++) {
-        const b = bucketOf(fresh.key[n]!, fresh.gain[n]!);
-        total[b]! -= fresh.p[n]!;
-        clean[b]! -= fresh.p[n]! - fresh.pCapped[n]!;
-      }
       for (let b = 0; b < buckets; b++) {
-        const p = Math.max(0, total[b]!);
-        fresh.wonP[b] = p;
-        fresh.wonCapped[b] = Math.min(p, Math.max(0, p - clean[b]!));
+        fresh.wonP[b] = hit.p[b]!;
+        fresh.wonCapped[b] = hit.p[b]! - hit.clean[b]!;
       }
     }
     return fresh;
@@ -949,20 +957,20 @@ export class RollSolver {
   /** Adds `mass` to the endings settled by plan `id` with Resolve r left. */
   private tally(id: number, r: number, mass: number): void {
     const slot = id * (this.roll.resolve + 1) + r;
-    if (slot >= this.stopMass.length) {
-      const bigger = new Float64Array(Math.max(2 * this.stopMass.length, slot + 1));
-      bigger.set(this.stopMass);
-      this.stopMass = bigger;
+    if (slot >= tallied.mass.length) {
+      const bigger = new Float64Array(Math.max(2 * tallied.mass.length, slot + 1));
+      bigger.set(tallied.mass);
+      tallied.mass = bigger;
     }
-    if (this.stopMass[slot] === 0) push(this.stopSlots, slot);
-    this.stopMass[slot]! += mass;
+    if (tallied.mass[slot] === 0) push(tallied.slots, slot);
+    tallied.mass[slot]! += mass;
   }
 
   /** Tallies the pass's endings, once per (plan, Resolve left), and empties the tally. */
   private endPass(acc: RollFigures): void {
     const levels = this.roll.resolve + 1;
     const plans = this.spends.plans;
-    const slots = this.stopSlots;
+    const slots = tallied.slots;
     const sameRoll = this.roll.auraGainUsableSameRoll;
     for (let i = 0; i < slots.size; i++) {
       const slot = slots.items[i]!;
@@ -974,8 +982,8 @@ export class RollSolver {
       const overflow = sameRoll
         ? 0
         : this.roll.aura - plan.spent + this.spends.auraOf(id) - plan.auraEnd;
-      acc.end(plan, this.stopMass[slot]!, r, worth, overflow);
-      this.stopMass[slot] = 0;
+      acc.end(plan, tallied.mass[slot]!, r, worth, overflow);
+      tallied.mass[slot] = 0;
     }
     slots.size = 0;
   }
