@@ -14,9 +14,9 @@ export function figureGap(a: RollOdds, b: RollOdds): number {
   if (a.policy !== b.policy || a.intents.length !== b.intents.length)
     return Number.POSITIVE_INFINITY;
   near(a.expectedUtility, b.expectedUtility);
-  a.intents.forEach((intent, i) => near(intent.pWin, b.intents[i]!.pWin));
+  for (const [i, intent] of a.intents.entries()) near(intent.pWin, b.intents[i]!.pWin);
   if (a.winsDistribution.length !== b.winsDistribution.length) return Number.POSITIVE_INFINITY;
-  a.winsDistribution.forEach((p, k) => near(p, b.winsDistribution[k]));
+  for (const [k, p] of a.winsDistribution.entries()) near(p, b.winsDistribution[k]);
   near(a.expectedWins, b.expectedWins);
   near(a.pAllWin, b.pAllWin);
   near(a.expectedAuraGained, b.expectedAuraGained);
@@ -29,7 +29,7 @@ export function figureGap(a: RollOdds, b: RollOdds): number {
   if (a.area && b.area) {
     near(a.area.expectedSize, b.area.expectedSize);
     if (a.area.distribution.length !== b.area.distribution.length) return Number.POSITIVE_INFINITY;
-    a.area.distribution.forEach((x, k) => near(x.p, b.area!.distribution[k]!.p));
+    for (const [k, x] of a.area.distribution.entries()) near(x.p, b.area.distribution[k]!.p);
   }
   if (Boolean(a.joint) !== Boolean(b.joint)) return Number.POSITIVE_INFINITY;
   if (a.joint && b.joint) {
