@@ -1,17 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
-import { type Baseline, parseBaseline } from '../scenario/baseline.ts';
-import { checkJunit } from '../scenario/check-junit.ts';
-import { checkMarkdown } from '../scenario/check-markdown.ts';
-import { checkScenarios } from '../scenario/check-scenarios.ts';
-import { checkTable } from '../scenario/check-table.ts';
-import {
-  formatProblem,
-  type LoadedScenario,
-  parseScenario,
-  ScenarioError,
-} from '../scenario/load-scenario.ts';
+import type { Baseline } from '../scenario/baseline.ts';
+import type { LoadedScenario } from '../scenario/load-scenario.ts';
 import { integerFlag } from './flags.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
@@ -67,8 +58,17 @@ Examples:
   dicelab check --out /tmp/ci --seed 7`,
     )
     .action(async (files, options) => {
-      const scenarios = loadScenarioFiles(files);
-      const baseline = options.baseline === false ? undefined : readBaseline(options.baseline);
+      // The scenario machinery (schema, YAML, the worker pool) loads with the command.
+      const [{ checkJunit }, { checkMarkdown }, { checkScenarios }, { checkTable }] =
+        await Promise.all([
+          import('../scenario/check-junit.ts'),
+          import('../scenario/check-markdown.ts'),
+          import('../scenario/check-scenarios.ts'),
+          import('../scenario/check-table.ts'),
+        ]);
+      const scenarios = await loadScenarioFiles(files);
+      const baseline =
+        options.baseline === false ? undefined : await readBaseline(options.baseline);
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       if (say && options.baseline !== false && !baseline)
         say(
@@ -97,7 +97,10 @@ Examples:
  * named by its path relative to the working folder (its name in the baseline).
  * @throws ScenarioError listing every problem, `path:line:col: message` each.
  */
-export function loadScenarioFiles(paths: readonly string[]): LoadedScenario[] {
+export async function loadScenarioFiles(paths: readonly string[]): Promise<LoadedScenario[]> {
+  const { formatProblem, parseScenario, ScenarioError } = await import(
+    '../scenario/load-scenario.ts'
+  );
   const problems: string[] = [];
   const files: string[] = [];
   for (const path of paths.length ? paths : [SCENARIO_DIR]) {
@@ -139,7 +142,8 @@ export function loadScenarioFiles(paths: readonly string[]): LoadedScenario[] {
 }
 
 /** The baseline at `path`, or undefined when there is none. @throws InputError for a bad one. */
-export function readBaseline(path: string): Baseline | undefined {
+export async function readBaseline(path: string): Promise<Baseline | undefined> {
+  const { parseBaseline } = await import('../scenario/baseline.ts');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

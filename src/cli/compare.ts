@@ -1,5 +1,4 @@
 import { type Command, Option } from '@commander-js/extra-typings';
-import { runReportJob } from '../report/zidara/analysis-output.ts';
 import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
 import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
@@ -71,6 +70,7 @@ Examples:
   dicelab compare --out reports/compare    also the chart (compare.svg, .png, .vl.json) and CSV`,
     )
     .action(async (flags) => {
+      const { runReportJob } = await import('../report/zidara/analysis-output.ts');
       const output = runReportJob({
         analysis: 'compare-systems',
         name: 'compare',

@@ -1,14 +1,8 @@
 import { join, resolve } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
 import { invalid } from '../input-error.ts';
-import { reportPage } from '../report/html.ts';
-import {
-  type AnalysisOutput,
-  type ReportJob,
-  runReportJob,
-} from '../report/zidara/analysis-output.ts';
+import type { AnalysisOutput, ReportJob } from '../report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
-import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { loadScenarioFiles } from './check.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import { writeFilesAtomically } from './write-files.ts';
@@ -43,7 +37,7 @@ Examples:
   dicelab report scenarios/ --out reports/scenarios   the analyses the scenario files list`,
     )
     .action(async (scenarios, options) => {
-      const jobs = reportJobs(scenarios);
+      const jobs = await reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
       const { index, seconds } = await writeReport(jobs, options.out, say);
       process.stdout.write(
@@ -56,9 +50,10 @@ Examples:
  * The jobs a report runs: the built-in set, or the analyses scenario files list (each named
  * `<file stem>-<analysis key>`; every file is checked first, problems as `path:line:col`).
  */
-export function reportJobs(scenarios: readonly string[]): readonly ReportJob[] {
+export async function reportJobs(scenarios: readonly string[]): Promise<readonly ReportJob[]> {
   if (scenarios.length === 0) return DEFAULT_REPORT;
-  const jobs = scenarioReportJobs(loadScenarioFiles(scenarios));
+  const { scenarioReportJobs } = await import('../scenario/scenario-report-jobs.ts');
+  const jobs = scenarioReportJobs(await loadScenarioFiles(scenarios));
   if (jobs.length === 0)
     throw invalid('scenarios', scenarios.join(' '), 'scenario files that list analyses');
   return jobs;
@@ -75,6 +70,11 @@ export async function writeReport(
   say: (line: string) => void = () => {},
 ): Promise<{ index: string; outputs: AnalysisOutput[]; seconds: number }> {
   const start = performance.now();
+  // The analyses, their charts and the page load with the command that writes them.
+  const [{ runReportJob }, { reportPage }] = await Promise.all([
+    import('../report/zidara/analysis-output.ts'),
+    import('../report/html.ts'),
+  ]);
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name) || job.name === 'index')

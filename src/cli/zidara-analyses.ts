@@ -6,12 +6,7 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { InputError, invalid } from '../input-error.ts';
-import { toCsv } from '../report/csv.ts';
-import {
-  type AnalysisOutput,
-  type ReportJob,
-  runReportJob,
-} from '../report/zidara/analysis-output.ts';
+import type { AnalysisOutput, ReportJob } from '../report/zidara/analysis-output.ts';
 import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
@@ -170,7 +165,7 @@ Examples:
           ...(flags.top === undefined ? {} : { top: flags.top }),
         };
       }
-      await emit(runFlagged(job), flags);
+      await emit(await runFlagged(job), flags);
     });
 }
 
@@ -223,7 +218,7 @@ Examples:
           ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
         },
       };
-      await emit(runFlagged(job), flags);
+      await emit(await runFlagged(job), flags);
     });
 }
 
@@ -277,7 +272,7 @@ Examples:
           minorWeight: flags.minorWeight,
         },
       };
-      await emit(runFlagged(job), flags);
+      await emit(await runFlagged(job), flags);
     });
 }
 
@@ -337,7 +332,7 @@ Examples:
           kinds: flags.kinds,
         },
       };
-      await emit(runFlagged(job), flags);
+      await emit(await runFlagged(job), flags);
     });
 }
 
@@ -421,7 +416,7 @@ Examples:
               },
             }),
       };
-      await emit(runFlagged(job), flags);
+      await emit(await runFlagged(job), flags);
     });
 }
 
@@ -490,12 +485,14 @@ Examples:
           maxRounds: flags.maxRounds,
         },
       };
-      await emit(runFlagged(job), flags);
+      await emit(await runFlagged(job), flags);
     });
 }
 
 /** Runs a job; an InputError about an analysis option is reworded to name its flag. */
-function runFlagged(job: ReportJob): AnalysisOutput {
+async function runFlagged(job: ReportJob): Promise<AnalysisOutput> {
+  // The analyses and their charts load with the command that runs one.
+  const { runReportJob } = await import('../report/zidara/analysis-output.ts');
   try {
     return runReportJob(job);
   } catch (error) {
@@ -522,6 +519,7 @@ export async function emit(
     );
   }
   if (flags.format === 'csv') {
+    const { toCsv } = await import('../report/csv.ts');
     process.stdout.write(toCsv(output.rows, output.csvColumns));
   } else if (flags.format === 'json') {
     const json = {

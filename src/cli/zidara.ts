@@ -1,6 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
-import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import type { Policy, RerollKinds, RollOdds } from '../systems/zidara/engine/roll-solver.ts';
@@ -15,7 +14,7 @@ import {
 } from '../systems/zidara/roll/notation.ts';
 import { legalPools } from '../systems/zidara/roll/pool.ts';
 import { parseRoll, type Roll, type RollSpec } from '../systems/zidara/roll/spec.ts';
-import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
+import type { RollSimulation } from '../systems/zidara/simulate.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
@@ -131,6 +130,11 @@ function registerSimulate(zidara: Command) {
         throw new InputError('--shard: runs one spec at a time (the file holds several)');
       const policy = options.policy as Policy;
       const rerolls = options.rerolls as RerollKinds;
+      // The simulator and its intervals load with the command that simulates.
+      const [{ summarizeResult }, { simulationSpec }] = await Promise.all([
+        import('../montecarlo/summarize-result.ts'),
+        import('../systems/zidara/simulate.ts'),
+      ]);
       const summaries: (RollSimulation & { seed: number })[] = [];
       for (const roll of rolls) {
         const result = await runSimulation(

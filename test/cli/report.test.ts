@@ -58,14 +58,14 @@ describe('dicelab report', () => {
     expect(html).toContain('d12 beats d6+d6: 70.8% vs 57.9% (+13.0 pts).');
   });
 
-  it('runs the analyses scenario files list, and the built-in set without', () => {
-    expect(reportJobs([])).toBe(DEFAULT_REPORT);
-    expect(reportJobs(['scenarios/vesk-locks.yaml']).map((j) => j.name)).toEqual([
+  it('runs the analyses scenario files list, and the built-in set without', async () => {
+    expect(await reportJobs([])).toBe(DEFAULT_REPORT);
+    expect((await reportJobs(['scenarios/vesk-locks.yaml'])).map((j) => j.name)).toEqual([
       'vesk-locks-locks-resolve',
       'vesk-locks-vault-fishing',
     ]);
-    expect(() => reportJobs(['balance.yaml'])).toThrow(InputError);
-    expect(() => reportJobs(['balance.yaml'])).toThrow(/balance\.yaml: cannot read/);
+    await expect(reportJobs(['balance.yaml'])).rejects.toThrow(InputError);
+    await expect(reportJobs(['balance.yaml'])).rejects.toThrow(/balance\.yaml: cannot read/);
   });
 
   it('refuses a job list with a name used twice before writing anything', async () => {
