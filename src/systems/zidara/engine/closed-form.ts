@@ -1,8 +1,8 @@
 import type { Roll } from '../roll/spec.ts';
 import { classFloor, outcomeKey, outcomeTable } from './die-outcome.ts';
 import { intentDice, RollFigures } from './roll-figures.ts';
-import type { RollOdds, SolveOptions } from './roll-solver.ts';
-import { spendTableOf } from './spend.ts';
+import { type Policy, type RollOdds, rollShape, type SolveOptions } from './roll-solver.ts';
+import { type SpendTable, spendTableOf } from './spend.ts';
 
 /** Most (best classes, Aura) states the closed form tabulates per defence; larger rolls go to the engine. */
 const MAX_CLOSED_STATES = 1 << 16;
@@ -36,162 +36,71 @@ export function closedFormOdds(
   const first = rolls[0];
   if (!first) return [];
   const policy = options.policy ?? 'optimal';
-  const floor = classFloor(Math.min(first.boostsPerRoll, first.auraMax));
-  const K = 2 - floor;
-  const A = first.auraMax + 1;
+  const shape = closedShape(first, policy);
+  if (!shape) return undefined;
+  const { L, A, codes, active } = shape;
   const top = A - 1;
   const sameRoll = first.auraGainUsableSameRoll;
-  // With no spend possible, only won / not won matters to how a roll ends.
-  const spendFree =
-    policy === 'never' ||
-    first.auraMax === 0 ||
-    (first.boostsPerRoll === 0 && !first.tieBreak) ||
-    (!sameRoll && first.aura === 0);
-  const L = spendFree ? 2 : K;
-  const I = first.intents.length;
-  if (L ** I * A > MAX_CLOSED_STATES) return undefined;
-  const codes = L ** I;
-  // The engine's best-class code of each of ours (base K, intent 0 lowest).
-  const engineCode = new Float64Array(codes);
-  for (let c = 0; c < codes; c++) {
-    let rest = c;
-    let place = 1;
-    for (let i = 0; i < I; i++) {
-      const digit = rest % L;
-      rest = Math.floor(rest / L);
-      engineCode[c]! += (spendFree ? (digit === 1 ? K - 1 : 0) : digit) * place;
-      place *= K;
-    }
-  }
-  const table = (sides: number, defence: number | null) =>
-    outcomeTable(sides, defence, floor, first.auraMax, first.explode, first.explodeDepth);
-
-  // What does not depend on the defences: Aura gained, capped chains, the area die.
-  const diceOf: number[][] = first.intents.map(() => []);
-  let gained = 0;
-  let clean = 1;
-  let area: { tops: Float64Array; gain: Float64Array } | undefined;
-  for (const die of first.dice) {
-    const outcomes = table(die.sides, die.area ? null : 1);
-    gained += outcomes.meanTops;
-    clean *= 1 - outcomes.pCapped.reduce((s, q) => s + q, 0);
-    if (die.area) {
-      const tops = new Float64Array(first.explode ? first.explodeDepth + 2 : 2);
-      const gain = new Float64Array(A);
-      outcomes.cls.forEach((t, o) => {
-        tops[t]! += outcomes.p[o]!;
-        gain[outcomes.gain[o]!]! += outcomes.p[o]!;
-      });
-      area = { tops, gain };
-    } else diceOf[die.intent]!.push(die.sides);
-  }
-  const pCapped = 1 - clean;
 
   // The questions: each roll's defences, weight, and where it starts (Resolve, Aura state).
-  const active = [...new Set(first.intents.map((i) => i.threat))].sort((a, b) => a - b);
-  const slotOfIntent = first.intents.map((i) => active.indexOf(i.threat));
-  const sizes = active.map((t) => Math.max(...rolls.map((r) => 2 * r.threats[t]!.challenge)));
+  const T = active.length;
+  const n = rolls.length;
+  const limits = new Int32Array(n * T);
+  const weight = new Float64Array(n);
+  const startOf = new Int32Array(n);
+  const sizes = new Int32Array(T);
   const starts: { resolve: number; aura: number }[] = [];
-  const startOf = new Map<number, number>();
-  const questions = rolls.map((roll) => {
-    const limits = active.map((t) => 2 * roll.threats[t]!.challenge);
-    const start = { resolve: roll.resolve, aura: sameRoll ? roll.aura : 0 };
-    const startKey = start.resolve * A + start.aura;
-    let s = startOf.get(startKey);
-    if (s === undefined) {
-      s = starts.length;
-      starts.push(start);
-      startOf.set(startKey, s);
+  for (let q = 0; q < n; q++) {
+    const roll = rolls[q]!;
+    let w = 1;
+    for (let i = 0; i < T; i++) {
+      const size = 2 * roll.threats[active[i]!]!.challenge;
+      limits[q * T + i] = size;
+      sizes[i] = Math.max(sizes[i]!, size);
+      w /= size;
     }
-    return { roll, limits, weight: limits.reduce((w, n) => w / n, 1), start: s };
-  });
-  const spends = spendTableOf(first, policy, floor);
-  const areaStates = area ? area.tops.length : 0;
-  const sums = () => new RollFigures(I, areaStates, A, first.resolve + 1, options.joint ?? false);
-  const figures = questions.map(sums);
+    weight[q] = w;
+    const aura = sameRoll ? roll.aura : 0;
+    let s = 0;
+    while (s < starts.length && (starts[s]!.resolve !== roll.resolve || starts[s]!.aura !== aura))
+      s++;
+    if (s === starts.length) starts.push({ resolve: roll.resolve, aura });
+    startOf[q] = s;
+  }
+  const sums = () =>
+    new RollFigures(
+      first.intents.length,
+      shape.areaStates,
+      A,
+      first.resolve + 1,
+      options.joint ?? false,
+    );
+  const figures = rolls.map(sums);
   const scratch = sums();
 
-  const defence = new Int32Array(active.length);
-  const meets = new Uint8Array(questions.length);
-  const defenceCount = sizes.reduce((n, size) => n * size, 1);
-  // Each intent's dice as (sides, count): dice of one size multiply the same polynomial.
-  const stacks = diceOf.map((dice) => {
-    const counts = new Map<number, number>();
-    for (const sides of dice) counts.set(sides, (counts.get(sides) ?? 0) + 1);
-    return [...counts.entries()];
-  });
-  const dieCdf = (sides: number, D: number) =>
-    cumulative(sides, D, floor, first.auraMax, first.explode, first.explodeDepth, spendFree);
-  // Working polynomials: per class k, Σ P(best ≤ k, top faces t) z^t of an intent.
-  const cdf = new Float64Array(L * A);
-  const product = new Float64Array(A);
-  const work = new Float64Array(A);
-  const best = new Float64Array(L * A);
-  let joint = new Float64Array(codes * A);
-  let spare = new Float64Array(codes * A);
+  const defence = new Int32Array(T);
+  const meets = new Uint8Array(n);
+  let defenceCount = 1;
+  for (let i = 0; i < T; i++) defenceCount *= sizes[i]!;
+  const work = workspace(L, A, codes);
   for (let d = 0; d < defenceCount; d++) {
     let rest = d;
-    for (let i = 0; i < active.length; i++) {
+    for (let i = 0; i < T; i++) {
       defence[i] = (rest % sizes[i]!) + 1;
       rest = Math.floor(rest / sizes[i]!);
     }
     let any = false;
-    for (let q = 0; q < questions.length; q++) {
-      const { limits } = questions[q]!;
+    for (let q = 0; q < n; q++) {
       let inside = 1;
-      for (let i = 0; i < limits.length; i++) if (defence[i]! > limits[i]!) inside = 0;
+      for (let i = 0; i < T; i++) if (defence[i]! > limits[q * T + i]!) inside = 0;
       meets[q] = inside;
       any ||= inside === 1;
     }
     if (!any) continue;
-
-    // The joint law of (every intent's best class, top faces of all dice), intent by intent.
-    joint.fill(0);
-    joint[0] = 1;
-    let filled = 1;
-    for (let i = 0; i < I; i++) {
-      const D = defence[slotOfIntent[i]!]!;
-      for (let k = 0; k < L; k++) {
-        product.fill(0);
-        product[0] = 1;
-        for (const [sides, count] of stacks[i]!) {
-          const die = dieCdf(sides, D);
-          for (let n = 0; n < count; n++) multiply(product, die, k * A, top, work);
-        }
-        cdf.set(product, k * A);
-      }
-      // P(best = k, t) = P(best ≤ k, t) − P(best ≤ k − 1, t).
-      for (let k = 0; k < L; k++)
-        for (let t = 0; t < A; t++)
-          best[k * A + t] = Math.max(0, cdf[k * A + t]! - (k > 0 ? cdf[(k - 1) * A + t]! : 0));
-      spare.fill(0, 0, filled * L * A);
-      const place = L ** i;
-      for (let c = 0; c < filled; c++)
-        for (let t = 0; t < A; t++) {
-          const p = joint[c * A + t]!;
-          if (p === 0) continue;
-          for (let k = 0; k < L; k++)
-            for (let u = 0; u < A; u++) {
-              const q = best[k * A + u]!;
-              if (q !== 0) spare[(c + k * place) * A + Math.min(top, t + u)]! += p * q;
-            }
-        }
-      [joint, spare] = [spare, joint];
-      filled *= L;
-    }
-    if (area) {
-      // The area die's top faces add to the Aura like any die's.
-      for (let c = 0; c < codes; c++) {
-        for (let t = 0; t < A; t++) product[t] = joint[c * A + t]!;
-        multiply(product, area.gain, 0, top, work);
-        joint.set(product, c * A);
-      }
-    }
-
+    const joint = jointLaw(shape, defence, work);
     for (let s = 0; s < starts.length; s++) {
       let needed = false;
-      for (let q = 0; q < questions.length; q++)
-        needed ||= meets[q] === 1 && questions[q]!.start === s;
+      for (let q = 0; q < n; q++) needed ||= meets[q] === 1 && startOf[q] === s;
       if (!needed) continue;
       const { resolve: r, aura: a0 } = starts[s]!;
       scratch.clear();
@@ -202,24 +111,235 @@ export function closedFormOdds(
           if (p === 0) continue;
           const aura = Math.min(top, a0 + t);
           rise += p * (aura - a0);
-          const id = spends.planId(engineCode[c]!, aura, 0);
-          const plan = spends.plans[id]!;
+          const plan = shape.spends.plans[shape.spends.planId(shape.engineCode[c]!, aura, 0)]!;
           // Gains held back to the end of the roll can pass the cap when they arrive.
           const overflow = sameRoll ? 0 : first.aura - plan.spent + aura - plan.auraEnd;
           scratch.end(plan, p, r, plan.value + first.resolveValue * r, overflow);
         }
-      scratch.gained = gained;
-      scratch.shared += gained - rise;
-      scratch.capped = pCapped;
-      if (area) for (let t = 0; t < area.tops.length; t++) scratch.areaTops[t] = area.tops[t]!;
+      scratch.gained = shape.gained;
+      scratch.shared += shape.gained - rise;
+      scratch.capped = shape.pCapped;
+      const area = shape.areaTops;
+      if (area) for (let t = 0; t < area.length; t++) scratch.areaTops[t] = area[t]!;
       scratch.optimal = scratch.utility;
-      for (let q = 0; q < questions.length; q++)
-        if (meets[q] === 1 && questions[q]!.start === s)
-          figures[q]!.addScaled(scratch, questions[q]!.weight);
+      for (let q = 0; q < n; q++)
+        if (meets[q] === 1 && startOf[q] === s) figures[q]!.addScaled(scratch, weight[q]!);
     }
   }
-  const dice = intentDice(first);
-  return questions.map((q, i) => figures[i]!.odds(q.roll, policy, dice));
+  return rolls.map((roll, q) => figures[q]!.odds(roll, policy, shape.diceOfIntent));
+}
+
+/** What the closed form of a roll shape needs that no defence changes, made once per shape. */
+interface ClosedShape {
+  /** Classes kept per intent (2: won or not, when no spend is possible), Aura states, codes. */
+  readonly L: number;
+  readonly K: number;
+  readonly A: number;
+  readonly codes: number;
+  /** The engine's best-class code (base K, intent 0 lowest) of each of ours (base L). */
+  readonly engineCode: Float64Array;
+  /** Threats some intent targets, and each intent's place among them. */
+  readonly active: readonly number[];
+  readonly slotOfIntent: Int32Array;
+  /** Each intent's dice as (sides, count), flat: dice of one size multiply one polynomial. */
+  readonly stackStart: Int32Array;
+  readonly stackSides: Int32Array;
+  readonly stackCount: Int32Array;
+  readonly gained: number;
+  readonly pCapped: number;
+  /** The area die: chance of each top-face count, and of each capped gain (null: none). */
+  readonly areaTops: Float64Array | null;
+  readonly areaGain: Float64Array | null;
+  readonly areaStates: number;
+  readonly floor: number;
+  readonly wonOnly: boolean;
+  readonly roll: Roll;
+  readonly spends: SpendTable;
+  readonly diceOfIntent: number[][];
+}
+
+const SHAPE_CACHE_SIZE = 1024;
+const shapeCache = new Map<string, ClosedShape | null>();
+
+/** The {@link ClosedShape} of a roll under a policy (cached by shape), or null when too wide. */
+function closedShape(first: Roll, policy: Policy): ClosedShape | null {
+  const key = `${policy}|${rollShape(first)}`;
+  const cached = shapeCache.get(key);
+  if (cached !== undefined) return cached;
+  const floor = classFloor(Math.min(first.boostsPerRoll, first.auraMax));
+  const K = 2 - floor;
+  const A = first.auraMax + 1;
+  const sameRoll = first.auraGainUsableSameRoll;
+  // With no spend possible, only won / not won matters to how a roll ends.
+  const wonOnly =
+    policy === 'never' ||
+    first.auraMax === 0 ||
+    (first.boostsPerRoll === 0 && !first.tieBreak) ||
+    (!sameRoll && first.aura === 0);
+  const L = wonOnly ? 2 : K;
+  const I = first.intents.length;
+  let shape: ClosedShape | null = null;
+  if (L ** I * A <= MAX_CLOSED_STATES) {
+    const codes = L ** I;
+    const engineCode = new Float64Array(codes);
+    for (let c = 0; c < codes; c++) {
+      let rest = c;
+      let place = 1;
+      for (let i = 0; i < I; i++) {
+        const digit = rest % L;
+        rest = Math.floor(rest / L);
+        engineCode[c]! += (wonOnly ? (digit === 1 ? K - 1 : 0) : digit) * place;
+        place *= K;
+      }
+    }
+    // What does not depend on the defences: Aura gained, capped chains, the area die.
+    const diceOf: number[][] = first.intents.map(() => []);
+    let gained = 0;
+    let clean = 1;
+    let areaTops: Float64Array | null = null;
+    let areaGain: Float64Array | null = null;
+    for (const die of first.dice) {
+      const outcomes = outcomeTable(
+        die.sides,
+        die.area ? null : 1,
+        floor,
+        first.auraMax,
+        first.explode,
+        first.explodeDepth,
+      );
+      gained += outcomes.meanTops;
+      clean *= 1 - outcomes.pCapped.reduce((s, q) => s + q, 0);
+      if (die.area) {
+        areaTops = new Float64Array(first.explode ? first.explodeDepth + 2 : 2);
+        areaGain = new Float64Array(A);
+        for (let o = 0; o < outcomes.p.length; o++) {
+          areaTops[outcomes.cls[o]!]! += outcomes.p[o]!;
+          areaGain[outcomes.gain[o]!]! += outcomes.p[o]!;
+        }
+      } else diceOf[die.intent]!.push(die.sides);
+    }
+    const stackStart = new Int32Array(I + 1);
+    const sides: number[] = [];
+    const counts: number[] = [];
+    diceOf.forEach((dice, i) => {
+      for (const n of [...new Set(dice)]) {
+        sides.push(n);
+        counts.push(dice.filter((x) => x === n).length);
+      }
+      stackStart[i + 1] = sides.length;
+    });
+    const active = [...new Set(first.intents.map((i) => i.threat))].sort((a, b) => a - b);
+    shape = {
+      L,
+      K,
+      A,
+      codes,
+      engineCode,
+      active,
+      slotOfIntent: Int32Array.from(first.intents, (i) => active.indexOf(i.threat)),
+      stackStart,
+      stackSides: Int32Array.from(sides),
+      stackCount: Int32Array.from(counts),
+      gained,
+      pCapped: 1 - clean,
+      areaTops,
+      areaGain,
+      areaStates: areaTops ? areaTops.length : 0,
+      floor,
+      wonOnly,
+      roll: first,
+      spends: spendTableOf(first, policy, floor),
+      diceOfIntent: intentDice(first),
+    };
+  }
+  if (shapeCache.size >= SHAPE_CACHE_SIZE) shapeCache.clear();
+  shapeCache.set(key, shape);
+  return shape;
+}
+
+/** Working arrays of {@link jointLaw}, reused from defence to defence. */
+interface Workspace {
+  readonly cdf: Float64Array;
+  readonly product: Float64Array;
+  readonly work: Float64Array;
+  readonly best: Float64Array;
+  joint: Float64Array;
+  spare: Float64Array;
+}
+
+function workspace(L: number, A: number, codes: number): Workspace {
+  return {
+    cdf: new Float64Array(L * A),
+    product: new Float64Array(A),
+    work: new Float64Array(A),
+    best: new Float64Array(L * A),
+    joint: new Float64Array(codes * A),
+    spare: new Float64Array(codes * A),
+  };
+}
+
+/**
+ * The joint law of (every intent's best class, top faces of all dice) under one defence vector,
+ * intent by intent: [code · A + capped top faces]. Valid until the next call with `ws`.
+ */
+function jointLaw(shape: ClosedShape, defence: Int32Array, ws: Workspace): Float64Array {
+  const { L, A, roll } = shape;
+  const top = A - 1;
+  const { cdf, product, work, best } = ws;
+  let joint = ws.joint;
+  let spare = ws.spare;
+  joint.fill(0);
+  joint[0] = 1;
+  let filled = 1;
+  for (let i = 0; i < shape.slotOfIntent.length; i++) {
+    const D = defence[shape.slotOfIntent[i]!]!;
+    for (let k = 0; k < L; k++) {
+      product.fill(0);
+      product[0] = 1;
+      for (let j = shape.stackStart[i]!; j < shape.stackStart[i + 1]!; j++) {
+        const die = cumulative(
+          shape.stackSides[j]!,
+          D,
+          shape.floor,
+          roll.auraMax,
+          roll.explode,
+          roll.explodeDepth,
+          shape.wonOnly,
+        );
+        for (let c = 0; c < shape.stackCount[j]!; c++) multiply(product, die, k * A, top, work);
+      }
+      cdf.set(product, k * A);
+    }
+    // P(best = k, t) = P(best ≤ k, t) − P(best ≤ k − 1, t).
+    for (let k = 0; k < L; k++)
+      for (let t = 0; t < A; t++)
+        best[k * A + t] = Math.max(0, cdf[k * A + t]! - (k > 0 ? cdf[(k - 1) * A + t]! : 0));
+    spare.fill(0, 0, filled * L * A);
+    const place = L ** i;
+    for (let c = 0; c < filled; c++)
+      for (let t = 0; t < A; t++) {
+        const p = joint[c * A + t]!;
+        if (p === 0) continue;
+        for (let k = 0; k < L; k++)
+          for (let u = 0; u < A; u++) {
+            const q = best[k * A + u]!;
+            if (q !== 0) spare[(c + k * place) * A + Math.min(top, t + u)]! += p * q;
+          }
+      }
+    [joint, spare] = [spare, joint];
+    filled *= L;
+  }
+  if (shape.areaGain) {
+    // The area die's top faces add to the Aura like any die's.
+    for (let c = 0; c < shape.codes; c++) {
+      for (let t = 0; t < A; t++) product[t] = joint[c * A + t]!;
+      multiply(product, shape.areaGain, 0, top, work);
+      joint.set(product, c * A);
+    }
+  }
+  ws.joint = joint;
+  ws.spare = spare;
+  return joint;
 }
 
 /** Most cumulative tables kept across rolls; past it the cache starts again. */
