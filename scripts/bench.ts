@@ -3,6 +3,7 @@
 import { formatTable } from '../src/report/table.ts';
 import type { BenchRow } from './bench/bench-row.ts';
 import { benchOtherSystems } from './bench/other-systems.ts';
+import { benchPage } from './bench/page.ts';
 import { benchRng } from './bench/rng.ts';
 import { benchZidaraExact } from './bench/zidara-exact.ts';
 import { benchZidaraSimulate } from './bench/zidara-simulate.ts';
@@ -15,6 +16,7 @@ const sections: [string, () => Promise<BenchRow[]>][] = [
   ['generator', () => benchRng()],
   ["Zi'Dara simulator", () => benchZidaraSimulate({ long })],
   ['other systems', benchOtherSystems],
+  ['offline page', benchPage],
 ];
 
 const rows: BenchRow[] = [];

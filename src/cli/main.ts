@@ -9,13 +9,20 @@ import { InputError } from '../input-error.ts';
  */
 const COMMANDS: Record<string, (program: Command) => Promise<unknown>> = {
   zidara: async (program) => {
-    const [{ zidaraCommand }, { registerZidaraAnalyses }, { registerZidaraFight }] =
-      await Promise.all([
-        import('./zidara.ts'),
-        import('./zidara-analyses.ts'),
-        import('./zidara-fight.ts'),
-      ]);
-    return registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program)));
+    const [
+      { zidaraCommand },
+      { registerZidaraAnalyses },
+      { registerZidaraFight },
+      { registerZidaraAdvise },
+    ] = await Promise.all([
+      import('./zidara.ts'),
+      import('./zidara-analyses.ts'),
+      import('./zidara-fight.ts'),
+      import('./zidara-advise.ts'),
+    ]);
+    return registerZidaraAdvise(
+      registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program))),
+    );
   },
   report: async (program) => (await import('./report.ts')).registerReport(program),
   compare: async (program) => (await import('./compare.ts')).registerCompare(program),

@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from '@commander-js/extra-typings';
 import { invalid } from '../input-error.ts';
+import { OFFLINE_PAGE } from '../report/offline-page.ts';
 import type { AnalysisOutput, ReportJob } from '../report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { loadScenarioFiles } from './check.ts';
@@ -39,12 +42,25 @@ Examples:
     .action(async (scenarios, options) => {
       const jobs = await reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
-      const { index, seconds } = await writeReport(jobs, options.out, say);
+      const { index, page, seconds } = await writeReport(jobs, options.out, say);
       process.stdout.write(
         `report: ${resolve(index)} (${jobs.length} analyses, ${seconds.toFixed(1)} s)\n`,
       );
+      if (page) process.stdout.write(`page: ${resolve(page)} (offline; opens on a phone too)\n`);
+      else
+        process.stderr.write(
+          `report: the offline page is not built (${BUILT_PAGE} is missing): run npm run build to have ${OFFLINE_PAGE.fileName} beside the report\n`,
+        );
     });
 }
+
+/**
+ * The offline page as `npm run build` leaves it: the package root is two folders above this
+ * module, whether it runs from src/cli or dist/cli.
+ */
+export const BUILT_PAGE = fileURLToPath(
+  new URL(`../../${OFFLINE_PAGE.buildDir}/${OFFLINE_PAGE.fileName}`, import.meta.url),
+);
 
 /**
  * The jobs a report runs: the built-in set, or the analyses scenario files list (each named
@@ -61,20 +77,24 @@ export async function reportJobs(scenarios: readonly string[]): Promise<readonly
 
 /**
  * Runs every job (all of them, before anything is written: bad parameters fail with no file
- * touched), writes each chart's four files atomically, then the page `index.html`. `say` gets
- * one progress line per analysis. Returns the page's path, the outputs and the seconds taken.
+ * touched), writes each chart's four files atomically, then the page `index.html` and, beside
+ * it, a copy of the offline page `builtPage` (linked from index.html; left out, with no link,
+ * when that file does not exist). `say` gets one progress line per analysis. Returns the
+ * pages' paths, the outputs and the seconds taken.
  */
 export async function writeReport(
   jobs: readonly ReportJob[],
   dir: string,
   say: (line: string) => void = () => {},
-): Promise<{ index: string; outputs: AnalysisOutput[]; seconds: number }> {
+  builtPage: string = BUILT_PAGE,
+): Promise<{ index: string; page?: string; outputs: AnalysisOutput[]; seconds: number }> {
   const start = performance.now();
   // The analyses, their charts and the page load with the command that writes them.
   const [{ runReportJob }, { reportPage }] = await Promise.all([
     import('../report/zidara/analysis-output.ts'),
     import('../report/html.ts'),
   ]);
+  const offline = await readFile(builtPage).catch(() => undefined);
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name) || job.name === 'index')
@@ -119,11 +139,25 @@ export async function writeReport(
       'Every figure is exact: each roll is solved over every defence, every die and every decision, ' +
       "with Aura, Resolve and the archetype's +2 played optimally under the rules page's defaults unless a chart says otherwise. " +
       'Each chart links its data (CSV), its Vega-Lite spec and its images.',
+    ...(offline
+      ? {
+          links: [
+            {
+              label: `Ask your own question: the interactive page (${OFFLINE_PAGE.fileName}, works offline and on a phone)`,
+              href: OFFLINE_PAGE.fileName,
+            },
+          ],
+        }
+      : {}),
     sections,
   });
-  const [index] = await writeFilesAtomically(dir, [{ name: 'index.html', content: page }]);
+  const [index, copied] = await writeFilesAtomically(dir, [
+    { name: 'index.html', content: page },
+    ...(offline ? [{ name: OFFLINE_PAGE.fileName, content: offline }] : []),
+  ]);
   return {
     index: index ?? join(dir, 'index.html'),
+    ...(copied ? { page: copied } : {}),
     outputs,
     seconds: (performance.now() - start) / 1000,
   };

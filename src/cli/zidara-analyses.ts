@@ -13,6 +13,7 @@ import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { parseSplit } from '../systems/zidara/roll/split.ts';
 import { REROLL_KINDS } from '../systems/zidara/roll/split-roll.ts';
+import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
@@ -52,7 +53,8 @@ The character (defaults are the rules page's):
   --defending             ties cannot be bought (the defence model: roles swapped)
   --explode               Warrior: a top face rolls again and adds
 Splits are written in the dice notation: + stacks dice on one intent (its best die counts),
-| separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.`;
+| separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.
+${AGAINST_HELP}`;
 
 /** The flags every analysis shares: the character's Aura and archetype, and the output. */
 function characterFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
@@ -65,7 +67,11 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
         .default('table' as OutputFormat),
     )
     .option('--out <dir>', 'also write <name>.csv, .vl.json, .svg and .png into this folder')
-    .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)');
+    .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)')
+    .option(
+      '--against <flags>',
+      'what if: also run with these character/rule flags changed, and print both with the change (see below)',
+    );
 }
 
 /** Resolve and how decisions are taken (not for `rerolls`, which varies them itself). */
@@ -126,46 +132,48 @@ Examples:
   dicelab zidara splits --compare d12 d6+d6 --vs 3 --objective primary    d12 or d6+d6?
   dicelab zidara splits --steps 12 --actions 2 --vs 4 --top 10 --out reports/splits`,
     )
-    .action(async (flags) => {
-      const setup = characterSetup(flags);
-      const objective = flags.objective as SplitObjective;
-      let job: ReportJob;
-      if (flags.compare) {
-        if (flags.steps !== undefined)
-          throw invalid(
-            '--steps',
-            flags.steps,
-            'no --steps with --compare: the stated splits are scored as they are',
-          );
-        for (const text of flags.compare) parseSplit(text, '--compare');
-        job = {
-          analysis: 'compare',
-          name: flags.name ?? 'compare',
-          splits: flags.compare,
-          options: { ...setup, challenge: flags.vs, objective },
-        };
-      } else {
-        if (flags.steps === undefined)
-          throw invalid(
-            '--steps',
-            undefined,
-            'the steps of the roll, e.g. --steps 8 (or --compare with splits)',
-          );
-        job = {
-          analysis: 'splits',
-          name: flags.name ?? 'splits',
-          options: {
-            ...setup,
-            steps: flags.steps,
-            actions: flags.actions,
-            challenge: flags.vs,
-            objective,
-            ...(flags.intents ? { intents: flags.intents } : {}),
-          },
-          ...(flags.top === undefined ? {} : { top: flags.top }),
-        };
-      }
-      await emit(await runFlagged(job), flags);
+    .action(async (flags, command) => {
+      await runAnalysis(command, flags, (flags) => {
+        const setup = characterSetup(flags);
+        const objective = flags.objective as SplitObjective;
+        let job: ReportJob;
+        if (flags.compare) {
+          if (flags.steps !== undefined)
+            throw invalid(
+              '--steps',
+              flags.steps,
+              'no --steps with --compare: the stated splits are scored as they are',
+            );
+          for (const text of flags.compare) parseSplit(text, '--compare');
+          job = {
+            analysis: 'compare',
+            name: flags.name ?? 'compare',
+            splits: flags.compare,
+            options: { ...setup, challenge: flags.vs, objective },
+          };
+        } else {
+          if (flags.steps === undefined)
+            throw invalid(
+              '--steps',
+              undefined,
+              'the steps of the roll, e.g. --steps 8 (or --compare with splits)',
+            );
+          job = {
+            analysis: 'splits',
+            name: flags.name ?? 'splits',
+            options: {
+              ...setup,
+              steps: flags.steps,
+              actions: flags.actions,
+              challenge: flags.vs,
+              objective,
+              ...(flags.intents ? { intents: flags.intents } : {}),
+            },
+            ...(flags.top === undefined ? {} : { top: flags.top }),
+          };
+        }
+        return job;
+      });
     });
 }
 
@@ -202,23 +210,25 @@ Examples:
   dicelab zidara advantage --die d6 --most 6 --aura 0
   dicelab zidara advantage --stacks d12 d12+d2 d12+d4 d12+d6 --vs 3-6 --format csv`,
     )
-    .action(async (flags) => {
-      const stacks = flags.stacks?.map((text) => {
-        const split = parseSplit(text, '--stacks');
-        if (split.length !== 1)
-          throw invalid('--stacks', text, 'dice on one intent, joined by + (no |)');
-        return split[0]!;
+    .action(async (flags, command) => {
+      await runAnalysis(command, flags, (flags) => {
+        const stacks = flags.stacks?.map((text) => {
+          const split = parseSplit(text, '--stacks');
+          if (split.length !== 1)
+            throw invalid('--stacks', text, 'dice on one intent, joined by + (no |)');
+          return split[0]!;
+        });
+        const job: ReportJob = {
+          analysis: 'advantage',
+          name: flags.name ?? 'advantage',
+          options: {
+            ...characterSetup(flags),
+            challenges: flags.vs,
+            ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
+          },
+        };
+        return job;
       });
-      const job: ReportJob = {
-        analysis: 'advantage',
-        name: flags.name ?? 'advantage',
-        options: {
-          ...characterSetup(flags),
-          challenges: flags.vs,
-          ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
-        },
-      };
-      await emit(await runFlagged(job), flags);
     });
 }
 
@@ -259,20 +269,22 @@ Examples:
   dicelab zidara fishing --steps 8 --actions 2 --vs 4
   dicelab zidara fishing --steps 6 --vs 3 --aura 2 --out reports/fishing`,
     )
-    .action(async (flags) => {
-      const job: ReportJob = {
-        analysis: 'fishing',
-        name: flags.name ?? 'fishing',
-        options: {
-          ...characterSetup(flags),
-          steps: flags.steps,
-          actions: flags.actions,
-          challenge: flags.vs,
-          minorMaxSides: flags.minorMax,
-          minorWeight: flags.minorWeight,
-        },
-      };
-      await emit(await runFlagged(job), flags);
+    .action(async (flags, command) => {
+      await runAnalysis(command, flags, (flags) => {
+        const job: ReportJob = {
+          analysis: 'fishing',
+          name: flags.name ?? 'fishing',
+          options: {
+            ...characterSetup(flags),
+            steps: flags.steps,
+            actions: flags.actions,
+            challenge: flags.vs,
+            minorMaxSides: flags.minorMax,
+            minorWeight: flags.minorWeight,
+          },
+        };
+        return job;
+      });
     });
 }
 
@@ -320,19 +332,21 @@ Examples:
   dicelab zidara rerolls --split d8 --vs 4 --aura-max 0      a lone d8, no Aura: 43.8% → 60.2% with one Resolve
   dicelab zidara rerolls --split "d6 | d6" --resolve 0-2 --out reports/rerolls`,
     )
-    .action(async (flags) => {
-      const job: ReportJob = {
-        analysis: 'rerolls',
-        name: flags.name ?? 'rerolls',
-        options: {
-          ...characterSetup({ ...flags, resolve: undefined }),
-          split: parseSplit(flags.split, '--split'),
-          challenges: flags.vs,
-          resolve: flags.resolve,
-          kinds: flags.kinds,
-        },
-      };
-      await emit(await runFlagged(job), flags);
+    .action(async (flags, command) => {
+      await runAnalysis(command, flags, (flags) => {
+        const job: ReportJob = {
+          analysis: 'rerolls',
+          name: flags.name ?? 'rerolls',
+          options: {
+            ...characterSetup({ ...flags, resolve: undefined }),
+            split: parseSplit(flags.split, '--split'),
+            challenges: flags.vs,
+            resolve: flags.resolve,
+            kinds: flags.kinds,
+          },
+        };
+        return job;
+      });
     });
 }
 
@@ -396,27 +410,29 @@ Examples:
   dicelab zidara tune --vs 4 --target 75% --solve-for steps   how many steps for 75% against C4?
   dicelab zidara tune --steps 1-12 --vs 1-6 --out reports/tune`,
     )
-    .action(async (flags) => {
-      const job: ReportJob = {
-        analysis: 'tune',
-        name: flags.name ?? 'tune',
-        options: {
-          ...characterSetup(flags),
-          steps: flags.steps,
-          challenges: flags.vs,
-          actions: flags.actions,
-          pool: flags.pool as PoolRule,
-        },
-        ...(flags.target === undefined
-          ? {}
-          : {
-              target: {
-                winChance: flags.target,
-                solveFor: flags.solveFor as 'challenge' | 'steps',
-              },
-            }),
-      };
-      await emit(await runFlagged(job), flags);
+    .action(async (flags, command) => {
+      await runAnalysis(command, flags, (flags) => {
+        const job: ReportJob = {
+          analysis: 'tune',
+          name: flags.name ?? 'tune',
+          options: {
+            ...characterSetup(flags),
+            steps: flags.steps,
+            challenges: flags.vs,
+            actions: flags.actions,
+            pool: flags.pool as PoolRule,
+          },
+          ...(flags.target === undefined
+            ? {}
+            : {
+                target: {
+                  winChance: flags.target,
+                  solveFor: flags.solveFor as 'challenge' | 'steps',
+                },
+              }),
+        };
+        return job;
+      });
     });
 }
 
@@ -465,28 +481,72 @@ Examples:
   dicelab zidara fight-curves --steps 6 --vs 4-6 --tags 1-3
   dicelab zidara fight-curves --pool "d12 d4" --vs 3 --tags 2-4 --out reports/fights`,
     )
-    .action(async (flags) => {
-      if ((flags.steps === undefined) === (flags.pool === undefined)) {
-        throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
-      }
-      const pool =
-        flags.pool === undefined
-          ? undefined
-          : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
-      const job: ReportJob = {
-        analysis: 'fights',
-        name: flags.name ?? 'fight-curves',
-        options: {
-          ...characterSetup(flags),
-          ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
-          tags: flags.tags,
-          challenges: flags.vs,
-          titles: flags.titles,
-          maxRounds: flags.maxRounds,
-        },
-      };
-      await emit(await runFlagged(job), flags);
+    .action(async (flags, command) => {
+      await runAnalysis(command, flags, (flags) => {
+        if ((flags.steps === undefined) === (flags.pool === undefined)) {
+          throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
+        }
+        const pool =
+          flags.pool === undefined
+            ? undefined
+            : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
+        const job: ReportJob = {
+          analysis: 'fights',
+          name: flags.name ?? 'fight-curves',
+          options: {
+            ...characterSetup(flags),
+            ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
+            tags: flags.tags,
+            challenges: flags.vs,
+            titles: flags.titles,
+            maxRounds: flags.maxRounds,
+          },
+        };
+        return job;
+      });
     });
+}
+
+/** The flags every analysis' runner reads (output, and the what-if). */
+interface RunFlags {
+  format: OutputFormat;
+  out?: string | undefined;
+  against?: string | undefined;
+  top?: number | undefined;
+}
+
+/**
+ * Runs the job the flags describe and prints it; with --against, runs it again with those
+ * flags changed and prints both with the change (see against.ts).
+ */
+async function runAnalysis<F extends RunFlags>(
+  command: unknown,
+  flags: F,
+  build: (flags: F) => ReportJob,
+): Promise<void> {
+  if (flags.against === undefined) return emit(await runFlagged(build(flags)), flags);
+  const changed = againstFlags(command, flags.against);
+  const other = { ...flags, ...changed };
+  // Every row on both sides, so rows pair; --top cuts the paired table.
+  const whole = (job: ReportJob): ReportJob => {
+    if (job.analysis !== 'splits') return job;
+    const { top: _top, ...rest } = job;
+    return rest;
+  };
+  const base = await runFlagged(whole(build(flags)));
+  let against: AnalysisOutput;
+  try {
+    against = await runFlagged(whole(build(other)));
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError(`--against: ${error.message}`, error.field);
+  }
+  await emitWhatIf(
+    base,
+    against,
+    flags,
+    describeChange(command, flags as unknown as Record<string, unknown>, changed),
+  );
 }
 
 /** Runs a job; an InputError about an analysis option is reworded to name its flag. */

@@ -28,6 +28,8 @@ export interface ReportPage {
   readonly title: string;
   /** A paragraph under the title. */
   readonly intro?: string;
+  /** Links shown under the intro (the offline page beside the report). */
+  readonly links?: readonly ReportLink[];
   readonly sections: readonly ReportSection[];
 }
 
@@ -65,6 +67,7 @@ export function reportPage(page: ReportPage): string {
     '<main>',
     `<h1>${escapeHtml(page.title)}</h1>`,
     page.intro ? `<p class="intro">${escapeHtml(page.intro)}</p>` : '',
+    page.links?.length ? `<p class="intro">${linksHtml(page.links)}</p>` : '',
     toc,
     ...page.sections.map(sectionHtml),
     '</main>',
@@ -80,15 +83,16 @@ function sectionHtml(s: ReportSection): string {
   const parts = [`<section id="${s.id}">`, `<h2>${escapeHtml(s.title)}</h2>`];
   if (s.description) parts.push(`<p>${escapeHtml(s.description)}</p>`);
   if (s.svg) parts.push(`<figure class="chart">${inlineSvg(s.svg, s.id)}</figure>`);
-  if (s.links?.length)
-    parts.push(
-      `<p class="files">Files: ${s.links
-        .map((l) => `<a href="${escapeHtml(relativeHref(l.href))}">${escapeHtml(l.label)}</a>`)
-        .join(' · ')}</p>`,
-    );
+  if (s.links?.length) parts.push(`<p class="files">Files: ${linksHtml(s.links)}</p>`);
   if (s.table) parts.push(tableHtml(s.table));
   parts.push('</section>');
   return parts.join('\n');
+}
+
+function linksHtml(links: readonly ReportLink[]): string {
+  return links
+    .map((l) => `<a href="${escapeHtml(relativeHref(l.href))}">${escapeHtml(l.label)}</a>`)
+    .join(' · ');
 }
 
 function tableHtml(t: TableCells): string {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,13 +27,27 @@ afterAll(async () => {
 describe('dicelab report', () => {
   it('writes one offline page with every chart visible, and each chart’s four files', async () => {
     const said: string[] = [];
-    const { index, outputs } = await writeReport(SMALL_JOBS, dir, (line) => said.push(line));
+    // A stand-in for the built offline page: the report copies it byte for byte and links it.
+    const builtDir = await mkdtemp(join(tmpdir(), 'dicelab-built-'));
+    const built = join(builtDir, 'dicelab.html');
+    const builtHtml = '<!DOCTYPE html><title>offline page</title><p>é</p>\n';
+    await writeFile(built, builtHtml);
+    const { index, page, outputs } = await writeReport(
+      SMALL_JOBS,
+      dir,
+      (line) => said.push(line),
+      built,
+    );
     expect(index).toBe(join(dir, 'index.html'));
+    expect(page).toBe(join(dir, 'dicelab.html'));
+    expect(await readFile(join(dir, 'dicelab.html'), 'utf8')).toBe(builtHtml);
+    await rm(builtDir, { recursive: true, force: true });
     const files = (await readdir(dir)).sort();
     const expected = SMALL_JOBS.flatMap((job) =>
       ['csv', 'png', 'svg', 'vl.json'].map((ext) => `${job.name}.${ext}`),
     );
-    expect(files).toEqual([...expected, 'index.html'].sort()); // nothing temporary left behind
+    // Nothing temporary left behind.
+    expect(files).toEqual([...expected, 'dicelab.html', 'index.html'].sort());
     for (const job of SMALL_JOBS) {
       const spec = JSON.parse(await readFile(join(dir, `${job.name}.vl.json`), 'utf8'));
       expect(validateVegaLite(spec), job.name).toEqual([]);
@@ -54,6 +68,7 @@ describe('dicelab report', () => {
       expect(section.charts[0]!.width).toBeGreaterThan(300);
     }
     const html = await readFile(index, 'utf8');
+    expect(html).toMatch(/<a href="dicelab\.html">Ask your own question[^<]*<\/a>/);
     expect(html).toContain('<a href="splits.csv">CSV</a>');
     expect(html).toContain('d12 beats d6+d6: 70.8% vs 57.9% (+13.0 pts).');
   });
@@ -66,6 +81,23 @@ describe('dicelab report', () => {
     ]);
     await expect(reportJobs(['balance.yaml'])).rejects.toThrow(InputError);
     await expect(reportJobs(['balance.yaml'])).rejects.toThrow(/balance\.yaml: cannot read/);
+  });
+
+  it('leaves the offline page out, and unlinked, when it has not been built', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
+    try {
+      const { page, index } = await writeReport(
+        [SMALL_JOBS[1]!],
+        out,
+        () => {},
+        join(out, 'none.html'),
+      );
+      expect(page).toBeUndefined();
+      expect(await readdir(out)).not.toContain('dicelab.html');
+      expect(await readFile(index, 'utf8')).not.toContain('dicelab.html');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   it('refuses a job list with a name used twice before writing anything', async () => {

@@ -112,4 +112,27 @@ describe('a report page in Chromium', () => {
     expect(report.outsideRequests).toEqual(['http://cdn.example.invalid/logo.png']);
     expect(report.failedRequests).toHaveLength(1);
   });
+
+  it('open() records what a page and its workers ask from outside, and their console errors', async () => {
+    const html = `<!DOCTYPE html><html><head><title>bad</title></head><body>
+      <img src="http://cdn.example.invalid/logo.png" alt="">
+      <script>
+        const code = "fetch('http://api.example.invalid/odds').catch(() => console.error('worker: no network'));";
+        new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+        console.error('boom');
+      </script>
+    </body></html>`;
+    const opened = await browser.open(await pageAt('open.html', html));
+    try {
+      await opened.page.waitForTimeout(1000);
+      const trouble = opened.trouble();
+      expect([...trouble.outsideRequests].sort()).toEqual([
+        'http://api.example.invalid/odds',
+        'http://cdn.example.invalid/logo.png',
+      ]);
+      expect(trouble.consoleErrors).toContain('boom');
+    } finally {
+      await opened.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumPath } from '../../scripts/ensure-browser.mjs';
 
 /** One `<svg>` chart (not an svg nested in another) as the browser laid it out. */
@@ -25,10 +25,38 @@ export interface PageReport {
   readonly sections: readonly { readonly id: string; readonly charts: readonly ChartBox[] }[];
 }
 
+/** What an opened page has done so far that a test must see empty. */
+export interface PageTrouble {
+  readonly consoleErrors: readonly string[];
+  readonly pageErrors: readonly string[];
+  readonly failedRequests: readonly string[];
+  readonly outsideRequests: readonly string[];
+}
+
+/** A page left open for a test to drive. */
+export interface OpenPage {
+  readonly page: Page;
+  /** Console errors, uncaught exceptions and requests so far (the page's and its workers'). */
+  trouble(): PageTrouble;
+  close(): Promise<void>;
+}
+
+/** How to open a page for a test: the screen it has and the colour scheme it prefers. */
+export interface OpenOptions {
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly colorScheme?: 'light' | 'dark';
+}
+
 /** A headless Chromium for tests, with a fresh profile and no way out to the network. */
 export interface TestBrowser {
   /** Opens a file:// or http://localhost page, waits for it to load and reports on it. */
   check(url: string): Promise<PageReport>;
+  /**
+   * Opens a page and leaves it open. Every request that is not for the page's own file (or
+   * localhost page), a data: or a blob: URL made in the page, is aborted and recorded, from
+   * the page or any of its workers.
+   */
+  open(url: string, options?: OpenOptions): Promise<OpenPage>;
   close(): Promise<void>;
 }
 
@@ -69,10 +97,68 @@ export async function launchTestBrowser(): Promise<TestBrowser> {
   }
   return {
     check: (url) => checkPage(context, url),
+    open: (url, options) => openPage(context, url, options),
     close: async () => {
       await context.close();
       await rm(profile, { recursive: true, force: true });
     },
+  };
+}
+
+async function openPage(
+  context: BrowserContext,
+  url: string,
+  options: OpenOptions = {},
+): Promise<OpenPage> {
+  const page = await context.newPage();
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
+  const trouble = {
+    consoleErrors: [] as string[],
+    pageErrors: [] as string[],
+    failedRequests: [] as string[],
+    outsideRequests: [] as string[],
+  };
+  const own = new URL(url);
+  const allowed = (target: URL) =>
+    target.protocol === 'data:' ||
+    target.protocol === 'blob:' ||
+    (target.protocol === own.protocol &&
+      target.host === own.host &&
+      target.pathname === own.pathname);
+  page.on('console', (m) => {
+    if (m.type() === 'error') trouble.consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => trouble.pageErrors.push(e.message));
+  page.on('requestfailed', (r) =>
+    trouble.failedRequests.push(`${r.url()}: ${r.failure()?.errorText ?? '?'}`),
+  );
+  // Workers' requests too: the context sees every request of the page and its workers.
+  const onRequest = (request: { url(): string }) => {
+    const target = new URL(request.url());
+    if (!allowed(target)) trouble.outsideRequests.push(target.href);
+  };
+  page.on('request', onRequest);
+  page.on('worker', (worker) => {
+    worker.on('console', (m) => {
+      if (m.type() === 'error') trouble.consoleErrors.push(`worker: ${m.text()}`);
+    });
+  });
+  await page.route('**/*', (route) => {
+    const target = new URL(route.request().url());
+    if (allowed(target)) return route.continue();
+    return route.abort('blockedbyclient');
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  return {
+    page,
+    trouble: () => ({
+      consoleErrors: [...trouble.consoleErrors],
+      pageErrors: [...trouble.pageErrors],
+      failedRequests: [...trouble.failedRequests],
+      outsideRequests: [...new Set(trouble.outsideRequests)],
+    }),
+    close: () => page.close(),
   };
 }
 

@@ -1,5 +1,19 @@
 // Zi'Dara: the flagship system. Rules as code, one concern per file.
 
+// The decision in a rolled state, mid-roll: every legal action valued by the exact engine
+export {
+  type Advice,
+  type AdviceRequest,
+  type AdvisedAction,
+  type AuraSpends,
+  actionName,
+  adviceSentence,
+  advise,
+  dieName,
+  parseAdviceRequest,
+  spendsSentence,
+  utilityIsWins,
+} from './engine/advise.ts';
 // What a die means once the defence is known, and how a roll is settled with Aura
 export {
   classFloor,
@@ -12,6 +26,7 @@ export {
 // The exact engine: optimal (or named-policy) play of one roll
 export { type Group, RollModel } from './engine/roll-model.ts';
 export {
+  type ActionValue,
   MAX_STATES,
   POLICIES,
   type Policy,

@@ -106,106 +106,120 @@ function setup(spec: BruteSpec) {
   return { ...o, intentOf, intents, dieFaces, defenceVectors, pDefence, rollAll: rollAll() };
 }
 
+type Setup = ReturnType<typeof setup>;
+type Terminal = (wins: number, auraEnd: number, resolveEnd: number) => number;
+
+/**
+ * The optimal play under one defence vector: `value` of a state (raw values, Aura — or, gains
+ * held back, the start's Aura — gains so far, Resolve left), and of each action in it.
+ */
+function defenceSolver(s: Setup, defence: readonly number[], terminal?: Terminal) {
+  const gainAura = (aura: number, tops: number) => Math.min(s.auraMax, aura + tops);
+  const D = (i: number) => defence[s.intents[i]!.threat]!;
+  const bestOf = (values: number[], i: number) =>
+    Math.max(...values.filter((_, j) => s.intentOf[j] === i));
+  const failed = (values: number[]) => s.intents.some((_, i) => bestOf(values, i) <= D(i));
+
+  /** Every way to settle: +2s on any dice (within the limit and the Aura), then ties paid. */
+  const stopValue = (values: number[], aura: number, gains: number, r: number): number => {
+    const budget = s.sameRoll ? aura : s.aura0;
+    let best = Number.NEGATIVE_INFINITY;
+    const place = (j: number, boosted: number[], used: number) => {
+      if (j === values.length) {
+        const tied: number[] = [];
+        let winWeight = 0;
+        let wins = 0;
+        s.intents.forEach((intent, i) => {
+          const b = bestOf(boosted, i);
+          if (b > D(i)) {
+            winWeight += intent.weight;
+            wins++;
+          } else if (b === D(i) && s.tieBreak) tied.push(i);
+        });
+        for (let mask = 0; mask < 1 << tied.length; mask++) {
+          let paid = 0;
+          let w = winWeight;
+          let count = wins;
+          tied.forEach((i, k) => {
+            if (mask & (1 << k)) {
+              paid++;
+              count++;
+              w += s.intents[i]!.weight;
+            }
+          });
+          const spent = used + paid;
+          if (spent > budget) continue;
+          const auraEnd = s.sameRoll
+            ? budget - spent
+            : Math.min(s.auraMax, s.aura0 - spent + gains);
+          const worth = terminal
+            ? terminal(count, auraEnd, r)
+            : w + s.auraValue * auraEnd + s.resolveValue * r;
+          best = Math.max(best, worth);
+        }
+        return;
+      }
+      for (let b = 0; used + b <= Math.min(s.boostsPerRoll, budget); b++) {
+        if (b > 0 && s.intentOf[j] === -1) break; // the area die takes no +2
+        const next = [...boosted];
+        next[j] = values[j]! + 2 * b;
+        place(j + 1, next, used + b);
+      }
+    };
+    place(0, [...values], 0);
+    return best;
+  };
+
+  /** Aura state and gains after rolling `tops` top faces. */
+  const after = (aura: number, gains: number, tops: number) =>
+    [
+      s.sameRoll ? gainAura(aura, tops) : aura,
+      s.sameRoll ? gains : Math.min(s.auraMax, gains + tops),
+    ] as const;
+  const rerollAll = (aura: number, gains: number, r: number): number => {
+    let all = 0;
+    for (const o of s.rollAll) all += o.p * value(o.values, ...after(aura, gains, o.tops), r - 1);
+    return all;
+  };
+  const rerollOne = (values: number[], j: number, aura: number, gains: number, r: number) => {
+    let e = 0;
+    for (const f of s.dieFaces[j]!) {
+      const next = [...values];
+      next[j] = f.value;
+      e += f.p * value(next, ...after(aura, gains, f.tops), r - 1);
+    }
+    return e;
+  };
+
+  const memo = new Map<string, number>();
+  const value = (values: number[], aura: number, gains: number, r: number): number => {
+    const key = `${values.join(',')}|${aura}|${gains}|${r}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let best = stopValue(values, aura, gains, r);
+    if (r > 0 && failed(values)) {
+      best = Math.max(best, rerollAll(aura, gains, r));
+      for (let j = 0; j < values.length; j++)
+        best = Math.max(best, rerollOne(values, j, aura, gains, r));
+    }
+    memo.set(key, best);
+    return best;
+  };
+  return { value, stopValue, rerollAll, rerollOne, failed };
+}
+
 /**
  * The optimal expected utility, by exhaustive search over every decision. `terminal`, when
  * given, replaces the linear utility: the worth of ending with `wins` intents won, `auraEnd`
  * Aura and `resolveEnd` Resolve.
  */
-export function bruteForceUtility(
-  spec: BruteSpec,
-  terminal?: (wins: number, auraEnd: number, resolveEnd: number) => number,
-): number {
+export function bruteForceUtility(spec: BruteSpec, terminal?: Terminal): number {
   const s = setup(spec);
-  const gainAura = (aura: number, tops: number) => Math.min(s.auraMax, aura + tops);
   let total = 0;
   for (const defence of s.defenceVectors) {
-    const D = (i: number) => defence[s.intents[i]!.threat]!;
-    const bestOf = (values: number[], i: number) =>
-      Math.max(...values.filter((_, j) => s.intentOf[j] === i));
-    const failed = (values: number[]) => s.intents.some((_, i) => bestOf(values, i) <= D(i));
-
-    /** Every way to settle: +2s on any dice (within the limit and the Aura), then ties paid. */
-    const stopValue = (values: number[], aura: number, gains: number, r: number): number => {
-      const budget = s.sameRoll ? aura : s.aura0;
-      let best = Number.NEGATIVE_INFINITY;
-      const place = (j: number, boosted: number[], used: number) => {
-        if (j === values.length) {
-          const tied: number[] = [];
-          let winWeight = 0;
-          let wins = 0;
-          s.intents.forEach((intent, i) => {
-            const b = bestOf(boosted, i);
-            if (b > D(i)) {
-              winWeight += intent.weight;
-              wins++;
-            } else if (b === D(i) && s.tieBreak) tied.push(i);
-          });
-          for (let mask = 0; mask < 1 << tied.length; mask++) {
-            let paid = 0;
-            let w = winWeight;
-            let count = wins;
-            tied.forEach((i, k) => {
-              if (mask & (1 << k)) {
-                paid++;
-                count++;
-                w += s.intents[i]!.weight;
-              }
-            });
-            const spent = used + paid;
-            if (spent > budget) continue;
-            const auraEnd = s.sameRoll
-              ? budget - spent
-              : Math.min(s.auraMax, s.aura0 - spent + gains);
-            const worth = terminal
-              ? terminal(count, auraEnd, r)
-              : w + s.auraValue * auraEnd + s.resolveValue * r;
-            best = Math.max(best, worth);
-          }
-          return;
-        }
-        for (let b = 0; used + b <= Math.min(s.boostsPerRoll, budget); b++) {
-          if (b > 0 && s.intentOf[j] === -1) break; // the area die takes no +2
-          const next = [...boosted];
-          next[j] = values[j]! + 2 * b;
-          place(j + 1, next, used + b);
-        }
-      };
-      place(0, [...values], 0);
-      return best;
-    };
-
-    const memo = new Map<string, number>();
-    // State: raw values, Aura (or, gains held back, gains so far), Resolve left.
-    const value = (values: number[], aura: number, gains: number, r: number): number => {
-      const key = `${values.join(',')}|${aura}|${gains}|${r}`;
-      const known = memo.get(key);
-      if (known !== undefined) return known;
-      let best = stopValue(values, aura, gains, r);
-      if (r > 0 && failed(values)) {
-        const after = (tops: number) =>
-          [
-            s.sameRoll ? gainAura(aura, tops) : aura,
-            s.sameRoll ? gains : Math.min(s.auraMax, gains + tops),
-          ] as const;
-        let all = 0;
-        for (const o of s.rollAll) all += o.p * value(o.values, ...after(o.tops), r - 1);
-        best = Math.max(best, all);
-        for (let j = 0; j < values.length; j++) {
-          let e = 0;
-          for (const f of s.dieFaces[j]!) {
-            const next = [...values];
-            next[j] = f.value;
-            e += f.p * value(next, ...after(f.tops), r - 1);
-          }
-          best = Math.max(best, e);
-        }
-      }
-      memo.set(key, best);
-      return best;
-    };
-
+    const { value } = defenceSolver(s, defence, terminal);
     for (const o of s.rollAll) {
-      const start = s.sameRoll ? gainAura(s.aura0, o.tops) : s.aura0;
+      const start = s.sameRoll ? Math.min(s.auraMax, s.aura0 + o.tops) : s.aura0;
       total +=
         s.pDefence *
         o.p *
@@ -213,6 +227,47 @@ export function bruteForceUtility(
     }
   }
   return total;
+}
+
+/** One action in a rolled state and its optimal E[U] (the oracle's advise-cases format). */
+export interface BruteAction {
+  action: 'stop' | 'reroll-all' | 'reroll-one';
+  die?: number;
+  expectedUtility: number;
+}
+
+/**
+ * Every legal action in a rolled state (`spec.aura` and `spec.resolve` held now; `shown` raw
+ * values; `defence` each threat's D; `auraPending` the held-back gains under late Aura), each
+ * with the optimal E[U] after it, by exhaustive search: stop always, and while the roll has
+ * failed and Resolve is left, reroll all and reroll each die.
+ */
+export function bruteForceActions(
+  spec: BruteSpec,
+  shown: readonly number[],
+  defence: readonly number[],
+  auraPending = 0,
+): BruteAction[] {
+  const s = setup(spec);
+  const { stopValue, rerollAll, rerollOne, failed } = defenceSolver(s, defence);
+  const values = [...shown];
+  const gains = s.sameRoll ? 0 : Math.min(s.auraMax, auraPending);
+  const aura = s.aura0;
+  const r = s.resolve0;
+  const actions: BruteAction[] = [
+    { action: 'stop', expectedUtility: stopValue(values, aura, gains, r) },
+  ];
+  if (r > 0 && failed(values)) {
+    actions.push({ action: 'reroll-all', expectedUtility: rerollAll(aura, gains, r) });
+    values.forEach((_, die) => {
+      actions.push({
+        action: 'reroll-one',
+        die,
+        expectedUtility: rerollOne(values, die, aura, gains, r),
+      });
+    });
+  }
+  return actions;
 }
 
 /**

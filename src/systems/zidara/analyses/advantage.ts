@@ -3,7 +3,7 @@ import { readInteger } from '../../spec-fields.ts';
 import { DIE_SIDES } from '../roll/pool.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
-import { type RollSetup, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /** Options of {@link advantage}. */
 export interface AdvantageOptions extends RollSetup {
@@ -49,11 +49,13 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
   // Every cell solved at once: one solve per stack serves every Challenge.
   const solved = splitsOdds(
     stacks.flatMap((stack) =>
-      challenges.map((challenge) => ({
-        split: canonicalSplit([stack]),
-        challenge,
-        setup: options,
-      })),
+      challenges.map(
+        (challenge): SplitQuestion => ({
+          split: canonicalSplit([stack]),
+          challenge,
+          setup: options,
+        }),
+      ),
     ),
   );
   const rows: AdvantageRow[] = [];

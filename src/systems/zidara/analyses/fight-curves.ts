@@ -1,5 +1,12 @@
 import { readInteger } from '../../spec-fields.ts';
-import { type FightOptions, fightOdds, parseFight } from '../fight/fight.ts';
+import {
+  FIGHT_LIMITS,
+  type Fight,
+  type FightOdds,
+  type FightOptions,
+  fightOdds,
+  parseFight,
+} from '../fight/fight.ts';
 
 /** Options of {@link fightCurves}: a character's pool (or steps) and the fights to try. */
 export interface FightCurvesOptions extends Omit<FightOptions, 'challenge' | 'tags'> {
@@ -33,22 +40,30 @@ export type FightCurveRow = {
 export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
   const { tags = [1, 2, 3], challenges = [2, 3, 4], ...character } = options;
   const rows: FightCurveRow[] = [];
-  for (const [i, t] of tags.entries()) readInteger(t, `tags[${i}]`, 1, 10);
+  for (const [i, t] of tags.entries()) readInteger(t, `tags[${i}]`, 1, FIGHT_LIMITS.tags);
   for (const challenge of challenges) {
     for (const t of tags) {
-      const odds = fightOdds(parseFight({ ...character, challenge, tags: t }));
-      odds.pWinWithin.forEach((winWithin, k) => {
-        rows.push({
-          challenge,
-          tags: t,
-          fight: `C${challenge} (d${2 * challenge}), ${t} tag${t === 1 ? '' : 's'}`,
-          round: k + 1,
-          winWithin,
-          reached: odds.pReached[k]!,
-          opening: odds.openingSplit,
-        });
-      });
+      const fight = parseFight({ ...character, challenge, tags: t });
+      rows.push(...fightCurveRows(fight, fightOdds(fight)));
     }
   }
   return rows;
+}
+
+/**
+ * One fight's solved odds as curve rows, one per round: what {@link fightCurves} returns for
+ * each (Challenge, tags) pair, for callers that solve the fight themselves.
+ * @example fightCurveRows(fight, fightOdds(fight))[0].round // 1
+ */
+export function fightCurveRows(fight: Fight, odds: FightOdds): FightCurveRow[] {
+  const { challenge, tags } = fight;
+  return odds.pWinWithin.map((winWithin, k) => ({
+    challenge,
+    tags,
+    fight: `C${challenge} (d${2 * challenge}), ${tags} tag${tags === 1 ? '' : 's'}`,
+    round: k + 1,
+    winWithin,
+    reached: odds.pReached[k]!,
+    opening: odds.openingSplit,
+  }));
 }

@@ -3,7 +3,7 @@ import { readInteger, readNumber } from '../../spec-fields.ts';
 import { DIE_SIDES, legalPools } from '../roll/pool.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /** Options of {@link fishing}. */
 export interface FishingOptions extends RollSetup {
@@ -62,12 +62,14 @@ export function fishing(options: FishingOptions): FishingRow[] {
     .flatMap((pool) => splitsOfPool(pool))
     .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
   const solved = splitsOdds(
-    candidates.map((split) => ({
-      split,
-      challenge,
-      setup: options,
-      weights: split.map((_, i) => (i === 0 ? 1 : minorWeight)),
-    })),
+    candidates.map(
+      (split): SplitQuestion => ({
+        split,
+        challenge,
+        setup: options,
+        play: split.map((_, i) => (i === 0 ? 1 : minorWeight)),
+      }),
+    ),
   );
   const points = candidates.map((split, c) => {
     const odds = solved[c]!;

@@ -3,7 +3,12 @@ import { readChoice, readInteger } from '../../spec-fields.ts';
 import type { RerollKinds } from '../engine/roll-solver.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit, type Split } from '../roll/split.ts';
-import { REROLL_KINDS, type RollSetup, splitsOdds } from '../roll/split-roll.ts';
+import {
+  REROLL_KINDS,
+  type RollSetup,
+  type SplitQuestion,
+  splitsOdds,
+} from '../roll/split-roll.ts';
 
 /** Options of {@link rerolls}. The setup's own `resolve` and `rerolls` are what this varies. */
 export interface RerollsOptions extends Omit<RollSetup, 'resolve' | 'rerolls' | 'policy'> {
@@ -65,11 +70,13 @@ export function rerolls(options: RerollsOptions = {}): RerollRow[] {
     kinds.flatMap((kind) => levels.map((resolve) => ({ challenge, kind, resolve }))),
   );
   const solved = splitsOdds(
-    cells.map(({ challenge, kind, resolve }) => ({
-      split,
-      challenge,
-      setup: { ...setup, resolve, rerolls: kind },
-    })),
+    cells.map(
+      ({ challenge, kind, resolve }): SplitQuestion => ({
+        split,
+        challenge,
+        setup: { ...setup, resolve, rerolls: kind },
+      }),
+    ),
   );
   const rows: RerollRow[] = [];
   let cell = 0;

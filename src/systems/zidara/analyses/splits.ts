@@ -3,20 +3,33 @@ import { readChoice, readInteger } from '../../spec-fields.ts';
 import { legalPools } from '../roll/pool.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { formatPool, formatSplit, type Split, splitSteps, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * What a split is ranked by:
  * - `primary`: P(the main intent wins): intent 0 of the canonical split, the one holding the
  *   largest die (see roll/split.ts). Play maximises that intent alone (its weight 1, the others 0).
  * - `wins`: expected number of intents won (play maximises it: every weight 1).
- * - `all`: P(every intent won), under play that maximises expected wins (no linear utility
- *   expresses "all or nothing", so the engine cannot play for it directly).
+ * - `all`: P(every intent won), and play maximises it: the engine plays for the terminal
+ *   utility "1 when every intent is won" (see engine/all-won-utility.ts); the row's other
+ *   figures are under that play.
  * - `utility`: the rules' expected utility, weights 1 plus `auraValue`·Aura and
  *   `resolveValue`·Resolve at the end.
  */
 export type SplitObjective = 'primary' | 'wins' | 'all' | 'utility';
 export const SPLIT_OBJECTIVES: readonly SplitObjective[] = ['primary', 'wins', 'all', 'utility'];
+
+/** Defaults of {@link splits}: one action, ranked by expected intents won. */
+export const SPLITS_DEFAULTS = { actions: 1, objective: 'wins' } as const satisfies {
+  actions: number;
+  objective: SplitObjective;
+};
+
+/** Bounds of {@link splits}: as many d12s (6 steps each) and actions as one exact roll has dice. */
+export const SPLITS_LIMITS = {
+  steps: 6 * ROLL_LIMITS.dice,
+  actions: ROLL_LIMITS.dice,
+} as const;
 
 /** Options of {@link splits}. */
 export interface SplitsOptions extends RollSetup {
@@ -52,7 +65,7 @@ export type SplitRow = {
   readonly expectedWins: number;
   /** P(every intent won). */
   readonly allWin: number;
-  /** Expected utility of the play (the objective's weights, auraValue, resolveValue). */
+  /** Expected utility of the play (the objective's weights, auraValue, resolveValue; for `all`, P(all won)). */
   readonly expectedUtility: number;
   /** Expected top faces rolled (Aura gained, before the cap). */
   readonly auraGained: number;
@@ -68,8 +81,14 @@ export type SplitRow = {
  * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
  */
 export function splits(options: SplitsOptions): SplitRow[] {
-  const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
-  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
+  const steps = readInteger(options.steps, 'steps', 1, SPLITS_LIMITS.steps);
+  const actions = readInteger(
+    options.actions,
+    'actions',
+    1,
+    SPLITS_LIMITS.actions,
+    SPLITS_DEFAULTS.actions,
+  );
   const intents = options.intents?.map((k, i) =>
     readInteger(k, `intents[${i}]`, 1, ROLL_LIMITS.dice),
   );
@@ -109,15 +128,25 @@ export function compareSplits(
 
 function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
   const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-  const objective = readChoice(options.objective, 'objective', SPLIT_OBJECTIVES, 'wins');
+  const objective = readChoice(
+    options.objective,
+    'objective',
+    SPLIT_OBJECTIVES,
+    SPLITS_DEFAULTS.objective,
+  );
   // Every candidate solved at once: splits of one pool and intents count share a solve.
   const solved = splitsOdds(
-    candidates.map((split) => ({
-      split,
-      challenge,
-      setup: options,
-      weights: split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1)),
-    })),
+    candidates.map(
+      (split): SplitQuestion => ({
+        split,
+        challenge,
+        setup: options,
+        play:
+          objective === 'all'
+            ? 'all-won'
+            : split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1)),
+      }),
+    ),
   );
   const scored = candidates.map((split, c) => {
     const odds = solved[c]!;

@@ -3,7 +3,7 @@ import { readChoice, readInteger, readNumber } from '../../spec-fields.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS } from '../roll/spec.ts';
 import { formatSplit, type Split } from '../roll/split.ts';
-import { type RollSetup, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * Which pool a character rolls at each step count, all dice on one intent:
@@ -172,7 +172,7 @@ function characterOf(
     const candidates = points.map(([steps]) => poolsOf(steps));
     const solved = splitsOdds(
       points.flatMap(([, challenge], p) =>
-        candidates[p]!.map((pool) => ({ split: [pool], challenge, setup: options })),
+        candidates[p]!.map((pool): SplitQuestion => ({ split: [pool], challenge, setup: options })),
       ),
     );
     let next = 0;

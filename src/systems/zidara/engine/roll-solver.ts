@@ -49,6 +49,17 @@ export const REROLL_ALL = -2;
 /** Reroll-one decisions are `group * REROLL_GROUP_STRIDE + classIndex` (the area die: class 0). */
 export const REROLL_GROUP_STRIDE = 256;
 
+/** One action open in a rolled state, valued by the engine, with its figures under the policy's play after it. */
+export interface ActionValue {
+  /** STOP, REROLL_ALL, or a reroll-one code (group · REROLL_GROUP_STRIDE + class index; the area die: 0). */
+  readonly decision: number;
+  /** E[U] when taking this action now and playing the policy after it. */
+  readonly expectedUtility: number;
+  /** P(each intent won), and P(0 won), P(1 won), … after it. */
+  readonly pWin: readonly number[];
+  readonly winsDistribution: readonly number[];
+}
+
 /** Every figure the rules page asks of one roll, under one policy. */
 export interface RollOdds {
   readonly policy: Policy;
@@ -418,6 +429,52 @@ export class RollSolver {
     }
     const dice = intentDice(this.roll);
     return questions.map((q, i) => figures[i]!.odds(q.roll, this.policy, dice));
+  }
+
+  /**
+   * Every action open with Resolve `r` left in dice state `key` (see RollModel.keyOf) with Aura
+   * state `aura`, under `defences` (each threat's D; threats no intent targets are ignored):
+   * stop (then the policy's spends), and while the roll has failed and Resolve is left, reroll
+   * one die of each class present in each group, and reroll all. Each is followed by the
+   * policy's own play (the forward pass of `odds`), so its value is the engine's. Listed in the
+   * engine's order among equals: stop, reroll one (by group, then class), reroll all.
+   * Cost: one forward pass per action over the states it reaches (milliseconds).
+   * @example
+   * // d8 | d4 against C4, 3 Aura, 1 Resolve; D 5, the d8 shows 3 (class index 1), the d4 4 (2):
+   * solver.actionsIn([5], solver.model.keyOf([1, 2]), 3, 1).map((a) => a.expectedUtility)
+   * // [1, 1.5, 1, 1.125]: stop, reroll the d8, reroll the d4, reroll all
+   */
+  actionsIn(defences: ArrayLike<number>, key: number, aura: number, r: number): ActionValue[] {
+    const ctx = this.context(this.defenceIndex(defences));
+    const decisions = [STOP];
+    if (r > 0 && this.failed(key)) {
+      this.model.groups.forEach((group, g) => {
+        const m = this.model.digit(key, g);
+        for (let k = 0; k < group.classes; k++) {
+          if (group.counts[m * group.classes + k] === 0) continue;
+          decisions.push(g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k));
+        }
+      });
+      decisions.push(REROLL_ALL);
+    }
+    const model = this.model;
+    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
+    return decisions.map((decision) => {
+      const acc = new RollFigures(
+        model.intentCount,
+        areaStates,
+        this.auraStates,
+        this.roll.resolve + 1,
+        false,
+      );
+      this.forwardFrom(ctx, key, aura, r, decision, acc);
+      return {
+        decision,
+        expectedUtility: acc.utility,
+        pWin: acc.pWin.slice(),
+        winsDistribution: acc.wins.slice(),
+      };
+    });
   }
 
   /** E[value] of the opening roll under defence context `ctx` (optimal policy). */
@@ -801,9 +858,8 @@ export class RollSolver {
     const A = this.auraStates;
     const top = A - 1;
     const { fresh } = ctx;
-    const space = this.model.keySpace * A;
     // (key * A + aura) → mass with no capped chain, and mass with one.
-    let next = workingMasses(0, space);
+    const next = workingMasses(0, this.model.keySpace * A);
     // The opening roll is read from the fresh roll itself: its entries are already distinct.
     let rise = 0;
     for (let j = 0; j < fresh.size; j++) {
@@ -823,10 +879,36 @@ export class RollSolver {
     rise += this.stopWon(fresh, start.aura, start.resolve, 1, 0, acc);
     acc.gained += fresh.meanTops;
     acc.shared += fresh.meanTops - rise;
-    this.spreadRerollAll(ctx, start.resolve, acc, next);
-    for (let r = start.resolve - 1; r >= 0; r--) {
+    this.descend(ctx, start.resolve, next, acc);
+  }
+
+  /**
+   * Follows the policy from one state (dice-state `key`, Aura state `aura`, Resolve r left)
+   * whose first decision is `decision`, adding every figure into `acc` (mass 1, no opening roll).
+   */
+  private forwardFrom(
+    ctx: DefenceContext,
+    key: number,
+    aura: number,
+    r: number,
+    decision: number,
+    acc: RollFigures,
+  ): void {
+    const next = workingMasses(0, this.model.keySpace * this.auraStates);
+    this.step(ctx, r, key, aura, 1, 0, acc, next, decision);
+    this.descend(ctx, r, next, acc);
+  }
+
+  /**
+   * The rest of a forward pass once level `from` is stepped (its states' one-die rerolls in
+   * `next`, its rerolls of every die pooled): level by level down to no Resolve, then the tally.
+   */
+  private descend(ctx: DefenceContext, from: number, next: Masses, acc: RollFigures): void {
+    const A = this.auraStates;
+    this.spreadRerollAll(ctx, from, acc, next);
+    for (let r = from - 1; r >= 0; r--) {
       const level = next;
-      next = workingMasses(r % 2 === start.resolve % 2 ? 0 : 1, space);
+      next = workingMasses(r % 2 === from % 2 ? 0 : 1, this.model.keySpace * A);
       for (let i = 0; i < level.size; i++) {
         const state = level.states[i]!;
         const key = Math.floor(state / A);
@@ -840,7 +922,7 @@ export class RollSolver {
   /**
    * One state of a forward pass with Resolve r left: its ending is tallied by plan (see
    * endPass), a reroll of all dice is pooled by Aura state (see spreadRerollAll), a reroll of one
-   * die spreads its mass into `next`.
+   * die spreads its mass into `next`. The policy decides, unless the decision is `forced`.
    */
   private step(
     ctx: DefenceContext,
@@ -851,16 +933,18 @@ export class RollSolver {
     capped: number,
     acc: RollFigures,
     next: Masses,
+    forced?: number,
   ): void {
     const mass = clean + capped;
     const decision =
-      r === 0 || this.policy === 'never'
+      forced ??
+      (r === 0 || this.policy === 'never'
         ? STOP
         : this.policy === 'optimal'
           ? this.optimalDecision(ctx, r, key, aura)
           : this.failed(key)
             ? REROLL_ALL
-            : STOP;
+            : STOP);
     if (decision === STOP) {
       const vk = this.valueKey(key);
       this.tally(this.planIdAt(vk, aura, r), r, mass);

@@ -2,7 +2,7 @@ import { InputError, invalid } from '../../../input-error.ts';
 import { readChoice, readInteger, readRecord } from '../../spec-fields.ts';
 import { type RollEnding, type RollOdds, RollSolver } from '../engine/roll-solver.ts';
 import { DIE_SIDES, legalPools } from '../roll/pool.ts';
-import { ROLL_LIMITS, ROLL_OPTION_FIELDS, type Roll } from '../roll/spec.ts';
+import { ROLL_DEFAULTS, ROLL_LIMITS, ROLL_OPTION_FIELDS, type Roll } from '../roll/spec.ts';
 import { formatSplit, type Split, splitsOfPool } from '../roll/split.ts';
 import { type RollSetup, splitRoll } from '../roll/split-roll.ts';
 
@@ -35,6 +35,28 @@ export interface FightOptions extends Omit<RollSetup, 'resolve' | 'policy'> {
 
 export type FightPolicy = 'per-roll' | 'whole-fight';
 export const FIGHT_POLICIES: readonly FightPolicy[] = ['per-roll', 'whole-fight'];
+
+/** Defaults of a fight's own options (the roll options take `ROLL_DEFAULTS`). */
+export const FIGHT_DEFAULTS = {
+  actions: 1,
+  titles: 2,
+  maxRounds: 8,
+  fightPolicy: 'per-roll',
+} as const satisfies {
+  actions: number;
+  titles: number;
+  maxRounds: number;
+  fightPolicy: FightPolicy;
+};
+
+/** Bounds of a fight: every round may solve every split of every legal pool, in every state. */
+export const FIGHT_LIMITS = {
+  tags: 10,
+  steps: 36,
+  actions: 4,
+  poolDice: 8,
+  maxRounds: 50,
+} as const;
 
 /** A fight's validated options, defaults filled in. */
 export interface Fight {
@@ -76,7 +98,7 @@ export function parseFight(input: unknown, where = ''): Fight {
   const o = readRecord(input, where, FIGHT_FIELDS);
   const f = (name: string) => `${where}${name}`;
   const challenge = readInteger(o.challenge, f('challenge'), 1, ROLL_LIMITS.challenge);
-  const tags = readInteger(o.tags, f('tags'), 1, 10);
+  const tags = readInteger(o.tags, f('tags'), 1, FIGHT_LIMITS.tags);
   let pools: number[][];
   if (o.pool === undefined && o.steps === undefined) {
     throw invalid(f('pool'), undefined, 'a set pool (e.g. [12, 4]) or steps');
@@ -89,10 +111,14 @@ export function parseFight(input: unknown, where = ''): Fight {
     if (
       !Array.isArray(pool) ||
       pool.length === 0 ||
-      pool.length > 8 ||
+      pool.length > FIGHT_LIMITS.poolDice ||
       pool.some((s) => !(DIE_SIDES as readonly unknown[]).includes(s))
     ) {
-      throw invalid(f('pool'), pool, `1 to 8 die sides, each one of ${DIE_SIDES.join(', ')}`);
+      throw invalid(
+        f('pool'),
+        pool,
+        `1 to ${FIGHT_LIMITS.poolDice} die sides, each one of ${DIE_SIDES.join(', ')}`,
+      );
     }
     pools = [[...(pool as number[])].sort((a, b) => b - a)];
     if (o.actions !== undefined)
@@ -102,17 +128,40 @@ export function parseFight(input: unknown, where = ''): Fight {
         'nothing with a set pool (actions shape pools from steps)',
       );
   } else {
-    const steps = readInteger(o.steps, f('steps'), 1, 36);
-    const actions = readInteger(o.actions, f('actions'), 1, 4, 1);
-    pools = legalPools(steps, actions).filter((pool) => pool.length <= 8);
+    const steps = readInteger(o.steps, f('steps'), 1, FIGHT_LIMITS.steps);
+    const actions = readInteger(
+      o.actions,
+      f('actions'),
+      1,
+      FIGHT_LIMITS.actions,
+      FIGHT_DEFAULTS.actions,
+    );
+    pools = legalPools(steps, actions).filter((pool) => pool.length <= FIGHT_LIMITS.poolDice);
   }
-  const titles = readInteger(o.titles, f('titles'), 0, ROLL_LIMITS.resolve, 2);
-  const maxRounds = readInteger(o.maxRounds, f('maxRounds'), 1, 50, 8);
-  const fightPolicy = readChoice(o.fightPolicy, f('fightPolicy'), FIGHT_POLICIES, 'per-roll');
+  const titles = readInteger(o.titles, f('titles'), 0, ROLL_LIMITS.resolve, FIGHT_DEFAULTS.titles);
+  const maxRounds = readInteger(
+    o.maxRounds,
+    f('maxRounds'),
+    1,
+    FIGHT_LIMITS.maxRounds,
+    FIGHT_DEFAULTS.maxRounds,
+  );
+  const fightPolicy = readChoice(
+    o.fightPolicy,
+    f('fightPolicy'),
+    FIGHT_POLICIES,
+    FIGHT_DEFAULTS.fightPolicy,
+  );
   const setup: Record<string, unknown> = {};
   for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
   // The roll options are checked by the roll validator itself, on a sample roll.
-  const auraMax = readInteger(o.auraMax, f('auraMax'), 0, ROLL_LIMITS.auraMax, 5);
+  const auraMax = readInteger(
+    o.auraMax,
+    f('auraMax'),
+    0,
+    ROLL_LIMITS.auraMax,
+    ROLL_DEFAULTS.auraMax,
+  );
   const startAura = readInteger(o.aura, f('aura'), 0, auraMax, auraMax);
   try {
     splitRoll([[pools[0]![0]!]], challenge, { ...setup, aura: startAura, resolve: titles });

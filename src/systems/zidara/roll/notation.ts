@@ -6,24 +6,51 @@ import type { Roll, RollSpec } from './spec.ts';
  * The short notation people type and read for a roll's dice: one word per intent, dice on the
  * same intent joined by `+` (advantage), `@B` to aim it at the second threat, `*2` to weigh it,
  * and `area:d4` for the Elementalist's area die. A whole roll reads `d12 | d6+d6`.
+ * With `faces: 'each'` (a rolled state, for `zidara advise`) every die also carries the face it
+ * shows: `d8=3`, `2d6=3,5`, `d6=3+d4=5`, or the word's faces in its dice order at its end,
+ * after the threat and weight: `d4@B=4`, `d6+d4@A=3,5`; `area:d4=2`. They come back as `shown`.
  * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4']).dice.length // 4
+ * @example parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown // [3, 4]
  */
 export function parseIntents(
   words: readonly string[],
   threatCount = 1,
-): Pick<RollSpec, 'dice' | 'intents'> {
+  faces: 'none' | 'each' = 'none',
+): Pick<RollSpec, 'dice' | 'intents'> & { shown?: number[] } {
   const dice: RollSpec['dice'] = [];
   const intents: { threat: number; weight: number }[] = [];
+  const shown: number[] = [];
+  const take = (word: string, found: DieList) => {
+    for (const face of found.faces) {
+      if (face === undefined) {
+        if (faces === 'each')
+          throw invalid(
+            `dice ${JSON.stringify(word)}`,
+            word,
+            "each die's face, such as d8=3, 2d6=3,5 or d6=3+d4=5 (d4@B=4 after a threat)",
+          );
+        continue;
+      }
+      if (faces === 'none')
+        throw invalid(
+          `dice ${JSON.stringify(word)}`,
+          `=${face}`,
+          'dice without faces here (a face, as in d8=3, is for `zidara advise`)',
+        );
+      shown.push(face);
+    }
+  };
   for (const word of words) {
     const area = /^area:(.+)$/i.exec(word);
     if (area) {
-      const sides = dieList(area[1]!, word);
-      if (sides.length !== 1)
+      const found = dieList(area[1]!, word);
+      if (found.sides.length !== 1)
         throw invalid(`dice ${JSON.stringify(word)}`, word, 'one area die, such as area:d4');
-      dice.push({ sides: sides[0]!, area: true });
+      dice.push({ sides: found.sides[0]!, area: true });
+      take(word, found);
       continue;
     }
-    const match = /^([^@*]+)(?:@([A-Za-z]))?(?:\*([0-9.]+))?$/.exec(word);
+    const match = /^([^@*]+)(?:@([A-Za-z]))?(?:\*([0-9.]+))?(?:=(\d+(?:,\d+)*))?$/.exec(word);
     if (!match)
       throw invalid('dice', word, 'an intent such as d12, d6+d4, 2d6@B or d8*2 (see --help)');
     const threat = match[2] ? match[2].toUpperCase().charCodeAt(0) - 65 : 0;
@@ -37,18 +64,37 @@ export function parseIntents(
     const weight = match[3] === undefined ? 1 : Number(match[3]);
     if (!Number.isFinite(weight))
       throw invalid(`dice ${JSON.stringify(word)}`, match[3], 'a weight such as *2 or *0.5');
+    const found = dieList(match[1]!, word);
+    if (match[4] !== undefined) {
+      // Faces at the end of the word: one per die, in the word's order.
+      const tail = match[4].split(',').map(Number);
+      if (found.faces.some((f) => f !== undefined) || tail.length !== found.sides.length)
+        throw invalid(
+          `dice ${JSON.stringify(word)}`,
+          `=${match[4]}`,
+          `${found.sides.length} face${found.sides.length === 1 ? '' : 's'} at the end, one per die of the word (or each die's own, as d6=3+d4=5)`,
+        );
+      found.faces = tail;
+    }
     const intent = intents.length;
-    for (const sides of dieList(match[1]!, word)) dice.push({ sides, intent });
+    for (const sides of found.sides) dice.push({ sides, intent });
     intents.push({ threat, weight });
+    take(word, found);
   }
   if (dice.length === 0) throw invalid('dice', '', 'at least one die, such as d12 d4');
-  return { dice, intents };
+  return faces === 'each' ? { dice, intents, shown } : { dice, intents };
 }
 
-function dieList(text: string, word: string): number[] {
-  const sides: number[] = [];
+/** A word's dice, each with the face written after it (`d8=3`, `2d6=3,5`), if any. */
+interface DieList {
+  sides: number[];
+  faces: (number | undefined)[];
+}
+
+function dieList(text: string, word: string): DieList {
+  const found: DieList = { sides: [], faces: [] };
   for (const part of text.split('+')) {
-    const m = /^(\d*)d(\d+)$/i.exec(part.trim());
+    const m = /^(\d*)d(\d+)(?:=(\d+(?:,\d+)*))?$/i.exec(part.trim());
     const size = Number(m?.[2]);
     if (!m || !(DIE_SIDES as readonly number[]).includes(size)) {
       throw invalid(
@@ -60,9 +106,19 @@ function dieList(text: string, word: string): number[] {
     const count = m[1] === '' ? 1 : Number(m[1]);
     if (count < 1 || count > 12)
       throw invalid(`dice ${JSON.stringify(word)}`, part, 'from 1 to 12 dice of a size');
-    for (let i = 0; i < count; i++) sides.push(size);
+    const faces = m[3]?.split(',').map(Number);
+    if (faces && faces.length !== count)
+      throw invalid(
+        `dice ${JSON.stringify(word)}`,
+        part,
+        `one face per die: ${count} face${count === 1 ? '' : 's'}, such as ${count === 1 ? `d${size}=3` : `${count}d${size}=${Array.from({ length: count }, (_, i) => i + 1).join(',')}`}`,
+      );
+    for (let i = 0; i < count; i++) {
+      found.sides.push(size);
+      found.faces.push(faces?.[i]);
+    }
   }
-  return sides;
+  return found;
 }
 
 /** "A", "B", … for threat 0, 1, … */

@@ -1,4 +1,5 @@
 import { readChoice } from '../../spec-fields.ts';
+import { allWonUtility } from '../engine/all-won-utility.ts';
 import {
   POLICIES,
   type Policy,
@@ -64,19 +65,27 @@ export function splitRoll(
 }
 
 /**
+ * What the play of a split maximises: the linear utility with these intent weights (each 1
+ * when absent), or `'all-won'`, P(every intent won) (see allWonUtility).
+ */
+export type SplitPlay = readonly number[] | 'all-won';
+
+/**
  * The exact odds of a split against a Challenge under the setup's policy: one solve of the
  * exact engine, from a fraction of a millisecond (one die) to tens of milliseconds (six dice and
- * Resolve). `weights` as in {@link splitRoll}. For many splits, Challenges or setups at once,
- * {@link splitsOdds} shares the work.
+ * Resolve). `play` says what the play maximises (default: expected wins plus the setup's
+ * Aura and Resolve worth); with `'all-won'` the odds' `expectedUtility` is P(all won).
+ * For many splits, Challenges or setups at once, {@link splitsOdds} shares the work.
  * @example splitOdds([[8]], 4, { auraMax: 0 }).intents[0].pWin // 0.4375
+ * @example splitOdds([[8], [6]], 4, { aura: 3, resolve: 1 }, 'all-won').pAllWin // 0.68381 (3151/4608)
  */
 export function splitOdds(
   split: Split,
   challenge: number,
   setup: RollSetup = {},
-  weights?: readonly number[],
+  play?: SplitPlay,
 ): RollOdds {
-  return splitsOdds([{ split, challenge, setup, ...(weights ? { weights } : {}) }])[0]!;
+  return splitsOdds([{ split, challenge, setup, ...(play ? { play } : {}) }])[0]!;
 }
 
 /** One question of {@link splitsOdds}: a split against a Challenge, as {@link splitOdds} takes it. */
@@ -84,7 +93,7 @@ export interface SplitQuestion {
   readonly split: Split;
   readonly challenge: number;
   readonly setup?: RollSetup;
-  readonly weights?: readonly number[];
+  readonly play?: SplitPlay;
 }
 
 /**
@@ -95,25 +104,31 @@ export interface SplitQuestion {
  * @example splitsOdds([1, 2, 3, 4, 5, 6].map((challenge) => ({ split: [[8]], challenge, setup: { resolve: 1 } }))).length // 6
  */
 export function splitsOdds(questions: readonly SplitQuestion[]): RollOdds[] {
-  const byOptions = new Map<string, { options: SolveOptions; rolls: Roll[]; at: number[] }>();
-  questions.forEach(({ split, challenge, setup = {}, weights }, i) => {
-    const roll = splitRoll(split, challenge, setup, weights);
+  const batches = new Map<
+    string,
+    { options: SolveOptions; allWon: boolean; rolls: Roll[]; at: number[] }
+  >();
+  questions.forEach(({ split, challenge, setup = {}, play }, i) => {
+    const allWon = play === 'all-won';
+    const roll = splitRoll(split, challenge, setup, allWon ? undefined : play);
     const options = {
       policy: readChoice(setup.policy, 'policy', POLICIES, 'optimal'),
       rerolls: readChoice(setup.rerolls, 'rerolls', REROLL_KINDS, 'any'),
     };
-    const key = `${options.policy}/${options.rerolls}`;
-    let batch = byOptions.get(key);
+    const key = `${options.policy}/${options.rerolls}/${allWon}`;
+    let batch = batches.get(key);
     if (!batch) {
-      batch = { options, rolls: [], at: [] };
-      byOptions.set(key, batch);
+      batch = { options, allWon, rolls: [], at: [] };
+      batches.set(key, batch);
     }
     batch.rolls.push(roll);
     batch.at.push(i);
   });
   const out = new Array<RollOdds>(questions.length);
-  for (const { options, rolls, at } of byOptions.values())
-    for (const [k, odds] of solveRolls(rolls, options).entries()) out[at[k]!] = odds;
+  for (const { options, allWon, rolls, at } of batches.values()) {
+    const solved = solveRolls(rolls, options, allWon ? allWonUtility : undefined);
+    for (const [k, odds] of solved.entries()) out[at[k]!] = odds;
+  }
   return out;
 }
 

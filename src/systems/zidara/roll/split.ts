@@ -55,7 +55,7 @@ export function parseSplit(text: string, field = 'split'): Split {
   const words = text.split('|').map((word) => word.replace(/\s+/g, ''));
   const allowed =
     'dice such as "d12 | d6+d6": d2…d12, + (or 2d6) stacks dice on one intent, | separates intents';
-  if (words.some((word) => word === '' || /[@*:]/.test(word))) throw invalid(field, text, allowed);
+  if (words.some((word) => word === '' || /[@*:=]/.test(word))) throw invalid(field, text, allowed);
   let parsed: ReturnType<typeof parseIntents>;
   try {
     parsed = parseIntents(words);

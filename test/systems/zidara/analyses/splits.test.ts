@@ -82,6 +82,51 @@ describe('splits', () => {
     expect(all.every((r) => r.score === r.allWin)).toBe(true);
   });
 
+  it('plays for P(all won) under the all objective: d8 | d6 against C4, 3 Aura, 1 Resolve is 3151/4608', () => {
+    const options = { challenge: 4, aura: 3, resolve: 1 };
+    const [all] = compareSplits([parseSplit('d8 | d6')], { ...options, objective: 'all' });
+    const [wins] = compareSplits([parseSplit('d8 | d6')], { ...options, objective: 'wins' });
+    expect(Math.abs(all!.score - 3151 / 4608)).toBeLessThan(1e-12);
+    expect(all!.expectedUtility).toBeCloseTo(3151 / 4608, 12);
+    // Played for expected wins, the same split wins both intents less often (67.94%).
+    expect(wins!.allWin).toBeCloseTo(0.679361979166667, 12);
+    expect(wins!.allWin).toBeLessThan(all!.score - 0.004);
+  });
+
+  it('the all objective matches brute force played for all-or-nothing, and never loses to the wins play', () => {
+    const allWon = (n: number) => (wins: number) => (wins === n ? 1 : 0);
+    for (const setup of [
+      { aura: 1, auraMax: 2, resolve: 1 },
+      { aura: 0, auraMax: 3, resolve: 2, boostsPerRoll: 2 },
+      { aura: 2, auraMax: 2, resolve: 1, tieBreak: false },
+    ]) {
+      const rows = splits({
+        steps: 4,
+        actions: 1,
+        challenge: 2,
+        intents: [2],
+        objective: 'all',
+        ...setup,
+      });
+      const byWins = splits({ steps: 4, actions: 1, challenge: 2, intents: [2], ...setup });
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows) {
+        const split = parseSplit(row.split);
+        const brute = bruteForceUtility(
+          {
+            threats: [{ challenge: 2 }],
+            dice: split.flatMap((dice, intent) => dice.map((sides) => ({ sides, intent }))),
+            ...setup,
+          },
+          allWon(split.length),
+        );
+        expect(row.score).toBeCloseTo(brute, 10);
+        const other = byWins.find((r) => r.split === row.split)!;
+        expect(row.allWin).toBeGreaterThanOrEqual(other.allWin - 1e-12);
+      }
+    }
+  });
+
   it('matches the brute-force reading of the rules with Aura and a +2 in play', () => {
     const rows = splits({ steps: 3, actions: 1, challenge: 2, aura: 1, auraMax: 2 });
     for (const row of rows) {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { designerPools } from '../../../../scripts/bench/designer-grid.ts';
+import { allWonUtility } from '../../../../src/systems/zidara/engine/all-won-utility.ts';
 import {
   RollSolver,
   rollShape,
@@ -131,5 +132,30 @@ describe('shared solves: what one solve cannot answer', () => {
     const late = { ...roll, auraGainUsableSameRoll: false };
     expect(rollShape({ ...late, aura: 2 })).not.toBe(rollShape(late));
     expect(rollShape({ ...roll, intents: [{ threat: 0, weight: 2 }] })).not.toBe(rollShape(roll));
+  });
+});
+
+describe('shared solves for a terminal utility', () => {
+  it('"every intent won": one solve per shape answers its Challenges and starts as solving each alone', () => {
+    fc.assert(
+      fc.property(fc.array(smallRoll(3, 2), { minLength: 1, maxLength: 4 }), (specs) => {
+        // Each roll at every Challenge up to its own and every Resolve up to its own.
+        const rolls = specs.flatMap((spec) => {
+          const roll = parseRoll(spec);
+          return [
+            roll,
+            { ...roll, resolve: 0 },
+            { ...roll, threats: roll.threats.map(() => ({ challenge: 1 })) },
+          ];
+        });
+        const answers = solveRolls(rolls, {}, allWonUtility);
+        rolls.forEach((roll, i) => {
+          const alone = new RollSolver(roll, { terminal: allWonUtility(roll) }).odds();
+          expect(figureGap(answers[i]!, alone)).toBeLessThan(1e-12);
+          expect(answers[i]!.expectedUtility).toBeCloseTo(answers[i]!.pAllWin, 12);
+        });
+      }),
+      { numRuns: 40, seed: 31 },
+    );
   });
 });

@@ -33,6 +33,33 @@ describe('the dice notation', () => {
     expect(() => parseIntents(['area:d4+d4'])).toThrow('expected one area die');
   });
 
+  it('reads the faces of a rolled state: per die, per count, or at the end of the word', () => {
+    const state = parseIntents(
+      ['d8=3', '2d6=1,6', 'd6=3+d4=5', 'd10+d2@B*2=7,2', 'area:d4=4'],
+      2,
+      'each',
+    );
+    expect(state.shown).toEqual([3, 1, 6, 3, 5, 7, 2, 4]);
+    expect(state.dice).toHaveLength(8);
+    expect(state.intents?.[3]).toEqual({ threat: 1, weight: 2 });
+    // The example: a face after the threat letter.
+    expect(parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown).toEqual([3, 4]);
+  });
+
+  it('asks for every face in a rolled state, and for none elsewhere', () => {
+    expect(() => parseIntents(['d8=3', 'd4'], 1, 'each')).toThrow(
+      /^dice "d4": "d4" is not allowed \(expected each die's face/,
+    );
+    expect(() => parseIntents(['d8=3'])).toThrow(
+      'dice "d8=3": "=3" is not allowed (expected dice without faces here',
+    );
+    expect(() => parseIntents(['2d6=3'], 1, 'each')).toThrow('one face per die: 2 faces');
+    expect(() => parseIntents(['d6=3+d4@A=5'], 1, 'each')).toThrow('"=5" is not allowed');
+    expect(() => parseIntents(['d6+d4@A=5'], 1, 'each')).toThrow(
+      'expected 2 faces at the end, one per die of the word',
+    );
+  });
+
   it('writes a roll back the same way', () => {
     const roll = parseRoll({
       threats: [{ challenge: 3 }, { challenge: 5 }],

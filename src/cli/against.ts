@@ -1,0 +1,254 @@
+import { join } from 'node:path';
+import { Command, CommanderError, Option } from '@commander-js/extra-typings';
+import { InputError } from '../input-error.ts';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatTable } from '../report/table.ts';
+import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
+import { formatPoints } from '../report/zidara/format-points.ts';
+import {
+  compareSettings,
+  WHAT_IF_SHAPES,
+  type WhatIfAnalysis,
+  type WhatIfRow,
+  type WhatIfUnit,
+} from '../systems/zidara/analyses/what-if.ts';
+import { writeChartFiles } from './write-chart-files.ts';
+
+/**
+ * The flags `--against` may change: the character and the rules, not what the analysis asks
+ * (steps, Challenges, the output). Each analysis accepts those of them it has.
+ */
+export const AGAINST_FLAGS = [
+  'aura',
+  'auraMax',
+  'boosts',
+  'defending',
+  'explode',
+  'explodeDepth',
+  'lateAura',
+  'auraValue',
+  'resolveValue',
+  'resolve',
+  'titles',
+  'policy',
+  'rerolls',
+] as const;
+
+export const AGAINST_HELP = `
+What if (for designers): --against "FLAGS" runs the analysis a second time with FLAGS changed
+and prints both side by side with the change (chances in percentage points):
+  --against "--aura-max 3 --boosts 0"     a smaller Aura cap and no +2
+  --against "--defending"  --against "--no-explode"  --against "--late-aura --resolve 2"
+FLAGS may set the character and rule flags of the analysis (Aura, +2s, ties, Warrior, late Aura,
+worth of Aura and Resolve, Resolve, Titles, the policy); --no-defending, --no-explode and
+--no-late-aura turn a flag off. With --format csv or json, every figure of both runs is given;
+with --out, the second run's chart files are named <name>-against.`;
+
+/**
+ * The flags `raw` sets, read by the command's own options (the same parsers, limits and
+ * names), keeping only those given: they override the command's flags for the second run.
+ */
+export function againstFlags(command: unknown, raw: string): Record<string, unknown> {
+  const tokens = raw.trim().split(/\s+/).filter(Boolean);
+  if (tokens.length === 0)
+    throw new InputError('--against: no flags given (expected e.g. --against "--aura-max 3")');
+  const own = (command as Command).options.filter((o) =>
+    (AGAINST_FLAGS as readonly string[]).includes(o.attributeName()),
+  );
+  const parser = new Command('against')
+    .exitOverride()
+    .configureOutput({ writeOut: () => {}, writeErr: () => {} })
+    .allowExcessArguments(false);
+  for (const option of own) {
+    parser.addOption(option);
+    if (!option.required && !option.optional)
+      parser.addOption(new Option(`--no-${option.long!.slice(2)}`));
+  }
+  try {
+    parser.parse(tokens, { from: 'user' });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    const allowed = own.map((o) => o.long).join(', ');
+    throw new InputError(
+      `--against: ${error.message.replace(/^error: /, '').replace(/\.$/, '')} (it may set ${allowed}, and --no-… for on/off flags)`,
+    );
+  }
+  const values = parser.opts() as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(values)
+      .filter((name) => parser.getOptionValueSource(name) === 'cli')
+      .map((name) => [name, values[name]]),
+  );
+}
+
+/** What changed, for people: "--aura-max 5 → 3, --boosts 1 → 0". */
+export function describeChange(
+  command: unknown,
+  base: Record<string, unknown>,
+  changed: Record<string, unknown>,
+): string {
+  const long = (name: string) =>
+    (command as Command).options.find((o) => o.attributeName() === name)?.long ?? name;
+  const shown = (value: unknown) =>
+    value === undefined || value === false
+      ? 'off'
+      : value === true
+        ? 'on'
+        : Array.isArray(value)
+          ? value.join(',')
+          : String(value);
+  return Object.entries(changed)
+    .map(([name, value]) => `${long(name)} ${shown(base[name])} → ${shown(value)}`)
+    .join(', ');
+}
+
+/** How each analysis' comparison is printed for people: the figures shown (CSV and JSON have all). */
+function printedFigures(analysis: WhatIfAnalysis, objective = 'wins'): string[] {
+  switch (analysis) {
+    case 'splits':
+    case 'compare': {
+      const field = {
+        primary: 'mainWin',
+        wins: 'expectedWins',
+        all: 'allWin',
+        utility: 'expectedUtility',
+      }[objective];
+      return ['rank', field ?? 'expectedWins'];
+    }
+    case 'fishing':
+      return ['mainWin', 'auraGained', 'minorWins'];
+    default:
+      return Object.keys(WHAT_IF_SHAPES[analysis].figures);
+  }
+}
+
+/**
+ * Prints an analysis under two settings (and with --out writes both charts' files): a table
+ * of each row's figures under both and the change; CSV and JSON carry every figure.
+ */
+export async function emitWhatIf(
+  base: AnalysisOutput,
+  against: AnalysisOutput,
+  flags: {
+    format: string;
+    out?: string | undefined;
+    top?: number | undefined;
+    objective?: string | undefined;
+  },
+  change: string,
+): Promise<void> {
+  const analysis = base.analysis as WhatIfAnalysis;
+  const shape = WHAT_IF_SHAPES[analysis];
+  let rows = compareSettings<Record<string, unknown>>(base.rows, against.rows, shape);
+  if (flags.top !== undefined) rows = rows.slice(0, flags.top);
+  if (flags.out !== undefined) {
+    for (const output of [base, against]) {
+      const name = output === base ? base.name : `${base.name}-against`;
+      const { files } = await writeChartFiles(flags.out, name, {
+        spec: output.spec,
+        rows: output.rows,
+        columns: output.csvColumns,
+      });
+      process.stderr.write(
+        `wrote ${[files.csv, files.vlJson, files.svg, files.png].map((f) => join(flags.out!, f)).join(', ')}\n`,
+      );
+    }
+  }
+  const header = (key: string) => base.csvColumns.find((c) => c.key === key)?.header ?? key;
+  const units = shape.figures as Readonly<Record<string, WhatIfUnit>>;
+  if (flags.format === 'json') {
+    const json = {
+      analysis: base.analysis,
+      title: base.title,
+      against: change,
+      findings: { base: base.findings, against: against.findings },
+      rows,
+      ...(base.details || against.details
+        ? { details: { base: base.details, against: against.details } }
+        : {}),
+    };
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+    return;
+  }
+  if (flags.format === 'csv') {
+    const flat = rows.map((row) => {
+      const out: Record<string, unknown> = { ...row.key };
+      for (const figure of Object.keys(units)) {
+        out[figure] = row.base?.[figure] ?? null;
+        out[`${figure}Against`] = row.against?.[figure] ?? null;
+        out[`${figure}Change`] = row.change[figure] ?? null;
+      }
+      return out;
+    });
+    const columns = [
+      ...shape.keys.map((key) => ({ key, header: header(key) })),
+      ...Object.keys(units).flatMap((figure) => [
+        { key: figure, header: header(figure) },
+        { key: `${figure}Against`, header: `${header(figure)} (against)` },
+        { key: `${figure}Change`, header: `${header(figure)} change` },
+      ]),
+    ];
+    const { toCsv } = await import('../report/csv.ts');
+    process.stdout.write(toCsv(flat, columns));
+    return;
+  }
+  const printed = printedFigures(analysis, flags.objective);
+  const cell = (unit: WhatIfUnit, value: unknown) =>
+    value === null || value === undefined
+      ? '—'
+      : unit === 'chance'
+        ? formatPercent(value as number)
+        : typeof value === 'number'
+          ? Number.isInteger(value)
+            ? String(value)
+            : value.toFixed(3)
+          : String(value);
+  const changeCell = (
+    unit: WhatIfUnit,
+    row: WhatIfRow<Record<string, unknown>>,
+    figure: string,
+  ) => {
+    const d = row.change[figure];
+    if (unit === 'text') return d === 0 ? 'same' : row.base && row.against ? 'changed' : '—';
+    if (d === null || d === undefined) return '—';
+    if (unit === 'chance') return formatPoints(d);
+    const text =
+      Math.abs(d) < 5e-13
+        ? '0'
+        : Number.isInteger(d)
+          ? String(Math.abs(d))
+          : Math.abs(d).toFixed(3);
+    return `${text === '0' ? '±' : d > 0 ? '+' : '−'}${text}`;
+  };
+  type Cells = Record<string, string>;
+  const table: Cells[] = rows.map((row) => {
+    const cells: Cells = {};
+    for (const key of shape.keys) cells[key] = String(row.key[key]);
+    for (const figure of printed) {
+      const unit = units[figure]!;
+      cells[figure] = cell(unit, row.base?.[figure]);
+      cells[`${figure}Against`] = cell(unit, row.against?.[figure]);
+      cells[`${figure}Change`] = changeCell(unit, row, figure);
+    }
+    return cells;
+  });
+  const numericKey = (key: string) => rows.every((row) => typeof row.key[key] === 'number');
+  const columns = [
+    ...shape.keys.map((key) => ({
+      key,
+      header: header(key),
+      align: numericKey(key) ? ('right' as const) : ('left' as const),
+    })),
+    ...printed.flatMap((figure) => [
+      { key: figure, header: header(figure), align: 'right' as const },
+      { key: `${figure}Against`, header: 'against', align: 'right' as const },
+      { key: `${figure}Change`, header: 'change', align: 'right' as const },
+    ]),
+  ];
+  const text = `${base.title}\nWhat if ${change}?\n\n${formatTable(columns, table)}`;
+  const findings = [
+    ...base.findings.map((f) => `As given: ${f}`),
+    ...against.findings.map((f) => `Against: ${f}`),
+  ];
+  process.stdout.write(`${text}${findings.length ? `\n\n${findings.join('\n')}` : ''}\n`);
+}

@@ -1,0 +1,242 @@
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { InputError, invalid } from '../input-error.ts';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatTable } from '../report/table.ts';
+import { describeSetup } from '../report/zidara/describe-setup.ts';
+import {
+  type Advice,
+  type AdviceRequest,
+  type AdvisedAction,
+  actionName,
+  adviceSentence,
+  advise,
+  parseAdviceRequest,
+  spendsSentence,
+  utilityIsWins,
+} from '../systems/zidara/engine/advise.ts';
+import { describeDice, parseIntents, threatLetter } from '../systems/zidara/roll/notation.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { integerFlag } from './flags.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+import {
+  addCharacterOptions,
+  type CharacterFlags,
+  characterSetup,
+  FLAG_OF_FIELD,
+} from './zidara-flags.ts';
+
+const ADVISE_HELP = `
+Dice with faces (one word per intent, as for odds, each die with the face it shows):
+  d8=3           a d8 showing 3 on its own intent
+  d6=3+d4=5      two dice on one intent (advantage); also 2d6=3,5
+  d4@B=4         aimed at the second threat; faces may also close a word: d6+d4@A=3,5
+  area:d4=2      the Elementalist's area die showing 2
+  With --explode a face is the die's chain total (a d6 that rolled 6 then 2 shows 8).
+
+The state is what you hold now: --aura is your Aura with the shown dice's top faces already
+counted (capped), --resolve the Resolve left, --defence the face each threat's Challenge die
+shows (repeat it for a second threat, in @A, @B order). --vs is optional: the advice depends
+on the faces alone, and --vs only checks that each --defence fits its die.
+With --late-aura, spends use the Aura held at the roll's start (--aura), and --aura-pending
+gives the top faces rolled so far this roll, rerolled dice included (it cannot be read off
+the dice on the table): they arrive after the roll.
+
+Every legal action is listed, best first: stop (then the Aura spends it makes: which +2 and
+which tie payments), and while the roll has failed and Resolve is left, reroll all dice or one
+die. "intents won" is the expected number of intents won under the same optimal play after the
+action; when intents are weighed (*w) or Aura or Resolve left are worth something
+(--aura-value, --resolve-value), the play maximises the expected utility, shown beside it.
+
+Examples:
+  dicelab zidara advise d8=3 d4=4 --vs 4 --defence 5 --aura 3 --resolve 1
+  dicelab zidara advise d8=3 d4@B=4 --defence 5 --defence 3 --aura 2 --resolve 1
+  dicelab zidara advise --spec states.json --json
+  (a spec file holds { "roll": <roll spec>, "shown": [faces], "defence": [D per threat] },
+   or an array of them; with late Aura also "auraPending")
+`;
+
+/** `dicelab zidara advise`: the decision in a rolled state, every legal action valued. */
+export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionValues>>(
+  zidara: Z,
+): Z {
+  addCharacterOptions(
+    zidara
+      .command('advise')
+      .description(
+        'mid-roll advice: stop, reroll one die or reroll all? every legal action in a rolled state, valued exactly',
+      )
+      .argument('[dice...]', 'dice with the faces they show, per intent, e.g. d8=3 d4@B=4'),
+  )
+    .addOption(
+      new Option(
+        '--defence <D>',
+        "the face a threat's Challenge die shows; repeat for each threat, in order",
+      )
+        .argParser(collect(integerFlag(1, 2 * ROLL_LIMITS.challenge)))
+        .default([] as number[], 'none'),
+    )
+    .addOption(
+      new Option(
+        '--vs <challenge>',
+        "a threat's Challenge C (optional: it only bounds --defence); repeat like --defence",
+      )
+        .argParser(collect(integerFlag(1, ROLL_LIMITS.challenge)))
+        .default([] as number[], 'none'),
+    )
+    .option('--resolve <n>', 'Resolve left', integerFlag(0, ROLL_LIMITS.resolve), 0)
+    .option(
+      '--aura-pending <n>',
+      'with --late-aura: top faces rolled so far this roll (their Aura arrives after it)',
+      integerFlag(0),
+    )
+    .option('--spec <file>', 'rolled states as JSON or YAML: one object, or an array of them')
+    .option('--json', 'machine-readable output (one object, or an array for an array of states)')
+    .addHelpText('after', ADVISE_HELP)
+    .action((words, options) => {
+      const { specs, many } = requestsFromOptions(words, options);
+      const results = specs.map((request) => ({ request, advice: advise(request) }));
+      if (options.json)
+        printResults(
+          results.map(({ advice }) => advice),
+          many,
+          true,
+          () => '',
+        );
+      else
+        printResults(results, many, false, ({ request, advice }) => formatAdvice(request, advice));
+    });
+  return zidara;
+}
+
+function collect(parse: (raw: string) => number) {
+  return (raw: string, previous: number[]) => [...previous, parse(raw)];
+}
+
+type AdviseFlags = CharacterFlags & {
+  defence: number[];
+  vs: number[];
+  resolve: number;
+  auraPending?: number | undefined;
+  spec?: string | undefined;
+};
+
+function requestsFromOptions(
+  words: string[],
+  options: AdviseFlags,
+): { specs: AdviceRequest[]; many: boolean } {
+  if (options.spec !== undefined) {
+    if (words.length > 0 || options.defence.length > 0)
+      throw new InputError('--spec: give a spec file or dice with --defence, not both');
+    return specsFromOptions(options, parseAdviceRequest, {}, () => ({}));
+  }
+  return { specs: [requestFromFlags(words, options)], many: false };
+}
+
+/** One request from the flags; a bad field is reported as the flag (or the dice word) that set it. */
+function requestFromFlags(words: string[], options: AdviseFlags): AdviceRequest {
+  if (words.length === 0)
+    throw new InputError(
+      'dice: none given (expected dice with their faces such as d8=3 d4=4, or --spec FILE)',
+    );
+  if (options.defence.length === 0)
+    throw new InputError(
+      '--defence: none given (expected the face the Challenge die shows, e.g. --defence 5)',
+    );
+  if (options.vs.length > 0 && options.vs.length !== options.defence.length)
+    throw invalid(
+      '--vs',
+      options.vs.join(', '),
+      `one Challenge per --defence (${options.defence.length}), or none`,
+    );
+  const { shown, ...dice } = parseIntents(words, options.defence.length, 'each');
+  const {
+    rerolls: _rerolls,
+    policy: _policy,
+    resolve: _resolve,
+    ...setup
+  } = characterSetup(options);
+  // With no --vs, the smallest Challenge whose die can show each D: the advice depends on D alone.
+  const threats = options.defence.map((d, t) => ({
+    challenge: options.vs[t] ?? Math.ceil(d / 2),
+  }));
+  const request = {
+    roll: { ...setup, ...dice, threats, resolve: options.resolve },
+    shown,
+    defence: options.defence,
+    ...(options.auraPending === undefined ? {} : { auraPending: options.auraPending }),
+  };
+  try {
+    return parseAdviceRequest(request);
+  } catch (error) {
+    throw reworded(error, words, dice.dice);
+  }
+}
+
+/** An InputError about a request field, reworded to name the flag or the dice word that set it. */
+function reworded(
+  error: unknown,
+  words: readonly string[],
+  dice: readonly ({ intent: number } | { area: true })[],
+): unknown {
+  if (!(error instanceof InputError) || error.field === undefined) return error;
+  const field = error.field;
+  const die = /^shown\[(\d+)\]$/.exec(field);
+  let name: string | undefined;
+  if (die) {
+    const d = dice[Number(die[1])]!;
+    const word =
+      'area' in d
+        ? words.find((w) => /^area:/i.test(w))
+        : words.filter((w) => !/^area:/i.test(w))[d.intent];
+    name = `dice ${JSON.stringify(word)}`;
+  } else if (/^defence(\[\d+\])?$/.test(field)) name = '--defence';
+  else if (/^roll\.threats\[\d+\]\.challenge$/.test(field)) name = '--vs';
+  else if (field === 'auraPending') name = '--aura-pending';
+  else if (field.startsWith('roll.')) name = FLAG_OF_FIELD[field.slice('roll.'.length)];
+  if (!name) return error;
+  return new InputError(error.message.replace(/^[^:]+:/, `${name}:`), name);
+}
+
+/** Advice for people: the state, a table of every legal action best first, the sentence. */
+export function formatAdvice(request: AdviceRequest, advice: Advice): string {
+  const { roll, shown, defence } = request;
+  const wins = utilityIsWins(roll);
+  const against =
+    defence.length === 1
+      ? `the Challenge die showing ${defence[0]}`
+      : defence.map((d, t) => `${threatLetter(t)} showing ${d}`).join(', ');
+  const faces = roll.dice.map((die, j) => `${die.area ? 'area ' : ''}d${die.sides} ${shown[j]}`);
+  const header = [
+    `${describeDice(roll)}  against  ${against}`,
+    `shown: ${faces.join(', ')}; ${describeSetup(roll)}${
+      request.auraPending === undefined ? '' : ` · ${request.auraPending} top faces pending`
+    }`,
+  ].join('\n');
+  type Row = { action: string; utility: number; wins: number; all: number; spends: string };
+  const rows: Row[] = advice.actions.map((a: AdvisedAction) => ({
+    action: actionName(request, a),
+    utility: a.expectedUtility,
+    wins: a.expectedWins,
+    all: a.pAllWin,
+    spends: a.action === 'stop' ? spendsSentence(request, a.spends) || 'spend nothing' : '',
+  }));
+  const table = formatTable(
+    [
+      { key: 'action', header: 'action' },
+      ...(wins
+        ? []
+        : [
+            {
+              key: 'utility' as const,
+              header: 'expected utility',
+              format: (x: number) => x.toFixed(4),
+            },
+          ]),
+      { key: 'wins', header: 'intents won', format: (x: number) => x.toFixed(4) },
+      { key: 'all', header: 'all won', format: (p: number) => formatPercent(p) },
+      { key: 'spends', header: 'on stopping', align: 'left' },
+    ],
+    rows,
+  );
+  return [header, '', table, '', adviceSentence(request, advice)].join('\n');
+}

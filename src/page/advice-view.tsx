@@ -1,0 +1,268 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { CharacterFields } from './character-fields.tsx';
+import { ExportButtons } from './export-buttons.tsx';
+import { FacePicker } from './face-picker.tsx';
+import { NumberField } from './number-field.tsx';
+import type { AdviceAnswer } from './page-engine.ts';
+import { adviceCommand, adviceQuestion } from './page-questions.ts';
+import { type PageState, readSplit, splitDice, writeFragment } from './page-state.ts';
+import type { ViewProps } from './splits-view.tsx';
+import { StatusLine } from './status-line.tsx';
+import { ThreatFields } from './threat-fields.tsx';
+import { useEngine } from './use-engine.ts';
+
+/**
+ * Mid-roll advice: the split rolled, a tap for each die's face and the Challenge die's, and
+ * what the character holds now; every legal action ranked by the exact engine (`advise`), the
+ * best in one sentence. Each action row carries `data-action` and `data-eu`.
+ */
+export function AdviceView({ state, update }: ViewProps) {
+  const dice = useMemo(() => splitDice(state.split), [state.split]);
+  const question = useMemo(() => adviceQuestion(state, dice.length), [state, dice]);
+  const key = question ? JSON.stringify(question) : '';
+  const [computation, cancel, retry] = useEngine('advice', question, key, (engine, q) =>
+    engine.adviceAnswer(q),
+  );
+  const intents = state.split.split(' | ');
+  const dieLabels = intents.flatMap((intent, i) =>
+    intent.split('+').map((die) => (intents.length > 1 ? `${die} (intent ${i + 1})` : die)),
+  );
+  const setFace = (j: number, face: number) => {
+    const faces = Array.from({ length: dice.length }, (_, k) => state.faces[k] ?? null);
+    faces[j] = face;
+    update({ faces });
+  };
+  // An exploding die shows its chain total, at most (depth + 1) × its sides.
+  const chain = state.explode ? ROLL_DEFAULTS.explodeDepth + 1 : 1;
+  const most = (sides: number) => sides * chain;
+  const missing =
+    dice.length -
+    state.faces.slice(0, dice.length).filter((f) => f !== null && f !== undefined).length;
+  return (
+    <div class="view">
+      <form
+        class="question"
+        aria-label="The rolled state"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <SplitField state={state} update={update} />
+        <ThreatFields state={state} update={update} withoutTags />
+        {dice.map((sides, j) => (
+          <FacePicker
+            key={`${j}-${sides}`}
+            name={`face-${j}`}
+            die={dieLabels[j] ?? `d${sides}`}
+            sides={sides}
+            most={most(sides)}
+            value={state.faces[j]}
+            onChange={(face) => setFace(j, face)}
+          />
+        ))}
+        <FacePicker
+          name="defence"
+          die={`The Challenge die (d${2 * state.vs})`}
+          sides={2 * state.vs}
+          value={state.defence}
+          onChange={(defence) => update({ defence })}
+        />
+        <CharacterFields
+          state={state}
+          update={update}
+          resolve="resolve"
+          auraLabel={state.lateAura ? "Aura at the roll's start" : 'Aura now'}
+          resolveLabel="Resolve left"
+        />
+        {state.lateAura ? (
+          <div class="field-row">
+            <NumberField
+              id="aura-pending"
+              label="Top faces so far"
+              hint="This roll's, rerolls included: their Aura comes after it"
+              value={state.auraPending}
+              min={0}
+              max={dice.length * (ROLL_LIMITS.resolve + 1) * chain}
+              onChange={(auraPending) => update({ auraPending })}
+            />
+          </div>
+        ) : null}
+        <p class="hint">
+          {state.lateAura
+            ? "With late Aura, spends use the Aura held at the roll's start; the top faces' Aura comes after it. "
+            : 'Aura now counts the top faces the dice show (up to the cap). '}
+          Advice plays for the tags you expect to strip
+          {state.auraValue || state.resolveValue
+            ? ', plus what Aura and Resolve left are worth.'
+            : '.'}
+        </p>
+      </form>
+      {question ? (
+        <StatusLine computation={computation} cancel={cancel} retry={retry} />
+      ) : (
+        <p class="status prompt" role="status">
+          {promptFor(missing, dice.length, state.defence === undefined)}
+        </p>
+      )}
+      {question && computation.result ? (
+        <AdviceResults
+          answer={computation.result}
+          state={state}
+          stale={computation.status !== 'ready' || computation.answered !== key}
+          status={computation.answered === key ? computation.status : 'computing'}
+          answered={computation.answered}
+          ms={computation.ms}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The split rolled, typed in the notation or with spaces between intents. */
+function SplitField({ state, update }: ViewProps) {
+  const [text, setText] = useState(state.split);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  useEffect(() => setText(state.split), [state.split]);
+  const take = (typed: string) => {
+    setText(typed);
+    try {
+      const split = readSplit(typed);
+      setProblem(undefined);
+      if (split !== state.split) {
+        const same = splitDice(split).join() === splitDice(state.split).join();
+        update({ split, ...(same ? {} : { faces: [] }) });
+      }
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <div class="field split-field">
+      <label for="split">The split rolled</label>
+      <input
+        id="split"
+        type="text"
+        inputMode="text"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellcheck={false}
+        value={text}
+        aria-invalid={problem !== undefined}
+        aria-describedby={problem ? 'split-hint split-error' : 'split-hint'}
+        onInput={(event) => take(event.currentTarget.value)}
+        onBlur={() => {
+          setText(state.split);
+          setProblem(undefined);
+        }}
+      />
+      <small id="split-hint" class="hint">
+        Intents apart, stacked dice with +: d8 d4, or d6+d6 d4
+      </small>
+      {problem ? (
+        <small id="split-error" class="field-error" role="alert">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+function AdviceResults(props: {
+  answer: AdviceAnswer;
+  state: PageState;
+  stale: boolean;
+  status: string;
+  answered: string | undefined;
+  ms: number | undefined;
+}) {
+  const { answer, state, stale, status, answered, ms } = props;
+  const { advice, names, sentence, spends } = answer;
+  const best = advice.actions[0]!;
+  const figure = answer.utilityIsWins ? 'Tags expected' : 'Utility';
+  const rows = advice.actions.map((a, i) => ({
+    action: a.action === 'reroll-one' ? `reroll-one:${a.die}` : a.action,
+    name: names[i] ?? a.action,
+    expectedUtility: a.expectedUtility,
+    expectedWins: a.expectedWins,
+    pAllWin: a.pAllWin,
+  }));
+  return (
+    <section
+      class={`results${stale ? ' stale' : ''}`}
+      aria-busy={stale}
+      data-state={status}
+      data-answered={answered}
+      data-ms={ms}
+      aria-labelledby="advice-answer"
+    >
+      <div class="answer" id="advice-answer" aria-live="polite">
+        <p class="headline">{sentence}</p>
+      </div>
+      <table class="actions">
+        <caption>Every action, best first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Action</th>
+            <th scope="col" class="num">
+              {figure}
+            </th>
+            <th scope="col" class="num">
+              All won
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr
+              key={row.action}
+              data-action={row.action}
+              data-eu={String(row.expectedUtility)}
+              class={i === 0 ? 'best' : undefined}
+            >
+              <td>
+                <span class="split-name">{row.name[0]!.toUpperCase() + row.name.slice(1)}</span>
+                {row.action === 'stop' && spends ? <span class="figures">{spends}</span> : null}
+                {i > 0 && Math.abs(row.expectedUtility - best.expectedUtility) > 1e-12 ? (
+                  <span class="figures">
+                    {(row.expectedUtility - best.expectedUtility).toFixed(2)} against the best
+                  </span>
+                ) : null}
+              </td>
+              <td class="num">{row.expectedUtility.toFixed(3)}</td>
+              <td class="num">{(row.pAllWin * 100).toFixed(1)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ExportButtons
+        stem="dicelab-advice"
+        rows={rows}
+        columns={[
+          { key: 'action', header: 'Action' },
+          { key: 'name', header: 'In words' },
+          { key: 'expectedUtility', header: 'Expected utility' },
+          { key: 'expectedWins', header: 'Expected wins' },
+          { key: 'pAllWin', header: 'All won' },
+        ]}
+        about={{ link: `#${writeFragment(state)}`, command: adviceCommand(state), sentence }}
+      />
+      <details class="cli-details">
+        <summary>The same question on the command line</summary>
+        <code class="cli">{adviceCommand(state)}</code>
+      </details>
+    </section>
+  );
+}
+
+/** What is still to tap: "Tap each die's face and the Challenge die's face for advice." */
+function promptFor(missing: number, dice: number, noDefence: boolean): string {
+  const faces =
+    missing === 0
+      ? ''
+      : missing === dice
+        ? "each die's face"
+        : missing === 1
+          ? "the other die's face"
+          : `the other ${missing} dice's faces`;
+  const parts = [faces, noDefence ? "the Challenge die's face" : ''].filter(Boolean);
+  return parts.length ? `Tap ${parts.join(' and ')} for advice.` : '';
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'preact/hooks';
+
+/** Props of {@link AnswerBar}. */
+export interface AnswerBarProps {
+  /** The id of the answer card the bar stands in for. */
+  readonly target: string;
+  readonly text: string;
+}
+
+/**
+ * The answer in a line, fixed at the bottom of a phone's screen while the answer card is
+ * scrolled out of sight (hidden at a desk, where the answer sits beside the question). A tap
+ * scrolls to the card.
+ */
+export function AnswerBar({ target, text }: AnswerBarProps) {
+  const [cardVisible, setCardVisible] = useState(true);
+  useEffect(() => {
+    const card = document.getElementById(target);
+    if (!card) return;
+    const observer = new IntersectionObserver(([entry]) =>
+      setCardVisible(entry?.isIntersecting ?? true),
+    );
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, [target]);
+  if (cardVisible || !text) return null;
+  return (
+    <button
+      type="button"
+      class="answer-bar"
+      onClick={() =>
+        document.getElementById(target)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+      }
+    >
+      {text} <span aria-hidden="true">↓</span>
+    </button>
+  );
+}

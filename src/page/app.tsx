@@ -1,0 +1,106 @@
+import type { ComponentType } from 'preact';
+import { AdviceView } from './advice-view.tsx';
+import { FightView } from './fight-view.tsx';
+import type { View } from './page-state.ts';
+import { linkProblems, pageState, showView, updateState } from './page-store.ts';
+import { SplitsView, type ViewProps } from './splits-view.tsx';
+import { WhatIfView } from './what-if-view.tsx';
+
+/** The views in the order of the tabs, with their names and the question each answers. */
+const TABS: readonly {
+  view: View;
+  name: string;
+  asks: string;
+  Component: ComponentType<ViewProps>;
+}[] = [
+  {
+    view: 'splits',
+    name: 'Best split',
+    asks: 'How should I split my dice?',
+    Component: SplitsView,
+  },
+  { view: 'advice', name: 'Mid-roll', asks: 'I have rolled: what now?', Component: AdviceView },
+  { view: 'fight', name: 'Fight', asks: 'How many rounds to bring it down?', Component: FightView },
+  { view: 'whatif', name: 'What if', asks: 'What does a rule change do?', Component: WhatIfView },
+];
+
+/**
+ * The page: a title, one tab per view, the link's problems if any, and the open view. The
+ * state is the URL fragment's (page-store.ts), so every view's question is a shareable link.
+ */
+export function App() {
+  const state = pageState.value;
+  const problems = linkProblems.value;
+  const current = TABS.find((tab) => tab.view === state.view) ?? TABS[0]!;
+  return (
+    <>
+      <header class="top">
+        <h1>
+          dicelab <span class="tagline">Zi'Dara odds at the table</span>
+        </h1>
+        <nav aria-label="Views">
+          <div class="tabs" role="tablist">
+            {TABS.map((tab) => (
+              <button
+                key={tab.view}
+                type="button"
+                role="tab"
+                id={`tab-${tab.view}`}
+                aria-selected={tab.view === current.view}
+                aria-controls="view"
+                tabIndex={tab.view === current.view ? 0 : -1}
+                onClick={() => showView(tab.view)}
+                onKeyDown={(event) => moveTab(event, tab.view)}
+              >
+                {tab.name}
+              </button>
+            ))}
+          </div>
+        </nav>
+      </header>
+      {problems.length ? (
+        <div class="problems" role="alert">
+          <p>Part of this link could not be used; the page's defaults stand in:</p>
+          <ul>
+            {problems.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => (linkProblems.value = [])}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      <main>
+        <div id="view" role="tabpanel" aria-labelledby={`tab-${current.view}`}>
+          <h2 class="asks">{current.asks}</h2>
+          <current.Component state={state} update={updateState} />
+        </div>
+      </main>
+      <footer class="foot">
+        Exact odds from dicelab's engine, computed on this device; nothing leaves the page. Every
+        question is in the address: copy it to share it.
+      </footer>
+    </>
+  );
+}
+
+/** Arrow keys, Home and End move between tabs, as in any tab list. */
+function moveTab(event: KeyboardEvent, from: View): void {
+  const order = TABS.map((tab) => tab.view);
+  const at = order.indexOf(from);
+  const to =
+    event.key === 'ArrowRight'
+      ? order[(at + 1) % order.length]
+      : event.key === 'ArrowLeft'
+        ? order[(at + order.length - 1) % order.length]
+        : event.key === 'Home'
+          ? order[0]
+          : event.key === 'End'
+            ? order[order.length - 1]
+            : undefined;
+  if (!to) return;
+  event.preventDefault();
+  showView(to);
+  document.getElementById(`tab-${to}`)?.focus();
+}

@@ -1,0 +1,94 @@
+import { DIE_SIDES, stepsToDice } from '../systems/zidara/roll/pool.ts';
+import { ChoiceField } from './choice-field.tsx';
+import { NumberField } from './number-field.tsx';
+import type { PageState } from './page-state.ts';
+
+/** Props of {@link DiceFields}: the state, how to change it, and the view's bounds. */
+export interface DiceFieldsProps {
+  readonly state: PageState;
+  readonly update: (patch: Partial<PageState>) => void;
+  readonly limits: { readonly steps: number; readonly actions: number; readonly poolDice: number };
+}
+
+/**
+ * Where the dice come from: steps and actions (every legal pool is tried), or a set pool built
+ * by tapping dice. Each die of the pool is a button that removes it.
+ */
+export function DiceFields({ state, update, limits }: DiceFieldsProps) {
+  const pool = state.pool;
+  return (
+    <>
+      <ChoiceField
+        name="dice-from"
+        legend="Dice"
+        choices={[
+          { value: 'steps', label: 'From steps' },
+          { value: 'pool', label: 'A set pool' },
+        ]}
+        value={pool ? 'pool' : 'steps'}
+        onChange={(from) =>
+          update({
+            pool: from === 'pool' ? stepsToDice(state.steps).slice(0, limits.poolDice) : undefined,
+          })
+        }
+      />
+      {pool ? (
+        <fieldset class="field pool-field">
+          <legend>Pool</legend>
+          <div class="pool-dice" aria-live="polite">
+            {pool.map((sides, i) => (
+              <button
+                key={i}
+                type="button"
+                class="die-chip"
+                aria-label={`Remove d${sides}`}
+                disabled={pool.length === 1}
+                onClick={() => update({ pool: pool.filter((_, j) => j !== i) })}
+              >
+                d{sides} <span aria-hidden="true">×</span>
+              </button>
+            ))}
+          </div>
+          <div class="pool-add">
+            {DIE_SIDES.map((sides) => (
+              <button
+                key={sides}
+                type="button"
+                class="die-add"
+                aria-label={`Add d${sides}`}
+                disabled={pool.length >= limits.poolDice}
+                onClick={() => update({ pool: [...pool, sides].sort((a, b) => b - a) })}
+              >
+                +d{sides}
+              </button>
+            ))}
+          </div>
+          <small class="hint">Tap a die to remove it; at most {limits.poolDice} dice.</small>
+        </fieldset>
+      ) : (
+        <div class="field-row">
+          <NumberField
+            id="steps"
+            label="Steps"
+            hint={`Unsplit: ${stepsToDice(state.steps)
+              .map((n) => `d${n}`)
+              .join(' ')}`}
+            value={Math.min(state.steps, limits.steps)}
+            min={1}
+            max={limits.steps}
+            onChange={(steps) => update({ steps })}
+          />
+          <NumberField
+            id="actions"
+            label="Actions"
+            hint="Each adds a die"
+            value={Math.min(state.actions, limits.actions)}
+            min={1}
+            max={limits.actions}
+            onChange={(actions) => update({ actions })}
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+// The page's Web Worker: the exact engine, off the main thread. Vite inlines it into the page
+// as a blob (module workers cannot start from file://); comlink carries the calls.
+import { expose } from 'comlink';
+import {
+  adviceAnswer,
+  compareRules,
+  type FightProgress,
+  rankSplits,
+  solveFight,
+} from './page-engine.ts';
+import type {
+  AdviceQuestion,
+  FightQuestion,
+  SplitsQuestion,
+  WhatIfQuestion,
+} from './page-questions.ts';
+
+/** A result and the milliseconds the worker took to compute it. */
+export interface Timed<T> {
+  readonly result: T;
+  readonly ms: number;
+}
+
+function timed<T>(compute: () => T): Timed<T> {
+  const start = performance.now();
+  const result = compute();
+  return { result, ms: performance.now() - start };
+}
+
+const engine = {
+  rankSplits: (question: SplitsQuestion) => timed(() => rankSplits(question)),
+  solveFight: (question: FightQuestion, progress: (p: FightProgress) => void) =>
+    timed(() => solveFight(question, progress)),
+  adviceAnswer: (question: AdviceQuestion) => timed(() => adviceAnswer(question)),
+  compareRules: (question: WhatIfQuestion) => timed(() => compareRules(question)),
+};
+
+/** What the main thread can call (each returns a promise there). */
+export type EngineApi = typeof engine;
+
+expose(engine);

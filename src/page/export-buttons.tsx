@@ -1,0 +1,58 @@
+import { toCsv } from '../report/csv.ts';
+
+/** Props of {@link ExportButtons}. */
+export interface ExportButtonsProps<Row extends object> {
+  /** File name stem: "<stem>.csv" and "<stem>.json". */
+  readonly stem: string;
+  readonly rows: readonly Row[];
+  /** The CSV's columns (the CLI's own for the same analysis). */
+  readonly columns: readonly { readonly key: keyof Row & string; readonly header: string }[];
+  /** What the JSON carries besides the rows: the question (its link and command). */
+  readonly about: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Downloads the table on screen: CSV as `dicelab … --format csv` writes it (every figure in
+ * full), and JSON with the question beside the rows. Built in the page: nothing is fetched.
+ */
+export function ExportButtons<Row extends object>({
+  stem,
+  rows,
+  columns,
+  about,
+}: ExportButtonsProps<Row>) {
+  const save = (name: string, type: string, text: string) => {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  return (
+    <div class="export">
+      <button
+        type="button"
+        onClick={() => save(`${stem}.csv`, 'text/csv', toCsv(rows, columns))}
+        aria-label={`Download the table as CSV (${stem}.csv)`}
+      >
+        CSV
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          save(
+            `${stem}.json`,
+            'application/json',
+            `${JSON.stringify({ ...about, rows }, null, 2)}\n`,
+          )
+        }
+        aria-label={`Download the table as JSON (${stem}.json)`}
+      >
+        JSON
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { NumberField } from './number-field.tsx';
+
+/** Props of {@link FacePicker}. */
+export interface FacePickerProps {
+  /** Unique among the page's pickers: the radio group's name and its inputs' ids. */
+  readonly name: string;
+  /** "d8 (intent 1)": the die, for the legend and screen readers. */
+  readonly die: string;
+  readonly sides: number;
+  readonly value: number | null | undefined;
+  readonly onChange: (face: number) => void;
+  /** Faces past the die's sides (an exploding die's chain total, up to this). */
+  readonly most?: number;
+}
+
+/** Most faces drawn as buttons; a bigger die (a high Challenge's) gets a number field. */
+const MOST_BUTTONS = 20;
+
+/**
+ * The face a die shows, picked with one tap: a row of radio buttons 1..N (real radios, so
+ * arrow keys and screen readers know them). An exploding die, whose chain total can pass its
+ * sides, and dice too big for a row of buttons get a number field instead.
+ */
+export function FacePicker({ name, die, sides, value, onChange, most = sides }: FacePickerProps) {
+  if (most > sides || sides > MOST_BUTTONS)
+    return (
+      <NumberField
+        id={name}
+        label={`${die} shows`}
+        hint={
+          most > sides
+            ? `Its chain total: ${sides === 8 ? 'an' : 'a'} ${sides} rolls again and adds`
+            : undefined
+        }
+        value={value ?? undefined}
+        min={1}
+        max={most}
+        onChange={onChange}
+      />
+    );
+  return (
+    <fieldset class="field face-picker">
+      <legend>
+        {die} shows{' '}
+        <span class="face-shown" aria-hidden="true">
+          {value ?? '?'}
+        </span>
+      </legend>
+      <div
+        class="faces"
+        style={{ gridTemplateColumns: `repeat(${columns(sides)}, minmax(0, 1fr))` }}
+      >
+        {Array.from({ length: sides }, (_, i) => i + 1).map((face) => (
+          <label key={face} class="face">
+            <input
+              type="radio"
+              name={name}
+              id={`${name}-${face}`}
+              value={face}
+              checked={value === face}
+              onChange={() => onChange(face)}
+            />
+            <span class="face-number">{face}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Faces to a row: up to 8, rows of equal length (a d10 in two rows of 5, a d12 of 6). */
+function columns(sides: number): number {
+  const rows = Math.ceil(sides / 8);
+  return Math.ceil(sides / rows);
+}

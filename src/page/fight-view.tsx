@@ -1,0 +1,183 @@
+import { proxy } from 'comlink';
+import { useMemo } from 'preact/hooks';
+import { FIGHTS_CSV_COLUMNS, fightsChart } from '../report/zidara/fights-chart.ts';
+import { FIGHT_LIMITS, FIGHT_POLICIES, type FightPolicy } from '../systems/zidara/fight/fight.ts';
+import { CharacterFields } from './character-fields.tsx';
+import { ChartDetails } from './chart-details.tsx';
+import { ChoiceField } from './choice-field.tsx';
+import { DiceFields } from './dice-fields.tsx';
+import { ExportButtons } from './export-buttons.tsx';
+import { fightAnswer } from './fight-answer.ts';
+import { formatChance } from './format-chance.ts';
+import { NumberField } from './number-field.tsx';
+import type { FightAnswer } from './page-engine.ts';
+import { fightCommand, fightQuestion } from './page-questions.ts';
+import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import type { ViewProps } from './splits-view.tsx';
+import { StatusLine } from './status-line.tsx';
+import { ThreatFields } from './threat-fields.tsx';
+import { useEngine } from './use-engine.ts';
+
+const POLICY_LABELS: Record<FightPolicy, string> = {
+  'per-roll': 'Each roll',
+  'whole-fight': 'Whole fight',
+};
+
+/**
+ * Fight: a threat with Challenge C and T tags, round after round. P(the threat falls within N
+ * rounds) as words, a table and a curve, and the opening split. Whole-fight play takes seconds:
+ * the status line shows its progress and can cancel it.
+ */
+export function FightView({ state, update }: ViewProps) {
+  const question = useMemo(() => fightQuestion(state), [state]);
+  const key = JSON.stringify(question);
+  const [computation, cancel, retry] = useEngine('fight', question, key, (engine, q, progress) =>
+    engine.solveFight(q, proxy(progress)),
+  );
+  const answer = computation.result;
+  return (
+    <div class="view">
+      <form class="question" aria-label="The fight" onSubmit={(event) => event.preventDefault()}>
+        <ThreatFields state={state} update={update} maxTags={FIGHT_LIMITS.tags} />
+        <DiceFields
+          state={state}
+          update={update}
+          limits={{
+            steps: FIGHT_LIMITS.steps,
+            actions: FIGHT_LIMITS.actions,
+            poolDice: FIGHT_LIMITS.poolDice,
+          }}
+        />
+        <CharacterFields
+          state={state}
+          update={update}
+          resolve="titles"
+          auraLabel="Aura at the start"
+          resolveLabel="Resolve (Titles)"
+        />
+        <div class="field-row">
+          <NumberField
+            id="max-rounds"
+            label="Rounds"
+            hint="Before the fight is called"
+            value={state.maxRounds}
+            min={1}
+            max={PAGE_LIMITS.maxRounds}
+            onChange={(maxRounds) => update({ maxRounds })}
+          />
+        </div>
+        <ChoiceField
+          name="fight-policy"
+          legend="Play for"
+          hint={
+            state.fightPolicy === 'per-roll'
+              ? "Each roll's own best (the rules' default)"
+              : 'The chance to win within the rounds: slower, with progress'
+          }
+          choices={FIGHT_POLICIES.map((value) => ({ value, label: POLICY_LABELS[value] }))}
+          value={state.fightPolicy}
+          onChange={(fightPolicy) => update({ fightPolicy })}
+        />
+      </form>
+      <StatusLine
+        computation={computation}
+        cancel={cancel}
+        retry={retry}
+        done={answer ? `${answer.states} positions` : undefined}
+      />
+      {answer ? (
+        <FightResults
+          answer={answer}
+          state={state}
+          stale={computation.status !== 'ready'}
+          status={computation.status}
+          answered={computation.answered}
+          ms={computation.ms}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function FightResults(props: {
+  answer: FightAnswer;
+  state: PageState;
+  stale: boolean;
+  status: string;
+  answered: string | undefined;
+  ms: number | undefined;
+}) {
+  const { answer, state, stale, status, answered, ms } = props;
+  const { rows } = answer;
+  const words = fightAnswer(rows);
+  const spec = useMemo(() => {
+    const question = fightQuestion(state);
+    const character = question.pool
+      ? question.pool.map((n) => `d${n}`).join(' ')
+      : `${question.steps} steps`;
+    return fightsChart(rows, { character, titles: question.titles, setup: question });
+  }, [answer]);
+  return (
+    <section
+      class={`results${stale ? ' stale' : ''}`}
+      aria-busy={stale}
+      data-state={status}
+      data-answered={answered}
+      data-ms={ms}
+      aria-labelledby="fight-answer"
+    >
+      <div class="answer" id="fight-answer" aria-live="polite">
+        <p class="headline">{words.headline}</p>
+        <p>{words.detail}</p>
+      </div>
+      <ChartDetails
+        summary="Curve"
+        spec={spec}
+        label="The chance the threat is down within each number of rounds"
+        open
+        aspect={0.6}
+      />
+      <table class="rounds">
+        <caption>Round by round</caption>
+        <thead>
+          <tr>
+            <th scope="col">Round</th>
+            <th scope="col" class="num">
+              Down within
+            </th>
+            <th scope="col" class="num">
+              Falls in it
+            </th>
+            <th scope="col" class="num">
+              Played
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={row.round} data-round={row.round} data-win-within={String(row.winWithin)}>
+              <td>{row.round}</td>
+              <td class="num">{formatChance(row.winWithin)}</td>
+              <td class="num">{formatChance(answer.roundsToWin[i]!)}</td>
+              <td class="num">{formatChance(row.reached)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="muted small">
+        “Played”: the chance the fight lasts into that round. Still standing after {rows.length}{' '}
+        rounds: {formatChance(answer.pNotWon)}.
+      </p>
+      <ExportButtons
+        stem="dicelab-fight"
+        rows={rows}
+        columns={FIGHTS_CSV_COLUMNS}
+        about={{ link: `#${writeFragment(state)}`, command: fightCommand(state) }}
+      />
+      <details class="cli-details">
+        <summary>The same question on the command line</summary>
+        <code class="cli">{fightCommand(state)} --json</code>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'preact/hooks';
+
+/** Props of {@link NumberField}. */
+export interface NumberFieldProps {
+  readonly id: string;
+  readonly label: string;
+  /** A short line under the field (what the number means, its die…). */
+  readonly hint?: string;
+  /** Undefined: not given yet (the field is empty; + gives `min`). */
+  readonly value: number | undefined;
+  readonly min: number;
+  readonly max: number;
+  readonly onChange: (value: number) => void;
+}
+
+/**
+ * An integer input with − and + buttons big enough for a thumb. Typed text is taken when it is
+ * an integer in [min, max]; otherwise the field says what is allowed and keeps the last good
+ * value. The buttons and the input are labelled for screen readers.
+ */
+export function NumberField(props: NumberFieldProps) {
+  const { id, label, hint, value, min, max, onChange } = props;
+  const shown = value === undefined ? '' : String(value);
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
+  const number = Number(text);
+  const valid =
+    (value === undefined && text === '') ||
+    (/^\d+$/.test(text.trim()) && number >= min && number <= max);
+  const step = (delta: number) =>
+    onChange(value === undefined ? min : Math.min(max, Math.max(min, value + delta)));
+  const describedBy = [hint ? `${id}-hint` : '', valid ? '' : `${id}-error`].filter(Boolean);
+  return (
+    <div class="field number-field">
+      <label for={id}>{label}</label>
+      <div class="stepper">
+        <button
+          type="button"
+          class="step"
+          aria-label={`${label}: one less`}
+          disabled={value === undefined || value <= min}
+          onClick={() => step(-1)}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={text}
+          aria-invalid={!valid}
+          aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
+          onInput={(event) => {
+            const typed = event.currentTarget.value;
+            setText(typed);
+            const n = Number(typed);
+            if (/^\d+$/.test(typed.trim()) && n >= min && n <= max && n !== value) onChange(n);
+          }}
+          onBlur={() => setText(shown)}
+        />
+        <button
+          type="button"
+          class="step"
+          aria-label={`${label}: one more`}
+          disabled={value !== undefined && value >= max}
+          onClick={() => step(1)}
+        >
+          +
+        </button>
+      </div>
+      {hint ? (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      ) : null}
+      {valid ? null : (
+        <small id={`${id}-error`} class="field-error" role="alert">
+          A whole number from {min} to {max}
+        </small>
+      )}
+    </div>
+  );
+}

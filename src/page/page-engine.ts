@@ -1,0 +1,194 @@
+import { type FightCurveRow, fightCurveRows } from '../systems/zidara/analyses/fight-curves.ts';
+import { compareSplits, type SplitRow, splits } from '../systems/zidara/analyses/splits.ts';
+import {
+  compareSettings,
+  WHAT_IF_SHAPES,
+  type WhatIfRow,
+} from '../systems/zidara/analyses/what-if.ts';
+import {
+  type Advice,
+  type AdvisedAction,
+  actionName,
+  adviceSentence,
+  advise,
+  parseAdviceRequest,
+  spendsSentence,
+  utilityIsWins,
+} from '../systems/zidara/engine/advise.ts';
+import {
+  type Fight,
+  FightPlan,
+  type FightRound,
+  fightOdds,
+  parseFight,
+} from '../systems/zidara/fight/fight.ts';
+import { rollToSpec } from '../systems/zidara/roll/spec.ts';
+import { parseSplit, splitsOfPool } from '../systems/zidara/roll/split.ts';
+import { splitRoll } from '../systems/zidara/roll/split-roll.ts';
+import type {
+  AdviceQuestion,
+  FightQuestion,
+  SplitsQuestion,
+  WhatIfQuestion,
+} from './page-questions.ts';
+
+/**
+ * What the page's worker runs: each question handed to the library as it is, nothing computed
+ * here. Pure (no DOM, no worker API), so Node runs it too.
+ */
+
+/**
+ * The ranked splits of a Best split question: `splits` over the legal pools of the steps, or
+ * `compareSplits` over every split of a set pool into the allowed intent counts.
+ * @example rankSplits({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} })[0].split
+ */
+export function rankSplits(question: SplitsQuestion): SplitRow[] {
+  const options = {
+    ...question.setup,
+    challenge: question.challenge,
+    objective: question.objective,
+  };
+  if (question.pool) return compareSplits(splitsOfPool(question.pool, question.intents), options);
+  return splits({
+    ...options,
+    // Without a pool the question has steps; `splits` says so if not.
+    steps: question.steps as number,
+    ...(question.actions === undefined ? {} : { actions: question.actions }),
+    intents: question.intents,
+  });
+}
+
+/**
+ * What if: the splits ranked under the rules page's defaults and under the page's rules,
+ * paired split by split with each figure's change (`compareSettings`, as `--against` does),
+ * in the order of the page's rules' ranking. Twice a Best split's cost.
+ */
+export function compareRules(question: WhatIfQuestion): WhatIfRow<SplitRow>[] {
+  const pairs = compareSettings(
+    rankSplits(question.base),
+    rankSplits(question.yours),
+    WHAT_IF_SHAPES.splits,
+  );
+  return pairs.sort(
+    (a, b) =>
+      (a.against?.rank ?? Number.POSITIVE_INFINITY) - (b.against?.rank ?? Number.POSITIVE_INFINITY),
+  );
+}
+
+/** How far a fight's solve has got: round choices made, of at most `of`. */
+export interface FightProgress {
+  readonly done: number;
+  readonly of: number;
+}
+
+/** A solved fight: the curve rows (round by round) and its other figures. */
+export interface FightAnswer {
+  readonly rows: FightCurveRow[];
+  readonly pNotWon: number;
+  /** P(the last tag falls in round n), index 0 is round 1. */
+  readonly roundsToWin: readonly number[];
+  readonly auraAtStart: readonly number[];
+  readonly resolveAtStart: readonly number[];
+  /** Round choices the solve made (one exact solve per candidate split each). */
+  readonly states: number;
+}
+
+/**
+ * Solves a fight exactly (`fightOdds`), telling `progress` how many round choices of the most
+ * it may need are made, at most every `everyMs` milliseconds. Seconds for whole-fight play.
+ * @example solveFight({ challenge: 3, tags: 1, pool: [8], titles: 0, maxRounds: 2, fightPolicy: 'per-roll', auraMax: 0, boostsPerRoll: 1, tieBreak: true, explode: false, auraGainUsableSameRoll: true, auraValue: 0, resolveValue: 0 }).rows.length // 2
+ */
+export function solveFight(
+  question: FightQuestion,
+  progress: (p: FightProgress) => void = () => {},
+  everyMs = 100,
+): FightAnswer {
+  const fight = parseFight(question);
+  const plan = new CountingPlan(fight, progress, everyMs);
+  const odds = fightOdds(fight, plan);
+  progress({ done: plan.states, of: plan.states });
+  return {
+    rows: fightCurveRows(fight, odds),
+    pNotWon: odds.pNotWon,
+    roundsToWin: odds.roundsToWin,
+    auraAtStart: odds.auraAtStart,
+    resolveAtStart: odds.resolveAtStart,
+    states: plan.states,
+  };
+}
+
+/** A fight plan that counts the round choices it makes, for a progress bar. */
+class CountingPlan extends FightPlan {
+  private readonly seen = new Set<string>();
+  private readonly most: number;
+  private readonly progress: (p: FightProgress) => void;
+  private readonly everyMs: number;
+  private last = 0;
+
+  constructor(fight: Fight, progress: (p: FightProgress) => void, everyMs: number) {
+    super(fight);
+    this.progress = progress;
+    this.everyMs = everyMs;
+    // Whole-fight play chooses afresh for every number of rounds left.
+    this.most = this.stateCount * (fight.fightPolicy === 'whole-fight' ? fight.maxRounds : 1);
+  }
+
+  get states(): number {
+    return this.seen.size;
+  }
+
+  override round(tags: number, aura: number, resolve: number, roundsLeft = 1): FightRound {
+    const whole = this.fight.fightPolicy === 'whole-fight';
+    const key = `${whole ? roundsLeft : 0},${tags},${aura},${resolve}`;
+    if (!this.seen.has(key)) {
+      this.seen.add(key);
+      const now = performance.now();
+      if (now - this.last >= this.everyMs) {
+        this.last = now;
+        this.progress({ done: this.seen.size - 1, of: this.most });
+      }
+    }
+    return super.round(tags, aura, resolve, roundsLeft);
+  }
+}
+
+/** The engine's advice in a rolled state, with the words a player reads. */
+export interface AdviceAnswer {
+  readonly advice: Advice;
+  /** The one sentence: the best action and what it is worth against stopping. */
+  readonly sentence: string;
+  /** Each action of `advice.actions` named ("reroll the d8 (showing 3)"), in the same order. */
+  readonly names: readonly string[];
+  /** What stopping spends, in words ("" when nothing). */
+  readonly spends: string;
+  /** Whether the figures are intents expected (the rules' utility) or a weighted utility. */
+  readonly utilityIsWins: boolean;
+}
+
+/**
+ * Mid-roll advice: the split's roll holding what the character holds now, checked as
+ * `dicelab zidara advise` checks a state (a face above its die, a defence above 2C…), then
+ * `advise`. Milliseconds.
+ * @example adviceAnswer({ split: 'd8 | d4', challenge: 4, shown: [3, 4], defence: 5, setup: { aura: 3, resolve: 1 } }).sentence
+ * // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
+ */
+export function adviceAnswer(question: AdviceQuestion): AdviceAnswer {
+  const roll = splitRoll(parseSplit(question.split), question.challenge, question.setup);
+  const request = parseAdviceRequest({
+    roll: rollToSpec(roll),
+    shown: question.shown,
+    defence: [question.defence],
+    ...(question.auraPending === undefined ? {} : { auraPending: question.auraPending }),
+  });
+  const advice = advise(request);
+  const stop = advice.actions.find(
+    (a): a is Extract<AdvisedAction, { action: 'stop' }> => a.action === 'stop',
+  );
+  return {
+    advice,
+    sentence: adviceSentence(request, advice),
+    names: advice.actions.map((a) => actionName(request, a)),
+    spends: stop ? spendsSentence(request, stop.spends) : '',
+    utilityIsWins: utilityIsWins(request.roll),
+  };
+}

@@ -1,0 +1,475 @@
+import { InputError, invalid } from '../input-error.ts';
+import {
+  SPLIT_OBJECTIVES,
+  SPLITS_DEFAULTS,
+  SPLITS_LIMITS,
+  type SplitObjective,
+} from '../systems/zidara/analyses/splits.ts';
+import {
+  FIGHT_DEFAULTS,
+  FIGHT_LIMITS,
+  FIGHT_POLICIES,
+  type FightPolicy,
+} from '../systems/zidara/fight/fight.ts';
+import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { formatSplit, parseSplit } from '../systems/zidara/roll/split.ts';
+
+/** The version of the fragment's keys: a link carries it as `v=1`. */
+export const PAGE_VERSION = 1;
+
+/** The page's views, as `view=` names them. */
+export type View = 'splits' | 'advice' | 'fight' | 'whatif';
+export const VIEWS: readonly View[] = ['splits', 'advice', 'fight', 'whatif'];
+
+/**
+ * Everything the page asks, for every view at once (switching views keeps the character and
+ * the threat). It lives in the URL fragment, so a link shares the question.
+ */
+export interface PageState {
+  readonly view: View;
+  /** The roll's steps (ignored when `pool` is set). */
+  readonly steps: number;
+  readonly actions: number;
+  /** A set pool of die sides instead of steps, high to low. */
+  readonly pool: readonly number[] | undefined;
+  /** The threat's Challenge C (it rolls d2C). */
+  readonly vs: number;
+  /** The threat's tags: a split has 1 to `tags` intents. */
+  readonly tags: number;
+  /** Aura now; undefined: full (`auraMax`). */
+  readonly aura: number | undefined;
+  readonly auraMax: number;
+  /** Resolve now (Best split, Mid-roll advice, What if). */
+  readonly resolve: number;
+  /** The archetype's +2s a roll. */
+  readonly boosts: number;
+  /** Warrior: a top face rolls again and adds. */
+  readonly explode: boolean;
+  /** The defence model: ties cannot be bought. */
+  readonly defending: boolean;
+  /** Aura from top faces arrives after the roll. */
+  readonly lateAura: boolean;
+  readonly auraValue: number;
+  readonly resolveValue: number;
+  readonly objective: SplitObjective;
+  /** Mid-roll advice: the split rolled, in the notation ("d8 | d4"). */
+  readonly split: string;
+  /** Mid-roll advice: each die's face in the split's order; null where not yet given. */
+  readonly faces: readonly (number | null)[];
+  /** Mid-roll advice: the Challenge die's face; undefined until given. */
+  readonly defence: number | undefined;
+  /** Mid-roll advice with late Aura: top faces rolled so far this roll (their Aura comes after it). */
+  readonly auraPending: number;
+  /** Fight: rounds before the fight is called. */
+  readonly maxRounds: number;
+  /** Fight: Resolve at the start of the fight. */
+  readonly titles: number;
+  readonly fightPolicy: FightPolicy;
+}
+
+/**
+ * The question the page opens with: the design card's (8 steps, one action, against a
+ * Challenge 3 Warden with two tags) under the rules page's defaults.
+ */
+export const PAGE_DEFAULTS: PageState = {
+  view: 'splits',
+  steps: 8,
+  actions: SPLITS_DEFAULTS.actions,
+  pool: undefined,
+  vs: 3,
+  tags: 2,
+  aura: undefined,
+  auraMax: ROLL_DEFAULTS.auraMax,
+  resolve: ROLL_DEFAULTS.resolve,
+  boosts: ROLL_DEFAULTS.boostsPerRoll,
+  explode: ROLL_DEFAULTS.explode,
+  defending: !ROLL_DEFAULTS.tieBreak,
+  lateAura: !ROLL_DEFAULTS.auraGainUsableSameRoll,
+  auraValue: ROLL_DEFAULTS.auraValue,
+  resolveValue: ROLL_DEFAULTS.resolveValue,
+  objective: SPLITS_DEFAULTS.objective,
+  split: 'd8 | d4',
+  faces: [],
+  defence: undefined,
+  auraPending: 0,
+  maxRounds: FIGHT_DEFAULTS.maxRounds,
+  titles: FIGHT_DEFAULTS.titles,
+  fightPolicy: FIGHT_DEFAULTS.fightPolicy,
+};
+
+/** Bounds of the page's number inputs: the library's own limits. */
+export const PAGE_LIMITS = {
+  steps: SPLITS_LIMITS.steps,
+  actions: SPLITS_LIMITS.actions,
+  vs: ROLL_LIMITS.challenge,
+  tags: ROLL_LIMITS.dice,
+  poolDice: ROLL_LIMITS.dice,
+  auraMax: ROLL_LIMITS.auraMax,
+  resolve: ROLL_LIMITS.resolve,
+  boosts: ROLL_LIMITS.boostsPerRoll,
+  maxRounds: FIGHT_LIMITS.maxRounds,
+  titles: ROLL_LIMITS.resolve,
+} as const;
+
+/** One key of the fragment: its name, what it means, how it reads and writes. */
+interface FragmentKey {
+  readonly key: string;
+  /** For the README and the link help: what the key sets. */
+  readonly about: string;
+  /** The views whose question it belongs to (it is always written for them). */
+  readonly core?: readonly View[];
+  /** Reads the text into the state, or throws an InputError naming the key. */
+  read(text: string, state: PageState): Partial<PageState>;
+  /** The key's text for a state; undefined leaves it out of the link. */
+  write(state: PageState): string | undefined;
+}
+
+const VIEW_LABEL = `one of ${VIEWS.join(', ')}`;
+
+function integerKey(
+  key: string,
+  field: keyof PageState & string,
+  min: number,
+  max: number,
+  about: string,
+  core?: readonly View[],
+): FragmentKey {
+  return {
+    key,
+    about,
+    ...(core ? { core } : {}),
+    read: (text) => ({ [field]: readIntegerText(text, key, min, max) }),
+    write: (state) => String(state[field]),
+  };
+}
+
+function numberKey(key: string, field: 'auraValue' | 'resolveValue', about: string): FragmentKey {
+  return {
+    key,
+    about,
+    read: (text) => {
+      const value = Number(text);
+      if (text.trim() === '' || !Number.isFinite(value) || value < 0)
+        throw invalid(key, text, 'a number ≥ 0');
+      return { [field]: value };
+    },
+    write: (state) => String(state[field]),
+  };
+}
+
+function flagKey(key: string, field: 'explode' | 'defending' | 'lateAura', about: string) {
+  return {
+    key,
+    about,
+    read: (text: string) => {
+      if (text !== '0' && text !== '1') throw invalid(key, text, '1 (on) or 0 (off)');
+      return { [field]: text === '1' };
+    },
+    write: (state: PageState) => (state[field] ? '1' : '0'),
+  } satisfies FragmentKey;
+}
+
+function choiceKey<T extends string>(
+  key: string,
+  field: 'objective' | 'fightPolicy',
+  choices: readonly T[],
+  about: string,
+  core: readonly View[],
+): FragmentKey {
+  return {
+    key,
+    about,
+    core,
+    read: (text) => {
+      if (!(choices as readonly string[]).includes(text))
+        throw invalid(key, text, `one of ${choices.join(', ')}`);
+      return { [field]: text };
+    },
+    write: (state) => state[field],
+  };
+}
+
+function readIntegerText(text: string, key: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^-?\d+$/.test(text.trim()) || value < min || value > max)
+    throw invalid(key, text, `an integer from ${min} to ${max}`);
+  return value;
+}
+
+/**
+ * Reads a pool written as dice ("d12,d4", "d12 d4" or "2d6,d4"), high to low.
+ * @example readPool('d4,2d6', 'pool') // [6, 6, 4]
+ */
+export function readPool(text: string, key = 'pool'): number[] {
+  const allowed = `dice such as d12,d4 (d2 to d12, 2d6 for two), at most ${PAGE_LIMITS.poolDice}`;
+  const words = text.split(/[\s,+]+/).filter(Boolean);
+  const dice: number[] = [];
+  for (const word of words) {
+    const m = /^(\d*)d(\d+)$/i.exec(word);
+    const sides = Number(m?.[2]);
+    if (!m || !(DIE_SIDES as readonly number[]).includes(sides)) throw invalid(key, text, allowed);
+    const count = m[1] === '' ? 1 : Number(m[1]);
+    for (let i = 0; i < count; i++) dice.push(sides);
+  }
+  if (dice.length === 0 || dice.length > PAGE_LIMITS.poolDice) throw invalid(key, text, allowed);
+  return dice.sort((a, b) => b - a);
+}
+
+/** A pool as the fragment writes it. @example writePool([12, 4]) // "d12,d4" */
+export function writePool(pool: readonly number[]): string {
+  return pool.map((n) => `d${n}`).join(',');
+}
+
+/**
+ * Reads a split as the page takes it: the notation ("d8 | d6+d2"), or, easier on a phone's
+ * keyboard, intents separated by spaces or commas ("d8 d6+d2"). Returns it canonical.
+ * @example readSplit('d4 2d6') // "d6+d6 | d4"
+ */
+export function readSplit(text: string, key = 'split'): string {
+  const notation = text.includes('|')
+    ? text
+    : text
+        .trim()
+        .split(/[\s,]+/)
+        .join(' | ');
+  return formatSplit(parseSplit(notation, key));
+}
+
+/** The dice of a split in roll order (intent by intent, each high to low). @example splitDice('d4 | d8') // [8, 4] */
+export function splitDice(split: string): number[] {
+  return parseSplit(split).flat();
+}
+
+/**
+ * Every key the fragment understands, in the order links write them. Besides these, `v` is the
+ * version (1) and `view` the view.
+ */
+export const FRAGMENT_KEYS: readonly FragmentKey[] = [
+  {
+    key: 'steps',
+    about: `the roll's steps, 1 to ${PAGE_LIMITS.steps} (\`--steps\`); ignored when \`pool\` is given`,
+    core: ['splits', 'fight', 'whatif'],
+    read: (text) => ({ steps: readIntegerText(text, 'steps', 1, PAGE_LIMITS.steps) }),
+    write: (state) => (state.pool ? undefined : String(state.steps)),
+  },
+  {
+    key: 'actions',
+    about: `actions in the roll, 1 to ${PAGE_LIMITS.actions} (\`--actions\`)`,
+    core: ['splits', 'fight', 'whatif'],
+    read: (text) => ({ actions: readIntegerText(text, 'actions', 1, PAGE_LIMITS.actions) }),
+    write: (state) => (state.pool ? undefined : String(state.actions)),
+  },
+  {
+    key: 'pool',
+    about:
+      'a set pool instead of steps, e.g. `d12,d4` (Best split ranks every split of it; a fight rolls it every round: `--pool`)',
+    read: (text) => ({ pool: readPool(text) }),
+    write: (state) => (state.pool ? writePool(state.pool) : undefined),
+  },
+  integerKey(
+    'vs',
+    'vs',
+    1,
+    PAGE_LIMITS.vs,
+    `the threat's Challenge C, 1 to ${PAGE_LIMITS.vs}; it rolls d2C (\`--vs\`)`,
+    VIEWS,
+  ),
+  integerKey(
+    'tags',
+    'tags',
+    1,
+    PAGE_LIMITS.tags,
+    `the threat's tags: splits have 1 to T intents (\`--intents 1-T\`; a fight's \`--tags\`)`,
+    ['splits', 'fight', 'whatif'],
+  ),
+  {
+    key: 'aura',
+    about: 'Aura now, 0 to the cap; absent: full (`--aura`)',
+    read: (text) => ({ aura: readIntegerText(text, 'aura', 0, PAGE_LIMITS.auraMax) }),
+    write: (state) => (state.aura === undefined ? undefined : String(state.aura)),
+  },
+  integerKey(
+    'aura-max',
+    'auraMax',
+    0,
+    PAGE_LIMITS.auraMax,
+    `the Aura cap, 0 to ${PAGE_LIMITS.auraMax} (\`--aura-max\`, default ${PAGE_DEFAULTS.auraMax})`,
+  ),
+  integerKey(
+    'resolve',
+    'resolve',
+    0,
+    PAGE_LIMITS.resolve,
+    `Resolve now, 0 to ${PAGE_LIMITS.resolve} (\`--resolve\`, default ${PAGE_DEFAULTS.resolve})`,
+  ),
+  integerKey(
+    'boosts',
+    'boosts',
+    0,
+    PAGE_LIMITS.boosts,
+    `the archetype's +2s a roll, 0 to ${PAGE_LIMITS.boosts} (\`--boosts\`, default ${PAGE_DEFAULTS.boosts})`,
+  ),
+  flagKey(
+    'explode',
+    'explode',
+    'Warrior, `1` or `0`: a top face rolls again and adds (`--explode`)',
+  ),
+  flagKey(
+    'defending',
+    'defending',
+    '`1` or `0`: the defence model, ties cannot be bought (`--defending`)',
+  ),
+  flagKey(
+    'late-aura',
+    'lateAura',
+    "`1` or `0`: Aura from a roll's top faces arrives after it (`--late-aura`)",
+  ),
+  numberKey(
+    'aura-value',
+    'auraValue',
+    'worth of each Aura left at the end, in intents (`--aura-value`; the utility objective)',
+  ),
+  numberKey(
+    'resolve-value',
+    'resolveValue',
+    'worth of each Resolve left at the end, in intents (`--resolve-value`)',
+  ),
+  choiceKey(
+    'objective',
+    'objective',
+    SPLIT_OBJECTIVES,
+    `what splits are ranked by: ${SPLIT_OBJECTIVES.join(', ')} (\`--objective\`, default ${PAGE_DEFAULTS.objective})`,
+    ['splits', 'whatif'],
+  ),
+  {
+    key: 'split',
+    about:
+      'Mid-roll advice: the split rolled, in the notation, e.g. `d8|d4` (spaces also separate intents: `d8 d4`)',
+    core: ['advice'],
+    read: (text) => ({ split: readSplit(text) }),
+    write: (state) => state.split.replace(/\s+/g, ''),
+  },
+  {
+    key: 'faces',
+    about:
+      "Mid-roll advice: each die's face in the split's order (intent by intent, each high to low), e.g. `3,4`; an empty place is a die not given yet",
+    core: ['advice'],
+    read: (text) => ({
+      faces: text
+        .split(',')
+        .map((word, i) =>
+          word === '' ? null : readIntegerText(word, `faces[${i}]`, 1, Math.max(...DIE_SIDES)),
+        ),
+    }),
+    write: (state) => state.faces.map((f) => (f === null ? '' : String(f))).join(','),
+  },
+  {
+    key: 'defence',
+    about: "Mid-roll advice: the Challenge die's face, 1 to 2C",
+    core: ['advice'],
+    read: (text) => ({ defence: readIntegerText(text, 'defence', 1, 2 * PAGE_LIMITS.vs) }),
+    write: (state) => (state.defence === undefined ? undefined : String(state.defence)),
+  },
+  {
+    key: 'aura-pending',
+    about:
+      'Mid-roll advice with late Aura: top faces rolled so far this roll, rerolled dice included, a whole number ≥ 0 (`--aura-pending`)',
+    read: (text) => {
+      if (!/^\d+$/.test(text)) throw invalid('aura-pending', text, 'a whole number ≥ 0');
+      return { auraPending: Number(text) };
+    },
+    write: (state) => String(state.auraPending),
+  },
+  integerKey(
+    'max-rounds',
+    'maxRounds',
+    1,
+    PAGE_LIMITS.maxRounds,
+    `Fight: rounds before the fight is called, 1 to ${PAGE_LIMITS.maxRounds} (\`--max-rounds\`, default ${PAGE_DEFAULTS.maxRounds})`,
+    ['fight'],
+  ),
+  integerKey(
+    'titles',
+    'titles',
+    0,
+    PAGE_LIMITS.titles,
+    `Fight: Resolve at the start of the fight, 0 to ${PAGE_LIMITS.titles} (\`--titles\`, default ${PAGE_DEFAULTS.titles})`,
+    ['fight'],
+  ),
+  choiceKey(
+    'fight-policy',
+    'fightPolicy',
+    FIGHT_POLICIES,
+    `Fight: ${FIGHT_POLICIES.join(' or ')} play (\`--fight-policy\`, default ${PAGE_DEFAULTS.fightPolicy})`,
+    ['fight'],
+  ),
+];
+
+/** What a fragment said: the state, and one line for each part of it that could not be used. */
+export interface ReadFragment {
+  readonly state: PageState;
+  readonly problems: readonly string[];
+}
+
+/**
+ * Reads a URL fragment ("#v=1&view=splits&steps=7…"). Absent keys take `PAGE_DEFAULTS`; a key
+ * that cannot be read keeps its default and adds a problem line naming the key, the value and
+ * what is allowed. O(keys).
+ * @example readFragment('#v=1&view=splits&steps=7&vs=4').state.steps // 7
+ */
+export function readFragment(hash: string): ReadFragment {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const problems: string[] = [];
+  let state: PageState = PAGE_DEFAULTS;
+  const known = new Set(['v', 'view', ...FRAGMENT_KEYS.map((k) => k.key)]);
+  for (const [key, value] of params) {
+    if (!known.has(key))
+      problems.push(invalid(key, value, `a key of this page: ${[...known].join(', ')}`).message);
+  }
+  const version = params.get('v');
+  if (version !== null && version !== String(PAGE_VERSION))
+    problems.push(
+      invalid('v', version, `${PAGE_VERSION}: this page reads version ${PAGE_VERSION} links`)
+        .message,
+    );
+  const view = params.get('view');
+  if (view !== null) {
+    if ((VIEWS as readonly string[]).includes(view)) state = { ...state, view: view as View };
+    else problems.push(invalid('view', view, VIEW_LABEL).message);
+  }
+  for (const spec of FRAGMENT_KEYS) {
+    const text = params.get(spec.key);
+    if (text === null) continue;
+    try {
+      state = { ...state, ...spec.read(text, state) };
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  if (state.aura !== undefined && state.aura > state.auraMax) {
+    problems.push(
+      invalid('aura', state.aura, `an integer from 0 to aura-max (${state.auraMax})`).message,
+    );
+    state = { ...state, aura: undefined };
+  }
+  return { state, problems };
+}
+
+/**
+ * The fragment of a state: `v=1&view=…`, then the view's own keys, then every other key that
+ * is not at its default (so a link carries the whole page's state, shortly). O(keys).
+ * @example writeFragment({ ...PAGE_DEFAULTS, steps: 7 }) // "v=1&view=splits&steps=7&actions=1&vs=3&tags=2&objective=wins"
+ */
+export function writeFragment(state: PageState): string {
+  const params = new URLSearchParams({ v: String(PAGE_VERSION), view: state.view });
+  for (const spec of FRAGMENT_KEYS) {
+    const text = spec.write(state);
+    if (text === undefined) continue;
+    const core = spec.core?.includes(state.view) ?? false;
+    if (core || text !== spec.write(PAGE_DEFAULTS)) params.set(spec.key, text);
+  }
+  // Keep "|" and "," readable in a link: URLSearchParams escapes more than a fragment needs.
+  return params.toString().replace(/%7C/g, '|').replace(/%2C/g, ',');
+}

@@ -1,0 +1,230 @@
+import { useMemo } from 'preact/hooks';
+import { SPLITS_CSV_COLUMNS, splitsChart } from '../report/zidara/splits-chart.ts';
+import {
+  SPLIT_OBJECTIVES,
+  type SplitObjective,
+  type SplitRow,
+} from '../systems/zidara/analyses/splits.ts';
+import { AnswerBar } from './answer-bar.tsx';
+import { CharacterFields } from './character-fields.tsx';
+import { ChartDetails } from './chart-details.tsx';
+import { ChoiceField } from './choice-field.tsx';
+import { DiceFields } from './dice-fields.tsx';
+import { ExportButtons } from './export-buttons.tsx';
+import { splitsCommand, splitsQuestion } from './page-questions.ts';
+import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { showView } from './page-store.ts';
+import { SplitName } from './split-name.tsx';
+import {
+  formatGap,
+  formatScore,
+  isChance,
+  OBJECTIVE_LABELS,
+  shortAnswer,
+  splitsAnswer,
+} from './splits-answer.ts';
+import { StatusLine } from './status-line.tsx';
+import { ThreatFields } from './threat-fields.tsx';
+import { useEngine } from './use-engine.ts';
+import { useProgressive } from './use-progressive.ts';
+
+/** Props of every view: the page's state and how to change it. */
+export interface ViewProps {
+  readonly state: PageState;
+  readonly update: (patch: Partial<PageState>) => void;
+}
+
+/**
+ * Best split (the landing view): the dice, the threat and the character in; every split of
+ * every legal pool ranked by the objective out, recomputed as the inputs change. The answer in
+ * words first, then the ranked table (`data-split`, `data-score` on each row), a chart, and
+ * the table as CSV or JSON.
+ */
+export function SplitsView({ state, update }: ViewProps) {
+  const question = useMemo(() => splitsQuestion(state), [state]);
+  const key = JSON.stringify(question);
+  const [computation, cancel, retry] = useEngine('splits', question, key, (engine, q) =>
+    engine.rankSplits(q),
+  );
+  const rows = computation.result ?? [];
+  const stale = computation.status !== 'ready';
+  return (
+    <div class="view">
+      <form class="question" aria-label="The roll" onSubmit={(event) => event.preventDefault()}>
+        <DiceFields
+          state={state}
+          update={update}
+          limits={{
+            steps: PAGE_LIMITS.steps,
+            actions: PAGE_LIMITS.actions,
+            poolDice: PAGE_LIMITS.poolDice,
+          }}
+        />
+        <ThreatFields state={state} update={update} />
+        <CharacterFields
+          state={state}
+          update={update}
+          resolve="resolve"
+          auraLabel="Aura now"
+          resolveLabel="Resolve"
+        />
+        <ChoiceField
+          name="objective"
+          legend="Rank by"
+          choices={SPLIT_OBJECTIVES.map((value) => ({
+            value,
+            label: OBJECTIVE_LABELS[value].choice,
+          }))}
+          value={state.objective}
+          onChange={(objective) => update({ objective })}
+        />
+      </form>
+      <StatusLine
+        computation={computation}
+        cancel={cancel}
+        retry={retry}
+        done={`${rows.length} split${rows.length === 1 ? '' : 's'}`}
+      />
+      {rows.length ? (
+        <SplitsResults
+          rows={rows}
+          objective={JSON.parse(computation.answered ?? key).objective as SplitObjective}
+          state={state}
+          stale={stale}
+          status={computation.status}
+          answered={computation.answered}
+          ms={computation.ms}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function SplitsResults(props: {
+  rows: readonly SplitRow[];
+  objective: SplitObjective;
+  state: PageState;
+  stale: boolean;
+  status: string;
+  answered: string | undefined;
+  ms: number | undefined;
+}) {
+  const { rows, objective, state, stale, status, answered, ms } = props;
+  const answer = splitsAnswer(rows, objective);
+  const best = rows[0]!;
+  // Bars on an absolute scale where there is one: a chance out of 1, intents out of the most a
+  // split here has; utility against the best.
+  const top = isChance(objective)
+    ? 1
+    : objective === 'wins'
+      ? Math.max(...rows.map((r) => r.intents))
+      : Math.max(best.score, 1e-12);
+  const { figure, column } = OBJECTIVE_LABELS[objective];
+  // Every row is on the page at once (the test contract reads them all); each row's bar and
+  // figures come 30, then 40 a task, so a 132-split table never holds the main thread long.
+  const detailed = useProgressive(rows);
+  const spec = useMemo(
+    () =>
+      splitsChart(rows, {
+        challenge: state.vs,
+        objective,
+        setup: splitsQuestion(state).setup,
+        total: rows.length,
+      }),
+    [rows],
+  );
+  return (
+    <section
+      class={`results${stale ? ' stale' : ''}`}
+      aria-busy={stale}
+      data-state={status}
+      data-answered={answered}
+      data-ms={ms}
+      aria-labelledby="splits-answer"
+    >
+      <div class="answer" id="splits-answer" aria-live="polite">
+        <p class="headline">{answer.headline}</p>
+        <p>{answer.detail}</p>
+        <button
+          type="button"
+          class="next-step"
+          aria-label={`Rolled it? Mid-roll advice for ${best.split}`}
+          onClick={() => showView('advice', { split: best.split, faces: [], defence: undefined })}
+        >
+          Rolled it? Mid-roll advice →
+        </button>
+      </div>
+      <AnswerBar target="splits-answer" text={shortAnswer(rows, objective)} />
+      <table class="ranked">
+        <caption>Every split, best first</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Split</th>
+            <th scope="col" class="num" title={figure}>
+              {column}
+            </th>
+            <th scope="col" class="num">
+              Behind
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr
+              key={row.split}
+              data-split={row.split}
+              data-score={String(row.score)}
+              class={row.rank === 1 ? 'best' : undefined}
+            >
+              <td class="rank">{row.rank}</td>
+              <td>
+                <span class="split-name">
+                  <SplitName split={row.split} />
+                </span>
+                {i < detailed ? (
+                  <>
+                    <span
+                      class="bar"
+                      aria-hidden="true"
+                      style={{ width: `${Math.max(0, (row.score / top) * 100)}%` }}
+                    />
+                    <span class="figures">{otherFigures(row, objective)}</span>
+                  </>
+                ) : null}
+              </td>
+              <td class="num">{formatScore(row.score, objective)}</td>
+              <td class="num gap">{formatGap(row.score - best.score, objective)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ExportButtons
+        stem="dicelab-splits"
+        rows={rows}
+        columns={SPLITS_CSV_COLUMNS}
+        about={{ link: `#${writeFragment(state)}`, command: splitsCommand(state), objective }}
+      />
+      <ChartDetails
+        summary={`Bar chart${rows.length > 20 ? ' (best 20)' : ''}`}
+        spec={spec}
+        label={`Bar chart of the best splits by ${figure.toLowerCase()}`}
+      />
+      <details class="cli-details">
+        <summary>The same question on the command line</summary>
+        <code class="cli">{splitsCommand(state)} --format json</code>
+      </details>
+    </section>
+  );
+}
+
+/** The figures of a row besides the one it is ranked by. */
+function otherFigures(row: SplitRow, objective: SplitObjective): string {
+  const parts = [
+    objective !== 'primary' ? `main ${formatScore(row.mainWin, 'primary')}` : '',
+    objective !== 'wins' ? `${row.expectedWins.toFixed(2)} tags` : '',
+    objective !== 'all' && row.intents > 1 ? `all ${formatScore(row.allWin, 'all')}` : '',
+    `+${row.auraGained.toFixed(2)} Aura`,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}

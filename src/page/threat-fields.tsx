@@ -1,0 +1,45 @@
+import { NumberField } from './number-field.tsx';
+import { PAGE_LIMITS, type PageState } from './page-state.ts';
+
+/** Props of {@link ThreatFields}. */
+export interface ThreatFieldsProps {
+  readonly state: PageState;
+  readonly update: (patch: Partial<PageState>) => void;
+  /** The most tags the view allows (a fight's limit is lower than a split's). */
+  readonly maxTags?: number;
+  /** Leave out the tags (Mid-roll advice: the split is already chosen). */
+  readonly withoutTags?: boolean;
+}
+
+/** The threat: its Challenge (and the die it rolls) and its tags. */
+export function ThreatFields({
+  state,
+  update,
+  maxTags = PAGE_LIMITS.tags,
+  withoutTags,
+}: ThreatFieldsProps) {
+  return (
+    <div class="field-row">
+      <NumberField
+        id="vs"
+        label="Challenge"
+        hint={`Rolls d${2 * state.vs}`}
+        value={state.vs}
+        min={1}
+        max={PAGE_LIMITS.vs}
+        onChange={(vs) => update({ vs })}
+      />
+      {withoutTags ? null : (
+        <NumberField
+          id="tags"
+          label="Tags"
+          hint={state.tags === 1 ? 'One intent' : `1 to ${state.tags} intents`}
+          value={Math.min(state.tags, maxTags)}
+          min={1}
+          max={maxTags}
+          onChange={(tags) => update({ tags })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TopLevelSpec } from 'vega-lite';
+
+/** Props of {@link VegaChart}. */
+export interface VegaChartProps {
+  /** A spec from the report's chart builders (src/report): the page only fits it to the screen. */
+  readonly spec: TopLevelSpec;
+  /** What the chart shows, for screen readers (the table beside it has the figures). */
+  readonly label: string;
+  /** On a phone, the plot's height as a share of its width (default: the spec's height). */
+  readonly aspect?: number;
+}
+
+/**
+ * A Vega-Lite chart, drawn as SVG by vega-embed, which is loaded the first time a chart is
+ * shown (it is inlined in the page like everything else: nothing is fetched). The spec is the
+ * report's, fitted to the width of the screen, without its title (the page asks the question
+ * above it), and in dark colours when the device prefers them.
+ */
+export function VegaChart({ spec, label, aspect }: VegaChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    let finalize: (() => void) | undefined;
+    import('vega-embed')
+      .then(async ({ default: embed }) => {
+        const element = box.current;
+        if (!live || !element) return;
+        const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+        const result = await embed(element, forScreen(spec, element.clientWidth, dark, aspect), {
+          actions: false,
+          renderer: 'svg',
+          defaultStyle: false,
+        });
+        if (live) finalize = result.finalize;
+        else result.finalize();
+      })
+      .catch((error: unknown) => {
+        if (live) setFailure(error instanceof Error ? error.message : String(error));
+      });
+    return () => {
+      live = false;
+      finalize?.();
+    };
+  }, [spec]);
+  return (
+    <figure class="chart" role="img" aria-label={label}>
+      <div ref={box} class="chart-box" />
+      {failure ? (
+        <figcaption class="error-text">The chart could not be drawn: {failure}</figcaption>
+      ) : null}
+    </figure>
+  );
+}
+
+/** Light text on the page's dark background; the report's own colours otherwise. */
+const DARK = {
+  text: '#e8e6e3',
+  grid: '#3a3a3a',
+  domain: '#777777',
+  category: [
+    '#56B4E9',
+    '#E69F00',
+    '#009E73',
+    '#F0E442',
+    '#CC79A7',
+    '#D55E00',
+    '#0072B2',
+    '#FFFFFF',
+  ],
+};
+
+/** The report's spec fitted to a width, untitled, with the page's colours. */
+function forScreen(
+  spec: TopLevelSpec,
+  width: number,
+  dark: boolean,
+  aspect: number | undefined,
+): TopLevelSpec {
+  const { title: _title, ...rest } = spec as TopLevelSpec & { title?: unknown };
+  const narrow = width < 560;
+  const config = {
+    ...(spec.config ?? {}),
+    background: 'transparent',
+    font: 'system-ui, sans-serif',
+    // On a phone the legend goes under the plot, which keeps the width.
+    ...(narrow
+      ? {
+          legend: {
+            ...spec.config?.legend,
+            orient: 'bottom' as const,
+            direction: 'vertical' as const,
+          },
+        }
+      : {}),
+  };
+  const themed = dark
+    ? {
+        ...config,
+        axis: {
+          ...config.axis,
+          labelColor: DARK.text,
+          titleColor: DARK.text,
+          gridColor: DARK.grid,
+          domainColor: DARK.domain,
+          tickColor: DARK.domain,
+        },
+        legend: { ...config.legend, labelColor: DARK.text, titleColor: DARK.text },
+        // The same colour-blind-safe colours, the light ones first: they read on a dark page.
+        range: { ...config.range, category: DARK.category },
+        mark: { ...config.mark, color: DARK.category[0] },
+        view: { ...config.view, stroke: DARK.grid },
+      }
+    : config;
+  const layers = (
+    rest as { layer?: { mark?: { type?: string }; encoding?: Record<string, unknown> }[] }
+  ).layer;
+  return {
+    ...rest,
+    // The bar labels carry a fixed dark colour: lighten it on a dark page.
+    ...(dark && layers
+      ? {
+          layer: layers.map((layer) =>
+            layer.mark?.type === 'text'
+              ? { ...layer, encoding: { ...layer.encoding, color: { value: DARK.text } } }
+              : layer,
+          ),
+        }
+      : {}),
+    width: Math.max(160, width - 24),
+    ...(narrow && aspect ? { height: Math.round(Math.max(160, width * aspect)) } : {}),
+    autosize: { type: 'fit-x', contains: 'padding' },
+    config: themed,
+  } as TopLevelSpec;
+}

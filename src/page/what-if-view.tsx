@@ -1,0 +1,274 @@
+import { useMemo } from 'preact/hooks';
+import { formatPoints } from '../report/zidara/format-points.ts';
+import type { SplitRow } from '../systems/zidara/analyses/splits.ts';
+import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
+import type { WhatIfRow } from '../systems/zidara/analyses/what-if.ts';
+import { ChoiceField } from './choice-field.tsx';
+import { DiceFields } from './dice-fields.tsx';
+import { ExportButtons } from './export-buttons.tsx';
+import { NumberField } from './number-field.tsx';
+import { whatIfCommand, whatIfQuestion, withDefaultRules } from './page-questions.ts';
+import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { SplitName } from './split-name.tsx';
+import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
+import type { ViewProps } from './splits-view.tsx';
+import { StatusLine } from './status-line.tsx';
+import { ThreatFields } from './threat-fields.tsx';
+import { ToggleField } from './toggle-field.tsx';
+import { useEngine } from './use-engine.ts';
+
+/**
+ * What if (for designers): the Best split question under the rules page's defaults and under
+ * the rules set here (Aura cap, +2s a roll, ties bought, Warrior, late Aura, Resolve), side by
+ * side with the change in points. Rows are in the order of the rules set here; each carries
+ * `data-split` and `data-score` (under those rules) and `data-base-score`.
+ */
+export function WhatIfView({ state, update }: ViewProps) {
+  const question = useMemo(() => whatIfQuestion(state), [state]);
+  const key = JSON.stringify(question);
+  const [computation, cancel, retry] = useEngine('whatif', question, key, (engine, q) =>
+    engine.compareRules(q),
+  );
+  const D = PAGE_DEFAULTS;
+  const rules = (
+    [
+      [state.auraMax !== D.auraMax, `Aura cap ${state.auraMax}`],
+      [state.boosts !== D.boosts, `${state.boosts} +2s a roll`],
+      [state.defending !== D.defending, state.defending ? 'ties not bought' : 'ties bought'],
+      [state.explode !== D.explode, state.explode ? 'Warrior' : 'no Warrior'],
+      [state.lateAura !== D.lateAura, state.lateAura ? 'late Aura' : 'Aura at once'],
+      [state.resolve !== D.resolve, `${state.resolve} Resolve`],
+    ] as const
+  )
+    .filter(([changed]) => changed)
+    .map(([, name]) => name);
+  return (
+    <div class="view">
+      <form
+        class="question"
+        aria-label="The question and the rules"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <DiceFields
+          state={state}
+          update={update}
+          limits={{
+            steps: PAGE_LIMITS.steps,
+            actions: PAGE_LIMITS.actions,
+            poolDice: PAGE_LIMITS.poolDice,
+          }}
+        />
+        <ThreatFields state={state} update={update} />
+        <ChoiceField
+          name="objective"
+          legend="Rank by"
+          choices={SPLIT_OBJECTIVES.map((value) => ({
+            value,
+            label: OBJECTIVE_LABELS[value].choice,
+          }))}
+          value={state.objective}
+          onChange={(objective) => update({ objective })}
+        />
+        <fieldset class="field rules">
+          <legend>Rules to try</legend>
+          <div class="field-row">
+            <NumberField
+              id="aura-max"
+              label="Aura cap"
+              hint={`Rules page: ${D.auraMax}`}
+              value={state.auraMax}
+              min={0}
+              max={PAGE_LIMITS.auraMax}
+              onChange={(auraMax) =>
+                update({
+                  auraMax,
+                  ...(state.aura !== undefined && state.aura > auraMax ? { aura: auraMax } : {}),
+                })
+              }
+            />
+            <NumberField
+              id="boosts"
+              label="+2s a roll"
+              hint={`Rules page: ${D.boosts}`}
+              value={state.boosts}
+              min={0}
+              max={PAGE_LIMITS.boosts}
+              onChange={(boosts) => update({ boosts })}
+            />
+            <NumberField
+              id="resolve"
+              label="Resolve"
+              hint={`Rules page: ${D.resolve}`}
+              value={state.resolve}
+              min={0}
+              max={PAGE_LIMITS.resolve}
+              onChange={(resolve) => update({ resolve })}
+            />
+          </div>
+          <ToggleField
+            id="ties-bought"
+            label="Ties can be bought with Aura"
+            hint={`Rules page: ${D.defending ? 'no' : 'yes'} (off: the defence model)`}
+            checked={!state.defending}
+            onChange={(bought) => update({ defending: !bought })}
+          />
+          <ToggleField
+            id="explode"
+            label="Warrior: a top face rolls again and adds"
+            hint={`Rules page: ${D.explode ? 'on' : 'off'}`}
+            checked={state.explode}
+            onChange={(explode) => update({ explode })}
+          />
+          <ToggleField
+            id="late-aura"
+            label="Late Aura: a top face's Aura comes after the roll"
+            hint={`Rules page: ${D.lateAura ? 'on' : 'off'}`}
+            checked={state.lateAura}
+            onChange={(lateAura) => update({ lateAura })}
+          />
+          <button
+            type="button"
+            class="reset"
+            disabled={rules.length === 0}
+            onClick={() => update(withDefaultRules(state))}
+          >
+            Back to the rules page's rules
+          </button>
+        </fieldset>
+      </form>
+      <StatusLine computation={computation} cancel={cancel} retry={retry} />
+      {computation.result?.length ? (
+        <WhatIfResults
+          pairs={computation.result}
+          objective={(JSON.parse(computation.answered ?? key) as typeof question).yours.objective}
+          rules={rules}
+          state={state}
+          stale={computation.status !== 'ready'}
+          status={computation.status}
+          answered={computation.answered}
+          ms={computation.ms}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function WhatIfResults(props: {
+  pairs: readonly WhatIfRow<SplitRow>[];
+  objective: SplitObjective;
+  rules: readonly string[];
+  state: PageState;
+  stale: boolean;
+  status: string;
+  answered: string | undefined;
+  ms: number | undefined;
+}) {
+  const { pairs, objective, rules, state, stale, status, answered, ms } = props;
+  const change = (d: number | null) =>
+    d === null
+      ? ''
+      : isChance(objective)
+        ? formatPoints(d)
+        : `${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(3)}`;
+  const yoursBest = pairs[0]?.against;
+  const baseBest = [...pairs].sort((a, b) => (a.base?.rank ?? 1e9) - (b.base?.rank ?? 1e9))[0]
+    ?.base;
+  const headline =
+    rules.length === 0
+      ? "These are the rules page's rules: change one above to see what it does."
+      : yoursBest && baseBest
+        ? yoursBest.split === baseBest.split
+          ? `With ${rules.join(', ')}, the best split is still ${yoursBest.split}: ${formatScore(yoursBest.score, objective)} against ${formatScore(baseBest.score, objective)} (${change(yoursBest.score - baseBest.score)}).`
+          : `With ${rules.join(', ')}, the best split becomes ${yoursBest.split} (${formatScore(yoursBest.score, objective)}); under the rules page's rules it is ${baseBest.split} (${formatScore(baseBest.score, objective)}): ${change(yoursBest.score - baseBest.score)} for the best.`
+        : '';
+  const { column } = OBJECTIVE_LABELS[objective];
+  const rows = pairs.map((pair) => ({
+    split: String(pair.key.split),
+    rankDefaults: pair.base?.rank ?? null,
+    scoreDefaults: pair.base?.score ?? null,
+    rank: pair.against?.rank ?? null,
+    score: pair.against?.score ?? null,
+    change: pair.change.score ?? null,
+  }));
+  return (
+    <section
+      class={`results${stale ? ' stale' : ''}`}
+      aria-busy={stale}
+      data-state={status}
+      data-answered={answered}
+      data-ms={ms}
+      aria-labelledby="whatif-answer"
+    >
+      <div class="answer" id="whatif-answer" aria-live="polite">
+        <p class="headline">{headline}</p>
+        <p>
+          {OBJECTIVE_LABELS[objective].figure} for every split, under the rules page's rules and
+          yours.
+        </p>
+      </div>
+      <table class="ranked what-if">
+        <caption>Every split, best first under your rules</caption>
+        <thead>
+          <tr>
+            <th scope="col">Split</th>
+            <th scope="col" class="num" title={`${column} under the rules page's rules`}>
+              Rules page
+            </th>
+            <th scope="col" class="num" title={`${column} under your rules`}>
+              Yours
+            </th>
+            <th scope="col" class="num">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {pairs.map((pair) => (
+            <tr
+              key={String(pair.key.split)}
+              data-split={String(pair.key.split)}
+              data-score={pair.against ? String(pair.against.score) : undefined}
+              data-base-score={pair.base ? String(pair.base.score) : undefined}
+              class={pair.against?.rank === 1 ? 'best' : undefined}
+            >
+              <td>
+                <span class="split-name">
+                  {pair.against ? `${pair.against.rank}. ` : ''}
+                  <SplitName split={String(pair.key.split)} />
+                </span>
+                {pair.base && pair.against && pair.base.rank !== pair.against.rank ? (
+                  <span class="figures">was {pair.base.rank}.</span>
+                ) : null}
+              </td>
+              <td class="num">{pair.base ? formatScore(pair.base.score, objective) : ''}</td>
+              <td class="num">{pair.against ? formatScore(pair.against.score, objective) : ''}</td>
+              <td class="num gap">{change(pair.change.score ?? null)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ExportButtons
+        stem="dicelab-what-if"
+        rows={rows}
+        columns={[
+          { key: 'split', header: 'Split' },
+          { key: 'rankDefaults', header: "Rank, rules page's rules" },
+          { key: 'scoreDefaults', header: "Score, rules page's rules" },
+          { key: 'rank', header: 'Rank, your rules' },
+          { key: 'score', header: 'Score, your rules' },
+          { key: 'change', header: 'Change' },
+        ]}
+        about={{
+          link: `#${writeFragment(state)}`,
+          command: whatIfCommand(state),
+          objective,
+          rules,
+        }}
+      />
+      <details class="cli-details">
+        <summary>The same question on the command line</summary>
+        <code class="cli">{whatIfCommand(state)}</code>
+      </details>
+    </section>
+  );
+}

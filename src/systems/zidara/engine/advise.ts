@@ -1,0 +1,308 @@
+import { invalid } from '../../../input-error.ts';
+import { readInteger, readRecord } from '../../spec-fields.ts';
+import { intentDice } from '../roll/notation.ts';
+import { parseRoll, type Roll } from '../roll/spec.ts';
+import { classOf, topFaces } from './die-outcome.ts';
+import {
+  type ActionValue,
+  REROLL_ALL,
+  REROLL_GROUP_STRIDE,
+  RollSolver,
+  STOP,
+} from './roll-solver.ts';
+
+/**
+ * A rolled state, mid-roll: the roll (its `aura` and `resolve` are what the player holds now,
+ * the shown dice's top faces already counted, capped), each die's face in `roll.dice` order
+ * (an exploding die's chain total), and each threat's defence D in `roll.threats` order.
+ */
+export interface AdviceRequest {
+  readonly roll: Roll;
+  readonly shown: readonly number[];
+  readonly defence: readonly number[];
+  /**
+   * Late Aura only (`auraGainUsableSameRoll` false): the top faces rolled so far this roll,
+   * rerolled dice included, whose Aura arrives after the roll. `roll.aura` is then the Aura
+   * held at the roll's start, the only Aura spends can use.
+   */
+  readonly auraPending?: number;
+}
+
+/** What stopping spends: +2s (on each intent's best die) and tie payments, and what it wins. */
+export interface AuraSpends {
+  readonly auraSpent: number;
+  /** +2s by die index (the best die of the intent they win). */
+  readonly boosts: readonly { die: number; count: number }[];
+  /** Intents whose tie is paid (after their +2s, if any). */
+  readonly tiesPaid: readonly number[];
+  /** Intents won. */
+  readonly won: readonly number[];
+}
+
+/** Figures every advised action carries: E[U], E[intents won] and P(all won) after it. */
+interface ActionFigures {
+  /** E[U] of taking the action now and playing optimally after it (the roll's own utility). */
+  readonly expectedUtility: number;
+  /** E[intents won] under that same play (equal to `expectedUtility` under the default utility). */
+  readonly expectedWins: number;
+  /** P(every intent won) under that play. */
+  readonly pAllWin: number;
+}
+
+export type AdvisedAction =
+  | ({ readonly action: 'stop'; readonly spends: AuraSpends } & ActionFigures)
+  | ({ readonly action: 'reroll-all' } & ActionFigures)
+  | ({ readonly action: 'reroll-one'; readonly die: number } & ActionFigures);
+
+export interface Advice {
+  /** The engine's own decision in this state. */
+  readonly best: AdvisedAction;
+  /** Every legal action, best first, then by expected utility (ties in the engine's order). */
+  readonly actions: readonly AdvisedAction[];
+}
+
+/** A request's fields; an oracle case's answers (`actions`, `bestValue`) are read past, so a case file can be fed as it is. */
+const REQUEST_FIELDS = ['roll', 'shown', 'defence', 'auraPending', 'actions', 'bestValue'];
+
+/**
+ * Validates a JSON advice request `{ roll, shown, defence, auraPending? }`: the roll as for
+ * `parseRoll` (under `roll.`), one face per die (1..sides; an exploding die's chain total), one
+ * D per threat (1..2C). An oracle case's `actions` and `bestValue` are ignored. Throws an
+ * InputError naming the field; `where` prefixes field names.
+ * @example parseAdviceRequest({ roll: { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }] }, shown: [3], defence: [5] }).shown // [3]
+ */
+export function parseAdviceRequest(input: unknown, where = ''): AdviceRequest {
+  const request = readRecord(input, where, REQUEST_FIELDS);
+  const f = (name: string) => `${where}${name}`;
+  const roll = parseRoll(request.roll, f('roll.'));
+  const shown = readList(request.shown, f('shown'), roll.dice.length, 'die, in roll.dice order');
+  shown.forEach((face, j) => {
+    checkFace(face, roll, j, f(`shown[${j}]`));
+  });
+  const defence = readList(
+    request.defence,
+    f('defence'),
+    roll.threats.length,
+    "threat's D, in roll.threats order",
+  );
+  defence.forEach((d, t) => {
+    const top = 2 * roll.threats[t]!.challenge;
+    readInteger(d, f(`defence[${t}]`), 1, top, undefined, `a face of the Challenge die d${top}`);
+  });
+  if (roll.auraGainUsableSameRoll) {
+    if (request.auraPending !== undefined)
+      throw invalid(
+        f('auraPending'),
+        request.auraPending,
+        'nothing: Aura usable in the same roll is counted in roll.aura (auraPending is for late Aura only)',
+      );
+    return { roll, shown, defence };
+  }
+  const auraPending = readInteger(
+    request.auraPending,
+    f('auraPending'),
+    0,
+    Number.MAX_SAFE_INTEGER,
+    undefined,
+    "the top faces rolled so far this roll (late Aura: they arrive after it), a whole number ≥ 0; the shown dice alone do not tell rerolled dice's",
+  );
+  return { roll, shown, defence, auraPending };
+}
+
+/** An array of `length` numbers (checked one by one by the caller). */
+function readList(value: unknown, field: string, length: number, what: string): number[] {
+  if (!Array.isArray(value) || value.length !== length)
+    throw invalid(
+      field,
+      Array.isArray(value) ? `${value.length} entries` : value,
+      `an array of ${length} number${length === 1 ? '' : 's'}, one per ${what}`,
+    );
+  return value as number[];
+}
+
+/**
+ * A die's face as it can be shown: 1..N, or for an exploding die its chain total, which is
+ * never a multiple of N except when the chain was stopped by the depth cap ((depth+1)·N).
+ */
+function checkFace(face: unknown, roll: Roll, j: number, field: string): void {
+  const sides = roll.dice[j]!.sides;
+  if (!roll.explode) {
+    readInteger(face, field, 1, sides, undefined, `a face of the d${sides}: 1 to ${sides}`);
+    return;
+  }
+  const capped = (roll.explodeDepth + 1) * sides;
+  const ok =
+    typeof face === 'number' &&
+    Number.isInteger(face) &&
+    face >= 1 &&
+    (face === capped || (face < capped && face % sides !== 0));
+  if (!ok)
+    throw invalid(
+      field,
+      face,
+      `the exploding d${sides}'s chain total: 1 to ${capped - 1} but not a multiple of ${sides} (a top face rolls again), or ${capped} for a chain stopped at depth ${roll.explodeDepth}`,
+    );
+}
+
+/** True when the roll's utility is the rules' default (each intent worth 1, Aura and Resolve left worth 0): then E[U] is E[intents won]. */
+export function utilityIsWins(roll: Roll): boolean {
+  return (
+    roll.auraValue === 0 && roll.resolveValue === 0 && roll.intents.every((i) => i.weight === 1)
+  );
+}
+
+/**
+ * Every legal action in the rolled state, valued by the exact engine (`RollSolver.actionsIn`:
+ * the engine's own values and play), best first: `stop` always; while the roll has failed and
+ * Resolve is left, `reroll-all` and `reroll-one` of every die (by index, dice that already win
+ * and the area die included). `best` is the engine's own decision; among equal values that is
+ * stop, then reroll one (the lowest group, the lowest class, the lowest die index), then reroll all.
+ * Cost: one exact solve under the shown defences (milliseconds for the rules' rolls).
+ * @example advise(parseAdviceRequest({ roll: { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 4, intent: 1 }], aura: 3, resolve: 1 }, shown: [3, 4], defence: [5] })).best // { action: "reroll-one", die: 0, expectedUtility: 1.5, expectedWins: 1.5, pAllWin: 0.5 }
+ */
+export function advise(request: AdviceRequest): Advice {
+  const { roll, shown, defence } = request;
+  const solver = new RollSolver(roll);
+  const model = solver.model;
+  const classIndex = roll.dice.map((die, j) =>
+    die.area
+      ? topFaces(shown[j]!, die.sides)
+      : classOf(shown[j]!, defence[roll.intents[die.intent]!.threat]!, model.floor) - model.floor,
+  );
+  const key = model.keyOf(classIndex);
+  // The engine's Aura state: Aura held now, or (late Aura) the gains held back so far, capped.
+  const aura = roll.auraGainUsableSameRoll
+    ? roll.aura
+    : Math.min(roll.auraMax, request.auraPending ?? 0);
+  const r = roll.resolve;
+  const values = solver.actionsIn(defence, key, aura, r);
+  const byDecision = new Map(values.map((v) => [v.decision, v]));
+  const decisionOfDie = (j: number) =>
+    model.groupOfDie[j]! * REROLL_GROUP_STRIDE + (roll.dice[j]!.area ? 0 : classIndex[j]!);
+
+  // Every legal action in the engine's order of preference among equals.
+  const listed: { action: AdvisedAction; decision: number }[] = [];
+  const stop = byDecision.get(STOP)!;
+  listed.push({
+    decision: STOP,
+    action: { action: 'stop', ...figures(stop), spends: spendsOf(solver, request, key, aura) },
+  });
+  if (byDecision.has(REROLL_ALL)) {
+    const dice = roll.dice
+      .map((_, j) => j)
+      .sort((a, b) => decisionOfDie(a) - decisionOfDie(b) || a - b);
+    for (const die of dice) {
+      const decision = decisionOfDie(die);
+      listed.push({
+        decision,
+        action: { action: 'reroll-one', die, ...figures(byDecision.get(decision)!) },
+      });
+    }
+    listed.push({
+      decision: REROLL_ALL,
+      action: { action: 'reroll-all', ...figures(byDecision.get(REROLL_ALL)!) },
+    });
+  }
+  const chosen = solver.decide(solver.defenceIndex(defence), key, aura, r);
+  const bestAt = listed.findIndex((x) => x.decision === chosen);
+  const best = listed[bestAt]!.action;
+  const tolerance = 1e-12 * Math.max(1, ...listed.map((x) => Math.abs(x.action.expectedUtility)));
+  const rest = listed
+    .filter((_, i) => i !== bestAt)
+    .map((x) => x.action)
+    .sort((a, b) =>
+      Math.abs(a.expectedUtility - b.expectedUtility) > tolerance
+        ? b.expectedUtility - a.expectedUtility
+        : 0,
+    );
+  return { best, actions: [best, ...rest] };
+}
+
+function figures(value: ActionValue): ActionFigures {
+  return {
+    expectedUtility: value.expectedUtility,
+    expectedWins: value.pWin.reduce((s, p) => s + p, 0),
+    pAllWin: value.winsDistribution[value.winsDistribution.length - 1]!,
+  };
+}
+
+/** The engine's spends on stopping, each +2 placed on its intent's best die (highest face, lowest index). */
+function spendsOf(solver: RollSolver, request: AdviceRequest, key: number, aura: number) {
+  const { roll, shown } = request;
+  const plan = solver.settle(key, aura, roll.resolve);
+  const intents = roll.intents.map((_, i) => i);
+  const boosts = intents.flatMap((i) => {
+    const count = plan.boosts[i]!;
+    if (count === 0) return [];
+    const dice = roll.dice.flatMap((d, j) => (d.intent === i ? [j] : []));
+    const die = dice.reduce((a, b) => (shown[b]! > shown[a]! ? b : a));
+    return [{ die, count }];
+  });
+  return {
+    auraSpent: plan.spent,
+    boosts,
+    tiesPaid: intents.filter((i) => plan.tiesPaid & (1 << i)),
+    won: intents.filter((i) => plan.won & (1 << i)),
+  };
+}
+
+/** A die as a player names it: "the d8 (showing 3)", with its intent when another die reads the same. */
+export function dieName(roll: Roll, shown: readonly number[], j: number): string {
+  const die = roll.dice[j]!;
+  if (die.area) return `the area d${die.sides} (showing ${shown[j]})`;
+  const twin = roll.dice.some(
+    (other, k) => k !== j && other.sides === die.sides && shown[k] === shown[j],
+  );
+  const where = twin ? ` of intent ${die.intent + 1}` : '';
+  return `the d${die.sides}${where} (showing ${shown[j]})`;
+}
+
+/** An action as a player reads it: "stop", "reroll all dice", "reroll the d8 (showing 3)". */
+export function actionName(request: AdviceRequest, action: AdvisedAction): string {
+  if (action.action === 'stop') return 'stop';
+  if (action.action === 'reroll-all') return 'reroll all dice';
+  return `reroll ${dieName(request.roll, request.shown, action.die)}`;
+}
+
+/**
+ * What stopping spends, in words: "Spend 2 Aura: +2 on the d4 (showing 4), pay the tie of
+ * intent 2 (d6+d6)." — or "" when it spends nothing.
+ */
+export function spendsSentence(request: AdviceRequest, spends: AuraSpends): string {
+  const parts = [
+    ...spends.boosts.map(
+      ({ die, count }) =>
+        `${count === 1 ? '+2' : `${count} × +2`} on ${dieName(request.roll, request.shown, die)}`,
+    ),
+    ...spends.tiesPaid.map(
+      (i) => `pay the tie of intent ${i + 1} (${intentDice(request.roll, i)})`,
+    ),
+  ];
+  if (parts.length === 0) return '';
+  return `Spend ${spends.auraSpent} Aura: ${parts.join(', ')}.`;
+}
+
+/**
+ * The one plain sentence a player reads (and, on stopping, what to spend).
+ * @example adviceSentence(request, advise(request)) // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
+ */
+export function adviceSentence(request: AdviceRequest, advice: Advice): string {
+  const wins = utilityIsWins(request.roll);
+  const amount = (a: AdvisedAction) =>
+    wins
+      ? `${a.expectedUtility.toFixed(2)} intents expected`
+      : `expected utility ${a.expectedUtility.toFixed(2)}`;
+  const best = advice.best;
+  const name = actionName(request, best);
+  const head = `${name[0]!.toUpperCase()}${name.slice(1)}: ${amount(best)}`;
+  if (best.action !== 'stop') {
+    const stop = advice.actions.find((a) => a.action === 'stop')!;
+    return `${head}, against ${stop.expectedUtility.toFixed(2)} if you stop.`;
+  }
+  const next = advice.actions[1];
+  const versus = next
+    ? `, against ${next.expectedUtility.toFixed(2)} if you ${actionName(request, next)}`
+    : '';
+  const spend = spendsSentence(request, best.spends);
+  return `${head}${versus}.${spend ? ` ${spend}` : ''}`;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { cliInProcess } from './cli-in-process.ts';
+
+const lone = [
+  'zidara',
+  'rerolls',
+  '--split',
+  'd8',
+  '--vs',
+  '4',
+  '--resolve',
+  '0-1',
+  '--kinds',
+  'any',
+  '--aura-max',
+  '0',
+];
+
+describe('--against: an analysis under two settings', () => {
+  it('prints both settings side by side with the change in points', async () => {
+    const { status, stdout, stderr } = await cliInProcess(...lone, '--against', '--aura-max 1');
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toContain('What if --aura-max 0 → 1?');
+    // A lone d8 against C4: 28/64 with no Aura, 43/64 with one (a tie paid or a +2).
+    expect(stdout).toMatch(/ 4\s+0\s+any\s+43\.8%\s+67\.2%\s+\+23\.4 pts/);
+    expect(stdout).toContain('Against: The first Resolve');
+  });
+
+  it('gives every figure of both runs as JSON and CSV', async () => {
+    const json = await cliInProcess(...lone, '--against', '--aura-max 1', '--format', 'json');
+    expect(json.status).toBe(0);
+    const out = JSON.parse(json.stdout);
+    expect(out.against).toBe('--aura-max 0 → 1');
+    expect(out.rows).toHaveLength(2);
+    expect(out.rows[0].key).toEqual({ challenge: 4, resolve: 0, rerolls: 'any' });
+    expect(out.rows[0].change.winChance).toBeCloseTo(15 / 64, 12);
+    expect(out.rows[0].base.winChance).toBeCloseTo(28 / 64, 12);
+    const csv = await cliInProcess(...lone, '--against', '--aura-max 1', '--format', 'csv');
+    const [head, first] = csv.stdout.split(/\r?\n/);
+    expect(head).toBe(
+      'challenge,resolve,rerolls,winChance,winChanceAgainst,winChanceChange,resolveEnd,resolveEndAgainst,resolveEndChange',
+    );
+    expect(first).toBe('4,0,any,0.4375,0.671875,0.234375,0,0,0');
+  });
+
+  it('turns flags off with --no-…, pairs splits by name and keeps --top', async () => {
+    const { status, stdout } = await cliInProcess(
+      'zidara',
+      'splits',
+      '--steps',
+      '6',
+      '--vs',
+      '3',
+      '--defending',
+      '--top',
+      '3',
+      '--against',
+      '--no-defending',
+    );
+    expect(status).toBe(0);
+    expect(stdout).toContain('What if --defending on → off?');
+    const rows = stdout.split('\n').filter((l) => /^d\d/.test(l));
+    expect(rows).toHaveLength(3);
+  });
+
+  it('refuses flags that are not the character or the rules, and bad values, with exit 2', async () => {
+    const steps = await cliInProcess(...lone, '--against', '--steps 3');
+    expect(steps.status).toBe(2);
+    expect(steps.stderr).toMatch(
+      /^dicelab: --against: unknown option '--steps' \(it may set --resolve, --aura, --aura-max/,
+    );
+    const value = await cliInProcess(...lone, '--against', '--aura-max 30');
+    expect(value.status).toBe(2);
+    expect(value.stderr).toContain("--against: option '--aura-max <n>' argument '30' is invalid");
+    const empty = await cliInProcess(...lone, '--against', ' ');
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain('--against: no flags given');
+    const clash = await cliInProcess(
+      'zidara',
+      'advantage',
+      '--most',
+      '2',
+      '--vs',
+      '3',
+      '--aura',
+      '5',
+      '--against',
+      '--aura-max 3',
+    );
+    expect(clash.status).toBe(2);
+    expect(clash.stderr).toBe(
+      'dicelab: --against: --aura: 5 is not allowed (expected an integer from 0 to --aura-max (3))\n',
+    );
+  });
+
+  it('is offered by every analysis, and documented in its --help', async () => {
+    for (const analysis of ['splits', 'advantage', 'fishing', 'rerolls', 'tune', 'fight-curves']) {
+      const { stdout } = await cliInProcess('zidara', analysis, '--help');
+      expect(stdout).toContain('--against <flags>');
+      expect(stdout).toContain('--no-defending');
+    }
+  });
+
+  it('fight curves under another Titles count', async () => {
+    const { status, stdout } = await cliInProcess(
+      'zidara',
+      'fight-curves',
+      '--pool',
+      'd8',
+      '--vs',
+      '4',
+      '--tags',
+      '1',
+      '--max-rounds',
+      '2',
+      '--aura-max',
+      '0',
+      '--titles',
+      '0',
+      '--against',
+      '--titles 1',
+      '--format',
+      'json',
+    );
+    expect(status).toBe(0);
+    const out = JSON.parse(stdout);
+    // One round, no Aura: 28/64 with no Resolve; a Resolve rerolls a loss against the same D:
+    // Σ_D 1/8 · (1 − (D/8)²) = 1 − 204/512.
+    expect(out.rows[0].base.winWithin).toBeCloseTo(28 / 64, 12);
+    expect(out.rows[0].against.winWithin).toBeCloseTo(1 - 204 / 512, 12);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { fightAnswer } from '../../src/page/fight-answer.ts';
+import { formatChance } from '../../src/page/format-chance.ts';
+import {
+  describeSplit,
+  formatGap,
+  formatScore,
+  shortAnswer,
+  splitsAnswer,
+} from '../../src/page/splits-answer.ts';
+import { fightCurves } from '../../src/systems/zidara/analyses/fight-curves.ts';
+import { compareSplits } from '../../src/systems/zidara/analyses/splits.ts';
+import { parseSplit } from '../../src/systems/zidara/roll/split.ts';
+
+describe("the page's answers in words", () => {
+  it('never rounds a chance to a certainty it is not', () => {
+    expect(formatChance(0.9999198)).toBe('99.99%');
+    expect(formatChance(0.99999999)).toBe('> 99.9999%');
+    expect(formatChance(1)).toBe('100.0%');
+    expect(formatChance(0.00004)).toBe('0.004%');
+    expect(formatChance(0)).toBe('0.0%');
+    expect(formatChance(0.5)).toBe('50.0%');
+  });
+
+  it('says the best split, its figure and the runner-up', () => {
+    // d12 against C3 with no Aura: 51/72; d6+d6: 125/216 (see the splits tests).
+    const rows = compareSplits([parseSplit('d12'), parseSplit('d6+d6')], {
+      challenge: 3,
+      objective: 'primary',
+      auraMax: 0,
+    });
+    expect(splitsAnswer(rows, 'primary')).toEqual({
+      headline: 'Roll d12: your main intent wins 70.8% of the time.',
+      detail: 'That is everything on one intent. Next best: d6+d6, 13.0 pts lower.',
+    });
+    expect(shortAnswer(rows, 'primary')).toBe('Best: d12 · 70.8% main');
+    expect(formatScore(1.70573, 'wins')).toBe('1.706');
+    expect(formatGap(-0.0861, 'wins')).toBe('−0.086');
+    expect(formatGap(-0.13, 'all')).toBe('−13.0 pts');
+    expect(formatGap(0, 'all')).toBe('');
+  });
+
+  it('describes a split in words', () => {
+    expect(describeSplit('d12')).toBe('everything on one intent');
+    expect(describeSplit('d8 | d6+d2')).toBe(
+      'two intents: d8 on one, d6+d2 on the other (the best die of a stack counts)',
+    );
+    expect(describeSplit('d8 | d6 | d4')).toBe('three intents: d8, d6 and d4');
+  });
+
+  it('says when a threat falls', () => {
+    // One d8 against C4 with no Aura: it falls each round with chance 28/64 = 0.4375.
+    const rows = fightCurves({
+      pool: [8],
+      challenges: [4],
+      tags: [1],
+      auraMax: 0,
+      titles: 0,
+      maxRounds: 4,
+    });
+    expect(fightAnswer(rows)).toEqual({
+      headline: `The threat is down within 3 rounds ${formatChance(1 - 0.5625 ** 3)} of the time.`,
+      detail: `Within 4 rounds: ${formatChance(1 - 0.5625 ** 4)}. Half the time it falls by round 2. Open with d8.`,
+    });
+  });
+});

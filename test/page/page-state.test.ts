@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fragmentKeysTable, KEYS_TABLE_MARKS } from '../../src/page/fragment-keys-table.ts';
+import {
+  FRAGMENT_KEYS,
+  PAGE_DEFAULTS,
+  PAGE_LIMITS,
+  readFragment,
+  readPool,
+  splitDice,
+  writeFragment,
+} from '../../src/page/page-state.ts';
+import { ROLL_DEFAULTS, ROLL_LIMITS } from '../../src/systems/zidara/roll/spec.ts';
+
+describe('the page fragment', () => {
+  it("opens exactly the issue's question", () => {
+    const { state, problems } = readFragment(
+      '#v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins',
+    );
+    expect(problems).toEqual([]);
+    expect(state).toEqual({
+      ...PAGE_DEFAULTS,
+      view: 'splits',
+      steps: 7,
+      actions: 2,
+      vs: 4,
+      tags: 2,
+      aura: 3,
+      resolve: 1,
+      objective: 'wins',
+    });
+    // Written back, it is the same link (keys in the same order).
+    expect(writeFragment(state)).toBe(
+      'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins',
+    );
+  });
+
+  it('reads back every state it writes', () => {
+    const states = [
+      PAGE_DEFAULTS,
+      {
+        ...PAGE_DEFAULTS,
+        view: 'fight' as const,
+        pool: [12, 6, 4],
+        vs: 5,
+        tags: 3,
+        auraMax: 7,
+        aura: 0,
+        boosts: 2,
+        explode: true,
+        defending: true,
+        lateAura: true,
+        auraValue: 0.25,
+        resolveValue: 1.5,
+        objective: 'all' as const,
+        maxRounds: 5,
+        titles: 0,
+        fightPolicy: 'whole-fight' as const,
+      },
+      {
+        ...PAGE_DEFAULTS,
+        view: 'advice' as const,
+        split: 'd8 | d6+d2',
+        faces: [3, null, 2],
+        defence: 5,
+      },
+      { ...PAGE_DEFAULTS, view: 'whatif' as const, steps: 12, actions: 2, resolve: 2, tags: 3 },
+    ];
+    for (const state of states) {
+      const read = readFragment(`#${writeFragment(state)}`);
+      expect(read.problems).toEqual([]);
+      expect(read.state).toEqual(state);
+    }
+  });
+
+  it('keeps links short and readable: defaults left out, | and , as they are', () => {
+    expect(writeFragment(PAGE_DEFAULTS)).toBe(
+      'v=1&view=splits&steps=8&actions=1&vs=3&tags=2&objective=wins',
+    );
+    expect(
+      writeFragment({
+        ...PAGE_DEFAULTS,
+        view: 'advice',
+        split: 'd8 | d4',
+        faces: [3, 4],
+        defence: 5,
+      }),
+    ).toBe('v=1&view=advice&vs=3&split=d8|d4&faces=3,4&defence=5');
+  });
+
+  it('names each key it cannot use, with the value and what is allowed, and keeps the default', () => {
+    const { state, problems } = readFragment(
+      '#v=2&view=odds&steps=abc&vs=60&pool=d7&explode=yes&aura=9&objective=best&zap=1',
+    );
+    expect(state).toEqual(PAGE_DEFAULTS);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^zap: "1" is not allowed \(expected a key of this page: v, view, steps/,
+      ),
+      'v: "2" is not allowed (expected 1: this page reads version 1 links)',
+      'view: "odds" is not allowed (expected one of splits, advice, fight, whatif)',
+      'steps: "abc" is not allowed (expected an integer from 1 to 72)',
+      'pool: "d7" is not allowed (expected dice such as d12,d4 (d2 to d12, 2d6 for two), at most 12)',
+      'vs: "60" is not allowed (expected an integer from 1 to 50)',
+      'explode: "yes" is not allowed (expected 1 (on) or 0 (off))',
+      'objective: "best" is not allowed (expected one of primary, wins, all, utility)',
+      'aura: 9 is not allowed (expected an integer from 0 to aura-max (5))',
+    ]);
+  });
+
+  it("reads its defaults and bounds from the library's constants", () => {
+    expect(PAGE_DEFAULTS.auraMax).toBe(ROLL_DEFAULTS.auraMax);
+    expect(PAGE_DEFAULTS.boosts).toBe(ROLL_DEFAULTS.boostsPerRoll);
+    expect(PAGE_LIMITS.vs).toBe(ROLL_LIMITS.challenge);
+    expect(PAGE_LIMITS.resolve).toBe(ROLL_LIMITS.resolve);
+  });
+
+  it('reads pools and splits in the notation', () => {
+    expect(readPool('d4,2d6')).toEqual([6, 6, 4]);
+    expect(readPool('d12 d4')).toEqual([12, 4]);
+    expect(() => readPool('')).toThrow(/pool: "" is not allowed/);
+    expect(splitDice('d4 | d8')).toEqual([8, 4]);
+    expect(readFragment('#split=d4|2d6').state.split).toBe('d6+d6 | d4');
+    // Spaces (a phone's keyboard has no |) also separate intents.
+    expect(readFragment('#split=d4 2d6').state.split).toBe('d6+d6 | d4');
+  });
+
+  it("is documented key by key in the README, by the keys' own table", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf(KEYS_TABLE_MARKS.start) + KEYS_TABLE_MARKS.start.length;
+    const end = readme.indexOf(KEYS_TABLE_MARKS.end);
+    // Run `npm run docs:page-keys` after changing a key.
+    expect(readme.slice(start, end).trim()).toBe(fragmentKeysTable());
+    for (const key of ['v', 'view', ...FRAGMENT_KEYS.map((k) => k.key)])
+      expect(fragmentKeysTable(), key).toContain(`| \`${key}\` |`);
+  });
+});

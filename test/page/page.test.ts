@@ -1,0 +1,546 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toCsv } from '../../src/report/csv.ts';
+import { FIGHTS_CSV_COLUMNS } from '../../src/report/zidara/fights-chart.ts';
+import { SPLITS_CSV_COLUMNS } from '../../src/report/zidara/splits-chart.ts';
+import { fightCurves } from '../../src/systems/zidara/analyses/fight-curves.ts';
+import { compareSplits, type SplitRow, splits } from '../../src/systems/zidara/analyses/splits.ts';
+import { advise, parseAdviceRequest } from '../../src/systems/zidara/engine/advise.ts';
+import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
+import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
+import { cliInProcess } from '../cli/cli-in-process.ts';
+import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
+import {
+  BUILT_PAGE,
+  nextAnswer,
+  pageUrl,
+  type ShownSplit,
+  shownActions,
+  shownSplits,
+} from './offline-page.ts';
+
+let browser: TestBrowser;
+const opened: OpenPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+// Every page a test opened: no console error, no uncaught exception, no request out.
+afterEach(async () => {
+  for (const open of opened.splice(0)) {
+    const trouble = open.trouble();
+    await open.close();
+    expect(trouble).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+  }
+});
+
+async function open(fragment: string, options?: Parameters<TestBrowser['open']>[1]) {
+  const page = await browser.open(pageUrl(fragment), options);
+  opened.push(page);
+  return page.page;
+}
+
+/** The page's ranked splits equal the library's rows: same order, scores to 1e-9. */
+function expectSameRanking(shown: readonly ShownSplit[], rows: readonly SplitRow[]) {
+  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
+  shown.forEach((s, i) => {
+    expect(Math.abs(s.score - rows[i]!.score), s.split).toBeLessThan(1e-9);
+  });
+}
+
+/** Sets a number field by typing, as a user on a keyboard would. */
+async function type(page: Page, id: string, value: number) {
+  await page.fill(`#${id}`, String(value));
+}
+
+/** Reads a downloaded export's text. */
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
+
+const ISSUE_LINK = 'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins';
+
+describe('the offline page: Best split', () => {
+  it("opens the issue's link and ranks exactly what `zidara splits … --format json` ranks", async () => {
+    const page = await open(ISSUE_LINK);
+    const shown = await shownSplits(page);
+    const cli = await cliInProcess(
+      'zidara',
+      'splits',
+      '--steps',
+      '7',
+      '--actions',
+      '2',
+      '--vs',
+      '4',
+      '--intents',
+      '1-2',
+      '--aura',
+      '3',
+      '--resolve',
+      '1',
+      '--objective',
+      'wins',
+      '--format',
+      'json',
+    );
+    expect(cli.status).toBe(0);
+    const rows = JSON.parse(cli.stdout).rows as SplitRow[];
+    expect(rows.length).toBeGreaterThan(20);
+    expectSameRanking(shown, rows);
+    // The link is kept as it was given: it is the question's permalink.
+    expect(await page.evaluate(() => location.hash)).toBe(`#${ISSUE_LINK}`);
+    expect(await page.textContent('.answer .headline')).toBe(
+      `Roll ${rows[0]!.split}: ${rows[0]!.score.toFixed(3)} tags stripped on average.`,
+    );
+  });
+
+  it('works the same when served over http', async () => {
+    pageUrl(); // refuses an out-of-date build
+    const html = await readFile(BUILT_PAGE);
+    const server = createServer((request, response) => {
+      const ok = request.url?.split('#')[0] === '/dicelab.html';
+      response.writeHead(ok ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(ok ? html : 'not found');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const served = await browser.open(
+        `http://127.0.0.1:${port}/dicelab.html#v=1&view=splits&steps=6&vs=2&tags=2`,
+      );
+      opened.push(served);
+      expectSameRanking(
+        await shownSplits(served.page),
+        splits({ steps: 6, challenge: 2, intents: [1, 2] }),
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  it('recomputes as the inputs change, and each state is a link that reopens it', async () => {
+    const page = await open('v=1&view=splits&steps=6&vs=3&tags=1');
+    expectSameRanking(await shownSplits(page), splits({ steps: 6, challenge: 3, intents: [1] }));
+    // + on steps, a typed Challenge, one more tag, Resolve, the objective, Warrior.
+    await nextAnswer(page, () => page.click('button[aria-label="Steps: one more"]'));
+    await nextAnswer(page, () => type(page, 'vs', 4));
+    await nextAnswer(page, () => page.click('button[aria-label="Tags: one more"]'));
+    await nextAnswer(page, () => page.click('button[aria-label="Resolve: one more"]'));
+    await nextAnswer(page, () => page.click('label:has(#objective-primary)'));
+    await page.click('.more-rules summary');
+    await nextAnswer(page, () => page.click('label[for="explode"]'));
+    const expected = splits({
+      steps: 7,
+      challenge: 4,
+      intents: [1, 2],
+      resolve: 1,
+      objective: 'primary',
+      explode: true,
+    });
+    const shown = await shownSplits(page);
+    expectSameRanking(shown, expected);
+    const link = await page.evaluate(() => location.hash);
+    expect(link).toBe(
+      '#v=1&view=splits&steps=7&actions=1&vs=4&tags=2&resolve=1&explode=1&objective=primary',
+    );
+    // The permalink round trip: the link alone opens the same question and answer.
+    const again = await open(link);
+    expectSameRanking(await shownSplits(again), expected);
+    expect(await again.inputValue('#steps')).toBe('7');
+    expect(await again.isChecked('#explode')).toBe(true);
+  });
+
+  it('ranks every split of a set pool, like `--compare` with each of them', async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
+    await shownSplits(page);
+    await nextAnswer(page, () => page.click('label:has(#dice-from-pool)'));
+    // 8 steps unsplit are d12 d4; tap a d6 in and the d4 out.
+    await nextAnswer(page, () => page.click('button[aria-label="Add d6"]'));
+    await nextAnswer(page, () => page.click('button[aria-label="Remove d4"]'));
+    expect(await page.evaluate(() => location.hash)).toContain('pool=d12,d6');
+    const expected = compareSplits(splitsOfPool([12, 6], [1, 2]), { challenge: 3 });
+    expect(expected.map((r) => r.split)).toEqual(['d12 | d6', 'd12+d6']);
+    expectSameRanking(await shownSplits(page), expected);
+  });
+
+  it('exports the table as the CLI writes it (CSV) and as JSON with the question', async () => {
+    const page = await open('v=1&view=splits&steps=5&vs=2&tags=2&aura=1');
+    await shownSplits(page);
+    const rows = splits({ steps: 5, challenge: 2, intents: [1, 2], aura: 1 });
+    const csv = await download(page, '.export button:text-is("CSV")');
+    expect(csv.name).toBe('dicelab-splits.csv');
+    expect(csv.text).toBe(toCsv(rows, SPLITS_CSV_COLUMNS));
+    const json = await download(page, '.export button:text-is("JSON")');
+    expect(json.name).toBe('dicelab-splits.json');
+    const parsed = JSON.parse(json.text);
+    expect(parsed.link).toBe(
+      '#v=1&view=splits&steps=5&actions=1&vs=2&tags=2&aura=1&objective=wins',
+    );
+    expect(parsed.command).toBe('dicelab zidara splits --steps 5 --vs 2 --intents 1-2 --aura 1');
+    expect(parsed.rows).toHaveLength(rows.length);
+    parsed.rows.forEach((row: SplitRow, i: number) => {
+      expect(row.split).toBe(rows[i]!.split);
+      expect(Math.abs(row.score - rows[i]!.score)).toBeLessThan(1e-9);
+    });
+  });
+
+  it('draws the bar chart when it is opened', async () => {
+    const page = await open('v=1&view=splits&steps=4&vs=2&tags=2');
+    await shownSplits(page);
+    expect(await page.$('.chart svg')).toBeNull();
+    await page.click('.chart-details summary');
+    const svg = await page.waitForSelector('.chart svg', { timeout: 30_000 });
+    const box = await svg.boundingBox();
+    expect(box!.width).toBeGreaterThan(200);
+    expect(box!.height).toBeGreaterThan(100);
+    // One bar label per split, from the report's own chart spec.
+    const labels = await page.$$eval('.chart svg text', (texts) => texts.map((t) => t.textContent));
+    for (const row of splits({ steps: 4, challenge: 2, intents: [1, 2] }))
+      expect(labels).toContain(row.split);
+  });
+
+  it('names the part of a bad link it cannot use, and answers the rest', async () => {
+    const page = await open('v=1&view=splits&steps=abc&vs=4&tags=1');
+    expectSameRanking(await shownSplits(page), splits({ steps: 8, challenge: 4, intents: [1] }));
+    expect(await page.textContent('.problems li')).toBe(
+      'steps: "abc" is not allowed (expected an integer from 1 to 72)',
+    );
+  });
+
+  it("says the engine's message when a question cannot be answered", async () => {
+    // 12 dice on up to 12 intents: more ways to share them than one pool may have.
+    const page = await open('v=1&view=splits&steps=12&actions=11&vs=3&tags=12');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('.status-error')).toMatch(
+      /^intents: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
+    );
+  });
+});
+
+describe('the offline page: Mid-roll advice', () => {
+  /** The library's advice for a d8 | d4 (or other) roll against one threat, as data-action/data-eu read. */
+  function expectedActions(request: unknown) {
+    return advise(parseAdviceRequest(request)).actions.map((a) => ({
+      action: a.action === 'reroll-one' ? `reroll-one:${a.die}` : a.action,
+      eu: a.expectedUtility,
+    }));
+  }
+
+  function expectSameActions(shown: { action: string; eu: number }[], expected: typeof shown) {
+    expect(shown.map((a) => a.action)).toEqual(expected.map((a) => a.action));
+    shown.forEach((a, i) => {
+      expect(Math.abs(a.eu - expected[i]!.eu), a.action).toBeLessThan(1e-9);
+    });
+  }
+
+  it("answers the issue's rolled state: reroll the d8, 1.5 tags against 1.0 if you stop", async () => {
+    const page = await open(
+      'v=1&view=advice&vs=4&split=d8|d4&faces=3,4&defence=5&aura=3&resolve=1',
+    );
+    const shown = await shownActions(page);
+    const expected = expectedActions({
+      roll: {
+        threats: [{ challenge: 4 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 4, intent: 1 },
+        ],
+        aura: 3,
+        resolve: 1,
+      },
+      shown: [3, 4],
+      defence: [5],
+    });
+    expectSameActions(shown, expected);
+    // The issue's brute force: rerolling the d8 1.5, all 1.125, stopping 1, the d4 1.
+    expect(shown.map((a) => [a.action, a.eu])).toEqual([
+      ['reroll-one:0', expect.closeTo(1.5, 12)],
+      ['reroll-all', expect.closeTo(1.125, 12)],
+      ['stop', expect.closeTo(1, 12)],
+      ['reroll-one:1', expect.closeTo(1, 12)],
+    ]);
+    expect(await page.textContent('#advice-answer')).toBe(
+      'Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop.',
+    );
+  });
+
+  it("takes the Best split's answer to Mid-roll advice in one tap", async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
+    const [best] = await shownSplits(page);
+    await page.click(`button[aria-label="Rolled it? Mid-roll advice for ${best!.split}"]`);
+    await page.waitForSelector('.prompt');
+    expect(await page.inputValue('#split')).toBe(best!.split);
+    expect(await page.evaluate(() => location.hash)).toBe(
+      `#v=1&view=advice&vs=3&split=${best!.split.replace(/ /g, '')}&faces=`,
+    );
+    // Back returns to the ranking.
+    await page.goBack();
+    await page.waitForSelector('#tab-splits[aria-selected="true"]');
+  });
+
+  it('takes the faces tap by tap, and a new split typed with spaces', async () => {
+    const page = await open('v=1&view=advice&vs=3&split=d8|d6&aura=1&resolve=1');
+    expect(await page.textContent('.prompt')).toBe(
+      "Tap each die's face and the Challenge die's face for advice.",
+    );
+    await page.click('label:has(#face-0-2)');
+    await page.click('label:has(#face-1-6)');
+    expect(await page.textContent('.prompt')).toBe("Tap the Challenge die's face for advice.");
+    await page.click('label:has(#defence-4)');
+    const request = (dice: number[], shown: number[]) => ({
+      roll: {
+        threats: [{ challenge: 3 }],
+        dice: dice.map((sides, intent) => ({ sides, intent })),
+        aura: 1,
+        resolve: 1,
+      },
+      shown,
+      defence: [4],
+    });
+    expectSameActions(await shownActions(page), expectedActions(request([8, 6], [2, 6])));
+    expect(await page.evaluate(() => location.hash)).toBe(
+      '#v=1&view=advice&vs=3&aura=1&resolve=1&split=d8|d6&faces=2,6&defence=4',
+    );
+    // A new split forgets the faces; tapped again, the advice follows.
+    await page.fill('#split', 'd10 d4');
+    await page.waitForSelector('.prompt');
+    await page.click('label:has(#face-0-3)');
+    await page.click('label:has(#face-1-4)');
+    await page.click('label:has(#defence-4)');
+    await page.waitForFunction(() => location.hash.includes('faces=3,4'));
+    expectSameActions(await shownActions(page), expectedActions(request([10, 4], [3, 4])));
+  });
+
+  it("advises a Warrior's chain totals with late Aura as the library does", async () => {
+    const page = await open(
+      'v=1&view=advice&vs=2&split=d6|d4&faces=9,2&defence=3&explode=1&late-aura=1&aura-pending=1&aura=2&resolve=1',
+    );
+    const expected = expectedActions({
+      roll: {
+        threats: [{ challenge: 2 }],
+        dice: [
+          { sides: 6, intent: 0 },
+          { sides: 4, intent: 1 },
+        ],
+        aura: 2,
+        resolve: 1,
+        explode: true,
+        auraGainUsableSameRoll: false,
+      },
+      shown: [9, 2],
+      defence: [3],
+      auraPending: 1,
+    });
+    expectSameActions(await shownActions(page), expected);
+    expect(await page.inputValue('#face-0')).toBe('9');
+  });
+
+  it("says the engine's message for a face the die cannot show", async () => {
+    const page = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,7&defence=2');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('.status-error')).toBe(
+      'shown[1]: 7 is not allowed (expected a face of the d4: 1 to 4)',
+    );
+  });
+});
+
+describe('the offline page: What if', () => {
+  it('ranks the splits under the rules page and under the rules set here, as --against does', async () => {
+    const page = await open('v=1&view=whatif&steps=8&vs=3&tags=2&boosts=0&resolve=1');
+    const shown = await shownSplits(page);
+    const yours = splits({ steps: 8, challenge: 3, intents: [1, 2], boostsPerRoll: 0, resolve: 1 });
+    expectSameRanking(shown, yours);
+    const cli = await cliInProcess(
+      ...'zidara splits --steps 8 --vs 3 --intents 1-2 --format json --against'.split(' '),
+      '--boosts 0 --resolve 1',
+    );
+    expect(cli.status).toBe(0);
+    const paired = JSON.parse(cli.stdout).rows as {
+      key: { split: string };
+      base: { score: number };
+      against: { score: number };
+    }[];
+    const base = await page.$$eval('[data-split]', (rows) =>
+      rows.map((row) => [
+        row.getAttribute('data-split'),
+        Number(row.getAttribute('data-base-score')),
+      ]),
+    );
+    expect(base).toHaveLength(paired.length);
+    for (const [split, score] of base) {
+      const row = paired.find((r) => r.key.split === split)!;
+      expect(Math.abs((score as number) - row.base.score), String(split)).toBeLessThan(1e-9);
+    }
+    expect(await page.textContent('.cli-details code')).toBe(
+      'dicelab zidara splits --steps 8 --vs 3 --intents 1-2 --against "--resolve 1 --boosts 0"',
+    );
+  });
+
+  it('turns rules on and off, and goes back to the rules page', async () => {
+    const page = await open('v=1&view=whatif&steps=6&vs=3&tags=2');
+    await shownSplits(page);
+    expect(await page.textContent('#whatif-answer .headline')).toBe(
+      "These are the rules page's rules: change one above to see what it does.",
+    );
+    await nextAnswer(page, () => page.click('label[for="ties-bought"]'));
+    await nextAnswer(page, () => page.click('button[aria-label="Aura cap: one less"]'));
+    expect(await page.evaluate(() => location.hash)).toContain('aura-max=4&defending=1');
+    expectSameRanking(
+      await shownSplits(page),
+      splits({ steps: 6, challenge: 3, intents: [1, 2], auraMax: 4, tieBreak: false }),
+    );
+    expect(await page.textContent('#whatif-answer .headline')).toMatch(
+      /^With Aura cap 4, ties not bought, the best split (is still|becomes) /,
+    );
+    await nextAnswer(page, () => page.click('button:text-is("Back to the rules page\'s rules")'));
+    expect(await page.evaluate(() => location.hash)).not.toContain('defending');
+  });
+});
+
+describe('the offline page: Fight', () => {
+  it('solves a fight round by round as fightOdds does, and exports it', async () => {
+    const page = await open('v=1&view=fight&vs=3&tags=2&pool=d8,d6&max-rounds=4&titles=1');
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    const shown = await page.$$eval('[data-round]', (rows) =>
+      rows.map((row) => Number(row.getAttribute('data-win-within'))),
+    );
+    const odds = fightOdds(
+      parseFight({ challenge: 3, tags: 2, pool: [8, 6], maxRounds: 4, titles: 1 }),
+    );
+    expect(shown).toHaveLength(4);
+    shown.forEach((p, i) => {
+      expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
+    });
+    expect(await page.textContent('#fight-answer')).toContain(`Open with ${odds.openingSplit}.`);
+    const csv = await download(page, '.export button:text-is("CSV")');
+    expect(csv.text).toBe(
+      toCsv(
+        fightCurves({ pool: [8, 6], challenges: [3], tags: [2], maxRounds: 4, titles: 1 }),
+        FIGHTS_CSV_COLUMNS,
+      ),
+    );
+    // The curve is drawn at once.
+    const svg = await page.waitForSelector('.chart svg', { timeout: 30_000 });
+    expect((await svg.boundingBox())!.height).toBeGreaterThan(100);
+  });
+
+  it('shows a whole-fight solve progressing, keeps the page responsive, and cancels it', async () => {
+    // Whole-fight play for 8 steps against 3 tags takes tens of seconds.
+    const page = await open('v=1&view=fight&vs=4&tags=3&steps=8&fight-policy=whole-fight');
+    await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
+    const first = Number(await page.getAttribute('.status-computing progress', 'value'));
+    await page.waitForFunction(
+      (before) =>
+        Number(document.querySelector('.status-computing progress')?.getAttribute('value')) >
+        before,
+      first,
+      { timeout: 30_000 },
+    );
+    // The main thread answers at once while the worker computes.
+    const started = Date.now();
+    await page.evaluate(() => 1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await page.click('.status button:text-is("Cancel")');
+    await page.waitForSelector('.status-cancelled', { timeout: 5_000 });
+    // Asked again for a small whole fight, the fresh worker answers it exactly.
+    await page.fill('#steps', '4');
+    await page.fill('#max-rounds', '3');
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    const shown = await page.$$eval('[data-round]', (rows) =>
+      rows.map((row) => Number(row.getAttribute('data-win-within'))),
+    );
+    const odds = fightOdds(
+      parseFight({ challenge: 4, tags: 3, steps: 4, maxRounds: 3, fightPolicy: 'whole-fight' }),
+    );
+    expect(shown).toHaveLength(3);
+    shown.forEach((p, i) => {
+      expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
+    });
+  });
+});
+
+describe('the offline page on a phone', () => {
+  const phone = { viewport: { width: 390, height: 844 } };
+
+  it('fits 390 px with no sideways scrolling, in every view, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const view of ['splits', 'advice', 'fight', 'whatif']) {
+        const page = await open(
+          `v=1&view=${view}&steps=7&actions=2&vs=4&tags=2&split=d12+d2|d8+d4&faces=3,1,8,2&defence=5`,
+          {
+            ...phone,
+            colorScheme,
+          },
+        );
+        await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+        // Open every disclosure: the page must fit with all of it shown.
+        for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${view} ${colorScheme}`).toBeLessThanOrEqual(390);
+      }
+    }
+  });
+
+  it('labels every control for screen readers and works from the keyboard', async () => {
+    for (const view of ['advice', 'fight', 'whatif', 'splits']) {
+      const page = await open(
+        `v=1&view=${view}&steps=6&vs=3&tags=1&split=d8|d4&faces=3,2&defence=5&late-aura=1&explode=1`,
+        phone,
+      );
+      await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+      for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+      const unlabelled = await page.$$eval('input, button, select, summary', (controls) =>
+        controls
+          .filter((c) => {
+            const input = c as HTMLInputElement;
+            const named =
+              (input.labels?.length ?? 0) > 0 ||
+              c.getAttribute('aria-label') ||
+              c.getAttribute('aria-labelledby') ||
+              (c.tagName !== 'INPUT' && c.textContent?.trim());
+            return !named;
+          })
+          .map((c) => c.outerHTML.slice(0, 80)),
+      );
+      expect(unlabelled, view).toEqual([]);
+    }
+    const page = await open('v=1&view=splits&steps=6&vs=3&tags=1', phone);
+    await shownSplits(page);
+    // Tab to the Steps "+" button and press it; arrow keys move between the view tabs.
+    await page.focus('#steps');
+    await page.keyboard.press('Tab');
+    await nextAnswer(page, () => page.keyboard.press('Enter'));
+    expect(await page.inputValue('#steps')).toBe('7');
+    await page.focus('#tab-splits');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#v=1&view=advice&/);
+  });
+
+  it('leaves phone-size screenshots of the landing view to look at (reports/page-phone*.png)', async () => {
+    const page = await open(ISSUE_LINK, phone);
+    await shownSplits(page);
+    const dir = fileURLToPath(new URL('../../reports/', import.meta.url));
+    await mkdir(dir, { recursive: true });
+    await page.screenshot({ path: `${dir}page-phone.png` });
+    await page.screenshot({ path: `${dir}page-phone-full.png`, fullPage: true });
+    const dark = await open(ISSUE_LINK, { ...phone, colorScheme: 'dark' });
+    await shownSplits(dark);
+    await dark.evaluate(() => document.querySelector('.answer')?.scrollIntoView());
+    await dark.screenshot({ path: `${dir}page-phone-dark.png` });
+  });
+});
