@@ -1,5 +1,5 @@
 import { type OutcomeTable, outcomeKey, outcomeTable } from './die-outcome.ts';
-import { Masses } from './masses.ts';
+import { workingMasses } from './masses.ts';
 import { multisetsOf } from './roll-model.ts';
 
 /**
@@ -48,10 +48,11 @@ export function groupRoll(
   const top = auraMax;
   const base = count + 1;
   // Count vectors as base-(count+1) codes while dice are added one at a time.
-  let mine = new Masses(1);
+  // Working tables shared with the engine's other passes (roles 5 and 6 are the group rolls').
+  let mine = workingMasses(5, 1);
   mine.add(0, 1, 0);
   for (let die = 0; die < count; die++) {
-    const next = new Masses(base ** classes * A);
+    const next = workingMasses(die % 2 === 0 ? 6 : 5, base ** classes * A);
     for (let i = 0; i < mine.size; i++) {
       const code = Math.floor(mine.states[i]! / A);
       const gain = mine.states[i]! % A;

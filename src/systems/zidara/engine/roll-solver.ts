@@ -137,6 +137,41 @@ const NO_DECISIONS = new Int16Array(0);
  */
 const tallied = { mass: new Float64Array(256), slots: { items: new Int32Array(256), size: 0 } };
 
+/** Value and decision tables a finished solve left (NaN and free again), for the next to take. */
+const tablePool: { value: Float64Array; decision: Int16Array }[] = [];
+/** Most tables kept, and most entries in all (16 M: 160 MB of tables at most). */
+const POOL_TABLES = 16;
+const POOL_ENTRIES = 1 << 24;
+
+/** A pooled table pair of at least `size` entries (the smallest that fits), if any. */
+function pooledTable(size: number): { value: Float64Array; decision: Int16Array } | undefined {
+  let best = -1;
+  for (let i = 0; i < tablePool.length; i++) {
+    const length = tablePool[i]!.value.length;
+    if (length >= size && (best < 0 || length < tablePool[best]!.value.length)) best = i;
+  }
+  return best < 0 ? undefined : tablePool.splice(best, 1)[0];
+}
+
+function poolTable(table: { value: Float64Array; decision: Int16Array }): void {
+  tablePool.push(table);
+  let entries = tablePool.reduce((n, t) => n + t.value.length, 0);
+  // Past the bounds, the smallest go first: large tables are the costly ones to make.
+  tablePool.sort((a, b) => b.value.length - a.value.length);
+  while (tablePool.length > POOL_TABLES || entries > POOL_ENTRIES)
+    entries -= tablePool.pop()!.value.length;
+}
+
+/** Resets a context's value tables where they were written (NaN: not solved). */
+function resetSolved(ctx: DefenceContext): void {
+  for (let r = 1; r < ctx.value.length; r++) {
+    const memo = ctx.value[r]!;
+    const list = ctx.solved[r]!;
+    for (let i = 0; i < list.size; i++) memo[list.items[i]!] = Number.NaN;
+    list.size = 0;
+  }
+}
+
 /** A growable list of indices. */
 interface Int32List {
   items: Int32Array;
@@ -427,6 +462,12 @@ export class RollSolver {
       this.contexts[d] = undefined;
       this.spare.push(ctx);
     }
+    // The next solve, of this roll or another, takes the tables over.
+    for (const ctx of this.spare.splice(0)) {
+      resetSolved(ctx);
+      for (let r = 1; r < ctx.value.length; r++)
+        poolTable({ value: ctx.value[r]!, decision: ctx.decision[r]! });
+    }
     const dice = intentDice(this.roll);
     return questions.map((q, i) => figures[i]!.odds(q.roll, this.policy, dice));
   }
@@ -518,14 +559,8 @@ export class RollSolver {
     // Tables of a finished defence are reused (oddsFor solves one defence at a time): no
     // garbage, and only the entries it solved are reset.
     if (spare) {
-      for (let r = 1; r < levels; r++) {
-        const memo = spare.value[r]!;
-        const list = spare.solved[r]!;
-        for (let i = 0; i < list.size; i++) memo[list.items[i]!] = Number.NaN;
-        list.size = 0;
-        spare.rerollAll[r]!.fill(Number.NaN);
-      }
-      spare.rerollAll[0]!.fill(Number.NaN);
+      resetSolved(spare);
+      for (const table of spare.rerollAll) table.fill(Number.NaN);
     }
     // Level 0's value is the settled value, whatever the defences: its table is shared.
     const value: Float64Array[] = [this.stopCache];
@@ -534,8 +569,9 @@ export class RollSolver {
     const solved: Int32List[] = [];
     for (let r = 0; r < levels; r++) {
       if (r > 0) {
-        value.push(spare?.value[r] ?? new Float64Array(size).fill(Number.NaN));
-        decision.push(spare?.decision[r] ?? new Int16Array(size));
+        const table = spare ? undefined : pooledTable(size);
+        value.push(spare?.value[r] ?? table?.value ?? new Float64Array(size).fill(Number.NaN));
+        decision.push(spare?.decision[r] ?? table?.decision ?? new Int16Array(size));
       }
       rerollAll.push(spare?.rerollAll[r] ?? new Float64Array(this.auraStates).fill(Number.NaN));
       solved.push(spare?.solved[r] ?? { items: new Int32Array(64), size: 0 });

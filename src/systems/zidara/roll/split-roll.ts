@@ -1,4 +1,4 @@
-import { readChoice } from '../../spec-fields.ts';
+import { readChoice, readInteger } from '../../spec-fields.ts';
 import { allWonUtility } from '../engine/all-won-utility.ts';
 import {
   POLICIES,
@@ -8,7 +8,7 @@ import {
   type SolveOptions,
 } from '../engine/roll-solver.ts';
 import { solveRolls } from '../engine/solve-rolls.ts';
-import { parseRoll, ROLL_OPTION_FIELDS, type Roll, type RollSpec } from './spec.ts';
+import { parseRoll, ROLL_LIMITS, ROLL_OPTION_FIELDS, type Roll, type RollSpec } from './spec.ts';
 import type { Split } from './split.ts';
 
 /**
@@ -108,9 +108,27 @@ export function splitsOdds(questions: readonly SplitQuestion[]): RollOdds[] {
     string,
     { options: SolveOptions; allWon: boolean; rolls: Roll[]; at: number[] }
   >();
+  // A split asked at several Challenges under one setup is validated once: the Challenge is
+  // all that changes (and is checked as the roll's validation checks it).
+  const parsed = new Map<RollSetup, Map<string, Roll>>();
   questions.forEach(({ split, challenge, setup = {}, play }, i) => {
     const allWon = play === 'all-won';
-    const roll = splitRoll(split, challenge, setup, allWon ? undefined : play);
+    let bySetup = parsed.get(setup);
+    if (!bySetup) {
+      bySetup = new Map();
+      parsed.set(setup, bySetup);
+    }
+    const text = JSON.stringify([split, play ?? null]);
+    const known = bySetup.get(text);
+    const roll = known
+      ? {
+          ...known,
+          threats: [
+            { challenge: readInteger(challenge, 'threats[0].challenge', 1, ROLL_LIMITS.challenge) },
+          ],
+        }
+      : splitRoll(split, challenge, setup, allWon ? undefined : play);
+    if (!known) bySetup.set(text, roll);
     const options = {
       policy: readChoice(setup.policy, 'policy', POLICIES, 'optimal'),
       rerolls: readChoice(setup.rerolls, 'rerolls', REROLL_KINDS, 'any'),
