@@ -139,9 +139,9 @@ const tallied = { mass: new Float64Array(256), slots: { items: new Int32Array(25
 
 /** Value and decision tables a finished solve left (NaN and free again), for the next to take. */
 const tablePool: { value: Float64Array; decision: Int16Array }[] = [];
-/** Most tables kept, and most entries in all (16 M: 160 MB of tables at most). */
+/** Most tables kept, and most entries in all (2 M: 20 MB of tables at most, even on a phone). */
 const POOL_TABLES = 16;
-const POOL_ENTRIES = 1 << 24;
+const POOL_ENTRIES = 1 << 21;
 
 /** A pooled table pair of at least `size` entries (the smallest that fits), if any. */
 function pooledTable(size: number): { value: Float64Array; decision: Int16Array } | undefined {
