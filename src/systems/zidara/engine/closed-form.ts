@@ -11,6 +11,7 @@ const MAX_CLOSED_STATES = 1 << 16;
  * Whether no reroll can happen in `roll` under `options`: the `never` policy, or no Resolve
  * (and no terminal utility, whose worth depends on the Resolve left). Then a roll ends after
  * its opening roll, and {@link closedFormOdds} gives its figures without the engine's search.
+ * @example noRerollPossible({ ...roll, resolve: 1 }, { policy: 'never' }) // true
  */
 export function noRerollPossible(roll: Roll, options: SolveOptions = {}): boolean {
   return !options.terminal && ((options.policy ?? 'optimal') === 'never' || roll.resolve === 0);
@@ -27,7 +28,7 @@ export function noRerollPossible(roll: Roll, options: SolveOptions = {}): boolea
  * the batch shares each defence's work, as in `RollSolver.oddsFor`.
  * Returns undefined when the roll has too many (best classes × Aura) states for this route.
  * Cost: O(defences · (intents · classes · dice · A² + states)), microseconds a roll.
- * @example closedFormOdds([parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }, { sides: 4, intent: 0 }], auraMax: 0 })])[0].intents[0].pWin // 1 − Σ_D (D/12)·(min(D,4)/4)/6 = 0.7986…
+ * @example closedFormOdds([parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }, { sides: 4, intent: 0 }], auraMax: 0 })])[0].intents[0].pWin // 1 − Σ_D (D/12)·(min(D,4)/4)/6 = 107/144 ≈ 0.74306
  */
 export function closedFormOdds(
   rolls: readonly Roll[],

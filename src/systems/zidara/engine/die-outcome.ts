@@ -110,7 +110,7 @@ export function outcomeKey(
  * {@link dieOutcomes} as an {@link OutcomeTable}, cached across rolls by everything it depends on
  * (sides, defence, floor, Aura cap, explosion): a roll of the same die against the same defence
  * in another roll, another Challenge or another analysis reads the same table.
- * @example outcomeTable(8, 4, -3, 5, false, 20).p.length // 5 classes; the top face is its own
+ * @example outcomeTable(8, 4, -3, 5, false, 20).p.length // 6: classes −3…1, and the 8 (a win with a top face)
  */
 export function outcomeTable(
   sides: number,

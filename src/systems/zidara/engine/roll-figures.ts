@@ -155,7 +155,10 @@ export class RollFigures {
   }
 }
 
-/** The dice indices of each intent of a roll, ascending. */
+/**
+ * The dice indices of each intent of a roll, ascending.
+ * @example intentDice(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }, { sides: 4, intent: 1 }, { sides: 6, intent: 0 }] })) // [[0, 2], [1]]
+ */
 export function intentDice(roll: Roll): number[][] {
   const dice: number[][] = roll.intents.map(() => []);
   roll.dice.forEach((die, index) => {

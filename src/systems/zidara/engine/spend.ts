@@ -212,6 +212,8 @@ export function greedySpend(
  * Every settled plan of one roll under one policy, made once each: how the roll ends from each
  * intent's best class and the Aura state. The exact engine, its closed forms and the simulator
  * all settle through it, so a spend is decided in one place.
+ * @example new SpendTable(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 3 }), 'optimal', -3).plan(1, 3).spent
+ * // 2: the best die two short (class index 1: −2) takes a +2 to a tie, then buys the tie
  */
 export class SpendTable {
   /** Plans by id, in the order first asked for. */
@@ -323,6 +325,7 @@ const spendCache = new Map<string, SpendTable>();
  * same rules (weights, +2s, ties, Aura cap and worth, when gains arrive, the class floor): the
  * splits of a pool, the Challenges and Resolve levels of an analysis settle through one table.
  * Rolls with a terminal utility get their own.
+ * @example spendTableOf(rollAtC3, 'optimal', -3) === spendTableOf(sameRollAtC5, 'optimal', -3) // true
  */
 export function spendTableOf(
   roll: Roll,
