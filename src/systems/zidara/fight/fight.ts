@@ -233,7 +233,8 @@ export interface RoundStart {
  * rolls from every start differ only in the Aura and Resolve they start with, so one solve
  * of the split answers them all (`RollSolver.oddsFor`; with Aura that arrives late, the Aura is
  * part of the roll: one solve per Aura held). One exact solve per candidate, not per start.
- * @example fightRounds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] }), 2, [{ aura: 5, resolve: 2 }, { aura: 1, resolve: 0 }]).map((r) => formatSplit(r.split))
+ * @example fightRounds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] }), 2, [{ aura: 5, resolve: 2 }, { aura: 0, resolve: 0 }]).map((r) => formatSplit(r.split))
+ * // ["d12 | d4", "d12 | d4"]
  */
 export function fightRounds(
   fight: Fight,
