@@ -68,14 +68,10 @@ export function closedFormOdds(
     if (s === starts.length) starts.push({ resolve: roll.resolve, aura });
     startOf[q] = s;
   }
+  // Endings are coded with room for the most Resolve any roll keeps (never: all it has).
+  const levels = 1 + starts.reduce((most, start) => Math.max(most, start.resolve), 0);
   const sums = () =>
-    new RollFigures(
-      first.intents.length,
-      shape.areaStates,
-      A,
-      first.resolve + 1,
-      options.joint ?? false,
-    );
+    new RollFigures(first.intents.length, shape.areaStates, A, levels, options.joint ?? false);
   const figures = rolls.map(sums);
   const scratch = sums();
 

@@ -104,6 +104,23 @@ describe('closed form: laws and independent counts', () => {
     );
   });
 
+  it("a batch mixing Resolve levels under the never policy keeps each roll's endings", () => {
+    const base = parseRoll({
+      threats: [{ challenge: 3 }],
+      dice: [
+        { sides: 8, intent: 0 },
+        { sides: 4, intent: 1 },
+      ],
+      aura: 2,
+    });
+    const rolls = [0, 2, 1].map((resolve) => ({ ...base, resolve }));
+    const options: SolveOptions = { policy: 'never', joint: true };
+    closedFormOdds(rolls, options)!.forEach((odds, i) => {
+      expect(figureGap(odds, new RollSolver(rolls[i]!, options).odds())).toBeLessThan(1e-12);
+      expect(odds.joint!.every((ending) => ending.resolveEnd === rolls[i]!.resolve)).toBe(true);
+    });
+  });
+
   it('applies only where no reroll can happen, and leaves rolls too wide to the engine', () => {
     const roll = parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] });
     expect(noRerollPossible(roll)).toBe(true);
