@@ -19,14 +19,29 @@ export class InputError extends Error {
  * // "dice[0].sides: 7 is not allowed (expected one of 2, 4, 6, 8, 10, 12)"
  */
 export function invalid(field: string, value: unknown, allowed: string): InputError {
-  return new InputError(`${field}: ${shown(value)} is not allowed (expected ${allowed})`, field);
+  return new InputError(
+    `${field}: ${showValue(value)} is not allowed (expected ${allowed})`,
+    field,
+  );
 }
 
-function shown(value: unknown): string {
+/** Most characters of a value quoted in a message: a 50 MB string is shown by its start. */
+export const SHOWN_VALUE_CHARS = 60;
+
+/**
+ * A value as a message quotes it: strings in JSON quotes, objects as JSON, anything longer than
+ * {@link SHOWN_VALUE_CHARS} cut, with its full length said.
+ * @example showValue('x'.repeat(1e6)) // the first 57 x's in quotes, then '... (1000000 characters)'
+ * @example showValue([1, 2]) // '[1,2]'
+ */
+export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
-  if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null)
     return String(value);
-  const json = JSON.stringify(value);
-  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+  if (typeof value === 'string')
+    return value.length > SHOWN_VALUE_CHARS
+      ? `${JSON.stringify(value.slice(0, SHOWN_VALUE_CHARS - 3))}... (${value.length} characters)`
+      : JSON.stringify(value);
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > SHOWN_VALUE_CHARS ? `${json.slice(0, SHOWN_VALUE_CHARS - 3)}...` : json;
 }

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { invalid } from '../src/input-error.ts';
-import { parseInputSource } from '../src/input-source.ts';
+import { decodeUtf8, INPUT_LIMITS, parseInputSource } from '../src/input-source.ts';
 
 describe('input sources', () => {
   const text = '[\n  { "a": 1 },\n  { "dice": [{ "sides": 7 }] }\n]\n';
@@ -28,5 +29,78 @@ describe('input sources', () => {
       'x.json:1:10: Map keys must be unique',
     );
     expect(() => parseInputSource('a: [1, 2\nb: 3\n', 'x.yaml')).toThrow(/^x\.yaml:\d+:\d+: /);
+  });
+});
+
+describe('the JSON fast path', () => {
+  const cases = JSON.parse(
+    readFileSync(new URL('./oracle/zidara-cases.json', import.meta.url), 'utf8'),
+  ) as { spec: unknown }[];
+  const text = JSON.stringify(
+    cases.map((c) => c.spec),
+    null,
+    1,
+  );
+
+  /** Every field path of a value, as a spec error would name it ("[2].dice[0].sides"). */
+  function fields(value: unknown, at = ''): string[] {
+    if (value === null || typeof value !== 'object') return [at];
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [`${at}[${i}]`, v] as const)
+      : Object.entries(value).map(([k, v]) => [at ? `${at}.${k}` : k, v] as const);
+    return [at, ...entries.flatMap(([f, v]) => fields(v, f))];
+  }
+
+  it('locates every field where the YAML parser does, and missing ones at their parent', () => {
+    const json = parseInputSource(text, 'specs.json');
+    const yaml = parseInputSource(text, 'specs.yaml');
+    expect(json.value).toEqual(yaml.value);
+    const all = fields(json.value).filter(Boolean);
+    expect(all.length).toBeGreaterThan(500);
+    for (const field of [...all, '[3].dice[0].missing', '[2].nothing[4]', '[999]'])
+      expect(json.locate(field).replace('.json', '.yaml'), field).toBe(yaml.locate(field));
+  });
+
+  it('reports a duplicate key as the YAML parser does, and leaves what JSON.parse refuses to YAML', () => {
+    const twice = '[\n  {"stat": 3,\n   "stat": 4}]';
+    expect(() => parseInputSource(twice, 'x.json')).toThrow('x.json:3:4: Map keys must be unique');
+    expect(() => parseInputSource(twice, 'x.yaml')).toThrow('x.yaml:3:4: Map keys must be unique');
+    // A colon inside a string is not a key.
+    expect(parseInputSource('{"a": "b:c", "d": 1}', 'x.json').value).toEqual({ a: 'b:c', d: 1 });
+    // Not JSON, but YAML reads it as it always did (trailing comma, a bare word).
+    expect(parseInputSource('{"stat": 3,}', 'x.json').value).toEqual({ stat: 3 });
+    expect(parseInputSource('{"stat": three}', 'x.json').value).toEqual({ stat: 'three' });
+  });
+
+  it('refuses nesting deeper than the limit before any parser recurses', () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    expect(() => parseInputSource(deep(INPUT_LIMITS.nesting), 'x.json')).not.toThrow();
+    expect(() => parseInputSource(deep(INPUT_LIMITS.nesting + 1), 'x.json')).toThrow(
+      `x.json:1:${INPUT_LIMITS.nesting + 1}: nested too deeply (expected at most 64 levels of arrays and objects)`,
+    );
+    const block = Array.from({ length: 70 }, (_, i) => `${' '.repeat(i)}a:`).join('\n');
+    expect(() => parseInputSource(`${block} 1\n`, 'x.yaml')).toThrow(
+      /^x\.yaml:\d+:\d+: nested too deeply/,
+    );
+  });
+});
+
+describe('decodeUtf8', () => {
+  it('drops a byte-order mark and keeps a real U+FFFD', () => {
+    expect(decodeUtf8(Buffer.from('\uFEFFa: 1', 'utf8'), 'x.yaml')).toBe('a: 1');
+    expect(decodeUtf8(Buffer.from('a: "\uFFFD"', 'utf8'), 'x.yaml')).toBe('a: "\uFFFD"');
+  });
+
+  it('names the first byte that is not UTF-8, its line, column and offset', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('ok: "\uFFFD"\nbad: ', 'utf8'),
+      Buffer.from([0xc3, 0x28, 0x0a]),
+    ]);
+    expect(() => decodeUtf8(bytes, 'x.yaml')).toThrow(
+      'x.yaml:2:6: byte 0xC3 at offset 15 is not UTF-8 (save the file as UTF-8)',
+    );
+    expect(() => decodeUtf8(Buffer.from([0x61, 0xe2, 0x82]), 'x.yaml')).toThrow(
+      'x.yaml:1:2: byte 0xE2 at offset 1 is not UTF-8',
+    );
   });
 });

@@ -8,6 +8,7 @@ import type { Kernel } from '../../src/montecarlo/kernel.ts';
 export const kernel: Kernel<null, null> = {
   prepare: () => null,
   tallySize: () => 1,
+  tallyShape: () => [{ kind: 'count', name: 'draws with the top bit set', slot: 0 }],
   run(_prepared, stream, trials, tally) {
     let s0 = stream[0]!;
     let s1 = stream[1]!;

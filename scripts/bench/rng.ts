@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { LocalKernel } from '../../src/montecarlo/load-kernel.ts';
 import { fillUint32, nextUint32, streamFor } from '../../src/rng/index.ts';
 import type { BenchRow } from './bench-row.ts';
 import { kernel as drawKernel } from './draw-kernel.ts';
@@ -16,10 +17,9 @@ export interface RngBenchOptions {
 }
 
 // The kernel module beside this one, with this module's own extension (.ts under tsx, .js built).
-const DRAW_KERNEL = new URL(
-  `./draw-kernel${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-  import.meta.url,
-).href;
+const DRAW_KERNEL = new LocalKernel(
+  new URL(`./draw-kernel${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+);
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 /**

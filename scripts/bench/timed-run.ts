@@ -1,3 +1,4 @@
+import type { KernelRef } from '../../src/montecarlo/load-kernel.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
 
 /**
@@ -6,7 +7,7 @@ import { simulate } from '../../src/montecarlo/run.ts';
  * over the same stretch, and when its first batch came back.
  */
 export async function timedRun(run: {
-  kernel: string;
+  kernel: KernelRef;
   spec: unknown;
   trials: number;
   threads: number;

@@ -1,3 +1,5 @@
+import { EXIT } from '../exit-status.ts';
+
 /** An AbortSignal wired to Ctrl-C; `dispose` gives SIGINT back to Node. */
 export interface SigintAbort {
   signal: AbortSignal;
@@ -12,7 +14,7 @@ export interface SigintAbort {
 export function abortOnSigint(stderr: NodeJS.WritableStream = process.stderr): SigintAbort {
   const controller = new AbortController();
   const onSigint = () => {
-    if (controller.signal.aborted) process.exit(130);
+    if (controller.signal.aborted) process.exit(EXIT.interrupted);
     stderr.write('\ndicelab: stopping after the work in flight (Ctrl-C again to quit now)\n');
     controller.abort();
   };

@@ -1,7 +1,10 @@
 import { basename, dirname } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
+import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
+import { checkScenarios } from '../scenario/check-scenarios.ts';
+import { checkCounts } from '../scenario/check-table.ts';
 import { BASELINE_FILE, loadScenarioFiles, readBaseline, SCENARIO_DIR } from './check.ts';
-import { integerFlag } from './flags.ts';
+import { fileFlag, integerFlag } from './flags.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
 /**
@@ -17,7 +20,7 @@ export function registerBaseline(program: Command) {
     )
     .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/)`)
     .option('--write', 'write the baseline (without it: only show what would change)')
-    .option('--baseline <file>', 'the baseline file', BASELINE_FILE)
+    .option('--baseline <file>', 'the baseline file', fileFlag, BASELINE_FILE)
     .option(
       '--seed <n>',
       "seed of the simulated figures (default: the baseline's, else 1)",
@@ -42,15 +45,8 @@ Examples:
   dicelab baseline scenarios/bram-gate.yaml      what would change, nothing written`,
     )
     .action(async (files, options) => {
-      // The scenario machinery (schema, YAML, the worker pool) loads with the command.
-      const [{ formatBaseline, updateBaseline }, { checkScenarios }, { checkCounts }] =
-        await Promise.all([
-          import('../scenario/baseline.ts'),
-          import('../scenario/check-scenarios.ts'),
-          import('../scenario/check-table.ts'),
-        ]);
-      const scenarios = await loadScenarioFiles(files);
-      const previous = await readBaseline(options.baseline);
+      const scenarios = loadScenarioFiles(files);
+      const previous = readBaseline(options.baseline);
       const seed = options.seed ?? previous?.seed ?? 1;
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       const result = await checkScenarios(scenarios, {

@@ -1,10 +1,21 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
-import type { Baseline } from '../scenario/baseline.ts';
-import type { LoadedScenario } from '../scenario/load-scenario.ts';
-import { integerFlag } from './flags.ts';
-import { writeFilesAtomically } from './write-files.ts';
+import { InputError, invalid } from '../input-error.ts';
+import { decodeUtf8, inputSizeProblem } from '../input-source.ts';
+import { type Baseline, parseBaseline } from '../scenario/baseline.ts';
+import { checkJunit } from '../scenario/check-junit.ts';
+import { checkMarkdown } from '../scenario/check-markdown.ts';
+import { checkScenarios } from '../scenario/check-scenarios.ts';
+import { checkTable } from '../scenario/check-table.ts';
+import {
+  formatProblem,
+  type LoadedScenario,
+  parseScenario,
+  ScenarioError,
+} from '../scenario/load-scenario.ts';
+import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
+import { statIfAny, writeFilesAtomically } from './write-files.ts';
 
 /** Where the suite lives and where its baseline is committed. */
 export const SCENARIO_DIR = 'scenarios';
@@ -14,18 +25,18 @@ export const BASELINE_FILE = 'reports/baseline.json';
  * `dicelab check [files…]`: runs every scenario's analyses and judges its expectations, prints
  * the table (scenario, expectation, figure, verdict) and the figures that moved from the
  * baseline, and writes `check.junit.xml` and `check.md` atomically into `--out`. Exit status:
- * 0 all pass, 1 a failure or a regression, 2 bad input (nothing run, nothing written),
- * 3 inconclusive.
+ * `EXIT`: 0 all pass, 1 a failure or a regression, 2 bad input (nothing run, nothing
+ * written), 3 inconclusive; a bug is 70, never 1.
  */
 export function registerCheck(program: Command) {
   program
     .command('check')
     .description(
-      'judge the scenario files’ expectations and compare every figure with the baseline (exit 0 pass, 1 fail, 2 bad input, 3 inconclusive)',
+      'judge the scenario files’ expectations and compare every figure with the baseline (exit 0 pass, 1 fail, 2 bad input, 3 inconclusive, 70 a bug)',
     )
     .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/*.yaml)`)
-    .option('--out <dir>', 'folder for check.junit.xml and check.md', 'reports')
-    .option('--baseline <file>', 'the baseline to compare with', BASELINE_FILE)
+    .option('--out <dir>', 'folder for check.junit.xml and check.md', folderFlag, 'reports')
+    .option('--baseline <file>', 'the baseline to compare with', fileFlag, BASELINE_FILE)
     .option('--no-baseline', 'compare with no baseline')
     .option(
       '--seed <n>',
@@ -58,17 +69,9 @@ Examples:
   dicelab check --out /tmp/ci --seed 7`,
     )
     .action(async (files, options) => {
-      // The scenario machinery (schema, YAML, the worker pool) loads with the command.
-      const [{ checkJunit }, { checkMarkdown }, { checkScenarios }, { checkTable }] =
-        await Promise.all([
-          import('../scenario/check-junit.ts'),
-          import('../scenario/check-markdown.ts'),
-          import('../scenario/check-scenarios.ts'),
-          import('../scenario/check-table.ts'),
-        ]);
-      const scenarios = await loadScenarioFiles(files);
-      const baseline =
-        options.baseline === false ? undefined : await readBaseline(options.baseline);
+      checkFolder('--out', options.out);
+      const scenarios = loadScenarioFiles(files);
+      const baseline = options.baseline === false ? undefined : readBaseline(options.baseline);
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       if (say && options.baseline !== false && !baseline)
         say(
@@ -97,10 +100,7 @@ Examples:
  * named by its path relative to the working folder (its name in the baseline).
  * @throws ScenarioError listing every problem, `path:line:col: message` each.
  */
-export async function loadScenarioFiles(paths: readonly string[]): Promise<LoadedScenario[]> {
-  const { formatProblem, parseScenario, ScenarioError } = await import(
-    '../scenario/load-scenario.ts'
-  );
+export function loadScenarioFiles(paths: readonly string[]): LoadedScenario[] {
   const problems: string[] = [];
   const files: string[] = [];
   for (const path of paths.length ? paths : [SCENARIO_DIR]) {
@@ -126,11 +126,10 @@ export async function loadScenarioFiles(paths: readonly string[]): Promise<Loade
   for (const file of [...new Set(files.map(displayPath))]) {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readText(file, false);
     } catch (error) {
-      problems.push(
-        `${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-      );
+      if (!(error instanceof InputError)) throw error;
+      problems.push(error.message);
       continue;
     }
     const parsed = parseScenario(text, file);
@@ -142,16 +141,29 @@ export async function loadScenarioFiles(paths: readonly string[]): Promise<Loade
 }
 
 /** The baseline at `path`, or undefined when there is none. @throws InputError for a bad one. */
-export async function readBaseline(path: string): Promise<Baseline | undefined> {
-  const { parseBaseline } = await import('../scenario/baseline.ts');
-  let text: string;
+export function readBaseline(path: string): Baseline | undefined {
+  const found = statIfAny(path);
+  if (!found) return undefined;
+  if (found.isDirectory()) throw invalid('--baseline', path, 'a baseline file, not a folder');
+  return parseBaseline(readText(path, true), path);
+}
+
+/**
+ * A file's text, refused (InputError naming it) when it is too big to parse (`INPUT_LIMITS`,
+ * `json` or YAML), cannot be read, or is not UTF-8.
+ */
+function readText(path: string, json: boolean): string {
+  const found = statIfAny(path);
+  const tooBig = found && inputSizeProblem(found.size, path, json);
+  if (tooBig) throw new InputError(tooBig);
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new InputError(`${path}: cannot read (${reason})`);
   }
-  return parseBaseline(text, path);
+  return decodeUtf8(bytes, path);
 }
 
 /** A path as the baseline names it: relative to the working folder, with / separators. */

@@ -3,7 +3,7 @@ import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
 import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { integerFlag } from './flags.ts';
+import { folderFlag, integerFlag } from './flags.ts';
 import { emit, OUTPUT_FORMATS, type OutputFormat } from './zidara-analyses.ts';
 
 /**
@@ -48,7 +48,11 @@ export function registerCompare(program: Command) {
         .choices(OUTPUT_FORMATS)
         .default('table' as OutputFormat),
     )
-    .option('--out <dir>', 'also write compare.csv, .vl.json, .svg and .png into this folder')
+    .option(
+      '--out <dir>',
+      'also write compare.csv, .vl.json, .svg and .png into this folder',
+      folderFlag,
+    )
     .addHelpText(
       'after',
       `

@@ -16,7 +16,7 @@ import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 const FLAGS: Record<string, string> = {
@@ -86,7 +86,7 @@ function rollOptions<
   Opts extends OptionValues,
   Global extends OptionValues,
 >(command: Command<Args, Opts, Global>) {
-  return command
+  const flags = command
     .option('--roll <kind>', `the roll: ${D12_ROLLS.join(', ')}`, choiceFlag(D12_ROLLS))
     .option(
       '--rating <n>',
@@ -131,10 +131,13 @@ function rollOptions<
       '--token-value <v>',
       'utility lost per balance token spent (default 0.05)',
       numberFlag(0),
-    )
-    .option(
-      '--spec <file>',
-      'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+    );
+  return flags
+    .addOption(
+      specOption(
+        flags,
+        'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+      ),
     )
     .option('--json', 'print JSON (an array for a spec array)');
 }
@@ -177,11 +180,11 @@ export function registerD12Action(program: Command) {
     system
       .command('odds')
       .description('exact outcome chances with optimal token use, expected utility and tokens'),
-  ).action((options) => {
+  ).action(async (options) => {
     const { specs, many } = specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
       specFromFlags(options),
     );
-    printResults(specs.map(d12ActionOdds), many, options.json, d12Text);
+    await printResults(specs, many, options.json, d12ActionOdds, d12Text);
   });
 
   addSimulationOptions(

@@ -9,7 +9,7 @@ import { integerFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 
 const FLAGS = { stat: '--stat' } as const;
 
@@ -25,32 +25,36 @@ export function registerD6Pool(program: Command) {
     .command('d6-pool')
     .description('d6 pool, hits on 5 and 6: failure (0 hits), mixed (1), success (2+)');
 
-  system
+  const odds = system
     .command('odds')
     .description('exact failure / mixed / success chances (reduced fractions)')
     .option(
       '--stat <n>',
       `dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`,
       integerFlag(1, MAX_STAT),
+    );
+  odds
+    .addOption(
+      specOption(odds, 'JSON or YAML file with one spec ({ "stat": 3 }) or an array of specs'),
     )
-    .option('--spec <file>', 'JSON or YAML file with one spec ({ "stat": 3 }) or an array of specs')
     .option(
       '--json',
       'print JSON: { outcomes: [{ name, p, fraction }], … } (an array for a spec array)',
     )
-    .action((options) => {
+    .action(async (options) => {
       const { specs, many } = specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
         stat: options.stat,
       }));
-      printResults(specs.map(d6PoolReport), many, options.json, d6PoolText);
+      await printResults(specs, many, options.json, d6PoolReport, d6PoolText);
     });
 
+  const simulate = system
+    .command('simulate')
+    .description('Monte Carlo estimate of the same chances, with 95% intervals')
+    .option('--stat <n>', 'dice rolled', integerFlag(1, MAX_STAT));
   addSimulationOptions(
-    system
-      .command('simulate')
-      .description('Monte Carlo estimate of the same chances, with 95% intervals')
-      .option('--stat <n>', 'dice rolled', integerFlag(1, MAX_STAT))
-      .option('--spec <file>', 'JSON or YAML file with one spec')
+    simulate
+      .addOption(specOption(simulate, 'JSON or YAML file with one spec'))
       .option('--json', 'print the summary as JSON'),
   ).action(async (options) => {
     await simulateOneSpec(

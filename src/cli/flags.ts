@@ -1,4 +1,7 @@
+import { dirname } from 'node:path';
 import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { invalid, showValue } from '../input-error.ts';
+import { folderProblem, statIfAny } from './write-files.ts';
 
 /**
  * Commander argument parsers that reject bad values with a message naming what is allowed.
@@ -42,4 +45,47 @@ export function choiceFlag<T extends string>(choices: readonly T[]) {
     }
     return raw as T;
   };
+}
+
+/**
+ * A folder to write into (`--out <dir>`): an existing folder, or a path where one can be made.
+ * Checked when the flag is read, before any work.
+ * @example folderFlag('reports') // 'reports'
+ */
+export function folderFlag(raw: string): string {
+  const problem = folderProblem(raw);
+  if (problem)
+    throw new InvalidArgumentError(
+      `${showValue(raw)} is not allowed (expected a folder, but ${problem})`,
+    );
+  return raw;
+}
+
+/**
+ * Checks a folder to write into that came from a default rather than from the flag (commander
+ * does not parse defaults), before any work: the same rule and message as {@link folderFlag}.
+ * @throws InputError naming the flag.
+ */
+export function checkFolder(flag: string, dir: string): void {
+  const problem = folderProblem(dir);
+  if (problem) throw invalid(flag, dir, `a folder, but ${problem}`);
+}
+
+/**
+ * A file to read or to write (`--baseline <file>`, `--partial <file>`): not a folder, and no
+ * file in the way of its folder. Whether it must exist is the command's to say.
+ * @example fileFlag('reports/baseline.json') // 'reports/baseline.json'
+ */
+export function fileFlag(raw: string): string {
+  const found = statIfAny(raw);
+  const problem = found?.isDirectory()
+    ? `${raw} is a folder`
+    : found
+      ? undefined
+      : folderProblem(dirname(raw));
+  if (problem)
+    throw new InvalidArgumentError(
+      `${showValue(raw)} is not allowed (expected a file, but ${problem})`,
+    );
+  return raw;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from '@commander-js/extra-typings';
+import { EXIT } from '../exit-status.ts';
 import { InputError } from '../input-error.ts';
 
 /**
@@ -51,17 +52,23 @@ export async function buildProgram(argv: readonly string[] = []) {
   return program;
 }
 
-/** Runs the CLI: bad input is one line on stderr and exit status 2, never a stack trace. */
+/**
+ * Runs the CLI and returns its exit status (see `EXIT`): bad input — a flag, a file, a path — is
+ * one line on stderr and status 2, never a stack trace; only `check`'s verdicts give 1 and 3; a
+ * bug in dicelab is status 70 with a message asking for a report.
+ */
 export async function runCli(argv: string[]): Promise<number> {
   // A reader that goes away (`dicelab … | head`) is not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
     throw error;
   });
   const program = await buildProgram(argv);
   const oneLine = {
     outputError: (text: string, write: (s: string) => void) =>
-      write(`dicelab: ${text.replace(/^error: /, '').split('\n')[0]} (see --help)\n`),
+      write(
+        `dicelab: ${cutLine(text.replace(/^error: /, '').split('\n')[0] ?? '')} (see --help)\n`,
+      ),
   };
   const everyCommand = (command: Command): Command[] => [
     command,
@@ -73,20 +80,56 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof InputError) {
-      process.stderr.write(`dicelab: ${error.message}\n`);
-      return 2;
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    const input = error instanceof InputError ? error : pathProblem(error);
+    if (input) {
+      process.stderr.write(`dicelab: ${input.message.split('\n').map(cutLine).join('\n')}\n`);
+      return EXIT.badInput;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`dicelab: internal error: ${message}\n`);
+    process.stderr.write(`dicelab: internal error: ${cutLine(message.split('\n')[0] ?? '')}\n`);
     if (process.env.DICELAB_DEBUG && error instanceof Error)
       process.stderr.write(`${error.stack}\n`);
-    else process.stderr.write('(set DICELAB_DEBUG=1 for the stack trace, and please report it)\n');
-    return 1;
+    else
+      process.stderr.write(
+        'This is a bug in dicelab: please report it with the command you ran (DICELAB_DEBUG=1 shows the stack trace).\n',
+      );
+    return EXIT.internal;
   }
+}
+
+/** Most characters of one line of a message; the rest is cut, its length said. */
+export const MESSAGE_LINE_CHARS = 400;
+
+function cutLine(line: string): string {
+  return line.length > MESSAGE_LINE_CHARS
+    ? `${line.slice(0, MESSAGE_LINE_CHARS)}... (${line.length - MESSAGE_LINE_CHARS} more characters)`
+    : line;
+}
+
+/** What the system says about a path a user gave (a file where a folder goes, no access, …). */
+const PATH_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a file is in the way where a folder is needed',
+  EISDIR: 'a folder, where a file is needed',
+  EEXIST: 'already exists',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENAMETOOLONG: 'name too long',
+  ELOOP: 'too many symbolic links',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+};
+
+/** A file-system error about a path as bad input (`path: what is wrong (CODE)`), else undefined. */
+function pathProblem(error: unknown): InputError | undefined {
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  const problem = code === undefined ? undefined : PATH_PROBLEMS[code];
+  if (!problem || typeof path !== 'string') return undefined;
+  return new InputError(`${path}: ${problem} (${code})`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

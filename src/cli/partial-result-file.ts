@@ -1,40 +1,45 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { InputError } from '../input-error.ts';
-import type { NamedPartial } from '../montecarlo/merge-partials.ts';
-import { parsePartialResult, toPartialResult } from '../montecarlo/partial-result.ts';
+import { decodeUtf8, inputSizeProblem } from '../input-source.ts';
+import {
+  type NamedPartial,
+  parsePartialResult,
+  serializePartialResult,
+} from '../montecarlo/partial-result.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
-import { writeFilesAtomically } from './write-files.ts';
+import { statIfAny, writeFilesAtomically } from './write-files.ts';
 
 /**
- * Writes a run's partial result file (format: `PartialResult`) atomically: to a temporary
- * name in the same folder, then renamed, so a reader never sees half a file.
+ * Writes a run's partial result file (`serializePartialResult`: JSON with its checksum)
+ * atomically: to a temporary name in the same folder, then renamed, so a reader never sees
+ * half a file.
  */
 export async function writePartialResultFile(
   path: string,
   result: SimulationResult,
 ): Promise<void> {
-  const text = `${JSON.stringify(toPartialResult(result))}\n`;
-  await writeFilesAtomically(dirname(path), [{ name: basename(path), content: text }]);
+  await writeFilesAtomically(dirname(path), [
+    { name: basename(path), content: serializePartialResult(result) },
+  ]);
 }
 
 /**
- * Reads and checks a partial result file.
+ * Reads a partial result file and checks all of it (`parsePartialResult`).
  * @throws InputError naming the file (and the field) when it cannot be read or is not one.
  */
 export async function readPartialResultFile(path: string): Promise<NamedPartial> {
-  let text: string;
+  const found = statIfAny(path);
+  if (!found) throw new InputError(`${path}: cannot be read (ENOENT)`);
+  if (found.isDirectory()) throw new InputError(`${path}: cannot be read (a folder, not a file)`);
+  const tooBig = inputSizeProblem(found.size, path, true);
+  if (tooBig) throw new InputError(tooBig);
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new InputError(`${path}: cannot be read (${code})`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${path}: not JSON (${(error as Error).message})`);
-  }
-  return { source: path, partial: parsePartialResult(json, path) };
+  return { source: path, partial: await parsePartialResult(decodeUtf8(bytes, path), path) };
 }

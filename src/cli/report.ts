@@ -3,10 +3,17 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '@commander-js/extra-typings';
 import { invalid } from '../input-error.ts';
+import { reportPage } from '../report/html.ts';
 import { OFFLINE_PAGE } from '../report/offline-page.ts';
-import type { AnalysisOutput, ReportJob } from '../report/zidara/analysis-output.ts';
+import {
+  type AnalysisOutput,
+  type ReportJob,
+  runReportJob,
+} from '../report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
+import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { loadScenarioFiles } from './check.ts';
+import { checkFolder, folderFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
@@ -25,7 +32,7 @@ export function registerReport(program: Command) {
       '[scenarios...]',
       'scenario files or folders: run the analyses they list (default: the built-in report)',
     )
-    .option('--out <dir>', 'folder to write the report into', 'reports')
+    .option('--out <dir>', 'folder to write the report into', folderFlag, 'reports')
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',
@@ -40,7 +47,8 @@ Examples:
   dicelab report scenarios/ --out reports/scenarios   the analyses the scenario files list`,
     )
     .action(async (scenarios, options) => {
-      const jobs = await reportJobs(scenarios);
+      checkFolder('--out', options.out);
+      const jobs = reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
       const { index, page, seconds } = await writeReport(jobs, options.out, say);
       process.stdout.write(
@@ -66,10 +74,9 @@ export const BUILT_PAGE = fileURLToPath(
  * The jobs a report runs: the built-in set, or the analyses scenario files list (each named
  * `<file stem>-<analysis key>`; every file is checked first, problems as `path:line:col`).
  */
-export async function reportJobs(scenarios: readonly string[]): Promise<readonly ReportJob[]> {
+export function reportJobs(scenarios: readonly string[]): readonly ReportJob[] {
   if (scenarios.length === 0) return DEFAULT_REPORT;
-  const { scenarioReportJobs } = await import('../scenario/scenario-report-jobs.ts');
-  const jobs = scenarioReportJobs(await loadScenarioFiles(scenarios));
+  const jobs = scenarioReportJobs(loadScenarioFiles(scenarios));
   if (jobs.length === 0)
     throw invalid('scenarios', scenarios.join(' '), 'scenario files that list analyses');
   return jobs;
@@ -89,11 +96,6 @@ export async function writeReport(
   builtPage: string = BUILT_PAGE,
 ): Promise<{ index: string; page?: string; outputs: AnalysisOutput[]; seconds: number }> {
   const start = performance.now();
-  // The analyses, their charts and the page load with the command that writes them.
-  const [{ runReportJob }, { reportPage }] = await Promise.all([
-    import('../report/zidara/analysis-output.ts'),
-    import('../report/html.ts'),
-  ]);
   const offline = await readFile(builtPage).catch(() => undefined);
   const names = new Set<string>();
   for (const job of jobs) {

@@ -16,7 +16,7 @@ import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 const FLAGS: Record<string, string> = {
@@ -55,7 +55,7 @@ function checkOptions<
   Opts extends OptionValues,
   Global extends OptionValues,
 >(command: Command<Args, Opts, Global>) {
-  return command
+  const flags = command
     .option(
       '--ring <n>',
       `Ring dice (d6), also the most dice kept (1..${L.ring})`,
@@ -97,10 +97,13 @@ function checkOptions<
       '--weight-strife <w>',
       `weighted objective: value per strife, negative is a cost (default ${W.strife})`,
       numberFlag(),
-    )
-    .option(
-      '--spec <file>',
-      'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+    );
+  return flags
+    .addOption(
+      specOption(
+        flags,
+        'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+      ),
     )
     .option('--json', 'print JSON (an array for a spec array)');
 }
@@ -140,16 +143,11 @@ export function registerRingSkill(program: Command) {
     system
       .command('odds')
       .description('exact P(success), strife, bonus successes, opportunity with optimal keeping'),
-  ).action((options) => {
+  ).action(async (options) => {
     const { specs, many } = specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
       specFromFlags(options),
     );
-    printResults(
-      specs.map((check) => ringSkillOdds(check)),
-      many,
-      options.json,
-      ringSkillText,
-    );
+    await printResults(specs, many, options.json, (check) => ringSkillOdds(check), ringSkillText);
   });
 
   system

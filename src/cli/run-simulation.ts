@@ -1,4 +1,7 @@
+import { EXIT } from '../exit-status.ts';
 import { invalid } from '../input-error.ts';
+import type { KernelId } from '../montecarlo/kernel-registry.ts';
+import type { KernelRef } from '../montecarlo/load-kernel.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
@@ -14,7 +17,7 @@ import { printResults, specsFromOptions } from './spec-file.ts';
  * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options)
  */
 export async function runSimulation(
-  kernel: string,
+  kernel: KernelRef,
   spec: unknown,
   options: SimulationOptions,
   stderr: NodeJS.WriteStream = process.stderr,
@@ -46,7 +49,7 @@ export async function runSimulation(
     sigint.dispose();
   }
   if (result.interrupted) {
-    process.exitCode = 130;
+    process.exitCode = EXIT.interrupted;
     stderr.write(
       `dicelab: interrupted: the result covers ${result.completedTrials} trials (${result.chunksDone} chunks)\n`,
     );
@@ -70,7 +73,7 @@ export async function runSimulation(
  * summary, headed by its seed: JSON with --json, else `text`. A spec file must hold one spec.
  */
 export async function simulateOneSpec<Spec, Summary>(
-  kernel: string,
+  kernel: KernelId,
   options: SimulationOptions & { spec?: string | undefined; json?: boolean | undefined },
   read: {
     parse: (spec: unknown, where: string) => Spec;
@@ -90,5 +93,5 @@ export async function simulateOneSpec<Spec, Summary>(
   const summary = (await summarizeResult(
     await runSimulation(kernel, specs[0], options),
   )) as Summary;
-  printResults([summary], false, options.json, text);
+  await printResults([summary], false, options.json, (s) => s, text);
 }

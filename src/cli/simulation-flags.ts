@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
 import { DEFAULT_CHUNK_SIZE } from '../montecarlo/chunk-plan.ts';
 import type { Shard } from '../montecarlo/run.ts';
+import { fileFlag } from './flags.ts';
 
 /**
  * A count flag: plain (1000000), with digit separators (1_000_000) or in e-notation (1e6,
@@ -107,6 +108,10 @@ export function addSimulationOptions<
       'run only part i of n (0-based) and write a partial result (see merge)',
       shardFlag,
     )
-    .option('--partial <file>', 'where to write the partial result file (needed with --shard)')
+    .option(
+      '--partial <file>',
+      'where to write the partial result file (needed with --shard)',
+      fileFlag,
+    )
     .option('-q, --quiet', 'no progress bar');
 }

@@ -1,12 +1,67 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { Option } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
-import { parseInputSource } from '../input-source.ts';
+import {
+  decodeUtf8,
+  INPUT_LIMITS,
+  type InputSource,
+  inputSizeProblem,
+  parseInputSource,
+} from '../input-source.ts';
+import { statIfAny } from './write-files.ts';
+
+/**
+ * `--spec <file>` for a command whose options so far describe one spec (but for `keep`):
+ * given beside a spec file, any of them is refused (exit 2, one line naming both flags), since
+ * the file says everything and the flag would be dropped without a word.
+ * @example command.addOption(specOption(command, 'JSON or YAML file with one spec'))
+ */
+export function specOption(
+  command: { readonly options: readonly { attributeName(): string; long?: string | undefined }[] },
+  description: string,
+  keep: readonly string[] = [],
+) {
+  const specFlags = command.options.map((o) => o.attributeName()).filter((n) => !keep.includes(n));
+  const kept = command.options.filter((o) => keep.includes(o.attributeName())).map((o) => o.long);
+  const but = kept.length ? ` but ${kept.join(' and ')}, which apply to every spec` : '';
+  return new Option('--spec <file>', `${description}; not with the flags above${but}`).conflicts(
+    specFlags,
+  );
+}
+
+/**
+ * Reads a user's JSON or YAML file (`flag` names where it came from in messages): refused
+ * before reading when it is too big (see `INPUT_LIMITS`), when it is a folder or missing, or
+ * when its bytes are not UTF-8 (with the line and byte); then parsed, positions kept for
+ * later messages.
+ * @throws InputError naming the flag or the file, and what is wrong.
+ */
+export function readInputFile(path: string, flag: string): InputSource {
+  const found = statIfAny(path);
+  if (!found) throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (no such file)`);
+  if (found.isDirectory())
+    throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (a folder, not a file)`);
+  const tooBig = inputSizeProblem(found.size, path);
+  if (tooBig) throw new InputError(tooBig);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (${reason})`);
+  }
+  // A file that grew since it was measured is measured again.
+  const grown = inputSizeProblem(bytes.length, path);
+  if (grown) throw new InputError(grown);
+  return parseInputSource(decodeUtf8(bytes, path), path);
+}
 
 /**
  * The specs a command works on: from `--spec FILE` (JSON or YAML: one spec, or an array of
- * them), else one spec built from the command's flags. Each is validated by `parse`; a bad
- * file field reads `file:line:col: field: …`, a bad flag names the flag (`flags` maps spec
- * fields to flag names).
+ * them), else one spec built from the command's flags. Each is validated by `parse` before
+ * any work; a bad file field reads `file:line:col: field: …`, a bad flag names the flag
+ * (`flags` maps spec fields to flag names).
  * @returns the specs, and whether the file held an array (so output mirrors it).
  */
 export function specsFromOptions<T>(
@@ -24,22 +79,16 @@ export function specsFromOptions<T>(
     }
   }
   const path = options.spec;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'no such file'
-        : (error as Error).message;
-    throw new InputError(`--spec: cannot read ${JSON.stringify(path)} (${reason})`);
-  }
-  const source = parseInputSource(text, path);
+  const source = readInputFile(path, '--spec');
   const many = Array.isArray(source.value);
   const raw = many ? (source.value as unknown[]) : [source.value];
   if (raw.length === 0)
     throw new InputError(
       `${path}:1:1: the file holds an empty array (expected one spec or an array of specs)`,
+    );
+  if (raw.length > INPUT_LIMITS.specs)
+    throw new InputError(
+      `${path}:1:1: the file holds ${raw.length.toLocaleString('en')} specs (expected at most ${INPUT_LIMITS.specs.toLocaleString('en')}; split it into several files)`,
     );
   try {
     return { specs: raw.map((spec, i) => parse(spec, many ? `[${i}].` : '')), many };
@@ -57,18 +106,44 @@ function flagError(error: unknown, flags: Readonly<Record<string, string>>): unk
 }
 
 /**
- * Prints results: JSON (an array when the specs came as an array) or, for people, each
+ * Refuses a spec file holding several specs for a flag that writes one run's file (each run
+ * would overwrite the one before).
+ * @example oneSpecFor('--partial', specs, '--spec two.json')
+ */
+export function oneSpecFor(flag: string, specs: readonly unknown[], from: string): void {
+  if (specs.length > 1)
+    throw new InputError(
+      `${flag}: writes one run's result, but ${from} holds ${specs.length} specs (expected one; simulate them one at a time)`,
+      flag,
+    );
+}
+
+/**
+ * Works out and prints each spec's result as it goes, waiting for a slow reader (a pipe), so a
+ * long spec file shows progress and holds one result at a time: JSON (an array when the specs
+ * came as an array, laid out as `JSON.stringify(results, null, 2)` would) or, for people, each
  * result's text with a blank line between.
  */
-export function printResults<R>(
-  results: readonly R[],
+export async function printResults<S, R>(
+  specs: readonly S[],
   many: boolean,
   json: boolean | undefined,
-  text: (result: R) => string,
-): void {
-  if (json) {
-    process.stdout.write(`${JSON.stringify(many ? results : results[0], null, 2)}\n`);
+  result: (spec: S) => R,
+  text: (result: R, spec: S) => string,
+): Promise<void> {
+  const write = async (chunk: string) => {
+    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+  };
+  if (json && !many) {
+    await write(`${JSON.stringify(result(specs[0]!), null, 2)}\n`);
     return;
   }
-  process.stdout.write(`${results.map(text).join('\n\n')}\n`);
+  if (json) await write('[\n');
+  for (const [i, spec] of specs.entries()) {
+    const r = result(spec);
+    const separator = i === 0 ? '' : json ? ',\n' : '\n\n';
+    const shown = json ? `  ${JSON.stringify(r, null, 2).replace(/\n/g, '\n  ')}` : text(r, spec);
+    await write(`${separator}${shown}`);
+  }
+  await write(json ? '\n]\n' : '\n');
 }

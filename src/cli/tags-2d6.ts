@@ -7,7 +7,7 @@ import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 const FLAGS: Record<string, string> = {
@@ -36,7 +36,7 @@ function rollOptions<
   Opts extends OptionValues,
   Global extends OptionValues,
 >(command: Command<Args, Opts, Global>) {
-  return command
+  const flags = command
     .option(
       '--tags <n>',
       `tags called, +1 each (default 0; up to ${MAX_TAGS})`,
@@ -55,10 +55,13 @@ function rollOptions<
     )
     .option('--clean-value <v>', 'worth of a clean success, 10+ (default 1)', numberFlag())
     .option('--cost-value <v>', 'worth of a success at a cost, 7-9 (default 0.5)', numberFlag())
-    .option('--miss-value <v>', 'worth of a miss, 6 or less (default 0)', numberFlag())
-    .option(
-      '--spec <file>',
-      'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+    .option('--miss-value <v>', 'worth of a miss, 6 or less (default 0)', numberFlag());
+  return flags
+    .addOption(
+      specOption(
+        flags,
+        'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+      ),
     )
     .option('--json', 'print JSON (an array for a spec array)');
 }
@@ -89,11 +92,11 @@ export function registerTags2d6(program: Command) {
     system
       .command('odds')
       .description('exact band chances, and whether invoking the weakness is worth its -1'),
-  ).action((options) => {
+  ).action(async (options) => {
     const { specs, many } = specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
       specFromFlags(options),
     );
-    printResults(specs.map(tags2d6Odds), many, options.json, tagsText);
+    await printResults(specs, many, options.json, tags2d6Odds, tagsText);
   });
 
   addSimulationOptions(

@@ -17,7 +17,7 @@ import {
 import { describeDice, parseIntents, threatLetter } from '../systems/zidara/roll/notation.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { integerFlag } from './flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   type CharacterFlags,
@@ -59,7 +59,7 @@ Examples:
 export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionValues>>(
   zidara: Z,
 ): Z {
-  addCharacterOptions(
+  const command = addCharacterOptions(
     zidara
       .command('advise')
       .description(
@@ -88,22 +88,18 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
       '--aura-pending <n>',
       'with --late-aura: top faces rolled so far this roll (their Aura arrives after it)',
       integerFlag(0),
+    );
+  command
+    .addOption(
+      specOption(command, 'rolled states as JSON or YAML: one object, or an array of them'),
     )
-    .option('--spec <file>', 'rolled states as JSON or YAML: one object, or an array of them')
     .option('--json', 'machine-readable output (one object, or an array for an array of states)')
     .addHelpText('after', ADVISE_HELP)
-    .action((words, options) => {
+    .action(async (words, options) => {
       const { specs, many } = requestsFromOptions(words, options);
-      const results = specs.map((request) => ({ request, advice: advise(request) }));
-      if (options.json)
-        printResults(
-          results.map(({ advice }) => advice),
-          many,
-          true,
-          () => '',
-        );
-      else
-        printResults(results, many, false, ({ request, advice }) => formatAdvice(request, advice));
+      await printResults(specs, many, options.json, advise, (advice, request) =>
+        formatAdvice(request, advice),
+      );
     });
   return zidara;
 }

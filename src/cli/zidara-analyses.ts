@@ -11,10 +11,11 @@ import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyse
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { parseSplit } from '../systems/zidara/roll/split.ts';
 import { REROLL_KINDS } from '../systems/zidara/roll/split-roll.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
-import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { choiceFlag, folderFlag, integerFlag, numberFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
   addCharacterOptions,
@@ -66,7 +67,11 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
         .choices(OUTPUT_FORMATS)
         .default('table' as OutputFormat),
     )
-    .option('--out <dir>', 'also write <name>.csv, .vl.json, .svg and .png into this folder')
+    .option(
+      '--out <dir>',
+      'also write <name>.csv, .vl.json, .svg and .png into this folder',
+      folderFlag,
+    )
     .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)')
     .option(
       '--against <flags>',
@@ -187,9 +192,11 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
         )
         .option('--die <dN>', 'the die stacked', dieFlag, 6)
         .option('--most <n>', 'stack 1..n copies of it', integerFlag(1, 12), 6)
-        .option(
-          '--stacks <stacks...>',
-          'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4',
+        .addOption(
+          new Option(
+            '--stacks <stacks...>',
+            'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4 (not with --die, --most)',
+          ).conflicts(['die', 'most']),
         )
         .addOption(
           listOption(
@@ -256,7 +263,7 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
         .option(
           '--minor-weight <x>',
           "worth of a minor intent's win to the play (0: fish only)",
-          numberFlag(0),
+          numberFlag(0, ROLL_LIMITS.value),
           0,
         ),
     ),

@@ -16,7 +16,7 @@ import { splitsOfPool } from '../systems/zidara/roll/split.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   addRerollsOption,
@@ -36,56 +36,55 @@ const EXACT_BUDGET = 4000;
 export function registerZidaraFight<Z extends Command<[], OptionValues, OptionValues>>(
   zidara: Z,
 ): Z {
-  addSimulationOptions(
-    addRerollsOption(
-      addCharacterOptions(
-        zidara
-          .command('fight')
-          .description(
-            'a whole fight: P(the threat falls within N rounds), Aura and Resolve round by round',
+  const fight = addRerollsOption(
+    addCharacterOptions(
+      zidara
+        .command('fight')
+        .description(
+          'a whole fight: P(the threat falls within N rounds), Aura and Resolve round by round',
+        )
+        .option('--vs <challenge>', "the threat's Challenge C (it rolls d2C)", integerFlag(1, 50))
+        .option('--tags <T>', 'tags the threat has: each intent won strips one', integerFlag(1, 10))
+        .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
+        .option(
+          '--steps <S>',
+          "or the set action's steps: its best legal pool is chosen every round",
+          integerFlag(1, 36),
+        )
+        .option(
+          '--actions <A>',
+          'actions in each roll, with --steps (each gives a split)',
+          integerFlag(1, 4),
+        )
+        .option(
+          '--titles <n>',
+          'Titles: Resolve at the start of the fight and its cap',
+          integerFlag(0, 10),
+          2,
+        )
+        .option('--max-rounds <n>', 'rounds before the fight is called', integerFlag(1, 50), 8)
+        .addOption(
+          new Option(
+            '--fight-policy <policy>',
+            "per-roll: each roll played for its own utility (the rules' default); whole-fight: every round played for P(win within --max-rounds)",
           )
-          .option('--vs <challenge>', "the threat's Challenge C (it rolls d2C)", integerFlag(1, 50))
-          .option(
-            '--tags <T>',
-            'tags the threat has: each intent won strips one',
-            integerFlag(1, 10),
-          )
-          .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
-          .option(
-            '--steps <S>',
-            "or the set action's steps: its best legal pool is chosen every round",
-            integerFlag(1, 36),
-          )
-          .option(
-            '--actions <A>',
-            'actions in each roll, with --steps (each gives a split)',
-            integerFlag(1, 4),
-          )
-          .option(
-            '--titles <n>',
-            'Titles: Resolve at the start of the fight and its cap',
-            integerFlag(0, 10),
-            2,
-          )
-          .option('--max-rounds <n>', 'rounds before the fight is called', integerFlag(1, 50), 8)
-          .addOption(
-            new Option(
-              '--fight-policy <policy>',
-              "per-roll: each roll played for its own utility (the rules' default); whole-fight: every round played for P(win within --max-rounds)",
-            )
-              .choices(FIGHT_POLICIES)
-              .default('per-roll' as FightPolicy),
-          )
-          .option('--exact', 'solve the Markov chain exactly even when it is big')
-          .option('--no-exact', 'skip the exact Markov chain')
-          .option('--no-simulate', 'skip the simulation')
-          .option(
-            '--spec <file>',
-            'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
-          )
-          .option('--json', 'machine-readable output'),
-      ),
+            .choices(FIGHT_POLICIES)
+            .default('per-roll' as FightPolicy),
+        ),
     ),
+  );
+  addSimulationOptions(
+    fight
+      .addOption(
+        specOption(
+          fight,
+          'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
+        ),
+      )
+      .option('--exact', 'solve the Markov chain exactly even when it is big')
+      .option('--no-exact', 'skip the exact Markov chain (not with --no-simulate)')
+      .option('--no-simulate', 'skip the simulation (not with --no-exact)')
+      .option('--json', 'machine-readable output'),
     { trials: 200_000 },
   )
     .addHelpText(
@@ -99,9 +98,17 @@ Examples:
   dicelab zidara fight --vs 4 --tags 2 --pool "d12 d4" --titles 2 --resolve-value 0.3 --json`,
     )
     .action(async (options) => {
+      if (options.exact === false && options.simulate === false)
+        throw new InputError(
+          '--no-exact: cannot be used with --no-simulate (nothing would be worked out; drop one of them)',
+          '--no-exact',
+        );
       const { specs: fights, many } = specsFromOptions(options, parseFight, FLAG_OF_FIELD, () =>
         fightFromFlags(options),
       );
+      const from = `--spec ${options.spec}`;
+      if (options.shard && options.simulate !== false) oneSpecFor('--shard', fights, from);
+      if (options.partial && options.simulate !== false) oneSpecFor('--partial', fights, from);
       const results = [];
       for (const fight of fights) {
         const plan = new FightPlan(fight);
@@ -140,11 +147,13 @@ Examples:
           simulated,
         });
       }
-      if (options.json) printResults(results, many, true, () => '');
-      else
-        printResults(results, many, false, (r) =>
-          formatFight(r.challenge, r.tags, r.exact, r.simulated, r.exactSkipped),
-        );
+      await printResults(
+        results,
+        many,
+        options.json,
+        (r) => r,
+        (r) => formatFight(r.challenge, r.tags, r.exact, r.simulated, r.exactSkipped),
+      );
     });
   return zidara;
 }

@@ -1,6 +1,7 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { invalid } from '../input-error.ts';
 import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { REROLL_KINDS, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
 
@@ -41,13 +42,13 @@ export function addCharacterOptions<
     .option(
       '--aura-value <x>',
       'worth of each Aura left at the end, in intents, for the play',
-      numberFlag(0),
+      numberFlag(0, ROLL_LIMITS.value),
       0,
     )
     .option(
       '--resolve-value <x>',
       'worth of each Resolve left at the end, in intents, for the play',
-      numberFlag(0),
+      numberFlag(0, ROLL_LIMITS.value),
       0,
     );
 }

@@ -18,7 +18,7 @@ import type { RollSimulation } from '../systems/zidara/simulate.ts';
 import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   addPolicyOption,
@@ -27,6 +27,9 @@ import {
   characterSetup,
   FLAG_OF_FIELD,
 } from './zidara-flags.ts';
+
+/** Specs of a file solved together (the rest of the file waits its turn): 3,504 contests are one batch. */
+const SOLVE_BATCH = 4096;
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
 export function zidaraCommand(program: Command) {
@@ -64,15 +67,22 @@ function addRollOptions<
   Opts extends OptionValues,
   GlobalOpts extends OptionValues,
 >(command: Command<Args, Opts, GlobalOpts>) {
-  return addRerollsOption(addPolicyOption(addCharacterOptions(command)))
+  const flags = addRerollsOption(addPolicyOption(addCharacterOptions(command)))
     .option(
       '--vs <challenge>',
       "a threat's Challenge C (it rolls d2C); repeat for several threats",
       collectChallenge,
       [] as number[],
     )
-    .option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0)
-    .option('--spec <file>', 'roll spec(s) as JSON or YAML: one object, or an array of them')
+    .option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0);
+  // --policy and --rerolls are how the roll is played, not the roll: they apply to a file's too.
+  return flags
+    .addOption(
+      specOption(flags, 'roll spec(s) as JSON or YAML: one object, or an array of them', [
+        'policy',
+        'rerolls',
+      ]),
+    )
     .option('--json', 'machine-readable output (one object, or an array for an array of specs)');
 }
 
@@ -96,16 +106,29 @@ function registerOdds(zidara: Command) {
       .argument('[intents...]', 'dice per intent, e.g. d12 d6+d4 (see below)'),
   )
     .addHelpText('after', ODDS_HELP)
-    .action((words, options) => {
+    .action(async (words, options) => {
       const { rolls, many } = rollsFromOptions(words, options);
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
-      // A file of specs is solved at once: specs of one shape share a solve.
-      const results = solveRolls(rolls, solve);
-      if (options.json) printResults(results, many, true, () => '');
-      else
-        printResults(results, many, false, (odds) =>
-          formatOdds(rolls[results.indexOf(odds)]!, odds),
-        );
+      // Specs are solved a batch at a time as they are printed: specs of one shape in a batch
+      // share a solve (Challenges, Resolve and Aura at the start), and memory stays bounded.
+      const solved = new Map<Roll, RollOdds>();
+      let next = 0;
+      await printResults(
+        rolls,
+        many,
+        options.json,
+        (roll) => {
+          if (!solved.has(roll)) {
+            const batch = rolls.slice(next, next + SOLVE_BATCH);
+            next += batch.length;
+            for (const [k, odds] of solveRolls(batch, solve).entries()) solved.set(batch[k]!, odds);
+          }
+          const odds = solved.get(roll)!;
+          solved.delete(roll);
+          return odds;
+        },
+        (odds, roll) => formatOdds(roll, odds),
+      );
     });
 }
 
@@ -126,8 +149,8 @@ function registerSimulate(zidara: Command) {
     )
     .action(async (words, options) => {
       const { rolls, many } = rollsFromOptions(words, options);
-      if (options.shard && rolls.length > 1)
-        throw new InputError('--shard: runs one spec at a time (the file holds several)');
+      if (options.shard) oneSpecFor('--shard', rolls, `--spec ${options.spec}`);
+      if (options.partial) oneSpecFor('--partial', rolls, `--spec ${options.spec}`);
       const policy = options.policy as Policy;
       const rerolls = options.rerolls as RerollKinds;
       // The simulator and its intervals load with the command that simulates.
@@ -145,11 +168,14 @@ function registerSimulate(zidara: Command) {
         summaries.push((await summarizeResult(result)) as RollSimulation & { seed: number });
         if (result.interrupted) break;
       }
-      if (options.json) printResults(summaries, many, true, () => '');
-      else
-        printResults(summaries, many, false, (simulation) =>
-          formatSimulation(rolls[summaries.indexOf(simulation)]!, simulation),
-        );
+      const done = rolls.slice(0, summaries.length).map((roll, i) => ({ roll, i }));
+      await printResults(
+        done,
+        many,
+        options.json,
+        ({ i }) => summaries[i]!,
+        (simulation, { roll }) => formatSimulation(roll, simulation),
+      );
     });
 }
 

@@ -1,4 +1,5 @@
 import type { Stream } from '../rng/index.ts';
+import type { TallyPart } from './tally-shape.ts';
 
 /**
  * A simulation kernel: the rules of one kind of trial, sampled. A kernel module exports one
@@ -19,6 +20,12 @@ export interface Kernel<Spec, Prepared = Spec> {
   prepare(spec: Spec): Prepared;
   /** How many tally slots this spec fills. */
   tallySize(prepared: Prepared): number;
+  /**
+   * What each slot holds (every slot in exactly one part), so a tally can be checked without
+   * running anything: a run checks its own, and a partial result file whose tallies no run could
+   * give is refused.
+   */
+  tallyShape(prepared: Prepared): readonly TallyPart[];
   /**
    * Plays `trials` trials drawing from `stream`, adding integer counts into `tally` (never
    * per-trial data). Hot loops copy the stream's four words into locals and write them back.

@@ -1,49 +1,72 @@
 import { invalid } from '../input-error.ts';
 import type { Kernel } from './kernel.ts';
+import { isKernelId, KERNEL_IDS, KERNELS, type KernelId } from './kernel-registry.ts';
 
 /** Any kernel, as the pool sees it: specs and prepared values are opaque. */
 export type AnyKernel = Kernel<unknown, unknown>;
 
 /**
- * The module URL of a kernel id: the module path under `src/` without extension (e.g.
- * `systems/d6-pool/simulate` → `src/systems/d6-pool/simulate.ts`, or `dist/…/simulate.js`
- * when running compiled, picked by this module's own extension). A `file:` URL is taken as
- * it is, for kernels that live outside `src/` (tests, benchmarks).
- * @throws InputError for an id that is neither (no `..`, no extension, no leading slash).
+ * A kernel module outside the registry — a test's or a benchmark's — named in code by its URL.
+ * It lives only in the process that made it: partial result files hold registry ids, and
+ * nothing read from a file or a flag ever becomes a `LocalKernel`, so data cannot make dicelab
+ * import a module.
+ * @example new LocalKernel(new URL('./my-kernel.ts', import.meta.url))
  */
-export function kernelUrl(kernel: string): URL {
-  if (typeof kernel === 'string' && kernel.startsWith('file:')) return new URL(kernel);
-  if (typeof kernel !== 'string' || !KERNEL_ID.test(kernel))
-    throw invalid(
-      'kernel',
-      kernel,
-      'a module path under src/ without extension, e.g. systems/d6-pool/simulate',
-    );
-  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  return new URL(`../${kernel}${extension}`, import.meta.url);
+export class LocalKernel {
+  readonly url: string;
+
+  constructor(url: URL | string) {
+    this.url = new URL(url).href;
+  }
+
+  toString(): string {
+    return this.url;
+  }
 }
 
-const KERNEL_ID = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+/** The kernel of a simulation: one of the project's (by id) or a local one (tests, benchmarks). */
+export type KernelRef = KernelId | LocalKernel;
 
 /**
- * Imports a kernel module (by id or `file:` URL) and checks it exports a `kernel` with
- * `prepare`, `tallySize`, `run` and `summarize`. Node caches the import.
- * @throws InputError when there is no such module or it is not a kernel.
+ * Checks a kernel reference handed over by code.
+ * @throws InputError for anything but a registry id or a `LocalKernel` (a `file:` URL string
+ * included).
  */
-export async function loadKernel(kernel: string): Promise<AnyKernel> {
-  const url = kernelUrl(kernel);
-  let module: { kernel?: Partial<AnyKernel> };
-  try {
-    module = await import(url.href);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(url.pathname))
-      throw invalid('kernel', kernel, `an existing kernel module (${url.pathname} does not exist)`);
-    throw error;
-  }
+export function checkKernelRef(kernel: unknown): KernelRef {
+  if (isKernelId(kernel) || kernel instanceof LocalKernel) return kernel;
+  throw invalid('kernel', kernel, `one of dicelab's kernels: ${KERNEL_IDS.join(', ')}`);
+}
+
+/** How a worker thread is told which kernel to load (a structured-clone message). */
+export type KernelSource = { readonly id: KernelId } | { readonly localUrl: string };
+
+/** The message form of a kernel reference. */
+export function kernelSource(kernel: KernelRef): KernelSource {
+  return kernel instanceof LocalKernel ? { localUrl: kernel.url } : { id: kernel };
+}
+
+/** The kernel reference a worker's message names (the main thread wrote it). */
+export function kernelOfSource(source: KernelSource): KernelRef {
+  return 'id' in source ? checkKernelRef(source.id) : new LocalKernel(source.localUrl);
+}
+
+/**
+ * Imports a kernel — from the registry, or a local kernel's module — and checks it exports a
+ * `kernel` with `prepare`, `tallySize`, `tallyShape`, `run` and `summarize`. Node caches the
+ * import.
+ * @throws InputError for a reference that is neither, or a module that is not a kernel.
+ */
+export async function loadKernel(kernel: KernelRef): Promise<AnyKernel> {
+  const ref = checkKernelRef(kernel);
+  const module: { kernel?: Partial<AnyKernel> } =
+    ref instanceof LocalKernel ? await import(ref.url) : await KERNELS[ref]();
   const k = module.kernel;
-  const methods = ['prepare', 'tallySize', 'run', 'summarize'] as const;
+  const methods = ['prepare', 'tallySize', 'tallyShape', 'run', 'summarize'] as const;
   if (!k || methods.some((m) => typeof k[m] !== 'function'))
-    throw invalid('kernel', kernel, `a module exporting \`kernel\` with ${methods.join(', ')}`);
+    throw invalid(
+      'kernel',
+      String(ref),
+      `a module exporting \`kernel\` with ${methods.join(', ')}`,
+    );
   return k as AnyKernel;
 }

@@ -1,52 +1,102 @@
+import { createHash } from 'node:crypto';
 import { InputError, invalid } from '../input-error.ts';
+import { INPUT_LIMITS } from '../input-source.ts';
+import { DICELAB_VERSION } from '../version.ts';
+import { chunksInShard, trialsInChunks } from './chunk-plan.ts';
+import { isKernelId, KERNEL_IDS, type KernelId } from './kernel-registry.ts';
+import { LocalKernel, loadKernel } from './load-kernel.ts';
 import type { SimulationResult } from './run.ts';
+import { tallyProblem } from './tally-shape.ts';
 
 /** The format tag of a partial result file. */
 export const PARTIAL_RESULT_FORMAT = 'dicelab-partial-result';
-/** The version of the format this code writes and reads. */
-export const PARTIAL_RESULT_VERSION = 1;
+/** The version of the format this code writes and reads (2: dicelab version and checksum). */
+export const PARTIAL_RESULT_VERSION = 2;
+/** Trials per chunk at most: a chunk stays a unit of work, not a whole run. */
+export const MAX_CHUNK_SIZE = 2 ** 30;
 
 /**
- * A partial result file (JSON): what one `--shard i/n` run writes, and `dicelab merge` reads.
+ * A partial result file (JSON): what one `--shard i/n` run writes and `dicelab merge` reads,
+ * possibly on another machine. It is data, never code: `kernel` is looked up in dicelab's own
+ * registry, and every field is checked before anything is merged.
  *
  * ```json
  * {
  *   "format": "dicelab-partial-result",   // always this tag
- *   "version": 1,                          // this layout; readers refuse other versions
- *   "kernel": "systems/d6-pool/simulate",  // kernel id (or a file: URL)
+ *   "version": 2,                          // this layout; readers refuse other versions
+ *   "dicelab": "0.1.0",                    // the dicelab that wrote it; merged only by the same
+ *   "kernel": "systems/d6-pool/simulate",  // one of dicelab's kernel ids (KERNEL_IDS)
  *   "spec": { … },                         // the kernel's spec, as every thread prepared it
  *   "seed": 7,                             // safe integer ≥ 0
  *   "trials": 1000000,                     // trials in the WHOLE run, all shards together
  *   "chunkSize": 65536,                    // chunk c draws from streamFor(seed, c)
  *   "shard": { "index": 0, "count": 3 },   // this file ran the chunks c with c % 3 === 0
- *   "chunksDone": 6,                       // chunks finished (all of the shard's unless interrupted)
+ *   "chunksDone": 6,                       // the first chunks of the shard that were played
  *   "completedTrials": 344640,             // trials those chunks hold
  *   "interrupted": false,                  // true when stopped early (Ctrl-C): not mergeable
- *   "tally": [131072, …]                   // the kernel's integer counts, summed over the chunks
+ *   "tally": [131072, …],                  // the kernel's integer counts, summed over the chunks
+ *   "checksum": "sha256:…"                 // of everything above (see partialChecksum)
  * }
  * ```
- * Tallies are integers, so summing the shards' tallies gives exactly one run's tallies.
+ * Tallies are integers, so summing the shards' tallies gives exactly one run's tallies. The
+ * checksum catches a file damaged or edited in transit; the invariants (counts whole and ≥ 0,
+ * each histogram summing to the trials, chunks inside the plan) catch tallies no run could
+ * give even with a checksum made to match. Neither is a signature: a file from someone you
+ * do not trust can still hold wrong but consistent numbers.
  */
 export interface PartialResult {
-  format: typeof PARTIAL_RESULT_FORMAT;
-  version: typeof PARTIAL_RESULT_VERSION;
-  kernel: string;
-  spec: unknown;
-  seed: number;
-  trials: number;
-  chunkSize: number;
-  shard: { index: number; count: number };
-  chunksDone: number;
-  completedTrials: number;
-  interrupted: boolean;
-  tally: number[];
+  readonly format: typeof PARTIAL_RESULT_FORMAT;
+  readonly version: typeof PARTIAL_RESULT_VERSION;
+  readonly dicelab: string;
+  readonly kernel: KernelId;
+  readonly spec: unknown;
+  readonly seed: number;
+  readonly trials: number;
+  readonly chunkSize: number;
+  readonly shard: { readonly index: number; readonly count: number };
+  readonly chunksDone: number;
+  readonly completedTrials: number;
+  readonly interrupted: boolean;
+  readonly tally: readonly number[];
 }
 
-/** The partial result file for a run (an unsharded run is shard 0 of 1). */
-export function toPartialResult(result: SimulationResult): PartialResult {
-  return {
+/** A partial result with where it came from (a file path), for messages. */
+export interface NamedPartial {
+  readonly source: string;
+  readonly partial: PartialResult;
+}
+
+const FIELDS = [
+  'format',
+  'version',
+  'dicelab',
+  'kernel',
+  'spec',
+  'seed',
+  'trials',
+  'chunkSize',
+  'shard',
+  'chunksDone',
+  'completedTrials',
+  'interrupted',
+  'tally',
+  'checksum',
+] as const;
+
+/**
+ * The partial result file of a run, as JSON text with its checksum (an unsharded run is
+ * shard 0 of 1). Only a run of one of dicelab's kernels has one: a `LocalKernel` (tests,
+ * benchmarks) cannot be named in a file.
+ * @throws Error for a run of a local kernel (a caller's bug, not bad input).
+ * @example serializePartialResult(await simulate({ kernel: 'systems/d6-pool/simulate', … }))
+ */
+export function serializePartialResult(result: SimulationResult): string {
+  if (result.kernel instanceof LocalKernel || !isKernelId(result.kernel))
+    throw new Error(`a run of ${result.kernel} cannot be written as a partial result file`);
+  const content = {
     format: PARTIAL_RESULT_FORMAT,
     version: PARTIAL_RESULT_VERSION,
+    dicelab: DICELAB_VERSION,
     kernel: result.kernel,
     spec: result.spec,
     seed: result.seed,
@@ -58,14 +108,37 @@ export function toPartialResult(result: SimulationResult): PartialResult {
     interrupted: result.interrupted,
     tally: [...result.tally],
   };
+  return `${JSON.stringify({ ...content, checksum: partialChecksum(content) })}\n`;
 }
 
 /**
- * Checks parsed JSON is a partial result file of this version; `source` (its path) starts
- * every error message.
- * @throws InputError naming the source, the field, the value and what is allowed.
+ * The checksum of a partial result's content (every field but `checksum`): SHA-256 of its
+ * canonical JSON (object keys sorted), so it depends on the values, not on how the file is
+ * laid out.
  */
-export function parsePartialResult(value: unknown, source: string): PartialResult {
+export function partialChecksum(content: Readonly<Record<string, unknown>>): string {
+  const { checksum: _, ...rest } = content;
+  return `sha256:${createHash('sha256').update(canonicalJson(rest)).digest('hex')}`;
+}
+
+/**
+ * Parses a partial result file's text and checks all of it before anything uses it: JSON;
+ * the format, version and writing dicelab's version (this one's); the checksum; a kernel from
+ * dicelab's registry (never a path or URL: nothing named in the file is imported); the plan
+ * (seed, trials, chunk size, shard, chunks done inside the shard, trials matching them,
+ * `interrupted` exactly when chunks are missing); the spec, as the kernel reads it; and the
+ * tallies (as many as the spec needs, whole and ≥ 0, each histogram summing to the trials:
+ * the kernel's `tallyShape`). Imports the kernel.
+ * @throws InputError beginning with `source`, naming the field, the value and what is allowed.
+ * @example await parsePartialResult(await readFile('part-0.json', 'utf8'), 'part-0.json')
+ */
+export async function parsePartialResult(text: string, source: string): Promise<PartialResult> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${source}: not JSON (${(error as Error).message})`);
+  }
   const bad = (field: string, got: unknown, allowed: string) =>
     invalid(`${source}: ${field}`, got, allowed);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -75,41 +148,167 @@ export function parsePartialResult(value: unknown, source: string): PartialResul
     throw bad('format', v.format, JSON.stringify(PARTIAL_RESULT_FORMAT));
   if (v.version !== PARTIAL_RESULT_VERSION)
     throw bad('version', v.version, `${PARTIAL_RESULT_VERSION} (written by this dicelab)`);
-  if (typeof v.kernel !== 'string' || v.kernel === '') throw bad('kernel', v.kernel, 'a kernel id');
+  for (const key of Object.keys(v))
+    if (!(FIELDS as readonly string[]).includes(key))
+      throw bad(key, v[key], `no such field; the fields are ${FIELDS.join(', ')}`);
+  if (v.dicelab !== DICELAB_VERSION)
+    throw bad(
+      'dicelab',
+      v.dicelab,
+      `${JSON.stringify(DICELAB_VERSION)}: run every shard and the merge with one dicelab version`,
+    );
+  // The checksum walks the spec: refuse nesting no spec has before that.
+  if (nestedDeeperThan(v.spec, INPUT_LIMITS.nesting))
+    throw bad('spec', '…', `at most ${INPUT_LIMITS.nesting} levels of nesting`);
+  const expected = partialChecksum(v);
+  if (v.checksum !== expected)
+    throw new InputError(
+      `${source}: checksum: ${typeof v.checksum === 'string' ? v.checksum.slice(0, 80) : String(v.checksum)} does not match the content (${expected}): the file was damaged or changed after it was written`,
+    );
+  if (!isKernelId(v.kernel))
+    throw bad('kernel', v.kernel, `one of dicelab's kernels: ${KERNEL_IDS.join(', ')}`);
   if (!('spec' in v)) throw bad('spec', undefined, 'the JSON spec of the run');
-  const whole = (field: string, got: unknown, min: number) => {
-    if (typeof got !== 'number' || !Number.isSafeInteger(got) || got < min)
-      throw bad(field, got, `an integer ≥ ${min}`);
+  const whole = (field: string, got: unknown, min: number, max = Number.MAX_SAFE_INTEGER) => {
+    if (typeof got !== 'number' || !Number.isSafeInteger(got) || got < min || got > max)
+      throw bad(
+        field,
+        got,
+        max === Number.MAX_SAFE_INTEGER
+          ? `an integer ≥ ${min}`
+          : `an integer from ${min} to ${max}`,
+      );
     return got;
   };
-  whole('seed', v.seed, 0);
-  whole('trials', v.trials, 1);
-  whole('chunkSize', v.chunkSize, 1);
+  const seed = whole('seed', v.seed, 0);
+  const trials = whole('trials', v.trials, 1);
+  const chunkSize = whole('chunkSize', v.chunkSize, 1, MAX_CHUNK_SIZE);
   const shard = v.shard as Record<string, unknown> | null | undefined;
-  if (typeof shard !== 'object' || shard === null) throw bad('shard', shard, '{ index, count }');
+  if (typeof shard !== 'object' || shard === null || Array.isArray(shard))
+    throw bad('shard', shard, '{ "index": i, "count": n }');
   const count = whole('shard.count', shard.count, 1);
-  const index = whole('shard.index', shard.index, 0);
-  if (index >= count) throw bad('shard.index', index, `an integer from 0 to ${count - 1}`);
-  whole('chunksDone', v.chunksDone, 0);
-  whole('completedTrials', v.completedTrials, 0);
+  const index = whole('shard.index', shard.index, 0, count - 1);
+  const plan = { seed, trials, chunkSize, shardIndex: index, shardCount: count };
+  const chunks = chunksInShard(plan);
+  const chunksDone = whole('chunksDone', v.chunksDone, 0, chunks);
+  const completedTrials = whole('completedTrials', v.completedTrials, 0);
+  const held = trialsInChunks(plan, 0, chunksDone);
+  if (completedTrials !== held)
+    throw bad(
+      'completedTrials',
+      completedTrials,
+      `${held}, the trials of its ${chunksDone} chunks`,
+    );
   if (typeof v.interrupted !== 'boolean') throw bad('interrupted', v.interrupted, 'true or false');
+  if (v.interrupted !== chunksDone < chunks)
+    throw bad(
+      'interrupted',
+      v.interrupted,
+      `${chunksDone < chunks} (the shard has ${chunks} chunks and ${chunksDone} were played)`,
+    );
   if (!Array.isArray(v.tally)) throw bad('tally', v.tally, 'an array of integer counts');
-  v.tally.forEach((count, i) => {
-    if (typeof count !== 'number' || !Number.isSafeInteger(count))
-      throw bad(`tally[${i}]`, count, 'an integer count');
+  const tally = v.tally as unknown[];
+  tally.forEach((n, i) => {
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+      throw bad(`tally[${i}]`, n, 'a whole number of counts ≥ 0');
   });
+  const kernel = await loadKernel(v.kernel);
+  let prepared: unknown;
+  try {
+    prepared = kernel.prepare(v.spec);
+  } catch (error) {
+    if (error instanceof InputError)
+      throw new InputError(`${source}: spec: ${error.message}`, error.field);
+    throw error;
+  }
+  const size = kernel.tallySize(prepared);
+  if (tally.length !== size)
+    throw bad('tally', `${tally.length} slots`, `${size} slots, as its spec needs`);
+  const problem = tallyProblem(kernel.tallyShape(prepared), tally as number[], completedTrials);
+  if (problem) throw new InputError(`${source}: ${problem}: no run gives these counts`);
   return {
     format: PARTIAL_RESULT_FORMAT,
     version: PARTIAL_RESULT_VERSION,
+    dicelab: DICELAB_VERSION,
     kernel: v.kernel,
     spec: v.spec,
-    seed: v.seed as number,
-    trials: v.trials as number,
-    chunkSize: v.chunkSize as number,
+    seed,
+    trials,
+    chunkSize,
     shard: { index, count },
-    chunksDone: v.chunksDone as number,
-    completedTrials: v.completedTrials as number,
+    chunksDone,
+    completedTrials,
     interrupted: v.interrupted,
-    tally: [...v.tally] as number[],
+    tally: tally as number[],
   };
+}
+
+/**
+ * Checks that partial results (each already read by `parsePartialResult`) are the shards of one
+ * run and complete it: the same kernel, spec (by content), seed, trials, chunk size and shard
+ * count; every shard exactly once, so their chunks are disjoint and cover the run; none
+ * interrupted. Pure; O(shards · spec size).
+ * @throws InputError naming the file and the field that does not fit.
+ */
+export function checkMergeable(parts: readonly NamedPartial[]): void {
+  const first = parts[0];
+  if (!first) throw new InputError('merge: no partial results given (expected one per shard)');
+  const ref = first.partial;
+  const refSpec = canonicalJson(ref.spec);
+  const byIndex = new Map<number, string>();
+  for (const { source, partial: p } of parts) {
+    const differs = (field: string, value: unknown, expected: unknown) =>
+      invalid(`${source}: ${field}`, value, `${JSON.stringify(expected)} as in ${first.source}`);
+    if (p.dicelab !== ref.dicelab) throw differs('dicelab', p.dicelab, ref.dicelab);
+    if (p.kernel !== ref.kernel) throw differs('kernel', p.kernel, ref.kernel);
+    if (canonicalJson(p.spec) !== refSpec) throw differs('spec', p.spec, ref.spec);
+    if (p.seed !== ref.seed) throw differs('seed', p.seed, ref.seed);
+    if (p.trials !== ref.trials) throw differs('trials', p.trials, ref.trials);
+    if (p.chunkSize !== ref.chunkSize) throw differs('chunkSize', p.chunkSize, ref.chunkSize);
+    if (p.shard.count !== ref.shard.count)
+      throw differs('shard.count', p.shard.count, ref.shard.count);
+    if (p.tally.length !== ref.tally.length)
+      throw invalid(
+        `${source}: tally`,
+        `${p.tally.length} slots`,
+        `${ref.tally.length} slots as in ${first.source}`,
+      );
+    if (p.interrupted)
+      throw invalid(`${source}: interrupted`, true, 'false (rerun this shard to the end)');
+    const taken = byIndex.get(p.shard.index);
+    if (taken !== undefined)
+      throw invalid(
+        `${source}: shard.index`,
+        p.shard.index,
+        `each shard once (${taken} is shard ${p.shard.index} too)`,
+      );
+    byIndex.set(p.shard.index, source);
+  }
+  if (byIndex.size < ref.shard.count) {
+    let missing = 0;
+    while (byIndex.has(missing)) missing++;
+    throw new InputError(
+      `merge: shard ${missing}/${ref.shard.count} is missing (got ${parts.length} of ${ref.shard.count} partial results)`,
+    );
+  }
+}
+
+/** JSON with object keys sorted, so specs compare (and checksums agree) by content. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** Whether arrays and objects nest deeper than `limit` in a value (iteratively). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const x of Object.values(v)) stack.push({ v: x, depth: depth + 1 });
+  }
+  return false;
 }

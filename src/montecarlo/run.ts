@@ -9,8 +9,16 @@ import {
   runChunks,
   trialsInChunks,
 } from './chunk-plan.ts';
-import { type AnyKernel, kernelUrl, loadKernel } from './load-kernel.ts';
+import {
+  type AnyKernel,
+  checkKernelRef,
+  type KernelRef,
+  kernelSource,
+  loadKernel,
+} from './load-kernel.ts';
+import { MAX_CHUNK_SIZE } from './partial-result.ts';
 import type { BatchResult, BatchTask } from './simulation-worker.ts';
+import { tallyProblem } from './tally-shape.ts';
 
 /** Part `index` of `count` of a run: the chunks c with c % count === index. */
 export interface Shard {
@@ -20,8 +28,8 @@ export interface Shard {
 
 /** What to simulate and how. Only `kernel`, `spec`, `trials`, `seed`, `chunkSize` and `shard` decide the result. */
 export interface SimulationRequest {
-  /** Kernel id: module path under src/ without extension (e.g. 'systems/d6-pool/simulate'), or a `file:` URL. */
-  kernel: string;
+  /** One of dicelab's kernels by id (e.g. 'systems/d6-pool/simulate'), or a `LocalKernel` made in code. */
+  kernel: KernelRef;
   /** JSON-serialisable; each thread prepares it once (after a JSON round trip). */
   spec: unknown;
   /** Trials in the whole run (all shards together). */
@@ -53,7 +61,7 @@ export interface SimulationRequest {
 
 /** Summed tallies of a run (or of one shard of it), with everything that identifies it. */
 export interface SimulationResult {
-  kernel: string;
+  kernel: KernelRef;
   /** The spec after a JSON round trip (what every thread prepared). */
   spec: unknown;
   seed: number;
@@ -81,11 +89,11 @@ export interface SimulationResult {
  */
 export async function simulate(req: SimulationRequest): Promise<SimulationResult> {
   const plan = checkedPlan(req);
-  const url = kernelUrl(req.kernel);
+  const kernelRef = checkKernelRef(req.kernel);
   const specJson = JSON.stringify(req.spec);
   if (specJson === undefined) throw invalid('spec', req.spec, 'a JSON value');
   const spec: unknown = JSON.parse(specJson);
-  const kernel = await loadKernel(url.href);
+  const kernel = await loadKernel(kernelRef);
   const prepared = kernel.prepare(spec);
   const size = kernel.tallySize(prepared);
   if (!Number.isSafeInteger(size) || size < 0)
@@ -101,24 +109,27 @@ export async function simulate(req: SimulationRequest): Promise<SimulationResult
     chunksDone: 0,
     completedTrials: 0,
     msPerChunk: undefined,
-    kernelName: req.kernel,
+    kernelName: String(kernelRef),
     onProgress: req.onProgress,
     signal: req.signal,
   };
   const threads = Math.min(req.threads ?? availableParallelism(), chunks);
   if (threads >= 2 && req.threads !== undefined) {
-    await runInPool(job, threads, { kernelUrl: url.href, specJson, plan });
+    await runInPool(job, threads, { kernel: kernelSource(kernelRef), specJson, plan });
   } else {
     // One thread, or `auto`: start here and hand over to a pool once the rest looks worth it.
     const threshold = req.poolThresholdMs ?? (FROM_SOURCES ? 2000 : 300);
     const worthAPool = (remainingMs: number) => threads >= 2 && remainingMs > threshold;
     await runInThisThread(job, kernel, prepared, worthAPool);
     if (job.next < chunks && !job.signal?.aborted)
-      await runInPool(job, threads, { kernelUrl: url.href, specJson, plan });
+      await runInPool(job, threads, { kernel: kernelSource(kernelRef), specJson, plan });
   }
+  // A kernel whose tallies break its own shape has a bug: say so rather than summarise them.
+  const broken = tallyProblem(kernel.tallyShape(prepared), job.tally, job.completedTrials);
+  if (broken) throw new Error(`kernel ${kernelRef}: ${broken}`);
 
   return {
-    kernel: req.kernel,
+    kernel: kernelRef,
     spec,
     seed: plan.seed,
     trials: plan.trials,
@@ -309,6 +320,3 @@ function checkedPlan(req: SimulationRequest): ChunkPlan {
     throw invalid('shard.index', shard.index, `an integer from 0 to ${shard.count - 1}`);
   return { seed, trials, chunkSize, shardIndex: shard.index, shardCount: shard.count };
 }
-
-/** 2^30 trials per chunk: a chunk stays a unit of work, not a whole run. */
-const MAX_CHUNK_SIZE = 2 ** 30;

@@ -1,10 +1,10 @@
 import { type ChunkPlan, runChunks } from './chunk-plan.ts';
-import { type AnyKernel, loadKernel } from './load-kernel.ts';
+import { type AnyKernel, type KernelSource, kernelOfSource, loadKernel } from './load-kernel.ts';
 
 /** One task for a worker thread: the shard's chunks k in [from, to) of a plan. */
 export interface BatchTask {
-  /** The kernel module's `file:` URL (resolved on the main thread). */
-  kernelUrl: string;
+  /** The kernel, as the main thread names it. */
+  kernel: KernelSource;
   /** The spec as JSON text: parsed once per worker and the cache key of `prepare`. */
   specJson: string;
   plan: ChunkPlan;
@@ -24,10 +24,11 @@ const preparedBySpec = new Map<string, { kernel: AnyKernel; prepared: unknown; s
 
 /** The worker's entry (piscina calls the default export): plays one batch of chunks. */
 export default async function runBatch(task: BatchTask): Promise<BatchResult> {
-  const key = `${task.kernelUrl}\n${task.specJson}`;
+  const kernelRef = kernelOfSource(task.kernel);
+  const key = `${kernelRef}\n${task.specJson}`;
   let entry = preparedBySpec.get(key);
   if (!entry) {
-    const kernel = await loadKernel(task.kernelUrl);
+    const kernel = await loadKernel(kernelRef);
     const prepared = kernel.prepare(JSON.parse(task.specJson));
     entry = { kernel, prepared, size: kernel.tallySize(prepared) };
     preparedBySpec.set(key, entry);

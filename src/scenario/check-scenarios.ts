@@ -1,3 +1,4 @@
+import { EXIT } from '../exit-status.ts';
 import { InputError } from '../input-error.ts';
 import {
   type Baseline,
@@ -71,8 +72,8 @@ export interface CheckResult {
   /** Present when a baseline was given. */
   readonly baseline?: BaselineComparison;
   readonly seconds: number;
-  /** 0 every expectation passed and nothing moved, 1 a failure or a regression, 3 inconclusive. */
-  readonly status: 0 | 1 | 3;
+  /** `EXIT.ok` every expectation passed and nothing moved, `failed` a failure or a regression, `inconclusive`. */
+  readonly status: typeof EXIT.ok | typeof EXIT.failed | typeof EXIT.inconclusive;
 }
 
 /**
@@ -101,10 +102,10 @@ export async function checkScenarios(
   const verdicts = files.flatMap((f) => f.expectations.map((e) => e.verdict));
   const status =
     verdicts.includes('fail') || (baseline?.moved.length ?? 0) > 0
-      ? 1
+      ? EXIT.failed
       : verdicts.includes('inconclusive')
-        ? 3
-        : 0;
+        ? EXIT.inconclusive
+        : EXIT.ok;
   return {
     files,
     seed,

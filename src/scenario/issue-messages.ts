@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { showValue } from '../input-error.ts';
 import { type FieldPath, fieldName } from './yaml-locator.ts';
 
 /** A problem the schema found: where it is (the key itself for an unknown field) and what it says. */
@@ -90,7 +91,7 @@ export function valueAt(value: unknown, path: FieldPath): unknown {
 export function shown(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'an empty value';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return showValue(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const json = JSON.stringify(value);
   return json.length > 60 ? `${json.slice(0, 57)}...` : json;

@@ -1,5 +1,5 @@
-import { LineCounter, parseDocument } from 'yaml';
 import { InputError } from '../input-error.ts';
+import { parseYaml } from '../input-source.ts';
 import { issueProblems, valueAt } from './issue-messages.ts';
 import {
   characterProblems,
@@ -53,19 +53,11 @@ export type ScenarioParse =
  * // { ok: false, problems: [{ path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (…)' }] }
  */
 export function parseScenario(text: string, path: string): ScenarioParse {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((error) => {
-        const { line, col } = lines.linePos(error.pos[0]);
-        return { path, line, col, field: '', message: error.message.split('\n')[0]! };
-      }),
-    };
-  }
+  const yaml = parseYaml(text);
+  if (!yaml.ok)
+    return { ok: false, problems: yaml.problems.map((p) => ({ path, field: '', ...p })) };
+  const { doc, lines, value } = yaml;
   const locator = yamlLocator(doc, lines);
-  const value: unknown = doc.toJS();
   const problems: ScenarioProblem[] = [];
   const add = (field: string, message: string, at: Position) =>
     problems.push({ path, line: at.line, col: at.col, field, message });

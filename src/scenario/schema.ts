@@ -3,6 +3,7 @@ import { SPLIT_OBJECTIVES } from '../systems/zidara/analyses/splits.ts';
 import { POOL_RULES } from '../systems/zidara/analyses/tune.ts';
 import { POLICIES } from '../systems/zidara/engine/roll-solver.ts';
 import { FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 
 /**
  * The scenario file format (`scenarios/*.yaml`), as one zod schema: named characters and
@@ -38,6 +39,9 @@ const choice = <T extends string>(values: readonly T[], description: string) =>
 
 const id = (description: string) =>
   z.string({ error: idText }).regex(ID, { error: idText }).describe(description);
+
+/** What an Aura's or a Resolve's worth may be. */
+const WORTH = `a number from 0 to ${ROLL_LIMITS.value}`;
 
 /** A chance or a difference of chances: 0.55, or "55%" (a YAML string). */
 const PERCENT = /^\s*[-+]?\d+(\.\d+)?\s*%\s*$/;
@@ -147,13 +151,15 @@ export const characterSchema = z
       "Aura from a roll's top faces can be spent in that roll (default true).",
     ).optional(),
     auraValue: z
-      .number({ error: 'a number ≥ 0' })
-      .min(0, { error: 'a number ≥ 0' })
+      .number({ error: WORTH })
+      .min(0, { error: WORTH })
+      .max(ROLL_LIMITS.value, { error: WORTH })
       .describe('Worth of each Aura left at the end, in intents, to the play (default 0).')
       .optional(),
     resolveValue: z
-      .number({ error: 'a number ≥ 0' })
-      .min(0, { error: 'a number ≥ 0' })
+      .number({ error: WORTH })
+      .min(0, { error: WORTH })
+      .max(ROLL_LIMITS.value, { error: WORTH })
       .describe('Worth of each Resolve left at the end, in intents, to the play (default 0).')
       .optional(),
     policy: choice(POLICIES, 'Who decides rerolls and spends (default optimal).').optional(),

@@ -1,15 +1,18 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
 import type { SimulationOptions } from '../../src/cli/simulation-flags.ts';
+import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
 import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
 import { cliInProcess } from './cli-in-process.ts';
 
-const kernel = new URL('../montecarlo/high-faces-kernel.ts', import.meta.url).href;
-const spec = { dice: 5, sides: 6, atLeast: 6 };
+const kernel = 'systems/d6-pool/simulate';
+const spec = { stat: 5 };
 const options: SimulationOptions = {
   trials: 300_000,
   seed: 77,
@@ -49,7 +52,7 @@ describe('dicelab merge', () => {
     const { status, stdout } = await cli('merge', ...files);
     expect(status).toBe(0);
     expect(stdout).toMatch(
-      /^merged 3 shards of .*high-faces-kernel\.ts: 300,000 trials, seed 77, chunk size 8192\n\{/,
+      /^merged 3 shards of systems\/d6-pool\/simulate: 300,000 trials, seed 77, chunk size 8192\n\{/,
     );
   });
 
@@ -57,7 +60,8 @@ describe('dicelab merge', () => {
     const partial = JSON.parse(await readFile(files[1]!, 'utf8'));
     expect(partial).toMatchObject({
       format: 'dicelab-partial-result',
-      version: 1,
+      version: 2,
+      dicelab: '0.1.0',
       kernel,
       spec,
       seed: 77,
@@ -90,11 +94,81 @@ describe('dicelab merge', () => {
     const broken = join(dir, 'broken.json');
     await writeFile(broken, '{"format": "dicelab-partial-result", "version": 9}');
     expect((await cli('merge', broken)).stderr).toBe(
-      `dicelab: ${broken}: version: 9 is not allowed (expected 1 (written by this dicelab))\n`,
+      `dicelab: ${broken}: version: 9 is not allowed (expected 2 (written by this dicelab))\n`,
     );
     expect((await cli('merge', join(dir, 'nope.json'))).stderr).toMatch(
       /nope\.json: cannot be read \(ENOENT\)/,
     );
     expect((await cli('merge')).status).toBe(2);
+  });
+
+  it('never runs code a partial file names: a file: kernel is refused, exit 2', async () => {
+    // A module that would leave a marker file behind if anything imported it.
+    const marker = join(dir, 'marker-left-by-evil-kernel');
+    const evil = join(dir, 'evil-kernel.mjs');
+    await writeFile(
+      evil,
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\nexport const kernel = {};\n`,
+    );
+    const fields = JSON.parse(await readFile(files[0]!, 'utf8')) as Record<string, unknown>;
+    for (const [name, kernel] of [
+      ['url', pathToFileURL(evil).href],
+      ['path', evil],
+      ['relative', '../../../../../../../../..' + evil],
+    ] as const) {
+      const content = { ...fields, kernel };
+      const tampered = join(dir, `evil-${name}.json`);
+      // With a checksum made to match: the kernel check itself must refuse it.
+      await writeFile(tampered, JSON.stringify({ ...content, checksum: partialChecksum(content) }));
+      const { status, stdout, stderr } = await cli('merge', tampered);
+      expect(status).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(
+        new RegExp(
+          `^dicelab: ${tampered}: kernel: .* is not allowed \\(expected one of dicelab's kernels: systems/zidara/simulate, `,
+        ),
+      );
+      expect(stderr.split('\n')).toHaveLength(2);
+    }
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('refuses tampered and damaged shards, naming the file and what is wrong', async () => {
+    const fields = JSON.parse(await readFile(files[1]!, 'utf8')) as Record<string, unknown> & {
+      tally: number[];
+    };
+    const write = async (name: string, content: Record<string, unknown>, sum = true) => {
+      const path = join(dir, name);
+      await writeFile(
+        path,
+        JSON.stringify(sum ? { ...content, checksum: partialChecksum(content) } : content),
+      );
+      return path;
+    };
+    const changed = await write(
+      'changed.json',
+      { ...fields, tally: [fields.tally[0]! + 1, ...fields.tally.slice(1)] },
+      false,
+    );
+    const negative = await write('negative.json', {
+      ...fields,
+      tally: [-5000, ...fields.tally.slice(1)],
+    });
+    const inflated = await write('inflated.json', {
+      ...fields,
+      tally: [fields.tally[0]! * 1000, ...fields.tally.slice(1)],
+    });
+    const cases: [string, RegExp][] = [
+      [changed, /changed\.json: checksum: .* does not match the content/],
+      [negative, /negative\.json: tally\[0\]: -5000 is not allowed/],
+      [inflated, /inflated\.json: tally\[0\.\.2\] \(outcomes\) sum to \d+, not the \d+ trials/],
+    ];
+    for (const [path, message] of cases) {
+      const { status, stdout, stderr } = await cli('merge', files[0]!, path, files[2]!);
+      expect(status, path).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(message);
+      expect(stderr.split('\n')).toHaveLength(2);
+    }
   });
 });

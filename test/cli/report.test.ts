@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, watch } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportJobs, writeReport } from '../../src/cli/report.ts';
 import { InputError } from '../../src/input-error.ts';
@@ -73,14 +75,14 @@ describe('dicelab report', () => {
     expect(html).toContain('d12 beats d6+d6: 70.8% vs 57.9% (+13.0 pts).');
   });
 
-  it('runs the analyses scenario files list, and the built-in set without', async () => {
-    expect(await reportJobs([])).toBe(DEFAULT_REPORT);
-    expect((await reportJobs(['scenarios/vesk-locks.yaml'])).map((j) => j.name)).toEqual([
+  it('runs the analyses scenario files list, and the built-in set without', () => {
+    expect(reportJobs([])).toBe(DEFAULT_REPORT);
+    expect(reportJobs(['scenarios/vesk-locks.yaml']).map((j) => j.name)).toEqual([
       'vesk-locks-locks-resolve',
       'vesk-locks-vault-fishing',
     ]);
-    await expect(reportJobs(['balance.yaml'])).rejects.toThrow(InputError);
-    await expect(reportJobs(['balance.yaml'])).rejects.toThrow(/balance\.yaml: cannot read/);
+    expect(() => reportJobs(['balance.yaml'])).toThrow(InputError);
+    expect(() => reportJobs(['balance.yaml'])).toThrow(/balance\.yaml: cannot read/);
   });
 
   it('leaves the offline page out, and unlinked, when it has not been built', async () => {
@@ -109,5 +111,60 @@ describe('dicelab report', () => {
     } finally {
       await rm(empty, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * Runs `dicelab report` in a child and, the moment a temporary file appears in its folder,
+ * freezes it (SIGSTOP), checks a temporary file is really there, sends `signal` and lets it go
+ * on: the signal arrives while the temporary file exists. Returns how the child ended, or
+ * undefined if it wrote everything before a temporary file could be caught.
+ */
+async function stopWhileWriting(signal: 'SIGINT' | 'SIGTERM') {
+  const out = await mkdtemp(join(tmpdir(), 'dicelab-stop-'));
+  const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+  const scenario = fileURLToPath(new URL('../../scenarios/dorrie-talk.yaml', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', main, 'report', scenario, '--out', out, '--quiet'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const temps = () => readdirSync(out).filter((name) => name.endsWith('.tmp'));
+  const stopped = () => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${child.pid}/stat`, 'utf8'));
+  let caught: string[] | undefined;
+  const watcher = watch(out, (_event, name) => {
+    if (caught || !name?.endsWith('.tmp') || child.exitCode !== null) return;
+    child.kill('SIGSTOP');
+    while (!stopped()) {} // the stop is delivered in microseconds
+    const now = temps();
+    if (now.length > 0) {
+      caught = now;
+      child.kill(signal);
+    }
+    child.kill('SIGCONT');
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  watcher.close();
+  const left = temps();
+  await rm(out, { recursive: true, force: true });
+  return caught ? { code, stderr, caught, left } : undefined;
+}
+
+describe('dicelab report stopped while it writes', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('on %s removes its temporary files and exits %i', async (signal, status) => {
+    let run: Awaited<ReturnType<typeof stopWhileWriting>>;
+    for (let attempt = 0; attempt < 5 && !run; attempt++) run = await stopWhileWriting(signal);
+    expect(run, 'a temporary file was caught in 5 runs').toBeDefined();
+    expect(run!.caught.length).toBeGreaterThan(0);
+    expect(run!.left).toEqual([]);
+    expect(run!.code).toBe(status);
+    expect(run!.stderr).toBe(`\ndicelab: stopped (${signal}); no temporary file left behind\n`);
   });
 });

@@ -100,6 +100,6 @@ describe('dicelab ring-skill', () => {
       '1',
     );
     expect(status).toBe(2);
-    expect(stderr).toMatch(/"0" is not allowed \(expected an integer from 1 to 6\)/);
+    expect(stderr).toMatch(/"0" is not allowed \(expected an integer from 1 to 5\)/);
   });
 });

@@ -8,8 +8,8 @@ import { runSimulation } from '../../src/cli/run-simulation.ts';
 import { InputError } from '../../src/input-error.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
 
-const kernel = new URL('../montecarlo/high-faces-kernel.ts', import.meta.url).href;
-const spec = { dice: 2, sides: 6, atLeast: 5 };
+const kernel = 'systems/d6-pool/simulate';
+const spec = { stat: 2 };
 const options = { trials: 50_000, seed: 3, chunkSize: 4096, threads: 1 };
 
 describe('runSimulation', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { LocalKernel } from '../../src/montecarlo/load-kernel.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
 import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
 import { wilsonInterval } from '../../src/montecarlo/wilson-interval.ts';
 import type { HighFacesSummary } from './high-faces-kernel.ts';
 
-const kernel = new URL('./high-faces-kernel.ts', import.meta.url).href;
+const kernel = new LocalKernel(new URL('./high-faces-kernel.ts', import.meta.url));
 
 /** Exact P(exactly j hits) for `dice` dice each hitting with probability p: Binomial. */
 function binomial(dice: number, p: number): number[] {

@@ -37,6 +37,7 @@ export const kernel: Kernel<HighFacesSpec, HighFacesSpec> = {
     return { dice, sides, atLeast };
   },
   tallySize: (spec) => spec.dice + 1,
+  tallyShape: (spec) => [{ kind: 'distribution', name: 'hits', from: 0, to: spec.dice + 1 }],
   run({ dice, sides, atLeast }, stream, trials, tally) {
     for (let trial = 0; trial < trials; trial++) {
       let hits = 0;

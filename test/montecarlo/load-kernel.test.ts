@@ -4,32 +4,50 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/input-error.ts';
-import { kernelUrl, loadKernel } from '../../src/montecarlo/load-kernel.ts';
+import { isKernelId, KERNEL_IDS } from '../../src/montecarlo/kernel-registry.ts';
+import { checkKernelRef, LocalKernel, loadKernel } from '../../src/montecarlo/load-kernel.ts';
 
-describe('kernel ids', () => {
-  it('name a module under src/ (this run is from sources: .ts)', () => {
-    const url = kernelUrl('systems/d6-pool/simulate');
-    expect(url.href).toBe(new URL('../../src/systems/d6-pool/simulate.ts', import.meta.url).href);
+describe('kernels', () => {
+  it('load every kernel of the registry by id, each a whole kernel', async () => {
+    expect(KERNEL_IDS).toContain('systems/d6-pool/simulate');
+    for (const id of KERNEL_IDS) {
+      const kernel = await loadKernel(id);
+      for (const method of ['prepare', 'tallySize', 'tallyShape', 'run', 'summarize'] as const)
+        expect(typeof kernel[method], `${id}: ${method}`).toBe('function');
+    }
   });
 
-  it('take a file: URL as it is', () => {
-    const href = new URL('./high-faces-kernel.ts', import.meta.url).href;
-    expect(kernelUrl(href).href).toBe(href);
+  it('refuse any other string: paths, URLs, names on the prototype', async () => {
+    const others = [
+      'file:///tmp/x.mjs',
+      'data:text/javascript,export const kernel = {}',
+      '../x',
+      '/etc/passwd',
+      'systems/x',
+      'systems/d6-pool/simulate.ts',
+      '',
+      '__proto__',
+      'constructor',
+      'toString',
+    ];
+    for (const id of others) {
+      expect(isKernelId(id), id).toBe(false);
+      expect(() => checkKernelRef(id), id).toThrow(InputError);
+      await expect(loadKernel(id as never), id).rejects.toThrow(
+        /^kernel: .* is not allowed \(expected one of dicelab's kernels: systems\/zidara\/simulate, /,
+      );
+    }
+    expect(() => checkKernelRef({ url: 'file:///tmp/x.mjs' })).toThrow(InputError);
   });
 
-  it('refuse paths that climb out, absolute paths and extensions', () => {
-    for (const id of ['../x', 'a/../../b', '/etc/passwd', 'systems/x.ts', '', 'a//b'])
-      expect(() => kernelUrl(id), id).toThrow(InputError);
-  });
-
-  it('load only modules that export a whole kernel', async () => {
-    const kernel = await loadKernel(new URL('./high-faces-kernel.ts', import.meta.url).href);
-    expect(typeof kernel.summarize).toBe('function');
+  it('load a local kernel made in code, and only modules that export a whole kernel', async () => {
+    const local = new LocalKernel(new URL('./high-faces-kernel.ts', import.meta.url));
+    expect(typeof (await loadKernel(local)).tallyShape).toBe('function');
     const dir = await mkdtemp(join(tmpdir(), 'dicelab-kernel-'));
     const file = join(dir, 'not-a-kernel.mjs');
     await writeFile(file, 'export const kernel = { prepare: () => 1, run: () => {} };\n');
-    await expect(loadKernel(pathToFileURL(file).href)).rejects.toThrow(
-      /kernel: .* is not allowed \(expected a module exporting `kernel` with prepare, tallySize, run, summarize\)/,
+    await expect(loadKernel(new LocalKernel(pathToFileURL(file)))).rejects.toThrow(
+      /kernel: .* is not allowed \(expected a module exporting `kernel` with prepare, tallySize, tallyShape, run, summarize\)/,
     );
   });
 });

@@ -5,6 +5,11 @@
 export const kernel = {
   prepare: (spec) => ({ bits: spec.bits, rounds: spec.rounds ?? 1 }),
   tallySize: () => 2,
+  // Draws with a bit set can number `rounds` a trial: a sum; tally[1] counts every trial once.
+  tallyShape: ({ rounds }) => [
+    { kind: 'sum', name: 'draws with a bit set', slot: 0, max: rounds },
+    { kind: 'count', name: 'trials', slot: 1 },
+  ],
   run({ bits, rounds }, stream, trials, tally) {
     let s0 = stream[0];
     let s1 = stream[1];

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/input-error.ts';
+import { LocalKernel } from '../../src/montecarlo/load-kernel.ts';
 import { type SimulationRequest, simulate } from '../../src/montecarlo/run.ts';
 
-const highFaces = new URL('./high-faces-kernel.ts', import.meta.url).href;
-const lowBit = new URL('./low-bit-kernel.mjs', import.meta.url).href;
+const highFaces = new LocalKernel(new URL('./high-faces-kernel.ts', import.meta.url));
+const lowBitUrl = new URL('./low-bit-kernel.mjs', import.meta.url);
+const lowBit = new LocalKernel(lowBitUrl);
 const spec = { dice: 4, sides: 6, atLeast: 5 };
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -104,8 +106,12 @@ describe('simulate', () => {
       [{ poolThresholdMs: -1 }, /^poolThresholdMs/],
       [{ shard: { index: 3, count: 3 } }, /^shard.index: 3 .*from 0 to 2/],
       [{ shard: { index: 0, count: 0 } }, /^shard.count/],
-      [{ kernel: '../etc/passwd' }, /^kernel: "..\/etc\/passwd" is not allowed/],
-      [{ kernel: 'systems/no-such-system/simulate' }, /^kernel: .*does not exist/],
+      [{ kernel: '../etc/passwd' as never }, /^kernel: "..\/etc\/passwd" is not allowed/],
+      [{ kernel: 'systems/no-such-system/simulate' as never }, /^kernel: .* is not allowed/],
+      [
+        { kernel: lowBitUrl.href as never },
+        /^kernel: "file:.*" is not allowed \(expected one of dicelab's kernels/,
+      ],
       [{ spec: { dice: 0, sides: 6, atLeast: 5 } }, /^dice: 0 is not allowed/],
     ];
     for (const [change, message] of bad) {
@@ -120,20 +126,47 @@ describe('simulate', () => {
     const file = join(dir, 'half-kernel.mjs');
     await writeFile(
       file,
-      'export const kernel = { prepare: (s) => s, tallySize: () => 1, run: (p, s, n, t) => { t[0] += 0.5; }, summarize: () => null };\n',
+      'export const kernel = { prepare: (s) => s, tallySize: () => 1, tallyShape: () => [], run: (p, s, n, t) => { t[0] += 0.5; }, summarize: () => null };\n',
     );
     await expect(
-      simulate({ kernel: pathToFileURL(file).href, spec: null, trials: 10, seed: 1, threads: 1 }),
+      simulate({
+        kernel: new LocalKernel(pathToFileURL(file)),
+        spec: null,
+        trials: 10,
+        seed: 1,
+        threads: 1,
+      }),
     ).rejects.toThrow(/tally\[0\] is 0.5, not an integer count/);
+  });
+
+  it("refuses tallies that break the kernel's own shape (a kernel bug, not bad input)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-kernel-'));
+    const file = join(dir, 'double-count-kernel.mjs');
+    await writeFile(
+      file,
+      "export const kernel = { prepare: (s) => s, tallySize: () => 2, tallyShape: () => [{ kind: 'distribution', name: 'outcomes', from: 0, to: 2 }], run: (p, s, n, t) => { t[0] += n; t[1] += 1; }, summarize: () => null };\n",
+    );
+    const run = simulate({
+      kernel: new LocalKernel(pathToFileURL(file)),
+      spec: null,
+      trials: 10,
+      seed: 1,
+      threads: 1,
+    });
+    await expect(run).rejects.toThrow(/tally\[0\.\.1\] \(outcomes\) sum to 11, not the 10 trials/);
+    await expect(run).rejects.not.toBeInstanceOf(InputError);
   });
 });
 
 describe('simulate in a process of its own', () => {
   it('runs a 2-thread pool, agrees with this thread, and lets the process exit', async () => {
     const runUrl = new URL('../../src/montecarlo/run.ts', import.meta.url).href;
-    const request = { kernel: lowBit, spec: { bits: 1 }, trials: 3_000_000, seed: 5 };
+    const loadUrl = new URL('../../src/montecarlo/load-kernel.ts', import.meta.url).href;
+    const request = { spec: { bits: 1 }, trials: 3_000_000, seed: 5 };
     const code = `import { simulate } from ${JSON.stringify(runUrl)};
-      const r = await simulate({ ...${JSON.stringify(request)}, threads: 2 });
+      import { LocalKernel } from ${JSON.stringify(loadUrl)};
+      const kernel = new LocalKernel(${JSON.stringify(lowBitUrl.href)});
+      const r = await simulate({ ...${JSON.stringify(request)}, kernel, threads: 2 });
       console.log(JSON.stringify(r.tally));`;
     const child = spawnSync(
       process.execPath,
@@ -146,7 +179,7 @@ describe('simulate in a process of its own', () => {
     expect(child.stderr).toBe('');
     expect(child.signal).toBeNull(); // not killed by the timeout: the pool let the process go
     expect(child.status).toBe(0);
-    const here = await simulate({ ...request, threads: 1 });
+    const here = await simulate({ ...request, kernel: lowBit, threads: 1 });
     expect(JSON.parse(child.stdout)).toEqual(here.tally);
     expect(here.tally[1]).toBe(3_000_000);
   });
@@ -158,20 +191,27 @@ describe('simulate from the compiled build (dist/)', () => {
   // `npm test` builds first; a bare `vitest run` may find no build, or an old one.
   const fresh = existsSync(distRun) && statSync(distRun).mtimeMs >= statSync(srcRun).mtimeMs;
   let distSimulate: typeof simulate;
+  let DistLocalKernel: typeof LocalKernel;
   beforeAll(async () => {
-    if (fresh) ({ simulate: distSimulate } = await import(distRun.href));
+    if (!fresh) return;
+    ({ simulate: distSimulate } = await import(distRun.href));
+    const distLoad = new URL('../../dist/montecarlo/load-kernel.js', import.meta.url);
+    ({ LocalKernel: DistLocalKernel } = await import(distLoad.href));
   });
 
   it.skipIf(!fresh)('runs JS workers with no tsx and gives the same tallies', async () => {
-    const request = {
-      kernel: lowBit,
-      spec: { bits: 1 },
-      trials: 2_000_000,
-      seed: 8,
-      chunkSize: 32_768,
-    };
-    const compiled = await distSimulate({ ...request, threads: 2 });
-    const sources = await simulate({ ...request, threads: 1 });
-    expect(compiled).toEqual(sources);
+    const request = { spec: { bits: 1 }, trials: 2_000_000, seed: 8, chunkSize: 32_768 };
+    // Each build checks for its own LocalKernel class.
+    const compiled = await distSimulate({
+      ...request,
+      kernel: new DistLocalKernel(lowBitUrl),
+      threads: 2,
+    });
+    const sources = await simulate({ ...request, kernel: lowBit, threads: 1 });
+    expect(compiled.tally).toEqual(sources.tally);
+    expect({ ...compiled, kernel: String(compiled.kernel) }).toEqual({
+      ...sources,
+      kernel: String(sources.kernel),
+    });
   });
 });

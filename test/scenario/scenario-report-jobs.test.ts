@@ -5,14 +5,14 @@ import { runReportJob } from '../../src/report/zidara/analysis-output.ts';
 import { scenarioReportJobs } from '../../src/scenario/scenario-report-jobs.ts';
 
 describe('scenarioReportJobs', () => {
-  it('turns each analysis of a scenario file into the report job of its chart, named after the file', async () => {
-    const jobs = scenarioReportJobs(await loadScenarioFiles(['scenarios/bram-gate.yaml']));
+  it('turns each analysis of a scenario file into the report job of its chart, named after the file', () => {
+    const jobs = scenarioReportJobs(loadScenarioFiles(['scenarios/bram-gate.yaml']));
     expect(jobs.map((j) => [j.name, j.analysis])).toEqual([
       ['bram-gate-fight-splits-vs-warden', 'splits'],
       ['bram-gate-d12-or-d6-d6', 'compare'],
       ['bram-gate-fight-vs-warden', 'fights'],
     ]);
-    expect(await reportJobs(['scenarios/bram-gate.yaml'])).toEqual(jobs);
+    expect(reportJobs(['scenarios/bram-gate.yaml'])).toEqual(jobs);
     // The fight's curve is the one the check judges round by round.
     const curve = runReportJob(jobs[2]!).rows as { round: number; winWithin: number }[];
     expect(curve).toHaveLength(6);

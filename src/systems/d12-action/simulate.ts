@@ -48,6 +48,22 @@ const SUPPORTERS = INTERRUPTIONS + 2;
 export const kernel: Kernel<unknown, D12Plan> = {
   prepare: (spec) => planD12Roll(parseD12ActionSpec(spec)),
   tallySize: (plan) => SUPPORTERS + 4 * plan.roll.supporters.length,
+  tallyShape: (plan) => [
+    { kind: 'distribution', name: 'outcome and tokens spent', from: 0, to: GAINED },
+    { kind: 'sumAndSquares', name: 'balance tokens gained', slot: GAINED, max: 1 },
+    {
+      kind: 'sumAndSquares',
+      name: 'interruption tokens',
+      slot: INTERRUPTIONS,
+      max: plan.roll.supporters.length + 1,
+    },
+    ...plan.roll.supporters.map((_, i) => ({
+      kind: 'distribution' as const,
+      name: `supporter ${i + 1}'s outcomes`,
+      from: SUPPORTERS + 4 * i,
+      to: SUPPORTERS + 4 * i + 4,
+    })),
+  ],
   run(plan: D12Plan, stream: Stream, trials: number, tally: Float64Array) {
     const { roll } = plan;
     const dice = actionLuck(roll.rating);

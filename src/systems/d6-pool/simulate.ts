@@ -19,6 +19,9 @@ export interface D6PoolSimulation {
 export const kernel: Kernel<unknown, D6PoolCheck> = {
   prepare: (spec) => parseD6PoolSpec(spec),
   tallySize: () => D6_POOL_OUTCOMES.length,
+  tallyShape: () => [
+    { kind: 'distribution', name: 'outcomes', from: 0, to: D6_POOL_OUTCOMES.length },
+  ],
   run(check: D6PoolCheck, stream: Stream, trials: number, tally: Float64Array) {
     for (let t = 0; t < trials; t++) {
       let hits = 0;

@@ -47,6 +47,14 @@ export const kernel: Kernel<unknown, Prepared> = {
     return { check, solver: new RingSkillSolver(check) };
   },
   tallySize: () => SLOTS,
+  tallyShape: () => [
+    { kind: 'count', name: 'succeeded', slot: SUCCEEDED },
+    { kind: 'sumAndSquares', name: 'strife', slot: STRIFE },
+    { kind: 'sumAndSquares', name: 'bonus successes', slot: BONUS },
+    { kind: 'sumAndSquares', name: 'opportunity', slot: OPPORTUNITY },
+    { kind: 'sumAndSquares', name: 'successes', slot: SUCCESSES },
+    { kind: 'count', name: 'capped', slot: CAPPED },
+  ],
   run({ check, solver }: Prepared, stream: Stream, trials: number, tally: Float64Array) {
     const ring = new Int8Array(KIND_COUNT);
     const skill = new Int8Array(KIND_COUNT);

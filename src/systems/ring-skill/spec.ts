@@ -51,15 +51,19 @@ export const RING_SKILL_DEFAULTS = {
 } as const;
 
 /**
- * Bounds of one exact solve: ring 5 + skill 5 takes about 0.3 s, 1.3 s with a reroll and 2.3 s
- * with two; the extreme, ring 6 + skill 6 with 3 rerolls, about 30 s and 0.7 GB.
+ * Bounds of one exact solve, the published dice's ranges (rings 1–5, skills 0–5), so that every
+ * check they allow is solved in seconds. CPU time measured on the 2-core development machine
+ * while other work ran (load 7): ring 5 + skill 5 against TN 3 about 1.3 s, 2.6 s with a reroll;
+ * the slowest corner, ring 5 + skill 5 against TN 8 with depth 10 and 2 rerolls, about 5 s
+ * and 0.25 GB. The old bounds (ring 6, skill 6, TN 60, depth 100, 3 rerolls) allowed solves of
+ * minutes: TN and depth multiply the waves' states, rerolls the first roll's choices.
  */
 export const RING_SKILL_LIMITS = {
-  ring: 6,
-  skill: 6,
-  tn: 60,
-  explodeDepth: 100,
-  rerolls: 3,
+  ring: 5,
+  skill: 5,
+  tn: 8,
+  explodeDepth: 10,
+  rerolls: 2,
 } as const;
 
 /**

@@ -24,6 +24,7 @@ export const kernel: Kernel<unknown, Prepared> = {
     return { roll, modifier: rollModifier(roll) };
   },
   tallySize: () => TAGS_BANDS.length,
+  tallyShape: () => [{ kind: 'distribution', name: 'bands', from: 0, to: TAGS_BANDS.length }],
   run({ modifier }: Prepared, stream: Stream, trials: number, tally: Float64Array) {
     for (let t = 0; t < trials; t++) {
       const band = bandOfTotal(rollDie(stream, 6) + rollDie(stream, 6) + modifier);

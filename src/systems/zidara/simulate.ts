@@ -603,6 +603,14 @@ export function summarizeRolls(
 export const kernel: Kernel<SimulationSpec, PreparedRoll> = {
   prepare: (spec) => prepareRoll(spec, { tabulate: true }),
   tallySize: (prep) => prep.layout.size,
+  tallyShape: ({ layout }) => [
+    { kind: 'distribution', name: 'outcomes', from: layout.outcomes, to: layout.gained },
+    { kind: 'sumAndSquares', name: 'Aura gained', slot: layout.gained },
+    { kind: 'sum', name: 'Aura spent', slot: layout.spent },
+    { kind: 'sum', name: 'Aura shared', slot: layout.shared },
+    { kind: 'count', name: 'explosions capped', slot: layout.capped },
+    { kind: 'sum', name: 'area die sizes', slot: layout.areaSum },
+  ],
   run: (prep, stream, trials, tally) => {
     playRolls(prep, stream, trials, tally);
   },

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   parseRingSkillSpec,
+  RING_SKILL_LIMITS,
   type RingSkillSpec,
   ringSkillOdds,
   ringSkillTable,
@@ -252,4 +253,32 @@ describe('Ring and Skill, brute force on random small checks', () => {
       { numRuns: 25, seed: 20240607 },
     );
   });
+});
+
+describe('the slowest check the bounds allow', () => {
+  it('is solved in seconds, not minutes (RING_SKILL_LIMITS), and its rerolls never hurt', () => {
+    const L = RING_SKILL_LIMITS;
+    const corner = {
+      ring: L.ring,
+      skill: L.skill,
+      tn: L.tn,
+      explodeDepth: L.explodeDepth,
+      rerolls: L.rerolls,
+    };
+    const before = process.cpuUsage();
+    const r = odds(corner);
+    const used = process.cpuUsage(before);
+    const seconds = (used.user + used.system) / 1e6;
+    // About 5 s of CPU compiled on a loaded 2-core machine; more from sources under vitest.
+    expect(seconds).toBeLessThan(30);
+    expect(r.pSuccess).toBeGreaterThan(0);
+    expect(r.pSuccess).toBeLessThan(1);
+    // A reroll is a choice, and rerolling nothing is among the choices: never worse.
+    expect(r.pSuccess).toBeGreaterThanOrEqual(odds({ ...corner, rerolls: 0 }).pSuccess);
+    // One past any bound is refused.
+    for (const field of Object.keys(corner) as (keyof typeof corner)[])
+      expect(() => parseRingSkillSpec({ ...corner, [field]: corner[field] + 1 }), field).toThrow(
+        new RegExp(`^${field}: ${corner[field] + 1} is not allowed`),
+      );
+  }, 120_000);
 });

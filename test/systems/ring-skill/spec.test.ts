@@ -27,14 +27,14 @@ describe('Ring and Skill spec', () => {
   });
 
   it.each([
-    [{ ring: 0, skill: 1, tn: 1 }, /^ring: 0 is not allowed \(expected an integer from 1 to 6\)$/],
+    [{ ring: 0, skill: 1, tn: 1 }, /^ring: 0 is not allowed \(expected an integer from 1 to 5\)$/],
     [{ ring: 2, skill: -1, tn: 1 }, /^skill: -1 is not allowed/],
     [{ ring: 2, skill: 1, tn: 0 }, /^tn: 0 is not allowed/],
     [{ ring: 2, skill: 1 }, /^tn: nothing is not allowed/],
     [{ ring: 2, skill: 1, tn: 2, explodeDepth: -1 }, /^explodeDepth: -1 is not allowed/],
     [
       { ring: 2, skill: 1, tn: 2, rerolls: 9 },
-      /^rerolls: 9 is not allowed \(expected an integer from 0 to 3\)$/,
+      /^rerolls: 9 is not allowed \(expected an integer from 0 to 2\)$/,
     ],
     [
       { ring: 2, skill: 1, tn: 2, objective: 'glory' },

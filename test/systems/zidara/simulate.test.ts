@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { meanInterval } from '../../../src/montecarlo/mean-interval.ts';
 import { mergePartials } from '../../../src/montecarlo/merge-partials.ts';
-import { toPartialResult } from '../../../src/montecarlo/partial-result.ts';
+import {
+  parsePartialResult,
+  serializePartialResult,
+} from '../../../src/montecarlo/partial-result.ts';
 import { simulate } from '../../../src/montecarlo/run.ts';
 import { wilsonInterval } from '../../../src/montecarlo/wilson-interval.ts';
 import { streamFor } from '../../../src/rng/index.ts';
@@ -233,7 +236,7 @@ describe("Zi'Dara simulation agrees with the exact engine", () => {
 
 describe("Zi'Dara simulation on the worker pool", () => {
   const request = {
-    kernel: 'systems/zidara/simulate',
+    kernel: 'systems/zidara/simulate' as const,
     spec: simulationSpec(parseRoll(SPECS[2]![1]), 'optimal'),
     trials: 60_000,
     seed: 11,
@@ -252,8 +255,14 @@ describe("Zi'Dara simulation on the worker pool", () => {
     const parts = [];
     for (let index = 0; index < 3; index++)
       parts.push(await simulate({ ...request, threads: 1, shard: { index, count: 3 } }));
+    // Through the file format, every check included (the tallies' shape among them).
     const merged = mergePartials(
-      parts.map((p) => ({ source: `part${p.shard?.index}`, partial: toPartialResult(p) })),
+      await Promise.all(
+        parts.map(async (p) => {
+          const source = `part${p.shard?.index}`;
+          return { source, partial: await parsePartialResult(serializePartialResult(p), source) };
+        }),
+      ),
     );
     expect(merged.tally).toEqual(whole.tally);
     expect(merged.completedTrials).toBe(whole.completedTrials);

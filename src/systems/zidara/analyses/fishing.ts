@@ -56,7 +56,7 @@ export function fishing(options: FishingOptions): FishingRow[] {
   const minorMax = options.minorMaxSides ?? 4;
   if (!(DIE_SIDES as readonly number[]).includes(minorMax))
     throw invalid('minorMaxSides', minorMax, `one of ${DIE_SIDES.join(', ')}`);
-  const minorWeight = readNumber(options.minorWeight, 'minorWeight', 0, 0);
+  const minorWeight = readNumber(options.minorWeight, 'minorWeight', 0, 0, ROLL_LIMITS.value);
   const candidates = legalPools(steps, actions)
     .filter((pool) => pool.length <= ROLL_LIMITS.dice)
     .flatMap((pool) => splitsOfPool(pool))

@@ -162,6 +162,33 @@ export function summarizeFights(
 export const kernel: Kernel<unknown, PreparedFight> = {
   prepare: prepareFight,
   tallySize: (prep) => prep.layout.size,
+  tallyShape: ({ fight, layout }) => {
+    const n = fight.maxRounds;
+    const perRound = (name: string, base: number, max?: number) =>
+      Array.from({ length: n }, (_, k) => ({
+        kind: 'sum' as const,
+        name: `${name}, round ${k + 1}`,
+        slot: base + k,
+        ...(max === undefined ? {} : { max }),
+      }));
+    return [
+      {
+        kind: 'distribution',
+        name: 'round won (last: not won)',
+        from: layout.rounds,
+        to: layout.rounds + n + 1,
+      },
+      ...Array.from({ length: n }, (_, k) => ({
+        kind: 'count' as const,
+        name: `fights reaching round ${k + 1}`,
+        slot: layout.reached + k,
+      })),
+      ...perRound('Aura at the start', layout.aura, fight.auraMax),
+      ...perRound('Resolve at the start', layout.resolve, fight.titles),
+      ...perRound('Aura spent', layout.auraSpent),
+      ...perRound('Resolve spent', layout.resolveSpent, fight.titles),
+    ];
+  },
   run: playFights,
   summarize: summarizeFights,
 };

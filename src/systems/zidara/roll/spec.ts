@@ -74,6 +74,11 @@ export const ROLL_LIMITS = {
   boostsPerRoll: 10,
   explodeDepth: 100,
   challenge: 50,
+  /**
+   * Largest intent weight, `auraValue` or `resolveValue`: a roll's utility and its square
+   * (simulation intervals) stay finite and exact enough (1e308 gave an infinite utility).
+   */
+  value: 1e6,
 } as const;
 
 /** A roll spec's options beside its threats, dice and intents: what a character's setup sets. */
@@ -183,7 +188,13 @@ export function parseRoll(input: unknown, where = ''): Roll {
         threats.length - 1,
         D.intentThreat,
       );
-      const weight = readNumber(intent.weight, f(`intents[${i}].weight`), D.intentWeight, 0);
+      const weight = readNumber(
+        intent.weight,
+        f(`intents[${i}].weight`),
+        D.intentWeight,
+        0,
+        L.value,
+      );
       const name = readText(intent.name, f(`intents[${i}].name`));
       return name === undefined ? { threat, weight } : { threat, weight, name };
     });
@@ -220,8 +231,8 @@ export function parseRoll(input: unknown, where = ''): Roll {
       L.explodeDepth,
       D.explodeDepth,
     ),
-    auraValue: readNumber(spec.auraValue, f('auraValue'), D.auraValue, 0),
-    resolveValue: readNumber(spec.resolveValue, f('resolveValue'), D.resolveValue, 0),
+    auraValue: readNumber(spec.auraValue, f('auraValue'), D.auraValue, 0, L.value),
+    resolveValue: readNumber(spec.resolveValue, f('resolveValue'), D.resolveValue, 0, L.value),
     auraGainUsableSameRoll: readBoolean(
       spec.auraGainUsableSameRoll,
       f('auraGainUsableSameRoll'),

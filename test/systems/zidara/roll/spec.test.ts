@@ -62,11 +62,11 @@ describe('roll specs', () => {
     [{ ...ok, aura: 6 }, 'aura: 6 is not allowed (expected an integer from 0 to auraMax (5))'],
     [
       { ...ok, intents: [{ weight: Number.NaN }, {}] },
-      'intents[0].weight: NaN is not allowed (expected a number ≥ 0)',
+      'intents[0].weight: NaN is not allowed (expected a number ≥ 0 and ≤ 1000000)',
     ],
     [
       { ...ok, intents: [{ weight: '2' }, {}] },
-      'intents[0].weight: "2" is not allowed (expected a number ≥ 0)',
+      'intents[0].weight: "2" is not allowed (expected a number ≥ 0 and ≤ 1000000)',
     ],
     [
       { ...ok, dice: [] },

@@ -1,0 +1,614 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Command } from '@commander-js/extra-typings';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileFlag, folderFlag } from '../../src/cli/flags.ts';
+import { buildProgram } from '../../src/cli/main.ts';
+import { runSimulation } from '../../src/cli/run-simulation.ts';
+import { EXIT } from '../../src/exit-status.ts';
+import { INPUT_LIMITS } from '../../src/input-source.ts';
+import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
+import { cliInProcess as cli } from './cli-in-process.ts';
+
+/**
+ * The corpus of careless and hostile input (issue 13), held to what the brief asks of bad input:
+ * exit status 2, one line on stderr naming the field, the value and what is allowed, no stack
+ * trace, nothing on stdout and nothing written.
+ */
+
+let dir: string;
+/** Where a case's command is told to write: it must not exist afterwards. */
+let out: string;
+
+/** Every file and folder under `root`, relative, sorted. */
+function listing(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' }).sort();
+}
+
+async function refused(args: string[]) {
+  const before = listing(dir);
+  const run = await cli(...args);
+  expect(run.status, run.stderr).toBe(EXIT.badInput);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toMatch(/^dicelab: [^\n]+\n$/); // one line
+  expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  expect(run.stderr.length).toBeLessThan(700); // values cut to a readable length
+  expect(listing(dir)).toEqual(before); // nothing written
+  expect(existsSync(out)).toBe(false);
+  return run.stderr;
+}
+
+const ZIDARA_SPEC = { threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }] };
+const at = (name: string) => join(dir, name);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dicelab-hostile-'));
+  out = join(dir, 'out');
+  const write = (name: string, content: string | Buffer) => writeFile(at(name), content);
+  await mkdir(at('a-folder'));
+  await mkdir(at('empty-folder'));
+  await write('a-file.txt', 'not a folder\n');
+  await write('good.json', JSON.stringify({ ...ZIDARA_SPEC, aura: 5 }));
+  await write('stat.json', JSON.stringify({ stat: 3 }));
+  await write('two.json', JSON.stringify([ZIDARA_SPEC, ZIDARA_SPEC]));
+  await write('two-stats.json', JSON.stringify([{ stat: 3 }, { stat: 4 }]));
+  await write('syntax.json', '{"stat": 3,, }');
+  await write('duplicate.json', '{"stat": 3, "stat": 4}');
+  await write('empty-array.json', '[]');
+  await write('number.json', '7');
+  await write('wrong-type.json', '[{"stat": 3}, {"stat": "3"}]');
+  await write('unknown-field.json', '{"stat": 3, "bogus": 1}');
+  await write('deep-array.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+  await write('deep-object.json', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
+  await write('deep-flow.yaml', `stat: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
+  await write('latin1.json', Buffer.from('{"stat": 3, "name": "caf\xe9"}', 'latin1'));
+  await write('long-string.json', JSON.stringify({ stat: 'x'.repeat(1_000_000) }));
+  await write(
+    'too-many.json',
+    `[${Array(INPUT_LIMITS.specs + 1)
+      .fill('{"stat":3}')
+      .join(',')}]`,
+  );
+  await write('huge.json', '');
+  await truncate(at('huge.json'), INPUT_LIMITS.jsonBytes + 1); // sparse: refused by its size
+  await write('huge.yaml', '');
+  await truncate(at('huge.yaml'), INPUT_LIMITS.yamlBytes + 1);
+  let bomb = 'a: &a [x, x, x, x, x, x, x, x, x]\n';
+  for (let i = 0, prev = 'a'; i < 9; prev = `b${i}`, i++)
+    bomb += `b${i}: &b${i} [${Array(9).fill(`*${prev}`).join(', ')}]\n`;
+  await write('bomb.yaml', `stat: 3\n${bomb}`);
+  await write('bomb-scenario.yaml', `scenario: bomb\n${bomb}`);
+  await write('latin1-scenario.yaml', Buffer.from('scenario: caf\xe9\n', 'latin1'));
+  await write('deep-scenario.yaml', `scenario: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
+  await write('latin1-baseline.json', Buffer.from('{"seed": "\xe9"}', 'latin1'));
+  await write('broken-baseline.json', '{"format": ');
+  await write('not-json.json', 'this is not json');
+  await write('array.json', '[]');
+  await write(
+    'values.yaml',
+    'scenario: values\ncharacters:\n  vesk:\n    actions: { fight: 6 }\n    auraValue: 1e308\n',
+  );
+  // Partial result files: a real shard, then damaged and hostile copies of it.
+  const shard = at('shard-0.json');
+  await runSimulation(
+    'systems/d6-pool/simulate',
+    { stat: 3 },
+    {
+      trials: 10_000,
+      seed: 1,
+      chunkSize: 1000,
+      threads: 1,
+      quiet: true,
+      shard: { index: 0, count: 2 },
+      partial: shard,
+    },
+  );
+  const fields = JSON.parse(await readFile(shard, 'utf8')) as Record<string, unknown> & {
+    tally: number[];
+  };
+  const partial = (name: string, content: Record<string, unknown>, sum = true) =>
+    write(name, JSON.stringify(sum ? { ...content, checksum: partialChecksum(content) } : content));
+  await write(
+    'evil-kernel.mjs',
+    `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(at('marker'))}, 'ran');\nexport const kernel = {};\n`,
+  );
+  await partial('evil.json', { ...fields, kernel: pathToFileURL(at('evil-kernel.mjs')).href });
+  await partial('negative.json', { ...fields, tally: [-5000, ...fields.tally.slice(1)] });
+  await partial('thousandfold.json', {
+    ...fields,
+    tally: [fields.tally[0]! * 1000, ...fields.tally.slice(1)],
+  });
+  await partial(
+    'slot-changed.json',
+    { ...fields, tally: [fields.tally[0]! + 1, ...fields.tally.slice(1)] },
+    false,
+  );
+  await partial('old-version.json', { ...fields, version: 1 });
+  await partial('other-dicelab.json', { ...fields, dicelab: '0.0.9' });
+  await partial('interrupted.json', { ...fields, interrupted: true });
+});
+
+/** Leaf commands of the CLI, with the words that reach them. */
+function leaves(command: Command, path: string[] = []): { path: string[]; command: Command }[] {
+  const subs = command.commands as unknown as Command[];
+  if (subs.length === 0) return [{ path, command }];
+  return subs.flatMap((sub) => leaves(sub, [...path, sub.name()]));
+}
+
+describe('every flag that takes a value refuses garbage', () => {
+  const program = buildProgram() as unknown as Command;
+  const flags = leaves(program).flatMap(({ path, command }) =>
+    command.options
+      .filter((o) => (o.required || o.optional) && o.long !== '--help')
+      .filter(
+        (o) =>
+          o.argChoices ||
+          (o.parseArg &&
+            o.parseArg !== (folderFlag as unknown) &&
+            o.parseArg !== (fileFlag as unknown)),
+      )
+      .map((o) => ({ path, flag: o.long!, shown: o.flags })),
+  );
+
+  it('covers the numeric and choice flags of every command', () => {
+    expect(flags.length).toBeGreaterThan(100);
+    for (const command of ['zidara odds', 'zidara simulate', 'ring-skill odds', 'check', 'compare'])
+      expect(
+        flags.some((f) => f.path.join(' ') === command),
+        command,
+      ).toBe(true);
+  });
+
+  it.each(['abc', '1e999'])('%s: exit 2, one line naming the flag and the value', async (value) => {
+    for (const { path, flag, shown } of flags) {
+      const stderr = await refused([...path, flag, value]);
+      expect(stderr, `${path.join(' ')} ${flag}`).toContain(
+        `option '${shown}' argument '${value}' is invalid.`,
+      );
+      expect(stderr).toMatch(/is not allowed \(expected [^)]+\)|Allowed choices are /);
+    }
+  });
+});
+
+describe('contradictory flags are refused, not dropped', () => {
+  it.each<[string, () => string[], RegExp]>([
+    [
+      '--spec with --aura',
+      () => ['zidara', 'odds', '--spec', at('good.json'), '--aura', '2'],
+      /option '--spec <file>' cannot be used with option '--aura <n>'/,
+    ],
+    [
+      '--spec with --explode',
+      () => ['zidara', 'simulate', '--spec', at('good.json'), '--explode'],
+      /option '--spec <file>' cannot be used with option '--explode'/,
+    ],
+    [
+      'd6-pool --spec with --stat',
+      () => ['d6-pool', 'odds', '--spec', at('stat.json'), '--stat', '4'],
+      /option '--spec <file>' cannot be used with option '--stat <n>'/,
+    ],
+    [
+      'd6-pool simulate --spec with --stat',
+      () => ['d6-pool', 'simulate', '--spec', at('stat.json'), '--stat', '4'],
+      /cannot be used with option '--stat <n>'/,
+    ],
+    [
+      'ring-skill --spec with --tn',
+      () => ['ring-skill', 'odds', '--spec', at('stat.json'), '--tn', '2'],
+      /cannot be used with option '--tn <n>'/,
+    ],
+    [
+      'fight --spec with --tags',
+      () => ['zidara', 'fight', '--spec', at('stat.json'), '--tags', '2'],
+      /cannot be used with option '--tags <T>'/,
+    ],
+    [
+      'advantage --stacks with --die',
+      () => ['zidara', 'advantage', '--die', 'd8', '--stacks', 'd12', 'd12+d4'],
+      /option '--stacks <stacks\.\.\.>' cannot be used with option '--die <dN>'/,
+    ],
+    [
+      'advantage --stacks with --most',
+      () => ['zidara', 'advantage', '--stacks', 'd12', '--most', '3'],
+      /cannot be used with option '--most <n>'/,
+    ],
+    [
+      'fight --no-exact --no-simulate',
+      () => [
+        'zidara',
+        'fight',
+        '--vs',
+        '3',
+        '--tags',
+        '2',
+        '--pool',
+        'd12',
+        '--no-exact',
+        '--no-simulate',
+      ],
+      /^dicelab: --no-exact: cannot be used with --no-simulate/,
+    ],
+    [
+      'simulate --partial with two specs',
+      () => ['zidara', 'simulate', '--spec', at('two.json'), '--partial', join(out, 'p.json')],
+      /^dicelab: --partial: writes one run's result, but --spec .*two\.json holds 2 specs/,
+    ],
+    [
+      'simulate --shard with two specs',
+      () => [
+        'zidara',
+        'simulate',
+        '--spec',
+        at('two.json'),
+        '--shard',
+        '0/2',
+        '--partial',
+        join(out, 'p.json'),
+      ],
+      /^dicelab: --shard: writes one run's result, but --spec .*two\.json holds 2 specs/,
+    ],
+    [
+      'd6-pool simulate --partial with two specs',
+      () => [
+        'd6-pool',
+        'simulate',
+        '--spec',
+        at('two-stats.json'),
+        '--partial',
+        join(out, 'p.json'),
+      ],
+      /^dicelab: --spec: ".*two-stats\.json" is not allowed \(expected a file with one spec/,
+    ],
+    [
+      '--shard without --partial',
+      () => ['zidara', 'simulate', 'd12', '--vs', '3', '--shard', '0/2'],
+      /^dicelab: --partial: nothing is not allowed/,
+    ],
+    [
+      '--shard past its count',
+      () => ['zidara', 'simulate', 'd12', '--vs', '3', '--shard', '2/2'],
+      /--shard <i\/n>.*"2\/2" is not allowed/,
+    ],
+    [
+      'dice and --spec',
+      () => ['zidara', 'odds', 'd12', '--spec', at('good.json')],
+      /^dicelab: --spec: give a spec file or dice with --vs, not both/,
+    ],
+  ])('%s', async (_name, args, message) => {
+    expect(await refused(args())).toMatch(message);
+  });
+});
+
+describe('rolls and checks beyond their bounds', () => {
+  it.each<[string, string[], RegExp]>([
+    ['no --vs', ['zidara', 'odds', 'd12'], /^dicelab: --vs: none given/],
+    ['no dice', ['zidara', 'odds', '--vs', '3'], /^dicelab: dice: none given/],
+    ['a d13', ['zidara', 'odds', 'd13', '--vs', '3'], /d13/],
+    [
+      'Aura above its cap',
+      ['zidara', 'odds', 'd12', '--vs', '3', '--aura', '9', '--aura-max', '5'],
+      /^dicelab: --aura: 9 is not allowed \(expected an integer from 0 to --aura-max \(5\)\)/,
+    ],
+    [
+      'an Aura worth of 1e308',
+      ['zidara', 'odds', 'd12', '--vs', '3', '--aura-value', '1e308'],
+      /"1e308" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+    ],
+    [
+      'a Resolve worth of 1e308',
+      ['zidara', 'odds', 'd12', '--vs', '3', '--resolve-value', '1e308'],
+      /"1e308" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+    ],
+    [
+      'a minor weight of 1e308',
+      ['zidara', 'fishing', '--steps', '6', '--vs', '3', '--minor-weight', '1e308'],
+      /"1e308" is not allowed/,
+    ],
+    [
+      'the old slowest Ring and Skill corner',
+      [
+        'ring-skill',
+        'odds',
+        '--ring',
+        '6',
+        '--skill',
+        '6',
+        '--tn',
+        '60',
+        '--explode-depth',
+        '100',
+        '--rerolls',
+        '3',
+      ],
+      /--ring <n>.*"6" is not allowed \(expected an integer from 1 to 5\)/,
+    ],
+    [
+      'a TN past the bound',
+      ['ring-skill', 'odds', '--ring', '5', '--skill', '5', '--tn', '9'],
+      /"9" is not allowed \(expected an integer from 1 to 8\)/,
+    ],
+    [
+      'a third reroll',
+      ['ring-skill', 'odds', '--ring', '2', '--skill', '1', '--tn', '2', '--rerolls', '3'],
+      /"3" is not allowed \(expected an integer from 0 to 2\)/,
+    ],
+    [
+      'a deeper explosion',
+      ['ring-skill', 'odds', '--ring', '2', '--skill', '1', '--tn', '2', '--explode-depth', '11'],
+      /"11" is not allowed \(expected an integer from 0 to 10\)/,
+    ],
+    ['a stat of 1001', ['d6-pool', 'odds', '--stat', '1001'], /"1001" is not allowed/],
+    [
+      'zero trials',
+      ['d6-pool', 'simulate', '--stat', '3', '--trials', '0'],
+      /"0" is not allowed \(expected a whole number ≥ 1/,
+    ],
+    [
+      '2^31 trials a chunk',
+      ['d6-pool', 'simulate', '--stat', '3', '--chunk-size', '2147483648'],
+      /"2147483648" is not allowed/,
+    ],
+    [
+      '257 threads',
+      ['d6-pool', 'simulate', '--stat', '3', '--threads', '257'],
+      /"257" is not allowed/,
+    ],
+    [
+      'a negative seed',
+      ['d6-pool', 'simulate', '--stat', '3', '--seed', '-1'],
+      /"-1" is not allowed/,
+    ],
+  ])('%s', async (_name, args, message) => {
+    expect(await refused(args)).toMatch(message);
+  });
+});
+
+describe('paths that are not what they should be', () => {
+  it.each<[string, () => string[], RegExp]>([
+    [
+      'check --out a file',
+      () => ['check', '--out', at('a-file.txt')],
+      /--out <dir>.* is not allowed \(expected a folder, but .*a-file\.txt is a file\)/,
+    ],
+    [
+      'check --baseline a folder',
+      () => ['check', '--baseline', at('a-folder')],
+      /--baseline <file>.* is not allowed \(expected a file, but .*a-folder is a folder\)/,
+    ],
+    [
+      'splits --out under a file',
+      () => [
+        'zidara',
+        'splits',
+        '--compare',
+        'd12',
+        '--vs',
+        '3',
+        '--out',
+        join(at('a-file.txt'), 'x'),
+      ],
+      /expected a folder, but .*a-file\.txt is a file/,
+    ],
+    ['report --out a file', () => ['report', '--out', at('a-file.txt')], /expected a folder, but/],
+    [
+      'compare --out a file',
+      () => ['compare', '--out', at('a-file.txt')],
+      /expected a folder, but/,
+    ],
+    [
+      '--partial a folder',
+      () => ['zidara', 'simulate', 'd12', '--vs', '3', '--partial', at('a-folder')],
+      /--partial <file>.*expected a file, but .*a-folder is a folder/,
+    ],
+    [
+      '--spec a folder',
+      () => ['d6-pool', 'odds', '--spec', at('a-folder')],
+      /^dicelab: --spec: cannot read ".*a-folder" \(a folder, not a file\)/,
+    ],
+    [
+      '--spec missing',
+      () => ['d6-pool', 'odds', '--spec', at('missing.json')],
+      /^dicelab: --spec: cannot read ".*missing\.json" \(no such file\)/,
+    ],
+    [
+      'merge a folder',
+      () => ['merge', at('a-folder')],
+      /a-folder: cannot be read \(a folder, not a file\)/,
+    ],
+    [
+      'merge a missing file',
+      () => ['merge', at('missing.json')],
+      /missing\.json: cannot be read \(ENOENT\)/,
+    ],
+    [
+      'check a missing file',
+      () => ['check', at('missing.yaml'), '--out', out],
+      /missing\.yaml: cannot read \(no such file or folder\)/,
+    ],
+    [
+      'check an empty folder',
+      () => ['check', at('empty-folder'), '--out', out],
+      /empty-folder: no scenario files/,
+    ],
+  ])('%s', async (_name, args, message) => {
+    expect(await refused(args())).toMatch(message);
+  });
+});
+
+describe('spec files a careless or hostile user might give', () => {
+  it.each<[string, string, RegExp]>([
+    ['a syntax error', 'syntax.json', /syntax\.json:1:\d+: /],
+    ['a duplicate key', 'duplicate.json', /duplicate\.json:1:13: Map keys must be unique/],
+    ['an empty array', 'empty-array.json', /empty-array\.json:1:1: the file holds an empty array/],
+    [
+      'a number, not a spec',
+      'number.json',
+      /number\.json:1:1: spec: 7 is not allowed \(expected an object\)/,
+    ],
+    [
+      'a field of the wrong type',
+      'wrong-type.json',
+      /wrong-type\.json:1:24: \[1\]\.stat: "3" is not allowed \(expected an integer from 1 to 1000\)/,
+    ],
+    [
+      'an unknown field',
+      'unknown-field.json',
+      /unknown-field\.json:1:\d+: bogus: 1 is not allowed \(expected no such field/,
+    ],
+    [
+      '100,000 nested arrays',
+      'deep-array.json',
+      /deep-array\.json:1:65: nested too deeply \(expected at most 64 levels/,
+    ],
+    ['100,000 nested objects', 'deep-object.json', /deep-object\.json:1:\d+: nested too deeply/],
+    [
+      '100,000 nested YAML flow sequences',
+      'deep-flow.yaml',
+      /deep-flow\.yaml:1:\d+: nested too deeply/,
+    ],
+    [
+      'a YAML alias bomb',
+      'bomb.yaml',
+      /bomb\.yaml:\d+:\d+: aliases expand too many times \(expected at most 100 expansions/,
+    ],
+    ['Latin-1 bytes', 'latin1.json', /latin1\.json:1:25: byte 0xE9 at offset 24 is not UTF-8/],
+    [
+      'a value of a million characters',
+      'long-string.json',
+      /stat: "x{57}"\.\.\. \(1000000 characters\) is not allowed/,
+    ],
+    [
+      'more specs than a file may hold',
+      'too-many.json',
+      /too-many\.json:1:1: the file holds 100,001 specs \(expected at most 100,000/,
+    ],
+    [
+      'a JSON file past 64 MiB',
+      'huge.json',
+      /huge\.json: 67,108,865 bytes is too big \(expected at most 67,108,864 bytes for JSON\)/,
+    ],
+    [
+      'a YAML file past 4 MiB',
+      'huge.yaml',
+      /huge\.yaml: 4,194,305 bytes is too big \(expected at most 4,194,304 bytes for YAML/,
+    ],
+  ])('%s', async (_name, file, message) => {
+    expect(await refused(['d6-pool', 'odds', '--spec', at(file)])).toMatch(message);
+  });
+});
+
+describe('scenario files and baselines', () => {
+  it.each<[string, () => string[], RegExp]>([
+    [
+      'a YAML alias bomb',
+      () => ['check', at('bomb-scenario.yaml'), '--out', out],
+      /bomb-scenario\.yaml:\d+:\d+: aliases expand too many times/,
+    ],
+    [
+      'Latin-1 bytes',
+      () => ['check', at('latin1-scenario.yaml'), '--out', out],
+      /latin1-scenario\.yaml:1:14: byte 0xE9 at offset 13 is not UTF-8/,
+    ],
+    [
+      '100,000 nested sequences',
+      () => ['check', at('deep-scenario.yaml'), '--out', out],
+      /deep-scenario\.yaml:1:\d+: nested too deeply/,
+    ],
+    [
+      'a worth of 1e308',
+      () => ['check', at('values.yaml'), '--out', out],
+      /values\.yaml:5:16: characters\.vesk\.auraValue: 1e\+308 is not allowed \(expected a number from 0 to 1000000\)/,
+    ],
+    [
+      'a report of a Latin-1 file',
+      () => ['report', at('latin1-scenario.yaml'), '--out', out],
+      /byte 0xE9 at offset 13 is not UTF-8/,
+    ],
+    [
+      'a Latin-1 baseline',
+      () => ['check', '--baseline', at('latin1-baseline.json'), '--out', out],
+      /latin1-baseline\.json:1:11: byte 0xE9/,
+    ],
+    [
+      'a broken baseline',
+      () => ['check', '--baseline', at('broken-baseline.json'), '--out', out],
+      /broken-baseline\.json: not JSON/,
+    ],
+  ])('%s', async (_name, args, message) => {
+    expect(await refused(args())).toMatch(message);
+  });
+});
+
+describe('partial result files: data, never code; wrong numbers never merge', () => {
+  it.each<[string, string, RegExp]>([
+    [
+      'a kernel that names a module',
+      'evil.json',
+      /evil\.json: kernel: "file:.*evil-kernel\.mjs" is not allowed \(expected one of dicelab's kernels: /,
+    ],
+    ['a count of −5000', 'negative.json', /negative\.json: tally\[0\]: -5000 is not allowed/],
+    [
+      'a count 1000 times the trials',
+      'thousandfold.json',
+      /thousandfold\.json: tally\[0\.\.2\] \(outcomes\) sum to \d+, not the 5000 trials/,
+    ],
+    [
+      'one count changed in transit',
+      'slot-changed.json',
+      /slot-changed\.json: checksum: .* does not match the content/,
+    ],
+    [
+      'an old format',
+      'old-version.json',
+      /old-version\.json: version: 1 is not allowed \(expected 2/,
+    ],
+    [
+      'another dicelab',
+      'other-dicelab.json',
+      /other-dicelab\.json: dicelab: "0\.0\.9" is not allowed/,
+    ],
+    [
+      'a complete shard marked interrupted',
+      'interrupted.json',
+      /interrupted\.json: interrupted: true is not allowed/,
+    ],
+    ['not JSON', 'not-json.json', /not-json\.json: not JSON/],
+    ['an array', 'array.json', /array\.json: not a dicelab partial result/],
+  ])('%s', async (_name, file, message) => {
+    expect(await refused(['merge', at(file)])).toMatch(message);
+    expect(existsSync(at('marker'))).toBe(false); // the hostile kernel never ran
+  });
+});
+
+describe('exit statuses CI can trust', () => {
+  it('a bug is status 70 with a request for a report, never 1 (a failed expectation)', async () => {
+    // A stand-in for a bug deep in a command: the working folder cannot be asked for.
+    const spy = vi.spyOn(process, 'cwd').mockImplementation(() => {
+      throw new TypeError('a bug');
+    });
+    try {
+      const run = await cli('check', at('values.yaml'), '--out', out);
+      expect(run.status).toBe(EXIT.internal);
+      expect(run.stderr).toBe(
+        'dicelab: internal error: a bug\nThis is a bug in dicelab: please report it with the command you ran (DICELAB_DEBUG=1 shows the stack trace).\n',
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('are defined once: ok 0, failed 1, bad input 2, inconclusive 3, internal 70', () => {
+    expect(EXIT).toEqual({
+      ok: 0,
+      failed: 1,
+      badInput: 2,
+      inconclusive: 3,
+      internal: 70,
+      interrupted: 130,
+      terminated: 143,
+    });
+  });
+});
