@@ -88,8 +88,11 @@ async function packagesLoaded(argv: string[]): Promise<{ code: number; packages:
 }
 
 describe.skipIf(!fresh)('start-up of the compiled CLI', () => {
-  it('one roll at the prompt, and the help, load no chart, font, rasteriser, pool or schema', async () => {
-    for (const argv of [['zidara', 'odds', 'd8', '--vs', '4', '--json'], ['--help']]) {
+  it('one roll at the prompt, and the zidara help, load no chart, font, rasteriser, pool or schema', async () => {
+    for (const argv of [
+      ['zidara', 'odds', 'd8', '--vs', '4', '--json'],
+      ['zidara', '--help'],
+    ]) {
       const { code, packages } = await packagesLoaded(argv);
       expect(code).toBe(0);
       expect(packages.has('@commander-js/extra-typings')).toBe(true);
