@@ -1,6 +1,6 @@
 import type { Roll } from '../roll/spec.ts';
 import { classFloor, outcomeKey, outcomeTable } from './die-outcome.ts';
-import { intentDice, RollFigures } from './roll-figures.ts';
+import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { type Policy, type RollOdds, rollShape, type SolveOptions } from './roll-solver.ts';
 import { type SpendTable, spendTableOf } from './spend.ts';
 
@@ -70,10 +70,10 @@ export function closedFormOdds(
   }
   // Endings are coded with room for the most Resolve any roll keeps (never: all it has).
   const levels = 1 + starts.reduce((most, start) => Math.max(most, start.resolve), 0);
-  const sums = () =>
-    new RollFigures(first.intents.length, shape.areaStates, A, levels, options.joint ?? false);
-  const figures = rolls.map(sums);
-  const scratch = sums();
+  const joint = options.joint ?? false;
+  const I = first.intents.length;
+  const figures = new FigureSums(n, I, shape.areaStates, A, levels, joint);
+  const scratch = new RollFigures(I, shape.areaStates, A, levels, joint);
 
   const defence = new Int32Array(T);
   const meets = new Uint8Array(n);
@@ -120,10 +120,10 @@ export function closedFormOdds(
       if (area) for (let t = 0; t < area.length; t++) scratch.areaTops[t] = area[t]!;
       scratch.optimal = scratch.utility;
       for (let q = 0; q < n; q++)
-        if (meets[q] === 1 && startOf[q] === s) figures[q]!.addScaled(scratch, weight[q]!);
+        if (meets[q] === 1 && startOf[q] === s) figures.addScaled(q, scratch, weight[q]!);
     }
   }
-  return rolls.map((roll, q) => figures[q]!.odds(roll, policy, shape.diceOfIntent));
+  return rolls.map((roll, q) => figures.odds(q, roll, policy, shape.diceOfIntent));
 }
 
 /** What the closed form of a roll shape needs that no defence changes, made once per shape. */

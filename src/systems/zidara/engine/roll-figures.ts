@@ -5,8 +5,8 @@ import type { SpendPlan } from './spend.ts';
 /**
  * The sums behind a roll's figures, as a pass over the ways it can end adds them up: the exact
  * engine's forward pass and the closed forms both fill one, per defence vector, and the figures
- * of a question are those sums weighed by the chance of each defence. One place turns sums
- * into {@link RollOdds}, so every route reports the same figures the same way.
+ * of a question are those sums weighed by the chance of each defence ({@link FigureSums}, the
+ * one place that turns sums into {@link RollOdds}, so every route reports them the same way).
  */
 export class RollFigures {
   // Plain arrays: a batch makes thousands of these, and small typed arrays cost more to make.
@@ -88,58 +88,111 @@ export class RollFigures {
     this.capped = 0;
     this.endings?.clear();
   }
+}
 
-  /** Adds `k` × another pass's sums (a defence vector's, weighed by its chance). */
-  addScaled(other: RollFigures, k: number): void {
-    for (let i = 0; i < this.pWin.length; i++) this.pWin[i]! += k * other.pWin[i]!;
-    for (let i = 0; i < this.wins.length; i++) this.wins[i]! += k * other.wins[i]!;
-    for (let i = 0; i < this.areaTops.length; i++) this.areaTops[i]! += k * other.areaTops[i]!;
-    this.utility += k * other.utility;
-    this.optimal += k * other.optimal;
-    this.gained += k * other.gained;
-    this.spent += k * other.spent;
-    this.shared += k * other.shared;
-    this.auraEnd += k * other.auraEnd;
-    this.resolveEnd += k * other.resolveEnd;
-    this.capped += k * other.capped;
-    if (this.endings && other.endings)
-      for (const [ending, p] of other.endings)
-        this.endings.set(ending, (this.endings.get(ending) ?? 0) + k * p);
+/** The scalar sums of {@link RollFigures}, in the order {@link FigureSums} stores them. */
+const SCALARS = [
+  'utility',
+  'optimal',
+  'gained',
+  'spent',
+  'shared',
+  'auraEnd',
+  'resolveEnd',
+  'capped',
+] as const;
+
+/**
+ * The sums of every question of a batch, weighed over the defences, in one flat array (a batch
+ * of spec files holds thousands: no object each until its figures are asked for), and the
+ * figures they give. Question q's sums: pWin, wins, areaTops, then the scalars.
+ */
+export class FigureSums {
+  private readonly data: Float64Array;
+  private readonly endings: Map<number, number>[] | undefined;
+  private readonly intents: number;
+  private readonly areaStates: number;
+  private readonly auraStates: number;
+  private readonly levels: number;
+  private readonly stride: number;
+
+  /** Sums for `count` questions shaped like `new RollFigures(intents, areaStates, auraStates, levels, joint)`. */
+  constructor(
+    count: number,
+    intents: number,
+    areaStates: number,
+    auraStates: number,
+    levels: number,
+    joint: boolean,
+  ) {
+    this.intents = intents;
+    this.areaStates = areaStates;
+    this.auraStates = auraStates;
+    this.levels = levels;
+    this.stride = 2 * intents + 1 + areaStates + SCALARS.length;
+    this.data = new Float64Array(count * this.stride);
+    this.endings = joint ? Array.from({ length: count }, () => new Map()) : undefined;
+  }
+
+  /** Adds `k` × a pass's sums (a defence vector's, weighed by its chance) to question q's. */
+  addScaled(q: number, from: RollFigures, k: number): void {
+    const data = this.data;
+    let at = q * this.stride;
+    for (let i = 0; i < from.pWin.length; i++) data[at++]! += k * from.pWin[i]!;
+    for (let i = 0; i < from.wins.length; i++) data[at++]! += k * from.wins[i]!;
+    for (let i = 0; i < from.areaTops.length; i++) data[at++]! += k * from.areaTops[i]!;
+    data[at++]! += k * from.utility;
+    data[at++]! += k * from.optimal;
+    data[at++]! += k * from.gained;
+    data[at++]! += k * from.spent;
+    data[at++]! += k * from.shared;
+    data[at++]! += k * from.auraEnd;
+    data[at++]! += k * from.resolveEnd;
+    data[at++]! += k * from.capped;
+    const endings = this.endings?.[q];
+    if (endings && from.endings)
+      for (const [ending, p] of from.endings)
+        endings.set(ending, (endings.get(ending) ?? 0) + k * p);
   }
 
   /**
-   * The figures of `roll` under `policy` from these sums (weighed over every defence).
-   * `diceOfIntent` (the dice indices of each intent) may be given when many rolls share it.
+   * The figures of question q, whose roll is `roll`, under `policy`. `diceOfIntent` (the dice
+   * indices of each intent) may be given when many rolls share it.
    */
-  odds(roll: Roll, policy: Policy, diceOfIntent = intentDice(roll)): RollOdds {
-    const n = roll.intents.length;
+  odds(q: number, roll: Roll, policy: Policy, diceOfIntent = intentDice(roll)): RollOdds {
+    const n = this.intents;
+    const data = this.data;
+    const base = q * this.stride;
+    const scalars = base + 2 * n + 1 + this.areaStates;
+    const scalar = (name: (typeof SCALARS)[number]) => data[scalars + SCALARS.indexOf(name)]!;
     let expectedWins = 0;
-    for (const p of this.pWin) expectedWins += p;
+    for (let i = 0; i < n; i++) expectedWins += data[base + i]!;
     const odds: {
       -readonly [K in keyof RollOdds]: RollOdds[K];
     } = {
       policy,
-      expectedUtility: policy === 'optimal' ? this.optimal : this.utility,
+      expectedUtility: policy === 'optimal' ? scalar('optimal') : scalar('utility'),
       intents: roll.intents.map((intent, i) => ({
-        pWin: this.pWin[i]!,
+        pWin: data[base + i]!,
         threat: intent.threat,
         weight: intent.weight,
         dice: diceOfIntent[i]!,
       })),
       expectedWins,
-      pAllWin: this.wins[n]!,
-      winsDistribution: this.wins.slice(),
-      expectedAuraGained: this.gained,
-      expectedAuraSpent: this.spent,
-      expectedAuraShared: Math.max(0, this.shared),
-      expectedAuraEnd: this.auraEnd,
-      expectedResolveEnd: this.resolveEnd,
+      pAllWin: data[base + 2 * n]!,
+      winsDistribution: Array.from(data.subarray(base + n, base + 2 * n + 1)),
+      expectedAuraGained: scalar('gained'),
+      expectedAuraSpent: scalar('spent'),
+      expectedAuraShared: Math.max(0, scalar('shared')),
+      expectedAuraEnd: scalar('auraEnd'),
+      expectedResolveEnd: scalar('resolveEnd'),
     };
-    if (roll.explode) odds.pExplodeCapped = this.capped;
-    if (this.endings) {
+    if (roll.explode) odds.pExplodeCapped = scalar('capped');
+    const endings = this.endings?.[q];
+    if (endings) {
       const A = this.auraStates;
       const R1 = this.levels;
-      odds.joint = [...this.endings.entries()]
+      odds.joint = [...endings.entries()]
         .sort(([a], [b]) => a - b)
         .map(([ending, p]) => ({
           won: Math.floor(ending / (A * R1)),
@@ -149,8 +202,10 @@ export class RollFigures {
         }));
     }
     const area = roll.dice.find((die) => die.area);
-    if (area)
-      odds.area = areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, this.areaTops);
+    if (area) {
+      const tops = Array.from(data.subarray(base + 2 * n + 1, base + 2 * n + 1 + this.areaStates));
+      odds.area = areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, tops);
+    }
     return odds;
   }
 }

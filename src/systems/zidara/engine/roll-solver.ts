@@ -3,7 +3,7 @@ import type { Roll } from '../roll/spec.ts';
 import { type OutcomeTable, outcomeTable } from './die-outcome.ts';
 import { groupRoll } from './group-roll.ts';
 import { type Masses, workingMasses } from './masses.ts';
-import { intentDice, RollFigures } from './roll-figures.ts';
+import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
 import { type SpendPlan, type SpendRules, type SpendTable, spendTableOf } from './spend.ts';
 
@@ -423,9 +423,15 @@ export class RollSolver {
       return { roll, limits, weight, start: s };
     });
     const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
-    const sums = () => new RollFigures(model.intentCount, areaStates, A, levels, this.joint);
-    const figures = questions.map(sums);
-    const scratch = sums();
+    const figures = new FigureSums(
+      questions.length,
+      model.intentCount,
+      areaStates,
+      A,
+      levels,
+      this.joint,
+    );
+    const scratch = new RollFigures(model.intentCount, areaStates, A, levels, this.joint);
     const meets = new Uint8Array(questions.length);
     const defence = new Int32Array(active.length);
     for (let d = 0; d < this.defenceCount; d++) {
@@ -456,7 +462,7 @@ export class RollSolver {
         this.forward(ctx, start, scratch);
         for (let q = 0; q < questions.length; q++)
           if (meets[q] === 1 && questions[q]!.start === s)
-            figures[q]!.addScaled(scratch, questions[q]!.weight);
+            figures.addScaled(q, scratch, questions[q]!.weight);
       }
       // One defence at a time keeps memory flat; its tables serve the next one.
       this.contexts[d] = undefined;
@@ -469,7 +475,7 @@ export class RollSolver {
         poolTable({ value: ctx.value[r]!, decision: ctx.decision[r]! });
     }
     const dice = intentDice(this.roll);
-    return questions.map((q, i) => figures[i]!.odds(q.roll, this.policy, dice));
+    return questions.map((q, i) => figures.odds(i, q.roll, this.policy, dice));
   }
 
   /**
