@@ -14,6 +14,8 @@ export {
   spendsSentence,
   utilityIsWins,
 } from './engine/advise.ts';
+// Rolls where no reroll can happen, without the engine's search
+export { closedFormOdds, noRerollPossible } from './engine/closed-form.ts';
 // What a die means once the defence is known, and how a roll is settled with Aura
 export {
   classFloor,
@@ -35,9 +37,12 @@ export {
   type RerollKinds,
   type RollOdds,
   RollSolver,
+  rollShape,
   type SolveOptions,
   STOP,
 } from './engine/roll-solver.ts';
+// Many rolls at once: one solve per shape serves its Challenges and starts
+export { solveRolls } from './engine/solve-rolls.ts';
 export {
   greedySpend,
   noSpend,
