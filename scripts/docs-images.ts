@@ -2,8 +2,9 @@
 //   npm run docs:images   (or: npx tsx scripts/docs-images.ts)
 import { writeFilesAtomically } from '../src/cli/write-files.ts';
 import { renderSvg, svgToPng } from '../src/report/render.ts';
-import { runReportJob } from '../src/report/zidara/analysis-output.ts';
+import { analysisOutput } from '../src/report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../src/report/zidara/default-report.ts';
+import { runAnalysis } from '../src/systems/run-analysis.ts';
 
 /** docs/<file> ← the chart of the built-in job named <job>. */
 const IMAGES = [{ file: 'splits-example.png', job: 'splits-8-steps-vs-c3' }] as const;
@@ -12,7 +13,7 @@ const files = [];
 for (const { file, job: name } of IMAGES) {
   const job = DEFAULT_REPORT.find((j) => j.name === name);
   if (!job) throw new Error(`no built-in report job named ${name}`);
-  const svg = await renderSvg(runReportJob(job).spec);
+  const svg = await renderSvg(analysisOutput(runAnalysis(job)).spec);
   files.push({ name: file, content: svgToPng(svg) });
 }
 const written = await writeFilesAtomically(new URL('../docs/', import.meta.url).pathname, files);

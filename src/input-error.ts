@@ -25,19 +25,29 @@ export function invalid(field: string, value: unknown, allowed: string): InputEr
   );
 }
 
+/**
+ * A missing field: "expectations[2].of.vs: missing (expected …)".
+ * @example missing('tn', 'an integer from 1 to 60').message // "tn: missing (expected an integer from 1 to 60)"
+ */
+export function missing(field: string, expected: string): InputError {
+  return new InputError(`${field}: missing (expected ${expected})`, field);
+}
+
 /** Most characters of a value quoted in a message: a 50 MB string is shown by its start. */
 export const SHOWN_VALUE_CHARS = 60;
 
 /**
  * A value as a message quotes it: strings in JSON quotes, objects as JSON, anything longer than
  * {@link SHOWN_VALUE_CHARS} cut, with its full length said.
- * @example showValue('x'.repeat(1e6)) // the first 57 x's in quotes, then '... (1000000 characters)'
+ * @example showValue('x'.repeat(1e6)) // '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"... (1000000 characters)'
  * @example showValue([1, 2]) // '[1,2]'
+ * @example showValue(null) // "null (an empty value)"
  */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
-    return String(value);
+  // YAML's `key:` with nothing after it is null too: say what it looks like in the file.
+  if (value === null) return 'null (an empty value)';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string')
     return value.length > SHOWN_VALUE_CHARS
       ? `${JSON.stringify(value.slice(0, SHOWN_VALUE_CHARS - 3))}... (${value.length} characters)`

@@ -1,6 +1,7 @@
 import { visit as visitJson } from 'jsonc-parser';
-import { type Document, isNode, LineCounter, parseDocument, visit as visitYaml } from 'yaml';
+import { type Document, LineCounter, parseDocument, visit as visitYaml } from 'yaml';
 import { InputError } from './input-error.ts';
+import { fieldPath, nodeOffset } from './yaml-locator.ts';
 
 /**
  * What one input file (a spec file, a scenario file, a partial result) may be, so that a
@@ -250,15 +251,21 @@ function parseJson(
   return sourceOf(path, value, locate);
 }
 
-function sourceOf(path: string, value: unknown, locate: (field: string) => string): InputSource {
+function sourceOf(
+  path: string,
+  value: unknown,
+  locate: (field: string, key?: boolean) => string,
+): InputSource {
   return {
     path,
     value,
-    locate,
+    locate: (field) => locate(field),
     located(error, prefix = '') {
       if (!(error instanceof InputError) || error.field === undefined) return error;
       const field = `${prefix}${error.field}`;
-      return new InputError(`${locate(field)}: ${error.message}`, field);
+      // An unknown field is pointed at by its name, anything else by its value.
+      const key = / no such field \(/.test(error.message);
+      return new InputError(`${locate(field, key)}: ${error.message}`, field);
     },
   };
 }
@@ -329,7 +336,7 @@ function parseYamlSource(text: string, path: string): InputSource {
     throw new InputError(`${path}:${first.line}:${first.col}: ${first.message}`);
   }
   const { doc, value } = parsed;
-  return sourceOf(path, value, (field) => place(nodeOffset(doc, fieldPath(field))));
+  return sourceOf(path, value, (field, key) => place(nodeOffset(doc, fieldPath(field), { key })));
 }
 
 /** The path to an array or object nested deeper than `limit`, if any (iteratively). */
@@ -345,22 +352,4 @@ function pathDeeperThan(value: unknown, limit: number): (string | number)[] | un
     for (const [k, x] of entries) stack.push({ v: x, at: [...at, k] });
   }
   return undefined;
-}
-
-/** Where the node at `steps` starts in a YAML document, or its nearest existing parent. */
-function nodeOffset(doc: Document, steps: readonly (string | number)[]): number {
-  for (let n = steps.length; n >= 0; n--) {
-    const node = n === 0 ? doc.contents : doc.getIn(steps.slice(0, n), true);
-    if (isNode(node) && node.range) return node.range[0];
-  }
-  return 0;
-}
-
-/** "[2].dice[0].sides" → [2, "dice", 0, "sides"]. */
-function fieldPath(field: string): (string | number)[] {
-  const steps: (string | number)[] = [];
-  for (const part of field.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
-    steps.push(part.startsWith('[') ? Number(part.slice(1, -1)) : part);
-  }
-  return steps;
 }

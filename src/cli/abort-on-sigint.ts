@@ -9,7 +9,7 @@ export interface SigintAbort {
 /**
  * Ctrl-C once aborts the signal (a run stops dispatching, finishes the batches in flight and
  * returns what it has, marked interrupted); Ctrl-C again exits at once with status 130.
- * @example const sigint = abortOnSigint(); try { await simulate({ …, signal: sigint.signal }) } finally { sigint.dispose() }
+ * @example const sigint = abortOnSigint(); try { await simulate({ …, signal: sigint.signal }) } finally { sigint.dispose() } // not run: listens for Ctrl-C
  */
 export function abortOnSigint(stderr: NodeJS.WritableStream = process.stderr): SigintAbort {
   const controller = new AbortController();

@@ -18,7 +18,7 @@ import { writeChartFiles } from './write-chart-files.ts';
  * The flags `--against` may change: the character and the rules, not what the analysis asks
  * (steps, Challenges, the output). Each analysis accepts those of them it has.
  */
-export const AGAINST_FLAGS = [
+const AGAINST_FLAGS = [
   'aura',
   'auraMax',
   'boosts',

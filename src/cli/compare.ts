@@ -1,10 +1,13 @@
 import { type Command, Option } from '@commander-js/extra-typings';
+import { analysisOutput } from '../report/zidara/analysis-output.ts';
+import { describeSetup } from '../report/zidara/describe-setup.ts';
 import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
 import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
+import { runAnalysis } from '../systems/run-analysis.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
-import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { folderFlag, integerFlag } from './flags.ts';
-import { emit, OUTPUT_FORMATS, type OutputFormat } from './zidara-analyses.ts';
+import { integerFlag } from './flags.ts';
+import { addOutputOptions, emit, type OutputFormat } from './zidara-analyses.ts';
+import { FLAG_PARSERS } from './zidara-flags.ts';
 
 /**
  * `dicelab compare [--vs C] [--tn T] [--span N] [--pool RULE] [--format …] [--out DIR]`: the
@@ -12,7 +15,7 @@ import { emit, OUTPUT_FORMATS, type OutputFormat } from './zidara-analyses.ts';
  * competence aligned; a table (or CSV / JSON) on stdout and, with --out, the chart's files.
  */
 export function registerCompare(program: Command) {
-  program
+  const command = program
     .command('compare')
     .description(
       "the five systems on one chart and one table: full success, partial and failure against each system's competence, ordinary lined up",
@@ -20,7 +23,7 @@ export function registerCompare(program: Command) {
     .option(
       '--vs <C>',
       "Zi'Dara: the Challenge C every roll is against (it rolls d2C)",
-      integerFlag(1, ROLL_LIMITS.challenge),
+      FLAG_PARSERS.challenge,
       COMPARE_DEFAULTS.challenge,
     )
     .option(
@@ -42,17 +45,8 @@ export function registerCompare(program: Command) {
       )
         .choices(POOL_RULES)
         .default(COMPARE_DEFAULTS.pool as PoolRule),
-    )
-    .addOption(
-      new Option('--format <format>', 'table for people, or csv / json on stdout')
-        .choices(OUTPUT_FORMATS)
-        .default('table' as OutputFormat),
-    )
-    .option(
-      '--out <dir>',
-      'also write compare.csv, .vl.json, .svg and .png into this folder',
-      folderFlag,
-    )
+    );
+  addOutputOptions(command, 'compare')
     .addHelpText(
       'after',
       `
@@ -65,7 +59,7 @@ Ordinary competence (position 0), and one point of competence in each system:
 Bands: full success / partial / failure. Partial is 2d6's cost (7-9), the d6 pool's mixed
 (one hit) and a Zi'Dara win paid for with Aura (a +2 or a bought tie) or Resolve; a d12
 safe roll and a Ring and Skill check have none (criticals count with their success or failure).
-Zi'Dara uses the rules page's character: Aura full at 5, one +2 a roll, ties bought, no Resolve.
+Zi'Dara uses the rules page's character: ${describeSetup({})}.
 
 Examples:
   dicelab compare                          Zi'Dara vs C3, Ring and Skill vs TN 2
@@ -74,17 +68,18 @@ Examples:
   dicelab compare --out reports/compare    also the chart (compare.svg, .png, .vl.json) and CSV`,
     )
     .action(async (flags) => {
-      const { runReportJob } = await import('../report/zidara/analysis-output.ts');
-      const output = runReportJob({
-        analysis: 'compare-systems',
-        name: 'compare',
-        options: {
-          challenge: flags.vs,
-          tn: flags.tn,
-          span: flags.span,
-          pool: flags.pool as PoolRule,
-        },
-      });
+      const output = analysisOutput(
+        runAnalysis({
+          analysis: 'compare-systems',
+          name: 'compare',
+          options: {
+            challenge: flags.vs,
+            tn: flags.tn,
+            span: flags.span,
+            pool: flags.pool as PoolRule,
+          },
+        }),
+      );
       await emit(output, { format: flags.format as OutputFormat, out: flags.out });
     });
 }

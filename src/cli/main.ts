@@ -64,11 +64,17 @@ export async function runCli(argv: string[]): Promise<number> {
     throw error;
   });
   const program = await buildProgram(argv);
+  // Commander's message is one line, then (for a mistyped command or option) its suggestion:
+  // both go on our one line.
   const oneLine = {
-    outputError: (text: string, write: (s: string) => void) =>
-      write(
-        `dicelab: ${cutLine(text.replace(/^error: /, '').split('\n')[0] ?? '')} (see --help)\n`,
-      ),
+    outputError: (text: string, write: (s: string) => void) => {
+      const [first = '', ...rest] = text
+        .replace(/^error: /, '')
+        .trim()
+        .split('\n');
+      const hint = rest.find((line) => /^\(Did you mean /.test(line))?.replace('(Did', '(did');
+      write(`dicelab: ${cutLine(first)}${hint ? ` ${hint}` : ''} (see --help)\n`);
+    },
   };
   const everyCommand = (command: Command): Command[] => [
     command,

@@ -7,7 +7,7 @@ import type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts'
  * An exact outcome distribution as a text table: name, chance, and the reduced fraction where
  * the result gives one.
  * @example outcomeTable([{ name: 'mixed', p: 4 / 9, fraction: '4/9' }])
- * // "outcome  chance  p       exact\n…\nmixed    44.4%   0.4444  4/9"
+ * // "outcome  chance         p  exact\n-------  ------  --------  -----\nmixed    44.44%  0.444444  4/9"
  */
 export function outcomeTable(outcomes: readonly OutcomeShare[], title?: string): string {
   const exact = outcomes.some((o) => o.fraction !== undefined);

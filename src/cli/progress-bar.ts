@@ -18,7 +18,7 @@ export interface ProgressBarOptions {
 /**
  * A cli-progress bar on stderr, only when stderr is a terminal and not --quiet (pipes and CI
  * logs get nothing); it clears itself when stopped. Redraws at most 10 times a second.
- * @example const bar = progressBar({ quiet }); simulate({ …, onProgress: bar.update }); bar.stop()
+ * @example const bar = progressBar({ quiet }); simulate({ …, onProgress: bar.update }); bar.stop() // not run: draws on the terminal
  */
 export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   const stream = options.stream ?? process.stderr;

@@ -5,13 +5,10 @@ import type { Command } from '@commander-js/extra-typings';
 import { invalid } from '../input-error.ts';
 import { reportPage } from '../report/html.ts';
 import { OFFLINE_PAGE } from '../report/offline-page.ts';
-import {
-  type AnalysisOutput,
-  type ReportJob,
-  runReportJob,
-} from '../report/zidara/analysis-output.ts';
+import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
+import { type AnalysisJob, runAnalysis } from '../systems/run-analysis.ts';
 import { loadScenarioFiles } from './check.ts';
 import { checkFolder, folderFlag } from './flags.ts';
 import { writeChartFiles } from './write-chart-files.ts';
@@ -74,7 +71,7 @@ export const BUILT_PAGE = fileURLToPath(
  * The jobs a report runs: the built-in set, or the analyses scenario files list (each named
  * `<file stem>-<analysis key>`; every file is checked first, problems as `path:line:col`).
  */
-export function reportJobs(scenarios: readonly string[]): readonly ReportJob[] {
+export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[] {
   if (scenarios.length === 0) return DEFAULT_REPORT;
   const jobs = scenarioReportJobs(loadScenarioFiles(scenarios));
   if (jobs.length === 0)
@@ -90,7 +87,7 @@ export function reportJobs(scenarios: readonly string[]): readonly ReportJob[] {
  * pages' paths, the outputs and the seconds taken.
  */
 export async function writeReport(
-  jobs: readonly ReportJob[],
+  jobs: readonly AnalysisJob[],
   dir: string,
   say: (line: string) => void = () => {},
   builtPage: string = BUILT_PAGE,
@@ -106,7 +103,7 @@ export async function writeReport(
   const outputs: AnalysisOutput[] = [];
   for (const [i, job] of jobs.entries()) {
     const t = performance.now();
-    const output = runReportJob(job);
+    const output = analysisOutput(runAnalysis(job));
     outputs.push(output);
     say(
       `[${i + 1}/${jobs.length}] ${job.analysis} ${job.name}: ${output.rows.length} rows (${seconds(t)} s)`,

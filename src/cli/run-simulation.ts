@@ -14,7 +14,7 @@ import { printResults, specsFromOptions } from './spec-file.ts';
  * interrupted run resolves all the same (`interrupted: true`, partial tallies) and sets the
  * exit status to 130; summarise it with `summarizeResult`.
  * @throws InputError for --shard without --partial, before any work.
- * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options)
+ * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options) // not run: starts a worker pool and prints progress
  */
 export async function runSimulation(
   kernel: KernelRef,

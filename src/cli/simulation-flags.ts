@@ -30,11 +30,11 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
 /** `--trials`: at least 1 (1e6, 1_000_000 and 1000000 alike). */
 export const trialsFlag = countFlag(1);
 /** `--seed`: any whole number from 0 to 2^53 − 1. */
-export const seedFlag = countFlag(0);
+const seedFlag = countFlag(0);
 /** `--threads`: 1 to 256 worker threads. */
 export const threadsFlag = countFlag(1, 256);
 /** `--chunk-size`: trials per chunk, 1 to 2^30 (part of a result's identity). */
-export const chunkSizeFlag = countFlag(1, 2 ** 30);
+const chunkSizeFlag = countFlag(1, 2 ** 30);
 
 /**
  * `--shard i/n`: run only part i of n (0-based: 0/3, 1/3 and 2/3 make a whole run).
@@ -76,7 +76,7 @@ export interface SimulationDefaults {
  * Adds the simulation flags every `simulate` command shares: --trials, --seed, --threads,
  * --chunk-size, --shard i/n, --partial <file> and -q/--quiet. Pass the parsed options on to
  * `runSimulation`.
- * @example addSimulationOptions(program.command('simulate')).action(async (opts) => …)
+ * @example addSimulationOptions(program.command('simulate')).action(async (opts) => …) // not run: builds a commander program
  */
 export function addSimulationOptions<
   Args extends unknown[],

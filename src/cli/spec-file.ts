@@ -15,7 +15,7 @@ import { statIfAny } from './write-files.ts';
  * `--spec <file>` for a command whose options so far describe one spec (but for `keep`):
  * given beside a spec file, any of them is refused (exit 2, one line naming both flags), since
  * the file says everything and the flag would be dropped without a word.
- * @example command.addOption(specOption(command, 'JSON or YAML file with one spec'))
+ * @example command.addOption(specOption(command, 'JSON or YAML file with one spec')) // not run: builds a commander option
  */
 export function specOption(
   command: { readonly options: readonly { attributeName(): string; long?: string | undefined }[] },
@@ -97,10 +97,13 @@ export function specsFromOptions<T>(
   }
 }
 
-/** Rewrites a spec-field error as one about the flag that set the field. */
-function flagError(error: unknown, flags: Readonly<Record<string, string>>): unknown {
+/**
+ * Rewrites a spec-field error as one about the flag that set the field ("pool[1]: …" is about
+ * `--pool`); other errors pass unchanged.
+ */
+export function flagError(error: unknown, flags: Readonly<Record<string, string>>): unknown {
   if (!(error instanceof InputError) || error.field === undefined) return error;
-  const flag = flags[error.field.replace(/^\[\d+\]\./, '')];
+  const flag = flags[error.field.replace(/^\[\d+\]\./, '').replace(/\[\d+\].*$/, '')];
   if (!flag) return error;
   return new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag);
 }
@@ -108,7 +111,7 @@ function flagError(error: unknown, flags: Readonly<Record<string, string>>): unk
 /**
  * Refuses a spec file holding several specs for a flag that writes one run's file (each run
  * would overwrite the one before).
- * @example oneSpecFor('--partial', specs, '--spec two.json')
+ * @example oneSpecFor('--partial', specs, '--spec two.json') // not run: throws when specs holds more than one
  */
 export function oneSpecFor(flag: string, specs: readonly unknown[], from: string): void {
   if (specs.length > 1)

@@ -19,7 +19,7 @@ export interface ChartFiles<Row extends object> {
  * spec), `<name>.svg` and `<name>.png`. Everything is drawn before anything is written, and the
  * files are written atomically, so a failure leaves the folder as it was. Returns the file
  * names and the SVG (for inlining in a report page).
- * @example await writeChartFiles('reports', 'win-by-challenge', { spec, rows, columns })
+ * @example await writeChartFiles('reports', 'win-by-challenge', { spec, rows, columns }) // not run: writes files (test/cli/write-files.test.ts)
  */
 export async function writeChartFiles<Row extends object>(
   dir: string,

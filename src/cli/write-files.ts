@@ -18,7 +18,7 @@ export interface FileToWrite {
  * files are removed and no file in `dir` is touched; on SIGINT (Ctrl-C) or SIGTERM while they
  * exist, they are removed and the process exits (130 or 143). Strings are written as UTF-8.
  * Returns the paths written, in order.
- * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }])
+ * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }]) // not run: writes files (test/cli/write-files.test.ts)
  */
 export async function writeFilesAtomically(
   dir: string,
@@ -94,7 +94,7 @@ function keepOnSignal(temp: string): void {
  * Why files cannot be written into folder `dir` (made if missing), or undefined when they can
  * as far as the paths go: a file in the way of the folder or of one of its parents.
  * Reads the file system; O(depth of the path).
- * @example folderProblem("notes.txt") // "notes.txt is a file" (when it is one)
+ * @example folderProblem("notes.txt") // not run: reads the file system; gives "notes.txt is a file" when it is one
  */
 export function folderProblem(dir: string): string | undefined {
   for (let path = resolve(dir); ; path = dirname(path)) {

@@ -15,14 +15,16 @@ import {
   utilityIsWins,
 } from '../systems/zidara/engine/advise.ts';
 import { describeDice, parseIntents, threatLetter } from '../systems/zidara/roll/notation.ts';
+import { challengeDie } from '../systems/zidara/roll/pool.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { integerFlag } from './flags.ts';
 import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   type CharacterFlags,
-  characterSetup,
   FLAG_OF_FIELD,
+  FLAG_PARSERS,
+  flagsSetup,
 } from './zidara-flags.ts';
 
 const ADVISE_HELP = `
@@ -72,7 +74,7 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
         '--defence <D>',
         "the face a threat's Challenge die shows; repeat for each threat, in order",
       )
-        .argParser(collect(integerFlag(1, 2 * ROLL_LIMITS.challenge)))
+        .argParser(collect(integerFlag(1, challengeDie(ROLL_LIMITS.challenge))))
         .default([] as number[], 'none'),
     )
     .addOption(
@@ -80,10 +82,10 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
         '--vs <challenge>',
         "a threat's Challenge C (optional: it only bounds --defence); repeat like --defence",
       )
-        .argParser(collect(integerFlag(1, ROLL_LIMITS.challenge)))
+        .argParser(collect(FLAG_PARSERS.challenge))
         .default([] as number[], 'none'),
     )
-    .option('--resolve <n>', 'Resolve left', integerFlag(0, ROLL_LIMITS.resolve), 0)
+    .option('--resolve <n>', 'Resolve left', FLAG_PARSERS.resolve, 0)
     .option(
       '--aura-pending <n>',
       'with --late-aura: top faces rolled so far this roll (their Aura arrives after it)',
@@ -145,12 +147,7 @@ function requestFromFlags(words: string[], options: AdviseFlags): AdviceRequest 
       `one Challenge per --defence (${options.defence.length}), or none`,
     );
   const { shown, ...dice } = parseIntents(words, options.defence.length, 'each');
-  const {
-    rerolls: _rerolls,
-    policy: _policy,
-    resolve: _resolve,
-    ...setup
-  } = characterSetup(options);
+  const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   // With no --vs, the smallest Challenge whose die can show each D: the advice depends on D alone.
   const threats = options.defence.map((d, t) => ({
     challenge: options.vs[t] ?? Math.ceil(d / 2),
@@ -194,7 +191,7 @@ function reworded(
 }
 
 /** Advice for people: the state, a table of every legal action best first, the sentence. */
-export function formatAdvice(request: AdviceRequest, advice: Advice): string {
+function formatAdvice(request: AdviceRequest, advice: Advice): string {
   const { roll, shown, defence } = request;
   const wins = utilityIsWins(roll);
   const against =

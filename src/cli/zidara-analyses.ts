@@ -6,23 +6,38 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { InputError, invalid } from '../input-error.ts';
-import type { AnalysisOutput, ReportJob } from '../report/zidara/analysis-output.ts';
-import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
-import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
-import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
+import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
+import type { AnalysisJob } from '../systems/run-analysis.ts';
+import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
+import { FIGHT_CURVES_DEFAULTS } from '../systems/zidara/analyses/fight-curves.ts';
+import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
+import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
+import {
+  SPLIT_OBJECTIVES,
+  SPLITS_DEFAULTS,
+  type SplitObjective,
+} from '../systems/zidara/analyses/splits.ts';
+import { POOL_RULES, type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import {
+  PLAY_DEFAULTS,
+  REROLL_KINDS,
+  type RerollKinds,
+} from '../systems/zidara/engine/roll-solver.ts';
+import { FIGHT_DEFAULTS, FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
-import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { parseSplit } from '../systems/zidara/roll/split.ts';
-import { REROLL_KINDS } from '../systems/zidara/roll/split-roll.ts';
+import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { formatSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
 import { choiceFlag, folderFlag, integerFlag, numberFlag } from './flags.ts';
+import { flagError } from './spec-file.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
   addCharacterOptions,
-  addPolicyOption,
+  addPlayOptions,
   addRerollsOption,
-  characterSetup,
   FLAG_OF_FIELD,
+  FLAG_PARSERS,
+  flagsSetup,
 } from './zidara-flags.ts';
 
 /**
@@ -48,20 +63,22 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 const SETUP_HELP = `
 The character (defaults are the rules page's):
-  --aura N --aura-max M   Aura at the start (default: full) and its cap (5)
-  --resolve N             Resolve for rerolls (0)
-  --boosts N              the archetype's +2s a roll (1; 0: an archetype without the +2)
+  --aura N --aura-max M   Aura at the start (default: full) and its cap (${ROLL_DEFAULTS.auraMax})
+  --resolve N             Resolve for rerolls (${ROLL_DEFAULTS.resolve})
+  --boosts N              the archetype's +2s a roll (${ROLL_DEFAULTS.boostsPerRoll}; 0: an archetype without the +2)
   --defending             ties cannot be bought (the defence model: roles swapped)
   --explode               Warrior: a top face rolls again and adds
 Splits are written in the dice notation: + stacks dice on one intent (its best die counts),
 | separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.
 ${AGAINST_HELP}`;
 
-/** The flags every analysis shares: the character's Aura and archetype, and the output. */
-function characterFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
-  command: Command<A, O, G>,
-) {
-  return addCharacterOptions(command)
+/** `--format` and `--out`: how an analysis is printed, and where its chart's files go. */
+export function addOutputOptions<
+  A extends unknown[],
+  O extends OptionValues,
+  G extends OptionValues,
+>(command: Command<A, O, G>, stem = '<name>') {
+  return command
     .addOption(
       new Option('--format <format>', 'table for people, or csv / json on stdout')
         .choices(OUTPUT_FORMATS)
@@ -69,9 +86,16 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
     )
     .option(
       '--out <dir>',
-      'also write <name>.csv, .vl.json, .svg and .png into this folder',
+      `also write ${stem}.csv, .vl.json, .svg and .png into this folder`,
       folderFlag,
-    )
+    );
+}
+
+/** The flags every analysis shares: the character's Aura and archetype, and the output. */
+function characterFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return addOutputOptions(addCharacterOptions(command))
     .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)')
     .option(
       '--against <flags>',
@@ -83,11 +107,7 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
 function playFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
   command: Command<A, O, G>,
 ) {
-  return addRerollsOption(
-    addPolicyOption(
-      command.option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0),
-    ),
-  );
+  return addPlayOptions(command);
 }
 
 function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
@@ -96,22 +116,22 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
       zidara
         .command('splits')
         .description('rank every way to split a roll: legal pools × assignments of dice to intents')
-        .option('--steps <S>', 'steps in the roll', integerFlag(1, 72))
+        .option('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
         .option(
           '--actions <A>',
           'actions in the roll (each gives one split)',
-          integerFlag(1, 12),
-          1,
+          FLAG_PARSERS.actions,
+          SPLITS_DEFAULTS.actions,
         )
         .requiredOption(
           '--vs <C>',
           'the Challenge C every intent aims at (it rolls d2C)',
-          integerFlag(1, 50),
+          FLAG_PARSERS.challenge,
         )
         .option(
           '--intents <list>',
           'numbers of intents to consider, e.g. 1, 1-2 or 1,3 (default: all); a threat with T tags: 1-T',
-          integerListFlag(1, 12),
+          integerListFlag(1, ROLL_LIMITS.dice),
         )
         .addOption(
           new Option(
@@ -119,7 +139,7 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
             'rank by: primary = P(main intent wins), wins = expected intents won, all = P(all won), utility = expected utility',
           )
             .choices(SPLIT_OBJECTIVES)
-            .default('wins' as SplitObjective),
+            .default(SPLITS_DEFAULTS.objective as SplitObjective),
         )
         .option(
           '--compare <splits...>',
@@ -138,10 +158,10 @@ Examples:
   dicelab zidara splits --steps 12 --actions 2 --vs 4 --top 10 --out reports/splits`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const setup = characterSetup(flags);
+      await runAndPrint(command, flags, (flags) => {
+        const setup = flagsSetup(flags);
         const objective = flags.objective as SplitObjective;
-        let job: ReportJob;
+        let job: AnalysisJob;
         if (flags.compare) {
           if (flags.steps !== undefined)
             throw invalid(
@@ -190,8 +210,13 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
         .description(
           'how the win chance of one intent grows as dice are stacked on it, per Challenge',
         )
-        .option('--die <dN>', 'the die stacked', dieFlag, 6)
-        .option('--most <n>', 'stack 1..n copies of it', integerFlag(1, 12), 6)
+        .option('--die <dN>', 'the die stacked', dieFlag, ADVANTAGE_DEFAULTS.sides)
+        .option(
+          '--most <n>',
+          'stack 1..n copies of it',
+          integerFlag(1, ROLL_LIMITS.dice),
+          ADVANTAGE_DEFAULTS.most,
+        )
         .addOption(
           new Option(
             '--stacks <stacks...>',
@@ -202,9 +227,8 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
           listOption(
             '--vs <list>',
             'Challenges, e.g. 1-6 or 2,4',
-            integerListFlag(1, 50),
-            range(1, 6),
-            '1-6',
+            integerListFlag(1, ROLL_LIMITS.challenge),
+            ADVANTAGE_DEFAULTS.challenges,
           ),
         ),
     ),
@@ -218,18 +242,13 @@ Examples:
   dicelab zidara advantage --stacks d12 d12+d2 d12+d4 d12+d6 --vs 3-6 --format csv`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const stacks = flags.stacks?.map((text) => {
-          const split = parseSplit(text, '--stacks');
-          if (split.length !== 1)
-            throw invalid('--stacks', text, 'dice on one intent, joined by + (no |)');
-          return split[0]!;
-        });
-        const job: ReportJob = {
+      await runAndPrint(command, flags, (flags) => {
+        const stacks = flags.stacks?.map((text) => parseStack(text, '--stacks'));
+        const job: AnalysisJob = {
           analysis: 'advantage',
           name: flags.name ?? 'advantage',
           options: {
-            ...characterSetup(flags),
+            ...flagsSetup(flags),
             challenges: flags.vs,
             ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
           },
@@ -247,24 +266,29 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
         .description(
           "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
         )
-        .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, 72))
+        .requiredOption('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
         .option(
           '--actions <A>',
           'actions in the roll (each gives one split)',
-          integerFlag(1, 12),
-          1,
+          FLAG_PARSERS.actions,
+          FISHING_DEFAULTS.actions,
         )
         .requiredOption(
           '--vs <C>',
           'the Challenge C every intent aims at (it rolls d2C)',
-          integerFlag(1, 50),
+          FLAG_PARSERS.challenge,
         )
-        .option('--minor-max <dN>', 'largest die a minor intent may hold', dieFlag, 4)
+        .option(
+          '--minor-max <dN>',
+          'largest die a minor intent may hold',
+          dieFlag,
+          FISHING_DEFAULTS.minorMaxSides,
+        )
         .option(
           '--minor-weight <x>',
           "worth of a minor intent's win to the play (0: fish only)",
           numberFlag(0, ROLL_LIMITS.value),
-          0,
+          FISHING_DEFAULTS.minorWeight,
         ),
     ),
   )
@@ -277,21 +301,22 @@ Examples:
   dicelab zidara fishing --steps 6 --vs 3 --aura 2 --out reports/fishing`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const job: ReportJob = {
+      await runAndPrint(
+        command,
+        flags,
+        (flags): AnalysisJob => ({
           analysis: 'fishing',
           name: flags.name ?? 'fishing',
           options: {
-            ...characterSetup(flags),
+            ...flagsSetup(flags),
             steps: flags.steps,
             actions: flags.actions,
             challenge: flags.vs,
             minorMaxSides: flags.minorMax,
             minorWeight: flags.minorWeight,
           },
-        };
-        return job;
-      });
+        }),
+      );
     });
 }
 
@@ -302,32 +327,33 @@ function registerRerolls(zidara: Command<[], OptionValues, OptionValues>) {
       .description(
         'win chance with 0, 1, 2… Resolve: reroll one die vs reroll all vs optimal, per Challenge',
       )
-      .option('--split <split>', 'the roll, e.g. d8, d6+d6 or "d8 | d4"', 'd8')
+      .option(
+        '--split <split>',
+        'the roll, e.g. d8, d6+d6 or "d8 | d4"',
+        formatSplit(REROLLS_DEFAULTS.split),
+      )
       .addOption(
         listOption(
           '--vs <list>',
           'Challenges, e.g. 1-6 or 2,4',
-          integerListFlag(1, 50),
-          range(1, 6),
-          '1-6',
+          integerListFlag(1, ROLL_LIMITS.challenge),
+          REROLLS_DEFAULTS.challenges,
         ),
       )
       .addOption(
         listOption(
           '--resolve <list>',
           'Resolve levels, e.g. 0-3',
-          integerListFlag(0, 10),
-          range(0, 3),
-          '0-3',
+          integerListFlag(0, ROLL_LIMITS.resolve),
+          REROLLS_DEFAULTS.resolve,
         ),
       )
       .addOption(
         listOption(
           '--kinds <list>',
-          'kinds of reroll compared, from one, all, any (optimal)',
+          `kinds of reroll compared, from ${REROLL_KINDS.join(', ')} (${PLAY_DEFAULTS.rerolls}: optimal)`,
           kindListFlag,
-          ['one', 'all', 'any'] as RerollKinds[],
-          'one,all,any',
+          REROLLS_DEFAULTS.kinds,
         ),
       ),
   )
@@ -340,20 +366,21 @@ Examples:
   dicelab zidara rerolls --split "d6 | d6" --resolve 0-2 --out reports/rerolls`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const job: ReportJob = {
+      await runAndPrint(
+        command,
+        flags,
+        (flags): AnalysisJob => ({
           analysis: 'rerolls',
           name: flags.name ?? 'rerolls',
           options: {
-            ...characterSetup({ ...flags, resolve: undefined }),
+            ...flagsSetup({ ...flags, resolve: undefined }),
             split: parseSplit(flags.split, '--split'),
             challenges: flags.vs,
             resolve: flags.resolve,
             kinds: flags.kinds,
           },
-        };
-        return job;
-      });
+        }),
+      );
     });
 }
 
@@ -369,25 +396,23 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           listOption(
             '--steps <list>',
             'step counts, e.g. 1-12 or 6',
-            integerListFlag(1, 72),
-            range(1, 12),
-            '1-12',
+            integerListFlag(1, ROLL_LIMITS.steps),
+            TUNE_DEFAULTS.steps,
           ),
         )
         .addOption(
           listOption(
             '--vs <list>',
             'Challenges, e.g. 1-6',
-            integerListFlag(1, 50),
-            range(1, 6),
-            '1-6',
+            integerListFlag(1, ROLL_LIMITS.challenge),
+            TUNE_DEFAULTS.challenges,
           ),
         )
         .option(
           '--actions <A>',
           "actions in the roll (for the 'best' pool rule)",
-          integerFlag(1, 12),
-          1,
+          FLAG_PARSERS.actions,
+          TUNE_DEFAULTS.actions,
         )
         .addOption(
           new Option(
@@ -395,7 +420,7 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
             'best = the best one-intent legal pool; natural = the unsplit pool (8 steps: d12+d4)',
           )
             .choices(POOL_RULES)
-            .default('best' as PoolRule),
+            .default(TUNE_DEFAULTS.pool as PoolRule),
         )
         .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
         .addOption(
@@ -418,12 +443,14 @@ Examples:
   dicelab zidara tune --steps 1-12 --vs 1-6 --out reports/tune`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
-        const job: ReportJob = {
+      await runAndPrint(
+        command,
+        flags,
+        (flags): AnalysisJob => ({
           analysis: 'tune',
           name: flags.name ?? 'tune',
           options: {
-            ...characterSetup(flags),
+            ...flagsSetup(flags),
             steps: flags.steps,
             challenges: flags.vs,
             actions: flags.actions,
@@ -437,9 +464,8 @@ Examples:
                   solveFor: flags.solveFor as 'challenge' | 'steps',
                 },
               }),
-        };
-        return job;
-      });
+        }),
+      );
     });
 }
 
@@ -454,30 +480,43 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
         .option(
           '--steps <S>',
           "the set action's steps: its best legal pool is chosen each round",
-          integerFlag(1, 36),
+          FLAG_PARSERS.fightSteps,
         )
-        .option('--actions <A>', 'actions in each roll, with --steps', integerFlag(1, 4), 1)
+        .option(
+          '--actions <A>',
+          'actions in each roll, with --steps',
+          FLAG_PARSERS.fightActions,
+          FIGHT_DEFAULTS.actions,
+        )
         .option('--pool <dice>', 'or a set pool rolled every round, e.g. "d12 d4"')
         .addOption(
           listOption(
             '--tags <list>',
             'tags of the threats, e.g. 1-3',
-            integerListFlag(1, 10),
-            [1, 2, 3],
-            '1-3',
+            integerListFlag(1, FIGHT_LIMITS.tags),
+            FIGHT_CURVES_DEFAULTS.tags,
           ),
         )
         .addOption(
           listOption(
             '--vs <list>',
             'Challenges of the threats, e.g. 3-5',
-            integerListFlag(1, 50),
-            [2, 3, 4],
-            '2-4',
+            integerListFlag(1, ROLL_LIMITS.challenge),
+            FIGHT_CURVES_DEFAULTS.challenges,
           ),
         )
-        .option('--titles <n>', 'Titles: Resolve at the start of each fight', integerFlag(0, 10), 2)
-        .option('--max-rounds <n>', 'rounds shown', integerFlag(1, 20), 5),
+        .option(
+          '--titles <n>',
+          'Titles: Resolve at the start of each fight',
+          FLAG_PARSERS.resolve,
+          FIGHT_DEFAULTS.titles,
+        )
+        .option(
+          '--max-rounds <n>',
+          'rounds shown',
+          FLAG_PARSERS.maxRounds,
+          FIGHT_CURVES_DEFAULTS.maxRounds,
+        ),
     ),
   )
     .addHelpText(
@@ -489,7 +528,7 @@ Examples:
   dicelab zidara fight-curves --pool "d12 d4" --vs 3 --tags 2-4 --out reports/fights`,
     )
     .action(async (flags, command) => {
-      await runAnalysis(command, flags, (flags) => {
+      await runAndPrint(command, flags, (flags) => {
         if ((flags.steps === undefined) === (flags.pool === undefined)) {
           throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
         }
@@ -497,11 +536,11 @@ Examples:
           flags.pool === undefined
             ? undefined
             : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
-        const job: ReportJob = {
+        const job: AnalysisJob = {
           analysis: 'fights',
           name: flags.name ?? 'fight-curves',
           options: {
-            ...characterSetup(flags),
+            ...flagsSetup(flags),
             ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
             tags: flags.tags,
             challenges: flags.vs,
@@ -526,16 +565,16 @@ interface RunFlags {
  * Runs the job the flags describe and prints it; with --against, runs it again with those
  * flags changed and prints both with the change (see against.ts).
  */
-async function runAnalysis<F extends RunFlags>(
+async function runAndPrint<F extends RunFlags>(
   command: unknown,
   flags: F,
-  build: (flags: F) => ReportJob,
+  build: (flags: F) => AnalysisJob,
 ): Promise<void> {
   if (flags.against === undefined) return emit(await runFlagged(build(flags)), flags);
   const changed = againstFlags(command, flags.against);
   const other = { ...flags, ...changed };
   // Every row on both sides, so rows pair; --top cuts the paired table.
-  const whole = (job: ReportJob): ReportJob => {
+  const whole = (job: AnalysisJob): AnalysisJob => {
     if (job.analysis !== 'splits') return job;
     const { top: _top, ...rest } = job;
     return rest;
@@ -557,16 +596,16 @@ async function runAnalysis<F extends RunFlags>(
 }
 
 /** Runs a job; an InputError about an analysis option is reworded to name its flag. */
-async function runFlagged(job: ReportJob): Promise<AnalysisOutput> {
-  // The analyses and their charts load with the command that runs one.
-  const { runReportJob } = await import('../report/zidara/analysis-output.ts');
+async function runFlagged(job: AnalysisJob): Promise<AnalysisOutput> {
+  // The analyses and their charts load with the command that runs one (not at start-up).
+  const [{ analysisOutput }, { runAnalysis }] = await Promise.all([
+    import('../report/zidara/analysis-output.ts'),
+    import('../systems/run-analysis.ts'),
+  ]);
   try {
-    return runReportJob(job);
+    return analysisOutput(runAnalysis(job));
   } catch (error) {
-    if (!(error instanceof InputError) || !error.field) throw error;
-    const flag = FLAG_OF_FIELD[error.field.replace(/\[\d+\].*$/, '')];
-    if (!flag) throw error;
-    throw new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag);
+    throw flagError(error, FLAG_OF_FIELD);
   }
 }
 
@@ -660,16 +699,27 @@ function kindListFlag(raw: string): RerollKinds[] {
 }
 
 /** A list flag whose default is shown in --help as the user would type it ("1-6"). */
-function listOption<F extends string, T>(
+function listOption<F extends string, T extends number | string>(
   flags: F,
   description: string,
-  parse: (raw: string) => T,
-  fallback: T,
-  shown: string,
+  parse: (raw: string) => T[],
+  fallback: readonly T[],
 ) {
-  return new Option(flags, description).argParser(parse).default(fallback, shown);
+  return new Option(flags, description).argParser(parse).default([...fallback], listText(fallback));
 }
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/**
+ * A list as it is typed on the command line: runs of consecutive integers as a range.
+ * @example listText([0, 1, 2, 3, 6]) // "0-3,6"
+ */
+export function listText(values: readonly (number | string)[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const from = values[i]!;
+    let j = i;
+    while (typeof from === 'number' && values[j + 1] === (values[j] as number) + 1) j++;
+    parts.push(j > i + 1 ? `${from}-${values[j]}` : j > i ? `${from},${values[j]}` : `${from}`);
+    i = j;
+  }
+  return parts.join(',');
 }

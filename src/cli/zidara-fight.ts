@@ -2,18 +2,21 @@ import { type Command, Option, type OptionValues } from '@commander-js/extra-typ
 import { InputError } from '../input-error.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
+import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
+  FIGHT_DEFAULTS,
   FIGHT_POLICIES,
+  type Fight,
   type FightOdds,
   FightPlan,
   type FightPolicy,
   fightOdds,
+  meanRoundsToWin,
   parseFight,
+  roundSplits,
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
-import { splitsOfPool } from '../systems/zidara/roll/split.ts';
-import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
@@ -21,8 +24,9 @@ import {
   addCharacterOptions,
   addRerollsOption,
   type CharacterFlags,
-  characterSetup,
   FLAG_OF_FIELD,
+  FLAG_PARSERS,
+  flagsSetup,
 } from './zidara-flags.ts';
 
 /** Exact solves above which the exact Markov chain is skipped unless --exact asks for it. */
@@ -43,33 +47,42 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
         .description(
           'a whole fight: P(the threat falls within N rounds), Aura and Resolve round by round',
         )
-        .option('--vs <challenge>', "the threat's Challenge C (it rolls d2C)", integerFlag(1, 50))
-        .option('--tags <T>', 'tags the threat has: each intent won strips one', integerFlag(1, 10))
+        .option(
+          '--vs <challenge>',
+          "the threat's Challenge C (it rolls d2C)",
+          FLAG_PARSERS.challenge,
+        )
+        .option('--tags <T>', 'tags the threat has: each intent won strips one', FLAG_PARSERS.tags)
         .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
         .option(
           '--steps <S>',
           "or the set action's steps: its best legal pool is chosen every round",
-          integerFlag(1, 36),
+          FLAG_PARSERS.fightSteps,
         )
         .option(
           '--actions <A>',
-          'actions in each roll, with --steps (each gives a split)',
-          integerFlag(1, 4),
+          `actions in each roll, with --steps (each gives a split; default: ${FIGHT_DEFAULTS.actions})`,
+          FLAG_PARSERS.fightActions,
         )
         .option(
           '--titles <n>',
           'Titles: Resolve at the start of the fight and its cap',
-          integerFlag(0, 10),
-          2,
+          FLAG_PARSERS.resolve,
+          FIGHT_DEFAULTS.titles,
         )
-        .option('--max-rounds <n>', 'rounds before the fight is called', integerFlag(1, 50), 8)
+        .option(
+          '--max-rounds <n>',
+          'rounds before the fight is called',
+          FLAG_PARSERS.maxRounds,
+          FIGHT_DEFAULTS.maxRounds,
+        )
         .addOption(
           new Option(
             '--fight-policy <policy>',
             "per-roll: each roll played for its own utility (the rules' default); whole-fight: every round played for P(win within --max-rounds)",
           )
             .choices(FIGHT_POLICIES)
-            .default('per-roll' as FightPolicy),
+            .default(FIGHT_DEFAULTS.fightPolicy as FightPolicy),
         ),
     ),
   );
@@ -113,12 +126,7 @@ Examples:
       for (const fight of fights) {
         const plan = new FightPlan(fight);
         const candidates = fight.pools.reduce(
-          (n, pool) =>
-            n +
-            splitsOfPool(
-              pool,
-              Array.from({ length: Math.min(fight.tags, pool.length) }, (_, i) => i + 1),
-            ).length,
+          (n, pool) => n + roundSplits(pool, fight.tags).length,
           0,
         );
         const solves = candidates * plan.stateCount;
@@ -136,6 +144,7 @@ Examples:
           simulated = (await summarizeResult(result)) as FightSimulation & { seed: number };
         }
         results.push({
+          fight,
           challenge: fight.challenge,
           tags: fight.tags,
           exact,
@@ -151,8 +160,8 @@ Examples:
         results,
         many,
         options.json,
-        (r) => r,
-        (r) => formatFight(r.challenge, r.tags, r.exact, r.simulated, r.exactSkipped),
+        ({ fight: _fight, ...result }) => result,
+        (r, { fight }) => formatFight(fight, r.exact, r.simulated, r.exactSkipped),
       );
     });
   return zidara;
@@ -175,7 +184,7 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
   if (options.tags === undefined)
     throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
   const pool = options.pool === undefined ? undefined : poolFromText(options.pool);
-  const { policy: _policy, ...setup } = characterSetup(options);
+  const { policy: _policy, ...setup } = flagsSetup(options);
   return {
     ...setup,
     challenge: options.vs,
@@ -205,8 +214,7 @@ function poolFromText(text: string): number[] {
 
 /** A fight for people: one line per round, exact and simulated side by side. */
 function formatFight(
-  challenge: number,
-  tags: number,
+  fight: Fight,
   exact?: FightOdds,
   sim?: FightSimulation & { seed: number },
   skipped?: string,
@@ -230,25 +238,38 @@ function formatFight(
       { key: 'exact', header: 'won by then (exact)', align: 'right' },
       { key: 'simulated', header: 'simulated', align: 'right' },
       { key: 'interval', header: '95% interval', align: 'right' },
-      { key: 'reached', header: 'round played', align: 'right' },
+      { key: 'reached', header: 'P(reached)', align: 'right' },
       { key: 'aura', header: 'Aura at start' },
       { key: 'auraSpent', header: 'Aura spent' },
       { key: 'resolveSpent', header: 'Resolve spent' },
     ],
     rows,
   );
+  const { tags, challenge } = fight;
+  const setup = describeSetup({
+    ...fight.setup,
+    aura: fight.startAura,
+    auraMax: fight.auraMax,
+    resolve: fight.titles,
+  });
   const lines = [
     `Fight: ${tags} tag${tags === 1 ? '' : 's'} against ${challengeName(challenge)}${exact ? `; opening split ${exact.openingSplit}` : ''}`,
+    `${setup} (Resolve: the ${fight.titles} Titles, for the whole fight) · ${fight.fightPolicy} fight play`,
     '',
     table,
     '',
+    'P(reached): the chance the fight is still on when the round starts; Aura and Resolve are means over those fights.',
   ];
-  if (exact)
-    lines.push(`not won within ${rounds} rounds: ${formatPercent(exact.pNotWon, 2)} (exact)`);
+  if (exact) {
+    const mean = meanRoundsToWin(exact);
+    lines.push(
+      `exact: not won within ${rounds} rounds ${formatPercent(exact.pNotWon, 2)}; mean rounds to win ${mean === undefined ? 'none (never won)' : mean.toFixed(3)} (over the fights won)`,
+    );
+  }
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);
   if (sim)
     lines.push(
-      `simulated: ${sim.trials.toLocaleString('en')} fights, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)}`,
+      `simulated: ${sim.trials.toLocaleString('en')} fights, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
     );
   return lines.join('\n');
 }

@@ -1,9 +1,27 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { invalid } from '../input-error.ts';
-import { POLICIES, type Policy, type RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
-import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { REROLL_KINDS, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
+import {
+  PLAY_DEFAULTS,
+  POLICIES,
+  type Policy,
+  REROLL_KINDS,
+  type RerollKinds,
+} from '../systems/zidara/engine/roll-solver.ts';
+import { FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
+import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
+
+/** Parsers of the numbers the zidara commands read, each within its rule's bounds (one statement). */
+export const FLAG_PARSERS = {
+  challenge: integerFlag(1, ROLL_LIMITS.challenge),
+  steps: integerFlag(1, ROLL_LIMITS.steps),
+  actions: integerFlag(1, ROLL_LIMITS.actions),
+  resolve: integerFlag(0, ROLL_LIMITS.resolve),
+  fightSteps: integerFlag(1, FIGHT_LIMITS.steps),
+  fightActions: integerFlag(1, FIGHT_LIMITS.actions),
+  tags: integerFlag(1, FIGHT_LIMITS.tags),
+  maxRounds: integerFlag(1, FIGHT_LIMITS.maxRounds),
+} as const;
 
 /**
  * The flags that describe a Zi'Dara character's situation, shared by every `dicelab zidara`
@@ -16,25 +34,34 @@ export function addCharacterOptions<
   G extends OptionValues,
 >(command: Command<A, O, G>) {
   return command
-    .option('--aura <n>', 'Aura at the start (default: full, --aura-max)', integerFlag(0, 20))
+    .option(
+      '--aura <n>',
+      'Aura at the start (default: full, --aura-max)',
+      integerFlag(0, ROLL_LIMITS.auraMax),
+    )
     .option(
       '--aura-max <n>',
       'most Aura a character holds (gains past it are shared)',
-      integerFlag(0, 20),
-      5,
+      integerFlag(0, ROLL_LIMITS.auraMax),
+      ROLL_DEFAULTS.auraMax,
     )
     .option(
       '--boosts <n>',
       "the archetype's +2s allowed a roll (0: an archetype without one)",
-      integerFlag(0, 10),
-      1,
+      integerFlag(0, ROLL_LIMITS.boostsPerRoll),
+      ROLL_DEFAULTS.boostsPerRoll,
     )
     .option(
       '--defending',
       "the rules' defence model (tieBreak false): ties cannot be bought and count against the dice rolled; roll a blow's die against your Armour die as --vs, and the win chance is the chance the blow lands",
     )
     .option('--explode', 'Warrior: a top face rolls again and adds')
-    .option('--explode-depth <n>', 'most extra rolls per exploding die', integerFlag(0, 100), 20)
+    .option(
+      '--explode-depth <n>',
+      'most extra rolls per exploding die',
+      integerFlag(0, ROLL_LIMITS.explodeDepth),
+      ROLL_DEFAULTS.explodeDepth,
+    )
     .option(
       '--late-aura',
       "Aura from a roll's top faces arrives only after it (auraGainUsableSameRoll false)",
@@ -43,26 +70,36 @@ export function addCharacterOptions<
       '--aura-value <x>',
       'worth of each Aura left at the end, in intents, for the play',
       numberFlag(0, ROLL_LIMITS.value),
-      0,
+      ROLL_DEFAULTS.auraValue,
     )
     .option(
       '--resolve-value <x>',
       'worth of each Resolve left at the end, in intents, for the play',
       numberFlag(0, ROLL_LIMITS.value),
-      0,
+      ROLL_DEFAULTS.resolveValue,
     );
 }
 
-/** `--policy`: the engine's optimum or a simple named policy. */
-export function addPolicyOption<
-  A extends unknown[],
-  O extends OptionValues,
-  G extends OptionValues,
->(command: Command<A, O, G>) {
-  return command.addOption(
-    new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
-      .choices(POLICIES)
-      .default('optimal' as Policy),
+/**
+ * `--resolve`, `--policy` and `--rerolls`: the Resolve one roll may spend, who decides (the
+ * optimum or a simple named policy) and the kinds of reroll the optimum may use.
+ */
+export function addPlayOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return addRerollsOption(
+    command
+      .option(
+        '--resolve <n>',
+        'Resolve available for rerolls',
+        FLAG_PARSERS.resolve,
+        ROLL_DEFAULTS.resolve,
+      )
+      .addOption(
+        new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
+          .choices(POLICIES)
+          .default(PLAY_DEFAULTS.policy as Policy),
+      ),
   );
 }
 
@@ -75,7 +112,7 @@ export function addRerollsOption<
   return command.addOption(
     new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
       .choices(REROLL_KINDS)
-      .default('any' as RerollKinds),
+      .default(PLAY_DEFAULTS.rerolls as RerollKinds),
   );
 }
 
@@ -99,24 +136,24 @@ export interface CharacterFlags {
  * The flags as the roll options of the rules page (absent `aura`: full), checked across flags
  * so the message names the flag.
  */
-export function characterSetup(flags: CharacterFlags): RollSetup {
-  if (flags.aura !== undefined && flags.aura > flags.auraMax) {
-    throw invalid('--aura', flags.aura, `an integer from 0 to --aura-max (${flags.auraMax})`);
-  }
-  return {
-    ...(flags.aura === undefined ? {} : { aura: flags.aura }),
-    auraMax: flags.auraMax,
-    boostsPerRoll: flags.boosts,
-    tieBreak: !flags.defending,
-    explode: Boolean(flags.explode),
-    explodeDepth: flags.explodeDepth,
-    auraGainUsableSameRoll: !flags.lateAura,
-    auraValue: flags.auraValue,
-    resolveValue: flags.resolveValue,
-    ...(flags.resolve === undefined ? {} : { resolve: flags.resolve }),
-    ...(flags.policy === undefined ? {} : { policy: flags.policy as Policy }),
-    ...(flags.rerolls === undefined ? {} : { rerolls: flags.rerolls as RerollKinds }),
-  };
+export function flagsSetup(flags: CharacterFlags): RollSetup {
+  return characterSetup(
+    {
+      aura: flags.aura,
+      auraMax: flags.auraMax,
+      boostsPerRoll: flags.boosts,
+      defending: flags.defending,
+      explode: Boolean(flags.explode),
+      explodeDepth: flags.explodeDepth,
+      auraGainUsableSameRoll: !flags.lateAura,
+      auraValue: flags.auraValue,
+      resolveValue: flags.resolveValue,
+      resolve: flags.resolve,
+      policy: flags.policy as Policy | undefined,
+      rerolls: flags.rerolls as RerollKinds | undefined,
+    },
+    { aura: '--aura', auraMax: '--aura-max' },
+  );
 }
 
 /** Spec and option fields, and the flags that set them, for messages about flags. */

@@ -2,6 +2,7 @@ import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
+import { describeSetup } from '../report/zidara/describe-setup.ts';
 import type { Policy, RerollKinds, RollOdds } from '../systems/zidara/engine/roll-solver.ts';
 import { solveRolls } from '../systems/zidara/engine/solve-rolls.ts';
 import {
@@ -13,19 +14,18 @@ import {
   threatLetter,
 } from '../systems/zidara/roll/notation.ts';
 import { legalPools } from '../systems/zidara/roll/pool.ts';
-import { parseRoll, type Roll, type RollSpec } from '../systems/zidara/roll/spec.ts';
+import { parseRoll, type Roll, type RollSpec, rollToSpec } from '../systems/zidara/roll/spec.ts';
 import type { RollSimulation } from '../systems/zidara/simulate.ts';
-import { integerFlag } from './flags.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
-  addPolicyOption,
-  addRerollsOption,
+  addPlayOptions,
   type CharacterFlags,
-  characterSetup,
   FLAG_OF_FIELD,
+  FLAG_PARSERS,
+  flagsSetup,
 } from './zidara-flags.ts';
 
 /** Specs of a file solved together (the rest of the file waits its turn): 3,504 contests are one batch. */
@@ -45,7 +45,8 @@ export function zidaraCommand(program: Command) {
 }
 
 const ODDS_HELP = `
-Intents (one word each; dice on one word stack for advantage):
+Intents (one word each, or separated by | as splits are printed: "d8 | d4" is d8 d4;
+dice on one word stack for advantage):
   d12            a d12 on its own intent
   d6+d4 or 2d6   two dice on one intent: the best counts
   d8@B           aimed at the second threat (threats are A, B, … in --vs order)
@@ -67,14 +68,12 @@ function addRollOptions<
   Opts extends OptionValues,
   GlobalOpts extends OptionValues,
 >(command: Command<Args, Opts, GlobalOpts>) {
-  const flags = addRerollsOption(addPolicyOption(addCharacterOptions(command)))
-    .option(
-      '--vs <challenge>',
-      "a threat's Challenge C (it rolls d2C); repeat for several threats",
-      collectChallenge,
-      [] as number[],
-    )
-    .option('--resolve <n>', 'Resolve available for rerolls', integerFlag(0, 10), 0);
+  const flags = addPlayOptions(addCharacterOptions(command)).option(
+    '--vs <challenge>',
+    "a threat's Challenge C (it rolls d2C); repeat for several threats",
+    collectChallenge,
+    [] as number[],
+  );
   // --policy and --rerolls are how the roll is played, not the roll: they apply to a file's too.
   return flags
     .addOption(
@@ -127,7 +126,7 @@ function registerOdds(zidara: Command) {
           solved.delete(roll);
           return odds;
         },
-        (odds, roll) => formatOdds(roll, odds),
+        (odds, roll) => formatOdds(roll, odds, solve.rerolls),
       );
     });
 }
@@ -174,13 +173,13 @@ function registerSimulate(zidara: Command) {
         many,
         options.json,
         ({ i }) => summaries[i]!,
-        (simulation, { roll }) => formatSimulation(roll, simulation),
+        (simulation, { roll }) => formatSimulation(roll, simulation, rerolls),
       );
     });
 }
 
 function collectChallenge(raw: string, previous: number[]): number[] {
-  return [...previous, integerFlag(1, 50)(raw)];
+  return [...previous, FLAG_PARSERS.challenge(raw)];
 }
 
 function specFromFlags(
@@ -191,12 +190,7 @@ function specFromFlags(
     throw new InputError('dice: none given (expected intents such as d12 d4, or --spec FILE)');
   if (options.vs.length === 0)
     throw new InputError('--vs: none given (expected the Challenge to beat, e.g. --vs 3)');
-  const {
-    rerolls: _rerolls,
-    policy: _policy,
-    resolve: _resolve,
-    ...setup
-  } = characterSetup(options);
+  const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   return {
     ...setup,
     threats: options.vs.map((challenge) => ({ challenge })),
@@ -205,22 +199,17 @@ function specFromFlags(
   };
 }
 
+/** A roll's setup in words, as every Zi'Dara table and chart says it (`describeSetup`). */
+function setupLine(roll: Roll, policy: Policy, rerolls?: RerollKinds): string {
+  const { threats: _threats, dice: _dice, intents: _intents, ...options } = rollToSpec(roll);
+  return describeSetup({ ...options, policy, ...(rerolls === undefined ? {} : { rerolls }) });
+}
+
 /** One roll's odds for people: the roll in words, a line per intent, then the roll's figures. */
-export function formatOdds(roll: Roll, odds: RollOdds): string {
-  const archetype =
-    roll.boostsPerRoll === 0
-      ? 'no +2'
-      : roll.boostsPerRoll === 1
-        ? 'one +2 a roll'
-        : `${roll.boostsPerRoll} +2s a roll`;
-  const ties = roll.tieBreak
-    ? 'ties bought with Aura'
-    : 'ties lost, not bought (defending: roles swapped)';
-  const explode = roll.explode ? `, exploding (depth ${roll.explodeDepth})` : '';
-  const policy = odds.policy === 'optimal' ? 'optimal play' : `${odds.policy} policy`;
+function formatOdds(roll: Roll, odds: RollOdds, rerolls?: RerollKinds): string {
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
-    `Aura ${roll.aura} of ${roll.auraMax}, Resolve ${roll.resolve}, ${archetype}, ${ties}${explode}; ${policy}`,
+    setupLine(roll, odds.policy, rerolls),
   ].join('\n');
   const intents = formatTable(
     [
@@ -267,15 +256,19 @@ export function formatOdds(roll: Roll, odds: RollOdds): string {
 }
 
 /** A simulated roll for people: the same layout as the exact odds, each figure with its interval. */
-export function formatSimulation(roll: Roll, sim: RollSimulation & { seed: number }): string {
+function formatSimulation(
+  roll: Roll,
+  sim: RollSimulation & { seed: number },
+  rerolls?: RerollKinds,
+): string {
   const range = ([lo, hi]: readonly [number, number], pct = true) =>
     pct
       ? `${formatPercent(lo, 2)} to ${formatPercent(hi, 2)}`
       : `${lo.toFixed(4)} to ${hi.toFixed(4)}`;
-  const policy = sim.policy === 'optimal' ? 'optimal play' : `${sim.policy} policy`;
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
-    `Aura ${roll.aura} of ${roll.auraMax}, Resolve ${roll.resolve}; ${policy}; ${sim.trials.toLocaleString('en')} trials, seed ${sim.seed}`,
+    setupLine(roll, sim.policy, rerolls),
+    `${sim.trials.toLocaleString('en')} trials, seed ${sim.seed}`,
   ].join('\n');
   const intents = formatTable(
     [
@@ -325,8 +318,8 @@ function registerPools(zidara: Command) {
   zidara
     .command('pools')
     .description('every legal pool for a number of steps and actions')
-    .requiredOption('--steps <S>', 'steps in the roll', integerFlag(1, 200))
-    .option('--actions <A>', 'actions in the roll (each gives one split)', integerFlag(1, 20), 1)
+    .requiredOption('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
+    .option('--actions <A>', 'actions in the roll (each gives one split)', FLAG_PARSERS.actions, 1)
     .option('--json', 'print an array of pools, each an array of die sides high to low')
     .addHelpText('after', '\nExample:\n  dicelab zidara pools --steps 8 --actions 1\n')
     .action((options) => {

@@ -10,7 +10,7 @@ export type AnyKernel = Kernel<unknown, unknown>;
  * It lives only in the process that made it: partial result files hold registry ids, and
  * nothing read from a file or a flag ever becomes a `LocalKernel`, so data cannot make dicelab
  * import a module.
- * @example new LocalKernel(new URL('./my-kernel.ts', import.meta.url))
+ * @example new LocalKernel(new URL('./my-kernel.ts', import.meta.url)) // not run: needs a kernel module
  */
 export class LocalKernel {
   readonly url: string;

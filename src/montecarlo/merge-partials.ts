@@ -7,7 +7,7 @@ import type { SimulationResult } from './run.ts';
  * into exactly the result one unsharded run gives (same tallies, bit for bit: they are integer
  * sums). Checks first that they belong together (`checkMergeable`). Pure; O(shards · tally size).
  * @throws InputError naming the file and the field that does not fit.
- * @example mergePartials([part0, part1]).tally // the tallies of the whole run
+ * @example mergePartials([part0, part1]).tally // not run: needs partial results; gives the tallies of the whole run
  */
 export function mergePartials(parts: readonly NamedPartial[]): SimulationResult {
   checkMergeable(parts);

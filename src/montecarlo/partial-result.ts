@@ -88,7 +88,7 @@ const FIELDS = [
  * shard 0 of 1). Only a run of one of dicelab's kernels has one: a `LocalKernel` (tests,
  * benchmarks) cannot be named in a file.
  * @throws Error for a run of a local kernel (a caller's bug, not bad input).
- * @example serializePartialResult(await simulate({ kernel: 'systems/d6-pool/simulate', … }))
+ * @example serializePartialResult(await simulate({ kernel: 'systems/d6-pool/simulate', … })) // not run: needs a simulation
  */
 export function serializePartialResult(result: SimulationResult): string {
   if (result.kernel instanceof LocalKernel || !isKernelId(result.kernel))
@@ -130,7 +130,7 @@ export function partialChecksum(content: Readonly<Record<string, unknown>>): str
  * tallies (as many as the spec needs, whole and ≥ 0, each histogram summing to the trials:
  * the kernel's `tallyShape`). Imports the kernel.
  * @throws InputError beginning with `source`, naming the field, the value and what is allowed.
- * @example await parsePartialResult(await readFile('part-0.json', 'utf8'), 'part-0.json')
+ * @example await parsePartialResult(await readFile('part-0.json', 'utf8'), 'part-0.json') // not run: reads a file
  */
 export async function parsePartialResult(text: string, source: string): Promise<PartialResult> {
   let value: unknown;

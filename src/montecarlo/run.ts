@@ -85,7 +85,7 @@ export interface SimulationResult {
  * Batches of consecutive chunks are sized from measured speed to about 100 ms of work each
  * (but at least 4 per thread remaining, for load balance), so messages stay few.
  * @throws InputError for a bad request field or spec (before any thread starts).
- * @example await simulate({ kernel: 'systems/d6-pool/simulate', spec, trials: 1e6, seed: 1 })
+ * @example await simulate({ kernel: 'systems/d6-pool/simulate', spec, trials: 1e6, seed: 1 }) // not run: starts a worker pool (test/montecarlo/run.test.ts runs it)
  */
 export async function simulate(req: SimulationRequest): Promise<SimulationResult> {
   const plan = checkedPlan(req);

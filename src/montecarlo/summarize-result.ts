@@ -5,7 +5,7 @@ import type { SimulationResult } from './run.ts';
  * A result's summary, as its kernel makes it (`kernel.summarize`), over the trials actually
  * played, headed by the seed that reproduces it: the same JSON for one run and for the merge of
  * its shards. Imports the kernel.
- * @example await summarizeResult(await simulate(request)) // e.g. { seed: 1, outcomes: [...] }
+ * @example await summarizeResult(await simulate(request)) // not run: needs a finished simulation; gives e.g. { seed: 1, outcomes: [...] }
  */
 export async function summarizeResult(result: SimulationResult): Promise<unknown> {
   const kernel = await loadKernel(result.kernel);

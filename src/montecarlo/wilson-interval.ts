@@ -5,7 +5,7 @@ import { normalQuantile } from './normal-quantile.ts';
  * The Wilson score interval for a proportion: `successes` out of `n` trials, two-sided at
  * `confidence`. Unlike the plain ±z·√(p(1−p)/n) it stays inside [0, 1] and keeps close to
  * its stated coverage near 0 and 1 (Newcombe 1998, method 3). O(1).
- * @example wilsonInterval(81, 263) // { estimate: 0.30798…, lo: 0.25528…, hi: 0.36616…, n: 263 }
+ * @example wilsonInterval(81, 263) // { estimate: 0.30798…, lo: 0.25528…, hi: 0.36620…, n: 263 }
  * @example wilsonInterval(0, 20)   // { estimate: 0, lo: 0, hi: 0.16113…, n: 20 }
  */
 export function wilsonInterval(successes: number, n: number, confidence = 0.95): Interval {

@@ -4,7 +4,7 @@ import { formatChance } from './format-chance.ts';
 /**
  * The plain-language answer to a Fight question: how often the threat is down within a few
  * rounds and by the last, when it falls half the time, and the opening split.
- * @example fightAnswer(rows).headline // "The threat is down within 3 rounds 97.7% of the time."
+ * @example fightAnswer(rows).headline // not run: needs a solved fight's rows; gives e.g. "The threat is down within 3 rounds 97.7% of the time."
  */
 export function fightAnswer(rows: readonly FightCurveRow[]): {
   readonly headline: string;

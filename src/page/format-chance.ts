@@ -7,10 +7,10 @@ import { formatPercent } from '../report/format-percent.ts';
  * @example formatChance(0.5) // "50.0%"
  */
 export function formatChance(p: number): string {
-  for (let digits = 1; digits <= 4; digits++) {
+  // formatPercent says "> 99.9%" for a chance short of certain: more digits may tell it.
+  for (let digits = 1; digits < 4; digits++) {
     const text = formatPercent(p, digits);
-    const shown = Number.parseFloat(text);
-    if ((shown !== 100 || p === 1) && (shown !== 0 || p === 0)) return text;
+    if (!/^[<>]/.test(text)) return text;
   }
-  return p > 0.5 ? '> 99.9999%' : '< 0.0001%';
+  return formatPercent(p, 4);
 }

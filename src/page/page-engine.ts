@@ -40,7 +40,7 @@ import type {
 /**
  * The ranked splits of a Best split question: `splits` over the legal pools of the steps, or
  * `compareSplits` over every split of a set pool into the allowed intent counts.
- * @example rankSplits({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} })[0].split
+ * @example rankSplits({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} })[0].split // "d8 | d8"
  */
 export function rankSplits(question: SplitsQuestion): SplitRow[] {
   const options = {

@@ -48,7 +48,8 @@ const COUNTS: Record<number, string> = { 3: 'three', 4: 'four', 5: 'five', 6: 's
 /**
  * The plain-language answer to a Best split question: the best split and its figure, then
  * the runner-up and how far behind it is.
- * @example splitsAnswer(rows, 'wins').headline // "Roll d8 | d6: 1.626 tags stripped on average."
+ * @example splitsAnswer(rankSplits({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} }), 'wins').headline
+ * // "Roll d8 | d8: 1.706 tags stripped on average."
  */
 export function splitsAnswer(
   rows: readonly SplitRow[],
@@ -75,7 +76,7 @@ export function splitsAnswer(
 
 /**
  * The answer in a few words, for the bar that keeps it in sight on a phone.
- * @example shortAnswer(rows, 'wins') // "Best: d8 | d8 · 1.706 tags"
+ * @example shortAnswer(rankSplits({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} }), 'wins') // "Best: d8 | d8 · 1.706 tags"
  */
 export function shortAnswer(rows: readonly SplitRow[], objective: SplitObjective): string {
   const best = rows[0];

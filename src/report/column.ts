@@ -4,6 +4,7 @@
  * the raw value, so numbers there are never rounded.
  * @example const winChance: Column<{ winChance: number }> =
  *   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) };
+ * // not run: a declaration
  */
 export type Column<Row extends object> = {
   [K in keyof Row & string]: {

@@ -7,8 +7,8 @@ import {
   type SystemCompareRow,
 } from '../systems/compare.ts';
 import type { PoolRule } from '../systems/zidara/analyses/tune.ts';
+import { challengeName } from '../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from './challenge-label.ts';
 import { chartTheme } from './chart-theme.ts';
 import { inlineRows } from './charts/chart-frame.ts';
 import { titleDef } from './charts/encode-field.ts';
@@ -32,7 +32,7 @@ export interface CompareChartContext {
 export function systemName(system: ComparedSystem, context: CompareChartContext): string {
   switch (system) {
     case 'zidara':
-      return `Zi'Dara: steps vs ${challengeLabel(context.challenge)}`;
+      return `Zi'Dara: steps vs ${challengeName(context.challenge)}`;
     case 'd12-action':
       return 'd12 safe roll: proficiency';
     case 'tags-2d6':
@@ -58,16 +58,22 @@ const PANEL = { width: 230, height: 250 } as const;
  * The five systems on one chart: three panels (full success, partial, failure), each a line per
  * system against the aligned competence axis (0 = ordinary, one point of the system's own
  * competence per step), chances on a fixed 0–100% scale, a dashed rule at ordinary. Colour
- * and point shape both tell the systems apart.
- * @example compareChart(compareSystems(), { challenge: 3, tn: 2, pool: 'natural', setup: {} })
+ * and point shape both tell the systems apart; a system with no result of a band (no partial)
+ * has no line in its panel.
+ * @example compareChart(compareSystems(), { challenge: 3, tn: 2, pool: 'natural', setup: {} }).title.text
+ * // "How steep is each system's curve around ordinary competence?"
  */
 export function compareChart(
   rows: readonly SystemCompareRow[],
   context: CompareChartContext,
 ): TopLevelSpec {
   const names = COMPARED_SYSTEMS.map((s) => systemName(s, context));
+  // A system without a band (no partial result in the d12 safe roll or Ring and Skill) draws no
+  // line in its panel: a flat 0% would only hide another system's line there.
+  const hasBand = (system: string, key: (typeof BANDS)[number]['key']) =>
+    rows.some((r) => r.system === system && r[key] !== 0);
   const long = rows.flatMap((row) =>
-    BANDS.map((band) => ({
+    BANDS.filter((band) => hasBand(row.system, band.key)).map((band) => ({
       system: systemName(row.system, context),
       level: row.level,
       position: row.position,
@@ -96,7 +102,7 @@ export function compareChart(
     title: {
       ...titleDef("How steep is each system's curve around ordinary competence?"),
       subtitle: [
-        `Ordinary (0): Zi'Dara ${ORDINARY.zidara} steps vs ${challengeLabel(context.challenge)} · d12 proficiency ${ORDINARY['d12-action']} · 2d6+${ORDINARY['tags-2d6']} · d6 stat ${ORDINARY['d6-pool']} · ${ringSkillText(context.tn)}`,
+        `Ordinary (0): Zi'Dara ${ORDINARY.zidara} steps vs ${challengeName(context.challenge)} · d12 proficiency ${ORDINARY['d12-action']} · 2d6+${ORDINARY['tags-2d6']} · d6 stat ${ORDINARY['d6-pool']} · ${ringSkillText(context.tn)}`,
         "Partial: 2d6's cost, the d6 pool's mixed, a Zi'Dara win paid with Aura or Resolve (d12, Ring and Skill: none)",
         `Zi'Dara: ${context.pool === 'natural' ? 'unsplit pool' : 'best one-intent pool'} · ${describeSetup(context.setup)}`,
       ],

@@ -38,7 +38,7 @@ export interface ReportPage {
  * its description, the chart as inline SVG, links to its files and its table. It loads
  * nothing from anywhere (inline CSS, no scripts, no web fonts; a Content-Security-Policy
  * forbids fetches), so it reads the same offline. All text is escaped.
- * @example reportPage({ title: 'Zi\'Dara odds', sections: [{ id: 'odds', title: 'Q?' }] })
+ * @example reportPage({ title: 'Zi\'Dara odds', sections: [{ id: 'odds', title: 'Q?' }] }).startsWith('<!DOCTYPE html>') // true
  */
 export function reportPage(page: ReportPage): string {
   const seen = new Set<string>();
@@ -95,6 +95,9 @@ function linksHtml(links: readonly ReportLink[]): string {
     .join(' · ');
 }
 
+/** Tables longer than this are folded under their chart (a click opens them). */
+export const OPEN_TABLE_ROWS = 12;
+
 function tableHtml(t: TableCells): string {
   const cls = (c: number) => (t.alignRight[c] ? ' class="num"' : '');
   const head = t.headers.map((h, c) => `<th scope="col"${cls(c)}>${escapeHtml(h)}</th>`).join('');
@@ -103,7 +106,9 @@ function tableHtml(t: TableCells): string {
       (row) => `<tr>${row.map((cell, c) => `<td${cls(c)}>${escapeHtml(cell)}</td>`).join('')}</tr>`,
     )
     .join('\n');
-  return `<div class="table"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
+  const table = `<div class="table"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
+  if (t.rows.length <= OPEN_TABLE_ROWS) return table;
+  return `<details class="table-rows"><summary>The table: ${t.rows.length} rows</summary>\n${table}\n</details>`;
 }
 
 /**
@@ -152,6 +157,7 @@ figure.chart svg { display: block; max-width: 100%; height: auto; }
 .files { font-size: 0.9em; color: #555; }
 a { color: #0060a0; }
 .table { overflow-x: auto; }
+details.table-rows > summary { cursor: pointer; color: #555; margin: 0.5em 0; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0 1em; }
 th, td { padding: 4px 10px; border-bottom: 1px solid #e4e4e4; text-align: left; white-space: nowrap; }
 th { border-bottom: 2px solid #bbb; font-weight: 600; }

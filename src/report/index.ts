@@ -1,7 +1,7 @@
 // Tables for terminals and CSV files
 
 // Charts: pure builders returning Vega-Lite specs, all in one theme
-export { CHALLENGE_LABEL_EXPR, challengeLabel } from './challenge-label.ts';
+export { CHALLENGE_LABEL_EXPR } from './challenge-label.ts';
 // Drawing and pages
 export { type ChartFileNames, chartFileNames } from './chart-file-names.ts';
 export {

@@ -16,7 +16,7 @@ export interface RenderOptions {
  * A Vega-Lite spec drawn as a standalone SVG document, in Node with no canvas package: text is
  * measured with the chart font's own metrics (see chart-fonts.ts). Rejects when Vega reports
  * an error. Takes tens of milliseconds.
- * @example (await renderSvg(lineChart({…}))).startsWith('<svg') // true
+ * @example (await renderSvg(lineChart({ title: 'Odds', rows: [{ challenge: 1, winChance: 0.5 }], x: challengeField('challenge'), y: percentField('winChance', 'Win chance') }))).startsWith('<svg') // true
  */
 export async function renderSvg(spec: TopLevelSpec, options: RenderOptions = {}): Promise<string> {
   const errors: string[] = [];

@@ -1,6 +1,5 @@
 export {
   fillUint32,
-  nextInt32,
   nextUint32,
   rollDie,
   type Stream,

@@ -110,7 +110,7 @@ export function parseBaseline(text: string, path: string): Baseline {
 }
 
 /** A baseline figure as an estimate (a simulated one with its 99.9% interval again). */
-export function baselineEstimate(figure: BaselineFigure): Estimate {
+function baselineEstimate(figure: BaselineFigure): Estimate {
   if (typeof figure === 'number') return exactEstimate(figure);
   if (figure.successes !== undefined && figure.successes <= figure.trials)
     return proportionEstimate(figure.successes, figure.trials);
@@ -129,7 +129,7 @@ export function baselineEstimate(figure: BaselineFigure): Estimate {
 }
 
 /** A run's figure as the baseline stores it. */
-export function baselineFigure(estimate: Estimate): BaselineFigure {
+function baselineFigure(estimate: Estimate): BaselineFigure {
   if (estimate.by === 'exact') return estimate.estimate;
   return {
     by: 'simulation',

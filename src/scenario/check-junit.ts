@@ -4,7 +4,7 @@ import type { CheckResult } from './check-scenarios.ts';
  * A check as JUnit XML, for CI dashboards: one `<testsuite>` per scenario file with one
  * `<testcase>` per expectation (a `<failure>` when it failed, `<skipped>` when it was
  * inconclusive), and a `baseline` suite with one failing case per figure that moved. Pure.
- * @example checkJunit(result).startsWith('<?xml') // true
+ * @example checkJunit(result).startsWith('<?xml') // not run: needs a check's result (test/scenario/check-scenarios.test.ts)
  */
 export function checkJunit(result: CheckResult): string {
   const suites: string[] = [];

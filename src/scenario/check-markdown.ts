@@ -5,7 +5,7 @@ import { checkCounts } from './check-table.ts';
  * A check as Markdown, to paste into a pull request: a headline with the counts, the
  * expectations that did not pass (each with why), a table of every expectation, and the figures
  * that moved from the baseline (old → new). Pure.
- * @example checkMarkdown(result).split('\n')[0] // "## dicelab check: 24 passed, 1 failed"
+ * @example checkMarkdown(result).split('\n')[0] // not run: needs a check's result; gives e.g. "## dicelab check: 24 passed, 1 failed"
  */
 export function checkMarkdown(result: CheckResult): string {
   const counts = checkCounts(result);

@@ -1,8 +1,14 @@
 import { InputError } from '../input-error.ts';
-import { runReportJob } from '../report/zidara/analysis-output.ts';
+import { runAnalysis } from '../systems/run-analysis.ts';
+import { fightRounds } from '../systems/zidara/analyses/fight-rounds.ts';
 import { tuneGrid } from '../systems/zidara/analyses/tune.ts';
 import type { RollOdds } from '../systems/zidara/engine/roll-solver.ts';
-import { type Fight, type FightOdds, fightOdds } from '../systems/zidara/fight/fight.ts';
+import {
+  type Fight,
+  type FightOdds,
+  fightOdds,
+  meanRoundsToWin,
+} from '../systems/zidara/fight/fight.ts';
 import { parseSplit, type Split } from '../systems/zidara/roll/split.ts';
 import { splitOdds } from '../systems/zidara/roll/split-roll.ts';
 import { ANALYSIS_TABLES, type AnalysisName } from './figure-catalogue.ts';
@@ -28,8 +34,8 @@ export class FigureSolver {
     if (!rows) {
       rows =
         analysis.table === 'fight'
-          ? fightRows(this.fight(analysis.fight))
-          : runReportJob(analysis.job).rows;
+          ? fightRounds(this.fight(analysis.fight))
+          : runAnalysis(analysis.job).rows;
       this.tables.set(analysis.key, rows);
     }
     return rows;
@@ -107,12 +113,12 @@ export class FigureSolver {
       case 'fight': {
         const odds = this.fight(spec.fight);
         if (ref.figure === 'fallsWithin') return odds.pWinWithin[spec.rounds - 1]!;
-        const won = odds.pWinWithin[odds.pWinWithin.length - 1]!;
-        if (!(won > 0))
+        const mean = meanRoundsToWin(odds);
+        if (mean === undefined)
           throw new InputError(
             'no fight is ever won within maxRounds, so it has no mean rounds to win',
           );
-        return odds.roundsToWin.reduce((s, p, k) => s + p * (k + 1), 0) / won;
+        return mean;
       }
       case 'cell': {
         const analysis = analyses.get(spec.analysis)!;
@@ -188,18 +194,4 @@ export function cellKey(
     .map((k) => `${k} ${row[k]}`)
     .join(', ');
   return `${figure} of ${analysis} [${shown}]`;
-}
-
-/** A fight's figures as a table, one row per round. */
-export function fightRows(odds: FightOdds): AnalysisRow[] {
-  return odds.pWinWithin.map((fallsWithin, k) => ({
-    round: k + 1,
-    fallsWithin,
-    wonInRound: odds.roundsToWin[k]!,
-    reached: odds.pReached[k]!,
-    auraAtStart: odds.auraAtStart[k]!,
-    resolveAtStart: odds.resolveAtStart[k]!,
-    auraSpent: odds.auraSpent[k]!,
-    resolveSpent: odds.resolveSpent[k]!,
-  }));
 }

@@ -7,7 +7,7 @@ import type { Bound } from './plan-scenario.ts';
 /**
  * A figure's value for people: a chance as a percentage (2 decimals), a gain or a difference of
  * chances in points, a number to 3 decimals, a flag as yes/no.
- * @example formatFigure(0.62345, 'chance') // "62.35%"
+ * @example formatFigure(0.6235, 'chance') // "62.35%"
  * @example formatFigure(0.1234, 'chance', true) // "+12.34 pts"
  */
 export function formatFigure(value: number, unit: FigureUnit, difference = false): string {
@@ -52,7 +52,7 @@ export function formatBound(bound: Bound, unit: FigureUnit, difference = false):
 }
 
 /** 20000 → "20k", 1000000 → "1M". */
-export function compact(n: number): string {
+function compact(n: number): string {
   if (n >= 1e6 && n % 1e5 === 0) return `${trim((n / 1e6).toFixed(1))}M`;
   if (n >= 1e3 && n % 100 === 0) return `${trim((n / 1e3).toFixed(1))}k`;
   return String(n);

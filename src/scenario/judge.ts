@@ -33,7 +33,7 @@ export function exactEstimate(value: number): Estimate {
 
 /**
  * A simulated chance: `successes` of `trials`, with its Wilson interval at 99.9%.
- * @example proportionEstimate(8000, 10000).lo // 0.7868…
+ * @example proportionEstimate(8000, 10000).lo // 0.78651…
  */
 export function proportionEstimate(successes: number, trials: number): Estimate {
   const w = wilsonInterval(successes, trials, CONFIDENCE);

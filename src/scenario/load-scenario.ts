@@ -1,6 +1,7 @@
 import { InputError } from '../input-error.ts';
 import { parseYaml } from '../input-source.ts';
-import { issueProblems, valueAt } from './issue-messages.ts';
+import { issueProblems, valueAt } from '../issue-messages.ts';
+import { fieldPath, type Position, yamlLocator } from '../yaml-locator.ts';
 import {
   characterProblems,
   planScenario,
@@ -15,7 +16,6 @@ import {
   scenarioSchema,
   threatSchema,
 } from './schema.ts';
-import { fieldPath, type Position, yamlLocator } from './yaml-locator.ts';
 
 /** One problem of a scenario file, where it is: printed `path:line:col: message`. */
 export interface ScenarioProblem {
@@ -50,7 +50,7 @@ export type ScenarioParse =
  * Returns every problem of the file at once, in file order, each with its line and column.
  * Pure: the caller reads the file. Cheap: nothing is solved or simulated.
  * @example parseScenario('scenario: x\nbogus: 1\n', 'a.yaml')
- * // { ok: false, problems: [{ path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (…)' }] }
+ * // { ok: false, problems: [{ path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (the fields here are scenario, …' }] }
  */
 export function parseScenario(text: string, path: string): ScenarioParse {
   const yaml = parseYaml(text);

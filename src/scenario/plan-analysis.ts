@@ -1,42 +1,35 @@
+import { range } from 'd3-array';
 import { InputError, invalid } from '../input-error.ts';
-import type { ReportJob } from '../report/zidara/analysis-output.ts';
-import { type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
+import { type AnalysisJob, checkAnalysis } from '../systems/run-analysis.ts';
+import { FIGHT_DEFAULTS, type Fight } from '../systems/zidara/fight/fight.ts';
 import { stepsToDice } from '../systems/zidara/roll/pool.ts';
-import { canonicalSplit, parseSplit, type Split } from '../systems/zidara/roll/split.ts';
-import { type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
+import { canonicalSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import type { AnalysisName } from './figure-catalogue.ts';
-import {
-  actionSteps,
-  characterSetup,
-  missing,
-  tagCount,
-  titleCount,
-  unknownName,
-} from './resolve-figure.ts';
-import type { Analysis, Character, Scenario } from './schema.ts';
+import { characterOf, fightOf, setupOf, stepsOf, threatFaced, threatOf } from './resolve-figure.ts';
+import type { Analysis, Scenario } from './schema.ts';
 
 /**
- * An analysis of a scenario, ready to run: its report job (the one `dicelab report` runs for its
- * chart and table) and, for a fight, the fight itself (solved exactly for the check's rows, one
- * per round, with Aura and Resolve).
+ * An analysis of a scenario, ready to run: its job (the one `dicelab report` runs for its chart
+ * and table) and, for a fight, the fight itself (solved exactly for the check's rows, one per
+ * round, with Aura and Resolve).
  */
 export type PlannedAnalysis =
   | {
       readonly key: string;
       readonly table: Exclude<AnalysisName, 'fight'>;
-      readonly job: ReportJob;
+      readonly job: AnalysisJob;
     }
   | {
       readonly key: string;
       readonly table: 'fight';
-      readonly job: ReportJob;
+      readonly job: AnalysisJob;
       readonly fight: Fight;
     };
 
 /**
- * Turns the analysis `key` of a scenario into its job, every name resolved and the setup checked
- * (cheap: notations parsed, a sample roll built, no solve). `at(field)` is the field's path in
- * the file. @throws InputError whose field is a path in the file.
+ * Turns the analysis `key` of a scenario into its job, every name resolved, and checks the job
+ * as its analysis reads it (`checkAnalysis`: cheap, nothing solved). `at(field)` is the field's
+ * path in the file. @throws InputError whose field is a path in the file.
  */
 export function planAnalysis(
   scenario: Scenario,
@@ -44,215 +37,142 @@ export function planAnalysis(
   analysis: Analysis,
   at: (field: string) => string,
 ): PlannedAnalysis {
-  const character = scenario.characters?.[analysis.character];
-  if (!character)
-    throw unknownName(
-      at('character'),
-      analysis.character,
-      'character',
-      Object.keys(scenario.characters ?? {}),
-    );
-  const setup = characterSetup(character);
-  checkAura(setup, analysis.character, at);
+  const { name, character } = characterOf(scenario, analysis, at);
+  const setup = setupOf(character, name);
+  const steps = () =>
+    stepsOf(analysis as Parameters<typeof stepsOf>[0], character, name, at, true)!;
+  let job: AnalysisJob;
+  let fight: Fight | undefined;
   switch (analysis.analysis) {
     case 'splits': {
-      const { challenge, tags } = one(scenario, analysis, at);
-      const steps = stepsOf(analysis, character, analysis.character, at);
-      const actions = analysis.actions ?? 1;
-      sample(stepsToDice(steps), challenge, setup, at);
-      const intents = analysis.intents ?? (tags === undefined ? undefined : range(1, tags));
-      return {
-        key,
-        table: 'splits',
-        job: {
-          analysis: 'splits',
-          name: key,
-          options: {
-            ...setup,
-            steps,
-            actions,
-            challenge,
-            ...(intents ? { intents } : {}),
-            ...(analysis.objective ? { objective: analysis.objective } : {}),
-          },
-          ...(analysis.top === undefined ? {} : { top: analysis.top }),
+      const { challenge, tags } = threatFaced(scenario, analysis, at);
+      const intents = analysis.intents ?? (tags === undefined ? undefined : range(1, tags + 1));
+      job = {
+        analysis: 'splits',
+        name: key,
+        options: {
+          ...setup,
+          steps: steps(),
+          ...(analysis.actions === undefined ? {} : { actions: analysis.actions }),
+          challenge,
+          ...(intents ? { intents } : {}),
+          ...(analysis.objective ? { objective: analysis.objective } : {}),
         },
+        ...(analysis.top === undefined ? {} : { top: analysis.top }),
       };
+      break;
     }
     case 'compare': {
-      const { challenge } = one(scenario, analysis, at);
-      const splits = analysis.splits.map((text, i) => split(text, at(`splits[${i}]`)));
-      sample(splits[0]!.flat(), challenge, setup, at);
-      return {
-        key,
-        table: 'compare',
-        job: {
-          analysis: 'compare',
-          name: key,
-          splits: analysis.splits,
-          options: {
-            ...setup,
-            challenge,
-            ...(analysis.objective ? { objective: analysis.objective } : {}),
-          },
+      const { challenge } = threatFaced(scenario, analysis, at);
+      job = {
+        analysis: 'compare',
+        name: key,
+        splits: analysis.splits,
+        options: {
+          ...setup,
+          challenge,
+          ...(analysis.objective ? { objective: analysis.objective } : {}),
         },
       };
+      break;
     }
     case 'advantage': {
-      const challenges = many(scenario, analysis, at);
-      const stacks = analysis.stacks?.map((text, i) => {
-        const parsed = split(text, at(`stacks[${i}]`));
-        if (parsed.length !== 1)
-          throw invalid(at(`stacks[${i}]`), text, 'dice on one intent, such as "d12+d4" (no |)');
-        return [...parsed[0]!];
-      });
-      const sides = analysis.die ? Number(analysis.die.slice(1)) : 6;
-      sample([sides], challenges?.[0] ?? 1, setup, at);
-      return {
-        key,
-        table: 'advantage',
-        job: {
-          analysis: 'advantage',
-          name: key,
-          options: {
-            ...setup,
-            ...(stacks ? { stacks } : { sides, ...(analysis.most ? { most: analysis.most } : {}) }),
-            ...(challenges ? { challenges } : {}),
-          },
+      const challenges = threatsFaced(scenario, analysis, at);
+      const stacks = analysis.stacks?.map((text, i) => parseStack(text, at(`stacks[${i}]`)));
+      const sides = analysis.die === undefined ? undefined : Number(analysis.die.slice(1));
+      job = {
+        analysis: 'advantage',
+        name: key,
+        options: {
+          ...setup,
+          ...(stacks
+            ? { stacks }
+            : {
+                ...(sides === undefined ? {} : { sides }),
+                ...(analysis.most ? { most: analysis.most } : {}),
+              }),
+          ...(challenges ? { challenges } : {}),
         },
       };
+      break;
     }
     case 'fishing': {
-      const { challenge } = one(scenario, analysis, at);
-      const steps = stepsOf(analysis, character, analysis.character, at);
-      sample(stepsToDice(steps), challenge, setup, at);
-      return {
-        key,
-        table: 'fishing',
-        job: {
-          analysis: 'fishing',
-          name: key,
-          options: {
-            ...setup,
-            steps,
-            actions: analysis.actions ?? 1,
-            challenge,
-            ...(analysis.minorMax ? { minorMaxSides: Number(analysis.minorMax.slice(1)) } : {}),
-          },
+      const { challenge } = threatFaced(scenario, analysis, at);
+      job = {
+        analysis: 'fishing',
+        name: key,
+        options: {
+          ...setup,
+          steps: steps(),
+          ...(analysis.actions === undefined ? {} : { actions: analysis.actions }),
+          challenge,
+          ...(analysis.minorMax ? { minorMaxSides: Number(analysis.minorMax.slice(1)) } : {}),
         },
       };
+      break;
     }
     case 'rerolls': {
-      const challenges = many(scenario, analysis, at);
-      let dice: Split;
-      if (analysis.split !== undefined) {
-        if (analysis.action !== undefined || analysis.steps !== undefined)
-          throw invalid(
-            at('split'),
-            analysis.split,
-            'either a split or an action (or steps), not both',
-          );
-        dice = split(analysis.split, at('split'));
-      } else {
-        const steps = stepsOf(analysis, character, analysis.character, at);
-        dice = canonicalSplit([stepsToDice(steps)]);
-      }
+      const challenges = threatsFaced(scenario, analysis, at);
+      if (analysis.split !== undefined && (analysis.action ?? analysis.steps) !== undefined)
+        throw invalid(
+          at('split'),
+          analysis.split,
+          'either a split or an action (or steps), not both',
+        );
+      const split =
+        analysis.split === undefined
+          ? canonicalSplit([stepsToDice(steps())])
+          : parseSplit(analysis.split, at('split'));
       const { resolve: _r, policy: _p, rerolls: _k, ...rest } = setup;
-      sample(dice.flat(), challenges?.[0] ?? 1, rest, at);
-      return {
-        key,
-        table: 'rerolls',
-        job: {
-          analysis: 'rerolls',
-          name: key,
-          options: {
-            ...rest,
-            split: dice,
-            ...(challenges ? { challenges } : {}),
-            ...(analysis.resolve ? { resolve: analysis.resolve } : {}),
-            ...(analysis.kinds ? { kinds: analysis.kinds } : {}),
-          },
+      job = {
+        analysis: 'rerolls',
+        name: key,
+        options: {
+          ...rest,
+          split,
+          ...(challenges ? { challenges } : {}),
+          ...(analysis.resolve ? { resolve: analysis.resolve } : {}),
+          ...(analysis.kinds ? { kinds: analysis.kinds } : {}),
         },
       };
+      break;
     }
-    case 'tune': {
-      sample([6], 1, setup, at);
-      return {
-        key,
-        table: 'tune',
-        job: {
-          analysis: 'tune',
-          name: key,
-          options: {
-            ...setup,
-            ...(analysis.steps ? { steps: analysis.steps } : {}),
-            ...(analysis.challenges ? { challenges: analysis.challenges } : {}),
-            ...(analysis.actions ? { actions: analysis.actions } : {}),
-            ...(analysis.pool ? { pool: analysis.pool } : {}),
-          },
-          ...(analysis.target === undefined
-            ? {}
-            : { target: { winChance: analysis.target, solveFor: 'challenge' as const } }),
+    case 'tune':
+      job = {
+        analysis: 'tune',
+        name: key,
+        options: {
+          ...setup,
+          ...(analysis.steps ? { steps: analysis.steps } : {}),
+          ...(analysis.challenges ? { challenges: analysis.challenges } : {}),
+          ...(analysis.actions ? { actions: analysis.actions } : {}),
+          ...(analysis.pool ? { pool: analysis.pool } : {}),
         },
+        ...(analysis.target === undefined
+          ? {}
+          : { target: { winChance: analysis.target, solveFor: 'challenge' as const } }),
       };
-    }
+      break;
     case 'fight': {
-      const { challenge, tags } = one(scenario, analysis, at);
-      const fightTags = analysis.tags ?? tags;
-      if (fightTags === undefined)
-        throw missing(at('tags'), "the threat's tags (with a challenge rather than a threat)");
-      const steps = stepsOf(analysis, character, analysis.character, at);
-      const startAura = analysis.aura ?? setup.aura;
-      checkAura({ ...setup, aura: startAura }, analysis.character, at, analysis.aura !== undefined);
-      const { resolve: _r, policy: _p, aura: _a, ...rest } = setup;
-      const options = {
-        ...rest,
-        ...(startAura === undefined ? {} : { aura: startAura }),
-        steps,
-        actions: analysis.actions ?? 1,
-        titles: analysis.titles ?? titleCount(character),
-        maxRounds: analysis.maxRounds ?? 8,
-        ...(analysis.fightPolicy === undefined ? {} : { fightPolicy: analysis.fightPolicy }),
+      const maxRounds = analysis.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
+      const planned = fightOf(scenario, analysis, character, name, maxRounds, at);
+      fight = planned.fight;
+      job = {
+        analysis: 'fights',
+        name: key,
+        options: { ...planned.options, challenges: [fight.challenge], tags: [fight.tags] },
       };
-      const fight = pinned(() => parseFight({ ...options, challenge, tags: fightTags }), at(''));
-      return {
-        key,
-        table: 'fight',
-        fight,
-        job: {
-          analysis: 'fights',
-          name: key,
-          options: { ...options, challenges: [challenge], tags: [fightTags] },
-        },
-      };
+      break;
     }
   }
+  checked(job, analysis, at);
+  return fight
+    ? { key, table: 'fight', job, fight }
+    : { key, table: analysis.analysis as Exclude<AnalysisName, 'fight'>, job };
 }
 
-/** One threat (or Challenge): its Challenge and, for a threat, its tags. */
-function one(
-  scenario: Scenario,
-  analysis: { vs?: string | undefined; challenge?: number | undefined },
-  at: (field: string) => string,
-): { challenge: number; tags: number | undefined } {
-  if (analysis.vs !== undefined && analysis.challenge !== undefined)
-    throw invalid(
-      at('challenge'),
-      analysis.challenge,
-      'either vs (a threat) or challenge, not both',
-    );
-  if (analysis.vs !== undefined) {
-    const threat = scenario.threats?.[analysis.vs];
-    if (!threat)
-      throw unknownName(at('vs'), analysis.vs, 'threat', Object.keys(scenario.threats ?? {}));
-    return { challenge: threat.challenge, tags: tagCount(threat) };
-  }
-  if (analysis.challenge !== undefined) return { challenge: analysis.challenge, tags: undefined };
-  throw missing(at('vs'), 'the threat faced (a key of threats), or a challenge');
-}
-
-/** Several threats (or Challenges); undefined for the analysis' default. */
-function many(
+/** Several threats (`vs`: their Challenges) or `challenges`; undefined for the analysis' default. */
+function threatsFaced(
   scenario: Scenario,
   analysis: { vs?: readonly string[] | undefined; challenges?: readonly number[] | undefined },
   at: (field: string) => string,
@@ -263,82 +183,35 @@ function many(
       analysis.challenges,
       'either vs (threats) or challenges, not both',
     );
-  if (analysis.vs !== undefined) {
-    return analysis.vs.map((name, i) => {
-      const threat = scenario.threats?.[name];
-      if (!threat)
-        throw unknownName(at(`vs[${i}]`), name, 'threat', Object.keys(scenario.threats ?? {}));
-      return threat.challenge;
-    });
-  }
+  if (analysis.vs !== undefined)
+    return analysis.vs.map((name, i) => threatOf(scenario, name, at(`vs[${i}]`)).challenge);
   return analysis.challenges ? [...analysis.challenges] : undefined;
 }
 
-function stepsOf(
-  analysis: { action?: string | undefined; steps?: number | undefined },
-  character: Character,
-  name: string,
-  at: (field: string) => string,
-): number {
-  if (analysis.action !== undefined && analysis.steps !== undefined)
-    throw invalid(at('steps'), analysis.steps, 'either action (a set action) or steps, not both');
-  if (analysis.action !== undefined) {
-    const action = character.actions[analysis.action];
-    if (action === undefined)
-      throw unknownName(
-        at('action'),
-        analysis.action,
-        `set action of ${name}`,
-        Object.keys(character.actions),
-      );
-    return actionSteps(action);
-  }
-  if (analysis.steps !== undefined) return analysis.steps;
-  throw missing(
-    at('action'),
-    `a set action of ${name} (${Object.keys(character.actions).join(', ')}), or steps`,
-  );
-}
+/** The job's own options, named as the scenario names them where the two differ. */
+const FIELD_IN_FILE: Readonly<Record<string, string>> = { sides: 'die', minorMaxSides: 'minorMax' };
 
-function split(text: string, field: string): Split {
-  return parseSplit(text, field);
-}
-
-function checkAura(
-  setup: RollSetup,
-  name: string,
-  at: (field: string) => string,
-  own = false,
-): void {
-  const max = setup.auraMax ?? 5;
-  if (setup.aura !== undefined && setup.aura > max)
-    throw invalid(
-      own ? at('aura') : `characters.${name}.aura`,
-      setup.aura,
-      `at most auraMax (${max}): Aura past the cap is shared, never held`,
-    );
-}
-
-/** Builds one roll of the setup, so its problems are named before any work. */
-function sample(
-  dice: readonly number[],
-  challenge: number,
-  setup: RollSetup,
-  at: (field: string) => string,
-) {
-  pinned(() => splitRoll([[...dice]], challenge, setup), at(''));
-}
-
-function pinned<T>(make: () => T, field: string): T {
+/**
+ * Checks the job as its analysis reads it. A problem with one of the analysis' own fields is
+ * pointed at that field ("analyses.x.intents[1]"; Challenges set by `vs` at `vs`), anything
+ * else (the character's setup) at the analysis.
+ */
+function checked(job: AnalysisJob, analysis: Analysis, at: (field: string) => string): void {
   try {
-    return make();
+    checkAnalysis(job);
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    const where = field.replace(/\.$/, '');
-    throw new InputError(`${where}: ${error.message}`, where);
+    if (!(error instanceof InputError) || error.field === undefined) throw error;
+    const [, head = '', rest = ''] = /^([A-Za-z]*)(.*)$/.exec(error.field) ?? [];
+    const own = FIELD_IN_FILE[head] ?? head;
+    const where =
+      head === 'challenges' && 'vs' in analysis && analysis.vs !== undefined
+        ? at('vs')
+        : own in analysis
+          ? at(`${own}${rest}`)
+          : at('');
+    const message = error.message.startsWith(`${error.field}:`)
+      ? `${where}${error.message.slice(error.field.length)}`
+      : `${where}: ${error.message}`;
+    throw new InputError(message, where);
   }
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }

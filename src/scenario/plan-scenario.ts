@@ -1,4 +1,6 @@
 import { InputError, invalid } from '../input-error.ts';
+import { FIGHT_DEFAULTS } from '../systems/zidara/fight/fight.ts';
+import { checkAura, ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
 import { ANALYSIS_TABLES, type FigureUnit, ROLL_AND_FIGHT_FIGURES } from './figure-catalogue.ts';
 import { type PlannedAnalysis, planAnalysis } from './plan-analysis.ts';
 import {
@@ -14,6 +16,7 @@ import {
   type FigureOf,
   figureOfSchema,
   type GridAxis,
+  SCENARIO_DEFAULTS,
   type Scenario,
 } from './schema.ts';
 
@@ -76,9 +79,6 @@ export interface PlanProblem {
   readonly message: string;
 }
 
-/** Simulation defaults: 20 000 trials first, up to 1 000 000 (×4 each look). */
-export const SIMULATION_DEFAULTS = { trials: 20_000, maxTrials: 1_000_000 } as const;
-
 /**
  * Resolves every analysis and expectation of a (schema-valid) scenario, collecting every
  * problem of meaning instead of stopping at the first. `broken` holds the keys of the items the
@@ -103,8 +103,8 @@ export function planScenario(
     }
   };
   const simulation = {
-    trials: scenario.simulation?.trials ?? SIMULATION_DEFAULTS.trials,
-    maxTrials: scenario.simulation?.maxTrials ?? SIMULATION_DEFAULTS.maxTrials,
+    trials: scenario.simulation?.trials ?? SCENARIO_DEFAULTS.trials,
+    maxTrials: scenario.simulation?.maxTrials ?? SCENARIO_DEFAULTS.maxTrials,
   };
   if (simulation.maxTrials < simulation.trials)
     problems.push(
@@ -118,7 +118,7 @@ export function planScenario(
     problems.push(...characterProblems(name, character));
   const badCharacter = (name: string) => {
     const character = scenario.characters?.[name];
-    const max = character?.auraMax ?? 5;
+    const max = character?.auraMax ?? ROLL_DEFAULTS.auraMax;
     return character?.aura !== undefined && character.aura > max;
   };
   const analyses: PlannedAnalysis[] = [];
@@ -158,16 +158,10 @@ export function characterProblems(name: string, value: unknown): PlanProblem[] {
   if (!value || typeof value !== 'object') return [];
   const c = value as Record<string, unknown>;
   const problems: PlanProblem[] = [];
-  const max = typeof c.auraMax === 'number' ? c.auraMax : 5;
-  if (typeof c.aura === 'number' && c.aura > max)
-    problems.push(
-      invalidProblem(
-        `characters.${name}.aura`,
-        c.aura,
-        `at most auraMax (${max}): Aura past the cap is shared, never held`,
-      ),
-    );
-  const titles = c.titles ?? 2;
+  const max = typeof c.auraMax === 'number' ? c.auraMax : ROLL_DEFAULTS.auraMax;
+  if (typeof c.aura === 'number' && Number.isInteger(c.aura) && c.aura > max)
+    problems.push(...attempted(() => checkAura(c.aura, max, `characters.${name}.aura`)));
+  const titles = c.titles ?? FIGHT_DEFAULTS.titles;
   const count =
     typeof titles === 'number' ? titles : Array.isArray(titles) ? titles.length : undefined;
   if (typeof c.resolve === 'number' && count !== undefined && c.resolve > count)
@@ -343,7 +337,10 @@ function planExpectation(
       at,
     );
   const left = resolveFigure(scenario, e.figure, e.of, by, fieldOf(`${at}.of`, at));
-  if (!e.minus) return { ...base, kind: 'bound', figure: left, bound };
+  if (!e.minus) {
+    checkReach(e, at, left.unit, false);
+    return { ...base, kind: 'bound', figure: left, bound };
+  }
   const minusAt = `${at}.minus`;
   const rightOf = merge(e.of, e.minus.of ?? {});
   const rightFieldOf = (f: string) =>
@@ -375,7 +372,30 @@ function planExpectation(
       right.figure,
       `a figure of the same kind as ${left.figure} (a chance minus a chance, or a number minus a number)`,
     );
+  checkReach(e, at, left.unit, true);
   return { ...base, kind: 'difference', left, right, bound };
+}
+
+/**
+ * A bound no figure of the unit can reach is a mistake in the file, not a failed check: a chance
+ * lies in 0 to 100%, a difference of chances (or a gain) in −100 to +100 points, a flag is 0 or 1.
+ */
+function checkReach(e: Expectation, at: string, unit: FigureUnit, difference: boolean): void {
+  const chance = unit === 'chance' || unit === 'points' || unit === 'flag';
+  if (!chance) return;
+  const low = difference || unit === 'points' ? -1 : 0;
+  const allowed =
+    low === 0
+      ? `a chance from 0% to 100% (${e.figure} is ${unit === 'flag' ? 'a yes/no flag, 0 or 1' : 'a chance'})`
+      : 'a difference of chances, from -100% to +100%';
+  const shownValue = (v: number) => `${Math.round(v * 1e6) / 1e4}%`;
+  const check = (field: string, value: number | undefined) => {
+    if (value !== undefined && (value < low || value > 1))
+      throw invalid(`${at}.${field}`, shownValue(value), allowed);
+  };
+  for (const v of e.between ?? []) check('between', v);
+  check('atLeast', e.atLeast);
+  check('atMost', e.atMost);
 }
 
 function unitOfDifference(unit: FigureUnit): FigureUnit {
@@ -383,7 +403,7 @@ function unitOfDifference(unit: FigureUnit): FigureUnit {
 }
 
 /** The `of` of the other figure: the first's, with the fields `changes` gives replaced. */
-export function merge(of: FigureOf, changes: FigureOf): FigureOf {
+function merge(of: FigureOf, changes: FigureOf): FigureOf {
   const result: Record<string, unknown> = { ...of };
   const alternatives = [
     ['vs', 'challenge'],
@@ -567,6 +587,17 @@ function refersToBroken(
     vs.some((v) => broken.has(`threats.${v}`)) ||
     (item.analysis !== undefined && broken.has(`analyses.${item.analysis}`))
   );
+}
+
+/** The problem `check` throws, if any. */
+function attempted(check: () => unknown): PlanProblem[] {
+  try {
+    check();
+    return [];
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return [{ field: error.field ?? '', message: error.message }];
+  }
 }
 
 function invalidProblem(field: string, value: unknown, allowed: string): PlanProblem {

@@ -1,7 +1,16 @@
-import { InputError, invalid } from '../input-error.ts';
-import type { PoolRule } from '../systems/zidara/analyses/tune.ts';
-import { type Fight, parseFight } from '../systems/zidara/fight/fight.ts';
+import { InputError, invalid, missing } from '../input-error.ts';
+import { SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
+import { type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
+import {
+  FIGHT_DEFAULTS,
+  type Fight,
+  type FightOptions,
+  type FightPolicy,
+  parseFight,
+} from '../systems/zidara/fight/fight.ts';
 import { legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
+import { checkAura, DEFENDING, ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import {
   canonicalSplit,
   formatPool,
@@ -9,7 +18,7 @@ import {
   parseSplit,
   type Split,
 } from '../systems/zidara/roll/split.ts';
-import { type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
+import { characterSetup, type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
 import {
   ANALYSIS_TABLES,
   type AnalysisName,
@@ -17,7 +26,14 @@ import {
   ROLL_AND_FIGHT_FIGURES,
   rowFieldsOf,
 } from './figure-catalogue.ts';
-import type { Character, FigureName, FigureOf, Scenario, Threat } from './schema.ts';
+import {
+  type Character,
+  type FigureName,
+  type FigureOf,
+  SCENARIO_DEFAULTS,
+  type Scenario,
+  type Threat,
+} from './schema.ts';
 
 /** How a figure is found: solved exactly, or estimated by the simulator. */
 export type FigureMethod = 'exact' | 'simulation';
@@ -93,51 +109,51 @@ export function resolveFigure(
 }
 
 /** The figures the simulator can estimate. */
-export function simulatedFigures(): FigureName[] {
+function simulatedFigures(): FigureName[] {
   return (Object.keys(ROLL_AND_FIGHT_FIGURES) as FigureName[]).filter(
     (name) => ROLL_AND_FIGHT_FIGURES[name]!.simulated,
   );
 }
 
 /** Steps of a set action: its number, or 1 + its lines. */
-export function actionSteps(action: number | readonly string[]): number {
+function actionSteps(action: number | readonly string[]): number {
   return typeof action === 'number' ? action : 1 + action.length;
 }
 
-/** Titles as a count (default 2). */
+/** Titles as a count. */
 export function titleCount(character: Character): number {
-  const titles = character.titles ?? 2;
+  const titles = character.titles ?? FIGHT_DEFAULTS.titles;
   return typeof titles === 'number' ? titles : titles.length;
 }
 
-/** Tags as a count (default 1). */
+/** Tags as a count. */
 export function tagCount(threat: Threat): number {
-  const tags = threat.tags ?? 1;
+  const tags = threat.tags ?? SCENARIO_DEFAULTS.tags;
   return typeof tags === 'number' ? tags : tags.length;
 }
 
-/** The roll setup of a character: Aura, Resolve (default: the Titles), the archetype, the play. */
-export function characterSetup(character: Character): RollSetup {
+/**
+ * The roll setup of the character `name`: Aura, Resolve (default: the Titles), the archetype,
+ * the play. @throws InputError at `characters.<name>.aura` for Aura above its cap.
+ */
+export function setupOf(character: Character, name: string): RollSetup {
   const archetype = character.archetype ?? {};
-  const setup: Record<string, unknown> = {
-    auraMax: character.auraMax,
-    aura: character.aura,
-    resolve: character.resolve ?? titleCount(character),
-    boostsPerRoll: archetype.boostsPerRoll,
-    explode: archetype.explode,
-    explodeDepth: archetype.explodeDepth,
-    auraGainUsableSameRoll: character.auraGainUsableSameRoll,
-    auraValue: character.auraValue,
-    resolveValue: character.resolveValue,
-    policy: character.policy,
-    rerolls: character.rerolls,
-  };
-  return Object.fromEntries(Object.entries(setup).filter(([, v]) => v !== undefined)) as RollSetup;
-}
-
-/** A missing field: "expectations[2].of.vs: missing (expected …)". */
-export function missing(field: string, expected: string): InputError {
-  return new InputError(`${field}: missing (expected ${expected})`, field);
+  return characterSetup(
+    {
+      auraMax: character.auraMax,
+      aura: character.aura,
+      resolve: character.resolve ?? titleCount(character),
+      boostsPerRoll: archetype.boostsPerRoll,
+      explode: archetype.explode,
+      explodeDepth: archetype.explodeDepth,
+      auraGainUsableSameRoll: character.auraGainUsableSameRoll,
+      auraValue: character.auraValue,
+      resolveValue: character.resolveValue,
+      policy: character.policy,
+      rerolls: character.rerolls,
+    },
+    { aura: `characters.${name}.aura`, auraMax: 'auraMax' },
+  );
 }
 
 const ROLL_ONLY = ['split', 'pool', 'defending', 'resolve', 'policy'] as const;
@@ -158,8 +174,8 @@ function resolveRoll(
     `a field of a fight or an analysis row, not of a roll's ${figure}`,
   );
   const { name, character } = characterOf(scenario, of, fieldOf);
-  const challenge = challengeOf(scenario, of, fieldOf);
-  const actions = of.actions ?? 1;
+  const { challenge } = threatFaced(scenario, of, fieldOf);
+  const actions = of.actions ?? SPLITS_DEFAULTS.actions;
   const steps = stepsOf(of, character, name, fieldOf, of.split === undefined);
   if (of.split !== undefined && of.pool !== undefined)
     throw invalid(
@@ -168,14 +184,14 @@ function resolveRoll(
       'nothing with a split (the pool rule picks a pool when no split is given)',
     );
   const setup: RollSetup = {
-    ...characterSetup(character),
+    ...setupOf(character, name),
     ...(of.resolve === undefined ? {} : { resolve: of.resolve }),
     ...(of.aura === undefined ? {} : { aura: of.aura }),
     ...(of.policy === undefined ? {} : { policy: of.policy }),
     ...(of.rerolls === undefined ? {} : { rerolls: of.rerolls }),
-    ...(of.defending ? { tieBreak: false } : {}),
+    ...(of.defending ? DEFENDING : {}),
   };
-  checkAura(setup, of, name, fieldOf);
+  checkSetupAura(setup, name, of.aura === undefined ? undefined : fieldOf('aura'));
   let dice: RollDice;
   let sample: Split;
   if (of.split !== undefined) {
@@ -198,7 +214,7 @@ function resolveRoll(
     dice = { split };
     sample = split;
   } else {
-    dice = { steps: steps!, actions, pool: of.pool ?? 'best' };
+    dice = { steps: steps!, actions, pool: of.pool ?? TUNE_DEFAULTS.pool };
     sample = canonicalSplit([stepsToDice(steps!)]);
   }
   checkRoll(sample, challenge, setup, fieldOf);
@@ -227,36 +243,11 @@ function resolveFight(
   );
   refuse(of, CELL_ONLY, fieldOf, 'a field of an analysis row, not of a fight');
   const { name, character } = characterOf(scenario, of, fieldOf);
-  const challenge = challengeOf(scenario, of, fieldOf);
-  const threat = of.vs === undefined ? undefined : scenario.threats?.[of.vs];
-  const tags = of.tags ?? (threat ? tagCount(threat) : undefined);
-  if (tags === undefined)
-    throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
-  const steps = stepsOf(of, character, name, fieldOf, true)!;
-  const maxRounds = of.maxRounds ?? of.rounds ?? 8;
+  const maxRounds = of.maxRounds ?? of.rounds ?? FIGHT_DEFAULTS.maxRounds;
   const rounds = of.rounds ?? maxRounds;
   if (rounds > maxRounds)
     throw invalid(fieldOf('rounds'), rounds, `at most maxRounds (${maxRounds})`);
-  const setup = characterSetup(character);
-  const startAura = of.aura ?? setup.aura;
-  checkAura({ ...setup, aura: startAura }, of, name, fieldOf);
-  const { resolve: _resolve, policy: _policy, aura: _aura, ...rest } = setup;
-  const fight = located(
-    () =>
-      parseFight({
-        ...rest,
-        ...(of.rerolls === undefined ? {} : { rerolls: of.rerolls }),
-        ...(startAura === undefined ? {} : { aura: startAura }),
-        challenge,
-        tags,
-        steps,
-        actions: of.actions ?? 1,
-        titles: of.titles ?? titleCount(character),
-        maxRounds,
-        ...(of.fightPolicy === undefined ? {} : { fightPolicy: of.fightPolicy }),
-      }),
-    fieldOf(''),
-  );
+  const { fight } = fightOf(scenario, of, character, name, maxRounds, fieldOf);
   return rollOrFightRef(
     figure,
     by,
@@ -265,6 +256,62 @@ function resolveFight(
     ['tags', 'actions', 'rounds', 'maxRounds', 'titles', 'aura', 'rerolls', 'fightPolicy'],
     { kind: 'fight', fight, rounds },
   );
+}
+
+/**
+ * The fight a scenario item describes (a fight analysis, a fight figure): the character's setup,
+ * the threat's Challenge and tags (or the item's own tags, Aura, Titles, rerolls and play), the
+ * steps of its set action, checked by the fight's own parser.
+ * @throws InputError at the item's field.
+ */
+export function fightOf(
+  scenario: Scenario,
+  item: {
+    readonly vs?: string | undefined;
+    readonly challenge?: number | undefined;
+    readonly tags?: number | undefined;
+    readonly action?: string | undefined;
+    readonly steps?: number | undefined;
+    readonly extraSteps?: number | undefined;
+    readonly actions?: number | undefined;
+    readonly aura?: number | undefined;
+    readonly titles?: number | undefined;
+    readonly rerolls?: RerollKinds | undefined;
+    readonly fightPolicy?: FightPolicy | undefined;
+  },
+  character: Character,
+  name: string,
+  maxRounds: number,
+  fieldOf: FieldOf,
+): { fight: Fight; options: Omit<FightOptions, 'challenge' | 'tags'> } {
+  const faced = threatFaced(scenario, item, fieldOf);
+  const tags = item.tags ?? faced.tags;
+  if (tags === undefined)
+    throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
+  const steps = stepsOf(item, character, name, fieldOf, true)!;
+  const setup = setupOf(character, name);
+  const startAura = item.aura ?? setup.aura;
+  checkSetupAura(
+    { ...setup, aura: startAura },
+    name,
+    item.aura === undefined ? undefined : fieldOf('aura'),
+  );
+  const { resolve: _resolve, policy: _policy, aura: _aura, ...rest } = setup;
+  const options = {
+    ...rest,
+    ...(item.rerolls === undefined ? {} : { rerolls: item.rerolls }),
+    ...(startAura === undefined ? {} : { aura: startAura }),
+    steps,
+    actions: item.actions ?? FIGHT_DEFAULTS.actions,
+    titles: item.titles ?? titleCount(character),
+    maxRounds,
+    ...(item.fightPolicy === undefined ? {} : { fightPolicy: item.fightPolicy }),
+  };
+  const fight = located(
+    () => parseFight({ ...options, challenge: faced.challenge, tags }),
+    fieldOf(''),
+  );
+  return { fight, options };
 }
 
 function resolveCell(
@@ -324,9 +371,10 @@ function resolveCell(
   };
 }
 
-function characterOf(
+/** The character an item names (`character`), resolved. */
+export function characterOf(
   scenario: Scenario,
-  of: FigureOf,
+  of: { readonly character?: string | undefined },
   fieldOf: FieldOf,
 ): { name: string; character: Character } {
   if (of.character === undefined)
@@ -342,27 +390,40 @@ function characterOf(
   return { name: of.character, character };
 }
 
-function threatOf(scenario: Scenario, name: string, field: string): Threat {
+/** The threat named `name`, resolved. */
+export function threatOf(scenario: Scenario, name: string, field: string): Threat {
   const threat = scenario.threats?.[name];
   if (!threat) throw unknownName(field, name, 'threat', Object.keys(scenario.threats ?? {}));
   return threat;
 }
 
-function challengeOf(scenario: Scenario, of: FigureOf, fieldOf: FieldOf): number {
+/** What an item faces: a threat (`vs`: its Challenge and tags) or a bare `challenge`. */
+export function threatFaced(
+  scenario: Scenario,
+  of: { readonly vs?: string | undefined; readonly challenge?: number | undefined },
+  fieldOf: FieldOf,
+): { challenge: number; tags: number | undefined } {
   if (of.vs !== undefined && of.challenge !== undefined)
     throw invalid(
       fieldOf('challenge'),
       of.challenge,
       'either vs (a threat) or challenge, not both',
     );
-  if (of.vs !== undefined) return threatOf(scenario, of.vs, fieldOf('vs')).challenge;
-  if (of.challenge !== undefined) return of.challenge;
+  if (of.vs !== undefined) {
+    const threat = threatOf(scenario, of.vs, fieldOf('vs'));
+    return { challenge: threat.challenge, tags: tagCount(threat) };
+  }
+  if (of.challenge !== undefined) return { challenge: of.challenge, tags: undefined };
   throw missing(fieldOf('vs'), 'the threat faced (a key of threats), or a challenge');
 }
 
 /** Steps from `steps`, or the set action's (+ extraSteps); undefined when neither is given and not required. */
-function stepsOf(
-  of: FigureOf,
+export function stepsOf(
+  of: {
+    readonly action?: string | undefined;
+    readonly steps?: number | undefined;
+    readonly extraSteps?: number | undefined;
+  },
   character: Character,
   name: string,
   fieldOf: FieldOf,
@@ -380,11 +441,11 @@ function stepsOf(
         Object.keys(character.actions),
       );
     const steps = actionSteps(action) + (of.extraSteps ?? 0);
-    if (steps > 36)
+    if (steps > ROLL_LIMITS.steps)
       throw invalid(
         fieldOf('extraSteps'),
         of.extraSteps,
-        `at most ${36 - actionSteps(action)} (36 steps in all)`,
+        `at most ${ROLL_LIMITS.steps - actionSteps(action)} (${ROLL_LIMITS.steps} steps in all)`,
       );
     return steps;
   }
@@ -403,16 +464,13 @@ function stepsOf(
   return undefined;
 }
 
-function checkAura(setup: RollSetup, of: FigureOf, name: string, fieldOf: FieldOf): void {
-  const max = setup.auraMax ?? 5;
-  if (setup.aura !== undefined && setup.aura > max) {
-    const field = of.aura !== undefined ? fieldOf('aura') : `characters.${name}.aura`;
-    throw invalid(
-      field,
-      setup.aura,
-      `at most auraMax (${max}): Aura past the cap is shared, never held`,
-    );
-  }
+/**
+ * A setup's starting Aura against its cap; the problem is pointed at `field` when the Aura was
+ * given there, else at the character's own `aura`.
+ */
+export function checkSetupAura(setup: RollSetup, name: string, field?: string): void {
+  if (setup.aura === undefined) return;
+  checkAura(setup.aura, setup.auraMax ?? ROLL_DEFAULTS.auraMax, field ?? `characters.${name}.aura`);
 }
 
 /** Builds the roll once, so the engine's own checks name the setup's problem before any work. */
@@ -421,7 +479,7 @@ function checkRoll(split: Split, challenge: number, setup: RollSetup, fieldOf: F
 }
 
 /** Runs `make`; an engine InputError without a scenario path is pinned to `field`. */
-function located<T>(make: () => T, field?: string): T {
+export function located<T>(make: () => T, field?: string): T {
   try {
     return make();
   } catch (error) {

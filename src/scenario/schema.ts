@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { SPLIT_OBJECTIVES } from '../systems/zidara/analyses/splits.ts';
-import { POOL_RULES } from '../systems/zidara/analyses/tune.ts';
-import { POLICIES } from '../systems/zidara/engine/roll-solver.ts';
-import { FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
-import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { choice, flag, integer, text } from '../field-schemas.ts';
+import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
+import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
+import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
+import { SPLIT_OBJECTIVES, SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
+import { POOL_RULES, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../systems/zidara/engine/roll-solver.ts';
+import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
+import {
+  ROLL_LIMITS,
+  ROLL_OPTION_SCHEMAS,
+  ROLL_SHAPE_SCHEMAS,
+} from '../systems/zidara/roll/spec.ts';
 
 /**
  * The scenario file format (`scenarios/*.yaml`), as one zod schema: named characters and
@@ -15,37 +23,45 @@ import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
  * docs/scenarios.md.
  */
 
+/** What a scenario file assumes where it says nothing, beside the rules' own defaults. */
+export const SCENARIO_DEFAULTS = {
+  /** A threat's tags. */
+  tags: 1,
+  /** Trials of the first look at a simulated figure (×4 each further look). */
+  trials: 20_000,
+  /** Most trials a simulated figure may take before it is called inconclusive. */
+  maxTrials: 1_000_000,
+} as const;
+
+/** Bounds of a scenario's own numbers. */
+export const SCENARIO_LIMITS = {
+  /** Trials of a simulated figure: at least, and at most. */
+  minTrials: 1000,
+  maxTrials: 100_000_000,
+  /** Most rows an analysis keeps (`top`). */
+  top: 1000,
+} as const;
+
+/** "1 to 6", "0 to 3", "one, all, any": a default list as a description says it. */
+function listed(values: readonly (number | string)[]): string {
+  const numbers = values.every(
+    (v, i) => typeof v === 'number' && (i === 0 || v === (values[i - 1] as number) + 1),
+  );
+  return numbers && values.length > 2
+    ? `${values[0]} to ${values[values.length - 1]}`
+    : values.join(', ');
+}
+
 /** A name used as a key (a character, a threat, an action, an analysis). */
 const ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const idText = 'a name of letters, digits, - and _, starting with a letter';
 
-const text = (description: string) =>
-  z.string({ error: 'text' }).min(1, { error: 'some text' }).describe(description);
-
-const integer = (min: number, max: number, description: string) =>
-  z
-    .number({ error: `an integer from ${min} to ${max}` })
-    .int({ error: `an integer from ${min} to ${max}` })
-    .min(min, { error: `an integer from ${min} to ${max}` })
-    .max(max, { error: `an integer from ${min} to ${max}` })
-    .describe(description);
-
-const flag = (description: string) => z.boolean({ error: 'true or false' }).describe(description);
-
-const choice = <T extends string>(values: readonly T[], description: string) =>
-  z
-    .enum(values as unknown as [T, ...T[]], { error: `one of ${values.join(', ')}` })
-    .describe(description);
-
 const id = (description: string) =>
   z.string({ error: idText }).regex(ID, { error: idText }).describe(description);
 
-/** What an Aura's or a Resolve's worth may be. */
-const WORTH = `a number from 0 to ${ROLL_LIMITS.value}`;
-
 /** A chance or a difference of chances: 0.55, or "55%" (a YAML string). */
 const PERCENT = /^\s*[-+]?\d+(\.\d+)?\s*%\s*$/;
-export const chanceSchema = z
+const chanceSchema = z
   .union(
     [
       z.number(),
@@ -80,35 +96,30 @@ const archetypeSchema = z
     name: text(
       'The archetype, as the sheet names it (Guardian, Scholar, Warrior, …); shown only.',
     ).optional(),
-    boostsPerRoll: integer(
-      0,
-      10,
-      "The archetype's +2s allowed a roll, each for 1 Aura (default 1; 0: an archetype without the +2).",
-    ).optional(),
-    explode: flag(
-      'Warrior: a die showing its top face rolls again and adds (default false).',
-    ).optional(),
-    explodeDepth: integer(0, 100, 'Most extra rolls of an exploding die (default 20).').optional(),
+    boostsPerRoll: ROLL_OPTION_SCHEMAS.boostsPerRoll.optional(),
+    explode: ROLL_OPTION_SCHEMAS.explode.optional(),
+    explodeDepth: ROLL_OPTION_SCHEMAS.explodeDepth.optional(),
   })
   .describe("The archetype's mechanic: its +2s and (Warrior) exploding dice.");
 
 /** A set action: its steps, or the lines on it (steps = 1 for the action + 1 per line). */
-const setActionText =
-  'the steps (an integer from 1 to 36) or the lines on the set action (a list of text; steps = 1 + lines)';
+const setActionText = `the steps (an integer from 1 to ${ROLL_LIMITS.steps}) or the lines on the set action (a list of text; steps = 1 + lines)`;
 const setActionSchema = z
   .union(
     [
-      integer(1, 36, 'Steps.'),
+      integer(1, ROLL_LIMITS.steps, 'Steps.'),
       z
         .array(z.string({ error: 'a line of text' }).min(1, { error: 'a line of text' }), {
           error: setActionText,
         })
-        .max(35, { error: 'at most 35 lines (36 steps)' }),
+        .max(ROLL_LIMITS.steps - 1, {
+          error: `at most ${ROLL_LIMITS.steps - 1} lines (${ROLL_LIMITS.steps} steps)`,
+        }),
     ],
     { error: setActionText },
   )
   .describe(
-    'A set action: its steps (1 to 36), or the lines on it (Titles, permissions, items, traits): steps = 1 for the action + 1 per line.',
+    `A set action: its steps (1 to ${ROLL_LIMITS.steps}), or the lines on it (Titles, permissions, items, traits): steps = 1 for the action + 1 per line.`,
   );
 
 export const characterSchema = z
@@ -117,17 +128,17 @@ export const characterSchema = z
     titles: z
       .union(
         [
-          integer(0, 10, 'How many Titles.'),
+          integer(0, ROLL_LIMITS.resolve, 'How many Titles.'),
           z
             .array(z.string({ error: 'a Title' }).min(1, { error: 'a Title' }))
-            .max(10, { error: 'at most 10 Titles' }),
+            .max(ROLL_LIMITS.resolve, { error: `at most ${ROLL_LIMITS.resolve} Titles` }),
         ],
         {
-          error: 'the number of Titles (0 to 10) or their names (a list of text)',
+          error: `the number of Titles (0 to ${ROLL_LIMITS.resolve}) or their names (a list of text)`,
         },
       )
       .describe(
-        'Titles: a count or their names. Resolve starts at (and cannot exceed) the number of Titles (default 2).',
+        `Titles: a count or their names. Resolve starts at (and cannot exceed) the number of Titles (default ${FIGHT_DEFAULTS.titles}).`,
       )
       .optional(),
     archetype: archetypeSchema.optional(),
@@ -138,34 +149,25 @@ export const characterSchema = z
       .describe('Set actions by name: each its steps, or the lines on it.'),
     aura: integer(
       0,
-      20,
+      ROLL_LIMITS.auraMax,
       'Aura at the start of a roll or fight (default: auraMax, a scene starts full).',
     ).optional(),
-    auraMax: integer(0, 20, 'Most Aura held; gains past it are shared (default 5).').optional(),
-    resolve: integer(
-      0,
-      10,
-      'Resolve available for a roll (default: the number of Titles). Fights start at the Titles.',
-    ).optional(),
-    auraGainUsableSameRoll: flag(
-      "Aura from a roll's top faces can be spent in that roll (default true).",
-    ).optional(),
-    auraValue: z
-      .number({ error: WORTH })
-      .min(0, { error: WORTH })
-      .max(ROLL_LIMITS.value, { error: WORTH })
-      .describe('Worth of each Aura left at the end, in intents, to the play (default 0).')
+    auraMax: ROLL_OPTION_SCHEMAS.auraMax.optional(),
+    resolve: ROLL_OPTION_SCHEMAS.resolve
+      .describe(
+        'Resolve available for a roll (default: the number of Titles). Fights start at the Titles.',
+      )
       .optional(),
-    resolveValue: z
-      .number({ error: WORTH })
-      .min(0, { error: WORTH })
-      .max(ROLL_LIMITS.value, { error: WORTH })
-      .describe('Worth of each Resolve left at the end, in intents, to the play (default 0).')
-      .optional(),
-    policy: choice(POLICIES, 'Who decides rerolls and spends (default optimal).').optional(),
+    auraGainUsableSameRoll: ROLL_OPTION_SCHEMAS.auraGainUsableSameRoll.optional(),
+    auraValue: ROLL_OPTION_SCHEMAS.auraValue.optional(),
+    resolveValue: ROLL_OPTION_SCHEMAS.resolveValue.optional(),
+    policy: choice(
+      POLICIES,
+      `Who decides rerolls and spends (default ${PLAY_DEFAULTS.policy}).`,
+    ).optional(),
     rerolls: choice(
-      ['any', 'one', 'all'] as const,
-      'Rerolls the optimal play may use (default any).',
+      REROLL_KINDS,
+      `Rerolls the optimal play may use (default ${PLAY_DEFAULTS.rerolls}).`,
     ).optional(),
   })
   .describe('A character: set actions, Aura, Titles (Resolve) and the archetype.');
@@ -173,28 +175,32 @@ export const characterSchema = z
 export const threatSchema = z
   .strictObject({
     name: text('What this is, for people ("the gate guard").').optional(),
-    challenge: integer(1, 50, 'Challenge C: the threat rolls d(2C) (C3 is a d6).'),
+    challenge: integer(
+      1,
+      ROLL_LIMITS.challenge,
+      'Challenge C: the threat rolls d(2C) (C3 is a d6).',
+    ),
     tags: z
       .union(
         [
-          integer(1, 10, 'How many tags.'),
+          integer(1, FIGHT_LIMITS.tags, 'How many tags.'),
           z
             .array(z.string({ error: 'a tag' }).min(1, { error: 'a tag' }))
             .min(1, { error: 'at least one tag' })
-            .max(10, { error: 'at most 10 tags' }),
+            .max(FIGHT_LIMITS.tags, { error: `at most ${FIGHT_LIMITS.tags} tags` }),
         ],
         {
-          error: 'the number of tags (1 to 10) or their names (a list of text)',
+          error: `the number of tags (1 to ${FIGHT_LIMITS.tags}) or their names (a list of text)`,
         },
       )
-      .describe('Tags, a count or their names: each intent won strips one in a fight (default 1).')
+      .describe(
+        `Tags, a count or their names: each intent won strips one in a fight (default ${SCENARIO_DEFAULTS.tags}).`,
+      )
       .optional(),
   })
   .describe('A threat, or anything with a Challenge (a wall, a storm, a lock).');
 
-const challengesList = z
-  .array(integer(1, 50, 'A Challenge.'), { error: 'a list of Challenges (integers 1 to 50)' })
-  .min(1, { error: 'at least one Challenge' });
+const challengesList = ROLL_SHAPE_SCHEMAS.challenges;
 const vsList = z
   .array(id('A threat name.'), { error: 'a list of threat names' })
   .min(1, { error: 'at least one threat' });
@@ -204,15 +210,20 @@ const who = {
   character: id('The character (a key of characters).'),
 };
 
-const rollSource = {
+/** Where a roll's steps come from, within `limits` (a roll's, or a fight's). */
+const rollSource = (limits: { steps: number; actions: number }, actions: number) => ({
   action: id('The set action rolled (a key of the character’s actions).').optional(),
-  steps: integer(1, 36, 'Steps rolled, instead of a set action.').optional(),
-  actions: integer(1, 4, 'Actions in the roll: each gives one split (default 1).').optional(),
-};
+  steps: integer(1, limits.steps, 'Steps rolled, instead of a set action.').optional(),
+  actions: integer(
+    1,
+    limits.actions,
+    `Actions in the roll: each gives one split (default ${actions}).`,
+  ).optional(),
+});
 
 const one = {
   vs: id('The threat (a key of threats).').optional(),
-  challenge: integer(1, 50, 'A Challenge, instead of a threat.').optional(),
+  challenge: integer(1, ROLL_LIMITS.challenge, 'A Challenge, instead of a threat.').optional(),
 };
 
 export const analysisSchema = z
@@ -223,18 +234,18 @@ export const analysisSchema = z
         .strictObject({
           analysis: z.literal('splits').describe('Every legal split of the steps, ranked.'),
           ...who,
-          ...rollSource,
+          ...rollSource(ROLL_LIMITS, SPLITS_DEFAULTS.actions),
           ...one,
           intents: z
-            .array(integer(1, 12, 'A number of intents.'))
+            .array(integer(1, ROLL_LIMITS.dice, 'A number of intents.'))
             .min(1)
             .describe("Numbers of intents to consider (default 1 to the threat's tags).")
             .optional(),
           objective: choice(
             SPLIT_OBJECTIVES,
-            'What the ranking maximises (default wins).',
+            `What the ranking maximises (default ${SPLITS_DEFAULTS.objective}).`,
           ).optional(),
-          top: integer(1, 1000, 'Keep only the best rows in the report.').optional(),
+          top: integer(1, SCENARIO_LIMITS.top, 'Keep only the best rows in the report.').optional(),
         })
         .describe('Splits: every legal pool of the steps and every way to share it, ranked.'),
       z
@@ -248,7 +259,7 @@ export const analysisSchema = z
             .describe('The splits to compare, in the notation.'),
           objective: choice(
             SPLIT_OBJECTIVES,
-            'What the ranking maximises (default wins).',
+            `What the ranking maximises (default ${SPLITS_DEFAULTS.objective}).`,
           ).optional(),
         })
         .describe('Compare: "d12 or d6+d6?", the stated splits scored and ranked.'),
@@ -256,24 +267,32 @@ export const analysisSchema = z
         .strictObject({
           analysis: z.literal('advantage').describe('Dice stacked on one intent.'),
           ...who,
-          die: die('The die stacked (default d6).').optional(),
-          most: integer(1, 12, 'Most copies stacked (default 6).').optional(),
+          die: die(`The die stacked (default d${ADVANTAGE_DEFAULTS.sides}).`).optional(),
+          most: integer(
+            1,
+            ROLL_LIMITS.dice,
+            `Most copies stacked (default ${ADVANTAGE_DEFAULTS.most}).`,
+          ).optional(),
           stacks: z
             .array(splitText('A stack on one intent: "d12+d4".'))
             .min(1)
             .describe('Instead of copies of one die: these stacks, in order.')
             .optional(),
           vs: vsList.describe('Threats to face (their Challenges).').optional(),
-          challenges: challengesList.describe('Challenges to face (default 1 to 6).').optional(),
+          challenges: challengesList
+            .describe(`Challenges to face (default ${listed(ADVANTAGE_DEFAULTS.challenges)}).`)
+            .optional(),
         })
         .describe('Advantage: how the win chance grows with the dice stacked on one intent.'),
       z
         .strictObject({
           analysis: z.literal('fishing').describe('Small dice split off to fish for Aura.'),
           ...who,
-          ...rollSource,
+          ...rollSource(ROLL_LIMITS, FISHING_DEFAULTS.actions),
           ...one,
-          minorMax: die('Largest die a minor intent may hold (default d4).').optional(),
+          minorMax: die(
+            `Largest die a minor intent may hold (default d${FISHING_DEFAULTS.minorMaxSides}).`,
+          ).optional(),
         })
         .describe('Aura fishing: the main intent’s chance against the Aura a split gains.'),
       z
@@ -283,18 +302,20 @@ export const analysisSchema = z
           split: splitText(
             "The roll's dice and intents (default: the set action's unsplit pool, 8 steps: d12+d4).",
           ).optional(),
-          ...rollSource,
+          ...rollSource(ROLL_LIMITS, SPLITS_DEFAULTS.actions),
           vs: vsList.describe('Threats to face.').optional(),
-          challenges: challengesList.describe('Challenges to face (default 1 to 6).').optional(),
+          challenges: challengesList
+            .describe(`Challenges to face (default ${listed(REROLLS_DEFAULTS.challenges)}).`)
+            .optional(),
           resolve: z
-            .array(integer(0, 10, 'A Resolve level.'))
+            .array(integer(0, ROLL_LIMITS.resolve, 'A Resolve level.'))
             .min(1)
-            .describe('Resolve levels, one row each (default 0 to 3).')
+            .describe(`Resolve levels, one row each (default ${listed(REROLLS_DEFAULTS.resolve)}).`)
             .optional(),
           kinds: z
-            .array(choice(['any', 'one', 'all'] as const, 'A kind of reroll.'))
+            .array(choice(REROLL_KINDS, 'A kind of reroll.'))
             .min(1)
-            .describe('Kinds of reroll (default one, all, any).')
+            .describe(`Kinds of reroll (default ${listed(REROLLS_DEFAULTS.kinds)}).`)
             .optional(),
         })
         .describe('Resolve rerolls: the win chance with 0, 1, 2, … Resolve.'),
@@ -303,15 +324,21 @@ export const analysisSchema = z
           analysis: z.literal('tune').describe('The steps × Challenge grid.'),
           ...who,
           steps: z
-            .array(integer(1, 36, 'A step count.'))
+            .array(integer(1, ROLL_LIMITS.steps, 'A step count.'))
             .min(1)
-            .describe('Step counts (default 1 to 12).')
+            .describe(`Step counts (default ${listed(TUNE_DEFAULTS.steps)}).`)
             .optional(),
-          actions: integer(1, 4, 'Actions in the roll (default 1).').optional(),
-          challenges: challengesList.describe('Challenges (default 1 to 6).').optional(),
+          actions: integer(
+            1,
+            ROLL_LIMITS.actions,
+            `Actions in the roll (default ${TUNE_DEFAULTS.actions}).`,
+          ).optional(),
+          challenges: challengesList
+            .describe(`Challenges (default ${listed(TUNE_DEFAULTS.challenges)}).`)
+            .optional(),
           pool: choice(
             POOL_RULES,
-            'Which pool is rolled: best or natural (default best).',
+            `Which pool is rolled: best or natural (default ${TUNE_DEFAULTS.pool}).`,
           ).optional(),
           target: chanceSchema
             .describe('Also find, per step count, the Challenge nearest this win chance.')
@@ -322,20 +349,24 @@ export const analysisSchema = z
         .strictObject({
           analysis: z.literal('fight').describe('A whole fight, round by round.'),
           ...who,
-          ...rollSource,
+          ...rollSource(FIGHT_LIMITS, FIGHT_DEFAULTS.actions),
           ...one,
-          tags: integer(1, 10, "Tags, instead of the threat's.").optional(),
-          maxRounds: integer(1, 50, 'Rounds before the fight is called (default 8).').optional(),
+          tags: integer(1, FIGHT_LIMITS.tags, "Tags, instead of the threat's.").optional(),
+          maxRounds: integer(
+            1,
+            FIGHT_LIMITS.maxRounds,
+            `Rounds before the fight is called (default ${FIGHT_DEFAULTS.maxRounds}).`,
+          ).optional(),
           fightPolicy: choice(
             FIGHT_POLICIES,
             'per-roll (default: each roll played for its own utility) or whole-fight (every round played for P(win within maxRounds)).',
           ).optional(),
           titles: integer(
             0,
-            10,
+            ROLL_LIMITS.resolve,
             "Resolve at the start (default: the character's Titles).",
           ).optional(),
-          aura: integer(0, 20, 'Aura at the start (default: full).').optional(),
+          aura: integer(0, ROLL_LIMITS.auraMax, 'Aura at the start (default: full).').optional(),
         })
         .describe('Fight: P(the threat falls within n rounds), Aura and Resolve round by round.'),
     ],
@@ -348,7 +379,7 @@ export const analysisSchema = z
   );
 
 /** Which figures exist; see figures.ts for what each means. */
-export const FIGURE_NAMES = [
+const FIGURE_NAMES = [
   // one roll
   'winChance',
   'mainWinChance',
@@ -385,22 +416,26 @@ export const figureOfSchema = z
     action: id('Their set action rolled.').optional(),
     steps: integer(
       1,
-      36,
+      ROLL_LIMITS.steps,
       'Steps rolled instead of a set action; or, with analysis, the row’s steps.',
     ).optional(),
     extraSteps: integer(
       0,
-      30,
+      ROLL_LIMITS.steps - 1,
       'Steps added to the set action’s (Aura-bought lines, a Leader’s order).',
     ).optional(),
-    actions: integer(1, 4, 'Actions in the roll: each gives one split (default 1).').optional(),
+    actions: integer(
+      1,
+      ROLL_LIMITS.actions,
+      `Actions in the roll: each gives one split (default ${SPLITS_DEFAULTS.actions}).`,
+    ).optional(),
     vs: id('The threat faced (a key of threats).').optional(),
     challenge: integer(
       1,
-      50,
+      ROLL_LIMITS.challenge,
       'A Challenge instead of a threat; or, with analysis, the row’s Challenge.',
     ).optional(),
-    tags: integer(1, 10, "A fight's tags, instead of the threat's.").optional(),
+    tags: integer(1, FIGHT_LIMITS.tags, "A fight's tags, instead of the threat's.").optional(),
     split: splitText(
       'The dice and their intents ("d8 | d4"); default: the best one-intent pool.',
     ).optional(),
@@ -413,25 +448,33 @@ export const figureOfSchema = z
     ).optional(),
     resolve: integer(
       0,
-      10,
+      ROLL_LIMITS.resolve,
       'Resolve available, instead of the character’s; or the rerolls row’s level.',
     ).optional(),
-    aura: integer(0, 20, 'Aura at the start, instead of the character’s.').optional(),
+    aura: integer(
+      0,
+      ROLL_LIMITS.auraMax,
+      'Aura at the start, instead of the character’s.',
+    ).optional(),
     titles: integer(
       0,
-      10,
+      ROLL_LIMITS.resolve,
       "A fight's starting Resolve, instead of the character's Titles.",
     ).optional(),
-    policy: choice(POLICIES, 'Who decides (default: the character’s, else optimal).').optional(),
-    rerolls: choice(
-      ['any', 'one', 'all'] as const,
-      'Rerolls allowed; or the rerolls row’s kind.',
+    policy: choice(
+      POLICIES,
+      `Who decides (default: the character’s, else ${PLAY_DEFAULTS.policy}).`,
     ).optional(),
-    rounds: integer(1, 50, 'fallsWithin: within this many rounds (default maxRounds).').optional(),
+    rerolls: choice(REROLL_KINDS, 'Rerolls allowed; or the rerolls row’s kind.').optional(),
+    rounds: integer(
+      1,
+      FIGHT_LIMITS.maxRounds,
+      'fallsWithin: within this many rounds (default maxRounds).',
+    ).optional(),
     maxRounds: integer(
       1,
-      50,
-      'Rounds before a fight is called (default: rounds, else 8).',
+      FIGHT_LIMITS.maxRounds,
+      `Rounds before a fight is called (default: rounds, else ${FIGHT_DEFAULTS.maxRounds}).`,
     ).optional(),
     fightPolicy: choice(
       FIGHT_POLICIES,
@@ -441,17 +484,17 @@ export const figureOfSchema = z
       'A row of this analysis (a key of analyses) instead of a roll or fight.',
     ).optional(),
     stack: splitText('The advantage row’s stack ("d6+d6").').optional(),
-    dice: integer(1, 12, 'The advantage row’s number of dice.').optional(),
-    round: integer(1, 50, 'The fight row’s round.').optional(),
+    dice: integer(1, ROLL_LIMITS.dice, 'The advantage row’s number of dice.').optional(),
+    round: integer(1, FIGHT_LIMITS.maxRounds, 'The fight row’s round.').optional(),
   })
   .describe(
     "What the figure is of: { character, action, vs } for a roll or a fight, or { analysis, … } for a cell of an analysis' table.",
   );
 
-export const BY = ['exact', 'simulation'] as const;
+const BY = ['exact', 'simulation'] as const;
 
 /** The grid axes a monotonicity rule can run over. */
-export const GRID_AXES = [
+const GRID_AXES = [
   'challenge',
   'steps',
   'extraSteps',
@@ -522,11 +565,15 @@ export const scenarioSchema = z
     description: text('What the scenario is about.').optional(),
     simulation: z
       .strictObject({
-        trials: integer(1000, 100_000_000, 'Trials of the first look (default 20000).').optional(),
+        trials: integer(
+          SCENARIO_LIMITS.minTrials,
+          SCENARIO_LIMITS.maxTrials,
+          `Trials of the first look (default ${SCENARIO_DEFAULTS.trials}).`,
+        ).optional(),
         maxTrials: integer(
-          1000,
-          100_000_000,
-          'Most trials a simulated figure may take before it is called inconclusive (default 1000000).',
+          SCENARIO_LIMITS.minTrials,
+          SCENARIO_LIMITS.maxTrials,
+          `Most trials a simulated figure may take before it is called inconclusive (default ${SCENARIO_DEFAULTS.maxTrials}).`,
         ).optional(),
       })
       .describe('How simulated figures are sampled: trials grow ×4 from `trials` to `maxTrials`.')

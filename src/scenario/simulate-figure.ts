@@ -36,7 +36,7 @@ export async function simulateFigure(
     const roll = splitRoll(split!, spec.challenge, spec.setup);
     const result = await simulate({
       kernel: 'systems/zidara/simulate',
-      spec: simulationSpec(roll, spec.setup.policy ?? 'optimal', spec.setup.rerolls ?? 'any'),
+      spec: simulationSpec(roll, spec.setup.policy, spec.setup.rerolls),
       trials: options.trials,
       seed,
       ...threads,
@@ -96,9 +96,10 @@ export async function simulateFigure(
 /**
  * The seed one figure draws from: the run's seed and the figure's key, hashed (cyrb53) to a safe
  * integer. Figures get independent streams, and a figure's sample does not depend on which other
- * figures a run has. @example figureSeed(1, 'winChance of vesk.locks vs lock') // the same every run
+ * figures a run has.
+ * @example figureSeed(1, 'winChance of vesk.locks vs lock') // not run: internal; the same every run
  */
-export function figureSeed(seed: number, key: string): number {
+function figureSeed(seed: number, key: string): number {
   const text = `${seed}\u0000${key}`;
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;

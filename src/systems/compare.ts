@@ -1,12 +1,14 @@
+import { z } from 'zod';
+import { choice, integer } from '../field-schemas.ts';
+import { parseSpec } from '../issue-messages.ts';
 import { d6PoolOdds, parseD6PoolSpec } from './d6-pool/index.ts';
 import { d12ActionOdds, parseD12ActionSpec } from './d12-action/index.ts';
 import type { OutcomeShare } from './outcome-shares.ts';
 import { Rational } from './rational.ts';
 import { parseRingSkillSpec, RING_SKILL_LIMITS, ringSkillOdds } from './ring-skill/index.ts';
-import { readChoice, readInteger } from './spec-fields.ts';
 import { parseTags2d6Spec, type Tags2d6Spec, tags2d6Odds } from './tags-2d6/index.ts';
 import { POOL_RULES, type PoolRule, tuneGrid } from './zidara/analyses/tune.ts';
-import { ROLL_LIMITS } from './zidara/roll/spec.ts';
+import { ROLL_SHAPE_SCHEMAS } from './zidara/roll/spec.ts';
 import { parseSplit } from './zidara/roll/split.ts';
 import { type RollSetup, splitOdds } from './zidara/roll/split-roll.ts';
 
@@ -81,6 +83,14 @@ export type SystemCompareRow = {
   readonly failure: number;
 };
 
+/** The options' own fields, as the comparison reads them (the Zi'Dara setup is checked by its rolls). */
+export const compareSystemsOptionsSchema = z.looseObject({
+  challenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
+  tn: integer(1, RING_SKILL_LIMITS.tn).optional(),
+  span: integer(1, MAX_SPAN).optional(),
+  pool: choice(POOL_RULES).optional(),
+});
+
 /**
  * Every system at every position from −span to +span that exists in it (the d6 pool's stat is
  * 1..4; Ring and Skill needs a die; a 2d6 roll goes no lower than −2), rows by system in
@@ -96,16 +106,12 @@ export type SystemCompareRow = {
  */
 export function compareSystems(options: CompareSystemsOptions = {}): SystemCompareRow[] {
   const d = COMPARE_DEFAULTS;
-  const challenge = readInteger(
-    options.challenge,
-    'challenge',
-    1,
-    ROLL_LIMITS.challenge,
-    d.challenge,
-  );
-  const tn = readInteger(options.tn, 'tn', 1, RING_SKILL_LIMITS.tn, d.tn);
-  const span = readInteger(options.span, 'span', 1, MAX_SPAN, d.span);
-  const pool = readChoice(options.pool, 'pool', POOL_RULES, d.pool);
+  const {
+    challenge = d.challenge,
+    tn = d.tn,
+    span = d.span,
+    pool = d.pool,
+  } = parseSpec(compareSystemsOptionsSchema, options);
   const positions = Array.from({ length: 2 * span + 1 }, (_, i) => i - span);
   const rowsOf = (row: (position: number) => SystemCompareRow | null) =>
     positions.flatMap((position) => row(position) ?? []);

@@ -1,34 +1,40 @@
+import Fraction from 'fraction.js';
 import { ratio } from '../distribution/index.ts';
 
 /**
- * An exact rational number with BigInt parts, always reduced, denominator > 0. Used where a
- * decision compares values that floats could tie or untie wrongly (utilities, expected values).
+ * An exact rational number with BigInt parts, always reduced (denominator > 0): fraction.js does
+ * the arithmetic; this adds what it lacks, the exact value of a typed decimal (`fromDecimal`, e
+ * notation included) and a correctly rounded float (`toNumber`, whatever the size of the parts).
+ * Used where a decision compares values that floats could tie or untie wrongly (utilities,
+ * expected values), and for the exact fractions the CLI prints.
  * @example Rational.of(12n, 27n).toString() // "4/9"
  */
 export class Rational {
-  readonly num: bigint;
-  readonly den: bigint;
+  private readonly value: Fraction;
 
-  private constructor(num: bigint, den: bigint) {
-    this.num = num;
-    this.den = den;
+  private constructor(value: Fraction) {
+    this.value = value;
     Object.freeze(this);
   }
 
-  static readonly ZERO = new Rational(0n, 1n);
-  static readonly ONE = new Rational(1n, 1n);
+  static readonly ZERO = new Rational(new Fraction(0n));
+  static readonly ONE = new Rational(new Fraction(1n));
 
   /** n / d, reduced. @example Rational.of(-3n, 96n).toString() // "-1/32" */
   static of(num: bigint | number, den: bigint | number = 1n): Rational {
-    let n = BigInt(num);
-    let d = BigInt(den);
+    const d = BigInt(den);
     if (d === 0n) throw new RangeError('a rational needs a non-zero denominator');
-    if (d < 0n) {
-      n = -n;
-      d = -d;
-    }
-    const g = gcd(n < 0n ? -n : n, d);
-    return g === 1n ? new Rational(n, d) : new Rational(n / g, d / g);
+    return new Rational(new Fraction(BigInt(num), d));
+  }
+
+  /** The numerator, signed. */
+  get num(): bigint {
+    return this.value.s * this.value.n;
+  }
+
+  /** The denominator, > 0. */
+  get den(): bigint {
+    return this.value.d;
   }
 
   /**
@@ -50,24 +56,20 @@ export class Rational {
   }
 
   add(other: Rational): Rational {
-    return Rational.of(this.num * other.den + other.num * this.den, this.den * other.den);
+    return new Rational(this.value.add(other.value));
   }
 
   sub(other: Rational): Rational {
-    return Rational.of(this.num * other.den - other.num * this.den, this.den * other.den);
+    return new Rational(this.value.sub(other.value));
   }
 
   mul(other: Rational | bigint): Rational {
-    return typeof other === 'bigint'
-      ? Rational.of(this.num * other, this.den)
-      : Rational.of(this.num * other.num, this.den * other.den);
+    return new Rational(this.value.mul(typeof other === 'bigint' ? other : other.value));
   }
 
   /** −1, 0 or 1 as this is below, equal to or above `other`. */
   compare(other: Rational): -1 | 0 | 1 {
-    const a = this.num * other.den;
-    const b = other.num * this.den;
-    return a < b ? -1 : a > b ? 1 : 0;
+    return Math.sign(this.value.compare(other.value)) as -1 | 0 | 1;
   }
 
   toNumber(): number {
@@ -76,7 +78,7 @@ export class Rational {
 
   /** "n/d" reduced, or "n" for an integer. */
   toString(): string {
-    return this.den === 1n ? String(this.num) : `${this.num}/${this.den}`;
+    return this.value.toFraction();
   }
 }
 

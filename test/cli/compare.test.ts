@@ -21,7 +21,10 @@ describe('dicelab compare', () => {
     expect(stderr).toBe('');
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe("How steep is each system's curve around ordinary competence?");
-    expect(lines[1]).toMatch(/^System\s+Level\s+Position\s+Full success\s+Partial\s+Failure$/);
+    // The chart's subtitle (what ordinary is, the Zi'Dara setup) heads the table too.
+    expect(lines[1]).toMatch(/^Ordinary \(0\): Zi'Dara 5 steps vs C3 \(d6\)/);
+    expect(lines[3]).toMatch(/^Zi'Dara: unsplit pool · Aura 5 of 5/);
+    expect(lines[4]).toMatch(/^System\s+Level\s+Position\s+Full success\s+Partial\s+Failure$/);
     expect(stdout).toMatch(/^d6 pool: stat\s+stat 3\s+0 \(ordinary\)\s+25\.9%\s+44\.4%\s+29\.6%$/m);
     expect(stdout).toMatch(
       /^2d6 \+ tags: modifier\s+2d6\+0: 0 tags\s+−1\s+16\.7%\s+41\.7%\s+41\.7%$/m,

@@ -103,6 +103,6 @@ describe('dicelab d12-action', () => {
       '1',
     );
     expect(status).toBe(2);
-    expect(stderr).toMatch(/^dicelab: --capacity: nothing is not allowed/);
+    expect(stderr).toMatch(/^dicelab: --capacity: missing \(expected/);
   });
 });

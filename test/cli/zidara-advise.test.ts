@@ -190,7 +190,7 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
   it('Aura above the cap', async () => {
     await bad(
       ['d8=3', '--defence', '5', '--aura', '4', '--aura-max', '3'],
-      'dicelab: --aura: 4 is not allowed (expected an integer from 0 to --aura-max (3))',
+      'dicelab: --aura: 4 is not allowed (expected at most --aura-max (3): Aura past the cap is shared, never held)',
     );
   });
 
@@ -208,7 +208,7 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
   });
 
   it('late Aura needs the pending top faces; an exploding face must be a chain total', async () => {
-    await bad(['d8=3', '--defence', '5', '--late-aura'], /--aura-pending: nothing is not allowed/);
+    await bad(['d8=3', '--defence', '5', '--late-aura'], /--aura-pending: missing \(expected/);
     await bad(
       ['d8=8', '--defence', '5', '--explode'],
       /dice "d8=8": 8 is not allowed \(expected the exploding d8's chain total/,

@@ -90,7 +90,7 @@ describe('--against: an analysis under two settings', () => {
     );
     expect(clash.status).toBe(2);
     expect(clash.stderr).toBe(
-      'dicelab: --against: --aura: 5 is not allowed (expected an integer from 0 to --aura-max (3))\n',
+      'dicelab: --against: --aura: 5 is not allowed (expected at most --aura-max (3): Aura past the cap is shared, never held)\n',
     );
   });
 

@@ -155,7 +155,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       ],
       [
         ['zidara', 'fishing', '--steps', '6', '--vs', '3', '--aura', '6'],
-        /^dicelab: --aura: 6 is not allowed \(expected an integer from 0 to --aura-max \(5\)\)/,
+        /^dicelab: --aura: 6 is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
       ],
       [['zidara', 'rerolls', '--kinds', 'some'], /--kinds.*"some" is not allowed/],
       [

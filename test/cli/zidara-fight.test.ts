@@ -64,6 +64,16 @@ describe('dicelab zidara fight', () => {
     expect(stdout).toContain('exact chain skipped: as --no-exact asked');
   });
 
+  it('says what "reached" means and gives the exact mean rounds to win', async () => {
+    const { stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate']);
+    // The tag falls in round n with chance q^(n−1)·p, p = 14/24, q = 10/24, n ≤ 3.
+    const p = 14 / 24;
+    const q = 10 / 24;
+    const mean = (p + 2 * q * p + 3 * q * q * p) / within(3);
+    expect(stdout).toContain('P(reached): the chance the fight is still on when the round starts');
+    expect(stdout).toContain(`mean rounds to win ${mean.toFixed(3)} (over the fights won)`);
+  });
+
   it('refuses a bad flag with one line naming it, exit status 2', async () => {
     const { code, stdout, stderr } = await runInProcess([...PLAIN_FIGHT, '--tags', '0']);
     expect(code).toBe(2);

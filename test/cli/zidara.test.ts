@@ -100,7 +100,7 @@ describe('dicelab zidara odds', () => {
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--aura', '7'],
-        /--aura: 7 is not allowed \(expected an integer from 0 to --aura-max \(5\)\)/,
+        /--aura: 7 is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--policy', 'best'],

@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_LABEL_EXPR, challengeLabel } from '../../src/report/challenge-label.ts';
+import { CHALLENGE_LABEL_EXPR } from '../../src/report/challenge-label.ts';
 import { CATEGORY_COLOURS, CHART_FONT, chartTheme } from '../../src/report/chart-theme.ts';
 import { barChart } from '../../src/report/charts/bar-chart.ts';
 import { challengeField, percentField } from '../../src/report/charts/chart-field.ts';
@@ -8,6 +8,7 @@ import { heatmap } from '../../src/report/charts/heatmap.ts';
 import { lineChart } from '../../src/report/charts/line-chart.ts';
 import { scatterChart } from '../../src/report/charts/scatter-chart.ts';
 import { renderSvg } from '../../src/report/render.ts';
+import { challengeName } from '../../src/systems/zidara/roll/notation.ts';
 import { frontierRows, type OddsRow, oddsRows, poolCostRows } from './chart-rows.ts';
 import { validateVegaLite } from './vega-lite-schema.ts';
 
@@ -157,9 +158,9 @@ describe('chart fields', () => {
     });
   });
 
-  it('challengeField labels steps "C3 (d6)", in the SVG too', async () => {
-    expect(challengeLabel(3)).toBe('C3 (d6)');
-    expect(challengeLabel(1)).toBe('C1 (d2)');
+  it('challengeField labels steps as challengeName does, "C3 (d6)", in the SVG too', async () => {
+    expect(challengeName(3)).toBe('C3 (d6)');
+    expect(challengeName(1)).toBe('C1 (d2)');
     expect(challengeField('challenge')).toEqual({
       field: 'challenge',
       title: 'Challenge',
@@ -167,7 +168,7 @@ describe('chart fields', () => {
       labelExpr: CHALLENGE_LABEL_EXPR,
     });
     const svg = await renderSvg(specs.heatmap!);
-    for (const c of [1, 2, 3, 4]) expect(svg).toContain(`>${challengeLabel(c)}</text>`);
+    for (const c of [1, 2, 3, 4]) expect(svg).toContain(`>${challengeName(c)}</text>`);
     expect(svg).not.toContain('C5 (d10)');
   });
 
@@ -198,6 +199,21 @@ describe('heatmap labels', () => {
       condition: { test: 'datum["winChance"] > 0.5', value: 'black' },
       value: 'white',
     });
+  });
+
+  it('never round a chance short of certain to 100%, or a possible one to 0%', async () => {
+    const rows = [0.998, 0.5, 0.001, 1, 0].map((p, i) => ({ challenge: i + 1, pool: 'd6', p }));
+    const svg = await renderSvg(
+      heatmap({
+        title: 'Chances',
+        rows,
+        x: challengeField('challenge'),
+        y: { field: 'pool', title: 'Pool' },
+        value: percentField('p', 'Chance'),
+      }),
+    );
+    const labels = [...svg.matchAll(/>([^<]*%)<\/text>/g)].map((m) => m[1]).slice(0, 5);
+    expect(labels).toEqual(['&gt; 99%', '50%', '&lt; 1%', '100%', '0%']);
   });
 });
 

@@ -8,9 +8,10 @@ import {
 } from '../../src/report/compare-chart.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { formatTable } from '../../src/report/table.ts';
-import { runReportJob } from '../../src/report/zidara/analysis-output.ts';
+import { analysisOutput } from '../../src/report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../../src/report/zidara/default-report.ts';
 import { COMPARED_SYSTEMS, compareSystems } from '../../src/systems/compare.ts';
+import { runAnalysis } from '../../src/systems/run-analysis.ts';
 import { validateVegaLite } from './vega-lite-schema.ts';
 
 const context = { challenge: 3, tn: 2, pool: 'natural', setup: {} } as const;
@@ -52,8 +53,19 @@ describe('compareChart', () => {
     expect(lines.encoding.y.scale.domain).toEqual([0, 1]);
     expect(lines.encoding.x.axis.values).toEqual([-2, -1, 0, 1, 2]);
     expect(json.spec.layer[0].mark.type).toBe('rule');
-    // Three points per row, one per band, each row's chances adding up to 1.
-    expect(json.data.values).toHaveLength(3 * rows.length);
+    // A point per row and band, except the partial band of the systems that have none (the d12
+    // safe roll, Ring and Skill): a flat 0% line there would hide another system's.
+    const none = new Set(['d12-action', 'ring-skill']);
+    expect(rows.filter((r) => none.has(r.system)).every((r) => r.partial === 0)).toBe(true);
+    expect(json.data.values).toHaveLength(
+      rows.reduce((n, r) => n + (none.has(r.system) ? 2 : 3), 0),
+    );
+    const partialLines = new Set(
+      json.data.values
+        .filter((v: { band: string }) => v.band.startsWith('Partial'))
+        .map((v: { system: string }) => v.system),
+    );
+    expect([...partialLines]).toHaveLength(COMPARED_SYSTEMS.length - none.size);
     const d6 = json.data.values.filter((v: { level: string }) => v.level === 'stat 3') as {
       band: string;
       chance: number;
@@ -95,7 +107,7 @@ describe('the compare-systems report job', () => {
     const job = DEFAULT_REPORT.find((j) => j.analysis === 'compare-systems');
     expect(job).toBeDefined();
     const start = performance.now();
-    const output = runReportJob(job!);
+    const output = analysisOutput(runAnalysis(job!));
     expect(performance.now() - start).toBeLessThan(2000);
     expect(output.rows).toEqual(rows);
     expect(output.title).toBe("How steep is each system's curve around ordinary competence?");

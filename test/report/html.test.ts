@@ -3,20 +3,19 @@ import { InputError } from '../../src/input-error.ts';
 import { chartFileNames } from '../../src/report/chart-file-names.ts';
 import { challengeField, percentField } from '../../src/report/charts/chart-field.ts';
 import { heatmap } from '../../src/report/charts/heatmap.ts';
+import type { Column } from '../../src/report/column.ts';
 import { formatPercent } from '../../src/report/format-percent.ts';
-import { type ReportSection, reportPage } from '../../src/report/html.ts';
+import { OPEN_TABLE_ROWS, type ReportSection, reportPage } from '../../src/report/html.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { tableCells } from '../../src/report/table-cells.ts';
 import { type OddsRow, oddsRows } from './chart-rows.ts';
 
-const table = tableCells<OddsRow>(
-  [
-    { key: 'pool', header: 'Pool <dice>' },
-    { key: 'challenge', header: 'C' },
-    { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
-  ],
-  oddsRows,
-);
+const columns: Column<OddsRow>[] = [
+  { key: 'pool', header: 'Pool <dice>' },
+  { key: 'challenge', header: 'C' },
+  { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
+];
+const table = tableCells<OddsRow>(columns, oddsRows);
 
 const simple: ReportSection = {
   id: 'odds',
@@ -73,6 +72,25 @@ describe('reportPage', () => {
       '<tr><td>d12 d4</td><td class="num">1</td><td class="num">85.0%</td></tr>',
     );
     expect(html.match(/<tr>/g)).toHaveLength(oddsRows.length + 1);
+  });
+
+  it('folds a long table under its chart, keeps a short one open', () => {
+    const rows = Array.from({ length: OPEN_TABLE_ROWS + 1 }, (_, i) => ({
+      pool: `d${i}`,
+      challenge: 1,
+      winChance: 0.5,
+      lower: 0.4,
+      upper: 0.6,
+    }));
+    const fold = (n: number) =>
+      reportPage({
+        title: 'T',
+        sections: [{ ...simple, table: tableCells<OddsRow>(columns, rows.slice(0, n)) }],
+      });
+    expect(fold(OPEN_TABLE_ROWS + 1)).toContain(
+      `<details class="table-rows"><summary>The table: ${OPEN_TABLE_ROWS + 1} rows</summary>`,
+    );
+    expect(fold(OPEN_TABLE_ROWS)).not.toContain('<details');
   });
 
   it('needs nothing from the network: no scripts, stylesheets, images or fonts to fetch', () => {

@@ -100,8 +100,14 @@ describe('formatPercent', () => {
   it('rounds to the given decimals', () => {
     expect(formatPercent(0.6234)).toBe('62.3%');
     expect(formatPercent(1 / 3, 2)).toBe('33.33%');
+    // Short of certain is never 100%, possible is never 0%.
+    expect(formatPercent(0.998, 0)).toBe('> 99%');
+    expect(formatPercent(0.99999, 2)).toBe('> 99.99%');
+    expect(formatPercent(1)).toBe('100.0%');
+    expect(formatPercent(0.00001)).toBe('< 0.1%');
+    expect(formatPercent(0)).toBe('0.0%');
     expect(formatPercent(1, 0)).toBe('100%');
-    expect(formatPercent(0.99996, 1)).toBe('100.0%');
+    expect(formatPercent(0.99996, 1)).toBe('> 99.9%');
   });
   it('never shows a negative zero and says n/a for non-numbers', () => {
     expect(formatPercent(-1e-9)).toBe('0.0%');

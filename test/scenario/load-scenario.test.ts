@@ -68,8 +68,8 @@ expectations:
     expect(problems(text, 'scenarios/broken.yaml')).toEqual([
       'scenarios/broken.yaml:4:11: characters.vesk.aura: 7 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
       'scenarios/broken.yaml:6:5: characters.vesk.actoins: no such field (did you mean actions? the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, policy, rerolls)',
-      'scenarios/broken.yaml:8:14: characters.vesk.actions.locks: 0 is not allowed (expected an integer from 1 to 36)',
-      'scenarios/broken.yaml:9:14: characters.vesk.actions.sneak: "five" is not allowed (expected the steps (an integer from 1 to 36) or the lines on the set action (a list of text; steps = 1 + lines))',
+      'scenarios/broken.yaml:8:14: characters.vesk.actions.locks: 0 is not allowed (expected an integer from 1 to 72)',
+      'scenarios/broken.yaml:9:14: characters.vesk.actions.sneak: "five" is not allowed (expected the steps (an integer from 1 to 72) or the lines on the set action (a list of text; steps = 1 + lines))',
       'scenarios/broken.yaml:17:22: expectations[0].of.character: "dorrie" is not allowed (expected a character: bram, vesk)',
       'scenarios/broken.yaml:21:61: expectations[1].of.split: "d12 | d8" is not allowed (expected a legal pool of 6 steps and 1 action, such as d6 d6, d8 d4, d10 d2, d12)',
       'scenarios/broken.yaml:26:14: expectations[2].atLeast: "lots" is not allowed (expected a number, or a percentage such as "55%")',
@@ -124,7 +124,7 @@ characters:
     ).toEqual([
       'bad.yaml:3:28: characters.a.resolve: 2 is not allowed (expected at most the Titles (1): nobody holds more Resolve than Titles)',
       'bad.yaml:3:37: characters.a.aura: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
-      'bad.yaml:3:58: characters.a.actions.fight: 0 is not allowed (expected an integer from 1 to 36)',
+      'bad.yaml:3:58: characters.a.actions.fight: 0 is not allowed (expected an integer from 1 to 72)',
     ]);
     expect(
       problems(`${HEADER}expectations:
@@ -138,7 +138,7 @@ characters:
     atLeast: 0.5
 `),
     ).toEqual([
-      'bad.yaml:11:35: expectations[0].of.steps: 0 is not allowed (expected an integer from 1 to 36)',
+      'bad.yaml:11:35: expectations[0].of.steps: 0 is not allowed (expected an integer from 1 to 72)',
       'bad.yaml:15:62: expectations[1].of.rounds: 5 is not allowed (expected at most maxRounds (4))',
     ]);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenarioFiles } from '../../src/cli/check.ts';
 import { reportJobs } from '../../src/cli/report.ts';
-import { runReportJob } from '../../src/report/zidara/analysis-output.ts';
+import { analysisOutput } from '../../src/report/zidara/analysis-output.ts';
 import { scenarioReportJobs } from '../../src/scenario/scenario-report-jobs.ts';
+import { runAnalysis } from '../../src/systems/run-analysis.ts';
 
 describe('scenarioReportJobs', () => {
   it('turns each analysis of a scenario file into the report job of its chart, named after the file', () => {
@@ -14,7 +15,10 @@ describe('scenarioReportJobs', () => {
     ]);
     expect(reportJobs(['scenarios/bram-gate.yaml'])).toEqual(jobs);
     // The fight's curve is the one the check judges round by round.
-    const curve = runReportJob(jobs[2]!).rows as { round: number; winWithin: number }[];
+    const curve = analysisOutput(runAnalysis(jobs[2]!)).rows as {
+      round: number;
+      winWithin: number;
+    }[];
     expect(curve).toHaveLength(6);
     expect(curve[1]!.winWithin).toBeGreaterThan(0.9);
   });

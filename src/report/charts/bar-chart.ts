@@ -24,6 +24,7 @@ export interface BarChartOptions<Row extends object> extends ChartFrame {
  * @example barChart({ title: 'What does 2d6 roll?', rows,
  *   category: { field: 'total', title: 'Total', type: 'ordinal' },
  *   value: { field: 'probability', title: 'Chance', format: '.1%' } })
+ * // not run: rows stand for the caller's data (test/report/charts.test.ts draws it)
  */
 export function barChart<Row extends object>(options: BarChartOptions<Row>): TopLevelSpec {
   const { category, value, color, horizontal = false } = options;

@@ -3,7 +3,7 @@ import { CHALLENGE_LABEL_EXPR } from '../challenge-label.ts';
 /**
  * A row field drawn on a chart channel (x, y, colour…): which field, its axis or legend
  * title, its measurement type and how its values are printed.
- * @example { field: 'winChance', title: 'Win chance', format: '.0%' }
+ * @example { field: 'winChance', title: 'Win chance', format: '.0%' } // not run: a value of the type
  */
 export interface ChartField<Row extends object> {
   /** The row field (a top-level key; dots and brackets are taken literally). */
@@ -24,7 +24,7 @@ export interface ChartField<Row extends object> {
 
 /**
  * A chance in [0, 1], labelled as a whole percentage, on a fixed 0–100% scale.
- * @example percentField('winChance', 'Win chance')
+ * @example percentField('winChance', 'Win chance') // { field: 'winChance', title: 'Win chance', type: 'quantitative', format: '.0%', domain: [0, 1] }
  */
 export function percentField<Row extends object>(
   field: keyof Row & string,
@@ -35,7 +35,7 @@ export function percentField<Row extends object>(
 
 /**
  * A Challenge number shown as discrete steps labelled "C3 (d6)".
- * @example challengeField('challenge')
+ * @example challengeField('challenge') // { field: 'challenge', title: 'Challenge', type: 'ordinal', labelExpr: CHALLENGE_LABEL_EXPR }
  */
 export function challengeField<Row extends object>(
   field: keyof Row & string,

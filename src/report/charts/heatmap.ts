@@ -23,6 +23,7 @@ export interface HeatmapOptions<Row extends object> extends ChartFrame {
  * @example heatmap({ title: 'Which pool wins most at each Challenge?', rows,
  *   x: challengeField('challenge'), y: { field: 'pool', title: 'Pool' },
  *   value: percentField('winChance', 'Win chance') })
+ * // not run: rows stand for the caller's data (test/report/charts.test.ts draws it)
  */
 export function heatmap<Row extends object>(options: HeatmapOptions<Row>): TopLevelSpec {
   const { value } = options;
@@ -33,10 +34,20 @@ export function heatmap<Row extends object>(options: HeatmapOptions<Row>): TopLe
     },
   };
   const mid = midpoint(options.rows, value);
+  const percent = value.format ? /^\.(\d+)%$/.exec(value.format) : null;
   const labels = {
     mark: { type: 'text' as const, fontSize: 11 },
+    ...(percent
+      ? {
+          transform: [
+            { calculate: percentLabel(String(value.field), Number(percent[1])), as: LABEL },
+          ],
+        }
+      : {}),
     encoding: {
-      text: { field: fieldRef(value.field), ...(value.format ? { format: value.format } : {}) },
+      text: percent
+        ? { field: LABEL, type: 'nominal' as const }
+        : { field: fieldRef(value.field), ...(value.format ? { format: value.format } : {}) },
       color: {
         condition: { test: `${datumRef(value.field)} > ${mid}`, value: 'black' },
         value: 'white',
@@ -49,6 +60,19 @@ export function heatmap<Row extends object>(options: HeatmapOptions<Row>): TopLe
     encoding: { x: positionDef(options.x, 'ordinal'), y: positionDef(options.y, 'ordinal') },
     layer: options.labels === false ? [cells] : [cells, labels],
   };
+}
+
+const LABEL = 'cellLabel';
+
+/**
+ * A Vega expression for a chance as a cell label with `digits` decimals that, as formatPercent
+ * does, never rounds a chance short of certain to 100% or a possible one to 0%.
+ */
+function percentLabel(field: string, digits: number): string {
+  const v = datumRef(field);
+  const half = 0.5 * 10 ** -(digits + 2);
+  const f = `'.${digits}%'`;
+  return `${v} < 1 && ${v} >= ${1 - half} ? '> ' + format(${1 - 2 * half}, ${f}) : ${v} > 0 && ${v} < ${half} ? '< ' + format(${2 * half}, ${f}) : format(${v}, ${f})`;
 }
 
 /** The middle of the colour scale: of the fixed domain if there is one, else of the data. */

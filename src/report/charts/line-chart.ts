@@ -24,6 +24,7 @@ export interface LineChartOptions<Row extends object> extends ChartFrame {
  * @example lineChart({ title: 'How does the win chance fall as the Challenge rises?',
  *   rows, x: challengeField('challenge'), y: percentField('winChance', 'Win chance'),
  *   color: { field: 'pool', title: 'Pool' } })
+ * // not run: rows stand for the caller's data (test/report/charts.test.ts draws it)
  */
 export function lineChart<Row extends object>(options: LineChartOptions<Row>): TopLevelSpec {
   const { x, y, color, band } = options;

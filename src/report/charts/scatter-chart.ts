@@ -37,6 +37,7 @@ export interface ScatterChartOptions<Row extends object> extends ChartFrame {
  *   x: { field: 'auraCost', title: 'Aura spent', format: 'd' },
  *   y: percentField('winChance', 'Win chance'),
  *   highlight: { rows: frontier, name: 'Pareto frontier', label: 'pool' } })
+ * // not run: rows stand for the caller's data (test/report/charts.test.ts draws it)
  */
 export function scatterChart<Row extends object>(options: ScatterChartOptions<Row>): TopLevelSpec {
   const { color, highlight } = options;

@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { AdvantageRow } from '../../systems/zidara/analyses/advantage.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';
 import type { Column } from '../column.ts';
@@ -14,7 +14,7 @@ import { withSubtitle } from './with-subtitle.ts';
  * Win chance against the dice stacked on one intent, one line per Challenge ("C3 (d6)"). When
  * every stack is copies of one die the x axis counts them; otherwise it lists the stacks in
  * their given order.
- * @example advantageChart(advantage({ sides: 6 }), { setup: {} })
+ * @example advantageChart(advantage({ sides: 6 }), { setup: {} }).title.text // "How much does each extra d6 stacked on one intent add?"
  */
 export function advantageChart(
   rows: readonly AdvantageRow[],
@@ -40,7 +40,7 @@ export function advantageChart(
   });
   const challenges = [...new Set(rows.map((r) => r.challenge))];
   return withSubtitle(spec, [
-    `One intent against ${challenges.length === 1 ? challengeLabel(challenges[0]!) : `each Challenge, ${challengeLabel(Math.min(...challenges))} to ${challengeLabel(Math.max(...challenges))}`}`,
+    `One intent against ${challenges.length === 1 ? challengeName(challenges[0]!) : `each Challenge, ${challengeName(Math.min(...challenges))} to ${challengeName(Math.max(...challenges))}`}`,
     describeSetup(context.setup),
   ]);
 }
@@ -54,7 +54,7 @@ function sameDie(stacks: readonly string[]): string | undefined {
 /** Table columns (terminal and HTML). */
 export const ADVANTAGE_COLUMNS: Column<AdvantageRow>[] = [
   { key: 'stack', header: 'Stack' },
-  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
   {
     key: 'gain',

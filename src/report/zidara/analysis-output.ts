@@ -1,31 +1,17 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { COMPARE_DEFAULTS, type SystemCompareRow } from '../../systems/compare.ts';
+import type { AnalysisJob, AnalysisResult } from '../../systems/run-analysis.ts';
+import { FISHING_DEFAULTS } from '../../systems/zidara/analyses/fishing.ts';
+import { REROLLS_DEFAULTS } from '../../systems/zidara/analyses/rerolls.ts';
+import { SPLITS_DEFAULTS } from '../../systems/zidara/analyses/splits.ts';
 import {
-  COMPARE_DEFAULTS,
-  type CompareSystemsOptions,
-  compareSystems,
-  type SystemCompareRow,
-} from '../../systems/compare.ts';
-import { type AdvantageOptions, advantage } from '../../systems/zidara/analyses/advantage.ts';
-import {
-  type FightCurvesOptions,
-  fightCurves,
-} from '../../systems/zidara/analyses/fight-curves.ts';
-import { type FishingOptions, fishing } from '../../systems/zidara/analyses/fishing.ts';
-import { type RerollsOptions, rerolls } from '../../systems/zidara/analyses/rerolls.ts';
-import {
-  type CompareSplitsOptions,
-  compareSplits,
-  type SplitsOptions,
-  splits,
-} from '../../systems/zidara/analyses/splits.ts';
-import {
+  TUNE_DEFAULTS,
   type TuneAnswer,
-  type TuneOptions,
-  tuneGrid,
-  tuneTarget,
+  type TuneRow,
 } from '../../systems/zidara/analyses/tune.ts';
-import { formatSplit, parseSplit } from '../../systems/zidara/roll/split.ts';
-import { challengeLabel } from '../challenge-label.ts';
+import { FIGHT_DEFAULTS } from '../../systems/zidara/fight/fight.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
+import { formatSplit } from '../../systems/zidara/roll/split.ts';
 import type { Column } from '../column.ts';
 import {
   COMPARE_CSV_COLUMNS,
@@ -45,48 +31,9 @@ import { REROLLS_COLUMNS, REROLLS_CSV_COLUMNS, rerollsChart } from './rerolls-ch
 import { OBJECTIVE_NAMES, SPLITS_CSV_COLUMNS, splitsChart, splitsColumns } from './splits-chart.ts';
 import { POOL_RULE_NAMES, TUNE_COLUMNS, TUNE_CSV_COLUMNS, tuneChart } from './tune-chart.ts';
 
-/**
- * One analysis to run, with its parameters: what `dicelab zidara <analysis>` builds from its
- * flags, what the built-in report lists, and (later) what a scenario file will declare.
- * `name` is the file stem of its outputs (`<name>.csv`, `.vl.json`, `.svg`, `.png`).
- */
-export type ReportJob =
-  | {
-      readonly analysis: 'splits';
-      readonly name: string;
-      readonly options: SplitsOptions;
-      readonly top?: number;
-    }
-  | {
-      readonly analysis: 'compare';
-      readonly name: string;
-      /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
-      readonly splits: readonly string[];
-      readonly options: CompareSplitsOptions;
-    }
-  | { readonly analysis: 'advantage'; readonly name: string; readonly options: AdvantageOptions }
-  | { readonly analysis: 'fishing'; readonly name: string; readonly options: FishingOptions }
-  | { readonly analysis: 'rerolls'; readonly name: string; readonly options: RerollsOptions }
-  | { readonly analysis: 'fights'; readonly name: string; readonly options: FightCurvesOptions }
-  | {
-      readonly analysis: 'tune';
-      readonly name: string;
-      readonly options: TuneOptions;
-      /** Also solve for a target win chance: the nearest Challenge for each step count of the
-       * grid (`solveFor: 'challenge'`), or the nearest steps for each Challenge. */
-      readonly target?: { readonly winChance: number; readonly solveFor: 'challenge' | 'steps' };
-    }
-  | {
-      /** The five systems side by side (`dicelab compare`): full / partial / failure against
-       * each system's competence, ordinary competence aligned. */
-      readonly analysis: 'compare-systems';
-      readonly name: string;
-      readonly options: CompareSystemsOptions;
-    };
-
 /** What one analysis produced, ready to print, write as files, or place in a report page. */
 export interface AnalysisOutput {
-  readonly analysis: ReportJob['analysis'];
+  readonly analysis: AnalysisJob['analysis'];
   readonly name: string;
   /** The question it answers (the chart's title). */
   readonly title: string;
@@ -106,18 +53,16 @@ export interface AnalysisOutput {
 }
 
 /**
- * Runs one analysis and builds its chart, tables and findings. Pure: computes and returns data;
- * bad parameters throw an InputError before any file is touched. Takes what its analysis
- * takes (milliseconds to a few seconds).
- * @example runReportJob({ analysis: 'compare', name: 'd12-or-2d6', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).findings[0]
- * // "d12 beats d6+d6: 91.7% vs 93.5%…"
+ * Draws what an analysis computed (`runAnalysis`): its chart, its tables and its findings in
+ * words. Pure; only the chart's layout is work (milliseconds).
+ * @example analysisOutput(runAnalysis({ analysis: 'compare', name: 'd12-or-2d6', splits: ['d12', 'd6+d6'], options: { challenge: 3, objective: 'primary' } })).findings[0]
+ * // "d6+d6 beats d12: 93.5% vs 91.7% (+1.9 pts)."
  */
-export function runReportJob(job: ReportJob): AnalysisOutput {
-  switch (job.analysis) {
+export function analysisOutput(result: AnalysisResult): AnalysisOutput {
+  switch (result.analysis) {
     case 'splits': {
-      const ranked = splits(job.options);
-      const rows = job.top === undefined ? ranked : ranked.slice(0, job.top);
-      const objective = job.options.objective ?? 'wins';
+      const { job, rows } = result;
+      const objective = job.options.objective ?? SPLITS_DEFAULTS.objective;
       const best = rows[0]!;
       return output(job, {
         spec: splitsChart(rows, {
@@ -125,8 +70,8 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
           objective,
           setup: job.options,
           steps: job.options.steps,
-          actions: job.options.actions ?? 1,
-          total: ranked.length,
+          actions: job.options.actions ?? SPLITS_DEFAULTS.actions,
+          total: result.total,
           ...(job.options.intents ? { intents: job.options.intents } : {}),
         }),
         description:
@@ -134,7 +79,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
           'In a split, | separates intents and + stacks dice on one intent (its best die counts); ' +
           'the main intent, written first, holds the largest die.',
         findings: [
-          `Best by ${OBJECTIVE_NAMES[objective].toLowerCase()}: ${best.split} (${scoreText(best.score, objective)}), of ${ranked.length} split${ranked.length === 1 ? '' : 's'}.`,
+          `Best by ${OBJECTIVE_NAMES[objective].toLowerCase()}: ${best.split} (${scoreText(best.score, objective)}), of ${result.total} split${result.total === 1 ? '' : 's'}.`,
         ],
         rows,
         columns: splitsColumns(objective),
@@ -142,15 +87,14 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
       });
     }
     case 'compare': {
-      const candidates = job.splits.map((text, i) => parseSplit(text, `splits[${i}]`));
-      const rows = compareSplits(candidates, job.options);
-      const objective = job.options.objective ?? 'wins';
+      const { job, rows } = result;
+      const objective = job.options.objective ?? SPLITS_DEFAULTS.objective;
       return output(job, {
         spec: splitsChart(rows, {
           challenge: job.options.challenge,
           objective,
           setup: job.options,
-          asked: candidates.map(formatSplit),
+          asked: result.asked,
         }),
         description:
           'The stated splits, scored exactly and ranked best first (| separates intents, + stacks dice on one intent).',
@@ -161,7 +105,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
       });
     }
     case 'advantage': {
-      const rows = advantage(job.options);
+      const { job, rows } = result;
       const challenges = [...new Set(rows.map((r) => r.challenge))];
       const second = rows.filter((r) => r.dice === 2 && r.gain !== null);
       return output(job, {
@@ -172,7 +116,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
         findings:
           second.length === challenges.length && second.length > 0
             ? [
-                `A second die adds ${second.map((r) => `${formatPoints(r.gain!)} at ${challengeLabel(r.challenge)}`).join(', ')}.`,
+                `A second die adds ${second.map((r) => `${formatPoints(r.gain!)} at ${challengeName(r.challenge)}`).join(', ')}.`,
               ]
             : [],
         rows,
@@ -181,13 +125,13 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
       });
     }
     case 'fishing': {
-      const rows = fishing(job.options);
+      const { job, rows } = result;
       const frontier = rows.filter((r) => r.frontier);
       const fishingPays = frontier.filter((r) => r.minorDice > 0);
       return output(job, {
         spec: fishingChart(rows, {
           steps: job.options.steps,
-          actions: job.options.actions ?? 1,
+          actions: job.options.actions ?? FISHING_DEFAULTS.actions,
           challenge: job.options.challenge,
           setup: job.options,
         }),
@@ -206,8 +150,8 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
       });
     }
     case 'rerolls': {
-      const rows = rerolls(job.options);
-      const split = formatSplit(job.options.split ?? [[8]]);
+      const { job, rows } = result;
+      const split = formatSplit(job.options.split ?? REROLLS_DEFAULTS.split);
       const first = rows.filter((r) => r.rerolls === 'any' && r.resolve === 1 && r.gain !== null);
       return output(job, {
         spec: rerollsChart(rows, { split, setup: job.options }),
@@ -216,7 +160,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
           'or either (optimal). The threat keeps its defence through rerolls. "Last Resolve adds" is the worth of that Resolve.',
         findings: first.length
           ? [
-              `The first Resolve (optimal rerolls) adds ${first.map((r) => `${formatPoints(r.gain!)} at ${challengeLabel(r.challenge)}`).join(', ')}.`,
+              `The first Resolve (optimal rerolls) adds ${first.map((r) => `${formatPoints(r.gain!)} at ${challengeName(r.challenge)}`).join(', ')}.`,
             ]
           : [],
         rows,
@@ -225,8 +169,13 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
       });
     }
     case 'fights': {
-      const rows = fightCurves(job.options);
-      const { pool, steps, actions = 1, titles = 2 } = job.options;
+      const { job, rows } = result;
+      const {
+        pool,
+        steps,
+        actions = FIGHT_DEFAULTS.actions,
+        titles = FIGHT_DEFAULTS.titles,
+      } = job.options;
       const character = pool
         ? pool.map((n) => `d${n}`).join(' ')
         : `a ${steps}-step character${actions > 1 ? ` (${actions} actions)` : ''}`;
@@ -246,13 +195,16 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
       });
     }
     case 'tune': {
-      const rows = tuneGrid(job.options);
-      const pool = job.options.pool ?? 'best';
-      const answers = job.target ? tuneAnswers(job.options, rows, job.target) : [];
+      const { job, rows, answers } = result;
+      const pool = job.options.pool ?? TUNE_DEFAULTS.pool;
       return output(job, {
-        spec: tuneChart(rows, { pool, actions: job.options.actions ?? 1, setup: job.options }),
+        spec: tuneChart(rows, {
+          pool,
+          actions: job.options.actions ?? TUNE_DEFAULTS.actions,
+          setup: job.options,
+        }),
         description: `The win chance of ${POOL_RULE_NAMES[pool]} for every step count against every Challenge.`,
-        findings: answers.map(answerText),
+        findings: [...answers.map(answerText), ...offGrid(rows, answers)],
         rows,
         columns: TUNE_COLUMNS,
         csvColumns: TUNE_CSV_COLUMNS,
@@ -260,7 +212,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
       });
     }
     case 'compare-systems': {
-      const rows = compareSystems(job.options);
+      const { job, rows } = result;
       const context = {
         challenge: job.options.challenge ?? COMPARE_DEFAULTS.challenge,
         tn: job.options.tn ?? COMPARE_DEFAULTS.tn,
@@ -285,7 +237,7 @@ export function runReportJob(job: ReportJob): AnalysisOutput {
 
 /** Packs an analysis' typed rows and columns into an output; the only place rows lose their type. */
 function output<Row extends Record<string, unknown>>(
-  job: ReportJob,
+  job: AnalysisJob,
   parts: {
     spec: TopLevelSpec;
     description: string;
@@ -297,6 +249,8 @@ function output<Row extends Record<string, unknown>>(
   },
 ): AnalysisOutput {
   const title = titleOf(parts.spec);
+  // The terminal's table says what the chart's subtitle says: the setup the rows were made with.
+  const subtitle = subtitleOf(parts.spec);
   return {
     analysis: job.analysis,
     name: job.name,
@@ -307,9 +261,15 @@ function output<Row extends Record<string, unknown>>(
     rows: parts.rows,
     csvColumns: parts.csvColumns.map(({ key, header }) => ({ key, header })),
     table: tableCells(parts.columns, parts.rows),
-    text: formatTable(parts.columns, parts.rows, { title }),
+    text: [title, ...subtitle, formatTable(parts.columns, parts.rows)].join('\n'),
     ...(parts.details ? { details: parts.details } : {}),
   };
+}
+
+function subtitleOf(spec: TopLevelSpec): string[] {
+  const title = spec.title as { subtitle?: string | string[] } | string | undefined;
+  const subtitle = typeof title === 'object' ? title.subtitle : undefined;
+  return subtitle === undefined ? [] : Array.isArray(subtitle) ? subtitle : [subtitle];
 }
 
 function titleOf(spec: TopLevelSpec): string {
@@ -338,30 +298,26 @@ function compareFinding(
   return `${first.split} ${verb} ${second.split}: ${scoreText(first.score, objective)} vs ${scoreText(second.score, objective)} (${by})${rows.length > 2 ? `; ${rows.length} splits ranked` : ''}.`;
 }
 
-function tuneAnswers(
-  options: TuneOptions,
-  grid: readonly { steps: number; challenge: number }[],
-  target: { winChance: number; solveFor: 'challenge' | 'steps' },
-): TuneAnswer[] {
-  const { steps: _steps, challenges: _challenges, ...character } = options;
-  if (target.solveFor === 'challenge') {
-    const steps = [...new Set(grid.map((r) => r.steps))];
-    return steps.map((s) => tuneTarget({ ...character, target: target.winChance, steps: s }));
-  }
-  const challenges = [...new Set(grid.map((r) => r.challenge))];
-  return challenges.map((c) =>
-    tuneTarget({ ...character, target: target.winChance, challenge: c }),
-  );
+/** A line when target answers fall outside the grid's Challenges or steps: the chart cannot show them. */
+function offGrid(rows: readonly TuneRow[], answers: readonly TuneAnswer[]): string[] {
+  const key = answers[0]?.solveFor === 'steps' ? 'steps' : 'challenge';
+  const shown = new Set(rows.map((r) => r[key]));
+  const outside = [...new Set(answers.map((a) => a.nearest[key]).filter((x) => !shown.has(x)))];
+  if (outside.length === 0) return [];
+  const name = (x: number) => (key === 'challenge' ? challengeName(x) : `${x} steps`);
+  return [
+    `${outside.map(name).join(', ')} ${outside.length === 1 ? 'lies' : 'lie'} outside the grid above: the chart does not show ${outside.length === 1 ? 'it' : 'them'}.`,
+  ];
 }
 
 /** "6 steps: C7 (d14) is nearest 60%: 60.7% (C8 (d16): 53.1%)". */
 function answerText(answer: TuneAnswer): string {
   const point = (r: { steps: number; challenge: number }) =>
-    answer.solveFor === 'challenge' ? challengeLabel(r.challenge) : `${r.steps} steps`;
+    answer.solveFor === 'challenge' ? challengeName(r.challenge) : `${r.steps} steps`;
   const fixed =
     answer.solveFor === 'challenge'
       ? `${answer.nearest.steps} steps`
-      : challengeLabel(answer.nearest.challenge);
+      : challengeName(answer.nearest.challenge);
   const other = answer.nearest === answer.above ? answer.below : answer.above;
   const side = other
     ? ` (${point(other)}: ${formatPercent(other.winChance)})`

@@ -1,11 +1,11 @@
-import type { ReportJob } from './analysis-output.ts';
+import type { AnalysisJob } from '../../systems/run-analysis.ts';
 
 /**
  * The built-in report: one job per question of the rules page's design card, with the rules'
  * default setup (Aura full at 5, no Resolve unless stated, one +2 a roll, ties bought).
  * `dicelab report` and `npm start` run these: about three seconds on two cores, drawing included.
  */
-export const DEFAULT_REPORT: readonly ReportJob[] = [
+export const DEFAULT_REPORT: readonly AnalysisJob[] = [
   {
     analysis: 'splits',
     name: 'splits-8-steps-vs-c3',
@@ -52,8 +52,11 @@ export const DEFAULT_REPORT: readonly ReportJob[] = [
     analysis: 'tune',
     name: 'tune-steps-by-challenge',
     // "What Challenge gives a starting fighter (6 steps) a 60% chance?": the grid and, per step
-    // count, the Challenge nearest 60%.
-    options: { steps: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], challenges: [1, 2, 3, 4, 5, 6] },
+    // count, the Challenge nearest 60% (up to C9 for 12 steps, so the grid goes to C9).
+    options: {
+      steps: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      challenges: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    },
     target: { winChance: 0.6, solveFor: 'challenge' },
   },
   {

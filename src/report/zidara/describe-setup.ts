@@ -1,3 +1,4 @@
+import { PLAY_DEFAULTS } from '../../systems/zidara/engine/roll-solver.ts';
 import { ROLL_DEFAULTS } from '../../systems/zidara/roll/spec.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 
@@ -6,27 +7,38 @@ import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
  * archetype's options and the play; options left at their defaults that go without saying
  * (no explosion, gains usable at once, resources worth nothing) are not mentioned.
  * @example describeSetup({}) // "Aura 5 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play"
+ * @example describeSetup({ auraMax: 0 }) // "no Aura · no Resolve · no +2 (no Aura to pay for it) · ties lost (no Aura to buy them) · optimal play"
  */
 export function describeSetup(setup: RollSetup): string {
   const auraMax = setup.auraMax ?? ROLL_DEFAULTS.auraMax;
   const aura = setup.aura ?? auraMax;
   const resolve = setup.resolve ?? ROLL_DEFAULTS.resolve;
   const boosts = setup.boostsPerRoll ?? ROLL_DEFAULTS.boostsPerRoll;
+  // With no Aura to spend, the archetype's +2 and bought ties cannot happen: say so.
+  const held = auraMax > 0;
   const parts = [
-    auraMax === 0 ? 'no Aura' : `Aura ${aura} of ${auraMax}`,
+    held ? `Aura ${aura} of ${auraMax}` : 'no Aura',
     resolve === 0 ? 'no Resolve' : `${resolve} Resolve`,
-    boosts === 0 ? 'no +2' : boosts === 1 ? 'one +2 a roll' : `${boosts} +2s a roll`,
-    (setup.tieBreak ?? ROLL_DEFAULTS.tieBreak)
-      ? 'ties bought with Aura'
-      : 'ties not bought (defending)',
+    boosts === 0
+      ? 'no +2'
+      : !held
+        ? 'no +2 (no Aura to pay for it)'
+        : boosts === 1
+          ? 'one +2 a roll'
+          : `${boosts} +2s a roll`,
+    !(setup.tieBreak ?? ROLL_DEFAULTS.tieBreak)
+      ? 'ties not bought (defending)'
+      : held
+        ? 'ties bought with Aura'
+        : 'ties lost (no Aura to buy them)',
   ];
   if (setup.explode)
     parts.push(`exploding (depth ${setup.explodeDepth ?? ROLL_DEFAULTS.explodeDepth})`);
   if (setup.auraGainUsableSameRoll === false) parts.push("top faces' Aura arrives after the roll");
   if (setup.auraValue) parts.push(`Aura worth ${setup.auraValue}`);
   if (setup.resolveValue) parts.push(`Resolve worth ${setup.resolveValue}`);
-  const policy = setup.policy ?? 'optimal';
-  const rerolls = setup.rerolls ?? 'any';
+  const policy = setup.policy ?? PLAY_DEFAULTS.policy;
+  const rerolls = setup.rerolls ?? PLAY_DEFAULTS.rerolls;
   parts.push(
     policy !== 'optimal'
       ? `${policy} policy`

@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { FightCurveRow } from '../../systems/zidara/analyses/fight-curves.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import { percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';
 import type { Column } from '../column.ts';
@@ -11,7 +11,8 @@ import { withSubtitle } from './with-subtitle.ts';
 
 /**
  * Fight curves: P(the threat falls within N rounds) against N, one line per (Challenge, tags).
- * @example fightsChart(fightCurves({ steps: 8 }), { character: '8 steps', titles: 2, setup: {} })
+ * @example fightsChart(fightCurves({ steps: 8 }), { character: '8 steps', titles: 2, setup: {} }).title.text
+ * // "How many rounds does 8 steps need to bring a threat down?"
  */
 export function fightsChart(
   rows: readonly FightCurveRow[],
@@ -32,7 +33,7 @@ export function fightsChart(
 
 /** Table columns (terminal and HTML). */
 export const FIGHTS_COLUMNS: Column<FightCurveRow>[] = [
-  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'tags', header: 'Tags' },
   { key: 'round', header: 'Rounds' },
   { key: 'winWithin', header: 'Down within', format: (p) => formatPercent(p) },

@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { FishingRow } from '../../systems/zidara/analyses/fishing.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import { scatterChart } from '../charts/scatter-chart.ts';
 import type { Column } from '../column.ts';
 import { formatPercent } from '../format-percent.ts';
@@ -19,7 +19,8 @@ export interface FishingChartContext {
 /**
  * Every split as a point: expected Aura gained across, the main intent's win chance up (zoomed
  * to the data: the differences are a few points), the Pareto frontier joined and labelled.
- * @example fishingChart(fishing({ steps: 8, actions: 2, challenge: 3 }), { steps: 8, actions: 2, challenge: 3, setup: {} })
+ * @example fishingChart(fishing({ steps: 8, actions: 2, challenge: 3 }), { steps: 8, actions: 2, challenge: 3, setup: {} }).title.text
+ * // "Does splitting small dice off to fish for Aura pay against C3 (d6)?"
  */
 export function fishingChart(
   rows: readonly FishingRow[],
@@ -27,7 +28,7 @@ export function fishingChart(
 ): TopLevelSpec {
   const frontier = rows.filter((r) => r.frontier).sort((a, b) => a.auraGained - b.auraGained);
   const spec = scatterChart<FishingRow>({
-    title: `Does splitting small dice off to fish for Aura pay against ${challengeLabel(context.challenge)}?`,
+    title: `Does splitting small dice off to fish for Aura pay against ${challengeName(context.challenge)}?`,
     rows,
     x: {
       field: 'auraGained',

@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { RerollRow } from '../../systems/zidara/analyses/rerolls.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';
 import type { Column } from '../column.ts';
@@ -11,7 +11,7 @@ import { formatPoints } from './format-points.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
 /** How each kind of reroll is named in tables, and (shorter) on the chart's axis. */
-export const REROLL_NAMES = {
+const REROLL_NAMES = {
   one: 'reroll one die',
   all: 'reroll all dice',
   any: 'optimal (one or all)',
@@ -25,7 +25,7 @@ type Cell = { setting: string; challenge: number; winChance: number };
  * Win chance by Challenge (across) and by Resolve and kind of reroll (down: no Resolve, then
  * each level with each kind), each cell labelled. With no Resolve the kinds agree, so that row
  * appears once.
- * @example rerollsChart(rerolls({ split: [[8]] }), { split: 'd8', setup: {} })
+ * @example rerollsChart(rerolls({ split: [[8]] }), { split: 'd8', setup: {} }).title.text // "What is Resolve worth to d8 against each Challenge?"
  */
 export function rerollsChart(
   rows: readonly RerollRow[],
@@ -59,7 +59,7 @@ export function rerollsChart(
 
 /** Table columns (terminal and HTML). */
 export const REROLLS_COLUMNS: Column<RerollRow>[] = [
-  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'rerolls', header: 'Rerolls', format: (k) => REROLL_NAMES[k] },
   { key: 'resolve', header: 'Resolve' },
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },

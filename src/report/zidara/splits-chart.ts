@@ -1,7 +1,11 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { SplitObjective, SplitRow } from '../../systems/zidara/analyses/splits.ts';
+import {
+  SPLITS_DEFAULTS,
+  type SplitObjective,
+  type SplitRow,
+} from '../../systems/zidara/analyses/splits.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import { barChart } from '../charts/bar-chart.ts';
 import { type ChartField, percentField } from '../charts/chart-field.ts';
 import type { Column } from '../column.ts';
@@ -40,18 +44,19 @@ export const OBJECTIVE_NAMES: Record<SplitObjective, string> = {
  * The ranked splits as horizontal bars, best on top, coloured by the number of intents, each
  * bar labelled with its score. The title asks the question; the subtitle states the ranking,
  * how many splits are shown, and the setup.
- * @example splitsChart(splits({ steps: 8, challenge: 3 }), { challenge: 3, objective: 'wins', setup: {}, steps: 8 })
+ * @example splitsChart(splits({ steps: 8, challenge: 3 }), { challenge: 3, objective: 'wins', setup: {}, steps: 8 }).title.text
+ * // "How should 8 steps and 1 action be split against C3 (d6)?"
  */
 export function splitsChart(rows: readonly SplitRow[], context: SplitsChartContext): TopLevelSpec {
   const top = context.top ?? 20;
   const shown = rows.slice(0, top);
-  const vs = challengeLabel(context.challenge);
+  const vs = challengeName(context.challenge);
   const title =
     context.steps === undefined
       ? shown.length <= 3
         ? `Which is better against ${vs}: ${(context.asked ?? shown.map((r) => r.split)).join(' or ')}?`
         : `Which of these splits does best against ${vs}?`
-      : `How should ${context.steps} steps and ${plural(context.actions ?? 1, 'action')} be split against ${vs}?`;
+      : `How should ${context.steps} steps and ${plural(context.actions ?? SPLITS_DEFAULTS.actions, 'action')} be split against ${vs}?`;
   const percent = context.objective === 'primary' || context.objective === 'all';
   const value: ChartField<SplitRow> = percent
     ? percentField('score', OBJECTIVE_NAMES[context.objective])

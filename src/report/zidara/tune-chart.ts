@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { PoolRule, TuneRow } from '../../systems/zidara/analyses/tune.ts';
+import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { challengeLabel } from '../challenge-label.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';
 import type { Column } from '../column.ts';
@@ -18,7 +18,7 @@ export const POOL_RULE_NAMES: Record<PoolRule, string> = {
 /**
  * The steps × Challenge grid as a heatmap: Challenge across, steps down (most on top), each
  * cell's win chance printed in it on a fixed 0–100% viridis scale.
- * @example tuneChart(tuneGrid({}), { pool: 'best', actions: 1, setup: {} })
+ * @example tuneChart(tuneGrid({}), { pool: 'best', actions: 1, setup: {} }).title.text // "Which Challenge suits a character of each step count?"
  */
 export function tuneChart(
   rows: readonly TuneRow[],
@@ -42,7 +42,7 @@ export function tuneChart(
 /** Table columns (terminal and HTML). */
 export const TUNE_COLUMNS: Column<TuneRow>[] = [
   { key: 'steps', header: 'Steps' },
-  { key: 'challenge', header: 'Challenge', format: (c) => challengeLabel(c) },
+  { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'pool', header: 'Pool' },
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
 ];

@@ -63,7 +63,7 @@ export interface D12ActionResult {
  * The exact (outcome, spend) distribution of a planned roll. O(12 · dice) for safe, risky and
  * stacked rolls; group rolls add the supporters' bonus-dice distribution.
  */
-export function d12Spread(plan: D12Plan): Spread {
+function d12Spread(plan: D12Plan): Spread {
   const { roll } = plan;
   const weights = new Array<bigint>(4 * SPENDS).fill(0n);
   const put = (outcome: number, spend: number, w: bigint) => {

@@ -1,7 +1,6 @@
 export {
   type D12ActionResult,
   d12ActionOdds,
-  d12Spread,
   type Spread,
   type SupporterResult,
 } from './exact.ts';

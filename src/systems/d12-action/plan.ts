@@ -1,3 +1,4 @@
+import { popcount } from '../popcount.ts';
 import { gcd, Rational } from '../rational.ts';
 import type { D12ActionRoll, Supporter } from './spec.ts';
 
@@ -11,8 +12,8 @@ import type { D12ActionRoll, Supporter } from './spec.ts';
  */
 
 /** Outcome indices: 0 critical success, 1 success, 2 failure, 3 critical failure. */
-export const CRITICAL_SUCCESS = 0;
-export const SUCCESS = 1;
+const CRITICAL_SUCCESS = 0;
+const SUCCESS = 1;
 export const FAILURE = 2;
 export const CRITICAL_FAILURE = 3;
 
@@ -37,7 +38,8 @@ export function actionLuck(rating: number): number {
 /**
  * A d12 judged as a safe roll against proficiency P (after any lowering): 1 is a critical
  * success, 12 a critical failure, otherwise ≤ P succeeds and > P fails.
- * @example judgeSafe(1, 0) // 0 (critical success)   judgeSafe(11, 11) // 1 (success)
+ * @example judgeSafe(1, 0) // 0 (critical success)
+ * @example judgeSafe(11, 11) // 1 (success)
  */
 export function judgeSafe(value: number, proficiency: number): number {
   if (value <= 1) return CRITICAL_SUCCESS;
@@ -73,7 +75,7 @@ export interface ScaledUtilities {
 }
 
 /** The decimal utilities of a roll as exact integers over a common denominator. Memoised. */
-export function scaleUtilities(roll: D12ActionRoll): ScaledUtilities {
+function scaleUtilities(roll: D12ActionRoll): ScaledUtilities {
   const u = roll.utilities;
   const numbers = [u.criticalSuccess, u.success, u.failure, u.criticalFailure, roll.tokenValue];
   const id = numbers.join(' ');
@@ -111,7 +113,7 @@ export interface DieChoice {
  * (k ≤ tokens, never below 1) to maximise utility − k·tokenValue; ties go to fewer tokens.
  * O(12 · tokens).
  */
-export function safeChoices(proficiency: number, tokens: number, u: ScaledUtilities): DieChoice[] {
+function safeChoices(proficiency: number, tokens: number, u: ScaledUtilities): DieChoice[] {
   return Array.from({ length: 12 }, (_, i) => {
     const value = i + 1;
     let best: DieChoice | undefined;
@@ -130,7 +132,7 @@ export function safeChoices(proficiency: number, tokens: number, u: ScaledUtilit
  * when the critical success beats the critical failure by more than their value (ties: keep
  * the tokens). No other spend can change a risky result.
  */
-export function riskyChoices(tokens: number, u: ScaledUtilities): DieChoice[] {
+function riskyChoices(tokens: number, u: ScaledUtilities): DieChoice[] {
   return Array.from({ length: 12 }, (_, i) => {
     const lowest = i + 1;
     const natural = judgeRisky(lowest);
@@ -152,7 +154,7 @@ export function riskyChoices(tokens: number, u: ScaledUtilities): DieChoice[] {
  * - keep-first-success: keep the first die that ends as a success or critical success with its
  *   best token spend.
  */
-export function stackedKeepRule(
+function stackedKeepRule(
   dice: number,
   choices: readonly DieChoice[],
   policy: D12ActionRoll['policy'],
@@ -210,11 +212,7 @@ export function supporterOutcomes(
  * The lead's total score with `dice` dice over all 12^dice rolls (a risky roll with its tokens;
  * 0 dice or fewer is a critical failure, over 12^0): the expected score times 12^max(dice, 0).
  */
-export function leadScoreSum(
-  dice: number,
-  choices: readonly DieChoice[],
-  u: ScaledUtilities,
-): bigint {
+function leadScoreSum(dice: number, choices: readonly DieChoice[], u: ScaledUtilities): bigint {
   if (dice <= 0) return score(u, CRITICAL_FAILURE, 0);
   const lowest = lowestDieWeights(dice);
   let sum = 0n;
@@ -253,7 +251,7 @@ export function mostLeadDice(roll: D12ActionRoll): number {
  * exact integers; ties go to fewer risky rolls, then to safe rolls for earlier supporters.
  * O(2^supporters · bonus range).
  */
-export function groupSupportPlan(
+function groupSupportPlan(
   roll: D12ActionRoll,
   leadChoices: readonly DieChoice[],
   u: ScaledUtilities,
@@ -342,12 +340,6 @@ export function planD12Roll(roll: D12ActionRoll): D12Plan {
 
 function lcm(a: bigint, b: bigint): bigint {
   return (a / gcd(a, b)) * b;
-}
-
-function popcount(m: number): number {
-  let c = 0;
-  for (let x = m; x; x &= x - 1) c++;
-  return c;
 }
 
 /** The mask read with supporter 0 as the most significant bit, so earlier supporters weigh most. */

@@ -1,12 +1,7 @@
-import { invalid } from '../../input-error.ts';
-import {
-  nested,
-  readBoolean,
-  readChoice,
-  readInteger,
-  readNumber,
-  readRecord,
-} from '../spec-fields.ts';
+import { z } from 'zod';
+import { choice, flag, integer, number } from '../../field-schemas.ts';
+import { invalid, missing } from '../../input-error.ts';
+import { parseSpec } from '../../issue-messages.ts';
 
 /** The kinds of roll. */
 export const D12_ROLLS = ['safe', 'risky', 'stacked', 'capacity', 'group'] as const;
@@ -97,18 +92,46 @@ export const D12_DEFAULTS = {
 /** Bounds of the model: 6 balance tokens at most; ratings, capacities and groups kept finite. */
 export const D12_LIMITS = { rating: 100, capacity: 100, tokens: 6, supporters: 10 } as const;
 
-const FIELDS = [
-  'roll',
-  'rating',
-  'capacity',
-  'tokens',
-  'reckless',
-  'demoralized',
-  'utilities',
-  'tokenValue',
-  'policy',
-  'supporters',
-] as const;
+const L = D12_LIMITS;
+const utilitiesSchema = z.strictObject(
+  {
+    criticalSuccess: number().optional(),
+    success: number().optional(),
+    failure: number().optional(),
+    criticalFailure: number().optional(),
+  },
+  { error: 'an object such as { "success": 1, "failure": 0 }' },
+);
+const supporterSchema = z.strictObject(
+  {
+    rating: integer(0, L.rating),
+    capacity: integer(0, L.capacity),
+    tokens: integer(0, L.tokens).optional(),
+    reckless: flag().optional(),
+    demoralized: flag().optional(),
+  },
+  { error: 'a supporter such as { "rating": 2, "capacity": 5 }' },
+);
+const specSchema = z.strictObject(
+  {
+    roll: choice(D12_ROLLS),
+    rating: integer(0, L.rating).optional(),
+    capacity: integer(0, L.capacity).optional(),
+    tokens: integer(0, L.tokens).optional(),
+    reckless: flag().optional(),
+    demoralized: flag().optional(),
+    utilities: utilitiesSchema.optional(),
+    tokenValue: number(0).optional(),
+    policy: choice(STACKED_POLICIES).optional(),
+    supporters: z
+      .array(supporterSchema, {
+        error: 'a non-empty array of supporters such as { "rating": 2, "capacity": 5 }',
+      })
+      .max(L.supporters, { error: `at most ${L.supporters} supporters` })
+      .optional(),
+  },
+  { error: 'an object' },
+);
 
 /**
  * Validates a d12 action roll (parsed JSON) and fills in the defaults. Throws an InputError
@@ -118,103 +141,61 @@ const FIELDS = [
  * @example parseD12ActionSpec({ roll: 'safe', rating: 1, capacity: 5, tokens: 2 }).tokenValue // 0.05
  */
 export function parseD12ActionSpec(input: unknown, where = ''): D12ActionRoll {
-  const spec = readRecord(input, where, FIELDS);
+  const spec = parseSpec(specSchema, input, where);
   const f = (name: string) => `${where}${name}`;
-  const roll = readChoice(spec.roll, f('roll'), D12_ROLLS);
-  const L = D12_LIMITS;
+  const { roll } = spec;
+  const d = D12_DEFAULTS;
   const usesRating = roll !== 'capacity';
   const usesCapacity = roll === 'safe' || roll === 'stacked' || roll === 'capacity';
-  const rating =
-    usesRating || spec.rating !== undefined
-      ? readInteger(spec.rating, f('rating'), 0, L.rating)
-      : 0;
-  const capacity =
-    usesCapacity || spec.capacity !== undefined
-      ? readInteger(spec.capacity, f('capacity'), 0, L.capacity)
-      : 0;
-  const tokens = readInteger(spec.tokens, f('tokens'), 0, L.tokens, D12_DEFAULTS.tokens);
-  const reckless = readBoolean(spec.reckless, f('reckless'), D12_DEFAULTS.reckless);
+  if (usesRating && spec.rating === undefined)
+    throw missing(f('rating'), `an integer from 0 to ${L.rating}`);
+  if (usesCapacity && spec.capacity === undefined)
+    throw missing(f('capacity'), `an integer from 0 to ${L.capacity}`);
+  const reckless = spec.reckless ?? d.reckless;
   if (reckless && roll === 'safe')
     throw invalid(
       f('roll'),
       roll,
       'risky, stacked, capacity or group while reckless (no safe roll while Reckless)',
     );
-  const u =
-    spec.utilities === undefined
-      ? {}
-      : readRecord(spec.utilities, nested(where, 'utilities'), [
-          'criticalSuccess',
-          'success',
-          'failure',
-          'criticalFailure',
-        ]);
-  const du = D12_DEFAULTS.utilities;
-  const utilities: D12Utilities = {
-    criticalSuccess: readNumber(
-      u.criticalSuccess,
-      f('utilities.criticalSuccess'),
-      du.criticalSuccess,
-    ),
-    success: readNumber(u.success, f('utilities.success'), du.success),
-    failure: readNumber(u.failure, f('utilities.failure'), du.failure),
-    criticalFailure: readNumber(
-      u.criticalFailure,
-      f('utilities.criticalFailure'),
-      du.criticalFailure,
-    ),
-  };
-  const tokenValue = readNumber(spec.tokenValue, f('tokenValue'), D12_DEFAULTS.tokenValue, 0);
-  const policy = readChoice(spec.policy, f('policy'), STACKED_POLICIES, D12_DEFAULTS.policy);
-  if (policy !== D12_DEFAULTS.policy && roll !== 'stacked')
+  const u = spec.utilities ?? {};
+  const policy = spec.policy ?? d.policy;
+  if (policy !== d.policy && roll !== 'stacked')
     throw invalid(
       f('policy'),
       policy,
-      `${D12_DEFAULTS.policy} (a stopping rule applies to stacked rolls only)`,
+      `${d.policy} (a stopping rule applies to stacked rolls only)`,
     );
-  let supporters: Supporter[] = [];
-  if (roll === 'group') {
-    if (!Array.isArray(spec.supporters) || spec.supporters.length === 0)
-      throw invalid(
-        f('supporters'),
-        spec.supporters,
-        'a non-empty array of supporters such as { "rating": 2, "capacity": 5 }',
-      );
-    if (spec.supporters.length > L.supporters)
-      throw invalid(
-        f('supporters'),
-        `${spec.supporters.length} supporters`,
-        `at most ${L.supporters} supporters`,
-      );
-    supporters = spec.supporters.map((s, i) => parseSupporter(s, f(`supporters[${i}].`)));
-  } else if (
-    spec.supporters !== undefined &&
-    !(Array.isArray(spec.supporters) && spec.supporters.length === 0)
-  ) {
-    throw invalid(f('supporters'), spec.supporters, 'no supporters except on a group roll');
+  const supporters = spec.supporters ?? [];
+  if (roll === 'group' && supporters.length === 0) {
+    const allowed = 'a non-empty array of supporters such as { "rating": 2, "capacity": 5 }';
+    throw spec.supporters === undefined
+      ? missing(f('supporters'), allowed)
+      : invalid(f('supporters'), spec.supporters, allowed);
   }
+  if (roll !== 'group' && supporters.length > 0)
+    throw invalid(f('supporters'), spec.supporters, 'no supporters except on a group roll');
   return {
     roll,
-    rating,
-    capacity,
-    tokens,
+    rating: spec.rating ?? 0,
+    capacity: spec.capacity ?? 0,
+    tokens: spec.tokens ?? d.tokens,
     reckless,
-    demoralized: readBoolean(spec.demoralized, f('demoralized'), D12_DEFAULTS.demoralized),
-    utilities,
-    tokenValue,
+    demoralized: spec.demoralized ?? d.demoralized,
+    utilities: {
+      criticalSuccess: u.criticalSuccess ?? d.utilities.criticalSuccess,
+      success: u.success ?? d.utilities.success,
+      failure: u.failure ?? d.utilities.failure,
+      criticalFailure: u.criticalFailure ?? d.utilities.criticalFailure,
+    },
+    tokenValue: spec.tokenValue ?? d.tokenValue,
     policy,
-    supporters,
-  };
-}
-
-function parseSupporter(input: unknown, where: string): Supporter {
-  const s = readRecord(input, where, ['rating', 'capacity', 'tokens', 'reckless', 'demoralized']);
-  const f = (name: string) => `${where}${name}`;
-  return {
-    rating: readInteger(s.rating, f('rating'), 0, D12_LIMITS.rating),
-    capacity: readInteger(s.capacity, f('capacity'), 0, D12_LIMITS.capacity),
-    tokens: readInteger(s.tokens, f('tokens'), 0, D12_LIMITS.tokens, 0),
-    reckless: readBoolean(s.reckless, f('reckless'), false),
-    demoralized: readBoolean(s.demoralized, f('demoralized'), false),
+    supporters: supporters.map((s) => ({
+      rating: s.rating,
+      capacity: s.capacity,
+      tokens: s.tokens ?? d.tokens,
+      reckless: s.reckless ?? d.reckless,
+      demoralized: s.demoralized ?? d.demoralized,
+    })),
   };
 }

@@ -4,7 +4,6 @@ import type { D6PoolCheck } from './spec.ts';
 
 /** The outcomes, by hits: 0 failure, 1 mixed, 2+ success. */
 export const D6_POOL_OUTCOMES = ['failure', 'mixed', 'success'] as const;
-export type D6PoolOutcome = (typeof D6_POOL_OUTCOMES)[number];
 
 /** Lowest face that is a hit (5 or 6). */
 export const HIT_FACE = 5;

@@ -1,10 +1,9 @@
 export {
   D6_POOL_OUTCOMES,
-  type D6PoolOutcome,
   type D6PoolResult,
   d6PoolDist,
   d6PoolOdds,
 } from './exact.ts';
 export { type ClaimGap, SEED_CLAIM, type SeedClaimGap, seedClaimGap } from './seed-claim.ts';
 export { type D6PoolSimulation, kernel as d6PoolKernel } from './simulate.ts';
-export { type D6PoolCheck, type D6PoolSpec, MAX_STAT, parseD6PoolSpec } from './spec.ts';
+export { type D6PoolCheck, MAX_STAT, parseD6PoolSpec } from './spec.ts';

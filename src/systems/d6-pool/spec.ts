@@ -1,10 +1,6 @@
-import { readInteger, readRecord } from '../spec-fields.ts';
-
-/** A d6-pool check as written in JSON. */
-export interface D6PoolSpec {
-  /** Dice rolled, one per point of the stat: 1..4 in play; the model takes any stat ≥ 1. */
-  stat: number;
-}
+import { z } from 'zod';
+import { integer } from '../../field-schemas.ts';
+import { parseSpec } from '../../issue-messages.ts';
 
 /** A validated check. */
 export interface D6PoolCheck {
@@ -20,7 +16,7 @@ export const MAX_STAT = 1000;
  * @example parseD6PoolSpec({ stat: 3 }) // { stat: 3 }
  */
 export function parseD6PoolSpec(input: unknown, where = ''): D6PoolCheck {
-  const spec = readRecord(input, where, ['stat']);
-  const stat = readInteger(spec.stat, `${where}stat`, 1, MAX_STAT);
-  return { stat };
+  return parseSpec(specSchema, input, where);
 }
+
+const specSchema = z.strictObject({ stat: integer(1, MAX_STAT) }, { error: 'an object' });

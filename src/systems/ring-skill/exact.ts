@@ -38,7 +38,7 @@ export function ringSkillOdds(check: RingSkillCheck, solver?: RingSkillSolver): 
 }
 
 /** The CLI's result object from a solved check's exact figures. */
-export function ringSkillResult(check: RingSkillCheck, figures: ExactFigures): RingSkillResult {
+function ringSkillResult(check: RingSkillCheck, figures: ExactFigures): RingSkillResult {
   const n = (q: Rational) => q.toNumber();
   const pSuccess = n(figures.pSuccess);
   const exact = Object.fromEntries(

@@ -6,31 +6,18 @@
  */
 
 export const BLANK = 0;
-export const OPPORTUNITY = 1;
-export const OPPORTUNITY_STRIFE = 2;
-export const SUCCESS = 3;
-export const SUCCESS_STRIFE = 4;
-export const SUCCESS_OPPORTUNITY = 5;
+const OPPORTUNITY = 1;
+const OPPORTUNITY_STRIFE = 2;
+const SUCCESS = 3;
+const SUCCESS_STRIFE = 4;
+const SUCCESS_OPPORTUNITY = 5;
 /** Explosive success + strife on a Ring die: adds a Ring die. */
-export const EXPLOSIVE_STRIFE_RING = 6;
+const EXPLOSIVE_STRIFE_RING = 6;
 /** Explosive success on a Skill die: adds a Skill die. */
-export const EXPLOSIVE_SKILL = 7;
+const EXPLOSIVE_SKILL = 7;
 /** Explosive success + strife on a Skill die: adds a Skill die. */
-export const EXPLOSIVE_STRIFE_SKILL = 8;
+const EXPLOSIVE_STRIFE_SKILL = 8;
 export const KIND_COUNT = 9;
-
-/** Readable names of the kinds, by index. */
-export const KIND_NAMES = [
-  'blank',
-  'opportunity',
-  'opportunity+strife',
-  'success',
-  'success+strife',
-  'success+opportunity',
-  'explosive+strife (ring)',
-  'explosive (skill)',
-  'explosive+strife (skill)',
-] as const;
 
 /** Successes (success and explosive-success symbols) on a face of each kind. */
 export const KIND_SUCCESSES: readonly number[] = [0, 0, 0, 1, 1, 1, 1, 1, 1];
@@ -78,7 +65,7 @@ export const SKILL_FACES: readonly number[] = [
 /** Die types: 0 Ring (d6), 1 Skill (d12). */
 export const RING = 0;
 export const SKILL = 1;
-export const DIE_FACES: readonly (readonly number[])[] = [RING_FACES, SKILL_FACES];
+const DIE_FACES: readonly (readonly number[])[] = [RING_FACES, SKILL_FACES];
 
 /** How many faces of each kind a die type has (index kind), e.g. a Skill die has 3 opportunity faces. */
 export function kindFaces(type: number): number[] {

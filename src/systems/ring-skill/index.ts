@@ -2,9 +2,8 @@ export {
   RING_SKILL_OUTCOMES,
   type RingSkillResult,
   ringSkillOdds,
-  ringSkillResult,
 } from './exact.ts';
-export { KIND_NAMES, RING_FACES, SKILL_FACES } from './faces.ts';
+export { RING_FACES, SKILL_FACES } from './faces.ts';
 export { kernel as ringSkillKernel, type RingSkillSimulation } from './simulate.ts';
 export {
   bonusSuccesses,

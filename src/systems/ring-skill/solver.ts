@@ -816,7 +816,7 @@ function compareFloat(a: readonly number[], b: readonly number[]): number {
  * per kind by `cap`, uncapped by default), with weights over 6^ring·12^skill. Built die by die:
  * O(dice × distinct multisets × kinds).
  */
-export function rollKinds(
+function rollKinds(
   ring: number,
   skill: number,
   cap: (kind: number) => number = () => Number.POSITIVE_INFINITY,
@@ -856,7 +856,7 @@ const SKILL_KIND_FACES = kindFaces(SKILL);
  * Every first roll of `ring` Ring and `skill` Skill dice with the die types kept apart (a
  * reroll draws from its own die's faces), weights over 6^ring·12^skill.
  */
-export function firstRolls(
+function firstRolls(
   ring: number,
   skill: number,
 ): { ring: Int8Array; skill: Int8Array; weight: number }[] {

@@ -1,4 +1,6 @@
-import { nested, readChoice, readInteger, readNumber, readRecord } from '../spec-fields.ts';
+import { z } from 'zod';
+import { choice, integer, number } from '../../field-schemas.ts';
+import { parseSpec } from '../../issue-messages.ts';
 
 /** What keeping plays for. */
 export const OBJECTIVES = ['succeed-then-least-strife', 'most-successes', 'weighted'] as const;
@@ -72,48 +74,45 @@ export const RING_SKILL_LIMITS = {
  * @example parseRingSkillSpec({ ring: 3, skill: 1, tn: 3 }).explodeDepth // 10
  */
 export function parseRingSkillSpec(input: unknown, where = ''): RingSkillCheck {
-  const spec = readRecord(input, where, [
-    'ring',
-    'skill',
-    'tn',
-    'explodeDepth',
-    'rerolls',
-    'objective',
-    'weights',
-  ]);
-  const f = (name: string) => `${where}${name}`;
-  const L = RING_SKILL_LIMITS;
+  const spec = parseSpec(specSchema, input, where);
   const d = RING_SKILL_DEFAULTS;
-  const ring = readInteger(spec.ring, f('ring'), 1, L.ring);
-  const skill = readInteger(spec.skill, f('skill'), 0, L.skill);
-  const objective = readChoice(spec.objective, f('objective'), OBJECTIVES, d.objective);
-  const w =
-    spec.weights === undefined
-      ? {}
-      : readRecord(spec.weights, nested(where, 'weights'), [
-          'success',
-          'bonusSuccess',
-          'opportunity',
-          'strife',
-        ]);
+  const w = spec.weights ?? {};
   return {
-    ring,
-    skill,
-    tn: readInteger(spec.tn, f('tn'), 1, L.tn),
-    explodeDepth: readInteger(
-      spec.explodeDepth,
-      f('explodeDepth'),
-      0,
-      L.explodeDepth,
-      d.explodeDepth,
-    ),
-    rerolls: readInteger(spec.rerolls, f('rerolls'), 0, L.rerolls, d.rerolls),
-    objective,
+    ring: spec.ring,
+    skill: spec.skill,
+    tn: spec.tn,
+    explodeDepth: spec.explodeDepth ?? d.explodeDepth,
+    rerolls: spec.rerolls ?? d.rerolls,
+    objective: spec.objective ?? d.objective,
     weights: {
-      success: readNumber(w.success, f('weights.success'), d.weights.success),
-      bonusSuccess: readNumber(w.bonusSuccess, f('weights.bonusSuccess'), d.weights.bonusSuccess),
-      opportunity: readNumber(w.opportunity, f('weights.opportunity'), d.weights.opportunity),
-      strife: readNumber(w.strife, f('weights.strife'), d.weights.strife),
+      success: w.success ?? d.weights.success,
+      bonusSuccess: w.bonusSuccess ?? d.weights.bonusSuccess,
+      opportunity: w.opportunity ?? d.weights.opportunity,
+      strife: w.strife ?? d.weights.strife,
     },
   };
 }
+
+const L = RING_SKILL_LIMITS;
+const specSchema = z.strictObject(
+  {
+    ring: integer(1, L.ring),
+    skill: integer(0, L.skill),
+    tn: integer(1, L.tn),
+    explodeDepth: integer(0, L.explodeDepth).optional(),
+    rerolls: integer(0, L.rerolls).optional(),
+    objective: choice(OBJECTIVES).optional(),
+    weights: z
+      .strictObject(
+        {
+          success: number().optional(),
+          bonusSuccess: number().optional(),
+          opportunity: number().optional(),
+          strife: number().optional(),
+        },
+        { error: 'an object such as { "success": 1, "strife": -0.2 }' },
+      )
+      .optional(),
+  },
+  { error: 'an object' },
+);

@@ -1,3 +1,4 @@
+import { range } from 'd3-array';
 import { RingSkillSolver } from './solver.ts';
 import { RING_SKILL_DEFAULTS, type RingSkillCheck } from './spec.ts';
 
@@ -21,9 +22,6 @@ export interface RingSkillTableOptions {
   readonly explodeDepth?: number;
 }
 
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
 /**
  * Every check of ring 1..5, skill 0..5, TN 1..6 (by default), kept optimally under the default
  * objective with explosions to depth 10 and no rerolls. One solver per (ring, TN) serves all
@@ -31,9 +29,9 @@ const range = (from: number, to: number) =>
  * @example ringSkillTable({ rings: [1], skills: [1], tns: [1] })[0].pSuccess // 0.7916… (19/24)
  */
 export function ringSkillTable(options: RingSkillTableOptions = {}): RingSkillTableRow[] {
-  const rings = options.rings ?? range(1, 5);
-  const skills = options.skills ?? range(0, 5);
-  const tns = options.tns ?? range(1, 6);
+  const rings = options.rings ?? range(1, 6);
+  const skills = options.skills ?? range(0, 6);
+  const tns = options.tns ?? range(1, 7);
   const rows: RingSkillTableRow[] = [];
   for (const ring of rings) {
     for (const tn of tns) {

@@ -5,21 +5,20 @@ import type { ItemRole, Tags2d6Roll } from './spec.ts';
 
 /** The bands, best first: clean (10+), cost (7–9), miss (6−). */
 export const TAGS_BANDS = ['clean', 'cost', 'miss'] as const;
-export type TagsBand = (typeof TAGS_BANDS)[number];
 
 /** Lowest totals of the clean and cost bands. */
-export const CLEAN_FROM = 10;
-export const COST_FROM = 7;
+const CLEAN_FROM = 10;
+const COST_FROM = 7;
 
 /** The item's modifier. */
-export const ITEM_MODIFIER: Readonly<Record<ItemRole, number>> = { help: 1, hinder: -1, none: 0 };
+const ITEM_MODIFIER: Readonly<Record<ItemRole, number>> = { help: 1, hinder: -1, none: 0 };
 
 /** The band index of a total (0 clean, 1 cost, 2 miss). @example bandOfTotal(9) // 1 */
 export function bandOfTotal(total: number): number {
   return total >= CLEAN_FROM ? 0 : total >= COST_FROM ? 1 : 2;
 }
 
-/** What is added to 2d6: tags + item − 1 for an invoked weakness. @example rollModifier({ tags: 2, item: 'hinder', weakness: true, … }) // 0 */
+/** What is added to 2d6: tags + item − 1 for an invoked weakness. @example rollModifier({ tags: 2, item: 'hinder', weakness: true }) // 0 */
 export function rollModifier(roll: Pick<Tags2d6Roll, 'tags' | 'item' | 'weakness'>): number {
   return roll.tags + ITEM_MODIFIER[roll.item] - (roll.weakness ? 1 : 0);
 }
@@ -27,7 +26,7 @@ export function rollModifier(roll: Pick<Tags2d6Roll, 'tags' | 'item' | 'weakness
 const TWO_D6 = Dist.die(6).repeat(2);
 
 /** Band index (0 clean, 1 cost, 2 miss) of 2d6 + modifier, weights over 36. O(1). */
-export function bandDist(modifier: number): Dist {
+function bandDist(modifier: number): Dist {
   return TWO_D6.map((sum) => bandOfTotal(sum + modifier));
 }
 

@@ -1,11 +1,8 @@
 export {
-  bandDist,
   bandOfTotal,
-  ITEM_MODIFIER,
   rollModifier,
   TAGS_BANDS,
   type Tags2d6Result,
-  type TagsBand,
   tags2d6Odds,
   type WeaknessVerdict,
 } from './exact.ts';

@@ -1,11 +1,6 @@
-import {
-  nested,
-  readBoolean,
-  readChoice,
-  readInteger,
-  readNumber,
-  readRecord,
-} from '../spec-fields.ts';
+import { z } from 'zod';
+import { choice, flag, integer, number } from '../../field-schemas.ts';
+import { parseSpec } from '../../issue-messages.ts';
 
 /** What the one item on the roll does: +1 helps, −1 hinders, 0 none. */
 export const ITEM_ROLES = ['help', 'hinder', 'none'] as const;
@@ -52,28 +47,34 @@ export const MAX_TAGS = 100;
  * @example parseTags2d6Spec({ tags: 2, item: 'help' }).improvementValue // 0.25
  */
 export function parseTags2d6Spec(input: unknown, where = ''): Tags2d6Roll {
-  const spec = readRecord(input, where, [
-    'tags',
-    'item',
-    'weakness',
-    'improvementValue',
-    'bandValues',
-  ]);
-  const f = (name: string) => `${where}${name}`;
-  const bands =
-    spec.bandValues === undefined
-      ? {}
-      : readRecord(spec.bandValues, nested(where, 'bandValues'), ['clean', 'cost', 'miss']);
+  const spec = parseSpec(specSchema, input, where);
   const d = TAGS_DEFAULTS;
+  const bands = spec.bandValues ?? {};
   return {
-    tags: readInteger(spec.tags, f('tags'), 0, MAX_TAGS, d.tags),
-    item: readChoice(spec.item, f('item'), ITEM_ROLES, d.item),
-    weakness: readBoolean(spec.weakness, f('weakness'), d.weakness),
-    improvementValue: readNumber(spec.improvementValue, f('improvementValue'), d.improvementValue),
+    tags: spec.tags ?? d.tags,
+    item: spec.item ?? d.item,
+    weakness: spec.weakness ?? d.weakness,
+    improvementValue: spec.improvementValue ?? d.improvementValue,
     bandValues: {
-      clean: readNumber(bands.clean, f('bandValues.clean'), d.bandValues.clean),
-      cost: readNumber(bands.cost, f('bandValues.cost'), d.bandValues.cost),
-      miss: readNumber(bands.miss, f('bandValues.miss'), d.bandValues.miss),
+      clean: bands.clean ?? d.bandValues.clean,
+      cost: bands.cost ?? d.bandValues.cost,
+      miss: bands.miss ?? d.bandValues.miss,
     },
   };
 }
+
+const specSchema = z.strictObject(
+  {
+    tags: integer(0, MAX_TAGS).optional(),
+    item: choice(ITEM_ROLES).optional(),
+    weakness: flag().optional(),
+    improvementValue: number().optional(),
+    bandValues: z
+      .strictObject(
+        { clean: number().optional(), cost: number().optional(), miss: number().optional() },
+        { error: 'an object such as { "clean": 1, "cost": 0.5, "miss": 0 }' },
+      )
+      .optional(),
+  },
+  { error: 'an object' },
+);

@@ -5,6 +5,7 @@ import { rollDie, type Stream } from '../../rng/index.ts';
 import { classOf, topFaces } from './engine/die-outcome.ts';
 import type { RollModel } from './engine/roll-model.ts';
 import {
+  PLAY_DEFAULTS,
   type Policy,
   REROLL_ALL,
   REROLL_GROUP_STRIDE,
@@ -13,6 +14,7 @@ import {
   RollSolver,
   STOP,
 } from './engine/roll-solver.ts';
+import { challengeDie } from './roll/pool.ts';
 import { parseRoll, type Roll, type RollSpec, rollToSpec } from './roll/spec.ts';
 
 /** What the simulator is asked: a roll spec and who decides. */
@@ -134,16 +136,16 @@ export function prepareRoll(
   options: { tabulate?: boolean } = {},
 ): PreparedRoll {
   const roll = parseRoll(spec.roll, 'roll.');
-  const policy = spec.policy ?? 'optimal';
+  const policy = spec.policy ?? PLAY_DEFAULTS.policy;
   const solver = new RollSolver(roll, {
     policy,
-    rerolls: spec.rerolls ?? 'any',
+    rerolls: spec.rerolls ?? PLAY_DEFAULTS.rerolls,
     ...(spec.terminal ? { terminal: spec.terminal } : {}),
   });
   const model = solver.model;
   const active = model.activeThreats;
   const slotOf = new Map(active.map((t, i) => [t, i]));
-  const threatSides = Int32Array.from(active, (t) => 2 * roll.threats[t]!.challenge);
+  const threatSides = Int32Array.from(active, (t) => challengeDie(roll.threats[t]!.challenge));
   const threatPlace = new Int32Array(active.length);
   let place = 1;
   for (let i = 0; i < active.length; i++) {
@@ -521,11 +523,7 @@ function playJointRolls(
 }
 
 /** Turns a run's tallies into the figures of `RollOdds`, with 95% intervals. */
-export function summarizeRolls(
-  prep: PreparedRoll,
-  tally: Float64Array,
-  trials: number,
-): RollSimulation {
+function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number): RollSimulation {
   const { roll, model, layout } = prep;
   const I = model.intentCount;
   const A = model.auraStates;
@@ -620,8 +618,8 @@ export const kernel: Kernel<SimulationSpec, PreparedRoll> = {
 /** The simulation spec for a validated roll (every field explicit, so workers agree). */
 export function simulationSpec(
   roll: Roll,
-  policy: Policy = 'optimal',
-  rerolls: RerollKinds = 'any',
+  policy: Policy = PLAY_DEFAULTS.policy,
+  rerolls: RerollKinds = PLAY_DEFAULTS.rerolls,
 ): SimulationSpec {
   return { roll: rollToSpec(roll), policy, rerolls };
 }

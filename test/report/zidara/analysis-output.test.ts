@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../src/report/csv.ts';
-import { runReportJob } from '../../../src/report/zidara/analysis-output.ts';
+import { analysisOutput } from '../../../src/report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../../../src/report/zidara/default-report.ts';
+import { runAnalysis } from '../../../src/systems/run-analysis.ts';
 import { SMALL_JOBS } from './small-jobs.ts';
 
 /** RFC 4180 reader, enough for the report's CSV files (quotes, CRLF). */
@@ -33,8 +34,8 @@ function readCsv(text: string): string[][] {
   return rows;
 }
 
-describe('runReportJob', () => {
-  const outputs = SMALL_JOBS.map(runReportJob);
+describe('analysisOutput', () => {
+  const outputs = SMALL_JOBS.map((job) => analysisOutput(runAnalysis(job)));
 
   it.each(outputs.map((o) => [o.analysis, o] as const))(
     '%s: its CSV reads back to the same rows, every number exact',

@@ -1,7 +1,7 @@
-import type { ReportJob } from '../../../src/report/zidara/analysis-output.ts';
+import type { AnalysisJob } from '../../../src/systems/run-analysis.ts';
 
 /** Small jobs of every kind (the same shapes as the built-in report, smaller grids). */
-export const SMALL_JOBS: readonly ReportJob[] = [
+export const SMALL_JOBS: readonly AnalysisJob[] = [
   { analysis: 'splits', name: 'splits', options: { steps: 6, challenge: 3, intents: [1, 2] } },
   {
     analysis: 'compare',

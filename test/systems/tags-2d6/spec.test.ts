@@ -29,8 +29,8 @@ describe('2d6 + tags spec', () => {
     [{ item: 'two' }, /^item: "two" is not allowed \(expected one of help, hinder, none\)$/],
     [{ weakness: 'yes' }, /^weakness: "yes" is not allowed \(expected true or false\)$/],
     [{ improvementValue: 'x' }, /^improvementValue: "x" is not allowed/],
-    [{ bandValues: { great: 2 } }, /^bandValues\.great: 2 is not allowed \(expected no such field/],
-    [{ bandValues: 1 }, /^bandValues: 1 is not allowed \(expected an object\)$/],
+    [{ bandValues: { great: 2 } }, /^bandValues\.great: no such field \(/],
+    [{ bandValues: 1 }, /^bandValues: 1 is not allowed \(expected an object such as/],
   ])('refuses %j, naming the field', (spec, message) => {
     expect(() => parseTags2d6Spec(spec)).toThrow(InputError);
     expect(() => parseTags2d6Spec(spec)).toThrow(message);

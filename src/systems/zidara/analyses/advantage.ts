@@ -1,20 +1,26 @@
-import { invalid } from '../../../input-error.ts';
-import { readInteger } from '../../spec-fields.ts';
-import { DIE_SIDES } from '../roll/pool.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { z } from 'zod';
+import { parseSpec } from '../../../issue-messages.ts';
+import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
 import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
+/** What {@link advantage} stacks and faces when told nothing: 1 to 6 d6s against C1 to C6. */
+export const ADVANTAGE_DEFAULTS = {
+  sides: 6,
+  most: 6,
+  challenges: [1, 2, 3, 4, 5, 6],
+} as const;
+
 /** Options of {@link advantage}. */
 export interface AdvantageOptions extends RollSetup {
-  /** The die stacked: 1, 2, … `most` copies of it on one intent (default 6: d6). */
+  /** The die stacked: 1, 2, … `most` copies of it on one intent. @defaultValue {@link ADVANTAGE_DEFAULTS}.sides */
   readonly sides?: number;
-  /** Most copies stacked (default 6). */
+  /** Most copies stacked. @defaultValue {@link ADVANTAGE_DEFAULTS}.most */
   readonly most?: number;
   /** Instead of copies of one die, these stacks in this order, each a list of die sizes on the
    * one intent (e.g. [[12], [12, 2], [12, 4]]). */
   readonly stacks?: readonly (readonly number[])[];
-  /** The Challenges to face (default 1..6). */
+  /** The Challenges to face. @defaultValue {@link ADVANTAGE_DEFAULTS}.challenges */
   readonly challenges?: readonly number[];
 }
 
@@ -41,11 +47,14 @@ export type AdvantageRow = {
  * // [0.4166…, 0.5787…]  (1 − Σ_D (D/6)^k / 6)
  */
 export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
-  const challenges = (options.challenges ?? [1, 2, 3, 4, 5, 6]).map((c, i) =>
-    readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
-  );
-  if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
-  const stacks = options.stacks ? checkStacks(options.stacks) : copies(options);
+  const {
+    challenges = ADVANTAGE_DEFAULTS.challenges,
+    sides = ADVANTAGE_DEFAULTS.sides,
+    most = ADVANTAGE_DEFAULTS.most,
+    stacks: stated,
+  } = parseSpec(advantageOptionsSchema, options);
+  const stacks =
+    stated ?? Array.from({ length: most }, (_, k) => new Array<number>(k + 1).fill(sides));
   // Every cell solved at once: one solve per stack serves every Challenge.
   const solved = splitsOdds(
     stacks.flatMap((stack) =>
@@ -79,23 +88,19 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
   return rows;
 }
 
-function copies(options: AdvantageOptions): number[][] {
-  const sides = options.sides ?? 6;
-  if (!(DIE_SIDES as readonly number[]).includes(sides))
-    throw invalid('sides', sides, `one of ${DIE_SIDES.join(', ')}`);
-  const most = readInteger(options.most, 'most', 1, ROLL_LIMITS.dice, 6);
-  return Array.from({ length: most }, (_, k) => new Array<number>(k + 1).fill(sides));
-}
-
-function checkStacks(stacks: readonly (readonly number[])[]): number[][] {
-  if (stacks.length === 0) throw invalid('stacks', [], 'at least one stack of dice');
-  return stacks.map((stack, i) => {
-    if (stack.length === 0 || stack.length > ROLL_LIMITS.dice)
-      throw invalid(`stacks[${i}]`, stack, `1 to ${ROLL_LIMITS.dice} dice`);
-    stack.forEach((sides, j) => {
-      if (!(DIE_SIDES as readonly number[]).includes(sides))
-        throw invalid(`stacks[${i}][${j}]`, sides, `one of ${DIE_SIDES.join(', ')}`);
-    });
-    return [...stack];
-  });
-}
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+export const advantageOptionsSchema = z.looseObject({
+  sides: ROLL_SHAPE_SCHEMAS.sides.optional(),
+  most: ROLL_SHAPE_SCHEMAS.dice.optional(),
+  stacks: z
+    .array(
+      z
+        .array(ROLL_SHAPE_SCHEMAS.sides, { error: 'a stack: a list of die sizes' })
+        .min(1, { error: `1 to ${ROLL_LIMITS.dice} dice` })
+        .max(ROLL_LIMITS.dice, { error: `1 to ${ROLL_LIMITS.dice} dice` }),
+      { error: 'a list of stacks' },
+    )
+    .min(1, { error: 'at least one stack of dice' })
+    .optional(),
+  challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+});

@@ -1,4 +1,6 @@
-import { readInteger } from '../../spec-fields.ts';
+import { z } from 'zod';
+import { integer } from '../../../field-schemas.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import {
   FIGHT_LIMITS,
   type Fight,
@@ -7,13 +9,24 @@ import {
   fightOdds,
   parseFight,
 } from '../fight/fight.ts';
+import { challengeName } from '../roll/notation.ts';
+import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
+
+/** The fights {@link fightCurves} tries when told nothing, and how many rounds it follows. */
+export const FIGHT_CURVES_DEFAULTS = {
+  tags: [1, 2, 3],
+  challenges: [2, 3, 4],
+  maxRounds: 5,
+} as const;
 
 /** Options of {@link fightCurves}: a character's pool (or steps) and the fights to try. */
 export interface FightCurvesOptions extends Omit<FightOptions, 'challenge' | 'tags'> {
-  /** Tags the threats have (default 1, 2 and 3). */
+  /** Tags the threats have. @defaultValue {@link FIGHT_CURVES_DEFAULTS}.tags */
   readonly tags?: readonly number[];
-  /** Challenges of the threats (default 2, 3 and 4). */
+  /** Challenges of the threats. @defaultValue {@link FIGHT_CURVES_DEFAULTS}.challenges */
   readonly challenges?: readonly number[];
+  /** Rounds each curve follows. @defaultValue {@link FIGHT_CURVES_DEFAULTS}.maxRounds */
+  readonly maxRounds?: number;
 }
 
 /** P(the threat falls within `round` rounds), for one (Challenge, tags) fight. */
@@ -30,6 +43,16 @@ export type FightCurveRow = {
   readonly opening: string;
 };
 
+/** The options' own fields, as the analysis reads them (each fight's are checked by the fight). */
+export const fightCurvesOptionsSchema = z.looseObject({
+  tags: z
+    .array(integer(1, FIGHT_LIMITS.tags), { error: 'a list of tag counts' })
+    .min(1, { error: 'at least one tag count' })
+    .optional(),
+  challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+  maxRounds: integer(1, FIGHT_LIMITS.maxRounds).optional(),
+});
+
 /**
  * Fight curves: for every (Challenge, tags) pair, the chance the threat falls within 1, 2, …
  * `maxRounds` rounds, each fight solved exactly as a Markov chain over (tags, Aura, Resolve)
@@ -38,12 +61,17 @@ export type FightCurveRow = {
  * // 1 − (36/64)² = 0.68359375
  */
 export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
-  const { tags = [1, 2, 3], challenges = [2, 3, 4], ...character } = options;
+  parseSpec(fightCurvesOptionsSchema, options);
+  const {
+    tags = FIGHT_CURVES_DEFAULTS.tags,
+    challenges = FIGHT_CURVES_DEFAULTS.challenges,
+    maxRounds = FIGHT_CURVES_DEFAULTS.maxRounds,
+    ...character
+  } = options;
   const rows: FightCurveRow[] = [];
-  for (const [i, t] of tags.entries()) readInteger(t, `tags[${i}]`, 1, FIGHT_LIMITS.tags);
   for (const challenge of challenges) {
     for (const t of tags) {
-      const fight = parseFight({ ...character, challenge, tags: t });
+      const fight = parseFight({ ...character, maxRounds, challenge, tags: t });
       rows.push(...fightCurveRows(fight, fightOdds(fight)));
     }
   }
@@ -53,14 +81,14 @@ export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
 /**
  * One fight's solved odds as curve rows, one per round: what {@link fightCurves} returns for
  * each (Challenge, tags) pair, for callers that solve the fight themselves.
- * @example fightCurveRows(fight, fightOdds(fight))[0].round // 1
+ * @example ((fight) => fightCurveRows(fight, fightOdds(fight)))(parseFight({ challenge: 3, tags: 1, pool: [8] }))[0].fight // "C3 (d6), 1 tag"
  */
 export function fightCurveRows(fight: Fight, odds: FightOdds): FightCurveRow[] {
   const { challenge, tags } = fight;
   return odds.pWinWithin.map((winWithin, k) => ({
     challenge,
     tags,
-    fight: `C${challenge} (d${2 * challenge}), ${tags} tag${tags === 1 ? '' : 's'}`,
+    fight: `${challengeName(challenge)}, ${tags} tag${tags === 1 ? '' : 's'}`,
     round: k + 1,
     winWithin,
     reached: odds.pReached[k]!,

@@ -1,22 +1,33 @@
-import { invalid } from '../../../input-error.ts';
-import { readInteger, readNumber } from '../../spec-fields.ts';
-import { DIE_SIDES, legalPools } from '../roll/pool.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { z } from 'zod';
+import { number } from '../../../field-schemas.ts';
+import { parseSpec } from '../../../issue-messages.ts';
+import { legalPools } from '../roll/pool.ts';
+import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
 import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
+
+/**
+ * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
+ * minor intents exist to show top faces (weight 0: what they win is a bonus, never bought at the
+ * main intent's cost).
+ */
+export const FISHING_DEFAULTS = {
+  actions: 1,
+  minorMaxSides: 4,
+  minorWeight: 0,
+} as const;
 
 /** Options of {@link fishing}. */
 export interface FishingOptions extends RollSetup {
   /** Steps in the roll (required). */
   readonly steps: number;
-  /** Actions in the roll: each gives one split (default 1). */
+  /** Actions in the roll: each gives one split. @defaultValue {@link FISHING_DEFAULTS}.actions */
   readonly actions?: number;
   /** The Challenge every intent aims at (required). */
   readonly challenge: number;
-  /** Largest die a minor intent may hold (default 4: fishing is done with d2s and d4s). */
+  /** Largest die a minor intent may hold. @defaultValue {@link FISHING_DEFAULTS}.minorMaxSides */
   readonly minorMaxSides?: number;
-  /** Weight of each minor intent in the utility play maximises (default 0: minor intents
-   * exist to show top faces; what they win is a bonus, never bought at the main intent's cost). */
+  /** Weight of each minor intent in the utility play maximises. @defaultValue {@link FISHING_DEFAULTS}.minorWeight */
   readonly minorWeight?: number;
 }
 
@@ -50,13 +61,13 @@ export type FishingRow = {
  * @example fishing({ steps: 6, challenge: 3 }).find((r) => r.split === 'd10 | d2').auraGained // 0.6
  */
 export function fishing(options: FishingOptions): FishingRow[] {
-  const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
-  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
-  const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-  const minorMax = options.minorMaxSides ?? 4;
-  if (!(DIE_SIDES as readonly number[]).includes(minorMax))
-    throw invalid('minorMaxSides', minorMax, `one of ${DIE_SIDES.join(', ')}`);
-  const minorWeight = readNumber(options.minorWeight, 'minorWeight', 0, 0, ROLL_LIMITS.value);
+  const {
+    steps,
+    actions = FISHING_DEFAULTS.actions,
+    challenge,
+    minorMaxSides: minorMax = FISHING_DEFAULTS.minorMaxSides,
+    minorWeight = FISHING_DEFAULTS.minorWeight,
+  } = parseSpec(fishingOptionsSchema, options);
   const candidates = legalPools(steps, actions)
     .filter((pool) => pool.length <= ROLL_LIMITS.dice)
     .flatMap((pool) => splitsOfPool(pool))
@@ -92,6 +103,15 @@ export function fishing(options: FishingOptions): FishingRow[] {
       (a.split < b.split ? -1 : 1),
   );
 }
+
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+export const fishingOptionsSchema = z.looseObject({
+  steps: ROLL_SHAPE_SCHEMAS.steps,
+  actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
+  challenge: ROLL_SHAPE_SCHEMAS.challenge,
+  minorMaxSides: ROLL_SHAPE_SCHEMAS.sides.optional(),
+  minorWeight: number(0).optional(),
+});
 
 /** Solves agree to about 1e-15; closer figures are taken as equal. */
 const TOLERANCE = 1e-12;

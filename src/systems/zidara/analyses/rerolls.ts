@@ -1,25 +1,31 @@
-import { invalid } from '../../../input-error.ts';
-import { readChoice, readInteger } from '../../spec-fields.ts';
-import type { RerollKinds } from '../engine/roll-solver.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
-import { canonicalSplit, formatSplit, type Split } from '../roll/split.ts';
-import {
-  REROLL_KINDS,
-  type RollSetup,
-  type SplitQuestion,
-  splitsOdds,
-} from '../roll/split-roll.ts';
+import { z } from 'zod';
+import { choice } from '../../../field-schemas.ts';
+import { parseSpec } from '../../../issue-messages.ts';
+import { REROLL_KINDS, type RerollKinds } from '../engine/roll-solver.ts';
+import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
+import { canonicalSplit, type Split } from '../roll/split.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
+
+/**
+ * What {@link rerolls} compares when told nothing: a lone d8 against C1 to C6 with 0 to 3
+ * Resolve, rerolling one die only, all dice only, and either ('any': the rules' optimum).
+ */
+export const REROLLS_DEFAULTS = {
+  split: [[8]],
+  challenges: [1, 2, 3, 4, 5, 6],
+  resolve: [0, 1, 2, 3],
+  kinds: ['one', 'all', 'any'],
+} as const satisfies Record<string, unknown> & { kinds: readonly RerollKinds[] };
 
 /** Options of {@link rerolls}. The setup's own `resolve` and `rerolls` are what this varies. */
 export interface RerollsOptions extends Omit<RollSetup, 'resolve' | 'rerolls' | 'policy'> {
-  /** The roll's dice and intents (default [[8]]: a lone d8). */
+  /** The roll's dice and intents. @defaultValue {@link REROLLS_DEFAULTS}.split */
   readonly split?: Split;
-  /** The Challenges to face (default 1..6). */
+  /** The Challenges to face. @defaultValue {@link REROLLS_DEFAULTS}.challenges */
   readonly challenges?: readonly number[];
-  /** The Resolve available, one row each (default 0..3). */
+  /** The Resolve available, one row each. @defaultValue {@link REROLLS_DEFAULTS}.resolve */
   readonly resolve?: readonly number[];
-  /** The rerolls the optimal policy may use (default: 'one', 'all', 'any'; 'any' is the rules'
-   * optimum, choosing between rerolling one die and rerolling all). */
+  /** The rerolls the optimal policy may use. @defaultValue {@link REROLLS_DEFAULTS}.kinds */
   readonly kinds?: readonly RerollKinds[];
 }
 
@@ -39,6 +45,28 @@ export type RerollRow = {
   readonly resolveEnd: number;
 };
 
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+export const rerollsOptionsSchema = z.looseObject({
+  split: z
+    .array(
+      z
+        .array(ROLL_SHAPE_SCHEMAS.sides, { error: "an intent's dice: a list of die sizes" })
+        .min(1, { error: 'at least one die on each intent' }),
+      { error: 'a split: a list of intents, each a list of die sizes' },
+    )
+    .min(1, { error: 'at least one intent' })
+    .optional(),
+  challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+  resolve: z
+    .array(ROLL_SHAPE_SCHEMAS.resolve, { error: 'a list of Resolve levels' })
+    .min(1, { error: 'at least one Resolve level' })
+    .optional(),
+  kinds: z
+    .array(choice(REROLL_KINDS), { error: `a list from ${REROLL_KINDS.join(', ')}` })
+    .min(1, { error: `some of ${REROLL_KINDS.join(', ')}` })
+    .optional(),
+});
+
 /**
  * The win chance with 0, 1, 2, … Resolve when rerolls may only reroll one die, only reroll all
  * dice, or either (the optimum), per Challenge, and what each extra Resolve adds. Play is
@@ -49,33 +77,27 @@ export type RerollRow = {
  *   .map((r) => r.winChance) // [0.4375, 0.6015625]
  */
 export function rerolls(options: RerollsOptions = {}): RerollRow[] {
-  const split = canonicalSplit(options.split ?? [[8]]);
-  if (split.length === 0 || split.some((dice) => dice.length === 0))
-    throw invalid('split', formatSplit(split), 'at least one intent, each with a die');
-  const challenges = (options.challenges ?? [1, 2, 3, 4, 5, 6]).map((c, i) =>
-    readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
-  );
-  const levels = [...(options.resolve ?? [0, 1, 2, 3])]
-    .map((r, i) => readInteger(r, `resolve[${i}]`, 0, ROLL_LIMITS.resolve))
-    .sort((a, b) => a - b);
-  const kinds = (options.kinds ?? (['one', 'all', 'any'] as const)).map((k, i) =>
-    readChoice(k, `kinds[${i}]`, REROLL_KINDS),
-  );
-  if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
-  if (levels.length === 0) throw invalid('resolve', [], 'at least one Resolve level');
-  if (kinds.length === 0) throw invalid('kinds', [], `some of ${REROLL_KINDS.join(', ')}`);
+  const {
+    split: stated = REROLLS_DEFAULTS.split,
+    challenges = REROLLS_DEFAULTS.challenges,
+    resolve = REROLLS_DEFAULTS.resolve,
+    kinds = REROLLS_DEFAULTS.kinds,
+  } = parseSpec(rerollsOptionsSchema, options);
+  const split = canonicalSplit(stated);
+  const levels = [...resolve].sort((a, b) => a - b);
   const { policy: _p, rerolls: _r, ...setup } = options as RollSetup;
   // Every cell solved at once: one solve per kind serves every Challenge and Resolve level.
-  const cells = challenges.flatMap((challenge) =>
-    kinds.flatMap((kind) => levels.map((resolve) => ({ challenge, kind, resolve }))),
-  );
   const solved = splitsOdds(
-    cells.map(
-      ({ challenge, kind, resolve }): SplitQuestion => ({
-        split,
-        challenge,
-        setup: { ...setup, resolve, rerolls: kind },
-      }),
+    challenges.flatMap((challenge) =>
+      kinds.flatMap((kind) =>
+        levels.map(
+          (resolve): SplitQuestion => ({
+            split,
+            challenge,
+            setup: { ...setup, resolve, rerolls: kind },
+          }),
+        ),
+      ),
     ),
   );
   const rows: RerollRow[] = [];

@@ -1,7 +1,9 @@
+import { z } from 'zod';
+import { choice } from '../../../field-schemas.ts';
 import { invalid } from '../../../input-error.ts';
-import { readChoice, readInteger } from '../../spec-fields.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { legalPools } from '../roll/pool.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, type Split, splitSteps, splitsOfPool } from '../roll/split.ts';
 import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
@@ -16,33 +18,33 @@ import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-ro
  * - `utility`: the rules' expected utility, weights 1 plus `auraValue`·Aura and
  *   `resolveValue`·Resolve at the end.
  */
-export type SplitObjective = 'primary' | 'wins' | 'all' | 'utility';
-export const SPLIT_OBJECTIVES: readonly SplitObjective[] = ['primary', 'wins', 'all', 'utility'];
+export const SPLIT_OBJECTIVES = ['primary', 'wins', 'all', 'utility'] as const;
+export type SplitObjective = (typeof SPLIT_OBJECTIVES)[number];
 
-/** Defaults of {@link splits}: one action, ranked by expected intents won. */
-export const SPLITS_DEFAULTS = { actions: 1, objective: 'wins' } as const satisfies {
-  actions: number;
-  objective: SplitObjective;
-};
+/** What {@link splits} and {@link compareSplits} assume when told nothing. */
+export const SPLITS_DEFAULTS = {
+  actions: 1,
+  objective: 'wins',
+} as const satisfies Record<string, unknown> & { objective: SplitObjective };
 
-/** Bounds of {@link splits}: as many d12s (6 steps each) and actions as one exact roll has dice. */
+/** Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it has dice. */
 export const SPLITS_LIMITS = {
-  steps: 6 * ROLL_LIMITS.dice,
-  actions: ROLL_LIMITS.dice,
+  steps: ROLL_LIMITS.steps,
+  actions: ROLL_LIMITS.actions,
 } as const;
 
 /** Options of {@link splits}. */
 export interface SplitsOptions extends RollSetup {
   /** Steps in the roll (required). */
   readonly steps: number;
-  /** Actions in the roll: each gives one split (default 1). */
+  /** Actions in the roll: each gives one split. @defaultValue {@link SPLITS_DEFAULTS}.actions */
   readonly actions?: number;
   /** The Challenge every intent aims at (required). */
   readonly challenge: number;
   /** The numbers of intents to consider (default: every count from 1 to the pool's dice).
    * Against a threat with T tags, more than T intents cannot all count: use 1..T. */
   readonly intents?: readonly number[];
-  /** What the ranking maximises (default 'wins'). */
+  /** What the ranking maximises. @defaultValue {@link SPLITS_DEFAULTS}.objective */
   readonly objective?: SplitObjective;
 }
 
@@ -81,17 +83,11 @@ export type SplitRow = {
  * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
  */
 export function splits(options: SplitsOptions): SplitRow[] {
-  const steps = readInteger(options.steps, 'steps', 1, SPLITS_LIMITS.steps);
-  const actions = readInteger(
-    options.actions,
-    'actions',
-    1,
-    SPLITS_LIMITS.actions,
-    SPLITS_DEFAULTS.actions,
-  );
-  const intents = options.intents?.map((k, i) =>
-    readInteger(k, `intents[${i}]`, 1, ROLL_LIMITS.dice),
-  );
+  const {
+    steps,
+    actions = SPLITS_DEFAULTS.actions,
+    intents,
+  } = parseSpec(splitsOptionsSchema, options);
   const candidates = legalPools(steps, actions).flatMap((pool) => {
     if (pool.length > ROLL_LIMITS.dice) return [];
     return splitsOfPool(pool, intents);
@@ -109,14 +105,14 @@ export function splits(options: SplitsOptions): SplitRow[] {
 /** Options of {@link compareSplits}: the setup, the Challenge and the objective. */
 export interface CompareSplitsOptions extends RollSetup {
   readonly challenge: number;
-  /** What the ranking maximises (default 'wins'). */
+  /** What the ranking maximises. @defaultValue {@link SPLITS_DEFAULTS}.objective */
   readonly objective?: SplitObjective;
 }
 
 /**
  * Stated splits (need not be legal pools of one step count) scored like {@link splits} and
  * ranked: the one-line answer to "d12 or d6+d6 on one intent?".
- * @example compareSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d12"
+ * @example compareSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d6+d6" (d12 with no Aura)
  */
 export function compareSplits(
   candidates: readonly Split[],
@@ -126,13 +122,21 @@ export function compareSplits(
   return scoreSplits(candidates, options);
 }
 
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+export const compareSplitsOptionsSchema = z.looseObject({
+  challenge: ROLL_SHAPE_SCHEMAS.challenge,
+  objective: choice(SPLIT_OBJECTIVES).optional(),
+});
+export const splitsOptionsSchema = compareSplitsOptionsSchema.extend({
+  steps: ROLL_SHAPE_SCHEMAS.steps,
+  actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
+  intents: z.array(ROLL_SHAPE_SCHEMAS.dice, { error: 'a list of intent counts' }).optional(),
+});
+
 function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
-  const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-  const objective = readChoice(
-    options.objective,
-    'objective',
-    SPLIT_OBJECTIVES,
-    SPLITS_DEFAULTS.objective,
+  const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
+    compareSplitsOptionsSchema,
+    options,
   );
   // Every candidate solved at once: splits of one pool and intents count share a solve.
   const solved = splitsOdds(

@@ -1,7 +1,9 @@
+import { z } from 'zod';
+import { choice } from '../../../field-schemas.ts';
 import { invalid } from '../../../input-error.ts';
-import { readChoice, readInteger, readNumber } from '../../spec-fields.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
-import { ROLL_LIMITS } from '../roll/spec.ts';
+import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatSplit, type Split } from '../roll/split.ts';
 import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
@@ -11,18 +13,32 @@ import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-ro
  *   Challenge (so the pool may change with the Challenge);
  * - `natural`: the pool the steps give with no split (`stepsToDice`: 8 steps → d12+d4).
  */
-export type PoolRule = 'best' | 'natural';
-export const POOL_RULES: readonly PoolRule[] = ['best', 'natural'];
+export const POOL_RULES = ['best', 'natural'] as const;
+export type PoolRule = (typeof POOL_RULES)[number];
+
+/**
+ * What {@link tuneGrid} and {@link tuneTarget} assume when told nothing: the grid of 1 to 12
+ * steps against C1 to C6, the best one-intent pool of one action; a target is searched up to
+ * C20 (C7 and up are designers' what-ifs) or 36 steps.
+ */
+export const TUNE_DEFAULTS = {
+  steps: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  challenges: [1, 2, 3, 4, 5, 6],
+  actions: 1,
+  pool: 'best',
+  maxChallenge: 20,
+  maxSteps: 36,
+} as const satisfies Record<string, unknown> & { pool: PoolRule };
 
 /** Options of {@link tuneGrid}. */
 export interface TuneOptions extends RollSetup {
-  /** Step counts, one grid row each (default 1..12). */
+  /** Step counts, one grid row each. @defaultValue {@link TUNE_DEFAULTS}.steps */
   readonly steps?: readonly number[];
-  /** Challenges, one grid column each (default 1..6). */
+  /** Challenges, one grid column each. @defaultValue {@link TUNE_DEFAULTS}.challenges */
   readonly challenges?: readonly number[];
-  /** Actions in the roll, for the `best` rule's pools (default 1). */
+  /** Actions in the roll, for the `best` rule's pools. @defaultValue {@link TUNE_DEFAULTS}.actions */
   readonly actions?: number;
-  /** Which pool is rolled (default 'best'). */
+  /** Which pool is rolled. @defaultValue {@link TUNE_DEFAULTS}.pool */
   readonly pool?: PoolRule;
 }
 
@@ -45,14 +61,10 @@ export type TuneRow = {
  * // 0.7083… (d12 against d6: 51/72)
  */
 export function tuneGrid(options: TuneOptions = {}): TuneRow[] {
-  const steps = (options.steps ?? range(1, 12)).map((s, i) =>
-    readInteger(s, `steps[${i}]`, 1, 6 * ROLL_LIMITS.dice),
+  const { steps = TUNE_DEFAULTS.steps, challenges = TUNE_DEFAULTS.challenges } = parseSpec(
+    tuneOptionsSchema,
+    options,
   );
-  const challenges = (options.challenges ?? range(1, 6)).map((c, i) =>
-    readInteger(c, `challenges[${i}]`, 1, ROLL_LIMITS.challenge),
-  );
-  if (steps.length === 0) throw invalid('steps', [], 'at least one step count');
-  if (challenges.length === 0) throw invalid('challenges', [], 'at least one Challenge');
   return characterOf(options)(steps.flatMap((s) => challenges.map((c) => [s, c] as const)));
 }
 
@@ -65,13 +77,13 @@ export interface TuneTargetOptions extends RollSetup {
   readonly steps?: number;
   /** The Challenge: solve for the steps. */
   readonly challenge?: number;
-  /** Actions in the roll, for the `best` rule's pools (default 1). */
+  /** Actions in the roll, for the `best` rule's pools. @defaultValue {@link TUNE_DEFAULTS}.actions */
   readonly actions?: number;
-  /** Which pool is rolled (default 'best'). */
+  /** Which pool is rolled. @defaultValue {@link TUNE_DEFAULTS}.pool */
   readonly pool?: PoolRule;
-  /** Highest Challenge searched (default 20; C7 and up are designers' what-ifs). */
+  /** Highest Challenge searched. @defaultValue {@link TUNE_DEFAULTS}.maxChallenge */
   readonly maxChallenge?: number;
-  /** Highest step count searched (default 36). */
+  /** Highest step count searched. @defaultValue {@link TUNE_DEFAULTS}.maxSteps */
   readonly maxSteps?: number;
 }
 
@@ -96,8 +108,7 @@ export interface TuneAnswer {
  * @example tuneTarget({ target: 0.6, steps: 6, pool: 'natural', auraMax: 0 }).nearest.challenge // 4
  */
 export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
-  const target = readNumber(options.target, 'target', Number.NaN, 0, 1);
-  if (Number.isNaN(target)) throw invalid('target', options.target, 'a win chance from 0 to 1');
+  const { target, maxChallenge, maxSteps } = parseSpec(targetSchema, options);
   const character = characterOf(options);
   if ((options.steps === undefined) === (options.challenge === undefined)) {
     throw invalid(
@@ -109,18 +120,16 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
   let walk: TuneRow[];
   const solveFor = options.steps === undefined ? 'steps' : 'challenge';
   if (solveFor === 'challenge') {
-    const steps = readInteger(options.steps, 'steps', 1, 6 * ROLL_LIMITS.dice);
-    const most = readInteger(options.maxChallenge, 'maxChallenge', 1, ROLL_LIMITS.challenge, 20);
+    const steps = options.steps!;
     walk = walkUntil(
-      most,
+      maxChallenge ?? TUNE_DEFAULTS.maxChallenge,
       (c) => character([[steps, c]])[0]!,
       (row) => row.winChance < target,
     );
   } else {
-    const challenge = readInteger(options.challenge, 'challenge', 1, ROLL_LIMITS.challenge);
-    const most = readInteger(options.maxSteps, 'maxSteps', 1, 6 * ROLL_LIMITS.dice, 36);
+    const challenge = options.challenge!;
     walk = walkUntil(
-      most,
+      maxSteps ?? TUNE_DEFAULTS.maxSteps,
       (s) => character([[s, challenge]])[0]!,
       (row) => row.winChance >= target,
     );
@@ -138,6 +147,56 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
         : above
       : (above ?? below)!;
   return { solveFor, target, nearest, above, below };
+}
+
+/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
+const characterSchema = z.looseObject({
+  actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
+  pool: choice(POOL_RULES).optional(),
+});
+export const tuneOptionsSchema = characterSchema.extend({
+  steps: z
+    .array(ROLL_SHAPE_SCHEMAS.steps, { error: 'a list of step counts' })
+    .min(1, { error: 'at least one step count' })
+    .optional(),
+  challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+});
+const targetSchema = characterSchema.extend({
+  target: z
+    .number({ error: 'a win chance from 0 to 1' })
+    .min(0, { error: 'a win chance from 0 to 1' })
+    .max(1, { error: 'a win chance from 0 to 1' }),
+  steps: ROLL_SHAPE_SCHEMAS.steps.optional(),
+  challenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
+  maxChallenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
+  maxSteps: ROLL_SHAPE_SCHEMAS.steps.optional(),
+});
+
+/** A target win chance to solve for, at each point of a grid. */
+export interface TuneTargets {
+  readonly winChance: number;
+  /** The nearest Challenge for each step count of the grid, or the nearest steps for each Challenge. */
+  readonly solveFor: 'challenge' | 'steps';
+}
+
+/**
+ * {@link tuneTarget} at every step count (solving for the Challenge) or every Challenge (solving
+ * for the steps) of a grid made with the same options.
+ * @example tuneTargets({ pool: 'natural', auraMax: 0 }, [{ steps: 6, challenge: 3 }], { winChance: 0.6, solveFor: 'challenge' })[0].nearest.challenge // 4
+ */
+export function tuneTargets(
+  options: TuneOptions,
+  grid: readonly { readonly steps: number; readonly challenge: number }[],
+  target: TuneTargets,
+): TuneAnswer[] {
+  const { steps: _steps, challenges: _challenges, ...character } = options;
+  if (target.solveFor === 'challenge')
+    return [...new Set(grid.map((r) => r.steps))].map((steps) =>
+      tuneTarget({ ...character, target: target.winChance, steps }),
+    );
+  return [...new Set(grid.map((r) => r.challenge))].map((challenge) =>
+    tuneTarget({ ...character, target: target.winChance, challenge }),
+  );
 }
 
 /** Points 1, 2, … up to `most`, stopping after the first that meets `done`. */
@@ -162,8 +221,10 @@ function walkUntil(
 function characterOf(
   options: TuneOptions | TuneTargetOptions,
 ): (points: readonly (readonly [number, number])[]) => TuneRow[] {
-  const actions = readInteger(options.actions, 'actions', 1, ROLL_LIMITS.dice, 1);
-  const rule = readChoice(options.pool, 'pool', POOL_RULES, 'best');
+  const { actions = TUNE_DEFAULTS.actions, pool: rule = TUNE_DEFAULTS.pool } = parseSpec(
+    characterSchema,
+    options,
+  );
   const poolsOf = (steps: number) =>
     rule === 'natural'
       ? [stepsToDice(steps)]
@@ -193,8 +254,4 @@ function characterOf(
       return best!;
     });
   };
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }

@@ -88,7 +88,7 @@ export interface WhatIfRow<Row> {
  * bought…), paired row by row on the shape's key fields, with each figure's change. Rows keep
  * the base's order; rows only the other setting has come last. Pure; O(rows).
  * @example compareSettings(splits({ steps: 8, challenge: 3 }), splits({ steps: 8, challenge: 3, boostsPerRoll: 0 }), WHAT_IF_SHAPES.splits)[0].change.expectedWins
- * // −0.5799: the best split, d6 | d6 | d4, wins 0.58 fewer intents without its +2
+ * // −0.5799 (the best split, d6 | d6 | d4, wins 0.58 fewer intents without its +2)
  */
 export function compareSettings<Row extends object>(
   base: readonly Row[],

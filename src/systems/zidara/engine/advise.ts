@@ -1,6 +1,9 @@
-import { invalid } from '../../../input-error.ts';
-import { readInteger, readRecord } from '../../spec-fields.ts';
+import { z } from 'zod';
+import { integer } from '../../../field-schemas.ts';
+import { invalid, missing } from '../../../input-error.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { intentDice } from '../roll/notation.ts';
+import { challengeDie } from '../roll/pool.ts';
 import { parseRoll, type Roll } from '../roll/spec.ts';
 import { classOf, topFaces } from './die-outcome.ts';
 import {
@@ -62,7 +65,17 @@ export interface Advice {
 }
 
 /** A request's fields; an oracle case's answers (`actions`, `bestValue`) are read past, so a case file can be fed as it is. */
-const REQUEST_FIELDS = ['roll', 'shown', 'defence', 'auraPending', 'actions', 'bestValue'];
+const requestSchema = z.strictObject(
+  {
+    roll: z.unknown().optional(),
+    shown: z.unknown().optional(),
+    defence: z.unknown().optional(),
+    auraPending: z.unknown().optional(),
+    actions: z.unknown().optional(),
+    bestValue: z.unknown().optional(),
+  },
+  { error: 'an object' },
+);
 
 /**
  * Validates a JSON advice request `{ roll, shown, defence, auraPending? }`: the roll as for
@@ -72,7 +85,7 @@ const REQUEST_FIELDS = ['roll', 'shown', 'defence', 'auraPending', 'actions', 'b
  * @example parseAdviceRequest({ roll: { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }] }, shown: [3], defence: [5] }).shown // [3]
  */
 export function parseAdviceRequest(input: unknown, where = ''): AdviceRequest {
-  const request = readRecord(input, where, REQUEST_FIELDS);
+  const request = parseSpec(requestSchema, input, where);
   const f = (name: string) => `${where}${name}`;
   const roll = parseRoll(request.roll, f('roll.'));
   const shown = readList(request.shown, f('shown'), roll.dice.length, 'die, in roll.dice order');
@@ -86,8 +99,12 @@ export function parseAdviceRequest(input: unknown, where = ''): AdviceRequest {
     "threat's D, in roll.threats order",
   );
   defence.forEach((d, t) => {
-    const top = 2 * roll.threats[t]!.challenge;
-    readInteger(d, f(`defence[${t}]`), 1, top, undefined, `a face of the Challenge die d${top}`);
+    const top = challengeDie(roll.threats[t]!.challenge);
+    parseSpec(
+      integer(1, top, undefined, `a face of the Challenge die d${top}`),
+      d,
+      f(`defence[${t}]`),
+    );
   });
   if (roll.auraGainUsableSameRoll) {
     if (request.auraPending !== undefined)
@@ -98,25 +115,24 @@ export function parseAdviceRequest(input: unknown, where = ''): AdviceRequest {
       );
     return { roll, shown, defence };
   }
-  const auraPending = readInteger(
+  const auraPending = parseSpec(
+    integer(
+      0,
+      Number.MAX_SAFE_INTEGER,
+      undefined,
+      "the top faces rolled so far this roll (late Aura: they arrive after it), a whole number ≥ 0; the shown dice alone do not tell rerolled dice's",
+    ),
     request.auraPending,
     f('auraPending'),
-    0,
-    Number.MAX_SAFE_INTEGER,
-    undefined,
-    "the top faces rolled so far this roll (late Aura: they arrive after it), a whole number ≥ 0; the shown dice alone do not tell rerolled dice's",
   );
   return { roll, shown, defence, auraPending };
 }
 
 /** An array of `length` numbers (checked one by one by the caller). */
 function readList(value: unknown, field: string, length: number, what: string): number[] {
-  if (!Array.isArray(value) || value.length !== length)
-    throw invalid(
-      field,
-      Array.isArray(value) ? `${value.length} entries` : value,
-      `an array of ${length} number${length === 1 ? '' : 's'}, one per ${what}`,
-    );
+  const allowed = `an array of ${length} number${length === 1 ? '' : 's'}, one per ${what}`;
+  if (value === undefined) throw missing(field, allowed);
+  if (!Array.isArray(value) || value.length !== length) throw invalid(field, value, allowed);
   return value as number[];
 }
 
@@ -127,7 +143,7 @@ function readList(value: unknown, field: string, length: number, what: string): 
 function checkFace(face: unknown, roll: Roll, j: number, field: string): void {
   const sides = roll.dice[j]!.sides;
   if (!roll.explode) {
-    readInteger(face, field, 1, sides, undefined, `a face of the d${sides}: 1 to ${sides}`);
+    parseSpec(integer(1, sides, undefined, `a face of the d${sides}: 1 to ${sides}`), face, field);
     return;
   }
   const capped = (roll.explodeDepth + 1) * sides;
@@ -247,7 +263,7 @@ function spendsOf(solver: RollSolver, request: AdviceRequest, key: number, aura:
 }
 
 /** A die as a player names it: "the d8 (showing 3)", with its intent when another die reads the same. */
-export function dieName(roll: Roll, shown: readonly number[], j: number): string {
+function dieName(roll: Roll, shown: readonly number[], j: number): string {
   const die = roll.dice[j]!;
   if (die.area) return `the area d${die.sides} (showing ${shown[j]})`;
   const twin = roll.dice.some(
@@ -284,7 +300,8 @@ export function spendsSentence(request: AdviceRequest, spends: AuraSpends): stri
 
 /**
  * The one plain sentence a player reads (and, on stopping, what to spend).
- * @example adviceSentence(request, advise(request)) // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
+ * @example ((request) => adviceSentence(request, advise(request)))(parseAdviceRequest({ roll: { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 4, intent: 1 }], aura: 3, resolve: 1 }, shown: [3, 4], defence: [5] }))
+ * // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
  */
 export function adviceSentence(request: AdviceRequest, advice: Advice): string {
   const wins = utilityIsWins(request.roll);

@@ -6,8 +6,8 @@ import type { Roll } from '../roll/spec.ts';
  * for, it maximises P(all won) — an all-or-nothing goal no linear utility expresses (expected
  * wins may stop on one sure intent where P(all) wants the reroll). It never falls with more Aura.
  * O(intents · Aura states · Resolve levels).
- * @example new RollSolver(roll, { terminal: allWonUtility(roll) }).odds().expectedUtility
- * // 3151/4608 ≈ 0.68381 for d8 | d6 against C4 with 3 Aura and 1 Resolve (0.67936 played for wins)
+ * @example ((roll) => new RollSolver(roll, { terminal: allWonUtility(roll) }).odds().expectedUtility)(splitRoll([[8], [6]], 4, { aura: 3, resolve: 1 }))
+ * // 3151/4608, 0.68381 for d8 | d6 against C4 with 3 Aura and 1 Resolve (0.67936 played for wins)
  */
 export function allWonUtility(roll: Roll): Float64Array {
   const n = roll.intents.length;

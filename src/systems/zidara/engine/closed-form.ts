@@ -1,3 +1,4 @@
+import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
 import { classFloor, outcomeKey, outcomeTable } from './die-outcome.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
@@ -11,7 +12,7 @@ const MAX_CLOSED_STATES = 1 << 16;
  * Whether no reroll can happen in `roll` under `options`: the `never` policy, or no Resolve
  * (and no terminal utility, whose worth depends on the Resolve left). Then a roll ends after
  * its opening roll, and {@link closedFormOdds} gives its figures without the engine's search.
- * @example noRerollPossible({ ...roll, resolve: 1 }, { policy: 'never' }) // true
+ * @example noRerollPossible(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }], resolve: 1 }), { policy: 'never' }) // true
  */
 export function noRerollPossible(roll: Roll, options: SolveOptions = {}): boolean {
   return !options.terminal && ((options.policy ?? 'optimal') === 'never' || roll.resolve === 0);
@@ -55,7 +56,7 @@ export function closedFormOdds(
     const roll = rolls[q]!;
     let w = 1;
     for (let i = 0; i < T; i++) {
-      const size = 2 * roll.threats[active[i]!]!.challenge;
+      const size = challengeDie(roll.threats[active[i]!]!.challenge);
       limits[q * T + i] = size;
       sizes[i] = Math.max(sizes[i]!, size);
       w /= size;

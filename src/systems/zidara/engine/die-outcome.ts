@@ -38,7 +38,7 @@ export interface DieOutcome {
  * The value distribution of one die: plain, or exploding on its top face with at most `depth`
  * extra rolls (a plain die is an exploding one with depth 0).
  */
-export function dieValues(sides: number, exploding: boolean, depth: number): Dist {
+function dieValues(sides: number, exploding: boolean, depth: number): Dist {
   return explode(Dist.die(sides), exploding ? depth : 0).dist;
 }
 

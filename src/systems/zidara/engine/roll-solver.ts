@@ -1,4 +1,5 @@
 import { InputError } from '../../../input-error.ts';
+import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
 import { type OutcomeTable, outcomeTable } from './die-outcome.ts';
 import { groupRoll } from './group-roll.ts';
@@ -8,20 +9,30 @@ import { RollModel } from './roll-model.ts';
 import { type SpendPlan, type SpendRules, type SpendTable, spendTableOf } from './spend.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
-export const MAX_STATES = 1 << 23;
+const MAX_STATES = 1 << 23;
 
 /** How decisions are taken: the engine's optimum, or a named simple policy for comparison. */
-export type Policy = 'optimal' | 'greedy' | 'never';
-export const POLICIES: readonly Policy[] = ['optimal', 'greedy', 'never'];
+export const POLICIES = ['optimal', 'greedy', 'never'] as const;
+export type Policy = (typeof POLICIES)[number];
 
-/** Which rerolls the optimal policy may use: the rules allow both; analyses compare them. */
-export type RerollKinds = 'any' | 'one' | 'all';
+/**
+ * Which rerolls the optimal policy may use: the rules allow both (`any`); analyses compare
+ * rerolling only one die (`one`) with rerolling only every die (`all`).
+ */
+export const REROLL_KINDS = ['any', 'one', 'all'] as const;
+export type RerollKinds = (typeof REROLL_KINDS)[number];
+
+/** How a roll is played when nothing says otherwise: the optimum, with every kind of reroll. */
+export const PLAY_DEFAULTS = {
+  policy: 'optimal',
+  rerolls: 'any',
+} as const satisfies { policy: Policy; rerolls: RerollKinds };
 
 /** Options of a solve beyond the roll itself. */
 export interface SolveOptions {
   /** Decisions: the engine's optimum (default) or a named simple policy. */
   readonly policy?: Policy;
-  /** Rerolls open to the optimal policy (default 'any': reroll all or one die, whichever is better). */
+  /** Rerolls open to the optimal policy: reroll all or one die, whichever is better. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
   readonly rerolls?: RerollKinds;
   /** Also report the joint distribution of (intents won, Aura, Resolve) at the end (for scenes). */
   readonly joint?: boolean;
@@ -259,8 +270,8 @@ export class RollSolver {
 
   constructor(roll: Roll, options: SolveOptions | Policy = {}) {
     const {
-      policy = 'optimal',
-      rerolls = 'any',
+      policy = PLAY_DEFAULTS.policy,
+      rerolls = PLAY_DEFAULTS.rerolls,
       joint = false,
       terminal,
     } = typeof options === 'string' ? { policy: options } : options;
@@ -277,7 +288,7 @@ export class RollSolver {
       auraMax: roll.auraMax,
     };
     this.defenceCount = this.model.activeThreats.reduce(
-      (n, t) => n * 2 * roll.threats[t]!.challenge,
+      (n, t) => n * challengeDie(roll.threats[t]!.challenge),
       1,
     );
     this.contexts = new Array(this.defenceCount);
@@ -330,7 +341,7 @@ export class RollSolver {
     const out = this.roll.threats.map(() => 0);
     let rest = d;
     for (const t of this.model.activeThreats) {
-      const size = 2 * this.roll.threats[t]!.challenge;
+      const size = challengeDie(this.roll.threats[t]!.challenge);
       out[t] = (rest % size) + 1;
       rest = Math.floor(rest / size);
     }
@@ -342,7 +353,7 @@ export class RollSolver {
     let index = 0;
     let place = 1;
     for (const t of this.model.activeThreats) {
-      const size = 2 * this.roll.threats[t]!.challenge;
+      const size = challengeDie(this.roll.threats[t]!.challenge);
       index += (defences[t]! - 1) * place;
       place *= size;
     }
@@ -400,13 +411,13 @@ export class RollSolver {
     const A = this.auraStates;
     const levels = this.roll.resolve + 1;
     const shape = rolls.length === 1 && rolls[0] === this.roll ? '' : rollShape(this.roll);
-    const sizes = active.map((t) => 2 * this.roll.threats[t]!.challenge);
+    const sizes = active.map((t) => challengeDie(this.roll.threats[t]!.challenge));
     const starts: Start[] = [];
     const startOf = new Map<number, number>();
     const questions = rolls.map((roll) => {
       if (shape !== '' && rollShape(roll) !== shape)
         throw new RangeError('RollSolver.oddsFor: a roll of another shape than the solver’s');
-      const limits = active.map((t) => 2 * roll.threats[t]!.challenge);
+      const limits = active.map((t) => challengeDie(roll.threats[t]!.challenge));
       if (roll.resolve >= levels || limits.some((size, i) => size > sizes[i]!))
         throw new RangeError(
           'RollSolver.oddsFor: a roll with more Resolve or a larger Challenge than the solver’s',
@@ -488,7 +499,7 @@ export class RollSolver {
    * Cost: one forward pass per action over the states it reaches (milliseconds).
    * @example
    * // d8 | d4 against C4, 3 Aura, 1 Resolve; D 5, the d8 shows 3 (class index 1), the d4 4 (2):
-   * solver.actionsIn([5], solver.model.keyOf([1, 2]), 3, 1).map((a) => a.expectedUtility)
+   * ((solver) => solver.actionsIn([5], solver.model.keyOf([1, 2]), 3, 1).map((a) => a.expectedUtility))(new RollSolver(splitRoll([[8], [4]], 4, { aura: 3, resolve: 1 })))
    * // [1, 1.5, 1, 1.125]: stop, reroll the d8, reroll the d4, reroll all
    */
   actionsIn(defences: ArrayLike<number>, key: number, aura: number, r: number): ActionValue[] {

@@ -1,3 +1,4 @@
+import { popcount } from '../../popcount.ts';
 import type { Roll } from '../roll/spec.ts';
 import type { Policy } from './roll-solver.ts';
 
@@ -44,9 +45,9 @@ export interface SpendPlan {
 /**
  * The cheapest way to win an intent whose best die has class `cls` (< 1): +2s first, then a tie
  * payment when the +2s land exactly on D. Both the Aura and the +2s are minimal at once.
- * @example winCost(-2, true) // { cost: 2, boosts: 1, paysTie: true }
+ * @example winCost(-2, true) // not run: internal; gives { cost: 2, boosts: 1, paysTie: true }
  */
-export function winCost(
+function winCost(
   cls: number,
   tieBreak: boolean,
 ): { cost: number; boosts: number; paysTie: boolean } {
@@ -309,13 +310,6 @@ export class SpendTable {
   }
 }
 
-/** Intents won in a won-mask (its set bits). */
-export function popcount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m; m &= m - 1) count++;
-  return count;
-}
-
 /** Most spend tables kept across rolls; past it the cache starts again. */
 const SPEND_CACHE_SIZE = 256;
 const spendCache = new Map<string, SpendTable>();
@@ -325,7 +319,7 @@ const spendCache = new Map<string, SpendTable>();
  * same rules (weights, +2s, ties, Aura cap and worth, when gains arrive, the class floor): the
  * splits of a pool, the Challenges and Resolve levels of an analysis settle through one table.
  * Rolls with a terminal utility get their own.
- * @example spendTableOf(rollAtC3, 'optimal', -3) === spendTableOf(sameRollAtC5, 'optimal', -3) // true
+ * @example spendTableOf(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) === spendTableOf(parseRoll({ threats: [{ challenge: 5 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) // true
  */
 export function spendTableOf(
   roll: Roll,

@@ -1,8 +1,25 @@
-import { InputError, invalid } from '../../../input-error.ts';
-import { readChoice, readInteger, readRecord } from '../../spec-fields.ts';
-import { type RollEnding, type RollOdds, RollSolver } from '../engine/roll-solver.ts';
+import { range } from 'd3-array';
+import { z } from 'zod';
+import { choice, integer } from '../../../field-schemas.ts';
+import { InputError, invalid, missing } from '../../../input-error.ts';
+import { parseSpec } from '../../../issue-messages.ts';
+import { popcount } from '../../popcount.ts';
+import {
+  PLAY_DEFAULTS,
+  REROLL_KINDS,
+  type RollEnding,
+  type RollOdds,
+  RollSolver,
+} from '../engine/roll-solver.ts';
 import { DIE_SIDES, legalPools } from '../roll/pool.ts';
-import { ROLL_DEFAULTS, ROLL_LIMITS, ROLL_OPTION_FIELDS, type Roll } from '../roll/spec.ts';
+import {
+  checkAura,
+  ROLL_DEFAULTS,
+  ROLL_LIMITS,
+  ROLL_OPTION_FIELDS,
+  ROLL_OPTION_SCHEMAS,
+  type Roll,
+} from '../roll/spec.ts';
 import { formatSplit, type Split, splitsOfPool } from '../roll/split.ts';
 import { type RollSetup, splitRoll } from '../roll/split-roll.ts';
 
@@ -19,42 +36,50 @@ export interface FightOptions extends Omit<RollSetup, 'resolve' | 'policy'> {
   readonly pool?: readonly number[];
   /** …the steps of the set action, whose best legal pool is chosen each round. */
   readonly steps?: number;
-  /** Actions in each roll (each gives one split; default 1). */
+  /** Actions in each roll (each gives one split). @defaultValue {@link FIGHT_DEFAULTS}.actions */
   readonly actions?: number;
-  /** Titles: Resolve at the start of the fight, and its cap (default 2). */
+  /** Titles: Resolve at the start of the fight, and its cap. @defaultValue {@link FIGHT_DEFAULTS}.titles */
   readonly titles?: number;
-  /** Rounds before the fight is called (default 8). */
+  /** Rounds before the fight is called. @defaultValue {@link FIGHT_DEFAULTS}.maxRounds */
   readonly maxRounds?: number;
   /**
-   * How each round is played (default 'per-roll'): the rules' default, each roll's split and
-   * decisions optimal for that roll's utility; or 'whole-fight', every round played to maximise
-   * P(the threat falls within maxRounds), solved backwards over the fight's states.
+   * How each round is played: 'per-roll', the rules' default, each roll's split and decisions
+   * optimal for that roll's utility; or 'whole-fight', every round played to maximise P(the
+   * threat falls within maxRounds), solved backwards over the fight's states.
+   * @defaultValue {@link FIGHT_DEFAULTS}.fightPolicy
    */
   readonly fightPolicy?: FightPolicy;
 }
 
-export type FightPolicy = 'per-roll' | 'whole-fight';
-export const FIGHT_POLICIES: readonly FightPolicy[] = ['per-roll', 'whole-fight'];
+export const FIGHT_POLICIES = ['per-roll', 'whole-fight'] as const;
+export type FightPolicy = (typeof FIGHT_POLICIES)[number];
 
-/** Defaults of a fight's own options (the roll options take `ROLL_DEFAULTS`). */
+/** A fight's defaults (the rules page's "Scenes"). */
 export const FIGHT_DEFAULTS = {
-  actions: 1,
+  /** Titles: Resolve at the start of a fight and its cap. */
   titles: 2,
+  /** Rounds before a fight is called. */
   maxRounds: 8,
+  /** Actions in each round's roll. */
+  actions: 1,
+  /** Each roll played for its own utility. */
   fightPolicy: 'per-roll',
-} as const satisfies {
-  actions: number;
-  titles: number;
-  maxRounds: number;
-  fightPolicy: FightPolicy;
-};
+} as const satisfies Record<string, unknown> & { fightPolicy: FightPolicy };
 
-/** Bounds of a fight: every round may solve every split of every legal pool, in every state. */
+/**
+ * Bounds that keep an exact fight interactive: each reachable (tags, Aura, Resolve) state solves
+ * every split of every pool, so a fight's pools are smaller than one roll's.
+ */
 export const FIGHT_LIMITS = {
+  /** A threat's tags. */
   tags: 10,
-  steps: 36,
-  actions: 4,
+  /** Dice in a fight's pool. */
   poolDice: 8,
+  /** Steps of a fight's set action. */
+  steps: 36,
+  /** Actions in each round's roll. */
+  actions: 4,
+  /** Rounds before a fight is called. */
   maxRounds: 50,
 } as const;
 
@@ -74,53 +99,52 @@ export interface Fight {
   readonly spec: Readonly<Record<string, unknown>>;
 }
 
-/** A fight's own fields; the roll options come from `ROLL_OPTION_FIELDS` (Resolve is `titles`). */
-const FIGHT_OWN_FIELDS = [
-  'challenge',
-  'tags',
-  'pool',
-  'steps',
-  'actions',
-  'titles',
-  'maxRounds',
-  'fightPolicy',
-  'aura',
-] as const;
-/** Roll options a fight passes on to each round's roll, as they are. */
+/** Roll options a fight passes on to each round's roll, as they are (Resolve is `titles`). */
 const FIGHT_SETUP_FIELDS = [
   ...ROLL_OPTION_FIELDS.filter((field) => field !== 'aura' && field !== 'resolve'),
   'rerolls',
 ] as const;
-const FIGHT_FIELDS = [...FIGHT_OWN_FIELDS, ...FIGHT_SETUP_FIELDS];
+
+const { resolve: _resolve, ...setupSchemas } = ROLL_OPTION_SCHEMAS;
+const dieSides = z.literal(DIE_SIDES, { error: `one of ${DIE_SIDES.join(', ')}` });
+
+/** The shape of a fight spec; what ties its fields together is checked by {@link parseFight}. */
+const fightSpecSchema = z.strictObject(
+  {
+    challenge: integer(1, ROLL_LIMITS.challenge),
+    tags: integer(1, FIGHT_LIMITS.tags),
+    pool: z
+      .array(dieSides, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides, such as [12, 4]` })
+      .min(1, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides, such as [12, 4]` })
+      .max(FIGHT_LIMITS.poolDice, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides` })
+      .optional(),
+    steps: integer(1, FIGHT_LIMITS.steps).optional(),
+    actions: integer(1, FIGHT_LIMITS.actions).optional(),
+    titles: integer(0, ROLL_LIMITS.resolve).optional(),
+    maxRounds: integer(1, FIGHT_LIMITS.maxRounds).optional(),
+    fightPolicy: choice(FIGHT_POLICIES).optional(),
+    aura: z.unknown().optional(),
+    ...(Object.fromEntries(
+      Object.entries(setupSchemas).map(([field, schema]) => [field, schema.optional()]),
+    ) as { [F in keyof typeof setupSchemas]: z.ZodOptional<(typeof setupSchemas)[F]> }),
+    rerolls: choice(REROLL_KINDS).optional(),
+  },
+  { error: 'an object' },
+);
 
 /** Validates fight options (JSON or typed); `where` prefixes field names. */
 export function parseFight(input: unknown, where = ''): Fight {
-  const o = readRecord(input, where, FIGHT_FIELDS);
+  const o = parseSpec(fightSpecSchema, input, where);
   const f = (name: string) => `${where}${name}`;
-  const challenge = readInteger(o.challenge, f('challenge'), 1, ROLL_LIMITS.challenge);
-  const tags = readInteger(o.tags, f('tags'), 1, FIGHT_LIMITS.tags);
+  const { challenge, tags } = o;
   let pools: number[][];
-  if (o.pool === undefined && o.steps === undefined) {
-    throw invalid(f('pool'), undefined, 'a set pool (e.g. [12, 4]) or steps');
-  }
+  if (o.pool === undefined && o.steps === undefined)
+    throw missing(f('pool'), 'a set pool (e.g. [12, 4]) or steps');
   if (o.pool !== undefined && o.steps !== undefined) {
     throw invalid(f('steps'), o.steps, 'either a set pool (e.g. [12, 4]) or steps, not both');
   }
   if (o.pool !== undefined) {
-    const pool = o.pool;
-    if (
-      !Array.isArray(pool) ||
-      pool.length === 0 ||
-      pool.length > FIGHT_LIMITS.poolDice ||
-      pool.some((s) => !(DIE_SIDES as readonly unknown[]).includes(s))
-    ) {
-      throw invalid(
-        f('pool'),
-        pool,
-        `1 to ${FIGHT_LIMITS.poolDice} die sides, each one of ${DIE_SIDES.join(', ')}`,
-      );
-    }
-    pools = [[...(pool as number[])].sort((a, b) => b - a)];
+    pools = [[...o.pool].sort((a, b) => b - a)];
     if (o.actions !== undefined)
       throw invalid(
         f('actions'),
@@ -128,41 +152,18 @@ export function parseFight(input: unknown, where = ''): Fight {
         'nothing with a set pool (actions shape pools from steps)',
       );
   } else {
-    const steps = readInteger(o.steps, f('steps'), 1, FIGHT_LIMITS.steps);
-    const actions = readInteger(
-      o.actions,
-      f('actions'),
-      1,
-      FIGHT_LIMITS.actions,
-      FIGHT_DEFAULTS.actions,
+    pools = legalPools(o.steps!, o.actions ?? FIGHT_DEFAULTS.actions).filter(
+      (pool) => pool.length <= FIGHT_LIMITS.poolDice,
     );
-    pools = legalPools(steps, actions).filter((pool) => pool.length <= FIGHT_LIMITS.poolDice);
   }
-  const titles = readInteger(o.titles, f('titles'), 0, ROLL_LIMITS.resolve, FIGHT_DEFAULTS.titles);
-  const maxRounds = readInteger(
-    o.maxRounds,
-    f('maxRounds'),
-    1,
-    FIGHT_LIMITS.maxRounds,
-    FIGHT_DEFAULTS.maxRounds,
-  );
-  const fightPolicy = readChoice(
-    o.fightPolicy,
-    f('fightPolicy'),
-    FIGHT_POLICIES,
-    FIGHT_DEFAULTS.fightPolicy,
-  );
+  const titles = o.titles ?? FIGHT_DEFAULTS.titles;
+  const maxRounds = o.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
+  const fightPolicy = o.fightPolicy ?? FIGHT_DEFAULTS.fightPolicy;
   const setup: Record<string, unknown> = {};
   for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
-  // The roll options are checked by the roll validator itself, on a sample roll.
-  const auraMax = readInteger(
-    o.auraMax,
-    f('auraMax'),
-    0,
-    ROLL_LIMITS.auraMax,
-    ROLL_DEFAULTS.auraMax,
-  );
-  const startAura = readInteger(o.aura, f('aura'), 0, auraMax, auraMax);
+  const auraMax = o.auraMax ?? ROLL_DEFAULTS.auraMax;
+  const startAura = o.aura === undefined ? auraMax : checkAura(o.aura, auraMax, f('aura'));
+  // A sample roll: what ties the roll options together is checked by the roll's own parser.
   try {
     splitRoll([[pools[0]![0]!]], challenge, { ...setup, aura: startAura, resolve: titles });
   } catch (error) {
@@ -171,7 +172,9 @@ export function parseFight(input: unknown, where = ''): Fight {
     throw error;
   }
   const source =
-    o.pool === undefined ? { steps: o.steps, actions: o.actions ?? 1 } : { pool: pools[0] };
+    o.pool === undefined
+      ? { steps: o.steps, actions: o.actions ?? FIGHT_DEFAULTS.actions }
+      : { pool: pools[0] };
   const spec = {
     ...setup,
     challenge,
@@ -250,8 +253,7 @@ export function fightRounds(
     batches.set(batch, [...(batches.get(batch) ?? []), i]);
   });
   for (const pool of fight.pools) {
-    const counts = Array.from({ length: Math.min(tags, pool.length) }, (_, i) => i + 1);
-    for (const split of splitsOfPool(pool, counts)) {
+    for (const split of roundSplits(pool, tags)) {
       const rolls = starts.map(({ aura, resolve }) =>
         splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve }),
       );
@@ -259,7 +261,7 @@ export function fightRounds(
         const asked = batch.map((i) => rolls[i]!);
         const cover = { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
         const solver = new RollSolver(cover, {
-          rerolls: fight.setup.rerolls ?? 'any',
+          rerolls: fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls,
           joint: true,
           ...(worth ? { terminal: terminalTable(cover, worth) } : {}),
         });
@@ -275,6 +277,15 @@ export function fightRounds(
   return best.map((round) =>
     worth ? { ...round!, terminal: terminalTable(round!.roll, worth) } : round!,
   );
+}
+
+/**
+ * The splits a round may roll with a pool: into at most as many intents as tags are left (wins
+ * never exceed the tags).
+ * @example roundSplits([12, 4], 1).map(formatSplit) // ["d12+d4"]
+ */
+export function roundSplits(pool: readonly number[], tags: number): Split[] {
+  return splitsOfPool(pool, range(1, Math.min(tags, pool.length) + 1));
 }
 
 /** The terminal utility table of a round's roll, from a worth of (wins, Aura, Resolve) at its end. */
@@ -376,10 +387,21 @@ export interface FightOdds {
 }
 
 /**
+ * Expected rounds to win, among the fights won within `maxRounds`: Σ n·P(won in round n) /
+ * P(won within maxRounds); undefined when no fight is ever won.
+ * @example meanRoundsToWin(fightOdds(parseFight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 }))) // 1.36 (0.4375 + 2·0.24609375, over 0.68359375)
+ */
+export function meanRoundsToWin(odds: FightOdds): number | undefined {
+  const won = odds.pWinWithin[odds.pWinWithin.length - 1] ?? 0;
+  if (!(won > 0)) return undefined;
+  return odds.roundsToWin.reduce((sum, p, k) => sum + p * (k + 1), 0) / won;
+}
+
+/**
  * The fight solved exactly: a Markov chain over (tags left, Aura, Resolve), each round's
  * transition the joint ending distribution of that state's optimal roll. Cost: one round choice
  * (one exact solve per candidate split) per reachable state.
- * @example fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] })).pWinWithin[0]
+ * @example fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] })).pWinWithin[0] // 0.89106…
  */
 export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds {
   const A = fight.auraMax + 1;
@@ -444,11 +466,4 @@ export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds 
       plan.round(fight.tags, fight.startAura, fight.titles, fight.maxRounds).split,
     ),
   };
-}
-
-/** Number of set bits: intents won in a won-mask. */
-export function popcount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m; m &= m - 1) count++;
-  return count;
 }

@@ -2,9 +2,11 @@ import type { Kernel } from '../../../montecarlo/kernel.ts';
 import { meanInterval } from '../../../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../../montecarlo/wilson-interval.ts';
 import type { Stream } from '../../../rng/index.ts';
+import { popcount } from '../../popcount.ts';
+import { PLAY_DEFAULTS } from '../engine/roll-solver.ts';
 import { rollToSpec } from '../roll/spec.ts';
 import { type PreparedRoll, playRolls, prepareRoll } from '../simulate.ts';
-import { type Fight, type FightOdds, FightPlan, parseFight, popcount } from './fight.ts';
+import { type Fight, type FightOdds, FightPlan, parseFight } from './fight.ts';
 
 /** A fight played round by round, each round's roll sampled by the roll simulator. */
 export interface PreparedFight {
@@ -32,7 +34,7 @@ export type FightSimulation = Omit<FightOdds, 'openingSplit'> & {
   readonly meanRoundsToWinCi95: readonly [number, number];
 };
 
-export function prepareFight(spec: unknown): PreparedFight {
+function prepareFight(spec: unknown): PreparedFight {
   const fight = parseFight(spec);
   const n = fight.maxRounds;
   // Tally: won in round k (k < n) or not won (k = n); then per round: fights reaching it, and
@@ -67,7 +69,7 @@ function rollFor(
     // Whole-fight rounds are played for the chance to win from where they end.
     prepared = prepareRoll({
       roll: rollToSpec(round.roll),
-      rerolls: fight.setup.rerolls ?? 'any',
+      rerolls: fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls,
       ...(round.terminal ? { terminal: round.terminal } : {}),
     });
     prep.rolls.set(key, prepared);
@@ -75,7 +77,7 @@ function rollFor(
   return prepared;
 }
 
-export function playFights(
+function playFights(
   prep: PreparedFight,
   stream: Stream,
   trials: number,
@@ -116,7 +118,7 @@ export function playFights(
   }
 }
 
-export function summarizeFights(
+function summarizeFights(
   prep: PreparedFight,
   tally: Float64Array,
   trials: number,

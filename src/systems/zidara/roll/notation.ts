@@ -1,16 +1,18 @@
 import { invalid } from '../../../input-error.ts';
-import { DIE_SIDES } from './pool.ts';
+import { challengeDie, DIE_SIDES } from './pool.ts';
 import type { Roll, RollSpec } from './spec.ts';
 
 /**
  * The short notation people type and read for a roll's dice: one word per intent, dice on the
  * same intent joined by `+` (advantage), `@B` to aim it at the second threat, `*2` to weigh it,
- * and `area:d4` for the Elementalist's area die. A whole roll reads `d12 | d6+d6`.
+ * and `area:d4` for the Elementalist's area die. A whole roll reads `d12 | d6+d6`: words may
+ * also be separated by ` | `, as splits are printed (`"d8 | d4"` is `d8 d4`), spaces are free.
  * With `faces: 'each'` (a rolled state, for `zidara advise`) every die also carries the face it
  * shows: `d8=3`, `2d6=3,5`, `d6=3+d4=5`, or the word's faces in its dice order at its end,
  * after the threat and weight: `d4@B=4`, `d6+d4@A=3,5`; `area:d4=2`. They come back as `shown`.
- * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4']).dice.length // 4
+ * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4'], 2).dice.length // 4
  * @example parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown // [3, 4]
+ * @example parseIntents(['d8 | d4']).intents.length // 2
  */
 export function parseIntents(
   words: readonly string[],
@@ -40,7 +42,8 @@ export function parseIntents(
       shown.push(face);
     }
   };
-  for (const word of words) {
+  const separated = words.flatMap((w) => w.split('|')).map((w) => w.replace(/\s+/g, ''));
+  for (const word of separated.filter(Boolean)) {
     const area = /^area:(.+)$/i.exec(word);
     if (area) {
       const found = dieList(area[1]!, word);
@@ -126,9 +129,12 @@ export function threatLetter(threat: number): string {
   return String.fromCharCode(65 + threat);
 }
 
-/** A Challenge as people read it: "C3 (d6)". */
+/**
+ * A Challenge as people read it, with the die it rolls: every table, chart and message says it so.
+ * @example challengeName(3) // "C3 (d6)"
+ */
 export function challengeName(challenge: number): string {
-  return `C${challenge} (d${2 * challenge})`;
+  return `C${challenge} (d${challengeDie(challenge)})`;
 }
 
 /** One intent's dice: "d6+d6", largest first. */
@@ -143,7 +149,9 @@ export function intentDice(roll: Roll, intent: number): string {
 
 /**
  * A roll's dice in the notation: intents split by " | ", with `@B` where it has several threats
- * and `*w` where a weight is not 1. @example describeDice(roll) // "d12 | d4 | area:d4"
+ * and `*w` where a weight is not 1.
+ * @example describeDice(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }, { sides: 4, intent: 1 }, { sides: 4, area: true }] }))
+ * // "d12 | d4 | area:d4"
  */
 export function describeDice(roll: Roll): string {
   const words = roll.intents.map((intent, i) => {

@@ -1,5 +1,7 @@
-import { invalid } from '../../../input-error.ts';
-import { readBoolean, readInteger, readNumber, readRecord, readText } from '../../spec-fields.ts';
+import { z } from 'zod';
+import { flag, integer, number } from '../../../field-schemas.ts';
+import { invalid, missing } from '../../../input-error.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { DIE_SIDES } from './pool.ts';
 
 /** A roll spec as written in JSON (the oracle's `spec`): absent fields take the defaults below. */
@@ -51,29 +53,57 @@ export interface RollDie {
   readonly area: boolean;
 }
 
-/** The rules page's defaults. */
+/**
+ * The rules page's defaults (`rules/zidara.md`): what a roll spec, a CLI flag or a scenario field
+ * takes when it is left out. Flags, their help, the scenario schema and the docs read these.
+ */
 export const ROLL_DEFAULTS = {
+  /** Most Aura a character holds; gains past it are shared. */
   auraMax: 5,
+  /** Resolve available for rerolls in one roll. */
   resolve: 0,
+  /** The archetype's +2s allowed a roll (0: an archetype without the +2). */
   boostsPerRoll: 1,
+  /** A tie can be won for 1 Aura (false: the defence model, see {@link DEFENDING}). */
   tieBreak: true,
+  /** Warrior: a top face rolls again and adds. */
   explode: false,
+  /** Most extra rolls of one exploding die. */
   explodeDepth: 20,
+  /** Worth of each Aura left at the end, in intents. */
   auraValue: 0,
+  /** Worth of each Resolve left at the end, in intents. */
   resolveValue: 0,
+  /** Aura from a top face can be spent in the same roll. */
   auraGainUsableSameRoll: true,
+  /** The threat an intent aims at (0: the first). */
   intentThreat: 0,
+  /** An intent's weight in the utility play maximises. */
   intentWeight: 1,
 } as const;
 
-/** Bounds that keep one exact solve interactive; larger rolls belong to the simulator. */
+/**
+ * Bounds that keep one exact solve interactive; larger rolls belong to the simulator. Steps and
+ * actions are bounded by the dice: 6 steps fill a d12, so more than `6 × dice` steps cannot be
+ * one exact roll, and an action beyond the dice adds no legal pool that fits.
+ */
 export const ROLL_LIMITS = {
+  /** Dice in one exact roll. */
   dice: 12,
+  /** Resolve in one roll (and Titles: nobody holds more Resolve than Titles). */
   resolve: 10,
+  /** The Aura cap a character may have. */
   auraMax: 20,
+  /** +2s allowed a roll. */
   boostsPerRoll: 10,
+  /** Extra rolls of one exploding die. */
   explodeDepth: 100,
+  /** A threat's Challenge (C7 and up are designers' what-ifs). */
   challenge: 50,
+  /** Steps in one roll: 12 d12s. */
+  steps: 72,
+  /** Actions in one roll. */
+  actions: 12,
   /**
    * Largest intent weight, `auraValue` or `resolveValue`: a roll's utility and its square
    * (simulation intervals) stay finite and exact enough (1e308 gave an infinite utility).
@@ -81,21 +111,162 @@ export const ROLL_LIMITS = {
   value: 1e6,
 } as const;
 
+/**
+ * The roll options of the rules' defence model: the attacker's die must beat the defender's,
+ * ties go to the defender and nobody buys them (`tieBreak` false). What `--defending` and a
+ * scenario's `defending: true` set.
+ */
+export const DEFENDING = { tieBreak: false } as const;
+
+/**
+ * Checks the Aura a roll or a fight starts with against its cap. `field` is the field (or flag)
+ * named in the message, `cap` the name of the cap there ("auraMax", "--aura-max").
+ * @throws InputError naming the field, the value and the cap.
+ * @example checkAura(6, 5, 'aura') // throws "aura: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)"
+ */
+export function checkAura(aura: unknown, auraMax: number, field: string, cap = 'auraMax'): number {
+  if (typeof aura !== 'number' || !Number.isInteger(aura) || aura < 0)
+    throw invalid(field, aura, `an integer from 0 to ${cap} (${auraMax})`);
+  if (aura > auraMax)
+    throw invalid(
+      field,
+      aura,
+      `at most ${cap} (${auraMax}): Aura past the cap is shared, never held`,
+    );
+  return aura;
+}
+
+/**
+ * The zod schemas of a roll's options, with their bounds and defaults in words: roll specs are
+ * validated with them, and a scenario's characters and fights say the same.
+ */
+export const ROLL_OPTION_SCHEMAS = {
+  auraMax: integer(
+    0,
+    ROLL_LIMITS.auraMax,
+    `Most Aura held; gains past it are shared (default ${ROLL_DEFAULTS.auraMax}).`,
+  ),
+  resolve: integer(
+    0,
+    ROLL_LIMITS.resolve,
+    `Resolve available for rerolls (default ${ROLL_DEFAULTS.resolve}).`,
+  ),
+  boostsPerRoll: integer(
+    0,
+    ROLL_LIMITS.boostsPerRoll,
+    `The archetype's +2s allowed a roll, each for 1 Aura (default ${ROLL_DEFAULTS.boostsPerRoll}; 0: an archetype without the +2).`,
+  ),
+  tieBreak: flag(
+    `A tie can be won for 1 Aura (default ${ROLL_DEFAULTS.tieBreak}; false: the defence model).`,
+  ),
+  explode: flag(
+    `Warrior: a die showing its top face rolls again and adds (default ${ROLL_DEFAULTS.explode}).`,
+  ),
+  explodeDepth: integer(
+    0,
+    ROLL_LIMITS.explodeDepth,
+    `Most extra rolls of an exploding die (default ${ROLL_DEFAULTS.explodeDepth}).`,
+  ),
+  auraValue: number(
+    0,
+    `Worth of each Aura left at the end, in intents, to the play (default ${ROLL_DEFAULTS.auraValue}).`,
+    ROLL_LIMITS.value,
+  ),
+  resolveValue: number(
+    0,
+    `Worth of each Resolve left at the end, in intents, to the play (default ${ROLL_DEFAULTS.resolveValue}).`,
+    ROLL_LIMITS.value,
+  ),
+  auraGainUsableSameRoll: flag(
+    `Aura from a roll's top faces can be spent in that roll (default ${ROLL_DEFAULTS.auraGainUsableSameRoll}).`,
+  ),
+} as const;
+
 /** A roll spec's options beside its threats, dice and intents: what a character's setup sets. */
 export const ROLL_OPTION_FIELDS = [
   'aura',
-  'auraMax',
-  'resolve',
-  'boostsPerRoll',
-  'tieBreak',
-  'explode',
-  'explodeDepth',
-  'auraValue',
-  'resolveValue',
-  'auraGainUsableSameRoll',
+  ...(Object.keys(ROLL_OPTION_SCHEMAS) as (keyof typeof ROLL_OPTION_SCHEMAS)[]),
 ] as const satisfies readonly (keyof RollSpec)[];
 
-const SPEC_FIELDS = ['threats', 'dice', 'intents', ...ROLL_OPTION_FIELDS] as const;
+/**
+ * The zod schemas of the numbers that shape a roll, within {@link ROLL_LIMITS}: roll specs, the
+ * analyses' options and the scenario schema check them alike.
+ */
+export const ROLL_SHAPE_SCHEMAS = {
+  /** A die size. */
+  sides: z.literal(DIE_SIDES, { error: `one of ${DIE_SIDES.join(', ')}` }),
+  challenge: integer(1, ROLL_LIMITS.challenge),
+  steps: integer(1, ROLL_LIMITS.steps),
+  actions: integer(1, ROLL_LIMITS.actions),
+  /** A number of dice, or of intents. */
+  dice: integer(1, ROLL_LIMITS.dice),
+  resolve: integer(0, ROLL_LIMITS.resolve),
+  /** Challenges to face, one or more. */
+  challenges: z
+    .array(integer(1, ROLL_LIMITS.challenge, 'A Challenge.'), {
+      error: `a list of Challenges (integers 1 to ${ROLL_LIMITS.challenge})`,
+    })
+    .min(1, { error: 'at least one Challenge' }),
+} as const;
+const dieSides = ROLL_SHAPE_SCHEMAS.sides;
+
+/** The shape of a roll spec; what ties its fields together is checked by {@link parseRoll}. */
+const rollSpecSchema = z.strictObject(
+  {
+    threats: z
+      .array(
+        z.strictObject(
+          {
+            challenge: ROLL_SHAPE_SCHEMAS.challenge,
+            name: z.string({ error: 'a string' }).optional(),
+          },
+          { error: 'an object such as { "challenge": 3 }' },
+        ),
+        { error: 'a non-empty array of { "challenge": C }' },
+      )
+      .min(1, { error: 'a non-empty array of { "challenge": C }' }),
+    dice: z
+      .array(
+        z.strictObject(
+          {
+            sides: dieSides,
+            intent: integer(0, ROLL_LIMITS.dice - 1).optional(),
+            area: z
+              .literal(true, { error: 'true (or leave it out and give an intent)' })
+              .optional(),
+          },
+          { error: 'a die such as { "sides": 8, "intent": 0 }' },
+        ),
+        { error: 'a non-empty array of dice such as { "sides": 8, "intent": 0 }' },
+      )
+      .min(1, { error: 'a non-empty array of dice such as { "sides": 8, "intent": 0 }' })
+      .max(ROLL_LIMITS.dice, { error: `at most ${ROLL_LIMITS.dice} dice in one exact roll` }),
+    intents: z
+      .array(
+        z.strictObject(
+          {
+            threat: z
+              .number({ error: 'an integer ≥ 0' })
+              .int({ error: 'an integer ≥ 0' })
+              .min(0, { error: 'an integer ≥ 0' })
+              .optional(),
+            weight: number(0, undefined, ROLL_LIMITS.value).optional(),
+            name: z.string({ error: 'a string' }).optional(),
+          },
+          { error: 'an object such as { "threat": 0, "weight": 1 }' },
+        ),
+        { error: 'an array with one entry per intent, numbered by the dice' },
+      )
+      .optional(),
+    aura: z.unknown().optional(),
+    ...(Object.fromEntries(
+      Object.entries(ROLL_OPTION_SCHEMAS).map(([field, schema]) => [field, schema.optional()]),
+    ) as {
+      [F in keyof typeof ROLL_OPTION_SCHEMAS]: z.ZodOptional<(typeof ROLL_OPTION_SCHEMAS)[F]>;
+    }),
+  },
+  { error: 'an object' },
+);
 
 /**
  * Validates a roll spec (parsed JSON) and fills in the defaults. Throws an InputError naming the
@@ -103,54 +274,22 @@ const SPEC_FIELDS = ['threats', 'dice', 'intents', ...ROLL_OPTION_FIELDS] as con
  * @example parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }] }).aura // 5
  */
 export function parseRoll(input: unknown, where = ''): Roll {
-  const spec = readRecord(input, where, SPEC_FIELDS);
+  const spec = parseSpec(rollSpecSchema, input, where);
   const f = (name: string) => `${where}${name}`;
   const D = ROLL_DEFAULTS;
-  const L = ROLL_LIMITS;
 
-  const threatsRaw = spec.threats;
-  if (!Array.isArray(threatsRaw) || threatsRaw.length === 0) {
-    throw invalid(f('threats'), threatsRaw, 'a non-empty array of { "challenge": C }');
-  }
-  const threats = threatsRaw.map((t, i) => {
-    const threat = readRecord(t, f(`threats[${i}].`), ['challenge', 'name']);
-    const challenge = readInteger(threat.challenge, f(`threats[${i}].challenge`), 1, L.challenge);
-    const name = readText(threat.name, f(`threats[${i}].name`));
-    return name === undefined ? { challenge } : { challenge, name };
-  });
-
-  const diceRaw = spec.dice;
-  if (!Array.isArray(diceRaw) || diceRaw.length === 0) {
-    throw invalid(
-      f('dice'),
-      diceRaw,
-      'a non-empty array of dice such as { "sides": 8, "intent": 0 }',
-    );
-  }
-  if (diceRaw.length > L.dice) {
-    throw invalid(f('dice'), `${diceRaw.length} dice`, `at most ${L.dice} dice in one exact roll`);
-  }
   let areaDice = 0;
-  const dice: RollDie[] = diceRaw.map((d, i) => {
-    const die = readRecord(d, f(`dice[${i}].`), ['sides', 'intent', 'area']);
-    const sides = die.sides;
-    if (typeof sides !== 'number' || !(DIE_SIDES as readonly number[]).includes(sides)) {
-      throw invalid(f(`dice[${i}].sides`), sides, `one of ${DIE_SIDES.join(', ')}`);
-    }
-    if (die.area !== undefined) {
-      if (die.area !== true)
-        throw invalid(f(`dice[${i}].area`), die.area, 'true (or leave it out and give an intent)');
+  const dice: RollDie[] = spec.dice.map((die, i) => {
+    if (die.area) {
       if (die.intent !== undefined)
         throw invalid(f(`dice[${i}].intent`), die.intent, 'no intent on the area die');
       areaDice++;
       if (areaDice > 1) throw invalid(f(`dice[${i}].area`), true, 'at most one area die a roll');
-      return { sides, intent: -1, area: true };
+      return { sides: die.sides, intent: -1, area: true };
     }
-    return {
-      sides,
-      intent: readInteger(die.intent, f(`dice[${i}].intent`), 0, L.dice - 1),
-      area: false,
-    };
+    if (die.intent === undefined)
+      throw missing(f(`dice[${i}].intent`), `an integer from 0 to ${ROLL_LIMITS.dice - 1}`);
+    return { sides: die.sides, intent: die.intent, area: false };
   });
   const intentCount = Math.max(-1, ...dice.map((d) => d.intent)) + 1;
   if (intentCount === 0)
@@ -165,6 +304,9 @@ export function parseRoll(input: unknown, where = ''): Roll {
     }
   }
 
+  const threats = spec.threats.map(({ challenge, name }) =>
+    name === undefined ? { challenge } : { challenge, name },
+  );
   let intents: Roll['intents'];
   if (spec.intents === undefined) {
     intents = Array.from({ length: intentCount }, () => ({
@@ -172,72 +314,40 @@ export function parseRoll(input: unknown, where = ''): Roll {
       weight: D.intentWeight,
     }));
   } else {
-    if (!Array.isArray(spec.intents) || spec.intents.length !== intentCount) {
+    if (spec.intents.length !== intentCount)
       throw invalid(
         f('intents'),
-        Array.isArray(spec.intents) ? `${spec.intents.length} entries` : spec.intents,
+        spec.intents,
         `an array with one entry per intent (${intentCount}, numbered by the dice)`,
       );
-    }
-    intents = spec.intents.map((x, i) => {
-      const intent = readRecord(x, f(`intents[${i}].`), ['threat', 'weight', 'name']);
-      const threat = readInteger(
-        intent.threat,
-        f(`intents[${i}].threat`),
-        0,
-        threats.length - 1,
-        D.intentThreat,
-      );
-      const weight = readNumber(
-        intent.weight,
-        f(`intents[${i}].weight`),
-        D.intentWeight,
-        0,
-        L.value,
-      );
-      const name = readText(intent.name, f(`intents[${i}].name`));
-      return name === undefined ? { threat, weight } : { threat, weight, name };
+    intents = spec.intents.map((intent, i) => {
+      const threat = intent.threat ?? D.intentThreat;
+      if (threat >= threats.length)
+        throw invalid(
+          f(`intents[${i}].threat`),
+          threat,
+          `an integer from 0 to ${threats.length - 1}`,
+        );
+      const weight = intent.weight ?? D.intentWeight;
+      return intent.name === undefined ? { threat, weight } : { threat, weight, name: intent.name };
     });
   }
 
-  const auraMax = readInteger(spec.auraMax, f('auraMax'), 0, L.auraMax, D.auraMax);
+  const auraMax = spec.auraMax ?? D.auraMax;
   return {
     threats,
     dice,
     intents,
-    aura: readInteger(
-      spec.aura,
-      f('aura'),
-      0,
-      auraMax,
-      auraMax,
-      `an integer from 0 to auraMax (${auraMax})`,
-    ),
+    aura: spec.aura === undefined ? auraMax : checkAura(spec.aura, auraMax, f('aura')),
     auraMax,
-    resolve: readInteger(spec.resolve, f('resolve'), 0, L.resolve, D.resolve),
-    boostsPerRoll: readInteger(
-      spec.boostsPerRoll,
-      f('boostsPerRoll'),
-      0,
-      L.boostsPerRoll,
-      D.boostsPerRoll,
-    ),
-    tieBreak: readBoolean(spec.tieBreak, f('tieBreak'), D.tieBreak),
-    explode: readBoolean(spec.explode, f('explode'), D.explode),
-    explodeDepth: readInteger(
-      spec.explodeDepth,
-      f('explodeDepth'),
-      0,
-      L.explodeDepth,
-      D.explodeDepth,
-    ),
-    auraValue: readNumber(spec.auraValue, f('auraValue'), D.auraValue, 0, L.value),
-    resolveValue: readNumber(spec.resolveValue, f('resolveValue'), D.resolveValue, 0, L.value),
-    auraGainUsableSameRoll: readBoolean(
-      spec.auraGainUsableSameRoll,
-      f('auraGainUsableSameRoll'),
-      D.auraGainUsableSameRoll,
-    ),
+    resolve: spec.resolve ?? D.resolve,
+    boostsPerRoll: spec.boostsPerRoll ?? D.boostsPerRoll,
+    tieBreak: spec.tieBreak ?? D.tieBreak,
+    explode: spec.explode ?? D.explode,
+    explodeDepth: spec.explodeDepth ?? D.explodeDepth,
+    auraValue: spec.auraValue ?? D.auraValue,
+    resolveValue: spec.resolveValue ?? D.resolveValue,
+    auraGainUsableSameRoll: spec.auraGainUsableSameRoll ?? D.auraGainUsableSameRoll,
   };
 }
 

@@ -1,46 +1,85 @@
-import { readChoice, readInteger } from '../../spec-fields.ts';
+import { z } from 'zod';
+import { choice } from '../../../field-schemas.ts';
+import { parseSpec } from '../../../issue-messages.ts';
 import { allWonUtility } from '../engine/all-won-utility.ts';
 import {
+  PLAY_DEFAULTS,
   POLICIES,
   type Policy,
+  REROLL_KINDS,
   type RerollKinds,
   type RollOdds,
   type SolveOptions,
 } from '../engine/roll-solver.ts';
 import { solveRolls } from '../engine/solve-rolls.ts';
-import { parseRoll, ROLL_LIMITS, ROLL_OPTION_FIELDS, type Roll, type RollSpec } from './spec.ts';
+import {
+  checkAura,
+  DEFENDING,
+  parseRoll,
+  ROLL_DEFAULTS,
+  ROLL_OPTION_FIELDS,
+  ROLL_SHAPE_SCHEMAS,
+  type Roll,
+  type RollSpec,
+} from './spec.ts';
 import type { Split } from './split.ts';
 
 /**
  * A character's situation for a roll, shared by every analysis: the options of the rules page
  * (`rules/zidara.md`) and how decisions are taken. Every field is optional; the defaults are
- * the rules page's.
+ * the rules page's ({@link ROLL_DEFAULTS}, {@link PLAY_DEFAULTS}).
  */
 export interface RollSetup {
-  /** Aura at the start of the roll (default: `auraMax`, a scene starts full). */
+  /** Aura at the start of the roll (a scene starts full). @defaultValue `auraMax` */
   readonly aura?: number;
-  /** Most Aura a character holds; gains past it are shared (default 5). */
+  /** Most Aura a character holds; gains past it are shared. @defaultValue {@link ROLL_DEFAULTS}.auraMax */
   readonly auraMax?: number;
-  /** Resolve available for rerolls (default 0). */
+  /** Resolve available for rerolls. @defaultValue {@link ROLL_DEFAULTS}.resolve */
   readonly resolve?: number;
-  /** The archetype's +2s allowed a roll (default 1; 0 = an archetype without the +2). */
+  /** The archetype's +2s allowed a roll (0 = an archetype without the +2). @defaultValue {@link ROLL_DEFAULTS}.boostsPerRoll */
   readonly boostsPerRoll?: number;
-  /** A tie can be won for 1 Aura (default true; false models defending). */
+  /**
+   * A tie can be won for 1 Aura (false models defending: {@link DEFENDING}).
+   * @defaultValue {@link ROLL_DEFAULTS}.tieBreak
+   */
   readonly tieBreak?: boolean;
-  /** Warrior: a top face rolls again and adds (default false). */
+  /** Warrior: a top face rolls again and adds. @defaultValue {@link ROLL_DEFAULTS}.explode */
   readonly explode?: boolean;
-  /** Most extra rolls of an exploding die (default 20). */
+  /** Most extra rolls of an exploding die. @defaultValue {@link ROLL_DEFAULTS}.explodeDepth */
   readonly explodeDepth?: number;
-  /** Aura from a top face can be spent in the same roll (default true). */
+  /** Aura from a top face can be spent in the same roll. @defaultValue {@link ROLL_DEFAULTS}.auraGainUsableSameRoll */
   readonly auraGainUsableSameRoll?: boolean;
-  /** Worth of each Aura left at the end, in intents, in the utility play maximises (default 0). */
+  /** Worth of each Aura left at the end, in intents, in the utility play maximises. @defaultValue {@link ROLL_DEFAULTS}.auraValue */
   readonly auraValue?: number;
-  /** Worth of each Resolve left at the end, in intents (default 0). */
+  /** Worth of each Resolve left at the end, in intents. @defaultValue {@link ROLL_DEFAULTS}.resolveValue */
   readonly resolveValue?: number;
-  /** Who decides: the engine's optimum (default) or a named simple policy. */
+  /** Who decides: the engine's optimum or a named simple policy. @defaultValue {@link PLAY_DEFAULTS}.policy */
   readonly policy?: Policy;
-  /** Rerolls the optimal policy may use (default 'any'). */
+  /** Rerolls the optimal policy may use. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
   readonly rerolls?: RerollKinds;
+}
+
+/** A character's roll situation as people state it: the rules' options, `defending` for ties. */
+export interface CharacterSetup extends Omit<RollSetup, 'tieBreak'> {
+  /** The defence model ({@link DEFENDING}): ties go to the defender and are not bought. */
+  readonly defending?: boolean | undefined;
+}
+
+/**
+ * The roll setup of a character: fields left out (undefined) take the rules' defaults,
+ * `defending` is the defence model, and the starting Aura is checked against its cap. `names`
+ * are the Aura fields as the caller's input names them (flags, a file's fields), for messages.
+ * @example characterSetup({ auraMax: 3, defending: true }) // { auraMax: 3, tieBreak: false }
+ */
+export function characterSetup(
+  character: { readonly [F in keyof CharacterSetup]?: CharacterSetup[F] | undefined },
+  names: { readonly aura: string; readonly auraMax: string } = { aura: 'aura', auraMax: 'auraMax' },
+): RollSetup {
+  const { defending, ...options } = character;
+  if (options.aura !== undefined)
+    checkAura(options.aura, options.auraMax ?? ROLL_DEFAULTS.auraMax, names.aura, names.auraMax);
+  const setup = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  return { ...setup, ...(defending ? DEFENDING : {}) } as RollSetup;
 }
 
 /**
@@ -109,8 +148,9 @@ export function splitsOdds(questions: readonly SplitQuestion[]): RollOdds[] {
     { options: SolveOptions; allWon: boolean; rolls: Roll[]; at: number[] }
   >();
   // A split asked at several Challenges under one setup is validated once: the Challenge is
-  // all that changes (and is checked as the roll's validation checks it).
+  // all that changes (a Challenge the roll's schema refuses goes the whole way, for its message).
   const parsed = new Map<RollSetup, Map<string, Roll>>();
+  const plays = new Map<RollSetup, { policy: Policy; rerolls: RerollKinds }>();
   questions.forEach(({ split, challenge, setup = {}, play }, i) => {
     const allWon = play === 'all-won';
     let bySetup = parsed.get(setup);
@@ -120,23 +160,25 @@ export function splitsOdds(questions: readonly SplitQuestion[]): RollOdds[] {
     }
     const text = JSON.stringify([split, play ?? null]);
     const known = bySetup.get(text);
-    const roll = known
-      ? {
-          ...known,
-          threats: [
-            { challenge: readInteger(challenge, 'threats[0].challenge', 1, ROLL_LIMITS.challenge) },
-          ],
-        }
-      : splitRoll(split, challenge, setup, allWon ? undefined : play);
+    const roll =
+      known && ROLL_SHAPE_SCHEMAS.challenge.safeParse(challenge).success
+        ? { ...known, threats: [{ challenge }] }
+        : splitRoll(split, challenge, setup, allWon ? undefined : play);
     if (!known) bySetup.set(text, roll);
-    const options = {
-      policy: readChoice(setup.policy, 'policy', POLICIES, 'optimal'),
-      rerolls: readChoice(setup.rerolls, 'rerolls', REROLL_KINDS, 'any'),
-    };
-    const key = `${options.policy}/${options.rerolls}/${allWon}`;
+    let played = plays.get(setup);
+    if (!played) {
+      const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
+        playSchema,
+        setup,
+      );
+      played = { policy, rerolls };
+      plays.set(setup, played);
+    }
+    const { policy, rerolls } = played;
+    const key = `${policy}/${rerolls}/${allWon}`;
     let batch = batches.get(key);
     if (!batch) {
-      batch = { options, allWon, rolls: [], at: [] };
+      batch = { options: { policy, rerolls }, allWon, rolls: [], at: [] };
       batches.set(key, batch);
     }
     batch.rolls.push(roll);
@@ -150,8 +192,11 @@ export function splitsOdds(questions: readonly SplitQuestion[]): RollOdds[] {
   return out;
 }
 
-/** The kinds of reroll the optimal policy can be restricted to. */
-export const REROLL_KINDS: readonly RerollKinds[] = ['any', 'one', 'all'];
+/** How a setup's roll is played: checked where a solve starts (the roll checks the rest). */
+const playSchema = z.looseObject({
+  policy: choice(POLICIES).optional(),
+  rerolls: choice(REROLL_KINDS).optional(),
+});
 
 function rollOptionsOf(setup: RollSetup): Partial<RollSpec> {
   const options: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import { range } from 'd3-array';
 import { invalid } from '../../../input-error.ts';
 import { parseIntents } from './notation.ts';
 import { ROLL_LIMITS } from './spec.ts';
@@ -70,13 +71,25 @@ export function parseSplit(text: string, field = 'split'): Split {
   return canonicalSplit(intents);
 }
 
+/**
+ * Reads dice stacked on one intent ("d12+d4"; `2d6` is `d6+d6`), high to low. `field` names
+ * the input in the error message.
+ * @example parseStack('d4+d12') // [12, 4]
+ */
+export function parseStack(text: string, field = 'stack'): number[] {
+  const split = parseSplit(text, field);
+  if (split.length !== 1)
+    throw invalid(field, text, 'dice on one intent, joined by + such as "d12+d4" (no |)');
+  return [...split[0]!];
+}
+
 /** Steps in a split: a dN is worth N/2. @example splitSteps([[12], [6, 6]]) // 12 */
 export function splitSteps(split: Split): number {
   return split.reduce((s, dice) => s + dice.reduce((t, n) => t + n / 2, 0), 0);
 }
 
 /** The most candidate assignments one pool may produce (enumerating them is exponential). */
-export const MAX_SPLITS_OF_POOL = 100_000;
+const MAX_SPLITS_OF_POOL = 100_000;
 
 /**
  * Every distinct way to share a pool's dice among k intents, for each k in `intentCounts`
@@ -88,7 +101,7 @@ export const MAX_SPLITS_OF_POOL = 100_000;
  */
 export function splitsOfPool(pool: readonly number[], intentCounts?: readonly number[]): Split[] {
   const n = pool.length;
-  const counts = new Set(intentCounts ?? Array.from({ length: n }, (_, i) => i + 1));
+  const counts = new Set(intentCounts ?? range(1, n + 1));
   const most = Math.min(n, Math.max(0, ...counts));
   const candidates = partitionsAtMost(n, most);
   if (candidates > MAX_SPLITS_OF_POOL) {

@@ -363,13 +363,13 @@ describe('advise: bad states', () => {
   it('counts that do not match', () => {
     bad(
       { roll, shown: [3], defence: [5] },
-      /^shown: "1 entries" is not allowed \(expected an array of 2 numbers, one per die/,
+      /^shown: \[3\] is not allowed \(expected an array of 2 numbers, one per die/,
     );
     bad(
       { roll, shown: [3, 4], defence: [5, 2] },
-      /^defence: "2 entries" is not allowed \(expected an array of 1 number, one per threat/,
+      /^defence: \[5,2\] is not allowed \(expected an array of 1 number, one per threat/,
     );
-    bad({ roll, shown: [3, 4] }, /^defence: nothing is not allowed/);
+    bad({ roll, shown: [3, 4] }, /^defence: missing \(expected/);
   });
   it('an exploding total no chain can make', () => {
     const exploding = { ...roll, explode: true, explodeDepth: 2 };
@@ -384,7 +384,7 @@ describe('advise: bad states', () => {
   it('late Aura needs the Aura pending; same-roll Aura refuses it', () => {
     bad(
       { roll: { ...roll, auraGainUsableSameRoll: false }, shown: [3, 4], defence: [5] },
-      /^auraPending: nothing is not allowed/,
+      /^auraPending: missing \(expected/,
     );
     bad({ roll, shown: [3, 4], defence: [5], auraPending: 1 }, /^auraPending: 1 is not allowed/);
   });

@@ -52,7 +52,7 @@ describe('fights, exactly', () => {
       /steps: 8 is not allowed \(expected either a set pool/,
     );
     expect(() => parseFight({ challenge: 3, tags: 2, pool: [7] })).toThrow(
-      /pool: \[7\] is not allowed/,
+      /^pool\[0\]: 7 is not allowed \(expected one of 2, 4, 6, 8, 10, 12\)/,
     );
     expect(() => parseFight({ challenge: 3, tags: 2, pool: [8], auraMax: 2, aura: 3 })).toThrow(
       /aura: 3 is not allowed/,

@@ -59,14 +59,17 @@ describe('roll specs', () => {
       'intents[1].threat: 1 is not allowed (expected an integer from 0 to 0)',
     ],
     [{ ...ok, aura: -1 }, 'aura: -1 is not allowed (expected an integer from 0 to auraMax (5))'],
-    [{ ...ok, aura: 6 }, 'aura: 6 is not allowed (expected an integer from 0 to auraMax (5))'],
+    [
+      { ...ok, aura: 6 },
+      'aura: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
+    ],
     [
       { ...ok, intents: [{ weight: Number.NaN }, {}] },
-      'intents[0].weight: NaN is not allowed (expected a number ≥ 0 and ≤ 1000000)',
+      'intents[0].weight: NaN is not allowed (expected a number from 0 to 1000000)',
     ],
     [
       { ...ok, intents: [{ weight: '2' }, {}] },
-      'intents[0].weight: "2" is not allowed (expected a number ≥ 0 and ≤ 1000000)',
+      'intents[0].weight: "2" is not allowed (expected a number from 0 to 1000000)',
     ],
     [
       { ...ok, dice: [] },
@@ -74,9 +77,12 @@ describe('roll specs', () => {
     ],
     [
       { ...ok, intents: [{}] },
-      'intents: "1 entries" is not allowed (expected an array with one entry per intent (2, numbered by the dice))',
+      'intents: [{}] is not allowed (expected an array with one entry per intent (2, numbered by the dice))',
     ],
-    [{ ...ok, boosts: 1 }, 'boosts: 1 is not allowed (expected no such field; the fields are'],
+    [
+      { ...ok, boosts: 1 },
+      'boosts: no such field (did you mean boostsPerRoll? the fields here are threats, dice,',
+    ],
     [
       { ...ok, dice: [{ sides: 4, area: true }] },
       'dice: "only an area die" is not allowed (expected at least one die with an intent)',

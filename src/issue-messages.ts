@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { showValue } from '../input-error.ts';
+import { InputError, showValue } from './input-error.ts';
 import { type FieldPath, fieldName } from './yaml-locator.ts';
 
 /** A problem the schema found: where it is (the key itself for an unknown field) and what it says. */
@@ -71,7 +71,7 @@ export function issueProblems(
       path,
       atKey: false,
       field,
-      message: `${field}: ${shown(found)} is not allowed (expected ${expected})`,
+      message: `${field}: ${showValue(found)} is not allowed (expected ${expected})`,
     });
   }
   return problems;
@@ -87,14 +87,23 @@ export function valueAt(value: unknown, path: FieldPath): unknown {
   return node;
 }
 
-/** A value as a message shows it: text quoted, lists and mappings as short JSON. */
-export function shown(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'an empty value';
-  if (typeof value === 'string') return showValue(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const json = JSON.stringify(value);
-  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+/**
+ * Validates a spec (parsed JSON or YAML, or options built by code) with its zod schema, and
+ * returns what the schema makes of it. The first problem, an unknown field before any other,
+ * is thrown as an InputError in the house message; `where` prefixes its field ("[2]." for the
+ * third spec of a file) so a file reader can point at it.
+ * @example parseSpec(z.strictObject({ n: z.number() }), { n: 1 }) // { n: 1 }
+ */
+export function parseSpec<S extends z.ZodType>(schema: S, input: unknown, where = ''): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = issueProblems(result.error.issues, schema, input);
+  const first = problems.find((p) => p.atKey && / no such field /.test(p.message)) ?? problems[0]!;
+  if (first.path.length > 0)
+    throw new InputError(`${where}${first.message}`, `${where}${first.field}`);
+  // The spec itself is not what its schema wants (not an object, say).
+  const field = where.replace(/\.$/, '') || 'spec';
+  throw new InputError(first.message.replace(/^the file:/, `${field}:`), field);
 }
 
 /** Minimal view of a zod schema's definition, enough to walk it. */
@@ -169,9 +178,15 @@ function fieldsAt(schema: z.ZodType, path: FieldPath, root: unknown): string[] {
   return def.type === 'object' ? Object.keys(def.shape ?? {}) : [];
 }
 
-/** Close enough to suggest: same letters ignoring case, or at most 2 edits apart. */
-function similar(a: string, b: string): boolean {
-  if (a.toLowerCase() === b.toLowerCase()) return true;
+/**
+ * Close enough to suggest: same letters ignoring case, one the start of the other (4 letters at
+ * least: `boosts` for `boostsPerRoll`), or at most 2 edits apart.
+ * @example similar('actoins', 'actions') // true
+ */
+export function similar(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x === y) return true;
+  if (Math.min(x.length, y.length) >= 4 && (x.startsWith(y) || y.startsWith(x))) return true;
   if (Math.abs(a.length - b.length) > 2) return false;
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

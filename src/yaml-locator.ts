@@ -1,0 +1,82 @@
+import { type Document, isMap, isNode, isScalar, isSeq, type LineCounter } from 'yaml';
+
+/** A place in a file, 1-based. */
+export interface Position {
+  readonly line: number;
+  readonly col: number;
+}
+
+/** A path into a document's value: keys and indices ("expectations", 2, "of", "split"). */
+export type FieldPath = readonly (string | number)[];
+
+/**
+ * Where a field is written in a parsed YAML document, as an offset in its text: the value's
+ * node, or with `key: true` the key itself (where an unknown or badly named field is pointed
+ * at). A path that goes past what the file holds (a missing field) gives the nearest existing
+ * parent. O(depth × width of each mapping).
+ */
+export function nodeOffset(
+  doc: Document,
+  path: FieldPath,
+  options: { key?: boolean } = {},
+): number {
+  let node: unknown = doc.contents;
+  let place = isNode(node) && node.range ? node.range[0] : 0;
+  for (const [i, step] of path.entries()) {
+    const last = i === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => keyText(p.key) === String(step));
+      if (!pair) break;
+      const keyNode = pair.key;
+      const keyPlace = isNode(keyNode) && keyNode.range ? keyNode.range[0] : place;
+      const value = pair.value;
+      const empty =
+        !isNode(value) || (isScalar(value) && value.value === null && value.source === '');
+      if ((last && options.key) || empty) return keyPlace;
+      node = value;
+      place = isNode(value) && value.range ? value.range[0] : keyPlace;
+    } else if (isSeq(node) && typeof step === 'number') {
+      const item = node.items[step];
+      if (!isNode(item) || !item.range) break;
+      node = item;
+      place = item.range[0];
+    } else break;
+  }
+  return place;
+}
+
+/**
+ * {@link nodeOffset} as a line and a column.
+ * @example yamlLocator(doc, lines)(['characters', 'vesk', 'aura']) // not run: needs a parsed document; gives e.g. { line: 7, col: 11 }
+ */
+export function yamlLocator(
+  doc: Document,
+  lines: LineCounter,
+): (path: FieldPath, options?: { key?: boolean }) => Position {
+  return (path, options = {}) => {
+    const { line, col } = lines.linePos(nodeOffset(doc, path, options));
+    return { line, col };
+  };
+}
+
+function keyText(key: unknown): string | undefined {
+  if (isScalar(key)) return String(key.value);
+  if (typeof key === 'string' || typeof key === 'number') return String(key);
+  return undefined;
+}
+
+/** "expectations[2].of.split" → ["expectations", 2, "of", "split"]; "[2].dice" → [2, "dice"]. */
+export function fieldPath(field: string): (string | number)[] {
+  const steps: (string | number)[] = [];
+  for (const part of field.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
+    steps.push(part.startsWith('[') ? Number(part.slice(1, -1)) : part);
+  }
+  return steps;
+}
+
+/** ["expectations", 2, "of"] → "expectations[2].of". */
+export function fieldName(path: FieldPath): string {
+  return path
+    .map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`))
+    .join('');
+}

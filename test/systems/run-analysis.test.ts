@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { type AnalysisJob, checkAnalysis, runAnalysis } from '../../src/systems/run-analysis.ts';
+import { compareSplits, splits } from '../../src/systems/zidara/analyses/splits.ts';
+import { tuneTarget } from '../../src/systems/zidara/analyses/tune.ts';
+
+describe('runAnalysis', () => {
+  it('gives the analysis’ own rows, the best `top` of a ranking with the count ranked', () => {
+    const options = { steps: 6, challenge: 3, auraMax: 0 };
+    const result = runAnalysis({ analysis: 'splits', name: 's', options, top: 2 });
+    const all = splits(options);
+    expect(result.analysis).toBe('splits');
+    expect(result.rows).toEqual(all.slice(0, 2));
+    expect(result.analysis === 'splits' && result.total).toBe(all.length);
+  });
+
+  it('reads a comparison’s splits in the notation, and names them canonically', () => {
+    const result = runAnalysis({
+      analysis: 'compare',
+      name: 'c',
+      splits: ['d4 | 2d6', 'd12'],
+      options: { challenge: 3 },
+    });
+    expect(result.rows).toEqual(compareSplits([[[6, 6], [4]], [[12]]], { challenge: 3 }));
+    expect(result.analysis === 'compare' && result.asked).toEqual(['d6+d6 | d4', 'd12']);
+  });
+
+  it('answers a tune target for every step count of the grid', () => {
+    const options = { steps: [4, 6], challenges: [3], pool: 'natural' as const, auraMax: 0 };
+    const result = runAnalysis({
+      analysis: 'tune',
+      name: 't',
+      options,
+      target: { winChance: 0.6, solveFor: 'challenge' },
+    });
+    expect(result.analysis === 'tune' && result.answers).toEqual(
+      [4, 6].map((steps) => tuneTarget({ pool: 'natural', auraMax: 0, target: 0.6, steps })),
+    );
+  });
+});
+
+describe('checkAnalysis', () => {
+  it.each<[AnalysisJob, RegExp]>([
+    [
+      { analysis: 'advantage', name: 'a', options: { most: 13 } },
+      /^most: 13 is not allowed \(expected an integer from 1 to 12\)$/,
+    ],
+    [
+      { analysis: 'advantage', name: 'a', options: { stacks: [[12, 7]] } },
+      /^stacks\[0\]\[1\]: 7 is not allowed \(expected one of 2, 4, 6, 8, 10, 12\)$/,
+    ],
+    [
+      { analysis: 'compare', name: 'c', splits: ['d12', 'd13'], options: { challenge: 3 } },
+      /^splits\[1\]: "d13" is not allowed/,
+    ],
+    [
+      { analysis: 'splits', name: 's', options: { steps: 8, challenge: 3, auraMax: 2, aura: 3 } },
+      /^aura: 3 is not allowed \(expected at most auraMax \(2\)/,
+    ],
+    [
+      { analysis: 'rerolls', name: 'r', options: { split: [[8], []] } },
+      /^split\[1\]: \[\] is not allowed \(expected at least one die on each intent\)$/,
+    ],
+    [
+      { analysis: 'fights', name: 'f', options: { steps: 40, tags: [1] } },
+      /^steps: 40 is not allowed \(expected an integer from 1 to 36\)$/,
+    ],
+    [
+      { analysis: 'tune', name: 't', options: { challenges: [] } },
+      /^challenges: \[\] is not allowed \(expected at least one Challenge\)$/,
+    ],
+  ])('names the option at fault in %j, before anything is solved', (job, message) => {
+    expect(() => checkAnalysis(job)).toThrow(message);
+  });
+
+  it('accepts every job of the built-in shapes', () => {
+    expect(() =>
+      checkAnalysis({ analysis: 'fights', name: 'f', options: { pool: [12, 4], tags: [2] } }),
+    ).not.toThrow();
+    expect(() =>
+      checkAnalysis({ analysis: 'compare-systems', name: 'x', options: { challenge: 3 } }),
+    ).not.toThrow();
+  });
+});
