@@ -8,10 +8,12 @@ import { benchQueue } from './bench/queue.ts';
 import { benchRng } from './bench/rng.ts';
 import { benchZidaraExact } from './bench/zidara-exact.ts';
 import { benchZidaraSimulate } from './bench/zidara-simulate.ts';
+import { benchZidaraSpeed } from './bench/zidara-speed.ts';
 
 const long = process.argv.includes('--long');
 const sections: [string, () => Promise<BenchRow[]>][] = [
   ["exact Zi'Dara engine", benchZidaraExact],
+  ["Zi'Dara at the speed of thought", benchZidaraSpeed],
   ['generator', () => benchRng()],
   ["Zi'Dara simulator", () => benchZidaraSimulate({ long })],
   ['other systems', benchOtherSystems],

@@ -1,21 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /**
- * This dicelab's version, from its package.json: the nearest one above this module, so it is
- * found from `src/`, the compiled `dist/` and the benchmarks' `build/src/` alike. Partial result
- * files and queue jobs record it: shards merge, and workers run jobs, only of their own version.
+ * This dicelab's version, from its package.json: `../package.json` from both `src/` and the
+ * compiled `dist/`, `../../package.json` from the benchmarks' build (`build/src/`). Partial
+ * result files record it: shards merge only with their own version.
  */
-export const DICELAB_VERSION: string = packageVersion();
-
-function packageVersion(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('dicelab: no package.json above src/version.ts');
-    dir = parent;
+export const DICELAB_VERSION: string = (() => {
+  for (const path of ['../package.json', '../../package.json']) {
+    try {
+      const found = require(path) as { name?: string; version: string };
+      if (found.name === 'dicelab') return found.version;
+    } catch {
+      // Not at this level: look one higher.
+    }
   }
-  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string })
-    .version;
-}
+  throw new Error('dicelab: cannot find its package.json');
+})();

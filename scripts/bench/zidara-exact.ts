@@ -1,7 +1,7 @@
 import { RollSolver } from '../../src/systems/zidara/engine/roll-solver.ts';
-import { legalPools } from '../../src/systems/zidara/roll/pool.ts';
 import { parseRoll, type RollSpec } from '../../src/systems/zidara/roll/spec.ts';
 import type { BenchRow } from './bench-row.ts';
+import { designerPools } from './designer-grid.ts';
 
 /** Best of `repeats` timings of `run`, in ms (the first run also warms the JIT). */
 function bestTime(run: () => void, repeats = 5): number {
@@ -48,14 +48,10 @@ export async function benchZidaraExact(): Promise<BenchRow[]> {
   }
   // Every legal pool of 1..24 steps with 1..2 actions (each distinct pool once), one intent,
   // against C1..C6, 5 Aura, 0..2 Resolve.
-  const pools = new Map<string, number[]>();
-  for (let steps = 1; steps <= 24; steps++) {
-    for (const actions of [1, 2])
-      for (const pool of legalPools(steps, actions)) pools.set(pool.join(','), pool);
-  }
+  const pools = designerPools();
   let solves = 0;
   const sweepStart = performance.now();
-  for (const pool of pools.values()) {
+  for (const pool of pools) {
     for (let challenge = 1; challenge <= 6; challenge++) {
       for (let resolve = 0; resolve <= 2; resolve++) {
         solve({
@@ -85,7 +81,7 @@ export async function benchZidaraExact(): Promise<BenchRow[]> {
       ok: eightTime < 200,
     },
     {
-      name: `zidara exact: sweep of ${pools.size} pools (1..24 steps, 1..2 actions) × C1..6 × Resolve 0..2 = ${solves} solves, 1 thread`,
+      name: `zidara exact: sweep of ${pools.length} pools (1..24 steps, 1..2 actions) × C1..6 × Resolve 0..2 = ${solves} solves, 1 thread`,
       value: sweep,
       unit: 's',
       target: '< 60',

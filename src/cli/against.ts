@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
-import { toCsv } from '../report/csv.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
@@ -189,6 +188,7 @@ export async function emitWhatIf(
         { key: `${figure}Change`, header: `${header(figure)} change` },
       ]),
     ];
+    const { toCsv } = await import('../report/csv.ts');
     process.stdout.write(toCsv(flat, columns));
     return;
   }

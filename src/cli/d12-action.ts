@@ -1,16 +1,17 @@
 import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
-import { formatPercent, formatProbability, formatTable } from '../report/index.ts';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatProbability } from '../report/format-probability.ts';
+import { formatTable } from '../report/table.ts';
+import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
+import { actionLuck } from '../systems/d12-action/plan.ts';
+import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
 import {
-  actionLuck,
   D12_LIMITS,
   D12_ROLLS,
-  type D12ActionResult,
-  type D12ActionSimulation,
-  d12ActionOdds,
   parseD12ActionSpec,
   STACKED_POLICIES,
   type SupporterSpec,
-} from '../systems/d12-action/index.ts';
+} from '../systems/d12-action/spec.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';

@@ -1,16 +1,10 @@
 import type { Command } from '@commander-js/extra-typings';
-import { formatPercent, formatTable } from '../report/index.ts';
-import {
-  type D6PoolCheck,
-  type D6PoolResult,
-  type D6PoolSimulation,
-  d6PoolOdds,
-  MAX_STAT,
-  parseD6PoolSpec,
-  SEED_CLAIM,
-  type SeedClaimGap,
-  seedClaimGap,
-} from '../systems/d6-pool/index.ts';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatTable } from '../report/table.ts';
+import { type D6PoolResult, d6PoolOdds } from '../systems/d6-pool/exact.ts';
+import { SEED_CLAIM, type SeedClaimGap, seedClaimGap } from '../systems/d6-pool/seed-claim.ts';
+import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
+import { type D6PoolCheck, MAX_STAT, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
 import { integerFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';

@@ -4,36 +4,53 @@ import { Command, CommanderError } from '@commander-js/extra-typings';
 import { EXIT } from '../exit-status.ts';
 import { InputError } from '../input-error.ts';
 import { RunError } from '../run-error.ts';
-import { registerBaseline } from './baseline.ts';
-import { registerCheck } from './check.ts';
-import { registerCompare } from './compare.ts';
-import { registerD6Pool } from './d6-pool.ts';
-import { registerD12Action } from './d12-action.ts';
-import { registerMerge } from './merge.ts';
-import { registerQueue } from './queue-worker.ts';
-import { registerReport } from './report.ts';
-import { registerRingSkill } from './ring-skill.ts';
-import { registerTags2d6 } from './tags-2d6.ts';
-import { zidaraCommand } from './zidara.ts';
-import { registerZidaraAdvise } from './zidara-advise.ts';
-import { registerZidaraAnalyses } from './zidara-analyses.ts';
-import { registerZidaraFight } from './zidara-fight.ts';
 
-/** The dicelab command tree: one `register…` per system or job, each in its own file. */
-export function buildProgram() {
+/**
+ * Each top-level command and how it is registered, loaded when needed: a command line that
+ * names one loads only that one's modules (start-up is what a roll at the prompt pays).
+ */
+const COMMANDS: Record<string, (program: Command) => Promise<unknown>> = {
+  zidara: async (program) => {
+    const [
+      { zidaraCommand },
+      { registerZidaraAnalyses },
+      { registerZidaraFight },
+      { registerZidaraAdvise },
+    ] = await Promise.all([
+      import('./zidara.ts'),
+      import('./zidara-analyses.ts'),
+      import('./zidara-fight.ts'),
+      import('./zidara-advise.ts'),
+    ]);
+    return registerZidaraAdvise(
+      registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program))),
+    );
+  },
+  report: async (program) => (await import('./report.ts')).registerReport(program),
+  compare: async (program) => (await import('./compare.ts')).registerCompare(program),
+  check: async (program) => (await import('./check.ts')).registerCheck(program),
+  baseline: async (program) => (await import('./baseline.ts')).registerBaseline(program),
+  merge: async (program) => (await import('./merge.ts')).registerMerge(program),
+  queue: async (program) => (await import('./queue-worker.ts')).registerQueue(program),
+  'd6-pool': async (program) => (await import('./d6-pool.ts')).registerD6Pool(program),
+  'tags-2d6': async (program) => (await import('./tags-2d6.ts')).registerTags2d6(program),
+  'd12-action': async (program) => (await import('./d12-action.ts')).registerD12Action(program),
+  'ring-skill': async (program) => (await import('./ring-skill.ts')).registerRingSkill(program),
+};
+
+/**
+ * The dicelab command tree: one `register…` per system or job, each in its own file. Given the
+ * command line, only the command it names is registered; with none (or one it does not know),
+ * every command is, for the help and the suggestions.
+ */
+export async function buildProgram(argv: readonly string[] = []) {
   const program = new Command('dicelab')
     .description('Exact and simulated odds for tabletop rolls, and the best way to make them.')
     .enablePositionalOptions();
-  registerZidaraAdvise(registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program))));
-  registerReport(program);
-  registerCompare(program);
-  registerBaseline(registerCheck(program));
-  registerMerge(program);
-  registerQueue(program);
-  registerD6Pool(program);
-  registerTags2d6(program);
-  registerD12Action(program);
-  registerRingSkill(program);
+  const named = argv[0];
+  const wanted =
+    named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  for (const name of wanted) await COMMANDS[name]!(program);
   return program;
 }
 
@@ -48,7 +65,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
     throw error;
   });
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   // Commander's message is one line, then (for a mistyped command or option) its suggestion:
   // both go on our one line.
   const oneLine = {

@@ -1,4 +1,6 @@
-import { formatPercent, formatProbability, formatTable } from '../report/index.ts';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatProbability } from '../report/format-probability.ts';
+import { formatTable } from '../report/table.ts';
 import type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
 
 /**

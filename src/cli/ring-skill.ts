@@ -1,22 +1,17 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import {
-  type Column,
-  formatPercent,
-  formatProbability,
-  formatTable,
-  toCsv,
-} from '../report/index.ts';
+import type { Column } from '../report/column.ts';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatProbability } from '../report/format-probability.ts';
+import { formatTable } from '../report/table.ts';
+import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact.ts';
+import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
 import {
   OBJECTIVES,
   parseRingSkillSpec,
   RING_SKILL_DEFAULTS,
   RING_SKILL_LIMITS,
-  type RingSkillResult,
-  type RingSkillSimulation,
-  type RingSkillTableRow,
-  ringSkillOdds,
-  ringSkillTable,
-} from '../systems/ring-skill/index.ts';
+} from '../systems/ring-skill/spec.ts';
+import { type RingSkillTableRow, ringSkillTable } from '../systems/ring-skill/table.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
@@ -170,7 +165,7 @@ export function registerRingSkill(program: Command) {
     .option('--tns <list>', 'only these TNs, e.g. 2,3 (default 1..6)', listFlag(1, L.tn))
     .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
     .addOption(new Option('--csv', 'print the rows as CSV (numbers in full)').conflicts('json'))
-    .action((options) => {
+    .action(async (options) => {
       const rows = ringSkillTable({
         ...(options.explodeDepth === undefined ? {} : { explodeDepth: options.explodeDepth }),
         ...(options.rings ? { rings: options.rings } : {}),
@@ -178,8 +173,10 @@ export function registerRingSkill(program: Command) {
         ...(options.tns ? { tns: options.tns } : {}),
       });
       if (options.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-      else if (options.csv) process.stdout.write(toCsv(rows, TABLE_COLUMNS));
-      else
+      else if (options.csv) {
+        const { toCsv } = await import('../report/csv.ts');
+        process.stdout.write(toCsv(rows, TABLE_COLUMNS));
+      } else
         process.stdout.write(
           `${formatTable(TABLE_COLUMNS, rows, {
             title: `Ring and Skill checks, kept for P(success) then least strife, explosions to depth ${options.explodeDepth ?? RING_SKILL_DEFAULTS.explodeDepth}`,

@@ -2,11 +2,8 @@ import { EXIT } from '../exit-status.ts';
 import { InputError, invalid } from '../input-error.ts';
 import { isKernelId, type KernelId } from '../montecarlo/kernel-registry.ts';
 import type { KernelRef } from '../montecarlo/load-kernel.ts';
-import { type Shard, type SimulationResult, simulate } from '../montecarlo/run.ts';
-import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import type { Shard, SimulationResult } from '../montecarlo/run.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
-import { writePartialResultFile } from './partial-result-file.ts';
-import { progressBar } from './progress-bar.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
@@ -36,6 +33,11 @@ export async function runSimulation(
   const shard = chosenShard(options, env);
   if (shard && !options.partial)
     throw invalid('--partial', undefined, 'a file to write the partial result of --shard to');
+  // The worker pool and the progress bar load here, for the commands that simulate.
+  const [{ simulate }, { progressBar }] = await Promise.all([
+    import('../montecarlo/run.ts'),
+    import('./progress-bar.ts'),
+  ]);
   const bar = progressBar({
     quiet: options.quiet,
     stream: stderr,
@@ -87,6 +89,7 @@ export async function runSimulation(
     );
   }
   if (options.partial) {
+    const { writePartialResultFile } = await import('./partial-result-file.ts');
     await writePartialResultFile(options.partial, result);
     if (!options.quiet) {
       const part = result.shard ? `shard ${result.shard.index}/${result.shard.count}` : 'whole run';
@@ -142,6 +145,7 @@ export async function simulateOneSpec<Spec, Summary>(
       options.spec,
       'a file with one spec (simulate runs one spec at a time)',
     );
+  const { summarizeResult } = await import('../montecarlo/summarize-result.ts');
   const summary = (await summarizeResult(
     await runSimulation(kernel, specs[0], options),
   )) as Summary;

@@ -1,13 +1,8 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { formatProbability } from '../report/index.ts';
-import {
-  ITEM_ROLES,
-  MAX_TAGS,
-  parseTags2d6Spec,
-  type Tags2d6Result,
-  type Tags2d6Simulation,
-  tags2d6Odds,
-} from '../systems/tags-2d6/index.ts';
+import { formatProbability } from '../report/format-probability.ts';
+import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
+import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
+import { ITEM_ROLES, MAX_TAGS, parseTags2d6Spec } from '../systems/tags-2d6/spec.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';

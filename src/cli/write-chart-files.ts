@@ -1,8 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { type ChartFileNames, chartFileNames } from '../report/chart-file-names.ts';
 import type { Column } from '../report/column.ts';
-import { toCsv } from '../report/csv.ts';
-import { renderSvg, svgToPng } from '../report/render.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
 /** A chart and the rows behind it, as {@link writeChartFiles} takes them. */
@@ -28,6 +26,11 @@ export async function writeChartFiles<Row extends object>(
   name: string,
   chart: ChartFiles<Row>,
 ): Promise<{ files: ChartFileNames; svg: string }> {
+  // Vega, the fonts and the rasteriser load here, for the commands that draw, not at start-up.
+  const [{ toCsv }, { renderSvg, svgToPng }] = await Promise.all([
+    import('../report/csv.ts'),
+    import('../report/render.ts'),
+  ]);
   const files = chartFileNames(name);
   const svg = await renderSvg(chart.spec, chart.onWarning ? { onWarning: chart.onWarning } : {});
   await writeFilesAtomically(dir, [

@@ -6,9 +6,8 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { InputError, invalid } from '../input-error.ts';
-import { toCsv } from '../report/csv.ts';
-import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-output.ts';
-import { type AnalysisJob, runAnalysis } from '../systems/run-analysis.ts';
+import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
+import type { AnalysisJob } from '../systems/run-analysis.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FIGHT_CURVES_DEFAULTS } from '../systems/zidara/analyses/fight-curves.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
@@ -571,7 +570,7 @@ async function runAndPrint<F extends RunFlags>(
   flags: F,
   build: (flags: F) => AnalysisJob,
 ): Promise<void> {
-  if (flags.against === undefined) return emit(runFlagged(build(flags)), flags);
+  if (flags.against === undefined) return emit(await runFlagged(build(flags)), flags);
   const changed = againstFlags(command, flags.against);
   const other = { ...flags, ...changed };
   // Every row on both sides, so rows pair; --top cuts the paired table.
@@ -580,10 +579,10 @@ async function runAndPrint<F extends RunFlags>(
     const { top: _top, ...rest } = job;
     return rest;
   };
-  const base = runFlagged(whole(build(flags)));
+  const base = await runFlagged(whole(build(flags)));
   let against: AnalysisOutput;
   try {
-    against = runFlagged(whole(build(other)));
+    against = await runFlagged(whole(build(other)));
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     throw new InputError(`--against: ${error.message}`, error.field);
@@ -597,7 +596,12 @@ async function runAndPrint<F extends RunFlags>(
 }
 
 /** Runs a job; an InputError about an analysis option is reworded to name its flag. */
-function runFlagged(job: AnalysisJob): AnalysisOutput {
+async function runFlagged(job: AnalysisJob): Promise<AnalysisOutput> {
+  // The analyses and their charts load with the command that runs one (not at start-up).
+  const [{ analysisOutput }, { runAnalysis }] = await Promise.all([
+    import('../report/zidara/analysis-output.ts'),
+    import('../systems/run-analysis.ts'),
+  ]);
   try {
     return analysisOutput(runAnalysis(job));
   } catch (error) {
@@ -621,6 +625,7 @@ export async function emit(
     );
   }
   if (flags.format === 'csv') {
+    const { toCsv } = await import('../report/csv.ts');
     process.stdout.write(toCsv(output.rows, output.csvColumns));
   } else if (flags.format === 'json') {
     const json = {

@@ -1,6 +1,5 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
-import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
@@ -141,6 +140,7 @@ Examples:
             fight.spec,
             options,
           );
+          const { summarizeResult } = await import('../montecarlo/summarize-result.ts');
           simulated = (await summarizeResult(result)) as FightSimulation & { seed: number };
         }
         results.push({

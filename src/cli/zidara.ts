@@ -1,15 +1,10 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { InputError } from '../input-error.ts';
-import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
-import {
-  type Policy,
-  type RerollKinds,
-  type RollOdds,
-  RollSolver,
-} from '../systems/zidara/engine/roll-solver.ts';
+import type { Policy, RerollKinds, RollOdds } from '../systems/zidara/engine/roll-solver.ts';
+import { solveRolls } from '../systems/zidara/engine/solve-rolls.ts';
 import {
   challengeName,
   describeDice,
@@ -20,7 +15,7 @@ import {
 } from '../systems/zidara/roll/notation.ts';
 import { legalPools } from '../systems/zidara/roll/pool.ts';
 import { parseRoll, type Roll, type RollSpec, rollToSpec } from '../systems/zidara/roll/spec.ts';
-import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
+import type { RollSimulation } from '../systems/zidara/simulate.ts';
 import { runSimulation } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
@@ -32,6 +27,9 @@ import {
   FLAG_PARSERS,
   flagsSetup,
 } from './zidara-flags.ts';
+
+/** Specs of a file solved together (the rest of the file waits its turn): 3,504 contests are one batch. */
+const SOLVE_BATCH = 4096;
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
 export function zidaraCommand(program: Command) {
@@ -110,11 +108,24 @@ function registerOdds(zidara: Command) {
     .action(async (words, options) => {
       const { rolls, many } = rollsFromOptions(words, options);
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
+      // Specs are solved a batch at a time as they are printed: specs of one shape in a batch
+      // share a solve (Challenges, Resolve and Aura at the start), and memory stays bounded.
+      const solved = new Map<Roll, RollOdds>();
+      let next = 0;
       await printResults(
         rolls,
         many,
         options.json,
-        (roll) => new RollSolver(roll, solve).odds(),
+        (roll) => {
+          if (!solved.has(roll)) {
+            const batch = rolls.slice(next, next + SOLVE_BATCH);
+            next += batch.length;
+            for (const [k, odds] of solveRolls(batch, solve).entries()) solved.set(batch[k]!, odds);
+          }
+          const odds = solved.get(roll)!;
+          solved.delete(roll);
+          return odds;
+        },
         (odds, roll) => formatOdds(roll, odds, solve.rerolls),
       );
     });
@@ -141,6 +152,11 @@ function registerSimulate(zidara: Command) {
       if (options.partial) oneSpecFor('--partial', rolls, `--spec ${options.spec}`);
       const policy = options.policy as Policy;
       const rerolls = options.rerolls as RerollKinds;
+      // The simulator and its intervals load with the command that simulates.
+      const [{ summarizeResult }, { simulationSpec }] = await Promise.all([
+        import('../montecarlo/summarize-result.ts'),
+        import('../systems/zidara/simulate.ts'),
+      ]);
       const summaries: (RollSimulation & { seed: number })[] = [];
       for (const roll of rolls) {
         const result = await runSimulation(

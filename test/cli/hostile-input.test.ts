@@ -138,8 +138,10 @@ function leaves(command: Command, path: string[] = []): { path: string[]; comman
   return subs.flatMap((sub) => leaves(sub, [...path, sub.name()]));
 }
 
+// The whole command tree (a command line that names no command registers every command).
+const program = (await buildProgram()) as unknown as Command;
+
 describe('every flag that takes a value refuses garbage', () => {
-  const program = buildProgram() as unknown as Command;
   const flags = leaves(program).flatMap(({ path, command }) =>
     command.options
       .filter((o) => (o.required || o.optional) && o.long !== '--help')

@@ -52,7 +52,7 @@ function dicelabArgs(line: string): string[] {
 
 /** Runs argv through the real CLI parser with no-op actions; returns the command it reached. */
 async function parsedCommand(args: string[]): Promise<string> {
-  const program = buildProgram() as unknown as Command;
+  const program = (await buildProgram(args)) as unknown as Command;
   let reached = '';
   const errors: string[] = [];
   const visit = (command: Command, path: string[]) => {

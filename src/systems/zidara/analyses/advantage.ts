@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseSpec } from '../../../issue-messages.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
-import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /** What {@link advantage} stacks and faces when told nothing: 1 to 6 d6s against C1 to C6. */
 export const ADVANTAGE_DEFAULTS = {
@@ -55,11 +55,23 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
   } = parseSpec(advantageOptionsSchema, options);
   const stacks =
     stated ?? Array.from({ length: most }, (_, k) => new Array<number>(k + 1).fill(sides));
+  // Every cell solved at once: one solve per stack serves every Challenge.
+  const solved = splitsOdds(
+    stacks.flatMap((stack) =>
+      challenges.map(
+        (challenge): SplitQuestion => ({
+          split: canonicalSplit([stack]),
+          challenge,
+          setup: options,
+        }),
+      ),
+    ),
+  );
   const rows: AdvantageRow[] = [];
   stacks.forEach((stack, s) => {
     const split = canonicalSplit([stack]);
     challenges.forEach((challenge, c) => {
-      const odds = splitOdds(split, challenge, options);
+      const odds = solved[s * challenges.length + c]!;
       const winChance = odds.intents[0]!.pWin;
       const previous = s > 0 ? rows[(s - 1) * challenges.length + c]!.winChance : null;
       rows.push({

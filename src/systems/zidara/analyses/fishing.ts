@@ -4,7 +4,7 @@ import { parseSpec } from '../../../issue-messages.ts';
 import { legalPools } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
@@ -72,13 +72,18 @@ export function fishing(options: FishingOptions): FishingRow[] {
     .filter((pool) => pool.length <= ROLL_LIMITS.dice)
     .flatMap((pool) => splitsOfPool(pool))
     .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
-  const points = candidates.map((split) => {
-    const odds = splitOdds(
-      split,
-      challenge,
-      options,
-      split.map((_, i) => (i === 0 ? 1 : minorWeight)),
-    );
+  const solved = splitsOdds(
+    candidates.map(
+      (split): SplitQuestion => ({
+        split,
+        challenge,
+        setup: options,
+        play: split.map((_, i) => (i === 0 ? 1 : minorWeight)),
+      }),
+    ),
+  );
+  const points = candidates.map((split, c) => {
+    const odds = solved[c]!;
     return {
       split: formatSplit(split),
       pool: formatPool(split.flat()),

@@ -4,7 +4,7 @@ import { parseSpec } from '../../../issue-messages.ts';
 import { REROLL_KINDS, type RerollKinds } from '../engine/roll-solver.ts';
 import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, type Split } from '../roll/split.ts';
-import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * What {@link rerolls} compares when told nothing: a lone d8 against C1 to C6 with 0 to 3
@@ -86,12 +86,27 @@ export function rerolls(options: RerollsOptions = {}): RerollRow[] {
   const split = canonicalSplit(stated);
   const levels = [...resolve].sort((a, b) => a - b);
   const { policy: _p, rerolls: _r, ...setup } = options as RollSetup;
+  // Every cell solved at once: one solve per kind serves every Challenge and Resolve level.
+  const solved = splitsOdds(
+    challenges.flatMap((challenge) =>
+      kinds.flatMap((kind) =>
+        levels.map(
+          (resolve): SplitQuestion => ({
+            split,
+            challenge,
+            setup: { ...setup, resolve, rerolls: kind },
+          }),
+        ),
+      ),
+    ),
+  );
   const rows: RerollRow[] = [];
+  let cell = 0;
   for (const challenge of challenges) {
     for (const kind of kinds) {
       let previous: number | null = null;
       for (const resolve of levels) {
-        const odds = splitOdds(split, challenge, { ...setup, resolve, rerolls: kind });
+        const odds = solved[cell++]!;
         rows.push({
           challenge,
           resolve,

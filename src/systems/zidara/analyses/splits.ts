@@ -5,7 +5,7 @@ import { parseSpec } from '../../../issue-messages.ts';
 import { legalPools } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, type Split, splitSteps, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * What a split is ranked by:
@@ -138,12 +138,22 @@ function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions
     compareSplitsOptionsSchema,
     options,
   );
-  const scored = candidates.map((split) => {
-    const play =
-      objective === 'all'
-        ? 'all-won'
-        : split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1));
-    const odds = splitOdds(split, challenge, options, play);
+  // Every candidate solved at once: splits of one pool and intents count share a solve.
+  const solved = splitsOdds(
+    candidates.map(
+      (split): SplitQuestion => ({
+        split,
+        challenge,
+        setup: options,
+        play:
+          objective === 'all'
+            ? 'all-won'
+            : split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1)),
+      }),
+    ),
+  );
+  const scored = candidates.map((split, c) => {
+    const odds = solved[c]!;
     const mainWin = odds.intents[0]!.pWin;
     const row = {
       split: formatSplit(split),

@@ -5,7 +5,7 @@ import { parseSpec } from '../../../issue-messages.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatSplit, type Split } from '../roll/split.ts';
-import { type RollSetup, splitOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * Which pool a character rolls at each step count, all dice on one intent:
@@ -65,8 +65,7 @@ export function tuneGrid(options: TuneOptions = {}): TuneRow[] {
     tuneOptionsSchema,
     options,
   );
-  const character = characterOf(options);
-  return steps.flatMap((s) => challenges.map((c) => character(s, c)));
+  return characterOf(options)(steps.flatMap((s) => challenges.map((c) => [s, c] as const)));
 }
 
 /** Options of {@link tuneTarget}: give `steps` to solve for the Challenge, or `challenge` to
@@ -124,14 +123,14 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
     const steps = options.steps!;
     walk = walkUntil(
       maxChallenge ?? TUNE_DEFAULTS.maxChallenge,
-      (c) => character(steps, c),
+      (c) => character([[steps, c]])[0]!,
       (row) => row.winChance < target,
     );
   } else {
     const challenge = options.challenge!;
     walk = walkUntil(
       maxSteps ?? TUNE_DEFAULTS.maxSteps,
-      (s) => character(s, challenge),
+      (s) => character([[s, challenge]])[0]!,
       (row) => row.winChance >= target,
     );
   }
@@ -215,30 +214,44 @@ function walkUntil(
   return rows;
 }
 
-/** The character of a setup: its win chance and pool at (steps, Challenge). */
-function characterOf(options: TuneOptions | TuneTargetOptions): (s: number, c: number) => TuneRow {
+/**
+ * The character of a setup: its win chance and pool at each (steps, Challenge) point, every
+ * point's pools solved at once (a pool's solve serves every Challenge it is asked at).
+ */
+function characterOf(
+  options: TuneOptions | TuneTargetOptions,
+): (points: readonly (readonly [number, number])[]) => TuneRow[] {
   const { actions = TUNE_DEFAULTS.actions, pool: rule = TUNE_DEFAULTS.pool } = parseSpec(
     characterSchema,
     options,
   );
-  return (steps, challenge) => {
-    const pools =
-      rule === 'natural'
-        ? [stepsToDice(steps)]
-        : legalPools(steps, actions).filter((pool) => pool.length <= ROLL_LIMITS.dice);
-    let best: TuneRow | undefined;
-    let bestDice = 0;
-    for (const pool of pools) {
-      const split: Split = [pool];
-      const winChance = splitOdds(split, challenge, options).intents[0]!.pWin;
-      // Between pools that win equally often, the one with fewer dice (fewer to roll).
-      const better = !best || winChance > best.winChance + 1e-12;
-      const asGood = best && Math.abs(winChance - best.winChance) <= 1e-12;
-      if (better || (asGood && pool.length < bestDice)) {
-        best = { steps, challenge, pool: formatSplit(split), winChance };
-        bestDice = pool.length;
+  const poolsOf = (steps: number) =>
+    rule === 'natural'
+      ? [stepsToDice(steps)]
+      : legalPools(steps, actions).filter((pool) => pool.length <= ROLL_LIMITS.dice);
+  return (points) => {
+    const candidates = points.map(([steps]) => poolsOf(steps));
+    const solved = splitsOdds(
+      points.flatMap(([, challenge], p) =>
+        candidates[p]!.map((pool): SplitQuestion => ({ split: [pool], challenge, setup: options })),
+      ),
+    );
+    let next = 0;
+    return points.map(([steps, challenge], p) => {
+      let best: TuneRow | undefined;
+      let bestDice = 0;
+      for (const pool of candidates[p]!) {
+        const split: Split = [pool];
+        const winChance = solved[next++]!.intents[0]!.pWin;
+        // Between pools that win equally often, the one with fewer dice (fewer to roll).
+        const better = !best || winChance > best.winChance + 1e-12;
+        const asGood = best && Math.abs(winChance - best.winChance) <= 1e-12;
+        if (better || (asGood && pool.length < bestDice)) {
+          best = { steps, challenge, pool: formatSplit(split), winChance };
+          bestDice = pool.length;
+        }
       }
-    }
-    return best!;
+      return best!;
+    });
   };
 }

@@ -67,3 +67,121 @@ export function dieOutcomes(
   }
   return [...merged.values()];
 }
+
+/**
+ * A die's outcomes against one defence as flat arrays, what the engines' inner loops read:
+ * class index (class − floor; for the area die, its top faces), top faces gained (capped at
+ * `auraMax`, since no state holds more), chance, and the part of it where the chain was capped.
+ */
+export interface OutcomeTable {
+  readonly cls: Int32Array;
+  readonly gain: Int32Array;
+  readonly p: Float64Array;
+  readonly pCapped: Float64Array;
+  /** E[top faces] of one die, before any cap. */
+  readonly meanTops: number;
+}
+
+/** Most tables kept across rolls; past it the cache starts again (a table costs < 1 µs to redo). */
+const OUTCOME_CACHE_SIZE = 4096;
+const outcomeCache = new Map<number, OutcomeTable>();
+const valueCache = new Map<number, { values: Float64Array; p: Float64Array; capped: number }>();
+
+/**
+ * One number for (sides, defence, floor, Aura cap, explosion), within the rules' limits
+ * (defence ≤ 100, floor ≥ −21, Aura cap ≤ 20, depth ≤ 100): a cache key built with no string.
+ */
+export function outcomeKey(
+  sides: number,
+  defence: number | null,
+  floor: number,
+  auraMax: number,
+  exploding: boolean,
+  depth: number,
+): number {
+  const d = defence === null ? 127 : defence;
+  return (
+    (((sides * 128 + d) * 64 - (defence === null ? 0 : floor)) * 64 + auraMax) * 256 +
+    (exploding ? depth : 255)
+  );
+}
+
+/**
+ * {@link dieOutcomes} as an {@link OutcomeTable}, cached across rolls by everything it depends on
+ * (sides, defence, floor, Aura cap, explosion): a roll of the same die against the same defence
+ * in another roll, another Challenge or another analysis reads the same table.
+ * @example outcomeTable(8, 4, -3, 5, false, 20).p.length // 6: classes −3…1, and the 8 (a win with a top face)
+ */
+export function outcomeTable(
+  sides: number,
+  defence: number | null,
+  floor: number,
+  auraMax: number,
+  exploding: boolean,
+  depth: number,
+): OutcomeTable {
+  const key = outcomeKey(sides, defence, floor, auraMax, exploding, depth);
+  let table = outcomeCache.get(key);
+  if (table) return table;
+  const { values, p: pv, capped } = floatValues(sides, exploding, depth);
+  // (class, top faces) → slot, in first-seen order; few slots, so a linear search.
+  const cls: number[] = [];
+  const tops: number[] = [];
+  const p: number[] = [];
+  const pCapped: number[] = [];
+  let meanTops = 0;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    const t = topFaces(value, sides);
+    const c = defence === null ? t : classOf(value, defence, floor) - floor;
+    meanTops += pv[i]! * t;
+    let slot = 0;
+    while (slot < cls.length && (cls[slot] !== c || tops[slot] !== t)) slot++;
+    if (slot === cls.length) {
+      cls.push(c);
+      tops.push(t);
+      p.push(0);
+      pCapped.push(0);
+    }
+    p[slot]! += pv[i]!;
+    if (value === capped) pCapped[slot]! += pv[i]!;
+  }
+  table = {
+    cls: Int32Array.from(cls),
+    gain: Int32Array.from(tops, (t) => Math.min(t, auraMax)),
+    p: Float64Array.from(p),
+    pCapped: Float64Array.from(pCapped),
+    meanTops,
+  };
+  if (outcomeCache.size >= OUTCOME_CACHE_SIZE) outcomeCache.clear();
+  outcomeCache.set(key, table);
+  return table;
+}
+
+/** A die's values and their chances as floats (exploding dice through the exact algebra, once). */
+function floatValues(
+  sides: number,
+  exploding: boolean,
+  depth: number,
+): { values: Float64Array; p: Float64Array; capped: number } {
+  const key = sides * 256 + (exploding ? depth : 255);
+  let cached = valueCache.get(key);
+  if (cached) return cached;
+  if (!exploding) {
+    cached = {
+      values: Float64Array.from({ length: sides }, (_, i) => i + 1),
+      p: new Float64Array(sides).fill(1 / sides),
+      capped: Number.NaN,
+    };
+  } else {
+    const entries = dieValues(sides, true, depth).entries();
+    cached = {
+      values: Float64Array.from(entries, ([v]) => v),
+      p: Float64Array.from(entries, ([, q]) => q),
+      capped: (depth + 1) * sides,
+    };
+  }
+  if (valueCache.size >= OUTCOME_CACHE_SIZE) valueCache.clear();
+  valueCache.set(key, cached);
+  return cached;
+}

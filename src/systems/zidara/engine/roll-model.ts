@@ -137,7 +137,30 @@ function buildGroup(
   classes: number,
   stride: number,
 ): Group {
-  const n = dice.length;
+  return { intent, sides, dice, classes, stride, ...multisetsOf(dice.length, classes) };
+}
+
+/** The multisets of n dice over `classes` classes, and how a reroll moves between them. */
+export interface Multisets {
+  readonly counts: Int8Array;
+  readonly size: number;
+  readonly best: Int8Array;
+  readonly replace: Int32Array;
+  readonly indexOfCode: ReadonlyMap<number, number>;
+}
+
+/** Built once per (dice, classes) for every roll: they do not depend on the dice's sides. */
+const multisetCache = new Map<string, Multisets>();
+
+/**
+ * The multisets of `n` interchangeable dice over `classes` classes (see {@link Group}), cached
+ * across rolls. O(multisets · classes²) the first time.
+ * @example multisetsOf(2, 3).size // 6
+ */
+export function multisetsOf(n: number, classes: number): Multisets {
+  const cacheKey = `${n}/${classes}`;
+  const cached = multisetCache.get(cacheKey);
+  if (cached) return cached;
   const multisets: number[][] = [];
   const walk = (k: number, left: number, acc: number[]) => {
     if (k === classes - 1) {
@@ -172,7 +195,9 @@ function buildGroup(
       }
     }
   });
-  return { intent, sides, dice, classes, counts, size, best, replace, stride, indexOfCode };
+  const built = { counts, size, best, replace, indexOfCode };
+  multisetCache.set(cacheKey, built);
+  return built;
 }
 
 /** Counts as a base-(n+1) number: digit k is the count of class k. */

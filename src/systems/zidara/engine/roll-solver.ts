@@ -1,10 +1,12 @@
 import { InputError } from '../../../input-error.ts';
-import { popcount } from '../../popcount.ts';
 import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
-import { dieOutcomes } from './die-outcome.ts';
+import { type OutcomeTable, outcomeTable } from './die-outcome.ts';
+import { groupRoll } from './group-roll.ts';
+import { type Masses, workingMasses } from './masses.ts';
+import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
-import { greedySpend, noSpend, optimalSpend, type SpendPlan, type SpendRules } from './spend.ts';
+import { type SpendPlan, type SpendRules, type SpendTable, spendTableOf } from './spend.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 const MAX_STATES = 1 << 23;
@@ -103,38 +105,116 @@ export interface RollOdds {
   };
 }
 
-/** One way a group's die can land against this defence: class index, capped gain, chances. */
-interface Outcomes {
-  readonly cls: Int32Array;
-  readonly gain: Int32Array;
-  readonly p: Float64Array;
-  readonly pCapped: Float64Array;
-  /** E[top faces] of one die. */
-  readonly meanTops: number;
-}
-
-/** Every die rolled at once: dice-state key, capped Aura gain, chances. */
+/**
+ * Every die rolled at once under one defence vector. The ways it leaves some intent not won are
+ * listed (dice-state key, capped gain, chances); those that win every intent need no decision
+ * but the spends, which depend on the Aura alone then, so their mass is pooled by (gain, area
+ * die's top faces): most of a roll's outcomes, handled in a handful of sums.
+ */
 interface Fresh {
   /** Entries in use (the arrays may be longer: they are reused from defence to defence). */
   readonly size: number;
-  readonly key: Float64Array;
+  readonly key: Int32Array;
   readonly gain: Int32Array;
   readonly p: Float64Array;
   readonly pCapped: Float64Array;
+  /** Mass that wins every intent, by gain + A · (area die's top faces), and its capped part. */
+  readonly wonP: Float64Array;
+  readonly wonCapped: Float64Array;
+  /** E[top faces] of the whole roll, before any cap. */
   readonly meanTops: number;
 }
 
 /** The defences of one enumerated threat roll, and what the engine learned under them. */
 interface DefenceContext {
-  readonly p: number;
   readonly defences: readonly number[];
-  readonly groups: readonly Outcomes[];
+  readonly groups: readonly OutcomeTable[];
   readonly fresh: Fresh;
   /** Per Resolve level r: value and decision per (value key, Aura state); NaN when not yet solved. */
   readonly value: Float64Array[];
   readonly decision: Int16Array[];
   /** Per Resolve level: E[value] of rerolling every die, per Aura state (NaN: not yet). */
   readonly rerollAll: Float64Array[];
+  /** Per Resolve level: the indices solved, so a reused table is reset where it was written only. */
+  readonly solved: Int32List[];
+}
+
+/** Level 0 takes no decision (no Resolve left): its table is never read. */
+const NO_DECISIONS = new Int16Array(0);
+
+/**
+ * The endings of a forward pass, by (plan id, Resolve left): their mass, and which are set.
+ * Shared by every solver: a pass is synchronous, never nested, and leaves them empty.
+ */
+const tallied = { mass: new Float64Array(256), slots: { items: new Int32Array(256), size: 0 } };
+
+/** Value and decision tables a finished solve left (NaN and free again), for the next to take. */
+const tablePool: { value: Float64Array; decision: Int16Array }[] = [];
+/** Most tables kept, and most entries in all (2 M: 20 MB of tables at most, even on a phone). */
+const POOL_TABLES = 16;
+const POOL_ENTRIES = 1 << 21;
+
+/** A pooled table pair of at least `size` entries (the smallest that fits), if any. */
+function pooledTable(size: number): { value: Float64Array; decision: Int16Array } | undefined {
+  let best = -1;
+  for (let i = 0; i < tablePool.length; i++) {
+    const length = tablePool[i]!.value.length;
+    if (length >= size && (best < 0 || length < tablePool[best]!.value.length)) best = i;
+  }
+  return best < 0 ? undefined : tablePool.splice(best, 1)[0];
+}
+
+function poolTable(table: { value: Float64Array; decision: Int16Array }): void {
+  tablePool.push(table);
+  let entries = tablePool.reduce((n, t) => n + t.value.length, 0);
+  // Past the bounds, the smallest go first: large tables are the costly ones to make.
+  tablePool.sort((a, b) => b.value.length - a.value.length);
+  while (tablePool.length > POOL_TABLES || entries > POOL_ENTRIES)
+    entries -= tablePool.pop()!.value.length;
+}
+
+/** Resets a context's value tables where they were written (NaN: not solved). */
+function resetSolved(ctx: DefenceContext): void {
+  for (let r = 1; r < ctx.value.length; r++) {
+    const memo = ctx.value[r]!;
+    const list = ctx.solved[r]!;
+    for (let i = 0; i < list.size; i++) memo[list.items[i]!] = Number.NaN;
+    list.size = 0;
+  }
+}
+
+/** A growable list of indices. */
+interface Int32List {
+  items: Int32Array;
+  size: number;
+}
+
+/** Where a forward pass starts: the Resolve left and the Aura state before the opening roll. */
+interface Start {
+  readonly resolve: number;
+  readonly aura: number;
+}
+
+/**
+ * The parts of a roll that one solve shares: everything but the threats' Challenges, the
+ * Resolve at the start and (when gains can be spent in the same roll) the Aura at the start.
+ * Rolls with the same shape are answered by one {@link RollSolver} (see `oddsFor`).
+ * @example rollShape(parseRoll({ threats: [{ challenge: 2 }], dice: [{ sides: 8, intent: 0 }] })) === rollShape(parseRoll({ threats: [{ challenge: 6 }], dice: [{ sides: 8, intent: 0 }], resolve: 2, aura: 1 })) // true
+ */
+export function rollShape(roll: Roll): string {
+  const parts: (string | number | boolean)[] = [roll.threats.length, roll.dice.length];
+  for (const die of roll.dice) parts.push(die.area ? -die.sides : die.sides * 16 + die.intent);
+  for (const intent of roll.intents) parts.push(intent.threat, intent.weight);
+  parts.push(
+    roll.auraGainUsableSameRoll ? '' : roll.aura,
+    roll.auraMax,
+    roll.boostsPerRoll,
+    roll.tieBreak,
+    roll.explode ? roll.explodeDepth : '',
+    roll.auraValue,
+    roll.resolveValue,
+  );
+  return parts.join('|');
 }
 
 /**
@@ -143,6 +223,11 @@ interface DefenceContext {
  * value is a memoised recursion over it: stop and spend, reroll all, or reroll one die.
  * Rerolling all leads to a value that depends only on (Aura, Resolve), so it is solved once.
  * Figures under the chosen policy come from one forward pass over the reachable states.
+ *
+ * One solve answers many questions (`oddsFor`): what is learned under a defence D is the same
+ * for every Challenge that can roll it (only its weight 1/(2C) changes), and the level-r tables
+ * do not depend on the Resolve or Aura a roll starts with; so the solver of the largest
+ * Challenges and Resolve of a shape runs one forward pass per start over shared tables.
  *
  * Cost: O(Π 2C · reachable states · Σ groups' outcomes); a handful of milliseconds for the
  * rolls of the rules (up to 8 dice, 2 threats, 2 Resolve).
@@ -155,32 +240,33 @@ export class RollSolver {
   readonly spendRules: SpendRules;
   /** Enumerated defence vectors, by index (mixed radix over the active threats). */
   readonly defenceCount: number;
-  private readonly contexts: (DefenceContext | undefined)[];
-  private readonly outcomeCache = new Map<string, Outcomes>();
-  private readonly outcomeIds = new Map<Outcomes, number>();
-  private readonly groupRollCache = new Map<string, Fresh>();
-  private levelMasses: Masses[] = [];
-  private readonly spare: DefenceContext[] = [];
-  private readonly freshTables: Masses[] = [];
-  private readonly planCache = new Map<number, SpendPlan>();
-  private readonly bestCode: Float64Array;
-  /** Defence-independent caches per value key (and Aura state): settled value, failed flag. */
-  private readonly stopCache: Float64Array;
-  private readonly failedCache: Int8Array;
-  private readonly stopDecisions: Int16Array;
-  private readonly terminal: Float64Array | undefined;
-  private readonly stopCaches: Float64Array[];
-  /** With a terminal utility: the spend rules for each Resolve level left. */
-  private readonly levelRules: SpendRules[];
-  private readonly best: Int32Array;
-  private readonly bestValues: Int32Array;
-  private readonly upper: number[];
-  private readonly tolerance: number;
-  private readonly auraStates: number;
-  private readonly valueKeySpace: number;
-
   readonly rerolls: RerollKinds;
   private readonly joint: boolean;
+  private readonly contexts: (DefenceContext | undefined)[];
+  private readonly spare: DefenceContext[] = [];
+  private readonly spends: SpendTable;
+  /** Per value key: best-class code (−1: not yet) and failed flag (−1: not yet). */
+  private readonly bestCode: Float64Array;
+  private readonly failedCache: Int8Array;
+  /** Defence-independent, per (value key, Aura state): the settled value and plan id per level kept. */
+  private readonly stopCache: Float64Array;
+  private readonly stopCaches: Float64Array[];
+  private readonly stopPlans: Int32Array[];
+  private readonly terminal: Float64Array | undefined;
+  private readonly best: Int32Array;
+  /** Highest value reachable with Resolve r left, and the tolerance of comparisons at level r. */
+  private readonly upper: number[];
+  private readonly tolerance: number[];
+  private readonly auraStates: number;
+  private readonly valueKeySpace: number;
+  private readonly allClean: Float64Array;
+  private readonly allCapped: Float64Array;
+  /** Best-class code of a roll that wins every intent, and its settled value per (level kept, Aura state). */
+  private readonly allWonCode: number;
+  private readonly wonValues: Float64Array;
+  /** Place value of the area die's digit in a dice-state key (0: no area die), and its states. */
+  private readonly areaStride: number;
+  private readonly areaStates: number;
 
   constructor(roll: Roll, options: SolveOptions | Policy = {}) {
     const {
@@ -214,8 +300,6 @@ export class RollSolver {
         `this roll has ${states.toLocaleString('en')} dice-and-Aura states, more than the exact engine's ${MAX_STATES.toLocaleString('en')}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
       );
     }
-    this.bestCode = new Float64Array(this.valueKeySpace).fill(-1);
-    this.stopCache = new Float64Array(states).fill(Number.NaN);
     this.terminal = terminal ? Float64Array.from(terminal) : undefined;
     const levels = roll.resolve + 1;
     if (
@@ -226,28 +310,30 @@ export class RollSolver {
         `terminal utility needs ${(this.model.intentCount + 1) * this.model.auraStates * levels} values (wins × Aura × Resolve)`,
       );
     }
-    // With a terminal utility the settled value depends on the Resolve left: one cache per level.
-    this.stopCaches = Array.from({ length: this.terminal ? levels : 1 }, (_, r) =>
-      r === 0 ? this.stopCache : new Float64Array(states).fill(Number.NaN),
-    );
-    this.levelRules = this.terminal
-      ? Array.from({ length: levels }, (_, r) => ({
-          ...this.spendRules,
-          worth: (won: number, auraEnd: number) =>
-            this.terminal![(popcount(won) * this.model.auraStates + auraEnd) * levels + r]!,
-        }))
-      : [];
+    this.spends = spendTableOf(roll, policy, this.model.floor, this.terminal, levels);
+    this.bestCode = new Float64Array(this.valueKeySpace).fill(-1);
     this.failedCache = new Int8Array(this.valueKeySpace).fill(-1);
-    this.stopDecisions = new Int16Array(states).fill(STOP);
+    // With a terminal utility the settled value depends on the Resolve left: one cache per level.
+    const kept = this.terminal ? levels : 1;
+    this.stopCaches = Array.from({ length: kept }, () => new Float64Array(states).fill(Number.NaN));
+    this.stopCache = this.stopCaches[0]!;
+    this.stopPlans = Array.from({ length: kept }, () => new Int32Array(states).fill(-1));
     this.best = new Int32Array(this.model.intentCount);
-    this.bestValues = new Int32Array(this.model.intentCount);
     const most =
       roll.intents.reduce((s, i) => s + Math.max(0, i.weight), 0) + roll.auraValue * roll.auraMax;
     const ceiling = this.terminal ? Math.max(...this.terminal) : Number.NaN;
-    this.upper = Array.from({ length: roll.resolve + 1 }, (_, r) =>
+    this.upper = Array.from({ length: levels }, (_, r) =>
       this.terminal ? ceiling : most + roll.resolveValue * r,
     );
-    this.tolerance = 1e-12 * Math.max(1, ...this.upper.map(Math.abs));
+    // Per level, so a solve shared by several starting Resolve levels decides as each alone would.
+    this.tolerance = this.upper.map((u) => 1e-12 * Math.max(1, Math.abs(u)));
+    this.allClean = new Float64Array(this.auraStates);
+    this.allCapped = new Float64Array(this.auraStates);
+    this.allWonCode = this.model.classes ** this.model.intentCount - 1;
+    this.wonValues = new Float64Array(kept * this.auraStates).fill(Number.NaN);
+    const area = this.model.groups[this.model.areaGroup];
+    this.areaStride = area ? area.stride : 0;
+    this.areaStates = area ? area.size : 1;
   }
 
   /** The defence of each threat (0 for threats no intent targets) in defence vector `d`. */
@@ -287,9 +373,7 @@ export class RollSolver {
   decide(d: number, key: number, aura: number, r: number, failed = this.failed(key)): number {
     if (this.policy === 'never' || r === 0) return STOP;
     if (this.policy === 'greedy') return failed ? REROLL_ALL : STOP;
-    const ctx = this.context(d);
-    this.value(ctx, r, key, aura);
-    return ctx.decision[r]![(key % this.valueKeySpace) * this.auraStates + aura]!;
+    return this.optimalDecision(this.context(d), r, key, aura);
   }
 
   /**
@@ -297,7 +381,7 @@ export class RollSolver {
    * Resolve `r` left (it matters only to a terminal utility).
    */
   settle(key: number, aura: number, r = 0): SpendPlan {
-    return this.settleBest(this.bestCodeOf(key), aura, r);
+    return this.spends.plans[this.planIdAt(this.valueKey(key), aura, r)]!;
   }
 
   /**
@@ -305,102 +389,104 @@ export class RollSolver {
    * `model.classes`, intent 0 lowest), with Aura state `aura`. Cached.
    */
   settleBest(code: number, aura: number, r = 0): SpendPlan {
-    const level = this.terminal ? r : 0;
-    const cacheKey = (code * this.auraStates + aura) * (this.roll.resolve + 1) + level;
-    let plan = this.planCache.get(cacheKey);
-    if (plan === undefined) {
-      const best = this.bestValues;
-      let rest = code;
-      for (let i = 0; i < best.length; i++) {
-        best[i] = (rest % this.model.classes) + this.model.floor;
-        rest = Math.floor(rest / this.model.classes);
-      }
-      const sameRoll = this.roll.auraGainUsableSameRoll;
-      const budget = sameRoll ? aura : this.roll.aura;
-      const gainsAfter = sameRoll ? 0 : aura;
-      const settleWith =
-        this.policy === 'optimal' ? optimalSpend : this.policy === 'greedy' ? greedySpend : noSpend;
-      plan = settleWith(
-        this.terminal ? this.levelRules[level]! : this.spendRules,
-        best,
-        budget,
-        gainsAfter,
-      );
-      this.planCache.set(cacheKey, plan);
-    }
-    return plan;
+    return this.spends.plan(code, aura, r);
   }
 
   /** The optimal (or the policy's) expected utility and every figure of the rules page. */
   odds(): RollOdds {
+    return this.oddsFor([this.roll])[0]!;
+  }
+
+  /**
+   * The figures of several rolls of this solver's shape (see {@link rollShape}), each with
+   * Challenges at most the solver's and Resolve at most the solver's, from one pass over the
+   * defences: each defence vector's tables are built once and serve every roll that can meet
+   * it (weighed by its own 1/(2C)), and one forward pass per distinct start (Resolve, Aura)
+   * serves every roll that starts there. Throws a RangeError for a roll it cannot answer.
+   * @example new RollSolver(parseRoll({ threats: [{ challenge: 6 }], dice: [{ sides: 8, intent: 0 }], auraMax: 0 })).oddsFor([parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], auraMax: 0 })])[0].intents[0].pWin // 0.4375
+   */
+  oddsFor(rolls: readonly Roll[]): RollOdds[] {
     const model = this.model;
-    const roll = this.roll;
-    const n = model.intentCount;
-    const pWin = new Float64Array(n);
-    const wins = new Float64Array(n + 1);
-    const areaTops = new Float64Array(model.areaMaxTops + 1);
-    const endings = new Map<number, number>();
-    const totals = {
-      utility: 0,
-      optimal: 0,
-      gained: 0,
-      spent: 0,
-      auraEnd: 0,
-      resolveEnd: 0,
-      capped: 0,
-    };
-    this.levelMasses = [
-      new Masses(model.keySpace * this.auraStates),
-      new Masses(model.keySpace * this.auraStates),
-    ];
+    const active = model.activeThreats;
+    const A = this.auraStates;
+    const levels = this.roll.resolve + 1;
+    const shape = rolls.length === 1 && rolls[0] === this.roll ? '' : rollShape(this.roll);
+    const sizes = active.map((t) => challengeDie(this.roll.threats[t]!.challenge));
+    const starts: Start[] = [];
+    const startOf = new Map<number, number>();
+    const questions = rolls.map((roll) => {
+      if (shape !== '' && rollShape(roll) !== shape)
+        throw new RangeError('RollSolver.oddsFor: a roll of another shape than the solver’s');
+      const limits = active.map((t) => challengeDie(roll.threats[t]!.challenge));
+      if (roll.resolve >= levels || limits.some((size, i) => size > sizes[i]!))
+        throw new RangeError(
+          'RollSolver.oddsFor: a roll with more Resolve or a larger Challenge than the solver’s',
+        );
+      const start = { resolve: roll.resolve, aura: roll.auraGainUsableSameRoll ? roll.aura : 0 };
+      const startKey = start.resolve * A + start.aura;
+      let s = startOf.get(startKey);
+      if (s === undefined) {
+        s = starts.length;
+        starts.push(start);
+        startOf.set(startKey, s);
+      }
+      const weight = limits.reduce((w, size) => w / size, 1);
+      return { roll, limits, weight, start: s };
+    });
+    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
+    const figures = new FigureSums(
+      questions.length,
+      model.intentCount,
+      areaStates,
+      A,
+      levels,
+      this.joint,
+    );
+    const scratch = new RollFigures(model.intentCount, areaStates, A, levels, this.joint);
+    const meets = new Uint8Array(questions.length);
+    const defence = new Int32Array(active.length);
     for (let d = 0; d < this.defenceCount; d++) {
+      let rest = d;
+      for (let i = 0; i < active.length; i++) {
+        defence[i] = (rest % sizes[i]!) + 1;
+        rest = Math.floor(rest / sizes[i]!);
+      }
+      let any = false;
+      for (let q = 0; q < questions.length; q++) {
+        const { limits } = questions[q]!;
+        let inside = 1;
+        for (let i = 0; i < limits.length; i++) if (defence[i]! > limits[i]!) inside = 0;
+        meets[q] = inside;
+        any ||= inside === 1;
+      }
+      if (!any) continue;
       const ctx = this.context(d);
-      if (this.policy === 'optimal') totals.optimal += ctx.p * this.startValue(ctx);
-      this.forward(ctx, { pWin, wins, areaTops, totals, endings });
+      for (let s = 0; s < starts.length; s++) {
+        const start = starts[s]!;
+        let needed = false;
+        for (let q = 0; q < questions.length; q++)
+          needed ||= meets[q] === 1 && questions[q]!.start === s;
+        if (!needed) continue;
+        scratch.clear();
+        if (this.policy === 'optimal')
+          scratch.optimal = this.startValue(ctx, start.resolve, start.aura);
+        this.forward(ctx, start, scratch);
+        for (let q = 0; q < questions.length; q++)
+          if (meets[q] === 1 && questions[q]!.start === s)
+            figures.addScaled(q, scratch, questions[q]!.weight);
+      }
       // One defence at a time keeps memory flat; its tables serve the next one.
       this.contexts[d] = undefined;
       this.spare.push(ctx);
     }
-    const expectedAuraGained = totals.gained;
-    const expectedAuraShared = totals.gained - (totals.auraEnd - roll.aura + totals.spent);
-    const odds: RollOdds = {
-      policy: this.policy,
-      expectedUtility: this.policy === 'optimal' ? totals.optimal : totals.utility,
-      intents: roll.intents.map((intent, i) => ({
-        pWin: pWin[i]!,
-        threat: intent.threat,
-        weight: intent.weight,
-        dice: roll.dice.flatMap((die, index) => (die.intent === i ? [index] : [])),
-      })),
-      expectedWins: pWin.reduce((s, p) => s + p, 0),
-      pAllWin: wins[n]!,
-      winsDistribution: Array.from(wins),
-      expectedAuraGained,
-      expectedAuraSpent: totals.spent,
-      expectedAuraShared: Math.max(0, expectedAuraShared),
-      expectedAuraEnd: totals.auraEnd,
-      expectedResolveEnd: totals.resolveEnd,
-    };
-    const extras: { pExplodeCapped?: number; area?: RollOdds['area']; joint?: RollEnding[] } = {};
-    if (roll.explode) extras.pExplodeCapped = totals.capped;
-    if (this.joint) {
-      const R1 = roll.resolve + 1;
-      extras.joint = [...endings.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([ending, p]) => ({
-          won: Math.floor(ending / (this.auraStates * R1)),
-          auraEnd: Math.floor(ending / R1) % this.auraStates,
-          resolveEnd: ending % R1,
-          p,
-        }));
+    // The next solve, of this roll or another, takes the tables over.
+    for (const ctx of this.spare.splice(0)) {
+      resetSolved(ctx);
+      for (let r = 1; r < ctx.value.length; r++)
+        poolTable({ value: ctx.value[r]!, decision: ctx.decision[r]! });
     }
-    if (model.areaGroup >= 0)
-      extras.area = areaReport(
-        model.groups[model.areaGroup]!.sides,
-        roll.explode ? roll.explodeDepth : 0,
-        areaTops,
-      );
-    return { ...odds, ...extras };
+    const dice = intentDice(this.roll);
+    return questions.map((q, i) => figures.odds(i, q.roll, this.policy, dice));
   }
 
   /**
@@ -429,38 +515,41 @@ export class RollSolver {
       });
       decisions.push(REROLL_ALL);
     }
-    if (this.levelMasses.length === 0) {
-      const space = this.model.keySpace * this.auraStates;
-      this.levelMasses = [new Masses(space), new Masses(space)];
-    }
-    const n = this.model.intentCount;
+    const model = this.model;
+    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
     return decisions.map((decision) => {
-      const acc = {
-        pWin: new Float64Array(n),
-        wins: new Float64Array(n + 1),
-        areaTops: new Float64Array(this.model.areaMaxTops + 1),
-        totals: { utility: 0, gained: 0, spent: 0, auraEnd: 0, resolveEnd: 0, capped: 0 },
-        endings: new Map<number, number>(),
-      };
-      this.forward(ctx, acc, { key, aura, r, decision });
+      const acc = new RollFigures(
+        model.intentCount,
+        areaStates,
+        this.auraStates,
+        this.roll.resolve + 1,
+        false,
+      );
+      this.forwardFrom(ctx, key, aura, r, decision, acc);
       return {
         decision,
-        expectedUtility: acc.totals.utility,
-        pWin: Array.from(acc.pWin),
-        winsDistribution: Array.from(acc.wins),
+        expectedUtility: acc.utility,
+        pWin: acc.pWin.slice(),
+        winsDistribution: acc.wins.slice(),
       };
     });
   }
 
   /** E[value] of the opening roll under defence context `ctx` (optimal policy). */
-  private startValue(ctx: DefenceContext): number {
+  private startValue(ctx: DefenceContext, r: number, startAura: number): number {
     const { fresh } = ctx;
-    const r = this.roll.resolve;
-    const top = this.auraStates - 1;
-    const a0 = this.startAura;
+    const A = this.auraStates;
+    const top = A - 1;
     let total = 0;
     for (let j = 0; j < fresh.size; j++) {
-      total += fresh.p[j]! * this.value(ctx, r, fresh.key[j]!, Math.min(top, a0 + fresh.gain[j]!));
+      const key = fresh.key[j]!;
+      const aura = Math.min(top, startAura + fresh.gain[j]!);
+      total +=
+        fresh.p[j]! * (r === 0 ? this.stopValue(key, aura, 0) : this.valueAt(ctx, r, key, aura));
+    }
+    for (let b = 0; b < fresh.wonP.length; b++) {
+      const p = fresh.wonP[b]!;
+      if (p !== 0) total += p * this.wonValue(Math.min(top, startAura + (b % A)), r);
     }
     return total;
   }
@@ -468,86 +557,87 @@ export class RollSolver {
   private context(d: number): DefenceContext {
     let ctx = this.contexts[d];
     if (ctx) return ctx;
+    const roll = this.roll;
     const defences = this.defences(d);
-    const p = this.model.activeThreats.reduce(
-      (q, t) => q / challengeDie(this.roll.threats[t]!.challenge),
-      1,
-    );
     const groups = this.model.groups.map((g) =>
-      this.outcomes(g.sides, g.intent < 0 ? null : defences[this.roll.intents[g.intent]!.threat]!),
+      outcomeTable(
+        g.sides,
+        g.intent < 0 ? null : defences[roll.intents[g.intent]!.threat]!,
+        this.model.floor,
+        roll.auraMax,
+        roll.explode,
+        roll.explodeDepth,
+      ),
     );
     const spare = this.spare.pop();
-    const fresh = this.freshRoll(groups, spare?.fresh);
+    const fresh = this.freshRoll(defences, spare?.fresh);
     const size = this.policy === 'optimal' ? this.valueKeySpace * this.auraStates : 0;
-    const levels = this.roll.resolve + 1;
-    // Tables of a finished defence are reused (odds() solves one defence at a time): no garbage.
-    ctx = {
-      p,
-      defences,
-      groups,
-      fresh,
-      // With no Resolve left the value is the settled value, whatever the defences: level 0 is shared.
-      value: Array.from({ length: levels }, (_, r) =>
-        r === 0
-          ? this.stopCache
-          : (spare?.value[r]?.fill(Number.NaN) ?? new Float64Array(size).fill(Number.NaN)),
-      ),
-      decision: Array.from({ length: levels }, (_, r) =>
-        r === 0 ? this.stopDecisions : (spare?.decision[r] ?? new Int16Array(size)),
-      ),
-      rerollAll: Array.from({ length: levels }, (_, r) =>
-        (spare?.rerollAll[r] ?? new Float64Array(this.auraStates)).fill(Number.NaN),
-      ),
-    };
+    const levels = roll.resolve + 1;
+    // Tables of a finished defence are reused (oddsFor solves one defence at a time): no
+    // garbage, and only the entries it solved are reset.
+    if (spare) {
+      resetSolved(spare);
+      for (const table of spare.rerollAll) table.fill(Number.NaN);
+    }
+    // Level 0's value is the settled value, whatever the defences: its table is shared.
+    const value: Float64Array[] = [this.stopCache];
+    const decision: Int16Array[] = [NO_DECISIONS];
+    const rerollAll: Float64Array[] = [];
+    const solved: Int32List[] = [];
+    for (let r = 0; r < levels; r++) {
+      if (r > 0) {
+        const table = spare ? undefined : pooledTable(size);
+        value.push(spare?.value[r] ?? table?.value ?? new Float64Array(size).fill(Number.NaN));
+        decision.push(spare?.decision[r] ?? table?.decision ?? new Int16Array(size));
+      }
+      rerollAll.push(spare?.rerollAll[r] ?? new Float64Array(this.auraStates).fill(Number.NaN));
+      solved.push(spare?.solved[r] ?? { items: new Int32Array(64), size: 0 });
+    }
+    ctx = { defences, groups, fresh, value, decision, rerollAll, solved };
     this.contexts[d] = ctx;
     return ctx;
   }
 
-  /** A die's outcomes against a defence (null: the area die), cached by (sides, defence). */
-  private outcomes(sides: number, defence: number | null): Outcomes {
-    const cacheKey = `${sides}/${defence}`;
-    let cached = this.outcomeCache.get(cacheKey);
-    if (cached) return cached;
+  /**
+   * Every die rolled together: the joint distribution of (dice-state key, capped gain), its
+   * outcomes that win every intent pooled (see {@link Fresh}). With one intent, a roll has
+   * failed exactly when no group holds a winning die, so only those groups' outcomes are
+   * convolved, and the pool is what is left of the whole roll's (gain, area) marginal.
+   */
+  private freshRoll(defences: readonly number[], reuse?: Fresh): Fresh {
     const roll = this.roll;
-    const list = dieOutcomes(sides, defence, this.model.floor, roll.explode, roll.explodeDepth);
-    const shift = defence === null ? 0 : -this.model.floor;
-    cached = {
-      cls: Int32Array.from(list, (o) => o.cls + shift),
-      gain: Int32Array.from(list, (o) => Math.min(o.tops, roll.auraMax)),
-      p: Float64Array.from(list, (o) => o.p),
-      pCapped: Float64Array.from(list, (o) => o.pCapped),
-      meanTops: list.reduce((s, o) => s + o.p * o.tops, 0),
-    };
-    this.outcomeCache.set(cacheKey, cached);
-    return cached;
-  }
-
-  /** Every die rolled together: the joint distribution of (dice-state key, capped gain). */
-  private freshRoll(groups: readonly Outcomes[], reuse?: Fresh): Fresh {
+    const model = this.model;
     const A = this.auraStates;
     const top = A - 1;
-    // (key * A + gain) → p, and the part of p where a chain was capped; one reused table per group.
-    const tables = this.freshTables;
-    if (tables.length === 0) {
-      tables.push(new Masses(1));
-      for (const group of this.model.groups) tables.push(new Masses(group.stride * group.size * A));
-    }
-    let acc = tables[0]!;
-    acc.clear();
-    acc.add(0, 1, 0);
-    let meanTops = 0;
-    this.model.groups.forEach((group, g) => {
-      const mine = this.groupRoll(g, groups[g]!);
-      meanTops += group.dice.length * groups[g]!.meanTops;
-      const combined = tables[g + 1]!;
-      combined.clear();
-      for (let i = 0; i < acc.size; i++) {
-        const state = acc.states[i]!;
-        const p = acc.clean[i]!;
-        const pc = acc.capped[i]!;
+    const rolls = model.groups.map((g) =>
+      groupRoll(
+        g.sides,
+        g.dice.length,
+        g.intent < 0 ? null : defences[roll.intents[g.intent]!.threat]!,
+        model.floor,
+        roll.auraMax,
+        roll.explode,
+        roll.explodeDepth,
+      ),
+    );
+    const meanTops = rolls.reduce((s, g) => s + g.meanTops, 0);
+    const oneIntent = model.intentCount === 1;
+    // (key * A + gain) → p, and the part of p where a chain was capped: working tables.
+    let table = workingMasses(2, 1);
+    table.add(0, 1, 0);
+    model.groups.forEach((group, g) => {
+      const mine = rolls[g]!;
+      const won = group.classes - 1;
+      const skipHits = oneIntent && group.intent >= 0;
+      const combined = workingMasses(3 + (g % 2), group.stride * group.size * A);
+      for (let i = 0; i < table.size; i++) {
+        const state = table.states[i]!;
+        const p = table.clean[i]!;
+        const pc = table.capped[i]!;
         const key = Math.floor(state / A);
-        const gain = state % A;
-        for (let j = 0; j < mine.p.length; j++) {
+        const gain = state - key * A;
+        for (let j = 0; j < mine.size; j++) {
+          if (skipHits && group.best[mine.key[j]!] === won) continue;
           const q = mine.p[j]!;
           const qc = mine.pCapped[j]!;
           combined.add(
@@ -557,119 +647,139 @@ export class RollSolver {
           );
         }
       }
-      acc = combined;
+      table = combined;
     });
-    const size = acc.size;
-    const old = reuse && reuse.key.length >= size ? reuse : undefined;
+    const buckets = A * this.areaStates;
+    const old = reuse && reuse.key.length >= table.size ? reuse : undefined;
     const fresh = {
-      size,
-      key: old?.key ?? new Float64Array(size),
-      gain: old?.gain ?? new Int32Array(size),
-      p: old?.p ?? new Float64Array(size),
-      pCapped: old?.pCapped ?? new Float64Array(size),
+      size: 0,
+      key: old?.key ?? new Int32Array(table.size),
+      gain: old?.gain ?? new Int32Array(table.size),
+      p: old?.p ?? new Float64Array(table.size),
+      pCapped: old?.pCapped ?? new Float64Array(table.size),
+      wonP: reuse?.wonP.fill(0) ?? new Float64Array(buckets),
+      wonCapped: reuse?.wonCapped.fill(0) ?? new Float64Array(buckets),
       meanTops,
     };
-    for (let j = 0; j < size; j++) {
-      fresh.key[j] = Math.floor(acc.states[j]! / A);
-      fresh.gain[j] = acc.states[j]! % A;
-      fresh.p[j] = acc.clean[j]!;
-      fresh.pCapped[j] = acc.capped[j]!;
+    const bucketOf = (key: number, gain: number) =>
+      gain + (this.areaStride ? A * Math.floor(key / this.areaStride) : 0);
+    for (let j = 0; j < table.size; j++) {
+      const key = Math.floor(table.states[j]! / A);
+      const gain = table.states[j]! - key * A;
+      if (oneIntent || this.failed(key)) {
+        const n = fresh.size++;
+        fresh.key[n] = key;
+        fresh.gain[n] = gain;
+        fresh.p[n] = table.clean[j]!;
+        fresh.pCapped[n] = table.capped[j]!;
+      } else {
+        fresh.wonP[bucketOf(key, gain)]! += table.clean[j]!;
+        fresh.wonCapped[bucketOf(key, gain)]! += table.capped[j]!;
+      }
+    }
+    if (oneIntent) {
+      // The pool, group by group: the (gain, area) law of the dice so far, split by whether
+      // some die already wins (every term added, none subtracted: the sums stay exact to
+      // rounding). Laws of clean mass (no capped chain) convolve like laws of mass.
+      const miss = { p: new Float64Array(buckets), clean: new Float64Array(buckets) };
+      const hit = { p: new Float64Array(buckets), clean: new Float64Array(buckets) };
+      miss.p[0] = 1;
+      miss.clean[0] = 1;
+      const next = {
+        miss: { p: new Float64Array(buckets), clean: new Float64Array(buckets) },
+        hit: { p: new Float64Array(buckets), clean: new Float64Array(buckets) },
+      };
+      rolls.forEach((mine, g) => {
+        const group = model.groups[g]!;
+        const won = group.classes - 1;
+        for (const law of [next.miss, next.hit]) {
+          law.p.fill(0);
+          law.clean.fill(0);
+        }
+        for (const [from, wasHit] of [
+          [miss, false],
+          [hit, true],
+        ] as const) {
+          for (let b = 0; b < buckets; b++) {
+            const p = from.p[b]!;
+            if (p === 0) continue;
+            const c = from.clean[b]!;
+            const tops = Math.floor(b / A);
+            const gain = b - tops * A;
+            for (let j = 0; j < mine.size; j++) {
+              const area = group.intent < 0;
+              const to = Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
+              const law =
+                wasHit || (!area && group.best[mine.key[j]!] === won) ? next.hit : next.miss;
+              law.p[to]! += p * mine.p[j]!;
+              law.clean[to]! += c * (mine.p[j]! - mine.pCapped[j]!);
+            }
+          }
+        }
+        miss.p.set(next.miss.p);
+        miss.clean.set(next.miss.clean);
+        hit.p.set(next.hit.p);
+        hit.clean.set(next.hit.clean);
+      });
+      for (let b = 0; b < buckets; b++) {
+        fresh.wonP[b] = hit.p[b]!;
+        fresh.wonCapped[b] = hit.p[b]! - hit.clean[b]!;
+      }
     }
     return fresh;
   }
 
-  /** One group's dice rolled together: (multiset index, capped gain); cached per defence, shared by every defence vector. */
-  private groupRoll(g: number, outcomes: Outcomes): Fresh {
-    const cacheKey = `${g}/${this.outcomeKey(outcomes)}`;
-    const cached = this.groupRollCache.get(cacheKey);
-    if (cached) return cached;
-    const group = this.model.groups[g]!;
-    const A = this.auraStates;
-    const top = A - 1;
-    const n = group.dice.length;
-    // Count vectors as base-(n+1) codes while dice are added one at a time.
-    let mine = new Masses(1);
-    mine.add(0, 1, 0);
-    for (let die = 0; die < n; die++) {
-      const next = new Masses((n + 1) ** group.classes * A);
-      for (let i = 0; i < mine.size; i++) {
-        const code = Math.floor(mine.states[i]! / A);
-        const gain = mine.states[i]! % A;
-        const p = mine.clean[i]!;
-        const pc = mine.capped[i]!;
-        for (let o = 0; o < outcomes.p.length; o++) {
-          const q = outcomes.p[o]!;
-          const qc = outcomes.pCapped[o]!;
-          next.add(
-            (code + (n + 1) ** outcomes.cls[o]!) * A + Math.min(top, gain + outcomes.gain[o]!),
-            p * q,
-            p * q - (p - pc) * (q - qc),
-          );
-        }
-      }
-      mine = next;
-    }
-    const size = mine.size;
-    const roll: Fresh = {
-      size,
-      key: new Float64Array(size),
-      gain: new Int32Array(size),
-      p: new Float64Array(size),
-      pCapped: new Float64Array(size),
-      meanTops: n * outcomes.meanTops,
-    };
-    for (let j = 0; j < size; j++) {
-      roll.key[j] = group.indexOfCode.get(Math.floor(mine.states[j]! / A))!;
-      roll.gain[j] = mine.states[j]! % A;
-      roll.p[j] = mine.clean[j]!;
-      roll.pCapped[j] = mine.capped[j]!;
-    }
-    this.groupRollCache.set(cacheKey, roll);
-    return roll;
+  /** A dice-state key without the area die's digit (which never changes a decision's value). */
+  private valueKey(key: number): number {
+    return this.areaStride ? key % this.areaStride : key;
   }
 
-  private outcomeKey(outcomes: Outcomes): number {
-    let id = this.outcomeIds.get(outcomes);
-    if (id === undefined) {
-      id = this.outcomeIds.size;
-      this.outcomeIds.set(outcomes, id);
-    }
-    return id;
-  }
-
-  /** Best-class code of a dice state (mixed radix over intents), also filling `this.best`. */
-  private bestCodeOf(key: number): number {
-    const vk = key % this.valueKeySpace;
+  /** Best-class code of a value key (mixed radix over intents), cached. */
+  private bestCodeOf(vk: number): number {
     const cached = this.bestCode[vk]!;
-    const best = this.model.bestClasses(key, this.best);
     if (cached >= 0) return cached;
+    const best = this.model.bestClasses(vk, this.best);
     let code = 0;
     for (let i = best.length - 1; i >= 0; i--) code = code * this.model.classes + best[i]!;
     this.bestCode[vk] = code;
     return code;
   }
 
+  /** The settled plan's id of (value key, Aura state) with Resolve r left, cached per level kept. */
+  private planIdAt(vk: number, aura: number, r: number): number {
+    const plans = this.stopPlans[this.terminal ? r : 0]!;
+    const index = vk * this.auraStates + aura;
+    let id = plans[index]!;
+    if (id < 0) {
+      id = this.spends.planId(this.bestCodeOf(vk), aura, r);
+      plans[index] = id;
+    }
+    return id;
+  }
+
   /** Some intent's best die is not above its defence (a tie counts as failed). */
   private failed(key: number): boolean {
-    const vk = key % this.valueKeySpace;
+    const vk = this.valueKey(key);
     const known = this.failedCache[vk]!;
     if (known >= 0) return known === 1;
-    const answer = this.isFailed(key);
+    const best = this.model.bestClasses(vk, this.best);
+    const won = this.model.classes - 1;
+    let answer = false;
+    for (let i = 0; i < best.length; i++) if (best[i]! < won) answer = true;
     this.failedCache[vk] = answer ? 1 : 0;
     return answer;
   }
 
-  private isFailed(key: number): boolean {
-    const best = this.model.bestClasses(key, this.best);
-    const won = this.model.classes - 1;
-    for (let i = 0; i < best.length; i++) if (best[i]! < won) return true;
-    return false;
+  /** The optimal decision with Resolve r > 0 left (solved if not yet). */
+  private optimalDecision(ctx: DefenceContext, r: number, key: number, aura: number): number {
+    const index = this.valueKey(key) * this.auraStates + aura;
+    if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
+    return ctx.decision[r]![index]!;
   }
 
-  /** The optimal value with Resolve r in dice state `key`, Aura state `aura` (memoised). */
-  private value(ctx: DefenceContext, r: number, key: number, aura: number): number {
-    const index = (key % this.valueKeySpace) * this.auraStates + aura;
-    if (r === 0) return this.stopValue(key, aura, 0);
+  /** The optimal value with Resolve r > 0 in dice state `key`, Aura state `aura` (memoised). */
+  private valueAt(ctx: DefenceContext, r: number, key: number, aura: number): number {
+    const index = this.valueKey(key) * this.auraStates + aura;
     if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
     return ctx.value[r]![index]!;
   }
@@ -681,18 +791,18 @@ export class RollSolver {
    */
   private solve(ctx: DefenceContext, r: number, key: number, aura: number): void {
     const A = this.auraStates;
-    const vks = this.valueKeySpace;
-    const index = (key % vks) * A + aura;
+    const index = this.valueKey(key) * A + aura;
     if (r === 0) {
       this.stopValue(key, aura, 0);
       return;
     }
     const memo = ctx.value[r]!;
     if (!Number.isNaN(memo[index]!)) return;
+    const tolerance = this.tolerance[r]!;
     const stop = this.stopValue(key, aura, r);
     let best = stop;
     let decision = STOP;
-    if (r > 0 && stop < this.upper[r - 1]! - this.tolerance && this.failed(key)) {
+    if (stop < this.upper[r - 1]! - tolerance && this.failed(key)) {
       const top = A - 1;
       const groups = this.model.groups;
       const lower = ctx.value[r - 1]!;
@@ -719,11 +829,11 @@ export class RollSolver {
           for (let o = 0; o < p.length; o++) {
             const next = rest + group.replace[row + cls[o]!]! * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
-            const at = (next % vks) * A + nextAura;
+            const at = this.valueKey(next) * A + nextAura;
             if (Number.isNaN(lower[at]!)) this.solve(ctx, r - 1, next, nextAura);
             expected += p[o]! * lower[at]!;
           }
-          if (expected > best + this.tolerance) {
+          if (expected > best + tolerance) {
             best = expected;
             decision = g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k);
           }
@@ -735,25 +845,39 @@ export class RollSolver {
         this.solveRerollAll(ctx, r - 1, aura);
         all = ctx.rerollAll[r - 1]![aura]!;
       }
-      if (all > best + this.tolerance) {
+      if (all > best + tolerance) {
         best = all;
         decision = REROLL_ALL;
       }
     }
     memo[index] = best;
     ctx.decision[r]![index] = decision;
+    push(ctx.solved[r]!, index);
   }
 
-  /** The settled value (Resolve term aside) of a dice state: defence-independent, so cached once. */
+  /** The settled value of a dice state with Resolve r left: defence-independent, so cached once. */
   private stopValue(key: number, aura: number, r: number): number {
-    const index = (key % this.valueKeySpace) * this.auraStates + aura;
+    const vk = this.valueKey(key);
+    const index = vk * this.auraStates + aura;
     const cache = this.stopCaches[this.terminal ? r : 0]!;
-    const known = cache[index]!;
     const extra = this.terminal ? 0 : this.roll.resolveValue * r;
-    if (!Number.isNaN(known)) return known + extra;
-    const value = this.settle(key, aura, r).value;
-    cache[index] = value;
+    let value = cache[index]!;
+    if (Number.isNaN(value)) {
+      value = this.spends.plans[this.planIdAt(vk, aura, r)]!.value;
+      cache[index] = value;
+    }
     return value + extra;
+  }
+
+  /** The value of a roll that wins every intent, in Aura state `aura` with Resolve r left: no reroll. */
+  private wonValue(aura: number, r: number): number {
+    const index = (this.terminal ? r : 0) * this.auraStates + aura;
+    let value = this.wonValues[index]!;
+    if (Number.isNaN(value)) {
+      value = this.spends.plan(this.allWonCode, aura, r).value;
+      this.wonValues[index] = value;
+    }
+    return value + (this.terminal ? 0 : this.roll.resolveValue * r);
   }
 
   /** Fills the memo with E[value] of rerolling every die, landing with Resolve r, from Aura state `aura`. */
@@ -763,209 +887,250 @@ export class RollSolver {
     const { fresh } = ctx;
     const top = this.auraStates - 1;
     const A = this.auraStates;
-    const vks = this.valueKeySpace;
     const level = ctx.value[r]!;
     let total = 0;
     for (let j = 0; j < fresh.size; j++) {
       const key = fresh.key[j]!;
       const nextAura = Math.min(top, aura + fresh.gain[j]!);
-      const at = (key % vks) * A + nextAura;
+      const at = this.valueKey(key) * A + nextAura;
       if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
       total += fresh.p[j]! * level[at]!;
+    }
+    for (let b = 0; b < fresh.wonP.length; b++) {
+      const p = fresh.wonP[b]!;
+      if (p !== 0) total += p * this.wonValue(Math.min(top, aura + (b % A)), r);
     }
     memo[aura] = total;
   }
 
   /**
-   * Follows the policy from the opening roll, adding every figure (weighted by P(defences)); or,
-   * given `start`, from that one state with its first decision forced (weighted 1).
+   * Follows the policy from the opening roll, adding every figure into `acc` (as if this
+   * defence vector were certain: the caller weighs it).
    */
-  private forward(
-    ctx: DefenceContext,
-    acc: {
-      pWin: Float64Array;
-      wins: Float64Array;
-      areaTops: Float64Array;
-      totals: Record<string, number>;
-      endings: Map<number, number>;
-    },
-    start?: { key: number; aura: number; r: number; decision: number },
-  ): void {
-    const roll = this.roll;
-    const model = this.model;
+  private forward(ctx: DefenceContext, start: Start, acc: RollFigures): void {
     const A = this.auraStates;
     const top = A - 1;
-    const totals = acc.totals;
-    const pd = start ? 1 : ctx.p;
     const { fresh } = ctx;
     // (key * A + aura) → mass with no capped chain, and mass with one.
-    let level = this.levelMasses[0]!;
-    let next = this.levelMasses[1]!;
-    level.clear();
-    if (start) level.add(start.key * A + start.aura, 1, 0);
-    else {
-      for (let j = 0; j < fresh.size; j++) {
-        level.add(
-          fresh.key[j]! * A + Math.min(top, this.startAura + fresh.gain[j]!),
-          fresh.p[j]! - fresh.pCapped[j]!,
-          fresh.pCapped[j]!,
-        );
-      }
-      totals.gained! += pd * fresh.meanTops;
+    const next = workingMasses(0, this.model.keySpace * A);
+    // The opening roll is read from the fresh roll itself: its entries are already distinct.
+    let rise = 0;
+    for (let j = 0; j < fresh.size; j++) {
+      const aura = Math.min(top, start.aura + fresh.gain[j]!);
+      rise += fresh.p[j]! * (aura - start.aura);
+      this.step(
+        ctx,
+        start.resolve,
+        fresh.key[j]!,
+        aura,
+        fresh.p[j]! - fresh.pCapped[j]!,
+        fresh.pCapped[j]!,
+        acc,
+        next,
+      );
     }
-    // Every state that rerolls all dice from Aura state a lands in the same distribution:
-    // pool those masses and spread each pool once.
-    const allClean = new Float64Array(A);
-    const allCapped = new Float64Array(A);
-    for (let r = start ? start.r : roll.resolve; r >= 0; r--) {
-      next.clear();
-      allClean.fill(0);
-      allCapped.fill(0);
+    rise += this.stopWon(fresh, start.aura, start.resolve, 1, 0, acc);
+    acc.gained += fresh.meanTops;
+    acc.shared += fresh.meanTops - rise;
+    this.descend(ctx, start.resolve, next, acc);
+  }
+
+  /**
+   * Follows the policy from one state (dice-state `key`, Aura state `aura`, Resolve r left)
+   * whose first decision is `decision`, adding every figure into `acc` (mass 1, no opening roll).
+   */
+  private forwardFrom(
+    ctx: DefenceContext,
+    key: number,
+    aura: number,
+    r: number,
+    decision: number,
+    acc: RollFigures,
+  ): void {
+    const next = workingMasses(0, this.model.keySpace * this.auraStates);
+    this.step(ctx, r, key, aura, 1, 0, acc, next, decision);
+    this.descend(ctx, r, next, acc);
+  }
+
+  /**
+   * The rest of a forward pass once level `from` is stepped (its states' one-die rerolls in
+   * `next`, its rerolls of every die pooled): level by level down to no Resolve, then the tally.
+   */
+  private descend(ctx: DefenceContext, from: number, next: Masses, acc: RollFigures): void {
+    const A = this.auraStates;
+    this.spreadRerollAll(ctx, from, acc, next);
+    for (let r = from - 1; r >= 0; r--) {
+      const level = next;
+      next = workingMasses(r % 2 === from % 2 ? 0 : 1, this.model.keySpace * A);
       for (let i = 0; i < level.size; i++) {
         const state = level.states[i]!;
-        const clean = level.clean[i]!;
-        const capped = level.capped[i]!;
-        const mass = clean + capped;
         const key = Math.floor(state / A);
-        const aura = state % A;
-        const decision = start?.r === r ? start.decision : this.decideIn(ctx, r, key, aura);
-        if (decision === STOP) {
-          const plan = this.settle(key, aura, r);
-          const w = pd * mass;
-          let count = 0;
-          for (let i = 0; i < model.intentCount; i++) {
-            if (plan.won & (1 << i)) {
-              acc.pWin[i]! += w;
-              count++;
-            }
-          }
-          acc.wins[count]! += w;
-          totals.utility! += w * (plan.value + (this.terminal ? 0 : roll.resolveValue * r));
-          totals.spent! += w * plan.spent;
-          totals.auraEnd! += w * plan.auraEnd;
-          totals.resolveEnd! += w * r;
-          if (this.joint) {
-            const ending = (plan.won * A + plan.auraEnd) * (roll.resolve + 1) + r;
-            acc.endings.set(ending, (acc.endings.get(ending) ?? 0) + w);
-          }
-          totals.capped! += pd * capped;
-          if (model.areaGroup >= 0) acc.areaTops[model.digit(key, model.areaGroup)]! += w;
-        } else if (decision === REROLL_ALL) {
-          allClean[aura]! += clean;
-          allCapped[aura]! += capped;
-        } else {
-          const g = Math.floor(decision / REROLL_GROUP_STRIDE);
-          const group = model.groups[g]!;
-          const outcomes = ctx.groups[g]!;
-          const m = Math.floor(key / group.stride) % group.size;
-          const k = group.intent < 0 ? m : decision % REROLL_GROUP_STRIDE;
-          const rest = key - m * group.stride;
-          const row = (m * group.classes + k) * group.classes;
-          totals.gained! += pd * mass * outcomes.meanTops;
-          for (let o = 0; o < outcomes.p.length; o++) {
-            const q = outcomes.p[o]!;
-            const qc = outcomes.pCapped[o]!;
-            const nextKey = rest + group.replace[row + outcomes.cls[o]!]! * group.stride;
-            next.add(
-              nextKey * A + Math.min(top, aura + outcomes.gain[o]!),
-              clean * (q - qc),
-              clean * qc + capped * q,
-            );
-          }
-        }
+        this.step(ctx, r, key, state - key * A, level.clean[i]!, level.capped[i]!, acc, next);
       }
-      for (let aura = 0; aura < A; aura++) {
-        const clean = allClean[aura]!;
-        const capped = allCapped[aura]!;
-        if (clean + capped === 0) continue;
-        totals.gained! += pd * (clean + capped) * fresh.meanTops;
-        for (let j = 0; j < fresh.size; j++) {
-          const q = fresh.p[j]!;
-          const qc = fresh.pCapped[j]!;
-          next.add(
-            fresh.key[j]! * A + Math.min(top, aura + fresh.gain[j]!),
-            clean * (q - qc),
-            clean * qc + capped * q,
-          );
-        }
+      this.spreadRerollAll(ctx, r, acc, next);
+    }
+    this.endPass(acc);
+  }
+
+  /**
+   * One state of a forward pass with Resolve r left: its ending is tallied by plan (see
+   * endPass), a reroll of all dice is pooled by Aura state (see spreadRerollAll), a reroll of one
+   * die spreads its mass into `next`. The policy decides, unless the decision is `forced`.
+   */
+  private step(
+    ctx: DefenceContext,
+    r: number,
+    key: number,
+    aura: number,
+    clean: number,
+    capped: number,
+    acc: RollFigures,
+    next: Masses,
+    forced?: number,
+  ): void {
+    const mass = clean + capped;
+    const decision =
+      forced ??
+      (r === 0 || this.policy === 'never'
+        ? STOP
+        : this.policy === 'optimal'
+          ? this.optimalDecision(ctx, r, key, aura)
+          : this.failed(key)
+            ? REROLL_ALL
+            : STOP);
+    if (decision === STOP) {
+      const vk = this.valueKey(key);
+      this.tally(this.planIdAt(vk, aura, r), r, mass);
+      acc.capped += capped;
+      if (this.areaStride) acc.areaTops[Math.floor(key / this.areaStride)]! += mass;
+    } else if (decision === REROLL_ALL) {
+      this.allClean[aura]! += clean;
+      this.allCapped[aura]! += capped;
+    } else {
+      const A = this.auraStates;
+      const top = A - 1;
+      const g = Math.floor(decision / REROLL_GROUP_STRIDE);
+      const group = this.model.groups[g]!;
+      const outcomes = ctx.groups[g]!;
+      const m = Math.floor(key / group.stride) % group.size;
+      const k = group.intent < 0 ? m : decision % REROLL_GROUP_STRIDE;
+      const rest = key - m * group.stride;
+      const row = (m * group.classes + k) * group.classes;
+      let rise = 0;
+      for (let o = 0; o < outcomes.p.length; o++) {
+        const q = outcomes.p[o]!;
+        const qc = outcomes.pCapped[o]!;
+        const nextKey = rest + group.replace[row + outcomes.cls[o]!]! * group.stride;
+        const nextAura = Math.min(top, aura + outcomes.gain[o]!);
+        rise += q * (nextAura - aura);
+        next.add(nextKey * A + nextAura, clean * (q - qc), clean * qc + capped * q);
       }
-      [level, next] = [next, level];
+      acc.gained += mass * outcomes.meanTops;
+      acc.shared += mass * (outcomes.meanTops - rise);
     }
   }
 
-  private decideIn(ctx: DefenceContext, r: number, key: number, aura: number): number {
-    if (this.policy !== 'optimal') return this.decide(0, key, aura, r);
-    if (r === 0) return STOP;
-    this.value(ctx, r, key, aura);
-    return ctx.decision[r]![(key % this.valueKeySpace) * this.auraStates + aura]!;
-  }
-}
-
-/**
- * Probability masses on states, in insertion order (so runs are reproducible): a dense slot
- * table when the state space is small, a Map otherwise. `clean` is the mass where no exploding
- * chain was capped, `capped` the rest (or, for a distribution, p and its capped part).
- */
-class Masses {
-  states = new Float64Array(64);
-  clean = new Float64Array(64);
-  capped = new Float64Array(64);
-  size = 0;
-  private readonly slots: Int32Array | Map<number, number>;
-
-  constructor(space: number) {
-    this.slots = space <= 1 << 16 ? new Int32Array(space).fill(-1) : new Map();
-  }
-
-  add(state: number, clean: number, capped: number): void {
-    const slots = this.slots;
-    const slot = slots instanceof Int32Array ? slots[state]! : (slots.get(state) ?? -1);
-    if (slot >= 0) {
-      this.clean[slot]! += clean;
-      this.capped[slot]! += capped;
-      return;
+  /**
+   * Rerolls every die for the masses pooled by Aura state at level r, into `next` (Resolve r − 1
+   * left), and empties the pools.
+   */
+  private spreadRerollAll(ctx: DefenceContext, r: number, acc: RollFigures, next: Masses): void {
+    const A = this.auraStates;
+    const top = A - 1;
+    const { fresh } = ctx;
+    for (let aura = 0; aura < A; aura++) {
+      const clean = this.allClean[aura]!;
+      const capped = this.allCapped[aura]!;
+      if (clean + capped === 0) continue;
+      this.allClean[aura] = 0;
+      this.allCapped[aura] = 0;
+      let rise = 0;
+      for (let j = 0; j < fresh.size; j++) {
+        const q = fresh.p[j]!;
+        const qc = fresh.pCapped[j]!;
+        const nextAura = Math.min(top, aura + fresh.gain[j]!);
+        rise += q * (nextAura - aura);
+        next.add(fresh.key[j]! * A + nextAura, clean * (q - qc), clean * qc + capped * q);
+      }
+      // What wins every intent stops there (a roll that has not failed takes no reroll).
+      rise += this.stopWon(fresh, aura, r - 1, clean, capped, acc);
+      acc.gained += (clean + capped) * fresh.meanTops;
+      acc.shared += (clean + capped) * (fresh.meanTops - rise);
     }
-    if (this.size === this.states.length) this.grow();
-    if (slots instanceof Int32Array) slots[state] = this.size;
-    else slots.set(state, this.size);
-    this.states[this.size] = state;
-    this.clean[this.size] = clean;
-    this.capped[this.size] = capped;
-    this.size++;
   }
 
-  /** Empties the table, keeping its storage for the next use (no garbage between defences). */
-  clear(): void {
-    if (this.slots instanceof Int32Array)
-      for (let i = 0; i < this.size; i++) this.slots[this.states[i]!] = -1;
-    else this.slots.clear();
-    this.size = 0;
+  /**
+   * Stops, with Resolve r left, the rolls that win every intent: a fresh roll's pooled mass
+   * (`clean` and `capped` scale its clean and capped parts) landing on Aura state `aura`.
+   * Returns E[Aura risen] per unit mass, for the shared-Aura sum.
+   */
+  private stopWon(
+    fresh: Fresh,
+    aura: number,
+    r: number,
+    clean: number,
+    capped: number,
+    acc: RollFigures,
+  ): number {
+    const A = this.auraStates;
+    const top = A - 1;
+    let rise = 0;
+    for (let b = 0; b < fresh.wonP.length; b++) {
+      const p = fresh.wonP[b]!;
+      if (p === 0) continue;
+      const pc = fresh.wonCapped[b]!;
+      const areaTops = Math.floor(b / A);
+      const nextAura = Math.min(top, aura + b - areaTops * A);
+      rise += p * (nextAura - aura);
+      const mass = clean * p + capped * p;
+      const cappedMass = clean * pc + capped * p;
+      this.tally(this.spends.planId(this.allWonCode, nextAura, r), r, mass);
+      acc.capped += cappedMass;
+      if (this.areaStride) acc.areaTops[areaTops]! += mass;
+    }
+    return rise;
   }
 
-  private grow(): void {
-    const bigger = (a: Float64Array) => {
-      const b = new Float64Array(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    this.states = bigger(this.states);
-    this.clean = bigger(this.clean);
-    this.capped = bigger(this.capped);
+  /** Adds `mass` to the endings settled by plan `id` with Resolve r left. */
+  private tally(id: number, r: number, mass: number): void {
+    const slot = id * (this.roll.resolve + 1) + r;
+    if (slot >= tallied.mass.length) {
+      const bigger = new Float64Array(Math.max(2 * tallied.mass.length, slot + 1));
+      bigger.set(tallied.mass);
+      tallied.mass = bigger;
+    }
+    if (tallied.mass[slot] === 0) push(tallied.slots, slot);
+    tallied.mass[slot]! += mass;
+  }
+
+  /** Tallies the pass's endings, once per (plan, Resolve left), and empties the tally. */
+  private endPass(acc: RollFigures): void {
+    const levels = this.roll.resolve + 1;
+    const plans = this.spends.plans;
+    const slots = tallied.slots;
+    const sameRoll = this.roll.auraGainUsableSameRoll;
+    for (let i = 0; i < slots.size; i++) {
+      const slot = slots.items[i]!;
+      const id = Math.floor(slot / levels);
+      const r = slot - id * levels;
+      const plan = plans[id]!;
+      const worth = plan.value + (this.terminal ? 0 : this.roll.resolveValue * r);
+      // Gains held back to the end of the roll can pass the cap when they arrive.
+      const overflow = sameRoll
+        ? 0
+        : this.roll.aura - plan.spent + this.spends.auraOf(id) - plan.auraEnd;
+      acc.end(plan, tallied.mass[slot]!, r, worth, overflow);
+      tallied.mass[slot] = 0;
+    }
+    slots.size = 0;
   }
 }
 
-/** The area's size from its top-face counts: given t top faces, the value is uniform over tN + 1..tN + N − 1, or (depth+1)·N when capped. */
-function areaReport(
-  sides: number,
-  depth: number,
-  tops: Float64Array,
-): NonNullable<RollOdds['area']> {
-  const distribution: { size: number; p: number }[] = [];
-  tops.forEach((p, t) => {
-    if (t <= depth)
-      for (let face = 1; face < sides; face++)
-        distribution.push({ size: t * sides + face, p: p / (sides - 1) });
-    else distribution.push({ size: t * sides, p });
-  });
-  return { sides, expectedSize: distribution.reduce((s, x) => s + x.size * x.p, 0), distribution };
+function push(list: Int32List, item: number): void {
+  if (list.size === list.items.length) {
+    const bigger = new Int32Array(2 * list.size);
+    bigger.set(list.items);
+    list.items = bigger;
+  }
+  list.items[list.size++] = item;
 }

@@ -1,3 +1,7 @@
+import { popcount } from '../../popcount.ts';
+import type { Roll } from '../roll/spec.ts';
+import type { Policy } from './roll-solver.ts';
+
 /**
  * Aura spends after the last reroll: a +2 on a die (at most `boostsPerRoll` a roll) and paying a
  * tie (when `tieBreak`). Only an intent's best die is worth a +2, so each intent is settled from
@@ -203,4 +207,143 @@ export function greedySpend(
   const spent = budget - aura;
   const auraEnd = auraEndOf(rules, budget, spent, gainsAfter);
   return { won, spent, boosts, tiesPaid, auraEnd, value: planValue(rules, won, auraEnd) };
+}
+
+/**
+ * Every settled plan of one roll under one policy, made once each: how the roll ends from each
+ * intent's best class and the Aura state. The exact engine, its closed forms and the simulator
+ * all settle through it, so a spend is decided in one place.
+ * @example new SpendTable(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 3 }), 'optimal', -3).plan(1, 3).spent
+ * // 2: the best die two short (class index 1: −2) takes a +2 to a tie, then buys the tie
+ */
+export class SpendTable {
+  /** Plans by id, in the order first asked for. */
+  readonly plans: SpendPlan[] = [];
+  /** The Aura state each plan settles from. */
+  private readonly auras: number[] = [];
+  private readonly ids = new Map<number, number>();
+  private readonly settleWith: typeof optimalSpend;
+  private readonly rules: SpendRules;
+  /** With a terminal utility: the rules of each Resolve level left. */
+  private readonly levelRules: readonly SpendRules[];
+  private readonly best: Int32Array;
+  private readonly classes: number;
+  private readonly floor: number;
+  private readonly auraStates: number;
+  private readonly levels: number;
+  private readonly sameRoll: boolean;
+  private readonly startAura: number;
+
+  /**
+   * @param terminal the worth of each ending, `terminal[(wins · (auraMax + 1) + auraEnd) · levels + resolveEnd]`
+   *   (see `SolveOptions.terminal`); `levels` is the Resolve levels it is laid out for.
+   */
+  constructor(
+    roll: Roll,
+    policy: Policy,
+    floor: number,
+    terminal?: ArrayLike<number>,
+    levels = roll.resolve + 1,
+  ) {
+    this.rules = {
+      weights: roll.intents.map((i) => i.weight),
+      boostsPerRoll: roll.boostsPerRoll,
+      tieBreak: roll.tieBreak,
+      auraValue: roll.auraValue,
+      auraMax: roll.auraMax,
+    };
+    this.settleWith =
+      policy === 'optimal' ? optimalSpend : policy === 'greedy' ? greedySpend : noSpend;
+    this.floor = floor;
+    this.classes = 2 - floor;
+    this.auraStates = roll.auraMax + 1;
+    this.levels = levels;
+    this.best = new Int32Array(roll.intents.length);
+    this.sameRoll = roll.auraGainUsableSameRoll;
+    this.startAura = roll.aura;
+    const A = this.auraStates;
+    this.levelRules = terminal
+      ? Array.from({ length: levels }, (_, r) => ({
+          ...this.rules,
+          worth: (won: number, auraEnd: number) =>
+            terminal[(popcount(won) * A + auraEnd) * levels + r]!,
+        }))
+      : [];
+  }
+
+  /**
+   * The id in {@link plans} of how the policy settles when intent i's best class index is digit
+   * i of `code` (base `classes`, intent 0 lowest), with Aura state `aura` (the Aura held, or, when
+   * gains arrive after the roll, the gains so far) and Resolve `r` left (it matters only to a
+   * terminal utility). O(1) once made.
+   */
+  planId(code: number, aura: number, r = 0): number {
+    const level = this.levelRules.length > 0 ? r : 0;
+    const cacheKey = (code * this.auraStates + aura) * this.levels + level;
+    let id = this.ids.get(cacheKey);
+    if (id === undefined) {
+      const best = this.best;
+      let rest = code;
+      for (let i = 0; i < best.length; i++) {
+        best[i] = (rest % this.classes) + this.floor;
+        rest = Math.floor(rest / this.classes);
+      }
+      const budget = this.sameRoll ? aura : this.startAura;
+      const gainsAfter = this.sameRoll ? 0 : aura;
+      const rules = this.levelRules.length > 0 ? this.levelRules[level]! : this.rules;
+      id = this.plans.length;
+      this.plans.push(this.settleWith(rules, best, budget, gainsAfter));
+      this.auras.push(aura);
+      this.ids.set(cacheKey, id);
+    }
+    return id;
+  }
+
+  /** The Aura state plan `id` settles from. */
+  auraOf(id: number): number {
+    return this.auras[id]!;
+  }
+
+  /** The plan itself (see {@link planId}). */
+  plan(code: number, aura: number, r = 0): SpendPlan {
+    return this.plans[this.planId(code, aura, r)]!;
+  }
+}
+
+/** Most spend tables kept across rolls; past it the cache starts again. */
+const SPEND_CACHE_SIZE = 256;
+const spendCache = new Map<string, SpendTable>();
+
+/**
+ * The {@link SpendTable} of a roll's spend rules under a policy, shared by every roll with the
+ * same rules (weights, +2s, ties, Aura cap and worth, when gains arrive, the class floor): the
+ * splits of a pool, the Challenges and Resolve levels of an analysis settle through one table.
+ * Rolls with a terminal utility get their own.
+ * @example spendTableOf(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) === spendTableOf(parseRoll({ threats: [{ challenge: 5 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) // true
+ */
+export function spendTableOf(
+  roll: Roll,
+  policy: Policy,
+  floor: number,
+  terminal?: ArrayLike<number>,
+  levels = roll.resolve + 1,
+): SpendTable {
+  if (terminal) return new SpendTable(roll, policy, floor, terminal, levels);
+  const key = [
+    policy,
+    floor,
+    roll.boostsPerRoll,
+    roll.tieBreak,
+    roll.auraValue,
+    roll.auraMax,
+    roll.auraGainUsableSameRoll ? '' : roll.aura,
+    ...roll.intents.map((i) => i.weight),
+  ].join('|');
+  let table = spendCache.get(key);
+  if (!table) {
+    if (spendCache.size >= SPEND_CACHE_SIZE) spendCache.clear();
+    table = new SpendTable(roll, policy, floor);
+    spendCache.set(key, table);
+  }
+  return table;
 }

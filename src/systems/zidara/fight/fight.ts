@@ -222,21 +222,61 @@ export function fightRound(
   resolve: number,
   worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
 ): FightRound {
-  let best: FightRound | undefined;
+  return fightRounds(fight, tags, [{ aura, resolve }], worth)[0]!;
+}
+
+/** Where a round starts: the Aura and Resolve held. */
+export interface RoundStart {
+  readonly aura: number;
+  readonly resolve: number;
+}
+
+/**
+ * {@link fightRound} for several starts with the same tags left at once. A candidate split's
+ * rolls from every start differ only in the Aura and Resolve they start with, so one solve
+ * of the split answers them all (`RollSolver.oddsFor`; with Aura that arrives late, the Aura is
+ * part of the roll: one solve per Aura held). One exact solve per candidate, not per start.
+ * @example fightRounds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] }), 2, [{ aura: 5, resolve: 2 }, { aura: 0, resolve: 0 }]).map((r) => formatSplit(r.split))
+ * // ["d12 | d4", "d12 | d4"]
+ */
+export function fightRounds(
+  fight: Fight,
+  tags: number,
+  starts: readonly RoundStart[],
+  worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+): FightRound[] {
+  const best: (FightRound | undefined)[] = starts.map(() => undefined);
+  const lateAura = fight.setup.auraGainUsableSameRoll === false;
+  const batches = new Map<number, number[]>();
+  starts.forEach(({ aura }, i) => {
+    const batch = lateAura ? aura : 0;
+    batches.set(batch, [...(batches.get(batch) ?? []), i]);
+  });
   for (const pool of fight.pools) {
     for (const split of roundSplits(pool, tags)) {
-      const roll = splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve });
-      const terminal = worth ? terminalTable(roll, worth) : undefined;
-      const odds = new RollSolver(roll, {
-        rerolls: fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls,
-        joint: true,
-        ...(terminal ? { terminal } : {}),
-      }).odds();
-      if (!best || odds.expectedUtility > best.odds.expectedUtility + 1e-12)
-        best = terminal ? { split, roll, odds, terminal } : { split, roll, odds };
+      const rolls = starts.map(({ aura, resolve }) =>
+        splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve }),
+      );
+      for (const batch of batches.values()) {
+        const asked = batch.map((i) => rolls[i]!);
+        const cover = { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
+        const solver = new RollSolver(cover, {
+          rerolls: fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls,
+          joint: true,
+          ...(worth ? { terminal: terminalTable(cover, worth) } : {}),
+        });
+        solver.oddsFor(asked).forEach((odds, k) => {
+          const i = batch[k]!;
+          if (!best[i] || odds.expectedUtility > best[i].odds.expectedUtility + 1e-12)
+            best[i] = { split, roll: rolls[i]!, odds };
+        });
+      }
     }
   }
-  return best!;
+  // The terminal a round is played for, laid out for its own roll's Resolve.
+  return best.map((round) =>
+    worth ? { ...round!, terminal: terminalTable(round!.roll, worth) } : round!,
+  );
 }
 
 /**
@@ -272,7 +312,7 @@ function terminalTable(
  */
 export class FightPlan {
   readonly fight: Fight;
-  private readonly rounds = new Map<number, FightRound>();
+  private readonly cache = new Map<number, FightRound>();
 
   constructor(fight: Fight) {
     this.fight = fight;
@@ -280,22 +320,37 @@ export class FightPlan {
 
   /** The round played from a state with `roundsLeft` rounds to go, this one included (cached). */
   round(tags: number, aura: number, resolve: number, roundsLeft = 1): FightRound {
+    return this.rounds(tags, [{ aura, resolve }], roundsLeft)[0]!;
+  }
+
+  /**
+   * The rounds played from several states with the same tags and rounds left (cached): the
+   * missing ones are solved together (see {@link fightRounds}). Whole-fight play solves every
+   * (Aura, Resolve) state of (rounds left, tags) at once, as the round before needs them all.
+   */
+  rounds(tags: number, starts: readonly RoundStart[], roundsLeft = 1): FightRound[] {
     const whole = this.fight.fightPolicy === 'whole-fight';
     const n = whole ? roundsLeft : 0;
-    const key =
-      ((n * (this.fight.tags + 1) + tags) * (this.fight.auraMax + 1) + aura) *
+    const key = (start: RoundStart) =>
+      ((n * (this.fight.tags + 1) + tags) * (this.fight.auraMax + 1) + start.aura) *
         (this.fight.titles + 1) +
-      resolve;
-    let round = this.rounds.get(key);
-    if (!round) {
-      round = whole
-        ? fightRound(this.fight, tags, aura, resolve, (wins, auraEnd, resolveEnd) =>
+      start.resolve;
+    let missing = starts.filter((start) => !this.cache.has(key(start)));
+    if (missing.length > 0) {
+      if (whole) {
+        missing = [];
+        for (let aura = 0; aura <= this.fight.auraMax; aura++)
+          for (let resolve = 0; resolve <= this.fight.titles; resolve++)
+            missing.push({ aura, resolve });
+      }
+      const solved = whole
+        ? fightRounds(this.fight, tags, missing, (wins, auraEnd, resolveEnd) =>
             this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
           )
-        : fightRound(this.fight, tags, aura, resolve);
-      this.rounds.set(key, round);
+        : fightRounds(this.fight, tags, missing);
+      for (const [i, start] of missing.entries()) this.cache.set(key(start), solved[i]!);
     }
-    return round;
+    return starts.map((start) => this.cache.get(key(start))!);
   }
 
   /** With whole-fight play: P(no tags left within `roundsLeft` rounds) from a state. */
@@ -364,6 +419,16 @@ export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds 
   };
   for (let round = 0; round < n; round++) {
     const next = new Map<number, number>();
+    // This round's states, solved together tags by tags (their rolls share solves).
+    const byTags = new Map<number, RoundStart[]>();
+    for (const state of states.keys()) {
+      const tags = Math.floor(state / (A * R));
+      byTags.set(tags, [
+        ...(byTags.get(tags) ?? []),
+        { aura: Math.floor(state / R) % A, resolve: state % R },
+      ]);
+    }
+    for (const [tags, starts] of byTags) plan.rounds(tags, starts, n - round);
     for (const [state, p] of states) {
       const tags = Math.floor(state / (A * R));
       const aura = Math.floor(state / R) % A;

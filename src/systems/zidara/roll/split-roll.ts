@@ -9,14 +9,16 @@ import {
   REROLL_KINDS,
   type RerollKinds,
   type RollOdds,
-  RollSolver,
+  type SolveOptions,
 } from '../engine/roll-solver.ts';
+import { solveRolls } from '../engine/solve-rolls.ts';
 import {
   checkAura,
   DEFENDING,
   parseRoll,
   ROLL_DEFAULTS,
   ROLL_OPTION_FIELDS,
+  ROLL_SHAPE_SCHEMAS,
   type Roll,
   type RollSpec,
 } from './spec.ts';
@@ -112,6 +114,7 @@ export type SplitPlay = readonly number[] | 'all-won';
  * exact engine, from a fraction of a millisecond (one die) to tens of milliseconds (six dice and
  * Resolve). `play` says what the play maximises (default: expected wins plus the setup's
  * Aura and Resolve worth); with `'all-won'` the odds' `expectedUtility` is P(all won).
+ * For many splits, Challenges or setups at once, {@link splitsOdds} shares the work.
  * @example splitOdds([[8]], 4, { auraMax: 0 }).intents[0].pWin // 0.4375
  * @example splitOdds([[8], [6]], 4, { aura: 3, resolve: 1 }, 'all-won').pAllWin // 0.68381 (3151/4608)
  */
@@ -121,17 +124,72 @@ export function splitOdds(
   setup: RollSetup = {},
   play?: SplitPlay,
 ): RollOdds {
-  const allWon = play === 'all-won';
-  const roll = splitRoll(split, challenge, setup, allWon ? undefined : play);
-  const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
-    playSchema,
-    setup,
-  );
-  return new RollSolver(roll, {
-    policy,
-    rerolls,
-    ...(allWon ? { terminal: allWonUtility(roll) } : {}),
-  }).odds();
+  return splitsOdds([{ split, challenge, setup, ...(play ? { play } : {}) }])[0]!;
+}
+
+/** One question of {@link splitsOdds}: a split against a Challenge, as {@link splitOdds} takes it. */
+export interface SplitQuestion {
+  readonly split: Split;
+  readonly challenge: number;
+  readonly setup?: RollSetup;
+  readonly play?: SplitPlay;
+}
+
+/**
+ * The exact odds of many splits at once, each what {@link splitOdds} gives: the rolls are
+ * validated, then solved together (`solveRolls`), so questions that differ only in the
+ * Challenge, the Resolve or the Aura at the start share one solve, and rolls with no reroll
+ * take the closed form. What the analyses call.
+ * @example splitsOdds([1, 2, 3, 4, 5, 6].map((challenge) => ({ split: [[8]], challenge, setup: { resolve: 1 } }))).length // 6
+ */
+export function splitsOdds(questions: readonly SplitQuestion[]): RollOdds[] {
+  const batches = new Map<
+    string,
+    { options: SolveOptions; allWon: boolean; rolls: Roll[]; at: number[] }
+  >();
+  // A split asked at several Challenges under one setup is validated once: the Challenge is
+  // all that changes (a Challenge the roll's schema refuses goes the whole way, for its message).
+  const parsed = new Map<RollSetup, Map<string, Roll>>();
+  const plays = new Map<RollSetup, { policy: Policy; rerolls: RerollKinds }>();
+  questions.forEach(({ split, challenge, setup = {}, play }, i) => {
+    const allWon = play === 'all-won';
+    let bySetup = parsed.get(setup);
+    if (!bySetup) {
+      bySetup = new Map();
+      parsed.set(setup, bySetup);
+    }
+    const text = JSON.stringify([split, play ?? null]);
+    const known = bySetup.get(text);
+    const roll =
+      known && ROLL_SHAPE_SCHEMAS.challenge.safeParse(challenge).success
+        ? { ...known, threats: [{ challenge }] }
+        : splitRoll(split, challenge, setup, allWon ? undefined : play);
+    if (!known) bySetup.set(text, roll);
+    let played = plays.get(setup);
+    if (!played) {
+      const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
+        playSchema,
+        setup,
+      );
+      played = { policy, rerolls };
+      plays.set(setup, played);
+    }
+    const { policy, rerolls } = played;
+    const key = `${policy}/${rerolls}/${allWon}`;
+    let batch = batches.get(key);
+    if (!batch) {
+      batch = { options: { policy, rerolls }, allWon, rolls: [], at: [] };
+      batches.set(key, batch);
+    }
+    batch.rolls.push(roll);
+    batch.at.push(i);
+  });
+  const out = new Array<RollOdds>(questions.length);
+  for (const { options, allWon, rolls, at } of batches.values()) {
+    const solved = solveRolls(rolls, options, allWon ? allWonUtility : undefined);
+    for (const [k, odds] of solved.entries()) out[at[k]!] = odds;
+  }
+  return out;
 }
 
 /** How a setup's roll is played: checked where a solve starts (the roll checks the rest). */

@@ -1,0 +1,239 @@
+import type { Roll } from '../roll/spec.ts';
+import type { Policy, RollOdds } from './roll-solver.ts';
+import type { SpendPlan } from './spend.ts';
+
+/**
+ * The sums behind a roll's figures, as a pass over the ways it can end adds them up: the exact
+ * engine's forward pass and the closed forms both fill one, per defence vector, and the figures
+ * of a question are those sums weighed by the chance of each defence ({@link FigureSums}, the
+ * one place that turns sums into {@link RollOdds}, so every route reports them the same way).
+ */
+export class RollFigures {
+  // Plain arrays: a batch makes thousands of these, and small typed arrays cost more to make.
+  readonly pWin: number[];
+  /** P(k intents won). */
+  readonly wins: number[];
+  /** P(the area die ends with t top faces). */
+  readonly areaTops: number[];
+  /** E[utility] under the policy, and (optimal play) the optimal value itself. */
+  utility = 0;
+  optimal = 0;
+  gained = 0;
+  spent = 0;
+  /** Aura past the cap, summed where it overflows (never derived by a subtraction). */
+  shared = 0;
+  auraEnd = 0;
+  resolveEnd = 0;
+  capped = 0;
+  /** With `joint`: mass by ending code (won · A + auraEnd) · levels + resolveEnd. */
+  readonly endings: Map<number, number> | undefined;
+  private readonly auraStates: number;
+  private readonly levels: number;
+
+  /**
+   * @param levels Resolve levels the endings are coded with (the solve's Resolve + 1).
+   * @param joint whether to keep every ending (won, Aura, Resolve) and its mass.
+   */
+  constructor(
+    intents: number,
+    areaStates: number,
+    auraStates: number,
+    levels: number,
+    joint: boolean,
+  ) {
+    this.pWin = new Array<number>(intents).fill(0);
+    this.wins = new Array<number>(intents + 1).fill(0);
+    this.areaTops = new Array<number>(areaStates).fill(0);
+    this.auraStates = auraStates;
+    this.levels = levels;
+    this.endings = joint ? new Map() : undefined;
+  }
+
+  /**
+   * The roll ends, with chance `w`, settled by `plan` with Resolve `r` left: `worth` is the
+   * ending's utility, `overflow` the Aura that settling pushed past the cap. (Capped chains and
+   * the area die's top faces are added by the pass itself, state by state.)
+   */
+  end(plan: SpendPlan, w: number, r: number, worth: number, overflow: number): void {
+    let count = 0;
+    for (let won = plan.won, i = 0; won; won >>= 1, i++) {
+      if (won & 1) {
+        this.pWin[i]! += w;
+        count++;
+      }
+    }
+    this.wins[count]! += w;
+    this.utility += w * worth;
+    this.spent += w * plan.spent;
+    this.auraEnd += w * plan.auraEnd;
+    this.resolveEnd += w * r;
+    if (overflow !== 0) this.shared += w * overflow;
+    if (this.endings) {
+      const ending = (plan.won * this.auraStates + plan.auraEnd) * this.levels + r;
+      this.endings.set(ending, (this.endings.get(ending) ?? 0) + w);
+    }
+  }
+
+  clear(): void {
+    this.pWin.fill(0);
+    this.wins.fill(0);
+    this.areaTops.fill(0);
+    this.utility = 0;
+    this.optimal = 0;
+    this.gained = 0;
+    this.spent = 0;
+    this.shared = 0;
+    this.auraEnd = 0;
+    this.resolveEnd = 0;
+    this.capped = 0;
+    this.endings?.clear();
+  }
+}
+
+/** The scalar sums of {@link RollFigures}, in the order {@link FigureSums} stores them. */
+const SCALARS = [
+  'utility',
+  'optimal',
+  'gained',
+  'spent',
+  'shared',
+  'auraEnd',
+  'resolveEnd',
+  'capped',
+] as const;
+
+/**
+ * The sums of every question of a batch, weighed over the defences, in one flat array (a batch
+ * of spec files holds thousands: no object each until its figures are asked for), and the
+ * figures they give. Question q's sums: pWin, wins, areaTops, then the scalars.
+ */
+export class FigureSums {
+  private readonly data: Float64Array;
+  private readonly endings: Map<number, number>[] | undefined;
+  private readonly intents: number;
+  private readonly areaStates: number;
+  private readonly auraStates: number;
+  private readonly levels: number;
+  private readonly stride: number;
+
+  /** Sums for `count` questions shaped like `new RollFigures(intents, areaStates, auraStates, levels, joint)`. */
+  constructor(
+    count: number,
+    intents: number,
+    areaStates: number,
+    auraStates: number,
+    levels: number,
+    joint: boolean,
+  ) {
+    this.intents = intents;
+    this.areaStates = areaStates;
+    this.auraStates = auraStates;
+    this.levels = levels;
+    this.stride = 2 * intents + 1 + areaStates + SCALARS.length;
+    this.data = new Float64Array(count * this.stride);
+    this.endings = joint ? Array.from({ length: count }, () => new Map()) : undefined;
+  }
+
+  /** Adds `k` × a pass's sums (a defence vector's, weighed by its chance) to question q's. */
+  addScaled(q: number, from: RollFigures, k: number): void {
+    const data = this.data;
+    let at = q * this.stride;
+    for (let i = 0; i < from.pWin.length; i++) data[at++]! += k * from.pWin[i]!;
+    for (let i = 0; i < from.wins.length; i++) data[at++]! += k * from.wins[i]!;
+    for (let i = 0; i < from.areaTops.length; i++) data[at++]! += k * from.areaTops[i]!;
+    data[at++]! += k * from.utility;
+    data[at++]! += k * from.optimal;
+    data[at++]! += k * from.gained;
+    data[at++]! += k * from.spent;
+    data[at++]! += k * from.shared;
+    data[at++]! += k * from.auraEnd;
+    data[at++]! += k * from.resolveEnd;
+    data[at++]! += k * from.capped;
+    const endings = this.endings?.[q];
+    if (endings && from.endings)
+      for (const [ending, p] of from.endings)
+        endings.set(ending, (endings.get(ending) ?? 0) + k * p);
+  }
+
+  /**
+   * The figures of question q, whose roll is `roll`, under `policy`. `diceOfIntent` (the dice
+   * indices of each intent) may be given when many rolls share it.
+   */
+  odds(q: number, roll: Roll, policy: Policy, diceOfIntent = intentDice(roll)): RollOdds {
+    const n = this.intents;
+    const data = this.data;
+    const base = q * this.stride;
+    const scalars = base + 2 * n + 1 + this.areaStates;
+    const scalar = (name: (typeof SCALARS)[number]) => data[scalars + SCALARS.indexOf(name)]!;
+    let expectedWins = 0;
+    for (let i = 0; i < n; i++) expectedWins += data[base + i]!;
+    const odds: {
+      -readonly [K in keyof RollOdds]: RollOdds[K];
+    } = {
+      policy,
+      expectedUtility: policy === 'optimal' ? scalar('optimal') : scalar('utility'),
+      intents: roll.intents.map((intent, i) => ({
+        pWin: data[base + i]!,
+        threat: intent.threat,
+        weight: intent.weight,
+        dice: diceOfIntent[i]!,
+      })),
+      expectedWins,
+      pAllWin: data[base + 2 * n]!,
+      winsDistribution: Array.from(data.subarray(base + n, base + 2 * n + 1)),
+      expectedAuraGained: scalar('gained'),
+      expectedAuraSpent: scalar('spent'),
+      expectedAuraShared: Math.max(0, scalar('shared')),
+      expectedAuraEnd: scalar('auraEnd'),
+      expectedResolveEnd: scalar('resolveEnd'),
+    };
+    if (roll.explode) odds.pExplodeCapped = scalar('capped');
+    const endings = this.endings?.[q];
+    if (endings) {
+      const A = this.auraStates;
+      const R1 = this.levels;
+      odds.joint = [...endings.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([ending, p]) => ({
+          won: Math.floor(ending / (A * R1)),
+          auraEnd: Math.floor(ending / R1) % A,
+          resolveEnd: ending % R1,
+          p,
+        }));
+    }
+    const area = roll.dice.find((die) => die.area);
+    if (area) {
+      const tops = Array.from(data.subarray(base + 2 * n + 1, base + 2 * n + 1 + this.areaStates));
+      odds.area = areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, tops);
+    }
+    return odds;
+  }
+}
+
+/**
+ * The dice indices of each intent of a roll, ascending.
+ * @example intentDice(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }, { sides: 4, intent: 1 }, { sides: 6, intent: 0 }] })) // [[0, 2], [1]]
+ */
+export function intentDice(roll: Roll): number[][] {
+  const dice: number[][] = roll.intents.map(() => []);
+  roll.dice.forEach((die, index) => {
+    if (!die.area) dice[die.intent]!.push(index);
+  });
+  return dice;
+}
+
+/** The area's size from its top-face counts: given t top faces, the value is uniform over tN + 1..tN + N − 1, or (depth+1)·N when capped. */
+function areaReport(
+  sides: number,
+  depth: number,
+  tops: readonly number[],
+): NonNullable<RollOdds['area']> {
+  const distribution: { size: number; p: number }[] = [];
+  tops.forEach((p, t) => {
+    if (t <= depth)
+      for (let face = 1; face < sides; face++)
+        distribution.push({ size: t * sides + face, p: p / (sides - 1) });
+    else distribution.push({ size: t * sides, p });
+  });
+  return { sides, expectedSize: distribution.reduce((s, x) => s + x.size * x.p, 0), distribution };
+}

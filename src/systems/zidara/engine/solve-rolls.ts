@@ -1,0 +1,71 @@
+import type { Roll } from '../roll/spec.ts';
+import { closedFormOdds, noRerollPossible } from './closed-form.ts';
+import { type RollOdds, RollSolver, rollShape, type SolveOptions } from './roll-solver.ts';
+
+/**
+ * The exact figures of many rolls at once, each what `new RollSolver(roll, options).odds()`
+ * gives (to 1e-12), for a fraction of the cost: rolls of one shape (everything but the
+ * Challenges, the starting Resolve and Aura: see `rollShape`) share one solve, whose tables
+ * serve every Challenge and start (`RollSolver.oddsFor`), and rolls where no reroll can happen
+ * take the closed form (`closedFormOdds`). Results are in the order of `rolls`. What the page,
+ * the analyses and `zidara odds` on a file of specs call.
+ *
+ * `terminalOf` plays every roll for a terminal utility (see `SolveOptions.terminal`) instead of
+ * the rules' linear one: given the roll a shape is solved for (its largest Challenges and
+ * Resolve), the table in that roll's layout. It must value only how a roll ends, not where it
+ * started, so one table serves every roll of the shape (as "every intent won" does).
+ * @example solveRolls([3, 4].map((c) => parseRoll({ threats: [{ challenge: c }], dice: [{ sides: 8, intent: 0 }], auraMax: 0 }))).map((o) => o.intents[0].pWin) // [0.5625, 0.4375]
+ */
+export function solveRolls(
+  rolls: readonly Roll[],
+  options: SolveOptions = {},
+  terminalOf?: (cover: Roll) => ArrayLike<number>,
+): RollOdds[] {
+  // A terminal utility given as a table is laid out for its roll's own Resolve: such rolls are solved alone.
+  if (options.terminal) return rolls.map((roll) => new RollSolver(roll, options).odds());
+  const out = new Array<RollOdds>(rolls.length);
+  const groups = new Map<string, { closed: number[]; searched: number[] }>();
+  rolls.forEach((roll, i) => {
+    const shape = rollShape(roll);
+    let group = groups.get(shape);
+    if (!group) {
+      group = { closed: [], searched: [] };
+      groups.set(shape, group);
+    }
+    (!terminalOf && noRerollPossible(roll, options) ? group.closed : group.searched).push(i);
+  });
+  for (const { closed, searched } of groups.values()) {
+    const direct =
+      closed.length > 0
+        ? closedFormOdds(
+            closed.map((i) => rolls[i]!),
+            options,
+          )
+        : [];
+    if (direct) for (const [k, odds] of direct.entries()) out[closed[k]!] = odds;
+    else searched.push(...closed);
+    if (searched.length === 0) continue;
+    const asked = searched.map((i) => rolls[i]!);
+    const cover = coverOf(asked);
+    const solver = new RollSolver(
+      cover,
+      terminalOf ? { ...options, terminal: terminalOf(cover) } : options,
+    );
+    for (const [k, odds] of solver.oddsFor(asked).entries()) out[searched[k]!] = odds;
+  }
+  return out;
+}
+
+/** The roll of a shape whose solve covers every roll given: the largest Challenge of each threat, the most Resolve. */
+function coverOf(rolls: readonly Roll[]): Roll {
+  const first = rolls[0]!;
+  if (rolls.length === 1) return first;
+  return {
+    ...first,
+    threats: first.threats.map((threat, t) => ({
+      ...threat,
+      challenge: Math.max(...rolls.map((roll) => roll.threats[t]!.challenge)),
+    })),
+    resolve: Math.max(...rolls.map((roll) => roll.resolve)),
+  };
+}

@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Start-up: the compiled CLI (dist/, built by `npm test`) run in a child process with a module
+ * resolve hook, listing every package it loads. A command that draws no chart and runs no
+ * simulation must not load the charting, font, rasteriser, worker-pool or CSV packages.
+ */
+const main = new URL('../../dist/cli/main.js', import.meta.url);
+const newestSource = (dir: string): number =>
+  Math.max(
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) =>
+      entry.isDirectory()
+        ? newestSource(join(dir, entry.name))
+        : statSync(join(dir, entry.name)).mtimeMs,
+    ),
+  );
+// `npm test` builds first; a bare `vitest run` may find no build, or an old one.
+const fresh =
+  existsSync(main) &&
+  statSync(main).mtimeMs >= newestSource(new URL('../../src', import.meta.url).pathname);
+
+// (zod is not among them: it validates every roll, so a roll at the prompt needs it.)
+const HEAVY = [
+  'vega',
+  'vega-lite',
+  '@resvg/resvg-js',
+  'opentype.js',
+  'piscina',
+  'cli-progress',
+  'csv-stringify',
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'dicelab-start-up-'));
+writeFileSync(
+  join(dir, 'hook.mjs'),
+  `let port;
+export function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  port.postMessage(resolved.url);
+  return resolved;
+}
+`,
+);
+writeFileSync(
+  join(dir, 'run.mjs'),
+  `import { register } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+const [main, ...argv] = process.argv.slice(2);
+const { port1, port2 } = new MessageChannel();
+const urls = new Set();
+port1.on('message', (url) => urls.add(url));
+register(new URL('./hook.mjs', import.meta.url), { data: { port: port2 }, transferList: [port2] });
+const { runCli } = await import(main);
+process.stdout.write = () => true;
+const code = await runCli(argv);
+await new Promise((done) => setTimeout(done, 200));
+port1.close();
+process.stderr.write('\\n' + JSON.stringify({ code, urls: [...urls] }));
+`,
+);
+
+/** The npm packages a CLI run loads (by name), and its exit status. */
+async function packagesLoaded(argv: string[]): Promise<{ code: number; packages: Set<string> }> {
+  const { stderr } = await promisify(execFile)(
+    process.execPath,
+    [join(dir, 'run.mjs'), main.href, ...argv],
+    { cwd: dir },
+  );
+  // The trace is the last line (the command may write its own lines to stderr before it).
+  const { code, urls } = JSON.parse(stderr.slice(stderr.lastIndexOf('\n') + 1)) as {
+    code: number;
+    urls: string[];
+  };
+  const packages = new Set<string>();
+  for (const url of urls) {
+    const path = url.split('/node_modules/')[1];
+    if (!path) continue;
+    const parts = path.split('/');
+    packages.add(parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!);
+  }
+  return { code, packages };
+}
+
+describe.skipIf(!fresh)('start-up of the compiled CLI', () => {
+  it('one roll at the prompt, and the zidara help, load no chart, font, rasteriser, pool or CSV writer', async () => {
+    for (const argv of [
+      ['zidara', 'odds', 'd8', '--vs', '4', '--json'],
+      ['zidara', '--help'],
+    ]) {
+      const { code, packages } = await packagesLoaded(argv);
+      expect(code).toBe(0);
+      expect(packages.has('@commander-js/extra-typings')).toBe(true);
+      expect(HEAVY.filter((name) => packages.has(name))).toEqual([]);
+    }
+  });
+
+  it('the commands that draw or simulate load what they need', async () => {
+    const chart = await packagesLoaded([
+      'zidara',
+      'advantage',
+      '--most',
+      '2',
+      '--out',
+      join(dir, 'charts'),
+    ]);
+    expect(chart.code).toBe(0);
+    expect(
+      ['vega', 'vega-lite', '@resvg/resvg-js', 'opentype.js'].every((name) =>
+        chart.packages.has(name),
+      ),
+    ).toBe(true);
+    const simulated = await packagesLoaded([
+      'zidara',
+      'simulate',
+      'd8',
+      '--vs',
+      '4',
+      '--trials',
+      '1e4',
+      '--threads',
+      '2',
+      '--quiet',
+    ]);
+    expect(simulated.code).toBe(0);
+    expect(simulated.packages.has('piscina')).toBe(true);
+  });
+});

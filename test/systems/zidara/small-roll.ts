@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import type { RollSpec } from '../../../src/systems/zidara/roll/spec.ts';
+import type { BruteSpec } from './brute-force.ts';
+
+/** Small random rolls over every option of the rules page. */
+export const smallRoll = (maxDice: number, maxResolve: number) =>
+  fc
+    .record({
+      challenges: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
+      sides: fc.array(fc.constantFrom(2, 4, 6, 8), { minLength: 1, maxLength: maxDice }),
+      intentSeed: fc.array(fc.integer({ min: 0, max: 2 }), {
+        minLength: maxDice,
+        maxLength: maxDice,
+      }),
+      threatSeed: fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 3, maxLength: 3 }),
+      weights: fc.array(fc.constantFrom(0.5, 1, 2), { minLength: 3, maxLength: 3 }),
+      auraMax: fc.integer({ min: 0, max: 3 }),
+      auraFraction: fc.double({ min: 0, max: 1, noNaN: true }),
+      resolve: fc.integer({ min: 0, max: maxResolve }),
+      boostsPerRoll: fc.integer({ min: 0, max: 2 }),
+      tieBreak: fc.boolean(),
+      explode: fc.boolean(),
+      explodeDepth: fc.integer({ min: 0, max: 2 }),
+      auraValue: fc.constantFrom(0, 0, 0.3, 1.5),
+      resolveValue: fc.constantFrom(0, 0, 0.2),
+      sameRoll: fc.boolean(),
+      area: fc.boolean(),
+    })
+    .map((r): BruteSpec & RollSpec => {
+      // Intents numbered by the dice, with no gaps.
+      const raw = r.sides.map((_, i) => Math.min(r.intentSeed[i]!, i));
+      const order = [...new Set(raw)];
+      // Exploding chains multiply the brute force's outcomes: keep those dice small.
+      const small = (sides: number) =>
+        r.explode && r.sides.length > 1 ? Math.min(sides, 4) : sides;
+      const dice: RollSpec['dice'] = r.sides.map((sides, i) => ({
+        sides: small(sides),
+        intent: order.indexOf(raw[i]!),
+      }));
+      if (r.area && r.sides.length < maxDice) dice.push({ sides: 2, area: true });
+      return {
+        threats: r.challenges.map((challenge) => ({ challenge })),
+        dice,
+        intents: order.map((_, i) => ({
+          threat: Math.min(r.threatSeed[i]!, r.challenges.length - 1),
+          weight: r.weights[i]!,
+        })),
+        auraMax: r.auraMax,
+        aura: Math.floor(r.auraFraction * (r.auraMax + 0.99)),
+        resolve: r.resolve,
+        boostsPerRoll: r.boostsPerRoll,
+        tieBreak: r.tieBreak,
+        explode: r.explode,
+        explodeDepth: r.explodeDepth,
+        auraValue: r.auraValue,
+        resolveValue: r.resolveValue,
+        auraGainUsableSameRoll: r.sameRoll,
+      };
+    });
