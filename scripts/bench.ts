@@ -4,6 +4,7 @@ import { formatTable } from '../src/report/table.ts';
 import type { BenchRow } from './bench/bench-row.ts';
 import { benchOtherSystems } from './bench/other-systems.ts';
 import { benchPage } from './bench/page.ts';
+import { benchQueue } from './bench/queue.ts';
 import { benchRng } from './bench/rng.ts';
 import { benchZidaraExact } from './bench/zidara-exact.ts';
 import { benchZidaraSimulate } from './bench/zidara-simulate.ts';
@@ -17,6 +18,7 @@ const sections: [string, () => Promise<BenchRow[]>][] = [
   ["Zi'Dara simulator", () => benchZidaraSimulate({ long })],
   ['other systems', benchOtherSystems],
   ['offline page', benchPage],
+  ['queue', benchQueue],
 ];
 
 const rows: BenchRow[] = [];

@@ -1,9 +1,17 @@
 // Writes docs/defaults.md, every default and limit of Zi'Dara's rolls, fights, analyses and
-// scenario files, from the exported constants the flags, their help and the schema read.
+// scenario files, and of the queue, from the exported constants the flags, their help and the schema read.
 // Run after changing one: `npm run docs:defaults` (a test checks the committed file).
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { listText } from '../src/cli/zidara-analyses.ts';
+import {
+  KEEP_FINISHED_SECONDS,
+  MAX_SHARDS,
+  RETRY_DELAY_MS,
+  SHARD_ATTEMPTS,
+  WORKER_DEFAULTS,
+  WORKER_LIMITS,
+} from '../src/queue/queue-settings.ts';
 import { SCENARIO_DEFAULTS, SCENARIO_LIMITS } from '../src/scenario/schema.ts';
 import { ADVANTAGE_DEFAULTS } from '../src/systems/zidara/analyses/advantage.ts';
 import { FIGHT_CURVES_DEFAULTS } from '../src/systems/zidara/analyses/fight-curves.ts';
@@ -39,8 +47,8 @@ export function defaultsDocText(): string {
   const FL = FIGHT_LIMITS;
   return `# Defaults and limits
 
-Every default and limit of a Zi'Dara roll, fight, analysis and scenario file, as the code states
-it once: the CLI flags, their \`--help\`, the scenario schema (\`scenarios/schema.json\`) and this
+Every default and limit of a Zi'Dara roll, fight, analysis and scenario file, and of the queue,
+as the code states it once: the CLI flags, their \`--help\`, the scenario schema (\`scenarios/schema.json\`) and this
 page all read the same exported constants. This page is generated (\`npm run docs:defaults\`);
 a test fails when it and the code disagree.
 
@@ -144,6 +152,33 @@ ${table([
     upTo(SCENARIO_LIMITS.minTrials, SCENARIO_LIMITS.maxTrials),
   ],
   ['analyses.*.top', '', '', upTo(1, SCENARIO_LIMITS.top)],
+])}
+
+## The queue
+
+\`MAX_SHARDS\`, \`WORKER_DEFAULTS\`, \`WORKER_LIMITS\`, \`SHARD_ATTEMPTS\`, \`RETRY_DELAY_MS\` and
+\`KEEP_FINISHED_SECONDS\` (src/queue/queue-settings.ts): \`--queue URL --shards N\` on a simulating
+command, and \`dicelab queue worker\`.
+
+${table([
+  ['shards', '--shards', '', upTo(1, MAX_SHARDS)],
+  ['concurrency', '--concurrency', WORKER_DEFAULTS.concurrency, upTo(1, WORKER_LIMITS.concurrency)],
+  [
+    'lockDurationMs',
+    '--lock-duration',
+    WORKER_DEFAULTS.lockDurationMs,
+    upTo(WORKER_LIMITS.minIntervalMs, WORKER_LIMITS.maxIntervalMs),
+  ],
+  [
+    'stalledIntervalMs',
+    '--stalled-interval',
+    WORKER_DEFAULTS.stalledIntervalMs,
+    upTo(WORKER_LIMITS.minIntervalMs, WORKER_LIMITS.maxIntervalMs),
+  ],
+  ['maxStalledCount', '', WORKER_DEFAULTS.maxStalledCount, 'stalls before a shard fails'],
+  ['attempts', '', SHARD_ATTEMPTS, 'tries of a shard before its run fails'],
+  ['retryDelayMs', '', RETRY_DELAY_MS, 'before the second try, doubled before each later one'],
+  ['keepFinishedSeconds', '', KEEP_FINISHED_SECONDS, 'how long finished jobs stay in Redis'],
 ])}
 `;
 }

@@ -6,6 +6,8 @@
  * - `badInput` 2: a flag, a file or a path is wrong (one line on stderr names it; nothing ran,
  *   nothing was written);
  * - `inconclusive` 3: `check` could not decide a simulated expectation within its trial cap;
+ * - `unavailable` 69 (EX_UNAVAILABLE): work sent to a queue could not be done — Redis could not
+ *   be reached, or a shard failed on every try (one line on stderr names the URL or the shard);
  * - `internal` 70 (EX_SOFTWARE): a bug in dicelab; the message asks for a report;
  * - `interrupted` 130 and `terminated` 143: stopped by SIGINT (Ctrl-C) or SIGTERM (128 + signal).
  * @example process.exitCode = EXIT.badInput // 2
@@ -15,6 +17,7 @@ export const EXIT = {
   failed: 1,
   badInput: 2,
   inconclusive: 3,
+  unavailable: 69,
   internal: 70,
   interrupted: 130,
   terminated: 143,

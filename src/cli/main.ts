@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { EXIT } from '../exit-status.ts';
 import { InputError } from '../input-error.ts';
+import { RunError } from '../run-error.ts';
 
 /**
  * Each top-level command and how it is registered, loaded when needed: a command line that
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, (program: Command) => Promise<unknown>> = {
   check: async (program) => (await import('./check.ts')).registerCheck(program),
   baseline: async (program) => (await import('./baseline.ts')).registerBaseline(program),
   merge: async (program) => (await import('./merge.ts')).registerMerge(program),
+  queue: async (program) => (await import('./queue-worker.ts')).registerQueue(program),
   'd6-pool': async (program) => (await import('./d6-pool.ts')).registerD6Pool(program),
   'tags-2d6': async (program) => (await import('./tags-2d6.ts')).registerTags2d6(program),
   'd12-action': async (program) => (await import('./d12-action.ts')).registerD12Action(program),
@@ -89,6 +91,10 @@ export async function runCli(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    if (error instanceof RunError) {
+      process.stderr.write(`dicelab: ${cutLine(error.message.split('\n')[0] ?? '')}\n`);
+      return error.status;
+    }
     const input = error instanceof InputError ? error : pathProblem(error);
     if (input) {
       process.stderr.write(`dicelab: ${input.message.split('\n').map(cutLine).join('\n')}\n`);

@@ -2,7 +2,7 @@ import { SingleBar } from 'cli-progress';
 
 /** A progress display for a run: `update` as trials finish, `stop` once (also on failure). */
 export interface ProgressBar {
-  update(doneTrials: number, totalTrials: number): void;
+  update(done: number, total: number): void;
   stop(): void;
 }
 
@@ -13,6 +13,8 @@ export interface ProgressBarOptions {
   stream?: NodeJS.WriteStream;
   /** The words before the bar; default "simulating". */
   label?: string;
+  /** What is counted; default "trials" (a run on a queue counts "shards"). */
+  unit?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   if (options.quiet || !stream.isTTY) return { update() {}, stop() {} };
   const bar = new SingleBar({
     stream,
-    format: `${options.label ?? 'simulating'} [{bar}] {percentage}% | {done} of {all} trials | ETA {eta_formatted}`,
+    format: `${options.label ?? 'simulating'} [{bar}] {percentage}% | {done} of {all} ${options.unit ?? 'trials'} | ETA {eta_formatted}`,
     barCompleteChar: '█',
     barIncompleteChar: '░',
     clearOnComplete: true,

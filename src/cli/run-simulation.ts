@@ -1,9 +1,10 @@
 import { EXIT } from '../exit-status.ts';
-import { invalid } from '../input-error.ts';
-import type { KernelId } from '../montecarlo/kernel-registry.ts';
+import { InputError, invalid } from '../input-error.ts';
+import { isKernelId, type KernelId } from '../montecarlo/kernel-registry.ts';
 import type { KernelRef } from '../montecarlo/load-kernel.ts';
-import type { SimulationResult } from '../montecarlo/run.ts';
+import type { Shard, SimulationResult } from '../montecarlo/run.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
+import { shardFromScheduler } from './scheduler-shard.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 
@@ -13,7 +14,13 @@ import { printResults, specsFromOptions } from './spec-file.ts';
  * with --partial (required by --shard) writes the partial result file atomically. An
  * interrupted run resolves all the same (`interrupted: true`, partial tallies) and sets the
  * exit status to 130; summarise it with `summarizeResult`.
- * @throws InputError for --shard without --partial, before any work.
+ *
+ * With `--queue URL --shards N` the run goes to `dicelab queue worker`s as N shard jobs
+ * (`simulateOnQueue`, loaded only then, so other commands never load BullMQ) and resolves to
+ * the same result one process gives; the bar counts shards. `--shard auto` takes the shard from
+ * an array job's environment (`shardFromScheduler`).
+ * @throws InputError for --shard without --partial, or --shards without --queue or --shard
+ *   auto (or missing with them), before any work; RunError when the queue cannot do the run.
  * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options) // not run: starts a worker pool and prints progress
  */
 export async function runSimulation(
@@ -21,29 +28,56 @@ export async function runSimulation(
   spec: unknown,
   options: SimulationOptions,
   stderr: NodeJS.WriteStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<SimulationResult> {
-  if (options.shard && !options.partial)
+  const shard = chosenShard(options, env);
+  if (shard && !options.partial)
     throw invalid('--partial', undefined, 'a file to write the partial result of --shard to');
   // The worker pool and the progress bar load here, for the commands that simulate.
   const [{ simulate }, { progressBar }] = await Promise.all([
     import('../montecarlo/run.ts'),
     import('./progress-bar.ts'),
   ]);
-  const bar = progressBar({ quiet: options.quiet, stream: stderr });
+  const bar = progressBar({
+    quiet: options.quiet,
+    stream: stderr,
+    ...(options.queue ? { unit: 'shards' } : {}),
+  });
   const sigint = abortOnSigint(stderr);
   let result: SimulationResult;
   try {
-    result = await simulate({
-      kernel,
-      spec,
-      trials: options.trials,
-      seed: options.seed,
-      threads: options.threads,
-      chunkSize: options.chunkSize,
-      shard: options.shard,
-      onProgress: (done, total) => bar.update(done, total),
-      signal: sigint.signal,
-    });
+    if (options.queue) {
+      if (!isKernelId(kernel))
+        throw new Error(`a run of ${kernel} cannot go to a queue: only dicelab's own kernels can`);
+      const { simulateOnQueue } = await import('../queue/simulate-on-queue.ts');
+      result = await simulateOnQueue(
+        {
+          kernel,
+          spec,
+          trials: options.trials,
+          seed: options.seed,
+          chunkSize: options.chunkSize,
+          shards: options.shards!,
+        },
+        {
+          url: options.queue,
+          onProgress: (done, total) => bar.update(done, total),
+          note: options.quiet ? undefined : (line) => stderr.write(`dicelab: ${line}\n`),
+          signal: sigint.signal,
+        },
+      );
+    } else
+      result = await simulate({
+        kernel,
+        spec,
+        trials: options.trials,
+        seed: options.seed,
+        threads: options.threads,
+        chunkSize: options.chunkSize,
+        shard,
+        onProgress: (done, total) => bar.update(done, total),
+        signal: sigint.signal,
+      });
   } finally {
     bar.stop();
     sigint.dispose();
@@ -65,6 +99,28 @@ export async function runSimulation(
     }
   }
   return result;
+}
+
+/**
+ * The shard this process runs: --shard i/n as given, --shard auto from the array job's
+ * environment; checks that --shards comes exactly with --queue or --shard auto.
+ */
+function chosenShard(options: SimulationOptions, env: NodeJS.ProcessEnv): Shard | undefined {
+  const { shard, shards, queue } = options;
+  if (shards === undefined) {
+    if (queue)
+      throw invalid('--shards', undefined, 'how many shard jobs --queue submits, e.g. --shards 8');
+    if (shard === 'auto')
+      throw invalid('--shards', undefined, 'how many array tasks share the run, e.g. --shards 8');
+    return shard;
+  }
+  if (shard === 'auto') return shardFromScheduler(env, shards);
+  if (!queue)
+    throw new InputError(
+      `--shards: ${shards} is not allowed here (expected only with --queue URL or --shard auto${shard ? '; --shard i/n gives the count itself' : ''})`,
+      '--shards',
+    );
+  return undefined;
 }
 
 /**

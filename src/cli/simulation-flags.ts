@@ -1,6 +1,13 @@
-import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
+import {
+  type Command,
+  InvalidArgumentError,
+  Option,
+  type OptionValues,
+} from '@commander-js/extra-typings';
 import { DEFAULT_CHUNK_SIZE } from '../montecarlo/chunk-plan.ts';
 import type { Shard } from '../montecarlo/run.ts';
+import { MAX_SHARDS } from '../queue/queue-settings.ts';
+import { redisUrlProblem } from '../queue/redis-url.ts';
 import { fileFlag } from './flags.ts';
 
 /**
@@ -36,19 +43,39 @@ export const threadsFlag = countFlag(1, 256);
 /** `--chunk-size`: trials per chunk, 1 to 2^30 (part of a result's identity). */
 const chunkSizeFlag = countFlag(1, 2 ** 30);
 
+/** `--shards`: shard jobs of a `--queue` run, or tasks of a `--shard auto` array job. */
+export const shardsFlag = countFlag(1, MAX_SHARDS);
+
 /**
- * `--shard i/n`: run only part i of n (0-based: 0/3, 1/3 and 2/3 make a whole run).
+ * `--shard i/n`: run only part i of n (0-based: 0/3, 1/3 and 2/3 make a whole run); `auto`
+ * takes i from an array job's environment and n from `--shards` (see `shardFromScheduler`).
  * @example shardFlag('1/3') // { index: 1, count: 3 }
+ * @example shardFlag('auto') // 'auto'
  */
-export function shardFlag(raw: string): Shard {
+export function shardFlag(raw: string): Shard | 'auto' {
+  if (raw.trim() === 'auto') return 'auto';
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || !Number.isSafeInteger(count) || count < 1 || !(index < count))
     throw new InvalidArgumentError(
-      `${JSON.stringify(raw)} is not allowed (expected i/n with 0 ≤ i < n, e.g. 0/3, 1/3 and 2/3)`,
+      `${JSON.stringify(raw)} is not allowed (expected i/n with 0 ≤ i < n, e.g. 0/3, 1/3 and 2/3, or auto with --shards n in an array job)`,
     );
   return { index, count };
+}
+
+/**
+ * `--queue <url>` (and the worker's `--redis <url>`): a Redis URL, checked before any
+ * connection.
+ * @example redisUrlFlag('redis://127.0.0.1:6379') // 'redis://127.0.0.1:6379'
+ */
+export function redisUrlFlag(raw: string): string {
+  const problem = redisUrlProblem(raw);
+  if (problem)
+    throw new InvalidArgumentError(
+      `${JSON.stringify(raw)} is not allowed (expected a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but ${problem})`,
+    );
+  return raw;
 }
 
 /** The options `addSimulationOptions` adds, as commander hands them to an action. */
@@ -58,7 +85,12 @@ export interface SimulationOptions {
   /** Unset: all cores, or this thread alone for a tiny run. */
   threads?: number | undefined;
   chunkSize: number;
-  shard?: Shard | undefined;
+  /** `auto`: from an array job's environment, with `shards` as the count. */
+  shard?: Shard | 'auto' | undefined;
+  /** With --queue: how many shard jobs; with --shard auto: how many array tasks. */
+  shards?: number | undefined;
+  /** Redis URL: run the shards on `dicelab queue worker`s instead of here. */
+  queue?: string | undefined;
   /** Where to write the partial result file (required with --shard). */
   partial?: string | undefined;
   quiet?: true | undefined;
@@ -74,8 +106,8 @@ export interface SimulationDefaults {
 
 /**
  * Adds the simulation flags every `simulate` command shares: --trials, --seed, --threads,
- * --chunk-size, --shard i/n, --partial <file> and -q/--quiet. Pass the parsed options on to
- * `runSimulation`.
+ * --chunk-size, --shard i/n|auto, --shards n, --queue <url>, --partial <file> and -q/--quiet.
+ * Pass the parsed options on to `runSimulation`.
  * @example addSimulationOptions(program.command('simulate')).action(async (opts) => …) // not run: builds a commander program
  */
 export function addSimulationOptions<
@@ -105,8 +137,21 @@ export function addSimulationOptions<
     )
     .option(
       '--shard <i/n>',
-      'run only part i of n (0-based) and write a partial result (see merge)',
+      'run only part i of n (0-based) and write a partial result (see merge); auto: i from an array job (Kubernetes, Slurm, AWS Batch, Cloud Run), n from --shards',
       shardFlag,
+    )
+    .option(
+      '--shards <n>',
+      `shard jobs to submit with --queue, or array tasks with --shard auto (1 to ${MAX_SHARDS.toLocaleString('en')})`,
+      shardsFlag,
+    )
+    .addOption(
+      new Option(
+        '--queue <url>',
+        'run the shards on dicelab queue workers over Redis (e.g. redis://127.0.0.1:6379) and print the same result',
+      )
+        .argParser(redisUrlFlag)
+        .conflicts(['shard', 'threads']),
     )
     .option(
       '--partial <file>',

@@ -144,7 +144,7 @@ function registerSimulate(zidara: Command) {
   )
     .addHelpText(
       'after',
-      `\nExamples:\n  dicelab zidara simulate d12 d4 --vs 3 --resolve 1 --trials 1e7 --seed 7\n  dicelab zidara simulate --spec rolls.json --trials 1e6 --json\n  dicelab zidara simulate d12 --vs 3 --shard 0/2 --partial part0.json   (then: dicelab merge part*.json)\n`,
+      `\nExamples:\n  dicelab zidara simulate d12 d4 --vs 3 --resolve 1 --trials 1e7 --seed 7\n  dicelab zidara simulate --spec rolls.json --trials 1e6 --json\n  dicelab zidara simulate d12 --vs 3 --shard 0/2 --partial part0.json   (then: dicelab merge part*.json)\n  dicelab zidara simulate d12 d4 --vs 3 --trials 1e10 --queue redis://127.0.0.1:6379 --shards 64   (on dicelab queue workers)\n`,
     )
     .action(async (words, options) => {
       const { rolls, many } = rollsFromOptions(words, options);

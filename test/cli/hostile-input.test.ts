@@ -602,12 +602,13 @@ describe('exit statuses CI can trust', () => {
     }
   });
 
-  it('are defined once: ok 0, failed 1, bad input 2, inconclusive 3, internal 70', () => {
+  it('are defined once: ok 0, failed 1, bad input 2, inconclusive 3, unavailable 69, internal 70', () => {
     expect(EXIT).toEqual({
       ok: 0,
       failed: 1,
       badInput: 2,
       inconclusive: 3,
+      unavailable: 69,
       internal: 70,
       interrupted: 130,
       terminated: 143,

@@ -13,7 +13,7 @@ import { cliInProcess } from './cli-in-process.ts';
 
 const kernel = 'systems/d6-pool/simulate';
 const spec = { stat: 5 };
-const options: SimulationOptions = {
+const options: SimulationOptions & { shard?: undefined } = {
   trials: 300_000,
   seed: 77,
   chunkSize: 8192,

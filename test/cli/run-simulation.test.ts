@@ -1,12 +1,14 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readPartialResultFile } from '../../src/cli/partial-result-file.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
+import { EXIT } from '../../src/exit-status.ts';
 import { InputError } from '../../src/input-error.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
+import { RunError } from '../../src/run-error.ts';
 
 const kernel = 'systems/d6-pool/simulate';
 const spec = { stat: 2 };
@@ -45,5 +47,73 @@ describe('runSimulation', () => {
     expect(back.partial.tally).toEqual(result.tally);
     expect(back.partial.shard).toEqual({ index: 1, count: 2 });
     expect(said).toMatch(/wrote .*shard-1\.json \(shard 1\/2, \d+ trials\)/);
+  });
+
+  it('--shard auto writes the same partial file as the --shard i/n the array job names', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-auto-'));
+    const [auto, given] = [join(dir, 'auto.json'), join(dir, 'given.json')];
+    const quiet = { ...options, quiet: true as const };
+    const env = { SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_COUNT: '3' };
+    await runSimulation(
+      kernel,
+      spec,
+      { ...quiet, shard: 'auto', shards: 3, partial: auto },
+      undefined,
+      env,
+    );
+    await runSimulation(kernel, spec, { ...quiet, shard: { index: 2, count: 3 }, partial: given });
+    expect(await readFile(auto, 'utf8')).toBe(await readFile(given, 'utf8'));
+  });
+
+  it('refuses --shards without --queue or --shard auto, and --queue or --shard auto without it', async () => {
+    const cases: [object, RegExp][] = [
+      [
+        { shards: 3 },
+        /^--shards: 3 is not allowed here \(expected only with --queue URL or --shard auto\)$/,
+      ],
+      [
+        { shards: 3, shard: { index: 0, count: 3 }, partial: 'p.json' },
+        /--shard i\/n gives the count itself/,
+      ],
+      [
+        { queue: 'redis://127.0.0.1:1' },
+        /^--shards: nothing is not allowed \(expected how many shard jobs --queue submits/,
+      ],
+      [
+        { shard: 'auto', partial: 'p.json' },
+        /^--shards: nothing is not allowed \(expected how many array tasks/,
+      ],
+    ];
+    for (const [flags, message] of cases)
+      await expect(
+        runSimulation(kernel, spec, { ...options, ...flags }),
+        JSON.stringify(flags),
+      ).rejects.toThrow(message);
+  });
+
+  it('says which Redis it cannot reach, with status 69 (unavailable)', async () => {
+    const run = runSimulation(kernel, spec, {
+      ...options,
+      quiet: true,
+      queue: 'redis://:secret@127.0.0.1:1/0',
+      shards: 2,
+    });
+    await expect(run).rejects.toThrow(RunError);
+    await expect(run).rejects.toMatchObject({
+      status: EXIT.unavailable,
+      message:
+        '--queue: cannot reach Redis at redis://:***@127.0.0.1:1/0 (connect ECONNREFUSED 127.0.0.1:1)',
+    });
+  });
+
+  it('refuses more shards than the run has chunks before it connects', async () => {
+    const run = runSimulation(kernel, spec, {
+      ...options,
+      queue: 'redis://127.0.0.1:1',
+      shards: 14,
+    });
+    await expect(run).rejects.toThrow(
+      '--shards: 14 is not allowed (expected 1 to 13: the run has 13 chunks of 4,096 trials and a shard plays whole chunks; give more --trials or a smaller --chunk-size)',
+    );
   });
 });

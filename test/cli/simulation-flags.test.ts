@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addSimulationOptions,
   countFlag,
+  redisUrlFlag,
   shardFlag,
+  shardsFlag,
   threadsFlag,
   trialsFlag,
 } from '../../src/cli/simulation-flags.ts';
@@ -28,13 +30,46 @@ describe('simulation flags', () => {
       expect(() => shardFlag(bad), bad).toThrow(/expected i\/n with 0 ≤ i < n/);
   });
 
+  it('reads --shard auto, for array jobs', () => {
+    expect(shardFlag('auto')).toBe('auto');
+    expect(() => shardFlag('Auto')).toThrow(/or auto with --shards n in an array job/);
+  });
+
+  it('reads --shards from 1 to 100,000', () => {
+    expect(shardsFlag('64')).toBe(64);
+    expect(shardsFlag('1e5')).toBe(100_000);
+    for (const bad of ['0', '100001', '2.5', 'x'])
+      expect(() => shardsFlag(bad), bad).toThrow(/expected a whole number from 1 to 100000/);
+  });
+
+  it('reads a Redis URL for --queue and --redis, saying what is wrong with a bad one', () => {
+    for (const good of [
+      'redis://127.0.0.1:6379',
+      'redis://localhost',
+      'rediss://:secret@cache.internal:6380/2',
+      'redis://user:pw@[::1]:6379/0',
+    ])
+      expect(redisUrlFlag(good)).toBe(good);
+    const cases: [string, string][] = [
+      ['127.0.0.1:6379', 'not a URL'],
+      ['localhost:6379', 'its scheme is "localhost:", not redis: or rediss:'],
+      ['http://127.0.0.1:6379', 'its scheme is "http:", not redis: or rediss:'],
+      ['redis://', 'it names no host'],
+      ['redis://h:6379/queue', 'its path /queue is not a database number'],
+    ];
+    for (const [bad, why] of cases)
+      expect(() => redisUrlFlag(bad), bad).toThrow(
+        `${JSON.stringify(bad)} is not allowed (expected a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but ${why})`,
+      );
+  });
+
   it('adds typed options with their defaults to a command', async () => {
     let seen: unknown;
     const program = new Command('t').exitOverride().configureOutput({ writeErr: () => {} });
     addSimulationOptions(program.command('simulate').exitOverride(), { trials: 5000 }).action(
       (opts) => {
         const trials: number = opts.trials;
-        const shard: { index: number; count: number } | undefined = opts.shard;
+        const shard: { index: number; count: number } | 'auto' | undefined = opts.shard;
         seen = { ...opts, trials, shard };
       },
     );

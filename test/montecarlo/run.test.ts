@@ -214,4 +214,41 @@ describe('simulate from the compiled build (dist/)', () => {
       kernel: String(sources.kernel),
     });
   });
+
+  it("prepares a spec once for shard after shard (a queue worker's day), and again for another spec", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-kernel-'));
+    const file = join(dir, 'counting-kernel.mjs');
+    await writeFile(
+      file,
+      "export let prepares = 0;\nexport const kernel = { prepare: (s) => { prepares++; return { k: s.k }; }, tallySize: () => 1, tallyShape: () => [{ kind: 'count', name: 'ones', slot: 0 }], run: (p, s, n, t) => { t[0] += s[0] & 1 ? n : 0; }, summarize: () => null };\n",
+    );
+    const kernel = new LocalKernel(pathToFileURL(file));
+    const counted = (await import(pathToFileURL(file).href)) as { prepares: number };
+    const run = (k: number, index: number) =>
+      simulate({
+        kernel,
+        spec: { k },
+        trials: 4000,
+        chunkSize: 1000,
+        seed: 3,
+        threads: 1,
+        shard: { index, count: 4 },
+      });
+    const shards = [];
+    for (let index = 0; index < 4; index++) shards.push(await run(1, index));
+    expect(counted.prepares).toBe(1);
+    await run(2, 0);
+    expect(counted.prepares).toBe(2);
+    // The same tallies as one run: the reused prepared value changes nothing.
+    const whole = await simulate({
+      kernel,
+      spec: { k: 1 },
+      trials: 4000,
+      chunkSize: 1000,
+      seed: 3,
+      threads: 1,
+    });
+    expect(whole.tally[0]).toBeGreaterThan(0);
+    expect(sum(shards.map((r) => r.tally[0]!))).toBe(whole.tally[0]);
+  });
 });

@@ -1,0 +1,34 @@
+/**
+ * What is wrong with a Redis URL for `--queue` or `--redis`, or undefined when nothing is: it
+ * must parse as a URL with the `redis:` (plain) or `rediss:` (TLS) scheme and a host; a path,
+ * if any, is the database number. Checked when the flag is read, before any connection.
+ * @example redisUrlProblem('redis://127.0.0.1:6379') // undefined
+ * @example redisUrlProblem('127.0.0.1:6379') // 'not a URL'
+ */
+export function redisUrlProblem(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'not a URL';
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    return `its scheme is ${JSON.stringify(url.protocol)}, not redis: or rediss:`;
+  if (!url.hostname) return 'it names no host';
+  if (!/^\/?(\d+)?$/.test(url.pathname)) return `its path ${url.pathname} is not a database number`;
+  return undefined;
+}
+
+/**
+ * A Redis URL as messages show it: the password replaced by `***`.
+ * @example shownUrl('redis://:secret@cache:6379/0') // 'redis://:***@cache:6379/0'
+ */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}

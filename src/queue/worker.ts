@@ -1,0 +1,222 @@
+import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { EXIT, type ExitStatus } from '../exit-status.ts';
+import { InputError } from '../input-error.ts';
+import { mergePartials } from '../montecarlo/merge-partials.ts';
+import {
+  type NamedPartial,
+  parsePartialResult,
+  serializePartialResult,
+} from '../montecarlo/partial-result.ts';
+import { simulate } from '../montecarlo/run.ts';
+import { DICELAB_VERSION } from '../version.ts';
+import { checkQueueJob, type QueueJobData, RefusedJob, runId, shardJobId } from './queue-job.ts';
+import { QUEUE_NAME, WORKER_DEFAULTS } from './queue-settings.ts';
+import { connectRedis } from './redis-connection.ts';
+import { shownUrl } from './redis-url.ts';
+
+/** How a worker runs (`dicelab queue worker`'s flags). */
+export interface QueueWorkerOptions {
+  /** Redis, as `redis://host:port[/db]` or `rediss://…`. */
+  redis: string;
+  /** Shards run at once; default `WORKER_DEFAULTS.concurrency`. */
+  concurrency?: number;
+  /** Worker threads per shard (as `simulate --threads`); default all cores, or one for small shards. */
+  threads?: number | undefined;
+  /** See `WORKER_DEFAULTS`. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  /** Where the worker says what it does (one line per event). */
+  log: (line: string) => void;
+  /** The environment, for the test hook `DICELAB_TEST_FAIL_SHARD` (see `injectedFault`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs a BullMQ worker for dicelab's queue until SIGTERM or SIGINT: it plays shard jobs
+ * (`simulate` on the shard's chunks, seeded by the run's seed and each chunk's index, never by
+ * the worker) and returns each as a partial result (`serializePartialResult`, checksummed), and
+ * merges a run's shards once they are all done (each read back by `parsePartialResult`, then
+ * `mergePartials`). A job of another dicelab version, or whose data does not hold together, is
+ * refused at once and not retried; a shard that throws is retried by BullMQ up to its attempts.
+ * On SIGTERM or SIGINT it takes no new job, stops the shards in flight within about 100 ms and
+ * hands them back to the queue for another worker (they lose no attempt), then closes; a second
+ * signal exits at once. If it is killed outright, its shards go back to the queue when their
+ * locks run out (`lockDurationMs`), found by another worker's stalled-job check.
+ * @returns the exit status: `EXIT.terminated` (SIGTERM) or `EXIT.interrupted` (SIGINT).
+ * @throws RunError (`EXIT.unavailable`) when Redis cannot be reached at start.
+ */
+export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitStatus> {
+  const { log } = options;
+  const concurrency = options.concurrency ?? WORKER_DEFAULTS.concurrency;
+  const redis = await connectRedis(options.redis, '--redis');
+  const env = options.env ?? process.env;
+  // What each finished shard did, said once BullMQ has taken its result (a worker that lost its
+  // lock finishes in vain: another worker has its shard by then, and BullMQ refuses the result).
+  const finished = new Map<string, string>();
+  const worker = new Worker<QueueJobData, string>(
+    QUEUE_NAME,
+    async (job, token, signal) => {
+      try {
+        return await processJob(job, token, signal, options.threads, env, log, finished);
+      } catch (error) {
+        // Bad data does not get better with retries: fail it now, saying why.
+        if (error instanceof RefusedJob || error instanceof InputError)
+          throw new UnrecoverableError(error.message);
+        throw error;
+      }
+    },
+    {
+      connection: redis,
+      concurrency,
+      lockDuration: options.lockDurationMs ?? WORKER_DEFAULTS.lockDurationMs,
+      stalledInterval: options.stalledIntervalMs ?? WORKER_DEFAULTS.stalledIntervalMs,
+      maxStalledCount: WORKER_DEFAULTS.maxStalledCount,
+      autorun: false,
+    },
+  );
+  worker.on('error', (error) => log(`error: ${error.message}`));
+  worker.on('completed', (job) => {
+    log(`${describeJob(job)} done${finished.get(String(job.id)) ?? ''}`);
+    finished.delete(String(job.id));
+  });
+  worker.on('failed', (job, error) => {
+    if (!job) return;
+    const tries = Math.max(1, job.opts.attempts ?? 1);
+    const final = job.attemptsMade >= tries || error instanceof UnrecoverableError;
+    log(
+      `${describeJob(job)} failed (try ${job.attemptsMade} of ${tries}${final ? ', the last' : ''}): ${error.message}`,
+    );
+  });
+  worker.on('stalled', (jobId) =>
+    log(`job ${jobId} stalled (its worker stopped answering): back on the queue`),
+  );
+
+  const stopped = new Promise<ExitStatus>((resolve) => {
+    const stop = (signalName: 'SIGTERM' | 'SIGINT') => {
+      const status = signalName === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+      process.on(signalName, () => process.exit(status)); // a second signal: quit now
+      log(`${signalName}: stopping; shards in flight go back to the queue`);
+      const closing = worker.close();
+      worker.cancelAllJobs(`worker stopping on ${signalName}`);
+      void closing.then(
+        () => resolve(status),
+        () => resolve(status),
+      );
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+
+  await worker.waitUntilReady();
+  log(
+    `ready: dicelab ${DICELAB_VERSION}, queue ${QUEUE_NAME} on ${shownUrl(options.redis)}, ${concurrency} shard${concurrency === 1 ? '' : 's'} at a time (SIGTERM or Ctrl-C stops it)`,
+  );
+  const running = worker
+    .run()
+    .catch((error: Error) => log(`stopped taking jobs: ${error.message}`));
+  const status = await stopped;
+  await running;
+  await redis.quit().catch(() => redis.disconnect());
+  log('stopped');
+  return status;
+}
+
+/** Runs one job: a shard, or the merge of a run's shards. */
+async function processJob(
+  job: Job<QueueJobData, string>,
+  token: string | undefined,
+  signal: AbortSignal | undefined,
+  threads: number | undefined,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  finished: Map<string, string>,
+): Promise<string> {
+  const data = checkQueueJob(String(job.id), job.name, job.data);
+  if (data.shard === undefined) return mergeShards(job, data, finished);
+  const fault = injectedFault(env, data.shard, job.attemptsMade);
+  if (fault) throw new Error(fault);
+  log(`${describeJob(job)} started (try ${job.attemptsMade + 1})`);
+  const start = performance.now();
+  const result = await simulate({
+    kernel: data.kernel,
+    spec: data.spec,
+    trials: data.trials,
+    seed: data.seed,
+    chunkSize: data.chunkSize,
+    shard: { index: data.shard, count: data.shards },
+    threads,
+    signal,
+  });
+  if (result.interrupted) {
+    // Stopping (SIGTERM): the shard goes back to the queue whole, without using up a try.
+    await job.moveToWait(token);
+    log(`${describeJob(job)} handed back`);
+    throw new WaitingError();
+  }
+  const seconds = (performance.now() - start) / 1000;
+  finished.set(
+    String(job.id),
+    `: ${result.completedTrials.toLocaleString('en')} trials in ${seconds.toFixed(2)} s`,
+  );
+  return serializePartialResult(result);
+}
+
+/**
+ * The merge job of a run: reads every shard's partial result (checksum, version, plan, tallies:
+ * `parsePartialResult`), checks each is a shard of this run, and merges them (`mergePartials`,
+ * which takes each shard exactly once). Returns the whole run as one partial result (shard 0/1).
+ */
+async function mergeShards(
+  job: Job<QueueJobData, string>,
+  data: QueueJobData,
+  finished: Map<string, string>,
+): Promise<string> {
+  const values = await job.getChildrenValues<string>();
+  const parts: NamedPartial[] = [];
+  for (const [key, text] of Object.entries(values)) {
+    const jobId = key.slice(key.lastIndexOf(':') + 1);
+    const source = `shard job ${jobId}`;
+    if (typeof text !== 'string')
+      throw new InputError(`${source}: its result is not a partial result file's text`);
+    const partial = await parsePartialResult(text, source);
+    const identity = { ...partial, shards: partial.shard.count };
+    if (runId(identity) !== data.run || shardJobId(data.run, partial.shard.index) !== jobId)
+      throw new InputError(
+        `${source}: its partial result is not the shard its id names (shard ${partial.shard.index}/${partial.shard.count} of run ${runId(identity)})`,
+      );
+    parts.push({ source, partial });
+  }
+  const merged = mergePartials(parts);
+  finished.set(
+    String(job.id),
+    `: ${parts.length} shards merged, ${merged.completedTrials.toLocaleString('en')} trials`,
+  );
+  return serializePartialResult(merged);
+}
+
+/**
+ * A test hook, read only here at the worker's edge: `DICELAB_TEST_FAIL_SHARD=i` makes shard i
+ * of any run throw on its first try, and `i:k` on its first k tries, so that tests can watch
+ * BullMQ retry a real failure (or give up after its attempts). Unset in normal use.
+ * @example injectedFault({ DICELAB_TEST_FAIL_SHARD: '1' }, 1, 0) // 'injected fault …'
+ * @example injectedFault({ DICELAB_TEST_FAIL_SHARD: '1' }, 1, 1) // undefined: the retry runs
+ */
+export function injectedFault(
+  env: NodeJS.ProcessEnv,
+  shard: number,
+  attemptsMade: number,
+): string | undefined {
+  const setting = env.DICELAB_TEST_FAIL_SHARD;
+  const match = setting ? /^(\d+)(?::(\d+))?$/.exec(setting) : null;
+  if (!match || Number(match[1]) !== shard || attemptsMade >= Number(match[2] ?? 1))
+    return undefined;
+  return `injected fault (DICELAB_TEST_FAIL_SHARD=${setting}): shard ${shard}, try ${attemptsMade + 1}`;
+}
+
+/** "shard 3/8 of run 3f0c…" or "merge of run 3f0c…", for log lines. */
+function describeJob(job: Job<QueueJobData, string>): string {
+  const data = job.data as Partial<QueueJobData>;
+  return data.shard === undefined
+    ? `merge of run ${data.run ?? job.id}`
+    : `shard ${data.shard}/${data.shards} of run ${data.run}`;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/exit-status.ts';
+import { WORKER_DEFAULTS } from '../../src/queue/queue-settings.ts';
+import { cliInProcess as cli } from './cli-in-process.ts';
+
+describe('dicelab queue worker', () => {
+  it('needs --redis, a Redis URL', async () => {
+    const none = await cli('queue', 'worker');
+    expect([none.status, none.stderr]).toEqual([
+      EXIT.badInput,
+      "dicelab: required option '--redis <url>' not specified (see --help)\n",
+    ]);
+    const bad = await cli('queue', 'worker', '--redis', 'localhost:6379');
+    expect(bad.status).toBe(EXIT.badInput);
+    expect(bad.stderr).toMatch(
+      /^dicelab: option '--redis <url>' argument 'localhost:6379' is invalid\. "localhost:6379" is not allowed \(expected a Redis URL .*, but its scheme is "localhost:", not redis: or rediss:\) \(see --help\)\n$/,
+    );
+  });
+
+  it('says in one line, with status 69, when Redis cannot be reached', async () => {
+    const run = await cli('queue', 'worker', '--redis', 'redis://127.0.0.1:1');
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      EXIT.unavailable,
+      '',
+      'dicelab: --redis: cannot reach Redis at redis://127.0.0.1:1 (connect ECONNREFUSED 127.0.0.1:1)\n',
+    ]);
+  });
+
+  it('documents its defaults from the shared constants', async () => {
+    const help = await cli('queue', 'worker', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain(`(default: ${WORKER_DEFAULTS.lockDurationMs})`);
+    expect(help.stdout).toContain(`(default: ${WORKER_DEFAULTS.stalledIntervalMs})`);
+    expect(help.stdout).toContain('dicelab queue worker --redis redis://127.0.0.1:6379');
+  });
+});
+
+describe('--queue on a simulating command', () => {
+  it.each([
+    ['--shard', ['--shard', '0/2', '--partial', 'p.json'], "option '--shard <i/n>'"],
+    ['--threads', ['--threads', '2'], "option '--threads <n>'"],
+  ])(
+    'refuses %s with it: the queue runs every shard, each worker its threads',
+    async (_, flags, other) => {
+      const run = await cli(
+        'zidara',
+        'simulate',
+        'd12',
+        '--vs',
+        '3',
+        '--queue',
+        'redis://127.0.0.1:1',
+        '--shards',
+        '2',
+        ...flags,
+      );
+      expect(run.status).toBe(EXIT.badInput);
+      expect(run.stderr).toMatch(
+        new RegExp(`option '--queue <url>' cannot be used with ${other.replace(/[<>/]/g, '.')}`),
+      );
+    },
+  );
+
+  it('is on every simulating command', async () => {
+    for (const command of [
+      ['zidara', 'simulate'],
+      ['zidara', 'fight'],
+      ['d6-pool', 'simulate'],
+      ['tags-2d6', 'simulate'],
+      ['d12-action', 'simulate'],
+      ['ring-skill', 'simulate'],
+    ]) {
+      const help = await cli(...command, '--help');
+      expect(help.stdout, command.join(' ')).toMatch(/--queue <url>/);
+      expect(help.stdout, command.join(' ')).toMatch(/--shards <n>/);
+    }
+  });
+});
