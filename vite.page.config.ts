@@ -17,6 +17,8 @@ export default defineConfig({
   resolve: {
     // csv-stringify's own browser build (its default one expects Node's Buffer).
     alias: {
+      // `#zod` is the compiled CLI's one-file zod; the page bundles zod itself, tree-shaken.
+      '#zod': 'zod',
       'csv-stringify/sync': fileURLToPath(
         new URL('./node_modules/csv-stringify/dist/esm/sync.js', import.meta.url),
       ),

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `#zod` is the compiled CLI's one-file zod (scripts/vendor-zod.mjs); sources test zod itself.
+  resolve: { alias: { '#zod': 'zod' } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 
 /**
  * The zod schemas of a spec's or a scenario's fields, each with the "expected …" part of the

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
+import type { z } from '#zod';
+import { type FieldPath, fieldName } from './field-path.ts';
 import { InputError, showValue } from './input-error.ts';
-import { type FieldPath, fieldName } from './yaml-locator.ts';
 
 /** A problem the schema found: where it is (the key itself for an unknown field) and what it says. */
 export interface SchemaProblem {

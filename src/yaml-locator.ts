@@ -1,13 +1,11 @@
 import { type Document, isMap, isNode, isScalar, isSeq, type LineCounter } from 'yaml';
+import type { FieldPath } from './field-path.ts';
 
 /** A place in a file, 1-based. */
 export interface Position {
   readonly line: number;
   readonly col: number;
 }
-
-/** A path into a document's value: keys and indices ("expectations", 2, "of", "split"). */
-export type FieldPath = readonly (string | number)[];
 
 /**
  * Where a field is written in a parsed YAML document, as an offset in its text: the value's
@@ -63,20 +61,4 @@ function keyText(key: unknown): string | undefined {
   if (isScalar(key)) return String(key.value);
   if (typeof key === 'string' || typeof key === 'number') return String(key);
   return undefined;
-}
-
-/** "expectations[2].of.split" → ["expectations", 2, "of", "split"]; "[2].dice" → [2, "dice"]. */
-export function fieldPath(field: string): (string | number)[] {
-  const steps: (string | number)[] = [];
-  for (const part of field.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
-    steps.push(part.startsWith('[') ? Number(part.slice(1, -1)) : part);
-  }
-  return steps;
-}
-
-/** ["expectations", 2, "of"] → "expectations[2].of". */
-export function fieldName(path: FieldPath): string {
-  return path
-    .map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`))
-    .join('');
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#zod';
 
 /**
  * Every `@example` in the doc comments of src/ is run, and its result checked against the one

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { decodeUtf8, INPUT_LIMITS } from '../src/input-bytes.ts';
 import { invalid } from '../src/input-error.ts';
-import { decodeUtf8, INPUT_LIMITS, parseInputSource } from '../src/input-source.ts';
+import { parseInputSource } from '../src/input-source.ts';
 
 describe('input sources', () => {
   const text = '[\n  { "a": 1 },\n  { "dice": [{ "sides": 7 }] }\n]\n';

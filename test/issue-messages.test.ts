@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#zod';
 import { integer } from '../src/field-schemas.ts';
 import { InputError } from '../src/input-error.ts';
 import { parseSpec, similar } from '../src/issue-messages.ts';

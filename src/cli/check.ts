@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
+import { decodeUtf8, inputSizeProblem } from '../input-bytes.ts';
 import { InputError, invalid } from '../input-error.ts';
-import { decodeUtf8, inputSizeProblem } from '../input-source.ts';
 import { type Baseline, parseBaseline } from '../scenario/baseline.ts';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';

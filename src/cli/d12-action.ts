@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatProbability } from '../report/format-probability.ts';
 import { formatTable } from '../report/table.ts';
@@ -181,7 +182,7 @@ export function registerD12Action(program: Command) {
       .command('odds')
       .description('exact outcome chances with optimal token use, expected utility and tokens'),
   ).action(async (options) => {
-    const { specs, many } = specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
+    const { specs, many } = await specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
       specFromFlags(options),
     );
     await printResults(specs, many, options.json, d12ActionOdds, d12Text);
@@ -196,10 +197,7 @@ export function registerD12Action(program: Command) {
       { parse: parseD12ActionSpec, flags: FLAGS, fromFlags: () => specFromFlags(options) },
       (s: D12ActionSimulation) =>
         [
-          simulatedTable(
-            s.outcomes,
-            `${describe(s.spec)}: ${s.trials.toLocaleString('en')} trials`,
-          ),
+          simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
           ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
           simulatedMean('balance tokens gained', s.expectedBalanceTokens),
           simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),

@@ -1,4 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import { type D6PoolResult, d6PoolOdds } from '../systems/d6-pool/exact.ts';
@@ -42,7 +43,7 @@ export function registerD6Pool(program: Command) {
       'print JSON: { outcomes: [{ name, p, fraction }], … } (an array for a spec array)',
     )
     .action(async (options) => {
-      const { specs, many } = specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
+      const { specs, many } = await specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
         stat: options.stat,
       }));
       await printResults(specs, many, options.json, d6PoolReport, d6PoolText);
@@ -62,10 +63,7 @@ export function registerD6Pool(program: Command) {
       options,
       { parse: parseD6PoolSpec, flags: FLAGS, fromFlags: () => ({ stat: options.stat }) },
       (s: D6PoolSimulation) =>
-        simulatedTable(
-          s.outcomes,
-          `d6 pool, stat ${s.spec.stat}: ${s.trials.toLocaleString('en')} trials`,
-        ),
+        simulatedTable(s.outcomes, `d6 pool, stat ${s.spec.stat}: ${formatCount(s.trials)} trials`),
     );
   });
 }

@@ -9,22 +9,19 @@ import { RunError } from '../run-error.ts';
  * Each top-level command and how it is registered, loaded when needed: a command line that
  * names one loads only that one's modules (start-up is what a roll at the prompt pays).
  */
-const COMMANDS: Record<string, (program: Command) => Promise<unknown>> = {
-  zidara: async (program) => {
-    const [
-      { zidaraCommand },
-      { registerZidaraAnalyses },
-      { registerZidaraFight },
-      { registerZidaraAdvise },
-    ] = await Promise.all([
-      import('./zidara.ts'),
-      import('./zidara-analyses.ts'),
-      import('./zidara-fight.ts'),
-      import('./zidara-advise.ts'),
-    ]);
-    return registerZidaraAdvise(
-      registerZidaraFight(registerZidaraAnalyses(zidaraCommand(program))),
-    );
+const COMMANDS: Record<string, (program: Command, argv: readonly string[]) => Promise<unknown>> = {
+  // The group's own file registers odds, simulate and pools; the rest load only when named.
+  zidara: async (program, argv) => {
+    const zidara = (await import('./zidara.ts')).zidaraCommand(program);
+    const sub = argv[1];
+    if (sub !== undefined && zidara.commands.some((c) => c.name() === sub)) return zidara;
+    const [{ registerZidaraAnalyses }, { registerZidaraFight }, { registerZidaraAdvise }] =
+      await Promise.all([
+        import('./zidara-analyses.ts'),
+        import('./zidara-fight.ts'),
+        import('./zidara-advise.ts'),
+      ]);
+    return registerZidaraAdvise(registerZidaraFight(registerZidaraAnalyses(zidara)));
   },
   report: async (program) => (await import('./report.ts')).registerReport(program),
   compare: async (program) => (await import('./compare.ts')).registerCompare(program),
@@ -50,7 +47,7 @@ export async function buildProgram(argv: readonly string[] = []) {
   const named = argv[0];
   const wanted =
     named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
-  for (const name of wanted) await COMMANDS[name]!(program);
+  for (const name of wanted) await COMMANDS[name]!(program, argv);
   return program;
 }
 

@@ -1,4 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
 import { mergePartials } from '../montecarlo/merge-partials.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { readPartialResultFile } from './partial-result-file.ts';
@@ -25,7 +26,7 @@ export function registerMerge(program: Command) {
       }
       process.stdout.write(
         `merged ${parts.length} shard${parts.length === 1 ? '' : 's'} of ${result.kernel}: ` +
-          `${result.completedTrials.toLocaleString('en')} trials, seed ${result.seed}, ` +
+          `${formatCount(result.completedTrials)} trials, seed ${result.seed}, ` +
           `chunk size ${result.chunkSize}\n${JSON.stringify(summary, null, 2)}\n`,
       );
     });

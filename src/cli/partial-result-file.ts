@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { decodeUtf8, inputSizeProblem } from '../input-bytes.ts';
 import { InputError } from '../input-error.ts';
-import { decodeUtf8, inputSizeProblem } from '../input-source.ts';
 import {
   type NamedPartial,
   parsePartialResult,

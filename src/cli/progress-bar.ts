@@ -1,4 +1,5 @@
 import { SingleBar } from 'cli-progress';
+import { formatCount } from '../format-count.ts';
 
 /** A progress display for a run: `update` as trials finish, `stop` once (also on failure). */
 export interface ProgressBar {
@@ -38,8 +39,8 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   return {
     update(doneTrials, totalTrials) {
       const counts = {
-        done: doneTrials.toLocaleString('en'),
-        all: totalTrials.toLocaleString('en'),
+        done: formatCount(doneTrials),
+        all: formatCount(totalTrials),
       };
       if (!started) {
         bar.start(totalTrials, doneTrials, counts);

@@ -1,4 +1,5 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
 import type { Column } from '../report/column.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatProbability } from '../report/format-probability.ts';
@@ -144,7 +145,7 @@ export function registerRingSkill(program: Command) {
       .command('odds')
       .description('exact P(success), strife, bonus successes, opportunity with optimal keeping'),
   ).action(async (options) => {
-    const { specs, many } = specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
+    const { specs, many } = await specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
       specFromFlags(options),
     );
     await printResults(specs, many, options.json, (check) => ringSkillOdds(check), ringSkillText);
@@ -195,10 +196,7 @@ export function registerRingSkill(program: Command) {
       { parse: parseRingSkillSpec, flags: FLAGS, fromFlags: () => specFromFlags(options) },
       (s: RingSkillSimulation) =>
         [
-          simulatedTable(
-            s.outcomes,
-            `${describe(s.spec)}: ${s.trials.toLocaleString('en')} trials`,
-          ),
+          simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
           simulatedMean('expected strife', s.expectedStrife),
           simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
           simulatedMean('expected opportunity', s.expectedOpportunity),

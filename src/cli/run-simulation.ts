@@ -138,7 +138,7 @@ export async function simulateOneSpec<Spec, Summary>(
   },
   text: (summary: Summary) => string,
 ): Promise<void> {
-  const { specs, many } = specsFromOptions(options, read.parse, read.flags, read.fromFlags);
+  const { specs, many } = await specsFromOptions(options, read.parse, read.flags, read.fromFlags);
   if (many)
     throw invalid(
       '--spec',

@@ -4,6 +4,7 @@ import {
   Option,
   type OptionValues,
 } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
 import { DEFAULT_CHUNK_SIZE } from '../montecarlo/chunk-plan.ts';
 import type { Shard } from '../montecarlo/run.ts';
 import { MAX_SHARDS } from '../queue/queue-settings.ts';
@@ -142,7 +143,7 @@ export function addSimulationOptions<
     )
     .option(
       '--shards <n>',
-      `shard jobs to submit with --queue, or array tasks with --shard auto (1 to ${MAX_SHARDS.toLocaleString('en')})`,
+      `shard jobs to submit with --queue, or array tasks with --shard auto (1 to ${formatCount(MAX_SHARDS)})`,
       shardsFlag,
     )
     .addOption(

@@ -1,14 +1,10 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Option } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
+import { decodeUtf8, INPUT_LIMITS, inputSizeProblem } from '../input-bytes.ts';
 import { InputError } from '../input-error.ts';
-import {
-  decodeUtf8,
-  INPUT_LIMITS,
-  type InputSource,
-  inputSizeProblem,
-  parseInputSource,
-} from '../input-source.ts';
+import type { InputSource } from '../input-source.ts';
 import { statIfAny } from './write-files.ts';
 
 /**
@@ -34,10 +30,11 @@ export function specOption(
  * Reads a user's JSON or YAML file (`flag` names where it came from in messages): refused
  * before reading when it is too big (see `INPUT_LIMITS`), when it is a folder or missing, or
  * when its bytes are not UTF-8 (with the line and byte); then parsed, positions kept for
- * later messages.
+ * later messages. The parsers load here, only when a file is read: a roll given as flags does not
+ * pay for them at start-up.
  * @throws InputError naming the flag or the file, and what is wrong.
  */
-export function readInputFile(path: string, flag: string): InputSource {
+export async function readInputFile(path: string, flag: string): Promise<InputSource> {
   const found = statIfAny(path);
   if (!found) throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (no such file)`);
   if (found.isDirectory())
@@ -54,6 +51,7 @@ export function readInputFile(path: string, flag: string): InputSource {
   // A file that grew since it was measured is measured again.
   const grown = inputSizeProblem(bytes.length, path);
   if (grown) throw new InputError(grown);
+  const { parseInputSource } = await import('../input-source.ts');
   return parseInputSource(decodeUtf8(bytes, path), path);
 }
 
@@ -64,12 +62,12 @@ export function readInputFile(path: string, flag: string): InputSource {
  * (`flags` maps spec fields to flag names).
  * @returns the specs, and whether the file held an array (so output mirrors it).
  */
-export function specsFromOptions<T>(
+export async function specsFromOptions<T>(
   options: { spec?: string | undefined },
   parse: (spec: unknown, where: string) => T,
   flags: Readonly<Record<string, string>>,
   fromFlags: () => Record<string, unknown>,
-): { specs: T[]; many: boolean } {
+): Promise<{ specs: T[]; many: boolean }> {
   if (options.spec === undefined) {
     const spec = Object.fromEntries(Object.entries(fromFlags()).filter(([, v]) => v !== undefined));
     try {
@@ -79,7 +77,7 @@ export function specsFromOptions<T>(
     }
   }
   const path = options.spec;
-  const source = readInputFile(path, '--spec');
+  const source = await readInputFile(path, '--spec');
   const many = Array.isArray(source.value);
   const raw = many ? (source.value as unknown[]) : [source.value];
   if (raw.length === 0)
@@ -88,7 +86,7 @@ export function specsFromOptions<T>(
     );
   if (raw.length > INPUT_LIMITS.specs)
     throw new InputError(
-      `${path}:1:1: the file holds ${raw.length.toLocaleString('en')} specs (expected at most ${INPUT_LIMITS.specs.toLocaleString('en')}; split it into several files)`,
+      `${path}:1:1: the file holds ${formatCount(raw.length)} specs (expected at most ${formatCount(INPUT_LIMITS.specs)}; split it into several files)`,
     );
   try {
     return { specs: raw.map((spec, i) => parse(spec, many ? `[${i}].` : '')), many };

@@ -1,4 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
 import { formatProbability } from '../report/format-probability.ts';
 import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
@@ -93,7 +94,7 @@ export function registerTags2d6(program: Command) {
       .command('odds')
       .description('exact band chances, and whether invoking the weakness is worth its -1'),
   ).action(async (options) => {
-    const { specs, many } = specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
+    const { specs, many } = await specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
       specFromFlags(options),
     );
     await printResults(specs, many, options.json, tags2d6Odds, tagsText);
@@ -109,7 +110,7 @@ export function registerTags2d6(program: Command) {
       (s: Tags2d6Simulation) =>
         simulatedTable(
           s.outcomes,
-          `2d6 ${signed(s.spec.tags)} tags: ${s.trials.toLocaleString('en')} trials`,
+          `2d6 ${signed(s.spec.tags)} tags: ${formatCount(s.trials)} trials`,
         ),
     );
   });

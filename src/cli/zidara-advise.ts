@@ -98,7 +98,7 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
     .option('--json', 'machine-readable output (one object, or an array for an array of states)')
     .addHelpText('after', ADVISE_HELP)
     .action(async (words, options) => {
-      const { specs, many } = requestsFromOptions(words, options);
+      const { specs, many } = await requestsFromOptions(words, options);
       await printResults(specs, many, options.json, advise, (advice, request) =>
         formatAdvice(request, advice),
       );
@@ -118,10 +118,10 @@ type AdviseFlags = CharacterFlags & {
   spec?: string | undefined;
 };
 
-function requestsFromOptions(
+async function requestsFromOptions(
   words: string[],
   options: AdviseFlags,
-): { specs: AdviceRequest[]; many: boolean } {
+): Promise<{ specs: AdviceRequest[]; many: boolean }> {
   if (options.spec !== undefined) {
     if (words.length > 0 || options.defence.length > 0)
       throw new InputError('--spec: give a spec file or dice with --defence, not both');

@@ -1,4 +1,5 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
 import { InputError } from '../input-error.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
@@ -116,8 +117,11 @@ Examples:
           '--no-exact: cannot be used with --no-simulate (nothing would be worked out; drop one of them)',
           '--no-exact',
         );
-      const { specs: fights, many } = specsFromOptions(options, parseFight, FLAG_OF_FIELD, () =>
-        fightFromFlags(options),
+      const { specs: fights, many } = await specsFromOptions(
+        options,
+        parseFight,
+        FLAG_OF_FIELD,
+        () => fightFromFlags(options),
       );
       const from = `--spec ${options.spec}`;
       if (options.shard && options.simulate !== false) oneSpecFor('--shard', fights, from);
@@ -269,7 +273,7 @@ function formatFight(
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);
   if (sim)
     lines.push(
-      `simulated: ${sim.trials.toLocaleString('en')} fights, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
+      `simulated: ${formatCount(sim.trials)} fights, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
     );
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { formatCount } from '../format-count.ts';
 import { InputError } from '../input-error.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
@@ -87,11 +88,14 @@ function addRollOptions<
 
 type RollFlags = Parameters<typeof specFromFlags>[1] & { spec?: string | undefined };
 
-function rollsFromOptions(words: string[], options: RollFlags): { rolls: Roll[]; many: boolean } {
+async function rollsFromOptions(
+  words: string[],
+  options: RollFlags,
+): Promise<{ rolls: Roll[]; many: boolean }> {
   if (options.spec !== undefined && (words.length > 0 || options.vs.length > 0)) {
     throw new InputError('--spec: give a spec file or dice with --vs, not both');
   }
-  const { specs, many } = specsFromOptions(options, parseRoll, FLAG_OF_FIELD, () =>
+  const { specs, many } = await specsFromOptions(options, parseRoll, FLAG_OF_FIELD, () =>
     specFromFlags(words, options),
   );
   return { rolls: specs, many };
@@ -106,7 +110,7 @@ function registerOdds(zidara: Command) {
   )
     .addHelpText('after', ODDS_HELP)
     .action(async (words, options) => {
-      const { rolls, many } = rollsFromOptions(words, options);
+      const { rolls, many } = await rollsFromOptions(words, options);
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
       // Specs are solved a batch at a time as they are printed: specs of one shape in a batch
       // share a solve (Challenges, Resolve and Aura at the start), and memory stays bounded.
@@ -147,7 +151,7 @@ function registerSimulate(zidara: Command) {
       `\nExamples:\n  dicelab zidara simulate d12 d4 --vs 3 --resolve 1 --trials 1e7 --seed 7\n  dicelab zidara simulate --spec rolls.json --trials 1e6 --json\n  dicelab zidara simulate d12 --vs 3 --shard 0/2 --partial part0.json   (then: dicelab merge part*.json)\n  dicelab zidara simulate d12 d4 --vs 3 --trials 1e10 --queue redis://127.0.0.1:6379 --shards 64   (on dicelab queue workers)\n`,
     )
     .action(async (words, options) => {
-      const { rolls, many } = rollsFromOptions(words, options);
+      const { rolls, many } = await rollsFromOptions(words, options);
       if (options.shard) oneSpecFor('--shard', rolls, `--spec ${options.spec}`);
       if (options.partial) oneSpecFor('--partial', rolls, `--spec ${options.spec}`);
       const policy = options.policy as Policy;
@@ -268,7 +272,7 @@ function formatSimulation(
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
     setupLine(roll, sim.policy, rerolls),
-    `${sim.trials.toLocaleString('en')} trials, seed ${sim.seed}`,
+    `${formatCount(sim.trials)} trials, seed ${sim.seed}`,
   ].join('\n');
   const intents = formatTable(
     [

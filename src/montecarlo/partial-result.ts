@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { INPUT_LIMITS } from '../input-bytes.ts';
 import { InputError, invalid } from '../input-error.ts';
-import { INPUT_LIMITS } from '../input-source.ts';
 import { DICELAB_VERSION } from '../version.ts';
 import { chunksInShard, trialsInChunks } from './chunk-plan.ts';
 import { isKernelId, KERNEL_IDS, type KernelId } from './kernel-registry.ts';

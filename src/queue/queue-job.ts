@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { isKernelId, KERNEL_IDS, type KernelId } from '../montecarlo/kernel-registry.ts';
 import { partialChecksum } from '../montecarlo/partial-result.ts';
 import { DICELAB_VERSION } from '../version.ts';

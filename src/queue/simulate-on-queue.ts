@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FlowProducer, Job, Queue } from 'bullmq';
 import { EXIT } from '../exit-status.ts';
+import { formatCount } from '../format-count.ts';
 import { invalid } from '../input-error.ts';
 import { chunksInRun } from '../montecarlo/chunk-plan.ts';
 import type { KernelId } from '../montecarlo/kernel-registry.ts';
@@ -127,7 +128,7 @@ async function checkedIdentity(request: QueueRunRequest): Promise<RunIdentity> {
     throw invalid(
       '--shards',
       request.shards,
-      `1 to ${chunks}: the run has ${chunks} chunk${chunks === 1 ? '' : 's'} of ${request.chunkSize.toLocaleString('en')} trials and a shard plays whole chunks; give more --trials or a smaller --chunk-size`,
+      `1 to ${chunks}: the run has ${chunks} chunk${chunks === 1 ? '' : 's'} of ${formatCount(request.chunkSize)} trials and a shard plays whole chunks; give more --trials or a smaller --chunk-size`,
     );
   return { ...request, spec };
 }

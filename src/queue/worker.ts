@@ -1,5 +1,6 @@
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { EXIT, type ExitStatus } from '../exit-status.ts';
+import { formatCount } from '../format-count.ts';
 import { InputError } from '../input-error.ts';
 import { mergePartials } from '../montecarlo/merge-partials.ts';
 import {
@@ -156,7 +157,7 @@ async function processJob(
   const seconds = (performance.now() - start) / 1000;
   finished.set(
     String(job.id),
-    `: ${result.completedTrials.toLocaleString('en')} trials in ${seconds.toFixed(2)} s`,
+    `: ${formatCount(result.completedTrials)} trials in ${seconds.toFixed(2)} s`,
   );
   return serializePartialResult(result);
 }
@@ -189,7 +190,7 @@ async function mergeShards(
   const merged = mergePartials(parts);
   finished.set(
     String(job.id),
-    `: ${parts.length} shards merged, ${merged.completedTrials.toLocaleString('en')} trials`,
+    `: ${parts.length} shards merged, ${formatCount(merged.completedTrials)} trials`,
   );
   return serializePartialResult(merged);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { InputError } from '../input-error.ts';
 import { normalQuantile } from '../montecarlo/normal-quantile.ts';
 import type { FigureUnit } from './figure-catalogue.ts';

@@ -1,7 +1,8 @@
+import { fieldPath } from '../field-path.ts';
 import { InputError } from '../input-error.ts';
 import { parseYaml } from '../input-source.ts';
 import { issueProblems, valueAt } from '../issue-messages.ts';
-import { fieldPath, type Position, yamlLocator } from '../yaml-locator.ts';
+import { type Position, yamlLocator } from '../yaml-locator.ts';
 import {
   characterProblems,
   planScenario,

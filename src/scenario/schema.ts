@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { choice, flag, integer, text } from '../field-schemas.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';

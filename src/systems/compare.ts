@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { choice, integer } from '../field-schemas.ts';
 import { parseSpec } from '../issue-messages.ts';
 import { d6PoolOdds, parseD6PoolSpec } from './d6-pool/index.ts';

@@ -9,7 +9,7 @@ import { fileFlag, folderFlag } from '../../src/cli/flags.ts';
 import { buildProgram } from '../../src/cli/main.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
 import { EXIT } from '../../src/exit-status.ts';
-import { INPUT_LIMITS } from '../../src/input-source.ts';
+import { INPUT_LIMITS } from '../../src/input-bytes.ts';
 import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 

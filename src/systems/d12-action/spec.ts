@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { choice, flag, integer, number } from '../../field-schemas.ts';
 import { invalid, missing } from '../../input-error.ts';
 import { parseSpec } from '../../issue-messages.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { choice, integer, number } from '../../field-schemas.ts';
 import { parseSpec } from '../../issue-messages.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { parseSpec } from '../../../issue-messages.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';

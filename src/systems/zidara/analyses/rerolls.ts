@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { choice } from '../../../field-schemas.ts';
 import { parseSpec } from '../../../issue-messages.ts';
 import { REROLL_KINDS, type RerollKinds } from '../engine/roll-solver.ts';

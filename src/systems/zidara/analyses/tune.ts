@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#zod';
 import { choice } from '../../../field-schemas.ts';
 import { invalid } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../format-count.ts';
 import { InputError } from '../../../input-error.ts';
 import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
@@ -297,7 +298,7 @@ export class RollSolver {
     const states = this.valueKeySpace * this.auraStates;
     if (states > MAX_STATES) {
       throw new InputError(
-        `this roll has ${states.toLocaleString('en')} dice-and-Aura states, more than the exact engine's ${MAX_STATES.toLocaleString('en')}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
+        `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
       );
     }
     this.terminal = terminal ? Float64Array.from(terminal) : undefined;

@@ -1,5 +1,5 @@
 import { range } from 'd3-array';
-import { z } from 'zod';
+import { z } from '#zod';
 import { choice, integer } from '../../../field-schemas.ts';
 import { InputError, invalid, missing } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';
