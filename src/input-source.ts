@@ -1,9 +1,7 @@
 import { visit as visitJson } from 'jsonc-parser';
-import { type Document, LineCounter, parseDocument, visit as visitYaml } from 'yaml';
 import { fieldPath } from './field-path.ts';
 import { INPUT_LIMITS, isJsonPath, linePosition } from './input-bytes.ts';
 import { InputError } from './input-error.ts';
-import { nodeOffset } from './yaml-locator.ts';
 
 /**
  * A user's JSON or YAML file, parsed, whose fields can be located, so that a problem found
@@ -24,10 +22,11 @@ export interface InputSource {
  * and JSON that `JSON.parse` refuses, or with a duplicate key — as YAML (JSON is YAML too),
  * whose messages name the problem. A syntax error, a duplicate key, nesting deeper than
  * `INPUT_LIMITS.nesting` or a YAML alias bomb is an InputError with `path:line:col`.
- * Pure: the caller reads the file (see `decodeUtf8`, `inputSizeProblem`).
- * @example parseInputSource('{"dice": 7}', 'roll.json').locate('dice') // "roll.json:1:10"
+ * Pure: the caller reads the file (see `decodeUtf8`, `inputSizeProblem`). The YAML parser
+ * loads only for a file that needs it: a JSON spec file does not pay for it.
+ * @example (await parseInputSource('{"dice": 7}', 'roll.json')).locate('dice') // "roll.json:1:10"
  */
-export function parseInputSource(text: string, path: string): InputSource {
+export async function parseInputSource(text: string, path: string): Promise<InputSource> {
   const place = positions(text, path);
   const scan = scanBrackets(text);
   if (scan.tooDeep !== undefined)
@@ -36,79 +35,15 @@ export function parseInputSource(text: string, path: string): InputSource {
     const json = parseJson(text, scan.colons, path, place);
     if (json) return json;
   }
-  return parseYamlSource(text, path);
+  return (await import('./yaml-source.ts')).parseYamlSource(text, path);
 }
 
-/**
- * A YAML text parsed with positions, or every problem found: syntax (as the YAML parser says
- * it, with `uniqueKeys`), nesting deeper than `INPUT_LIMITS.nesting`, an alias bomb. Pure.
- * Shared by spec files and scenario files.
- */
-export function parseYaml(text: string):
-  | {
-      readonly ok: true;
-      readonly doc: Document;
-      readonly lines: LineCounter;
-      readonly value: unknown;
-    }
-  | { readonly ok: false; readonly problems: readonly YamlProblem[] } {
-  const problem = (offset: number, message: string): YamlProblem => ({
-    ...linePosition(text, offset),
-    message,
-  });
-  const scan = scanBrackets(text);
-  if (scan.tooDeep !== undefined)
-    return { ok: false, problems: [problem(scan.tooDeep, nestingMessage())] };
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((error) =>
-        problem(
-          error.pos[0],
-          // Block nesting too deep for the parser's own recursion.
-          /call stack/i.test(error.message) ? nestingMessage() : error.message.split('\n')[0]!,
-        ),
-      ),
-    };
-  }
-  let value: unknown;
-  try {
-    value = doc.toJS({ maxAliasCount: INPUT_LIMITS.yamlAliases });
-  } catch (error) {
-    if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
-    let offset = 0;
-    visitYaml(doc, {
-      Alias(_key, node) {
-        offset = node.range?.[0] ?? 0;
-        return visitYaml.BREAK;
-      },
-    });
-    const message =
-      error instanceof RangeError
-        ? nestingMessage()
-        : `aliases expand too many times (expected at most ${INPUT_LIMITS.yamlAliases} expansions; is this a YAML alias bomb?)`;
-    return { ok: false, problems: [problem(offset, message)] };
-  }
-  const deep = pathDeeperThan(value, INPUT_LIMITS.nesting);
-  if (deep) return { ok: false, problems: [problem(nodeOffset(doc, deep), nestingMessage())] };
-  return { ok: true, doc, lines, value };
-}
-
-function nestingMessage(): string {
+export function nestingMessage(): string {
   return `nested too deeply (expected at most ${INPUT_LIMITS.nesting} levels of arrays and objects)`;
 }
 
-/** A problem of a YAML text, where it is (1-based). */
-export interface YamlProblem {
-  readonly line: number;
-  readonly col: number;
-  readonly message: string;
-}
-
 /** `path:line:col` of offsets in `text`. */
-function positions(text: string, path: string): (offset: number) => string {
+export function positions(text: string, path: string): (offset: number) => string {
   return (offset) => {
     const { line, col } = linePosition(text, offset);
     return `${path}:${line}:${col}`;
@@ -120,7 +55,7 @@ function positions(text: string, path: string): (offset: number) => string {
  * brackets nest deeper than the limit (before any parser recurses that deep), and the colons
  * outside strings (in valid JSON, one per key: with `JSON.parse`'s keys, a duplicate shows).
  */
-function scanBrackets(text: string): { tooDeep: number | undefined; colons: number } {
+export function scanBrackets(text: string): { tooDeep: number | undefined; colons: number } {
   let depth = 0;
   let colons = 0;
   for (let i = 0; i < text.length; i++) {
@@ -177,7 +112,7 @@ function parseJson(
   return sourceOf(path, value, locate);
 }
 
-function sourceOf(
+export function sourceOf(
   path: string,
   value: unknown,
   locate: (field: string, key?: boolean) => string,
@@ -251,31 +186,4 @@ function jsonOffset(text: string, steps: readonly (string | number)[]): number |
     },
   });
   return best?.offset;
-}
-
-/** The YAML path: positions kept from the start. */
-function parseYamlSource(text: string, path: string): InputSource {
-  const parsed = parseYaml(text);
-  const place = positions(text, path);
-  if (!parsed.ok) {
-    const first = parsed.problems[0]!;
-    throw new InputError(`${path}:${first.line}:${first.col}: ${first.message}`);
-  }
-  const { doc, value } = parsed;
-  return sourceOf(path, value, (field, key) => place(nodeOffset(doc, fieldPath(field), { key })));
-}
-
-/** The path to an array or object nested deeper than `limit`, if any (iteratively). */
-function pathDeeperThan(value: unknown, limit: number): (string | number)[] | undefined {
-  const stack: { v: unknown; at: (string | number)[] }[] = [{ v: value, at: [] }];
-  while (stack.length > 0) {
-    const { v, at } = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (at.length >= limit) return at;
-    const entries: [string | number, unknown][] = Array.isArray(v)
-      ? v.map((x, i) => [i, x])
-      : Object.entries(v);
-    for (const [k, x] of entries) stack.push({ v: x, at: [...at, k] });
-  }
-  return undefined;
 }

@@ -132,11 +132,21 @@ export async function printResults<S, R>(
   result: (spec: S) => R,
   text: (result: R, spec: S) => string,
 ): Promise<void> {
-  const write = async (chunk: string) => {
-    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+  // Output goes out in pieces (one write per result costs more than a small result); when
+  // results are slow to work out, each one that arrives PRINT_EVERY_MS after the last write goes out.
+  let pending = '';
+  let flushed = performance.now();
+  const write = async (chunk: string, flush = false) => {
+    pending += chunk;
+    const now = performance.now();
+    if (!flush && pending.length < PRINT_CHUNK_CHARS && now - flushed < PRINT_EVERY_MS) return;
+    const out = pending;
+    pending = '';
+    flushed = now;
+    if (!process.stdout.write(out)) await once(process.stdout, 'drain');
   };
   if (json && !many) {
-    await write(`${JSON.stringify(result(specs[0]!), null, 2)}\n`);
+    await write(`${JSON.stringify(result(specs[0]!), null, 2)}\n`, true);
     return;
   }
   if (json) await write('[\n');
@@ -146,5 +156,9 @@ export async function printResults<S, R>(
     const shown = json ? `  ${JSON.stringify(r, null, 2).replace(/\n/g, '\n  ')}` : text(r, spec);
     await write(`${separator}${shown}`);
   }
-  await write(json ? '\n]\n' : '\n');
+  await write(json ? '\n]\n' : '\n', true);
 }
+
+/** Characters gathered before a write to stdout, and the time after which the next result flushes. */
+const PRINT_CHUNK_CHARS = 1 << 16;
+const PRINT_EVERY_MS = 100;

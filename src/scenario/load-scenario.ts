@@ -1,8 +1,8 @@
 import { fieldPath } from '../field-path.ts';
 import { InputError } from '../input-error.ts';
-import { parseYaml } from '../input-source.ts';
 import { issueProblems, valueAt } from '../issue-messages.ts';
 import { type Position, yamlLocator } from '../yaml-locator.ts';
+import { parseYaml } from '../yaml-source.ts';
 import {
   characterProblems,
   planScenario,

@@ -1,0 +1,106 @@
+import { type Document, LineCounter, parseDocument, visit as visitYaml } from 'yaml';
+import { fieldPath } from './field-path.ts';
+import { INPUT_LIMITS, linePosition } from './input-bytes.ts';
+import { InputError } from './input-error.ts';
+import {
+  type InputSource,
+  nestingMessage,
+  positions,
+  scanBrackets,
+  sourceOf,
+} from './input-source.ts';
+import { nodeOffset } from './yaml-locator.ts';
+
+// YAML files, and JSON that `JSON.parse` refuses: parsed with every position kept. Shared by
+// spec files and scenario files.
+
+/**
+ * A YAML text parsed with positions, or every problem found: syntax (as the YAML parser says
+ * it, with `uniqueKeys`), nesting deeper than `INPUT_LIMITS.nesting`, an alias bomb. Pure.
+ * Shared by spec files and scenario files.
+ */
+export function parseYaml(text: string):
+  | {
+      readonly ok: true;
+      readonly doc: Document;
+      readonly lines: LineCounter;
+      readonly value: unknown;
+    }
+  | { readonly ok: false; readonly problems: readonly YamlProblem[] } {
+  const problem = (offset: number, message: string): YamlProblem => ({
+    ...linePosition(text, offset),
+    message,
+  });
+  const scan = scanBrackets(text);
+  if (scan.tooDeep !== undefined)
+    return { ok: false, problems: [problem(scan.tooDeep, nestingMessage())] };
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((error) =>
+        problem(
+          error.pos[0],
+          // Block nesting too deep for the parser's own recursion.
+          /call stack/i.test(error.message) ? nestingMessage() : error.message.split('\n')[0]!,
+        ),
+      ),
+    };
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: INPUT_LIMITS.yamlAliases });
+  } catch (error) {
+    if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
+    let offset = 0;
+    visitYaml(doc, {
+      Alias(_key, node) {
+        offset = node.range?.[0] ?? 0;
+        return visitYaml.BREAK;
+      },
+    });
+    const message =
+      error instanceof RangeError
+        ? nestingMessage()
+        : `aliases expand too many times (expected at most ${INPUT_LIMITS.yamlAliases} expansions; is this a YAML alias bomb?)`;
+    return { ok: false, problems: [problem(offset, message)] };
+  }
+  const deep = pathDeeperThan(value, INPUT_LIMITS.nesting);
+  if (deep) return { ok: false, problems: [problem(nodeOffset(doc, deep), nestingMessage())] };
+  return { ok: true, doc, lines, value };
+}
+
+/** A problem of a YAML text, where it is (1-based). */
+export interface YamlProblem {
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+}
+
+/** The YAML path: positions kept from the start. */
+export function parseYamlSource(text: string, path: string): InputSource {
+  const parsed = parseYaml(text);
+  const place = positions(text, path);
+  if (!parsed.ok) {
+    const first = parsed.problems[0]!;
+    throw new InputError(`${path}:${first.line}:${first.col}: ${first.message}`);
+  }
+  const { doc, value } = parsed;
+  return sourceOf(path, value, (field, key) => place(nodeOffset(doc, fieldPath(field), { key })));
+}
+
+/** The path to an array or object nested deeper than `limit`, if any (iteratively). */
+function pathDeeperThan(value: unknown, limit: number): (string | number)[] | undefined {
+  const stack: { v: unknown; at: (string | number)[] }[] = [{ v: value, at: [] }];
+  while (stack.length > 0) {
+    const { v, at } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (at.length >= limit) return at;
+    const entries: [string | number, unknown][] = Array.isArray(v)
+      ? v.map((x, i) => [i, x])
+      : Object.entries(v);
+    for (const [k, x] of entries) stack.push({ v: x, at: [...at, k] });
+  }
+  return undefined;
+}
