@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { '#zod': 'zod' } },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/temp-dir.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
