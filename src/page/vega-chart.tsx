@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { TopLevelSpec } from 'vega-lite';
+import { drawChart } from './chart-client.ts';
 
 /** Props of {@link VegaChart}. */
 export interface VegaChartProps {
@@ -12,36 +13,31 @@ export interface VegaChartProps {
 }
 
 /**
- * A Vega-Lite chart, drawn as SVG by vega-embed, which is loaded the first time a chart is
- * shown (it is inlined in the page like everything else: nothing is fetched). The spec is the
- * report's, fitted to the width of the screen, without its title (the page asks the question
- * above it), and in dark colours when the device prefers them.
+ * A Vega-Lite chart, drawn as SVG by the chart worker (see chart-client.ts) and inserted here.
+ * The spec is the report's, fitted to the width of the screen, without its title (the page
+ * asks the question above it), and in dark colours when the device prefers them.
  */
 export function VegaChart({ spec, label, aspect }: VegaChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   useEffect(() => {
+    const element = box.current;
+    if (!element) return;
     let live = true;
-    let finalize: (() => void) | undefined;
-    import('vega-embed')
-      .then(async ({ default: embed }) => {
-        const element = box.current;
-        if (!live || !element) return;
-        const dark = matchMedia('(prefers-color-scheme: dark)').matches;
-        const result = await embed(element, forScreen(spec, element.clientWidth, dark, aspect), {
-          actions: false,
-          renderer: 'svg',
-          defaultStyle: false,
-        });
-        if (live) finalize = result.finalize;
-        else result.finalize();
-      })
-      .catch((error: unknown) => {
+    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    drawChart(forScreen(spec, element.clientWidth, dark, aspect)).then(
+      (svg) => {
+        if (!live) return;
+        // Vega's own SVG of the page's own figures (it escapes every text it draws).
+        element.innerHTML = svg;
+        setFailure(undefined);
+      },
+      (error: unknown) => {
         if (live) setFailure(error instanceof Error ? error.message : String(error));
-      });
+      },
+    );
     return () => {
       live = false;
-      finalize?.();
     };
   }, [spec]);
   return (
