@@ -7,6 +7,7 @@ import { NumberField } from './number-field.tsx';
 import type { AdviceAnswer } from './page-engine.ts';
 import { adviceCommand, adviceQuestion } from './page-questions.ts';
 import { type PageState, readSplit, splitDice, writeFragment } from './page-state.ts';
+import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import type { ViewProps } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
@@ -107,10 +108,11 @@ export function AdviceView({ state, update }: ViewProps) {
         <AdviceResults
           answer={computation.result}
           state={state}
-          stale={computation.status !== 'ready' || computation.answered !== key}
-          status={computation.answered === key ? computation.status : 'computing'}
-          answered={computation.answered}
-          ms={computation.ms}
+          shown={shownAnswer(
+            computation,
+            computation.status !== 'ready' || computation.answered !== key,
+            computation.answered === key ? computation.status : 'computing',
+          )}
         />
       ) : null}
     </div>
@@ -166,15 +168,8 @@ function SplitField({ state, update }: ViewProps) {
   );
 }
 
-function AdviceResults(props: {
-  answer: AdviceAnswer;
-  state: PageState;
-  stale: boolean;
-  status: string;
-  answered: string | undefined;
-  ms: number | undefined;
-}) {
-  const { answer, state, stale, status, answered, ms } = props;
+function AdviceResults(props: { answer: AdviceAnswer; state: PageState; shown: ShownAnswer }) {
+  const { answer, state, shown } = props;
   const { advice, names, sentence, spends } = answer;
   const best = advice.actions[0]!;
   const figure = answer.utilityIsWins ? 'Tags expected' : 'Utility';
@@ -186,14 +181,7 @@ function AdviceResults(props: {
     pAllWin: a.pAllWin,
   }));
   return (
-    <section
-      class={`results${stale ? ' stale' : ''}`}
-      aria-busy={stale}
-      data-state={status}
-      data-answered={answered}
-      data-ms={ms}
-      aria-labelledby="advice-answer"
-    >
+    <ResultsSection shown={shown} labelledBy="advice-answer">
       <div class="answer" id="advice-answer" aria-live="polite">
         <p class="headline">{sentence}</p>
       </div>
@@ -249,7 +237,7 @@ function AdviceResults(props: {
         <summary>The same question on the command line</summary>
         <code class="cli">{adviceCommand(state)}</code>
       </details>
-    </section>
+    </ResultsSection>
   );
 }
 

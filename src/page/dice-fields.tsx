@@ -1,20 +1,20 @@
 import { DIE_SIDES, stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { ChoiceField } from './choice-field.tsx';
 import { NumberField } from './number-field.tsx';
-import type { PageState } from './page-state.ts';
+import { PAGE_LIMITS, type PageState } from './page-state.ts';
 
-/** Props of {@link DiceFields}: the state, how to change it, and the view's bounds. */
+/** Props of {@link DiceFields}: the state, how to change it, and the view's bounds (default: the page's). */
 export interface DiceFieldsProps {
   readonly state: PageState;
   readonly update: (patch: Partial<PageState>) => void;
-  readonly limits: { readonly steps: number; readonly actions: number; readonly poolDice: number };
+  readonly limits?: { readonly steps: number; readonly actions: number; readonly poolDice: number };
 }
 
 /**
  * Where the dice come from: steps and actions (every legal pool is tried), or a set pool built
  * by tapping dice. Each die of the pool is a button that removes it.
  */
-export function DiceFields({ state, update, limits }: DiceFieldsProps) {
+export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsProps) {
   const pool = state.pool;
   return (
     <>

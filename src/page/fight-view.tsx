@@ -13,6 +13,7 @@ import { NumberField } from './number-field.tsx';
 import type { FightAnswer } from './page-engine.ts';
 import { fightCommand, fightQuestion } from './page-questions.ts';
 import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import type { ViewProps } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
@@ -86,28 +87,14 @@ export function FightView({ state, update }: ViewProps) {
         done={answer ? `${answer.states} positions` : undefined}
       />
       {answer ? (
-        <FightResults
-          answer={answer}
-          state={state}
-          stale={computation.status !== 'ready'}
-          status={computation.status}
-          answered={computation.answered}
-          ms={computation.ms}
-        />
+        <FightResults answer={answer} state={state} shown={shownAnswer(computation)} />
       ) : null}
     </div>
   );
 }
 
-function FightResults(props: {
-  answer: FightAnswer;
-  state: PageState;
-  stale: boolean;
-  status: string;
-  answered: string | undefined;
-  ms: number | undefined;
-}) {
-  const { answer, state, stale, status, answered, ms } = props;
+function FightResults(props: { answer: FightAnswer; state: PageState; shown: ShownAnswer }) {
+  const { answer, state, shown } = props;
   const { rows } = answer;
   const words = fightAnswer(rows);
   const spec = useMemo(() => {
@@ -118,14 +105,7 @@ function FightResults(props: {
     return fightsChart(rows, { character, titles: question.titles, setup: question });
   }, [answer]);
   return (
-    <section
-      class={`results${stale ? ' stale' : ''}`}
-      aria-busy={stale}
-      data-state={status}
-      data-answered={answered}
-      data-ms={ms}
-      aria-labelledby="fight-answer"
-    >
+    <ResultsSection shown={shown} labelledBy="fight-answer">
       <div class="answer" id="fight-answer" aria-live="polite">
         <p class="headline">{words.headline}</p>
         <p>{words.detail}</p>
@@ -178,6 +158,6 @@ function FightResults(props: {
         <summary>The same question on the command line</summary>
         <code class="cli">{fightCommand(state)} --json</code>
       </details>
-    </section>
+    </ResultsSection>
   );
 }

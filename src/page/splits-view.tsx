@@ -12,8 +12,9 @@ import { ChoiceField } from './choice-field.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { splitsCommand, splitsQuestion } from './page-questions.ts';
-import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { type PageState, writeFragment } from './page-state.ts';
 import { showView } from './page-store.ts';
+import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import {
   formatGap,
@@ -47,19 +48,10 @@ export function SplitsView({ state, update }: ViewProps) {
     engine.rankSplits(q),
   );
   const rows = computation.result ?? [];
-  const stale = computation.status !== 'ready';
   return (
     <div class="view">
       <form class="question" aria-label="The roll" onSubmit={(event) => event.preventDefault()}>
-        <DiceFields
-          state={state}
-          update={update}
-          limits={{
-            steps: PAGE_LIMITS.steps,
-            actions: PAGE_LIMITS.actions,
-            poolDice: PAGE_LIMITS.poolDice,
-          }}
-        />
+        <DiceFields state={state} update={update} />
         <ThreatFields state={state} update={update} />
         <CharacterFields
           state={state}
@@ -90,10 +82,7 @@ export function SplitsView({ state, update }: ViewProps) {
           rows={rows}
           objective={JSON.parse(computation.answered ?? key).objective as SplitObjective}
           state={state}
-          stale={stale}
-          status={computation.status}
-          answered={computation.answered}
-          ms={computation.ms}
+          shown={shownAnswer(computation)}
         />
       ) : null}
     </div>
@@ -104,12 +93,9 @@ function SplitsResults(props: {
   rows: readonly SplitRow[];
   objective: SplitObjective;
   state: PageState;
-  stale: boolean;
-  status: string;
-  answered: string | undefined;
-  ms: number | undefined;
+  shown: ShownAnswer;
 }) {
-  const { rows, objective, state, stale, status, answered, ms } = props;
+  const { rows, objective, state, shown } = props;
   const answer = splitsAnswer(rows, objective);
   const best = rows[0]!;
   // Bars on an absolute scale where there is one: a chance out of 1, intents out of the most a
@@ -134,14 +120,7 @@ function SplitsResults(props: {
     [rows],
   );
   return (
-    <section
-      class={`results${stale ? ' stale' : ''}`}
-      aria-busy={stale}
-      data-state={status}
-      data-answered={answered}
-      data-ms={ms}
-      aria-labelledby="splits-answer"
-    >
+    <ResultsSection shown={shown} labelledBy="splits-answer">
       <div class="answer" id="splits-answer" aria-live="polite">
         <p class="headline">{answer.headline}</p>
         <p>{answer.detail}</p>
@@ -214,7 +193,7 @@ function SplitsResults(props: {
         <summary>The same question on the command line</summary>
         <code class="cli">{splitsCommand(state)} --format json</code>
       </details>
-    </section>
+    </ResultsSection>
   );
 }
 

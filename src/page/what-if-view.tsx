@@ -9,6 +9,7 @@ import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
 import { whatIfCommand, whatIfQuestion, withDefaultRules } from './page-questions.ts';
 import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
 import type { ViewProps } from './splits-view.tsx';
@@ -49,15 +50,7 @@ export function WhatIfView({ state, update }: ViewProps) {
         aria-label="The question and the rules"
         onSubmit={(event) => event.preventDefault()}
       >
-        <DiceFields
-          state={state}
-          update={update}
-          limits={{
-            steps: PAGE_LIMITS.steps,
-            actions: PAGE_LIMITS.actions,
-            poolDice: PAGE_LIMITS.poolDice,
-          }}
-        />
+        <DiceFields state={state} update={update} />
         <ThreatFields state={state} update={update} />
         <ChoiceField
           name="objective"
@@ -143,10 +136,7 @@ export function WhatIfView({ state, update }: ViewProps) {
           objective={(JSON.parse(computation.answered ?? key) as typeof question).yours.objective}
           rules={rules}
           state={state}
-          stale={computation.status !== 'ready'}
-          status={computation.status}
-          answered={computation.answered}
-          ms={computation.ms}
+          shown={shownAnswer(computation)}
         />
       ) : null}
     </div>
@@ -158,12 +148,9 @@ function WhatIfResults(props: {
   objective: SplitObjective;
   rules: readonly string[];
   state: PageState;
-  stale: boolean;
-  status: string;
-  answered: string | undefined;
-  ms: number | undefined;
+  shown: ShownAnswer;
 }) {
-  const { pairs, objective, rules, state, stale, status, answered, ms } = props;
+  const { pairs, objective, rules, state, shown } = props;
   const change = (d: number | null) =>
     d === null
       ? ''
@@ -191,14 +178,7 @@ function WhatIfResults(props: {
     change: pair.change.score ?? null,
   }));
   return (
-    <section
-      class={`results${stale ? ' stale' : ''}`}
-      aria-busy={stale}
-      data-state={status}
-      data-answered={answered}
-      data-ms={ms}
-      aria-labelledby="whatif-answer"
-    >
+    <ResultsSection shown={shown} labelledBy="whatif-answer">
       <div class="answer" id="whatif-answer" aria-live="polite">
         <p class="headline">{headline}</p>
         <p>
@@ -269,6 +249,6 @@ function WhatIfResults(props: {
         <summary>The same question on the command line</summary>
         <code class="cli">{whatIfCommand(state)}</code>
       </details>
-    </section>
+    </ResultsSection>
   );
 }
