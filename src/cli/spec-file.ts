@@ -153,7 +153,9 @@ export async function printResults<S, R>(
   for (const [i, spec] of specs.entries()) {
     const r = result(spec);
     const separator = i === 0 ? '' : json ? ',\n' : '\n\n';
-    const shown = json ? `  ${JSON.stringify(r, null, 2).replace(/\n/g, '\n  ')}` : text(r, spec);
+    // Inside a one-item array, JSON.stringify indents the item as the whole array would (no
+    // second pass over the text to indent it).
+    const shown = json ? JSON.stringify([r], null, 2).slice(2, -2) : text(r, spec);
     await write(`${separator}${shown}`);
   }
   await write(json ? '\n]\n' : '\n', true);
