@@ -5,6 +5,7 @@ import { checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkCounts } from '../scenario/check-table.ts';
 import { BASELINE_FILE, loadScenarioFiles, readBaseline, SCENARIO_DIR } from './check.ts';
 import { fileFlag, integerFlag } from './flags.ts';
+import { threadsFlag } from './simulation-flags.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
 /**
@@ -27,11 +28,7 @@ export function registerBaseline(program: Command) {
       integerFlag(0, 2 ** 32 - 1),
     )
     .option('--max-trials <n>', "cap on a simulated figure's trials", integerFlag(1000))
-    .option(
-      '--threads <n>',
-      'worker threads for simulations (default: automatic)',
-      integerFlag(1, 256),
-    )
+    .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',

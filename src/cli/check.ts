@@ -15,6 +15,7 @@ import {
   ScenarioError,
 } from '../scenario/load-scenario.ts';
 import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
+import { threadsFlag } from './simulation-flags.ts';
 import { statIfAny, writeFilesAtomically } from './write-files.ts';
 
 /** Where the suite lives and where its baseline is committed. */
@@ -48,11 +49,7 @@ export function registerCheck(program: Command) {
       "cap on a simulated figure's trials, below the scenarios' own",
       integerFlag(1000),
     )
-    .option(
-      '--threads <n>',
-      'worker threads for simulations (default: automatic)',
-      integerFlag(1, 256),
-    )
+    .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',

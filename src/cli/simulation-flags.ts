@@ -27,8 +27,10 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
       value > max
     ) {
       const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+      // The spellings of a big count, shown where a big count is allowed.
+      const spellings = max >= 1e6 ? ', e.g. 1000000, 1_000_000 or 1e6' : '';
       throw new InvalidArgumentError(
-        `${JSON.stringify(raw)} is not allowed (expected a whole number ${range}, e.g. 1000000, 1_000_000 or 1e6)`,
+        `${JSON.stringify(raw)} is not allowed (expected a whole number ${range}${spellings})`,
       );
     }
     return value;
@@ -39,8 +41,10 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
 export const trialsFlag = countFlag(1);
 /** `--seed`: any whole number from 0 to 2^53 − 1. */
 const seedFlag = countFlag(0);
-/** `--threads`: 1 to 256 worker threads. */
-export const threadsFlag = countFlag(1, 256);
+/** The most worker threads `--threads` asks for (simulate, check, baseline, queue worker). */
+export const MAX_THREADS = 256;
+/** `--threads`: 1 to MAX_THREADS worker threads. */
+export const threadsFlag = countFlag(1, MAX_THREADS);
 /** `--chunk-size`: trials per chunk, 1 to 2^30 (part of a result's identity). */
 const chunkSizeFlag = countFlag(1, 2 ** 30);
 
