@@ -7,6 +7,7 @@ import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact
 import { actionLuck } from '../systems/d12-action/plan.ts';
 import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
 import {
+  D12_DEFAULTS,
   D12_LIMITS,
   D12_ROLLS,
   parseD12ActionSpec,
@@ -101,14 +102,14 @@ function rollOptions<
     )
     .option(
       '--tokens <n>',
-      'balance tokens held, 0..6 (default 0); each lowers one die by 1',
+      `balance tokens held, 0..${D12_LIMITS.tokens} (default ${D12_DEFAULTS.tokens}); each lowers one die by 1`,
       integerFlag(0, D12_LIMITS.tokens),
     )
     .option('--reckless', 'Reckless: no safe roll')
     .option('--demoralized', 'Demoralized: no balance tokens gained')
     .option(
       '--policy <policy>',
-      `stacked rolls: when to stop, ${STACKED_POLICIES.join(' or ')} (default optimal)`,
+      `stacked rolls: when to stop, ${STACKED_POLICIES.join(' or ')} (default ${D12_DEFAULTS.policy})`,
       choiceFlag(STACKED_POLICIES),
     )
     .option(
@@ -118,19 +119,27 @@ function rollOptions<
     )
     .option(
       '--critical-success-utility <u>',
-      'utility of a critical success (default 1.25)',
+      `utility of a critical success (default ${D12_DEFAULTS.utilities.criticalSuccess})`,
       numberFlag(),
     )
-    .option('--success-utility <u>', 'utility of a success (default 1)', numberFlag())
-    .option('--failure-utility <u>', 'utility of a failure (default 0)', numberFlag())
+    .option(
+      '--success-utility <u>',
+      `utility of a success (default ${D12_DEFAULTS.utilities.success})`,
+      numberFlag(),
+    )
+    .option(
+      '--failure-utility <u>',
+      `utility of a failure (default ${D12_DEFAULTS.utilities.failure})`,
+      numberFlag(),
+    )
     .option(
       '--critical-failure-utility <u>',
-      'utility of a critical failure (default -0.25)',
+      `utility of a critical failure (default ${D12_DEFAULTS.utilities.criticalFailure})`,
       numberFlag(),
     )
     .option(
       '--token-value <v>',
-      'utility lost per balance token spent (default 0.05)',
+      `utility lost per balance token spent (default ${D12_DEFAULTS.tokenValue})`,
       numberFlag(0),
     );
   return flags

@@ -12,7 +12,11 @@ import {
   RING_SKILL_DEFAULTS,
   RING_SKILL_LIMITS,
 } from '../systems/ring-skill/spec.ts';
-import { type RingSkillTableRow, ringSkillTable } from '../systems/ring-skill/table.ts';
+import {
+  RING_SKILL_TABLE_DEFAULTS,
+  type RingSkillTableRow,
+  ringSkillTable,
+} from '../systems/ring-skill/table.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
@@ -48,6 +52,7 @@ interface CheckFlags {
 }
 
 const L = RING_SKILL_LIMITS;
+const T = RING_SKILL_TABLE_DEFAULTS;
 const W = RING_SKILL_DEFAULTS.weights;
 
 /** The options every ring-skill check command shares. */
@@ -154,16 +159,28 @@ export function registerRingSkill(program: Command) {
   system
     .command('table')
     .description(
-      'every check of ring 1-5, skill 0-5, TN 1-6: optimal keeping, explosions to depth 10',
+      `every check of ring ${T.rings.join('-')}, skill ${T.skills.join('-')}, TN ${T.tns.join('-')}: optimal keeping, explosions to depth ${RING_SKILL_DEFAULTS.explodeDepth}`,
     )
     .option(
       '--explode-depth <n>',
       `most explosion waves rolled (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
       integerFlag(0, L.explodeDepth),
     )
-    .option('--rings <list>', 'only these rings, e.g. 1,2,3 (default 1..5)', listFlag(1, L.ring))
-    .option('--skills <list>', 'only these skills, e.g. 0,1 (default 0..5)', listFlag(0, L.skill))
-    .option('--tns <list>', 'only these TNs, e.g. 2,3 (default 1..6)', listFlag(1, L.tn))
+    .option(
+      '--rings <list>',
+      `only these rings, e.g. 1,2,3 (default ${T.rings.join('..')})`,
+      listFlag(1, L.ring),
+    )
+    .option(
+      '--skills <list>',
+      `only these skills, e.g. 0,1 (default ${T.skills.join('..')})`,
+      listFlag(0, L.skill),
+    )
+    .option(
+      '--tns <list>',
+      `only these TNs, e.g. 2,3 (default ${T.tns.join('..')})`,
+      listFlag(1, L.tn),
+    )
     .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
     .addOption(new Option('--csv', 'print the rows as CSV (numbers in full)').conflicts('json'))
     .action(async (options) => {

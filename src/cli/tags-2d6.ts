@@ -3,7 +3,7 @@ import { formatCount } from '../format-count.ts';
 import { formatProbability } from '../report/format-probability.ts';
 import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
-import { ITEM_ROLES, MAX_TAGS, parseTags2d6Spec } from '../systems/tags-2d6/spec.ts';
+import { ITEM_ROLES, MAX_TAGS, parseTags2d6Spec, TAGS_DEFAULTS } from '../systems/tags-2d6/spec.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
@@ -40,23 +40,35 @@ function rollOptions<
   const flags = command
     .option(
       '--tags <n>',
-      `tags called, +1 each (default 0; up to ${MAX_TAGS})`,
+      `tags called, +1 each (default ${TAGS_DEFAULTS.tags}; up to ${MAX_TAGS})`,
       integerFlag(0, MAX_TAGS),
     )
     .option(
       '--item <role>',
-      'the one item: help (+1), hinder (-1) or none (default none)',
+      `the one item: help (+1), hinder (-1) or none (default ${TAGS_DEFAULTS.item})`,
       choiceFlag(ITEM_ROLES),
     )
     .option('--weakness', 'invoke a weakness: -1, and 1 improvement point')
     .option(
       '--improvement-value <v>',
-      'worth of an improvement point in band values (default 0.25)',
+      `worth of an improvement point in band values (default ${TAGS_DEFAULTS.improvementValue})`,
       numberFlag(),
     )
-    .option('--clean-value <v>', 'worth of a clean success, 10+ (default 1)', numberFlag())
-    .option('--cost-value <v>', 'worth of a success at a cost, 7-9 (default 0.5)', numberFlag())
-    .option('--miss-value <v>', 'worth of a miss, 6 or less (default 0)', numberFlag());
+    .option(
+      '--clean-value <v>',
+      `worth of a clean success, 10+ (default ${TAGS_DEFAULTS.bandValues.clean})`,
+      numberFlag(),
+    )
+    .option(
+      '--cost-value <v>',
+      `worth of a success at a cost, 7-9 (default ${TAGS_DEFAULTS.bandValues.cost})`,
+      numberFlag(),
+    )
+    .option(
+      '--miss-value <v>',
+      `worth of a miss, 6 or less (default ${TAGS_DEFAULTS.bandValues.miss})`,
+      numberFlag(),
+    );
   return flags
     .addOption(
       specOption(

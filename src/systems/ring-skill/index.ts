@@ -23,4 +23,9 @@ export {
   type RingSkillCheck,
   type RingSkillSpec,
 } from './spec.ts';
-export { type RingSkillTableOptions, type RingSkillTableRow, ringSkillTable } from './table.ts';
+export {
+  RING_SKILL_TABLE_DEFAULTS,
+  type RingSkillTableOptions,
+  type RingSkillTableRow,
+  ringSkillTable,
+} from './table.ts';

@@ -1,6 +1,6 @@
 import { range } from 'd3-array';
 import { RingSkillSolver } from './solver.ts';
-import { RING_SKILL_DEFAULTS, type RingSkillCheck } from './spec.ts';
+import { RING_SKILL_DEFAULTS, RING_SKILL_LIMITS, type RingSkillCheck } from './spec.ts';
 
 /** One row of the check table. */
 export interface RingSkillTableRow {
@@ -22,16 +22,24 @@ export interface RingSkillTableOptions {
   readonly explodeDepth?: number;
 }
 
+/** The checks the table covers unless told (inclusive ranges): every published ring and skill, TN 1 to 6. */
+export const RING_SKILL_TABLE_DEFAULTS = {
+  rings: [1, RING_SKILL_LIMITS.ring],
+  skills: [0, RING_SKILL_LIMITS.skill],
+  tns: [1, 6],
+} as const;
+
 /**
- * Every check of ring 1..5, skill 0..5, TN 1..6 (by default), kept optimally under the default
- * objective with explosions to depth 10 and no rerolls. One solver per (ring, TN) serves all
+ * Every check of ring 1..5, skill 0..5, TN 1..6 (by default: {@link RING_SKILL_TABLE_DEFAULTS}),
+ * kept optimally under the default objective with explosions to depth 10 and no rerolls. One solver per (ring, TN) serves all
  * skills, so the 180 checks cost about 30 wave solves. Rows in ring, skill, TN order.
  * @example ringSkillTable({ rings: [1], skills: [1], tns: [1] })[0].pSuccess // 0.7916… (19/24)
  */
 export function ringSkillTable(options: RingSkillTableOptions = {}): RingSkillTableRow[] {
-  const rings = options.rings ?? range(1, 6);
-  const skills = options.skills ?? range(0, 6);
-  const tns = options.tns ?? range(1, 7);
+  const every = ([from, to]: readonly [number, number]) => range(from, to + 1);
+  const rings = options.rings ?? every(RING_SKILL_TABLE_DEFAULTS.rings);
+  const skills = options.skills ?? every(RING_SKILL_TABLE_DEFAULTS.skills);
+  const tns = options.tns ?? every(RING_SKILL_TABLE_DEFAULTS.tns);
   const rows: RingSkillTableRow[] = [];
   for (const ring of rings) {
     for (const tn of tns) {
