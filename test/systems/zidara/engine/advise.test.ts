@@ -11,6 +11,7 @@ import {
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
 import { type BruteAction, type BruteSpec, bruteForceActions } from '../brute-force.ts';
+import { smallRoll } from '../small-roll.ts';
 
 interface OracleCase {
   roll: RollSpec;
@@ -150,75 +151,40 @@ describe('advise: the sentence when stopping', () => {
 
 /** Random small rolled states over every option: 2 threats, ties, +2 plans, exploding, area, late Aura. */
 const rolledState = fc
-  .record({
-    challenges: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
-    sides: fc.array(fc.constantFrom(2, 4, 6, 8), { minLength: 1, maxLength: 3 }),
-    intentSeed: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }),
-    threatSeed: fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 3, maxLength: 3 }),
-    weights: fc.array(fc.constantFrom(0.5, 1, 2), { minLength: 3, maxLength: 3 }),
-    auraMax: fc.integer({ min: 0, max: 4 }),
-    auraFraction: fc.double({ min: 0, max: 1, noNaN: true }),
-    resolve: fc.integer({ min: 0, max: 2 }),
-    boostsPerRoll: fc.integer({ min: 0, max: 2 }),
-    tieBreak: fc.boolean(),
-    explode: fc.boolean(),
-    explodeDepth: fc.integer({ min: 0, max: 2 }),
-    auraValue: fc.constantFrom(0, 0, 0.3, 1.5),
-    resolveValue: fc.constantFrom(0, 0, 0.2),
-    sameRoll: fc.boolean(),
-    area: fc.boolean(),
-    faceSeed: fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
-      minLength: 4,
-      maxLength: 4,
+  .tuple(
+    smallRoll(3, 2),
+    fc.record({
+      faceSeed: fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
+        minLength: 4,
+        maxLength: 4,
+      }),
+      defenceSeed: fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
+        minLength: 2,
+        maxLength: 2,
+      }),
+      pending: fc.integer({ min: 0, max: 5 }),
     }),
-    defenceSeed: fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
-      minLength: 2,
-      maxLength: 2,
-    }),
-    pending: fc.integer({ min: 0, max: 5 }),
-  })
-  .map((r) => {
-    const raw = r.sides.map((_, i) => Math.min(r.intentSeed[i]!, i));
-    const order = [...new Set(raw)];
-    // Exploding chains multiply the brute force's outcomes: keep those dice small.
-    const small = (sides: number) => (r.explode && r.sides.length > 1 ? Math.min(sides, 4) : sides);
-    const dice: RollSpec['dice'] = r.sides.map((sides, i) => ({
-      sides: small(sides),
-      intent: order.indexOf(raw[i]!),
-    }));
-    if (r.area && r.sides.length < 3) dice.push({ sides: 2, area: true });
-    const spec: BruteSpec & RollSpec = {
-      threats: r.challenges.map((challenge) => ({ challenge })),
-      dice,
-      intents: order.map((_, i) => ({
-        threat: Math.min(r.threatSeed[i]!, r.challenges.length - 1),
-        weight: r.weights[i]!,
-      })),
-      auraMax: r.auraMax,
-      aura: Math.floor(r.auraFraction * (r.auraMax + 0.99)),
-      resolve: r.resolve,
-      boostsPerRoll: r.boostsPerRoll,
-      tieBreak: r.tieBreak,
-      explode: r.explode,
-      explodeDepth: r.explodeDepth,
-      auraValue: r.auraValue,
-      resolveValue: r.resolveValue,
-      auraGainUsableSameRoll: r.sameRoll,
-    };
+  )
+  .map(([spec, r]) => {
+    const dice = spec.dice;
+    const explode = spec.explode ?? false;
+    const depth = spec.explodeDepth ?? 0;
     // A face each die can show: an exploding die's chain total (t top faces, then 1..N−1, or capped).
     const shown = dice.map((die, j) => {
       const n = die.sides;
-      if (!r.explode) return 1 + Math.floor(r.faceSeed[j]! * n);
-      const totals: number[] = [(r.explodeDepth + 1) * n];
-      for (let t = 0; t <= r.explodeDepth; t++) for (let f = 1; f < n; f++) totals.push(t * n + f);
+      if (!explode) return 1 + Math.floor(r.faceSeed[j]! * n);
+      const totals: number[] = [(depth + 1) * n];
+      for (let t = 0; t <= depth; t++) for (let f = 1; f < n; f++) totals.push(t * n + f);
       return totals[Math.floor(r.faceSeed[j]! * totals.length)]!;
     });
-    const defence = r.challenges.map((c, t) => 1 + Math.floor(r.defenceSeed[t]! * 2 * c));
+    const defence = spec.threats.map(
+      ({ challenge }, t) => 1 + Math.floor(r.defenceSeed[t]! * 2 * challenge),
+    );
     const request = {
       roll: spec,
       shown,
       defence,
-      ...(r.sameRoll ? {} : { auraPending: r.pending }),
+      ...(spec.auraGainUsableSameRoll ? {} : { auraPending: r.pending }),
     };
     return { spec, request };
   });
