@@ -42,19 +42,7 @@ export function CharacterFields(props: CharacterFieldsProps) {
           max={state.auraMax}
           onChange={(value) => update({ aura: value })}
         />
-        <NumberField
-          id="aura-max"
-          label="Aura cap"
-          value={state.auraMax}
-          min={0}
-          max={PAGE_LIMITS.auraMax}
-          onChange={(auraMax) =>
-            update({
-              auraMax,
-              ...(state.aura !== undefined && state.aura > auraMax ? { aura: auraMax } : {}),
-            })
-          }
-        />
+        <AuraCapField state={state} update={update} />
         <NumberField
           id={resolve}
           label={resolveLabel}
@@ -119,5 +107,30 @@ export function CharacterFields(props: CharacterFieldsProps) {
         </div>
       </details>
     </>
+  );
+}
+
+/** The Aura cap: lowering it below the Aura held brings the Aura down with it. */
+export function AuraCapField(props: {
+  state: PageState;
+  update: (patch: Partial<PageState>) => void;
+  hint?: string;
+}) {
+  const { state, update, hint } = props;
+  return (
+    <NumberField
+      id="aura-max"
+      label="Aura cap"
+      {...(hint ? { hint } : {})}
+      value={state.auraMax}
+      min={0}
+      max={PAGE_LIMITS.auraMax}
+      onChange={(auraMax) =>
+        update({
+          auraMax,
+          ...(state.aura !== undefined && state.aura > auraMax ? { aura: auraMax } : {}),
+        })
+      }
+    />
   );
 }

@@ -3,6 +3,7 @@ import { formatPoints } from '../report/zidara/format-points.ts';
 import type { SplitRow } from '../systems/zidara/analyses/splits.ts';
 import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
 import type { WhatIfRow } from '../systems/zidara/analyses/what-if.ts';
+import { AuraCapField } from './character-fields.tsx';
 import { ChoiceField } from './choice-field.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
@@ -65,20 +66,7 @@ export function WhatIfView({ state, update }: ViewProps) {
         <fieldset class="field rules">
           <legend>Rules to try</legend>
           <div class="field-row">
-            <NumberField
-              id="aura-max"
-              label="Aura cap"
-              hint={`Rules page: ${D.auraMax}`}
-              value={state.auraMax}
-              min={0}
-              max={PAGE_LIMITS.auraMax}
-              onChange={(auraMax) =>
-                update({
-                  auraMax,
-                  ...(state.aura !== undefined && state.aura > auraMax ? { aura: auraMax } : {}),
-                })
-              }
-            />
+            <AuraCapField state={state} update={update} hint={`Rules page: ${D.auraMax}`} />
             <NumberField
               id="boosts"
               label="+2s a roll"
