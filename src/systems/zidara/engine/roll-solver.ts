@@ -3,7 +3,7 @@ import { InputError } from '../../../input-error.ts';
 import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
 import { type OutcomeTable, outcomeTable } from './die-outcome.ts';
-import { groupRoll } from './group-roll.ts';
+import { type GroupRoll, groupRoll } from './group-roll.ts';
 import { type Masses, workingMasses } from './masses.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
@@ -115,6 +115,11 @@ export interface RollOdds {
 interface Fresh {
   /** Entries in use (the arrays may be longer: they are reused from defence to defence). */
   readonly size: number;
+  /**
+   * The lowest Aura state the solve reads this roll from: gains are capped at `top − auraFloor`,
+   * since from any Aura state at or above it a larger gain lands on the cap all the same.
+   */
+  readonly auraFloor: number;
   readonly key: Int32Array;
   readonly gain: Int32Array;
   readonly p: Float64Array;
@@ -148,6 +153,9 @@ const NO_DECISIONS = new Int16Array(0);
  * Shared by every solver: a pass is synchronous, never nested, and leaves them empty.
  */
 const tallied = { mass: new Float64Array(256), slots: { items: new Int32Array(256), size: 0 } };
+
+/** {@link RollSolver.poolWon}'s working laws (a pass is synchronous: one scratch serves all). */
+let poolScratch = new Float64Array(64);
 
 /** Value and decision tables a finished solve left (NaN and free again), for the next to take. */
 const tablePool: { value: Float64Array; decision: Int16Array }[] = [];
@@ -415,6 +423,7 @@ export class RollSolver {
     const sizes = active.map((t) => challengeDie(this.roll.threats[t]!.challenge));
     const starts: Start[] = [];
     const startOf = new Map<number, number>();
+    let lowestStart = A - 1;
     const questions = rolls.map((roll) => {
       if (shape !== '' && rollShape(roll) !== shape)
         throw new RangeError('RollSolver.oddsFor: a roll of another shape than the solver’s');
@@ -424,6 +433,7 @@ export class RollSolver {
           'RollSolver.oddsFor: a roll with more Resolve or a larger Challenge than the solver’s',
         );
       const start = { resolve: roll.resolve, aura: roll.auraGainUsableSameRoll ? roll.aura : 0 };
+      lowestStart = Math.min(lowestStart, start.aura);
       const startKey = start.resolve * A + start.aura;
       let s = startOf.get(startKey);
       if (s === undefined) {
@@ -461,7 +471,7 @@ export class RollSolver {
         any ||= inside === 1;
       }
       if (!any) continue;
-      const ctx = this.context(d);
+      const ctx = this.context(d, lowestStart);
       for (let s = 0; s < starts.length; s++) {
         const start = starts[s]!;
         let needed = false;
@@ -555,9 +565,13 @@ export class RollSolver {
     return total;
   }
 
-  private context(d: number): DefenceContext {
+  /**
+   * The tables of defence vector `d`, for states of Aura state `auraFloor` or more (Aura only
+   * rises within a roll: a solve from its starts never reads a lower one).
+   */
+  private context(d: number, auraFloor = 0): DefenceContext {
     let ctx = this.contexts[d];
-    if (ctx) return ctx;
+    if (ctx && ctx.fresh.auraFloor <= auraFloor) return ctx;
     const roll = this.roll;
     const defences = this.defences(d);
     const groups = this.model.groups.map((g) =>
@@ -570,8 +584,9 @@ export class RollSolver {
         roll.explodeDepth,
       ),
     );
-    const spare = this.spare.pop();
-    const fresh = this.freshRoll(defences, spare?.fresh);
+    // Tables made for higher Aura states only are made again, in place.
+    const spare = ctx ?? this.spare.pop();
+    const fresh = this.freshRoll(defences, auraFloor, spare?.fresh);
     const size = this.policy === 'optimal' ? this.valueKeySpace * this.auraStates : 0;
     const levels = roll.resolve + 1;
     // Tables of a finished defence are reused (oddsFor solves one defence at a time): no
@@ -605,28 +620,35 @@ export class RollSolver {
    * failed exactly when no group holds a winning die, so only those groups' outcomes are
    * convolved, and the pool is what is left of the whole roll's (gain, area) marginal.
    */
-  private freshRoll(defences: readonly number[], reuse?: Fresh): Fresh {
+  private freshRoll(defences: readonly number[], auraFloor: number, reuse?: Fresh): Fresh {
     const roll = this.roll;
     const model = this.model;
+    const groups = model.groups;
     const A = this.auraStates;
-    const top = A - 1;
-    const rolls = model.groups.map((g) =>
-      groupRoll(
+    // Gains past `top` land on the cap from every Aura state read: the group rolls are capped
+    // there too (min(c, a + b) = min(c, min(c, a) + min(c, b))), so they merge more.
+    const top = A - 1 - auraFloor;
+    const rolls: GroupRoll[] = [];
+    let meanTops = 0;
+    for (const g of groups) {
+      const mine = groupRoll(
         g.sides,
         g.dice.length,
         g.intent < 0 ? null : defences[roll.intents[g.intent]!.threat]!,
         model.floor,
-        roll.auraMax,
+        top,
         roll.explode,
         roll.explodeDepth,
-      ),
-    );
-    const meanTops = rolls.reduce((s, g) => s + g.meanTops, 0);
+      );
+      rolls.push(mine);
+      meanTops += mine.meanTops;
+    }
     const oneIntent = model.intentCount === 1;
     // (key * A + gain) → p, and the part of p where a chain was capped: working tables.
     let table = workingMasses(2, 1);
     table.add(0, 1, 0);
-    model.groups.forEach((group, g) => {
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g]!;
       const mine = rolls[g]!;
       const won = group.classes - 1;
       const skipHits = oneIntent && group.intent >= 0;
@@ -649,11 +671,12 @@ export class RollSolver {
         }
       }
       table = combined;
-    });
+    }
     const buckets = A * this.areaStates;
     const old = reuse && reuse.key.length >= table.size ? reuse : undefined;
     const fresh = {
       size: 0,
+      auraFloor,
       key: old?.key ?? new Int32Array(table.size),
       gain: old?.gain ?? new Int32Array(table.size),
       p: old?.p ?? new Float64Array(table.size),
@@ -662,8 +685,7 @@ export class RollSolver {
       wonCapped: reuse?.wonCapped.fill(0) ?? new Float64Array(buckets),
       meanTops,
     };
-    const bucketOf = (key: number, gain: number) =>
-      gain + (this.areaStride ? A * Math.floor(key / this.areaStride) : 0);
+    const areaStride = this.areaStride;
     for (let j = 0; j < table.size; j++) {
       const key = Math.floor(table.states[j]! / A);
       const gain = table.states[j]! - key * A;
@@ -674,60 +696,68 @@ export class RollSolver {
         fresh.p[n] = table.clean[j]!;
         fresh.pCapped[n] = table.capped[j]!;
       } else {
-        fresh.wonP[bucketOf(key, gain)]! += table.clean[j]!;
-        fresh.wonCapped[bucketOf(key, gain)]! += table.capped[j]!;
+        const bucket = gain + (areaStride ? A * Math.floor(key / areaStride) : 0);
+        fresh.wonP[bucket]! += table.clean[j]!;
+        fresh.wonCapped[bucket]! += table.capped[j]!;
       }
     }
-    if (oneIntent) {
-      // The pool, group by group: the (gain, area) law of the dice so far, split by whether
-      // some die already wins (every term added, none subtracted: the sums stay exact to
-      // rounding). Laws of clean mass (no capped chain) convolve like laws of mass.
-      const miss = { p: new Float64Array(buckets), clean: new Float64Array(buckets) };
-      const hit = { p: new Float64Array(buckets), clean: new Float64Array(buckets) };
-      miss.p[0] = 1;
-      miss.clean[0] = 1;
-      const next = {
-        miss: { p: new Float64Array(buckets), clean: new Float64Array(buckets) },
-        hit: { p: new Float64Array(buckets), clean: new Float64Array(buckets) },
-      };
-      rolls.forEach((mine, g) => {
-        const group = model.groups[g]!;
-        const won = group.classes - 1;
-        for (const law of [next.miss, next.hit]) {
-          law.p.fill(0);
-          law.clean.fill(0);
-        }
-        for (const [from, wasHit] of [
-          [miss, false],
-          [hit, true],
-        ] as const) {
-          for (let b = 0; b < buckets; b++) {
-            const p = from.p[b]!;
-            if (p === 0) continue;
-            const c = from.clean[b]!;
-            const tops = Math.floor(b / A);
-            const gain = b - tops * A;
-            for (let j = 0; j < mine.size; j++) {
-              const area = group.intent < 0;
-              const to = Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
-              const law =
-                wasHit || (!area && group.best[mine.key[j]!] === won) ? next.hit : next.miss;
-              law.p[to]! += p * mine.p[j]!;
-              law.clean[to]! += c * (mine.p[j]! - mine.pCapped[j]!);
-            }
+    if (oneIntent) this.poolWon(rolls, top, fresh);
+    return fresh;
+  }
+
+  /**
+   * A one-intent roll's pooled mass (see {@link Fresh}), group by group: the (gain, area) law of
+   * the dice so far, split by whether some die already wins (every term added, none
+   * subtracted: the sums stay exact to rounding). Laws of clean mass (no capped chain)
+   * convolve like laws of mass. Gains are capped at `top`.
+   */
+  private poolWon(rolls: readonly GroupRoll[], top: number, fresh: Fresh): void {
+    const A = this.auraStates;
+    const buckets = A * this.areaStates;
+    // Laws by bucket: [miss p, miss clean, hit p, hit clean], then the next group's four.
+    const laws = this.poolLaws(8 * buckets);
+    laws.fill(0, 0, 4 * buckets);
+    laws[0] = 1;
+    laws[buckets] = 1;
+    for (let g = 0; g < rolls.length; g++) {
+      const mine = rolls[g]!;
+      const group = this.model.groups[g]!;
+      const won = group.classes - 1;
+      const area = group.intent < 0;
+      const from = (g % 2) * 4 * buckets;
+      const to = 4 * buckets - from;
+      laws.fill(0, to, to + 4 * buckets);
+      for (let wasHit = 0; wasHit < 2; wasHit++) {
+        const law = from + 2 * wasHit * buckets;
+        for (let b = 0; b < buckets; b++) {
+          const p = laws[law + b]!;
+          if (p === 0) continue;
+          const c = laws[law + buckets + b]!;
+          const tops = Math.floor(b / A);
+          const gain = b - tops * A;
+          for (let j = 0; j < mine.size; j++) {
+            const bucket =
+              Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
+            const hit = wasHit === 1 || (!area && group.best[mine.key[j]!] === won);
+            const into = to + (hit ? 2 * buckets : 0) + bucket;
+            laws[into]! += p * mine.p[j]!;
+            laws[into + buckets]! += c * (mine.p[j]! - mine.pCapped[j]!);
           }
         }
-        miss.p.set(next.miss.p);
-        miss.clean.set(next.miss.clean);
-        hit.p.set(next.hit.p);
-        hit.clean.set(next.hit.clean);
-      });
-      for (let b = 0; b < buckets; b++) {
-        fresh.wonP[b] = hit.p[b]!;
-        fresh.wonCapped[b] = hit.p[b]! - hit.clean[b]!;
       }
     }
-    return fresh;
+    const last = (rolls.length % 2) * 4 * buckets + 2 * buckets;
+    for (let b = 0; b < buckets; b++) {
+      const p = laws[last + b]!;
+      fresh.wonP[b] = p;
+      fresh.wonCapped[b] = p - laws[last + buckets + b]!;
+    }
+  }
+
+  /** The pooling's working laws, kept across defences and solves (at least `size` entries). */
+  private poolLaws(size: number): Float64Array {
+    if (poolScratch.length < size) poolScratch = new Float64Array(size);
+    return poolScratch;
   }
 
   /** A dice-state key without the area die's digit (which never changes a decision's value). */
@@ -791,12 +821,13 @@ export class RollSolver {
    * hundred thousand times a solve; callers read the typed memo instead.
    */
   private solve(ctx: DefenceContext, r: number, key: number, aura: number): void {
-    const A = this.auraStates;
-    const index = this.valueKey(key) * A + aura;
     if (r === 0) {
       this.stopValue(key, aura, 0);
       return;
     }
+    const A = this.auraStates;
+    const areaStride = this.areaStride;
+    const index = (areaStride ? key % areaStride : key) * A + aura;
     const memo = ctx.value[r]!;
     if (!Number.isNaN(memo[index]!)) return;
     const tolerance = this.tolerance[r]!;
@@ -818,21 +849,27 @@ export class RollSolver {
         if (full && group.intent < 0) continue;
         const outcomes = ctx.groups[g]!;
         const { cls, gain, p } = outcomes;
-        const m = Math.floor(key / group.stride) % group.size;
-        const rest = key - m * group.stride;
-        const classes = group.classes;
         const stride = group.stride;
+        const m = ((key / stride) | 0) % group.size;
+        const rest = key - m * stride;
+        const classes = group.classes;
+        const replace = group.replace;
+        const counts = group.counts;
         for (let k = 0; k < classes; k++) {
-          if (group.counts[m * classes + k] === 0) continue;
+          if (counts[m * classes + k] === 0) continue;
           if (full && group.intent >= 0 && k === classes - 1) break;
           let expected = 0;
           const row = (m * classes + k) * classes;
           for (let o = 0; o < p.length; o++) {
-            const next = rest + group.replace[row + cls[o]!]! * stride;
+            const next = rest + replace[row + cls[o]!]! * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
-            const at = this.valueKey(next) * A + nextAura;
-            if (Number.isNaN(lower[at]!)) this.solve(ctx, r - 1, next, nextAura);
-            expected += p[o]! * lower[at]!;
+            const at = (areaStride ? next % areaStride : next) * A + nextAura;
+            let value = lower[at]!;
+            if (Number.isNaN(value)) {
+              this.solve(ctx, r - 1, next, nextAura);
+              value = lower[at]!;
+            }
+            expected += p[o]! * value;
           }
           if (expected > best + tolerance) {
             best = expected;
