@@ -736,8 +736,7 @@ export class RollSolver {
           const tops = Math.floor(b / A);
           const gain = b - tops * A;
           for (let j = 0; j < mine.size; j++) {
-            const bucket =
-              Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
+            const bucket = Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
             const hit = wasHit === 1 || (!area && group.best[mine.key[j]!] === won);
             const into = to + (hit ? 2 * buckets : 0) + bucket;
             laws[into]! += p * mine.p[j]!;
