@@ -45,6 +45,20 @@ export interface SolveOptions {
    * worth does): the engine never buys a +2 only to shed Aura.
    */
   readonly terminal?: ArrayLike<number>;
+  /**
+   * The lowest Aura state (see {@link startAuraState}) the solver will be asked about: its
+   * tables hold the states from there up only (Aura only rises within a roll), and a question
+   * below it is refused. `solveRolls` passes its rolls' lowest start. @defaultValue 0
+   */
+  readonly lowestAura?: number;
+}
+
+/**
+ * The Aura state a roll starts in: the Aura held, or 0 when gains are held back to the end of
+ * the roll (the state then counts the gains so far).
+ */
+export function startAuraState(roll: Roll): number {
+  return roll.auraGainUsableSameRoll ? roll.aura : 0;
 }
 
 /** One way a roll can end: which intents won (bit i: intent i), Aura and Resolve left. */
@@ -115,11 +129,6 @@ export interface RollOdds {
 interface Fresh {
   /** Entries in use (the arrays may be longer: they are reused from defence to defence). */
   readonly size: number;
-  /**
-   * The lowest Aura state the solve reads this roll from: gains are capped at `top − auraFloor`,
-   * since from any Aura state at or above it a larger gain lands on the cap all the same.
-   */
-  readonly auraFloor: number;
   readonly key: Int32Array;
   readonly gain: Int32Array;
   readonly p: Float64Array;
@@ -267,6 +276,12 @@ export class RollSolver {
   private readonly upper: number[];
   private readonly tolerance: number[];
   private readonly auraStates: number;
+  /**
+   * The value tables' Aura states: `lowAura` to the cap, `heldAura` of them; (value key, Aura
+   * state) is entry `vk · heldAura + aura − lowAura` (see `lowestAura`).
+   */
+  private readonly lowAura: number;
+  private readonly heldAura: number;
   private readonly valueKeySpace: number;
   private readonly allClean: Float64Array;
   private readonly allCapped: Float64Array;
@@ -283,6 +298,7 @@ export class RollSolver {
       rerolls = PLAY_DEFAULTS.rerolls,
       joint = false,
       terminal,
+      lowestAura = 0,
     } = typeof options === 'string' ? { policy: options } : options;
     this.roll = roll;
     this.policy = policy;
@@ -302,8 +318,12 @@ export class RollSolver {
     );
     this.contexts = new Array(this.defenceCount);
     this.auraStates = this.model.auraStates;
+    if (!Number.isInteger(lowestAura) || lowestAura < 0 || lowestAura >= this.auraStates)
+      throw new RangeError(`lowestAura must be an Aura state, 0 to ${this.auraStates - 1}`);
+    this.lowAura = lowestAura;
+    this.heldAura = this.auraStates - lowestAura;
     this.valueKeySpace = this.model.valueKeySpace;
-    const states = this.valueKeySpace * this.auraStates;
+    const states = this.valueKeySpace * this.heldAura;
     if (states > MAX_STATES) {
       throw new InputError(
         `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
@@ -371,7 +391,16 @@ export class RollSolver {
 
   /** Aura state at the start: current Aura, or (gains held back) gains so far, 0. */
   get startAura(): number {
-    return this.roll.auraGainUsableSameRoll ? this.roll.aura : 0;
+    return startAuraState(this.roll);
+  }
+
+  /** Refuses an Aura state below the tables' lowest (see `lowestAura`). */
+  private held(aura: number): number {
+    if (aura < this.lowAura)
+      throw new RangeError(
+        `RollSolver: Aura state ${aura} is below the lowest this solver holds (${this.lowAura})`,
+      );
+    return aura;
   }
 
   /**
@@ -382,7 +411,7 @@ export class RollSolver {
   decide(d: number, key: number, aura: number, r: number, failed = this.failed(key)): number {
     if (this.policy === 'never' || r === 0) return STOP;
     if (this.policy === 'greedy') return failed ? REROLL_ALL : STOP;
-    return this.optimalDecision(this.context(d), r, key, aura);
+    return this.optimalDecision(this.context(d), r, key, this.held(aura));
   }
 
   /**
@@ -390,7 +419,7 @@ export class RollSolver {
    * Resolve `r` left (it matters only to a terminal utility).
    */
   settle(key: number, aura: number, r = 0): SpendPlan {
-    return this.spends.plans[this.planIdAt(this.valueKey(key), aura, r)]!;
+    return this.spends.plans[this.planIdAt(this.valueKey(key), this.held(aura), r)]!;
   }
 
   /**
@@ -423,7 +452,6 @@ export class RollSolver {
     const sizes = active.map((t) => challengeDie(this.roll.threats[t]!.challenge));
     const starts: Start[] = [];
     const startOf = new Map<number, number>();
-    let lowestStart = A - 1;
     const questions = rolls.map((roll) => {
       if (shape !== '' && rollShape(roll) !== shape)
         throw new RangeError('RollSolver.oddsFor: a roll of another shape than the solver’s');
@@ -432,8 +460,7 @@ export class RollSolver {
         throw new RangeError(
           'RollSolver.oddsFor: a roll with more Resolve or a larger Challenge than the solver’s',
         );
-      const start = { resolve: roll.resolve, aura: roll.auraGainUsableSameRoll ? roll.aura : 0 };
-      lowestStart = Math.min(lowestStart, start.aura);
+      const start = { resolve: roll.resolve, aura: this.held(startAuraState(roll)) };
       const startKey = start.resolve * A + start.aura;
       let s = startOf.get(startKey);
       if (s === undefined) {
@@ -471,7 +498,7 @@ export class RollSolver {
         any ||= inside === 1;
       }
       if (!any) continue;
-      const ctx = this.context(d, lowestStart);
+      const ctx = this.context(d);
       for (let s = 0; s < starts.length; s++) {
         const start = starts[s]!;
         let needed = false;
@@ -515,6 +542,7 @@ export class RollSolver {
    */
   actionsIn(defences: ArrayLike<number>, key: number, aura: number, r: number): ActionValue[] {
     const ctx = this.context(this.defenceIndex(defences));
+    this.held(aura);
     const decisions = [STOP];
     if (r > 0 && this.failed(key)) {
       this.model.groups.forEach((group, g) => {
@@ -565,13 +593,9 @@ export class RollSolver {
     return total;
   }
 
-  /**
-   * The tables of defence vector `d`, for states of Aura state `auraFloor` or more (Aura only
-   * rises within a roll: a solve from its starts never reads a lower one).
-   */
-  private context(d: number, auraFloor = 0): DefenceContext {
+  private context(d: number): DefenceContext {
     let ctx = this.contexts[d];
-    if (ctx && ctx.fresh.auraFloor <= auraFloor) return ctx;
+    if (ctx) return ctx;
     const roll = this.roll;
     const defences = this.defences(d);
     const groups = this.model.groups.map((g) =>
@@ -584,10 +608,9 @@ export class RollSolver {
         roll.explodeDepth,
       ),
     );
-    // Tables made for higher Aura states only are made again, in place.
-    const spare = ctx ?? this.spare.pop();
-    const fresh = this.freshRoll(defences, auraFloor, spare?.fresh);
-    const size = this.policy === 'optimal' ? this.valueKeySpace * this.auraStates : 0;
+    const spare = this.spare.pop();
+    const fresh = this.freshRoll(defences, spare?.fresh);
+    const size = this.policy === 'optimal' ? this.valueKeySpace * this.heldAura : 0;
     const levels = roll.resolve + 1;
     // Tables of a finished defence are reused (oddsFor solves one defence at a time): no
     // garbage, and only the entries it solved are reset.
@@ -620,14 +643,14 @@ export class RollSolver {
    * failed exactly when no group holds a winning die, so only those groups' outcomes are
    * convolved, and the pool is what is left of the whole roll's (gain, area) marginal.
    */
-  private freshRoll(defences: readonly number[], auraFloor: number, reuse?: Fresh): Fresh {
+  private freshRoll(defences: readonly number[], reuse?: Fresh): Fresh {
     const roll = this.roll;
     const model = this.model;
     const groups = model.groups;
     const A = this.auraStates;
-    // Gains past `top` land on the cap from every Aura state read: the group rolls are capped
-    // there too (min(c, a + b) = min(c, min(c, a) + min(c, b))), so they merge more.
-    const top = A - 1 - auraFloor;
+    // Gains past `top` land on the cap from every Aura state held (see `lowestAura`): the group
+    // rolls are capped there too (min(c, a + b) = min(c, min(c, a) + min(c, b))), so they merge.
+    const top = A - 1 - this.lowAura;
     const rolls: GroupRoll[] = [];
     let meanTops = 0;
     for (const g of groups) {
@@ -676,7 +699,6 @@ export class RollSolver {
     const old = reuse && reuse.key.length >= table.size ? reuse : undefined;
     const fresh = {
       size: 0,
-      auraFloor,
       key: old?.key ?? new Int32Array(table.size),
       gain: old?.gain ?? new Int32Array(table.size),
       p: old?.p ?? new Float64Array(table.size),
@@ -778,7 +800,7 @@ export class RollSolver {
   /** The settled plan's id of (value key, Aura state) with Resolve r left, cached per level kept. */
   private planIdAt(vk: number, aura: number, r: number): number {
     const plans = this.stopPlans[this.terminal ? r : 0]!;
-    const index = vk * this.auraStates + aura;
+    const index = vk * this.heldAura + aura - this.lowAura;
     let id = plans[index]!;
     if (id < 0) {
       id = this.spends.planId(this.bestCodeOf(vk), aura, r);
@@ -802,14 +824,14 @@ export class RollSolver {
 
   /** The optimal decision with Resolve r > 0 left (solved if not yet). */
   private optimalDecision(ctx: DefenceContext, r: number, key: number, aura: number): number {
-    const index = this.valueKey(key) * this.auraStates + aura;
+    const index = this.valueKey(key) * this.heldAura + aura - this.lowAura;
     if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
     return ctx.decision[r]![index]!;
   }
 
   /** The optimal value with Resolve r > 0 in dice state `key`, Aura state `aura` (memoised). */
   private valueAt(ctx: DefenceContext, r: number, key: number, aura: number): number {
-    const index = this.valueKey(key) * this.auraStates + aura;
+    const index = this.valueKey(key) * this.heldAura + aura - this.lowAura;
     if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
     return ctx.value[r]![index]!;
   }
@@ -825,8 +847,10 @@ export class RollSolver {
       return;
     }
     const A = this.auraStates;
+    const H = this.heldAura;
+    const low = this.lowAura;
     const areaStride = this.areaStride;
-    const index = (areaStride ? key % areaStride : key) * A + aura;
+    const index = (areaStride ? key % areaStride : key) * H + aura - low;
     const memo = ctx.value[r]!;
     if (!Number.isNaN(memo[index]!)) return;
     const tolerance = this.tolerance[r]!;
@@ -862,7 +886,7 @@ export class RollSolver {
           for (let o = 0; o < p.length; o++) {
             const next = rest + replace[row + cls[o]!]! * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
-            const at = (areaStride ? next % areaStride : next) * A + nextAura;
+            const at = (areaStride ? next % areaStride : next) * H + nextAura - low;
             let value = lower[at]!;
             if (Number.isNaN(value)) {
               this.solve(ctx, r - 1, next, nextAura);
@@ -895,7 +919,7 @@ export class RollSolver {
   /** The settled value of a dice state with Resolve r left: defence-independent, so cached once. */
   private stopValue(key: number, aura: number, r: number): number {
     const vk = this.valueKey(key);
-    const index = vk * this.auraStates + aura;
+    const index = vk * this.heldAura + aura - this.lowAura;
     const cache = this.stopCaches[this.terminal ? r : 0]!;
     const extra = this.terminal ? 0 : this.roll.resolveValue * r;
     let value = cache[index]!;
@@ -929,7 +953,7 @@ export class RollSolver {
     for (let j = 0; j < fresh.size; j++) {
       const key = fresh.key[j]!;
       const nextAura = Math.min(top, aura + fresh.gain[j]!);
-      const at = this.valueKey(key) * A + nextAura;
+      const at = this.valueKey(key) * this.heldAura + nextAura - this.lowAura;
       if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
       total += fresh.p[j]! * level[at]!;
     }

@@ -1,6 +1,12 @@
 import type { Roll } from '../roll/spec.ts';
 import { closedFormOdds, noRerollPossible } from './closed-form.ts';
-import { type RollOdds, RollSolver, rollShape, type SolveOptions } from './roll-solver.ts';
+import {
+  type RollOdds,
+  RollSolver,
+  rollShape,
+  type SolveOptions,
+  startAuraState,
+} from './roll-solver.ts';
 
 /**
  * The exact figures of many rolls at once, each what `new RollSolver(roll, options).odds()`
@@ -47,10 +53,13 @@ export function solveRolls(
     if (searched.length === 0) continue;
     const asked = searched.map((i) => rolls[i]!);
     const cover = coverOf(asked);
-    const solver = new RollSolver(
-      cover,
-      terminalOf ? { ...options, terminal: terminalOf(cover) } : options,
-    );
+    // Aura only rises within a roll: the tables need no state below the lowest start.
+    const lowestAura = Math.min(...asked.map(startAuraState));
+    const solver = new RollSolver(cover, {
+      ...options,
+      lowestAura,
+      ...(terminalOf ? { terminal: terminalOf(cover) } : {}),
+    });
     for (const [k, odds] of solver.oddsFor(asked).entries()) out[searched[k]!] = odds;
   }
   return out;

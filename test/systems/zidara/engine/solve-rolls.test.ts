@@ -6,6 +6,7 @@ import {
   RollSolver,
   rollShape,
   type SolveOptions,
+  startAuraState,
 } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { solveRolls } from '../../../../src/systems/zidara/engine/solve-rolls.ts';
 import { parseRoll, type Roll } from '../../../../src/systems/zidara/roll/spec.ts';
@@ -94,6 +95,40 @@ describe('shared solves on random small rolls over every option', () => {
         },
       ),
       { numRuns: 150, seed: 424242 },
+    );
+  });
+
+  it('tables held from the lowest starting Aura up answer as full tables do (and refuse below)', () => {
+    fc.assert(
+      fc.property(
+        smallRoll(3, 2),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 5 }),
+        (spec, picks) => {
+          const cover = parseRoll(spec);
+          const questions = picks.map(
+            ([r, a]): Roll => ({
+              ...cover,
+              resolve: r % (cover.resolve + 1),
+              aura: cover.auraGainUsableSameRoll ? a % (cover.auraMax + 1) : cover.aura,
+            }),
+          );
+          const lowestAura = Math.min(...questions.map(startAuraState));
+          const held = new RollSolver(cover, { lowestAura }).oddsFor(questions);
+          const batch = solveRolls(questions);
+          questions.forEach((roll, i) => {
+            const alone = new RollSolver(roll).odds();
+            expect(figureGap(held[i]!, alone)).toBeLessThan(1e-12);
+            expect(figureGap(batch[i]!, alone)).toBeLessThan(1e-12);
+          });
+          if (lowestAura > 0) {
+            const below = { ...cover, aura: lowestAura - 1 };
+            expect(() => new RollSolver(cover, { lowestAura }).oddsFor([below])).toThrow(
+              RangeError,
+            );
+          }
+        },
+      ),
+      { numRuns: 120, seed: 9090 },
     );
   });
 
