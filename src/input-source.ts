@@ -1,4 +1,5 @@
-import { visit as visitJson } from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import type { visit } from 'jsonc-parser';
 import { fieldPath } from './field-path.ts';
 import { INPUT_LIMITS, isJsonPath, linePosition } from './input-bytes.ts';
 import { InputError } from './input-error.ts';
@@ -143,6 +144,15 @@ function keyCount(value: unknown): number {
     for (const x of values) stack.push(x);
   }
   return keys;
+}
+
+/**
+ * jsonc-parser's visitor, loaded the first time a position is looked for: a JSON file with
+ * nothing wrong never needs it (required, not imported, so the load waits for the need).
+ */
+function visitJson(...args: Parameters<typeof visit>): ReturnType<typeof visit> {
+  const parser = createRequire(import.meta.url)('jsonc-parser') as { visit: typeof visit };
+  return parser.visit(...args);
 }
 
 /** The offset of the first key that repeats one of its object's, if any. */

@@ -138,12 +138,14 @@ function SplitsResults(props: {
         <caption>Every split, best first</caption>
         <thead>
           <tr>
-            <th scope="col">#</th>
+            <th scope="col" class="col-rank">
+              #
+            </th>
             <th scope="col">Split</th>
-            <th scope="col" class="num" title={figure}>
+            <th scope="col" class="num col-figure" title={figure}>
               {column}
             </th>
-            <th scope="col" class="num">
+            <th scope="col" class="num col-gap">
               Behind
             </th>
           </tr>
