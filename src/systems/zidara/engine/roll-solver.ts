@@ -1022,6 +1022,16 @@ export class RollSolver {
     this.spreadRerollAll(ctx, from, acc, next);
     for (let r = from - 1; r >= 0; r--) {
       const level = next;
+      if (r === 0) {
+        // No Resolve left: every state stops (no decision to look up, nothing to spread).
+        for (let i = 0; i < level.size; i++) {
+          const state = level.states[i]!;
+          const key = Math.floor(state / A);
+          const capped = level.capped[i]!;
+          this.stop(key, state - key * A, 0, level.clean[i]! + capped, capped, acc);
+        }
+        break;
+      }
       next = workingMasses(r % 2 === from % 2 ? 0 : 1, this.model.keySpace * A);
       for (let i = 0; i < level.size; i++) {
         const state = level.states[i]!;
@@ -1060,10 +1070,7 @@ export class RollSolver {
             ? REROLL_ALL
             : STOP);
     if (decision === STOP) {
-      const vk = this.valueKey(key);
-      this.tally(this.planIdAt(vk, aura, r), r, mass);
-      acc.capped += capped;
-      if (this.areaStride) acc.areaTops[Math.floor(key / this.areaStride)]! += mass;
+      this.stop(key, aura, r, mass, capped, acc);
     } else if (decision === REROLL_ALL) {
       this.allClean[aura]! += clean;
       this.allCapped[aura]! += capped;
@@ -1089,6 +1096,20 @@ export class RollSolver {
       acc.gained += mass * outcomes.meanTops;
       acc.shared += mass * (outcomes.meanTops - rise);
     }
+  }
+
+  /** Settles `mass` (of which `capped` had a capped chain) in dice state `key`, Aura state `aura`, Resolve r left. */
+  private stop(
+    key: number,
+    aura: number,
+    r: number,
+    mass: number,
+    capped: number,
+    acc: RollFigures,
+  ): void {
+    this.tally(this.planIdAt(this.valueKey(key), aura, r), r, mass);
+    acc.capped += capped;
+    if (this.areaStride) acc.areaTops[Math.floor(key / this.areaStride)]! += mass;
   }
 
   /**
