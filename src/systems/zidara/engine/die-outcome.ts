@@ -124,9 +124,10 @@ export function outcomeTable(
   let table = outcomeCache.get(key);
   if (table) return table;
   const { values, p: pv, capped } = floatValues(sides, exploding, depth);
-  // (class, top faces) → slot, in first-seen order; few slots, so a linear search.
+  // (class, capped gain) → slot, in first-seen order; few slots, so a linear search. Outcomes
+  // whose gains differ only past the cap are one: nothing reads more than the capped gain.
   const cls: number[] = [];
-  const tops: number[] = [];
+  const gains: number[] = [];
   const p: number[] = [];
   const pCapped: number[] = [];
   let meanTops = 0;
@@ -134,12 +135,13 @@ export function outcomeTable(
     const value = values[i]!;
     const t = topFaces(value, sides);
     const c = defence === null ? t : classOf(value, defence, floor) - floor;
+    const g = Math.min(t, auraMax);
     meanTops += pv[i]! * t;
     let slot = 0;
-    while (slot < cls.length && (cls[slot] !== c || tops[slot] !== t)) slot++;
+    while (slot < cls.length && (cls[slot] !== c || gains[slot] !== g)) slot++;
     if (slot === cls.length) {
       cls.push(c);
-      tops.push(t);
+      gains.push(g);
       p.push(0);
       pCapped.push(0);
     }
@@ -148,7 +150,7 @@ export function outcomeTable(
   }
   table = {
     cls: Int32Array.from(cls),
-    gain: Int32Array.from(tops, (t) => Math.min(t, auraMax)),
+    gain: Int32Array.from(gains),
     p: Float64Array.from(p),
     pCapped: Float64Array.from(pCapped),
     meanTops,

@@ -598,12 +598,14 @@ export class RollSolver {
     if (ctx) return ctx;
     const roll = this.roll;
     const defences = this.defences(d);
+    // A die's gains are capped where the fresh roll's are (see freshRoll), so outcomes that
+    // differ only past that cap are one.
     const groups = this.model.groups.map((g) =>
       outcomeTable(
         g.sides,
         g.intent < 0 ? null : defences[roll.intents[g.intent]!.threat]!,
         this.model.floor,
-        roll.auraMax,
+        this.auraStates - 1 - this.lowAura,
         roll.explode,
         roll.explodeDepth,
       ),
