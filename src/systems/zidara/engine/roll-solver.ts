@@ -163,6 +163,13 @@ const NO_DECISIONS = new Int16Array(0);
  */
 const tallied = { mass: new Float64Array(256), slots: { items: new Int32Array(256), size: 0 } };
 
+/**
+ * The mass a forward pass hands to `step` or `stop`: [clean, capped]. In a typed array, not as
+ * arguments: a double passed to a call that is not inlined is boxed on the heap, hundreds of
+ * thousands of times a pass.
+ */
+const stepMass = new Float64Array(2);
+
 /** {@link RollSolver.poolWon}'s working laws (a pass is synchronous: one scratch serves all). */
 let poolScratch = new Float64Array(64);
 
@@ -981,16 +988,9 @@ export class RollSolver {
     for (let j = 0; j < fresh.size; j++) {
       const aura = Math.min(top, start.aura + fresh.gain[j]!);
       rise += fresh.p[j]! * (aura - start.aura);
-      this.step(
-        ctx,
-        start.resolve,
-        fresh.key[j]!,
-        aura,
-        fresh.p[j]! - fresh.pCapped[j]!,
-        fresh.pCapped[j]!,
-        acc,
-        next,
-      );
+      stepMass[0] = fresh.p[j]! - fresh.pCapped[j]!;
+      stepMass[1] = fresh.pCapped[j]!;
+      this.step(ctx, start.resolve, fresh.key[j]!, aura, acc, next);
     }
     rise += this.stopWon(fresh, start.aura, start.resolve, 1, 0, acc);
     acc.gained += fresh.meanTops;
@@ -1011,7 +1011,9 @@ export class RollSolver {
     acc: RollFigures,
   ): void {
     const next = workingMasses(0, this.model.keySpace * this.auraStates);
-    this.step(ctx, r, key, aura, 1, 0, acc, next, decision);
+    stepMass[0] = 1;
+    stepMass[1] = 0;
+    this.step(ctx, r, key, aura, acc, next, decision);
     this.descend(ctx, r, next, acc);
   }
 
@@ -1029,8 +1031,9 @@ export class RollSolver {
         for (let i = 0; i < level.size; i++) {
           const state = level.states[i]!;
           const key = Math.floor(state / A);
-          const capped = level.capped[i]!;
-          this.stop(key, state - key * A, 0, level.clean[i]! + capped, capped, acc);
+          stepMass[0] = level.clean[i]!;
+          stepMass[1] = level.capped[i]!;
+          this.stop(key, state - key * A, 0, acc);
         }
         break;
       }
@@ -1038,7 +1041,9 @@ export class RollSolver {
       for (let i = 0; i < level.size; i++) {
         const state = level.states[i]!;
         const key = Math.floor(state / A);
-        this.step(ctx, r, key, state - key * A, level.clean[i]!, level.capped[i]!, acc, next);
+        stepMass[0] = level.clean[i]!;
+        stepMass[1] = level.capped[i]!;
+        this.step(ctx, r, key, state - key * A, acc, next);
       }
       this.spreadRerollAll(ctx, r, acc, next);
     }
@@ -1055,12 +1060,12 @@ export class RollSolver {
     r: number,
     key: number,
     aura: number,
-    clean: number,
-    capped: number,
     acc: RollFigures,
     next: Masses,
     forced?: number,
   ): void {
+    const clean = stepMass[0]!;
+    const capped = stepMass[1]!;
     const mass = clean + capped;
     const decision =
       forced ??
@@ -1072,7 +1077,7 @@ export class RollSolver {
             ? REROLL_ALL
             : STOP);
     if (decision === STOP) {
-      this.stop(key, aura, r, mass, capped, acc);
+      this.stop(key, aura, r, acc);
     } else if (decision === REROLL_ALL) {
       this.allClean[aura]! += clean;
       this.allCapped[aura]! += capped;
@@ -1100,15 +1105,10 @@ export class RollSolver {
     }
   }
 
-  /** Settles `mass` (of which `capped` had a capped chain) in dice state `key`, Aura state `aura`, Resolve r left. */
-  private stop(
-    key: number,
-    aura: number,
-    r: number,
-    mass: number,
-    capped: number,
-    acc: RollFigures,
-  ): void {
+  /** Settles the mass in {@link stepMass} in dice state `key`, Aura state `aura`, Resolve r left. */
+  private stop(key: number, aura: number, r: number, acc: RollFigures): void {
+    const capped = stepMass[1]!;
+    const mass = stepMass[0]! + capped;
     this.tally(this.planIdAt(this.valueKey(key), aura, r), r, mass);
     acc.capped += capped;
     if (this.areaStride) acc.areaTops[Math.floor(key / this.areaStride)]! += mass;
