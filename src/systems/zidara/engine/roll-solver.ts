@@ -142,9 +142,10 @@ interface Fresh {
 
 /** The defences of one enumerated threat roll, and what the engine learned under them. */
 interface DefenceContext {
-  readonly defences: readonly number[];
-  readonly groups: readonly OutcomeTable[];
-  readonly fresh: Fresh;
+  /** These three change when a finished defence's context is taken over by the next. */
+  defences: readonly number[];
+  groups: readonly OutcomeTable[];
+  fresh: Fresh;
   /** Per Resolve level r: value and decision per (value key, Aura state); NaN when not yet solved. */
   readonly value: Float64Array[];
   readonly decision: Int16Array[];
@@ -619,14 +620,19 @@ export class RollSolver {
     );
     const spare = this.spare.pop();
     const fresh = this.freshRoll(defences, spare?.fresh);
-    const size = this.policy === 'optimal' ? this.valueKeySpace * this.heldAura : 0;
-    const levels = roll.resolve + 1;
-    // Tables of a finished defence are reused (oddsFor solves one defence at a time): no
-    // garbage, and only the entries it solved are reset.
+    // A finished defence's context is taken over whole (oddsFor solves one defence at a time):
+    // no garbage, and only the entries it solved are reset.
     if (spare) {
       resetSolved(spare);
       for (const table of spare.rerollAll) table.fill(Number.NaN);
+      spare.defences = defences;
+      spare.groups = groups;
+      spare.fresh = fresh;
+      this.contexts[d] = spare;
+      return spare;
     }
+    const size = this.policy === 'optimal' ? this.valueKeySpace * this.heldAura : 0;
+    const levels = roll.resolve + 1;
     // Level 0's value is the settled value, whatever the defences: its table is shared.
     const value: Float64Array[] = [this.stopCache];
     const decision: Int16Array[] = [NO_DECISIONS];
@@ -634,12 +640,12 @@ export class RollSolver {
     const solved: Int32List[] = [];
     for (let r = 0; r < levels; r++) {
       if (r > 0) {
-        const table = spare ? undefined : pooledTable(size);
-        value.push(spare?.value[r] ?? table?.value ?? new Float64Array(size).fill(Number.NaN));
-        decision.push(spare?.decision[r] ?? table?.decision ?? new Int16Array(size));
+        const table = pooledTable(size);
+        value.push(table?.value ?? new Float64Array(size).fill(Number.NaN));
+        decision.push(table?.decision ?? new Int16Array(size));
       }
-      rerollAll.push(spare?.rerollAll[r] ?? new Float64Array(this.auraStates).fill(Number.NaN));
-      solved.push(spare?.solved[r] ?? { items: new Int32Array(64), size: 0 });
+      rerollAll.push(new Float64Array(this.auraStates).fill(Number.NaN));
+      solved.push({ items: new Int32Array(64), size: 0 });
     }
     ctx = { defences, groups, fresh, value, decision, rerollAll, solved };
     this.contexts[d] = ctx;
@@ -706,12 +712,14 @@ export class RollSolver {
     }
     const buckets = A * this.areaStates;
     const old = reuse && reuse.key.length >= table.size ? reuse : undefined;
+    // New arrays are a power of two long, so the next defences' rolls mostly fit them.
+    const length = 2 ** Math.ceil(Math.log2(Math.max(1, table.size)));
     const fresh = {
       size: 0,
-      key: old?.key ?? new Int32Array(table.size),
-      gain: old?.gain ?? new Int32Array(table.size),
-      p: old?.p ?? new Float64Array(table.size),
-      pCapped: old?.pCapped ?? new Float64Array(table.size),
+      key: old?.key ?? new Int32Array(length),
+      gain: old?.gain ?? new Int32Array(length),
+      p: old?.p ?? new Float64Array(length),
+      pCapped: old?.pCapped ?? new Float64Array(length),
       wonP: reuse?.wonP.fill(0) ?? new Float64Array(buckets),
       wonCapped: reuse?.wonCapped.fill(0) ?? new Float64Array(buckets),
       meanTops,
