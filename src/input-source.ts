@@ -132,16 +132,26 @@ export function sourceOf(
   };
 }
 
-/** Keys of every object in a parsed JSON value (iteratively: no recursion). */
+/** Keys of every object in a parsed JSON value (iteratively: no recursion, no arrays made per object). */
 function keyCount(value: unknown): number {
   let keys = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (v === null || typeof v !== 'object') continue;
-    const values = Array.isArray(v) ? v : Object.values(v);
-    if (!Array.isArray(v)) keys += values.length;
-    for (const x of values) stack.push(x);
+    if (Array.isArray(v)) {
+      // Indexed: a cold for-of makes an object per element.
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (x !== null && typeof x === 'object') stack.push(x);
+      }
+      continue;
+    }
+    for (const key in v) {
+      keys++;
+      const x = (v as Record<string, unknown>)[key];
+      if (x !== null && typeof x === 'object') stack.push(x);
+    }
   }
   return keys;
 }

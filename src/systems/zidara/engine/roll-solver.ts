@@ -229,8 +229,13 @@ interface Start {
  */
 export function rollShape(roll: Roll): string {
   const parts: (string | number | boolean)[] = [roll.threats.length, roll.dice.length];
-  for (const die of roll.dice) parts.push(die.area ? -die.sides : die.sides * 16 + die.intent);
-  for (const intent of roll.intents) parts.push(intent.threat, intent.weight);
+  // Indexed loops: a file of thousands of specs runs this cold, where for-of makes garbage.
+  for (let i = 0; i < roll.dice.length; i++) {
+    const die = roll.dice[i]!;
+    parts.push(die.area ? -die.sides : die.sides * 16 + die.intent);
+  }
+  for (let i = 0; i < roll.intents.length; i++)
+    parts.push(roll.intents[i]!.threat, roll.intents[i]!.weight);
   parts.push(
     roll.auraGainUsableSameRoll ? '' : roll.aura,
     roll.auraMax,
