@@ -2,6 +2,7 @@
 import type { DebianSystem, EnsureResult } from './ensure-debian-package.mjs';
 
 export declare const DEBIAN_CHROMIUM: string;
+export declare const CHROMIUM_FLAGS: readonly string[];
 export declare function chromiumPath(env?: Record<string, string | undefined>): string;
 
 export type BrowserSystem = DebianSystem;

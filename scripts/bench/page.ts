@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
+import { nextAnswer } from '../page-answer.ts';
 import type { BenchRow } from './bench-row.ts';
 
 /** The package root: the nearest folder above this module with a package.json (from scripts/ or build/scripts/). */
@@ -36,23 +37,14 @@ export async function benchPage(): Promise<BenchRow[]> {
     process.stderr.write(`bench: ${file} is missing (npm run build): no page rows\n`);
     return [];
   }
-  const { chromiumPath } = (await import(
+  const { chromiumPath, CHROMIUM_FLAGS } = (await import(
     pathToFileURL(join(root, 'scripts', 'ensure-browser.mjs')).href
-  )) as { chromiumPath: () => string };
+  )) as { chromiumPath: () => string; CHROMIUM_FLAGS: readonly string[] };
   // A launched browser (Playwright gives it a fresh profile of its own) can be traced.
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const traces = mkdtempSync(join(tmpdir(), 'dicelab-bench-'));
@@ -170,19 +162,7 @@ async function recomputeTimes(
   const shown: number[] = [];
   const worker: number[] = [];
   for (let i = 0; i < 8; i++) {
-    const before = await page.getAttribute('.results', 'data-answered');
-    await page.fill('#vs', i % 2 === 0 ? '5' : '4');
-    await page.waitForFunction(
-      (previous) => {
-        const results = document.querySelector('.results');
-        return (
-          results?.getAttribute('data-state') === 'ready' &&
-          results.getAttribute('data-answered') !== previous
-        );
-      },
-      before,
-      { timeout: 120_000 },
-    );
+    await nextAnswer(page, () => page.fill('#vs', i % 2 === 0 ? '5' : '4'));
     const times = await page.evaluate(() => {
       const all = performance.getEntriesByName('dicelab:splits');
       return {

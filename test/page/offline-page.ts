@@ -64,22 +64,3 @@ export async function shownActions(page: Page): Promise<{ action: string; eu: nu
     })),
   );
 }
-
-/** Waits for the next answer after a change: the results go stale, then ready again. */
-export async function nextAnswer(page: Page, change: () => Promise<void>): Promise<void> {
-  const before = await page
-    .$eval('.results', (el) => el.getAttribute('data-answered'))
-    .catch(() => null);
-  await change();
-  await page.waitForFunction(
-    (previous) => {
-      const results = document.querySelector('.results');
-      return (
-        results?.getAttribute('data-state') === 'ready' &&
-        results.getAttribute('data-answered') !== previous
-      );
-    },
-    before,
-    { timeout: 120_000 },
-  );
-}

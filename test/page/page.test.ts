@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nextAnswer } from '../../scripts/page-answer.ts';
 import { toCsv } from '../../src/report/csv.ts';
 import { FIGHTS_CSV_COLUMNS } from '../../src/report/zidara/fights-chart.ts';
 import { SPLITS_CSV_COLUMNS } from '../../src/report/zidara/splits-chart.ts';
@@ -14,14 +15,7 @@ import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
 import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
-import {
-  BUILT_PAGE,
-  nextAnswer,
-  pageUrl,
-  type ShownSplit,
-  shownActions,
-  shownSplits,
-} from './offline-page.ts';
+import { BUILT_PAGE, pageUrl, type ShownSplit, shownActions, shownSplits } from './offline-page.ts';
 
 let browser: TestBrowser;
 const opened: OpenPage[] = [];

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { chromiumPath } from '../../scripts/ensure-browser.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/ensure-browser.mjs';
 
 /** One `<svg>` chart (not an svg nested in another) as the browser laid it out. */
 export interface ChartBox {
@@ -60,18 +60,6 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** The flags that keep Chromium quiet on a machine with no network. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 /**
  * Launches the Chromium found by scripts/ensure-browser.mjs (CHROMIUM_PATH or
  * /usr/bin/chromium) with a fresh temporary profile. Playwright refuses `--user-data-dir` in
@@ -85,7 +73,7 @@ export async function launchTestBrowser(): Promise<TestBrowser> {
   try {
     context = await chromium.launchPersistentContext(profile, {
       executablePath,
-      args: FLAGS,
+      args: [...CHROMIUM_FLAGS],
       headless: true,
       viewport: { width: 1200, height: 900 },
     });
