@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ISSUE_ADVICE } from '../systems/zidara/issue-advice.ts';
 import { cliInProcess } from './cli-in-process.ts';
 import { runDicelab } from './run-dicelab.ts';
 
@@ -123,22 +124,7 @@ describe('dicelab zidara advise --spec --json (for machines)', () => {
   it('answers one object with one object; stop carries its spends', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dicelab-advise-'));
     const file = join(dir, 'state.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        roll: {
-          threats: [{ challenge: 4 }],
-          dice: [
-            { sides: 8, intent: 0 },
-            { sides: 4, intent: 1 },
-          ],
-          aura: 3,
-          resolve: 1,
-        },
-        shown: [3, 4],
-        defence: [5],
-      }),
-    );
+    writeFileSync(file, JSON.stringify(ISSUE_ADVICE));
     const { status, stdout } = await advise('--spec', file, '--json');
     expect(status).toBe(0);
     const answer = JSON.parse(stdout);

@@ -15,6 +15,7 @@ import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
 import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
+import { ISSUE_ADVICE } from '../systems/zidara/issue-advice.ts';
 import { BUILT_PAGE, pageUrl, type ShownSplit, shownActions, shownSplits } from './offline-page.ts';
 
 let browser: TestBrowser;
@@ -247,19 +248,7 @@ describe('the offline page: Mid-roll advice', () => {
       'v=1&view=advice&vs=4&split=d8|d4&faces=3,4&defence=5&aura=3&resolve=1',
     );
     const shown = await shownActions(page);
-    const expected = expectedActions({
-      roll: {
-        threats: [{ challenge: 4 }],
-        dice: [
-          { sides: 8, intent: 0 },
-          { sides: 4, intent: 1 },
-        ],
-        aura: 3,
-        resolve: 1,
-      },
-      shown: [3, 4],
-      defence: [5],
-    });
+    const expected = expectedActions(ISSUE_ADVICE);
     expectSameActions(shown, expected);
     // The issue's brute force: rerolling the d8 1.5, all 1.125, stopping 1, the d4 1.
     expect(shown.map((a) => [a.action, a.eu])).toEqual([

@@ -11,6 +11,7 @@ import {
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
 import { type BruteAction, type BruteSpec, bruteForceActions } from '../brute-force.ts';
+import { ISSUE_ADVICE } from '../issue-advice.ts';
 import { smallRoll } from '../small-roll.ts';
 
 interface OracleCase {
@@ -70,21 +71,7 @@ describe('advise: the oracle cases', () => {
 });
 
 describe("advise: the issue's worked example", () => {
-  // 7 steps as d8 | d4 against C4 with 2 tags: the d8 shows 3, the d4 4, the Challenge die 5;
-  // 3 Aura and 1 Resolve left.
-  const request = parseAdviceRequest({
-    roll: {
-      threats: [{ challenge: 4 }],
-      dice: [
-        { sides: 8, intent: 0 },
-        { sides: 4, intent: 1 },
-      ],
-      aura: 3,
-      resolve: 1,
-    },
-    shown: [3, 4],
-    defence: [5],
-  });
+  const request = parseAdviceRequest(ISSUE_ADVICE);
   const advice = advise(request);
 
   it('ranks reroll the d8 1.5, reroll all 1.125, stop 1, reroll the d4 1.0', () => {
