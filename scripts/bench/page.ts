@@ -81,7 +81,7 @@ export async function benchPage(): Promise<BenchRow[]> {
         ok: big.shown < 100,
       },
       {
-        name: 'page: the same, the worker computing alone',
+        name: 'page: the same, the workers computing alone (the slowest share)',
         value: big.worker,
         unit: 'ms',
       },

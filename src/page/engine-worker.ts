@@ -3,9 +3,10 @@
 import { expose } from 'comlink';
 import {
   adviceAnswer,
-  compareRules,
+  compareRulesShare,
   type FightProgress,
-  rankSplits,
+  type Share,
+  scoreSplitsShare,
   solveFight,
 } from './page-engine.ts';
 import type {
@@ -28,11 +29,13 @@ function timed<T>(compute: () => T): Timed<T> {
 }
 
 const engine = {
-  rankSplits: (question: SplitsQuestion) => timed(() => rankSplits(question)),
+  scoreSplitsShare: (question: SplitsQuestion, share: Share) =>
+    timed(() => scoreSplitsShare(question, share)),
   solveFight: (question: FightQuestion, progress: (p: FightProgress) => void) =>
     timed(() => solveFight(question, progress)),
   adviceAnswer: (question: AdviceQuestion) => timed(() => adviceAnswer(question)),
-  compareRules: (question: WhatIfQuestion) => timed(() => compareRules(question)),
+  compareRulesShare: (question: WhatIfQuestion, share: Share) =>
+    timed(() => compareRulesShare(question, share)),
 };
 
 /** What the main thread can call (each returns a promise there). */

@@ -1,5 +1,12 @@
 import { type FightCurveRow, fightCurveRows } from '../systems/zidara/analyses/fight-curves.ts';
-import { compareSplits, type SplitRow, splits } from '../systems/zidara/analyses/splits.ts';
+import {
+  compareSplits,
+  rankSplitRows,
+  type ScoredSplit,
+  type SplitRow,
+  scoreSplitRows,
+  splitCandidates,
+} from '../systems/zidara/analyses/splits.ts';
 import {
   compareSettings,
   WHAT_IF_SHAPES,
@@ -43,19 +50,58 @@ import type {
  * @example rankSplits({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} })[0].split // "d8 | d8"
  */
 export function rankSplits(question: SplitsQuestion): SplitRow[] {
+  return mergeSplitShares([scoreSplitsShare(question, WHOLE)]);
+}
+
+/** A worker's part of a question's candidates: those whose index is `index` modulo `of`. */
+export interface Share {
+  readonly index: number;
+  readonly of: number;
+}
+
+/** The whole question, as one worker answers it. */
+export const WHOLE: Share = { index: 0, of: 1 };
+
+/**
+ * A share of a Best split question's candidates, scored (in the candidates' order, not
+ * ranked): what one of several workers answers. Every split is solved alone, so its figures
+ * are the ones `splits` gives; {@link mergeSplitShares} ranks the shares as one list.
+ * @example scoreSplitsShare({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} }, { index: 1, of: 2 }).length // 2 of the 5 splits
+ */
+export function scoreSplitsShare(question: SplitsQuestion, share: Share): ScoredSplit[] {
   const options = {
     ...question.setup,
     challenge: question.challenge,
     objective: question.objective,
   };
-  if (question.pool) return compareSplits(splitsOfPool(question.pool, question.intents), options);
-  return splits({
-    ...options,
-    // Without a pool the question has steps; `splits` says so if not.
-    steps: question.steps as number,
-    ...(question.actions === undefined ? {} : { actions: question.actions }),
-    intents: question.intents,
-  });
+  const candidates = question.pool
+    ? splitsOfPool(question.pool, question.intents)
+    : splitCandidates({
+        ...options,
+        // Without a pool the question has steps; `splitCandidates` says so if not.
+        steps: question.steps as number,
+        ...(question.actions === undefined ? {} : { actions: question.actions }),
+        intents: question.intents,
+      });
+  // No split at all is refused with compareSplits' message.
+  if (candidates.length === 0) return compareSplits(candidates, options);
+  return scoreSplitRows(
+    candidates.filter((_, i) => i % share.of === share.index),
+    options,
+  );
+}
+
+/**
+ * The shares of every worker (index 0 first) as one ranked list, as `splits` ranks it: the
+ * candidates dealt back into their order, then ranked.
+ */
+export function mergeSplitShares(shares: readonly (readonly ScoredSplit[])[]): SplitRow[] {
+  const total = shares.reduce((n, share) => n + share.length, 0);
+  const dealt = Array.from(
+    { length: total },
+    (_, i) => shares[i % shares.length]![Math.floor(i / shares.length)]!,
+  );
+  return rankSplitRows(dealt);
 }
 
 /**
@@ -64,9 +110,28 @@ export function rankSplits(question: SplitsQuestion): SplitRow[] {
  * in the order of the page's rules' ranking. Twice a Best split's cost.
  */
 export function compareRules(question: WhatIfQuestion): WhatIfRow<SplitRow>[] {
+  return mergeRuleShares([compareRulesShare(question, WHOLE)]);
+}
+
+/** A worker's share of a What if question: its splits scored under both rules. */
+export interface RulesShare {
+  readonly base: ScoredSplit[];
+  readonly yours: ScoredSplit[];
+}
+
+/** A share of a What if question's splits, scored under both rules (see {@link scoreSplitsShare}). */
+export function compareRulesShare(question: WhatIfQuestion, share: Share): RulesShare {
+  return {
+    base: scoreSplitsShare(question.base, share),
+    yours: scoreSplitsShare(question.yours, share),
+  };
+}
+
+/** Every worker's What if share (index 0 first) as {@link compareRules} answers the question. */
+export function mergeRuleShares(shares: readonly RulesShare[]): WhatIfRow<SplitRow>[] {
   const pairs = compareSettings(
-    rankSplits(question.base),
-    rankSplits(question.yours),
+    mergeSplitShares(shares.map((share) => share.base)),
+    mergeSplitShares(shares.map((share) => share.yours)),
     WHAT_IF_SHAPES.splits,
   );
   return pairs.sort(

@@ -11,6 +11,7 @@ import { ChartDetails } from './chart-details.tsx';
 import { ChoiceField } from './choice-field.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
+import { mergeSplitShares } from './page-engine.ts';
 import { splitsCommand, splitsQuestion } from './page-questions.ts';
 import { type PageState, writeFragment } from './page-state.ts';
 import { showView } from './page-store.ts';
@@ -44,8 +45,12 @@ export interface ViewProps {
 export function SplitsView({ state, update }: ViewProps) {
   const question = useMemo(() => splitsQuestion(state), [state]);
   const key = JSON.stringify(question);
-  const [computation, cancel, retry] = useEngine('splits', question, key, (engine, q) =>
-    engine.rankSplits(q),
+  const [computation, cancel, retry] = useEngine(
+    'splits',
+    question,
+    key,
+    (engine, q, _progress, share) => engine.scoreSplitsShare(q, share),
+    mergeSplitShares,
   );
   const rows = computation.result ?? [];
   return (
@@ -134,32 +139,37 @@ function SplitsResults(props: {
         </button>
       </div>
       <AnswerBar target="splits-answer" text={shortAnswer(rows, objective)} />
-      <table class="ranked">
+      <table class="ranked" role="table">
         <caption>Every split, best first</caption>
-        <thead>
-          <tr>
-            <th scope="col" class="col-rank">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
               #
             </th>
-            <th scope="col">Split</th>
-            <th scope="col" class="num col-figure" title={figure}>
+            <th scope="col" role="columnheader">
+              Split
+            </th>
+            <th scope="col" role="columnheader" class="num" title={figure}>
               {column}
             </th>
-            <th scope="col" class="num col-gap">
+            <th scope="col" role="columnheader" class="num">
               Behind
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row, i) => (
             <tr
+              role="row"
               key={row.split}
               data-split={row.split}
               data-score={String(row.score)}
               class={row.rank === 1 ? 'best' : undefined}
             >
-              <td class="rank">{row.rank}</td>
-              <td>
+              <td role="cell" class="rank">
+                {row.rank}
+              </td>
+              <td role="cell">
                 <span class="split-name">
                   <SplitName split={row.split} />
                 </span>
@@ -174,8 +184,12 @@ function SplitsResults(props: {
                   </>
                 ) : null}
               </td>
-              <td class="num">{formatScore(row.score, objective)}</td>
-              <td class="num gap">{formatGap(row.score - best.score, objective)}</td>
+              <td role="cell" class="num">
+                {formatScore(row.score, objective)}
+              </td>
+              <td role="cell" class="num gap">
+                {formatGap(row.score - best.score, objective)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -2,7 +2,7 @@ import type { Remote } from 'comlink';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { EngineClient } from './engine-client.ts';
 import type { EngineApi, Timed } from './engine-worker.ts';
-import type { FightProgress } from './page-engine.ts';
+import type { FightProgress, Share } from './page-engine.ts';
 
 /** Where a view's computation stands. */
 export interface Computation<T> {
@@ -19,27 +19,41 @@ export interface Computation<T> {
   readonly progress?: FightProgress;
 }
 
-/** Asks the engine: a call with the question and, for long solves, a progress callback. */
+/**
+ * Asks the engine: a call with the question, for long solves a progress callback, and the
+ * share of the question this worker answers (the whole of it unless the view shares it).
+ */
 export type EngineCall<Q, T> = (
   engine: Remote<EngineApi>,
   question: Q,
   progress: (p: FightProgress) => void,
+  share: Share,
 ) => Promise<Timed<T>>;
+
+/**
+ * Most workers one question is shared among: one a core up to this many (each holds its own
+ * copy of the engine's caches), where the view can split its question.
+ */
+export const MOST_ENGINE_WORKERS = 4;
 
 /**
  * Keeps a view's answer in step with its question: whenever `key` changes (after `debounceMs`
  * of quiet, so typing "12" asks once), the question goes to the view's own worker; a newer
- * question overtakes an older one. Each answer is measured as `dicelab:<name>` (from asking to
- * the answer on screen) for the benchmark. Returns the computation, a cancel and a retry.
+ * question overtakes an older one. Given `merge`, the question is shared among one worker a
+ * core (up to {@link MOST_ENGINE_WORKERS}), each answering its share, and `merge` makes the
+ * answer of their parts (in worker order). Each answer is measured as `dicelab:<name>` (from
+ * asking to the answer on screen) for the benchmark. Returns the computation, a cancel and a
+ * retry.
  */
-export function useEngine<Q, T>(
+export function useEngine<Q, P, T = P>(
   name: string,
   question: Q | undefined,
   key: string,
-  call: EngineCall<Q, T>,
+  call: EngineCall<Q, P>,
+  merge?: (parts: readonly P[]) => T,
   debounceMs = 50,
 ): [Computation<T>, () => void, () => void] {
-  const client = useMemo(() => clientFor(name), [name]);
+  const clients = useMemo(() => clientsFor(name, merge ? sharedWorkers() : 1), [name]);
   const [computation, setComputation] = useState<Computation<T>>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
   const asked = useRef<number | undefined>(undefined);
@@ -47,7 +61,7 @@ export function useEngine<Q, T>(
   // The key stands for the question (a new object each render): it alone decides when to ask.
   useEffect(() => {
     if (question === undefined) {
-      client.cancel();
+      for (const client of clients) client.cancel();
       setComputation((c) => ({ ...c, status: 'idle', error: undefined }));
       return;
     }
@@ -58,19 +72,33 @@ export function useEngine<Q, T>(
       const progress = (p: FightProgress) => {
         if (live) setComputation((c) => (c.status === 'computing' ? { ...c, progress: p } : c));
       };
-      client
-        .latest((engine) => call(engine, question, progress))
-        .then(
-          (outcome) => {
-            if (!live || !outcome.done) return;
-            const { result, ms } = outcome.value;
-            setComputation({ status: 'ready', result, answered: key, ms });
-          },
-          (error: unknown) => {
-            if (!live) return;
-            setComputation((c) => ({ ...c, status: 'error', error: messageOf(error) }));
-          },
-        );
+      const of = clients.length;
+      Promise.all(
+        clients.map((client, index) =>
+          client.latest((engine) => call(engine, question, progress, { index, of })),
+        ),
+      ).then(
+        (outcomes) => {
+          if (!live) return;
+          const parts: Timed<P>[] = [];
+          for (const outcome of outcomes) if (outcome.done) parts.push(outcome.value);
+          // A share overtaken by a newer question leaves this answer unfinished.
+          if (parts.length < of) return;
+          const results = parts.map((part) => part.result);
+          setComputation({
+            status: 'ready',
+            // Without `merge` there is one worker, and its part is the answer (P is T).
+            result: merge ? merge(results) : (results[0] as unknown as T),
+            answered: key,
+            // The workers run side by side: the answer took as long as the slowest.
+            ms: Math.max(...parts.map((part) => part.ms)),
+          });
+        },
+        (error: unknown) => {
+          if (!live) return;
+          setComputation((c) => ({ ...c, status: 'error', error: messageOf(error) }));
+        },
+      );
     }, debounceMs);
     return () => {
       live = false;
@@ -85,23 +113,28 @@ export function useEngine<Q, T>(
   }, [computation]);
 
   const cancel = () => {
-    client.cancel();
+    for (const client of clients) client.cancel();
     setComputation((c) => ({ ...c, status: 'cancelled', progress: undefined }));
   };
   const retry = () => setAttempt((n) => n + 1);
   return [computation, cancel, retry];
 }
 
-const clients = new Map<string, EngineClient>();
+const viewClients = new Map<string, EngineClient[]>();
 
-/** Each view has its own worker, started the first time the view asks. */
-function clientFor(name: string): EngineClient {
-  let client = clients.get(name);
-  if (!client) {
-    client = new EngineClient();
-    clients.set(name, client);
+/** Each view has its own workers, started the first time the view asks. */
+function clientsFor(name: string, count: number): EngineClient[] {
+  let clients = viewClients.get(name);
+  if (!clients) {
+    clients = Array.from({ length: count }, () => new EngineClient());
+    viewClients.set(name, clients);
   }
-  return client;
+  return clients;
+}
+
+/** Workers a shared question goes to: one a core the browser reports, within bounds. */
+function sharedWorkers(): number {
+  return Math.max(1, Math.min(MOST_ENGINE_WORKERS, navigator.hardwareConcurrency || 1));
 }
 
 /** The engine's message (an InputError's one line), without "Error:" or a stack. */

@@ -8,6 +8,7 @@ import { ChoiceField } from './choice-field.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
+import { mergeRuleShares } from './page-engine.ts';
 import { whatIfCommand, whatIfQuestion, withDefaultRules } from './page-questions.ts';
 import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
@@ -28,8 +29,12 @@ import { useEngine } from './use-engine.ts';
 export function WhatIfView({ state, update }: ViewProps) {
   const question = useMemo(() => whatIfQuestion(state), [state]);
   const key = JSON.stringify(question);
-  const [computation, cancel, retry] = useEngine('whatif', question, key, (engine, q) =>
-    engine.compareRules(q),
+  const [computation, cancel, retry] = useEngine(
+    'whatif',
+    question,
+    key,
+    (engine, q, _progress, share) => engine.compareRulesShare(q, share),
+    mergeRuleShares,
   );
   const D = PAGE_DEFAULTS;
   const rules = (
@@ -174,32 +179,40 @@ function WhatIfResults(props: {
           yours.
         </p>
       </div>
-      <table class="ranked what-if">
+      <table class="ranked what-if" role="table">
         <caption>Every split, best first under your rules</caption>
-        <thead>
-          <tr>
-            <th scope="col">Split</th>
-            <th scope="col" class="num" title={`${column} under the rules page's rules`}>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Split
+            </th>
+            <th
+              scope="col"
+              role="columnheader"
+              class="num"
+              title={`${column} under the rules page's rules`}
+            >
               Rules page
             </th>
-            <th scope="col" class="num" title={`${column} under your rules`}>
+            <th scope="col" role="columnheader" class="num" title={`${column} under your rules`}>
               Yours
             </th>
-            <th scope="col" class="num">
+            <th scope="col" role="columnheader" class="num">
               Change
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {pairs.map((pair) => (
             <tr
+              role="row"
               key={String(pair.key.split)}
               data-split={String(pair.key.split)}
               data-score={pair.against ? String(pair.against.score) : undefined}
               data-base-score={pair.base ? String(pair.base.score) : undefined}
               class={pair.against?.rank === 1 ? 'best' : undefined}
             >
-              <td>
+              <td role="cell">
                 <span class="split-name">
                   {pair.against ? `${pair.against.rank}. ` : ''}
                   <SplitName split={String(pair.key.split)} />
@@ -208,9 +221,15 @@ function WhatIfResults(props: {
                   <span class="figures">was {pair.base.rank}.</span>
                 ) : null}
               </td>
-              <td class="num">{pair.base ? formatScore(pair.base.score, objective) : ''}</td>
-              <td class="num">{pair.against ? formatScore(pair.against.score, objective) : ''}</td>
-              <td class="num gap">{change(pair.change.score ?? null)}</td>
+              <td role="cell" class="num">
+                {pair.base ? formatScore(pair.base.score, objective) : ''}
+              </td>
+              <td role="cell" class="num">
+                {pair.against ? formatScore(pair.against.score, objective) : ''}
+              </td>
+              <td role="cell" class="num gap">
+                {change(pair.change.score ?? null)}
+              </td>
             </tr>
           ))}
         </tbody>

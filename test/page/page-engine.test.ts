@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   adviceAnswer,
   compareRules,
+  compareRulesShare,
   type FightProgress,
+  mergeRuleShares,
+  mergeSplitShares,
   rankSplits,
+  scoreSplitsShare,
   solveFight,
 } from '../../src/page/page-engine.ts';
 import { fightQuestion, whatIfQuestion } from '../../src/page/page-questions.ts';
@@ -33,6 +37,43 @@ describe("the page's engine calls", () => {
       ['d4 | d2', expect.closeTo(apart, 12)],
       ['d4+d2', expect.closeTo(together, 12)],
     ]);
+  });
+
+  it('ranks a question shared among workers exactly as splits ranks it whole', () => {
+    const question = {
+      steps: 9,
+      actions: 2,
+      challenge: 4,
+      intents: [1, 2, 3],
+      objective: 'wins' as const,
+      setup: { resolve: 1 },
+    };
+    const whole = splits({ steps: 9, actions: 2, challenge: 4, intents: [1, 2, 3], resolve: 1 });
+    expect(whole.length).toBeGreaterThan(20);
+    for (const of of [1, 2, 3, 4]) {
+      const shares = Array.from({ length: of }, (_, index) =>
+        scoreSplitsShare(question, { index, of }),
+      );
+      // Dealt out by index, each worker a near-equal part, nothing scored twice.
+      expect(shares.map((share) => share.length)).toEqual(
+        Array.from({ length: of }, (_, index) => Math.ceil((whole.length - index) / of)),
+      );
+      // Each split is solved alone: its figures are bit for bit those of the whole ranking.
+      expect(mergeSplitShares(shares)).toEqual(whole);
+    }
+    // More workers than splits: the empty shares still answer, and change nothing.
+    const pool = { ...question, pool: [8, 4], intents: [2] };
+    const shares = [0, 1, 2].map((index) => scoreSplitsShare(pool, { index, of: 3 }));
+    expect(shares.map((share) => share.length)).toEqual([1, 0, 0]);
+    expect(mergeSplitShares(shares)).toEqual(rankSplits(pool));
+    // A question no split answers is refused by every share alike.
+    expect(() => scoreSplitsShare({ ...pool, intents: [3] }, { index: 1, of: 2 })).toThrow(
+      /^splits: /,
+    );
+    const rules = whatIfQuestion({ ...PAGE_DEFAULTS, steps: 6, boosts: 0, auraMax: 2 });
+    expect(
+      mergeRuleShares([0, 1].map((index) => compareRulesShare(rules, { index, of: 2 }))),
+    ).toEqual(compareRules(rules));
   });
 
   it('solves a fight as fightOdds does, reporting its progress up to every position', () => {

@@ -83,6 +83,16 @@ export type SplitRow = {
  * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
  */
 export function splits(options: SplitsOptions): SplitRow[] {
+  return rankSplitRows(scoreSplitRows(splitCandidates(options), options));
+}
+
+/**
+ * The splits {@link splits} scores, in its order: every distinct split of every legal pool of
+ * (steps, actions) into the allowed intent counts. Each is scored alone, so a share of them
+ * (several workers, each its part) scores as it would among all.
+ * @example splitCandidates({ steps: 4, challenge: 3, intents: [2] }).length // 1 (d4 | d4)
+ */
+export function splitCandidates(options: SplitsOptions): Split[] {
   const {
     steps,
     actions = SPLITS_DEFAULTS.actions,
@@ -99,7 +109,7 @@ export function splits(options: SplitsOptions): SplitRow[] {
       `counts a legal pool of ${steps} steps and ${actions} action${actions === 1 ? '' : 's'} can fill (each intent needs a die)`,
     );
   }
-  return scoreSplits(candidates, options);
+  return candidates;
 }
 
 /** Options of {@link compareSplits}: the setup, the Challenge and the objective. */
@@ -119,7 +129,7 @@ export function compareSplits(
   options: CompareSplitsOptions,
 ): SplitRow[] {
   if (candidates.length === 0) throw invalid('splits', [], 'at least one split to score');
-  return scoreSplits(candidates, options);
+  return rankSplitRows(scoreSplitRows(candidates, options));
 }
 
 /** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
@@ -133,12 +143,24 @@ export const splitsOptionsSchema = compareSplitsOptionsSchema.extend({
   intents: z.array(ROLL_SHAPE_SCHEMAS.dice, { error: 'a list of intent counts' }).optional(),
 });
 
-function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions): SplitRow[] {
+/** A split scored, before it is ranked among the others. */
+export type ScoredSplit = Omit<SplitRow, 'rank'>;
+
+/**
+ * Each split scored alone against the Challenge, in the order given (not ranked: see
+ * {@link rankSplitRows}).
+ * @example scoreSplitRows([[[8]]], { challenge: 4, auraMax: 0 })[0].score // 0.4375
+ */
+export function scoreSplitRows(
+  candidates: readonly Split[],
+  options: CompareSplitsOptions,
+): ScoredSplit[] {
   const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
     compareSplitsOptionsSchema,
     options,
   );
-  // Every candidate solved at once: splits of one pool and intents count share a solve.
+  // Every candidate through one call (validation and caches shared); each split is a roll shape
+  // of its own, so its solve and its figures are the same whatever else is asked beside it.
   const solved = splitsOdds(
     candidates.map(
       (split): SplitQuestion => ({
@@ -152,7 +174,7 @@ function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions
       }),
     ),
   );
-  const scored = candidates.map((split, c) => {
+  return candidates.map((split, c) => {
     const odds = solved[c]!;
     const mainWin = odds.intents[0]!.pWin;
     const row = {
@@ -176,13 +198,23 @@ function scoreSplits(candidates: readonly Split[], options: CompareSplitsOptions
     }[objective];
     return { ...row, score };
   });
+}
+
+/**
+ * Scored splits ranked: best first by score, ties (within 1e-12) to fewer intents, then fewer
+ * dice, then the notation's text order; the rank numbered from 1. Rows scored apart (a share
+ * each) rank as they would have together, given in the candidates' order.
+ * @example rankSplitRows([{ split: 'd4', score: 0.25 }, { split: 'd8', score: 0.5 }].map((r) => ({ ...r, pool: r.split, steps: 2, dice: 1, intents: 1, mainWin: r.score, expectedWins: r.score, allWin: r.score, expectedUtility: r.score, auraGained: 0, auraEnd: 0 })))[0].split // "d8"
+ */
+export function rankSplitRows(scored: readonly ScoredSplit[]): SplitRow[] {
   // Scores from different solves can differ in the last bits: compare with a tolerance.
-  scored.sort(
-    (a, b) =>
-      (Math.abs(a.score - b.score) > 1e-12 ? b.score - a.score : 0) ||
-      a.intents - b.intents ||
-      a.dice - b.dice ||
-      (a.split < b.split ? -1 : a.split > b.split ? 1 : 0),
-  );
-  return scored.map((row, i) => ({ rank: i + 1, ...row }));
+  return [...scored]
+    .sort(
+      (a, b) =>
+        (Math.abs(a.score - b.score) > 1e-12 ? b.score - a.score : 0) ||
+        a.intents - b.intents ||
+        a.dice - b.dice ||
+        (a.split < b.split ? -1 : a.split > b.split ? 1 : 0),
+    )
+    .map((row, i) => ({ rank: i + 1, ...row }));
 }
