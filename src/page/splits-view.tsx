@@ -103,17 +103,16 @@ function SplitsResults(props: {
   const { rows, objective, state, shown } = props;
   const answer = splitsAnswer(rows, objective);
   const best = rows[0]!;
-  // Bars on an absolute scale where there is one: a chance out of 1, intents out of the most a
-  // split here has; utility against the best.
-  const top = isChance(objective)
-    ? 1
-    : objective === 'wins'
-      ? Math.max(...rows.map((r) => r.intents))
-      : Math.max(best.score, 1e-12);
   const { figure, column } = OBJECTIVE_LABELS[objective];
   // Every row is on the page at once (the test contract reads them all); each row's bar and
   // figures come 30, then 40 a task, so a 132-split table never holds the main thread long.
   const detailed = useProgressive(rows);
+  // The same element while the ranking stands: a new question (the status line, the stale
+  // mark) does not draw 132 rows again.
+  const rowsShown = useMemo(
+    () => <RankedRows rows={rows} objective={objective} detailed={detailed} />,
+    [rows, objective, detailed],
+  );
   const spec = useMemo(
     () =>
       splitsChart(rows, {
@@ -157,42 +156,7 @@ function SplitsResults(props: {
             </th>
           </tr>
         </thead>
-        <tbody role="rowgroup">
-          {rows.map((row, i) => (
-            <tr
-              role="row"
-              key={row.split}
-              data-split={row.split}
-              data-score={String(row.score)}
-              class={row.rank === 1 ? 'best' : undefined}
-            >
-              <td role="cell" class="rank">
-                {row.rank}
-              </td>
-              <td role="cell">
-                <span class="split-name">
-                  <SplitName split={row.split} />
-                </span>
-                {i < detailed ? (
-                  <>
-                    <span
-                      class="bar"
-                      aria-hidden="true"
-                      style={{ width: `${Math.max(0, (row.score / top) * 100)}%` }}
-                    />
-                    <span class="figures">{otherFigures(row, objective)}</span>
-                  </>
-                ) : null}
-              </td>
-              <td role="cell" class="num">
-                {formatScore(row.score, objective)}
-              </td>
-              <td role="cell" class="num gap">
-                {formatGap(row.score - best.score, objective)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        {rowsShown}
       </table>
       <ExportButtons
         stem="dicelab-splits"
@@ -210,6 +174,61 @@ function SplitsResults(props: {
         <code class="cli">{splitsCommand(state)} --format json</code>
       </details>
     </ResultsSection>
+  );
+}
+
+/** The ranking's rows (`data-split`, `data-score`), the first `detailed` with a bar and the other figures. */
+function RankedRows(props: {
+  rows: readonly SplitRow[];
+  objective: SplitObjective;
+  detailed: number;
+}) {
+  const { rows, objective, detailed } = props;
+  const best = rows[0]!;
+  // Bars on an absolute scale where there is one: a chance out of 1, intents out of the most a
+  // split here has; utility against the best.
+  const top = isChance(objective)
+    ? 1
+    : objective === 'wins'
+      ? Math.max(...rows.map((r) => r.intents))
+      : Math.max(best.score, 1e-12);
+  return (
+    <tbody role="rowgroup">
+      {rows.map((row, i) => (
+        <tr
+          role="row"
+          key={row.split}
+          data-split={row.split}
+          data-score={String(row.score)}
+          class={row.rank === 1 ? 'best' : undefined}
+        >
+          <td role="cell" class="rank">
+            {row.rank}
+          </td>
+          <td role="cell">
+            <span class="split-name">
+              <SplitName split={row.split} />
+            </span>
+            {i < detailed ? (
+              <>
+                <span
+                  class="bar"
+                  aria-hidden="true"
+                  style={{ width: `${Math.max(0, (row.score / top) * 100)}%` }}
+                />
+                <span class="figures">{otherFigures(row, objective)}</span>
+              </>
+            ) : null}
+          </td>
+          <td role="cell" class="num">
+            {formatScore(row.score, objective)}
+          </td>
+          <td role="cell" class="num gap">
+            {formatGap(row.score - best.score, objective)}
+          </td>
+        </tr>
+      ))}
+    </tbody>
   );
 }
 
