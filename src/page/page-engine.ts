@@ -66,7 +66,7 @@ export const WHOLE: Share = { index: 0, of: 1 };
  * A share of a Best split question's candidates, scored (in the candidates' order, not
  * ranked): what one of several workers answers. Every split is solved alone, so its figures
  * are the ones `splits` gives; {@link mergeSplitShares} ranks the shares as one list.
- * @example scoreSplitsShare({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} }, { index: 1, of: 2 }).length // 2 of the 5 splits
+ * @example scoreSplitsShare({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} }, { index: 1, of: 2 }).length // 11 (of 23 splits: the second, fourth, …)
  */
 export function scoreSplitsShare(question: SplitsQuestion, share: Share): ScoredSplit[] {
   const options = {

@@ -90,7 +90,7 @@ export function splits(options: SplitsOptions): SplitRow[] {
  * The splits {@link splits} scores, in its order: every distinct split of every legal pool of
  * (steps, actions) into the allowed intent counts. Each is scored alone, so a share of them
  * (several workers, each its part) scores as it would among all.
- * @example splitCandidates({ steps: 4, challenge: 3, intents: [2] }).length // 1 (d4 | d4)
+ * @example splitCandidates({ steps: 4, challenge: 3, intents: [2] }).map(formatSplit) // ["d4 | d4", "d6 | d2"]
  */
 export function splitCandidates(options: SplitsOptions): Split[] {
   const {
@@ -204,7 +204,7 @@ export function scoreSplitRows(
  * Scored splits ranked: best first by score, ties (within 1e-12) to fewer intents, then fewer
  * dice, then the notation's text order; the rank numbered from 1. Rows scored apart (a share
  * each) rank as they would have together, given in the candidates' order.
- * @example rankSplitRows([{ split: 'd4', score: 0.25 }, { split: 'd8', score: 0.5 }].map((r) => ({ ...r, pool: r.split, steps: 2, dice: 1, intents: 1, mainWin: r.score, expectedWins: r.score, allWin: r.score, expectedUtility: r.score, auraGained: 0, auraEnd: 0 })))[0].split // "d8"
+ * @example rankSplitRows(scoreSplitRows([[[4]], [[8]]], { challenge: 2, auraMax: 0 })).map((r) => r.split) // ["d8", "d4"]
  */
 export function rankSplitRows(scored: readonly ScoredSplit[]): SplitRow[] {
   // Scores from different solves can differ in the last bits: compare with a tolerance.
