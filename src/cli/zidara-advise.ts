@@ -12,8 +12,8 @@ import {
   advise,
   parseAdviceRequest,
   spendsSentence,
-  utilityIsWins,
 } from '../systems/zidara/engine/advise.ts';
+import { utilityIsWins } from '../systems/zidara/engine/roll-solver.ts';
 import { describeDice, parseIntents, threatLetter } from '../systems/zidara/roll/notation.ts';
 import { challengeDie } from '../systems/zidara/roll/pool.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';

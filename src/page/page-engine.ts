@@ -20,8 +20,8 @@ import {
   advise,
   parseAdviceRequest,
   spendsSentence,
-  utilityIsWins,
 } from '../systems/zidara/engine/advise.ts';
+import { utilityIsWins } from '../systems/zidara/engine/roll-solver.ts';
 import {
   type Fight,
   FightPlan,

@@ -5,7 +5,7 @@ import { parseSpec } from '../../../issue-messages.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatSplit, type Split } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitsMainWins } from '../roll/split-roll.ts';
 
 /**
  * Which pool a character rolls at each step count, all dice on one intent:
@@ -231,7 +231,8 @@ function characterOf(
       : legalPools(steps, actions).filter((pool) => pool.length <= ROLL_LIMITS.dice);
   return (points) => {
     const candidates = points.map(([steps]) => poolsOf(steps));
-    const solved = splitsOdds(
+    // Only each pool's win chance is needed: no other figure is worked out.
+    const wins = splitsMainWins(
       points.flatMap(([, challenge], p) =>
         candidates[p]!.map((pool): SplitQuestion => ({ split: [pool], challenge, setup: options })),
       ),
@@ -242,7 +243,7 @@ function characterOf(
       let bestDice = 0;
       for (const pool of candidates[p]!) {
         const split: Split = [pool];
-        const winChance = solved[next++]!.intents[0]!.pWin;
+        const winChance = wins[next++]!;
         // Between pools that win equally often, the one with fewer dice (fewer to roll).
         const better = !best || winChance > best.winChance + 1e-12;
         const asGood = best && Math.abs(winChance - best.winChance) <= 1e-12;

@@ -12,6 +12,7 @@ import {
   REROLL_GROUP_STRIDE,
   RollSolver,
   STOP,
+  utilityIsWins,
 } from './roll-solver.ts';
 
 /**
@@ -158,13 +159,6 @@ function checkFace(face: unknown, roll: Roll, j: number, field: string): void {
       face,
       `the exploding d${sides}'s chain total: 1 to ${capped - 1} but not a multiple of ${sides} (a top face rolls again), or ${capped} for a chain stopped at depth ${roll.explodeDepth}`,
     );
-}
-
-/** True when the roll's utility is the rules' default (each intent worth 1, Aura and Resolve left worth 0): then E[U] is E[intents won]. */
-export function utilityIsWins(roll: Roll): boolean {
-  return (
-    roll.auraValue === 0 && roll.resolveValue === 0 && roll.intents.every((i) => i.weight === 1)
-  );
 }
 
 /**

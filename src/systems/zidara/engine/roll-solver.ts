@@ -61,6 +61,13 @@ export function startAuraState(roll: Roll): number {
   return roll.auraGainUsableSameRoll ? roll.aura : 0;
 }
 
+/** True when the roll's utility is the rules' default (each intent worth 1, Aura and Resolve left worth 0): then E[U] is E[intents won]. */
+export function utilityIsWins(roll: Roll): boolean {
+  return (
+    roll.auraValue === 0 && roll.resolveValue === 0 && roll.intents.every((i) => i.weight === 1)
+  );
+}
+
 /** One way a roll can end: which intents won (bit i: intent i), Aura and Resolve left. */
 export interface RollEnding {
   readonly won: number;
@@ -219,6 +226,14 @@ interface Int32List {
 interface Start {
   readonly resolve: number;
   readonly aura: number;
+}
+
+/** A roll a solve answers: its Challenge dice, its weight 1/Π(2C) and its start's index. */
+interface Question {
+  readonly roll: Roll;
+  readonly limits: readonly number[];
+  readonly weight: number;
+  readonly start: number;
 }
 
 /**
@@ -458,7 +473,59 @@ export class RollSolver {
    */
   oddsFor(rolls: readonly Roll[]): RollOdds[] {
     const model = this.model;
-    const active = model.activeThreats;
+    const A = this.auraStates;
+    const levels = this.roll.resolve + 1;
+    const { questions, starts } = this.questionsOf(rolls);
+    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
+    const figures = new FigureSums(
+      questions.length,
+      model.intentCount,
+      areaStates,
+      A,
+      levels,
+      this.joint,
+    );
+    const scratch = new RollFigures(model.intentCount, areaStates, A, levels, this.joint);
+    this.eachDefence(questions, starts, (ctx, s, meets) => {
+      const start = starts[s]!;
+      scratch.clear();
+      if (this.policy === 'optimal')
+        scratch.optimal = this.startValue(ctx, start.resolve, start.aura);
+      this.forward(ctx, start, scratch);
+      for (let q = 0; q < questions.length; q++)
+        if (meets[q] === 1 && questions[q]!.start === s)
+          figures.addScaled(q, scratch, questions[q]!.weight);
+    });
+    const dice = intentDice(this.roll);
+    return questions.map((q, i) => figures.odds(i, q.roll, this.policy, dice));
+  }
+
+  /**
+   * The expected utility of each roll of this solver's shape (as {@link oddsFor} gives it), and
+   * nothing else: under optimal play that is the tables' own value, so no forward pass is run
+   * (about a third of a solve). Another policy's utility needs its forward pass: `oddsFor`.
+   * @example new RollSolver(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 3 })).utilitiesFor([parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 3 })]) // [0.765625]
+   */
+  utilitiesFor(rolls: readonly Roll[]): number[] {
+    if (this.policy !== 'optimal') return this.oddsFor(rolls).map((odds) => odds.expectedUtility);
+    const { questions, starts } = this.questionsOf(rolls);
+    const sums = new Float64Array(questions.length);
+    this.eachDefence(questions, starts, (ctx, s, meets) => {
+      const start = starts[s]!;
+      const value = this.startValue(ctx, start.resolve, start.aura);
+      for (let q = 0; q < questions.length; q++)
+        if (meets[q] === 1 && questions[q]!.start === s) sums[q]! += questions[q]!.weight * value;
+    });
+    return Array.from(sums);
+  }
+
+  /**
+   * The rolls a solve answers, checked against its shape, Challenges and Resolve: each with its
+   * Challenge dice, its weight 1/Π(2C) and its start; the distinct starts (Resolve, Aura).
+   * @throws RangeError for a roll it cannot answer.
+   */
+  private questionsOf(rolls: readonly Roll[]): { questions: Question[]; starts: Start[] } {
+    const active = this.model.activeThreats;
     const A = this.auraStates;
     const levels = this.roll.resolve + 1;
     const shape = rolls.length === 1 && rolls[0] === this.roll ? '' : rollShape(this.roll);
@@ -484,16 +551,21 @@ export class RollSolver {
       const weight = limits.reduce((w, size) => w / size, 1);
       return { roll, limits, weight, start: s };
     });
-    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
-    const figures = new FigureSums(
-      questions.length,
-      model.intentCount,
-      areaStates,
-      A,
-      levels,
-      this.joint,
-    );
-    const scratch = new RollFigures(model.intentCount, areaStates, A, levels, this.joint);
+    return { questions, starts };
+  }
+
+  /**
+   * Solves defence vector after defence vector, calling `visit` once for each start some
+   * question that can meet that defence starts from (`meets[q]` is 1 for those questions).
+   * One defence at a time keeps memory flat; its tables serve the next one.
+   */
+  private eachDefence(
+    questions: readonly Question[],
+    starts: readonly Start[],
+    visit: (ctx: DefenceContext, s: number, meets: Uint8Array) => void,
+  ): void {
+    const active = this.model.activeThreats;
+    const sizes = active.map((t) => challengeDie(this.roll.threats[t]!.challenge));
     const meets = new Uint8Array(questions.length);
     const defence = new Int32Array(active.length);
     for (let d = 0; d < this.defenceCount; d++) {
@@ -513,20 +585,11 @@ export class RollSolver {
       if (!any) continue;
       const ctx = this.context(d);
       for (let s = 0; s < starts.length; s++) {
-        const start = starts[s]!;
         let needed = false;
         for (let q = 0; q < questions.length; q++)
           needed ||= meets[q] === 1 && questions[q]!.start === s;
-        if (!needed) continue;
-        scratch.clear();
-        if (this.policy === 'optimal')
-          scratch.optimal = this.startValue(ctx, start.resolve, start.aura);
-        this.forward(ctx, start, scratch);
-        for (let q = 0; q < questions.length; q++)
-          if (meets[q] === 1 && questions[q]!.start === s)
-            figures.addScaled(q, scratch, questions[q]!.weight);
+        if (needed) visit(ctx, s, meets);
       }
-      // One defence at a time keeps memory flat; its tables serve the next one.
       this.contexts[d] = undefined;
       this.spare.push(ctx);
     }
@@ -536,8 +599,6 @@ export class RollSolver {
       for (let r = 1; r < ctx.value.length; r++)
         poolTable({ value: ctx.value[r]!, decision: ctx.decision[r]! });
     }
-    const dice = intentDice(this.roll);
-    return questions.map((q, i) => figures.odds(i, q.roll, this.policy, dice));
   }
 
   /**

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/input-error.ts';
 import { tuneGrid, tuneTarget } from '../../../../src/systems/zidara/analyses/tune.ts';
 import { legalPools, stepsToDice } from '../../../../src/systems/zidara/roll/pool.ts';
+import type { Split } from '../../../../src/systems/zidara/roll/split.ts';
+import {
+  type RollSetup,
+  type SplitQuestion,
+  splitsMainWins,
+  splitsOdds,
+} from '../../../../src/systems/zidara/roll/split-roll.ts';
 import { pBeats } from '../enumerate.ts';
 
 const noAura = { auraMax: 0 } as const;
@@ -34,6 +41,24 @@ describe('tuneGrid', () => {
     }
     // Against a d2, d4+d4 beats d8: 27/32 against 13/16.
     expect(tuneGrid({ steps: [4], challenges: [1], ...noAura })[0]!.pool).toBe('d4+d4');
+  });
+
+  it('reads each win chance from the solve’s utility exactly where that is the win (splitsMainWins)', () => {
+    const questions = (setup: RollSetup, split: Split = [[8, 4]]): SplitQuestion[] =>
+      [1, 2, 3, 4, 5, 6].map((challenge) => ({ split, challenge, setup }));
+    for (const [setup, split] of [
+      [{ resolve: 2, aura: 2 }],
+      [{ resolve: 1, policy: 'greedy' }],
+      // Aura left has worth: the play is not for the win alone, so the full odds are read.
+      [{ resolve: 2, aura: 1, auraValue: 0.4 }],
+      [{ resolve: 1 }, [[8], [6]]],
+    ] as [RollSetup, Split?][]) {
+      const asked = questions(setup, split);
+      const wins = splitsMainWins(asked);
+      splitsOdds(asked).forEach((odds, i) =>
+        expect(Math.abs(wins[i]! - odds.intents[0]!.pWin)).toBeLessThan(1e-12),
+      );
+    }
   });
 });
 

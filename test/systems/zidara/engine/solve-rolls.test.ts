@@ -8,7 +8,7 @@ import {
   type SolveOptions,
   startAuraState,
 } from '../../../../src/systems/zidara/engine/roll-solver.ts';
-import { solveRolls } from '../../../../src/systems/zidara/engine/solve-rolls.ts';
+import { solveRolls, solveUtilities } from '../../../../src/systems/zidara/engine/solve-rolls.ts';
 import { parseRoll, type Roll } from '../../../../src/systems/zidara/roll/spec.ts';
 import { auraImbalance, figureGap } from '../figure-gap.ts';
 import { smallRoll } from '../small-roll.ts';
@@ -60,6 +60,18 @@ describe('shared solves: the general engine, every designer pool (584) × C1..6 
     expect(worstBatch).toBeLessThan(1e-12);
     expect(imbalance).toBeLessThan(1e-12);
   });
+
+  it("solveUtilities gives solveRolls' expected utility bit for bit, under every policy", () => {
+    for (const options of [{}, { policy: 'greedy' }, { policy: 'never' }] as SolveOptions[]) {
+      const rolls = designerGrid(3).flat();
+      const utilities = solveUtilities(rolls, options);
+      const odds = solveRolls(rolls, options);
+      expect(utilities).toEqual(odds.map((o) => o.expectedUtility));
+      // One intent, each worth 1, no worth in Aura or Resolve left: the utility is the win.
+      const worst = Math.max(...odds.map((o, i) => Math.abs(o.intents[0]!.pWin - utilities[i]!)));
+      expect(worst).toBeLessThan(1e-12);
+    }
+  });
 });
 
 describe('shared solves on random small rolls over every option', () => {
@@ -87,6 +99,9 @@ describe('shared solves on random small rolls over every option', () => {
             };
           });
           const shared = new RollSolver(cover, options).oddsFor(questions);
+          expect(new RollSolver(cover, options).utilitiesFor(questions)).toEqual(
+            shared.map((o) => o.expectedUtility),
+          );
           questions.forEach((roll, i) => {
             const alone = new RollSolver(roll, options).odds();
             expect(figureGap(shared[i]!, alone)).toBeLessThan(1e-12);
