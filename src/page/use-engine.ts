@@ -54,7 +54,12 @@ export function useEngine<Q, P, T = P>(
   debounceMs = 50,
 ): [Computation<T>, () => void, () => void] {
   const clients = useMemo(() => clientsFor(name, merge ? sharedWorkers() : 1), [name]);
-  const [computation, setComputation] = useState<Computation<T>>({ status: 'idle' });
+  // What the engine last did, and for which question (`about`): a question asked since is
+  // being computed, which the render that asks it already shows (the results stale, the
+  // status working) with no second render to say so.
+  const [done, setDone] = useState<Computation<T> & { readonly about?: string }>({
+    status: 'idle',
+  });
   const [attempt, setAttempt] = useState(0);
   const asked = useRef<number | undefined>(undefined);
 
@@ -62,15 +67,17 @@ export function useEngine<Q, P, T = P>(
   useEffect(() => {
     if (question === undefined) {
       for (const client of clients) client.cancel();
-      setComputation((c) => ({ ...c, status: 'idle', error: undefined }));
       return;
     }
     let live = true;
+    let finished = false;
     const timer = setTimeout(() => {
-      setComputation((c) => ({ ...c, status: 'computing', progress: undefined }));
+      // Asked again (Solve again after a cancel): computing afresh.
+      setDone((c) => (c.about === key ? { ...c, status: 'computing', progress: undefined } : c));
       asked.current = performance.now();
       const progress = (p: FightProgress) => {
-        if (live) setComputation((c) => (c.status === 'computing' ? { ...c, progress: p } : c));
+        if (live && !finished)
+          setDone((c) => ({ ...c, status: 'computing', progress: p, about: key }));
       };
       const of = clients.length;
       Promise.all(
@@ -84,19 +91,22 @@ export function useEngine<Q, P, T = P>(
           for (const outcome of outcomes) if (outcome.done) parts.push(outcome.value);
           // A share overtaken by a newer question leaves this answer unfinished.
           if (parts.length < of) return;
+          finished = true;
           const results = parts.map((part) => part.result);
-          setComputation({
+          setDone({
             status: 'ready',
             // Without `merge` there is one worker, and its part is the answer (P is T).
             result: merge ? merge(results) : (results[0] as unknown as T),
             answered: key,
+            about: key,
             // The workers run side by side: the answer took as long as the slowest.
             ms: Math.max(...parts.map((part) => part.ms)),
           });
         },
         (error: unknown) => {
           if (!live) return;
-          setComputation((c) => ({ ...c, status: 'error', error: messageOf(error) }));
+          finished = true;
+          setDone((c) => ({ ...c, status: 'error', error: messageOf(error), about: key }));
         },
       );
     }, debounceMs);
@@ -107,16 +117,22 @@ export function useEngine<Q, P, T = P>(
   }, [key, attempt]);
 
   useEffect(() => {
-    if (computation.status !== 'ready' || asked.current === undefined) return;
+    if (done.status !== 'ready' || asked.current === undefined) return;
     performance.measure(`dicelab:${name}`, { start: asked.current, end: performance.now() });
     asked.current = undefined;
-  }, [computation]);
+  }, [done]);
 
   const cancel = () => {
     for (const client of clients) client.cancel();
-    setComputation((c) => ({ ...c, status: 'cancelled', progress: undefined }));
+    setDone((c) => ({ ...c, status: 'cancelled', progress: undefined, about: key }));
   };
   const retry = () => setAttempt((n) => n + 1);
+  const computation: Computation<T> =
+    question === undefined
+      ? { ...done, status: 'idle', error: undefined }
+      : done.about === key
+        ? done
+        : { ...done, status: 'computing', error: undefined, progress: undefined };
   return [computation, cancel, retry];
 }
 

@@ -131,8 +131,16 @@ describe('the offline page: Best split', () => {
   it('recomputes as the inputs change, and each state is a link that reopens it', async () => {
     const page = await open('v=1&view=splits&steps=6&vs=3&tags=1');
     expectSameRanking(await shownSplits(page), splits({ steps: 6, challenge: 3, intents: [1] }));
-    // + on steps, a typed Challenge, one more tag, Resolve, the objective, Warrior.
-    await nextAnswer(page, () => page.click('button[aria-label="Steps: one more"]'));
+    // The contract: "ready" always answers the question on screen. The render that changes the
+    // question already marks the answer out of date, before the engine is even asked.
+    const right = await page.evaluate(async () => {
+      document.querySelector<HTMLButtonElement>('button[aria-label="Steps: one more"]')!.click();
+      await new Promise((settle) => setTimeout(settle, 0));
+      return document.querySelector('.results')!.getAttribute('data-state');
+    });
+    expect(right).toBe('computing');
+    await page.waitForSelector('.results[data-state="ready"]');
+    // + on steps (above), a typed Challenge, one more tag, Resolve, the objective, Warrior.
     await nextAnswer(page, () => type(page, 'vs', 4));
     await nextAnswer(page, () => page.click('button[aria-label="Tags: one more"]'));
     await nextAnswer(page, () => page.click('button[aria-label="Resolve: one more"]'));
