@@ -98,8 +98,10 @@ export class RollModel {
 
   /** Each intent's best class index in a dice state (area die ignored). */
   bestClasses(key: number, out: Int32Array = new Int32Array(this.intentCount)): Int32Array {
-    out.fill(0);
-    for (const group of this.groups) {
+    for (let i = 0; i < out.length; i++) out[i] = 0;
+    // Indexed: this runs once per dice state a solve meets.
+    for (let g = 0; g < this.groups.length; g++) {
+      const group = this.groups[g]!;
       if (group.intent < 0) continue;
       const best = group.best[Math.floor(key / group.stride) % group.size]!;
       if (best > out[group.intent]!) out[group.intent] = best;

@@ -873,11 +873,25 @@ export class RollSolver {
   private bestCodeOf(vk: number): number {
     const cached = this.bestCode[vk]!;
     if (cached >= 0) return cached;
+    this.classify(vk);
+    return this.bestCode[vk]!;
+  }
+
+  /**
+   * Caches both what a value key's best classes say: their code, and whether the roll has
+   * failed (some intent's best die is not above its defence). One pass over the groups.
+   */
+  private classify(vk: number): void {
     const best = this.model.bestClasses(vk, this.best);
+    const won = this.model.classes - 1;
     let code = 0;
-    for (let i = best.length - 1; i >= 0; i--) code = code * this.model.classes + best[i]!;
+    let failed = 0;
+    for (let i = best.length - 1; i >= 0; i--) {
+      code = code * this.model.classes + best[i]!;
+      if (best[i]! < won) failed = 1;
+    }
     this.bestCode[vk] = code;
-    return code;
+    this.failedCache[vk] = failed;
   }
 
   /** The settled plan's id of (value key, Aura state) with Resolve r left, cached per level kept. */
@@ -895,14 +909,8 @@ export class RollSolver {
   /** Some intent's best die is not above its defence (a tie counts as failed). */
   private failed(key: number): boolean {
     const vk = this.valueKey(key);
-    const known = this.failedCache[vk]!;
-    if (known >= 0) return known === 1;
-    const best = this.model.bestClasses(vk, this.best);
-    const won = this.model.classes - 1;
-    let answer = false;
-    for (let i = 0; i < best.length; i++) if (best[i]! < won) answer = true;
-    this.failedCache[vk] = answer ? 1 : 0;
-    return answer;
+    if (this.failedCache[vk]! < 0) this.classify(vk);
+    return this.failedCache[vk] === 1;
   }
 
   /** The optimal decision with Resolve r > 0 left (solved if not yet). */
