@@ -12,6 +12,7 @@ import {
 } from '../../src/systems/ring-skill/index.ts';
 import { ITEM_ROLES, parseTags2d6Spec, tags2d6Odds } from '../../src/systems/tags-2d6/index.ts';
 import type { BenchRow } from './bench-row.ts';
+import { bestOf } from './best-of.ts';
 
 /** How many timed runs each figure is the best of (the first also warms the JIT). */
 const RUNS = 3;
@@ -37,7 +38,7 @@ export async function benchOtherSystems(): Promise<BenchRow[]> {
   rows.push(
     row(
       'ring-skill: exact, ring 5 + skill 5, TN 3, optimal keeping, depth 10',
-      bestOf(() => ringSkillOdds(ringSkill)),
+      bestOf(RUNS, () => ringSkillOdds(ringSkill)),
       1000,
     ),
   );
@@ -46,7 +47,7 @@ export async function benchOtherSystems(): Promise<BenchRow[]> {
   rows.push(
     row(
       `d12-action: full table (${d12.length} rolls)`,
-      bestOf(() => {
+      bestOf(RUNS, () => {
         for (const spec of d12) d12ActionOdds(spec);
       }),
       100,
@@ -61,7 +62,7 @@ export async function benchOtherSystems(): Promise<BenchRow[]> {
   rows.push(
     row(
       `tags-2d6: full table (${tags.length} rolls)`,
-      bestOf(() => {
+      bestOf(RUNS, () => {
         for (const roll of tags) tags2d6Odds(roll);
       }),
       100,
@@ -71,7 +72,7 @@ export async function benchOtherSystems(): Promise<BenchRow[]> {
   rows.push(
     row(
       'd6-pool: full table (stats 1..6)',
-      bestOf(() => {
+      bestOf(RUNS, () => {
         for (let stat = 1; stat <= 6; stat++) d6PoolOdds({ stat });
       }),
       100,
@@ -100,16 +101,6 @@ function d12Table() {
           else specs.push(base);
         }
   return specs.map((spec) => parseD12ActionSpec(spec));
-}
-
-function bestOf(work: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    work();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

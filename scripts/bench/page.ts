@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { median } from 'simple-statistics';
 import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
 import { nextAnswer } from '../page-answer.ts';
 import type { BenchRow } from './bench-row.ts';
@@ -250,10 +251,4 @@ async function longestTaskIn(page: Page, after: string): Promise<number> {
       .__longTasks;
     return Math.max(0, ...tasks.filter((t) => t.start >= since).map((t) => t.ms));
   }, after);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -1,18 +1,8 @@
 import { RollSolver } from '../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../src/systems/zidara/roll/spec.ts';
 import type { BenchRow } from './bench-row.ts';
+import { bestOf } from './best-of.ts';
 import { designerPools } from './designer-grid.ts';
-
-/** Best of `repeats` timings of `run`, in ms (the first run also warms the JIT). */
-function bestTime(run: () => void, repeats = 5): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < repeats; i++) {
-    const start = performance.now();
-    run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
 
 const solve = (spec: RollSpec) => new RollSolver(parseRoll(spec)).odds();
 
@@ -31,7 +21,7 @@ export async function benchZidaraExact(): Promise<BenchRow[]> {
     aura: 5,
     resolve: 2,
   };
-  const fourTime = bestTime(() => solve(four));
+  const fourTime = bestOf(5, () => solve(four));
   // 48 steps: eight d12 on one intent, 5 Aura, 1 Resolve, against every Challenge (worst shown).
   let eightTime = 0;
   for (let challenge = 1; challenge <= 6; challenge++) {
@@ -43,7 +33,7 @@ export async function benchZidaraExact(): Promise<BenchRow[]> {
     };
     eightTime = Math.max(
       eightTime,
-      bestTime(() => solve(eight), 3),
+      bestOf(3, () => solve(eight)),
     );
   }
   // Every legal pool of 1..24 steps with 1..2 actions (each distinct pool once), one intent,

@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from 'simple-statistics';
 import { splits } from '../../src/systems/zidara/analyses/splits.ts';
 import { tuneGrid } from '../../src/systems/zidara/analyses/tune.ts';
 import { solveRolls } from '../../src/systems/zidara/engine/solve-rolls.ts';
 import { parseRoll, type RollSpec } from '../../src/systems/zidara/roll/spec.ts';
 import type { BenchRow } from './bench-row.ts';
+import { bestOf } from './best-of.ts';
 import { designerPools } from './designer-grid.ts';
 
 /**
@@ -239,22 +241,6 @@ function wallMs(args: readonly string[]): number {
   const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr}`);
   return performance.now() - start;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** Best of `runs` timings of `work`, in ms (the first run also warms the JIT and the caches). */
-function bestOf(runs: number, work: () => unknown): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    work();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
