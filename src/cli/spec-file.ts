@@ -121,7 +121,7 @@ export function oneSpecFor(flag: string, specs: readonly unknown[], from: string
 
 /**
  * Works out and prints each spec's result as it goes, waiting for a slow reader (a pipe), so a
- * long spec file shows progress and holds one result at a time: JSON (an array when the specs
+ * long spec file shows progress and holds a few results at a time: JSON (an array when the specs
  * came as an array, laid out as `JSON.stringify(results, null, 2)` would) or, for people, each
  * result's text with a blank line between.
  */
@@ -132,36 +132,41 @@ export async function printResults<S, R>(
   result: (spec: S) => R,
   text: (result: R, spec: S) => string,
 ): Promise<void> {
-  // Output goes out in pieces (one write per result costs more than a small result); when
-  // results are slow to work out, each one that arrives PRINT_EVERY_MS after the last write goes out.
-  let pending = '';
-  // Date.now: a clock read per result, and performance.now costs microseconds a read.
-  let flushed = Date.now();
-  const write = async (chunk: string, flush = false) => {
-    pending += chunk;
-    const now = Date.now();
-    if (!flush && pending.length < PRINT_CHUNK_CHARS && now - flushed < PRINT_EVERY_MS) return;
-    const out = pending;
-    pending = '';
-    flushed = now;
-    if (!process.stdout.write(out)) await once(process.stdout, 'drain');
-  };
   if (json && !many) {
-    await write(`${JSON.stringify(result(specs[0]!), null, 2)}\n`, true);
+    await print(`${JSON.stringify(result(specs[0]!), null, 2)}\n`);
     return;
   }
-  if (json) await write('[\n');
-  for (const [i, spec] of specs.entries()) {
-    const r = result(spec);
-    const separator = i === 0 ? '' : json ? ',\n' : '\n\n';
-    // Inside a one-item array, JSON.stringify indents the item as the whole array would (no
-    // second pass over the text to indent it).
-    const shown = json ? JSON.stringify([r], null, 2).slice(2, -2) : text(r, spec);
-    await write(`${separator}${shown}`);
+  // Results go out in pieces: one write, and one JSON.stringify, of many results costs much less
+  // than many of one. When results are slow to work out, a piece goes out PRINT_EVERY_MS after
+  // the last. Date.now: a clock read per result, where performance.now costs microseconds.
+  let piece: R[] = [];
+  let printed = 0;
+  let printedAt = Date.now();
+  const printPiece = async () => {
+    // Inside an array, JSON.stringify indents the items as the whole array would.
+    const shown = json
+      ? JSON.stringify(piece, null, 2).slice(2, -2)
+      : piece.map((r, k) => text(r, specs[printed + k]!)).join('\n\n');
+    const before = printed === 0 ? (json ? '[\n' : '') : json ? ',\n' : '\n\n';
+    printed += piece.length;
+    piece = [];
+    printedAt = Date.now();
+    await print(before + shown);
+  };
+  for (const spec of specs) {
+    piece.push(result(spec));
+    if (piece.length >= PRINT_PIECE_RESULTS || Date.now() - printedAt >= PRINT_EVERY_MS)
+      await printPiece();
   }
-  await write(json ? '\n]\n' : '\n', true);
+  if (piece.length > 0) await printPiece();
+  await print(json ? (printed === 0 ? '[]\n' : '\n]\n') : '\n');
 }
 
-/** Characters gathered before a write to stdout, and the time after which the next result flushes. */
-const PRINT_CHUNK_CHARS = 1 << 16;
+/** Writes to stdout, waiting for a slow reader to drain what is buffered. */
+async function print(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+}
+
+/** Results gathered before they are printed, and the time after which the next result prints. */
+const PRINT_PIECE_RESULTS = 128;
 const PRINT_EVERY_MS = 100;

@@ -3,6 +3,7 @@ import { flag, integer, number } from '../../../field-schemas.ts';
 import { invalid, missing } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';
 import { DIE_SIDES } from './pool.ts';
+import { acceptsRollSpec } from './roll-spec-check.ts';
 
 /** A roll spec as written in JSON (the oracle's `spec`): absent fields take the defaults below. */
 export interface RollSpec {
@@ -210,8 +211,12 @@ export const ROLL_SHAPE_SCHEMAS = {
 } as const;
 const dieSides = ROLL_SHAPE_SCHEMAS.sides;
 
-/** The shape of a roll spec; what ties its fields together is checked by {@link parseRoll}. */
-const rollSpecSchema = z.strictObject(
+/**
+ * The shape of a roll spec; what ties its fields together is checked by {@link parseRoll}. It
+ * leaves an accepted value as it is (no default, no transform): `scripts/roll-spec-check.ts`
+ * compiles it into the check `parseRoll` tries first.
+ */
+export const rollSpecSchema = z.strictObject(
   {
     threats: z
       .array(
@@ -274,63 +279,75 @@ const rollSpecSchema = z.strictObject(
  * @example parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }] }).aura // 5
  */
 export function parseRoll(input: unknown, where = ''): Roll {
-  const spec = parseSpec(rollSpecSchema, input, where);
-  const f = (name: string) => `${where}${name}`;
+  // zod walks a valid spec some 6× slower than the compiled check (a file of 3,500 specs: 100 ms
+  // against 17, cold), so zod only speaks when the check refuses: its messages are the house's.
+  const spec = acceptsRollSpec(input)
+    ? (input as z.output<typeof rollSpecSchema>)
+    : parseSpec(rollSpecSchema, input, where);
   const D = ROLL_DEFAULTS;
-
+  // Indexed loops, no closures: a file of thousands of specs runs this cold, once each.
+  const dice: RollDie[] = [];
   let areaDice = 0;
-  const dice: RollDie[] = spec.dice.map((die, i) => {
+  let intentCount = 0;
+  let aimedAt = 0; // bit i: some die aims at intent i
+  for (let i = 0; i < spec.dice.length; i++) {
+    const die = spec.dice[i]!;
     if (die.area) {
       if (die.intent !== undefined)
-        throw invalid(f(`dice[${i}].intent`), die.intent, 'no intent on the area die');
-      areaDice++;
-      if (areaDice > 1) throw invalid(f(`dice[${i}].area`), true, 'at most one area die a roll');
-      return { sides: die.sides, intent: -1, area: true };
+        throw invalid(`${where}dice[${i}].intent`, die.intent, 'no intent on the area die');
+      if (++areaDice > 1)
+        throw invalid(`${where}dice[${i}].area`, true, 'at most one area die a roll');
+      dice.push({ sides: die.sides, intent: -1, area: true });
+      continue;
     }
     if (die.intent === undefined)
-      throw missing(f(`dice[${i}].intent`), `an integer from 0 to ${ROLL_LIMITS.dice - 1}`);
-    return { sides: die.sides, intent: die.intent, area: false };
-  });
-  const intentCount = Math.max(-1, ...dice.map((d) => d.intent)) + 1;
+      throw missing(`${where}dice[${i}].intent`, `an integer from 0 to ${ROLL_LIMITS.dice - 1}`);
+    dice.push({ sides: die.sides, intent: die.intent, area: false });
+    intentCount = Math.max(intentCount, die.intent + 1);
+    aimedAt |= 1 << die.intent;
+  }
   if (intentCount === 0)
-    throw invalid(f('dice'), 'only an area die', 'at least one die with an intent');
+    throw invalid(`${where}dice`, 'only an area die', 'at least one die with an intent');
   for (let i = 0; i < intentCount; i++) {
-    if (!dice.some((d) => d.intent === i)) {
+    if ((aimedAt & (1 << i)) === 0) {
       throw invalid(
-        f('dice'),
+        `${where}dice`,
         `no die on intent ${i}`,
         `every intent 0..${intentCount - 1} to have at least one die`,
       );
     }
   }
 
-  const threats = spec.threats.map(({ challenge, name }) =>
-    name === undefined ? { challenge } : { challenge, name },
-  );
-  let intents: Roll['intents'];
+  const threats: { challenge: number; name?: string }[] = [];
+  for (let t = 0; t < spec.threats.length; t++) {
+    const { challenge, name } = spec.threats[t]!;
+    threats.push(name === undefined ? { challenge } : { challenge, name });
+  }
+  const intents: Roll['intents'][number][] = [];
   if (spec.intents === undefined) {
-    intents = Array.from({ length: intentCount }, () => ({
-      threat: D.intentThreat,
-      weight: D.intentWeight,
-    }));
+    for (let i = 0; i < intentCount; i++)
+      intents.push({ threat: D.intentThreat, weight: D.intentWeight });
   } else {
     if (spec.intents.length !== intentCount)
       throw invalid(
-        f('intents'),
+        `${where}intents`,
         spec.intents,
         `an array with one entry per intent (${intentCount}, numbered by the dice)`,
       );
-    intents = spec.intents.map((intent, i) => {
+    for (let i = 0; i < intentCount; i++) {
+      const intent = spec.intents[i]!;
       const threat = intent.threat ?? D.intentThreat;
       if (threat >= threats.length)
         throw invalid(
-          f(`intents[${i}].threat`),
+          `${where}intents[${i}].threat`,
           threat,
           `an integer from 0 to ${threats.length - 1}`,
         );
       const weight = intent.weight ?? D.intentWeight;
-      return intent.name === undefined ? { threat, weight } : { threat, weight, name: intent.name };
-    });
+      intents.push(
+        intent.name === undefined ? { threat, weight } : { threat, weight, name: intent.name },
+      );
+    }
   }
 
   const auraMax = spec.auraMax ?? D.auraMax;
@@ -338,7 +355,7 @@ export function parseRoll(input: unknown, where = ''): Roll {
     threats,
     dice,
     intents,
-    aura: spec.aura === undefined ? auraMax : checkAura(spec.aura, auraMax, f('aura')),
+    aura: spec.aura === undefined ? auraMax : checkAura(spec.aura, auraMax, `${where}aura`),
     auraMax,
     resolve: spec.resolve ?? D.resolve,
     boostsPerRoll: spec.boostsPerRoll ?? D.boostsPerRoll,
