@@ -289,7 +289,7 @@ export function parseRoll(input: unknown, where = ''): Roll {
   const dice: RollDie[] = [];
   let areaDice = 0;
   let intentCount = 0;
-  let aimedAt = 0; // bit i: some die aims at intent i
+  let aimedAt = 0; // bit i: some die aims at intent i (intents are below ROLL_LIMITS.dice ≤ 31)
   for (let i = 0; i < spec.dice.length; i++) {
     const die = spec.dice[i]!;
     if (die.area) {
