@@ -3,7 +3,7 @@ import type { Roll } from '../roll/spec.ts';
 import { classFloor, outcomeKey, outcomeTable } from './die-outcome.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { type Policy, type RollOdds, rollShape, type SolveOptions } from './roll-solver.ts';
-import { type SpendTable, spendTableOf } from './spend.ts';
+import { type SpendPlan, type SpendTable, spendTableOf } from './spend.ts';
 
 /** Most (best classes, Aura) states the closed form tabulates per defence; larger rolls go to the engine. */
 const MAX_CLOSED_STATES = 1 << 16;
@@ -109,7 +109,7 @@ export function closedFormOdds(
           if (p === 0) continue;
           const aura = Math.min(top, a0 + t);
           rise += p * (aura - a0);
-          const plan = shape.spends.plans[shape.spends.planId(shape.engineCode[c]!, aura, 0)]!;
+          const plan = planOf(shape, c, aura);
           // Gains held back to the end of the roll can pass the cap when they arrive.
           const overflow = sameRoll ? 0 : first.aura - plan.spent + aura - plan.auraEnd;
           scratch.end(plan, p, r, plan.value + first.resolveValue * r, overflow);
@@ -120,8 +120,7 @@ export function closedFormOdds(
       const area = shape.areaTops;
       if (area) for (let t = 0; t < area.length; t++) scratch.areaTops[t] = area[t]!;
       scratch.optimal = scratch.utility;
-      for (let q = 0; q < n; q++)
-        if (meets[q] === 1 && startOf[q] === s) figures.addScaled(q, scratch, weight[q]!);
+      figures.addMet(scratch, meets, s, startOf, weight);
     }
   }
   return rolls.map((roll, q) => figures.odds(q, roll, policy, shape.diceOfIntent));
@@ -153,6 +152,8 @@ interface ClosedShape {
   readonly wonOnly: boolean;
   readonly roll: Roll;
   readonly spends: SpendTable;
+  /** The spend plan of each (code, Aura state), [code · A + aura], filled as asked (see {@link planOf}). */
+  readonly plans: (SpendPlan | undefined)[];
   readonly diceOfIntent: number[][];
 }
 
@@ -247,6 +248,7 @@ function closedShape(first: Roll, policy: Policy): ClosedShape | null {
       wonOnly,
       roll: first,
       spends: spendTableOf(first, policy, floor),
+      plans: [],
       diceOfIntent: intentDice(first),
     };
   }
@@ -255,12 +257,25 @@ function closedShape(first: Roll, policy: Policy): ClosedShape | null {
   return shape;
 }
 
+/** How the spend table settles our code `c` with Aura state `aura`: one array read once made. */
+function planOf(shape: ClosedShape, c: number, aura: number): SpendPlan {
+  const at = c * shape.A + aura;
+  let plan = shape.plans[at];
+  if (!plan) {
+    plan = shape.spends.plan(shape.engineCode[c]!, aura);
+    shape.plans[at] = plan;
+  }
+  return plan;
+}
+
 /** Working arrays of {@link jointLaw}, reused from defence to defence. */
 interface Workspace {
   readonly cdf: Float64Array;
   readonly product: Float64Array;
   readonly work: Float64Array;
   readonly best: Float64Array;
+  /** Each dice stack's cumulative table under the defence at hand. */
+  readonly stackTables: Float64Array[];
   joint: Float64Array;
   spare: Float64Array;
 }
@@ -271,6 +286,7 @@ function workspace(L: number, A: number, codes: number): Workspace {
     product: new Float64Array(A),
     work: new Float64Array(A),
     best: new Float64Array(L * A),
+    stackTables: [],
     joint: new Float64Array(codes * A),
     spare: new Float64Array(codes * A),
   };
@@ -283,28 +299,33 @@ function workspace(L: number, A: number, codes: number): Workspace {
 function jointLaw(shape: ClosedShape, defence: Int32Array, ws: Workspace): Float64Array {
   const { L, A, roll } = shape;
   const top = A - 1;
-  const { cdf, product, work, best } = ws;
+  const { cdf, product, work, best, stackTables } = ws;
   let joint = ws.joint;
   let spare = ws.spare;
   joint.fill(0);
   joint[0] = 1;
   let filled = 1;
+  const { stackStart, stackSides, stackCount, floor, wonOnly } = shape;
   for (let i = 0; i < shape.slotOfIntent.length; i++) {
     const D = defence[shape.slotOfIntent[i]!]!;
+    const from = stackStart[i]!;
+    const to = stackStart[i + 1]!;
+    for (let j = from; j < to; j++)
+      stackTables[j] = cumulative(
+        stackSides[j]!,
+        D,
+        floor,
+        roll.auraMax,
+        roll.explode,
+        roll.explodeDepth,
+        wonOnly,
+      );
     for (let k = 0; k < L; k++) {
       product.fill(0);
       product[0] = 1;
-      for (let j = shape.stackStart[i]!; j < shape.stackStart[i + 1]!; j++) {
-        const die = cumulative(
-          shape.stackSides[j]!,
-          D,
-          shape.floor,
-          roll.auraMax,
-          roll.explode,
-          roll.explodeDepth,
-          shape.wonOnly,
-        );
-        for (let c = 0; c < shape.stackCount[j]!; c++) multiply(product, die, k * A, top, work);
+      for (let j = from; j < to; j++) {
+        const die = stackTables[j]!;
+        for (let c = stackCount[j]!; c > 0; c--) multiply(product, die, k * A, top, work);
       }
       cdf.set(product, k * A);
     }
@@ -324,7 +345,9 @@ function jointLaw(shape: ClosedShape, defence: Int32Array, ws: Workspace): Float
             if (q !== 0) spare[(c + k * place) * A + Math.min(top, t + u)]! += p * q;
           }
       }
-    [joint, spare] = [spare, joint];
+    const filledJoint = spare;
+    spare = joint;
+    joint = filledJoint;
     filled *= L;
   }
   if (shape.areaGain) {

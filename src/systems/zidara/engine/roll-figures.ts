@@ -90,17 +90,18 @@ export class RollFigures {
   }
 }
 
-/** The scalar sums of {@link RollFigures}, in the order {@link FigureSums} stores them. */
-const SCALARS = [
-  'utility',
-  'optimal',
-  'gained',
-  'spent',
-  'shared',
-  'auraEnd',
-  'resolveEnd',
-  'capped',
-] as const;
+/** Where {@link FigureSums} stores each scalar sum of {@link RollFigures}, after the arrays. */
+const SCALAR = {
+  utility: 0,
+  optimal: 1,
+  gained: 2,
+  spent: 3,
+  shared: 4,
+  auraEnd: 5,
+  resolveEnd: 6,
+  capped: 7,
+} as const;
+const SCALARS = 8;
 
 /**
  * The sums of every question of a batch, weighed over the defences, in one flat array (a batch
@@ -129,30 +130,47 @@ export class FigureSums {
     this.areaStates = areaStates;
     this.auraStates = auraStates;
     this.levels = levels;
-    this.stride = 2 * intents + 1 + areaStates + SCALARS.length;
+    this.stride = 2 * intents + 1 + areaStates + SCALARS;
     this.data = new Float64Array(count * this.stride);
     this.endings = joint ? Array.from({ length: count }, () => new Map()) : undefined;
   }
 
-  /** Adds `k` × a pass's sums (a defence vector's, weighed by its chance) to question q's. */
-  addScaled(q: number, from: RollFigures, k: number): void {
+  /**
+   * Adds a pass's sums (one defence vector's, from start `s`) to every question that meets that
+   * defence (`meets[q] === 1`) and starts at s (`startOf[q]`), each weighed by its chance of the
+   * defence (`weight[q]`). One call a pass: a batch makes thousands of passes, run cold.
+   */
+  addMet(
+    from: RollFigures,
+    meets: Uint8Array,
+    s: number,
+    startOf: ArrayLike<number>,
+    weight: ArrayLike<number>,
+  ): void {
+    const { pWin, wins, areaTops, utility, optimal, gained, spent, shared } = from;
+    const { auraEnd, resolveEnd, capped } = from;
     const data = this.data;
-    let at = q * this.stride;
-    for (let i = 0; i < from.pWin.length; i++) data[at++]! += k * from.pWin[i]!;
-    for (let i = 0; i < from.wins.length; i++) data[at++]! += k * from.wins[i]!;
-    for (let i = 0; i < from.areaTops.length; i++) data[at++]! += k * from.areaTops[i]!;
-    data[at++]! += k * from.utility;
-    data[at++]! += k * from.optimal;
-    data[at++]! += k * from.gained;
-    data[at++]! += k * from.spent;
-    data[at++]! += k * from.shared;
-    data[at++]! += k * from.auraEnd;
-    data[at++]! += k * from.resolveEnd;
-    data[at++]! += k * from.capped;
-    const endings = this.endings?.[q];
-    if (endings && from.endings)
-      for (const [ending, p] of from.endings)
-        endings.set(ending, (endings.get(ending) ?? 0) + k * p);
+    for (let q = 0; q < meets.length; q++) {
+      if (meets[q] !== 1 || startOf[q] !== s) continue;
+      const k = weight[q]!;
+      let at = q * this.stride;
+      for (let i = 0; i < pWin.length; i++) data[at++]! += k * pWin[i]!;
+      for (let i = 0; i < wins.length; i++) data[at++]! += k * wins[i]!;
+      for (let i = 0; i < areaTops.length; i++) data[at++]! += k * areaTops[i]!;
+      // In SCALAR's order.
+      data[at++]! += k * utility;
+      data[at++]! += k * optimal;
+      data[at++]! += k * gained;
+      data[at++]! += k * spent;
+      data[at++]! += k * shared;
+      data[at++]! += k * auraEnd;
+      data[at++]! += k * resolveEnd;
+      data[at++]! += k * capped;
+      const endings = this.endings?.[q];
+      if (endings && from.endings)
+        for (const [ending, p] of from.endings)
+          endings.set(ending, (endings.get(ending) ?? 0) + k * p);
+    }
   }
 
   /**
@@ -164,14 +182,16 @@ export class FigureSums {
     const data = this.data;
     const base = q * this.stride;
     const scalars = base + 2 * n + 1 + this.areaStates;
-    const scalar = (name: (typeof SCALARS)[number]) => data[scalars + SCALARS.indexOf(name)]!;
     let expectedWins = 0;
     for (let i = 0; i < n; i++) expectedWins += data[base + i]!;
+    // Plain loops and reads: a file of thousands of specs asks this cold, once a roll.
+    const winsDistribution = new Array<number>(n + 1);
+    for (let k = 0; k <= n; k++) winsDistribution[k] = data[base + n + k]!;
     const odds: {
       -readonly [K in keyof RollOdds]: RollOdds[K];
     } = {
       policy,
-      expectedUtility: policy === 'optimal' ? scalar('optimal') : scalar('utility'),
+      expectedUtility: data[scalars + (policy === 'optimal' ? SCALAR.optimal : SCALAR.utility)]!,
       intents: roll.intents.map((intent, i) => ({
         pWin: data[base + i]!,
         threat: intent.threat,
@@ -180,14 +200,14 @@ export class FigureSums {
       })),
       expectedWins,
       pAllWin: data[base + 2 * n]!,
-      winsDistribution: Array.from(data.subarray(base + n, base + 2 * n + 1)),
-      expectedAuraGained: scalar('gained'),
-      expectedAuraSpent: scalar('spent'),
-      expectedAuraShared: Math.max(0, scalar('shared')),
-      expectedAuraEnd: scalar('auraEnd'),
-      expectedResolveEnd: scalar('resolveEnd'),
+      winsDistribution,
+      expectedAuraGained: data[scalars + SCALAR.gained]!,
+      expectedAuraSpent: data[scalars + SCALAR.spent]!,
+      expectedAuraShared: Math.max(0, data[scalars + SCALAR.shared]!),
+      expectedAuraEnd: data[scalars + SCALAR.auraEnd]!,
+      expectedResolveEnd: data[scalars + SCALAR.resolveEnd]!,
     };
-    if (roll.explode) odds.pExplodeCapped = scalar('capped');
+    if (roll.explode) odds.pExplodeCapped = data[scalars + SCALAR.capped]!;
     const endings = this.endings?.[q];
     if (endings) {
       const A = this.auraStates;
@@ -201,7 +221,8 @@ export class FigureSums {
           p,
         }));
     }
-    const area = roll.dice.find((die) => die.area);
+    let area: Roll['dice'][number] | undefined;
+    for (let d = 0; d < roll.dice.length && !area; d++) if (roll.dice[d]!.area) area = roll.dice[d];
     if (area) {
       const tops = Array.from(data.subarray(base + 2 * n + 1, base + 2 * n + 1 + this.areaStates));
       odds.area = areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, tops);

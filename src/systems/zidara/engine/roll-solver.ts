@@ -486,15 +486,15 @@ export class RollSolver {
       this.joint,
     );
     const scratch = new RollFigures(model.intentCount, areaStates, A, levels, this.joint);
+    const startOf = questions.map((q) => q.start);
+    const weight = questions.map((q) => q.weight);
     this.eachDefence(questions, starts, (ctx, s, meets) => {
       const start = starts[s]!;
       scratch.clear();
       if (this.policy === 'optimal')
         scratch.optimal = this.startValue(ctx, start.resolve, start.aura);
       this.forward(ctx, start, scratch);
-      for (let q = 0; q < questions.length; q++)
-        if (meets[q] === 1 && questions[q]!.start === s)
-          figures.addScaled(q, scratch, questions[q]!.weight);
+      figures.addMet(scratch, meets, s, startOf, weight);
     });
     const dice = intentDice(this.roll);
     return questions.map((q, i) => figures.odds(i, q.roll, this.policy, dice));
