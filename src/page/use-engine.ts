@@ -62,6 +62,9 @@ export function useEngine<Q, P, T = P>(
   });
   const [attempt, setAttempt] = useState(0);
   const asked = useRef<number | undefined>(undefined);
+  // Counts asks and cancels: progress already on its way from a cancelled solve (its worker is
+  // gone, the message is not) must not turn "cancelled" back into "computing".
+  const latest = useRef(0);
 
   // The key stands for the question (a new object each render): it alone decides when to ask.
   useEffect(() => {
@@ -75,8 +78,9 @@ export function useEngine<Q, P, T = P>(
       // Asked again (Solve again after a cancel): computing afresh.
       setDone((c) => (c.about === key ? { ...c, status: 'computing', progress: undefined } : c));
       asked.current = performance.now();
+      const ask = ++latest.current;
       const progress = (p: FightProgress) => {
-        if (live && !finished)
+        if (live && !finished && ask === latest.current)
           setDone((c) => ({ ...c, status: 'computing', progress: p, about: key }));
       };
       const of = clients.length;
@@ -123,6 +127,7 @@ export function useEngine<Q, P, T = P>(
   }, [done]);
 
   const cancel = () => {
+    latest.current++;
     for (const client of clients) client.cancel();
     setDone((c) => ({ ...c, status: 'cancelled', progress: undefined, about: key }));
   };

@@ -448,6 +448,9 @@ describe('the offline page: Fight', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     await page.click('.status button:text-is("Cancel")');
     await page.waitForSelector('.status-cancelled', { timeout: 5_000 });
+    // Progress already sent by the cancelled solve does not bring "Working…" back.
+    await page.waitForTimeout(500);
+    expect(await page.$$('.status-cancelled')).toHaveLength(1);
     // Asked again for a small whole fight, the fresh worker answers it exactly.
     await page.fill('#steps', '4');
     await page.fill('#max-rounds', '3');
