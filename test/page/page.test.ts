@@ -431,8 +431,11 @@ describe('the offline page: Fight', () => {
   });
 
   it('shows a whole-fight solve progressing, keeps the page responsive, and cancels it', async () => {
-    // Whole-fight play for 8 steps against 3 tags takes tens of seconds.
-    const page = await open('v=1&view=fight&vs=4&tags=3&steps=8&fight-policy=whole-fight');
+    // Whole-fight play for 18 steps against 6 tags over 12 rounds takes over a minute here: it
+    // is still computing when Cancel is pressed, however fast the machine.
+    const page = await open(
+      'v=1&view=fight&vs=6&tags=6&steps=18&max-rounds=12&fight-policy=whole-fight',
+    );
     await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
     const first = Number(await page.getAttribute('.status-computing progress', 'value'));
     await page.waitForFunction(
@@ -459,7 +462,7 @@ describe('the offline page: Fight', () => {
       rows.map((row) => Number(row.getAttribute('data-win-within'))),
     );
     const odds = fightOdds(
-      parseFight({ challenge: 4, tags: 3, steps: 4, maxRounds: 3, fightPolicy: 'whole-fight' }),
+      parseFight({ challenge: 6, tags: 6, steps: 4, maxRounds: 3, fightPolicy: 'whole-fight' }),
     );
     expect(shown).toHaveLength(3);
     shown.forEach((p, i) => {

@@ -279,15 +279,7 @@ describe('advise: laws', () => {
 });
 
 describe('advise: bad states', () => {
-  const roll = {
-    threats: [{ challenge: 4 }],
-    dice: [
-      { sides: 8, intent: 0 },
-      { sides: 4, intent: 1 },
-    ],
-    aura: 3,
-    resolve: 1,
-  };
+  const { roll } = ISSUE_ADVICE;
   const bad = (request: unknown, message: RegExp) => {
     expect(() => parseAdviceRequest(request)).toThrow(InputError);
     expect(() => parseAdviceRequest(request)).toThrow(message);
