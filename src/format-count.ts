@@ -8,3 +8,12 @@
 export function formatCount(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/**
+ * A count and its noun, singular for one: "1 figure", "12 figures", "1,000 trials".
+ * @example countOf(1, 'expectation') // "1 expectation"
+ * @example countOf(2, 'file') // "2 files"
+ */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : plural}`;
+}

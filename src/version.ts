@@ -2,19 +2,32 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
+/** What dicelab reads of its own package.json. */
+export interface DicelabPackage {
+  readonly name: 'dicelab';
+  readonly version: string;
+  /** The optional packages some commands load (the queue's), with the ranges dicelab supports. */
+  readonly peerDependencies: Readonly<Record<string, string>>;
+}
+
 /**
- * This dicelab's version, from its package.json: `../package.json` from both `src/` and the
- * compiled `dist/`, `../../package.json` from the benchmarks' build (`build/src/`). Partial
- * result files record it: shards merge only with their own version.
+ * dicelab's package.json: `../package.json` from both `src/` and the compiled `dist/` (also
+ * where npm installs it), `../../package.json` from the benchmarks' build (`build/src/`).
  */
-export const DICELAB_VERSION: string = (() => {
+export const DICELAB_PACKAGE: DicelabPackage = (() => {
   for (const path of ['../package.json', '../../package.json']) {
     try {
-      const found = require(path) as { name?: string; version: string };
-      if (found.name === 'dicelab') return found.version;
+      const found = require(path) as { name?: string } & DicelabPackage;
+      if (found.name === 'dicelab') return found;
     } catch {
       // Not at this level: look one higher.
     }
   }
   throw new Error('dicelab: cannot find its package.json');
 })();
+
+/**
+ * This dicelab's version (what `dicelab --version` prints). Partial result files and queue
+ * jobs record it: shards merge only with their own version.
+ */
+export const DICELAB_VERSION: string = DICELAB_PACKAGE.version;

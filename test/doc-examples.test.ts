@@ -183,9 +183,14 @@ for (const file of files) {
     browserOnly.set(name, (error as Error).message);
   }
 }
-/** What examples may use besides src/'s exports: zod, whose schemas some examples build. */
+/** The package's public entries (package.json `exports`): they reuse the engine's names (`advise`, `simulate`). */
+const isEntry = (file: string) => file === 'src/index.ts' || file.startsWith('src/api/');
+/**
+ * What examples may use besides src/'s exports: zod, whose schemas some examples build. A name
+ * means the engine's module before a public entry's wrapper of it.
+ */
 const everyExport = new Map<string, unknown>([['z', z]]);
-for (const exports of modules.values())
+for (const [, exports] of [...modules].sort(([a], [b]) => Number(isEntry(a)) - Number(isEntry(b))))
   for (const [name, value] of Object.entries(exports))
     if (name !== 'default' && !everyExport.has(name)) everyExport.set(name, value);
 

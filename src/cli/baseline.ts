@@ -1,9 +1,15 @@
 import { basename, dirname } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
+import { countOf } from '../format-count.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
 import { checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkCounts } from '../scenario/check-table.ts';
-import { BASELINE_FILE, loadScenarioFiles, readBaseline, SCENARIO_DIR } from './check.ts';
+import {
+  BASELINE_FILE,
+  loadScenarioFiles,
+  readBaseline,
+  SCENARIO_DIR,
+} from '../scenario/scenario-files.ts';
 import { fileFlag, integerFlag } from './flags.ts';
 import { threadsFlag } from './simulation-flags.ts';
 import { writeFilesAtomically } from './write-files.ts';
@@ -51,6 +57,7 @@ Examples:
         ...(options.maxTrials === undefined ? {} : { maxTrials: options.maxTrials }),
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(previous ? { baseline: previous } : {}),
+        baselineFile: options.baseline,
         ...(say ? { onProgress: say } : {}),
       });
       const next = updateBaseline(previous, result.files, seed);
@@ -59,11 +66,17 @@ Examples:
       const comparison = result.baseline;
       if (comparison) {
         for (const m of comparison.moved) lines.push(`moved: ${m.file}: ${m.key}: ${m.shown}`);
-        for (const a of comparison.added) lines.push(`new: ${a.file}: ${a.key}`);
+        const renamed = new Set(comparison.underAnotherName.map((f) => f.file));
+        for (const a of comparison.added)
+          if (!renamed.has(a.file)) lines.push(`new: ${a.file}: ${a.key}`);
         for (const r of comparison.removed) lines.push(`gone: ${r.file}: ${r.key}`);
+        for (const f of comparison.underAnotherName)
+          lines.push(
+            `renamed: ${f.file}: its figures were under ${JSON.stringify(f.stored)}, now under ${JSON.stringify(f.name)} (its path from the baseline's folder)`,
+          );
       }
       const counts = comparison
-        ? `${comparison.moved.length} moved, ${comparison.added.length} new, ${comparison.removed.length} gone, ${comparison.unchanged} unchanged`
+        ? `${comparison.moved.length} moved, ${comparison.added.length} new, ${comparison.removed.length} gone, ${comparison.unchanged} unchanged${comparison.underAnotherName.length ? `, ${countOf(comparison.underAnotherName.length, 'file')} renamed` : ''}`
         : `all new: there was no baseline at ${options.baseline}`;
       const verdicts = checkCounts(result);
       if (verdicts.failed || verdicts.inconclusive)
@@ -75,11 +88,11 @@ Examples:
           { name: basename(options.baseline), content: formatBaseline(next) },
         ]);
         lines.push(
-          `baseline: wrote ${options.baseline}: ${figures} figures of ${result.files.length} file${result.files.length === 1 ? '' : 's'}; ${counts}`,
+          `baseline: wrote ${options.baseline}: ${countOf(figures, 'figure')} of ${countOf(result.files.length, 'file')}; ${counts}`,
         );
       } else {
         lines.push(
-          `baseline: ${figures} figures of ${result.files.length} file${result.files.length === 1 ? '' : 's'}; ${counts}; nothing written (--write records them)`,
+          `baseline: ${countOf(figures, 'figure')} of ${countOf(result.files.length, 'file')}; ${counts}; nothing written (--write records them)`,
         );
       }
       process.stdout.write(`${lines.join('\n')}\n`);

@@ -2,10 +2,9 @@ import type { Command } from '@commander-js/extra-typings';
 import { formatCount } from '../format-count.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
-import { type D6PoolResult, d6PoolOdds } from '../systems/d6-pool/exact.ts';
-import { SEED_CLAIM, type SeedClaimGap, seedClaimGap } from '../systems/d6-pool/seed-claim.ts';
+import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.ts';
 import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
-import { type D6PoolCheck, MAX_STAT, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
+import { MAX_STAT, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
 import { integerFlag } from './flags.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
 import { simulateOneSpec } from './run-simulation.ts';
@@ -13,9 +12,6 @@ import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 
 const FLAGS = { stat: '--stat' } as const;
-
-/** A result with, for three dice, how far the seed's claim is off. */
-type D6PoolReport = D6PoolResult & { seedClaim?: SeedClaimGap };
 
 /**
  * `dicelab d6-pool odds --stat N [--json] [--spec FILE]` and `dicelab d6-pool simulate …`:
@@ -66,11 +62,6 @@ export function registerD6Pool(program: Command) {
         simulatedTable(s.outcomes, `d6 pool, stat ${s.spec.stat}: ${formatCount(s.trials)} trials`),
     );
   });
-}
-
-function d6PoolReport(check: D6PoolCheck): D6PoolReport {
-  const result = d6PoolOdds(check);
-  return check.stat === SEED_CLAIM.stat ? { ...result, seedClaim: seedClaimGap() } : result;
 }
 
 function d6PoolText(r: D6PoolReport): string {

@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { invalid, showValue } from '../input-error.ts';
-import { folderProblem, statIfAny } from './write-files.ts';
+import { statIfAny } from '../stat-if-any.ts';
+import { folderProblem } from './write-files.ts';
 
 /**
  * Commander argument parsers that reject bad values with a message naming what is allowed.

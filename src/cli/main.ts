@@ -4,6 +4,7 @@ import { Command, CommanderError } from '@commander-js/extra-typings';
 import { EXIT } from '../exit-status.ts';
 import { InputError } from '../input-error.ts';
 import { RunError } from '../run-error.ts';
+import { DICELAB_VERSION } from '../version.ts';
 
 /**
  * Each top-level command and how it is registered, loaded when needed: a command line that
@@ -35,18 +36,26 @@ const COMMANDS: Record<string, (program: Command, argv: readonly string[]) => Pr
   'ring-skill': async (program) => (await import('./ring-skill.ts')).registerRingSkill(program),
 };
 
+/** The flags that print dicelab's version (package.json's) and nothing else. */
+const VERSION_FLAGS = ['-V', '--version'];
+
 /**
  * The dicelab command tree: one `register…` per system or job, each in its own file. Given the
- * command line, only the command it names is registered; with none (or one it does not know),
- * every command is, for the help and the suggestions.
+ * command line, only the command it names is registered (none for `--version`); with none (or
+ * one it does not know), every command is, for the help and the suggestions.
  */
 export async function buildProgram(argv: readonly string[] = []) {
   const program = new Command('dicelab')
     .description('Exact and simulated odds for tabletop rolls, and the best way to make them.')
+    .version(DICELAB_VERSION, VERSION_FLAGS.join(', '), "print dicelab's version")
     .enablePositionalOptions();
   const named = argv[0];
   const wanted =
-    named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+    named !== undefined && Object.hasOwn(COMMANDS, named)
+      ? [named]
+      : named !== undefined && VERSION_FLAGS.includes(named)
+        ? []
+        : Object.keys(COMMANDS);
   for (const name of wanted) await COMMANDS[name]!(program, argv);
   return program;
 }

@@ -8,7 +8,8 @@ import {
   serializePartialResult,
 } from '../montecarlo/partial-result.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
-import { statIfAny, writeFilesAtomically } from './write-files.ts';
+import { statIfAny } from '../stat-if-any.ts';
+import { writeFilesAtomically } from './write-files.ts';
 
 /**
  * Writes a run's partial result file (`serializePartialResult`: JSON with its checksum)

@@ -67,7 +67,8 @@ Examples:
   dicelab zidara simulate d12 d4 --vs 3 --trials 1e9 --queue redis://127.0.0.1:6379 --shards 64`,
     )
     .action(async (options) => {
-      const { runQueueWorker } = await import('../queue/worker.ts');
+      const { loadQueueModule } = await import('../queue/queue-packages.ts');
+      const { runQueueWorker } = await loadQueueModule(() => import('../queue/worker.ts'));
       const cores = availableParallelism();
       const threads =
         options.threads ??

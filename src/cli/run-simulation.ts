@@ -1,4 +1,5 @@
 import { EXIT } from '../exit-status.ts';
+import { countOf, formatCount } from '../format-count.ts';
 import { InputError, invalid } from '../input-error.ts';
 import { isKernelId, type KernelId } from '../montecarlo/kernel-registry.ts';
 import type { KernelRef } from '../montecarlo/load-kernel.ts';
@@ -13,7 +14,7 @@ import { printResults, specsFromOptions } from './spec-file.ts';
  * a progress bar on stderr (a terminal only, not --quiet), Ctrl-C stopping it cleanly, and
  * with --partial (required by --shard) writes the partial result file atomically. An
  * interrupted run resolves all the same (`interrupted: true`, partial tallies) and sets the
- * exit status to 130; summarise it with `summarizeResult`.
+ * exit status to 130; summarise it with `summarizeRun`.
  *
  * With `--queue URL --shards N` the run goes to `dicelab queue worker`s as N shard jobs
  * (`simulateOnQueue`, loaded only then, so other commands never load BullMQ) and resolves to
@@ -49,7 +50,10 @@ export async function runSimulation(
     if (options.queue) {
       if (!isKernelId(kernel))
         throw new Error(`a run of ${kernel} cannot go to a queue: only dicelab's own kernels can`);
-      const { simulateOnQueue } = await import('../queue/simulate-on-queue.ts');
+      const { loadQueueModule } = await import('../queue/queue-packages.ts');
+      const { simulateOnQueue } = await loadQueueModule(
+        () => import('../queue/simulate-on-queue.ts'),
+      );
       result = await simulateOnQueue(
         {
           kernel,
@@ -102,6 +106,28 @@ export async function runSimulation(
 }
 
 /**
+ * A run's summary (`summarizeResult`), or undefined for a shard that holds no chunk of the
+ * run (fewer chunks than shards): there is nothing to estimate from, so one line on stderr
+ * says so, and its partial result (written all the same, with no trials) merges as nothing.
+ * The summarizer loads here, with the commands that simulate.
+ */
+export async function summarizeRun(
+  result: SimulationResult,
+  stderr: NodeJS.WritableStream = process.stderr,
+): Promise<unknown> {
+  const { shard } = result;
+  if (shard && result.chunksDone === 0 && !result.interrupted) {
+    const chunks = Math.ceil(result.trials / result.chunkSize);
+    stderr.write(
+      `dicelab: shard ${shard.index}/${shard.count} holds no chunk of this run (${countOf(result.trials, 'trial')} make ${countOf(chunks, 'chunk')} of ${formatCount(result.chunkSize)}): nothing to summarize; its partial result merges as nothing\n`,
+    );
+    return undefined;
+  }
+  const { summarizeResult } = await import('../montecarlo/summarize-result.ts');
+  return summarizeResult(result);
+}
+
+/**
  * The shard this process runs: --shard i/n as given, --shard auto from the array job's
  * environment; checks that --shards comes exactly with --queue or --shard auto.
  */
@@ -145,9 +171,8 @@ export async function simulateOneSpec<Spec, Summary>(
       options.spec,
       'a file with one spec (simulate runs one spec at a time)',
     );
-  const { summarizeResult } = await import('../montecarlo/summarize-result.ts');
-  const summary = (await summarizeResult(
-    await runSimulation(kernel, specs[0], options),
-  )) as Summary;
-  await printResults([summary], false, options.json, (s) => s, text);
+  const summary = (await summarizeRun(await runSimulation(kernel, specs[0], options))) as
+    | Summary
+    | undefined;
+  if (summary !== undefined) await printResults([summary], false, options.json, (s) => s, text);
 }

@@ -5,7 +5,7 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { formatCount } from '../format-count.ts';
-import { DEFAULT_CHUNK_SIZE } from '../montecarlo/chunk-plan.ts';
+import { DEFAULT_CHUNK_SIZE, SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 import type { Shard } from '../montecarlo/run.ts';
 import { MAX_SHARDS } from '../queue/queue-settings.ts';
 import { redisUrlProblem } from '../queue/redis-url.ts';
@@ -103,9 +103,9 @@ export interface SimulationOptions {
 
 /** Defaults a command may choose for its own simulation options. */
 export interface SimulationDefaults {
-  /** Default 1_000_000. */
+  /** Default `SIMULATION_DEFAULTS.trials`. */
   trials?: number;
-  /** Default 1: a run is reproducible unless the user asks for another seed. */
+  /** Default `SIMULATION_DEFAULTS.seed`. */
   seed?: number;
 }
 
@@ -125,13 +125,13 @@ export function addSimulationOptions<
       '--trials <n>',
       'trials in the whole run (1e6, 1_000_000)',
       trialsFlag,
-      defaults.trials ?? 1_000_000,
+      defaults.trials ?? SIMULATION_DEFAULTS.trials,
     )
     .option(
       '--seed <n>',
       'random seed: the same seed gives the same result',
       seedFlag,
-      defaults.seed ?? 1,
+      defaults.seed ?? SIMULATION_DEFAULTS.seed,
     )
     .option('--threads <n>', 'worker threads (default: all cores; tiny runs use one)', threadsFlag)
     .option(

@@ -5,7 +5,8 @@ import { formatCount } from '../format-count.ts';
 import { decodeUtf8, INPUT_LIMITS, inputSizeProblem } from '../input-bytes.ts';
 import { InputError } from '../input-error.ts';
 import type { InputSource } from '../input-source.ts';
-import { statIfAny } from './write-files.ts';
+import { parseSpecArray } from '../spec-array.ts';
+import { statIfAny } from '../stat-if-any.ts';
 
 /**
  * `--spec <file>` for a command whose options so far describe one spec (but for `keep`):
@@ -78,18 +79,17 @@ export async function specsFromOptions<T>(
   }
   const path = options.spec;
   const source = await readInputFile(path, '--spec');
-  const many = Array.isArray(source.value);
-  const raw = many ? (source.value as unknown[]) : [source.value];
-  if (raw.length === 0)
+  const held = Array.isArray(source.value) ? source.value.length : 1;
+  if (held === 0)
     throw new InputError(
       `${path}:1:1: the file holds an empty array (expected one spec or an array of specs)`,
     );
-  if (raw.length > INPUT_LIMITS.specs)
+  if (held > INPUT_LIMITS.specs)
     throw new InputError(
-      `${path}:1:1: the file holds ${formatCount(raw.length)} specs (expected at most ${formatCount(INPUT_LIMITS.specs)}; split it into several files)`,
+      `${path}:1:1: the file holds ${formatCount(held)} specs (expected at most ${formatCount(INPUT_LIMITS.specs)}; split it into several files)`,
     );
   try {
-    return { specs: raw.map((spec, i) => parse(spec, many ? `[${i}].` : '')), many };
+    return parseSpecArray(source.value, parse);
   } catch (error) {
     throw source.located(error);
   }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, type Stats, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { EXIT } from '../exit-status.ts';
 import { InputError, invalid } from '../input-error.ts';
+import { statIfAny } from '../stat-if-any.ts';
 
 /** One file to write: a plain name (no folder) and its content. */
 export interface FileToWrite {
@@ -102,15 +103,5 @@ export function folderProblem(dir: string): string | undefined {
     if (found?.isDirectory()) return undefined;
     if (found) return `${path === resolve(dir) ? dir : path} is a file`;
     if (dirname(path) === path) return undefined;
-  }
-}
-
-/** The path's stat, or undefined when nothing is there (a file in the way of a parent included). */
-export function statIfAny(path: string): Stats | undefined {
-  try {
-    return statSync(path, { throwIfNoEntry: false });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
-    throw error;
   }
 }

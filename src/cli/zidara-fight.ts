@@ -18,7 +18,7 @@ import {
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
-import { runSimulation } from './run-simulation.ts';
+import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
@@ -144,8 +144,11 @@ Examples:
             fight.spec,
             options,
           );
-          const { summarizeResult } = await import('../montecarlo/summarize-result.ts');
-          simulated = (await summarizeResult(result)) as FightSimulation & { seed: number };
+          simulated = (await summarizeRun(result)) as
+            | (FightSimulation & { seed: number })
+            | undefined;
+          // An empty shard with no exact chain has nothing to print.
+          if (simulated === undefined && !exact) return;
         }
         results.push({
           fight,

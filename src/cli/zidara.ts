@@ -4,8 +4,8 @@ import { InputError } from '../input-error.ts';
 import { formatPercent } from '../report/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
+import { oddsInBatches } from '../systems/zidara/engine/odds-in-batches.ts';
 import type { Policy, RerollKinds, RollOdds } from '../systems/zidara/engine/roll-solver.ts';
-import { solveRolls } from '../systems/zidara/engine/solve-rolls.ts';
 import {
   challengeName,
   describeDice,
@@ -17,7 +17,7 @@ import {
 import { legalPools } from '../systems/zidara/roll/pool.ts';
 import { parseRoll, type Roll, type RollSpec, rollToSpec } from '../systems/zidara/roll/spec.ts';
 import type { RollSimulation } from '../systems/zidara/simulate.ts';
-import { runSimulation } from './run-simulation.ts';
+import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
@@ -28,9 +28,6 @@ import {
   FLAG_PARSERS,
   flagsSetup,
 } from './zidara-flags.ts';
-
-/** Specs of a file solved together (the rest of the file waits its turn): 3,504 contests are one batch. */
-const SOLVE_BATCH = 4096;
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
 export function zidaraCommand(program: Command) {
@@ -112,24 +109,13 @@ function registerOdds(zidara: Command) {
     .action(async (words, options) => {
       const { rolls, many } = await rollsFromOptions(words, options);
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
-      // Specs are solved a batch at a time as they are printed: specs of one shape in a batch
-      // share a solve (Challenges, Resolve and Aura at the start), and memory stays bounded.
-      const solved = new Map<Roll, RollOdds>();
-      let next = 0;
+      // Specs are solved a batch at a time as they are printed (memory stays bounded).
+      const solved = oddsInBatches(rolls, solve);
       await printResults(
         rolls,
         many,
         options.json,
-        (roll) => {
-          if (!solved.has(roll)) {
-            const batch = rolls.slice(next, next + SOLVE_BATCH);
-            next += batch.length;
-            for (const [k, odds] of solveRolls(batch, solve).entries()) solved.set(batch[k]!, odds);
-          }
-          const odds = solved.get(roll)!;
-          solved.delete(roll);
-          return odds;
-        },
+        () => solved.next().value!,
         (odds, roll) => formatOdds(roll, odds, solve.rerolls),
       );
     });
@@ -157,10 +143,7 @@ function registerSimulate(zidara: Command) {
       const policy = options.policy as Policy;
       const rerolls = options.rerolls as RerollKinds;
       // The simulator and its intervals load with the command that simulates.
-      const [{ summarizeResult }, { simulationSpec }] = await Promise.all([
-        import('../montecarlo/summarize-result.ts'),
-        import('../systems/zidara/simulate.ts'),
-      ]);
+      const { simulationSpec } = await import('../systems/zidara/simulate.ts');
       const summaries: (RollSimulation & { seed: number })[] = [];
       for (const roll of rolls) {
         const result = await runSimulation(
@@ -168,7 +151,10 @@ function registerSimulate(zidara: Command) {
           simulationSpec(roll, policy, rerolls),
           options,
         );
-        summaries.push((await summarizeResult(result)) as RollSimulation & { seed: number });
+        const summary = await summarizeRun(result);
+        // An empty shard (one spec) has nothing to print.
+        if (summary === undefined) return;
+        summaries.push(summary as RollSimulation & { seed: number });
         if (result.interrupted) break;
       }
       const done = rolls.slice(0, summaries.length).map((roll, i) => ({ roll, i }));

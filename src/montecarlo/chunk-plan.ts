@@ -2,6 +2,14 @@ import type { Stream } from '../rng/index.ts';
 import { streamFor } from '../rng/index.ts';
 import type { AnyKernel } from './load-kernel.ts';
 
+/** A simulation's trials and seed when nothing says otherwise (the CLI's flags and the library alike). */
+export const SIMULATION_DEFAULTS = {
+  /** Trials in a run. */
+  trials: 1_000_000,
+  /** The seed: a run is reproducible unless another seed is asked for. */
+  seed: 1,
+} as const;
+
 /** Trials per chunk unless a run says otherwise; part of a result's identity. */
 export const DEFAULT_CHUNK_SIZE = 65_536;
 

@@ -1,20 +1,26 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import opentype from 'opentype.js';
 import * as vega from 'vega';
+import { CHART_FONT_FILE_NAMES } from './chart-font-files.ts';
 
-const fontDir = join(
-  dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
+/**
+ * Where the fonts are: the compiled package's own copy (`dist/vendor/fonts`, beside `dist/report`),
+ * else, from the sources or the benchmarks' build, the dejavu-fonts-ttf package (a devDependency).
+ */
+function fontDir(): string {
+  const vendored = fileURLToPath(new URL('../vendor/fonts/', import.meta.url));
+  if (existsSync(join(vendored, CHART_FONT_FILE_NAMES[0]))) return vendored;
+  const fonts = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json');
+  return join(dirname(fonts), 'ttf');
+}
+
+/** The TrueType files charts are drawn with (DejaVu Sans: see `CHART_FONT_FILE_NAMES`). */
+export const FONT_FILES: readonly string[] = CHART_FONT_FILE_NAMES.map((file) =>
+  join(fontDir(), file),
 );
-
-/** The TrueType files charts are drawn with (DejaVu Sans, from the dejavu-fonts-ttf package). */
-export const FONT_FILES: readonly string[] = [
-  'DejaVuSans.ttf',
-  'DejaVuSans-Bold.ttf',
-  'DejaVuSans-Oblique.ttf',
-  'DejaVuSans-BoldOblique.ttf',
-].map((file) => join(fontDir, file));
 
 /** What Vega passes its text-width function: the text mark's font fields. */
 interface TextItem {

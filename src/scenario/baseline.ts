@@ -1,3 +1,4 @@
+import { dirname, relative, resolve, sep } from 'node:path';
 import { z } from '#zod';
 import { InputError } from '../input-error.ts';
 import { normalQuantile } from '../montecarlo/normal-quantile.ts';
@@ -30,9 +31,9 @@ export type BaselineFigure =
     };
 
 /**
- * `reports/baseline.json`: every figure of every scenario file, by file (its path as checked)
- * and figure key, and the seed the simulated ones were drawn with. Committed; `dicelab check`
- * compares each run with it.
+ * `reports/baseline.json`: every figure of every scenario file, by file (its path from the
+ * baseline file's folder: see {@link pathFromBaseline}) and figure key, and the seed the
+ * simulated ones were drawn with. Committed; `dicelab check` compares each run with it.
  */
 export interface Baseline {
   readonly format: 'dicelab-baseline';
@@ -76,6 +77,31 @@ export interface FigureMove {
   readonly shown: string;
 }
 
+/**
+ * A scenario file's name in a baseline: its path from the baseline file's folder, with `/`
+ * separators, so the same file has the same name whichever folder the check runs from
+ * (`dicelab check` at the root, or `cd balance && dicelab check . --baseline ../reports/baseline.json`).
+ * @example pathFromBaseline('scenarios/a.yaml', 'reports/baseline.json') // "../scenarios/a.yaml"
+ */
+export function pathFromBaseline(scenarioPath: string, baselinePath: string): string {
+  return relative(dirname(resolve(baselinePath)), resolve(scenarioPath))
+    .split(sep)
+    .join('/');
+}
+
+/** A file of the run with no figure in the baseline, whose figures the baseline holds under another name. */
+export interface FileUnderAnotherName {
+  /** The file as the run names it (its path as checked). */
+  readonly file: string;
+  /** Its name in the baseline now, where nothing is. */
+  readonly name: string;
+  /** The baseline's name holding its figures (the file moved, or was checked from elsewhere). */
+  readonly stored: string;
+  /** Of the file's figures, how many the stored name holds. */
+  readonly shared: number;
+  readonly figures: number;
+}
+
 /** What a run changed relative to a baseline. */
 export interface BaselineComparison {
   /** Figures that moved: exact ones beyond 1e-9, simulated ones significantly (99.9%). */
@@ -85,6 +111,21 @@ export interface BaselineComparison {
   /** Figures of the files run that the run no longer computes (not a failure). */
   readonly removed: readonly { readonly file: string; readonly key: string }[];
   readonly unchanged: number;
+  /**
+   * Files whose every figure is new while the baseline holds most of them under another file
+   * name: a baseline recorded from another folder, or a file that moved. A failure, since
+   * nothing of the file was compared.
+   */
+  readonly underAnotherName: readonly FileUnderAnotherName[];
+}
+
+/** A scenario file's figures as a run computed them, named for the baseline. */
+export interface BaselineFile {
+  /** The file as people read it (its path as checked). */
+  readonly path: string;
+  /** Its name in the baseline (default `path`). */
+  readonly baselineName?: string;
+  readonly figures: readonly FigureRecord[];
 }
 
 /**
@@ -143,18 +184,22 @@ function baselineFigure(estimate: Estimate): BaselineFigure {
 /**
  * Compares the figures of the files run with the baseline: each figure that moved (exact:
  * beyond the tolerance; simulated: significantly, two-sample test at 99.9%), each new one, each
- * one gone. Files the run did not include are not compared. O(figures).
+ * one gone, and each file whose figures are all new while the baseline holds at least half of
+ * them under another name. Files the run did not include are not compared. O(figures).
  */
 export function compareToBaseline(
   baseline: Baseline,
-  files: readonly { readonly path: string; readonly figures: readonly FigureRecord[] }[],
+  files: readonly BaselineFile[],
 ): BaselineComparison {
   const moved: FigureMove[] = [];
   const added: { file: string; key: string }[] = [];
   const removed: { file: string; key: string }[] = [];
+  const underAnotherName: FileUnderAnotherName[] = [];
   let unchanged = 0;
+  const names = new Set(files.map((file) => file.baselineName ?? file.path));
   for (const file of files) {
-    const before = baseline.files[file.path] ?? {};
+    const name = file.baselineName ?? file.path;
+    const before = baseline.files[name] ?? {};
     const now = new Set<string>();
     for (const record of file.figures) {
       now.add(record.key);
@@ -181,24 +226,53 @@ export function compareToBaseline(
     }
     for (const key of Object.keys(before))
       if (!now.has(key)) removed.push({ file: file.path, key });
+    if (baseline.files[name] === undefined && now.size > 0) {
+      const elsewhere = storedUnderAnotherName(baseline, names, now);
+      if (elsewhere)
+        underAnotherName.push({ file: file.path, name, ...elsewhere, figures: now.size });
+    }
   }
-  return { moved, added, removed, unchanged };
+  return { moved, added, removed, unchanged, underAnotherName };
+}
+
+/** The baseline file (not one of the run's) holding the most of `keys`, if it holds half of them or more. */
+function storedUnderAnotherName(
+  baseline: Baseline,
+  runNames: ReadonlySet<string>,
+  keys: ReadonlySet<string>,
+): { stored: string; shared: number } | undefined {
+  let best: { stored: string; shared: number } | undefined;
+  for (const [stored, figures] of Object.entries(baseline.files)) {
+    if (runNames.has(stored)) continue;
+    let shared = 0;
+    for (const key of keys) if (figures[key] !== undefined) shared++;
+    if (2 * shared >= keys.size && shared > (best?.shared ?? 0)) best = { stored, shared };
+  }
+  return best;
 }
 
 /**
- * The baseline after a run: the files run get exactly the figures computed now; other files
- * keep theirs. O(figures).
+ * The baseline after a run: the files run get exactly the figures computed now (a file the
+ * baseline held under another name loses that name); other files keep theirs. O(figures).
  */
 export function updateBaseline(
   previous: Baseline | undefined,
-  files: readonly { readonly path: string; readonly figures: readonly FigureRecord[] }[],
+  files: readonly BaselineFile[],
   seed: number,
 ): Baseline {
   const result: Record<string, Record<string, BaselineFigure>> = {};
   for (const [path, figures] of Object.entries(previous?.files ?? {}))
     result[path] = { ...figures };
+  const names = new Set(files.map((file) => file.baselineName ?? file.path));
   for (const file of files) {
-    result[file.path] = Object.fromEntries(
+    const name = file.baselineName ?? file.path;
+    // A file recorded under another name (it moved) keeps only its new one.
+    if (previous && previous.files[name] === undefined) {
+      const keys = new Set(file.figures.map((record) => record.key));
+      const elsewhere = keys.size > 0 && storedUnderAnotherName(previous, names, keys);
+      if (elsewhere) delete result[elsewhere.stored];
+    }
+    result[name] = Object.fromEntries(
       file.figures.map((record) => [record.key, baselineFigure(record.estimate)]),
     );
   }

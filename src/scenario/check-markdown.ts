@@ -1,5 +1,11 @@
+import { countOf } from '../format-count.ts';
 import type { CheckResult } from './check-scenarios.ts';
-import { checkCounts } from './check-table.ts';
+import {
+  baselineLine,
+  checkCounts,
+  rerecordCommand,
+  underAnotherNameLines,
+} from './check-table.ts';
 
 /**
  * A check as Markdown, to paste into a pull request: a headline with the counts, the
@@ -11,7 +17,7 @@ export function checkMarkdown(result: CheckResult): string {
   const counts = checkCounts(result);
   const lines = [`## dicelab check: ${counts.headline}`, ''];
   lines.push(
-    `${counts.expectations} expectations in ${result.files.length} scenario file${result.files.length === 1 ? '' : 's'}, seed ${result.seed}, ${result.seconds.toFixed(1)} s.`,
+    `${countOf(counts.expectations, 'expectation')} in ${countOf(result.files.length, 'scenario file')}, seed ${result.seed}, ${result.seconds.toFixed(1)} s.`,
     '',
   );
   const notPassed = result.files.flatMap((f) =>
@@ -26,14 +32,22 @@ export function checkMarkdown(result: CheckResult): string {
     }
     lines.push('');
   }
-  if (result.baseline && result.baseline.moved.length > 0) {
-    lines.push('### Figures that moved from the baseline', '');
-    lines.push('| Scenario | Figure | Baseline → now |', '|---|---|---|');
-    for (const m of result.baseline.moved)
-      lines.push(`| ${cell(m.file)} | ${cell(m.key)} | ${cell(m.shown)} |`);
+  const baseline = result.baseline;
+  if (baseline && (baseline.moved.length > 0 || baseline.underAnotherName.length > 0)) {
     lines.push(
+      baseline.moved.length > 0 ? '### Figures that moved from the baseline' : '### The baseline',
       '',
-      'If the change is intended, record the new figures with `dicelab baseline scenarios/ --write` and commit `reports/baseline.json`.',
+    );
+    if (baseline.moved.length > 0) {
+      lines.push('| Scenario | Figure | Baseline → now |', '|---|---|---|');
+      for (const m of baseline.moved)
+        lines.push(`| ${cell(m.file)} | ${cell(m.key)} | ${cell(m.shown)} |`);
+      lines.push('');
+    }
+    for (const line of underAnotherNameLines(result)) lines.push(`- **${cell(line)}**`);
+    if (baseline.underAnotherName.length > 0) lines.push('');
+    lines.push(
+      `If the change is intended, record the new figures with \`${rerecordCommand(result)}\` and commit ${baseline.file ? `\`${baseline.file}\`` : 'the baseline'}.`,
       '',
     );
   }
@@ -47,13 +61,8 @@ export function checkMarkdown(result: CheckResult): string {
     }
   }
   lines.push('');
-  if (result.baseline) {
-    const { moved, added, removed, unchanged } = result.baseline;
-    lines.push(
-      `Baseline: ${unchanged} figures unchanged, ${moved.length} moved, ${added.length} new, ${removed.length} no longer computed.`,
-      '',
-    );
-  } else lines.push('Baseline: none compared.', '');
+  if (baseline) lines.push(baselineLine(baseline), '');
+  else lines.push('Baseline: none compared.', '');
   return lines.join('\n');
 }
 

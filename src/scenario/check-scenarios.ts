@@ -5,6 +5,7 @@ import {
   type BaselineComparison,
   compareToBaseline,
   type FigureRecord,
+  pathFromBaseline,
 } from './baseline.ts';
 import { ANALYSIS_TABLES, type FigureUnit } from './figure-catalogue.ts';
 import { cellKey, cellValue, FigureSolver, selectRows } from './figure-solver.ts';
@@ -33,6 +34,12 @@ export interface CheckOptions {
   readonly threads?: number;
   /** The baseline to compare every figure with (default: none, no regressions reported). */
   readonly baseline?: Baseline;
+  /**
+   * Where the baseline file is (read or to be written): each scenario file is named in it by
+   * its path from the baseline's folder (`pathFromBaseline`). Default: files are named by
+   * their path as loaded.
+   */
+  readonly baselineFile?: string;
   /** Called with one line per expectation judged (progress for people). */
   readonly onProgress?: (line: string) => void;
 }
@@ -58,6 +65,8 @@ export interface ExpectationResult {
 /** One file's check. */
 export interface FileCheck {
   readonly path: string;
+  /** Its name in the baseline: its path from the baseline file's folder (see `CheckOptions.baselineFile`). */
+  readonly baselineName: string;
   readonly title: string;
   readonly expectations: readonly ExpectationResult[];
   /** Every figure computed, by key: what a baseline records. */
@@ -69,10 +78,13 @@ export interface FileCheck {
 export interface CheckResult {
   readonly files: readonly FileCheck[];
   readonly seed: number;
-  /** Present when a baseline was given. */
-  readonly baseline?: BaselineComparison;
+  /** Present when a baseline was given; `file` is where it is, when the options said. */
+  readonly baseline?: BaselineComparison & { readonly file?: string };
   readonly seconds: number;
-  /** `EXIT.ok` every expectation passed and nothing moved, `failed` a failure or a regression, `inconclusive`. */
+  /**
+   * `EXIT.ok` every expectation passed and nothing moved; `failed` a failure, a regression, or
+   * a file whose figures the baseline holds only under another name; else `inconclusive`.
+   */
   readonly status: typeof EXIT.ok | typeof EXIT.failed | typeof EXIT.inconclusive;
 }
 
@@ -98,10 +110,17 @@ export async function checkScenarios(
   }
   if (problems.length > 0)
     throw new ScenarioError(problems, 'the check stopped, nothing was written');
-  const baseline = options.baseline ? compareToBaseline(options.baseline, files) : undefined;
+  const baseline = options.baseline
+    ? {
+        ...compareToBaseline(options.baseline, files),
+        ...(options.baselineFile === undefined ? {} : { file: options.baselineFile }),
+      }
+    : undefined;
   const verdicts = files.flatMap((f) => f.expectations.map((e) => e.verdict));
   const status =
-    verdicts.includes('fail') || (baseline?.moved.length ?? 0) > 0
+    verdicts.includes('fail') ||
+    (baseline?.moved.length ?? 0) > 0 ||
+    (baseline?.underAnotherName.length ?? 0) > 0
       ? EXIT.failed
       : verdicts.includes('inconclusive')
         ? EXIT.inconclusive
@@ -164,6 +183,10 @@ async function checkFile(
   }
   return {
     path: loaded.path,
+    baselineName:
+      options.baselineFile === undefined
+        ? loaded.path
+        : pathFromBaseline(loaded.path, options.baselineFile),
     title: loaded.scenario.scenario,
     expectations: results,
     figures: [...records.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),

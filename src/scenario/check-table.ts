@@ -1,5 +1,9 @@
+import { posix } from 'node:path';
+import { countOf } from '../format-count.ts';
 import { formatTable } from '../report/table.ts';
+import type { BaselineComparison } from './baseline.ts';
 import type { CheckResult } from './check-scenarios.ts';
+import { BASELINE_FILE } from './scenario-files.ts';
 
 /** The counts of a check, and its one-line headline ("24 passed, 1 failed, 2 figures moved"). */
 export function checkCounts(result: CheckResult): {
@@ -18,7 +22,12 @@ export function checkCounts(result: CheckResult): {
   const parts = [`${passed} passed`];
   if (failed) parts.push(`${failed} failed`);
   if (inconclusive) parts.push(`${inconclusive} inconclusive`);
-  if (moved) parts.push(`${moved} figure${moved === 1 ? '' : 's'} moved from the baseline`);
+  if (moved) parts.push(`${countOf(moved, 'figure')} moved from the baseline`);
+  const elsewhere = result.baseline?.underAnotherName.length ?? 0;
+  if (elsewhere)
+    parts.push(
+      `${countOf(elsewhere, 'file')} not compared (the baseline holds ${elsewhere === 1 ? 'its' : 'their'} figures under another name)`,
+    );
   return {
     expectations: all.length,
     passed,
@@ -65,18 +74,55 @@ export function checkTable(result: CheckResult): string {
   );
   if (notPassed.length) sections.push(['Not passed:', ...notPassed].join('\n'));
   if (result.baseline) {
-    const { moved, added, removed, unchanged } = result.baseline;
-    const lines = [
-      `Baseline: ${unchanged} figures unchanged, ${moved.length} moved, ${added.length} new, ${removed.length} no longer computed.`,
-    ];
-    for (const m of moved) lines.push(`  moved: ${m.file}: ${m.key}: ${m.shown}`);
-    if (added.length)
-      lines.push('  (new figures join the baseline with `dicelab baseline --write`)');
+    const lines = [baselineLine(result.baseline)];
+    for (const m of result.baseline.moved) lines.push(`  moved: ${m.file}: ${m.key}: ${m.shown}`);
+    for (const line of underAnotherNameLines(result)) lines.push(`  ${line}`);
+    if (result.baseline.moved.length || result.baseline.underAnotherName.length)
+      lines.push(`  (if the change is intended, record it: ${rerecordCommand(result)})`);
+    else if (result.baseline.added.length)
+      lines.push(`  (new figures join the baseline with \`${rerecordCommand(result)}\`)`);
     sections.push(lines.join('\n'));
   }
   const counts = checkCounts(result);
   sections.push(
-    `check: ${counts.headline} (${counts.expectations} expectations, ${result.files.length} file${result.files.length === 1 ? '' : 's'}, ${result.seconds.toFixed(1)} s, seed ${result.seed})`,
+    `check: ${counts.headline} (${countOf(counts.expectations, 'expectation')}, ${countOf(result.files.length, 'file')}, ${result.seconds.toFixed(1)} s, seed ${result.seed})`,
   );
   return sections.join('\n\n');
+}
+
+/** The baseline comparison in one line: "Baseline: 1 figure unchanged, 0 moved, 2 new, 0 no longer computed." */
+export function baselineLine(comparison: BaselineComparison): string {
+  const { moved, added, removed, unchanged } = comparison;
+  return `Baseline: ${countOf(unchanged, 'figure')} unchanged, ${moved.length} moved, ${added.length} new, ${removed.length} no longer computed.`;
+}
+
+/**
+ * Each file whose figures the baseline holds only under another name, in a sentence: why
+ * nothing of it was compared, and where its figures are.
+ */
+export function underAnotherNameLines(result: CheckResult): string[] {
+  const where = result.baseline?.file ?? 'the baseline';
+  return (result.baseline?.underAnotherName ?? []).map(
+    (f) =>
+      `not compared: ${f.file}: nothing under ${JSON.stringify(f.name)} (its path from the baseline's folder) in ${where}, which holds ${f.shared} of its ${countOf(f.figures, 'figure')} under ${JSON.stringify(f.stored)} (recorded from another folder, or the file moved)`,
+  );
+}
+
+/**
+ * The command that records a check's figures as the new baseline: `dicelab baseline` on the
+ * folders that were checked, `--baseline` naming the file when it is not the default.
+ * @example rerecordCommand({ files: [{ path: 'balance/a.yaml' }], baseline: { file: 'reports/b.json' } }) // "dicelab baseline balance/ --write --baseline reports/b.json"
+ */
+export function rerecordCommand(result: {
+  readonly files: readonly { readonly path: string }[];
+  readonly baseline?: { readonly file?: string };
+}): string {
+  const folderOf = (path: string) => {
+    const folder = posix.dirname(path);
+    return folder === '.' ? '.' : `${folder}/`;
+  };
+  const folders = [...new Set(result.files.map((f) => folderOf(f.path)))];
+  const file = result.baseline?.file;
+  const baseline = file === undefined || file === BASELINE_FILE ? '' : ` --baseline ${file}`;
+  return `dicelab baseline ${folders.join(' ') || 'scenarios/'} --write${baseline}`;
 }

@@ -53,7 +53,7 @@ ${PLAIN}expectations:
     expect(lines[0]).toMatch(/^scenario\s+expectation\s+figure\s+verdict$/);
     expect(stdout).toContain('a lone d6 beats the guard 5 times in 12');
     expect(stdout).toMatch(/41\.67%, want 41\.00% to 42\.00% +pass/);
-    expect(stdout).toMatch(/check: 1 passed \(1 expectations, 1 file, [\d.]+ s, seed 1\)/);
+    expect(stdout).toMatch(/check: 1 passed \(1 expectation, 1 file, [\d.]+ s, seed 1\)/);
     expect((await readdir(out)).sort()).toEqual(['check.junit.xml', 'check.md']);
     expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toContain(
       'tests="1" failures="0"',
@@ -189,7 +189,7 @@ ${PLAIN}expectations:
     ]);
     expect(written.code).toBe(0);
     expect(written.stdout).toMatch(
-      /baseline: wrote .*moved-baseline\.json: 1 figures of 1 file; all new/,
+      /baseline: wrote .*moved-baseline\.json: 1 figure of 1 file; all new/,
     );
     const same = await runInProcess([
       'check',
@@ -202,7 +202,7 @@ ${PLAIN}expectations:
     ]);
     expect(same.code).toBe(0);
     expect(same.stdout).toContain(
-      'Baseline: 1 figures unchanged, 0 moved, 0 new, 0 no longer computed.',
+      'Baseline: 1 figure unchanged, 0 moved, 0 new, 0 no longer computed.',
     );
     // Shift the recorded figure by a point, as if the rules had changed since it was recorded.
     const text = await readFile(baseline, 'utf8');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadScenarioFiles } from '../../src/cli/check.ts';
 import { reportJobs } from '../../src/cli/report.ts';
 import { analysisOutput } from '../../src/report/zidara/analysis-output.ts';
+import { loadScenarioFiles } from '../../src/scenario/scenario-files.ts';
 import { scenarioReportJobs } from '../../src/scenario/scenario-report-jobs.ts';
 import { runAnalysis } from '../../src/systems/run-analysis.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadScenarioFiles } from '../../src/cli/check.ts';
+import { loadScenarioFiles } from '../../src/scenario/scenario-files.ts';
 import { runInProcess } from '../cli/run-in-process.ts';
 
 let out: string;

@@ -1,4 +1,5 @@
-import { d6PoolOdds } from './exact.ts';
+import { type D6PoolResult, d6PoolOdds } from './exact.ts';
+import type { D6PoolCheck } from './spec.ts';
 
 /** The seed text's rounded claim for three dice: mixed about 4 in 10, the others about 3 in 10. */
 export const SEED_CLAIM = {
@@ -43,4 +44,17 @@ export function seedClaimGap(): SeedClaimGap {
     outcomes,
     largestGap: Math.max(...outcomes.map((o) => Math.abs(o.off))),
   };
+}
+
+/** A check's exact result, with, for the seed's three dice, how far its claim is off. */
+export type D6PoolReport = D6PoolResult & { readonly seedClaim?: SeedClaimGap };
+
+/**
+ * What `dicelab d6-pool odds --json` prints for a check: its exact result, and at the seed's
+ * stat (3) the seed's claim against it.
+ * @example d6PoolReport({ stat: 3 }).seedClaim.largestGap // 0.0444…
+ */
+export function d6PoolReport(check: D6PoolCheck): D6PoolReport {
+  const result = d6PoolOdds(check);
+  return check.stat === SEED_CLAIM.stat ? { ...result, seedClaim: seedClaimGap() } : result;
 }

@@ -1,0 +1,62 @@
+/**
+ * `dicelab/d12-action`: d12 action rolls (safe, risky, stacked, capacity and group rolls) with
+ * balance tokens, each decision (which die, when to stop, what to spend) played optimally for
+ * the outcome utilities (docs/rules-other-systems.md). Each function is what its
+ * `dicelab d12-action` command prints with `--json`.
+ * @packageDocumentation
+ */
+import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import { answerEachSpec } from '../spec-array.ts';
+import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
+import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
+import { type D12ActionSpec, parseD12ActionSpec } from '../systems/d12-action/spec.ts';
+
+export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
+export type {
+  D12ActionResult,
+  Spread,
+  SupporterResult,
+} from '../systems/d12-action/exact.ts';
+export { ACTION_OUTCOMES, CAPACITY_OUTCOMES } from '../systems/d12-action/plan.ts';
+export type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
+export {
+  D12_DEFAULTS,
+  D12_LIMITS,
+  D12_ROLLS,
+  type D12ActionRoll,
+  type D12ActionSpec,
+  type D12Roll,
+  type D12Utilities,
+  parseD12ActionSpec,
+  STACKED_POLICIES,
+  type StackedPolicy,
+  type Supporter,
+  type SupporterSpec,
+} from '../systems/d12-action/spec.ts';
+
+/**
+ * The exact outcome chances of a roll, played optimally, and its expected utility. An array of
+ * rolls gives an array. What `dicelab d12-action odds --spec FILE --json` prints.
+ * @throws InputError naming the field.
+ * @example odds({ roll: 'risky', rating: 1 }).outcomes.map((o) => o.fraction) // ["397/1728", "0", "0", "1331/1728"] (critical success, success, failure, critical failure)
+ */
+export function odds(spec: D12ActionSpec): D12ActionResult;
+export function odds(specs: readonly D12ActionSpec[]): D12ActionResult[];
+export function odds(
+  input: D12ActionSpec | readonly D12ActionSpec[],
+): D12ActionResult | D12ActionResult[] {
+  return answerEachSpec(input, parseD12ActionSpec, (rolls) => rolls.map(d12ActionOdds));
+}
+
+/**
+ * The roll simulated on the worker pool, each decision the exact plan's: outcome shares with
+ * 95% intervals, headed by the seed. What `dicelab d12-action simulate --spec FILE --json`
+ * prints with the same trials and seed.
+ * @example (await simulate({ roll: 'safe', rating: 2, capacity: 3 }, { trials: 1000, threads: 1 })).trials // 1000
+ */
+export async function simulate(
+  spec: D12ActionSpec,
+  options: SimulateOptions = {},
+): Promise<D12ActionSimulation & { seed: number }> {
+  return simulateSummary('systems/d12-action/simulate', parseD12ActionSpec(spec), options);
+}

@@ -1,0 +1,63 @@
+/**
+ * `dicelab/ring-skill`: Ring (d6) and Skill (d12) dice against a target number of successes,
+ * explosions and keeping played optimally for the objective (docs/rules-other-systems.md).
+ * Each function is what its `dicelab ring-skill` command prints with `--json`.
+ * @packageDocumentation
+ */
+import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import { answerEachSpec } from '../spec-array.ts';
+import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact.ts';
+import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
+import { parseRingSkillSpec, type RingSkillSpec } from '../systems/ring-skill/spec.ts';
+
+export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
+export { RING_SKILL_OUTCOMES, type RingSkillResult } from '../systems/ring-skill/exact.ts';
+export { RING_FACES, SKILL_FACES } from '../systems/ring-skill/faces.ts';
+export type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
+export {
+  OBJECTIVES,
+  type Objective,
+  type ObjectiveWeights,
+  parseRingSkillSpec,
+  RING_SKILL_DEFAULTS,
+  RING_SKILL_LIMITS,
+  type RingSkillCheck,
+  type RingSkillSpec,
+} from '../systems/ring-skill/spec.ts';
+export {
+  RING_SKILL_TABLE_DEFAULTS,
+  type RingSkillTableOptions,
+  type RingSkillTableRow,
+  ringSkillTable,
+} from '../systems/ring-skill/table.ts';
+
+/**
+ * The exact figures of a check, kept optimally for its objective: P(success), the bonus
+ * successes, strife and opportunity expected. An array of checks gives an array. What
+ * `dicelab ring-skill odds --spec FILE --json` prints. Milliseconds to seconds (the largest
+ * pools with rerolls).
+ * @throws InputError naming the field.
+ * @example odds({ ring: 1, skill: 1, tn: 1 }).pSuccess // 0.7916… (19/24)
+ */
+export function odds(spec: RingSkillSpec): RingSkillResult;
+export function odds(specs: readonly RingSkillSpec[]): RingSkillResult[];
+export function odds(
+  input: RingSkillSpec | readonly RingSkillSpec[],
+): RingSkillResult | RingSkillResult[] {
+  return answerEachSpec(input, parseRingSkillSpec, (checks) =>
+    checks.map((check) => ringSkillOdds(check)),
+  );
+}
+
+/**
+ * The check simulated on the worker pool, each keep the exact solver's: the figures with 95%
+ * intervals, headed by the seed. What `dicelab ring-skill simulate --spec FILE --json` prints
+ * with the same trials and seed.
+ * @example (await simulate({ ring: 2, skill: 1, tn: 2 }, { trials: 1000, threads: 1 })).trials // 1000
+ */
+export async function simulate(
+  spec: RingSkillSpec,
+  options: SimulateOptions = {},
+): Promise<RingSkillSimulation & { seed: number }> {
+  return simulateSummary('systems/ring-skill/simulate', parseRingSkillSpec(spec), options);
+}

@@ -1,0 +1,56 @@
+/**
+ * `dicelab/tags-2d6`: 2d6 plus the tags called, an item's ±1 and a weakness's −1, read in bands
+ * (clean success, success at a cost, miss), and whether invoking the weakness pays
+ * (docs/rules-other-systems.md). Each function is what its `dicelab tags-2d6` command prints
+ * with `--json`.
+ * @packageDocumentation
+ */
+import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import { answerEachSpec } from '../spec-array.ts';
+import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
+import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
+import { parseTags2d6Spec, type Tags2d6Spec } from '../systems/tags-2d6/spec.ts';
+
+export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
+export {
+  bandOfTotal,
+  rollModifier,
+  TAGS_BANDS,
+  type Tags2d6Result,
+  type WeaknessVerdict,
+} from '../systems/tags-2d6/exact.ts';
+export type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
+export {
+  ITEM_ROLES,
+  type ItemRole,
+  MAX_TAGS,
+  parseTags2d6Spec,
+  TAGS_DEFAULTS,
+  type Tags2d6Roll,
+  type Tags2d6Spec,
+} from '../systems/tags-2d6/spec.ts';
+
+/**
+ * The exact band chances of a roll (fractions; no decision shapes them) and whether invoking
+ * the weakness pays for its improvement value. An array of rolls gives an array. What
+ * `dicelab tags-2d6 odds --spec FILE --json` prints.
+ * @throws InputError naming the field.
+ * @example odds({ tags: 2, item: 'help' }).outcomes[0].fraction // "7/12" (a clean 10+ needs 7+ on 2d6)
+ */
+export function odds(spec: Tags2d6Spec): Tags2d6Result;
+export function odds(specs: readonly Tags2d6Spec[]): Tags2d6Result[];
+export function odds(input: Tags2d6Spec | readonly Tags2d6Spec[]): Tags2d6Result | Tags2d6Result[] {
+  return answerEachSpec(input, parseTags2d6Spec, (rolls) => rolls.map(tags2d6Odds));
+}
+
+/**
+ * The roll simulated on the worker pool: band shares with 95% intervals, headed by the seed.
+ * What `dicelab tags-2d6 simulate --spec FILE --json` prints with the same trials and seed.
+ * @example (await simulate({ tags: 1 }, { trials: 1000, threads: 1 })).trials // 1000
+ */
+export async function simulate(
+  spec: Tags2d6Spec,
+  options: SimulateOptions = {},
+): Promise<Tags2d6Simulation & { seed: number }> {
+  return simulateSummary('systems/tags-2d6/simulate', parseTags2d6Spec(spec), options);
+}

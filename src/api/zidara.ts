@@ -1,0 +1,274 @@
+/**
+ * `dicelab/zidara`: the flagship system, Zi'Dara. Steps become dice, dice are split among
+ * intents, each intent must beat its threat's Challenge die; Aura buys a +2 or a tie, Resolve
+ * buys rerolls (the rules page, `rules/zidara.md`; dicelab's readings: the README's "Rules as
+ * modelled").
+ *
+ * Every function here calls the engine the CLI calls: `odds(spec)` is what
+ * `dicelab zidara odds --spec FILE --json` prints for that spec, `advise(state)` what
+ * `dicelab zidara advise --spec FILE --json` prints, `simulate(spec, { trials, seed })` what
+ * `dicelab zidara simulate --spec FILE --json` prints with those flags, and each analysis'
+ * rows what its command prints with `--format json`. Bad input throws an `InputError` naming
+ * the field, the value and what is allowed (`[2].dice[0].sides` for the third spec of an array).
+ * @packageDocumentation
+ */
+import { z } from '#zod';
+import { choice } from '../field-schemas.ts';
+import { parseSpec } from '../issue-messages.ts';
+import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import { answerEachSpec } from '../spec-array.ts';
+import {
+  type Advice,
+  type AdvisedAction,
+  type AuraSpends,
+  advise as adviseRequest,
+  parseAdviceRequest,
+} from '../systems/zidara/engine/advise.ts';
+import { oddsInBatches } from '../systems/zidara/engine/odds-in-batches.ts';
+import {
+  PLAY_DEFAULTS,
+  POLICIES,
+  type Policy,
+  REROLL_KINDS,
+  type RerollKinds,
+  type RollOdds,
+} from '../systems/zidara/engine/roll-solver.ts';
+import {
+  type FightOdds,
+  type FightOptions,
+  fightOdds,
+  parseFight,
+} from '../systems/zidara/fight/fight.ts';
+import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
+import { parseRoll, type RollSpec } from '../systems/zidara/roll/spec.ts';
+import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
+
+export {
+  type AnalysisJob,
+  type AnalysisResult,
+  checkAnalysis,
+  runAnalysis,
+} from '../systems/run-analysis.ts';
+// The analyses, one a file, each returning rows (`runAnalysis` runs any of them as a job)
+export {
+  ADVANTAGE_DEFAULTS,
+  type AdvantageOptions,
+  type AdvantageRow,
+  advantage,
+} from '../systems/zidara/analyses/advantage.ts';
+export {
+  FIGHT_CURVES_DEFAULTS,
+  type FightCurveRow,
+  type FightCurvesOptions,
+  fightCurves,
+} from '../systems/zidara/analyses/fight-curves.ts';
+export { type FightRoundRow, fightRounds } from '../systems/zidara/analyses/fight-rounds.ts';
+export {
+  FISHING_DEFAULTS,
+  type FishingOptions,
+  type FishingRow,
+  fishing,
+} from '../systems/zidara/analyses/fishing.ts';
+export {
+  REROLLS_DEFAULTS,
+  type RerollRow,
+  type RerollsOptions,
+  rerolls,
+} from '../systems/zidara/analyses/rerolls.ts';
+export {
+  type CompareSplitsOptions,
+  compareSplits,
+  SPLIT_OBJECTIVES,
+  SPLITS_DEFAULTS,
+  SPLITS_LIMITS,
+  type SplitObjective,
+  type SplitRow,
+  type SplitsOptions,
+  splits,
+} from '../systems/zidara/analyses/splits.ts';
+export {
+  POOL_RULES,
+  type PoolRule,
+  TUNE_DEFAULTS,
+  type TuneAnswer,
+  type TuneOptions,
+  type TuneRow,
+  type TuneTargetOptions,
+  type TuneTargets,
+  tuneGrid,
+  tuneTarget,
+  tuneTargets,
+} from '../systems/zidara/analyses/tune.ts';
+export {
+  compareSettings,
+  type RowShape,
+  WHAT_IF_SHAPES,
+  type WhatIfAnalysis,
+  type WhatIfRow,
+  type WhatIfUnit,
+} from '../systems/zidara/analyses/what-if.ts';
+// How a roll is played, and what the engine reports of it
+export {
+  PLAY_DEFAULTS,
+  POLICIES,
+  type Policy,
+  REROLL_KINDS,
+  type RerollKinds,
+  type RollEnding,
+  type RollOdds,
+} from '../systems/zidara/engine/roll-solver.ts';
+// Fights
+export {
+  FIGHT_DEFAULTS,
+  FIGHT_LIMITS,
+  FIGHT_POLICIES,
+  type FightPolicy,
+  meanRoundsToWin,
+} from '../systems/zidara/fight/fight.ts';
+export { challengeDie, DIE_SIDES, legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
+// The roll: its spec, defaults, limits and notation
+export {
+  DEFENDING,
+  type DieSpec,
+  parseRoll,
+  ROLL_DEFAULTS,
+  ROLL_LIMITS,
+  type Roll,
+  type RollDie,
+  type RollSpec,
+  rollToSpec,
+} from '../systems/zidara/roll/spec.ts';
+export {
+  formatPool,
+  formatSplit,
+  parseSplit,
+  type Split,
+  splitSteps,
+  splitsOfPool,
+} from '../systems/zidara/roll/split.ts';
+export type { CharacterSetup, RollSetup } from '../systems/zidara/roll/split-roll.ts';
+export type {
+  Advice,
+  AdvisedAction,
+  AuraSpends,
+  FightOdds,
+  FightOptions,
+  FightSimulation,
+  RollSimulation,
+  SimulateOptions,
+};
+
+/** How a roll is played: the options `zidara odds` and `simulate` take as `--policy` and `--rerolls`. */
+export interface PlayOptions {
+  /** Who decides: the engine's optimum or a named simple policy. @defaultValue {@link PLAY_DEFAULTS}.policy */
+  readonly policy?: Policy;
+  /** Rerolls the optimal policy may use. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
+  readonly rerolls?: RerollKinds;
+}
+
+const playSchema = z.looseObject({
+  policy: choice(POLICIES).optional(),
+  rerolls: choice(REROLL_KINDS).optional(),
+});
+
+function playOf(options: PlayOptions): { policy: Policy; rerolls: RerollKinds } {
+  const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
+    playSchema,
+    options,
+  );
+  return { policy, rerolls };
+}
+
+/**
+ * Exact odds of a roll, every decision played optimally (or by `options.policy`): its intents'
+ * win chances, the intents won, Aura and Resolve figures. An array of specs gives an array of
+ * odds, specs of one shape sharing a solve. What `dicelab zidara odds --spec FILE --json`
+ * prints. Milliseconds for the rules' rolls.
+ * @throws InputError naming the spec field (`[i].` first for the i-th of an array).
+ * @example odds({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }, { sides: 4, intent: 1 }], auraMax: 0 }).intents.map((i) => i.pWin) // [0.7083…, 0.25] (51/72: a d12 beats a d6 without Aura)
+ * @example odds([{ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }, { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }] }], { policy: 'never' }).length // 2
+ */
+export function odds(spec: RollSpec, options?: PlayOptions): RollOdds;
+export function odds(specs: readonly RollSpec[], options?: PlayOptions): RollOdds[];
+export function odds(
+  input: RollSpec | readonly RollSpec[],
+  options: PlayOptions = {},
+): RollOdds | RollOdds[] {
+  const play = playOf(options);
+  return answerEachSpec(input, parseRoll, (rolls) => oddsInBatches(rolls, play));
+}
+
+/**
+ * A roll simulated on the worker pool: the figures of {@link odds} (same names), each with its
+ * 95% interval, headed by the seed. The same seed gives the same result on any number of
+ * threads; what `dicelab zidara simulate --spec FILE --trials N --seed S --json` prints.
+ * @throws InputError naming the spec field or the option.
+ * @example (await simulate({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }, { trials: 1000, threads: 1 })).trials // 1000
+ */
+export async function simulate(
+  spec: RollSpec,
+  options: SimulateOptions & PlayOptions = {},
+): Promise<RollSimulation & { seed: number }> {
+  const { policy, rerolls } = playOf(options);
+  const { policy: _p, rerolls: _r, ...run } = options;
+  return simulateSummary(
+    'systems/zidara/simulate',
+    simulationSpec(parseRoll(spec), policy, rerolls),
+    run,
+  );
+}
+
+/**
+ * A rolled state, mid-roll, as `zidara advise --spec` reads it: the roll (its `aura` and
+ * `resolve` what the player holds now, the shown dice's top faces already counted), each die's
+ * face in `roll.dice` order, each threat's Challenge die face in `roll.threats` order; with
+ * late Aura (`auraGainUsableSameRoll: false`) the top faces rolled so far, `auraPending`.
+ */
+export interface AdviceState {
+  readonly roll: RollSpec;
+  readonly shown: readonly number[];
+  readonly defence: readonly number[];
+  readonly auraPending?: number;
+}
+
+/**
+ * Mid-roll advice: every legal action in a rolled state (stop, and while the roll has failed
+ * and Resolve is left, reroll one die or all), valued by the exact engine, best first, with
+ * the spends stopping makes. An array of states gives an array of advice. What
+ * `dicelab zidara advise --spec FILE --json` prints.
+ * @throws InputError naming the field (`roll.dice[0].sides`, `shown[1]`, `defence[0]`).
+ * @example advise({ roll: { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 4, intent: 1 }], aura: 3, resolve: 1 }, shown: [3, 4], defence: [5] }).best // { action: "reroll-one", die: 0, expectedWins: 1.5 }
+ */
+export function advise(state: AdviceState): Advice;
+export function advise(states: readonly AdviceState[]): Advice[];
+export function advise(input: AdviceState | readonly AdviceState[]): Advice | Advice[] {
+  return answerEachSpec(input, parseAdviceRequest, (requests) => requests.map(adviseRequest));
+}
+
+/**
+ * A whole fight solved exactly: a threat with Challenge C and T tags, round after round, as a
+ * Markov chain over (tags, Aura, Resolve) with every roll played optimally: P(won within n
+ * rounds), Aura and Resolve round by round, the opening split. An array of fights gives an
+ * array. The `exact` of `dicelab zidara fight --spec FILE --json`. Milliseconds to seconds
+ * (whole-fight play and large pools take longest).
+ * @throws InputError naming the field.
+ * @example fight({ challenge: 3, tags: 2, pool: [12, 4] }).pWinWithin[0] // 0.89106…
+ */
+export function fight(spec: FightOptions): FightOdds;
+export function fight(specs: readonly FightOptions[]): FightOdds[];
+export function fight(input: FightOptions | readonly FightOptions[]): FightOdds | FightOdds[] {
+  return answerEachSpec(input, parseFight, (fights) => fights.map((f) => fightOdds(f)));
+}
+
+/**
+ * A fight simulated on the worker pool, each round's roll played by the exact engine's
+ * decisions: the figures of {@link fight}, with 95% intervals. The `simulated` of
+ * `dicelab zidara fight --spec FILE --json` with the same trials and seed.
+ * @example (await simulateFight({ challenge: 3, tags: 1, pool: [8] }, { trials: 1000, threads: 1 })).trials // 1000
+ */
+export async function simulateFight(
+  spec: FightOptions,
+  options: SimulateOptions = {},
+): Promise<FightSimulation & { seed: number }> {
+  return simulateSummary('systems/zidara/fight/simulate-fight', parseFight(spec).spec, options);
+}

@@ -1,0 +1,44 @@
+import { SIMULATION_DEFAULTS } from './chunk-plan.ts';
+import type { KernelId } from './kernel-registry.ts';
+import { simulate } from './run.ts';
+import { summarizeResult } from './summarize-result.ts';
+
+/** How the library's `simulate` functions run: every field has a default. */
+export interface SimulateOptions {
+  /** Trials in the run. @defaultValue {@link SIMULATION_DEFAULTS}.trials */
+  readonly trials?: number;
+  /** The seed: the same seed gives the same result on any number of threads. @defaultValue {@link SIMULATION_DEFAULTS}.seed */
+  readonly seed?: number;
+  /** Worker threads (default: this thread for a small run, every core for a long one). */
+  readonly threads?: number;
+  /** Trials per chunk (part of the result's identity, like the seed; default 65,536). */
+  readonly chunkSize?: number;
+  /** Called as batches finish, with the trials done and in all. */
+  readonly onProgress?: (doneTrials: number, totalTrials: number) => void;
+  /** Stops the run; the summary then covers the trials played. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs one of dicelab's kernels on a spec (`simulate`, on the worker pool) and returns its
+ * summary headed by the seed (`summarizeResult`): what the CLI's `simulate … --json` prints for
+ * the same spec, trials and seed.
+ * @example await simulateSummary('systems/d6-pool/simulate', { stat: 3 }, { trials: 1000 }) // not run: starts the simulator (the library's simulate tests run it)
+ */
+export async function simulateSummary<Summary>(
+  kernel: KernelId,
+  spec: unknown,
+  options: SimulateOptions = {},
+): Promise<Summary & { seed: number }> {
+  const result = await simulate({
+    kernel,
+    spec,
+    trials: options.trials ?? SIMULATION_DEFAULTS.trials,
+    seed: options.seed ?? SIMULATION_DEFAULTS.seed,
+    ...(options.threads === undefined ? {} : { threads: options.threads }),
+    ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  return (await summarizeResult(result)) as Summary & { seed: number };
+}

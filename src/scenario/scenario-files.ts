@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { decodeUtf8, inputSizeProblem } from '../input-bytes.ts';
+import { InputError, invalid } from '../input-error.ts';
+import { statIfAny } from '../stat-if-any.ts';
+import { type Baseline, parseBaseline } from './baseline.ts';
+import { type CheckOptions, type CheckResult, checkScenarios } from './check-scenarios.ts';
+import {
+  formatProblem,
+  type LoadedScenario,
+  parseScenario,
+  ScenarioError,
+} from './load-scenario.ts';
+
+/** Where a game's scenario files live unless told: `scenarios/`. */
+export const SCENARIO_DIR = 'scenarios';
+/** Where the baseline is committed unless told. */
+export const BASELINE_FILE = 'reports/baseline.json';
+
+/**
+ * Reads and checks scenario files (folders give their `*.yaml` and `*.yml`, sorted; nothing
+ * given: `scenarios/`), every problem of every file found before anything runs. Each file is
+ * named by its path relative to the working folder, as people read it. With `check` and
+ * `dicelab/scenario`, one of the two places (with the CLI) that read files.
+ * @throws ScenarioError listing every problem, `path:line:col: message` each.
+ * @example loadScenarioFiles(['scenarios/bram-gate.yaml'])[0].scenario.scenario // "Bram holds the harbour gate"
+ */
+export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario[] {
+  const problems: string[] = [];
+  const files: string[] = [];
+  for (const path of paths.length ? paths : [SCENARIO_DIR]) {
+    let isDirectory: boolean;
+    try {
+      isDirectory = statSync(path).isDirectory();
+    } catch {
+      problems.push(`${path}: cannot read (no such file or folder)`);
+      continue;
+    }
+    if (!isDirectory) {
+      files.push(path);
+      continue;
+    }
+    const found = readdirSync(path)
+      .filter((name) => /\.ya?ml$/i.test(name))
+      .sort()
+      .map((name) => join(path, name));
+    if (found.length === 0) problems.push(`${path}: no scenario files (*.yaml) in this folder`);
+    files.push(...found);
+  }
+  const scenarios: LoadedScenario[] = [];
+  for (const file of [...new Set(files.map(displayPath))]) {
+    let text: string;
+    try {
+      text = readText(file, false);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(error.message);
+      continue;
+    }
+    const parsed = parseScenario(text, file);
+    if (parsed.ok) scenarios.push(parsed.scenario);
+    else problems.push(...parsed.problems.map(formatProblem));
+  }
+  if (problems.length > 0) throw new ScenarioError(problems);
+  return scenarios;
+}
+
+/**
+ * The baseline at `path`, or undefined when there is none.
+ * @throws InputError for a folder, or a file that is not a dicelab baseline.
+ * @example readBaseline('reports/no-such-baseline.json') // undefined
+ */
+export function readBaseline(path: string, flag = '--baseline'): Baseline | undefined {
+  const found = statIfAny(path);
+  if (!found) return undefined;
+  if (found.isDirectory()) throw invalid(flag, path, 'a baseline file, not a folder');
+  return parseBaseline(readText(path, true), path);
+}
+
+/** Options of {@link checkScenarioFiles}: a check's, with the baseline as a file. */
+export interface CheckFilesOptions extends Omit<CheckOptions, 'baseline' | 'baselineFile'> {
+  /**
+   * The baseline file to compare with (`BASELINE_FILE` unless given; none there: nothing is
+   * compared), or `false` for none. Its seed is the run's unless `seed` is given.
+   */
+  readonly baseline?: string | false;
+}
+
+/**
+ * `dicelab check` without the files it writes: loads the scenario files (as
+ * {@link loadScenarioFiles}) and the baseline, runs every analysis and judges every
+ * expectation, and compares every figure with the baseline. The verdicts, figures and exit
+ * status `check` prints (`checkTable`, `checkMarkdown` and `checkJunit` lay them out).
+ * @throws ScenarioError for problems in the files; InputError for a bad baseline.
+ * @example (await checkScenarioFiles(['scenarios/bram-gate.yaml'], { baseline: false })).status // not run: runs a whole scenario file (the library test runs it)
+ */
+export async function checkScenarioFiles(
+  paths: readonly string[] = [],
+  options: CheckFilesOptions = {},
+): Promise<CheckResult> {
+  const { baseline: baselineFile = BASELINE_FILE, ...rest } = options;
+  const scenarios = loadScenarioFiles(paths);
+  const baseline = baselineFile === false ? undefined : readBaseline(baselineFile);
+  if (baselineFile !== false && !baseline)
+    options.onProgress?.(
+      `check: no baseline at ${baselineFile}; figures are not compared (dicelab baseline --write records one)`,
+    );
+  return checkScenarios(scenarios, {
+    ...rest,
+    seed: options.seed ?? baseline?.seed ?? 1,
+    ...(baseline ? { baseline } : {}),
+    ...(baselineFile === false ? {} : { baselineFile }),
+  });
+}
+
+/**
+ * A file's text, refused (InputError naming it) when it is too big to parse (`INPUT_LIMITS`,
+ * `json` or YAML), cannot be read, or is not UTF-8.
+ */
+function readText(path: string, json: boolean): string {
+  const found = statIfAny(path);
+  const tooBig = found && inputSizeProblem(found.size, path, json);
+  if (tooBig) throw new InputError(tooBig);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new InputError(`${path}: cannot read (${reason})`);
+  }
+  return decodeUtf8(bytes, path);
+}
+
+/** A path as people read it: relative to the working folder, with / separators. */
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), resolve(path));
+  const shown = rel === '' || isAbsolute(rel) || rel.startsWith('..') ? path : rel;
+  return shown.split(sep).join('/');
+}

@@ -1,0 +1,31 @@
+/**
+ * One spec, or an array of them, each validated by `parse`: the fields of the i-th spec of an
+ * array are named `[i].field` in messages. How a `--spec` file's value and the library's
+ * spec-taking functions (`odds`, `advise`, …) read their input alike.
+ * @returns the specs, and whether they came as an array (so that output mirrors it).
+ * @throws InputError from `parse`, naming the field.
+ * @example parseSpecArray([{ stat: 2 }, { stat: 3 }], parseD6PoolSpec) // { specs: [{ stat: 2 }, { stat: 3 }], many: true }
+ */
+export function parseSpecArray<T>(
+  value: unknown,
+  parse: (spec: unknown, where: string) => T,
+): { specs: T[]; many: boolean } {
+  if (!Array.isArray(value)) return { specs: [parse(value, '')], many: false };
+  return { specs: value.map((spec, i) => parse(spec, `[${i}].`)), many: true };
+}
+
+/**
+ * What a spec-taking function of the library returns for its input: one answer for one spec,
+ * an array of answers (in order) for an array of specs. `answer` is given every spec at once,
+ * so specs that can share work do.
+ * @example answerEachSpec([{ stat: 1 }], parseD6PoolSpec, (checks) => checks.map((c) => c.stat * 2)) // [2]
+ */
+export function answerEachSpec<S, R>(
+  input: unknown,
+  parse: (spec: unknown, where: string) => S,
+  answer: (specs: readonly S[]) => Iterable<R>,
+): R | R[] {
+  const { specs, many } = parseSpecArray(input, parse);
+  const answers = [...answer(specs)];
+  return many ? answers : answers[0]!;
+}
