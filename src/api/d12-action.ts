@@ -11,6 +11,7 @@ import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact
 import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
 import { type D12ActionSpec, parseD12ActionSpec } from '../systems/d12-action/spec.ts';
 
+export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
 export type {
   D12ActionResult,

@@ -11,6 +11,7 @@ import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.t
 import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
 import { type D6PoolCheck, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
 
+export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
 export { D6_POOL_OUTCOMES, type D6PoolResult, d6PoolDist } from '../systems/d6-pool/exact.ts';
 export {

@@ -10,6 +10,7 @@ import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact
 import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
 import { parseRingSkillSpec, type RingSkillSpec } from '../systems/ring-skill/spec.ts';
 
+export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
 export { RING_SKILL_OUTCOMES, type RingSkillResult } from '../systems/ring-skill/exact.ts';
 export { RING_FACES, SKILL_FACES } from '../systems/ring-skill/faces.ts';

@@ -11,6 +11,7 @@ import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
 import { parseTags2d6Spec, type Tags2d6Spec } from '../systems/tags-2d6/spec.ts';
 
+export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
 export {
   bandOfTotal,

@@ -43,6 +43,7 @@ import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts'
 import { parseRoll, type RollSpec } from '../systems/zidara/roll/spec.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 
+export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export {
   type AnalysisJob,
   type AnalysisResult,

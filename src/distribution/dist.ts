@@ -66,6 +66,7 @@ export class Dist {
     return this.outcomes.map((o, i) => [o, ratio(this.weights[i]!, this.total)]);
   }
 
+  /** The expected outcome, Σ x·P(x). @example Dist.die(6).mean() // 3.5 */
   mean(): number {
     let s = 0n;
     this.outcomes.forEach((o, i) => {
@@ -136,6 +137,7 @@ export class Dist {
   }
 }
 
+/** How two distributions compare: P(X > Y), P(X = Y), P(X < Y). */
 export interface Comparison {
   readonly total: bigint;
   readonly weights: { readonly greater: bigint; readonly equal: bigint; readonly less: bigint };

@@ -603,9 +603,13 @@ export const scenarioSchema = z
   })
   .describe("A dicelab scenario: characters, threats, analyses and expectations for Zi'Dara.");
 
+/** A scenario file as its schema reads it, defaults filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;
+/** A character of a scenario file (`characters.<key>`). */
 export type Character = z.output<typeof characterSchema>;
+/** A threat of a scenario file (`threats.<key>`): a Challenge and its tags. */
 export type Threat = z.output<typeof threatSchema>;
+/** An analysis a scenario file declares (`analyses.<key>`). */
 export type Analysis = z.output<typeof analysisSchema>;
 export type Expectation = z.output<typeof expectationSchema>;
 export type FigureOf = z.output<typeof figureOfSchema>;

@@ -27,6 +27,7 @@ export const COMPARED_SYSTEMS = [
   'd6-pool',
   'ring-skill',
 ] as const;
+/** One of `COMPARED_SYSTEMS`. */
 export type ComparedSystem = (typeof COMPARED_SYSTEMS)[number];
 
 /**

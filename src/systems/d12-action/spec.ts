@@ -5,10 +5,12 @@ import { parseSpec } from '../../issue-messages.ts';
 
 /** The kinds of roll. */
 export const D12_ROLLS = ['safe', 'risky', 'stacked', 'capacity', 'group'] as const;
+/** One of the roll kinds, `D12_ROLLS`. */
 export type D12Roll = (typeof D12_ROLLS)[number];
 
 /** Stopping rules for a stacked roll: optimal for the utility, or keep the first success. */
 export const STACKED_POLICIES = ['optimal', 'keep-first-success'] as const;
+/** One of the stacked rolls' stopping rules, `STACKED_POLICIES`. */
 export type StackedPolicy = (typeof STACKED_POLICIES)[number];
 
 /** Utility of each outcome of an action roll. */

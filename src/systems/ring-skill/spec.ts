@@ -4,6 +4,7 @@ import { parseSpec } from '../../issue-messages.ts';
 
 /** What keeping plays for. */
 export const OBJECTIVES = ['succeed-then-least-strife', 'most-successes', 'weighted'] as const;
+/** One of `OBJECTIVES`: what keeping dice plays for. */
 export type Objective = (typeof OBJECTIVES)[number];
 
 /** Weights of the `weighted` objective: utility = success·[succeeded] + bonusSuccess·bonus + opportunity·opp + strife·strife. */

@@ -4,6 +4,7 @@ import { parseSpec } from '../../issue-messages.ts';
 
 /** What the one item on the roll does: +1 helps, −1 hinders, 0 none. */
 export const ITEM_ROLES = ['help', 'hinder', 'none'] as const;
+/** One of `ITEM_ROLES`. */
 export type ItemRole = (typeof ITEM_ROLES)[number];
 
 /** A 2d6 + tags roll as written in JSON; absent fields take the defaults in {@link TAGS_DEFAULTS}. */

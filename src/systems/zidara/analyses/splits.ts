@@ -19,6 +19,7 @@ import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-ro
  *   `resolveValue`·Resolve at the end.
  */
 export const SPLIT_OBJECTIVES = ['primary', 'wins', 'all', 'utility'] as const;
+/** One of `SPLIT_OBJECTIVES`: what splits are ranked by. */
 export type SplitObjective = (typeof SPLIT_OBJECTIVES)[number];
 
 /** What {@link splits} and {@link compareSplits} assume when told nothing. */

@@ -14,6 +14,7 @@ import { type RollSetup, type SplitQuestion, splitsMainWins } from '../roll/spli
  * - `natural`: the pool the steps give with no split (`stepsToDice`: 8 steps → d12+d4).
  */
 export const POOL_RULES = ['best', 'natural'] as const;
+/** One of `POOL_RULES`. */
 export type PoolRule = (typeof POOL_RULES)[number];
 
 /**

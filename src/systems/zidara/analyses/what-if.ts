@@ -67,6 +67,7 @@ export const WHAT_IF_SHAPES = {
   } satisfies RowShape<FightCurveRow>,
 } as const;
 
+/** An analysis `compareSettings` pairs rows of (a key of `WHAT_IF_SHAPES`). */
 export type WhatIfAnalysis = keyof typeof WHAT_IF_SHAPES;
 
 /** One row of an analysis under two settings. */

@@ -53,11 +53,13 @@ interface ActionFigures {
   readonly pAllWin: number;
 }
 
+/** One legal action in a rolled state (stop, reroll every die, reroll die `die`), with its figures. */
 export type AdvisedAction =
   | ({ readonly action: 'stop'; readonly spends: AuraSpends } & ActionFigures)
   | ({ readonly action: 'reroll-all' } & ActionFigures)
   | ({ readonly action: 'reroll-one'; readonly die: number } & ActionFigures);
 
+/** What `advise` finds in a rolled state: the engine's decision, and every legal action valued. */
 export interface Advice {
   /** The engine's own decision in this state. */
   readonly best: AdvisedAction;

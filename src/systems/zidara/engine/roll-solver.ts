@@ -14,6 +14,7 @@ const MAX_STATES = 1 << 23;
 
 /** How decisions are taken: the engine's optimum, or a named simple policy for comparison. */
 export const POLICIES = ['optimal', 'greedy', 'never'] as const;
+/** One of `POLICIES`. */
 export type Policy = (typeof POLICIES)[number];
 
 /**
@@ -21,6 +22,7 @@ export type Policy = (typeof POLICIES)[number];
  * rerolling only one die (`one`) with rerolling only every die (`all`).
  */
 export const REROLL_KINDS = ['any', 'one', 'all'] as const;
+/** One of `REROLL_KINDS`. */
 export type RerollKinds = (typeof REROLL_KINDS)[number];
 
 /** How a roll is played when nothing says otherwise: the optimum, with every kind of reroll. */

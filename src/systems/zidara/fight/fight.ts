@@ -51,7 +51,9 @@ export interface FightOptions extends Omit<RollSetup, 'resolve' | 'policy'> {
   readonly fightPolicy?: FightPolicy;
 }
 
+/** How a fight's rounds are played: each roll for itself, or every round for the whole fight. */
 export const FIGHT_POLICIES = ['per-roll', 'whole-fight'] as const;
+/** One of `FIGHT_POLICIES`. */
 export type FightPolicy = (typeof FIGHT_POLICIES)[number];
 
 /** A fight's defaults (the rules page's "Scenes"). */

@@ -24,6 +24,7 @@ export interface RollSpec {
   auraGainUsableSameRoll?: boolean;
 }
 
+/** A die of a roll spec: its sides and the intent it is on (numbered from 0), or the area die. */
 export type DieSpec = { sides: number; intent: number } | { sides: number; area: true };
 
 /** A validated roll with every option filled in. */

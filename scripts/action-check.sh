@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# What dicelab's GitHub Action (action.yml) runs in a game's repository: installs dicelab
+# outside the repository (under $RUNNER_TEMP: the game's package.json and lock are left alone),
+# runs `dicelab check` on the scenario files, appends check.md to the run's summary
+# ($GITHUB_STEP_SUMMARY), leaves check.junit.xml in the out folder, sets the `status` output,
+# and exits with check's status — but for an inconclusive check (3) with DICELAB_INCONCLUSIVE=pass,
+# which passes with a warning. Inputs come as DICELAB_PATH, DICELAB_BASELINE, DICELAB_VERSION,
+# DICELAB_INCONCLUSIVE and DICELAB_OUT (the action's inputs; each has the action's default).
+set -uo pipefail
+
+paths="${DICELAB_PATH:-scenarios}"
+baseline="${DICELAB_BASELINE:-reports/baseline.json}"
+version="${DICELAB_VERSION:-}"
+inconclusive="${DICELAB_INCONCLUSIVE:-fail}"
+out="${DICELAB_OUT:-reports}"
+action_dir="${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/.." && pwd)}"
+
+case "$inconclusive" in
+  fail | pass) ;;
+  *)
+    echo "::error title=dicelab check::inconclusive: \"$inconclusive\" is not allowed (expected fail or pass)"
+    exit 2
+    ;;
+esac
+
+# The dicelab to install: the action's own version unless told; a version or range is the
+# registry's, anything else an npm install spec (a tarball path, a git URL).
+if [ -z "$version" ]; then
+  version="$(node -p "require(process.argv[1]).version" "$action_dir/package.json")"
+fi
+case "$version" in
+  [0-9]* | '^'* | '~'* | latest | next) spec="dicelab@$version" ;;
+  *) spec="$version" ;;
+esac
+if [ -e "$spec" ]; then spec="$(cd "$(dirname "$spec")" && pwd)/$(basename "$spec")"; fi
+
+prefix="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/dicelab-action"
+mkdir -p "$prefix"
+if ! npm install --prefix "$prefix" --no-save --no-audit --no-fund --prefer-offline "$spec" >"$prefix/install.log" 2>&1; then
+  cat "$prefix/install.log"
+  echo "::error title=dicelab check::could not install $spec (the npm log is above)"
+  exit 70
+fi
+dicelab="$prefix/node_modules/.bin/dicelab"
+echo "dicelab $("$dicelab" --version), from $spec"
+
+read -r -a files <<<"$paths"
+args=(check "${files[@]}" --out "$out" --quiet)
+if [ "$baseline" = none ]; then
+  args+=(--no-baseline)
+else
+  args+=(--baseline "$baseline")
+fi
+"$dicelab" "${args[@]}"
+status=$?
+
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$out/check.md" ]; then
+  cat "$out/check.md" >>"$GITHUB_STEP_SUMMARY"
+fi
+if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$status" >>"$GITHUB_OUTPUT"; fi
+
+case "$status" in
+  0) ;;
+  1) echo "::error title=dicelab check::an expectation failed or a figure moved from the baseline (see the summary and $out/check.md)" ;;
+  3)
+    if [ "$inconclusive" = pass ]; then
+      echo "::warning title=dicelab check::inconclusive: a simulated figure is still undecided at its trials cap (passing, as inconclusive: pass asks)"
+      exit 0
+    fi
+    echo "::error title=dicelab check::inconclusive: a simulated figure is still undecided at its trials cap (inconclusive: fail)"
+    ;;
+  *) echo "::error title=dicelab check::dicelab check stopped with status $status (the message is above)" ;;
+esac
+exit "$status"

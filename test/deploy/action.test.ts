@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { packDicelab, ROOT, run } from '../package/packed.ts';
+
+/**
+ * dicelab's GitHub Action as a runner runs it: its step's script (scripts/action-check.sh, what
+ * action.yml's step runs) in a temporary game repository, with GitHub's variables set (the
+ * action's path, the step summary and outputs as files, the runner's temporary folder) and the
+ * action's inputs as its step passes them. dicelab is installed from the packed tarball (the
+ * `version` input takes any npm install spec), so nothing here reaches a registry.
+ */
+
+let scratch: string;
+let tarball: string;
+let runnerTemp: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'dicelab-action-'));
+  ({ tarball } = await packDicelab(scratch));
+  runnerTemp = join(scratch, 'runner-temp');
+  await mkdir(runnerTemp);
+}, 120_000);
+
+const SCENARIO = (expectation: string) => `scenario: the gate
+simulation: { trials: 1000, maxTrials: 1000 }
+characters:
+  hero: { auraMax: 0, titles: 0, actions: { swing: 3 } }
+threats:
+  guard: { name: a gate guard, challenge: 3, tags: 1 }
+expectations:
+${expectation}`;
+
+const PASS = `  - expect: a lone d6 beats the guard 5 times in 12
+    figure: winChance
+    of: { character: hero, action: swing, vs: guard }
+    between: [41%, 42%]
+`;
+const FAIL = `  - expect: the hero beats the guard most of the time
+    figure: winChance
+    of: { character: hero, action: swing, vs: guard }
+    atLeast: 60%
+`;
+/** A bound set at the true value (5/12) of a simulated figure: undecided at any trials cap. */
+const UNDECIDED = `  - expect: the hero beats the guard 5 times in 12, simulated
+    figure: winChance
+    of: { character: hero, action: swing, vs: guard }
+    by: simulation
+    atLeast: 0.4166666666666667
+`;
+
+/** A game repository holding `scenario` in scenarios/gate.yaml; runs the action's step in it. */
+async function runAction(name: string, scenario: string, inputs: Record<string, string>) {
+  const repo = join(scratch, name);
+  await mkdir(join(repo, 'scenarios'), { recursive: true });
+  await writeFile(join(repo, 'scenarios', 'gate.yaml'), scenario);
+  const summary = join(scratch, `${name}.summary.md`);
+  const output = join(scratch, `${name}.output`);
+  await writeFile(summary, '');
+  await writeFile(output, '');
+  const result = await run('bash', [join(ROOT, 'scripts', 'action-check.sh')], repo, {
+    GITHUB_ACTIONS: 'true',
+    GITHUB_ACTION_PATH: ROOT,
+    GITHUB_WORKSPACE: repo,
+    GITHUB_STEP_SUMMARY: summary,
+    GITHUB_OUTPUT: output,
+    RUNNER_TEMP: runnerTemp,
+    DICELAB_PATH: 'scenarios',
+    DICELAB_BASELINE: 'reports/baseline.json',
+    DICELAB_VERSION: tarball,
+    DICELAB_INCONCLUSIVE: 'fail',
+    DICELAB_OUT: 'reports',
+    ...inputs,
+  });
+  return {
+    ...result,
+    repo,
+    summary: await readFile(summary, 'utf8'),
+    output: await readFile(output, 'utf8'),
+  };
+}
+
+describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)", () => {
+  it('passes a game whose expectations hold: summary written, JUnit left, status 0', async () => {
+    const step = await runAction('passing', SCENARIO(PASS), {});
+    expect(step.code, step.stdout + step.stderr).toBe(0);
+    expect(step.stdout).toMatch(/^dicelab \d+\.\d+\.\d+, from /m);
+    expect(step.stdout).toMatch(/check: 1 passed \(1 expectation, 1 file, /);
+    // No baseline committed yet: the check says so and compares nothing.
+    expect(step.summary).toMatch(/^## dicelab check: 1 passed\n/);
+    expect(step.summary).toContain('Baseline: none compared.');
+    expect(step.output).toBe('status=0\n');
+    expect(existsSync(join(step.repo, 'reports', 'check.junit.xml'))).toBe(true);
+    // dicelab was installed outside the repository: the game's tree holds only its own files.
+    expect(existsSync(join(step.repo, 'node_modules'))).toBe(false);
+    expect(existsSync(join(step.repo, 'package-lock.json'))).toBe(false);
+  });
+
+  it('fails the job on a failed expectation, naming it in the summary and an error annotation', async () => {
+    const step = await runAction('failing', SCENARIO(PASS + FAIL), { DICELAB_BASELINE: 'none' });
+    expect(step.code).toBe(1);
+    expect(step.summary).toMatch(/^## dicelab check: 1 passed, 1 failed\n/);
+    expect(step.summary).toContain(
+      '- **FAIL** scenarios/gate.yaml: the hero beats the guard most of the time:',
+    );
+    expect(step.output).toBe('status=1\n');
+    expect(step.stdout).toContain('::error title=dicelab check::an expectation failed');
+  });
+
+  it('fails on a figure that moved from the committed baseline, naming the command that records it', async () => {
+    const repo = join(scratch, 'moved');
+    await mkdir(join(repo, 'reports'), { recursive: true });
+    // The figure as a rules change left it: 42.67% recorded, 41.67% now.
+    await writeFile(
+      join(repo, 'reports', 'baseline.json'),
+      `${JSON.stringify({
+        format: 'dicelab-baseline',
+        version: 1,
+        seed: 1,
+        files: {
+          '../scenarios/gate.yaml': { 'winChance of hero.swing vs guard': 0.4266666666666667 },
+        },
+      })}\n`,
+    );
+    const step = await runAction('moved', SCENARIO(PASS), {});
+    expect(step.code).toBe(1);
+    expect(step.summary).toMatch(/^## dicelab check: 1 passed, 1 figure moved from the baseline\n/);
+    expect(step.summary).toContain(
+      '| scenarios/gate.yaml | winChance of hero.swing vs guard | 42.67% → 41.67% |',
+    );
+    expect(step.summary).toContain(
+      'record the new figures with `dicelab baseline scenarios/ --write` and commit `reports/baseline.json`',
+    );
+  });
+
+  it('an inconclusive check fails the job by default and passes it, with a warning, when inconclusive is pass', async () => {
+    const failing = await runAction('undecided-fail', SCENARIO(UNDECIDED), {});
+    expect(failing.code).toBe(3);
+    expect(failing.output).toBe('status=3\n');
+    expect(failing.summary).toMatch(/^## dicelab check: 0 passed, 1 inconclusive\n/);
+    const passing = await runAction('undecided-pass', SCENARIO(UNDECIDED), {
+      DICELAB_INCONCLUSIVE: 'pass',
+    });
+    expect(passing.code).toBe(0);
+    expect(passing.output).toBe('status=3\n');
+    expect(passing.stdout).toContain('::warning title=dicelab check::inconclusive');
+  });
+
+  it('refuses an inconclusive input that is neither fail nor pass, before installing anything', async () => {
+    const step = await runAction('bad-input', SCENARIO(PASS), { DICELAB_INCONCLUSIVE: 'maybe' });
+    expect(step.code).toBe(2);
+    expect(step.stdout).toBe(
+      '::error title=dicelab check::inconclusive: "maybe" is not allowed (expected fail or pass)\n',
+    );
+    expect(step.summary).toBe('');
+  });
+});
