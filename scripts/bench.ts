@@ -3,6 +3,7 @@
 import { formatTable } from '../src/report/table.ts';
 import type { BenchRow } from './bench/bench-row.ts';
 import { benchOtherSystems } from './bench/other-systems.ts';
+import { benchPackage } from './bench/package.ts';
 import { benchPage } from './bench/page.ts';
 import { benchQueue } from './bench/queue.ts';
 import { benchRng } from './bench/rng.ts';
@@ -19,6 +20,7 @@ const sections: [string, () => Promise<BenchRow[]>][] = [
   ['other systems', benchOtherSystems],
   ['offline page', benchPage],
   ['queue', benchQueue],
+  ['package', benchPackage],
 ];
 
 const rows: BenchRow[] = [];

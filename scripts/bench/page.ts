@@ -1,19 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { median } from 'simple-statistics';
 import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
 import { nextAnswer } from '../page-answer.ts';
 import type { BenchRow } from './bench-row.ts';
-
-/** The package root: the nearest folder above this module with a package.json (from scripts/ or build/scripts/). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return dir;
-}
+import { packageRoot } from './package-root.ts';
 
 /** Records the main thread's long tasks (over 50 ms) from the first moment of every page. */
 const WATCH_LONG_TASKS = `

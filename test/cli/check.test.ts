@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDicelab } from './run-dicelab.ts';
 import { runInProcess } from './run-in-process.ts';
 
 let dir: string;
@@ -285,5 +286,54 @@ expectations:
     ]);
     expect(after.code).toBe(0);
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('gives the same verdict from any working folder: files are named by their path from the baseline', async () => {
+    const game = join(dir, 'game');
+    await mkdir(join(game, 'balance'), { recursive: true });
+    await writeFile(
+      join(game, 'balance', 'gate.yaml'),
+      `scenario: from any folder
+${PLAIN}expectations:
+  - expect: a lone d6 beats the guard 5 times in 12
+    figure: winChance
+    of: { character: plain, action: swing, vs: guard }
+    between: [41%, 42%]
+`,
+    );
+    const quiet = ['--quiet', '--out', join(dir, 'out-folders')];
+    const recorded = await runDicelab(['baseline', 'balance', '--write', ...quiet.slice(0, 1)], {
+      cwd: game,
+    });
+    expect(recorded.stdout).toMatch(/baseline: wrote reports\/baseline\.json: 1 figure of 1 file/);
+    const baseline = JSON.parse(await readFile(join(game, 'reports', 'baseline.json'), 'utf8'));
+    expect(Object.keys(baseline.files)).toEqual(['../balance/gate.yaml']);
+    const inside = await runDicelab(
+      ['check', '.', '--baseline', '../reports/baseline.json', ...quiet],
+      {
+        cwd: join(game, 'balance'),
+      },
+    );
+    expect(inside.code).toBe(0);
+    expect(inside.stdout).toContain(
+      'Baseline: 1 figure unchanged, 0 moved, 0 new, 0 no longer computed.',
+    );
+    // A baseline that names the file otherwise (0.1.0 named it from the working folder) compares
+    // nothing of it: the check says where its figures are, and fails.
+    baseline.files = { 'balance/gate.yaml': baseline.files['../balance/gate.yaml'] };
+    await writeFile(join(game, 'reports', 'old.json'), JSON.stringify(baseline));
+    const old = await runDicelab(['check', '.', '--baseline', '../reports/old.json', ...quiet], {
+      cwd: join(game, 'balance'),
+    });
+    expect(old.code).toBe(1);
+    expect(old.stdout).toContain(
+      'not compared: gate.yaml: nothing under "../balance/gate.yaml" (its path from the baseline\'s folder) in ../reports/old.json, which holds 1 of its 1 figure under "balance/gate.yaml"',
+    );
+    expect(old.stdout).toContain(
+      '(if the change is intended, record it: dicelab baseline . --write --baseline ../reports/old.json)',
+    );
+    expect(old.stdout).toMatch(
+      /check: 1 passed, 1 file not compared \(the baseline holds its figures under another name\)/,
+    );
   });
 });

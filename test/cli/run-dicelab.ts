@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+/** tsx's loader by its own path, so the CLI runs from any working folder. */
+const tsx = pathToFileURL(
+  join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs'),
+).href;
 
 /** Runs the real CLI (the TypeScript source, through tsx) as a user would, in a child process. */
 export function runDicelab(
@@ -9,7 +15,7 @@ export function runDicelab(
   options: { cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+    const child = spawn(process.execPath, ['--import', tsx, main, ...args], {
       cwd: options.cwd,
       env: { ...process.env, FORCE_COLOR: '0' },
     });

@@ -5,6 +5,7 @@ import {
   type FigureRecord,
   formatBaseline,
   parseBaseline,
+  pathFromBaseline,
   updateBaseline,
 } from '../../src/scenario/baseline.ts';
 import { exactEstimate, proportionEstimate } from '../../src/scenario/judge.ts';
@@ -91,5 +92,41 @@ describe('baselines', () => {
     expect(() => parseBaseline('{"format": "other"}', 'reports/baseline.json')).toThrow(
       /^reports\/baseline\.json: not a dicelab baseline .*dicelab baseline --write$/,
     );
+  });
+
+  it("name each file by its path from the baseline file's folder, whatever the working folder", () => {
+    const cwd = process.cwd();
+    expect(pathFromBaseline('scenarios/a.yaml', 'reports/baseline.json')).toBe(
+      '../scenarios/a.yaml',
+    );
+    expect(pathFromBaseline(`${cwd}/scenarios/a.yaml`, 'reports/baseline.json')).toBe(
+      '../scenarios/a.yaml',
+    );
+    expect(pathFromBaseline('a.yaml', 'baseline.json')).toBe('a.yaml');
+  });
+
+  it('a file whose every figure is new while the baseline holds them under another name is reported, and rewriting renames it', () => {
+    const old = updateBaseline(undefined, files, 1);
+    const now = files.map((f) => ({ ...f, baselineName: `../${f.path}` }));
+    const comparison = compareToBaseline(old, now);
+    expect(comparison.unchanged).toBe(0);
+    expect(comparison.added).toHaveLength(2);
+    expect(comparison.underAnotherName).toEqual([
+      {
+        file: 'scenarios/a.yaml',
+        name: '../scenarios/a.yaml',
+        stored: 'scenarios/a.yaml',
+        shared: 2,
+        figures: 2,
+      },
+    ]);
+    // A new file that shares no figure with any stored one is only new.
+    const unrelated = compareToBaseline(old, [
+      { path: 'b.yaml', baselineName: 'b.yaml', figures: [exact('winChance of x', 0.5)] },
+    ]);
+    expect(unrelated.underAnotherName).toEqual([]);
+    const renamed = updateBaseline(old, now, 1);
+    expect(Object.keys(renamed.files)).toEqual(['../scenarios/a.yaml']);
+    expect(renamed.files['../scenarios/a.yaml']).toEqual(old.files['scenarios/a.yaml']);
   });
 });
