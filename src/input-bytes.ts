@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { formatCount } from './format-count.ts';
 import { InputError } from './input-error.ts';
 
@@ -76,4 +77,17 @@ export function linePosition(text: string, offset: number): { line: number; col:
   let line = 1;
   for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) line++;
   return { line, col: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+/**
+ * A file's bytes. A file that cannot be read is bad input: an InputError whose message
+ * `say(reason)` words, the reason being the system's code (EACCES, …).
+ * @example readBytes('no/such/file', (why) => `spec: cannot read (${why})`) // throws "spec: cannot read (ENOENT)"
+ */
+export function readBytes(path: string, say: (reason: string) => string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new InputError(say((error as NodeJS.ErrnoException).code ?? (error as Error).message));
+  }
 }

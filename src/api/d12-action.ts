@@ -13,27 +13,7 @@ import { type D12ActionSpec, parseD12ActionSpec } from '../systems/d12-action/sp
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
-export type {
-  D12ActionResult,
-  Spread,
-  SupporterResult,
-} from '../systems/d12-action/exact.ts';
-export { ACTION_OUTCOMES, CAPACITY_OUTCOMES } from '../systems/d12-action/plan.ts';
-export type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
-export {
-  D12_DEFAULTS,
-  D12_LIMITS,
-  D12_ROLLS,
-  type D12ActionRoll,
-  type D12ActionSpec,
-  type D12Roll,
-  type D12Utilities,
-  parseD12ActionSpec,
-  STACKED_POLICIES,
-  type StackedPolicy,
-  type Supporter,
-  type SupporterSpec,
-} from '../systems/d12-action/spec.ts';
+export * from '../systems/d12-action/index.ts';
 
 /**
  * The exact outcome chances of a roll, played optimally, and its expected utility. An array of

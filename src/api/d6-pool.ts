@@ -13,15 +13,7 @@ import { type D6PoolCheck, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
-export { D6_POOL_OUTCOMES, type D6PoolResult, d6PoolDist } from '../systems/d6-pool/exact.ts';
-export {
-  type ClaimGap,
-  type D6PoolReport,
-  SEED_CLAIM,
-  type SeedClaimGap,
-} from '../systems/d6-pool/seed-claim.ts';
-export type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
-export { type D6PoolCheck, MAX_STAT, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
+export * from '../systems/d6-pool/index.ts';
 
 /**
  * Exact failure, mixed and success chances of a check, as reduced fractions (and at the seed's

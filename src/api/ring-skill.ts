@@ -12,25 +12,7 @@ import { parseRingSkillSpec, type RingSkillSpec } from '../systems/ring-skill/sp
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
-export { RING_SKILL_OUTCOMES, type RingSkillResult } from '../systems/ring-skill/exact.ts';
-export { RING_FACES, SKILL_FACES } from '../systems/ring-skill/faces.ts';
-export type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
-export {
-  OBJECTIVES,
-  type Objective,
-  type ObjectiveWeights,
-  parseRingSkillSpec,
-  RING_SKILL_DEFAULTS,
-  RING_SKILL_LIMITS,
-  type RingSkillCheck,
-  type RingSkillSpec,
-} from '../systems/ring-skill/spec.ts';
-export {
-  RING_SKILL_TABLE_DEFAULTS,
-  type RingSkillTableOptions,
-  type RingSkillTableRow,
-  ringSkillTable,
-} from '../systems/ring-skill/table.ts';
+export * from '../systems/ring-skill/index.ts';
 
 /**
  * The exact figures of a check, kept optimally for its objective: P(success), the bonus

@@ -13,23 +13,7 @@ import { parseTags2d6Spec, type Tags2d6Spec } from '../systems/tags-2d6/spec.ts'
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
-export {
-  bandOfTotal,
-  rollModifier,
-  TAGS_BANDS,
-  type Tags2d6Result,
-  type WeaknessVerdict,
-} from '../systems/tags-2d6/exact.ts';
-export type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
-export {
-  ITEM_ROLES,
-  type ItemRole,
-  MAX_TAGS,
-  parseTags2d6Spec,
-  TAGS_DEFAULTS,
-  type Tags2d6Roll,
-  type Tags2d6Spec,
-} from '../systems/tags-2d6/spec.ts';
+export * from '../systems/tags-2d6/index.ts';
 
 /**
  * The exact band chances of a roll (fractions; no decision shapes them) and whether invoking

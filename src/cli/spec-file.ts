@@ -1,8 +1,7 @@
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { Option } from '@commander-js/extra-typings';
 import { formatCount } from '../format-count.ts';
-import { decodeUtf8, INPUT_LIMITS, inputSizeProblem } from '../input-bytes.ts';
+import { decodeUtf8, INPUT_LIMITS, inputSizeProblem, readBytes } from '../input-bytes.ts';
 import { InputError } from '../input-error.ts';
 import type { InputSource } from '../input-source.ts';
 import { parseSpecArray } from '../spec-array.ts';
@@ -42,13 +41,10 @@ export async function readInputFile(path: string, flag: string): Promise<InputSo
     throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (a folder, not a file)`);
   const tooBig = inputSizeProblem(found.size, path);
   if (tooBig) throw new InputError(tooBig);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (${reason})`);
-  }
+  const bytes = readBytes(
+    path,
+    (reason) => `${flag}: cannot read ${JSON.stringify(path)} (${reason})`,
+  );
   // A file that grew since it was measured is measured again.
   const grown = inputSizeProblem(bytes.length, path);
   if (grown) throw new InputError(grown);

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { decodeUtf8, inputSizeProblem } from '../input-bytes.ts';
+import { decodeUtf8, inputSizeProblem, readBytes } from '../input-bytes.ts';
 import { InputError, invalid } from '../input-error.ts';
 import { statIfAny } from '../stat-if-any.ts';
 import { type Baseline, parseBaseline } from './baseline.ts';
@@ -121,14 +121,10 @@ function readText(path: string, json: boolean): string {
   const found = statIfAny(path);
   const tooBig = found && inputSizeProblem(found.size, path, json);
   if (tooBig) throw new InputError(tooBig);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new InputError(`${path}: cannot read (${reason})`);
-  }
-  return decodeUtf8(bytes, path);
+  return decodeUtf8(
+    readBytes(path, (reason) => `${path}: cannot read (${reason})`),
+    path,
+  );
 }
 
 /** A path as people read it: relative to the working folder, with / separators. */

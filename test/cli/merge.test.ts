@@ -9,6 +9,7 @@ import type { SimulationOptions } from '../../src/cli/simulation-flags.ts';
 import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
 import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
+import { DICELAB_VERSION } from '../../src/version.ts';
 import { cliInProcess } from './cli-in-process.ts';
 
 const kernel = 'systems/d6-pool/simulate';
@@ -61,7 +62,7 @@ describe('dicelab merge', () => {
     expect(partial).toMatchObject({
       format: 'dicelab-partial-result',
       version: 2,
-      dicelab: '0.1.0',
+      dicelab: DICELAB_VERSION,
       kernel,
       spec,
       seed: 77,

@@ -9,6 +9,7 @@ import {
 } from '../../src/montecarlo/partial-result.ts';
 import { type SimulationResult, simulate } from '../../src/montecarlo/run.ts';
 import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
+import { DICELAB_VERSION } from '../../src/version.ts';
 
 const request = {
   kernel: 'systems/d6-pool/simulate' as const,
@@ -97,7 +98,9 @@ describe('mergePartials', () => {
     [
       'another dicelab',
       () => change(1, (p) => ({ ...p, dicelab: '9.9.9' })),
-      /^part-1\.json: dicelab: "9\.9\.9" is not allowed \(expected "0\.1\.0" as in part-0\.json\)/,
+      new RegExp(
+        `^part-1\\.json: dicelab: "9\\.9\\.9" is not allowed \\(expected "${DICELAB_VERSION.replaceAll('.', '\\.')}" as in part-0\\.json\\)`,
+      ),
     ],
     [
       'another tally size',

@@ -109,7 +109,9 @@ describe('partial result files', () => {
       (f) => {
         f.dicelab = '0.0.9';
       },
-      /^p\.json: dicelab: "0\.0\.9" is not allowed \(expected "0\.1\.0": run every shard and the merge with one dicelab version\)/,
+      new RegExp(
+        `^p\\.json: dicelab: "0\\.0\\.9" is not allowed \\(expected "${DICELAB_VERSION.replaceAll('.', '\\.')}": run every shard and the merge with one dicelab version\\)`,
+      ),
     ],
     [
       'an unknown field',

@@ -4,20 +4,8 @@ export {
   type Spread,
   type SupporterResult,
 } from './exact.ts';
-export {
-  ACTION_OUTCOMES,
-  actionLuck,
-  balanceGained,
-  CAPACITY_OUTCOMES,
-  type D12Plan,
-  type DieChoice,
-  judgeCapacity,
-  judgeRisky,
-  judgeSafe,
-  planD12Roll,
-  type SupportRoll,
-} from './plan.ts';
-export { type D12ActionSimulation, kernel as d12ActionKernel } from './simulate.ts';
+export { ACTION_OUTCOMES, CAPACITY_OUTCOMES } from './plan.ts';
+export type { D12ActionSimulation } from './simulate.ts';
 export {
   D12_DEFAULTS,
   D12_LIMITS,

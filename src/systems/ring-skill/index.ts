@@ -1,18 +1,6 @@
-export {
-  RING_SKILL_OUTCOMES,
-  type RingSkillResult,
-  ringSkillOdds,
-} from './exact.ts';
+export { RING_SKILL_OUTCOMES, type RingSkillResult, ringSkillOdds } from './exact.ts';
 export { RING_FACES, SKILL_FACES } from './faces.ts';
-export { kernel as ringSkillKernel, type RingSkillSimulation } from './simulate.ts';
-export {
-  bonusSuccesses,
-  type ExactFigures,
-  type KeepChoice,
-  type RerollChoice,
-  RingSkillSolver,
-  succeeds,
-} from './solver.ts';
+export type { RingSkillSimulation } from './simulate.ts';
 export {
   OBJECTIVES,
   type Objective,

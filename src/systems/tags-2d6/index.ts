@@ -6,7 +6,7 @@ export {
   tags2d6Odds,
   type WeaknessVerdict,
 } from './exact.ts';
-export { kernel as tags2d6Kernel, type Tags2d6Simulation } from './simulate.ts';
+export type { Tags2d6Simulation } from './simulate.ts';
 export {
   ITEM_ROLES,
   type ItemRole,
