@@ -238,6 +238,25 @@ describe('installed into an empty project (npm install --prefer-offline dicelab-
     expect(existsSync(join(game, 'reports', 'check.junit.xml'))).toBe(true);
   });
 
+  it('draws charts with the fonts the build carries (the font package is not installed)', async () => {
+    const { code, stderr } = await dicelab(
+      'zidara',
+      'splits',
+      '--steps',
+      '4',
+      '--vs',
+      '2',
+      '--out',
+      'charts',
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    // Exit 0: the faces were found in dist/vendor/fonts (else the charts look for the font
+    // package, which is not here, and fail); the PNG is drawn with them.
+    const png = await readFile(join(game, 'charts', 'splits.png'));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('the queue commands, without BullMQ and ioredis, say in one line what to install (exit 69)', async () => {
     const worker = await dicelab('queue', 'worker', '--redis', 'redis://127.0.0.1:6379');
     const submit = await dicelab(

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The package's public entries (package.json `exports`): each is a file of src/api/ (or
+ * src/index.ts), and every name each exports has a doc comment, read with the TypeScript
+ * checker the way an editor shows it to a user (`npm run docs:api` holds the same rule).
+ */
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { types: string; default: string }>;
+};
+
+/** The source of each code entry: dist/x.js is built from src/x.ts. */
+const ENTRIES = Object.entries(PACKAGE.exports).flatMap(([path, target]) =>
+  typeof target === 'string'
+    ? []
+    : [
+        {
+          path,
+          source: join(ROOT, target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')),
+        },
+      ],
+);
+
+describe('the public entries', () => {
+  it('are dicelab and its subpaths, each with its types, built from src/index.ts and src/api/', () => {
+    expect(ENTRIES.map((e) => e.path)).toEqual([
+      '.',
+      './zidara',
+      './d6-pool',
+      './tags-2d6',
+      './d12-action',
+      './ring-skill',
+      './distribution',
+      './scenario',
+    ]);
+    for (const [path, target] of Object.entries(PACKAGE.exports)) {
+      if (typeof target === 'string') continue;
+      expect(target.types, path).toBe(target.default.replace(/\.js$/, '.d.ts'));
+    }
+  });
+
+  it('document every name they export', () => {
+    const program = ts.createProgram(
+      ENTRIES.map((e) => e.source),
+      {
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        target: ts.ScriptTarget.ES2022,
+        skipLibCheck: true,
+      },
+    );
+    const checker = program.getTypeChecker();
+    const undocumented: string[] = [];
+    let names = 0;
+    for (const entry of ENTRIES) {
+      const module = checker.getSymbolAtLocation(program.getSourceFile(entry.source)!)!;
+      for (const exported of checker.getExportsOfModule(module)) {
+        names++;
+        const symbol =
+          exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+        // A namespace of `dicelab` is an entry itself, documented by its own file's comment.
+        if (symbol.flags & ts.SymbolFlags.ValueModule) continue;
+        if (symbol.getDocumentationComment(checker).length === 0)
+          undocumented.push(`${entry.path}: ${exported.name}`);
+      }
+    }
+    expect(names).toBeGreaterThan(150);
+    expect(undocumented).toEqual([]);
+  }, 60_000);
+});
