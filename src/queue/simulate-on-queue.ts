@@ -201,7 +201,9 @@ async function waitForRun(
     const state = await merge.getState();
     if (state === 'completed') {
       options.onProgress?.(identity.shards, identity.shards);
-      return mergedResult(merge, identity, run);
+      // Read again: the job may have completed after it was read above, without its result.
+      const finished = await Job.fromId<QueueJobData, string>(queue, mergeId);
+      return mergedResult(finished ?? merge, identity, run);
     }
     const counts = await merge.getDependenciesCount();
     if (state === 'failed' || (counts.failed ?? 0) > 0)

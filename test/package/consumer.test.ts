@@ -249,7 +249,9 @@ describe('installed into an empty project (npm install --prefer-offline dicelab-
       '--out',
       'charts',
     );
-    expect(stderr).toBe('');
+    expect(stderr).toBe(
+      'wrote charts/splits.csv, charts/splits.vl.json, charts/splits.svg, charts/splits.png\n',
+    );
     expect(code).toBe(0);
     // Exit 0: the faces were found in dist/vendor/fonts (else the charts look for the font
     // package, which is not here, and fail); the PNG is drawn with them.
