@@ -3,13 +3,16 @@ import { fileURLToPath } from 'node:url';
 
 const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
+/** tsx's loader by its URL: `--import tsx` would look for tsx from the child's cwd. */
+export const TSX_LOADER = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+
 /** Runs the real CLI (the TypeScript source, through tsx) as a user would, in a child process. */
 export function runDicelab(
   args: string[],
   options: { cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, main, ...args], {
       cwd: options.cwd,
       env: { ...process.env, FORCE_COLOR: '0' },
     });

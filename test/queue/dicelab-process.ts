@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { builtFile } from '../built.ts';
 
-/** The compiled CLI (`npm test` builds it first), as a user runs it. */
-const BIN = fileURLToPath(new URL('../../bin/dicelab.js', import.meta.url));
+/** The compiled CLI (`npm test` builds it first; the run's copy of it), as a user runs it. */
+const BIN = builtFile('bin/dicelab.js');
 
 /** Runs `dicelab args…` (compiled) to its end. */
 export function dicelab(
