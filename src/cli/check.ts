@@ -8,6 +8,7 @@ import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
 import { checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkTable } from '../scenario/check-table.ts';
+import { DETECTION_POWER, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
   formatProblem,
   type LoadedScenario,
@@ -54,11 +55,14 @@ export function registerCheck(program: Command) {
     .addHelpText(
       'after',
       `
-Exact figures are compared within 1e-9. A simulated figure fails only when its whole 99.9%
-interval is on the wrong side of a bound and passes only when it is wholly on the right side;
-in between, trials grow ×4 up to the cap, then the expectation is inconclusive (exit 3).
-A figure moved from the baseline (exact: beyond 1e-9; simulated: a two-sample test at 99.9%) is
-a regression (exit 1); record intended changes with \`dicelab baseline scenarios/ --write\`.
+Exact figures are compared within 1e-9. A simulated figure fails only when its whole interval
+is on the wrong side of a bound and passes only when it is wholly on the right side; in
+between, trials grow ×4 up to the cap, then the expectation is inconclusive (exit 3). A figure
+moved from the baseline (exact: beyond 1e-9; simulated: a two-sample test) is a regression
+(exit 1); record intended changes with \`dicelab baseline scenarios/ --write\`. When nothing
+changed, a run reports anything about its simulated figures with probability at most
+${RUN_FALSE_ALARM} (their tests share that budget); each simulated figure's smallest move
+detected with ${DETECTION_POWER * 100}% power is printed.
 
 Examples:
   dicelab check                          every scenarios/*.yaml, reports/check.{junit.xml,md}

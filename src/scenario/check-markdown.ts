@@ -1,5 +1,6 @@
 import type { CheckResult } from './check-scenarios.ts';
-import { checkCounts } from './check-table.ts';
+import { checkCounts, falseAlarmSentence, trialsCompared } from './check-table.ts';
+import { formatMove } from './format-figure.ts';
 
 /**
  * A check as Markdown, to paste into a pull request: a headline with the counts, the
@@ -54,6 +55,15 @@ export function checkMarkdown(result: CheckResult): string {
       '',
     );
   } else lines.push('Baseline: none compared.', '');
+  if (result.simulated.length > 0) {
+    lines.push('### Simulated figures', '', falseAlarmSentence(result), '');
+    lines.push('| Scenario | Figure | Smallest move detected | Trials |', '|---|---|---|---|');
+    for (const f of result.simulated)
+      lines.push(
+        `| ${cell(f.file)} | ${cell(f.key)} | ${formatMove(f.smallestMove, f.unit)} | ${trialsCompared(f)} |`,
+      );
+    lines.push('');
+  }
   return lines.join('\n');
 }
 

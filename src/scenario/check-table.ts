@@ -1,5 +1,7 @@
 import { formatTable } from '../report/table.ts';
 import type { CheckResult } from './check-scenarios.ts';
+import { compact, formatMove } from './format-figure.ts';
+import { DETECTION_POWER } from './judge.ts';
 
 /** The counts of a check, and its one-line headline ("24 passed, 1 failed, 2 figures moved"). */
 export function checkCounts(result: CheckResult): {
@@ -74,9 +76,42 @@ export function checkTable(result: CheckResult): string {
       lines.push('  (new figures join the baseline with `dicelab baseline --write`)');
     sections.push(lines.join('\n'));
   }
+  if (result.simulated.length > 0)
+    sections.push(
+      [
+        falseAlarmSentence(result),
+        ...result.simulated.map(
+          (f) =>
+            `  ${f.file}: ${f.key}: ${formatMove(f.smallestMove, f.unit)} (${trialsCompared(f)})`,
+        ),
+      ].join('\n'),
+    );
   const counts = checkCounts(result);
   sections.push(
     `check: ${counts.headline} (${counts.expectations} expectations, ${result.files.length} file${result.files.length === 1 ? '' : 's'}, ${result.seconds.toFixed(1)} s, seed ${result.seed})`,
   );
   return sections.join('\n\n');
+}
+
+/**
+ * What a run guarantees about its simulated figures, in a sentence: the chance of any report
+ * when nothing changed, how it is shared, and the power the smallest moves are stated at.
+ */
+export function falseAlarmSentence(result: CheckResult): string {
+  const { run, judgements, comparisons, share } = result.falseAlarm;
+  const tests = [
+    `${judgements} simulated judgement${judgements === 1 ? '' : 's'}`,
+    ...(comparisons > 0
+      ? [`${comparisons} baseline comparison${comparisons === 1 ? '' : 's'}`]
+      : []),
+  ].join(' and ');
+  return `Simulated figures: at most ${+(run * 100).toPrecision(3)}% chance of any false report this run (${tests}, ${share.toPrecision(2)} each); the smallest move each detects with ${DETECTION_POWER * 100}% power:`;
+}
+
+/** "20k vs 20k trials" (a baseline compared), "20k trials" (none). */
+export function trialsCompared(f: CheckResult['simulated'][number]): string {
+  const now = compact(f.estimate.trials ?? 0);
+  return f.baselineTrials === undefined
+    ? `${now} trials, against a baseline as large`
+    : `${compact(f.baselineTrials)} baseline vs ${now} trials`;
 }

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtUrl } from '../built.ts';
 import { InputError } from '../../src/input-error.ts';
 import { LocalKernel } from '../../src/montecarlo/load-kernel.ts';
 import { type SimulationRequest, simulate } from '../../src/montecarlo/run.ts';
+import { builtUrl } from '../built.ts';
 
 const highFaces = new LocalKernel(new URL('./high-faces-kernel.ts', import.meta.url));
 const lowBitUrl = new URL('./low-bit-kernel.mjs', import.meta.url);

@@ -13,10 +13,10 @@ import { compareSplits, type SplitRow, splits } from '../../src/systems/zidara/a
 import { advise, parseAdviceRequest } from '../../src/systems/zidara/engine/advise.ts';
 import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
 import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
+import { builtPage } from '../built.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
 import { ISSUE_ADVICE } from '../systems/zidara/issue-advice.ts';
-import { builtPage } from '../built.ts';
 import { pageUrl, type ShownSplit, shownActions, shownSplits } from './offline-page.ts';
 
 let browser: TestBrowser;
