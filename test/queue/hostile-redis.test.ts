@@ -223,3 +223,52 @@ describe('Redis out of memory', () => {
     expect(idle.log().split('\n').length).toBeLessThan(20);
   }, 120_000);
 });
+
+describe('held already: what is not Redis, and two identical submitters', () => {
+  it('a worker against an HTTP server, a wrong password, or TLS to a plain Redis exits 69 in one line', async () => {
+    const http = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const redis = await redisServer({ args: ['--requirepass', 'right-one'] });
+    try {
+      const httpUrl = `redis://127.0.0.1:${(http.address() as { port: number }).port}`;
+      const runs = await Promise.all(
+        [
+          httpUrl,
+          `redis://:wrong-one@127.0.0.1:${redis.port}/0`,
+          `rediss://127.0.0.1:${redis.port}/0`,
+        ].map((url) => dicelab(['queue', 'worker', '--redis', url])),
+      );
+      for (const run of runs) {
+        expect(run.code, run.stderr).toBe(EXIT.unavailable);
+        expect(oneLine(run.stderr)).toMatch(
+          /^dicelab: --redis: cannot reach Redis at rediss?:\/\/\S+ \(.+\)$/,
+        );
+        expect(run.stderr).not.toContain('wrong-one'); // the password is never shown
+      }
+      expect(runs[1]!.stderr).toMatch(/:\*\*\*@.*(WRONGPASS|invalid password)/);
+    } finally {
+      http.close();
+    }
+  }, 60_000);
+
+  it('two identical submitters at once share one run, and each shard runs once', async () => {
+    const redis = await redisServer();
+    const url = redis.url(0);
+    const one = await worker(url);
+    const seeded = [...ROLL, '--seed', '31']; // the last --seed is the one taken
+    const args = [...seeded, '--queue', url, '--shards', '4', '--quiet'];
+    const [alone, a, b] = await Promise.all([dicelab(seeded), dicelab(args), dicelab(args)]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).toBe(alone.stdout);
+    expect(
+      one
+        .log()
+        .split('\n')
+        .filter((line) => /shard \d\/4 .* done/.test(line)),
+    ).toHaveLength(4);
+  }, 60_000);
+});
