@@ -246,7 +246,14 @@ async function waitForRun(
     const state = await merge.getState();
     if (state === 'completed') {
       options.onProgress?.(identity.shards, identity.shards);
-      return mergedResult(merge, identity, run);
+      // Read again: the job read above may be from before it completed, its result not yet in.
+      const done = await Job.fromId<QueueJobData, string>(queue, mergeId);
+      if (!done)
+        throw new RunError(
+          `run ${run}: its merge job ${mergeId} was removed from the queue as it finished; submit it again`,
+          EXIT.unavailable,
+        );
+      return mergedResult(done, identity, run);
     }
     const counts = await merge.getDependenciesCount();
     if (state === 'failed' || (counts.failed ?? 0) > 0)
@@ -274,7 +281,13 @@ async function mergedResult(
   identity: RunIdentity,
   run: string,
 ): Promise<SimulationResult> {
-  const partial = await parsePartialResult(String(merge.returnvalue), `merge job ${merge.id}`);
+  // What Redis holds is not the user's input: a result that does not read is the queue's failure.
+  const partial = await parsePartialResult(
+    String(merge.returnvalue),
+    `merge job ${merge.id}`,
+  ).catch((error: Error) => {
+    throw new RunError(error.message, EXIT.unavailable);
+  });
   if (runId({ ...partial, shards: identity.shards }) !== run || partial.interrupted)
     throw new RunError(
       `merge job ${merge.id}: its result is not the whole of run ${run}`,

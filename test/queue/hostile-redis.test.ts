@@ -261,7 +261,7 @@ describe('held already: what is not Redis, and two identical submitters', () => 
     const seeded = [...ROLL, '--seed', '31']; // the last --seed is the one taken
     const args = [...seeded, '--queue', url, '--shards', '4', '--quiet'];
     const [alone, a, b] = await Promise.all([dicelab(seeded), dicelab(args), dicelab(args)]);
-    expect([a.code, b.code]).toEqual([0, 0]);
+    expect([a.code, a.stderr, b.code, b.stderr]).toEqual([0, '', 0, '']);
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).toBe(alone.stdout);
     expect(
