@@ -5,7 +5,8 @@ export default defineConfig({
   resolve: { alias: { '#zod': 'zod' } },
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/temp-dir.setup.ts'],
+    // The run's temporary folder first; then one copy of the build in it for every test file.
+    globalSetup: ['test/temp-dir.setup.ts', 'test/build-copy.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,6 +1,9 @@
 // `npm run bench`: every speed target of the issues, measured on the compiled code (build/),
-// printed as a table. Pass --long for the 10⁹-trial memory run. A benchmark, not a test.
+// printed as a table. Pass --long for the 10⁹-trial memory run, `--only ID` (repeatable) for
+// some sections alone: rng, exact, speed, simulate, other, page, queue, package, check (the balance
+// check's false alarms and detection, some 15 minutes). A benchmark, not a test.
 import { formatTable } from '../src/report/table.ts';
+import { benchBalanceCheck } from './bench/balance-check.ts';
 import type { BenchRow } from './bench/bench-row.ts';
 import { benchOtherSystems } from './bench/other-systems.ts';
 import { benchPackage } from './bench/package.ts';
@@ -12,19 +15,29 @@ import { benchZidaraSimulate } from './bench/zidara-simulate.ts';
 import { benchZidaraSpeed } from './bench/zidara-speed.ts';
 
 const long = process.argv.includes('--long');
-const sections: [string, () => Promise<BenchRow[]>][] = [
-  ["exact Zi'Dara engine", benchZidaraExact],
-  ["Zi'Dara at the speed of thought", benchZidaraSpeed],
-  ['generator', () => benchRng()],
-  ["Zi'Dara simulator", () => benchZidaraSimulate({ long })],
-  ['other systems', benchOtherSystems],
-  ['offline page', benchPage],
-  ['queue', benchQueue],
-  ['package', benchPackage],
+const only = process.argv.flatMap((arg, i) => (arg === '--only' ? [process.argv[i + 1]] : []));
+const sections: [string, string, () => Promise<BenchRow[]>][] = [
+  ['exact', "exact Zi'Dara engine", benchZidaraExact],
+  ['speed', "Zi'Dara at the speed of thought", benchZidaraSpeed],
+  ['rng', 'generator', () => benchRng()],
+  ['simulate', "Zi'Dara simulator", () => benchZidaraSimulate({ long })],
+  ['other', 'other systems', benchOtherSystems],
+  ['page', 'offline page', benchPage],
+  ['queue', 'queue', benchQueue],
+  ['package', 'package', benchPackage],
+  ['check', 'balance check: false alarms and detection', benchBalanceCheck],
 ];
+const unknown = only.filter((id) => !sections.some(([known]) => known === id));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `bench: --only ${unknown[0]} is not a section (the sections: ${sections.map(([id]) => id).join(', ')})\n`,
+  );
+  process.exit(2);
+}
 
 const rows: BenchRow[] = [];
-for (const [name, run] of sections) {
+for (const [id, name, run] of sections) {
+  if (only.length > 0 && !only.includes(id)) continue;
   process.stderr.write(`bench: ${name}…\n`);
   rows.push(...(await run()));
 }

@@ -7,6 +7,8 @@ import { listText } from '../src/cli/zidara-analyses.ts';
 import {
   KEEP_FINISHED_SECONDS,
   MAX_SHARDS,
+  REDIS_GIVE_UP_LIMITS,
+  REDIS_GIVE_UP_SECONDS,
   RETRY_DELAY_MS,
   SHARD_ATTEMPTS,
   WORKER_DEFAULTS,
@@ -157,7 +159,7 @@ ${table([
 ## The queue
 
 \`MAX_SHARDS\`, \`WORKER_DEFAULTS\`, \`WORKER_LIMITS\`, \`SHARD_ATTEMPTS\`, \`RETRY_DELAY_MS\` and
-\`KEEP_FINISHED_SECONDS\` (src/queue/queue-settings.ts): \`--queue URL --shards N\` on a simulating
+\`KEEP_FINISHED_SECONDS\`, \`REDIS_GIVE_UP_SECONDS\` (src/queue/queue-settings.ts): \`--queue URL --shards N\` on a simulating
 command, and \`dicelab queue worker\`.
 
 ${table([
@@ -179,6 +181,12 @@ ${table([
   ['attempts', '', SHARD_ATTEMPTS, 'tries of a shard before its run fails'],
   ['retryDelayMs', '', RETRY_DELAY_MS, 'before the second try, doubled before each later one'],
   ['keepFinishedSeconds', '', KEEP_FINISHED_SECONDS, 'how long finished jobs stay in Redis'],
+  [
+    'redisGiveUpSeconds',
+    '--redis-give-up',
+    REDIS_GIVE_UP_SECONDS,
+    `${upTo(REDIS_GIVE_UP_LIMITS.min, REDIS_GIVE_UP_LIMITS.max)}: waiting for Redis out of reach, then exit 69`,
+  ],
 ])}
 `;
 }

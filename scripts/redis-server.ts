@@ -21,17 +21,20 @@ export interface LocalRedis {
 
 /**
  * Starts Debian's redis-server (installed by `scripts/ensure-redis.mjs` in `pretest`) with
- * `--save '' --appendonly no` on a free port, and resolves once it accepts connections.
- * A port taken between choosing it and binding it is retried with another.
+ * `--save '' --appendonly no` on a free port (or `options.port`, to start one again where
+ * another was), with `options.args` added (`--maxmemory 2mb`…), and resolves once it accepts
+ * connections. A free port taken between choosing it and binding it is retried with another.
  */
-export async function startRedis(): Promise<LocalRedis> {
+export async function startRedis(
+  options: { readonly port?: number; readonly args?: readonly string[] } = {},
+): Promise<LocalRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'dicelab-redis-'));
   // Found at run time, so this module also runs compiled (build/scripts), beside no .mjs.
   const { redisServerPath } = (await import(
     pathToFileURL(join(packageRoot(), 'scripts', 'ensure-redis.mjs')).href
   )) as { redisServerPath: () => string };
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const server = spawn(
       redisServerPath(),
       [
@@ -45,6 +48,7 @@ export async function startRedis(): Promise<LocalRedis> {
         'no',
         '--dir',
         dir,
+        ...(options.args ?? []),
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -60,7 +64,8 @@ export async function startRedis(): Promise<LocalRedis> {
       };
     }
     await stopProcess(server);
-    if (attempt === 3) throw new Error(`redis-server did not start on a free port (3 tries)`);
+    if (attempt === 3 || options.port !== undefined)
+      throw new Error(`redis-server did not start on port ${port} (${attempt} tries)`);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
 import { checkTable } from '../scenario/check-table.ts';
+import { DETECTION_POWER, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import { BASELINE_FILE, checkScenarioFiles, SCENARIO_DIR } from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
 import { threadsFlag } from './simulation-flags.ts';
@@ -39,13 +40,15 @@ export function registerCheck(program: Command) {
     .addHelpText(
       'after',
       `
-Exact figures are compared within 1e-9. A simulated figure fails only when its whole 99.9%
-interval is on the wrong side of a bound and passes only when it is wholly on the right side;
-in between, trials grow ×4 up to the cap, then the expectation is inconclusive (exit 3).
-A figure moved from the baseline (exact: beyond 1e-9; simulated: a two-sample test at 99.9%) is
-a regression (exit 1); record intended changes with \`dicelab baseline <the same files> --write\`.
-Files are named in the baseline by their path from its folder, so a check gives the same
-verdict from any working folder.
+Exact figures are compared within 1e-9. A simulated figure fails only when its whole interval
+is on the wrong side of a bound and passes only when it is wholly on the right side; in
+between, trials grow ×4 up to the cap, then the expectation is inconclusive (exit 3). A figure
+moved from the baseline (exact: beyond 1e-9; simulated: a two-sample test) is a regression
+(exit 1); record intended changes with \`dicelab baseline <the same files> --write\`. When
+nothing changed, a run reports anything about its simulated figures with probability at most
+${RUN_FALSE_ALARM} (their tests share that budget); each simulated figure's smallest move
+detected with ${DETECTION_POWER * 100}% power is printed. Files are named in the baseline by
+their path from its folder, so a check gives the same verdict from any working folder.
 
 Examples:
   dicelab check                          every scenarios/*.yaml, reports/check.{junit.xml,md}

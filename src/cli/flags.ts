@@ -80,7 +80,7 @@ export function checkFolder(flag: string, dir: string): void {
 export function fileFlag(raw: string): string {
   const found = statIfAny(raw);
   const problem = found?.isDirectory()
-    ? `${raw} is a folder`
+    ? 'it is a folder'
     : found
       ? undefined
       : folderProblem(dirname(raw));

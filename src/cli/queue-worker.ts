@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import type { Command } from '@commander-js/extra-typings';
 import {
   QUEUE_NAME,
+  REDIS_GIVE_UP_LIMITS,
+  REDIS_GIVE_UP_SECONDS,
   SHARD_ATTEMPTS,
   WORKER_DEFAULTS,
   WORKER_LIMITS,
@@ -51,6 +53,12 @@ export function registerQueue(program: Command) {
       countFlag(WORKER_LIMITS.minIntervalMs, WORKER_LIMITS.maxIntervalMs),
       WORKER_DEFAULTS.stalledIntervalMs,
     )
+    .option(
+      '--redis-give-up <seconds>',
+      `how long to wait for Redis out of reach before giving up (exit 69; ${REDIS_GIVE_UP_LIMITS.min} to ${REDIS_GIVE_UP_LIMITS.max})`,
+      countFlag(REDIS_GIVE_UP_LIMITS.min, REDIS_GIVE_UP_LIMITS.max),
+      REDIS_GIVE_UP_SECONDS,
+    )
     .addHelpText(
       'after',
       `
@@ -81,6 +89,7 @@ Examples:
         threads,
         lockDurationMs: options.lockDuration,
         stalledIntervalMs: options.stalledInterval,
+        giveUpSeconds: options.redisGiveUp,
         log: (line) => process.stderr.write(`dicelab worker: ${line}\n`),
       });
     });

@@ -65,6 +65,7 @@ export async function runSimulation(
         },
         {
           url: options.queue,
+          ...(options.redisGiveUp === undefined ? {} : { giveUpSeconds: options.redisGiveUp }),
           onProgress: (done, total) => bar.update(done, total),
           note: options.quiet ? undefined : (line) => stderr.write(`dicelab: ${line}\n`),
           signal: sigint.signal,

@@ -7,7 +7,11 @@ import {
 import { formatCount } from '../format-count.ts';
 import { DEFAULT_CHUNK_SIZE, SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 import type { Shard } from '../montecarlo/run.ts';
-import { MAX_SHARDS } from '../queue/queue-settings.ts';
+import {
+  MAX_SHARDS,
+  REDIS_GIVE_UP_LIMITS,
+  REDIS_GIVE_UP_SECONDS,
+} from '../queue/queue-settings.ts';
 import { redisUrlProblem } from '../queue/redis-url.ts';
 import { fileFlag } from './flags.ts';
 
@@ -96,6 +100,8 @@ export interface SimulationOptions {
   shards?: number | undefined;
   /** Redis URL: run the shards on `dicelab queue worker`s instead of here. */
   queue?: string | undefined;
+  /** With --queue: seconds to wait for Redis out of reach before giving up. */
+  redisGiveUp?: number | undefined;
   /** Where to write the partial result file (required with --shard). */
   partial?: string | undefined;
   quiet?: true | undefined;
@@ -157,6 +163,12 @@ export function addSimulationOptions<
       )
         .argParser(redisUrlFlag)
         .conflicts(['shard', 'threads']),
+    )
+    .option(
+      '--redis-give-up <seconds>',
+      `with --queue: how long to wait for Redis out of reach before giving up (exit 69; ${REDIS_GIVE_UP_LIMITS.min} to ${formatCount(REDIS_GIVE_UP_LIMITS.max)})`,
+      countFlag(REDIS_GIVE_UP_LIMITS.min, REDIS_GIVE_UP_LIMITS.max),
+      REDIS_GIVE_UP_SECONDS,
     )
     .option(
       '--partial <file>',

@@ -95,13 +95,14 @@ function keepOnSignal(temp: string): void {
  * Why files cannot be written into folder `dir` (made if missing), or undefined when they can
  * as far as the paths go: a file in the way of the folder or of one of its parents.
  * Reads the file system; O(depth of the path).
- * @example folderProblem("notes.txt") // not run: reads the file system; gives "notes.txt is a file" when it is one
+ * @example folderProblem("notes.txt") // not run: reads the file system; gives "it is a file" when it is one, "notes.txt is a file" for a parent
  */
 export function folderProblem(dir: string): string | undefined {
   for (let path = resolve(dir); ; path = dirname(path)) {
     const found = statIfAny(path);
     if (found?.isDirectory()) return undefined;
-    if (found) return `${path === resolve(dir) ? dir : path} is a file`;
+    // The path itself is named by the message already (and may be cut there): say only what it is.
+    if (found) return path === resolve(dir) ? 'it is a file' : `${path} is a file`;
     if (dirname(path) === path) return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { InputError, invalid } from '../input-error.ts';
+import { InputError, invalid, SHOWN_VALUE_CHARS } from '../input-error.ts';
 import {
   SPLIT_OBJECTIVES,
   SPLITS_DEFAULTS,
@@ -204,12 +204,15 @@ function readIntegerText(text: string, key: string, min: number, max: number): n
 export function readPool(text: string, key = 'pool'): number[] {
   const allowed = `dice such as d12,d4 (d2 to d12, 2d6 for two), at most ${PAGE_LIMITS.poolDice}`;
   const words = text.split(/[\s,+]+/).filter(Boolean);
+  if (words.length > PAGE_LIMITS.poolDice) throw invalid(key, text, allowed);
   const dice: number[] = [];
   for (const word of words) {
     const m = /^(\d*)d(\d+)$/i.exec(word);
     const sides = Number(m?.[2]);
     if (!m || !(DIE_SIDES as readonly number[]).includes(sides)) throw invalid(key, text, allowed);
+    // The count is checked before any die is made: "1e9d6" must cost nothing.
     const count = m[1] === '' ? 1 : Number(m[1]);
+    if (dice.length + count > PAGE_LIMITS.poolDice) throw invalid(key, text, allowed);
     for (let i = 0; i < count; i++) dice.push(sides);
   }
   if (dice.length === 0 || dice.length > PAGE_LIMITS.poolDice) throw invalid(key, text, allowed);
@@ -355,13 +358,21 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     about:
       "Mid-roll advice: each die's face in the split's order (intent by intent, each high to low), e.g. `3,4`; an empty place is a die not given yet",
     core: ['advice'],
-    read: (text) => ({
-      faces: text
-        .split(',')
-        .map((word, i) =>
+    read: (text) => {
+      const words = text.split(',');
+      // A split has at most a pool's dice: more faces than that are refused before reading any.
+      if (words.length > PAGE_LIMITS.poolDice)
+        throw invalid(
+          'faces',
+          text,
+          `at most ${PAGE_LIMITS.poolDice} faces, one for each die of the split`,
+        );
+      return {
+        faces: words.map((word, i) =>
           word === '' ? null : readIntegerText(word, `faces[${i}]`, 1, Math.max(...DIE_SIDES)),
         ),
-    }),
+      };
+    },
     write: (state) => state.faces.map((f) => (f === null ? '' : String(f))).join(','),
   },
   {
@@ -424,8 +435,12 @@ export function readFragment(hash: string): ReadFragment {
   let state: PageState = PAGE_DEFAULTS;
   const known = new Set(['v', 'view', ...FRAGMENT_KEYS.map((k) => k.key)]);
   for (const [key, value] of params) {
-    if (!known.has(key))
-      problems.push(invalid(key, value, `a key of this page: ${[...known].join(', ')}`).message);
+    if (!known.has(key)) {
+      // The key is anyone's text too: cut as a value would be.
+      const shown =
+        key.length > SHOWN_VALUE_CHARS ? `${key.slice(0, SHOWN_VALUE_CHARS - 3)}...` : key;
+      problems.push(invalid(shown, value, `a key of this page: ${[...known].join(', ')}`).message);
+    }
   }
   const version = params.get('v');
   if (version !== null && version !== String(PAGE_VERSION))
@@ -444,9 +459,25 @@ export function readFragment(hash: string): ReadFragment {
     try {
       state = { ...state, ...spec.read(text, state) };
     } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      problems.push(error.message);
+      // A link is anyone's text: whatever a key's reader throws, the page names the key and
+      // answers the rest, rather than go blank.
+      problems.push(
+        error instanceof InputError
+          ? error.message
+          : invalid(spec.key, text, `a value this page can read (${String(error)})`).message,
+      );
     }
+  }
+  const dice = splitDice(state.split).length;
+  if (state.faces.length > dice) {
+    problems.push(
+      invalid(
+        'faces',
+        params.get('faces'),
+        `at most ${dice} faces, one for each die of ${state.split}; the rest are left out`,
+      ).message,
+    );
+    state = { ...state, faces: state.faces.slice(0, dice) };
   }
   if (state.aura !== undefined && state.aura > state.auraMax) {
     problems.push(

@@ -47,3 +47,13 @@ export const WORKER_LIMITS = {
   minIntervalMs: 1_000,
   maxIntervalMs: 86_400_000,
 } as const;
+
+/**
+ * How long a submitter or a worker waits for a Redis that went out of reach after they
+ * connected before giving up with exit 69 (`--redis-give-up`, seconds): long enough for a
+ * restart, short enough that a CI job does not hang.
+ */
+export const REDIS_GIVE_UP_SECONDS = 90;
+
+/** What `--redis-give-up` allows (seconds). */
+export const REDIS_GIVE_UP_LIMITS = { min: 1, max: 86_400 } as const;

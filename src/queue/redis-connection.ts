@@ -1,45 +1,183 @@
 import { Redis } from 'ioredis';
 import { EXIT } from '../exit-status.ts';
+import { formatCount } from '../format-count.ts';
 import { RunError } from '../run-error.ts';
+import { REDIS_GIVE_UP_SECONDS } from './queue-settings.ts';
 import { shownUrl } from './redis-url.ts';
 
-/** How long the first connection may take before Redis counts as out of reach (ms). */
+/**
+ * How long the first connection may take, its first answer included, before Redis counts as
+ * out of reach (ms): a server that accepts the connection but never answers is given up on too.
+ */
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Longest wait between two attempts to reconnect once connected (ms). */
 const MAX_RECONNECT_DELAY_MS = 5_000;
 
+/** A connection to a queue's Redis, and what the caller waits on besides its work. */
+export interface RedisLink {
+  readonly client: Redis;
+  /**
+   * Settles, never rejecting, with a RunError (`EXIT.unavailable`, naming the URL) once Redis
+   * has been out of reach for the give-up time: the caller stops with it.
+   */
+  readonly lost: Promise<RunError>;
+  /** Closes the connection; never waits on a Redis that is gone. */
+  close(): Promise<void>;
+}
+
 /**
- * Connects to Redis at `url` (`redis://` or `rediss://`) for BullMQ: fails fast, with one line
- * naming `flag` and the URL (its password hidden), when Redis cannot be reached at first; once
- * connected, reconnects for ever (a Redis restart only pauses the work). BullMQ duplicates the
- * client for its blocking reads, so each queue, flow producer and worker gets this one.
+ * Connects to Redis at `url` (`redis://` or `rediss://`, the path its database) for BullMQ:
+ * fails fast, with one line naming `flag` and the URL (its password hidden), when Redis cannot
+ * be reached at first, does not answer within 10 s, or has no database of that number; once
+ * connected, reconnects while Redis comes back within `giveUpSeconds`, and after that settles
+ * `lost`. Every connection BullMQ makes from it (its blocking reads duplicate this client) keeps
+ * its options: the database of the URL. BullMQ's commands wait for a reconnection rather than
+ * fail.
  * @throws RunError (`EXIT.unavailable`) when the first connection fails.
- * @example const redis = await connectRedis('redis://127.0.0.1:6379', '--queue') // not run: needs a Redis
+ * @example const { client } = await connectRedis('redis://127.0.0.1:6379/2', '--queue') // not run: needs a Redis
  */
-export async function connectRedis(url: string, flag: string): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  flag: string,
+  giveUpSeconds = REDIS_GIVE_UP_SECONDS,
+): Promise<RedisLink> {
+  const db = databaseOf(url);
   let connected = false;
   let lastError = '';
+  let outSince: number | undefined;
+  let giveUp: (error: RunError) => void = () => {};
+  const lost = new Promise<RunError>((resolve) => {
+    giveUp = resolve;
+  });
   const client = new Redis(url, {
     lazyConnect: true,
+    db,
     connectTimeout: CONNECT_TIMEOUT_MS,
     // BullMQ's workers block on Redis: their commands must wait for a reconnection, not fail.
     maxRetriesPerRequest: null,
-    retryStrategy: (times) => (connected ? Math.min(times * 200, MAX_RECONNECT_DELAY_MS) : null),
+    retryStrategy: (times) => {
+      if (!connected) return null;
+      outSince ??= Date.now();
+      if (Date.now() - outSince < giveUpSeconds * 1000)
+        return Math.min(times * 200, MAX_RECONNECT_DELAY_MS);
+      giveUp(
+        new RunError(
+          `${flag}: Redis at ${shownUrl(url)} has been out of reach for ${giveUpSeconds} s (${lastError || 'no answer'}): giving up (--redis-give-up sets how long to wait)`,
+          EXIT.unavailable,
+        ),
+      );
+      return null;
+    },
   });
-  const onError = (error: Error) => {
+  client.on('error', (error: Error) => {
     lastError = error.message;
-  };
-  client.on('error', onError);
+  });
+  client.on('ready', () => {
+    outSince = undefined;
+  });
+  const unreachable = (why: string) =>
+    new RunError(`${flag}: cannot reach Redis at ${shownUrl(url)} (${why})`, EXIT.unavailable);
+  let timer: NodeJS.Timeout | undefined;
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          unreachable(
+            `it accepted the connection but did not answer within ${CONNECT_TIMEOUT_MS / 1000} s: is it Redis?`,
+          ),
+        ),
+      CONNECT_TIMEOUT_MS,
+    );
+  });
   try {
-    await client.connect();
-    connected = true;
+    await Promise.race([
+      (async () => {
+        await client.connect();
+        await client.ping();
+      })(),
+      silent,
+    ]);
   } catch (error) {
     client.disconnect();
-    const why = lastError || (error as Error).message;
+    if (error instanceof RunError) throw error;
+    throw unreachable(lastError || (error as Error).message);
+  } finally {
+    clearTimeout(timer);
+  }
+  // ioredis selects the URL's database as it connects, but goes on on database 0 when that
+  // fails: ask again, and refuse a database the server does not have.
+  try {
+    await client.select(db);
+  } catch (error) {
+    client.disconnect();
     throw new RunError(
-      `${flag}: cannot reach Redis at ${shownUrl(url)} (${why})`,
+      `${flag}: Redis at ${shownUrl(url)} has no database ${db} (${(error as Error).message})`,
       EXIT.unavailable,
     );
   }
-  return client;
+  connected = true;
+  return {
+    client,
+    lost,
+    close: async () => {
+      if (client.status !== 'ready') return client.disconnect();
+      await Promise.race([
+        client.quit().then(
+          () => undefined,
+          () => client.disconnect(),
+        ),
+        new Promise<void>((resolve) => setTimeout(resolve, 1000).unref()),
+      ]);
+      client.disconnect();
+    },
+  };
+}
+
+/** The database a Redis URL names: its path's number, 0 by default. */
+function databaseOf(url: string): number {
+  const path = new URL(url).pathname.replace(/^\//, '');
+  return path === '' ? 0 : Number(path);
+}
+
+/**
+ * The one-line RunError for a Redis that refused a write because it is full (an `OOM` reply,
+ * or a transaction it discarded for one), saying its maxmemory and what it holds, and what the
+ * run needed (`neededBytes`, when known); undefined for any other error. Reads INFO memory,
+ * which a full Redis still answers.
+ */
+export async function fullRedisError(
+  error: unknown,
+  client: Redis,
+  url: string,
+  neededBytes?: number,
+): Promise<RunError | undefined> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!/\bOOM\b|EXECABORT/.test(message)) return undefined;
+  let held = '';
+  try {
+    const info = await Promise.race([
+      client.info('memory'),
+      new Promise<string>((resolve) => setTimeout(() => resolve(''), 2000).unref()),
+    ]);
+    const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1]);
+    const max = field('maxmemory');
+    const used = field('used_memory');
+    if (Number.isFinite(max) && Number.isFinite(used))
+      held = `: its maxmemory is ${megabytes(max)} and it holds ${megabytes(used)}`;
+  } catch {
+    // INFO failed too: say what is known.
+  }
+  const need =
+    neededBytes === undefined ? '' : `; this run's jobs need about ${megabytes(neededBytes)}`;
+  return new RunError(
+    `Redis at ${shownUrl(url)} is full${held}${need} (it refused a write: ${message.split('\n')[0]}); free memory in Redis or raise its maxmemory`,
+    EXIT.unavailable,
+  );
+}
+
+/** 2097152 → "2.0 MB". */
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 * 10
+    ? `${formatCount(Math.round(bytes / (1024 * 1024)))} MB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

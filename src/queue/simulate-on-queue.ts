@@ -25,7 +25,7 @@ import {
   RETRY_DELAY_MS,
   SHARD_ATTEMPTS,
 } from './queue-settings.ts';
-import { connectRedis } from './redis-connection.ts';
+import { connectRedis, fullRedisError } from './redis-connection.ts';
 import { shownUrl } from './redis-url.ts';
 
 /** A run to cut into shard jobs: what decides its result. */
@@ -49,6 +49,8 @@ export interface QueueRunOptions {
   note?: (line: string) => void;
   /** Stop waiting (Ctrl-C): the run stays on the queue, and the same command picks it up. */
   signal?: AbortSignal;
+  /** Seconds to wait for Redis out of reach before giving up (default `REDIS_GIVE_UP_SECONDS`). */
+  giveUpSeconds?: number;
 }
 
 /** After this long with no worker on the queue, the user is told to start one (ms). */
@@ -80,7 +82,8 @@ export async function simulateOnQueue(
   const run = runId(identity);
   const mergeId = mergeJobId(run);
   const note = options.note ?? (() => {});
-  const redis = await connectRedis(options.url, '--queue');
+  const link = await connectRedis(options.url, '--queue', options.giveUpSeconds);
+  const redis = link.client;
   const queue = new Queue<QueueJobData, string>(QUEUE_NAME, { connection: redis });
   const flows = new FlowProducer({ connection: redis });
   // Redis errors while connected are retried by the client; say each kind once.
@@ -91,7 +94,9 @@ export async function simulateOnQueue(
   };
   queue.on('error', onError);
   flows.on('error', onError);
-  try {
+  const flow = flowOf(identity, run);
+  let shownDone = 0;
+  const work = async (): Promise<SimulationResult> => {
     const earlier = await Job.fromId<QueueJobData, string>(queue, mergeId);
     const earlierState = earlier ? await earlier.getState() : undefined;
     if (earlierState === 'completed')
@@ -104,17 +109,57 @@ export async function simulateOnQueue(
     } else if (earlierState !== undefined)
       note(`run ${run} is on the queue already (submitted before): waiting for it`);
     if (earlierState !== 'completed') {
-      await flows.add(flowOf(identity, run));
+      await flows.add(flow);
       if (earlierState === undefined || earlierState === 'failed')
         note(
           `submitted run ${run}: ${identity.shards} shard job${identity.shards === 1 ? '' : 's'} and a merge on ${shownUrl(options.url)}`,
         );
     }
-    return await waitForRun(queue, identity, run, options, note);
+    return await waitForRun(
+      queue,
+      identity,
+      run,
+      {
+        ...options,
+        onProgress: (done, shards) => {
+          shownDone = done;
+          options.onProgress?.(done, shards);
+        },
+      },
+      note,
+    );
+  };
+  // Whatever the work waits on, Redis given up on or a Ctrl-C ends the wait at once: a
+  // command stuck on a Redis that is gone must not keep the user waiting.
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(interrupted(run, shownDone, identity.shards));
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work(), link.lost.then((error) => Promise.reject(error)), aborted]);
+  } catch (error) {
+    // About what the jobs take in Redis: their data, and some 600 bytes of BullMQ's own a job.
+    const needed = Buffer.byteLength(JSON.stringify(flow)) + 600 * (identity.shards + 1);
+    throw (await fullRedisError(error, redis, options.url, needed)) ?? error;
   } finally {
-    await Promise.allSettled([queue.close(), flows.close()]);
-    await redis.quit().catch(() => redis.disconnect());
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
+    // Closing waits on Redis: not more than a second on one that is gone.
+    await Promise.race([
+      Promise.allSettled([queue.close(), flows.close()]),
+      new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+    ]);
+    await link.close();
   }
+}
+
+/** The RunError of a wait stopped by Ctrl-C: the run stays on the queue. */
+function interrupted(run: string, done: number, shards: number): RunError {
+  return new RunError(
+    `interrupted: run ${run} stays on the queue (${done} of ${shards} shards done); the same command waits for it again`,
+    EXIT.interrupted,
+  );
 }
 
 /** The request after a JSON round trip of its spec, checked as `simulate` would, plus shards. */
@@ -201,9 +246,14 @@ async function waitForRun(
     const state = await merge.getState();
     if (state === 'completed') {
       options.onProgress?.(identity.shards, identity.shards);
-      // Read again: the job may have completed after it was read above, without its result.
-      const finished = await Job.fromId<QueueJobData, string>(queue, mergeId);
-      return mergedResult(finished ?? merge, identity, run);
+      // Read again: the job read above may be from before it completed, its result not yet in.
+      const done = await Job.fromId<QueueJobData, string>(queue, mergeId);
+      if (!done)
+        throw new RunError(
+          `run ${run}: its merge job ${mergeId} was removed from the queue as it finished; submit it again`,
+          EXIT.unavailable,
+        );
+      return mergedResult(done, identity, run);
     }
     const counts = await merge.getDependenciesCount();
     if (state === 'failed' || (counts.failed ?? 0) > 0)
@@ -220,10 +270,7 @@ async function waitForRun(
     try {
       await sleep(POLL_INTERVAL_MS, undefined, { signal: options.signal });
     } catch {
-      throw new RunError(
-        `interrupted: run ${run} stays on the queue (${done} of ${identity.shards} shards done); the same command waits for it again`,
-        EXIT.interrupted,
-      );
+      throw interrupted(run, done, identity.shards);
     }
   }
 }
@@ -234,7 +281,13 @@ async function mergedResult(
   identity: RunIdentity,
   run: string,
 ): Promise<SimulationResult> {
-  const partial = await parsePartialResult(String(merge.returnvalue), `merge job ${merge.id}`);
+  // What Redis holds is not the user's input: a result that does not read is the queue's failure.
+  const partial = await parsePartialResult(
+    String(merge.returnvalue),
+    `merge job ${merge.id}`,
+  ).catch((error: Error) => {
+    throw new RunError(error.message, EXIT.unavailable);
+  });
   if (runId({ ...partial, shards: identity.shards }) !== run || partial.interrupted)
     throw new RunError(
       `merge job ${merge.id}: its result is not the whole of run ${run}`,

@@ -30,7 +30,15 @@ export interface QueueWorkerOptions {
   log: (line: string) => void;
   /** The environment, for the test hook `DICELAB_TEST_FAIL_SHARD` (see `injectedFault`). */
   env?: NodeJS.ProcessEnv;
+  /** Seconds to wait for Redis out of reach before giving up (default `REDIS_GIVE_UP_SECONDS`). */
+  giveUpSeconds?: number;
 }
+
+/** A full Redis: the first pause of a worker's taking jobs (ms), doubled each time, up to a minute. */
+const FULL_BACKOFF_MS = 5_000;
+const FULL_BACKOFF_MAX_MS = 60_000;
+/** The same error is logged once in this long, with how often it came meanwhile (ms). */
+const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /**
  * Runs a BullMQ worker for dicelab's queue until SIGTERM or SIGINT: it plays shard jobs
@@ -43,20 +51,27 @@ export interface QueueWorkerOptions {
  * hands them back to the queue for another worker (they lose no attempt), then closes; a second
  * signal exits at once. If it is killed outright, its shards go back to the queue when their
  * locks run out (`lockDurationMs`), found by another worker's stalled-job check.
+ * With no shard in flight, a signal stops it at once (even while Redis is out of reach). A full
+ * Redis (OOM replies) pauses it, 5 s then doubling up to a minute; a repeated error is logged
+ * once a minute.
  * @returns the exit status: `EXIT.terminated` (SIGTERM) or `EXIT.interrupted` (SIGINT).
- * @throws RunError (`EXIT.unavailable`) when Redis cannot be reached at start.
+ * @throws RunError (`EXIT.unavailable`) when Redis cannot be reached at start, or has been out
+ *   of reach for `giveUpSeconds`.
  */
 export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitStatus> {
   const { log } = options;
   const concurrency = options.concurrency ?? WORKER_DEFAULTS.concurrency;
-  const redis = await connectRedis(options.redis, '--redis');
+  const link = await connectRedis(options.redis, '--redis', options.giveUpSeconds);
+  const redis = link.client;
   const env = options.env ?? process.env;
   // What each finished shard did, said once BullMQ has taken its result (a worker that lost its
   // lock finishes in vain: another worker has its shard by then, and BullMQ refuses the result).
   const finished = new Map<string, string>();
+  let inFlight = 0;
   const worker = new Worker<QueueJobData, string>(
     QUEUE_NAME,
     async (job, token, signal) => {
+      inFlight++;
       try {
         return await processJob(job, token, signal, options.threads, env, log, finished);
       } catch (error) {
@@ -64,6 +79,8 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
         if (error instanceof RefusedJob || error instanceof InputError)
           throw new UnrecoverableError(error.message);
         throw error;
+      } finally {
+        inFlight--;
       }
     },
     {
@@ -75,8 +92,28 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
       autorun: false,
     },
   );
-  worker.on('error', (error) => log(`error: ${error.message}`));
+  const logError = onceAMinute(log);
+  let backoff = FULL_BACKOFF_MS;
+  let pausedForFull = false;
+  worker.on('error', (error) => {
+    logError(`error: ${error.message}`);
+    // A full Redis refuses every write: stop taking shards for a while rather than run them
+    // in vain, longer each time it is still full.
+    if (/\bOOM\b|EXECABORT/.test(error.message) && !pausedForFull) {
+      pausedForFull = true;
+      log(
+        `Redis at ${shownUrl(options.redis)} is full (it refuses writes): taking no shard for ${backoff / 1000} s`,
+      );
+      worker.pause(true);
+      setTimeout(() => {
+        pausedForFull = false;
+        worker.resume();
+      }, backoff).unref();
+      backoff = Math.min(backoff * 2, FULL_BACKOFF_MAX_MS);
+    }
+  });
   worker.on('completed', (job) => {
+    backoff = FULL_BACKOFF_MS;
     log(`${describeJob(job)} done${finished.get(String(job.id)) ?? ''}`);
     finished.delete(String(job.id));
   });
@@ -96,6 +133,14 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
     const stop = (signalName: 'SIGTERM' | 'SIGINT') => {
       const status = signalName === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
       process.on(signalName, () => process.exit(status)); // a second signal: quit now
+      if (inFlight === 0) {
+        // Nothing to hand back: stop now, even while Redis is out of reach (a graceful close
+        // would wait for it).
+        log(`${signalName}: stopping (no shard in flight)`);
+        void worker.close(true).catch(() => {});
+        resolve(status);
+        return;
+      }
       log(`${signalName}: stopping; shards in flight go back to the queue`);
       const closing = worker.close();
       worker.cancelAllJobs(`worker stopping on ${signalName}`);
@@ -107,19 +152,47 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+  // Redis gone for good: stop, and let the CLI say so (exit 69).
+  const gaveUp = link.lost.then((error) => {
+    void worker.close(true).catch(() => {});
+    return error;
+  });
 
-  await worker.waitUntilReady();
+  const ready = await Promise.race([worker.waitUntilReady().then(() => undefined), gaveUp]);
+  if (ready) {
+    await link.close();
+    throw ready;
+  }
   log(
     `ready: dicelab ${DICELAB_VERSION}, queue ${QUEUE_NAME} on ${shownUrl(options.redis)}, ${concurrency} shard${concurrency === 1 ? '' : 's'} at a time (SIGTERM or Ctrl-C stops it)`,
   );
   const running = worker
     .run()
     .catch((error: Error) => log(`stopped taking jobs: ${error.message}`));
-  const status = await stopped;
-  await running;
-  await redis.quit().catch(() => redis.disconnect());
+  const ended = await Promise.race([stopped, gaveUp]);
+  if (typeof ended !== 'number') {
+    await link.close();
+    throw ended;
+  }
+  await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+  await link.close();
   log('stopped');
-  return status;
+  return ended;
+}
+
+/** A log for errors that may come many times a second: each once a minute, with its count. */
+function onceAMinute(log: (line: string) => void): (line: string) => void {
+  const last = new Map<string, { at: number; more: number }>();
+  return (line) => {
+    const now = Date.now();
+    const seen = last.get(line);
+    if (seen && now - seen.at < ERROR_LOG_INTERVAL_MS) {
+      seen.more++;
+      return;
+    }
+    log(seen?.more ? `${line} (and ${seen.more} more times in the last minute)` : line);
+    last.set(line, { at: now, more: 0 });
+  };
 }
 
 /** Runs one job: a shard, or the merge of a run's shards. */

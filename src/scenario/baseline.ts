@@ -10,6 +10,7 @@ import {
   exactEstimate,
   figureMoved,
   proportionEstimate,
+  smallestDetectableMove,
 } from './judge.ts';
 
 /** A figure a run computed: its key, how it reads, and its value (with its sample, if simulated). */
@@ -102,10 +103,25 @@ export interface FileUnderAnotherName {
   readonly figures: number;
 }
 
+/** A simulated figure compared with its baseline, and the smallest move the test detects. */
+export interface SimulatedComparison {
+  readonly file: string;
+  readonly key: string;
+  readonly unit: FigureUnit;
+  readonly before: Estimate;
+  readonly after: Estimate;
+  /** The smallest move detected with `DETECTION_POWER` at these trials and the test's level. */
+  readonly smallestMove: number;
+}
+
 /** What a run changed relative to a baseline. */
 export interface BaselineComparison {
-  /** Figures that moved: exact ones beyond 1e-9, simulated ones significantly (99.9%). */
+  /** Figures that moved: exact ones beyond 1e-9, simulated ones significantly (at `alpha`). */
   readonly moved: readonly FigureMove[];
+  /** Every simulated figure compared (moved or not), with the smallest move it would show. */
+  readonly simulated: readonly SimulatedComparison[];
+  /** The level of each simulated figure's two-sample test. */
+  readonly alpha: number;
   /** Figures the baseline does not have yet (a new expectation or file: not a failure). */
   readonly added: readonly { readonly file: string; readonly key: string }[];
   /** Figures of the files run that the run no longer computes (not a failure). */
@@ -150,20 +166,21 @@ export function parseBaseline(text: string, path: string): Baseline {
   return parsed.data as Baseline;
 }
 
-/** A baseline figure as an estimate (a simulated one with its 99.9% interval again). */
-function baselineEstimate(figure: BaselineFigure): Estimate {
+/** A baseline figure as an estimate (a simulated one with its interval at `confidence` again). */
+function baselineEstimate(figure: BaselineFigure, confidence: number): Estimate {
   if (typeof figure === 'number') return exactEstimate(figure);
   if (figure.successes !== undefined && figure.successes <= figure.trials)
-    return proportionEstimate(figure.successes, figure.trials);
+    return proportionEstimate(figure.successes, figure.trials, confidence);
   const half =
     figure.sd === undefined
       ? 0
-      : (normalQuantile(0.5 + CONFIDENCE / 2) * figure.sd) / Math.sqrt(figure.trials);
+      : (normalQuantile(0.5 + confidence / 2) * figure.sd) / Math.sqrt(figure.trials);
   return {
     by: 'simulation',
     estimate: figure.value,
     lo: figure.value - half,
     hi: figure.value + half,
+    confidence,
     trials: figure.trials,
     ...(figure.sd === undefined ? {} : { sd: figure.sd }),
   };
@@ -183,15 +200,18 @@ function baselineFigure(estimate: Estimate): BaselineFigure {
 
 /**
  * Compares the figures of the files run with the baseline: each figure that moved (exact:
- * beyond the tolerance; simulated: significantly, two-sample test at 99.9%), each new one, each
- * one gone, and each file whose figures are all new while the baseline holds at least half of
- * them under another name. Files the run did not include are not compared. O(figures).
+ * beyond the tolerance; simulated: significantly, a two-sample test at level `alpha` each —
+ * a check gives each its share of the run's false-alarm budget), each new one, each one gone,
+ * and each file whose figures are all new while the baseline holds at least half of them under
+ * another name. Files the run did not include are not compared. O(figures).
  */
 export function compareToBaseline(
   baseline: Baseline,
   files: readonly BaselineFile[],
+  alpha = 1 - CONFIDENCE,
 ): BaselineComparison {
   const moved: FigureMove[] = [];
+  const simulated: SimulatedComparison[] = [];
   const added: { file: string; key: string }[] = [];
   const removed: { file: string; key: string }[] = [];
   const underAnotherName: FileUnderAnotherName[] = [];
@@ -208,8 +228,17 @@ export function compareToBaseline(
         added.push({ file: file.path, key: record.key });
         continue;
       }
-      const was = baselineEstimate(old);
-      const change = figureMoved(was, record.estimate);
+      const was = baselineEstimate(old, 1 - alpha);
+      const change = figureMoved(was, record.estimate, alpha);
+      if (was.by === 'simulation' && record.estimate.by === 'simulation')
+        simulated.push({
+          file: file.path,
+          key: record.key,
+          unit: record.unit,
+          before: was,
+          after: record.estimate,
+          smallestMove: smallestDetectableMove(was, record.estimate.trials ?? 0, alpha),
+        });
       if (!change.moved) {
         unchanged++;
         continue;
@@ -232,7 +261,7 @@ export function compareToBaseline(
         underAnotherName.push({ file: file.path, name, ...elsewhere, figures: now.size });
     }
   }
-  return { moved, added, removed, unchanged, underAnotherName };
+  return { moved, simulated, alpha, added, removed, unchanged, underAnotherName };
 }
 
 /** The baseline file (not one of the run's) holding the most of `keys`, if it holds half of them or more. */

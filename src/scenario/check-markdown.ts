@@ -3,9 +3,12 @@ import type { CheckResult } from './check-scenarios.ts';
 import {
   baselineLine,
   checkCounts,
+  falseAlarmSentence,
   rerecordCommand,
+  trialsCompared,
   underAnotherNameLines,
 } from './check-table.ts';
+import { formatMove } from './format-figure.ts';
 
 /**
  * A check as Markdown, to paste into a pull request: a headline with the counts, the
@@ -63,6 +66,15 @@ export function checkMarkdown(result: CheckResult): string {
   lines.push('');
   if (baseline) lines.push(baselineLine(baseline), '');
   else lines.push('Baseline: none compared.', '');
+  if (result.simulated.length > 0) {
+    lines.push('### Simulated figures', '', falseAlarmSentence(result), '');
+    lines.push('| Scenario | Figure | Smallest move detected | Trials |', '|---|---|---|---|');
+    for (const f of result.simulated)
+      lines.push(
+        `| ${cell(f.file)} | ${cell(f.key)} | ${formatMove(f.smallestMove, f.unit)} | ${trialsCompared(f)} |`,
+      );
+    lines.push('');
+  }
   return lines.join('\n');
 }
 

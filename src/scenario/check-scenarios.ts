@@ -9,13 +9,17 @@ import {
 } from './baseline.ts';
 import { ANALYSIS_TABLES, type FigureUnit } from './figure-catalogue.ts';
 import { cellKey, cellValue, FigureSolver, selectRows } from './figure-solver.ts';
-import { formatBound, formatEstimate, formatFigure } from './format-figure.ts';
+import { formatBound, formatEstimate, formatFigure, formatMove } from './format-figure.ts';
 import {
+  DETECTION_POWER,
   differenceEstimate,
   type Estimate,
   exactEstimate,
+  falseAlarmShare,
   judgeBound,
   monotoneBreak,
+  RUN_FALSE_ALARM,
+  smallestDetectableMove,
   type Verdict,
 } from './judge.ts';
 import { type LoadedScenario, ScenarioError } from './load-scenario.ts';
@@ -74,12 +78,43 @@ export interface FileCheck {
   readonly seconds: number;
 }
 
+/** A simulated figure of a run, and the smallest move of it the run detects. */
+export interface SimulatedFigure {
+  readonly file: string;
+  readonly key: string;
+  readonly unit: FigureUnit;
+  readonly estimate: Estimate;
+  /** The baseline's trials it was compared with (absent: no baseline figure to compare). */
+  readonly baselineTrials?: number;
+  /**
+   * The smallest move detected with {@link DETECTION_POWER} at the run's level: from the
+   * baseline's figure, or, with none, from a baseline of as many trials as the run took.
+   */
+  readonly smallestMove: number;
+}
+
+/**
+ * How a run spends its false-alarm budget: {@link RUN_FALSE_ALARM} over its simulated tests
+ * (each simulated judgement, each simulated figure compared with a baseline), an equal share
+ * each (Bonferroni); a judgement's share is split again among its looks.
+ */
+export interface FalseAlarmBudget {
+  readonly run: number;
+  readonly judgements: number;
+  readonly comparisons: number;
+  /** Each test's share: run / (judgements + comparisons). */
+  readonly share: number;
+}
+
 /** A whole check: every file, the baseline comparison, the exit status. */
 export interface CheckResult {
   readonly files: readonly FileCheck[];
   readonly seed: number;
   /** Present when a baseline was given; `file` is where it is, when the options said. */
   readonly baseline?: BaselineComparison & { readonly file?: string };
+  readonly falseAlarm: FalseAlarmBudget;
+  /** Every simulated figure of the run, by file and key, with the smallest move it detects. */
+  readonly simulated: readonly SimulatedFigure[];
   readonly seconds: number;
   /**
    * `EXIT.ok` every expectation passed and nothing moved; `failed` a failure, a regression, or
@@ -90,8 +125,10 @@ export interface CheckResult {
 
 /**
  * Runs every analysis and judges every expectation of loaded scenarios: exact figures within
- * 1e-9; simulated ones on their 99.9% interval, trials raised ×4 while undecided up to the cap,
- * then inconclusive (never a guess). Compares every figure with the baseline when one is given.
+ * 1e-9; simulated ones on their interval, trials raised ×4 while undecided up to the cap, then
+ * inconclusive (never a guess). Compares every figure with the baseline when one is given. The
+ * simulated tests share {@link RUN_FALSE_ALARM} (see {@link FalseAlarmBudget}): when nothing
+ * changed, the run reports a failure or a move by chance with probability at most that.
  * Nothing is written: the CLI writes the reports. Files and expectations run in order, so the
  * same seed gives the same result.
  * @throws ScenarioError for problems only running finds (an analysis row that is not there),
@@ -103,19 +140,38 @@ export async function checkScenarios(
 ): Promise<CheckResult> {
   const start = performance.now();
   const seed = options.seed ?? 1;
+  const falseAlarm = falseAlarmBudget(scenarios, options.baseline !== undefined);
   const problems: string[] = [];
   const files: FileCheck[] = [];
   for (const loaded of scenarios) {
-    files.push(await checkFile(loaded, { ...options, seed }, problems));
+    files.push(await checkFile(loaded, { ...options, seed }, falseAlarm.share, problems));
   }
   if (problems.length > 0)
     throw new ScenarioError(problems, 'the check stopped, nothing was written');
   const baseline = options.baseline
     ? {
-        ...compareToBaseline(options.baseline, files),
+        ...compareToBaseline(options.baseline, files, falseAlarm.share),
         ...(options.baselineFile === undefined ? {} : { file: options.baselineFile }),
       }
     : undefined;
+  const compared = new Map(baseline?.simulated.map((c) => [`${c.file}\u0000${c.key}`, c]));
+  const simulated = files.flatMap((file) =>
+    file.figures
+      .filter((r) => r.estimate.by === 'simulation')
+      .map((r): SimulatedFigure => {
+        const c = compared.get(`${file.path}\u0000${r.key}`);
+        const trials = r.estimate.trials ?? 0;
+        return {
+          file: file.path,
+          key: r.key,
+          unit: r.unit,
+          estimate: r.estimate,
+          ...(c ? { baselineTrials: c.before.trials ?? 0 } : {}),
+          smallestMove:
+            c?.smallestMove ?? smallestDetectableMove(r.estimate, trials, falseAlarm.share),
+        };
+      }),
+  );
   const verdicts = files.flatMap((f) => f.expectations.map((e) => e.verdict));
   const status =
     verdicts.includes('fail') ||
@@ -129,14 +185,57 @@ export async function checkScenarios(
     files,
     seed,
     ...(baseline ? { baseline } : {}),
+    falseAlarm,
+    simulated,
     seconds: (performance.now() - start) / 1000,
     status,
   };
 }
 
+/** The figures an expectation judges. */
+function judgedFigures(e: PlannedExpectation): readonly FigureRef[] {
+  return e.kind === 'bound' ? [e.figure] : e.kind === 'difference' ? [e.left, e.right] : [];
+}
+
+/**
+ * The run's simulated tests, counted from the plans before anything runs (so the share of each
+ * does not depend on what the run finds): each expectation that judges a simulated figure, and,
+ * with a baseline, each simulated figure (by file and key) that will be compared with it.
+ */
+function falseAlarmBudget(
+  scenarios: readonly LoadedScenario[],
+  withBaseline: boolean,
+): FalseAlarmBudget {
+  let judgements = 0;
+  let comparisons = 0;
+  for (const { plan } of scenarios) {
+    const keys = new Set<string>();
+    for (const e of plan.expectations) {
+      const simulated = judgedFigures(e).filter((ref) => ref.by === 'simulation');
+      if (simulated.length > 0) judgements++;
+      for (const ref of simulated) keys.add(ref.key);
+    }
+    if (withBaseline) comparisons += keys.size;
+  }
+  return {
+    run: RUN_FALSE_ALARM,
+    judgements,
+    comparisons,
+    share: falseAlarmShare(judgements + comparisons),
+  };
+}
+
+/** How many looks a simulated judgement may take: `first` trials, then ×4 up to `cap`. */
+export function looksUpTo(first: number, cap: number): number {
+  let looks = 1;
+  for (let trials = first; trials < cap; trials = Math.min(trials * 4, cap)) looks++;
+  return looks;
+}
+
 async function checkFile(
   loaded: LoadedScenario,
   options: CheckOptions & { seed: number },
+  share: number,
   problems: string[],
 ): Promise<FileCheck> {
   const start = performance.now();
@@ -161,10 +260,13 @@ async function checkFile(
     }
   }
   const cap = Math.min(plan.simulation.maxTrials, options.maxTrials ?? Number.POSITIVE_INFINITY);
+  const first = Math.min(plan.simulation.trials, cap);
   const sampling = {
-    first: Math.min(plan.simulation.trials, cap),
+    first,
     cap,
     seed: options.seed,
+    // Each look of a judgement spends an equal part of its share: its interval's confidence.
+    confidence: 1 - share / looksUpTo(first, cap),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
   };
   const results: ExpectationResult[] = [];
@@ -203,6 +305,7 @@ interface Judging {
     readonly first: number;
     readonly cap: number;
     readonly seed: number;
+    readonly confidence: number;
     readonly threads?: number;
   };
 }
@@ -350,6 +453,7 @@ async function decide(
         await simulateFigure(ref, split, {
           trials,
           seed: sampling.seed,
+          confidence: sampling.confidence,
           ...(sampling.threads === undefined ? {} : { threads: sampling.threads }),
         }),
       );
@@ -383,10 +487,23 @@ function boundDetail(
         : `above ${f(bound.atMost!)}`;
     return `${key} is ${f(x.estimate)}, ${side}`;
   }
-  const interval = `the 99.9% interval ${f(x.lo)} to ${f(x.hi)} (${x.trials ?? 0} trials)`;
+  const interval = `the ${formatConfidence(x.confidence ?? 0)} interval ${f(x.lo)} to ${f(x.hi)} (${x.trials ?? 0} trials)`;
   if (verdict === 'pass') return `${key}: ${interval} lies wholly within ${want}`;
   if (verdict === 'fail') return `${key}: ${interval} lies wholly outside ${want}`;
-  return `${key}: ${interval} still straddles a bound of ${want} at the trials cap; more trials, or a bound further from the true value, would decide it`;
+  // An estimate within half the width of the true value (as likely as the interval covers it)
+  // decides every bound a whole width away: the margin a bound needs at this cap.
+  return `${key}: ${interval} still straddles a bound of ${want} at the trials cap; a bound at least ${formatMove(x.hi - x.lo, unit).slice(1)} from the true value is decided at this cap, or raise the trials`;
+}
+
+/**
+ * A confidence as a percentage with the digits that tell it from 100%, cut (never rounded up).
+ * @example formatConfidence(0.999) // "99.9%"
+ * @example formatConfidence(1 - 2.6e-6) // "99.9997%"
+ */
+export function formatConfidence(confidence: number): string {
+  const digits = Math.max(1, Math.ceil(-Math.log10(1 - confidence)) - 2);
+  const scale = 10 ** digits;
+  return `${(Math.floor(confidence * 100 * scale + 1e-9) / scale).toFixed(digits)}%`;
 }
 
 function monotoneResult(

@@ -3,6 +3,8 @@ import { countOf } from '../format-count.ts';
 import { formatTable } from '../report/table.ts';
 import type { BaselineComparison } from './baseline.ts';
 import type { CheckResult } from './check-scenarios.ts';
+import { compact, formatMove } from './format-figure.ts';
+import { DETECTION_POWER } from './judge.ts';
 import { BASELINE_FILE } from './scenario-files.ts';
 
 /** The counts of a check, and its one-line headline ("24 passed, 1 failed, 2 figures moved"). */
@@ -83,6 +85,16 @@ export function checkTable(result: CheckResult): string {
       lines.push(`  (new figures join the baseline with \`${rerecordCommand(result)}\`)`);
     sections.push(lines.join('\n'));
   }
+  if (result.simulated.length > 0)
+    sections.push(
+      [
+        falseAlarmSentence(result),
+        ...result.simulated.map(
+          (f) =>
+            `  ${f.file}: ${f.key}: ${formatMove(f.smallestMove, f.unit)} (${trialsCompared(f)})`,
+        ),
+      ].join('\n'),
+    );
   const counts = checkCounts(result);
   sections.push(
     `check: ${counts.headline} (${countOf(counts.expectations, 'expectation')}, ${countOf(result.files.length, 'file')}, ${result.seconds.toFixed(1)} s, seed ${result.seed})`,
@@ -125,4 +137,25 @@ export function rerecordCommand(result: {
   const file = result.baseline?.file;
   const baseline = file === undefined || file === BASELINE_FILE ? '' : ` --baseline ${file}`;
   return `dicelab baseline ${folders.join(' ') || 'scenarios/'} --write${baseline}`;
+}
+
+/**
+ * What a run guarantees about its simulated figures, in a sentence: the chance of any report
+ * when nothing changed, how it is shared, and the power the smallest moves are stated at.
+ */
+export function falseAlarmSentence(result: CheckResult): string {
+  const { run, judgements, comparisons, share } = result.falseAlarm;
+  const tests = [
+    countOf(judgements, 'simulated judgement'),
+    ...(comparisons > 0 ? [countOf(comparisons, 'baseline comparison')] : []),
+  ].join(' and ');
+  return `Simulated figures: at most ${+(run * 100).toPrecision(3)}% chance of any false report this run (${tests}, ${share.toPrecision(2)} each); the smallest move each detects with ${DETECTION_POWER * 100}% power:`;
+}
+
+/** "20k vs 20k trials" (a baseline compared), "20k trials" (none). */
+export function trialsCompared(f: CheckResult['simulated'][number]): string {
+  const now = compact(f.estimate.trials ?? 0);
+  return f.baselineTrials === undefined
+    ? `${now} trials, against a baseline as large`
+    : `${compact(f.baselineTrials)} baseline vs ${now} trials`;
 }

@@ -19,7 +19,7 @@ export function formatFigure(value: number, unit: FigureUnit, difference = false
   return difference && value > 0 ? `+${text}` : text.replace(/^-/, '−');
 }
 
-/** An estimate: its value, and for a simulated one its 99.9% interval and trials. */
+/** An estimate: its value, and for a simulated one its interval and trials. */
 export function formatEstimate(estimate: Estimate, unit: FigureUnit, difference = false): string {
   const value = formatFigure(estimate.estimate, unit, difference);
   if (estimate.by === 'exact') return value;
@@ -27,6 +27,14 @@ export function formatEstimate(estimate: Estimate, unit: FigureUnit, difference 
   const hi = formatFigure(estimate.hi, unit, difference);
   const trials = estimate.trials === undefined ? '' : `, ${compact(estimate.trials)} trials`;
   return `${value} [${lo} to ${hi}${trials}]`;
+}
+
+/**
+ * The size of a move, either way: "±1.23 pts" for a chance, "±0.042" for a number.
+ * @example formatMove(0.0123, 'chance') // "±1.23 pts"
+ */
+export function formatMove(move: number, unit: FigureUnit): string {
+  return `±${formatFigure(Math.abs(move), unit === 'flag' ? 'number' : unit, true).replace(/^\+/, '')}`;
 }
 
 /** The bounds: "55.00% to 70.00%", "≥ +10.00 pts", "≤ 3", "yes". */
@@ -52,7 +60,7 @@ export function formatBound(bound: Bound, unit: FigureUnit, difference = false):
 }
 
 /** 20000 → "20k", 1000000 → "1M". */
-function compact(n: number): string {
+export function compact(n: number): string {
   if (n >= 1e6 && n % 1e5 === 0) return `${trim((n / 1e6).toFixed(1))}M`;
   if (n >= 1e3 && n % 100 === 0) return `${trim((n / 1e3).toFixed(1))}k`;
   return String(n);

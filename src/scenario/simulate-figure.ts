@@ -4,7 +4,7 @@ import type { Split } from '../systems/zidara/roll/split.ts';
 import { splitRoll } from '../systems/zidara/roll/split-roll.ts';
 import type { RollSimulation } from '../systems/zidara/simulate.ts';
 import { simulationSpec } from '../systems/zidara/simulate.ts';
-import { type Estimate, meanEstimate, proportionEstimate } from './judge.ts';
+import { CONFIDENCE, type Estimate, meanEstimate, proportionEstimate } from './judge.ts';
 import type { FigureRef } from './resolve-figure.ts';
 
 /** How a simulated figure is sampled. */
@@ -14,12 +14,14 @@ export interface SampleOptions {
   readonly seed: number;
   /** Worker threads (default: the simulator's choice, this thread first). */
   readonly threads?: number;
+  /** The interval's two-sided confidence (default `CONFIDENCE`, 99.9%). */
+  readonly confidence?: number;
 }
 
 /**
  * Estimates a simulated figure (a roll's winChance, mainWinChance or expectedWins; a fight's
  * fallsWithin or meanRoundsToWin) with `trials` trials, from the counts of the tally, with its
- * 99.9% interval. `split` is the roll's split (resolved by the exact solver). The same key, seed
+ * interval at `options.confidence`. `split` is the roll's split (resolved by the exact solver). The same key, seed
  * and trials give the same estimate on any thread count; more trials from the same seed extend
  * the same sample (the chunks the smaller run drew come first).
  * Cost: about 0.3 s per million rolls, 4 s per million fights, on one core.
@@ -31,6 +33,7 @@ export async function simulateFigure(
 ): Promise<Estimate> {
   const seed = figureSeed(options.seed, ref.key);
   const threads = options.threads === undefined ? {} : { threads: options.threads };
+  const confidence = options.confidence ?? CONFIDENCE;
   const spec = ref.spec;
   if (spec.kind === 'roll') {
     const roll = splitRoll(split!, spec.challenge, spec.setup);
@@ -45,16 +48,17 @@ export async function simulateFigure(
     const summary = (await summarizeResult(result)) as RollSimulation;
     // The summary's chances are counts over n: rounding recovers the counts exactly.
     const count = (p: number) => Math.round(p * n);
-    if (ref.figure === 'winChance') return proportionEstimate(count(summary.pAllWin), n);
+    if (ref.figure === 'winChance')
+      return proportionEstimate(count(summary.pAllWin), n, confidence);
     if (ref.figure === 'mainWinChance')
-      return proportionEstimate(count(summary.intents[0]!.pWin), n);
+      return proportionEstimate(count(summary.intents[0]!.pWin), n, confidence);
     let sum = 0;
     let squares = 0;
     summary.winsDistribution.forEach((p, k) => {
       sum += count(p) * k;
       squares += count(p) * k * k;
     });
-    return meanEstimate(sum, squares, n);
+    return meanEstimate(sum, squares, n, confidence);
   }
   if (spec.kind === 'fight') {
     const result = await simulate({
@@ -71,6 +75,7 @@ export async function simulateFigure(
       return proportionEstimate(
         wonIn.slice(0, spec.rounds).reduce((a, b) => a + b, 0),
         n,
+        confidence,
       );
     let wins = 0;
     let sum = 0;
@@ -86,9 +91,10 @@ export async function simulateFigure(
         estimate: Number.NaN,
         lo: Number.NEGATIVE_INFINITY,
         hi: Number.POSITIVE_INFINITY,
+        confidence,
         trials: n,
       };
-    return meanEstimate(sum, squares, wins);
+    return meanEstimate(sum, squares, wins, confidence);
   }
   throw new Error(`unreachable: ${ref.key} is not simulated`);
 }

@@ -2,15 +2,17 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { builtUrl } from '../built.ts';
 
 /**
- * Start-up: the compiled CLI (dist/, built by `npm test`) run in a child process with a module
+ * Start-up: the compiled CLI (dist/, built by `npm test`; the run's copy of it) run in a child process with a module
  * resolve hook, listing every package it loads. A command that draws no chart and runs no
  * simulation must not load the charting, font, rasteriser, worker-pool or CSV packages.
  */
-const main = new URL('../../dist/cli/main.js', import.meta.url);
+const main = builtUrl('dist/cli/main.js');
 const newestSource = (dir: string): number =>
   Math.max(
     ...readdirSync(dir, { withFileTypes: true }).map((entry) =>
@@ -22,7 +24,7 @@ const newestSource = (dir: string): number =>
 // `npm test` builds first; a bare `vitest run` may find no build, or an old one.
 const fresh =
   existsSync(main) &&
-  statSync(main).mtimeMs >= newestSource(new URL('../../src', import.meta.url).pathname);
+  statSync(main).mtimeMs >= newestSource(fileURLToPath(new URL('../../src', import.meta.url)));
 
 // (zod is not among them: it validates every roll, so a roll at the prompt needs it.)
 const HEAVY = [

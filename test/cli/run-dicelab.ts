@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-/** tsx's loader by its own path, so the CLI runs from any working folder. */
-const tsx = pathToFileURL(
+/** tsx's loader by its own path: `--import tsx` would look for tsx from the child's cwd. */
+export const TSX_LOADER = pathToFileURL(
   join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs'),
 ).href;
 
@@ -15,7 +15,7 @@ export function runDicelab(
   options: { cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsx, main, ...args], {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, main, ...args], {
       cwd: options.cwd,
       env: { ...process.env, FORCE_COLOR: '0' },
     });

@@ -9,6 +9,7 @@ import {
   threadsFlag,
   trialsFlag,
 } from '../../src/cli/simulation-flags.ts';
+import { REDIS_GIVE_UP_SECONDS } from '../../src/queue/queue-settings.ts';
 
 describe('simulation flags', () => {
   it('reads counts plainly, with separators and in e-notation', () => {
@@ -85,6 +86,7 @@ describe('simulation flags', () => {
       chunkSize: 65_536,
       shard: { index: 1, count: 2 },
       partial: 'p.json',
+      redisGiveUp: REDIS_GIVE_UP_SECONDS,
       quiet: true,
     });
     await expect(

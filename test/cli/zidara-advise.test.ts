@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ISSUE_ADVICE } from '../systems/zidara/issue-advice.ts';
 import { cliInProcess } from './cli-in-process.ts';
@@ -102,7 +103,7 @@ describe('dicelab zidara advise (for people)', () => {
 
 describe('dicelab zidara advise --spec --json (for machines)', () => {
   it('answers the oracle file (an array, answers ignored) with an array, every action to 1e-9', async () => {
-    const { status, stdout } = await advise('--spec', oracleFile.pathname, '--json');
+    const { status, stdout } = await advise('--spec', fileURLToPath(oracleFile), '--json');
     expect(status).toBe(0);
     const answers: {
       best: { action: string; expectedUtility: number };

@@ -1,40 +1,14 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The built page, as `npm run build` leaves it (npm test builds it first). */
-export const BUILT_PAGE = join(root, OFFLINE_PAGE.buildDir, OFFLINE_PAGE.fileName);
-
-/** What the page is built from: any of these newer than the page means it is out of date. */
-const SOURCES = ['src', 'vite.page.config.ts'];
+import { builtPage } from '../built.ts';
 
 /**
- * The built page's file:// URL with a fragment. Refuses a page older than its sources, so a
- * test never checks yesterday's build (`npm run build:page` refreshes it).
+ * The built page's file:// URL with a fragment: the run's copy of it (test/build-copy.setup.ts),
+ * refused when it was missing or older than its sources when the run started, so a test never
+ * checks yesterday's build (`npm run build:page` refreshes it).
  */
 export function pageUrl(fragment = ''): string {
-  let built: number;
-  try {
-    built = statSync(BUILT_PAGE).mtimeMs;
-  } catch {
-    throw new Error(`${BUILT_PAGE} is missing: run npm run build (npm test does)`);
-  }
-  const newer = SOURCES.flatMap((source) => newerFiles(join(root, source), built));
-  if (newer.length)
-    throw new Error(
-      `${BUILT_PAGE} is older than ${newer.slice(0, 3).join(', ')}: run npm run build:page`,
-    );
-  return `${pathToFileURL(BUILT_PAGE).href}${fragment ? `#${fragment.replace(/^#/, '')}` : ''}`;
-}
-
-function newerFiles(path: string, than: number): string[] {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs > than ? [path] : [];
-  return readdirSync(path).flatMap((name) => newerFiles(join(path, name), than));
+  return `${pathToFileURL(builtPage()).href}${fragment ? `#${fragment.replace(/^#/, '')}` : ''}`;
 }
 
 /** One ranked split as the page shows it (the test contract). */

@@ -108,6 +108,32 @@ describe('the page fragment', () => {
     ]);
   });
 
+  it('refuses a pool past 12 dice before making any die, and faces past the split', () => {
+    for (const pool of ['1e9d6', '4294967296d6', '99999999999999999999d6', '100000000d6', '13d2'])
+      expect(() => readPool(pool), pool).toThrow(
+        `pool: "${pool}" is not allowed (expected dice such as d12,d4 (d2 to d12, 2d6 for two), at most 12)`,
+      );
+    expect(readPool('12d2')).toHaveLength(12);
+    const past = readFragment('#view=advice&split=d8|d4&faces=3,4,5,6,7,8');
+    expect(past.state.faces).toEqual([3, 4]);
+    expect(past.problems).toEqual([
+      'faces: "3,4,5,6,7,8" is not allowed (expected at most 2 faces, one for each die of d8 | d4; the rest are left out)',
+    ]);
+    const many = readFragment(
+      `#view=advice&split=d8|d4&faces=${Array(50_000).fill('3').join(',')}`,
+    );
+    expect(many.state.faces).toEqual([]);
+    expect(many.problems).toEqual([
+      expect.stringMatching(
+        /^faces: ".*"\.\.\. \(99999 characters\) is not allowed \(expected at most 12 faces/,
+      ),
+    ]);
+    // A 100,000-character key is named by its start.
+    expect(readFragment(`#${'k'.repeat(100_000)}=1`).problems[0]).toMatch(
+      /^k{57}\.\.\.: "1" is not allowed/,
+    );
+  });
+
   it("reads its defaults and bounds from the library's constants", () => {
     expect(PAGE_DEFAULTS.auraMax).toBe(ROLL_DEFAULTS.auraMax);
     expect(PAGE_DEFAULTS.boosts).toBe(ROLL_DEFAULTS.boostsPerRoll);

@@ -1,30 +1,45 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { builtFile } from '../built.ts';
 
-/** The compiled CLI (`npm test` builds it first), as a user runs it. */
-const BIN = fileURLToPath(new URL('../../bin/dicelab.js', import.meta.url));
+/** The compiled CLI (`npm test` builds it first; the run's copy of it), as a user runs it. */
+const BIN = builtFile('bin/dicelab.js');
 
 /** Runs `dicelab args…` (compiled) to its end. */
 export function dicelab(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, ...env, FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return startDicelab(args, env).done;
+}
+
+/** Starts `dicelab args…` (compiled): the child, to signal, its stderr so far, and its end. */
+export function startDicelab(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): {
+  readonly child: ChildProcess;
+  stderr(): string;
+  readonly done: Promise<{ code: number | null; stdout: string; stderr: string }>;
+} {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env, FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    },
+  );
+  return { child, stderr: () => stderr, done };
 }
 
 /** A `dicelab queue worker` process: its log (stderr) so far, waits on it, and its exit. */
@@ -47,6 +62,7 @@ export interface WorkerProcess {
 export async function startWorker(
   url: string,
   env: NodeJS.ProcessEnv = {},
+  args: readonly string[] = [],
 ): Promise<WorkerProcess> {
   const child = spawn(
     process.execPath,
@@ -62,6 +78,7 @@ export async function startWorker(
       '5000',
       '--stalled-interval',
       '1000',
+      ...args,
     ],
     { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
   );

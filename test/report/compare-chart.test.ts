@@ -103,12 +103,10 @@ describe('compareChart', () => {
 });
 
 describe('the compare-systems report job', () => {
-  it('is in the default report and runs in well under 2 seconds', () => {
+  it('is in the default report (its time: npm run bench)', () => {
     const job = DEFAULT_REPORT.find((j) => j.analysis === 'compare-systems');
     expect(job).toBeDefined();
-    const start = performance.now();
     const output = analysisOutput(runAnalysis(job!));
-    expect(performance.now() - start).toBeLessThan(2000);
     expect(output.rows).toEqual(rows);
     expect(output.title).toBe("How steep is each system's curve around ordinary competence?");
     expect(output.findings[0]).toContain('d6 pool (stat 3) 25.9% / 44.4% / 29.6%');

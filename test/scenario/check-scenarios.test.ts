@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { updateBaseline } from '../../src/scenario/baseline.ts';
 import { checkJunit } from '../../src/scenario/check-junit.ts';
 import { checkMarkdown } from '../../src/scenario/check-markdown.ts';
 import { checkScenarios } from '../../src/scenario/check-scenarios.ts';
 import { checkTable } from '../../src/scenario/check-table.ts';
+import { smallestDetectableMove } from '../../src/scenario/judge.ts';
 import {
   type LoadedScenario,
   parseScenario,
@@ -134,6 +136,66 @@ ${PLAIN}expectations:
     ]);
     expect(again.files[0]!.figures).toEqual(first.files[0]!.figures);
     expect(first.status).toBe(0);
+  });
+
+  it("shares the run's 1-in-1,000 false-alarm budget among its simulated tests, and states each figure's smallest detected move", async () => {
+    const text = `scenario: budget
+${PLAIN}expectations:
+  - expect: a d4 beats a C2 threat less than half the time (simulated)
+    figure: winChance
+    of: { character: plain, split: d4, challenge: 2 }
+    by: simulation
+    atMost: 0.5
+  - expect: a d8 beats a d4 more often than a d4 does (simulated, minus exact)
+    figure: winChance
+    of: { character: plain, split: d8, challenge: 2 }
+    by: simulation
+    minus: { of: { split: d4 }, by: exact }
+    atLeast: 0.2
+  - expect: the same d4, exact
+    figure: winChance
+    of: { character: plain, split: d4, challenge: 2 }
+    atMost: 0.5
+`;
+    const loaded = load(text);
+    const alone = await checkScenarios([loaded], { seed: 3, threads: 1 });
+    // Two simulated judgements, no baseline: 0.001 / 2 each, split again over 4 looks.
+    expect(alone.falseAlarm).toEqual({ run: 0.001, judgements: 2, comparisons: 0, share: 0.0005 });
+    expect(alone.simulated.map((f) => f.key)).toEqual([
+      'winChance of plain vs C2 (split d4) [simulated]',
+      'winChance of plain vs C2 (split d8) [simulated]',
+    ]);
+    const d4 = alone.files[0]!.expectations[0]!;
+    expect(d4.detail).toMatch(/the 99\.98% interval/); // 1 − 0.0005 / 4
+    // With a baseline: two comparisons more, each test at 0.001 / 4.
+    const baseline = updateBaseline(undefined, alone.files, 3);
+    const compared = await checkScenarios([loaded], { seed: 4, threads: 1, baseline });
+    expect(compared.falseAlarm).toMatchObject({ judgements: 2, comparisons: 2, share: 0.00025 });
+    expect(compared.baseline!.alpha).toBe(0.00025);
+    for (const f of compared.simulated) {
+      expect(f.baselineTrials).toBe(20000);
+      expect(f.smallestMove).toBeCloseTo(
+        smallestDetectableMove(
+          compared.baseline!.simulated.find((c) => c.key === f.key)!.before,
+          f.estimate.trials!,
+          0.00025,
+        ),
+        15,
+      );
+      // About (3.66 + 1.64)·√(2·p(1−p)/20000): 2 to 3 points for chances of 37.5% and 75%.
+      expect(f.smallestMove).toBeGreaterThan(0.02);
+      expect(f.smallestMove).toBeLessThan(0.03);
+    }
+    const table = checkTable(compared);
+    expect(table).toMatch(
+      /^Simulated figures: at most 0\.1% chance of any false report this run \(2 simulated judgements and 2 baseline comparisons, 0\.00025 each\); the smallest move each detects with 95% power:$/m,
+    );
+    expect(table).toMatch(
+      /^ {2}test\.yaml: winChance of plain vs C2 \(split d4\) \[simulated\]: ±2\.\d\d pts \(20k baseline vs 20k trials\)$/m,
+    );
+    expect(checkMarkdown(compared)).toMatch(
+      /\| test\.yaml \| winChance of plain vs C2 \(split d4\) \[simulated\] \| ±2\.\d\d pts \| 20k baseline vs 20k trials \|/,
+    );
   });
 
   it('judges analysis cells, differences and monotone rules over an analysis grid', async () => {

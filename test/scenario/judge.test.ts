@@ -1,15 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wilsonInterval } from '../../src/montecarlo/wilson-interval.ts';
+import { formatConfidence, looksUpTo } from '../../src/scenario/check-scenarios.ts';
 import {
+  DETECTION_POWER,
   differenceEstimate,
   EXACT_TOLERANCE,
   exactEstimate,
+  falseAlarmShare,
   figureMoved,
   judgeBound,
   meanEstimate,
   monotoneBreak,
   proportionEstimate,
+  RUN_FALSE_ALARM,
+  smallestDetectableMove,
 } from '../../src/scenario/judge.ts';
 
 describe('judgeBound', () => {
@@ -128,5 +133,87 @@ describe('figureMoved', () => {
       if (figureMoved(proportionEstimate(a, 2000), proportionEstimate(b, 2000)).moved) fired++;
     }
     expect(fired).toBeLessThanOrEqual(2);
+  });
+});
+
+/** A seeded uniform on [0, 1) for the sampling tests (an LCG: independent of the simulator). */
+function lcg(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+describe("a run's false-alarm budget", () => {
+  it('gives each of n tests α/n (Bonferroni), α being 1 in 1,000', () => {
+    expect(RUN_FALSE_ALARM).toBe(0.001);
+    expect(falseAlarmShare(94)).toBeCloseTo(0.001 / 94, 15);
+    expect(falseAlarmShare(0)).toBe(0.001);
+    // The looks of a judgement: 20k, 80k, 320k, 1M.
+    expect(looksUpTo(20_000, 1_000_000)).toBe(4);
+    expect(looksUpTo(20_000, 20_000)).toBe(1);
+    expect(looksUpTo(20_000, 80_001)).toBe(3);
+  });
+
+  it('shows a confidence with the digits that tell it from 100%, never rounded up', () => {
+    expect(formatConfidence(0.999)).toBe('99.9%');
+    expect(formatConfidence(0.95)).toBe('95.0%');
+    expect(formatConfidence(1 - 2.6e-6)).toBe('99.9997%');
+    expect(formatConfidence(1 - 4e-7)).toBe('99.99996%');
+  });
+
+  it('tests a move at the level it is given', () => {
+    const a = proportionEstimate(5000, 10000);
+    const b = proportionEstimate(5300, 10000); // z ≈ 4.24
+    expect(figureMoved(a, b, 1e-3).moved).toBe(true);
+    expect(figureMoved(a, b, 1e-5).moved).toBe(false);
+  });
+});
+
+describe('smallestDetectableMove', () => {
+  it('is (z(α/2) + z(power))·se for a chance at ½ and for a mean', () => {
+    // At p = ½ the variance hardly changes with a small move: δ ≈ (4.417 + 1.645)·√(2·¼/n).
+    const half = smallestDetectableMove(proportionEstimate(10000, 20000), 20000, 1e-5);
+    expect(half).toBeGreaterThan(6.06 * Math.sqrt(0.5 / 20000) * 0.99);
+    expect(half).toBeLessThan(6.07 * Math.sqrt(0.5 / 20000) * 1.01);
+    const mean = meanEstimate(15000, 35000, 10000); // sd ≈ 1.1181
+    expect(smallestDetectableMove(mean, 10000, 1e-3)).toBeCloseTo(
+      (3.2905 + 1.6449) * mean.sd! * Math.sqrt(2 / 10000),
+      3,
+    );
+  });
+
+  it('is smaller near 0 and 1, and positive even for a chance seen always or never', () => {
+    const at = (successes: number) =>
+      smallestDetectableMove(proportionEstimate(successes, 20000), 20000, 1e-5);
+    expect(at(19980)).toBeLessThan(at(18000));
+    expect(at(18000)).toBeLessThan(at(10000));
+    expect(at(20000)).toBeGreaterThan(0);
+    expect(at(0)).toBeCloseTo(at(20000), 12);
+  });
+
+  it('is caught with the stated power: two samples that far apart are called moved about 95% of the time', () => {
+    const uniform = lcg(2026);
+    const n = 2000;
+    const alpha = 1e-3;
+    for (const p of [0.3, 0.9]) {
+      const delta = smallestDetectableMove(proportionEstimate(Math.round(p * n), n), n, alpha);
+      const q = p < 0.5 ? p + delta : p - delta; // towards ½, the direction it is stated for
+      let fired = 0;
+      const runs = 1000;
+      for (let run = 0; run < runs; run++) {
+        let a = 0;
+        let b = 0;
+        for (let i = 0; i < n; i++) {
+          if (uniform() < p) a++;
+          if (uniform() < q) b++;
+        }
+        if (figureMoved(proportionEstimate(a, n), proportionEstimate(b, n), alpha).moved) fired++;
+      }
+      // 95% power: 950 of 1000 expected, ±7 being one standard deviation.
+      expect(fired / runs, `p = ${p}`).toBeGreaterThan(DETECTION_POWER - 0.025);
+      expect(fired / runs, `p = ${p}`).toBeLessThan(DETECTION_POWER + 0.025);
+    }
   });
 });

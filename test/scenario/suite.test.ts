@@ -50,9 +50,7 @@ describe('the project suite (scenarios/)', () => {
   });
 
   it('passes dicelab check with every expectation met and no figure moved from the baseline', async () => {
-    const started = performance.now();
     const { code, stdout, stderr } = await runInProcess(['check', '--out', out, '--quiet']);
-    const seconds = (performance.now() - started) / 1000;
     expect(stderr).toBe('');
     const summary = stdout.split('\n').find((line) => line.startsWith('check: '));
     expect(summary).toMatch(/^check: (\d+) passed \(\1 expectations, 6 files, /);
@@ -65,6 +63,5 @@ describe('the project suite (scenarios/)', () => {
     expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toMatch(
       /failures="0" errors="0" skipped="0"/,
     );
-    expect(seconds).toBeLessThan(60);
   });
 });

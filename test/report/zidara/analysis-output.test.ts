@@ -69,7 +69,7 @@ describe('analysisOutput', () => {
     expect(rerolls!.findings[0]).toMatch(/^The first Resolve \(optimal rerolls\) adds \+/);
     expect(tune!.findings).toEqual([
       // d8 against d6: 27/48; against d4: 22/32.
-      '4 steps: C3 (d6) is nearest 60%: 56.2% with d8 (C2 (d4): 68.8%).',
+      '4 steps: C3 (d6) is nearest 60%: 56.3% with d8 (C2 (d4): 68.8%).',
       '6 steps: C4 (d8) is nearest 60%: 62.5% with d12 (C5 (d10): 54.2%).',
     ]);
     expect(tune!.details).toMatchObject({ target: { winChance: 0.6 } });

@@ -256,7 +256,7 @@ describe('Ring and Skill, brute force on random small checks', () => {
 });
 
 describe('the slowest check the bounds allow', () => {
-  it('is solved in seconds, not minutes (RING_SKILL_LIMITS), and its rerolls never hurt', () => {
+  it('is solved (RING_SKILL_LIMITS; its time: npm run bench), and its rerolls never hurt', () => {
     const L = RING_SKILL_LIMITS;
     const corner = {
       ring: L.ring,
@@ -265,12 +265,7 @@ describe('the slowest check the bounds allow', () => {
       explodeDepth: L.explodeDepth,
       rerolls: L.rerolls,
     };
-    const before = process.cpuUsage();
     const r = odds(corner);
-    const used = process.cpuUsage(before);
-    const seconds = (used.user + used.system) / 1e6;
-    // About 5 s of CPU compiled on a loaded 2-core machine; more from sources under vitest.
-    expect(seconds).toBeLessThan(30);
     expect(r.pSuccess).toBeGreaterThan(0);
     expect(r.pSuccess).toBeLessThan(1);
     // A reroll is a choice, and rerolling nothing is among the choices: never worse.

@@ -119,7 +119,7 @@ export function closedFormOdds(
       scratch.capped = shape.pCapped;
       const area = shape.areaTops;
       if (area) for (let t = 0; t < area.length; t++) scratch.areaTops[t] = area[t]!;
-      scratch.optimal = scratch.utility;
+      scratch.optimal = scratch.utility / scratch.total; // a mean, as the engine's start value
       figures.addMet(scratch, meets, s, startOf, weight);
     }
   }

@@ -15,7 +15,13 @@ export class RollFigures {
   readonly wins: number[];
   /** P(the area die ends with t top faces). */
   readonly areaTops: number[];
-  /** E[utility] under the policy, and (optimal play) the optimal value itself. */
+  /**
+   * The mass of every ending: the chances above are their masses over it, so that a chance no
+   * ending of the other kind shares is exactly 1 (its mass was summed from the very same terms
+   * in the same order), and a distribution sums to 1 to rounding of its few entries.
+   */
+  total = 0;
+  /** E[utility] under the policy (unnormalised, as `total`), and (optimal play) the optimal value itself. */
   utility = 0;
   optimal = 0;
   gained = 0;
@@ -63,6 +69,7 @@ export class RollFigures {
       }
     }
     this.wins[count]! += w;
+    this.total += w;
     this.utility += w * worth;
     this.spent += w * plan.spent;
     this.auraEnd += w * plan.auraEnd;
@@ -78,6 +85,7 @@ export class RollFigures {
     this.pWin.fill(0);
     this.wins.fill(0);
     this.areaTops.fill(0);
+    this.total = 0;
     this.utility = 0;
     this.optimal = 0;
     this.gained = 0;
@@ -100,8 +108,12 @@ const SCALAR = {
   auraEnd: 5,
   resolveEnd: 6,
   capped: 7,
+  /** Σ weight · the pass's `total`: what the chances and the policy's utility are over. */
+  total: 8,
+  /** Σ weight: what the optimal value (each defence's already a mean) is over. */
+  weight: 9,
 } as const;
-const SCALARS = 8;
+const SCALARS = 10;
 
 /**
  * The sums of every question of a batch, weighed over the defences, in one flat array (a batch
@@ -166,6 +178,8 @@ export class FigureSums {
       data[at++]! += k * auraEnd;
       data[at++]! += k * resolveEnd;
       data[at++]! += k * capped;
+      data[at++]! += k * from.total;
+      data[at++]! += k;
       const endings = this.endings?.[q];
       if (endings && from.endings)
         for (const [ending, p] of from.endings)
@@ -182,24 +196,29 @@ export class FigureSums {
     const data = this.data;
     const base = q * this.stride;
     const scalars = base + 2 * n + 1 + this.areaStates;
+    // Chances are masses over the mass of every ending: exactly 1 where nothing else can happen.
+    const total = data[scalars + SCALAR.total]!;
     let expectedWins = 0;
-    for (let i = 0; i < n; i++) expectedWins += data[base + i]!;
+    for (let i = 0; i < n; i++) expectedWins += data[base + i]! / total;
     // Plain loops and reads: a file of thousands of specs asks this cold, once a roll.
     const winsDistribution = new Array<number>(n + 1);
-    for (let k = 0; k <= n; k++) winsDistribution[k] = data[base + n + k]!;
+    for (let k = 0; k <= n; k++) winsDistribution[k] = data[base + n + k]! / total;
     const odds: {
       -readonly [K in keyof RollOdds]: RollOdds[K];
     } = {
       policy,
-      expectedUtility: data[scalars + (policy === 'optimal' ? SCALAR.optimal : SCALAR.utility)]!,
+      expectedUtility:
+        policy === 'optimal'
+          ? data[scalars + SCALAR.optimal]! / data[scalars + SCALAR.weight]!
+          : data[scalars + SCALAR.utility]! / total,
       intents: roll.intents.map((intent, i) => ({
-        pWin: data[base + i]!,
+        pWin: data[base + i]! / total,
         threat: intent.threat,
         weight: intent.weight,
         dice: diceOfIntent[i]!,
       })),
       expectedWins,
-      pAllWin: data[base + 2 * n]!,
+      pAllWin: data[base + 2 * n]! / total,
       winsDistribution,
       expectedAuraGained: data[scalars + SCALAR.gained]!,
       expectedAuraSpent: data[scalars + SCALAR.spent]!,
@@ -218,7 +237,7 @@ export class FigureSums {
           won: Math.floor(ending / (A * R1)),
           auraEnd: Math.floor(ending / R1) % A,
           resolveEnd: ending % R1,
-          p,
+          p: p / total,
         }));
     }
     let area: Roll['dice'][number] | undefined;

@@ -512,13 +512,18 @@ export class RollSolver {
     if (this.policy !== 'optimal') return this.oddsFor(rolls).map((odds) => odds.expectedUtility);
     const { questions, starts } = this.questionsOf(rolls);
     const sums = new Float64Array(questions.length);
+    // Over the summed weight of the defences, as FigureSums.odds has it (bit for bit).
+    const weights = new Float64Array(questions.length);
     this.eachDefence(questions, starts, (ctx, s, meets) => {
       const start = starts[s]!;
       const value = this.startValue(ctx, start.resolve, start.aura);
       for (let q = 0; q < questions.length; q++)
-        if (meets[q] === 1 && questions[q]!.start === s) sums[q]! += questions[q]!.weight * value;
+        if (meets[q] === 1 && questions[q]!.start === s) {
+          sums[q]! += questions[q]!.weight * value;
+          weights[q]! += questions[q]!.weight;
+        }
     });
-    return Array.from(sums);
+    return Array.from(sums, (sum, q) => sum / weights[q]!);
   }
 
   /**
@@ -641,11 +646,12 @@ export class RollSolver {
         false,
       );
       this.forwardFrom(ctx, key, aura, r, decision, acc);
+      // Over the mass of every ending, as FigureSums.odds has it: certain is exactly 1.
       return {
         decision,
-        expectedUtility: acc.utility,
-        pWin: acc.pWin.slice(),
-        winsDistribution: acc.wins.slice(),
+        expectedUtility: acc.utility / acc.total,
+        pWin: acc.pWin.map((p) => p / acc.total),
+        winsDistribution: acc.wins.map((p) => p / acc.total),
       };
     });
   }
@@ -655,18 +661,25 @@ export class RollSolver {
     const { fresh } = ctx;
     const A = this.auraStates;
     const top = A - 1;
+    // A mean over the roll's outcomes, by their own summed mass: a mean of equal values is that
+    // value exactly (a certain win is 1, not 1 − 1e-16).
     let total = 0;
+    let mass = 0;
     for (let j = 0; j < fresh.size; j++) {
       const key = fresh.key[j]!;
       const aura = Math.min(top, startAura + fresh.gain[j]!);
-      total +=
-        fresh.p[j]! * (r === 0 ? this.stopValue(key, aura, 0) : this.valueAt(ctx, r, key, aura));
+      const p = fresh.p[j]!;
+      total += p * (r === 0 ? this.stopValue(key, aura, 0) : this.valueAt(ctx, r, key, aura));
+      mass += p;
     }
     for (let b = 0; b < fresh.wonP.length; b++) {
       const p = fresh.wonP[b]!;
-      if (p !== 0) total += p * this.wonValue(Math.min(top, startAura + (b % A)), r);
+      if (p !== 0) {
+        total += p * this.wonValue(Math.min(top, startAura + (b % A)), r);
+        mass += p;
+      }
     }
-    return total;
+    return total / mass;
   }
 
   private context(d: number): DefenceContext {
@@ -975,6 +988,7 @@ export class RollSolver {
           if (counts[m * classes + k] === 0) continue;
           if (full && group.intent >= 0 && k === classes - 1) break;
           let expected = 0;
+          let mass = 0;
           const row = (m * classes + k) * classes;
           for (let o = 0; o < p.length; o++) {
             const next = rest + replace[row + cls[o]!]! * stride;
@@ -986,7 +1000,9 @@ export class RollSolver {
               value = lower[at]!;
             }
             expected += p[o]! * value;
+            mass += p[o]!;
           }
+          expected /= mass; // a mean by its own mass, as startValue's
           if (expected > best + tolerance) {
             best = expected;
             decision = g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k);
@@ -1042,19 +1058,25 @@ export class RollSolver {
     const top = this.auraStates - 1;
     const A = this.auraStates;
     const level = ctx.value[r]!;
+    // A mean by its own summed mass, as startValue's.
     let total = 0;
+    let mass = 0;
     for (let j = 0; j < fresh.size; j++) {
       const key = fresh.key[j]!;
       const nextAura = Math.min(top, aura + fresh.gain[j]!);
       const at = this.valueKey(key) * this.heldAura + nextAura - this.lowAura;
       if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
       total += fresh.p[j]! * level[at]!;
+      mass += fresh.p[j]!;
     }
     for (let b = 0; b < fresh.wonP.length; b++) {
       const p = fresh.wonP[b]!;
-      if (p !== 0) total += p * this.wonValue(Math.min(top, aura + (b % A)), r);
+      if (p !== 0) {
+        total += p * this.wonValue(Math.min(top, aura + (b % A)), r);
+        mass += p;
+      }
     }
-    memo[aura] = total;
+    memo[aura] = total / mass;
   }
 
   /**

@@ -1,0 +1,274 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalRedis, startRedis, stopProcess } from '../../scripts/redis-server.ts';
+import { EXIT } from '../../src/exit-status.ts';
+import { QUEUE_NAME } from '../../src/queue/queue-settings.ts';
+import { dicelab, startDicelab, startWorker, type WorkerProcess } from './dicelab-process.ts';
+
+/**
+ * The queue against a Redis that misbehaves (issue 22), each case with a real redis-server (or
+ * a socket that never answers): never exit 0 for a run that was not done, exit 69 with one line
+ * naming the URL and no stack trace, within a bounded time, and a signal that stops a process
+ * with no work in flight at once.
+ */
+
+const workers: WorkerProcess[] = [];
+const servers: LocalRedis[] = [];
+afterAll(async () => {
+  await Promise.all(workers.map((w) => stopProcess(w.child)));
+  await Promise.all(servers.map((s) => s.stop()));
+});
+
+async function redisServer(options: Parameters<typeof startRedis>[0] = {}) {
+  const server = await startRedis(options);
+  servers.push(server);
+  return server;
+}
+
+async function worker(url: string, args: string[] = []) {
+  const started = await startWorker(url, {}, args);
+  workers.push(started);
+  return started;
+}
+
+/** One line on stderr, ending the output; no stack trace. */
+function oneLine(stderr: string): string {
+  expect(stderr).not.toMatch(/\n\s+at /);
+  const lines = stderr.trimEnd().split('\n');
+  return lines[lines.length - 1]!;
+}
+
+const ROLL = ['d6-pool', 'simulate', '--stat', '3', '--trials', '1e6', '--seed', '5'];
+/** A run long enough to be in flight when Redis goes: 40 shards of a fight. */
+const LONG = [
+  ...['zidara', 'fight', '--vs', '4', '--tags', '3', '--steps', '8', '--no-exact'],
+  ...['--trials', '4e6', '--chunk-size', '20000', '--seed', '9', '--quiet'],
+];
+
+describe('a Redis database that does not exist, and databases kept apart', () => {
+  let redis: LocalRedis;
+  beforeAll(async () => {
+    redis = await redisServer();
+  });
+
+  it('refuses /99 in one line, exit 69, for a worker and a submitter alike', async () => {
+    const url = redis.url(99);
+    for (const args of [
+      ['queue', 'worker', '--redis', url],
+      [...ROLL, '--queue', url, '--shards', '2'],
+    ]) {
+      const run = await dicelab(args);
+      expect(run.code, run.stderr).toBe(EXIT.unavailable);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^dicelab: --(redis|queue): Redis at ${url} has no database 99 \\(ERR DB index is out of range\\)\\n$`,
+        ),
+      );
+    }
+  }, 60_000);
+
+  it("never runs a database's jobs on a worker of another", async () => {
+    const other = await worker(redis.url(7));
+    const own = await worker(redis.url(8));
+    const run = await dicelab([...ROLL, '--queue', redis.url(8), '--shards', '3', '--quiet']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(own.log()).toMatch(/shard \d\/3 .* done/);
+    expect(other.log()).not.toMatch(/shard \d|merge of run/);
+    // Every job key is in database 8, none in 7 (BullMQ's own connections included).
+    const keys = async (db: number) => {
+      const client = new Redis(redis.url(db));
+      try {
+        return (await client.keys(`bull:${QUEUE_NAME}:*`)).filter((k) => /[0-9a-f]{24}/.test(k));
+      } finally {
+        client.disconnect();
+      }
+    };
+    expect((await keys(8)).length).toBeGreaterThan(0);
+    expect(await keys(7)).toEqual([]);
+    expect(await keys(0)).toEqual([]);
+  }, 120_000);
+});
+
+describe('a server that accepts the connection and never answers', () => {
+  let server: Server;
+  let url: string;
+  const sockets = new Set<Socket>();
+  beforeAll(async () => {
+    server = createServer((socket) => {
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `redis://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('is given up on within seconds, in one line, exit 69', async () => {
+    const runs = await Promise.all([
+      dicelab(['queue', 'worker', '--redis', url]),
+      dicelab([...ROLL, '--queue', url, '--shards', '2']),
+    ]);
+    for (const run of runs) {
+      expect(run.code).toBe(EXIT.unavailable);
+      expect(oneLine(run.stderr)).toMatch(
+        /^dicelab: --(redis|queue): cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+ \(it accepted the connection but did not answer within 10 s: is it Redis\?\)$/,
+      );
+    }
+  }, 60_000);
+});
+
+describe('Redis gone for good while a run is on it', () => {
+  it('the submitter and the workers give up after --redis-give-up, exit 69 naming the URL', async () => {
+    const redis = await redisServer();
+    const url = redis.url(0);
+    const busy = await worker(url, ['--redis-give-up', '3']);
+    const submitter = startDicelab([
+      ...LONG,
+      '--queue',
+      url,
+      '--shards',
+      '40',
+      '--redis-give-up',
+      '3',
+    ]);
+    await busy.waitFor(/shard \d+\/40 .* done/, 60_000);
+    await redis.stop();
+    const [run, workerExit] = await Promise.all([submitter.done, busy.exited]);
+    expect(run.code, run.stderr).toBe(EXIT.unavailable);
+    expect(run.stdout).toBe('');
+    expect(oneLine(run.stderr)).toMatch(
+      new RegExp(
+        `^dicelab: --queue: Redis at ${url} has been out of reach for 3 s \\(.*\\): giving up`,
+      ),
+    );
+    expect(workerExit).toBe(EXIT.unavailable);
+    expect(oneLine(busy.log())).toMatch(
+      new RegExp(`^dicelab: --redis: Redis at ${url} has been out of reach for 3 s .*: giving up`),
+    );
+  }, 120_000);
+
+  it('one signal stops a worker with no shard in flight, and a waiting submitter, at once', async () => {
+    const redis = await redisServer();
+    const url = redis.url(0);
+    const idle = await worker(url);
+    const waiting = startDicelab([...ROLL, '--queue', url, '--shards', '2', '--seed', '77']);
+    while (!/submitted run/.test(waiting.stderr())) await sleep(100);
+    await redis.stop();
+    await sleep(1500); // both now wait for Redis to come back
+    idle.child.kill('SIGTERM');
+    waiting.child.kill('SIGINT');
+    const timer = sleep(10_000).then(() => 'still running');
+    expect(await Promise.race([idle.exited, timer])).toBe(EXIT.terminated);
+    const run = await Promise.race([waiting.done, timer]);
+    expect(run).toMatchObject({ code: EXIT.interrupted, stdout: '' });
+    expect(idle.log()).toMatch(/SIGTERM: stopping \(no shard in flight\)/);
+  }, 60_000);
+});
+
+describe('Redis restarted empty in the middle of a run', () => {
+  it('never lets a submitter exit 0: both identical submitters exit 69', async () => {
+    const redis = await redisServer();
+    const url = redis.url(0);
+    const busy = await worker(url);
+    const args = [...LONG, '--queue', url, '--shards', '40'];
+    const [a, b] = [startDicelab(args), startDicelab(args)];
+    await busy.waitFor(/shard \d+\/40 .* done/, 60_000);
+    await redis.stop();
+    await redisServer({ port: redis.port });
+    const runs = await Promise.all([a.done, b.done]);
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(EXIT.unavailable);
+      expect(run.stdout).toBe('');
+      expect(oneLine(run.stderr)).toMatch(
+        /was removed from the queue while it ran; submit it again$/,
+      );
+    }
+  }, 120_000);
+});
+
+describe('Redis out of memory', () => {
+  it('says Redis is full (its maxmemory, what the run needs), exit 69, no stack trace; a worker backs off', async () => {
+    const redis = await redisServer({
+      args: ['--maxmemory', '2mb', '--maxmemory-policy', 'noeviction'],
+    });
+    const url = redis.url(0);
+    const idle = await worker(url);
+    const run = await dicelab([
+      ...['zidara', 'simulate', 'd12', '--vs', '3', '--trials', '1e8', '--chunk-size', '1000'],
+      ...['--queue', url, '--shards', '20000', '--quiet'],
+    ]);
+    expect(run.code).toBe(EXIT.unavailable);
+    expect(run.stdout).toBe('');
+    expect(oneLine(run.stderr)).toMatch(
+      new RegExp(
+        `^dicelab: Redis at ${url} is full: its maxmemory is 2\\.0 MB and it holds [\\d.]+ MB; this run's jobs need about \\d+ MB \\(it refused a write: .*\\); free memory in Redis or raise its maxmemory$`,
+      ),
+    );
+    // Fill it to the brim: the worker's own writes are refused now, and it says so a few
+    // times, not a hundred.
+    const filler = new Redis(url);
+    try {
+      for (let i = 0; ; i++) await filler.set(`filler-${i}`, 'x'.repeat(10_000));
+    } catch (error) {
+      expect(String(error)).toMatch(/OOM/);
+    } finally {
+      filler.disconnect();
+    }
+    await sleep(5000);
+    expect(idle.log().split('\n').length).toBeLessThan(20);
+  }, 120_000);
+});
+
+describe('held already: what is not Redis, and two identical submitters', () => {
+  it('a worker against an HTTP server, a wrong password, or TLS to a plain Redis exits 69 in one line', async () => {
+    const http = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const redis = await redisServer({ args: ['--requirepass', 'right-one'] });
+    try {
+      const httpUrl = `redis://127.0.0.1:${(http.address() as { port: number }).port}`;
+      const runs = await Promise.all(
+        [
+          httpUrl,
+          `redis://:wrong-one@127.0.0.1:${redis.port}/0`,
+          `rediss://127.0.0.1:${redis.port}/0`,
+        ].map((url) => dicelab(['queue', 'worker', '--redis', url])),
+      );
+      for (const run of runs) {
+        expect(run.code, run.stderr).toBe(EXIT.unavailable);
+        expect(oneLine(run.stderr)).toMatch(
+          /^dicelab: --redis: cannot reach Redis at rediss?:\/\/\S+ \(.+\)$/,
+        );
+        expect(run.stderr).not.toContain('wrong-one'); // the password is never shown
+      }
+      expect(runs[1]!.stderr).toMatch(/:\*\*\*@.*(WRONGPASS|invalid password)/);
+    } finally {
+      http.close();
+    }
+  }, 60_000);
+
+  it('two identical submitters at once share one run, and each shard runs once', async () => {
+    const redis = await redisServer();
+    const url = redis.url(0);
+    const one = await worker(url);
+    const seeded = [...ROLL, '--seed', '31']; // the last --seed is the one taken
+    const args = [...seeded, '--queue', url, '--shards', '4', '--quiet'];
+    const [alone, a, b] = await Promise.all([dicelab(seeded), dicelab(args), dicelab(args)]);
+    expect([a.code, a.stderr, b.code, b.stderr]).toEqual([0, '', 0, '']);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).toBe(alone.stdout);
+    expect(
+      one
+        .log()
+        .split('\n')
+        .filter((line) => /shard \d\/4 .* done/.test(line)),
+    ).toHaveLength(4);
+  }, 60_000);
+});
