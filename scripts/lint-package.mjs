@@ -31,7 +31,9 @@ if (tarball === undefined) {
 try {
   run(bin('publint'), ['run', tarball, '--strict']);
   run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii']);
-} catch {
+} catch (error) {
+  // A report was printed by the linter itself; a linter that could not start says why here.
+  if (error.code) console.error(`lint-package: ${error.message}`);
   process.exitCode = 1;
 } finally {
   if (scratch) rmSync(scratch, { recursive: true, force: true });

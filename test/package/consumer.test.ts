@@ -215,7 +215,7 @@ describe('installed into an empty project (npm install --prefer-offline dicelab-
     expect(stderr).toBe('');
     expect(code).toBe(0);
     // A d8 against a d6, no Aura: it wins 27 of 48 (56.25%).
-    expect(stdout).toMatch(/win chance\n[- ]+\n +1 +d8 +C3 \(d6\) +1 +56\.2%\n/);
+    expect(stdout).toMatch(/win chance\n[- ]+\n +1 +d8 +C3 \(d6\) +1 +56\.3%\n/);
     expect(stdout).toMatch(/expected utility +0\.562500\n/);
   });
 
