@@ -5,6 +5,8 @@
  * `dicelab d12-action` command prints with `--json`.
  * @packageDocumentation
  */
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
 import { answerEachSpec } from '../spec-array.ts';
 import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';

@@ -5,6 +5,8 @@
  * `--json`.
  * @packageDocumentation
  */
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
 import { answerEachSpec } from '../spec-array.ts';
 import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.ts';

@@ -4,6 +4,8 @@
  * Each function is what its `dicelab ring-skill` command prints with `--json`.
  * @packageDocumentation
  */
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
 import { answerEachSpec } from '../spec-array.ts';
 import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact.ts';

@@ -5,6 +5,8 @@
  * with `--json`.
  * @packageDocumentation
  */
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
 import { answerEachSpec } from '../spec-array.ts';
 import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';

@@ -12,6 +12,8 @@
  * the field, the value and what is allowed (`[2].dice[0].sides` for the third spec of an array).
  * @packageDocumentation
  */
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { z } from '#zod';
 import { choice } from '../field-schemas.ts';
 import { parseSpec } from '../issue-messages.ts';

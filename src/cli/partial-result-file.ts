@@ -1,3 +1,5 @@
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { decodeUtf8, inputSizeProblem } from '../input-bytes.ts';

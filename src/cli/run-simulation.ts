@@ -1,9 +1,9 @@
 import { EXIT } from '../exit-status.ts';
 import { countOf, formatCount } from '../format-count.ts';
 import { InputError, invalid } from '../input-error.ts';
-import { isKernelId, type KernelId } from '../montecarlo/kernel-registry.ts';
 import type { KernelRef } from '../montecarlo/load-kernel.ts';
 import type { Shard, SimulationResult } from '../montecarlo/run.ts';
+import { isKernelId, type KernelId } from '../systems/systems.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';
 import type { SimulationOptions } from './simulation-flags.ts';

@@ -36,4 +36,20 @@ export interface Kernel<Spec, Prepared = Spec> {
    * CLI prints (estimates with their intervals, e.g. `wilsonInterval(tally[0], trials)`).
    */
   summarize(prepared: Prepared, tally: Float64Array, trials: number): unknown;
+  /**
+   * Optional, on the main thread: the figures the tally estimates, by name, as the raw counts
+   * and sums behind them, so that a caller builds its own interval at its own confidence (a
+   * balance check's share of its false-alarm budget). A `count` is trials with the event; a
+   * `sum` is Σx and Σx² of a per-trial number (its mean is sum / trials).
+   */
+  sampledFigures?(
+    prepared: Prepared,
+    tally: ArrayLike<number>,
+    trials: number,
+  ): Readonly<Record<string, SampledFigure>>;
 }
+
+/** A figure as a tally holds it: a count of trials, or a per-trial number's Σx and Σx². */
+export type SampledFigure =
+  | { readonly kind: 'count'; readonly count: number }
+  | { readonly kind: 'sum'; readonly sum: number; readonly squares: number };

@@ -1,6 +1,6 @@
 import { invalid } from '../input-error.ts';
 import type { Kernel } from './kernel.ts';
-import { isKernelId, KERNEL_IDS, KERNELS, type KernelId } from './kernel-registry.ts';
+import { isKernelId, kernelCatalogue, kernelIds } from './kernel-catalogue.ts';
 
 /** Any kernel, as the pool sees it: specs and prepared values are opaque. */
 export type AnyKernel = Kernel<unknown, unknown>;
@@ -24,6 +24,9 @@ export class LocalKernel {
   }
 }
 
+/** The id of a kernel of the registered catalogue (see kernel-catalogue.ts). */
+export type KernelId = string;
+
 /** The kernel of a simulation: one of the project's (by id) or a local one (tests, benchmarks). */
 export type KernelRef = KernelId | LocalKernel;
 
@@ -34,20 +37,32 @@ export type KernelRef = KernelId | LocalKernel;
  */
 export function checkKernelRef(kernel: unknown): KernelRef {
   if (isKernelId(kernel) || kernel instanceof LocalKernel) return kernel;
-  throw invalid('kernel', kernel, `one of dicelab's kernels: ${KERNEL_IDS.join(', ')}`);
+  throw invalid('kernel', kernel, `one of dicelab's kernels: ${kernelIds().join(', ')}`);
 }
 
-/** How a worker thread is told which kernel to load (a structured-clone message). */
-export type KernelSource = { readonly id: KernelId } | { readonly localUrl: string };
+/**
+ * How a worker thread is told which kernel to load (a structured-clone message): an id with
+ * the module that registers its catalogue, or a local kernel's URL.
+ */
+export type KernelSource =
+  | { readonly id: KernelId; readonly catalogue: string }
+  | { readonly localUrl: string };
 
 /** The message form of a kernel reference. */
 export function kernelSource(kernel: KernelRef): KernelSource {
-  return kernel instanceof LocalKernel ? { localUrl: kernel.url } : { id: kernel };
+  return kernel instanceof LocalKernel
+    ? { localUrl: kernel.url }
+    : { id: kernel, catalogue: kernelCatalogue().moduleUrl };
 }
 
-/** The kernel reference a worker's message names (the main thread wrote it). */
-export function kernelOfSource(source: KernelSource): KernelRef {
-  return 'id' in source ? checkKernelRef(source.id) : new LocalKernel(source.localUrl);
+/**
+ * The kernel reference a worker's message names (the main thread wrote it); in a fresh
+ * worker, imports the module that registers the catalogue first.
+ */
+export async function kernelOfSource(source: KernelSource): Promise<KernelRef> {
+  if ('localUrl' in source) return new LocalKernel(source.localUrl);
+  await import(source.catalogue);
+  return checkKernelRef(source.id);
 }
 
 /**
@@ -59,7 +74,7 @@ export function kernelOfSource(source: KernelSource): KernelRef {
 export async function loadKernel(kernel: KernelRef): Promise<AnyKernel> {
   const ref = checkKernelRef(kernel);
   const module: { kernel?: Partial<AnyKernel> } =
-    ref instanceof LocalKernel ? await import(ref.url) : await KERNELS[ref]();
+    ref instanceof LocalKernel ? await import(ref.url) : await kernelCatalogue().kernels[ref]!();
   const k = module.kernel;
   const methods = ['prepare', 'tallySize', 'tallyShape', 'run', 'summarize'] as const;
   if (!k || methods.some((m) => typeof k[m] !== 'function'))

@@ -3,8 +3,8 @@ import { INPUT_LIMITS } from '../input-bytes.ts';
 import { InputError, invalid } from '../input-error.ts';
 import { DICELAB_VERSION } from '../version.ts';
 import { chunksInShard, trialsInChunks } from './chunk-plan.ts';
-import { isKernelId, KERNEL_IDS, type KernelId } from './kernel-registry.ts';
-import { LocalKernel, loadKernel } from './load-kernel.ts';
+import { isKernelId, kernelIds } from './kernel-catalogue.ts';
+import { type KernelId, LocalKernel, loadKernel } from './load-kernel.ts';
 import type { SimulationResult } from './run.ts';
 import { tallyProblem } from './tally-shape.ts';
 
@@ -25,7 +25,7 @@ export const MAX_CHUNK_SIZE = 2 ** 30;
  *   "format": "dicelab-partial-result",   // always this tag
  *   "version": 2,                          // this layout; readers refuse other versions
  *   "dicelab": "0.1.0",                    // the dicelab that wrote it; merged only by the same
- *   "kernel": "systems/d6-pool/simulate",  // one of dicelab's kernel ids (KERNEL_IDS)
+ *   "kernel": "systems/d6-pool/simulate",  // one of dicelab's kernel ids (the systems' list)
  *   "spec": { … },                         // the kernel's spec, as every thread prepared it
  *   "seed": 7,                             // safe integer ≥ 0
  *   "trials": 1000000,                     // trials in the WHOLE run, all shards together
@@ -166,7 +166,7 @@ export async function parsePartialResult(text: string, source: string): Promise<
       `${source}: checksum: ${typeof v.checksum === 'string' ? v.checksum.slice(0, 80) : String(v.checksum)} does not match the content (${expected}): the file was damaged or changed after it was written`,
     );
   if (!isKernelId(v.kernel))
-    throw bad('kernel', v.kernel, `one of dicelab's kernels: ${KERNEL_IDS.join(', ')}`);
+    throw bad('kernel', v.kernel, `one of dicelab's kernels: ${kernelIds().join(', ')}`);
   if (!('spec' in v)) throw bad('spec', undefined, 'the JSON spec of the run');
   const whole = (field: string, got: unknown, min: number, max = Number.MAX_SAFE_INTEGER) => {
     if (typeof got !== 'number' || !Number.isSafeInteger(got) || got < min || got > max)

@@ -1,5 +1,5 @@
 import { SIMULATION_DEFAULTS } from './chunk-plan.ts';
-import type { KernelId } from './kernel-registry.ts';
+import type { KernelId } from './load-kernel.ts';
 import { simulate } from './run.ts';
 import { summarizeResult } from './summarize-result.ts';
 

@@ -24,7 +24,7 @@ const preparedBySpec = new Map<string, { kernel: AnyKernel; prepared: unknown; s
 
 /** The worker's entry (piscina calls the default export): plays one batch of chunks. */
 export default async function runBatch(task: BatchTask): Promise<BatchResult> {
-  const kernelRef = kernelOfSource(task.kernel);
+  const kernelRef = await kernelOfSource(task.kernel);
   const key = `${kernelRef}\n${task.specJson}`;
   let entry = preparedBySpec.get(key);
   if (!entry) {

@@ -1,6 +1,7 @@
 import { z } from '#zod';
-import { isKernelId, KERNEL_IDS, type KernelId } from '../montecarlo/kernel-registry.ts';
+import type { KernelId } from '../montecarlo/load-kernel.ts';
 import { partialChecksum } from '../montecarlo/partial-result.ts';
+import { isKernelId, KERNEL_IDS } from '../systems/systems.ts';
 import { DICELAB_VERSION } from '../version.ts';
 import { MAX_SHARDS } from './queue-settings.ts';
 

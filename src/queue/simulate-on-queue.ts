@@ -1,14 +1,16 @@
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FlowProducer, Job, Queue } from 'bullmq';
 import { EXIT } from '../exit-status.ts';
 import { formatCount } from '../format-count.ts';
 import { invalid } from '../input-error.ts';
 import { chunksInRun } from '../montecarlo/chunk-plan.ts';
-import type { KernelId } from '../montecarlo/kernel-registry.ts';
 import { loadKernel } from '../montecarlo/load-kernel.ts';
 import { parsePartialResult } from '../montecarlo/partial-result.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
 import { RunError } from '../run-error.ts';
+import type { KernelId } from '../systems/systems.ts';
 import {
   JOB_NAMES,
   mergeJobId,

@@ -1,3 +1,5 @@
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { EXIT, type ExitStatus } from '../exit-status.ts';
 import { formatCount } from '../format-count.ts';

@@ -1,3 +1,5 @@
+// The systems' list registers the kernel catalogue the ids below are looked up in.
+import '../systems/systems.ts';
 import { simulate } from '../montecarlo/run.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import type { Split } from '../systems/zidara/roll/split.ts';

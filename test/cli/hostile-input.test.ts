@@ -1,3 +1,5 @@
+// Registers dicelab's kernel catalogue: kernels are named by id below.
+import '../../src/systems/systems.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

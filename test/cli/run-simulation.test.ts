@@ -1,3 +1,5 @@
+// Registers dicelab's kernel catalogue: kernels are named by id below.
+import '../../src/systems/systems.ts';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/input-error.ts';
-import { isKernelId, KERNEL_IDS } from '../../src/montecarlo/kernel-registry.ts';
 import { checkKernelRef, LocalKernel, loadKernel } from '../../src/montecarlo/load-kernel.ts';
+import { isKernelId, KERNEL_IDS } from '../../src/systems/systems.ts';
 
 describe('kernels', () => {
   it('load every kernel of the registry by id, each a whole kernel', async () => {
@@ -49,5 +49,18 @@ describe('kernels', () => {
     await expect(loadKernel(new LocalKernel(pathToFileURL(file)))).rejects.toThrow(
       /kernel: .* is not allowed \(expected a module exporting `kernel` with prepare, tallySize, tallyShape, run, summarize\)/,
     );
+  });
+});
+
+describe('the Monte Carlo layer', () => {
+  it('imports no system: the systems register their kernels with it', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../../src/montecarlo/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => /\.(ts|mjs)$/.test(f));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const text = readFileSync(new URL(file, dir), 'utf8');
+      expect(text, file).not.toMatch(/from '\.\.\/systems\/|import\('\.\.\/systems\//);
+    }
   });
 });

@@ -1,3 +1,5 @@
+// Registers dicelab's kernel catalogue: kernels are named by id below.
+import '../../src/systems/systems.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/input-error.ts';
 import { mergePartials } from '../../src/montecarlo/merge-partials.ts';

@@ -1,3 +1,5 @@
+// Registers dicelab's kernel catalogue: kernels are named by id below.
+import '../../src/systems/systems.ts';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/input-error.ts';
 import { LocalKernel } from '../../src/montecarlo/load-kernel.ts';

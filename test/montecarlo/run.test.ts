@@ -1,3 +1,5 @@
+// Registers dicelab's kernel catalogue: kernels are named by id below.
+import '../../src/systems/systems.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+// Registers dicelab's kernel catalogue: kernels are named by id below.
+import '../../src/systems/systems.ts';
 import { describe, expect, it } from 'vitest';
 import {
   checkQueueJob,

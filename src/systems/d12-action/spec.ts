@@ -114,7 +114,8 @@ const supporterSchema = z.strictObject(
   },
   { error: 'a supporter such as { "rating": 2, "capacity": 5 }' },
 );
-const specSchema = z.strictObject(
+/** The spec as `odds --spec` takes it (strict), for scenario files and their schema. */
+export const d12ActionSpecSchema = z.strictObject(
   {
     roll: choice(D12_ROLLS),
     rating: integer(0, L.rating).optional(),
@@ -143,7 +144,7 @@ const specSchema = z.strictObject(
  * @example parseD12ActionSpec({ roll: 'safe', rating: 1, capacity: 5, tokens: 2 }).tokenValue // 0.05
  */
 export function parseD12ActionSpec(input: unknown, where = ''): D12ActionRoll {
-  const spec = parseSpec(specSchema, input, where);
+  const spec = parseSpec(d12ActionSpecSchema, input, where);
   const f = (name: string) => `${where}${name}`;
   const { roll } = spec;
   const d = D12_DEFAULTS;

@@ -16,7 +16,11 @@ export const MAX_STAT = 1000;
  * @example parseD6PoolSpec({ stat: 3 }) // { stat: 3 }
  */
 export function parseD6PoolSpec(input: unknown, where = ''): D6PoolCheck {
-  return parseSpec(specSchema, input, where);
+  return parseSpec(d6PoolSpecSchema, input, where);
 }
 
-const specSchema = z.strictObject({ stat: integer(1, MAX_STAT) }, { error: 'an object' });
+/** The spec as `odds --spec` takes it (strict), for scenario files and their schema. */
+export const d6PoolSpecSchema = z.strictObject(
+  { stat: integer(1, MAX_STAT) },
+  { error: 'an object' },
+);

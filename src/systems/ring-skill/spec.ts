@@ -75,7 +75,7 @@ export const RING_SKILL_LIMITS = {
  * @example parseRingSkillSpec({ ring: 3, skill: 1, tn: 3 }).explodeDepth // 10
  */
 export function parseRingSkillSpec(input: unknown, where = ''): RingSkillCheck {
-  const spec = parseSpec(specSchema, input, where);
+  const spec = parseSpec(ringSkillSpecSchema, input, where);
   const d = RING_SKILL_DEFAULTS;
   const w = spec.weights ?? {};
   return {
@@ -95,7 +95,8 @@ export function parseRingSkillSpec(input: unknown, where = ''): RingSkillCheck {
 }
 
 const L = RING_SKILL_LIMITS;
-const specSchema = z.strictObject(
+/** The spec as `odds --spec` takes it (strict), for scenario files and their schema. */
+export const ringSkillSpecSchema = z.strictObject(
   {
     ring: integer(1, L.ring),
     skill: integer(0, L.skill),

@@ -48,7 +48,7 @@ export const MAX_TAGS = 100;
  * @example parseTags2d6Spec({ tags: 2, item: 'help' }).improvementValue // 0.25
  */
 export function parseTags2d6Spec(input: unknown, where = ''): Tags2d6Roll {
-  const spec = parseSpec(specSchema, input, where);
+  const spec = parseSpec(tags2d6SpecSchema, input, where);
   const d = TAGS_DEFAULTS;
   const bands = spec.bandValues ?? {};
   return {
@@ -64,7 +64,8 @@ export function parseTags2d6Spec(input: unknown, where = ''): Tags2d6Roll {
   };
 }
 
-const specSchema = z.strictObject(
+/** The spec as `odds --spec` takes it (strict), for scenario files and their schema. */
+export const tags2d6SpecSchema = z.strictObject(
   {
     tags: integer(0, MAX_TAGS).optional(),
     item: choice(ITEM_ROLES).optional(),
