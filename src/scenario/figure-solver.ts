@@ -1,5 +1,7 @@
 import { InputError } from '../input-error.ts';
 import { runAnalysis } from '../systems/run-analysis.ts';
+import { type CheckAnswer, checkFigure } from '../systems/system.ts';
+import { CHECK_SYSTEMS } from '../systems/systems.ts';
 import { fightRounds } from '../systems/zidara/analyses/fight-rounds.ts';
 import { tuneGrid } from '../systems/zidara/analyses/tune.ts';
 import type { RollOdds } from '../systems/zidara/engine/roll-solver.ts';
@@ -27,6 +29,7 @@ export class FigureSolver {
   private readonly splits = new Map<string, Split>();
   private readonly fights = new Map<string, FightOdds>();
   private readonly tables = new Map<string, readonly AnalysisRow[]>();
+  private readonly answers = new Map<string, CheckAnswer>();
 
   /** Runs an analysis (once) and returns its rows. Takes what the analysis takes. */
   rows(analysis: PlannedAnalysis): readonly AnalysisRow[] {
@@ -125,8 +128,38 @@ export class FigureSolver {
         const [row] = selectRows(this.rows(analysis), spec.table, spec.select, true);
         return cellValue(row!, ref.figure, spec.table);
       }
+      case 'check': {
+        const answer = this.checkAnswer(spec);
+        const value = checkFigure(answer, ref.figure);
+        if (value === undefined)
+          throw new InputError(
+            `this ${spec.system} check has no ${ref.figure} (its figures: ${answerFigures(answer).join(', ')})`,
+          );
+        return value;
+      }
     }
   }
+
+  /** The exact answer of another system's check (what its `odds --json` prints), solved once. */
+  checkAnswer(spec: Extract<FigureSpec, { kind: 'check' }>): CheckAnswer {
+    const key = JSON.stringify([spec.system, spec.check]);
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = CHECK_SYSTEMS[spec.system].answer(spec.check) as CheckAnswer;
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+}
+
+/** The figures an exact answer has: its outcomes, then its top-level numbers. */
+function answerFigures(answer: CheckAnswer): string[] {
+  return [
+    ...answer.outcomes.map((o) => o.name),
+    ...Object.entries(answer)
+      .filter(([, v]) => typeof v === 'number')
+      .map(([k]) => k),
+  ];
 }
 
 /**

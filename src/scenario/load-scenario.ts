@@ -1,8 +1,11 @@
 import { fieldPath } from '../field-path.ts';
-import { InputError } from '../input-error.ts';
+import { InputError, invalid } from '../input-error.ts';
 import { issueProblems, valueAt } from '../issue-messages.ts';
+import { CHECK_SYSTEM_NAMES, type CheckSystemName, SYSTEM_NAMES } from '../systems/systems.ts';
 import { type Position, yamlLocator } from '../yaml-locator.ts';
 import { parseYaml } from '../yaml-source.ts';
+import { CHECK_SCENARIO_SCHEMAS, type CheckScenario } from './check-scenario-schema.ts';
+import { planCheckScenario } from './plan-check-scenario.ts';
 import {
   characterProblems,
   planScenario,
@@ -32,7 +35,8 @@ export interface ScenarioProblem {
 export interface LoadedScenario {
   /** The file's path as the user named it (also its name in the baseline). */
   readonly path: string;
-  readonly scenario: Scenario;
+  /** Zi'Dara's form (`system` absent or zidara), or another system's (`system: d6-pool`, …). */
+  readonly scenario: Scenario | CheckScenario;
   readonly plan: ScenarioPlan;
   /** `path:line:col` of a field ("expectations[2].of"), for problems found while running. */
   locate(field: string): string;
@@ -63,6 +67,15 @@ export function parseScenario(text: string, path: string): ScenarioParse {
   const add = (field: string, message: string, at: Position) =>
     problems.push({ path, line: at.line, col: at.col, field, message });
 
+  const system = valueAt(value, ['system']);
+  if (system !== undefined && system !== 'zidara') {
+    if (typeof system !== 'string' || !isCheckSystem(system)) {
+      const error = invalid('system', system, `one of ${SYSTEM_NAMES.join(', ')}`);
+      add('system', error.message, locator(['system']));
+      return { ok: false, problems };
+    }
+    return parseCheckScenario(value, system, path, locator, problems);
+  }
   const parsed = scenarioSchema.safeParse(value);
   let scenario: Scenario;
   let broken = new Set<string>();
@@ -104,6 +117,58 @@ export function parseScenario(text: string, path: string): ScenarioParse {
       },
     },
   };
+}
+
+/**
+ * The rest of {@link parseScenario} for a file of a system with one-spec checks: the system's
+ * schema, then each expectation the schema accepts planned (a spec its system refuses, bounds no
+ * figure reaches), every problem at once.
+ */
+function parseCheckScenario(
+  value: unknown,
+  system: CheckSystemName,
+  path: string,
+  locator: ReturnType<typeof yamlLocator>,
+  problems: ScenarioProblem[],
+): ScenarioParse {
+  const add = (field: string, message: string, at: Position) =>
+    problems.push({ path, line: at.line, col: at.col, field, message });
+  const schemas = CHECK_SCENARIO_SCHEMAS[system];
+  const parsed = schemas.scenario.safeParse(value);
+  let scenario: CheckScenario;
+  if (parsed.success) scenario = parsed.data as CheckScenario;
+  else {
+    for (const p of issueProblems(parsed.error.issues, schemas.scenario, value))
+      add(p.field, p.message, locator(p.path, { key: p.atKey }));
+    // The expectations the schema accepts one by one are still checked for meaning.
+    const raw = valueAt(value, ['expectations']);
+    const expectations = Array.isArray(raw)
+      ? raw.map((item) => {
+          const one = schemas.expectation.safeParse(item);
+          return one.success ? one.data : undefined;
+        })
+      : [];
+    scenario = { scenario: '', system, expectations } as unknown as CheckScenario;
+  }
+  const { plan, problems: meaning } = planCheckScenario(scenario);
+  for (const p of meaning) add(p.field, p.message, locator(fieldPath(p.field)));
+  if (problems.length > 0) return { ok: false, problems: ordered(dedupe(problems)) };
+  return {
+    ok: true,
+    scenario: {
+      path,
+      scenario,
+      plan,
+      locate: (field) => {
+        const at = locator(fieldPath(field));
+        return `${path}:${at.line}:${at.col}`;
+      },
+    },
+  };
+}
+
+function isCheckSystem(name: string): name is CheckSystemName {
+  return (CHECK_SYSTEM_NAMES as readonly string[]).includes(name);
 }
 
 /** `path:line:col: message`. */

@@ -380,7 +380,12 @@ function planExpectation(
  * A bound no figure of the unit can reach is a mistake in the file, not a failed check: a chance
  * lies in 0 to 100%, a difference of chances (or a gain) in −100 to +100 points, a flag is 0 or 1.
  */
-function checkReach(e: Expectation, at: string, unit: FigureUnit, difference: boolean): void {
+export function checkReach(
+  e: Pick<Expectation, 'between' | 'atLeast' | 'atMost'> & { readonly figure: string },
+  at: string,
+  unit: FigureUnit,
+  difference: boolean,
+): void {
   const chance = unit === 'chance' || unit === 'points' || unit === 'flag';
   if (!chance) return;
   const low = difference || unit === 'points' ? -1 : 0;
@@ -398,7 +403,7 @@ function checkReach(e: Expectation, at: string, unit: FigureUnit, difference: bo
   check('atMost', e.atMost);
 }
 
-function unitOfDifference(unit: FigureUnit): FigureUnit {
+export function unitOfDifference(unit: FigureUnit): FigureUnit {
   return unit === 'flag' ? 'number' : unit;
 }
 
@@ -420,7 +425,11 @@ function merge(of: FigureOf, changes: FigureOf): FigureOf {
   return result as FigureOf;
 }
 
-function boundOf(e: Expectation, at: string): Bound | undefined {
+/** The bounds an expectation sets, checked (low first, not both between and atLeast/atMost). */
+export function boundOf(
+  e: Pick<Expectation, 'between' | 'atLeast' | 'atMost'>,
+  at: string,
+): Bound | undefined {
   if (e.between !== undefined && (e.atLeast !== undefined || e.atMost !== undefined))
     throw invalid(`${at}.between`, e.between, 'either between, or atLeast and/or atMost');
   if (e.between !== undefined) {

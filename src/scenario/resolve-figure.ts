@@ -1,4 +1,5 @@
 import { InputError, invalid, missing } from '../input-error.ts';
+import type { CheckSystemName } from '../systems/systems.ts';
 import { SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
 import { type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
 import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
@@ -35,6 +36,9 @@ import {
   type Threat,
 } from './schema.ts';
 
+/** A figure of another system's check: an outcome ("mixed") or a number ("expectedHits"). */
+export type CheckFigure = string & {};
+
 /** How a figure is found: solved exactly, or estimated by the simulator. */
 export type FigureMethod = 'exact' | 'simulation';
 
@@ -58,11 +62,21 @@ export type FigureSpec =
       readonly table: AnalysisName;
       /** Row fields and the values they must have (splits in canonical notation). */
       readonly select: Readonly<Record<string, string | number>>;
+    }
+  | {
+      /** A check of another system (`system: d6-pool`, …): its spec as written and as parsed. */
+      readonly kind: 'check';
+      readonly system: CheckSystemName;
+      /** The `of` fields (grid values set), what the system's `odds --spec` would read. */
+      readonly input: Readonly<Record<string, unknown>>;
+      /** The same, checked, defaults filled in. */
+      readonly check: unknown;
     };
 
 /** One figure, resolved: what it is, how it is found, and the stable key it is known by. */
 export interface FigureRef {
-  readonly figure: FigureName;
+  /** A Zi'Dara figure, or (a check) an outcome's name or a number of the system's answer. */
+  readonly figure: FigureName | CheckFigure;
   readonly by: FigureMethod;
   readonly unit: FigureUnit;
   /**

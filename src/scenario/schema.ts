@@ -17,7 +17,7 @@ import {
  * The scenario file format (`scenarios/*.yaml`), as one zod schema: named characters and
  * threats, the analyses to run, and the expectations a balance check judges. Every object is
  * strict (an unknown field is an error), and every field carries a description, so the JSON
- * Schema generated from it (`npm run schema` → `scenarios/schema.json`) lets an editor complete
+ * Schema generated from it (`npm run schema` → `scenarios/schema.json`, with the other systems' files: scenario-schema-text.ts) lets an editor complete
  * and explain a file. Messages: each check's `error` is the "expected …" part of the house
  * message (`field: value is not allowed (expected …)`), see load-scenario.ts. Reference documentation:
  * docs/scenarios.md.
@@ -563,6 +563,12 @@ export const scenarioSchema = z
   .strictObject({
     scenario: text('The scenario’s title, as a designer would name it.'),
     description: text('What the scenario is about.').optional(),
+    system: z
+      .literal('zidara', { error: 'zidara' })
+      .describe(
+        "The system the file checks: zidara (the default) or another system's name (check-scenario-schema.ts).",
+      )
+      .optional(),
     simulation: z
       .strictObject({
         trials: integer(
@@ -613,20 +619,3 @@ export type Threat = z.output<typeof threatSchema>;
 export type Analysis = z.output<typeof analysisSchema>;
 export type Expectation = z.output<typeof expectationSchema>;
 export type FigureOf = z.output<typeof figureOfSchema>;
-
-/**
- * The JSON Schema of a scenario file, for editors (yaml-language-server), generated from the
- * zod schema; `scripts/scenario-schema.ts` writes it to `scenarios/schema.json`.
- */
-export function scenarioJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(scenarioSchema, {
-    io: 'input',
-    target: 'draft-7',
-    unrepresentable: 'any',
-  }) as Record<string, unknown>;
-  return {
-    ...schema,
-    $id: 'https://dicelab.dev/schemas/scenario.json',
-    title: 'dicelab scenario',
-  };
-}

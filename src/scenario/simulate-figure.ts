@@ -1,7 +1,8 @@
-// The systems' list registers the kernel catalogue the ids below are looked up in.
-import '../systems/systems.ts';
+import { InputError } from '../input-error.ts';
 import { simulate } from '../montecarlo/run.ts';
+import { sampledFigures } from '../montecarlo/sampled-figures.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
+import { CHECK_SYSTEMS } from '../systems/systems.ts';
 import type { Split } from '../systems/zidara/roll/split.ts';
 import { splitRoll } from '../systems/zidara/roll/split-roll.ts';
 import type { RollSimulation } from '../systems/zidara/simulate.ts';
@@ -97,6 +98,21 @@ export async function simulateFigure(
         trials: n,
       };
     return meanEstimate(sum, squares, wins, confidence);
+  }
+  if (spec.kind === 'check') {
+    const result = await simulate({
+      kernel: CHECK_SYSTEMS[spec.system].kernel,
+      spec: spec.input,
+      trials: options.trials,
+      seed,
+      ...threads,
+    });
+    const n = result.completedTrials;
+    const sampled = (await sampledFigures(result))[ref.figure];
+    if (!sampled) throw new InputError(`this ${spec.system} check has no simulated ${ref.figure}`);
+    return sampled.kind === 'count'
+      ? proportionEstimate(sampled.count, n, confidence)
+      : meanEstimate(sampled.sum, sampled.squares, n, confidence);
   }
   throw new Error(`unreachable: ${ref.key} is not simulated`);
 }

@@ -134,29 +134,7 @@ export const kernel: Kernel<unknown, D12Plan> = {
   },
   summarize(plan, tally, trials): D12ActionSimulation {
     const { roll } = plan;
-    const capacity = roll.roll === 'capacity';
-    const names = capacity ? CAPACITY_OUTCOMES : ACTION_OUTCOMES;
-    const byOutcome = names.map((_, o) => {
-      let n = 0;
-      for (let s = 0; s < SPENDS; s++) n += tally[o * SPENDS + s]!;
-      return n;
-    });
-    // Utility and tokens spent are functions of the (outcome, spend) slot: their sums follow.
-    let u = 0;
-    let u2 = 0;
-    let spent = 0;
-    let spent2 = 0;
-    const scale = Number(plan.utilities.scale);
-    for (let slot = 0; slot < 4 * SPENDS; slot++) {
-      const n = tally[slot]!;
-      if (n === 0) continue;
-      const spend = slot % SPENDS;
-      const x = Number(score(plan.utilities, Math.floor(slot / SPENDS), spend)) / scale;
-      u += n * x;
-      u2 += n * x * x;
-      spent += n * spend;
-      spent2 += n * spend * spend;
-    }
+    const { capacity, names, byOutcome, u, u2, spent, spent2 } = sums(plan, tally);
     return {
       system: 'd12-action',
       spec: roll,
@@ -184,7 +162,48 @@ export const kernel: Kernel<unknown, D12Plan> = {
         : {}),
     };
   },
+  sampledFigures(plan, tally) {
+    const { capacity, names, byOutcome, u, u2, spent, spent2 } = sums(plan, tally);
+    const sum = (s: number, squares: number) => ({ kind: 'sum', sum: s, squares }) as const;
+    return {
+      ...Object.fromEntries(
+        names.map((name, o) => [name, { kind: 'count', count: byOutcome[o]! }] as const),
+      ),
+      ...(capacity ? {} : { expectedUtility: sum(u, u2) }),
+      expectedTokensSpent: sum(spent, spent2),
+      expectedBalanceTokens: sum(tally[GAINED]!, tally[GAINED + 1]!),
+      expectedInterruptionTokens: sum(tally[INTERRUPTIONS]!, tally[INTERRUPTIONS + 1]!),
+    };
+  },
 };
+
+/** The counts and sums a summary and the sampled figures share. */
+function sums(plan: D12Plan, tally: ArrayLike<number>) {
+  const capacity = plan.roll.roll === 'capacity';
+  const names = capacity ? CAPACITY_OUTCOMES : ACTION_OUTCOMES;
+  const byOutcome = names.map((_, o) => {
+    let n = 0;
+    for (let s = 0; s < SPENDS; s++) n += tally[o * SPENDS + s]!;
+    return n;
+  });
+  // Utility and tokens spent are functions of the (outcome, spend) slot: their sums follow.
+  let u = 0;
+  let u2 = 0;
+  let spent = 0;
+  let spent2 = 0;
+  const scale = Number(plan.utilities.scale);
+  for (let slot = 0; slot < 4 * SPENDS; slot++) {
+    const n = tally[slot]!;
+    if (n === 0) continue;
+    const spend = slot % SPENDS;
+    const x = Number(score(plan.utilities, Math.floor(slot / SPENDS), spend)) / scale;
+    u += n * x;
+    u2 += n * x * x;
+    spent += n * spend;
+    spent2 += n * spend * spend;
+  }
+  return { capacity, names, byOutcome, u, u2, spent, spent2 };
+}
 
 /** The lowest of n d12. */
 function lowestOf(stream: Stream, n: number): number {

@@ -36,4 +36,8 @@ export const kernel: Kernel<unknown, D6PoolCheck> = {
     trials,
     outcomes: simulatedShares(D6_POOL_OUTCOMES, tally, trials),
   }),
+  sampledFigures: (_check, tally) =>
+    Object.fromEntries(
+      D6_POOL_OUTCOMES.map((name, i) => [name, { kind: 'count', count: tally[i]! }] as const),
+    ),
 };

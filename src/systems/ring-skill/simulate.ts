@@ -125,4 +125,19 @@ export const kernel: Kernel<unknown, Prepared> = {
       pCapped: simulatedShares(['capped'], [tally[CAPPED]!], trials)[0]!,
     };
   },
+  sampledFigures(_prepared, tally, trials) {
+    const count = (n: number) => ({ kind: 'count', count: n }) as const;
+    const sum = (slot: number) =>
+      ({ kind: 'sum', sum: tally[slot]!, squares: tally[slot + 1]! }) as const;
+    return {
+      success: count(tally[SUCCEEDED]!),
+      failure: count(trials - tally[SUCCEEDED]!),
+      pSuccess: count(tally[SUCCEEDED]!),
+      expectedStrife: sum(STRIFE),
+      expectedBonusSuccesses: sum(BONUS),
+      expectedOpportunity: sum(OPPORTUNITY),
+      expectedSuccesses: sum(SUCCESSES),
+      pCapped: count(tally[CAPPED]!),
+    };
+  },
 };

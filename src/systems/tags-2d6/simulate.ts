@@ -37,4 +37,8 @@ export const kernel: Kernel<unknown, Prepared> = {
     trials,
     outcomes: simulatedShares(TAGS_BANDS, tally, trials),
   }),
+  sampledFigures: (_prepared, tally) =>
+    Object.fromEntries(
+      TAGS_BANDS.map((name, i) => [name, { kind: 'count', count: tally[i]! }] as const),
+    ),
 };

@@ -1,0 +1,111 @@
+import { z } from '#zod';
+import { choice } from '../field-schemas.ts';
+import type { CheckDeclaration } from '../systems/system.ts';
+import { CHECK_SYSTEM_NAMES, CHECK_SYSTEMS, type CheckSystemName } from '../systems/systems.ts';
+import { expectationSchema, scenarioSchema } from './schema.ts';
+
+/**
+ * The scenario file of a system with one-spec checks (`system: d6-pool`, `tags-2d6`,
+ * `d12-action`, `ring-skill`): a title, sampling, and expectations whose `of` is the system's own
+ * spec, as its `odds --spec` takes it, and whose figure is an outcome's chance or a number its
+ * `odds --json` reports. Built from each system's declaration; the fields every scenario shares
+ * (title, bounds, sampling) are Zi'Dara's, from schema.ts.
+ */
+
+/**
+ * The figures of a check: its outcomes' chances, then the numbers `odds --json` reports.
+ * @example checkFigureNames(CHECK_SYSTEMS['d6-pool']) // ['failure', 'mixed', 'success', 'expectedHits']
+ */
+export function checkFigureNames(check: Pick<AnyCheck, 'outcomes' | 'numbers'>): string[] {
+  return [...new Set([...check.outcomes, ...Object.keys(check.numbers)])];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each system has its own check and answer types.
+type AnyCheck = CheckDeclaration<any, any>;
+
+const shared = expectationSchema.shape;
+const minusBy = shared.minus.unwrap().shape.by;
+
+function checkExpectationSchema(system: string, check: AnyCheck) {
+  const figures = checkFigureNames(check) as [string, ...string[]];
+  const axes = check.axes as unknown as [string, ...string[]];
+  const of = check.specSchema.partial();
+  const fields = Object.keys(check.specSchema.shape).join(', ');
+  return z
+    .strictObject({
+      expect: shared.expect,
+      figure: choice(
+        figures,
+        `The figure judged: an outcome's chance (${check.outcomes.join(', ')}) or a number \`${system} odds --json\` reports (${Object.keys(check.numbers).join(', ')}).`,
+      ),
+      of: of.describe(
+        `The ${system} check, as \`dicelab ${system} odds --spec\` takes it (${fields}); a field the grid sets may be left out.`,
+      ),
+      by: shared.by,
+      between: shared.between,
+      atLeast: shared.atLeast,
+      atMost: shared.atMost,
+      minus: z
+        .strictObject({
+          figure: choice(figures, 'The other figure (default: the same).').optional(),
+          of: of.describe('What differs from the first figure’s `of` (merged over it).').optional(),
+          by: minusBy,
+        })
+        .describe(
+          'Judge the difference: this figure minus another (bounds apply to the difference).',
+        )
+        .optional(),
+      monotone: shared.monotone,
+      over: z
+        .partialRecord(
+          z.enum(axes, { error: `a grid axis: one of ${axes.join(', ')}` }),
+          z
+            .array(z.number().int({ error: 'an integer' }), { error: 'a list of integers' })
+            .min(2, { error: 'at least two grid points' }),
+        )
+        .describe(
+          `The grid: values for one or more of ${axes.join(', ')} (each replaces that field of \`of\`).`,
+        )
+        .optional(),
+      along: z
+        .enum(axes, { error: `a grid axis: one of ${axes.join(', ')}` })
+        .describe(
+          'The axis the monotonicity runs along (default: the only axis of `over`); other axes are held fixed.',
+        )
+        .optional(),
+    })
+    .describe(
+      `A ${system} expectation: a figure with bounds, a difference of two figures with bounds, or a monotonicity rule over a grid.`,
+    );
+}
+
+function checkScenarioSchema(system: CheckSystemName, check: AnyCheck) {
+  const expectation = checkExpectationSchema(system, check);
+  return {
+    expectation,
+    scenario: z
+      .strictObject({
+        scenario: scenarioSchema.shape.scenario,
+        description: scenarioSchema.shape.description,
+        system: z.literal(system, { error: `${system}` }).describe('The system the file checks.'),
+        simulation: scenarioSchema.shape.simulation,
+        expectations: z
+          .array(expectation, { error: 'a list of expectations' })
+          .describe('What the game should feel like: judged by `dicelab check`.')
+          .optional(),
+      })
+      .describe(`A dicelab scenario for ${system}: expectations on its checks.`),
+  };
+}
+
+/** The scenario and expectation schemas of each system with one-spec checks. */
+export const CHECK_SCENARIO_SCHEMAS = Object.fromEntries(
+  CHECK_SYSTEM_NAMES.map((name) => [name, checkScenarioSchema(name, CHECK_SYSTEMS[name])]),
+) as Record<CheckSystemName, ReturnType<typeof checkScenarioSchema>>;
+
+/** A check system's scenario file as its schema reads it. */
+export type CheckScenario = z.output<ReturnType<typeof checkScenarioSchema>['scenario']> & {
+  readonly system: CheckSystemName;
+};
+/** One expectation of a check system's scenario file. */
+export type CheckExpectation = z.output<ReturnType<typeof checkExpectationSchema>>;

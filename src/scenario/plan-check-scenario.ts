@@ -1,0 +1,222 @@
+import { InputError, invalid } from '../input-error.ts';
+import { CHECK_SYSTEMS, type CheckSystemName } from '../systems/systems.ts';
+import type { CheckExpectation, CheckScenario } from './check-scenario-schema.ts';
+import type { FigureUnit } from './figure-catalogue.ts';
+import {
+  boundOf,
+  checkReach,
+  type GridLine,
+  type PlannedExpectation,
+  type PlanProblem,
+  type ScenarioPlan,
+  unitOfDifference,
+} from './plan-scenario.ts';
+import type { FigureMethod, FigureRef } from './resolve-figure.ts';
+import { SCENARIO_DEFAULTS } from './schema.ts';
+
+/**
+ * Resolves every expectation of a (schema-valid) scenario file of a system with one-spec checks
+ * (`system: d6-pool`, …) into the plan `dicelab check` runs, collecting every problem of meaning
+ * (a spec its system refuses, bounds out of reach, a grid without an axis) instead of stopping
+ * at the first. The forms are Zi'Dara's: bounds, `minus`, `monotone` over a grid, `by:
+ * simulation` on the system's own kernel. Cheap: every spec is checked, nothing is solved.
+ */
+export function planCheckScenario(scenario: CheckScenario): {
+  plan: ScenarioPlan;
+  problems: PlanProblem[];
+} {
+  const problems: PlanProblem[] = [];
+  const simulation = {
+    trials: scenario.simulation?.trials ?? SCENARIO_DEFAULTS.trials,
+    maxTrials: scenario.simulation?.maxTrials ?? SCENARIO_DEFAULTS.maxTrials,
+  };
+  if (simulation.maxTrials < simulation.trials) {
+    const error = invalid(
+      'simulation.maxTrials',
+      simulation.maxTrials,
+      `at least trials (${simulation.trials})`,
+    );
+    problems.push({ field: 'simulation.maxTrials', message: error.message });
+  }
+  const expectations: PlannedExpectation[] = [];
+  (scenario.expectations ?? []).forEach((e, index) => {
+    if (e === undefined) return;
+    try {
+      expectations.push(planExpectation(scenario.system, e, index));
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push({ field: error.field ?? '', message: error.message });
+    }
+  });
+  return { plan: { analyses: [], expectations, simulation }, problems };
+}
+
+type Of = Readonly<Record<string, unknown>>;
+
+function planExpectation(
+  system: CheckSystemName,
+  e: CheckExpectation,
+  index: number,
+): PlannedExpectation {
+  const at = `expectations[${index}]`;
+  const base = { index, expect: e.expect, field: at };
+  const by: FigureMethod = e.by ?? 'exact';
+  const bound = boundOf(e, at);
+  const ofAt = (f: string) => `${at}.of.${f}`;
+  if (e.monotone !== undefined) {
+    if (bound)
+      throw invalid(
+        `${at}.monotone`,
+        e.monotone,
+        'no bounds with it (between, atLeast, atMost judge one figure)',
+      );
+    if (e.minus) throw invalid(`${at}.minus`, 'minus', 'nothing with monotone');
+    if (by === 'simulation')
+      throw invalid(
+        `${at}.by`,
+        by,
+        'exact: a monotonicity rule compares every neighbouring pair, and a simulated pair that is truly equal could never be decided',
+      );
+    return { ...base, ...monotoneGrid(system, e, at) };
+  }
+  if (e.over !== undefined) throw invalid(`${at}.over`, e.over, 'nothing without monotone');
+  if (e.along !== undefined) throw invalid(`${at}.along`, e.along, 'nothing without monotone');
+  if (!bound)
+    throw new InputError(
+      `${at}: no judgement (expected a bound: between, atLeast or atMost; or a monotone rule)`,
+      at,
+    );
+  const left = resolveCheckFigure(system, e.figure, e.of, by, at, ofAt);
+  if (!e.minus) {
+    checkReach(e, at, left.unit, false);
+    return { ...base, kind: 'bound', figure: left, bound };
+  }
+  const minusAt = `${at}.minus`;
+  const changes: Of = e.minus.of ?? {};
+  const rightOf = { ...e.of, ...changes };
+  const right = resolveCheckFigure(
+    system,
+    e.minus.figure ?? e.figure,
+    rightOf,
+    e.minus.by ?? by,
+    e.minus.by === undefined ? at : minusAt,
+    (f) => (changes[f] !== undefined ? `${minusAt}.of.${f}` : ofAt(f)),
+  );
+  if (right.key === left.key)
+    throw invalid(
+      minusAt,
+      e.minus,
+      'another figure: minus names the same figure as the expectation',
+    );
+  if (unitOfDifference(left.unit) !== unitOfDifference(right.unit))
+    throw invalid(
+      `${minusAt}.figure`,
+      right.figure,
+      `a figure of the same kind as ${left.figure} (a chance minus a chance, or a number minus a number)`,
+    );
+  checkReach(e, at, left.unit, true);
+  return { ...base, kind: 'difference', left, right, bound };
+}
+
+function monotoneGrid(system: CheckSystemName, e: CheckExpectation, at: string) {
+  if (e.over === undefined || Object.keys(e.over).length === 0)
+    throw new InputError(
+      `${at}.over: missing (expected the grid, such as { ${CHECK_SYSTEMS[system].axes[0]}: [1, 2, 3] })`,
+      `${at}.over`,
+    );
+  const over = e.over as Readonly<Record<string, readonly number[]>>;
+  const axes = Object.keys(over);
+  const along = e.along ?? (axes.length === 1 ? axes[0] : undefined);
+  if (along === undefined)
+    throw new InputError(
+      `${at}.along: missing (expected the axis the rule runs along: ${axes.join(' or ')})`,
+      `${at}.along`,
+    );
+  if (!axes.includes(along))
+    throw invalid(`${at}.along`, along, `an axis of over: ${axes.join(', ')}`);
+  const fixed = axes.filter((a) => a !== along);
+  const combos = fixed.reduce<Record<string, number>[]>(
+    (acc, axis) => acc.flatMap((c) => over[axis]!.map((v) => ({ ...c, [axis]: v }))),
+    [{}],
+  );
+  let unit: FigureUnit = 'number';
+  const lines: GridLine[] = combos.map((combo) => ({
+    label: Object.entries(combo)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+    points: over[along]!.map((value) => {
+      const point = { ...combo, [along]: value };
+      // A grid point's problem is the grid's: point at `over`, name the point.
+      const fieldOf = (f: string) => (point[f] !== undefined ? `${at}.over.${f}` : `${at}.of.${f}`);
+      try {
+        const figure = resolveCheckFigure(
+          system,
+          e.figure,
+          { ...e.of, ...point },
+          'exact',
+          at,
+          fieldOf,
+        );
+        unit = figure.unit;
+        return { at: value, figure };
+      } catch (error) {
+        if (error instanceof InputError && error.field?.startsWith(`${at}.over`))
+          throw new InputError(`${error.message} (at ${along} ${value})`, error.field);
+        throw error;
+      }
+    }),
+  }));
+  return { kind: 'monotone' as const, direction: e.monotone!, along, unit, lines };
+}
+
+/**
+ * One figure of a check, resolved: the spec checked by its system (a refusal names the field
+ * where the file sets it, `fieldOf`), the figure's unit, and its key ("success of ring-skill
+ * ring 3, skill 2, tn 3"). `figureAt` is where `figure` and `by` are set.
+ * @throws InputError whose field is a path in the file.
+ */
+export function resolveCheckFigure(
+  system: CheckSystemName,
+  figure: string,
+  of: Of,
+  by: FigureMethod,
+  figureAt: string,
+  fieldOf: (field: string) => string,
+): FigureRef {
+  const declared = CHECK_SYSTEMS[system];
+  if (by === 'simulation' && !declared.simulated.includes(figure))
+    throw invalid(
+      `${figureAt}.by`,
+      by,
+      `exact: ${figure} has no simulated estimate (simulated ${system} figures: ${declared.simulated.join(', ')})`,
+    );
+  let check: unknown;
+  try {
+    check = declared.parse(of);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    // The system names the field in the spec ("rating", "weights.strife"): name it in the file.
+    const field = error.field ?? '';
+    const top = field.split(/[.[]/)[0]!;
+    const where = `${fieldOf(top)}${field.slice(top.length)}`;
+    const message = error.message.startsWith(`${field}:`)
+      ? `${where}${error.message.slice(field.length)}`
+      : `${where}: ${error.message}`;
+    throw new InputError(message, where);
+  }
+  const number = declared.numbers[figure];
+  const unit: FigureUnit = number ? number.unit : 'chance';
+  const order = Object.keys(declared.specSchema.shape);
+  const shown = Object.entries(of)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+  return {
+    figure,
+    by,
+    unit,
+    key: `${figure} of ${system} ${shown}`.trimEnd(),
+    spec: { kind: 'check', system, input: of, check },
+  };
+}
