@@ -24,10 +24,23 @@ describe('the project suite (scenarios/)', () => {
     expect(scenarios.map((s) => s.path)).toEqual([
       'scenarios/ash-fights.yaml',
       'scenarios/bram-gate.yaml',
+      'scenarios/d12-action-tokens.yaml',
+      'scenarios/d6-pool-hits.yaml',
       'scenarios/dorrie-talk.yaml',
       'scenarios/isolde-study.yaml',
+      'scenarios/ring-skill-checks.yaml',
+      'scenarios/tags-2d6-bands.yaml',
       'scenarios/vesk-locks.yaml',
       'scenarios/walls-and-storms.yaml',
+    ]);
+    // One file for each system besides Zi'Dara, each judging its own figures.
+    const systems = scenarios.map((s) => ('system' in s.scenario ? s.scenario.system : 'zidara'));
+    expect([...new Set(systems)].sort()).toEqual([
+      'd12-action',
+      'd6-pool',
+      'ring-skill',
+      'tags-2d6',
+      'zidara',
     ]);
     const analyses = new Set(scenarios.flatMap((s) => s.plan.analyses.map((a) => a.table)));
     expect([...analyses].sort()).toEqual([
@@ -53,7 +66,7 @@ describe('the project suite (scenarios/)', () => {
     const { code, stdout, stderr } = await runInProcess(['check', '--out', out, '--quiet']);
     expect(stderr).toBe('');
     const summary = stdout.split('\n').find((line) => line.startsWith('check: '));
-    expect(summary).toMatch(/^check: (\d+) passed \(\1 expectations, 6 files, /);
+    expect(summary).toMatch(/^check: (\d+) passed \(\1 expectations, 10 files, /);
     expect(stdout).toMatch(
       /Baseline: \d+ figures unchanged, 0 moved, 0 new, 0 no longer computed\./,
     );

@@ -1,0 +1,248 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { odds as ringSkillOdds } from '../../src/api/ring-skill.ts';
+import { compareToBaseline, updateBaseline } from '../../src/scenario/baseline.ts';
+import { checkJunit } from '../../src/scenario/check-junit.ts';
+import { checkMarkdown } from '../../src/scenario/check-markdown.ts';
+import { checkScenarios } from '../../src/scenario/check-scenarios.ts';
+import {
+  formatProblem,
+  type LoadedScenario,
+  parseScenario,
+} from '../../src/scenario/load-scenario.ts';
+import { runInProcess } from '../cli/run-in-process.ts';
+
+function load(text: string, path = 'test.yaml'): LoadedScenario {
+  const parsed = parseScenario(text, path);
+  if (!parsed.ok) throw new Error(parsed.problems.map(formatProblem).join('\n'));
+  return parsed.scenario;
+}
+
+function problems(text: string, path = 'bad.yaml'): string[] {
+  const parsed = parseScenario(text, path);
+  if (parsed.ok) throw new Error('expected problems');
+  return parsed.problems.map(formatProblem);
+}
+
+/** Every way 2d6 land, summed with `modifier`: P(total ≥ 10), P(7..9), P(≤ 6), by enumeration. */
+function bruteTags(modifier: number): { clean: number; cost: number; miss: number } {
+  const n = { clean: 0, cost: 0, miss: 0 };
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) {
+      const t = a + b + modifier;
+      if (t >= 10) n.clean++;
+      else if (t >= 7) n.cost++;
+      else n.miss++;
+    }
+  return { clean: n.clean / 36, cost: n.cost / 36, miss: n.miss / 36 };
+}
+
+/** Every way `stat` d6 land: P(0 hits), P(1), P(2+), hits on 5 and 6, by enumeration. */
+function bruteD6(stat: number): [number, number, number] {
+  const counts = [0, 0, 0];
+  for (let code = 0; code < 6 ** stat; code++) {
+    let hits = 0;
+    for (let d = 0, c = code; d < stat; d++, c = Math.floor(c / 6)) if ((c % 6) + 1 >= 5) hits++;
+    counts[Math.min(hits, 2)]!++;
+  }
+  return counts.map((c) => c / 6 ** stat) as [number, number, number];
+}
+
+describe('scenario files of the other systems', () => {
+  it('judge exact figures of each system against brute force and its odds answer', async () => {
+    const [failure3, mixed3, success3] = bruteD6(3);
+    const helped = bruteTags(2);
+    const ring = ringSkillOdds({ ring: 2, skill: 1, tn: 2 });
+    const result = await checkScenarios([
+      load(
+        `scenario: d6
+system: d6-pool
+expectations:
+  - { expect: success, figure: success, of: { stat: 3 }, between: [${success3 - 1e-12}, ${success3 + 1e-12}] }
+  - { expect: mixed minus failure, figure: mixed, of: { stat: 3 }, minus: { figure: failure }, between: [${mixed3 - failure3 - 1e-12}, ${mixed3 - failure3 + 1e-12}] }
+  - { expect: hits, figure: expectedHits, of: { stat: 6 }, between: [1.999999, 2.000001] }
+`,
+        'd6.yaml',
+      ),
+      load(
+        `scenario: tags
+system: tags-2d6
+expectations:
+  - { expect: clean, figure: clean, of: { tags: 1, item: help }, between: [${helped.clean - 1e-12}, ${helped.clean + 1e-12}] }
+  - { expect: too sure, figure: miss, of: { tags: 0 }, atMost: 10% }
+`,
+        'tags.yaml',
+      ),
+      load(
+        `scenario: ring
+system: ring-skill
+expectations:
+  - { expect: strife, figure: expectedStrife, of: { ring: 2, skill: 1, tn: 2 }, between: [${ring.expectedStrife - 1e-12}, ${ring.expectedStrife + 1e-12}] }
+  - { expect: capacity, figure: fail, of: { roll: capacity, capacity: 5 }, atLeast: 0 }
+`.replace(/\n {2}- \{ expect: capacity.*\n/, '\n'),
+        'ring.yaml',
+      ),
+    ]);
+    const verdicts = result.files.map((f) => f.expectations.map((e) => e.verdict));
+    expect(verdicts).toEqual([['pass', 'pass', 'pass'], ['pass', 'fail'], ['pass']]);
+    const tooSure = result.files[1]!.expectations[1]!;
+    expect(tooSure.detail).toBe('miss of tags-2d6 tags 0 is 41.67%, above 10.00%');
+    expect(result.status).toBe(1);
+    // Baselines, JUnit and Markdown hold them like Zi'Dara's.
+    const keys = result.files[0]!.figures.map((f) => f.key);
+    expect(keys).toEqual([
+      'expectedHits of d6-pool stat 6',
+      'failure of d6-pool stat 3',
+      'mixed of d6-pool stat 3',
+      'success of d6-pool stat 3',
+    ]);
+    const baseline = updateBaseline(undefined, result.files, result.seed);
+    expect(compareToBaseline(baseline, result.files, 0.001).moved).toEqual([]);
+    expect(checkJunit(result)).toContain('name="too sure"');
+    expect(checkMarkdown(result)).toContain('too sure');
+  });
+
+  it('run monotone rules over the spec fields and catch a break', async () => {
+    const result = await checkScenarios([
+      load(`scenario: grids
+system: d12-action
+expectations:
+  - expect: more capacity, more passes
+    figure: pass
+    of: { roll: capacity }
+    over: { capacity: [1, 4, 8, 12] }
+    monotone: nonDecreasing
+  - expect: wrongly, more tokens spend fewer
+    figure: expectedTokensSpent
+    of: { roll: safe, rating: 2, capacity: 5 }
+    over: { tokens: [0, 1, 2] }
+    monotone: nonIncreasing
+`),
+    ]);
+    const [up, wrong] = result.files[0]!.expectations;
+    expect(up).toMatchObject({ verdict: 'pass', shown: 'never falls along capacity (4 points)' });
+    expect(wrong!.verdict).toBe('fail');
+    expect(wrong!.shown).toMatch(/^tokens 0 → 1: 0 → 0\.25/);
+  });
+
+  it('simulate a figure on the system’s own kernel, reproducibly, within the check’s budget', async () => {
+    const [failure4] = bruteD6(4);
+    const text = `scenario: simulated
+system: d6-pool
+simulation: { trials: 4000, maxTrials: 64000 }
+expectations:
+  - { expect: near the truth, figure: failure, of: { stat: 4 }, by: simulation, between: [${failure4 - 0.05}, ${failure4 + 0.05}] }
+  - { expect: wrong, figure: success, of: { stat: 4 }, by: simulation, atMost: 30% }
+`;
+    const run = () => checkScenarios([load(text)], { seed: 7, threads: 1 });
+    const first = await run();
+    const [ok, bad] = first.files[0]!.expectations;
+    expect(ok).toMatchObject({ verdict: 'pass', by: 'simulation' });
+    expect(bad).toMatchObject({ verdict: 'fail', by: 'simulation' });
+    // Two simulated judgements share the run's false-alarm budget.
+    expect(first.falseAlarm).toMatchObject({ judgements: 2, share: 0.0005 });
+    const again = await run();
+    expect(again.files[0]!.figures).toEqual(first.files[0]!.figures);
+  });
+
+  it('refuse bad files with one line each, naming the system’s own fields', () => {
+    expect(
+      problems(`scenario: x
+system: d6-pool
+expectations:
+  - expect: a
+    figure: success
+    of: { stat: 3, item: help }
+    atLeast: 0
+`),
+    ).toEqual(['bad.yaml:6:20: expectations[0].of.item: no such field (the fields here are stat)']);
+    expect(
+      problems(`scenario: x
+system: tags-2d6
+expectations:
+  - { expect: a, figure: winChance, of: { tags: 1 }, atLeast: 0 }
+`),
+    ).toEqual([
+      'bad.yaml:4:26: expectations[0].figure: "winChance" is not allowed (expected one of clean, cost, miss, modifier, improvementPoints, expectedUtility)',
+    ]);
+    expect(problems('scenario: x\nsystem: d7-pool\n')).toEqual([
+      'bad.yaml:2:9: system: "d7-pool" is not allowed (expected one of zidara, d6-pool, tags-2d6, d12-action, ring-skill)',
+    ]);
+    expect(problems('scenario: x\nsystem: ring-skill\ncharacters: {}\n')).toEqual([
+      'bad.yaml:3:1: characters: no such field (the fields here are scenario, description, system, simulation, expectations)',
+    ]);
+    expect(
+      problems(`scenario: x
+system: d12-action
+expectations:
+  - { expect: a, figure: success, of: { roll: safe, capacity: 5 }, atLeast: 0 }
+  - { expect: b, figure: success, of: { roll: safe, rating: 2, capacity: 5 }, over: { item: [1, 2] }, monotone: nonDecreasing }
+`),
+    ).toEqual([
+      'bad.yaml:4:39: expectations[0].of.rating: missing (expected an integer from 0 to 100)',
+      'bad.yaml:5:87: expectations[1].over.item: no such field (the fields here are rating, capacity, tokens)',
+    ]);
+  });
+
+  it('refuse what the system refuses where the file says it: a grid point, a minus, a simulated number', () => {
+    expect(
+      problems(`scenario: x
+system: ring-skill
+expectations:
+  - expect: a
+    figure: success
+    of: { skill: 1, tn: 2 }
+    over: { ring: [0, 1] }
+    monotone: nonDecreasing
+  - expect: b
+    figure: success
+    of: { ring: 2, skill: 1, tn: 2 }
+    minus: { of: { tn: 9 } }
+    atLeast: 0
+  - expect: c
+    figure: expectedUtility
+    of: { ring: 2, skill: 1, tn: 2 }
+    by: simulation
+    atLeast: 0
+`),
+    ).toEqual([
+      'bad.yaml:7:19: expectations[0].over.ring: 0 is not allowed (expected an integer from 1 to 5) (at ring 0)',
+      'bad.yaml:12:24: expectations[1].minus.of.tn: 9 is not allowed (expected an integer from 1 to 8)',
+      'bad.yaml:17:9: expectations[2].by: "simulation" is not allowed (expected exact: expectedUtility has no simulated estimate (simulated ring-skill figures: success, failure, pSuccess, expectedStrife, expectedBonusSuccesses, expectedOpportunity, expectedSuccesses, pCapped))',
+    ]);
+  });
+});
+
+describe('dicelab check on another system’s file', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dicelab-systems-check-'));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('exits 2 with the one line, and 0 on a good file', async () => {
+    const bad = join(dir, 'bad.yaml');
+    await writeFile(
+      bad,
+      'scenario: x\nsystem: d6-pool\nexpectations:\n  - { expect: a, figure: success, of: { stat: 0 }, atLeast: 0 }\n',
+    );
+    const refused = await runInProcess(['check', bad, '--no-baseline', '--out', dir, '--quiet']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /bad\.yaml:4:47: expectations\[0\]\.of\.stat: 0 is not allowed \(expected an integer from 1 to 1000\)\n$/,
+    );
+    const good = join(dir, 'good.yaml');
+    await writeFile(
+      good,
+      'scenario: x\nsystem: d6-pool\nexpectations:\n  - { expect: a, figure: success, of: { stat: 3 }, atLeast: 25% }\n',
+    );
+    const passed = await runInProcess(['check', good, '--no-baseline', '--out', dir, '--quiet']);
+    expect(passed.stderr).toBe('');
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toMatch(/check: 1 passed \(1 expectation, 1 file, /);
+  });
+});
