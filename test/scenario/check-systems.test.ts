@@ -246,3 +246,18 @@ describe('dicelab check on another system’s file', () => {
     expect(passed.stdout).toMatch(/check: 1 passed \(1 expectation, 1 file, /);
   });
 });
+
+describe('docs/scenarios.md', () => {
+  it('lists every system’s figures and grid axes as the declarations have them', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { CHECK_SYSTEM_NAMES, CHECK_SYSTEMS } = await import('../../src/systems/systems.ts');
+    const doc = readFileSync('docs/scenarios.md', 'utf8');
+    for (const name of CHECK_SYSTEM_NAMES) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
+      expect(row, name).toBeDefined();
+      const check = CHECK_SYSTEMS[name];
+      for (const figure of [...check.outcomes, ...Object.keys(check.numbers), ...check.axes])
+        expect(row, `${name}: ${figure}`).toContain(`\`${figure}\``);
+    }
+  });
+});
