@@ -33,7 +33,10 @@ const COMMANDS: Record<string, (program: Command, argv: readonly string[]) => Pr
   'd6-pool': async (program) => (await import('./d6-pool.ts')).registerD6Pool(program),
   'tags-2d6': async (program) => (await import('./tags-2d6.ts')).registerTags2d6(program),
   'd12-action': async (program) => (await import('./d12-action.ts')).registerD12Action(program),
-  'ring-skill': async (program) => (await import('./ring-skill.ts')).registerRingSkill(program),
+  'ring-skill': async (program) => {
+    const system = (await import('./ring-skill.ts')).registerRingSkill(program);
+    return (await import('./ring-skill-advise.ts')).registerRingSkillAdvise(system);
+  },
 };
 
 /** The flags that print dicelab's version (package.json's) and nothing else. */

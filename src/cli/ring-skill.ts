@@ -24,7 +24,7 @@ import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
-const FLAGS: Record<string, string> = {
+export const FLAGS: Record<string, string> = {
   ring: '--ring',
   skill: '--skill',
   tn: '--tn',
@@ -56,7 +56,7 @@ const T = RING_SKILL_TABLE_DEFAULTS;
 const W = RING_SKILL_DEFAULTS.weights;
 
 /** The options every ring-skill check command shares. */
-function checkOptions<
+export function checkOptions<
   Args extends unknown[],
   Opts extends OptionValues,
   Global extends OptionValues,
@@ -114,7 +114,8 @@ function checkOptions<
     .option('--json', 'print JSON (an array for a spec array)');
 }
 
-function specFromFlags(o: CheckFlags): Record<string, unknown> {
+/** The spec the check flags give (unset flags left out by the reader). */
+export function specFromFlags(o: CheckFlags): Record<string, unknown> {
   const weights = {
     success: o.weightSuccess,
     bonusSuccess: o.weightBonus,
@@ -221,6 +222,7 @@ export function registerRingSkill(program: Command) {
         ].join('\n'),
     );
   });
+  return system;
 }
 
 /** A comma list of distinct integers from min to max, e.g. "1,2,3". */

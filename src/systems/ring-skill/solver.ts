@@ -475,6 +475,26 @@ export class RingSkillSolver {
     return this.choiceOf(best, level - 1, s);
   }
 
+  /**
+   * The exact expected figures from a state on (see {@link state}): what the waves still to
+   * roll add to the symbols kept so far, and P(success) and P(capped) with the successes so far
+   * counted. The value table every decision is taken from, read for advice (`ring-skill
+   * advise`) so that an action's value is the solver's own. O(1).
+   */
+  stateFigures(state: number): Omit<ExactFigures, 'expectedUtility'> {
+    const at = state * FIELDS;
+    const G = this.denominators[Math.floor(state / this.levelSize)]!;
+    const q = (c: number) => Rational.of(this.exactValues[at + c]!, G);
+    return {
+      pSuccess: q(P),
+      expectedStrife: q(STRIFE),
+      expectedBonusSuccesses: q(BONUS),
+      expectedOpportunity: q(OPP),
+      expectedSuccesses: q(SUCC),
+      pCapped: q(CAPPED),
+    };
+  }
+
   /** The best first keep from a pool (kind counts): 1 to ring dice. Memoised on the capped pool. */
   keepChoice(pool: ArrayLike<number>): KeepChoice {
     const id = this.poolKey(pool);

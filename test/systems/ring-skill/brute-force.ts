@@ -42,12 +42,12 @@ const ONE = new Q(1n);
 /** The rules page's faces: s success, x explosive success, t strife, o opportunity. */
 const RING = ['', 'ot', 'o', 'st', 's', 'xt'];
 const SKILL = ['', '', 'o', 'o', 'o', 's', 's', 'st', 'st', 'so', 'x', 'xt'];
-type Die = { type: 'ring' | 'skill'; face: number };
+export type Die = { type: 'ring' | 'skill'; face: number };
 const symbols = (d: Die) => (d.type === 'ring' ? RING : SKILL)[d.face - 1]!;
 const faces = (type: Die['type']) => (type === 'ring' ? 6 : 12);
 
 /** Expected (P(success), strife, bonus, opportunity, successes, capped) of the rest of a check. */
-type Vec = [Q, Q, Q, Q, Q, Q];
+export type Vec = [Q, Q, Q, Q, Q, Q];
 
 export type BruteObjective =
   | { kind: 'succeed-then-least-strife' }
@@ -63,15 +63,8 @@ export interface BruteCheck {
   objective: BruteObjective;
 }
 
-/** Solves a check by brute force: the expected figures of optimal play. */
-export function bruteForce(check: BruteCheck): {
-  pSuccess: Q;
-  expectedStrife: Q;
-  expectedBonusSuccesses: Q;
-  expectedOpportunity: Q;
-  expectedSuccesses: Q;
-  pCapped: Q;
-} {
+/** The brute force's parts: valuing a keep, the best first keep, averaging over rolls. */
+function bruteParts(check: BruteCheck) {
   const { tn, depth, objective } = check;
   const key = (v: Vec): Q[] => {
     if (objective.kind === 'succeed-then-least-strife')
@@ -196,6 +189,39 @@ export function bruteForce(check: BruteCheck): {
     keepMemo.set(id, best!.v);
     return best!.v;
   };
+  return { afterKeep, firstKeep, average, allRolls, subsets, better };
+}
+
+/**
+ * The brute force's value of every keep of a first roll (1 to ring of the dice shown, as
+ * `{ type, face }`), optimal play after it: by the dice kept (indices into `pool`).
+ */
+export function bruteKeepValues(
+  check: BruteCheck,
+  pool: readonly Die[],
+): { kept: number[]; value: Vec }[] {
+  const { afterKeep, subsets } = bruteParts(check);
+  const indices = pool.map((_, i) => i);
+  return subsets(indices, 1, check.ring).map((kept) => ({
+    kept,
+    value: afterKeep(
+      kept.map((i) => pool[i]!),
+      0,
+      check.depth,
+    ),
+  }));
+}
+
+/** Solves a check by brute force: the expected figures of optimal play. */
+export function bruteForce(check: BruteCheck): {
+  pSuccess: Q;
+  expectedStrife: Q;
+  expectedBonusSuccesses: Q;
+  expectedOpportunity: Q;
+  expectedSuccesses: Q;
+  pCapped: Q;
+} {
+  const { firstKeep, average, allRolls, subsets, better } = bruteParts(check);
   const types: Die['type'][] = [
     ...Array<Die['type']>(check.ring).fill('ring'),
     ...Array<Die['type']>(check.skill).fill('skill'),

@@ -1,0 +1,160 @@
+import type { Command } from '@commander-js/extra-typings';
+import { formatPercent } from '../report/format-percent.ts';
+import { formatProbability } from '../report/format-probability.ts';
+import { formatTable } from '../report/table.ts';
+import {
+  parseRingSkillAdviceRequest,
+  type RingSkillAction,
+  type RingSkillAdvice,
+  ringSkillAdvice,
+} from '../systems/ring-skill/advise.ts';
+import { checkOptions, FLAGS, specFromFlags } from './ring-skill.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+
+/** Advice fields and the flags that set them, for messages about flags. */
+const ADVICE_FLAGS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(FLAGS).map(([field, flag]) => [`check.${field}`, flag])),
+  ring: '--ring-faces',
+  skill: '--skill-faces',
+};
+
+const FACE_HELP = `
+Faces, as the rules page numbers them (docs/rules-other-systems.md):
+  Ring d6:   1 blank, 2 opportunity + strife, 3 opportunity, 4 success + strife, 5 success,
+             6 explosive success + strife
+  Skill d12: 1-2 blank, 3-5 opportunity, 6-7 success, 8-9 success + strife,
+             10 success + opportunity, 11 explosive success, 12 explosive success + strife
+Give the faces after any rerolls. --spec FILE takes { "check": <as odds --spec>, "ring": [faces],
+"skill": [faces] }, or an array of them; --json prints { best, actions: [{ keep: { ring, skill }
+(0-based dice), expectedUtility, … }], explosionWave } per object.`;
+
+/** A comma list of faces from 1 to `sides` ("5,6,1"; "" for none). */
+function facesFlag(sides: number) {
+  return (raw: string): number[] =>
+    raw.trim() === '' ? [] : raw.split(',').map((part) => Number(part.trim()));
+}
+
+/**
+ * `dicelab ring-skill advise --ring R --skill S --tn T --ring-faces 5,6 --skill-faces 11 [--json]`
+ * and `dicelab ring-skill advise --spec FILE --json`: which dice to keep from the roll in front
+ * of the player, every distinct keep ranked by the solver `odds` uses.
+ */
+export function registerRingSkillAdvise(system: Command) {
+  const advise = checkOptions(
+    system
+      .command('advise')
+      .description('which dice to keep after the roll: every keep ranked exactly, best first')
+      .option('--ring-faces <list>', "each Ring die's face, 1-6, e.g. 5,6,1", facesFlag(6))
+      .option('--skill-faces <list>', "each Skill die's face, 1-12, e.g. 11,3", facesFlag(12)),
+  ).addHelpText('after', FACE_HELP);
+  advise.action(async (options) => {
+    const { specs, many } = await specsFromOptions(
+      options,
+      parseRingSkillAdviceRequest,
+      ADVICE_FLAGS,
+      () => ({
+        check: Object.fromEntries(
+          Object.entries(specFromFlags(options)).filter(([, v]) => v !== undefined),
+        ),
+        ring: options.ringFaces ?? [],
+        skill: options.skillFaces ?? [],
+      }),
+    );
+    await printResults(specs, many, options.json, (r) => ringSkillAdvice(r), adviceText);
+  });
+  return system;
+}
+
+/** "two successes", "the explosive success": the kinds kept, as a phrase. */
+function keptPhrase(kept: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const k of kept) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const words = ['', 'the', 'the two', 'the three', 'the four', 'the five'];
+  const parts = [...counts].map(([kind, n]) => `${words[n] ?? n} ${n > 1 ? plural(kind) : kind}`);
+  return parts.length <= 1
+    ? (parts[0] ?? 'nothing')
+    : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** "successes", "Skill explosive successes + strife": the noun before any " + " made plural. */
+function plural(kind: string): string {
+  const [head = '', ...rest] = kind.split(' + ');
+  const noun = head.replace(/(success|opportunity|blank)$/, (w) =>
+    w === 'success' ? 'successes' : w === 'opportunity' ? 'opportunities' : 'blanks',
+  );
+  return [noun, ...rest].join(' + ');
+}
+
+/** The action's value under the check's objective, as a sentence's end. */
+function valuePhrase(a: RingSkillAction, objective: RingSkillAdvice['check']['objective']): string {
+  if (objective === 'succeed-then-least-strife')
+    return `${formatPercent(a.pSuccess)} to succeed, ${a.expectedStrife.toFixed(2)} strife expected`;
+  if (objective === 'most-successes') return `${a.expectedSuccesses.toFixed(2)} successes expected`;
+  return `expected utility ${a.expectedUtility.toFixed(3)} (${formatPercent(a.pSuccess)} to succeed)`;
+}
+
+/** "Keep the two successes and the explosive success: 81.0% to succeed, 0.50 strife expected". */
+export function adviceSentence(advice: RingSkillAdvice): string {
+  const best = advice.best;
+  const phrase = keptPhrase(best.kept);
+  return `Keep ${phrase}: ${valuePhrase(best, advice.check.objective)}.`;
+}
+
+function diceText(a: RingSkillAction, advice: RingSkillAdvice): string {
+  const ring = a.keep.ring.map((i) => `R${i + 1}=${advice.ring[i]}`);
+  const skill = a.keep.skill.map((i) => `S${i + 1}=${advice.skill[i]}`);
+  return [...ring, ...skill].join(' ');
+}
+
+function adviceText(advice: RingSkillAdvice): string {
+  const c = advice.check;
+  const shown = [
+    ...advice.ring.map((f, i) => `R${i + 1}=${f}`),
+    ...advice.skill.map((f, i) => `S${i + 1}=${f}`),
+  ].join(' ');
+  const lines = [
+    `ring ${c.ring}, skill ${c.skill}, TN ${c.tn}, explosions to depth ${c.explodeDepth}, keeping for ${c.objective}; shown: ${shown}`,
+    adviceSentence(advice),
+    '',
+    formatTable(
+      [
+        { key: 'rank', header: '#' },
+        { key: 'dice', header: 'keep' },
+        { key: 'kinds', header: 'showing' },
+        {
+          key: 'value',
+          header: c.objective === 'succeed-then-least-strife' ? 'P(success)' : 'value',
+        },
+        { key: 'strife', header: 'strife' },
+        { key: 'explodes', header: 'explosions' },
+      ],
+      advice.actions.map((a, i) => ({
+        rank: i + 1,
+        dice: diceText(a, advice),
+        kinds: a.kept.join(', '),
+        value:
+          c.objective === 'succeed-then-least-strife'
+            ? formatPercent(a.pSuccess, 2)
+            : formatProbability(a.expectedUtility),
+        strife: a.expectedStrife.toFixed(3),
+        explodes: a.explosions.ring + a.explosions.skill,
+      })),
+      { title: `Every keep (${advice.actions.length}), best first:` },
+    ),
+  ];
+  const wave = advice.explosionWave;
+  if (wave.length > 0) {
+    const { ring, skill } = advice.best.explosions;
+    const dice = [ring ? `${ring} Ring` : '', skill ? `${skill} Skill` : ''].filter(Boolean);
+    lines.push(
+      '',
+      `Then roll ${dice.join(' and ')} ${ring + skill === 1 ? 'die' : 'dice'} for the explosion${ring + skill === 1 ? '' : 's'} and keep, as ${ring + skill === 1 ? 'it lands' : 'they land'}:`,
+      ...wave.map(
+        (w) =>
+          `  ${w.rolled.join(', ')} (${formatPercent(w.probability, 1)}): ${w.keep.length ? `keep ${keptPhrase(w.keep)}` : 'keep none'}`,
+      ),
+      'Each later explosion: run advise on the check as it then stands, or see --json.',
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,93 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliInProcess as cli } from './cli-in-process.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dicelab-ring-advise-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('dicelab ring-skill advise', () => {
+  it('tells a player what to keep, in a sentence, with every keep ranked', async () => {
+    const { status, stdout } = await cli(
+      'ring-skill',
+      'advise',
+      '--ring',
+      '2',
+      '--skill',
+      '1',
+      '--tn',
+      '2',
+      '--ring-faces',
+      '5,2',
+      '--skill-faces',
+      '11',
+    );
+    expect(status).toBe(0);
+    expect(stdout).toContain(
+      'Keep the success and the Skill explosive success: 100.0% to succeed, 0.00 strife expected.',
+    );
+    expect(stdout).toMatch(/Every keep \(\d+\), best first:/);
+    expect(stdout).toContain('Then roll 1 Skill die for the explosion and keep, as it lands:');
+  });
+
+  it('--spec FILE --json: one object or an array, best and every action with its keep', async () => {
+    const one = {
+      check: { ring: 3, skill: 2, tn: 3 },
+      ring: [5, 6, 2],
+      skill: [11, 3],
+    };
+    const file = join(dir, 'rolls.json');
+    await writeFile(file, JSON.stringify([one, { ...one, ring: [1, 1, 1] }]));
+    const { status, stdout } = await cli('ring-skill', 'advise', '--spec', file, '--json');
+    expect(status).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out).toHaveLength(2);
+    const [first] = out;
+    expect(first.best).toEqual(first.actions[0]);
+    expect(first.best.keep).toEqual({ ring: [0, 1], skill: [0] });
+    for (const a of first.actions) {
+      expect(Object.keys(a.keep).sort()).toEqual(['ring', 'skill']);
+      expect(typeof a.expectedUtility).toBe('number');
+    }
+    const values = first.actions.map((a: { expectedUtility: number }) => a.expectedUtility);
+    expect(values).toEqual([...values].sort((a: number, b: number) => b - a));
+    const single = join(dir, 'one.yaml');
+    await writeFile(single, 'check: { ring: 1, skill: 0, tn: 1 }\nring: [5]\nskill: []\n');
+    const alone = JSON.parse(
+      (await cli('ring-skill', 'advise', '--spec', single, '--json')).stdout,
+    );
+    expect(alone.best).toMatchObject({ keep: { ring: [0], skill: [] }, expectedUtility: 1 });
+  });
+
+  it('refuses a bad file with file:line:col and a bad flag naming it, exit 2', async () => {
+    const file = join(dir, 'bad.yaml');
+    await writeFile(file, 'check: { ring: 2, skill: 0, tn: 2 }\nring: [5, 7]\nskill: []\n');
+    const bad = await cli('ring-skill', 'advise', '--spec', file, '--json');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(
+      /bad\.yaml:2:11: ring\[1\]: 7 is not allowed \(expected a face from 1 to 6\)/,
+    );
+    const flags = await cli(
+      'ring-skill',
+      'advise',
+      '--ring',
+      '2',
+      '--skill',
+      '0',
+      '--tn',
+      '2',
+      '--ring-faces',
+      '5',
+    );
+    expect(flags.status).toBe(2);
+    expect(flags.stderr).toMatch(
+      /--ring-faces: \[5\] is not allowed \(expected 2 faces from 1 to 6/,
+    );
+  });
+});
