@@ -23,6 +23,7 @@ export function scenarioJsonSchema(): Record<string, unknown> {
   for (const name of [...CHECK_SYSTEM_NAMES].reverse())
     schema = {
       if: { properties: { system: { const: name } }, required: ['system'] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's own keyword (draft 7 if/then/else).
       then: json(CHECK_SCENARIO_SCHEMAS[name].scenario),
       else: schema,
     };

@@ -150,7 +150,7 @@ export function ringSkillAdvice(
   ];
   const pool = new Int8Array(KIND_COUNT);
   for (const k of kinds) pool[k]!++;
-  const valued = keepsOf(pool, check.ring).map((kept) => valueOf(kept, check, solver));
+  const valued = keepsOf(pool, check.ring).map((kept) => keepValue(kept, check, solver));
   valued.sort((a, b) => compareValued(a, b, check));
   const chosen = solver.keepChoice(pool);
   const at = valued.findIndex((v) => sameCounts(v.kept, chosen.kept));
@@ -229,7 +229,7 @@ function countOf(kept: ArrayLike<number>, per: readonly number[]): number {
 }
 
 /** A keep's figures: its own symbols, plus the solver's value of the state it leads to. */
-function valueOf(kept: Int8Array, check: RingSkillCheck, solver: RingSkillSolver): Valued {
+function keepValue(kept: Int8Array, check: RingSkillCheck, solver: RingSkillSolver): Valued {
   const successes = countOf(kept, KIND_SUCCESSES);
   const next = solver.state(
     check.explodeDepth,
