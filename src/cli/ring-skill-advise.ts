@@ -28,10 +28,9 @@ Give the faces after any rerolls. --spec FILE takes { "check": <as odds --spec>,
 "skill": [faces] }, or an array of them; --json prints { best, actions: [{ keep: { ring, skill }
 (0-based dice), expectedUtility, … }], explosionWave } per object.`;
 
-/** A comma list of faces from 1 to `sides` ("5,6,1"; "" for none). */
-function facesFlag(sides: number) {
-  return (raw: string): number[] =>
-    raw.trim() === '' ? [] : raw.split(',').map((part) => Number(part.trim()));
+/** A comma list of faces ("5,6,1"; "" for none), each checked with the request. */
+function facesFlag(raw: string): number[] {
+  return raw.trim() === '' ? [] : raw.split(',').map((part) => Number(part.trim()));
 }
 
 /**
@@ -44,8 +43,8 @@ export function registerRingSkillAdvise(system: Command) {
     system
       .command('advise')
       .description('which dice to keep after the roll: every keep ranked exactly, best first')
-      .option('--ring-faces <list>', "each Ring die's face, 1-6, e.g. 5,6,1", facesFlag(6))
-      .option('--skill-faces <list>', "each Skill die's face, 1-12, e.g. 11,3", facesFlag(12)),
+      .option('--ring-faces <list>', "each Ring die's face, 1-6, e.g. 5,6,1", facesFlag)
+      .option('--skill-faces <list>', "each Skill die's face, 1-12, e.g. 11,3", facesFlag),
   ).addHelpText('after', FACE_HELP);
   advise.action(async (options) => {
     const { specs, many } = await specsFromOptions(

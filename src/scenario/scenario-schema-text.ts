@@ -19,7 +19,6 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     return rest;
   };
   let schema: Record<string, unknown> = json(scenarioSchema);
-  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's own keyword (draft 7 if/then/else).
   for (const name of [...CHECK_SYSTEM_NAMES].reverse())
     schema = {
       if: { properties: { system: { const: name } }, required: ['system'] },
