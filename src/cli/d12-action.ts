@@ -21,7 +21,7 @@ import { addSimulationOptions } from './simulation-flags.ts';
 import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
-const FLAGS: Record<string, string> = {
+export const FLAGS: Record<string, string> = {
   roll: '--roll',
   rating: '--rating',
   capacity: '--capacity',
@@ -83,7 +83,8 @@ export function supporterFlag(raw: string, previous: SupporterSpec[] = []): Supp
 }
 
 /** The options every d12-action command shares. */
-function rollOptions<
+/** The options every d12-action roll command shares. */
+export function rollOptions<
   Args extends unknown[],
   Opts extends OptionValues,
   Global extends OptionValues,
@@ -152,7 +153,8 @@ function rollOptions<
     .option('--json', 'print JSON (an array for a spec array)');
 }
 
-function specFromFlags(o: RollFlags): Record<string, unknown> {
+/** The spec the roll flags give (unset flags left out by the reader). */
+export function specFromFlags(o: RollFlags): Record<string, unknown> {
   const utilities = {
     criticalSuccess: o.criticalSuccessUtility,
     success: o.successUtility,
@@ -213,6 +215,7 @@ export function registerD12Action(program: Command) {
         ].join('\n'),
     );
   });
+  return system;
 }
 
 function describe(spec: D12ActionResult['spec']): string {

@@ -32,7 +32,10 @@ const COMMANDS: Record<string, (program: Command, argv: readonly string[]) => Pr
   queue: async (program) => (await import('./queue-worker.ts')).registerQueue(program),
   'd6-pool': async (program) => (await import('./d6-pool.ts')).registerD6Pool(program),
   'tags-2d6': async (program) => (await import('./tags-2d6.ts')).registerTags2d6(program),
-  'd12-action': async (program) => (await import('./d12-action.ts')).registerD12Action(program),
+  'd12-action': async (program) => {
+    const system = (await import('./d12-action.ts')).registerD12Action(program);
+    return (await import('./d12-action-advise.ts')).registerD12ActionAdvise(system);
+  },
   'ring-skill': async (program) => {
     const system = (await import('./ring-skill.ts')).registerRingSkill(program);
     return (await import('./ring-skill-advise.ts')).registerRingSkillAdvise(system);

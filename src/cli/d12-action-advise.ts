@@ -1,0 +1,100 @@
+import type { Command } from '@commander-js/extra-typings';
+import { formatTable } from '../report/table.ts';
+import {
+  type D12Action,
+  type D12Advice,
+  d12Advice,
+  parseD12AdviceRequest,
+} from '../systems/d12-action/advise.ts';
+import { FLAGS, rollOptions, specFromFlags } from './d12-action.ts';
+import { printResults, specsFromOptions } from './spec-file.ts';
+
+/** Advice fields and the flags that set them, for messages about flags. */
+const ADVICE_FLAGS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(FLAGS).map(([field, flag]) => [`check.${field}`, flag])),
+  rolled: '--rolled',
+};
+
+const HELP = `
+A stacked roll rolls rating + 2 d12 one at a time and keeps one. Give --rolled the dice so far
+in order, the last being the one in front of you (e.g. --rolled 9,4: the 9 was passed, the 4 is
+showing). --tokens is the balance tokens you hold; each lowers the kept die by 1.
+--spec FILE takes { "check": <a stacked roll as for odds --spec>, "rolled": [faces] }, or an
+array of them; --json prints { best, actions: [{ action: keep|roll, spend, outcome,
+expectedUtility, expectedUtilityFraction }] } per object.`;
+
+/** A comma list of d12 faces ("9,4"), each checked with the request. */
+function rolledFlag(raw: string): number[] {
+  return raw.split(',').map((part) => Number(part.trim()));
+}
+
+/**
+ * `dicelab d12-action advise --rating R --capacity C --tokens T --rolled 9,4 [--json]` and
+ * `dicelab d12-action advise --spec FILE --json`: keep the die in front of you (spending how many
+ * balance tokens) or roll the next, by the stopping rule `odds` plays.
+ */
+export function registerD12ActionAdvise(system: Command) {
+  const advise = rollOptions(
+    system
+      .command('advise')
+      .description('a stacked roll in progress: keep this die (and spend tokens) or roll the next')
+      .option(
+        '--rolled <list>',
+        'the dice rolled so far, in order, e.g. 9,4 (the 4 showing)',
+        rolledFlag,
+      ),
+  ).addHelpText('after', HELP);
+  advise.action(async (options) => {
+    const { specs, many } = await specsFromOptions(
+      options,
+      parseD12AdviceRequest,
+      ADVICE_FLAGS,
+      () => ({
+        check: Object.fromEntries(
+          Object.entries({ ...specFromFlags(options), roll: options.roll ?? 'stacked' }).filter(
+            ([, v]) => v !== undefined,
+          ),
+        ),
+        rolled: options.rolled ?? [],
+      }),
+    );
+    await printResults(specs, many, options.json, (r) => d12Advice(r), adviceText);
+  });
+  return system;
+}
+
+function actionWords(a: D12Action, advice: D12Advice): string {
+  const die = advice.rolled[advice.rolled.length - 1]!;
+  if (a.action === 'roll') return `roll the next die (${a.diceLeft} left)`;
+  if (a.spend === 0) return `keep the ${die} (${a.outcome})`;
+  return `keep the ${die}, spending ${a.spend} token${a.spend === 1 ? '' : 's'} to make it ${die - a.spend} (${a.outcome})`;
+}
+
+/** "Keep the 4, spending 1 token to make it 3 (success): expected utility 0.950." */
+export function adviceSentence(advice: D12Advice): string {
+  const words = actionWords(advice.best, advice);
+  return `${words[0]!.toUpperCase()}${words.slice(1)}: expected utility ${advice.best.expectedUtility.toFixed(3)}.`;
+}
+
+function adviceText(advice: D12Advice): string {
+  const c = advice.check;
+  return [
+    `stacked roll, rating ${c.rating} (${advice.dice} dice), capacity ${c.capacity}, ${c.tokens} token${c.tokens === 1 ? '' : 's'} held; rolled ${advice.rolled.join(', ')} (die ${advice.rolled.length} of ${advice.dice})`,
+    adviceSentence(advice),
+    '',
+    formatTable(
+      [
+        { key: 'rank', header: '#' },
+        { key: 'what', header: 'action' },
+        { key: 'value', header: 'expected utility' },
+        { key: 'fraction', header: 'exactly' },
+      ],
+      advice.actions.map((a, i) => ({
+        rank: i + 1,
+        what: actionWords(a, advice),
+        value: a.expectedUtility.toFixed(4),
+        fraction: a.expectedUtilityFraction,
+      })),
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,72 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliInProcess as cli } from './cli-in-process.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dicelab-d12-advise-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('dicelab d12-action advise', () => {
+  it('says whether to keep the die in front of you or roll the next, with every action', async () => {
+    const args = ['d12-action', 'advise', '--rating', '2', '--capacity', '5', '--tokens', '1'];
+    const rollOn = await cli(...args, '--rolled', '7');
+    expect(rollOn.status).toBe(0);
+    expect(rollOn.stdout).toContain('Roll the next die (3 left): expected utility 1.011.');
+    expect(rollOn.stdout).toContain('keep the 7, spending 1 token to make it 6 (success)');
+    const keep = await cli(...args, '--rolled', '12,12,2');
+    expect(keep.stdout).toContain(
+      'Keep the 2, spending 1 token to make it 1 (critical-success): expected utility 1.200.',
+    );
+  });
+
+  it('--spec FILE --json: one object or an array, best first', async () => {
+    const file = join(dir, 'rolls.yaml');
+    await writeFile(
+      file,
+      '- { check: { roll: stacked, rating: 2, capacity: 5, tokens: 1 }, rolled: [9, 4] }\n- { check: { roll: stacked, rating: 0, capacity: 5 }, rolled: [12, 12] }\n',
+    );
+    const { status, stdout } = await cli('d12-action', 'advise', '--spec', file, '--json');
+    expect(status).toBe(0);
+    const [first, last] = JSON.parse(stdout);
+    expect(first.best).toEqual({
+      action: 'keep',
+      spend: 0,
+      outcome: 'success',
+      expectedUtility: 1,
+      expectedUtilityFraction: '1',
+    });
+    expect(first.actions[0]).toEqual(first.best);
+    expect(first.actions.at(-1)).toMatchObject({ action: 'roll', diceLeft: 2 });
+    // The last die must be kept: no rolling on.
+    expect(last.actions.map((a: { action: string }) => a.action)).toEqual(['keep']);
+    expect(last.best.outcome).toBe('critical-failure');
+  });
+
+  it('refuses a bad file with file:line:col and a bad flag naming it, exit 2', async () => {
+    const file = join(dir, 'bad.json');
+    await writeFile(file, '{ "check": { "roll": "risky", "rating": 2 }, "rolled": [3] }\n');
+    const bad = await cli('d12-action', 'advise', '--spec', file, '--json');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(
+      /bad\.json:1:22: check\.roll: "risky" is not allowed \(expected stacked/,
+    );
+    const flags = await cli(
+      'd12-action',
+      'advise',
+      '--rating',
+      '0',
+      '--capacity',
+      '5',
+      '--rolled',
+      '3,4,5',
+    );
+    expect(flags.status).toBe(2);
+    expect(flags.stderr).toMatch(/--rolled: \[3,4,5\] is not allowed \(expected at most 2 dice/);
+  });
+});
