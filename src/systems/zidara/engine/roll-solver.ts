@@ -3,12 +3,18 @@ import { InputError } from '../../../input-error.ts';
 import { challengeDie } from '../roll/pool.ts';
 import { RULE_OPTION_NAMES, ruleOption } from '../roll/rule-options.ts';
 import type { Roll } from '../roll/spec.ts';
-import { type OutcomeTable, outcomeTable } from './die-outcome.ts';
+import { classDefence, type OutcomeTable, outcomeTable } from './die-outcome.ts';
 import { type GroupRoll, groupRoll } from './group-roll.ts';
 import { type Masses, workingMasses } from './masses.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
-import { type SpendPlan, type SpendRules, type SpendTable, spendTableOf } from './spend.ts';
+import {
+  type SpendPlan,
+  type SpendRules,
+  type SpendTable,
+  spendRulesOf,
+  spendTableOf,
+} from './spend.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 const MAX_STATES = 1 << 23;
@@ -340,13 +346,7 @@ export class RollSolver {
     this.rerolls = rerolls;
     this.joint = joint;
     this.model = new RollModel(roll);
-    this.spendRules = {
-      weights: roll.intents.map((i) => i.weight),
-      boostsPerRoll: roll.boostsPerRoll,
-      tieBreak: roll.tieBreak,
-      auraValue: roll.auraValue,
-      auraMax: roll.auraMax,
-    };
+    this.spendRules = spendRulesOf(roll);
     this.defenceCount = this.model.activeThreats.reduce(
       (n, t) => n * challengeDie(roll.threats[t]!.challenge),
       1,
@@ -697,11 +697,12 @@ export class RollSolver {
     const groups = this.model.groups.map((g) =>
       outcomeTable(
         g.sides,
-        g.intent < 0 ? null : defences[roll.intents[g.intent]!.threat]!,
+        g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
         this.model.floor,
         this.auraStates - 1 - this.lowAura,
         roll.explode,
         roll.explodeDepth,
+        roll.auraPerTopFace,
       ),
     );
     const spare = this.spare.pop();
@@ -758,11 +759,12 @@ export class RollSolver {
       const mine = groupRoll(
         g.sides,
         g.dice.length,
-        g.intent < 0 ? null : defences[roll.intents[g.intent]!.threat]!,
+        g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
         model.floor,
         top,
         roll.explode,
         roll.explodeDepth,
+        roll.auraPerTopFace,
       );
       rolls.push(mine);
       meanTops += mine.meanTops;
@@ -978,6 +980,7 @@ export class RollSolver {
       // (A terminal utility promises neither, so every die stays a candidate then.)
       const full = aura === top && !this.terminal;
       const monotone = !this.terminal && (full || this.roll.auraValue === 0);
+      const keepsBest = this.roll.rerollKeepsBest;
       for (let g = 0; g < groups.length && this.rerolls !== 'all'; g++) {
         const group = groups[g]!;
         if (full && group.intent < 0) continue;
@@ -996,7 +999,9 @@ export class RollSolver {
           let mass = 0;
           const row = (m * classes + k) * classes;
           for (let o = 0; o < p.length; o++) {
-            const next = rest + replace[row + cls[o]!]! * stride;
+            // Rule variant rerollKeepsBest: the die stays on the better of its two results.
+            const to = keepsBest && cls[o]! < k ? k : cls[o]!;
+            const next = rest + replace[row + to]! * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
             const at = (areaStride ? next % areaStride : next) * H + nextAura - low;
             let value = lower[at]!;
@@ -1016,7 +1021,8 @@ export class RollSolver {
         }
       }
       let all = Number.NEGATIVE_INFINITY;
-      if (this.rerolls !== 'one') {
+      if (this.rerolls !== 'one' && keepsBest) all = this.keptRerollAllValue(ctx, r - 1, key, aura);
+      else if (this.rerolls !== 'one') {
         this.solveRerollAll(ctx, r - 1, aura);
         all = ctx.rerollAll[r - 1]![aura]!;
       }
@@ -1053,6 +1059,104 @@ export class RollSolver {
       this.wonValues[index] = value;
     }
     return value + (this.terminal ? 0 : this.roll.resolveValue * r);
+  }
+
+  /**
+   * Rule variant rerollKeepsBest: the law of (dice-state key · A + Aura gained, capped) after
+   * rerolling every die of state `key`, each die left on the better of its old and new result,
+   * into working table `role` (p and its capped part). Dice are independent, so the dice are
+   * rerolled one at a time; a group's classes from the highest down, so the dice at a class
+   * are always ones not yet rerolled (a rerolled die only rises).
+   */
+  private keptRerollAll(ctx: DefenceContext, key: number, role: number): Masses {
+    const A = this.auraStates;
+    const top = A - 1;
+    const groups = this.model.groups;
+    const space = this.model.keySpace * A;
+    let from = workingMasses(role, space);
+    from.add(key * A, 1, 0);
+    let turn = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g]!;
+      const { cls, gain, p, pCapped } = ctx.groups[g]!;
+      const classes = group.classes;
+      const m0 = Math.floor(key / group.stride) % group.size;
+      for (let k = classes - 1; k >= 0; k--) {
+        for (let c = group.counts[m0 * classes + k]!; c > 0; c--) {
+          const to = workingMasses(role + 1 + (turn++ % 2), space);
+          for (let i = 0; i < from.size; i++) {
+            const state = from.states[i]!;
+            const pi = from.clean[i]!;
+            const pc = from.capped[i]!;
+            const at = Math.floor(state / A);
+            const gained = state - at * A;
+            const m = Math.floor(at / group.stride) % group.size;
+            const rest = at - m * group.stride;
+            const row = (m * classes + k) * classes;
+            for (let o = 0; o < p.length; o++) {
+              const q = p[o]!;
+              const qc = pCapped[o]!;
+              const next = rest + group.replace[row + (cls[o]! < k ? k : cls[o]!)]! * group.stride;
+              to.add(
+                next * A + Math.min(top, gained + gain[o]!),
+                pi * q,
+                pi * q - (pi - pc) * (q - qc),
+              );
+            }
+          }
+          from = to;
+        }
+      }
+    }
+    return from;
+  }
+
+  /** E[value] of a kept reroll of every die (rerollKeepsBest) from state (key, aura), landing with Resolve r. */
+  private keptRerollAllValue(ctx: DefenceContext, r: number, key: number, aura: number): number {
+    const law = this.keptRerollAll(ctx, key, 7);
+    // Copied: the values below may solve further states, which reuse the working tables.
+    const states = law.states.slice(0, law.size);
+    const p = law.clean.slice(0, law.size);
+    const A = this.auraStates;
+    const top = A - 1;
+    const level = ctx.value[r]!;
+    let total = 0;
+    let mass = 0;
+    for (let j = 0; j < states.length; j++) {
+      const next = Math.floor(states[j]! / A);
+      const nextAura = Math.min(top, aura + states[j]! - next * A);
+      const at = this.valueKey(next) * this.heldAura + nextAura - this.lowAura;
+      if (Number.isNaN(level[at]!)) this.solve(ctx, r, next, nextAura);
+      total += p[j]! * level[at]!;
+      mass += p[j]!;
+    }
+    return total / mass; // a mean by its own mass, as startValue's
+  }
+
+  /** The forward pass's kept reroll of every die (rerollKeepsBest) of the mass in {@link stepMass}, into `next`. */
+  private spreadKeptRerollAll(
+    ctx: DefenceContext,
+    key: number,
+    aura: number,
+    acc: RollFigures,
+    next: Masses,
+  ): void {
+    const clean = stepMass[0]!;
+    const capped = stepMass[1]!;
+    const law = this.keptRerollAll(ctx, key, 7);
+    const A = this.auraStates;
+    const top = A - 1;
+    let rise = 0;
+    for (let j = 0; j < law.size; j++) {
+      const q = law.clean[j]!;
+      const qc = law.capped[j]!;
+      const at = Math.floor(law.states[j]! / A);
+      const nextAura = Math.min(top, aura + law.states[j]! - at * A);
+      rise += q * (nextAura - aura);
+      next.add(at * A + nextAura, clean * (q - qc), clean * qc + capped * q);
+    }
+    acc.gained += (clean + capped) * ctx.fresh.meanTops;
+    acc.shared += (clean + capped) * (ctx.fresh.meanTops - rise);
   }
 
   /** Fills the memo with E[value] of rerolling every die, landing with Resolve r, from Aura state `aura`. */
@@ -1189,6 +1293,8 @@ export class RollSolver {
             : STOP);
     if (decision === STOP) {
       this.stop(key, aura, r, acc);
+    } else if (decision === REROLL_ALL && this.roll.rerollKeepsBest) {
+      this.spreadKeptRerollAll(ctx, key, aura, acc, next);
     } else if (decision === REROLL_ALL) {
       this.allClean[aura]! += clean;
       this.allCapped[aura]! += capped;
@@ -1202,11 +1308,13 @@ export class RollSolver {
       const k = group.intent < 0 ? m : decision % REROLL_GROUP_STRIDE;
       const rest = key - m * group.stride;
       const row = (m * group.classes + k) * group.classes;
+      const keepsBest = this.roll.rerollKeepsBest;
       let rise = 0;
       for (let o = 0; o < outcomes.p.length; o++) {
         const q = outcomes.p[o]!;
         const qc = outcomes.pCapped[o]!;
-        const nextKey = rest + group.replace[row + outcomes.cls[o]!]! * group.stride;
+        const to = keepsBest && outcomes.cls[o]! < k ? k : outcomes.cls[o]!;
+        const nextKey = rest + group.replace[row + to]! * group.stride;
         const nextAura = Math.min(top, aura + outcomes.gain[o]!);
         rise += q * (nextAura - aura);
         next.add(nextKey * A + nextAura, clean * (q - qc), clean * qc + capped * q);
