@@ -238,6 +238,7 @@ export function playRolls(
   const perTop = roll.auraPerTopFace;
   const keepsBest = roll.rerollKeepsBest;
   const tieShift = roll.tiesGoTo === 'roller' ? 1 : 0;
+  const areaByValue = model.areaByValue;
   if (prep.joint) return playJointRolls(prep, prep.joint, stream, trials, tally);
   const planTable = planWon.length > 0;
   const areaDie = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
@@ -292,7 +293,9 @@ export function playRolls(
         const slot = dieSlot[j]!;
         cls[j] =
           slot < 0
-            ? topFaces(value, size)
+            ? areaByValue
+              ? value - 1
+              : topFaces(value, size)
             : classOf(value, defence[slot]! - tieShift, floor) - floor;
       }
       code = bestClassCode(prep, cls, best);

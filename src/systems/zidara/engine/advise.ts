@@ -178,7 +178,9 @@ export function advise(request: AdviceRequest): Advice {
   const model = solver.model;
   const classIndex = roll.dice.map((die, j) =>
     die.area
-      ? topFaces(shown[j]!, die.sides)
+      ? model.areaByValue
+        ? shown[j]! - 1
+        : topFaces(shown[j]!, die.sides)
       : classOf(
           shown[j]!,
           classDefence(roll, defence[roll.intents[die.intent]!.threat]!),

@@ -1,6 +1,14 @@
 import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
-import { classDefence, classFloor, outcomeKey, outcomeTable, tiesBought } from './die-outcome.ts';
+import {
+  areaClasses,
+  areaValueTable,
+  classDefence,
+  classFloor,
+  outcomeKey,
+  outcomeTable,
+  tiesBought,
+} from './die-outcome.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { type Policy, type RollOdds, rollShape, type SolveOptions } from './roll-solver.ts';
 import { type SpendPlan, type SpendTable, spendTableOf } from './spend.ts';
@@ -210,11 +218,24 @@ function closedShape(first: Roll, policy: Policy): ClosedShape | null {
       gained += outcomes.meanTops;
       clean *= 1 - outcomes.pCapped.reduce((s, q) => s + q, 0);
       if (die.area) {
-        areaTops = new Float64Array(first.explode ? first.explodeDepth + 2 : 2);
+        // With kept rerolls the area's figures are by value, as the engine's (see RollModel).
+        const byValue = first.rerollKeepsBest;
+        const table = byValue
+          ? areaValueTable(
+              die.sides,
+              first.auraMax,
+              first.explode,
+              first.explodeDepth,
+              first.auraPerTopFace,
+            )
+          : outcomes;
+        areaTops = new Float64Array(
+          areaClasses(die.sides, byValue, first.explode, first.explodeDepth),
+        );
         areaGain = new Float64Array(A);
-        for (let o = 0; o < outcomes.p.length; o++) {
-          areaTops[outcomes.cls[o]!]! += outcomes.p[o]!;
-          areaGain[outcomes.gain[o]!]! += outcomes.p[o]!;
+        for (let o = 0; o < table.p.length; o++) {
+          areaTops[table.cls[o]!]! += table.p[o]!;
+          areaGain[table.gain[o]!]! += table.p[o]!;
         }
       } else diceOf[die.intent]!.push(die.sides);
     }

@@ -188,6 +188,51 @@ export function outcomeTable(
   return table;
 }
 
+/**
+ * The area die's outcomes by its value (class index value − 1), for rolls whose rerolls keep
+ * the better result (rule variant `rerollKeepsBest`): the better of two sizes is a value, not a
+ * count of top faces. Aura as in {@link outcomeTable}; cached the same way.
+ */
+export function areaValueTable(
+  sides: number,
+  auraMax: number,
+  exploding: boolean,
+  depth: number,
+  perTop: number,
+): OutcomeTable {
+  const key = -outcomeKey(sides, null, 0, auraMax, exploding, depth, perTop);
+  let table = outcomeCache.get(key);
+  if (table) return table;
+  const { values, p, capped } = floatValues(sides, exploding, depth);
+  let meanTops = 0;
+  const gain = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const t = topFaces(values[i]!, sides);
+    gain[i] = Math.min(t * perTop, auraMax);
+    meanTops += p[i]! * t * perTop;
+  }
+  table = {
+    cls: Int32Array.from(values, (v) => v - 1),
+    gain,
+    p,
+    pCapped: Float64Array.from(values, (v, i) => (v === capped ? p[i]! : 0)),
+    meanTops,
+  };
+  if (outcomeCache.size >= OUTCOME_CACHE_SIZE) outcomeCache.clear();
+  outcomeCache.set(key, table);
+  return table;
+}
+
+/** The area die's class count: its top-face counts, or (kept rerolls) its values. */
+export function areaClasses(
+  sides: number,
+  byValue: boolean,
+  exploding: boolean,
+  depth: number,
+): number {
+  return byValue ? (exploding ? depth + 1 : 1) * sides : exploding ? depth + 2 : 2;
+}
+
 /** A die's values and their chances as floats (exploding dice through the exact algebra, once). */
 function floatValues(
   sides: number,

@@ -43,7 +43,7 @@ export function groupRoll(
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   const outcomes = outcomeTable(sides, defence, floor, auraMax, exploding, depth, perTop);
-  if (count === 1) return remember(cacheKey, loneDie(outcomes));
+  if (count === 1) return remember(cacheKey, loneDieRoll(outcomes));
   const classes = defence === null ? (exploding ? depth + 2 : 2) : 2 - floor;
   const A = auraMax + 1;
   const top = auraMax;
@@ -110,7 +110,7 @@ function grownRanks(n: number, classes: number): Int32Array {
 const grownCache = new Map<string, Int32Array>();
 
 /** A lone die: its multiset index is its class index (see roll-model.ts), one entry per outcome. */
-function loneDie(outcomes: OutcomeTable): GroupRoll {
+export function loneDieRoll(outcomes: OutcomeTable): GroupRoll {
   return {
     size: outcomes.p.length,
     key: outcomes.cls,

@@ -1,5 +1,5 @@
 import type { Roll } from '../roll/spec.ts';
-import { classFloor } from './die-outcome.ts';
+import { areaClasses, classFloor } from './die-outcome.ts';
 
 /**
  * A roll compiled for the decision engines: dice of the same size on the same intent are
@@ -21,7 +21,11 @@ export interface Group {
   readonly size: number;
   /** Highest class index present in multiset m. */
   readonly best: Int8Array;
-  /** replace[(m * classes + from) * classes + to]: the multiset with one die moved; −1 if none at `from`. */
+  /**
+   * replace[(m * classes + from) * classes + to]: the multiset with one die moved; −1 if none at
+   * `from`. Empty for a lone die, whose multiset after the move is `to` itself (an area die by
+   * value has hundreds of classes: its table would be their cube).
+   */
   readonly replace: Int32Array;
   /** Place value of this group's digit in a dice-state key. */
   readonly stride: number;
@@ -38,8 +42,14 @@ export class RollModel {
   readonly keySpace: number;
   readonly valueKeySpace: number;
   readonly areaGroup: number;
-  /** Top faces the area die can show at most (its class count − 1). */
+  /** Top faces the area die can show at most. */
   readonly areaMaxTops: number;
+  /**
+   * Whether the area die's class is its value (rerollKeepsBest: a kept reroll keeps the better
+   * size, which its top faces alone do not tell) rather than its top faces; and its class count.
+   */
+  readonly areaByValue: boolean;
+  readonly areaClasses: number;
   /** Threats some intent targets, in order: the defences a roll must enumerate. */
   readonly activeThreats: readonly number[];
   /** Aura states 0..auraMax. */
@@ -54,6 +64,11 @@ export class RollModel {
     this.classes = 2 - this.floor;
     this.intentCount = roll.intents.length;
     this.areaMaxTops = roll.explode ? roll.explodeDepth + 1 : 1;
+    this.areaByValue = roll.rerollKeepsBest;
+    const area = roll.dice.find((d) => d.area);
+    this.areaClasses = area
+      ? areaClasses(area.sides, this.areaByValue, roll.explode, roll.explodeDepth)
+      : 0;
     this.auraStates = roll.auraMax + 1;
 
     const byKey = new Map<string, number[]>();
@@ -70,7 +85,7 @@ export class RollModel {
     this.groupOfDie = new Int32Array(roll.dice.length);
     for (const [key, dice] of members) {
       const first = roll.dice[dice[0]!]!;
-      const classes = key === 'area' ? this.areaMaxTops + 1 : this.classes;
+      const classes = key === 'area' ? this.areaClasses : this.classes;
       const group = buildGroup(first.area ? -1 : first.intent, first.sides, dice, classes, stride);
       dice.forEach((d) => {
         this.groupOfDie[d] = groups.length;
@@ -192,9 +207,9 @@ export function multisetsOf(n: number, classes: number, most = MOST_MULTISETS): 
     }
   };
   walk(0, n);
-  const replace = new Int32Array(size * classes * classes).fill(-1);
+  const replace = new Int32Array(n === 1 ? 0 : size * classes * classes).fill(-1);
   const next = new Int32Array(classes);
-  for (let m = 0; m < size; m++) {
+  for (let m = 0; m < size && n > 1; m++) {
     for (let from = 0; from < classes; from++) {
       if (counts[m * classes + from] === 0) continue;
       for (let to = 0; to < classes; to++) {

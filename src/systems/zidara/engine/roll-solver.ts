@@ -3,8 +3,8 @@ import { InputError } from '../../../input-error.ts';
 import { challengeDie } from '../roll/pool.ts';
 import { RULE_OPTION_NAMES, ruleOption } from '../roll/rule-options.ts';
 import type { Roll } from '../roll/spec.ts';
-import { classDefence, type OutcomeTable, outcomeTable } from './die-outcome.ts';
-import { type GroupRoll, groupRoll } from './group-roll.ts';
+import { areaValueTable, classDefence, type OutcomeTable, outcomeTable } from './die-outcome.ts';
+import { type GroupRoll, groupRoll, loneDieRoll } from './group-roll.ts';
 import { type Masses, workingMasses } from './masses.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
@@ -483,7 +483,7 @@ export class RollSolver {
     const A = this.auraStates;
     const levels = this.roll.resolve + 1;
     const { questions, starts } = this.questionsOf(rolls);
-    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
+    const areaStates = model.areaClasses;
     const figures = new FigureSums(
       questions.length,
       model.intentCount,
@@ -641,7 +641,7 @@ export class RollSolver {
       decisions.push(REROLL_ALL);
     }
     const model = this.model;
-    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
+    const areaStates = model.areaClasses;
     return decisions.map((decision) => {
       const acc = new RollFigures(
         model.intentCount,
@@ -695,15 +695,23 @@ export class RollSolver {
     // A die's gains are capped where the fresh roll's are (see freshRoll), so outcomes that
     // differ only past that cap are one.
     const groups = this.model.groups.map((g) =>
-      outcomeTable(
-        g.sides,
-        g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
-        this.model.floor,
-        this.auraStates - 1 - this.lowAura,
-        roll.explode,
-        roll.explodeDepth,
-        roll.auraPerTopFace,
-      ),
+      g.intent < 0 && this.model.areaByValue
+        ? areaValueTable(
+            g.sides,
+            this.auraStates - 1 - this.lowAura,
+            roll.explode,
+            roll.explodeDepth,
+            roll.auraPerTopFace,
+          )
+        : outcomeTable(
+            g.sides,
+            g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
+            this.model.floor,
+            this.auraStates - 1 - this.lowAura,
+            roll.explode,
+            roll.explodeDepth,
+            roll.auraPerTopFace,
+          ),
     );
     const spare = this.spare.pop();
     const fresh = this.freshRoll(defences, spare?.fresh);
@@ -756,16 +764,21 @@ export class RollSolver {
     const rolls: GroupRoll[] = [];
     let meanTops = 0;
     for (const g of groups) {
-      const mine = groupRoll(
-        g.sides,
-        g.dice.length,
-        g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
-        model.floor,
-        top,
-        roll.explode,
-        roll.explodeDepth,
-        roll.auraPerTopFace,
-      );
+      const mine =
+        g.intent < 0 && model.areaByValue
+          ? loneDieRoll(
+              areaValueTable(g.sides, top, roll.explode, roll.explodeDepth, roll.auraPerTopFace),
+            )
+          : groupRoll(
+              g.sides,
+              g.dice.length,
+              g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
+              model.floor,
+              top,
+              roll.explode,
+              roll.explodeDepth,
+              roll.auraPerTopFace,
+            );
       rolls.push(mine);
       meanTops += mine.meanTops;
     }
@@ -991,6 +1004,7 @@ export class RollSolver {
         const rest = key - m * stride;
         const classes = group.classes;
         const replace = group.replace;
+        const lone = group.dice.length === 1;
         const counts = group.counts;
         for (let k = 0; k < classes; k++) {
           if (counts[m * classes + k] === 0) continue;
@@ -1001,7 +1015,7 @@ export class RollSolver {
           for (let o = 0; o < p.length; o++) {
             // Rule variant rerollKeepsBest: the die stays on the better of its two results.
             const to = keepsBest && cls[o]! < k ? k : cls[o]!;
-            const next = rest + replace[row + to]! * stride;
+            const next = rest + (lone ? to : replace[row + to]!) * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
             const at = (areaStride ? next % areaStride : next) * H + nextAura - low;
             let value = lower[at]!;
@@ -1080,6 +1094,7 @@ export class RollSolver {
       const group = groups[g]!;
       const { cls, gain, p, pCapped } = ctx.groups[g]!;
       const classes = group.classes;
+      const lone = group.dice.length === 1;
       const m0 = Math.floor(key / group.stride) % group.size;
       for (let k = classes - 1; k >= 0; k--) {
         for (let c = group.counts[m0 * classes + k]!; c > 0; c--) {
@@ -1096,7 +1111,8 @@ export class RollSolver {
             for (let o = 0; o < p.length; o++) {
               const q = p[o]!;
               const qc = pCapped[o]!;
-              const next = rest + group.replace[row + (cls[o]! < k ? k : cls[o]!)]! * group.stride;
+              const kept = Math.max(cls[o]!, k);
+              const next = rest + (lone ? kept : group.replace[row + kept]!) * group.stride;
               to.add(
                 next * A + Math.min(top, gained + gain[o]!),
                 pi * q,
@@ -1309,12 +1325,13 @@ export class RollSolver {
       const rest = key - m * group.stride;
       const row = (m * group.classes + k) * group.classes;
       const keepsBest = this.roll.rerollKeepsBest;
+      const lone = group.dice.length === 1;
       let rise = 0;
       for (let o = 0; o < outcomes.p.length; o++) {
         const q = outcomes.p[o]!;
         const qc = outcomes.pCapped[o]!;
         const to = keepsBest && outcomes.cls[o]! < k ? k : outcomes.cls[o]!;
-        const nextKey = rest + group.replace[row + to]! * group.stride;
+        const nextKey = rest + (lone ? to : group.replace[row + to]!) * group.stride;
         const nextAura = Math.min(top, aura + outcomes.gain[o]!);
         rise += q * (nextAura - aura);
         next.add(nextKey * A + nextAura, clean * (q - qc), clean * qc + capped * q);
