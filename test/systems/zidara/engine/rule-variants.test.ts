@@ -3,6 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { advise, parseAdviceRequest } from '../../../../src/systems/zidara/engine/advise.ts';
 import { closedFormOdds } from '../../../../src/systems/zidara/engine/closed-form.ts';
+import {
+  multisetCount,
+  multisetRank,
+  multisetsOf,
+} from '../../../../src/systems/zidara/engine/roll-model.ts';
 import { RollSolver, rollShape } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { solveRolls } from '../../../../src/systems/zidara/engine/solve-rolls.ts';
 import {
@@ -190,6 +195,47 @@ describe('rollShape(): a rule option that shapes a roll is never shared', () => 
       const a = parseRoll(base);
       const b = parseRoll({ ...base, [name]: 0 });
       expect(rollShape(a)).toBe(rollShape(b));
+    }
+  });
+});
+
+describe('many +2s with a big pool (dice states counted by rank, not coded in base n + 1)', () => {
+  it('ranks every multiset of 5 dice over 23 classes, and of 3 over 43, once each', () => {
+    for (const [n, classes] of [
+      [5, 23],
+      [3, 43],
+    ] as const) {
+      const { counts, size } = multisetsOf(n, classes);
+      expect(size).toBe(multisetCount(n, classes));
+      const seen = new Set<string>();
+      for (let m = 0; m < size; m++)
+        seen.add(Array.from(counts.subarray(m * classes, (m + 1) * classes)).join(','));
+      expect(seen.size).toBe(size);
+      for (let m = 0; m < size; m++)
+        expect(multisetRank(counts.subarray(m * classes, (m + 1) * classes), n, classes)).toBe(m);
+    }
+  });
+
+  it('the engine (multisets) and the closed form (products of CDFs) agree where a base-(n+1) code passed 2^53', () => {
+    const rolls = [
+      // 6^22 > 2^53: five d4 on one intent with ten +2s.
+      { dice: 5, sides: 4, boostsPerRoll: 10, boostSize: 2 },
+      // 4^42 > 2^53: three d6 with ten +4s.
+      { dice: 3, sides: 6, boostsPerRoll: 10, boostSize: 4 },
+    ].map(({ dice, sides, ...rest }) =>
+      parseRoll({
+        threats: [{ challenge: 6 }],
+        dice: Array.from({ length: dice }, () => ({ sides, intent: 0 })),
+        auraMax: 10,
+        aura: 3,
+        ...rest,
+      }),
+    );
+    for (const roll of rolls) {
+      const general = new RollSolver(roll).odds();
+      const closed = closedFormOdds([roll])![0]!;
+      expect(general.expectedUtility).toBeCloseTo(closed.expectedUtility, 12);
+      expect(general.expectedAuraEnd).toBeCloseTo(closed.expectedAuraEnd, 12);
     }
   });
 });
