@@ -24,6 +24,12 @@ import { POOL_RULES, TUNE_DEFAULTS } from '../src/systems/zidara/analyses/tune.t
 import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../src/systems/zidara/engine/roll-solver.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../src/systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../src/systems/zidara/roll/pool.ts';
+import {
+  allowedText,
+  flagText,
+  RULE_OPTION_NAMES,
+  ruleOption,
+} from '../src/systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../src/systems/zidara/roll/spec.ts';
 import { formatSplit } from '../src/systems/zidara/roll/split.ts';
 
@@ -56,7 +62,8 @@ a test fails when it and the code disagree.
 
 ## A roll
 
-\`ROLL_DEFAULTS\` and \`ROLL_LIMITS\` (src/systems/zidara/roll/spec.ts), \`PLAY_DEFAULTS\`
+\`RULE_OPTIONS\` (src/systems/zidara/roll/rule-options.ts: every rule option, rule variants
+included, declared once), \`ROLL_LIMITS\` (src/systems/zidara/roll/spec.ts), \`PLAY_DEFAULTS\`
 (src/systems/zidara/engine/roll-solver.ts). The limits keep one exact solve interactive: 6 steps
 fill a d12, so a roll holds at most ${L.steps} steps (${L.dice} d12s), and an action beyond the dice
 adds no pool that fits.
@@ -67,15 +74,11 @@ ${table([
   ['steps', '--steps', '', upTo(1, L.steps)],
   ['actions', '--actions', SPLITS_DEFAULTS.actions, upTo(1, L.actions)],
   ['aura', '--aura', 'auraMax (full)', 'from 0 to auraMax'],
-  ['auraMax', '--aura-max', R.auraMax, upTo(0, L.auraMax)],
-  ['resolve', '--resolve', R.resolve, upTo(0, L.resolve)],
-  ['boostsPerRoll', '--boosts', R.boostsPerRoll, upTo(0, L.boostsPerRoll)],
-  ['tieBreak', '--defending (false)', R.tieBreak, 'true, false'],
-  ['explode', '--explode', R.explode, 'true, false'],
-  ['explodeDepth', '--explode-depth', R.explodeDepth, upTo(0, L.explodeDepth)],
-  ['auraGainUsableSameRoll', '--late-aura (false)', R.auraGainUsableSameRoll, 'true, false'],
-  ['auraValue', '--aura-value', R.auraValue, 'a number ≥ 0'],
-  ['resolveValue', '--resolve-value', R.resolveValue, 'a number ≥ 0'],
+  // Every rule option, from its declaration (RULE_OPTIONS, rule-options.ts).
+  ...RULE_OPTION_NAMES.map((name): Row => {
+    const option = ruleOption(name);
+    return [name, flagText(option), R[name], allowedText(option)];
+  }),
   ['intents[].threat', '', R.intentThreat, 'a threat of the roll'],
   ['intents[].weight', '', R.intentWeight, 'a number ≥ 0'],
   ['policy', '--policy', PLAY_DEFAULTS.policy, oneOf(POLICIES)],

@@ -12,27 +12,25 @@ import {
   type WhatIfRow,
   type WhatIfUnit,
 } from '../systems/zidara/analyses/what-if.ts';
+import {
+  flagAttribute,
+  RULE_OPTION_NAMES,
+  ruleOption,
+} from '../systems/zidara/roll/rule-options.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 
 /**
- * The flags `--against` may change: the character and the rules, not what the analysis asks
- * (steps, Challenges, the output). Each analysis accepts those of them it has.
+ * The flags `--against` may change: the character and the rules (every rule option's flag, see
+ * `RULE_OPTIONS`), not what the analysis asks (steps, Challenges, the output). Each analysis
+ * accepts those of them it has.
  */
 const AGAINST_FLAGS = [
   'aura',
-  'auraMax',
-  'boosts',
-  'defending',
-  'explode',
-  'explodeDepth',
-  'lateAura',
-  'auraValue',
-  'resolveValue',
-  'resolve',
+  ...RULE_OPTION_NAMES.map((name) => flagAttribute(ruleOption(name))),
   'titles',
   'policy',
   'rerolls',
-] as const;
+];
 
 export const AGAINST_HELP = `
 What if (for designers): --against "FLAGS" runs the analysis a second time with FLAGS changed
@@ -40,8 +38,8 @@ and prints both side by side with the change (chances in percentage points):
   --against "--aura-max 3 --boosts 0"     a smaller Aura cap and no +2
   --against "--defending"  --against "--no-explode"  --against "--late-aura --resolve 2"
 FLAGS may set the character and rule flags of the analysis (Aura, +2s, ties, Warrior, late Aura,
-worth of Aura and Resolve, Resolve, Titles, the policy); --no-defending, --no-explode and
---no-late-aura turn a flag off. With --format csv or json, every figure of both runs is given;
+worth of Aura and Resolve, Resolve, Titles, the policy, the rule variants such as --boost-size 3);
+--no-defending, --no-explode and --no-late-aura turn a flag off. With --format csv or json, every figure of both runs is given;
 with --out, the second run's chart files are named <name>-against.`;
 
 /**
@@ -52,9 +50,7 @@ export function againstFlags(command: unknown, raw: string): Record<string, unkn
   const tokens = raw.trim().split(/\s+/).filter(Boolean);
   if (tokens.length === 0)
     throw new InputError('--against: no flags given (expected e.g. --against "--aura-max 3")');
-  const own = (command as Command).options.filter((o) =>
-    (AGAINST_FLAGS as readonly string[]).includes(o.attributeName()),
-  );
+  const own = (command as Command).options.filter((o) => AGAINST_FLAGS.includes(o.attributeName()));
   const parser = new Command('against')
     .exitOverride()
     .configureOutput({ writeOut: () => {}, writeErr: () => {} })

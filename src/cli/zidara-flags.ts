@@ -7,9 +7,20 @@ import {
   type RerollKinds,
 } from '../systems/zidara/engine/roll-solver.ts';
 import { FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
-import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import {
+  flagAttribute,
+  RULE_OPTION_NAMES,
+  RULE_OPTIONS,
+  type RuleOption,
+  type RuleOptionValues,
+  type RuleVariantName,
+  ruleOption,
+} from '../systems/zidara/roll/rule-options.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
+
+const RESOLVE = RULE_OPTIONS.resolve;
 
 /** Parsers of the numbers the zidara commands read, each within its rule's bounds (one statement). */
 export const FLAG_PARSERS = {
@@ -23,61 +34,68 @@ export const FLAG_PARSERS = {
   maxRounds: integerFlag(1, FIGHT_LIMITS.maxRounds),
 } as const;
 
+/** The options the character flags set: every rule option but Resolve (a roll's play flag). */
+const CHARACTER_OPTIONS = RULE_OPTION_NAMES.filter((name) => !ruleOption(name).flag.play);
+
+/** The parsed character flags, by each option's flag attribute. */
+type CharacterFlagValues = {
+  aura?: number | undefined;
+  auraMax: number;
+  boosts: number;
+  defending?: true | undefined;
+  explode?: true | undefined;
+  explodeDepth: number;
+  lateAura?: true | undefined;
+  auraValue: number;
+  resolveValue: number;
+} & {
+  // A rule variant's flag is its field in kebab-case: its attribute is the field.
+  [K in RuleVariantName]?:
+    | RuleOptionValues[K]
+    | (RuleOptionValues[K] extends boolean ? undefined : never);
+};
+
+/** The commander option of a rule option's flag: a switch, or a value within its limits. */
+function ruleFlag(option: RuleOption): Option {
+  switch (option.type) {
+    case 'flag':
+      return new Option(option.flag.name, option.flag.help);
+    case 'integer':
+      return new Option(`${option.flag.name} <n>`, option.flag.help)
+        .argParser(integerFlag(option.min, option.max))
+        .default(option.default);
+    case 'number':
+      return new Option(`${option.flag.name} <x>`, option.flag.help)
+        .argParser(numberFlag(option.min, option.max))
+        .default(option.default);
+    case 'choice':
+      return new Option(
+        `${option.flag.name} <${option.flag.name.slice(2).split('-').pop()}>`,
+        option.flag.help,
+      )
+        .choices(option.choices)
+        .default(option.default);
+  }
+}
+
 /**
  * The flags that describe a Zi'Dara character's situation, shared by every `dicelab zidara`
- * command: Aura and its cap, the archetype (+2s, exploding dice), ties, and what Aura and
- * Resolve left at the end are worth to the play. Defaults are the rules page's.
+ * command: Aura at the start, then every rule option but Resolve (see `RULE_OPTIONS`: Aura
+ * cap, the archetype, ties, Warrior, late Aura, worth of Aura and Resolve, rule variants).
+ * Defaults are the rules page's.
  */
 export function addCharacterOptions<
   A extends unknown[],
   O extends OptionValues,
   G extends OptionValues,
->(command: Command<A, O, G>) {
-  return command
-    .option(
-      '--aura <n>',
-      'Aura at the start (default: full, --aura-max)',
-      integerFlag(0, ROLL_LIMITS.auraMax),
-    )
-    .option(
-      '--aura-max <n>',
-      'most Aura a character holds (gains past it are shared)',
-      integerFlag(0, ROLL_LIMITS.auraMax),
-      ROLL_DEFAULTS.auraMax,
-    )
-    .option(
-      '--boosts <n>',
-      "the archetype's +2s allowed a roll (0: an archetype without one)",
-      integerFlag(0, ROLL_LIMITS.boostsPerRoll),
-      ROLL_DEFAULTS.boostsPerRoll,
-    )
-    .option(
-      '--defending',
-      "the rules' defence model (tieBreak false): ties cannot be bought and count against the dice rolled; roll a blow's die against your Armour die as --vs, and the win chance is the chance the blow lands",
-    )
-    .option('--explode', 'Warrior: a top face rolls again and adds')
-    .option(
-      '--explode-depth <n>',
-      'most extra rolls per exploding die',
-      integerFlag(0, ROLL_LIMITS.explodeDepth),
-      ROLL_DEFAULTS.explodeDepth,
-    )
-    .option(
-      '--late-aura',
-      "Aura from a roll's top faces arrives only after it (auraGainUsableSameRoll false)",
-    )
-    .option(
-      '--aura-value <x>',
-      'worth of each Aura left at the end, in intents, for the play',
-      numberFlag(0, ROLL_LIMITS.value),
-      ROLL_DEFAULTS.auraValue,
-    )
-    .option(
-      '--resolve-value <x>',
-      'worth of each Resolve left at the end, in intents, for the play',
-      numberFlag(0, ROLL_LIMITS.value),
-      ROLL_DEFAULTS.resolveValue,
-    );
+>(command: Command<A, O, G>): Command<A, O & CharacterFlagValues, G> {
+  command.option(
+    '--aura <n>',
+    'Aura at the start (default: full, --aura-max)',
+    integerFlag(0, ROLL_LIMITS.auraMax),
+  );
+  for (const name of CHARACTER_OPTIONS) command.addOption(ruleFlag(ruleOption(name)));
+  return command as unknown as Command<A, O & CharacterFlagValues, G>;
 }
 
 /**
@@ -90,10 +108,10 @@ export function addPlayOptions<A extends unknown[], O extends OptionValues, G ex
   return addRerollsOption(
     command
       .option(
-        '--resolve <n>',
-        'Resolve available for rerolls',
+        `${RESOLVE.flag.name} <n>` as const,
+        RESOLVE.flag.help,
         FLAG_PARSERS.resolve,
-        ROLL_DEFAULTS.resolve,
+        RESOLVE.default,
       )
       .addOption(
         new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
@@ -117,54 +135,44 @@ export function addRerollsOption<
 }
 
 /** The parsed character flags (plus, where a command has them, Resolve and the policy). */
-export interface CharacterFlags {
-  aura?: number | undefined;
-  auraMax: number;
-  boosts: number;
-  defending?: true | undefined;
-  explode?: true | undefined;
-  explodeDepth: number;
-  lateAura?: true | undefined;
-  auraValue: number;
-  resolveValue: number;
+export type CharacterFlags = Partial<CharacterFlagValues> & {
   resolve?: number | undefined;
   policy?: string | undefined;
   rerolls?: string | undefined;
-}
+};
 
 /**
  * The flags as the roll options of the rules page (absent `aura`: full), checked across flags
- * so the message names the flag.
+ * so the message names the flag. Each rule option is read from its flag's attribute; a switch
+ * sets the opposite of the option's default (`--defending`: the defence model).
  */
 export function flagsSetup(flags: CharacterFlags): RollSetup {
+  const given = flags as Readonly<Record<string, unknown>>;
+  const options: Record<string, unknown> = {};
+  for (const name of CHARACTER_OPTIONS) {
+    const option = ruleOption(name);
+    if (name === 'tieBreak') continue; // `--defending`: the defence model, below
+    const value = given[flagAttribute(option)];
+    options[name] = option.type === 'flag' ? (value ? !option.default : option.default) : value;
+  }
   return characterSetup(
     {
+      ...options,
       aura: flags.aura,
-      auraMax: flags.auraMax,
-      boostsPerRoll: flags.boosts,
       defending: flags.defending,
-      explode: Boolean(flags.explode),
-      explodeDepth: flags.explodeDepth,
-      auraGainUsableSameRoll: !flags.lateAura,
-      auraValue: flags.auraValue,
-      resolveValue: flags.resolveValue,
       resolve: flags.resolve,
       policy: flags.policy as Policy | undefined,
       rerolls: flags.rerolls as RerollKinds | undefined,
     },
-    { aura: '--aura', auraMax: '--aura-max' },
+    { aura: '--aura', auraMax: '--aura-max', field: (field) => FLAG_OF_FIELD[field] ?? field },
   );
 }
 
 /** Spec and option fields, and the flags that set them, for messages about flags. */
 export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   aura: '--aura',
-  auraMax: '--aura-max',
-  boostsPerRoll: '--boosts',
-  explodeDepth: '--explode-depth',
-  auraValue: '--aura-value',
-  resolveValue: '--resolve-value',
-  resolve: '--resolve',
+  defending: '--defending',
+  ...Object.fromEntries(RULE_OPTION_NAMES.map((name) => [name, ruleOption(name).flag.name])),
   titles: '--titles',
   tags: '--tags',
   challenge: '--vs',

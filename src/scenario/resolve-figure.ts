@@ -11,6 +11,7 @@ import {
   parseFight,
 } from '../systems/zidara/fight/fight.ts';
 import { legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
+import { RULE_OPTION_NAMES, ruleOption } from '../systems/zidara/roll/rule-options.ts';
 import { checkAura, DEFENDING, ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import {
   canonicalSplit,
@@ -152,21 +153,26 @@ export function tagCount(threat: Threat): number {
  */
 export function setupOf(character: Character, name: string): RollSetup {
   const archetype = character.archetype ?? {};
+  const held = character as Readonly<Record<string, unknown>>;
+  const options: Record<string, unknown> = {};
+  // Every rule option where the file holds it (see RULE_OPTIONS' `scenario`); Aura beside its cap.
+  for (const field of RULE_OPTION_NAMES) {
+    const placed = ruleOption(field).scenario;
+    if (placed === 'figure') continue; // the figure's `defending`
+    options[field] =
+      placed === 'archetype'
+        ? (archetype as Readonly<Record<string, unknown>>)[field]
+        : held[field];
+    if (field === 'auraMax') options.aura = character.aura;
+  }
+  options.resolve = character.resolve ?? titleCount(character);
   return characterSetup(
+    { ...options, policy: character.policy, rerolls: character.rerolls },
     {
-      auraMax: character.auraMax,
-      aura: character.aura,
-      resolve: character.resolve ?? titleCount(character),
-      boostsPerRoll: archetype.boostsPerRoll,
-      explode: archetype.explode,
-      explodeDepth: archetype.explodeDepth,
-      auraGainUsableSameRoll: character.auraGainUsableSameRoll,
-      auraValue: character.auraValue,
-      resolveValue: character.resolveValue,
-      policy: character.policy,
-      rerolls: character.rerolls,
+      aura: `characters.${name}.aura`,
+      auraMax: 'auraMax',
+      field: (field) => `characters.${name}.${field}`,
     },
-    { aura: `characters.${name}.aura`, auraMax: 'auraMax' },
   );
 }
 

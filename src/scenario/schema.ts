@@ -11,6 +11,7 @@ import {
   ROLL_LIMITS,
   ROLL_OPTION_SCHEMAS,
   ROLL_SHAPE_SCHEMAS,
+  scenarioOptionSchemas,
 } from '../systems/zidara/roll/spec.ts';
 
 /**
@@ -96,9 +97,7 @@ const archetypeSchema = z
     name: text(
       'The archetype, as the sheet names it (Guardian, Scholar, Warrior, …); shown only.',
     ).optional(),
-    boostsPerRoll: ROLL_OPTION_SCHEMAS.boostsPerRoll.optional(),
-    explode: ROLL_OPTION_SCHEMAS.explode.optional(),
-    explodeDepth: ROLL_OPTION_SCHEMAS.explodeDepth.optional(),
+    ...scenarioOptionSchemas('archetype'),
   })
   .describe("The archetype's mechanic: its +2s and (Warrior) exploding dice.");
 
@@ -152,15 +151,13 @@ export const characterSchema = z
       ROLL_LIMITS.auraMax,
       'Aura at the start of a roll or fight (default: auraMax, a scene starts full).',
     ).optional(),
-    auraMax: ROLL_OPTION_SCHEMAS.auraMax.optional(),
+    // The rule options a character holds (see RULE_OPTIONS), rule variants included.
+    ...scenarioOptionSchemas('character'),
     resolve: ROLL_OPTION_SCHEMAS.resolve
       .describe(
         'Resolve available for a roll (default: the number of Titles). Fights start at the Titles.',
       )
       .optional(),
-    auraGainUsableSameRoll: ROLL_OPTION_SCHEMAS.auraGainUsableSameRoll.optional(),
-    auraValue: ROLL_OPTION_SCHEMAS.auraValue.optional(),
-    resolveValue: ROLL_OPTION_SCHEMAS.resolveValue.optional(),
     policy: choice(
       POLICIES,
       `Who decides rerolls and spends (default ${PLAY_DEFAULTS.policy}).`,

@@ -1,4 +1,5 @@
 import { PLAY_DEFAULTS } from '../../systems/zidara/engine/roll-solver.ts';
+import { RULE_OPTIONS, RULE_VARIANT_NAMES } from '../../systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS } from '../../systems/zidara/roll/spec.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 
@@ -37,6 +38,12 @@ export function describeSetup(setup: RollSetup): string {
   if (setup.auraGainUsableSameRoll === false) parts.push("top faces' Aura arrives after the roll");
   if (setup.auraValue) parts.push(`Aura worth ${setup.auraValue}`);
   if (setup.resolveValue) parts.push(`Resolve worth ${setup.resolveValue}`);
+  // Rule variants, in their own words, when they are not the rules page's.
+  for (const name of RULE_VARIANT_NAMES) {
+    const value = setup[name];
+    const { variant, default: rule } = RULE_OPTIONS[name];
+    if (value !== undefined && value !== rule) parts.push(variant.words(value as never));
+  }
   const policy = setup.policy ?? PLAY_DEFAULTS.policy;
   const rerolls = setup.rerolls ?? PLAY_DEFAULTS.rerolls;
   parts.push(

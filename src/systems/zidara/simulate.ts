@@ -234,6 +234,11 @@ export function playRolls(
   const a0 = roll.aura;
   const startAura = roll.auraGainUsableSameRoll ? a0 : 0;
   const decides = prep.policy !== 'never' && R > 0;
+  // The rule variants, played as the rules page words them (not read from the engine's tables).
+  const perTop = roll.auraPerTopFace;
+  const keepsBest = roll.rerollKeepsBest;
+  const tieShift = roll.tiesGoTo === 'roller' ? 1 : 0;
+  const areaByValue = model.areaByValue;
   if (prep.joint) return playJointRolls(prep, prep.joint, stream, trials, tally);
   const planTable = planWon.length > 0;
   const areaDie = model.areaGroup >= 0 ? model.groups[model.areaGroup]!.dice[0]! : -1;
@@ -261,6 +266,7 @@ export function playRolls(
     let toRoll = all;
     let count = n;
     let code = 0;
+    let rerolling = false;
     for (;;) {
       for (let q = 0; q < count; q++) {
         const j = toRoll[q]!;
@@ -277,12 +283,20 @@ export function playRolls(
           }
           extra++;
         }
-        values[j] = value;
+        // A rolled top face gives its Aura whether or not the value is kept (rerollKeepsBest).
         const tops = topFaces(value, size);
-        gained += tops;
-        aura = Math.min(top, aura + tops);
+        const aurae = tops * perTop;
+        gained += aurae;
+        aura = Math.min(top, aura + aurae);
+        if (keepsBest && rerolling && values[j]! > value) value = values[j]!;
+        values[j] = value;
         const slot = dieSlot[j]!;
-        cls[j] = slot < 0 ? tops : classOf(value, defence[slot]!, floor) - floor;
+        cls[j] =
+          slot < 0
+            ? areaByValue
+              ? value - 1
+              : topFaces(value, size)
+            : classOf(value, defence[slot]! - tieShift, floor) - floor;
       }
       code = bestClassCode(prep, cls, best);
       const failed = code !== allWon;
@@ -292,6 +306,7 @@ export function playRolls(
       const decision = solver.decide(d, key, aura, r, true);
       if (decision === STOP) break;
       r--;
+      rerolling = true;
       if (decision === REROLL_ALL) {
         toRoll = all;
         count = n;
@@ -409,7 +424,9 @@ function tabulateJointPasses(prep: RollTables): JointPasses | null {
   const { roll, model, sides, dieSlot, threatSides } = prep;
   const onlyRerollsAll = prep.policy !== 'optimal' || roll.resolve === 0;
   const planned = prep.planWon.length > 0 && prep.planWon.length <= PREFILLED_PLANS;
-  if (!onlyRerollsAll || roll.explode || model.areaGroup >= 0 || !planned) return null;
+  // A kept reroll (rerollKeepsBest) is no redraw of the upper digits: played die by die.
+  if (!onlyRerollsAll || roll.explode || model.areaGroup >= 0 || !planned || roll.rerollKeepsBest)
+    return null;
   const defences = threatSides.reduce((product, s) => product * s, 1);
   const faces = sides.reduce((product, s) => product * s, 1);
   if (defences * faces > MAX_JOINT_OUTCOMES) return null;
@@ -437,8 +454,9 @@ function tabulateJointPasses(prep: RollTables): JointPasses | null {
     for (let j = 0; j < sides.length; j++) {
       const face = (rest % sides[j]!) + 1;
       rest = Math.floor(rest / sides[j]!);
-      tops += topFaces(face, sides[j]!);
-      cls[j] = classOf(face, defence[dieSlot[j]!]!, model.floor) - model.floor;
+      tops += topFaces(face, sides[j]!) * roll.auraPerTopFace;
+      const D = defence[dieSlot[j]!]! - (roll.tiesGoTo === 'roller' ? 1 : 0);
+      cls[j] = classOf(face, D, model.floor) - model.floor;
     }
     code[index] = bestClassCode(prep, cls, best);
     gained[index] = tops;

@@ -17,6 +17,11 @@ export interface BruteSpec {
   auraValue?: number;
   resolveValue?: number;
   auraGainUsableSameRoll?: boolean;
+  /** Rule variants (rules/zidara.md, "Rule variants"); absent: the rules page's rule. */
+  boostSize?: number;
+  auraPerTopFace?: number;
+  tiesGoTo?: 'defender' | 'roller';
+  rerollKeepsBest?: boolean;
 }
 
 interface Face {
@@ -54,6 +59,10 @@ function setup(spec: BruteSpec) {
     auraValue: spec.auraValue ?? 0,
     resolveValue: spec.resolveValue ?? 0,
     sameRoll: spec.auraGainUsableSameRoll ?? true,
+    boostSize: spec.boostSize ?? 2,
+    perTop: spec.auraPerTopFace ?? 1,
+    roller: spec.tiesGoTo === 'roller',
+    keepsBest: spec.rerollKeepsBest ?? false,
   };
   const intentOf = spec.dice.map((d) => ('area' in d ? -1 : d.intent));
   const intentCount = Math.max(...intentOf) + 1;
@@ -118,7 +127,9 @@ function defenceSolver(s: Setup, defence: readonly number[], terminal?: Terminal
   const D = (i: number) => defence[s.intents[i]!.threat]!;
   const bestOf = (values: number[], i: number) =>
     Math.max(...values.filter((_, j) => s.intentOf[j] === i));
-  const failed = (values: number[]) => s.intents.some((_, i) => bestOf(values, i) <= D(i));
+  // A tie is the roller's, for free, when ties go to the roller: then only a die below D fails.
+  const beats = (value: number, i: number) => value > D(i) || (s.roller && value === D(i));
+  const failed = (values: number[]) => s.intents.some((_, i) => !beats(bestOf(values, i), i));
 
   /** Every way to settle: +2s on any dice (within the limit and the Aura), then ties paid. */
   const stopValue = (values: number[], aura: number, gains: number, r: number): number => {
@@ -131,7 +142,7 @@ function defenceSolver(s: Setup, defence: readonly number[], terminal?: Terminal
         let wins = 0;
         s.intents.forEach((intent, i) => {
           const b = bestOf(boosted, i);
-          if (b > D(i)) {
+          if (beats(b, i)) {
             winWeight += intent.weight;
             wins++;
           } else if (b === D(i) && s.tieBreak) tied.push(i);
@@ -162,7 +173,7 @@ function defenceSolver(s: Setup, defence: readonly number[], terminal?: Terminal
       for (let b = 0; used + b <= Math.min(s.boostsPerRoll, budget); b++) {
         if (b > 0 && s.intentOf[j] === -1) break; // the area die takes no +2
         const next = [...boosted];
-        next[j] = values[j]! + 2 * b;
+        next[j] = values[j]! + s.boostSize * b;
         place(j + 1, next, used + b);
       }
     };
@@ -170,22 +181,27 @@ function defenceSolver(s: Setup, defence: readonly number[], terminal?: Terminal
     return best;
   };
 
-  /** Aura state and gains after rolling `tops` top faces. */
+  /** Aura state and gains after rolling `tops` top faces (each worth `auraPerTopFace`). */
   const after = (aura: number, gains: number, tops: number) =>
     [
-      s.sameRoll ? gainAura(aura, tops) : aura,
-      s.sameRoll ? gains : Math.min(s.auraMax, gains + tops),
+      s.sameRoll ? gainAura(aura, tops * s.perTop) : aura,
+      s.sameRoll ? gains : Math.min(s.auraMax, gains + tops * s.perTop),
     ] as const;
-  const rerollAll = (aura: number, gains: number, r: number): number => {
+  /** A rerolled die's value: the new one, or (rerollKeepsBest) the better of both. */
+  const kept = (old: number, rolled: number) => (s.keepsBest ? Math.max(old, rolled) : rolled);
+  const rerollAll = (values: number[], aura: number, gains: number, r: number): number => {
     let all = 0;
-    for (const o of s.rollAll) all += o.p * value(o.values, ...after(aura, gains, o.tops), r - 1);
+    for (const o of s.rollAll) {
+      const next = o.values.map((v, j) => kept(values[j]!, v));
+      all += o.p * value(next, ...after(aura, gains, o.tops), r - 1);
+    }
     return all;
   };
   const rerollOne = (values: number[], j: number, aura: number, gains: number, r: number) => {
     let e = 0;
     for (const f of s.dieFaces[j]!) {
       const next = [...values];
-      next[j] = f.value;
+      next[j] = kept(values[j]!, f.value);
       e += f.p * value(next, ...after(aura, gains, f.tops), r - 1);
     }
     return e;
@@ -198,7 +214,7 @@ function defenceSolver(s: Setup, defence: readonly number[], terminal?: Terminal
     if (known !== undefined) return known;
     let best = stopValue(values, aura, gains, r);
     if (r > 0 && failed(values)) {
-      best = Math.max(best, rerollAll(aura, gains, r));
+      best = Math.max(best, rerollAll(values, aura, gains, r));
       for (let j = 0; j < values.length; j++)
         best = Math.max(best, rerollOne(values, j, aura, gains, r));
     }
@@ -219,11 +235,12 @@ export function bruteForceUtility(spec: BruteSpec, terminal?: Terminal): number 
   for (const defence of s.defenceVectors) {
     const { value } = defenceSolver(s, defence, terminal);
     for (const o of s.rollAll) {
-      const start = s.sameRoll ? Math.min(s.auraMax, s.aura0 + o.tops) : s.aura0;
+      const gain = o.tops * s.perTop;
+      const start = s.sameRoll ? Math.min(s.auraMax, s.aura0 + gain) : s.aura0;
       total +=
         s.pDefence *
         o.p *
-        value(o.values, start, s.sameRoll ? 0 : Math.min(s.auraMax, o.tops), s.resolve0);
+        value(o.values, start, s.sameRoll ? 0 : Math.min(s.auraMax, gain), s.resolve0);
     }
   }
   return total;
@@ -258,7 +275,7 @@ export function bruteForceActions(
     { action: 'stop', expectedUtility: stopValue(values, aura, gains, r) },
   ];
   if (r > 0 && failed(values)) {
-    actions.push({ action: 'reroll-all', expectedUtility: rerollAll(aura, gains, r) });
+    actions.push({ action: 'reroll-all', expectedUtility: rerollAll(values, aura, gains, r) });
     values.forEach((_, die) => {
       actions.push({
         action: 'reroll-one',
@@ -293,7 +310,8 @@ export function bruteForceFigures(spec: BruteSpec, policy: 'never' | 'greedy'): 
     const D = (i: number) => defence[s.intents[i]!.threat]!;
     const bestOf = (values: number[], i: number) =>
       Math.max(...values.filter((_, j) => s.intentOf[j] === i));
-    const failed = (values: number[]) => s.intents.some((_, i) => bestOf(values, i) <= D(i));
+    const beats = (value: number, i: number) => value > D(i) || (s.roller && value === D(i));
+    const failed = (values: number[]) => s.intents.some((_, i) => !beats(bestOf(values, i), i));
     interface Path {
       values: number[];
       aura: number;
@@ -306,19 +324,19 @@ export function bruteForceFigures(spec: BruteSpec, policy: 'never' | 'greedy'): 
     }
     const gain = (path: Path, tops: number): Pick<Path, 'aura' | 'held' | 'gained' | 'shared'> => {
       let { aura, held, shared } = path;
-      for (let t = 0; t < tops; t++) {
+      for (let t = 0; t < tops * s.perTop; t++) {
         if (s.sameRoll) {
           if (aura < s.auraMax) aura++;
           else shared++;
         } else held++;
       }
-      return { aura, held, gained: path.gained + tops, shared };
+      return { aura, held, gained: path.gained + tops * s.perTop, shared };
     };
     const finish = (path: Path) => {
       let aura = path.aura;
       let shared = path.shared;
       let boostsLeft = s.boostsPerRoll;
-      const won: boolean[] = s.intents.map((_, i) => bestOf(path.values, i) > D(i));
+      const won: boolean[] = s.intents.map((_, i) => beats(bestOf(path.values, i), i));
       if (policy === 'greedy') {
         const order = s.intents
           .map((_, i) => i)
@@ -326,10 +344,10 @@ export function bruteForceFigures(spec: BruteSpec, policy: 'never' | 'greedy'): 
         for (const i of order) {
           if (won[i]) continue;
           const best = bestOf(path.values, i);
-          if (aura >= 1 && best === D(i) && s.tieBreak) {
+          if (aura >= 1 && best === D(i) && s.tieBreak && !s.roller) {
             aura--;
             won[i] = true;
-          } else if (aura >= 1 && boostsLeft >= 1 && best + 2 > D(i)) {
+          } else if (aura >= 1 && boostsLeft >= 1 && beats(best + s.boostSize, i)) {
             aura--;
             boostsLeft--;
             won[i] = true;
@@ -371,7 +389,7 @@ export function bruteForceFigures(spec: BruteSpec, policy: 'never' | 'greedy'): 
           play({
             ...path,
             ...gain(path, o.tops),
-            values: o.values,
+            values: o.values.map((v, j) => (s.keepsBest ? Math.max(v, path.values[j]!) : v)),
             capped: path.capped || o.capped,
             r: path.r - 1,
             p: path.p * o.p,

@@ -144,6 +144,81 @@ const SPECS: [string, RollSpec][] = [
       auraGainUsableSameRoll: false,
     },
   ],
+  // The rule variants (rules/zidara.md, "Rule variants"), one each, then all together.
+  [
+    'variant: a +3 boost',
+    {
+      threats: [{ challenge: 5 }],
+      dice: [
+        { sides: 6, intent: 0 },
+        { sides: 4, intent: 1 },
+      ],
+      aura: 2,
+      resolve: 1,
+      boostsPerRoll: 2,
+      boostSize: 3,
+    },
+  ],
+  [
+    'variant: 2 Aura a top face',
+    {
+      threats: [{ challenge: 3 }],
+      dice: [
+        { sides: 4, intent: 0 },
+        { sides: 2, intent: 1 },
+        { sides: 2, area: true },
+      ],
+      aura: 0,
+      auraMax: 4,
+      resolve: 1,
+      auraPerTopFace: 2,
+    },
+  ],
+  [
+    'variant: ties to the roller',
+    {
+      threats: [{ challenge: 4 }],
+      dice: [
+        { sides: 8, intent: 0 },
+        { sides: 6, intent: 1 },
+      ],
+      aura: 1,
+      resolve: 1,
+      tiesGoTo: 'roller',
+    },
+  ],
+  [
+    'variant: a reroll keeps the better result',
+    {
+      threats: [{ challenge: 5 }],
+      dice: [
+        { sides: 8, intent: 0 },
+        { sides: 6, intent: 0 },
+        { sides: 4, area: true },
+      ],
+      aura: 1,
+      resolve: 2,
+      rerollKeepsBest: true,
+    },
+  ],
+  [
+    'variant: all four, exploding',
+    {
+      threats: [{ challenge: 4 }],
+      dice: [
+        { sides: 6, intent: 0 },
+        { sides: 4, intent: 1 },
+      ],
+      aura: 2,
+      resolve: 1,
+      explode: true,
+      explodeDepth: 2,
+      boostSize: 1,
+      auraPerTopFace: 3,
+      tiesGoTo: 'roller',
+      rerollKeepsBest: true,
+    },
+  ],
 ];
 
 const TRIALS = 120_000;
@@ -185,6 +260,18 @@ describe("Zi'Dara simulation agrees with the exact engine", () => {
           expect(Math.abs(exact.expectedUtility - summary.expectedUtility)).toBeLessThanOrEqual(
             half,
           );
+          if (exact.area) {
+            // The mean size inside its 99.9% normal interval, from the exact law's own spread.
+            const { distribution, expectedSize } = exact.area;
+            const variance = distribution.reduce(
+              (v, x) => v + x.p * (x.size - expectedSize) ** 2,
+              0,
+            );
+            const simulated = tally[layout.areaSum]! / TRIALS;
+            expect(Math.abs(simulated - expectedSize)).toBeLessThanOrEqual(
+              3.2905 * Math.sqrt(variance / TRIALS) + 1e-12,
+            );
+          }
           if (exact.pExplodeCapped !== undefined) {
             const c = wilsonInterval(
               Math.round(summary.pExplodeCapped! * TRIALS),

@@ -57,3 +57,26 @@ export const smallRoll = (maxDice: number, maxResolve: number) =>
         auraGainUsableSameRoll: r.sameRoll,
       };
     });
+
+/** Small random rolls over every option, the rule variants included (rules/zidara.md). */
+export const smallVariantRoll = (maxDice: number, maxResolve: number) =>
+  fc
+    .record({
+      roll: smallRoll(maxDice, maxResolve),
+      boostSize: fc.integer({ min: 1, max: 4 }),
+      auraPerTopFace: fc.integer({ min: 0, max: 3 }),
+      tiesGoTo: fc.constantFrom('defender' as const, 'roller' as const),
+      rerollKeepsBest: fc.boolean(),
+      areaSides: fc.constantFrom(2, 4),
+    })
+    .map(({ roll, areaSides, ...variants }): BruteSpec & RollSpec => ({
+      ...roll,
+      // A kept reroll of an area die bigger than a d2 is no longer uniform given its top faces.
+      // (Plain only: exploding chains multiply the brute force's outcomes.)
+      dice: roll.dice.map((d) =>
+        'area' in d ? { sides: roll.explode ? 2 : areaSides, area: true as const } : d,
+      ),
+      ...variants,
+      // Ties to the roller and the defence model are refused together.
+      tieBreak: variants.tiesGoTo === 'roller' ? true : roll.tieBreak,
+    }));

@@ -5,7 +5,7 @@ import { parseSpec } from '../../../issue-messages.ts';
 import { intentDice } from '../roll/notation.ts';
 import { challengeDie } from '../roll/pool.ts';
 import { parseRoll, type Roll } from '../roll/spec.ts';
-import { classOf, topFaces } from './die-outcome.ts';
+import { classDefence, classOf, topFaces } from './die-outcome.ts';
 import {
   type ActionValue,
   REROLL_ALL,
@@ -178,14 +178,20 @@ export function advise(request: AdviceRequest): Advice {
   const model = solver.model;
   const classIndex = roll.dice.map((die, j) =>
     die.area
-      ? topFaces(shown[j]!, die.sides)
-      : classOf(shown[j]!, defence[roll.intents[die.intent]!.threat]!, model.floor) - model.floor,
+      ? model.areaByValue
+        ? shown[j]! - 1
+        : topFaces(shown[j]!, die.sides)
+      : classOf(
+          shown[j]!,
+          classDefence(roll, defence[roll.intents[die.intent]!.threat]!),
+          model.floor,
+        ) - model.floor,
   );
   const key = model.keyOf(classIndex);
   // The engine's Aura state: Aura held now, or (late Aura) the gains held back so far, capped.
   const aura = roll.auraGainUsableSameRoll
     ? roll.aura
-    : Math.min(roll.auraMax, request.auraPending ?? 0);
+    : Math.min(roll.auraMax, (request.auraPending ?? 0) * roll.auraPerTopFace);
   const r = roll.resolve;
   const values = solver.actionsIn(defence, key, aura, r);
   const byDecision = new Map(values.map((v) => [v.decision, v]));

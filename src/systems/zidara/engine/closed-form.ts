@@ -1,6 +1,14 @@
 import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
-import { classFloor, outcomeKey, outcomeTable } from './die-outcome.ts';
+import {
+  areaClasses,
+  areaValueTable,
+  classDefence,
+  classFloor,
+  outcomeKey,
+  outcomeTable,
+  tiesBought,
+} from './die-outcome.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { type Policy, type RollOdds, rollShape, type SolveOptions } from './roll-solver.ts';
 import { type SpendPlan, type SpendTable, spendTableOf } from './spend.ts';
@@ -165,7 +173,7 @@ function closedShape(first: Roll, policy: Policy): ClosedShape | null {
   const key = `${policy}|${rollShape(first)}`;
   const cached = shapeCache.get(key);
   if (cached !== undefined) return cached;
-  const floor = classFloor(Math.min(first.boostsPerRoll, first.auraMax));
+  const floor = classFloor(Math.min(first.boostsPerRoll, first.auraMax), first.boostSize);
   const K = 2 - floor;
   const A = first.auraMax + 1;
   const sameRoll = first.auraGainUsableSameRoll;
@@ -173,7 +181,7 @@ function closedShape(first: Roll, policy: Policy): ClosedShape | null {
   const wonOnly =
     policy === 'never' ||
     first.auraMax === 0 ||
-    (first.boostsPerRoll === 0 && !first.tieBreak) ||
+    (first.boostsPerRoll === 0 && !tiesBought(first)) ||
     (!sameRoll && first.aura === 0);
   const L = wonOnly ? 2 : K;
   const I = first.intents.length;
@@ -205,15 +213,29 @@ function closedShape(first: Roll, policy: Policy): ClosedShape | null {
         first.auraMax,
         first.explode,
         first.explodeDepth,
+        first.auraPerTopFace,
       );
       gained += outcomes.meanTops;
       clean *= 1 - outcomes.pCapped.reduce((s, q) => s + q, 0);
       if (die.area) {
-        areaTops = new Float64Array(first.explode ? first.explodeDepth + 2 : 2);
+        // With kept rerolls the area's figures are by value, as the engine's (see RollModel).
+        const byValue = first.rerollKeepsBest;
+        const table = byValue
+          ? areaValueTable(
+              die.sides,
+              first.auraMax,
+              first.explode,
+              first.explodeDepth,
+              first.auraPerTopFace,
+            )
+          : outcomes;
+        areaTops = new Float64Array(
+          areaClasses(die.sides, byValue, first.explode, first.explodeDepth),
+        );
         areaGain = new Float64Array(A);
-        for (let o = 0; o < outcomes.p.length; o++) {
-          areaTops[outcomes.cls[o]!]! += outcomes.p[o]!;
-          areaGain[outcomes.gain[o]!]! += outcomes.p[o]!;
+        for (let o = 0; o < table.p.length; o++) {
+          areaTops[table.cls[o]!]! += table.p[o]!;
+          areaGain[table.gain[o]!]! += table.p[o]!;
         }
       } else diceOf[die.intent]!.push(die.sides);
     }
@@ -313,11 +335,12 @@ function jointLaw(shape: ClosedShape, defence: Int32Array, ws: Workspace): Float
     for (let j = from; j < to; j++)
       stackTables[j] = cumulative(
         stackSides[j]!,
-        D,
+        classDefence(roll, D),
         floor,
         roll.auraMax,
         roll.explode,
         roll.explodeDepth,
+        roll.auraPerTopFace,
         wonOnly,
       );
     for (let k = 0; k < L; k++) {
@@ -368,7 +391,7 @@ const CUMULATIVE_CACHE_SIZE = 4096;
 const cumulativeCache = new Map<number, Float64Array>();
 
 /**
- * One die against defence D: Σ P(class ≤ k, top faces t) z^t for each class index k (won / not
+ * One die against defence D (as classes count it: `classDefence`): Σ P(class ≤ k, Aura t) z^t for each class index k (won / not
  * won only, when `wonOnly`), as a table [k · (auraMax + 1) + t]; cached across rolls.
  */
 function cumulative(
@@ -378,12 +401,14 @@ function cumulative(
   auraMax: number,
   exploding: boolean,
   depth: number,
+  perTop: number,
   wonOnly: boolean,
 ): Float64Array {
-  const key = outcomeKey(sides, D, floor, auraMax, exploding, depth) * 2 + (wonOnly ? 1 : 0);
+  const key =
+    outcomeKey(sides, D, floor, auraMax, exploding, depth, perTop) * 2 + (wonOnly ? 1 : 0);
   let cdf = cumulativeCache.get(key);
   if (cdf) return cdf;
-  const outcomes = outcomeTable(sides, D, floor, auraMax, exploding, depth);
+  const outcomes = outcomeTable(sides, D, floor, auraMax, exploding, depth, perTop);
   const K = 2 - floor;
   const L = wonOnly ? 2 : K;
   const A = auraMax + 1;

@@ -19,9 +19,30 @@ export function topFaces(value: number, sides: number): number {
   return (value / sides) | 0;
 }
 
-/** The lowest class that still matters when at most `boosts` +2s can be bought. */
-export function classFloor(boosts: number): number {
-  return -(2 * boosts + 1);
+/**
+ * The lowest class that still matters when at most `boosts` +2s, each adding `boostSize`
+ * (rule variant `boostSize`, default 2), can be bought.
+ */
+export function classFloor(boosts: number, boostSize = 2): number {
+  return -(boostSize * boosts + 1);
+}
+
+/**
+ * The defence classes are counted from: D, or D − 1 when ties go to the roller (rule variant
+ * `tiesGoTo`): beating D − 1 is tying D, so class 1 is then "beats or ties", won for free, and a
+ * roll whose intents are all there has not failed. Every class, +2 and spend rule then holds
+ * unchanged (with no tie left to buy: see {@link tiesBought}).
+ */
+export function classDefence(roll: { readonly tiesGoTo: string }, defence: number): number {
+  return roll.tiesGoTo === 'roller' ? defence - 1 : defence;
+}
+
+/** Whether a tie can be bought with Aura: `tieBreak`, unless ties already go to the roller. */
+export function tiesBought(roll: {
+  readonly tieBreak: boolean;
+  readonly tiesGoTo: string;
+}): boolean {
+  return roll.tieBreak && roll.tiesGoTo !== 'roller';
 }
 
 /** One way a die can land, for the decisions: its class, its top faces, and how likely it is. */
@@ -70,15 +91,16 @@ export function dieOutcomes(
 
 /**
  * A die's outcomes against one defence as flat arrays, what the engines' inner loops read:
- * class index (class − floor; for the area die, its top faces), top faces gained (capped at
- * `auraMax`, since no state holds more), chance, and the part of it where the chain was capped.
+ * class index (class − floor; for the area die, its top faces), Aura gained (its top faces ×
+ * the Aura a top face gives, capped at `auraMax`, since no state holds more), chance, and the
+ * part of it where the chain was capped.
  */
 export interface OutcomeTable {
   readonly cls: Int32Array;
   readonly gain: Int32Array;
   readonly p: Float64Array;
   readonly pCapped: Float64Array;
-  /** E[top faces] of one die, before any cap. */
+  /** E[Aura from its top faces] of one die, before any cap. */
   readonly meanTops: number;
 }
 
@@ -88,8 +110,9 @@ const outcomeCache = new Map<number, OutcomeTable>();
 const valueCache = new Map<number, { values: Float64Array; p: Float64Array; capped: number }>();
 
 /**
- * One number for (sides, defence, floor, Aura cap, explosion), within the rules' limits
- * (defence ≤ 100, floor ≥ −21, Aura cap ≤ 20, depth ≤ 100): a cache key built with no string.
+ * One number for (sides, defence, floor, Aura cap, explosion, Aura per top face), within the
+ * rules' limits (defence 0 to 100, floor ≥ −41, Aura cap ≤ 20, depth ≤ 100, Aura per top face ≤ 3):
+ * a cache key built with no string (below 2^36).
  */
 export function outcomeKey(
   sides: number,
@@ -98,18 +121,22 @@ export function outcomeKey(
   auraMax: number,
   exploding: boolean,
   depth: number,
+  perTop = 1,
 ): number {
   const d = defence === null ? 127 : defence;
   return (
-    (((sides * 128 + d) * 64 - (defence === null ? 0 : floor)) * 64 + auraMax) * 256 +
-    (exploding ? depth : 255)
+    ((((sides * 128 + d) * 64 - (defence === null ? 0 : floor)) * 64 + auraMax) * 256 +
+      (exploding ? depth : 255)) *
+      4 +
+    perTop
   );
 }
 
 /**
  * {@link dieOutcomes} as an {@link OutcomeTable}, cached across rolls by everything it depends on
- * (sides, defence, floor, Aura cap, explosion): a roll of the same die against the same defence
- * in another roll, another Challenge or another analysis reads the same table.
+ * (sides, defence, floor, Aura cap, explosion, Aura per top face): a roll of the same die
+ * against the same defence in another roll, another Challenge or another analysis reads the
+ * same table.
  * @example outcomeTable(8, 4, -3, 5, false, 20).p.length // 6: classes −3…1, and the 8 (a win with a top face)
  */
 export function outcomeTable(
@@ -119,8 +146,9 @@ export function outcomeTable(
   auraMax: number,
   exploding: boolean,
   depth: number,
+  perTop = 1,
 ): OutcomeTable {
-  const key = outcomeKey(sides, defence, floor, auraMax, exploding, depth);
+  const key = outcomeKey(sides, defence, floor, auraMax, exploding, depth, perTop);
   let table = outcomeCache.get(key);
   if (table) return table;
   const { values, p: pv, capped } = floatValues(sides, exploding, depth);
@@ -135,8 +163,8 @@ export function outcomeTable(
     const value = values[i]!;
     const t = topFaces(value, sides);
     const c = defence === null ? t : classOf(value, defence, floor) - floor;
-    const g = Math.min(t, auraMax);
-    meanTops += pv[i]! * t;
+    const g = Math.min(t * perTop, auraMax);
+    meanTops += pv[i]! * t * perTop;
     let slot = 0;
     while (slot < cls.length && (cls[slot] !== c || gains[slot] !== g)) slot++;
     if (slot === cls.length) {
@@ -158,6 +186,51 @@ export function outcomeTable(
   if (outcomeCache.size >= OUTCOME_CACHE_SIZE) outcomeCache.clear();
   outcomeCache.set(key, table);
   return table;
+}
+
+/**
+ * The area die's outcomes by its value (class index value − 1), for rolls whose rerolls keep
+ * the better result (rule variant `rerollKeepsBest`): the better of two sizes is a value, not a
+ * count of top faces. Aura as in {@link outcomeTable}; cached the same way.
+ */
+export function areaValueTable(
+  sides: number,
+  auraMax: number,
+  exploding: boolean,
+  depth: number,
+  perTop: number,
+): OutcomeTable {
+  const key = -outcomeKey(sides, null, 0, auraMax, exploding, depth, perTop);
+  let table = outcomeCache.get(key);
+  if (table) return table;
+  const { values, p, capped } = floatValues(sides, exploding, depth);
+  let meanTops = 0;
+  const gain = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const t = topFaces(values[i]!, sides);
+    gain[i] = Math.min(t * perTop, auraMax);
+    meanTops += p[i]! * t * perTop;
+  }
+  table = {
+    cls: Int32Array.from(values, (v) => v - 1),
+    gain,
+    p,
+    pCapped: Float64Array.from(values, (v, i) => (v === capped ? p[i]! : 0)),
+    meanTops,
+  };
+  if (outcomeCache.size >= OUTCOME_CACHE_SIZE) outcomeCache.clear();
+  outcomeCache.set(key, table);
+  return table;
+}
+
+/** The area die's class count: its top-face counts, or (kept rerolls) its values. */
+export function areaClasses(
+  sides: number,
+  byValue: boolean,
+  exploding: boolean,
+  depth: number,
+): number {
+  return byValue ? (exploding ? depth + 1 : 1) * sides : exploding ? depth + 2 : 2;
 }
 
 /** A die's values and their chances as floats (exploding dice through the exact algebra, once). */

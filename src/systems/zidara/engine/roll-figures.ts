@@ -244,7 +244,9 @@ export class FigureSums {
     for (let d = 0; d < roll.dice.length && !area; d++) if (roll.dice[d]!.area) area = roll.dice[d];
     if (area) {
       const tops = Array.from(data.subarray(base + 2 * n + 1, base + 2 * n + 1 + this.areaStates));
-      odds.area = areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, tops);
+      odds.area = roll.rerollKeepsBest
+        ? areaByValue(area.sides, tops)
+        : areaReport(area.sides, roll.explode ? roll.explodeDepth : 0, tops);
     }
     return odds;
   }
@@ -260,6 +262,16 @@ export function intentDice(roll: Roll): number[][] {
     if (!die.area) dice[die.intent]!.push(index);
   });
   return dice;
+}
+
+/** The area's size when its classes are its values (rerollKeepsBest: class v − 1 is size v). */
+function areaByValue(sides: number, byValue: readonly number[]): NonNullable<RollOdds['area']> {
+  const distribution: { size: number; p: number }[] = [];
+  byValue.forEach((p, v) => {
+    // Multiples of the sides below the cap cannot end a chain: those classes hold nothing.
+    if (p !== 0) distribution.push({ size: v + 1, p });
+  });
+  return { sides, expectedSize: distribution.reduce((s, x) => s + x.size * x.p, 0), distribution };
 }
 
 /** The area's size from its top-face counts: given t top faces, the value is uniform over tN + 1..tN + N − 1, or (depth+1)·N when capped. */

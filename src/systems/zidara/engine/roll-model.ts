@@ -1,5 +1,5 @@
 import type { Roll } from '../roll/spec.ts';
-import { classFloor } from './die-outcome.ts';
+import { areaClasses, classFloor } from './die-outcome.ts';
 
 /**
  * A roll compiled for the decision engines: dice of the same size on the same intent are
@@ -21,12 +21,14 @@ export interface Group {
   readonly size: number;
   /** Highest class index present in multiset m. */
   readonly best: Int8Array;
-  /** replace[(m * classes + from) * classes + to]: the multiset with one die moved; −1 if none at `from`. */
+  /**
+   * replace[(m * classes + from) * classes + to]: the multiset with one die moved; −1 if none at
+   * `from`. Empty for a lone die, whose multiset after the move is `to` itself (an area die by
+   * value has hundreds of classes: its table would be their cube).
+   */
   readonly replace: Int32Array;
   /** Place value of this group's digit in a dice-state key. */
   readonly stride: number;
-  /** Multiset index from a base-(n+1) code of its counts. */
-  readonly indexOfCode: ReadonlyMap<number, number>;
 }
 
 export class RollModel {
@@ -40,8 +42,14 @@ export class RollModel {
   readonly keySpace: number;
   readonly valueKeySpace: number;
   readonly areaGroup: number;
-  /** Top faces the area die can show at most (its class count − 1). */
+  /** Top faces the area die can show at most. */
   readonly areaMaxTops: number;
+  /**
+   * Whether the area die's class is its value (rerollKeepsBest: a kept reroll keeps the better
+   * size, which its top faces alone do not tell) rather than its top faces; and its class count.
+   */
+  readonly areaByValue: boolean;
+  readonly areaClasses: number;
   /** Threats some intent targets, in order: the defences a roll must enumerate. */
   readonly activeThreats: readonly number[];
   /** Aura states 0..auraMax. */
@@ -52,10 +60,15 @@ export class RollModel {
   constructor(roll: Roll) {
     this.roll = roll;
     const boosts = Math.min(roll.boostsPerRoll, roll.auraMax);
-    this.floor = classFloor(boosts);
+    this.floor = classFloor(boosts, roll.boostSize);
     this.classes = 2 - this.floor;
     this.intentCount = roll.intents.length;
     this.areaMaxTops = roll.explode ? roll.explodeDepth + 1 : 1;
+    this.areaByValue = roll.rerollKeepsBest;
+    const area = roll.dice.find((d) => d.area);
+    this.areaClasses = area
+      ? areaClasses(area.sides, this.areaByValue, roll.explode, roll.explodeDepth)
+      : 0;
     this.auraStates = roll.auraMax + 1;
 
     const byKey = new Map<string, number[]>();
@@ -72,7 +85,7 @@ export class RollModel {
     this.groupOfDie = new Int32Array(roll.dice.length);
     for (const [key, dice] of members) {
       const first = roll.dice[dice[0]!]!;
-      const classes = key === 'area' ? this.areaMaxTops + 1 : this.classes;
+      const classes = key === 'area' ? this.areaClasses : this.classes;
       const group = buildGroup(first.area ? -1 : first.intent, first.sides, dice, classes, stride);
       dice.forEach((d) => {
         this.groupOfDie[d] = groups.length;
@@ -111,25 +124,34 @@ export class RollModel {
 
   /**
    * The dice-state key of concrete dice: `classIndex[d]` is die d's class index (its top faces
-   * for the area die). O(dice).
+   * for the area die). O(dice + classes).
    */
   keyOf(classIndex: ArrayLike<number>): number {
     let key = 0;
     for (const group of this.groups) {
-      // A lone die's multiset index is its class index (see buildGroup): no lookup.
+      // A lone die's multiset index is its class index (see multisetsOf): no count.
       if (group.dice.length === 1) {
-        key += classIndex[group.dice[0]!]! * group.stride;
+        const k = classIndex[group.dice[0]!]!;
+        if (!(k >= 0 && k < group.classes))
+          throw new RangeError(`class out of range in group of d${group.sides}`);
+        key += k * group.stride;
         continue;
       }
-      let code = 0;
-      const base = group.dice.length + 1;
-      for (const d of group.dice) code += base ** classIndex[d]!;
-      const m = group.indexOfCode.get(code);
-      if (m === undefined) throw new RangeError(`class out of range in group of d${group.sides}`);
-      key += m * group.stride;
+      const counts = this.counts;
+      counts.fill(0, 0, group.classes);
+      for (const d of group.dice) {
+        const k = classIndex[d]!;
+        if (!(k >= 0 && k < group.classes))
+          throw new RangeError(`class out of range in group of d${group.sides}`);
+        counts[k]!++;
+      }
+      key += multisetRank(counts, group.dice.length, group.classes) * group.stride;
     }
     return key;
   }
+
+  /** keyOf's scratch counts. */
+  private readonly counts = new Int32Array(256);
 }
 
 function buildGroup(
@@ -148,7 +170,6 @@ export interface Multisets {
   readonly size: number;
   readonly best: Int8Array;
   readonly replace: Int32Array;
-  readonly indexOfCode: ReadonlyMap<number, number>;
 }
 
 /** Built once per (dice, classes) for every roll: they do not depend on the dice's sides. */
@@ -156,53 +177,90 @@ const multisetCache = new Map<string, Multisets>();
 
 /**
  * The multisets of `n` interchangeable dice over `classes` classes (see {@link Group}), cached
- * across rolls. O(multisets · classes²) the first time.
+ * across rolls, each at its rank ({@link multisetRank}). O(multisets · classes²) the first time.
+ * @throws RangeError when there are more than `most` of them (the engine could not hold their states).
  * @example multisetsOf(2, 3).size // 6
  */
-export function multisetsOf(n: number, classes: number): Multisets {
+export function multisetsOf(n: number, classes: number, most = MOST_MULTISETS): Multisets {
   const cacheKey = `${n}/${classes}`;
   const cached = multisetCache.get(cacheKey);
   if (cached) return cached;
-  const multisets: number[][] = [];
-  const walk = (k: number, left: number, acc: number[]) => {
-    if (k === classes - 1) {
-      multisets.push([...acc, left]);
-      return;
-    }
-    for (let c = left; c >= 0; c--) walk(k + 1, left - c, [...acc, c]);
-  };
-  walk(0, n, []);
-  // A single die's multiset index is its class index (the simulator and the area report rely on it).
-  multisets.sort((a, b) => codeOf(a, n) - codeOf(b, n));
-  const size = multisets.length;
+  const size = multisetCount(n, classes);
+  if (size > most)
+    throw new RangeError('this roll has too many distinct dice for the exact engine');
   const counts = new Int8Array(size * classes);
   const best = new Int8Array(size);
-  const indexOfCode = new Map<number, number>();
-  multisets.forEach((ms, m) => {
-    ms.forEach((c, k) => {
-      counts[m * classes + k] = c;
-      if (c > 0) best[m] = k;
-    });
-    indexOfCode.set(codeOf(ms, n), m);
-  });
-  const replace = new Int32Array(size * classes * classes).fill(-1);
-  multisets.forEach((ms, m) => {
+  const acc = new Int32Array(classes);
+  const walk = (k: number, left: number) => {
+    if (k === classes - 1) {
+      acc[k] = left;
+      const m = multisetRank(acc, n, classes);
+      for (let c = 0; c < classes; c++) {
+        counts[m * classes + c] = acc[c]!;
+        if (acc[c]! > 0) best[m] = c;
+      }
+      return;
+    }
+    for (let c = left; c >= 0; c--) {
+      acc[k] = c;
+      walk(k + 1, left - c);
+    }
+  };
+  walk(0, n);
+  const replace = new Int32Array(n === 1 ? 0 : size * classes * classes).fill(-1);
+  const next = new Int32Array(classes);
+  for (let m = 0; m < size && n > 1; m++) {
     for (let from = 0; from < classes; from++) {
-      if (ms[from] === 0) continue;
+      if (counts[m * classes + from] === 0) continue;
       for (let to = 0; to < classes; to++) {
-        const next = [...ms];
+        for (let c = 0; c < classes; c++) next[c] = counts[m * classes + c]!;
         next[from]!--;
         next[to]!++;
-        replace[(m * classes + from) * classes + to] = indexOfCode.get(codeOf(next, n))!;
+        replace[(m * classes + from) * classes + to] = multisetRank(next, n, classes);
       }
     }
-  });
-  const built = { counts, size, best, replace, indexOfCode };
+  }
+  const built = { counts, size, best, replace };
   multisetCache.set(cacheKey, built);
   return built;
 }
 
-/** Counts as a base-(n+1) number: digit k is the count of class k. */
-function codeOf(counts: number[], n: number): number {
-  return counts.reduce((code, c, k) => code + c * (n + 1) ** k, 0);
+/** Most multisets one group may have: past it no exact solve could hold its states. */
+const MOST_MULTISETS = 1 << 23;
+
+/**
+ * Multisets of m dice over k classes, C(m + k − 1, k − 1) (1 when m = 0), exact while below
+ * 2^53 (Pascal's triangle, cached): what ranks are counted in.
+ */
+export function multisetCount(m: number, k: number): number {
+  if (k <= 0) return m === 0 ? 1 : 0;
+  return binomial(m + k - 1, k - 1);
+}
+
+const pascal: number[][] = [[1]];
+function binomial(n: number, r: number): number {
+  if (r < 0 || r > n) return 0;
+  while (pascal.length <= n) {
+    const last = pascal[pascal.length - 1]!;
+    pascal.push(last.map((x, i) => x + (last[i - 1] ?? 0)).concat(1));
+  }
+  return pascal[n]![r]!;
+}
+
+/**
+ * The index of a multiset (`counts[k]` dice in class k, n in all) among all multisets of n
+ * dice over `classes` classes, in the order of their count vectors read from the highest class
+ * down (so a lone die's index is its class index). Counted, never coded: a code in base n + 1
+ * passes 2^53 with many classes (many +2s) and a few dice, and two multisets then shared one.
+ * O(Σ counts). @example multisetRank([0, 1, 1], 2, 3) // 4
+ */
+export function multisetRank(counts: ArrayLike<number>, n: number, classes: number): number {
+  let rank = 0;
+  let left = n;
+  for (let k = classes - 1; k >= 1; k--) {
+    const c = counts[k]!;
+    for (let v = 0; v < c; v++) rank += multisetCount(left - v, k);
+    left -= c;
+  }
+  return rank;
 }

@@ -1,13 +1,20 @@
 import { formatCount } from '../../../format-count.ts';
 import { InputError } from '../../../input-error.ts';
 import { challengeDie } from '../roll/pool.ts';
+import { RULE_OPTION_NAMES, ruleOption } from '../roll/rule-options.ts';
 import type { Roll } from '../roll/spec.ts';
-import { type OutcomeTable, outcomeTable } from './die-outcome.ts';
-import { type GroupRoll, groupRoll } from './group-roll.ts';
+import { areaValueTable, classDefence, type OutcomeTable, outcomeTable } from './die-outcome.ts';
+import { type GroupRoll, groupRoll, loneDieRoll } from './group-roll.ts';
 import { type Masses, workingMasses } from './masses.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
-import { type SpendPlan, type SpendRules, type SpendTable, spendTableOf } from './spend.ts';
+import {
+  type SpendPlan,
+  type SpendRules,
+  type SpendTable,
+  spendRulesOf,
+  spendTableOf,
+} from './spend.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 const MAX_STATES = 1 << 23;
@@ -241,11 +248,13 @@ interface Question {
 /**
  * The parts of a roll that one solve shares: everything but the threats' Challenges, the
  * Resolve at the start and (when gains can be spent in the same roll) the Aura at the start.
- * Rolls with the same shape are answered by one {@link RollSolver} (see `oddsFor`).
+ * Rolls with the same shape are answered by one {@link RollSolver} (see `oddsFor`). The rule
+ * options' part is read from their declarations (`RULE_OPTIONS[…].shape`), so no option can
+ * be left out of it.
  * @example rollShape(parseRoll({ threats: [{ challenge: 2 }], dice: [{ sides: 8, intent: 0 }] })) === rollShape(parseRoll({ threats: [{ challenge: 6 }], dice: [{ sides: 8, intent: 0 }], resolve: 2, aura: 1 })) // true
  */
 export function rollShape(roll: Roll): string {
-  const parts: (string | number | boolean)[] = [roll.threats.length, roll.dice.length];
+  const parts: unknown[] = [roll.threats.length, roll.dice.length];
   // Indexed loops: a file of thousands of specs runs this cold, where for-of makes garbage.
   for (let i = 0; i < roll.dice.length; i++) {
     const die = roll.dice[i]!;
@@ -253,17 +262,19 @@ export function rollShape(roll: Roll): string {
   }
   for (let i = 0; i < roll.intents.length; i++)
     parts.push(roll.intents[i]!.threat, roll.intents[i]!.weight);
-  parts.push(
-    roll.auraGainUsableSameRoll ? '' : roll.aura,
-    roll.auraMax,
-    roll.boostsPerRoll,
-    roll.tieBreak,
-    roll.explode ? roll.explodeDepth : '',
-    roll.auraValue,
-    roll.resolveValue,
-  );
+  parts.push(roll.auraGainUsableSameRoll ? '' : roll.aura);
+  for (let i = 0; i < SHAPE_OPTIONS.length; i++) {
+    const [name, shape] = SHAPE_OPTIONS[i]!;
+    parts.push(shape === true ? roll[name] : shape(roll as unknown as Record<string, unknown>));
+  }
   return parts.join('|');
 }
+
+/** The rule options that shape a roll, and how (see `RuleOption.shape`). */
+const SHAPE_OPTIONS = RULE_OPTION_NAMES.flatMap((name) => {
+  const shape = ruleOption(name).shape;
+  return shape === false ? [] : [[name, shape] as const];
+});
 
 /**
  * The exact engine for one Zi'Dara roll. Every defence vector is enumerated; under each, the
@@ -335,13 +346,7 @@ export class RollSolver {
     this.rerolls = rerolls;
     this.joint = joint;
     this.model = new RollModel(roll);
-    this.spendRules = {
-      weights: roll.intents.map((i) => i.weight),
-      boostsPerRoll: roll.boostsPerRoll,
-      tieBreak: roll.tieBreak,
-      auraValue: roll.auraValue,
-      auraMax: roll.auraMax,
-    };
+    this.spendRules = spendRulesOf(roll);
     this.defenceCount = this.model.activeThreats.reduce(
       (n, t) => n * challengeDie(roll.threats[t]!.challenge),
       1,
@@ -478,7 +483,7 @@ export class RollSolver {
     const A = this.auraStates;
     const levels = this.roll.resolve + 1;
     const { questions, starts } = this.questionsOf(rolls);
-    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
+    const areaStates = model.areaClasses;
     const figures = new FigureSums(
       questions.length,
       model.intentCount,
@@ -636,7 +641,7 @@ export class RollSolver {
       decisions.push(REROLL_ALL);
     }
     const model = this.model;
-    const areaStates = model.areaGroup < 0 ? 0 : model.areaMaxTops + 1;
+    const areaStates = model.areaClasses;
     return decisions.map((decision) => {
       const acc = new RollFigures(
         model.intentCount,
@@ -690,14 +695,23 @@ export class RollSolver {
     // A die's gains are capped where the fresh roll's are (see freshRoll), so outcomes that
     // differ only past that cap are one.
     const groups = this.model.groups.map((g) =>
-      outcomeTable(
-        g.sides,
-        g.intent < 0 ? null : defences[roll.intents[g.intent]!.threat]!,
-        this.model.floor,
-        this.auraStates - 1 - this.lowAura,
-        roll.explode,
-        roll.explodeDepth,
-      ),
+      g.intent < 0 && this.model.areaByValue
+        ? areaValueTable(
+            g.sides,
+            this.auraStates - 1 - this.lowAura,
+            roll.explode,
+            roll.explodeDepth,
+            roll.auraPerTopFace,
+          )
+        : outcomeTable(
+            g.sides,
+            g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
+            this.model.floor,
+            this.auraStates - 1 - this.lowAura,
+            roll.explode,
+            roll.explodeDepth,
+            roll.auraPerTopFace,
+          ),
     );
     const spare = this.spare.pop();
     const fresh = this.freshRoll(defences, spare?.fresh);
@@ -750,15 +764,21 @@ export class RollSolver {
     const rolls: GroupRoll[] = [];
     let meanTops = 0;
     for (const g of groups) {
-      const mine = groupRoll(
-        g.sides,
-        g.dice.length,
-        g.intent < 0 ? null : defences[roll.intents[g.intent]!.threat]!,
-        model.floor,
-        top,
-        roll.explode,
-        roll.explodeDepth,
-      );
+      const mine =
+        g.intent < 0 && model.areaByValue
+          ? loneDieRoll(
+              areaValueTable(g.sides, top, roll.explode, roll.explodeDepth, roll.auraPerTopFace),
+            )
+          : groupRoll(
+              g.sides,
+              g.dice.length,
+              g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
+              model.floor,
+              top,
+              roll.explode,
+              roll.explodeDepth,
+              roll.auraPerTopFace,
+            );
       rolls.push(mine);
       meanTops += mine.meanTops;
     }
@@ -973,6 +993,7 @@ export class RollSolver {
       // (A terminal utility promises neither, so every die stays a candidate then.)
       const full = aura === top && !this.terminal;
       const monotone = !this.terminal && (full || this.roll.auraValue === 0);
+      const keepsBest = this.roll.rerollKeepsBest;
       for (let g = 0; g < groups.length && this.rerolls !== 'all'; g++) {
         const group = groups[g]!;
         if (full && group.intent < 0) continue;
@@ -983,6 +1004,7 @@ export class RollSolver {
         const rest = key - m * stride;
         const classes = group.classes;
         const replace = group.replace;
+        const lone = group.dice.length === 1;
         const counts = group.counts;
         for (let k = 0; k < classes; k++) {
           if (counts[m * classes + k] === 0) continue;
@@ -991,7 +1013,9 @@ export class RollSolver {
           let mass = 0;
           const row = (m * classes + k) * classes;
           for (let o = 0; o < p.length; o++) {
-            const next = rest + replace[row + cls[o]!]! * stride;
+            // Rule variant rerollKeepsBest: the die stays on the better of its two results.
+            const to = keepsBest && cls[o]! < k ? k : cls[o]!;
+            const next = rest + (lone ? to : replace[row + to]!) * stride;
             const nextAura = Math.min(top, aura + gain[o]!);
             const at = (areaStride ? next % areaStride : next) * H + nextAura - low;
             let value = lower[at]!;
@@ -1011,7 +1035,8 @@ export class RollSolver {
         }
       }
       let all = Number.NEGATIVE_INFINITY;
-      if (this.rerolls !== 'one') {
+      if (this.rerolls !== 'one' && keepsBest) all = this.keptRerollAllValue(ctx, r - 1, key, aura);
+      else if (this.rerolls !== 'one') {
         this.solveRerollAll(ctx, r - 1, aura);
         all = ctx.rerollAll[r - 1]![aura]!;
       }
@@ -1048,6 +1073,106 @@ export class RollSolver {
       this.wonValues[index] = value;
     }
     return value + (this.terminal ? 0 : this.roll.resolveValue * r);
+  }
+
+  /**
+   * Rule variant rerollKeepsBest: the law of (dice-state key · A + Aura gained, capped) after
+   * rerolling every die of state `key`, each die left on the better of its old and new result,
+   * into working table `role` (p and its capped part). Dice are independent, so the dice are
+   * rerolled one at a time; a group's classes from the highest down, so the dice at a class
+   * are always ones not yet rerolled (a rerolled die only rises).
+   */
+  private keptRerollAll(ctx: DefenceContext, key: number, role: number): Masses {
+    const A = this.auraStates;
+    const top = A - 1;
+    const groups = this.model.groups;
+    const space = this.model.keySpace * A;
+    let from = workingMasses(role, space);
+    from.add(key * A, 1, 0);
+    let turn = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g]!;
+      const { cls, gain, p, pCapped } = ctx.groups[g]!;
+      const classes = group.classes;
+      const lone = group.dice.length === 1;
+      const m0 = Math.floor(key / group.stride) % group.size;
+      for (let k = classes - 1; k >= 0; k--) {
+        for (let c = group.counts[m0 * classes + k]!; c > 0; c--) {
+          const to = workingMasses(role + 1 + (turn++ % 2), space);
+          for (let i = 0; i < from.size; i++) {
+            const state = from.states[i]!;
+            const pi = from.clean[i]!;
+            const pc = from.capped[i]!;
+            const at = Math.floor(state / A);
+            const gained = state - at * A;
+            const m = Math.floor(at / group.stride) % group.size;
+            const rest = at - m * group.stride;
+            const row = (m * classes + k) * classes;
+            for (let o = 0; o < p.length; o++) {
+              const q = p[o]!;
+              const qc = pCapped[o]!;
+              const kept = Math.max(cls[o]!, k);
+              const next = rest + (lone ? kept : group.replace[row + kept]!) * group.stride;
+              to.add(
+                next * A + Math.min(top, gained + gain[o]!),
+                pi * q,
+                pi * q - (pi - pc) * (q - qc),
+              );
+            }
+          }
+          from = to;
+        }
+      }
+    }
+    return from;
+  }
+
+  /** E[value] of a kept reroll of every die (rerollKeepsBest) from state (key, aura), landing with Resolve r. */
+  private keptRerollAllValue(ctx: DefenceContext, r: number, key: number, aura: number): number {
+    const law = this.keptRerollAll(ctx, key, 7);
+    // Copied: the values below may solve further states, which reuse the working tables.
+    const states = law.states.slice(0, law.size);
+    const p = law.clean.slice(0, law.size);
+    const A = this.auraStates;
+    const top = A - 1;
+    const level = ctx.value[r]!;
+    let total = 0;
+    let mass = 0;
+    for (let j = 0; j < states.length; j++) {
+      const next = Math.floor(states[j]! / A);
+      const nextAura = Math.min(top, aura + states[j]! - next * A);
+      const at = this.valueKey(next) * this.heldAura + nextAura - this.lowAura;
+      if (Number.isNaN(level[at]!)) this.solve(ctx, r, next, nextAura);
+      total += p[j]! * level[at]!;
+      mass += p[j]!;
+    }
+    return total / mass; // a mean by its own mass, as startValue's
+  }
+
+  /** The forward pass's kept reroll of every die (rerollKeepsBest) of the mass in {@link stepMass}, into `next`. */
+  private spreadKeptRerollAll(
+    ctx: DefenceContext,
+    key: number,
+    aura: number,
+    acc: RollFigures,
+    next: Masses,
+  ): void {
+    const clean = stepMass[0]!;
+    const capped = stepMass[1]!;
+    const law = this.keptRerollAll(ctx, key, 7);
+    const A = this.auraStates;
+    const top = A - 1;
+    let rise = 0;
+    for (let j = 0; j < law.size; j++) {
+      const q = law.clean[j]!;
+      const qc = law.capped[j]!;
+      const at = Math.floor(law.states[j]! / A);
+      const nextAura = Math.min(top, aura + law.states[j]! - at * A);
+      rise += q * (nextAura - aura);
+      next.add(at * A + nextAura, clean * (q - qc), clean * qc + capped * q);
+    }
+    acc.gained += (clean + capped) * ctx.fresh.meanTops;
+    acc.shared += (clean + capped) * (ctx.fresh.meanTops - rise);
   }
 
   /** Fills the memo with E[value] of rerolling every die, landing with Resolve r, from Aura state `aura`. */
@@ -1184,6 +1309,8 @@ export class RollSolver {
             : STOP);
     if (decision === STOP) {
       this.stop(key, aura, r, acc);
+    } else if (decision === REROLL_ALL && this.roll.rerollKeepsBest) {
+      this.spreadKeptRerollAll(ctx, key, aura, acc, next);
     } else if (decision === REROLL_ALL) {
       this.allClean[aura]! += clean;
       this.allCapped[aura]! += capped;
@@ -1197,11 +1324,14 @@ export class RollSolver {
       const k = group.intent < 0 ? m : decision % REROLL_GROUP_STRIDE;
       const rest = key - m * group.stride;
       const row = (m * group.classes + k) * group.classes;
+      const keepsBest = this.roll.rerollKeepsBest;
+      const lone = group.dice.length === 1;
       let rise = 0;
       for (let o = 0; o < outcomes.p.length; o++) {
         const q = outcomes.p[o]!;
         const qc = outcomes.pCapped[o]!;
-        const nextKey = rest + group.replace[row + outcomes.cls[o]!]! * group.stride;
+        const to = keepsBest && outcomes.cls[o]! < k ? k : outcomes.cls[o]!;
+        const nextKey = rest + (lone ? to : group.replace[row + to]!) * group.stride;
         const nextAura = Math.min(top, aura + outcomes.gain[o]!);
         rise += q * (nextAura - aura);
         next.add(nextKey * A + nextAura, clean * (q - qc), clean * qc + capped * q);

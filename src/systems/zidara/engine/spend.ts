@@ -1,15 +1,20 @@
 import { popcount } from '../../popcount.ts';
 import type { Roll } from '../roll/spec.ts';
+import { tiesBought } from './die-outcome.ts';
 import type { Policy } from './roll-solver.ts';
 
 /**
- * Aura spends after the last reroll: a +2 on a die (at most `boostsPerRoll` a roll) and paying a
- * tie (when `tieBreak`). Only an intent's best die is worth a +2, so each intent is settled from
- * its best class alone (see die-outcome.ts). Shared by the exact engine and the simulator.
+ * Aura spends after the last reroll: a +2 on a die (at most `boostsPerRoll` a roll, each adding
+ * `boostSize`) and paying a tie (when ties can be bought: `tiesBought`). Only an intent's best
+ * die is worth a +2, so each intent is settled from its best class alone (see die-outcome.ts).
+ * Shared by the exact engine and the simulator.
  */
 export interface SpendRules {
   readonly weights: readonly number[];
   readonly boostsPerRoll: number;
+  /** What one +2 adds (rule variant `boostSize`). */
+  readonly boostSize: number;
+  /** Whether a tie can be bought (`tiesBought`: `tieBreak`, unless ties go to the roller). */
   readonly tieBreak: boolean;
   readonly auraValue: number;
   readonly auraMax: number;
@@ -18,6 +23,18 @@ export interface SpendRules {
    * of a roll is not linear (a fight: the chance to win from the state the roll leaves).
    */
   readonly worth?: (won: number, auraEnd: number) => number;
+}
+
+/** The spend rules of a roll (the exact engine's and the simulator's). */
+export function spendRulesOf(roll: Roll): SpendRules {
+  return {
+    weights: roll.intents.map((i) => i.weight),
+    boostsPerRoll: roll.boostsPerRoll,
+    boostSize: roll.boostSize,
+    tieBreak: tiesBought(roll),
+    auraValue: roll.auraValue,
+    auraMax: roll.auraMax,
+  };
 }
 
 /** The worth of ending with intents `won` (bit i: intent i) and `auraEnd` Aura. */
@@ -43,17 +60,20 @@ export interface SpendPlan {
 }
 
 /**
- * The cheapest way to win an intent whose best die has class `cls` (< 1): +2s first, then a tie
- * payment when the +2s land exactly on D. Both the Aura and the +2s are minimal at once.
- * @example winCost(-2, true) // not run: internal; gives { cost: 2, boosts: 1, paysTie: true }
+ * The cheapest way to win an intent whose best die has class `cls` (< 1) with +2s that each add
+ * `size`: +2s first, then a tie payment when the +2s land exactly on D (as many Aura as the +2s
+ * that would pass it, one fewer +2). Both the Aura and the +2s are minimal at once.
+ * @example winCost(-2, true, 2) // not run: internal; gives { cost: 2, boosts: 1, paysTie: true }
  */
 function winCost(
   cls: number,
   tieBreak: boolean,
+  size: number,
 ): { cost: number; boosts: number; paysTie: boolean } {
   if (cls >= 1) return { cost: 0, boosts: 0, paysTie: false };
-  if (tieBreak && cls % 2 === 0) return { cost: -cls / 2 + 1, boosts: -cls / 2, paysTie: true };
-  const boosts = Math.ceil((1 - cls) / 2);
+  if (tieBreak && -cls % size === 0)
+    return { cost: -cls / size + 1, boosts: -cls / size, paysTie: true };
+  const boosts = Math.ceil((1 - cls) / size);
   return { cost: boosts, boosts, paysTie: false };
 }
 
@@ -107,7 +127,7 @@ export function optimalSpend(
   for (let i = 0; i < best.length; i++) {
     const weight = rules.weights[i]!;
     if (best[i]! >= 1 || (weight <= 0 && !rules.worth)) continue;
-    const c = winCost(best[i]!, rules.tieBreak);
+    const c = winCost(best[i]!, rules.tieBreak, rules.boostSize);
     if (c.boosts <= rules.boostsPerRoll && c.cost <= budget)
       candidates.push({ intent: i, ...c, weight });
   }
@@ -173,8 +193,8 @@ function lowerIntents(a: number, b: number): boolean {
 
 /**
  * The `greedy` policy's spends: for each intent not won, by weight (higher first) then index,
- * pay its tie when it ties and `tieBreak` holds, else put a +2 on its best die when that wins it,
- * each while Aura (and +2s) last.
+ * pay its tie when it ties and ties can be bought, else put a +2 on its best die when that wins
+ * it, each while Aura (and +2s) last.
  */
 export function greedySpend(
   rules: SpendRules,
@@ -197,7 +217,7 @@ export function greedySpend(
       aura--;
       won |= 1 << i;
       tiesPaid |= 1 << i;
-    } else if (aura >= 1 && boostsLeft >= 1 && cls + 2 >= 1) {
+    } else if (aura >= 1 && boostsLeft >= 1 && cls + rules.boostSize >= 1) {
       aura--;
       boostsLeft--;
       boosts[i] = 1;
@@ -245,13 +265,7 @@ export class SpendTable {
     terminal?: ArrayLike<number>,
     levels = roll.resolve + 1,
   ) {
-    this.rules = {
-      weights: roll.intents.map((i) => i.weight),
-      boostsPerRoll: roll.boostsPerRoll,
-      tieBreak: roll.tieBreak,
-      auraValue: roll.auraValue,
-      auraMax: roll.auraMax,
-    };
+    this.rules = spendRulesOf(roll);
     this.settleWith =
       policy === 'optimal' ? optimalSpend : policy === 'greedy' ? greedySpend : noSpend;
     this.floor = floor;
@@ -316,7 +330,7 @@ const spendCache = new Map<string, SpendTable>();
 
 /**
  * The {@link SpendTable} of a roll's spend rules under a policy, shared by every roll with the
- * same rules (weights, +2s, ties, Aura cap and worth, when gains arrive, the class floor): the
+ * same rules (weights, +2s and their size, ties, Aura cap and worth, when gains arrive, the class floor): the
  * splits of a pool, the Challenges and Resolve levels of an analysis settle through one table.
  * Rolls with a terminal utility get their own.
  * @example spendTableOf(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) === spendTableOf(parseRoll({ threats: [{ challenge: 5 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) // true
@@ -333,7 +347,8 @@ export function spendTableOf(
     policy,
     floor,
     roll.boostsPerRoll,
-    roll.tieBreak,
+    roll.boostSize,
+    tiesBought(roll),
     roll.auraValue,
     roll.auraMax,
     roll.auraGainUsableSameRoll ? '' : roll.aura,

@@ -1,34 +1,40 @@
 import { z } from '#zod';
-import { flag, integer, number } from '../../../field-schemas.ts';
+import { integer, number } from '../../../field-schemas.ts';
 import { invalid, missing } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';
 import { DIE_SIDES } from './pool.ts';
 import { acceptsRollSpec } from './roll-spec-check.ts';
+import {
+  OPTION_LIMITS,
+  type PlacedIn,
+  RULE_OPTION_DEFAULTS,
+  RULE_OPTION_NAMES,
+  RULE_OPTIONS,
+  type RuleOption,
+  type RuleOptionName,
+  type RuleOptionSchemas,
+  type RuleOptionValues,
+  type RuleVariantName,
+  refusedPair,
+  ruleOptionSchema,
+} from './rule-options.ts';
 
 /** A roll spec as written in JSON (the oracle's `spec`): absent fields take the defaults below. */
-export interface RollSpec {
+export interface RollSpec
+  extends Partial<{ -readonly [K in RuleOptionName]: RuleOptionValues[K] }> {
   threats: { challenge: number; name?: string }[];
   dice: DieSpec[];
   /** One entry per intent (intents are numbered 0..n−1 by the dice). */
   intents?: { threat?: number; weight?: number; name?: string }[];
   /** Aura at the start of the roll; default `auraMax` (a scene starts full). */
   aura?: number;
-  auraMax?: number;
-  resolve?: number;
-  boostsPerRoll?: number;
-  tieBreak?: boolean;
-  explode?: boolean;
-  explodeDepth?: number;
-  auraValue?: number;
-  resolveValue?: number;
-  auraGainUsableSameRoll?: boolean;
 }
 
 /** A die of a roll spec: its sides and the intent it is on (numbered from 0), or the area die. */
 export type DieSpec = { sides: number; intent: number } | { sides: number; area: true };
 
-/** A validated roll with every option filled in. */
-export interface Roll {
+/** A validated roll with every option filled in (the rule options: see rule-options.ts). */
+export interface Roll extends RuleOptionValues {
   readonly threats: readonly { readonly challenge: number; readonly name?: string }[];
   readonly dice: readonly RollDie[];
   readonly intents: readonly {
@@ -37,15 +43,6 @@ export interface Roll {
     readonly name?: string;
   }[];
   readonly aura: number;
-  readonly auraMax: number;
-  readonly resolve: number;
-  readonly boostsPerRoll: number;
-  readonly tieBreak: boolean;
-  readonly explode: boolean;
-  readonly explodeDepth: number;
-  readonly auraValue: number;
-  readonly resolveValue: number;
-  readonly auraGainUsableSameRoll: boolean;
 }
 
 /** A die of the pool: aimed at an intent, or (Elementalist) the area die with intent −1. */
@@ -57,27 +54,11 @@ export interface RollDie {
 
 /**
  * The rules page's defaults (`rules/zidara.md`): what a roll spec, a CLI flag or a scenario field
- * takes when it is left out. Flags, their help, the scenario schema and the docs read these.
+ * takes when it is left out, each declared with its option (`RULE_OPTIONS`). Flags, their help,
+ * the scenario schema and the docs read these.
  */
 export const ROLL_DEFAULTS = {
-  /** Most Aura a character holds; gains past it are shared. */
-  auraMax: 5,
-  /** Resolve available for rerolls in one roll. */
-  resolve: 0,
-  /** The archetype's +2s allowed a roll (0: an archetype without the +2). */
-  boostsPerRoll: 1,
-  /** A tie can be won for 1 Aura (false: the defence model, see {@link DEFENDING}). */
-  tieBreak: true,
-  /** Warrior: a top face rolls again and adds. */
-  explode: false,
-  /** Most extra rolls of one exploding die. */
-  explodeDepth: 20,
-  /** Worth of each Aura left at the end, in intents. */
-  auraValue: 0,
-  /** Worth of each Resolve left at the end, in intents. */
-  resolveValue: 0,
-  /** Aura from a top face can be spent in the same roll. */
-  auraGainUsableSameRoll: true,
+  ...RULE_OPTION_DEFAULTS,
   /** The threat an intent aims at (0: the first). */
   intentThreat: 0,
   /** An intent's weight in the utility play maximises. */
@@ -90,27 +71,15 @@ export const ROLL_DEFAULTS = {
  * one exact roll, and an action beyond the dice adds no legal pool that fits.
  */
 export const ROLL_LIMITS = {
+  ...OPTION_LIMITS,
   /** Dice in one exact roll. */
   dice: 12,
-  /** Resolve in one roll (and Titles: nobody holds more Resolve than Titles). */
-  resolve: 10,
-  /** The Aura cap a character may have. */
-  auraMax: 20,
-  /** +2s allowed a roll. */
-  boostsPerRoll: 10,
-  /** Extra rolls of one exploding die. */
-  explodeDepth: 100,
   /** A threat's Challenge (C7 and up are designers' what-ifs). */
   challenge: 50,
   /** Steps in one roll: 12 d12s. */
   steps: 72,
   /** Actions in one roll. */
   actions: 12,
-  /**
-   * Largest intent weight, `auraValue` or `resolveValue`: a roll's utility and its square
-   * (simulation intervals) stay finite and exact enough (1e308 gave an infinite utility).
-   */
-  value: 1e6,
 } as const;
 
 /**
@@ -142,52 +111,29 @@ export function checkAura(aura: unknown, auraMax: number, field: string, cap = '
  * The zod schemas of a roll's options, with their bounds and defaults in words: roll specs are
  * validated with them, and a scenario's characters and fights say the same.
  */
-export const ROLL_OPTION_SCHEMAS = {
-  auraMax: integer(
-    0,
-    ROLL_LIMITS.auraMax,
-    `Most Aura held; gains past it are shared (default ${ROLL_DEFAULTS.auraMax}).`,
-  ),
-  resolve: integer(
-    0,
-    ROLL_LIMITS.resolve,
-    `Resolve available for rerolls (default ${ROLL_DEFAULTS.resolve}).`,
-  ),
-  boostsPerRoll: integer(
-    0,
-    ROLL_LIMITS.boostsPerRoll,
-    `The archetype's +2s allowed a roll, each for 1 Aura (default ${ROLL_DEFAULTS.boostsPerRoll}; 0: an archetype without the +2).`,
-  ),
-  tieBreak: flag(
-    `A tie can be won for 1 Aura (default ${ROLL_DEFAULTS.tieBreak}; false: the defence model).`,
-  ),
-  explode: flag(
-    `Warrior: a die showing its top face rolls again and adds (default ${ROLL_DEFAULTS.explode}).`,
-  ),
-  explodeDepth: integer(
-    0,
-    ROLL_LIMITS.explodeDepth,
-    `Most extra rolls of an exploding die (default ${ROLL_DEFAULTS.explodeDepth}).`,
-  ),
-  auraValue: number(
-    0,
-    `Worth of each Aura left at the end, in intents, to the play (default ${ROLL_DEFAULTS.auraValue}).`,
-    ROLL_LIMITS.value,
-  ),
-  resolveValue: number(
-    0,
-    `Worth of each Resolve left at the end, in intents, to the play (default ${ROLL_DEFAULTS.resolveValue}).`,
-    ROLL_LIMITS.value,
-  ),
-  auraGainUsableSameRoll: flag(
-    `Aura from a roll's top faces can be spent in that roll (default ${ROLL_DEFAULTS.auraGainUsableSameRoll}).`,
-  ),
-} as const;
+export const ROLL_OPTION_SCHEMAS = Object.fromEntries(
+  RULE_OPTION_NAMES.map((name) => [name, ruleOptionSchema(RULE_OPTIONS[name])]),
+) as RuleOptionSchemas;
+
+/**
+ * The optional schemas of the options a scenario file holds in `placement` (a character or its
+ * archetype), in their declared order: what the scenario schema spreads in.
+ */
+export function scenarioOptionSchemas<const P extends 'character' | 'archetype'>(
+  placement: P,
+): { [K in PlacedIn<P>]: z.ZodOptional<RuleOptionSchemas[K]> } {
+  return Object.fromEntries(
+    RULE_OPTION_NAMES.filter((name) => RULE_OPTIONS[name].scenario === placement).map((name) => [
+      name,
+      ROLL_OPTION_SCHEMAS[name].optional(),
+    ]),
+  ) as { [K in PlacedIn<P>]: z.ZodOptional<RuleOptionSchemas[K]> };
+}
 
 /** A roll spec's options beside its threats, dice and intents: what a character's setup sets. */
 export const ROLL_OPTION_FIELDS = [
   'aura',
-  ...(Object.keys(ROLL_OPTION_SCHEMAS) as (keyof typeof ROLL_OPTION_SCHEMAS)[]),
+  ...RULE_OPTION_NAMES,
 ] as const satisfies readonly (keyof RollSpec)[];
 
 /**
@@ -352,40 +298,43 @@ export function parseRoll(input: unknown, where = ''): Roll {
   }
 
   const auraMax = spec.auraMax ?? D.auraMax;
-  return {
+  const roll: Record<string, unknown> = {
     threats,
     dice,
     intents,
     aura: spec.aura === undefined ? auraMax : checkAura(spec.aura, auraMax, `${where}aura`),
-    auraMax,
-    resolve: spec.resolve ?? D.resolve,
-    boostsPerRoll: spec.boostsPerRoll ?? D.boostsPerRoll,
-    tieBreak: spec.tieBreak ?? D.tieBreak,
-    explode: spec.explode ?? D.explode,
-    explodeDepth: spec.explodeDepth ?? D.explodeDepth,
-    auraValue: spec.auraValue ?? D.auraValue,
-    resolveValue: spec.resolveValue ?? D.resolveValue,
-    auraGainUsableSameRoll: spec.auraGainUsableSameRoll ?? D.auraGainUsableSameRoll,
   };
+  for (let i = 0; i < RULE_OPTION_NAMES.length; i++) {
+    const name = RULE_OPTION_NAMES[i]!;
+    roll[name] = spec[name] ?? D[name];
+  }
+  const refused = refusedPair(roll);
+  if (refused)
+    throw invalid(
+      `${where}${refused.field}`,
+      roll[refused.field],
+      `${RULE_OPTIONS[refused.field].default} with ${refused.other} ${String(roll[refused.other])}: ${refused.because}`,
+    );
+  return roll as unknown as Roll;
 }
 
-/** The roll back as a JSON spec with every field explicit (what `parseRoll` would read back). */
-export function rollToSpec(roll: Roll): Required<RollSpec> {
-  return {
+/**
+ * The roll back as a JSON spec with every rule option explicit (what `parseRoll` would read
+ * back), but for rule variants at the rules page's value, which are left out: a spec of the
+ * rules page reads as it always has.
+ */
+export function rollToSpec(roll: Roll): RollSpec & Required<Omit<RollSpec, RuleVariantName>> {
+  const spec: Record<string, unknown> = {
     threats: roll.threats.map((t) => ({ ...t })),
     dice: roll.dice.map((d) =>
       d.area ? { sides: d.sides, area: true as const } : { sides: d.sides, intent: d.intent },
     ),
     intents: roll.intents.map((i) => ({ ...i })),
     aura: roll.aura,
-    auraMax: roll.auraMax,
-    resolve: roll.resolve,
-    boostsPerRoll: roll.boostsPerRoll,
-    tieBreak: roll.tieBreak,
-    explode: roll.explode,
-    explodeDepth: roll.explodeDepth,
-    auraValue: roll.auraValue,
-    resolveValue: roll.resolveValue,
-    auraGainUsableSameRoll: roll.auraGainUsableSameRoll,
   };
+  for (const name of RULE_OPTION_NAMES) {
+    const option: RuleOption = RULE_OPTIONS[name];
+    if (!option.variant || roll[name] !== option.default) spec[name] = roll[name];
+  }
+  return spec as unknown as RollSpec & Required<Omit<RollSpec, RuleVariantName>>;
 }

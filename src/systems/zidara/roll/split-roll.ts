@@ -1,5 +1,6 @@
 import { z } from '#zod';
 import { choice } from '../../../field-schemas.ts';
+import { invalid } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';
 import { allWonUtility } from '../engine/all-won-utility.ts';
 import {
@@ -13,6 +14,7 @@ import {
   utilityIsWins,
 } from '../engine/roll-solver.ts';
 import { solveRolls, solveUtilities } from '../engine/solve-rolls.ts';
+import { type RuleOptionValues, refusedPair } from './rule-options.ts';
 import {
   checkAura,
   DEFENDING,
@@ -26,34 +28,14 @@ import {
 import type { Split } from './split.ts';
 
 /**
- * A character's situation for a roll, shared by every analysis: the options of the rules page
- * (`rules/zidara.md`) and how decisions are taken. Every field is optional; the defaults are
- * the rules page's ({@link ROLL_DEFAULTS}, {@link PLAY_DEFAULTS}).
+ * A character's situation for a roll, shared by every analysis: the rule options of the rules
+ * page (`rules/zidara.md`, each declared in `RULE_OPTIONS`) and how decisions are taken. Every
+ * field is optional; the defaults are the rules page's ({@link ROLL_DEFAULTS},
+ * {@link PLAY_DEFAULTS}).
  */
-export interface RollSetup {
+export interface RollSetup extends Partial<RuleOptionValues> {
   /** Aura at the start of the roll (a scene starts full). @defaultValue `auraMax` */
   readonly aura?: number;
-  /** Most Aura a character holds; gains past it are shared. @defaultValue {@link ROLL_DEFAULTS}.auraMax */
-  readonly auraMax?: number;
-  /** Resolve available for rerolls. @defaultValue {@link ROLL_DEFAULTS}.resolve */
-  readonly resolve?: number;
-  /** The archetype's +2s allowed a roll (0 = an archetype without the +2). @defaultValue {@link ROLL_DEFAULTS}.boostsPerRoll */
-  readonly boostsPerRoll?: number;
-  /**
-   * A tie can be won for 1 Aura (false models defending: {@link DEFENDING}).
-   * @defaultValue {@link ROLL_DEFAULTS}.tieBreak
-   */
-  readonly tieBreak?: boolean;
-  /** Warrior: a top face rolls again and adds. @defaultValue {@link ROLL_DEFAULTS}.explode */
-  readonly explode?: boolean;
-  /** Most extra rolls of an exploding die. @defaultValue {@link ROLL_DEFAULTS}.explodeDepth */
-  readonly explodeDepth?: number;
-  /** Aura from a top face can be spent in the same roll. @defaultValue {@link ROLL_DEFAULTS}.auraGainUsableSameRoll */
-  readonly auraGainUsableSameRoll?: boolean;
-  /** Worth of each Aura left at the end, in intents, in the utility play maximises. @defaultValue {@link ROLL_DEFAULTS}.auraValue */
-  readonly auraValue?: number;
-  /** Worth of each Resolve left at the end, in intents. @defaultValue {@link ROLL_DEFAULTS}.resolveValue */
-  readonly resolveValue?: number;
   /** Who decides: the engine's optimum or a named simple policy. @defaultValue {@link PLAY_DEFAULTS}.policy */
   readonly policy?: Policy;
   /** Rerolls the optimal policy may use. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
@@ -68,19 +50,50 @@ export interface CharacterSetup extends Omit<RollSetup, 'tieBreak'> {
 
 /**
  * The roll setup of a character: fields left out (undefined) take the rules' defaults,
- * `defending` is the defence model, and the starting Aura is checked against its cap. `names`
- * are the Aura fields as the caller's input names them (flags, a file's fields), for messages.
+ * `defending` is the defence model, and the starting Aura is checked against its cap, and
+ * options the rules refuse together (see `RULE_OPTIONS`' `refuses`) are refused. `names` are
+ * the fields as the caller's input names them (flags, a file's fields), for messages.
  * @example characterSetup({ auraMax: 3, defending: true }) // { auraMax: 3, tieBreak: false }
  */
 export function characterSetup(
   character: { readonly [F in keyof CharacterSetup]?: CharacterSetup[F] | undefined },
-  names: { readonly aura: string; readonly auraMax: string } = { aura: 'aura', auraMax: 'auraMax' },
+  names: {
+    readonly aura: string;
+    readonly auraMax: string;
+    readonly field?: (field: string) => string;
+  } = { aura: 'aura', auraMax: 'auraMax' },
 ): RollSetup {
   const { defending, ...options } = character;
   if (options.aura !== undefined)
     checkAura(options.aura, options.auraMax ?? ROLL_DEFAULTS.auraMax, names.aura, names.auraMax);
   const setup = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  return { ...setup, ...(defending ? DEFENDING : {}) } as RollSetup;
+  const result = { ...setup, ...(defending ? DEFENDING : {}) } as RollSetup;
+  checkRefusedPair(result, names.field ?? ((field) => field), defending ? 'defending' : undefined);
+  return result;
+}
+
+/**
+ * Refuses options the rules refuse together (see `RULE_OPTIONS`' `refuses`), naming both as
+ * the caller's input names them; `defending` names the defence model when it set tieBreak.
+ * @throws InputError naming the field, its value and why.
+ */
+export function checkRefusedPair(
+  setup: RollSetup,
+  nameOf: (field: string) => string,
+  defending?: string,
+): void {
+  const values = { ...ROLL_DEFAULTS, ...setup } as Record<string, unknown>;
+  const refused = refusedPair(values);
+  if (!refused) return;
+  const other =
+    defending !== undefined && refused.other === 'tieBreak'
+      ? nameOf(defending)
+      : `${nameOf(refused.other)} ${String(values[refused.other])}`;
+  throw invalid(
+    nameOf(refused.field),
+    values[refused.field],
+    `${String(ROLL_DEFAULTS[refused.field])} with ${other}: ${refused.because}`,
+  );
 }
 
 /**

@@ -81,7 +81,7 @@ describe('roll specs', () => {
     ],
     [
       { ...ok, boosts: 1 },
-      'boosts: no such field (did you mean boostsPerRoll? the fields here are threats, dice,',
+      'boosts: no such field (did you mean boostsPerRoll or boostSize? the fields here are threats, dice,',
     ],
     [
       { ...ok, dice: [{ sides: 4, area: true }] },
