@@ -206,7 +206,10 @@ export function parseFight(input: unknown, where = ''): Fight {
 export interface FightRound {
   readonly split: Split;
   readonly roll: Roll;
+  /** Its figures, solved when first read (whole-fight play needs most rounds' values only). */
   readonly odds: RollOdds;
+  /** The optimal expected utility of the roll: `odds.expectedUtility`, known without the odds. */
+  readonly expectedUtility: number;
   /** The terminal utility the roll is played for (whole-fight play), else none. */
   readonly terminal?: readonly number[];
 }
@@ -236,8 +239,11 @@ export interface RoundStart {
 /**
  * {@link fightRound} for several starts with the same tags left at once. A candidate split's
  * rolls from every start differ only in the Aura and Resolve they start with, so one solve
- * of the split answers them all (`RollSolver.oddsFor`; with Aura that arrives late, the Aura is
- * part of the roll: one solve per Aura held). One exact solve per candidate, not per start.
+ * of the split answers them all (`RollSolver.utilitiesFor`; with Aura that arrives late, the
+ * Aura is part of the roll: one solve per Aura held). Candidates are ranked by their optimal
+ * value alone (no forward pass); the chosen round's figures are solved when first read, with
+ * the very solve that ranked it, so they are the figures a full solve of every candidate gives.
+ * `rolls` may carry the rolls of earlier calls (keyed by candidate, Aura and Resolve).
  * @example fightRounds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] }), 2, [{ aura: 5, resolve: 2 }, { aura: 0, resolve: 0 }]).map((r) => formatSplit(r.split))
  * // ["d12 | d4", "d12 | d4"]
  */
@@ -246,39 +252,82 @@ export function fightRounds(
   tags: number,
   starts: readonly RoundStart[],
   worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+  rolls: Map<string, Roll> = new Map(),
 ): FightRound[] {
-  const best: (FightRound | undefined)[] = starts.map(() => undefined);
+  const rerolls = fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls;
   const lateAura = fight.setup.auraGainUsableSameRoll === false;
   const batches = new Map<number, number[]>();
   starts.forEach(({ aura }, i) => {
     const batch = lateAura ? aura : 0;
     batches.set(batch, [...(batches.get(batch) ?? []), i]);
   });
+  // The terminal tables of a batch's solves, by intents in the split (one array each, so the
+  // spend tables of every split with as many intents are one: see spendTableOf).
+  const terminals = new Map<string, number[]>();
+  const terminalFor = (cover: Roll) => {
+    const key = `${cover.intents.length}|${cover.resolve}`;
+    let table = terminals.get(key);
+    if (!table) {
+      table = terminalTable(cover, worth!);
+      terminals.set(key, table);
+    }
+    return table;
+  };
+  const best: { split: Split; roll: Roll; cover: Roll; utility: number }[] = [];
+  let candidate = 0;
   for (const pool of fight.pools) {
     for (const split of roundSplits(pool, tags)) {
-      const rolls = starts.map(({ aura, resolve }) =>
-        splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve }),
-      );
+      const id = `${pool.join(',')}/${formatSplit(split)}`;
+      candidate++;
+      const rollsOf = starts.map(({ aura, resolve }) => {
+        const key = `${id}|${aura}|${resolve}`;
+        let roll = rolls.get(key);
+        if (!roll) {
+          roll = splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve });
+          rolls.set(key, roll);
+        }
+        return roll;
+      });
       for (const batch of batches.values()) {
-        const asked = batch.map((i) => rolls[i]!);
+        const asked = batch.map((i) => rollsOf[i]!);
         const cover = { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
         const solver = new RollSolver(cover, {
-          rerolls: fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls,
-          joint: true,
-          ...(worth ? { terminal: terminalTable(cover, worth) } : {}),
+          rerolls,
+          ...(worth ? { terminal: terminalFor(cover) } : {}),
         });
-        solver.oddsFor(asked).forEach((odds, k) => {
+        solver.utilitiesFor(asked).forEach((utility, k) => {
           const i = batch[k]!;
-          if (!best[i] || odds.expectedUtility > best[i].odds.expectedUtility + 1e-12)
-            best[i] = { split, roll: rolls[i]!, odds };
+          if (!best[i] || utility > best[i].utility + 1e-12)
+            best[i] = { split, roll: rollsOf[i]!, cover, utility };
         });
       }
     }
   }
-  // The terminal a round is played for, laid out for its own roll's Resolve.
-  return best.map((round) =>
-    worth ? { ...round!, terminal: terminalTable(round!.roll, worth) } : round!,
-  );
+  if (candidate === 0) throw new RangeError('fightRounds: no split to roll');
+  return best.map(({ split, roll, cover, utility }) => {
+    let odds: RollOdds | undefined;
+    let terminal: number[] | undefined;
+    const round = {
+      split,
+      roll,
+      expectedUtility: utility,
+      get odds(): RollOdds {
+        odds ??= new RollSolver(cover, {
+          rerolls,
+          joint: true,
+          ...(worth ? { terminal: terminalFor(cover) } : {}),
+        }).oddsFor([roll])[0]!;
+        return odds;
+      },
+    };
+    // The terminal a round is played for, laid out for its own roll's Resolve.
+    if (worth)
+      Object.defineProperty(round, 'terminal', {
+        get: () => (terminal ??= terminalTable(roll, worth)),
+        enumerable: true,
+      });
+    return round as FightRound;
+  });
 }
 
 /**
@@ -315,6 +364,8 @@ function terminalTable(
 export class FightPlan {
   readonly fight: Fight;
   private readonly cache = new Map<number, FightRound>();
+  /** The candidates' rolls, by candidate and start: every round of the fight asks them again. */
+  private readonly rolls = new Map<string, Roll>();
 
   constructor(fight: Fight) {
     this.fight = fight;
@@ -346,10 +397,15 @@ export class FightPlan {
             missing.push({ aura, resolve });
       }
       const solved = whole
-        ? fightRounds(this.fight, tags, missing, (wins, auraEnd, resolveEnd) =>
-            this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
+        ? fightRounds(
+            this.fight,
+            tags,
+            missing,
+            (wins, auraEnd, resolveEnd) =>
+              this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
+            this.rolls,
           )
-        : fightRounds(this.fight, tags, missing);
+        : fightRounds(this.fight, tags, missing, undefined, this.rolls);
       for (const [i, start] of missing.entries()) this.cache.set(key(start), solved[i]!);
     }
     return starts.map((start) => this.cache.get(key(start))!);
@@ -359,7 +415,7 @@ export class FightPlan {
   winChance(roundsLeft: number, tags: number, aura: number, resolve: number): number {
     if (tags <= 0) return 1;
     if (roundsLeft <= 0) return 0;
-    return this.round(tags, aura, resolve, roundsLeft).odds.expectedUtility;
+    return this.round(tags, aura, resolve, roundsLeft).expectedUtility;
   }
 
   /** Number of (tags, Aura, Resolve) states a fight can visit: what an exact solve costs. */
