@@ -1,6 +1,7 @@
 import { range } from 'd3-array';
 import { z } from '#zod';
 import { choice, integer } from '../../../field-schemas.ts';
+import { formatCount } from '../../../format-count.ts';
 import { InputError, invalid, missing } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';
 import { popcount } from '../../popcount.ts';
@@ -69,8 +70,9 @@ export const FIGHT_DEFAULTS = {
 } as const satisfies Record<string, unknown> & { fightPolicy: FightPolicy };
 
 /**
- * Bounds that keep an exact fight interactive: each reachable (tags, Aura, Resolve) state solves
- * every split of every pool, so a fight's pools are smaller than one roll's.
+ * Bounds that keep an exact fight within reach: each reachable (tags, Aura, Resolve) state solves
+ * every split of every pool, so a fight's pools are smaller than one roll's; and the fields
+ * bound one another through `work` (see {@link fightWork}), as a fight's cost is their product.
  */
 export const FIGHT_LIMITS = {
   /** A threat's tags. */
@@ -83,7 +85,31 @@ export const FIGHT_LIMITS = {
   actions: 4,
   /** Rounds before a fight is called. */
   maxRounds: 50,
+  /**
+   * Round solves an exact fight may take ({@link fightWork}: rounds × the candidate splits of
+   * every tag count): the largest fights the speed issue asks for (18 steps, 6 tags, 12 rounds,
+   * whole-fight play: 4,548) and no larger, as each solve costs milliseconds of a split's
+   * states — a fight at every other limit at once (36 steps, 10 tags, 50 rounds) would take hours.
+   */
+  work: 5000,
 } as const;
+
+/**
+ * What an exact fight costs, in round solves: every candidate split of every pool, for every tag
+ * count a round can start with, once per round (whole-fight play solves each round afresh, and
+ * per-roll play meets new states round after round).
+ * @example fightWork(parseFight({ challenge: 5, tags: 6, steps: 18, maxRounds: 12 })) // 4548
+ */
+export function fightWork(fight: Pick<Fight, 'pools' | 'tags' | 'maxRounds'>): number {
+  return fight.maxRounds * candidateSplits(fight.pools, fight.tags);
+}
+
+/** The candidate splits of every tag count from 1 to `tags`, summed. */
+function candidateSplits(pools: readonly (readonly number[])[], tags: number): number {
+  let n = 0;
+  for (let t = 1; t <= tags; t++) for (const pool of pools) n += roundSplits(pool, t).length;
+  return n;
+}
 
 /** A fight's validated options, defaults filled in. */
 export interface Fight {
@@ -160,6 +186,25 @@ export function parseFight(input: unknown, where = ''): Fight {
   }
   const titles = o.titles ?? FIGHT_DEFAULTS.titles;
   const maxRounds = o.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
+  const perRound = candidateSplits(pools, tags);
+  if (maxRounds * perRound > FIGHT_LIMITS.work) {
+    const source = o.pool === undefined ? `${o.steps} steps` : `a pool of ${pools[0]!.length} dice`;
+    const cost = `${formatCount(perRound)} round solves a round for ${tags} tag${tags === 1 ? '' : 's'} with ${source}`;
+    if (perRound > FIGHT_LIMITS.work) {
+      let most = tags - 1;
+      while (most > 1 && candidateSplits(pools, most) > FIGHT_LIMITS.work) most--;
+      throw invalid(
+        f('tags'),
+        tags,
+        `at most ${most} with ${source}: an exact fight takes at most ${formatCount(FIGHT_LIMITS.work)} round solves, and this one ${cost}`,
+      );
+    }
+    throw invalid(
+      f('maxRounds'),
+      maxRounds,
+      `at most ${Math.floor(FIGHT_LIMITS.work / perRound)}: an exact fight takes at most ${formatCount(FIGHT_LIMITS.work)} round solves, and this one ${cost}`,
+    );
+  }
   const fightPolicy = o.fightPolicy ?? FIGHT_DEFAULTS.fightPolicy;
   const setup: Record<string, unknown> = {};
   for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
