@@ -14,7 +14,6 @@ import {
   fightOdds,
   meanRoundsToWin,
   parseFight,
-  roundSplits,
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
@@ -30,13 +29,10 @@ import {
   flagsSetup,
 } from './zidara-flags.ts';
 
-/** Exact solves above which the exact Markov chain is skipped unless --exact asks for it. */
-const EXACT_BUDGET = 4000;
-
 /**
  * `dicelab zidara fight`: a threat with Challenge C and T tags, round after round. Shows the
- * exact Markov chain over (tags, Aura, Resolve) where it is small enough, and the simulation on
- * the worker pool, side by side.
+ * exact Markov chain over (tags, Aura, Resolve), for every fight the limits allow (FIGHT_LIMITS,
+ * `work` among them), and the simulation on the worker pool, side by side.
  */
 export function registerZidaraFight<Z extends Command<[], OptionValues, OptionValues>>(
   zidara: Z,
@@ -95,7 +91,6 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
           'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
         ),
       )
-      .option('--exact', 'solve the Markov chain exactly even when it is big')
       .option('--no-exact', 'skip the exact Markov chain (not with --no-simulate)')
       .option('--no-simulate', 'skip the simulation (not with --no-exact)')
       .option('--json', 'machine-readable output'),
@@ -128,15 +123,7 @@ Examples:
       if (options.partial && options.simulate !== false) oneSpecFor('--partial', fights, from);
       const results = [];
       for (const fight of fights) {
-        const plan = new FightPlan(fight);
-        const candidates = fight.pools.reduce(
-          (n, pool) => n + roundSplits(pool, fight.tags).length,
-          0,
-        );
-        const solves = candidates * plan.stateCount;
-        const wantExact =
-          options.exact !== false && (options.exact === true || solves <= EXACT_BUDGET);
-        const exact = wantExact ? fightOdds(fight, plan) : undefined;
+        const exact = options.exact !== false ? fightOdds(fight, new FightPlan(fight)) : undefined;
         let simulated: (FightSimulation & { seed: number }) | undefined;
         if (options.simulate !== false) {
           const result = await runSimulation(
@@ -155,11 +142,7 @@ Examples:
           challenge: fight.challenge,
           tags: fight.tags,
           exact,
-          exactSkipped: exact
-            ? undefined
-            : options.exact === false
-              ? 'as --no-exact asked'
-              : `${solves} exact solves needed (more than ${EXACT_BUDGET}); use --exact to force`,
+          exactSkipped: exact ? undefined : 'as --no-exact asked',
           simulated,
         });
       }

@@ -167,6 +167,11 @@ interface DefenceContext {
   readonly decision: Int16Array[];
   /** Per Resolve level: E[value] of rerolling every die, per Aura state (NaN: not yet). */
   readonly rerollAll: Float64Array[];
+  /**
+   * Per Resolve level landed on (see {@link REROLL_ONE_MEMO}): E[value] of rerolling one die of
+   * group g, by (g, value key of the dice state with that die at class 0, Aura state); NaN: not yet.
+   */
+  readonly rerollOne: (Float64Array | undefined)[];
   /** Per Resolve level: the indices solved, so a reused table is reset where it was written only. */
   readonly solved: Int32List[];
 }
@@ -194,6 +199,14 @@ let poolScratch = new Float64Array(64);
 const tablePool: { value: Float64Array; decision: Int16Array }[] = [];
 /** Most tables kept, and most entries in all (2 M: 20 MB of tables at most, even on a phone). */
 const POOL_TABLES = 16;
+
+/**
+ * Most entries (groups × value keys × Aura states) of a level's reroll-one memo. Rerolling one
+ * die of a group leads to the same mean from every state that differs only in that die's class,
+ * so the mean is kept by the dice left (the die set to class 0 stands for "removed"), not
+ * recomputed per class: a few times fewer sums. Larger rolls solve without it.
+ */
+const REROLL_ONE_MEMO = 1 << 20;
 const POOL_ENTRIES = 1 << 21;
 
 /** A pooled table pair of at least `size` entries (the smallest that fits), if any. */
@@ -720,6 +733,7 @@ export class RollSolver {
     if (spare) {
       resetSolved(spare);
       for (const table of spare.rerollAll) table.fill(Number.NaN);
+      for (const table of spare.rerollOne) table?.fill(Number.NaN);
       spare.defences = defences;
       spare.groups = groups;
       spare.fresh = fresh;
@@ -732,6 +746,8 @@ export class RollSolver {
     const value: Float64Array[] = [this.stopCache];
     const decision: Int16Array[] = [NO_DECISIONS];
     const rerollAll: Float64Array[] = [];
+    const oneSize = this.model.groups.length * this.valueKeySpace * this.heldAura;
+    const rerollOne: (Float64Array | undefined)[] = [];
     const solved: Int32List[] = [];
     for (let r = 0; r < levels; r++) {
       if (r > 0) {
@@ -740,9 +756,14 @@ export class RollSolver {
         decision.push(table?.decision ?? new Int16Array(size));
       }
       rerollAll.push(new Float64Array(this.auraStates).fill(Number.NaN));
+      rerollOne.push(
+        r < levels - 1 && this.policy === 'optimal' && oneSize <= REROLL_ONE_MEMO
+          ? new Float64Array(oneSize).fill(Number.NaN)
+          : undefined,
+      );
       solved.push({ items: new Int32Array(64), size: 0 });
     }
-    ctx = { defences, groups, fresh, value, decision, rerollAll, solved };
+    ctx = { defences, groups, fresh, value, decision, rerollAll, rerollOne, solved };
     this.contexts[d] = ctx;
     return ctx;
   }
@@ -987,6 +1008,8 @@ export class RollSolver {
       const top = A - 1;
       const groups = this.model.groups;
       const lower = ctx.value[r - 1]!;
+      const once = ctx.rerollOne[r - 1];
+      const space = this.valueKeySpace;
       // When Aura has no worth of its own, or no room to grow, the value only rises with a die's
       // class: then rerolling the lowest die of a group dominates rerolling any other of it,
       // and with Aura full, rerolling a die that already wins (or the area die) cannot help.
@@ -1009,24 +1032,35 @@ export class RollSolver {
         for (let k = 0; k < classes; k++) {
           if (counts[m * classes + k] === 0) continue;
           if (full && group.intent >= 0 && k === classes - 1) break;
-          let expected = 0;
-          let mass = 0;
           const row = (m * classes + k) * classes;
-          for (let o = 0; o < p.length; o++) {
-            // Rule variant rerollKeepsBest: the die stays on the better of its two results.
-            const to = keepsBest && cls[o]! < k ? k : cls[o]!;
-            const next = rest + (lone ? to : replace[row + to]!) * stride;
-            const nextAura = Math.min(top, aura + gain[o]!);
-            const at = (areaStride ? next % areaStride : next) * H + nextAura - low;
-            let value = lower[at]!;
-            if (Number.isNaN(value)) {
-              this.solve(ctx, r - 1, next, nextAura);
-              value = lower[at]!;
-            }
-            expected += p[o]! * value;
-            mass += p[o]!;
+          // A reroll's mean is the same from every class of the rerolled die, so it is kept by the
+          // dice left; not under rerollKeepsBest, where the old class floors the new one.
+          let slot = -1;
+          if (once && !keepsBest) {
+            const left = rest + (lone ? 0 : replace[row]!) * stride;
+            slot = (g * space + (areaStride ? left % areaStride : left)) * H + aura - low;
           }
-          expected /= mass; // a mean by its own mass, as startValue's
+          let expected = slot < 0 ? Number.NaN : once![slot]!;
+          if (Number.isNaN(expected)) {
+            expected = 0;
+            let mass = 0;
+            for (let o = 0; o < p.length; o++) {
+              // Rule variant rerollKeepsBest: the die stays on the better of its two results.
+              const to = keepsBest && cls[o]! < k ? k : cls[o]!;
+              const next = rest + (lone ? to : replace[row + to]!) * stride;
+              const nextAura = Math.min(top, aura + gain[o]!);
+              const at = (areaStride ? next % areaStride : next) * H + nextAura - low;
+              let value = lower[at]!;
+              if (Number.isNaN(value)) {
+                this.solve(ctx, r - 1, next, nextAura);
+                value = lower[at]!;
+              }
+              expected += p[o]! * value;
+              mass += p[o]!;
+            }
+            expected /= mass; // a mean by its own mass, as startValue's
+            if (slot >= 0) once![slot] = expected;
+          }
           if (expected > best + tolerance) {
             best = expected;
             decision = g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k);

@@ -327,12 +327,19 @@ export class SpendTable {
 /** Most spend tables kept across rolls; past it the cache starts again. */
 const SPEND_CACHE_SIZE = 256;
 const spendCache = new Map<string, SpendTable>();
+/**
+ * Most spend tables of terminal utilities kept: a fight's round asks one per count of intents
+ * (every split with as many intents shares it), and the next round brings new terminals.
+ */
+const TERMINAL_CACHE_SIZE = 16;
+const terminalCache = new Map<string, SpendTable>();
 
 /**
  * The {@link SpendTable} of a roll's spend rules under a policy, shared by every roll with the
  * same rules (weights, +2s and their size, ties, Aura cap and worth, when gains arrive, the class floor): the
  * splits of a pool, the Challenges and Resolve levels of an analysis settle through one table.
- * Rolls with a terminal utility get their own.
+ * Rolls with a terminal utility share theirs with the rolls of the same rules, intents and
+ * terminal values (the candidate splits of a fight's round).
  * @example spendTableOf(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) === spendTableOf(parseRoll({ threats: [{ challenge: 5 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) // true
  */
 export function spendTableOf(
@@ -342,7 +349,6 @@ export function spendTableOf(
   terminal?: ArrayLike<number>,
   levels = roll.resolve + 1,
 ): SpendTable {
-  if (terminal) return new SpendTable(roll, policy, floor, terminal, levels);
   const key = [
     policy,
     floor,
@@ -354,6 +360,17 @@ export function spendTableOf(
     roll.auraGainUsableSameRoll ? '' : roll.aura,
     ...roll.intents.map((i) => i.weight),
   ].join('|');
+  if (terminal) {
+    // The values themselves are the key (a double's shortest text is the double).
+    const full = `${key}/${levels}/${Array.from(terminal).join(',')}`;
+    let table = terminalCache.get(full);
+    if (!table) {
+      if (terminalCache.size >= TERMINAL_CACHE_SIZE) terminalCache.clear();
+      table = new SpendTable(roll, policy, floor, terminal, levels);
+      terminalCache.set(full, table);
+    }
+    return table;
+  }
   let table = spendCache.get(key);
   if (!table) {
     if (spendCache.size >= SPEND_CACHE_SIZE) spendCache.clear();

@@ -1,6 +1,7 @@
 import { range } from 'd3-array';
 import { z } from '#zod';
 import { choice, integer } from '../../../field-schemas.ts';
+import { formatCount } from '../../../format-count.ts';
 import { InputError, invalid, missing } from '../../../input-error.ts';
 import { parseSpec } from '../../../issue-messages.ts';
 import { popcount } from '../../popcount.ts';
@@ -69,8 +70,9 @@ export const FIGHT_DEFAULTS = {
 } as const satisfies Record<string, unknown> & { fightPolicy: FightPolicy };
 
 /**
- * Bounds that keep an exact fight interactive: each reachable (tags, Aura, Resolve) state solves
- * every split of every pool, so a fight's pools are smaller than one roll's.
+ * Bounds that keep an exact fight within reach: each reachable (tags, Aura, Resolve) state solves
+ * every split of every pool, so a fight's pools are smaller than one roll's; and the fields
+ * bound one another through `work` (see {@link fightWork}), as a fight's cost is their product.
  */
 export const FIGHT_LIMITS = {
   /** A threat's tags. */
@@ -83,7 +85,31 @@ export const FIGHT_LIMITS = {
   actions: 4,
   /** Rounds before a fight is called. */
   maxRounds: 50,
+  /**
+   * Round solves an exact fight may take ({@link fightWork}: rounds × the candidate splits of
+   * every tag count): the largest fights the speed issue asks for (18 steps, 6 tags, 12 rounds,
+   * whole-fight play: 4,548) and no larger, as each solve costs milliseconds of a split's
+   * states — a fight at every other limit at once (36 steps, 10 tags, 50 rounds) would take hours.
+   */
+  work: 5000,
 } as const;
+
+/**
+ * What an exact fight costs, in round solves: every candidate split of every pool, for every tag
+ * count a round can start with, once per round (whole-fight play solves each round afresh, and
+ * per-roll play meets new states round after round).
+ * @example fightWork(parseFight({ challenge: 5, tags: 6, steps: 18, maxRounds: 12 })) // 4548
+ */
+export function fightWork(fight: Pick<Fight, 'pools' | 'tags' | 'maxRounds'>): number {
+  return fight.maxRounds * candidateSplits(fight.pools, fight.tags);
+}
+
+/** The candidate splits of every tag count from 1 to `tags`, summed. */
+function candidateSplits(pools: readonly (readonly number[])[], tags: number): number {
+  let n = 0;
+  for (let t = 1; t <= tags; t++) for (const pool of pools) n += roundSplits(pool, t).length;
+  return n;
+}
 
 /** A fight's validated options, defaults filled in. */
 export interface Fight {
@@ -160,6 +186,25 @@ export function parseFight(input: unknown, where = ''): Fight {
   }
   const titles = o.titles ?? FIGHT_DEFAULTS.titles;
   const maxRounds = o.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
+  const perRound = candidateSplits(pools, tags);
+  if (maxRounds * perRound > FIGHT_LIMITS.work) {
+    const source = o.pool === undefined ? `${o.steps} steps` : `a pool of ${pools[0]!.length} dice`;
+    const cost = `${formatCount(perRound)} round solves a round for ${tags} tag${tags === 1 ? '' : 's'} with ${source}`;
+    if (perRound > FIGHT_LIMITS.work) {
+      let most = tags - 1;
+      while (most > 1 && candidateSplits(pools, most) > FIGHT_LIMITS.work) most--;
+      throw invalid(
+        f('tags'),
+        tags,
+        `at most ${most} with ${source}: an exact fight takes at most ${formatCount(FIGHT_LIMITS.work)} round solves, and this one ${cost}`,
+      );
+    }
+    throw invalid(
+      f('maxRounds'),
+      maxRounds,
+      `at most ${Math.floor(FIGHT_LIMITS.work / perRound)}: an exact fight takes at most ${formatCount(FIGHT_LIMITS.work)} round solves, and this one ${cost}`,
+    );
+  }
   const fightPolicy = o.fightPolicy ?? FIGHT_DEFAULTS.fightPolicy;
   const setup: Record<string, unknown> = {};
   for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
@@ -206,7 +251,10 @@ export function parseFight(input: unknown, where = ''): Fight {
 export interface FightRound {
   readonly split: Split;
   readonly roll: Roll;
+  /** Its figures, solved when first read (whole-fight play needs most rounds' values only). */
   readonly odds: RollOdds;
+  /** The optimal expected utility of the roll: `odds.expectedUtility`, known without the odds. */
+  readonly expectedUtility: number;
   /** The terminal utility the roll is played for (whole-fight play), else none. */
   readonly terminal?: readonly number[];
 }
@@ -236,8 +284,11 @@ export interface RoundStart {
 /**
  * {@link fightRound} for several starts with the same tags left at once. A candidate split's
  * rolls from every start differ only in the Aura and Resolve they start with, so one solve
- * of the split answers them all (`RollSolver.oddsFor`; with Aura that arrives late, the Aura is
- * part of the roll: one solve per Aura held). One exact solve per candidate, not per start.
+ * of the split answers them all (`RollSolver.utilitiesFor`; with Aura that arrives late, the
+ * Aura is part of the roll: one solve per Aura held). Candidates are ranked by their optimal
+ * value alone (no forward pass); the chosen round's figures are solved when first read, with
+ * the very solve that ranked it, so they are the figures a full solve of every candidate gives.
+ * `rolls` may carry the rolls of earlier calls (keyed by candidate, Aura and Resolve).
  * @example fightRounds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] }), 2, [{ aura: 5, resolve: 2 }, { aura: 0, resolve: 0 }]).map((r) => formatSplit(r.split))
  * // ["d12 | d4", "d12 | d4"]
  */
@@ -246,39 +297,82 @@ export function fightRounds(
   tags: number,
   starts: readonly RoundStart[],
   worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+  rolls: Map<string, Roll> = new Map(),
 ): FightRound[] {
-  const best: (FightRound | undefined)[] = starts.map(() => undefined);
+  const rerolls = fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls;
   const lateAura = fight.setup.auraGainUsableSameRoll === false;
   const batches = new Map<number, number[]>();
   starts.forEach(({ aura }, i) => {
     const batch = lateAura ? aura : 0;
     batches.set(batch, [...(batches.get(batch) ?? []), i]);
   });
+  // The terminal tables of a batch's solves, by intents in the split (one array each, so the
+  // spend tables of every split with as many intents are one: see spendTableOf).
+  const terminals = new Map<string, number[]>();
+  const terminalFor = (cover: Roll) => {
+    const key = `${cover.intents.length}|${cover.resolve}`;
+    let table = terminals.get(key);
+    if (!table) {
+      table = terminalTable(cover, worth!);
+      terminals.set(key, table);
+    }
+    return table;
+  };
+  const best: { split: Split; roll: Roll; cover: Roll; utility: number }[] = [];
+  let candidate = 0;
   for (const pool of fight.pools) {
     for (const split of roundSplits(pool, tags)) {
-      const rolls = starts.map(({ aura, resolve }) =>
-        splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve }),
-      );
+      const id = `${pool.join(',')}/${formatSplit(split)}`;
+      candidate++;
+      const rollsOf = starts.map(({ aura, resolve }) => {
+        const key = `${id}|${aura}|${resolve}`;
+        let roll = rolls.get(key);
+        if (!roll) {
+          roll = splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve });
+          rolls.set(key, roll);
+        }
+        return roll;
+      });
       for (const batch of batches.values()) {
-        const asked = batch.map((i) => rolls[i]!);
+        const asked = batch.map((i) => rollsOf[i]!);
         const cover = { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
         const solver = new RollSolver(cover, {
-          rerolls: fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls,
-          joint: true,
-          ...(worth ? { terminal: terminalTable(cover, worth) } : {}),
+          rerolls,
+          ...(worth ? { terminal: terminalFor(cover) } : {}),
         });
-        solver.oddsFor(asked).forEach((odds, k) => {
+        solver.utilitiesFor(asked).forEach((utility, k) => {
           const i = batch[k]!;
-          if (!best[i] || odds.expectedUtility > best[i].odds.expectedUtility + 1e-12)
-            best[i] = { split, roll: rolls[i]!, odds };
+          if (!best[i] || utility > best[i].utility + 1e-12)
+            best[i] = { split, roll: rollsOf[i]!, cover, utility };
         });
       }
     }
   }
-  // The terminal a round is played for, laid out for its own roll's Resolve.
-  return best.map((round) =>
-    worth ? { ...round!, terminal: terminalTable(round!.roll, worth) } : round!,
-  );
+  if (candidate === 0) throw new RangeError('fightRounds: no split to roll');
+  return best.map(({ split, roll, cover, utility }) => {
+    let odds: RollOdds | undefined;
+    let terminal: number[] | undefined;
+    const round = {
+      split,
+      roll,
+      expectedUtility: utility,
+      get odds(): RollOdds {
+        odds ??= new RollSolver(cover, {
+          rerolls,
+          joint: true,
+          ...(worth ? { terminal: terminalFor(cover) } : {}),
+        }).oddsFor([roll])[0]!;
+        return odds;
+      },
+    };
+    // The terminal a round is played for, laid out for its own roll's Resolve.
+    if (worth)
+      Object.defineProperty(round, 'terminal', {
+        get: () => (terminal ??= terminalTable(roll, worth)),
+        enumerable: true,
+      });
+    return round as FightRound;
+  });
 }
 
 /**
@@ -315,6 +409,8 @@ function terminalTable(
 export class FightPlan {
   readonly fight: Fight;
   private readonly cache = new Map<number, FightRound>();
+  /** The candidates' rolls, by candidate and start: every round of the fight asks them again. */
+  private readonly rolls = new Map<string, Roll>();
 
   constructor(fight: Fight) {
     this.fight = fight;
@@ -346,10 +442,15 @@ export class FightPlan {
             missing.push({ aura, resolve });
       }
       const solved = whole
-        ? fightRounds(this.fight, tags, missing, (wins, auraEnd, resolveEnd) =>
-            this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
+        ? fightRounds(
+            this.fight,
+            tags,
+            missing,
+            (wins, auraEnd, resolveEnd) =>
+              this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
+            this.rolls,
           )
-        : fightRounds(this.fight, tags, missing);
+        : fightRounds(this.fight, tags, missing, undefined, this.rolls);
       for (const [i, start] of missing.entries()) this.cache.set(key(start), solved[i]!);
     }
     return starts.map((start) => this.cache.get(key(start))!);
@@ -359,7 +460,7 @@ export class FightPlan {
   winChance(roundsLeft: number, tags: number, aura: number, resolve: number): number {
     if (tags <= 0) return 1;
     if (roundsLeft <= 0) return 0;
-    return this.round(tags, aura, resolve, roundsLeft).odds.expectedUtility;
+    return this.round(tags, aura, resolve, roundsLeft).expectedUtility;
   }
 
   /** Number of (tags, Aura, Resolve) states a fight can visit: what an exact solve costs. */

@@ -1,14 +1,24 @@
+import { range } from 'd3-array';
 import { describe, expect, it } from 'vitest';
 import { wilsonInterval } from '../../../../src/montecarlo/wilson-interval.ts';
 import { streamFor } from '../../../../src/rng/index.ts';
-import { fightOdds, fightRound, parseFight } from '../../../../src/systems/zidara/fight/fight.ts';
+import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
+import {
+  FIGHT_LIMITS,
+  FightPlan,
+  fightOdds,
+  fightRound,
+  fightWork,
+  parseFight,
+  roundSplits,
+} from '../../../../src/systems/zidara/fight/fight.ts';
 import {
   type FightSimulation,
   kernel,
 } from '../../../../src/systems/zidara/fight/simulate-fight.ts';
 import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
 import { splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
-import { splitOdds } from '../../../../src/systems/zidara/roll/split-roll.ts';
+import { splitOdds, splitRoll } from '../../../../src/systems/zidara/roll/split-roll.ts';
 
 describe('fights, exactly', () => {
   it('with no Aura and no Resolve, every round is the same Bernoulli trial', () => {
@@ -45,6 +55,25 @@ describe('fights, exactly', () => {
         );
       }
     }
+  });
+
+  it('bounds its fields jointly by the work of an exact fight, naming the field to lower', () => {
+    // 18 steps: 9 legal pools of at most 4 dice; their splits into 1..6 intents number 379.
+    const pools = legalPools(18, 1);
+    const perRound = [1, 2, 3, 4, 5, 6].reduce(
+      (n, t) => n + pools.reduce((m, pool) => m + splitsOfPool(pool, range(1, t + 1)).length, 0),
+      0,
+    );
+    expect(perRound).toBe(379);
+    const big = { challenge: 5, tags: 6, steps: 18, fightPolicy: 'whole-fight' } as const;
+    expect(fightWork(parseFight({ ...big, maxRounds: 12 }))).toBe(12 * 379);
+    const most = Math.floor(FIGHT_LIMITS.work / 379);
+    expect(() => parseFight({ ...big, maxRounds: most + 1 })).toThrow(
+      new RegExp(`^maxRounds: ${most + 1} is not allowed \\(expected at most ${most}: `),
+    );
+    expect(() => parseFight({ challenge: 3, tags: 10, steps: 36 })).toThrow(
+      /^tags: 10 is not allowed \(expected at most \d with 36 steps: /,
+    );
   });
 
   it('rejects a fight with both a pool and steps, naming the field', () => {
@@ -91,6 +120,44 @@ describe('fights, simulated against the exact chain', () => {
 });
 
 describe('whole-fight play', () => {
+  it('ranks rounds by value alone: the chosen split is the best of every candidate, solved in full', () => {
+    // Each round's figures are solved only for the split chosen; a full solve of every
+    // candidate (its odds, terminal utility included) must choose the same one.
+    const fight = parseFight({
+      challenge: 4,
+      tags: 3,
+      steps: 8,
+      maxRounds: 3,
+      fightPolicy: 'whole-fight',
+    });
+    const plan = new FightPlan(fight);
+    for (const roundsLeft of [1, 2, 3]) {
+      for (const [aura, resolve] of [
+        [5, 2],
+        [0, 1],
+        [3, 0],
+      ] as const) {
+        const round = plan.round(3, aura, resolve, roundsLeft);
+        expect(round.odds.expectedUtility).toBe(round.expectedUtility);
+        const worth = (wins: number, auraEnd: number, resolveEnd: number) =>
+          plan.winChance(roundsLeft - 1, 3 - wins, auraEnd, resolveEnd);
+        let best = Number.NEGATIVE_INFINITY;
+        for (const pool of fight.pools)
+          for (const split of roundSplits(pool, 3)) {
+            const roll = splitRoll(split, 4, { aura, resolve });
+            const terminal: number[] = [];
+            for (let w = 0; w <= split.length; w++)
+              for (let a = 0; a <= 5; a++)
+                for (let r = 0; r <= resolve; r++) terminal.push(worth(w, a, r));
+            const odds = new RollSolver(roll, { terminal, joint: true }).odds();
+            best = Math.max(best, odds.expectedUtility);
+          }
+        expect(round.expectedUtility).toBeCloseTo(best, 12);
+        expect(round.expectedUtility).toBeGreaterThanOrEqual(best - 1e-12);
+      }
+    }
+  });
+
   for (const spec of [
     { challenge: 4, tags: 2, pool: [12, 4], maxRounds: 3 },
     { challenge: 5, tags: 3, pool: [8, 6, 4], maxRounds: 3, titles: 2 },
