@@ -12,14 +12,14 @@ export function SiteNote() {
     <div class="site-note" role="status" aria-live="polite">
       {state === 'update-waiting' ? (
         <>
-          <span>A new version of dicelab is ready.</span>
+          <span class="site-note-text">A new version of dicelab is ready.</span>
           <button type="button" class="update" onClick={updateSite}>
             Update
           </button>
         </>
       ) : (
         <>
-          <span>Saved on this device: dicelab now opens offline.</span>
+          <span class="site-note-text">Saved on this device: dicelab now opens offline.</span>
           <button type="button" onClick={() => (siteWorker.value = 'idle')}>
             OK
           </button>
