@@ -1,6 +1,6 @@
 // `npm run bench`: every speed target of the issues, measured on the compiled code (build/),
 // printed as a table. Pass --long for the 10⁹-trial memory run, `--only ID` (repeatable) for
-// some sections alone: rng, exact, speed, simulate, other, page, queue, package, check (the balance
+// some sections alone: rng, exact, speed, simulate, other, page, site, queue, package, check (the balance
 // check's false alarms and detection, some 15 minutes). A benchmark, not a test.
 import { formatTable } from '../src/report/table.ts';
 import { benchBalanceCheck } from './bench/balance-check.ts';
@@ -10,6 +10,7 @@ import { benchPackage } from './bench/package.ts';
 import { benchPage } from './bench/page.ts';
 import { benchQueue } from './bench/queue.ts';
 import { benchRng } from './bench/rng.ts';
+import { benchSite } from './bench/site.ts';
 import { benchZidaraExact } from './bench/zidara-exact.ts';
 import { benchZidaraSimulate } from './bench/zidara-simulate.ts';
 import { benchZidaraSpeed } from './bench/zidara-speed.ts';
@@ -23,6 +24,7 @@ const sections: [string, string, () => Promise<BenchRow[]>][] = [
   ['simulate', "Zi'Dara simulator", () => benchZidaraSimulate({ long })],
   ['other', 'other systems', benchOtherSystems],
   ['page', 'offline page', benchPage],
+  ['site', 'the page as an installable site', benchSite],
   ['queue', 'queue', benchQueue],
   ['package', 'package', benchPackage],
   ['check', 'balance check: false alarms and detection', benchBalanceCheck],

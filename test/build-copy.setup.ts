@@ -2,12 +2,13 @@ import { cpSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } fro
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OFFLINE_PAGE } from '../src/report/offline-page.ts';
+import { PAGE_SITE } from '../src/report/page-site.ts';
 import { BUILD_COPY_ENV, PAGE_PROBLEM_ENV } from './built.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
 /** What the page is built from: any of these newer than the page means it is out of date. */
-const PAGE_SOURCES = ['src', 'vite.page.config.ts'];
+const PAGE_SOURCES = ['src', 'vite.page.config.ts', 'vite.site.config.ts'];
 
 /**
  * One copy of the build for the whole run (after test/temp-dir.setup.ts, inside its folder):
@@ -27,18 +28,24 @@ export default function setup(): void {
     cpSync(join(root, 'package.json'), join(copy, 'package.json'));
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   }
+  // The single file and the site are built together (npm run build:page): the older decides.
   const page = join(copy, OFFLINE_PAGE.buildDir, OFFLINE_PAGE.fileName);
+  const site = join(copy, PAGE_SITE.buildDir, 'index.html');
   let built: number | undefined;
+  let oldest = page;
   try {
     built = statSync(page).mtimeMs;
-  } catch {
-    process.env[PAGE_PROBLEM_ENV] = `${page} is missing: run npm run build (npm test does)`;
+    const siteBuilt = statSync(site).mtimeMs;
+    if (siteBuilt < built) [built, oldest] = [siteBuilt, site];
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).path ?? page;
+    process.env[PAGE_PROBLEM_ENV] = `${missing} is missing: run npm run build (npm test does)`;
     return;
   }
   const newer = PAGE_SOURCES.flatMap((source) => newerFiles(join(root, source), built));
   if (newer.length)
     process.env[PAGE_PROBLEM_ENV] =
-      `${page} is older than ${newer.slice(0, 3).join(', ')}: run npm run build:page`;
+      `${oldest} is older than ${newer.slice(0, 3).join(', ')}: run npm run build:page`;
 }
 
 function newerFiles(path: string, than: number): string[] {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { OFFLINE_PAGE } from '../src/report/offline-page.ts';
+import { PAGE_SITE } from '../src/report/page-site.ts';
 
 /** Where test/build-copy.setup.ts left the run's copy of the build. */
 export const BUILD_COPY_ENV = 'DICELAB_TEST_BUILD';
@@ -31,4 +32,11 @@ export function builtPage(): string {
   const problem = process.env[PAGE_PROBLEM_ENV];
   if (problem) throw new Error(problem);
   return builtFile(join(OFFLINE_PAGE.buildDir, OFFLINE_PAGE.fileName));
+}
+
+/** The run's copy of the installable site's folder. @throws Error when it is missing or out of date. */
+export function builtSite(): string {
+  const problem = process.env[PAGE_PROBLEM_ENV];
+  if (problem) throw new Error(problem);
+  return builtFile(PAGE_SITE.buildDir);
 }

@@ -30,6 +30,7 @@ const COMMANDS: Record<string, (program: Command, argv: readonly string[]) => Pr
   baseline: async (program) => (await import('./baseline.ts')).registerBaseline(program),
   merge: async (program) => (await import('./merge.ts')).registerMerge(program),
   queue: async (program) => (await import('./queue-worker.ts')).registerQueue(program),
+  serve: async (program) => (await import('./serve.ts')).registerServe(program),
   'd6-pool': async (program) => (await import('./d6-pool.ts')).registerD6Pool(program),
   'tags-2d6': async (program) => (await import('./tags-2d6.ts')).registerTags2d6(program),
   'd12-action': async (program) => {

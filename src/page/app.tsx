@@ -1,5 +1,7 @@
 import type { ComponentType } from 'preact';
 import { AdviceView } from './advice-view.tsx';
+import { CharacterPicker } from './characters/character-picker.tsx';
+import { CharactersView } from './characters/characters-view.tsx';
 import { FightView } from './fight-view.tsx';
 import type { View } from './page-state.ts';
 import { linkProblems, pageState, showView, updateState } from './page-store.ts';
@@ -22,7 +24,16 @@ const TABS: readonly {
   { view: 'advice', name: 'Mid-roll', asks: 'I have rolled: what now?', Component: AdviceView },
   { view: 'fight', name: 'Fight', asks: 'How many rounds to bring it down?', Component: FightView },
   { view: 'whatif', name: 'What if', asks: 'What does a rule change do?', Component: WhatIfView },
+  {
+    view: 'characters',
+    name: 'Sheets',
+    asks: 'Your character sheets, kept on this device',
+    Component: CharactersView,
+  },
 ];
+
+/** The views a saved character's set action can fill (What if asks about rules, not people). */
+const PICKER_VIEWS: readonly View[] = ['splits', 'advice', 'fight'];
 
 /**
  * The page: a title, one tab per view, the link's problems if any, and the open view. The
@@ -74,6 +85,9 @@ export function App() {
       <main>
         <div id="view" role="tabpanel" aria-labelledby={`tab-${current.view}`}>
           <h2 class="asks">{current.asks}</h2>
+          {PICKER_VIEWS.includes(current.view) ? (
+            <CharacterPicker state={state} update={updateState} view={current.view} />
+          ) : null}
           <current.Component state={state} update={updateState} />
         </div>
       </main>

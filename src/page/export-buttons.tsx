@@ -1,5 +1,17 @@
 import { toCsv } from '../report/csv.ts';
 
+/** Downloads `text` as the file `name`, made in the page: nothing is fetched or sent. */
+export function saveFile(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Props of {@link ExportButtons}. */
 export interface ExportButtonsProps<Row extends object> {
   /** File name stem: "<stem>.csv" and "<stem>.json". */
@@ -21,21 +33,11 @@ export function ExportButtons<Row extends object>({
   columns,
   about,
 }: ExportButtonsProps<Row>) {
-  const save = (name: string, type: string, text: string) => {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
   return (
     <div class="export">
       <button
         type="button"
-        onClick={() => save(`${stem}.csv`, 'text/csv', toCsv(rows, columns))}
+        onClick={() => saveFile(`${stem}.csv`, 'text/csv', toCsv(rows, columns))}
         aria-label={`Download the table as CSV (${stem}.csv)`}
       >
         CSV
@@ -43,7 +45,7 @@ export function ExportButtons<Row extends object>({
       <button
         type="button"
         onClick={() =>
-          save(
+          saveFile(
             `${stem}.json`,
             'application/json',
             `${JSON.stringify({ ...about, rows }, null, 2)}\n`,

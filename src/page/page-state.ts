@@ -19,8 +19,8 @@ import { formatSplit, parseSplit } from '../systems/zidara/roll/split.ts';
 export const PAGE_VERSION = 1;
 
 /** The page's views, as `view=` names them. */
-export type View = 'splits' | 'advice' | 'fight' | 'whatif';
-export const VIEWS: readonly View[] = ['splits', 'advice', 'fight', 'whatif'];
+export type View = 'splits' | 'advice' | 'fight' | 'whatif' | 'characters';
+export const VIEWS: readonly View[] = ['splits', 'advice', 'fight', 'whatif', 'characters'];
 
 /**
  * Everything the page asks, for every view at once (switching views keeps the character and

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { PAGE_SITE } from '../../src/report/page-site.ts';
 import { ROOT } from '../package/packed.ts';
 
 /**
@@ -35,6 +36,7 @@ describe('the GitHub workflows and the action', () => {
     expect(WORKFLOWS.sort()).toEqual([
       'deploy/github-actions/balance-at-scale.yml',
       'deploy/github-actions/game-balance.yml',
+      'deploy/github-actions/pages.yml',
       'deploy/github-actions/release.yml',
     ]);
     for (const path of WORKFLOWS) {
@@ -101,5 +103,17 @@ describe('the GitHub workflows and the action', () => {
     expect(runs[at(/npm publish/)]).toMatch(
       /npm publish "\$\{\{ steps\.pack\.outputs\.tarball \}\}" --provenance/,
     );
+  });
+
+  it('pages.yml: on a push to main, builds with npm ci and publishes dist/site/ to GitHub Pages', () => {
+    const workflow = read('deploy/github-actions/pages.yml');
+    expect(workflow.on.push.branches).toEqual(['main']);
+    expect(workflow.permissions).toMatchObject({ pages: 'write', 'id-token': 'write' });
+    const build = workflow.jobs.build.steps as Step[];
+    expect(build.some((s) => s.run === 'npm ci')).toBe(true);
+    const upload = build.find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'));
+    expect(upload?.with?.path).toBe(PAGE_SITE.buildDir);
+    expect(workflow.jobs.deploy.needs).toBe('build');
+    expect((workflow.jobs.deploy.steps as Step[])[0]!.uses).toMatch(/^actions\/deploy-pages@/);
   });
 });

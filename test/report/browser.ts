@@ -45,6 +45,8 @@ export interface OpenPage {
 export interface OpenOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
   readonly colorScheme?: 'light' | 'dark';
+  /** A site (http): any file of the page's origin may be asked for, not only the page's own. */
+  readonly site?: boolean;
 }
 
 /** A headless Chromium for tests, with a fresh profile and no way out to the network. */
@@ -113,7 +115,7 @@ async function openPage(
     target.protocol === 'blob:' ||
     (target.protocol === own.protocol &&
       target.host === own.host &&
-      target.pathname === own.pathname);
+      (options.site || target.pathname === own.pathname));
   page.on('console', (m) => {
     if (m.type() === 'error') trouble.consoleErrors.push(m.text());
   });

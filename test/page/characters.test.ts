@@ -1,0 +1,179 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { SplitRow } from '../../src/systems/zidara/analyses/splits.ts';
+import { cliInProcess } from '../cli/cli-in-process.ts';
+import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
+import { pageUrl, shownSplits } from './offline-page.ts';
+
+let browser: TestBrowser;
+const opened: OpenPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const open of opened.splice(0)) {
+    const trouble = open.trouble();
+    await open.close();
+    expect(trouble).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+  }
+});
+
+/** Opens the page with no character saved (the browser's store is shared by file:// pages). */
+async function open(fragment: string): Promise<Page> {
+  const first = await browser.open(pageUrl(fragment));
+  opened.push(first);
+  await first.page.evaluate(() => localStorage.clear());
+  await first.page.reload();
+  return first.page;
+}
+
+const scenario = (name: string) =>
+  fileURLToPath(new URL(`../../scenarios/${name}`, import.meta.url));
+
+/** `dicelab zidara splits … --format json`'s rows. */
+async function cliRows(...args: string[]): Promise<SplitRow[]> {
+  const cli = await cliInProcess('zidara', 'splits', ...args, '--format', 'json');
+  expect(cli.status, cli.stderr).toBe(0);
+  return JSON.parse(cli.stdout).rows as SplitRow[];
+}
+
+async function expectRanking(page: Page, rows: readonly SplitRow[]) {
+  const shown = await shownSplits(page);
+  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
+  shown.forEach((s, i) => {
+    expect(Math.abs(s.score - rows[i]!.score)).toBeLessThan(1e-9);
+  });
+}
+
+async function fragment(page: Page): Promise<Record<string, string>> {
+  return Object.fromEntries(
+    await page.evaluate(() => [...new URLSearchParams(location.hash.slice(1)).entries()]),
+  );
+}
+
+describe("the player's characters", () => {
+  it("imports a scenario file's characters, and a set action asks Best split what the CLI asks", async () => {
+    const page = await open('v=1&view=characters');
+    await page.setInputFiles('#import-characters', scenario('vesk-locks.yaml'));
+    const card = page.locator('[data-character="vesk"]');
+    await card.waitFor();
+    // Steps are 1 for the action and 1 a line on it. Two Titles: Resolve 2.
+    expect(await card.locator('.set-action').allTextContents()).toEqual([
+      'locks · 5 steps',
+      'sneak · 5 steps',
+      'fight · 2 steps',
+    ]);
+    await card.locator('.set-action:text-is("locks · 5 steps")').click();
+    expect(await fragment(page)).toMatchObject({ view: 'splits', steps: '5', resolve: '2' });
+    await expectRanking(
+      page,
+      await cliRows('--steps', '5', '--vs', '3', '--intents', '1-2', '--resolve', '2'),
+    );
+    // Kept by the browser: a reload still has Vesk, and the picker above Best split offers her.
+    await page.reload();
+    await page.waitForSelector('.character-picker');
+    expect(await page.inputValue('#splits-character')).toBe('vesk');
+  });
+
+  it("makes a character in the form, and a combo adds a friend's set action and its split", async () => {
+    const page = await open('v=1&view=characters&vs=4');
+    await page.setInputFiles('#import-characters', scenario('vesk-locks.yaml'));
+    await page.locator('[data-character="vesk"]').waitFor();
+    await page.click('button:text-is("New character")');
+    await page.fill('#character-name', 'Ash the Warrior');
+    await page.fill('#character-titles', '1');
+    await page.click('label[for="character-explode"]');
+    await page.fill('#action-name-0', 'fight');
+    await page.fill('#action-lines-0', 'Blade of the Ninth Company\nfight with a sword\nsword');
+    await page.click('button:text-is("Save")');
+    const ash = page.locator('[data-character="ash-the-warrior"]');
+    await ash.waitFor();
+    expect(await ash.locator('.set-action').allTextContents()).toEqual(['fight · 4 steps']);
+    // Fight: Ash's set action fills the steps, her Titles and Warrior.
+    await page.click('#tab-fight');
+    await page.selectOption('#fight-character', 'ash-the-warrior');
+    await page.click('.character-picker .set-action:text-is("fight · 4 steps")');
+    expect(await fragment(page)).toMatchObject({
+      view: 'fight',
+      steps: '4',
+      titles: '1',
+      resolve: '1',
+      explode: '1',
+    });
+    // Best split: Vesk's locks in a combo with Ash's fight: 5 + 4 steps, two actions.
+    await page.click('#tab-splits');
+    await page.selectOption('#splits-character', 'vesk');
+    await page.click('.character-picker summary');
+    await page.selectOption('#splits-combo', 'ash-the-warrior/fight');
+    await page.click('.character-picker .set-action:text-is("locks · 5 steps")');
+    const asked = await fragment(page);
+    expect(asked).toMatchObject({ steps: '9', actions: '2', resolve: '2' });
+    expect(asked.explode).toBeUndefined(); // the roll is Vesk's: no exploding dice
+    await expectRanking(
+      page,
+      await cliRows(
+        '--steps',
+        '9',
+        '--actions',
+        '2',
+        '--vs',
+        '4',
+        '--intents',
+        '1-2',
+        '--resolve',
+        '2',
+      ),
+    );
+  });
+
+  it("exports a character as a file (a scenario file's characters: section) that it imports again", async () => {
+    const page = await open('v=1&view=characters');
+    await page.setInputFiles('#import-characters', scenario('ash-fights.yaml'));
+    const card = page.locator('[data-character="ash"]');
+    await card.waitFor();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      card.locator('button:text-is("Export")').click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('ash.json');
+    const text = await readFile((await file.path())!, 'utf8');
+    const original = parse(await readFile(scenario('ash-fights.yaml'), 'utf8')).characters.ash;
+    expect(JSON.parse(text)).toEqual({ characters: { ash: original } });
+    page.once('dialog', (dialog) => dialog.accept());
+    await card.locator('button:text-is("Delete")').click();
+    await card.waitFor({ state: 'detached' });
+    const saved = join(tmpdir(), 'ash.json');
+    await writeFile(saved, text);
+    await page.setInputFiles('#import-characters', saved);
+    await card.waitFor();
+    expect(await card.locator('.set-action').allTextContents()).toEqual(['fight · 4 steps']);
+  });
+
+  it('names the problem of a file it cannot read, where it is, and saves nothing of it', async () => {
+    const page = await open('v=1&view=characters');
+    const bad = join(tmpdir(), 'bad-characters.yaml');
+    await writeFile(bad, 'characters:\n  vesk:\n    actions:\n      locks: 99\n');
+    await page.setInputFiles('#import-characters', bad);
+    const problems = await page.locator('.problems li').allTextContents();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^bad-characters\.yaml:4:14: characters\.vesk\.actions\.locks: 99 is not allowed \(expected an integer from 1 to \d+\)$/,
+    );
+    expect(await page.$('[data-character]')).toBeNull();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+});

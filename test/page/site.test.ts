@@ -1,0 +1,239 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SITE } from '../../src/report/page-site.ts';
+import type { SplitRow } from '../../src/systems/zidara/analyses/splits.ts';
+import { builtFile, builtPage, builtSite } from '../built.ts';
+import { cliInProcess } from '../cli/cli-in-process.ts';
+import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
+import { pageUrl, shownSplits } from './offline-page.ts';
+
+let browser: TestBrowser;
+const opened: OpenPage[] = [];
+const stops: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+// Every page a test opened: no console error, no uncaught exception, no request out of the site.
+afterEach(async () => {
+  for (const open of opened.splice(0)) {
+    const trouble = open.trouble();
+    await open.close();
+    expect(trouble).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+  }
+  for (const stop of stops.splice(0)) await stop();
+});
+
+/** A running `dicelab serve`: the address it printed first, all it printed, and a stop. */
+interface Served {
+  readonly url: string;
+  readonly stdout: () => string;
+}
+
+/**
+ * Starts the compiled `dicelab serve ARGS` of a build (the run's copy by default) and waits
+ * for it to print its address; it is stopped when the test ends.
+ */
+async function startServe(bin: string, args: readonly string[]): Promise<Served> {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise((settle) => child.on('close', settle));
+  stops.push(async () => {
+    child.kill('SIGTERM');
+    await exited;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const found = /^serve: (http:\/\/\S+)$/m.exec(stdout)?.[1];
+      if (stdout.includes('Ctrl-C stops it') && found) resolve(found);
+    });
+    exited.then((code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  return { url, stdout: () => stdout };
+}
+
+/**
+ * `dicelab serve --port 0` serving a copy of the run's build of its own (the CLI, and the site
+ * beside it), so that a test may put a new version of the site there.
+ */
+async function serveCopy(): Promise<{ url: string; site: string }> {
+  const copy = mkdtempSync(join(tmpdir(), 'dicelab-site-'));
+  for (const part of ['dist', 'bin', 'package.json'])
+    cpSync(builtFile(part), join(copy, part), { recursive: true });
+  symlinkSync(builtFile('node_modules'), join(copy, 'node_modules'), 'dir');
+  const { url } = await startServe(join(copy, 'bin', 'dicelab.js'), ['--port', '0']);
+  return { url, site: join(copy, PAGE_SITE.buildDir) };
+}
+
+async function openSite(url: string): Promise<Page> {
+  const open = await browser.open(url, { site: true });
+  opened.push(open);
+  return open.page;
+}
+
+/** Waits until the service worker controls the page (on a first visit it claims it). */
+async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+}
+
+/** The question of issue 10's link, and what `dicelab zidara splits` says to it. */
+const QUESTION = 'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins';
+async function cliRanking(): Promise<SplitRow[]> {
+  const cli = await cliInProcess(
+    ...'zidara splits --steps 7 --actions 2 --vs 4 --intents 1-2 --aura 3 --resolve 1 --objective wins --format json'.split(
+      ' ',
+    ),
+  );
+  expect(cli.status).toBe(0);
+  return JSON.parse(cli.stdout).rows as SplitRow[];
+}
+
+function expectRanking(shown: { split: string; score: number }[], rows: readonly SplitRow[]) {
+  expect(rows.length).toBeGreaterThan(20);
+  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
+  shown.forEach((s, i) => {
+    expect(Math.abs(s.score - rows[i]!.score)).toBeLessThan(1e-9);
+  });
+}
+
+describe('the page as an installable site (dicelab serve)', () => {
+  it('is installable: its service worker takes control and Chromium reports no installability error', async () => {
+    const { url } = await serveCopy();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const page = await openSite(`${url}#${QUESTION}`);
+    await controlled(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: unknown[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.errors).toEqual([]);
+    const parsed = JSON.parse(readFileSync(join(builtSite(), 'manifest.webmanifest'), 'utf8'));
+    expect(parsed.display).toBe('standalone');
+    expect(parsed.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+    await cdp.detach();
+  });
+
+  it('opens offline once visited, and answers exactly as the CLI does', async () => {
+    const { url } = await serveCopy();
+    const rows = await cliRanking();
+    const page = await openSite(`${url}#${QUESTION}`);
+    await controlled(page);
+    await page.waitForSelector('.site-note', { timeout: 60_000 });
+    expect(await page.textContent('.site-note')).toContain('opens offline');
+    await page.context().setOffline(true);
+    try {
+      const reloaded = await page.reload({ waitUntil: 'load' });
+      expect(reloaded?.fromServiceWorker()).toBe(true);
+      expectRanking(await shownSplits(page), rows);
+      expect(await page.evaluate(() => location.hash)).toBe(`#${QUESTION}`);
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
+  it('fetches a new version in the background, offers Update, and keeps the question through it', async () => {
+    const { url, site } = await serveCopy();
+    const page = await openSite(`${url}#${QUESTION}`);
+    await controlled(page);
+    await shownSplits(page);
+    // A new version of the site lands on the server: its page changed, the service worker
+    // with it (Workbox names each precached file's revision: the new page's digest).
+    const index = join(site, 'index.html');
+    const before = readFileSync(index, 'utf8');
+    const after = before.replace(
+      '<head>',
+      '<head>\n    <meta name="dicelab-test-version" content="2" />',
+    );
+    const digest = (text: string) => createHash('md5').update(text).digest('hex');
+    const sw = readFileSync(join(site, 'sw.js'), 'utf8');
+    expect(sw).toContain(digest(before));
+    writeFileSync(index, after);
+    writeFileSync(join(site, 'sw.js'), sw.replace(digest(before), digest(after)));
+    // The page's own background check, as when it comes back into view.
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    );
+    const update = page.locator('.site-note button:text-is("Update")');
+    await update.waitFor({ timeout: 60_000 });
+    // Still the old version on screen until the player says so.
+    expect(await page.$('meta[name="dicelab-test-version"]')).toBeNull();
+    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), update.click()]);
+    expect(await page.$('meta[name="dicelab-test-version"]')).not.toBeNull();
+    expect(await page.evaluate(() => location.hash)).toBe(`#${QUESTION}`);
+    expectRanking(await shownSplits(page), await cliRanking());
+  });
+
+  it('leaves the single file as it was: no service worker, no manifest, from file:// with no error', async () => {
+    const html = readFileSync(builtPage(), 'utf8');
+    expect(html).not.toContain('rel="manifest"');
+    expect(html).not.toContain('serviceWorker.register');
+    const open = await browser.open(pageUrl(QUESTION));
+    opened.push(open);
+    expectRanking(await shownSplits(open.page), await cliRanking());
+  });
+});
+
+describe('dicelab serve: bad flags', () => {
+  it.each([
+    [
+      ['--port', '70000'],
+      /^dicelab: option '--port <n>' argument '70000' is invalid\. "70000" is not allowed \(expected an integer from 0 to 65535\)/,
+    ],
+    [
+      ['--host', 'my phone'],
+      /--host <address>.*"my phone" is not allowed \(expected an IP address/,
+    ],
+    [['--hots', '0.0.0.0'], /unknown option '--hots' \(did you mean --host\?\)/],
+  ])('serve %j: one line, exit status 2', async (args, message) => {
+    const run = await cliInProcess('serve', ...args);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('with --host 0.0.0.0 prints the address a phone on the same network opens', async () => {
+    const served = await startServe(builtFile('bin/dicelab.js'), [
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+    ]);
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const port = new URL(served.url).port;
+    // Every IPv4 network of this machine but loopback, each named as the one to open on a phone.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .filter((net) => net && !net.internal && net.family === 'IPv4')
+      .map((net) => `serve: http://${net!.address}:${port}/ (this network: open it on a phone)`);
+    const printed = served.stdout().split('\n');
+    expect(printed.filter((line) => line.includes('this network'))).toEqual(lan);
+    const page = await openSite(served.url);
+    expect(await page.title()).toBe(PAGE_SITE.name);
+  });
+});

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PAGE_SITE } from './src/report/page-site.ts';
+import { buildingDir, pageBuild, renameIntoPlace } from './vite.page.config.ts';
+
+/** Where `npm run build` leaves the site: `dicelab serve` serves it, Pages publishes it. */
+const siteDir = fileURLToPath(new URL(`./${PAGE_SITE.buildDir}`, import.meta.url));
+const outDir = buildingDir(siteDir);
+const iconSvg = readFileSync(new URL('./src/page/site/app-icon.svg', import.meta.url), 'utf8');
+
+/** The icon as a PNG of `size` pixels square (it draws no text, so needs no font). */
+function iconPng(size: number): Buffer {
+  return new Resvg(iconSvg, { fitTo: { mode: 'width', value: size } }).render().asPng();
+}
+
+/** The icons' files: the SVG itself, and PNGs in the sizes browsers ask for. */
+const ICON_FILES: readonly { readonly name: string; readonly content: () => Buffer | string }[] = [
+  { name: 'icon.svg', content: () => iconSvg },
+  ...PAGE_SITE.iconSizes.map((size) => ({
+    name: `icon-${size}.png`,
+    content: () => iconPng(size),
+  })),
+  { name: 'apple-touch-icon.png', content: () => iconPng(PAGE_SITE.appleTouchIconSize) },
+];
+
+/**
+ * The site's page: the single file's index.html with the site's own entry (which registers the
+ * service worker and offers updates), its icons and a theme colour for each colour scheme.
+ */
+function sitePage(): Plugin {
+  return {
+    name: 'dicelab-site-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html
+          .replace('src="./main.tsx"', 'src="./site/site-main.tsx"')
+          .replace(
+            '<link rel="icon" href="data:," />',
+            [
+              '<link rel="icon" href="./icon.svg" type="image/svg+xml" />',
+              '<link rel="apple-touch-icon" href="./apple-touch-icon.png" />',
+              `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${PAGE_SITE.themeColor.light}" />`,
+              `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${PAGE_SITE.themeColor.dark}" />`,
+            ].join('\n    '),
+          )
+          .replace(/\n\s*<!-- No icon to fetch[^>]*-->/, ''),
+    },
+    generateBundle() {
+      for (const icon of ICON_FILES)
+        this.emitFile({ type: 'asset', fileName: icon.name, source: icon.content() });
+    },
+  };
+}
+
+/**
+ * The page as an installable site in dist/site/: index.html, its scripts and styles, a web app
+ * manifest and a Workbox service worker that precaches all of it, so that once visited it opens
+ * offline; a new version is fetched in the background and installed when the page's "Update"
+ * is tapped (registerType `prompt`). `npm run build` runs it after the single file.
+ */
+const base = pageBuild(outDir);
+
+export default defineConfig({
+  ...base,
+  // One script holds the page, its engine worker and Vega's: that is the page, not a mistake.
+  build: { ...base.build, chunkSizeWarningLimit: 2048 },
+  plugins: [
+    sitePage(),
+    VitePWA({
+      registerType: 'prompt',
+      // src/page/site/site-main.tsx registers it, through `virtual:pwa-register`.
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: PAGE_SITE.name,
+        short_name: PAGE_SITE.shortName,
+        description:
+          "Zi'Dara odds at the table: the best split of your dice, mid-roll advice, fights and rule what-ifs, exact and offline.",
+        id: './',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        orientation: 'any',
+        lang: 'en',
+        theme_color: PAGE_SITE.themeColor.light,
+        background_color: PAGE_SITE.themeColor.light,
+        icons: [
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          ...PAGE_SITE.iconSizes.flatMap((size) => [
+            {
+              src: `icon-${size}.png`,
+              sizes: `${size}x${size}`,
+              type: 'image/png',
+              purpose: 'any',
+            },
+            {
+              src: `icon-${size}.png`,
+              sizes: `${size}x${size}`,
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ]),
+        ],
+      },
+      workbox: {
+        // Everything the page needs, so it opens with no network at all.
+        globPatterns: ['**/*.{html,js,css,svg,png}'],
+        // The page's one script carries the engine and Vega: more than Workbox's 2 MiB default.
+        maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        // The first version takes the page that installed it at once (so it works offline
+        // from the first visit); a later one waits for "Update" (registerType prompt).
+        clientsClaim: true,
+      },
+    }),
+    renameIntoPlace(outDir, siteDir, true),
+  ],
+});
