@@ -129,6 +129,16 @@ export {
   meanRoundsToWin,
 } from '../systems/zidara/fight/fight.ts';
 export { challengeDie, DIE_SIDES, legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
+// The rule options, each declared once (rule variants included): what flags, schemas and docs read
+export {
+  RULE_OPTION_NAMES,
+  RULE_OPTIONS,
+  RULE_VARIANT_NAMES,
+  type RuleOption,
+  type RuleOptionName,
+  type RuleOptionValues,
+  type RuleVariantName,
+} from '../systems/zidara/roll/rule-options.ts';
 // The roll: its spec, defaults, limits and notation
 export {
   DEFENDING,

@@ -69,10 +69,7 @@ function ruleFlag(option: RuleOption): Option {
         .argParser(numberFlag(option.min, option.max))
         .default(option.default);
     case 'choice':
-      return new Option(
-        `${option.flag.name} <${option.flag.name.slice(2).split('-').pop()}>`,
-        option.flag.help,
-      )
+      return new Option(`${option.flag.name} <${option.choices.join('|')}>`, option.flag.help)
         .choices(option.choices)
         .default(option.default);
   }

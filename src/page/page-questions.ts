@@ -1,8 +1,9 @@
 import type { SplitObjective } from '../systems/zidara/analyses/splits.ts';
 import type { FightPolicy } from '../systems/zidara/fight/fight.ts';
+import { RULE_VARIANT_NAMES, ruleOption } from '../systems/zidara/roll/rule-options.ts';
 import { formatSplit, splitsOfPool } from '../systems/zidara/roll/split.ts';
 import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
-import { PAGE_DEFAULTS, type PageState, writePool } from './page-state.ts';
+import { PAGE_DEFAULTS, type PageState, type RuleVariantValues, writePool } from './page-state.ts';
 
 /**
  * The questions the page sends its worker, built from the page's state: plain data (they cross
@@ -30,7 +31,7 @@ export interface WhatIfQuestion {
 }
 
 /** Fight: the options `parseFight` reads (as `dicelab zidara fight` builds them from its flags). */
-export interface FightQuestion {
+export interface FightQuestion extends Partial<RuleVariantValues> {
   readonly challenge: number;
   readonly tags: number;
   readonly steps?: number;
@@ -80,7 +81,21 @@ export function rollSetup(state: PageState): RollSetup {
     auraGainUsableSameRoll: !state.lateAura,
     auraValue: state.auraValue,
     resolveValue: state.resolveValue,
+    ...variantsOf(state),
   };
+}
+
+/**
+ * The state's rule variants that are not the rules page's, each under its spec field (see
+ * `RULE_OPTIONS`): a question of the rules page reads as it always has.
+ */
+export function variantsOf(state: PageState): Partial<RuleVariantValues> {
+  return Object.fromEntries(
+    RULE_VARIANT_NAMES.filter((name) => state[name] !== PAGE_DEFAULTS[name]).map((name) => [
+      name,
+      state[name],
+    ]),
+  );
 }
 
 /** Intent counts 1..T for a threat with T tags. @example intentCounts(3) // [1, 2, 3] */
@@ -110,6 +125,7 @@ export function withDefaultRules(state: PageState): PageState {
     explode: D.explode,
     lateAura: D.lateAura,
     resolve: D.resolve,
+    ...Object.fromEntries(RULE_VARIANT_NAMES.map((name) => [name, D[name]])),
     aura: state.aura === undefined ? undefined : Math.min(state.aura, D.auraMax),
   };
 }
@@ -256,5 +272,11 @@ function characterFlags(state: PageState, withResolve: boolean): string[] {
   if (state.lateAura) flags.push('--late-aura');
   if (state.auraValue !== D.auraValue) flags.push(`--aura-value ${state.auraValue}`);
   if (state.resolveValue !== D.resolveValue) flags.push(`--resolve-value ${state.resolveValue}`);
+  for (const name of RULE_VARIANT_NAMES) {
+    const value = state[name];
+    if (value === D[name]) continue;
+    const flag = ruleOption(name).flag.name;
+    flags.push(typeof value === 'boolean' ? flag : `${flag} ${value}`);
+  }
   return flags;
 }

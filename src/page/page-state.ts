@@ -12,8 +12,18 @@ import {
   type FightPolicy,
 } from '../systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+import {
+  RULE_OPTIONS,
+  RULE_VARIANT_NAMES,
+  type RuleOptionValues,
+  type RuleVariantName,
+  ruleOption,
+} from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parseSplit } from '../systems/zidara/roll/split.ts';
+
+/** The rule variants' values, each under its spec field (see `RULE_OPTIONS`). */
+export type RuleVariantValues = Pick<RuleOptionValues, RuleVariantName>;
 
 /** The version of the fragment's keys: a link carries it as `v=1`. */
 export const PAGE_VERSION = 1;
@@ -26,7 +36,7 @@ export const VIEWS: readonly View[] = ['splits', 'advice', 'fight', 'whatif', 'c
  * Everything the page asks, for every view at once (switching views keeps the character and
  * the threat). It lives in the URL fragment, so a link shares the question.
  */
-export interface PageState {
+export interface PageState extends RuleVariantValues {
   readonly view: View;
   /** The roll's steps (ignored when `pool` is set). */
   readonly steps: number;
@@ -96,6 +106,10 @@ export const PAGE_DEFAULTS: PageState = {
   maxRounds: FIGHT_DEFAULTS.maxRounds,
   titles: FIGHT_DEFAULTS.titles,
   fightPolicy: FIGHT_DEFAULTS.fightPolicy,
+  // The rule variants at the rules page's rules (each declared in RULE_OPTIONS).
+  ...(Object.fromEntries(
+    RULE_VARIANT_NAMES.map((name) => [name, RULE_OPTIONS[name].default]),
+  ) as RuleVariantValues),
 };
 
 /** Bounds of the page's number inputs: the library's own limits. */
@@ -168,6 +182,37 @@ function flagKey(key: string, field: 'explode' | 'defending' | 'lateAura', about
     },
     write: (state: PageState) => (state[field] ? '1' : '0'),
   } satisfies FragmentKey;
+}
+
+/**
+ * The fragment key of a rule variant, from its declaration (`RULE_OPTIONS`): its page key,
+ * read and written as its type says (`1`/`0` for a switch), with its help.
+ */
+function variantKey(name: RuleVariantName): FragmentKey {
+  const option = ruleOption(name);
+  const key = RULE_OPTIONS[name].variant.pageKey;
+  const about = `rule variant: ${option.flag.help.replace(/^rule variant: /, '')} (\`${option.flag.name}\`, default ${option.type === 'flag' ? (option.default ? '1' : '0') : option.default})`;
+  return {
+    key,
+    about,
+    read: (text) => {
+      switch (option.type) {
+        case 'flag':
+          if (text !== '0' && text !== '1') throw invalid(key, text, '1 (on) or 0 (off)');
+          return { [name]: text === '1' };
+        case 'choice':
+          if (!(option.choices as readonly string[]).includes(text))
+            throw invalid(key, text, `one of ${option.choices.join(', ')}`);
+          return { [name]: text };
+        default:
+          return { [name]: readIntegerText(text, key, option.min, option.max) };
+      }
+    },
+    write: (state) => {
+      const value = state[name];
+      return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+    },
+  };
 }
 
 function choiceKey<T extends string>(
@@ -338,6 +383,7 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     'resolveValue',
     'worth of each Resolve left at the end, in intents (`--resolve-value`)',
   ),
+  ...RULE_VARIANT_NAMES.map(variantKey),
   choiceKey(
     'objective',
     'objective',

@@ -3,6 +3,12 @@ import { formatPoints } from '../report/zidara/format-points.ts';
 import type { SplitRow } from '../systems/zidara/analyses/splits.ts';
 import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
 import type { WhatIfRow } from '../systems/zidara/analyses/what-if.ts';
+import {
+  RULE_OPTIONS,
+  RULE_VARIANT_NAMES,
+  type RuleVariantName,
+  ruleOption,
+} from '../systems/zidara/roll/rule-options.ts';
 import { AuraCapField } from './character-fields.tsx';
 import { ChoiceField } from './choice-field.tsx';
 import { DiceFields } from './dice-fields.tsx';
@@ -45,6 +51,14 @@ export function WhatIfView({ state, update }: ViewProps) {
       [state.explode !== D.explode, state.explode ? 'Warrior' : 'no Warrior'],
       [state.lateAura !== D.lateAura, state.lateAura ? 'late Aura' : 'Aura at once'],
       [state.resolve !== D.resolve, `${state.resolve} Resolve`],
+      // The rule variants, in their declarations' words.
+      ...RULE_VARIANT_NAMES.map(
+        (name) =>
+          [
+            state[name] !== D[name],
+            RULE_OPTIONS[name].variant.words(state[name] as never),
+          ] as const,
+      ),
     ] as const
   )
     .filter(([changed]) => changed)
@@ -112,6 +126,9 @@ export function WhatIfView({ state, update }: ViewProps) {
             checked={state.lateAura}
             onChange={(lateAura) => update({ lateAura })}
           />
+          {RULE_VARIANT_NAMES.map((name) => (
+            <VariantField key={name} name={name} state={state} update={update} />
+          ))}
           <button
             type="button"
             class="reset"
@@ -134,6 +151,49 @@ export function WhatIfView({ state, update }: ViewProps) {
       ) : null}
     </div>
   );
+}
+
+/** One rule variant's field, from its declaration (`RULE_OPTIONS`): its page key is its id. */
+function VariantField({ name, state, update }: { name: RuleVariantName } & ViewProps) {
+  const option = ruleOption(name);
+  const { pageKey: id, label } = RULE_OPTIONS[name].variant;
+  const rule = PAGE_DEFAULTS[name];
+  const hint = `Rules page: ${typeof rule === 'boolean' ? (rule ? 'on' : 'off') : rule}`;
+  switch (option.type) {
+    case 'flag':
+      return (
+        <ToggleField
+          id={id}
+          label={label}
+          hint={hint}
+          checked={state[name] === true}
+          onChange={(on) => update({ [name]: on })}
+        />
+      );
+    case 'choice':
+      return (
+        <ChoiceField
+          name={id}
+          legend={label}
+          hint={hint}
+          choices={option.choices.map((value) => ({ value, label: value }))}
+          value={String(state[name])}
+          onChange={(value) => update({ [name]: value })}
+        />
+      );
+    default:
+      return (
+        <NumberField
+          id={id}
+          label={label}
+          hint={hint}
+          value={state[name] as number}
+          min={option.min}
+          max={option.max}
+          onChange={(value) => update({ [name]: value })}
+        />
+      );
+  }
 }
 
 function WhatIfResults(props: {

@@ -20,7 +20,12 @@ import {
   parseSplit,
   type Split,
 } from '../systems/zidara/roll/split.ts';
-import { characterSetup, type RollSetup, splitRoll } from '../systems/zidara/roll/split-roll.ts';
+import {
+  characterSetup,
+  checkRefusedPair,
+  type RollSetup,
+  splitRoll,
+} from '../systems/zidara/roll/split-roll.ts';
 import {
   ANALYSIS_TABLES,
   type AnalysisName,
@@ -212,6 +217,13 @@ function resolveRoll(
     ...(of.defending ? DEFENDING : {}),
   };
   checkSetupAura(setup, name, of.aura === undefined ? undefined : fieldOf('aura'));
+  // Options the rules refuse together, named where the file sets them (the character's own
+  // are checked with it): the figure's `defending` and a character's variant.
+  checkRefusedPair(
+    setup,
+    (field) => (field === 'defending' ? fieldOf('defending') : `characters.${name}.${field}`),
+    of.defending ? 'defending' : undefined,
+  );
   let dice: RollDice;
   let sample: Split;
   if (of.split !== undefined) {

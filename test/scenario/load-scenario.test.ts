@@ -67,7 +67,7 @@ expectations:
 `;
     expect(problems(text, 'scenarios/broken.yaml')).toEqual([
       'scenarios/broken.yaml:4:11: characters.vesk.aura: 7 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
-      'scenarios/broken.yaml:6:5: characters.vesk.actoins: no such field (did you mean actions? the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, policy, rerolls)',
+      'scenarios/broken.yaml:6:5: characters.vesk.actoins: no such field (did you mean actions? the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, boostSize, auraPerTopFace, tiesGoTo, rerollKeepsBest, policy, rerolls)',
       'scenarios/broken.yaml:8:14: characters.vesk.actions.locks: 0 is not allowed (expected an integer from 1 to 72)',
       'scenarios/broken.yaml:9:14: characters.vesk.actions.sneak: "five" is not allowed (expected the steps (an integer from 1 to 72) or the lines on the set action (a list of text; steps = 1 + lines))',
       'scenarios/broken.yaml:17:22: expectations[0].of.character: "dorrie" is not allowed (expected a character: bram, vesk)',

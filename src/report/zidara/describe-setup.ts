@@ -29,9 +29,11 @@ export function describeSetup(setup: RollSetup): string {
           : `${boosts} +2s a roll`,
     !(setup.tieBreak ?? ROLL_DEFAULTS.tieBreak)
       ? 'ties not bought (defending)'
-      : held
-        ? 'ties bought with Aura'
-        : 'ties lost (no Aura to buy them)',
+      : setup.tiesGoTo === 'roller'
+        ? '' // the rule variant's own words say where ties go
+        : held
+          ? 'ties bought with Aura'
+          : 'ties lost (no Aura to buy them)',
   ];
   if (setup.explode)
     parts.push(`exploding (depth ${setup.explodeDepth ?? ROLL_DEFAULTS.explodeDepth})`);
@@ -53,5 +55,5 @@ export function describeSetup(setup: RollSetup): string {
         ? 'optimal play'
         : `optimal play, rerolling ${rerolls === 'one' ? 'one die' : 'all dice'} only`,
   );
-  return parts.join(' · ');
+  return parts.filter(Boolean).join(' · ');
 }
