@@ -1,3 +1,4 @@
+import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { formatPoints } from '../report/zidara/format-points.ts';
 import type { SplitRow } from '../systems/zidara/analyses/splits.ts';
@@ -9,16 +10,27 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
 import { mergeRuleShares } from './page-engine.ts';
-import { whatIfCommand, whatIfQuestion, withDefaultRules } from './page-questions.ts';
+import {
+  type WhatIfQuestion,
+  whatIfCommand,
+  whatIfQuestion,
+  withDefaultRules,
+} from './page-questions.ts';
 import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
-import type { ViewProps } from './splits-view.tsx';
+import { tooBigMessage, type ViewProps } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
-import { useEngine } from './use-engine.ts';
+import { type EngineGate, useEngine } from './use-engine.ts';
+
+/** What if counts its splits first (each is solved twice): a big question is said before it runs. */
+const WHAT_IF_GATE: EngineGate<WhatIfQuestion> = {
+  size: (engine, q, stopAbove) => engine.splitsQuestionSize(q.yours, stopAbove),
+  tooBig: (q) => tooBigMessage(q.yours),
+};
 
 /**
  * What if (for designers): the Best split question under the rules page's defaults and under
@@ -33,8 +45,9 @@ export function WhatIfView({ state, update }: ViewProps) {
     'whatif',
     question,
     key,
-    (engine, q, _progress, share) => engine.compareRulesShare(q, share),
+    (engine, q, progress, share) => engine.compareRulesShare(q, share, proxy(progress)),
     mergeRuleShares,
+    WHAT_IF_GATE,
   );
   const D = PAGE_DEFAULTS;
   const rules = (
@@ -122,7 +135,12 @@ export function WhatIfView({ state, update }: ViewProps) {
           </button>
         </fieldset>
       </form>
-      <StatusLine computation={computation} cancel={cancel} retry={retry} />
+      <StatusLine
+        computation={computation}
+        cancel={cancel}
+        retry={retry}
+        progressLabel="Splits solved, under both rules"
+      />
       {computation.result?.length ? (
         <WhatIfResults
           pairs={computation.result}
