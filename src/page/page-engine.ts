@@ -286,11 +286,27 @@ export interface AdviceAnswer {
  * // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
  */
 export function adviceAnswer(question: AdviceQuestion): AdviceAnswer {
-  const roll = splitRoll(parseSplit(question.split), question.challenge, question.setup);
+  const roll = rollToSpec(
+    splitRoll(parseSplit(question.split), question.challenge, question.setup),
+  );
+  // A second threat (B) and the intents aimed at it; the area die after the split's dice:
+  // the roll `zidara advise` reads from `d4@B=4 area:d4=2 --vs C --vs C2`.
+  const second = question.second;
+  const spec = {
+    ...roll,
+    threats: second ? [...roll.threats, { challenge: second.challenge }] : roll.threats,
+    intents: second
+      ? roll.intents.map((intent, i) => ({ ...intent, threat: second.aim[i] ?? 0 }))
+      : roll.intents,
+    dice:
+      question.area === undefined
+        ? roll.dice
+        : [...roll.dice, { sides: question.area, area: true as const }],
+  };
   const request = parseAdviceRequest({
-    roll: rollToSpec(roll),
+    roll: spec,
     shown: question.shown,
-    defence: [question.defence],
+    defence: second ? [question.defence, second.defence] : [question.defence],
     ...(question.auraPending === undefined ? {} : { auraPending: question.auraPending }),
   });
   const advice = advise(request);

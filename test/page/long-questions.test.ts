@@ -89,7 +89,7 @@ describe('the page with long questions and large answers', () => {
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForFunction(
       (last) =>
-        [...document.querySelectorAll('.ranked tbody tr[data-split]')].some(
+        Array.from(document.querySelectorAll('.ranked tbody tr[data-split]')).some(
           (row) => Number(row.getAttribute('aria-rowindex')) - 2 === last,
         ),
       rows.length - 1,
