@@ -25,6 +25,7 @@ import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
 import { type EngineGate, useEngine } from './use-engine.ts';
+import { useRowWindow } from './use-row-window.ts';
 
 /** What if counts its splits first (each is solved twice): a big question is said before it runs. */
 const WHAT_IF_GATE: EngineGate<WhatIfQuestion> = {
@@ -162,6 +163,8 @@ function WhatIfResults(props: {
   shown: ShownAnswer;
 }) {
   const { pairs, objective, rules, state, shown } = props;
+  // A long list is windowed: only the rows in view are in the page.
+  const span = useRowWindow(pairs.length);
   const change = (d: number | null) =>
     d === null
       ? ''
@@ -197,7 +200,12 @@ function WhatIfResults(props: {
           yours.
         </p>
       </div>
-      <table class="ranked what-if" role="table">
+      <table
+        class={`ranked what-if${span.windowed ? ' windowed' : ''}`}
+        role="table"
+        aria-rowcount={pairs.length + 1}
+        data-rows={pairs.length}
+      >
         <caption>Every split, best first under your rules</caption>
         <thead role="rowgroup">
           <tr role="row">
@@ -220,11 +228,20 @@ function WhatIfResults(props: {
             </th>
           </tr>
         </thead>
-        <tbody role="rowgroup">
-          {pairs.map((pair) => (
+        <tbody
+          role="rowgroup"
+          ref={span.ref}
+          style={
+            span.windowed
+              ? { paddingTop: `${span.before}px`, paddingBottom: `${span.after}px` }
+              : undefined
+          }
+        >
+          {pairs.slice(span.first, span.last).map((pair, at) => (
             <tr
               role="row"
               key={String(pair.key.split)}
+              aria-rowindex={span.first + at + 2}
               data-split={String(pair.key.split)}
               data-score={pair.against ? String(pair.against.score) : undefined}
               data-base-score={pair.base ? String(pair.base.score) : undefined}
