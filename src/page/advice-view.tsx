@@ -1,16 +1,18 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { CharacterFields } from './character-fields.tsx';
+import { ChoiceField } from './choice-field.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { FacePicker } from './face-picker.tsx';
 import { NumberField } from './number-field.tsx';
 import type { AdviceAnswer } from './page-engine.ts';
 import { adviceCommand, adviceQuestion } from './page-questions.ts';
-import { type PageState, readSplit, splitDice, writeFragment } from './page-state.ts';
+import { PAGE_LIMITS, type PageState, readSplit, splitDice, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import type { ViewProps } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
+import { ToggleField } from './toggle-field.tsx';
 import { useEngine } from './use-engine.ts';
 
 /**
@@ -29,8 +31,10 @@ export function AdviceView({ state, update }: ViewProps) {
   const dieLabels = intents.flatMap((intent, i) =>
     intent.split('+').map((die) => (intents.length > 1 ? `${die} (intent ${i + 1})` : die)),
   );
+  // The area die's face, when there is one, follows the split's.
+  const faceCount = dice.length + (state.area === undefined ? 0 : 1);
   const setFace = (j: number, face: number) => {
-    const faces = Array.from({ length: dice.length }, (_, k) => state.faces[k] ?? null);
+    const faces = Array.from({ length: faceCount }, (_, k) => state.faces[k] ?? null);
     faces[j] = face;
     update({ faces });
   };
@@ -38,8 +42,8 @@ export function AdviceView({ state, update }: ViewProps) {
   const chain = state.explode ? ROLL_DEFAULTS.explodeDepth + 1 : 1;
   const most = (sides: number) => sides * chain;
   const missing =
-    dice.length -
-    state.faces.slice(0, dice.length).filter((f) => f !== null && f !== undefined).length;
+    faceCount - state.faces.slice(0, faceCount).filter((f) => f !== null && f !== undefined).length;
+  const two = state.vs2 !== undefined;
   return (
     <div class="view">
       <form
@@ -49,6 +53,7 @@ export function AdviceView({ state, update }: ViewProps) {
       >
         <SplitField state={state} update={update} />
         <ThreatFields state={state} update={update} withoutTags />
+        <MoreThreats state={state} update={update} intents={intents} />
         {dice.map((sides, j) => (
           <FacePicker
             key={`${j}-${sides}`}
@@ -60,13 +65,33 @@ export function AdviceView({ state, update }: ViewProps) {
             onChange={(face) => setFace(j, face)}
           />
         ))}
+        {state.area !== undefined ? (
+          <FacePicker
+            key={`area-${state.area}`}
+            name="face-area"
+            die={`The area die (d${state.area})`}
+            sides={state.area}
+            most={most(state.area)}
+            value={state.faces[dice.length]}
+            onChange={(face) => setFace(dice.length, face)}
+          />
+        ) : null}
         <FacePicker
           name="defence"
-          die={`The Challenge die (d${2 * state.vs})`}
+          die={`${two ? "Threat A's" : 'The'} Challenge die (d${2 * state.vs})`}
           sides={2 * state.vs}
           value={state.defence}
           onChange={(defence) => update({ defence })}
         />
+        {two ? (
+          <FacePicker
+            name="defence2"
+            die={`Threat B's Challenge die (d${2 * state.vs2!})`}
+            sides={2 * state.vs2!}
+            value={state.defence2}
+            onChange={(defence2) => update({ defence2 })}
+          />
+        ) : null}
         <CharacterFields
           state={state}
           update={update}
@@ -101,7 +126,11 @@ export function AdviceView({ state, update }: ViewProps) {
         <StatusLine computation={computation} cancel={cancel} retry={retry} />
       ) : (
         <p class="status prompt" role="status">
-          {promptFor(missing, dice.length, state.defence === undefined)}
+          {promptFor(
+            missing,
+            faceCount,
+            state.defence === undefined || (two && state.defence2 === undefined),
+          )}
         </p>
       )}
       {question && computation.result ? (
@@ -116,6 +145,82 @@ export function AdviceView({ state, update }: ViewProps) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** Area die sides to choose from: any die. */
+const AREA_SIDES = ['2', '4', '6', '8', '10', '12'] as const;
+
+/**
+ * What `zidara advise` also takes: a second threat (its Challenge, and which intents aim at it)
+ * and the Elementalist's area die.
+ */
+function MoreThreats({ state, update, intents }: ViewProps & { intents: readonly string[] }) {
+  const two = state.vs2 !== undefined;
+  return (
+    <>
+      <ToggleField
+        id="second-threat"
+        label="A second threat (B)"
+        hint="Aim each intent at A or B"
+        checked={two}
+        onChange={(on) =>
+          update(
+            on
+              ? { vs2: state.vs, defence2: undefined }
+              : { vs2: undefined, defence2: undefined, aim: [] },
+          )
+        }
+      />
+      {two ? (
+        <>
+          <div class="field-row">
+            <NumberField
+              id="vs2"
+              label="Threat B's Challenge"
+              hint={`Rolls d${2 * state.vs2!}`}
+              value={state.vs2}
+              min={1}
+              max={PAGE_LIMITS.vs}
+              onChange={(vs2) => update({ vs2, defence2: undefined })}
+            />
+          </div>
+          {intents.map((intent, i) => (
+            <ChoiceField
+              key={i}
+              name={`aim-${i}`}
+              legend={`${intents.length > 1 ? `Intent ${i + 1} (${intent})` : intent} aims at`}
+              choices={[
+                { value: 'A', label: 'Threat A' },
+                { value: 'B', label: 'Threat B' },
+              ]}
+              value={state.aim[i] ? 'B' : 'A'}
+              onChange={(letter) => {
+                const aim = Array.from({ length: intents.length }, (_, k) => state.aim[k] ?? 0);
+                aim[i] = letter === 'B' ? 1 : 0;
+                update({ aim });
+              }}
+            />
+          ))}
+        </>
+      ) : null}
+      <ToggleField
+        id="area-die"
+        label="An area die"
+        hint="The Elementalist's: it counts against every threat"
+        checked={state.area !== undefined}
+        onChange={(on) => update({ area: on ? 4 : undefined })}
+      />
+      {state.area !== undefined ? (
+        <ChoiceField
+          name="area-sides"
+          legend="The area die"
+          choices={AREA_SIDES.map((n) => ({ value: n, label: `d${n}` }))}
+          value={String(state.area) as (typeof AREA_SIDES)[number]}
+          onChange={(n) => update({ area: Number(n) })}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type Share,
   scoreSplitsShare,
   solveFight,
+  splitsQuestionSize,
 } from './page-engine.ts';
 import type {
   AdviceQuestion,
@@ -29,13 +30,21 @@ function timed<T>(compute: () => T): Timed<T> {
 }
 
 const engine = {
-  scoreSplitsShare: (question: SplitsQuestion, share: Share) =>
-    timed(() => scoreSplitsShare(question, share)),
+  scoreSplitsShare: (
+    question: SplitsQuestion,
+    share: Share,
+    progress?: (p: FightProgress) => void,
+  ) => timed(() => scoreSplitsShare(question, share, progress)),
+  splitsQuestionSize: (question: SplitsQuestion, stopAbove: number) =>
+    timed(() => splitsQuestionSize(question, stopAbove)),
   solveFight: (question: FightQuestion, progress: (p: FightProgress) => void) =>
     timed(() => solveFight(question, progress)),
   adviceAnswer: (question: AdviceQuestion) => timed(() => adviceAnswer(question)),
-  compareRulesShare: (question: WhatIfQuestion, share: Share) =>
-    timed(() => compareRulesShare(question, share)),
+  compareRulesShare: (
+    question: WhatIfQuestion,
+    share: Share,
+    progress?: (p: FightProgress) => void,
+  ) => timed(() => compareRulesShare(question, share, progress)),
 };
 
 /** What the main thread can call (each returns a promise there). */

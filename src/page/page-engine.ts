@@ -3,6 +3,7 @@ import {
   compareSplits,
   rankSplitRows,
   type ScoredSplit,
+  SPLITS_DEFAULTS,
   type SplitRow,
   scoreSplitRows,
   splitCandidates,
@@ -29,8 +30,10 @@ import {
   fightOdds,
   parseFight,
 } from '../systems/zidara/fight/fight.ts';
-import { rollToSpec } from '../systems/zidara/roll/spec.ts';
+import { legalPools } from '../systems/zidara/roll/pool.ts';
+import { ROLL_LIMITS, rollToSpec } from '../systems/zidara/roll/spec.ts';
 import { parseSplit, splitsOfPool } from '../systems/zidara/roll/split.ts';
+import { countSplitsOfPool } from '../systems/zidara/roll/split-count.ts';
 import { splitRoll } from '../systems/zidara/roll/split-roll.ts';
 import type {
   AdviceQuestion,
@@ -68,7 +71,11 @@ export const WHOLE: Share = { index: 0, of: 1 };
  * are the ones `splits` gives; {@link mergeSplitShares} ranks the shares as one list.
  * @example scoreSplitsShare({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} }, { index: 1, of: 2 }).length // 11 (of 23 splits: the second, fourth, …)
  */
-export function scoreSplitsShare(question: SplitsQuestion, share: Share): ScoredSplit[] {
+export function scoreSplitsShare(
+  question: SplitsQuestion,
+  share: Share,
+  progress: (p: FightProgress) => void = () => {},
+): ScoredSplit[] {
   const options = {
     ...question.setup,
     challenge: question.challenge,
@@ -85,10 +92,41 @@ export function scoreSplitsShare(question: SplitsQuestion, share: Share): Scored
       });
   // No split at all is refused with compareSplits' message.
   if (candidates.length === 0) return compareSplits(candidates, options);
-  return scoreSplitRows(
-    candidates.filter((_, i) => i % share.of === share.index),
-    options,
-  );
+  const mine = candidates.filter((_, i) => i % share.of === share.index);
+  // In chunks, saying how far it is between them: each split is solved alone, so a chunk's
+  // figures are the ones one call for all of them gives.
+  const scored: ScoredSplit[] = [];
+  for (let at = 0; at < mine.length; at += PROGRESS_CHUNK) {
+    scored.push(...scoreSplitRows(mine.slice(at, at + PROGRESS_CHUNK), options));
+    progress({ done: scored.length, of: mine.length });
+  }
+  return scored;
+}
+
+/** Splits scored between two progress reports (a few tenths of a second of work at most). */
+const PROGRESS_CHUNK = 200;
+
+/**
+ * How many splits a Best split question ranks (what {@link scoreSplitsShare} solves, all
+ * shares together), counted without listing them; past `stopAbove`, some number above it.
+ * @example splitsQuestionSize({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} }) // 23
+ */
+export function splitsQuestionSize(
+  question: Pick<SplitsQuestion, 'steps' | 'actions' | 'pool' | 'intents'>,
+  stopAbove = Number.POSITIVE_INFINITY,
+): number {
+  if (question.pool) return countSplitsOfPool(question.pool, question.intents, stopAbove);
+  let total = 0;
+  for (const pool of legalPools(
+    question.steps as number,
+    question.actions ?? SPLITS_DEFAULTS.actions,
+  )) {
+    // The pools splitCandidates leaves out: more dice than a roll takes.
+    if (pool.length > ROLL_LIMITS.dice) continue;
+    total += countSplitsOfPool(pool, question.intents, stopAbove - total);
+    if (total > stopAbove) break;
+  }
+  return total;
 }
 
 /**
@@ -120,11 +158,21 @@ export interface RulesShare {
 }
 
 /** A share of a What if question's splits, scored under both rules (see {@link scoreSplitsShare}). */
-export function compareRulesShare(question: WhatIfQuestion, share: Share): RulesShare {
-  return {
-    base: scoreSplitsShare(question.base, share),
-    yours: scoreSplitsShare(question.yours, share),
-  };
+export function compareRulesShare(
+  question: WhatIfQuestion,
+  share: Share,
+  progress: (p: FightProgress) => void = () => {},
+): RulesShare {
+  // Twice the splits: the progress counts both rankings.
+  let first = 0;
+  const base = scoreSplitsShare(question.base, share, (p) => {
+    first = p.of;
+    progress({ done: p.done, of: 2 * p.of });
+  });
+  const yours = scoreSplitsShare(question.yours, share, (p) =>
+    progress({ done: first + p.done, of: first + p.of }),
+  );
+  return { base, yours };
 }
 
 /** Every worker's What if share (index 0 first) as {@link compareRules} answers the question. */
@@ -238,11 +286,27 @@ export interface AdviceAnswer {
  * // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
  */
 export function adviceAnswer(question: AdviceQuestion): AdviceAnswer {
-  const roll = splitRoll(parseSplit(question.split), question.challenge, question.setup);
+  const roll = rollToSpec(
+    splitRoll(parseSplit(question.split), question.challenge, question.setup),
+  );
+  // A second threat (B) and the intents aimed at it; the area die after the split's dice:
+  // the roll `zidara advise` reads from `d4@B=4 area:d4=2 --vs C --vs C2`.
+  const second = question.second;
+  const spec = {
+    ...roll,
+    threats: second ? [...roll.threats, { challenge: second.challenge }] : roll.threats,
+    intents: second
+      ? roll.intents.map((intent, i) => ({ ...intent, threat: second.aim[i] ?? 0 }))
+      : roll.intents,
+    dice:
+      question.area === undefined
+        ? roll.dice
+        : [...roll.dice, { sides: question.area, area: true as const }],
+  };
   const request = parseAdviceRequest({
-    roll: rollToSpec(roll),
+    roll: spec,
     shown: question.shown,
-    defence: [question.defence],
+    defence: second ? [question.defence, second.defence] : [question.defence],
     ...(question.auraPending === undefined ? {} : { auraPending: question.auraPending }),
   });
   const advice = advise(request);

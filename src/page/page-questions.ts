@@ -63,6 +63,14 @@ export interface AdviceQuestion {
   readonly setup: RollSetup;
   /** Late Aura only: top faces rolled so far this roll. */
   readonly auraPending?: number;
+  /** A second threat: its Challenge and its die's face, and the threat each intent aims at. */
+  readonly second?: {
+    readonly challenge: number;
+    readonly defence: number;
+    readonly aim: readonly number[];
+  };
+  /** The area die's sides; its face is the last of `shown`. */
+  readonly area?: number;
 }
 
 /**
@@ -174,9 +182,13 @@ export function fightQuestion(state: PageState): FightQuestion {
  * @example adviceQuestion({ ...PAGE_DEFAULTS, faces: [3, 4], defence: 5 })?.shown // [3, 4]
  */
 export function adviceQuestion(state: PageState, dice: number): AdviceQuestion | undefined {
-  const shown = state.faces.slice(0, dice);
-  if (shown.length < dice || shown.some((f) => f === null) || state.defence === undefined)
-    return undefined;
+  // The area die's face follows the split's.
+  const count = dice + (state.area === undefined ? 0 : 1);
+  const shown = state.faces.slice(0, count);
+  if (shown.length < count || shown.some((f) => f === null || f === undefined)) return undefined;
+  if (state.defence === undefined) return undefined;
+  if (state.vs2 !== undefined && state.defence2 === undefined) return undefined;
+  const intents = state.split.split(' | ').length;
   return {
     split: state.split,
     challenge: state.vs,
@@ -184,6 +196,16 @@ export function adviceQuestion(state: PageState, dice: number): AdviceQuestion |
     defence: state.defence,
     setup: rollSetup(state),
     ...(state.lateAura ? { auraPending: state.auraPending } : {}),
+    ...(state.vs2 === undefined
+      ? {}
+      : {
+          second: {
+            challenge: state.vs2,
+            defence: state.defence2 as number,
+            aim: Array.from({ length: intents }, (_, i) => state.aim[i] ?? 0),
+          },
+        }),
+    ...(state.area === undefined ? {} : { area: state.area }),
   };
 }
 
@@ -193,13 +215,22 @@ export function adviceQuestion(state: PageState, dice: number): AdviceQuestion |
  */
 export function adviceCommand(state: PageState): string {
   const faces = [...state.faces];
-  const words = state.split.split(' | ').map((intent) =>
-    intent
+  const words = state.split.split(' | ').map((intent, i) => {
+    const dice = intent
       .split('+')
       .map((die) => `${die}=${faces.shift() ?? '?'}`)
-      .join('+'),
-  );
-  const flags = [`--vs ${state.vs}`, `--defence ${state.defence ?? '?'}`];
+      .join('+');
+    // A die aimed at B: the face goes after the letter (d4@B=4; stacked: d6+d4@B=3,5).
+    if (state.vs2 === undefined || !state.aim[i]) return dice;
+    const sides = dice.split('+').map((d) => d.split('=')[0]);
+    const shown = dice.split('+').map((d) => d.split('=')[1]);
+    return `${sides.join('+')}@B=${shown.join(',')}`;
+  });
+  if (state.area !== undefined) words.push(`area:d${state.area}=${faces.shift() ?? '?'}`);
+  const flags = [`--vs ${state.vs}`];
+  if (state.vs2 !== undefined) flags.push(`--vs ${state.vs2}`);
+  flags.push(`--defence ${state.defence ?? '?'}`);
+  if (state.vs2 !== undefined) flags.push(`--defence ${state.defence2 ?? '?'}`);
   flags.push(...characterFlags(state, true));
   if (state.lateAura) flags.push(`--aura-pending ${state.auraPending}`);
   return ['dicelab zidara advise', ...words, ...flags].join(' ');

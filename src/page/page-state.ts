@@ -71,6 +71,14 @@ export interface PageState extends RuleVariantValues {
   readonly defence: number | undefined;
   /** Mid-roll advice with late Aura: top faces rolled so far this roll (their Aura comes after it). */
   readonly auraPending: number;
+  /** Mid-roll advice: a second threat's Challenge (B); undefined: one threat. */
+  readonly vs2: number | undefined;
+  /** Mid-roll advice: the second threat's Challenge die's face; undefined until given. */
+  readonly defence2: number | undefined;
+  /** Mid-roll advice with two threats: the threat each intent aims at (0 A, 1 B), intent by intent; A where not given. */
+  readonly aim: readonly number[];
+  /** Mid-roll advice: the area die's sides (the Elementalist's); undefined: none. Its face follows the split's in `faces`. */
+  readonly area: number | undefined;
   /** Fight: rounds before the fight is called. */
   readonly maxRounds: number;
   /** Fight: Resolve at the start of the fight. */
@@ -103,6 +111,10 @@ export const PAGE_DEFAULTS: PageState = {
   faces: [],
   defence: undefined,
   auraPending: 0,
+  vs2: undefined,
+  defence2: undefined,
+  aim: [],
+  area: undefined,
   maxRounds: FIGHT_DEFAULTS.maxRounds,
   titles: FIGHT_DEFAULTS.titles,
   fightPolicy: FIGHT_DEFAULTS.fightPolicy,
@@ -406,7 +418,8 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     core: ['advice'],
     read: (text) => {
       const words = text.split(',');
-      // A split has at most a pool's dice: more faces than that are refused before reading any.
+      // A roll has at most a pool's dice (the area die among them): more faces than that are
+      // refused before reading any.
       if (words.length > PAGE_LIMITS.poolDice)
         throw invalid(
           'faces',
@@ -437,6 +450,49 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
       return { auraPending: Number(text) };
     },
     write: (state) => String(state.auraPending),
+  },
+  {
+    key: 'vs2',
+    about: `Mid-roll advice: a second threat's Challenge, 1 to ${PAGE_LIMITS.vs} (the second \`--vs\`)`,
+    read: (text) => ({ vs2: readIntegerText(text, 'vs2', 1, PAGE_LIMITS.vs) }),
+    write: (state) => (state.vs2 === undefined ? undefined : String(state.vs2)),
+  },
+  {
+    key: 'defence2',
+    about: "Mid-roll advice: the second threat's Challenge die's face (the second `--defence`)",
+    read: (text) => ({ defence2: readIntegerText(text, 'defence2', 1, 2 * PAGE_LIMITS.vs) }),
+    write: (state) => (state.defence2 === undefined ? undefined : String(state.defence2)),
+  },
+  {
+    key: 'aim',
+    about:
+      'Mid-roll advice with two threats: the threat each intent aims at, intent by intent, e.g. `A,B` (`d4@B`)',
+    read: (text) => {
+      const letters = text.split(',');
+      if (letters.length > PAGE_LIMITS.poolDice || letters.some((l) => !/^[AB]$/i.test(l)))
+        throw invalid(
+          'aim',
+          text,
+          `A or B for each intent, e.g. A,B (at most ${PAGE_LIMITS.poolDice})`,
+        );
+      return { aim: letters.map((l) => (l.toUpperCase() === 'B' ? 1 : 0)) };
+    },
+    write: (state) =>
+      state.aim.some((t) => t > 0)
+        ? state.aim.map((t) => (t > 0 ? 'B' : 'A')).join(',')
+        : undefined,
+  },
+  {
+    key: 'area',
+    about:
+      "Mid-roll advice: the Elementalist's area die, e.g. `d4` (`area:d4`); its face is the last of `faces`",
+    read: (text) => {
+      const sides = Number(/^d(\d+)$/i.exec(text)?.[1]);
+      if (!(DIE_SIDES as readonly number[]).includes(sides))
+        throw invalid('area', text, 'a die d2, d4, d6, d8, d10 or d12');
+      return { area: sides };
+    },
+    write: (state) => (state.area === undefined ? undefined : `d${state.area}`),
   },
   integerKey(
     'max-rounds',
@@ -514,13 +570,15 @@ export function readFragment(hash: string): ReadFragment {
       );
     }
   }
-  const dice = splitDice(state.split).length;
+  // The area die's face, when there is one, follows the split's.
+  const area = state.area === undefined ? 0 : 1;
+  const dice = splitDice(state.split).length + area;
   if (state.faces.length > dice) {
     problems.push(
       invalid(
         'faces',
         params.get('faces'),
-        `at most ${dice} faces, one for each die of ${state.split}; the rest are left out`,
+        `at most ${dice} faces, one for each die of ${state.split}${area ? ' and the area die' : ''}; the rest are left out`,
       ).message,
     );
     state = { ...state, faces: state.faces.slice(0, dice) };

@@ -1,3 +1,4 @@
+import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { SPLITS_CSV_COLUMNS, splitsChart } from '../report/zidara/splits-chart.ts';
 import {
@@ -12,9 +13,10 @@ import { ChoiceField } from './choice-field.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { mergeSplitShares } from './page-engine.ts';
-import { splitsCommand, splitsQuestion } from './page-questions.ts';
+import { type SplitsQuestion, splitsCommand, splitsQuestion } from './page-questions.ts';
 import { type PageState, writeFragment } from './page-state.ts';
 import { showView } from './page-store.ts';
+import { QUESTION_SIZE } from './question-size.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import {
@@ -27,8 +29,26 @@ import {
 } from './splits-answer.ts';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
-import { useEngine } from './use-engine.ts';
+import { type EngineGate, useEngine } from './use-engine.ts';
 import { useProgressive } from './use-progressive.ts';
+import { useRowWindow, WINDOW_ABOVE_ROWS } from './use-row-window.ts';
+
+const NO_ROWS: readonly SplitRow[] = [];
+
+/** Best split counts its splits first: a big question is said before it runs. */
+const SPLITS_GATE: EngineGate<SplitsQuestion> = {
+  size: (engine, q, stopAbove) => engine.splitsQuestionSize(q, stopAbove),
+  tooBig: (q) => tooBigMessage(q),
+};
+
+/** The line for a question past the page's limit: what it is, and where to ask it instead. */
+export function tooBigMessage(q: SplitsQuestion): string {
+  const what = q.pool
+    ? 'This pool'
+    : `${q.steps} steps and ${q.actions} action${q.actions === 1 ? '' : 's'}`;
+  const most = QUESTION_SIZE.mostSplits.toLocaleString('en');
+  return `${what} with up to ${Math.max(...q.intents)} intents make more than ${most} splits: more than this page ranks (so its memory stays bounded). Allow fewer tags or actions, or ask the command line (dicelab zidara splits), which has no such limit.`;
+}
 
 /** Props of every view: the page's state and how to change it. */
 export interface ViewProps {
@@ -49,8 +69,9 @@ export function SplitsView({ state, update }: ViewProps) {
     'splits',
     question,
     key,
-    (engine, q, _progress, share) => engine.scoreSplitsShare(q, share),
+    (engine, q, progress, share) => engine.scoreSplitsShare(q, share, proxy(progress)),
     mergeSplitShares,
+    SPLITS_GATE,
   );
   const rows = computation.result ?? [];
   return (
@@ -81,6 +102,7 @@ export function SplitsView({ state, update }: ViewProps) {
         cancel={cancel}
         retry={retry}
         done={`${rows.length} split${rows.length === 1 ? '' : 's'}`}
+        progressLabel="Splits solved"
       />
       {rows.length ? (
         <SplitsResults
@@ -104,9 +126,10 @@ function SplitsResults(props: {
   const answer = splitsAnswer(rows, objective);
   const best = rows[0]!;
   const { figure, column } = OBJECTIVE_LABELS[objective];
-  // Every row is on the page at once (the test contract reads them all); each row's bar and
-  // figures come 30, then 40 a task, so a 132-split table never holds the main thread long.
-  const detailed = useProgressive(rows);
+  // A ranking up to WINDOW_ABOVE_ROWS is on the page whole (the test contract reads every
+  // row); each row's bar and figures come 30, then 40 a task, so it never holds the main
+  // thread long. A longer one is windowed (useRowWindow): only the rows in view exist.
+  const detailed = useProgressive(rows.length > WINDOW_ABOVE_ROWS ? NO_ROWS : rows);
   // The same element while the ranking stands: a new question (the status line, the stale
   // mark) does not draw 132 rows again.
   const rowsShown = useMemo(
@@ -138,10 +161,15 @@ function SplitsResults(props: {
         </button>
       </div>
       <AnswerBar target="splits-answer" text={shortAnswer(rows, objective)} />
-      <table class="ranked" role="table">
+      <table
+        class={`ranked${rows.length > WINDOW_ABOVE_ROWS ? ' windowed' : ''}`}
+        role="table"
+        aria-rowcount={rows.length + 1}
+        data-rows={rows.length}
+      >
         <caption>Every split, best first</caption>
         <thead role="rowgroup">
-          <tr role="row">
+          <tr role="row" aria-rowindex={1}>
             <th scope="col" role="columnheader">
               #
             </th>
@@ -190,44 +218,57 @@ function RankedRows(props: {
   const top = isChance(objective)
     ? 1
     : objective === 'wins'
-      ? Math.max(...rows.map((r) => r.intents))
+      ? rows.reduce((most, r) => Math.max(most, r.intents), 0)
       : Math.max(best.score, 1e-12);
+  const span = useRowWindow(rows.length);
   return (
-    <tbody role="rowgroup">
-      {rows.map((row, i) => (
-        <tr
-          role="row"
-          key={row.split}
-          data-split={row.split}
-          data-score={String(row.score)}
-          class={row.rank === 1 ? 'best' : undefined}
-        >
-          <td role="cell" class="rank">
-            {row.rank}
-          </td>
-          <td role="cell">
-            <span class="split-name">
-              <SplitName split={row.split} />
-            </span>
-            {i < detailed ? (
-              <>
-                <span
-                  class="bar"
-                  aria-hidden="true"
-                  style={{ width: `${Math.max(0, (row.score / top) * 100)}%` }}
-                />
-                <span class="figures">{otherFigures(row, objective)}</span>
-              </>
-            ) : null}
-          </td>
-          <td role="cell" class="num">
-            {formatScore(row.score, objective)}
-          </td>
-          <td role="cell" class="num gap">
-            {formatGap(row.score - best.score, objective)}
-          </td>
-        </tr>
-      ))}
+    <tbody
+      role="rowgroup"
+      ref={span.ref}
+      style={
+        span.windowed
+          ? { paddingTop: `${span.before}px`, paddingBottom: `${span.after}px` }
+          : undefined
+      }
+    >
+      {rows.slice(span.first, span.last).map((row, at) => {
+        const i = span.first + at;
+        return (
+          <tr
+            role="row"
+            key={row.split}
+            aria-rowindex={i + 2}
+            data-split={row.split}
+            data-score={String(row.score)}
+            class={row.rank === 1 ? 'best' : undefined}
+          >
+            <td role="cell" class="rank">
+              {row.rank}
+            </td>
+            <td role="cell">
+              <span class="split-name">
+                <SplitName split={row.split} />
+              </span>
+              {span.windowed || i < detailed ? (
+                <>
+                  <span
+                    class="bar"
+                    aria-hidden="true"
+                    style={{ width: `${Math.max(0, (row.score / top) * 100)}%` }}
+                  />
+                  <span class="figures">{otherFigures(row, objective)}</span>
+                </>
+              ) : null}
+            </td>
+            <td role="cell" class="num">
+              {formatScore(row.score, objective)}
+            </td>
+            <td role="cell" class="num gap">
+              {formatGap(row.score - best.score, objective)}
+            </td>
+          </tr>
+        );
+      })}
     </tbody>
   );
 }

@@ -1,5 +1,13 @@
 import type { Computation } from './use-engine.ts';
 
+/** 33980 → "33,980". */
+const formatCount = (n: number) => n.toLocaleString('en');
+
+/** "17 s", "2 min". */
+function formatSeconds(seconds: number): string {
+  return seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.round(seconds / 60)} min`;
+}
+
 /** Props of {@link StatusLine}. */
 export interface StatusLineProps {
   readonly computation: Computation<unknown>;
@@ -7,15 +15,25 @@ export interface StatusLineProps {
   readonly retry: () => void;
   /** What was computed, for the "ready" line ("33 splits"). */
   readonly done?: string;
+  /** What the progress bar counts ("Splits solved"). */
+  readonly progressLabel?: string;
 }
 
 /**
- * Where the engine is: working (with progress and a Cancel button for long solves), the
+ * Where the engine is: working (with progress and a Cancel button), a big question waiting
+ * for "Solve it" (its size and the time it would take said first), the
  * engine's message when the question cannot be answered, cancelled (with Solve again), or
  * done with the time it took. Announced politely to screen readers.
  */
-export function StatusLine({ computation, cancel, retry, done }: StatusLineProps) {
-  const { status, progress, error, ms } = computation;
+export function StatusLine(props: StatusLineProps) {
+  const {
+    computation,
+    cancel,
+    retry,
+    done,
+    progressLabel = 'Positions of the fight solved',
+  } = props;
+  const { status, progress, error, ms, size } = computation;
   return (
     <div class={`status status-${status}`} role="status" aria-live="polite">
       {status === 'computing' ? (
@@ -23,14 +41,25 @@ export function StatusLine({ computation, cancel, retry, done }: StatusLineProps
           <span class="spinner" aria-hidden="true" />
           <span>Working…</span>
           {progress && progress.of > 0 ? (
-            <progress
-              value={progress.done}
-              max={progress.of}
-              aria-label="Positions of the fight solved"
-            />
+            <progress value={progress.done} max={progress.of} aria-label={progressLabel} />
+          ) : null}
+          {progress && progress.of > 0 ? (
+            <span class="muted small">
+              {formatCount(progress.done)} of {formatCount(progress.of)}
+            </span>
           ) : null}
           <button type="button" class="cancel" onClick={cancel}>
             Cancel
+          </button>
+        </>
+      ) : status === 'confirm' && size ? (
+        <>
+          <span>
+            A big question: {formatCount(size.splits)} splits to solve, about{' '}
+            {formatSeconds(size.seconds)} on this device.
+          </span>
+          <button type="button" class="solve" onClick={retry}>
+            Solve it
           </button>
         </>
       ) : status === 'error' ? (

@@ -3,11 +3,13 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { EngineClient } from './engine-client.ts';
 import type { EngineApi, Timed } from './engine-worker.ts';
 import type { FightProgress, Share } from './page-engine.ts';
+import { estimateSeconds, learnCost, QUESTION_SIZE } from './question-size.ts';
 
 /** Where a view's computation stands. */
 export interface Computation<T> {
   /** `computing` keeps the last answer on screen (marked stale) until the new one arrives. */
-  readonly status: 'idle' | 'computing' | 'ready' | 'error' | 'cancelled';
+  /** `confirm`: the question is big; the page waits for the user to say "solve it". */
+  readonly status: 'idle' | 'computing' | 'confirm' | 'ready' | 'error' | 'cancelled';
   /** The last answer, and the key of the question it answers. */
   readonly result?: T;
   readonly answered?: string;
@@ -15,8 +17,24 @@ export interface Computation<T> {
   readonly error?: string;
   /** Milliseconds the worker took for the last answer. */
   readonly ms?: number;
-  /** A long solve's progress (fights). */
+  /** A long solve's progress (every worker's together). */
   readonly progress?: FightProgress;
+  /** How big the question is, when the page counted it (Best split, What if). */
+  readonly size?: { readonly splits: number; readonly seconds: number };
+}
+
+/**
+ * Counting a question before solving it: the splits it solves (the engine counts them without
+ * listing them, and stops past the page's limit), and what to say of one too big.
+ */
+export interface EngineGate<Q> {
+  readonly size: (
+    engine: Remote<EngineApi>,
+    question: Q,
+    stopAbove: number,
+  ) => Promise<Timed<number>>;
+  /** The line for a question past {@link QUESTION_SIZE}.mostSplits. */
+  readonly tooBig: (question: Q, splits: number) => string;
 }
 
 /**
@@ -51,6 +69,7 @@ export function useEngine<Q, P, T = P>(
   key: string,
   call: EngineCall<Q, P>,
   merge?: (parts: readonly P[]) => T,
+  gate?: EngineGate<Q>,
   debounceMs = 50,
 ): [Computation<T>, () => void, () => void] {
   const clients = useMemo(() => clientsFor(name, merge ? sharedWorkers() : 1), [name]);
@@ -65,6 +84,8 @@ export function useEngine<Q, P, T = P>(
   // Counts asks and cancels: progress already on its way from a cancelled solve (its worker is
   // gone, the message is not) must not turn "cancelled" back into "computing".
   const latest = useRef(0);
+  // The big question the user said to solve: it is not counted (nor asked about) again.
+  const confirmed = useRef<string | undefined>(undefined);
 
   // The key stands for the question (a new object each render): it alone decides when to ask.
   useEffect(() => {
@@ -79,40 +100,81 @@ export function useEngine<Q, P, T = P>(
       setDone((c) => (c.about === key ? { ...c, status: 'computing', progress: undefined } : c));
       asked.current = performance.now();
       const ask = ++latest.current;
-      const progress = (p: FightProgress) => {
-        if (live && !finished && ask === latest.current)
-          setDone((c) => ({ ...c, status: 'computing', progress: p, about: key }));
-      };
       const of = clients.length;
-      Promise.all(
-        clients.map((client, index) =>
-          client.latest((engine) => call(engine, question, progress, { index, of })),
-        ),
-      ).then(
-        (outcomes) => {
+      // Each worker says how far its share is; the page shows them summed.
+      const parts: (FightProgress | undefined)[] = new Array(of).fill(undefined);
+      const progressOf = (index: number) => (p: FightProgress) => {
+        if (!live || finished || ask !== latest.current) return;
+        parts[index] = p;
+        const sum = parts.reduce<FightProgress>(
+          (s, part) => ({ done: s.done + (part?.done ?? 0), of: s.of + (part?.of ?? 0) }),
+          { done: 0, of: 0 },
+        );
+        setDone((c) => ({ ...c, status: 'computing', progress: sum, about: key }));
+      };
+      const fail = (error: unknown) => {
+        if (!live) return;
+        finished = true;
+        setDone((c) => ({ ...c, status: 'error', error: messageOf(error), about: key }));
+      };
+      let splits: number | undefined;
+      const solve = () =>
+        Promise.all(
+          clients.map((client, index) =>
+            client.latest((engine) => call(engine, question, progressOf(index), { index, of })),
+          ),
+        ).then((outcomes) => {
           if (!live) return;
-          const parts: Timed<P>[] = [];
-          for (const outcome of outcomes) if (outcome.done) parts.push(outcome.value);
+          const answered: Timed<P>[] = [];
+          for (const outcome of outcomes) if (outcome.done) answered.push(outcome.value);
           // A share overtaken by a newer question leaves this answer unfinished.
-          if (parts.length < of) return;
+          if (answered.length < of) return;
           finished = true;
-          const results = parts.map((part) => part.result);
+          const results = answered.map((part) => part.result);
+          // The workers run side by side: the answer took as long as the slowest.
+          const ms = Math.max(...answered.map((part) => part.ms));
+          if (splits !== undefined) learnCost(name, splits, of, ms);
           setDone({
             status: 'ready',
             // Without `merge` there is one worker, and its part is the answer (P is T).
             result: merge ? merge(results) : (results[0] as unknown as T),
             answered: key,
             about: key,
-            // The workers run side by side: the answer took as long as the slowest.
-            ms: Math.max(...parts.map((part) => part.ms)),
+            ms,
           });
-        },
-        (error: unknown) => {
-          if (!live) return;
-          finished = true;
-          setDone((c) => ({ ...c, status: 'error', error: messageOf(error), about: key }));
-        },
-      );
+        }, fail);
+      if (!gate || confirmed.current === key) {
+        void solve();
+        return;
+      }
+      clients[0]!
+        .latest((engine) => gate.size(engine, question, QUESTION_SIZE.mostSplits))
+        .then((outcome) => {
+          if (!live || !outcome.done || ask !== latest.current) return;
+          splits = outcome.value.result;
+          if (splits > QUESTION_SIZE.mostSplits) {
+            finished = true;
+            setDone((c) => ({
+              ...c,
+              status: 'error',
+              error: gate.tooBig(question, splits!),
+              progress: undefined,
+              about: key,
+            }));
+            return;
+          }
+          const seconds = estimateSeconds(name, splits, of);
+          if (seconds > QUESTION_SIZE.askAboveSeconds) {
+            setDone((c) => ({
+              ...c,
+              status: 'confirm',
+              size: { splits: splits!, seconds },
+              about: key,
+            }));
+            return;
+          }
+          void solve();
+        }, fail);
     }, debounceMs);
     return () => {
       live = false;
@@ -131,13 +193,17 @@ export function useEngine<Q, P, T = P>(
     for (const client of clients) client.cancel();
     setDone((c) => ({ ...c, status: 'cancelled', progress: undefined, about: key }));
   };
-  const retry = () => setAttempt((n) => n + 1);
+  // Solve again after a cancel, or solve the big question the page asked about.
+  const retry = () => {
+    if (done.about === key && done.status === 'confirm') confirmed.current = key;
+    setAttempt((n) => n + 1);
+  };
   const computation: Computation<T> =
     question === undefined
       ? { ...done, status: 'idle', error: undefined }
       : done.about === key
         ? done
-        : { ...done, status: 'computing', error: undefined, progress: undefined };
+        : { ...done, status: 'computing', error: undefined, progress: undefined, size: undefined };
   return [computation, cancel, retry];
 }
 

@@ -1,3 +1,4 @@
+import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { formatPoints } from '../report/zidara/format-points.ts';
 import type { SplitRow } from '../systems/zidara/analyses/splits.ts';
@@ -15,16 +16,28 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
 import { mergeRuleShares } from './page-engine.ts';
-import { whatIfCommand, whatIfQuestion, withDefaultRules } from './page-questions.ts';
+import {
+  type WhatIfQuestion,
+  whatIfCommand,
+  whatIfQuestion,
+  withDefaultRules,
+} from './page-questions.ts';
 import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
-import type { ViewProps } from './splits-view.tsx';
+import { tooBigMessage, type ViewProps } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
-import { useEngine } from './use-engine.ts';
+import { type EngineGate, useEngine } from './use-engine.ts';
+import { useRowWindow } from './use-row-window.ts';
+
+/** What if counts its splits first (each is solved twice): a big question is said before it runs. */
+const WHAT_IF_GATE: EngineGate<WhatIfQuestion> = {
+  size: (engine, q, stopAbove) => engine.splitsQuestionSize(q.yours, stopAbove),
+  tooBig: (q) => tooBigMessage(q.yours),
+};
 
 /**
  * What if (for designers): the Best split question under the rules page's defaults and under
@@ -39,8 +52,9 @@ export function WhatIfView({ state, update }: ViewProps) {
     'whatif',
     question,
     key,
-    (engine, q, _progress, share) => engine.compareRulesShare(q, share),
+    (engine, q, progress, share) => engine.compareRulesShare(q, share, proxy(progress)),
     mergeRuleShares,
+    WHAT_IF_GATE,
   );
   const D = PAGE_DEFAULTS;
   const rules = (
@@ -139,7 +153,12 @@ export function WhatIfView({ state, update }: ViewProps) {
           </button>
         </fieldset>
       </form>
-      <StatusLine computation={computation} cancel={cancel} retry={retry} />
+      <StatusLine
+        computation={computation}
+        cancel={cancel}
+        retry={retry}
+        progressLabel="Splits solved, under both rules"
+      />
       {computation.result?.length ? (
         <WhatIfResults
           pairs={computation.result}
@@ -204,6 +223,8 @@ function WhatIfResults(props: {
   shown: ShownAnswer;
 }) {
   const { pairs, objective, rules, state, shown } = props;
+  // A long list is windowed: only the rows in view are in the page.
+  const span = useRowWindow(pairs.length);
   const change = (d: number | null) =>
     d === null
       ? ''
@@ -239,7 +260,12 @@ function WhatIfResults(props: {
           yours.
         </p>
       </div>
-      <table class="ranked what-if" role="table">
+      <table
+        class={`ranked what-if${span.windowed ? ' windowed' : ''}`}
+        role="table"
+        aria-rowcount={pairs.length + 1}
+        data-rows={pairs.length}
+      >
         <caption>Every split, best first under your rules</caption>
         <thead role="rowgroup">
           <tr role="row">
@@ -262,11 +288,20 @@ function WhatIfResults(props: {
             </th>
           </tr>
         </thead>
-        <tbody role="rowgroup">
-          {pairs.map((pair) => (
+        <tbody
+          role="rowgroup"
+          ref={span.ref}
+          style={
+            span.windowed
+              ? { paddingTop: `${span.before}px`, paddingBottom: `${span.after}px` }
+              : undefined
+          }
+        >
+          {pairs.slice(span.first, span.last).map((pair, at) => (
             <tr
               role="row"
               key={String(pair.key.split)}
+              aria-rowindex={span.first + at + 2}
               data-split={String(pair.key.split)}
               data-score={pair.against ? String(pair.against.score) : undefined}
               data-base-score={pair.base ? String(pair.base.score) : undefined}

@@ -4,12 +4,15 @@
  * partitions of the pool's dice (intents are unordered, equal dice interchangeable), counted
  * block by block in a fixed order with a memo. A pool of 12 dice counts in milliseconds where
  * listing its splits takes seconds and memory, so a page can say how big a question is first.
+ * With `stopAbove`, counting stops as soon as the count passes it (the answer is then some
+ * number above it): "is this question too big?" is answered sooner than "how big is it?".
  * @example countSplitsOfPool([12, 4]) // 2 ("d12+d4", "d12 | d4")
  * @example countSplitsOfPool([6, 6, 4], [2]) // 2 ("d6+d6 | d4", "d6+d4 | d6")
  */
 export function countSplitsOfPool(
   pool: readonly number[],
   intentCounts?: readonly number[],
+  stopAbove = Number.POSITIVE_INFINITY,
 ): number {
   // The pool as multiplicities of its distinct sides (the sides themselves do not matter).
   const counts = new Map<number, number>();
@@ -32,6 +35,7 @@ export function countSplitsOfPool(
         if (block.some((m) => m > 0)) {
           const rest = left.map((m, j) => m - block[j]!);
           total += count(rest, [...block], blocks + 1);
+          if (total > stopAbove) throw PAST;
         }
         return;
       }
@@ -47,5 +51,13 @@ export function countSplitsOfPool(
     return total;
   };
   if (pool.length === 0) return 0;
-  return count(start, start, 0);
+  try {
+    return count(start, start, 0);
+  } catch (error) {
+    if (error === PAST) return stopAbove + 1;
+    throw error;
+  }
 }
+
+/** Thrown through the recursion when the count passes `stopAbove`. */
+const PAST = Symbol('past the limit');

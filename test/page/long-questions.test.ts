@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_SIZE } from '../../src/page/question-size.ts';
+import { WINDOW_ABOVE_ROWS, WINDOWED_ROW_PX } from '../../src/page/use-row-window.ts';
+import { type SplitRow, splitCandidates } from '../../src/systems/zidara/analyses/splits.ts';
+import { cliInProcess } from '../cli/cli-in-process.ts';
+import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
+import { pageUrl } from './offline-page.ts';
+
+let browser: TestBrowser;
+const opened: OpenPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const open of opened.splice(0)) {
+    const trouble = open.trouble();
+    await open.close();
+    expect(trouble).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+  }
+});
+
+async function open(fragment: string): Promise<Page> {
+  const page = await browser.open(pageUrl(fragment), { viewport: { width: 390, height: 844 } });
+  opened.push(page);
+  return page.page;
+}
+
+/** The rows the page has put in the document: their place in the ranking and their split. */
+function renderedRows(page: Page) {
+  return page.$$eval('.ranked tbody tr[data-split]', (rows) =>
+    rows.map((row) => ({
+      index: Number(row.getAttribute('aria-rowindex')) - 2,
+      split: row.getAttribute('data-split') ?? '',
+      score: Number(row.getAttribute('data-score')),
+    })),
+  );
+}
+
+function expectRowsOf(shown: Awaited<ReturnType<typeof renderedRows>>, rows: readonly SplitRow[]) {
+  for (const row of shown) {
+    expect(row.split).toBe(rows[row.index]!.split);
+    expect(Math.abs(row.score - rows[row.index]!.score)).toBeLessThan(1e-9);
+  }
+}
+
+describe('the page with long questions and large answers', () => {
+  it("puts only the rows in view of a large ranking in the page, each the CLI's row at its place", async () => {
+    const page = await open('v=1&view=splits&steps=16&actions=3&vs=4&tags=3');
+    const cli = await cliInProcess(
+      ...'zidara splits --steps 16 --actions 3 --vs 4 --intents 1-3 --format json'.split(' '),
+    );
+    const rows = JSON.parse(cli.stdout).rows as SplitRow[];
+    expect(rows.length).toBeGreaterThan(WINDOW_ABOVE_ROWS * 5);
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 120_000 });
+    expect(await page.getAttribute('.ranked', 'data-rows')).toBe(String(rows.length));
+    // A screen's worth of rows and a margin, not the whole ranking.
+    const top = await renderedRows(page);
+    expect(top.length).toBeLessThan(60);
+    expect(top[0]!.index).toBe(0);
+    expectRowsOf(top, rows);
+    // Scrolled half way down, the rows there are the ranking's rows there.
+    const middle = Math.floor(rows.length / 2);
+    await page.evaluate(
+      ([at, px]) => {
+        const list = document.querySelector('.ranked tbody')!;
+        scrollTo(0, list.getBoundingClientRect().top + scrollY + at! * px!);
+      },
+      [middle, WINDOWED_ROW_PX],
+    );
+    await page.waitForFunction((at) => {
+      const first = document.querySelector('.ranked tbody tr[data-split]');
+      return Number(first?.getAttribute('aria-rowindex')) - 2 > at - 40;
+    }, middle);
+    const there = await renderedRows(page);
+    expect(there.length).toBeLessThan(60);
+    expect(there.some((row) => row.index === middle)).toBe(true);
+    expectRowsOf(there, rows);
+    // The list is as long as the ranking: the page scrolls to its last row.
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(
+      (last) =>
+        Array.from(document.querySelectorAll('.ranked tbody tr[data-split]')).some(
+          (row) => Number(row.getAttribute('aria-rowindex')) - 2 === last,
+        ),
+      rows.length - 1,
+    );
+    expectRowsOf(await renderedRows(page), rows);
+  });
+
+  it('says how big a question is before solving it, solves it when asked with progress, and cancels', async () => {
+    const page = await open('v=1&view=splits&steps=27&actions=3&vs=9&tags=4');
+    await page.waitForSelector('.status-confirm', { timeout: 60_000 });
+    // The count, made without listing a split, is the library's list's length.
+    const splits = splitCandidates({
+      steps: 27,
+      actions: 3,
+      intents: [1, 2, 3, 4],
+      challenge: 9,
+    }).length;
+    expect(await page.textContent('.status')).toContain(
+      `${splits.toLocaleString('en')} splits to solve`,
+    );
+    // Nothing was solved: the results are not ready.
+    expect(await page.$('.results[data-state="ready"]')).toBeNull();
+    await page.click('.status button:text-is("Solve it")');
+    await page.waitForFunction(
+      () => {
+        const bar = document.querySelector<HTMLProgressElement>('.status-computing progress');
+        return bar !== null && bar.value > 0 && bar.max > 0;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await page.getAttribute('.status-computing progress', 'aria-label')).toBe(
+      'Splits solved',
+    );
+    await page.click('.status button:text-is("Cancel")');
+    await page.waitForSelector('.status-cancelled');
+    expect(await page.textContent('.status')).toContain('Cancelled');
+  });
+
+  it('refuses a question past its limit with one line naming it and the CLI, and asks the engine nothing', async () => {
+    const page = await open('v=1&view=whatif&steps=28&actions=4&vs=10&tags=4');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('.status-error')).toBe(
+      `28 steps and 4 actions with up to 4 intents make more than ${QUESTION_SIZE.mostSplits.toLocaleString('en')} splits: more than this page ranks (so its memory stays bounded). Allow fewer tags or actions, or ask the command line (dicelab zidara splits), which has no such limit.`,
+    );
+    // Fewer tags, and the page answers again.
+    await page.fill('#tags', '1');
+    await page.waitForSelector('.results[data-state="ready"], .status-confirm', {
+      timeout: 120_000,
+    });
+  });
+});
