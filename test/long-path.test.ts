@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+// Naming a kernel by id needs the systems' list registered, as the CLI does.
+import '../src/systems/systems.ts';
 import { EXIT } from '../src/exit-status.ts';
 import { SHOWN_VALUE_CHARS } from '../src/input-error.ts';
 import { LocalKernel } from '../src/montecarlo/load-kernel.ts';

@@ -7,6 +7,7 @@ import {
   parseD12AdviceRequest,
 } from '../systems/d12-action/advise.ts';
 import { FLAGS, rollOptions, specFromFlags } from './d12-action.ts';
+import { faceListFlag } from './flags.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 
 /** Advice fields and the flags that set them, for messages about flags. */
@@ -23,11 +24,6 @@ showing). --tokens is the balance tokens you hold; each lowers the kept die by 1
 array of them; --json prints { best, actions: [{ action: keep|roll, spend, outcome,
 expectedUtility, expectedUtilityFraction }] } per object.`;
 
-/** A comma list of d12 faces ("9,4"), each checked with the request. */
-function rolledFlag(raw: string): number[] {
-  return raw.split(',').map((part) => Number(part.trim()));
-}
-
 /**
  * `dicelab d12-action advise --rating R --capacity C --tokens T --rolled 9,4 [--json]` and
  * `dicelab d12-action advise --spec FILE --json`: keep the die in front of you (spending how many
@@ -41,7 +37,7 @@ export function registerD12ActionAdvise(system: Command) {
       .option(
         '--rolled <list>',
         'the dice rolled so far, in order, e.g. 9,4 (the 4 showing)',
-        rolledFlag,
+        faceListFlag('d12 faces from 1 to 12, comma-separated, e.g. 9,4'),
       ),
   ).addHelpText('after', HELP);
   advise.action(async (options) => {

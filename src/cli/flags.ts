@@ -37,6 +37,23 @@ export function numberFlag(min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE
   };
 }
 
+/**
+ * A comma list of whole numbers ("9,4"; "" for none when `emptyAllowed`): a part that is not a
+ * whole number is refused here, a number out of range by the request's own check.
+ */
+export function faceListFlag(expected: string, emptyAllowed = false) {
+  return (raw: string): number[] => {
+    if (emptyAllowed && raw.trim() === '') return [];
+    const parts = raw.split(',').map((part) => part.trim());
+    if (parts.some((part) => !/^\d+$/.test(part))) {
+      throw new InvalidArgumentError(
+        `${JSON.stringify(raw)} is not allowed (expected ${expected})`,
+      );
+    }
+    return parts.map(Number);
+  };
+}
+
 export function choiceFlag<T extends string>(choices: readonly T[]) {
   return (raw: string): T => {
     if (!(choices as readonly string[]).includes(raw)) {

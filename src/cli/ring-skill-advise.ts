@@ -8,6 +8,7 @@ import {
   type RingSkillAdvice,
   ringSkillAdvice,
 } from '../systems/ring-skill/advise.ts';
+import { faceListFlag } from './flags.ts';
 import { checkOptions, FLAGS, specFromFlags } from './ring-skill.ts';
 import { printResults, specsFromOptions } from './spec-file.ts';
 
@@ -28,11 +29,6 @@ Give the faces after any rerolls. --spec FILE takes { "check": <as odds --spec>,
 "skill": [faces] }, or an array of them; --json prints { best, actions: [{ keep: { ring, skill }
 (0-based dice), expectedUtility, … }], explosionWave } per object.`;
 
-/** A comma list of faces ("5,6,1"; "" for none), each checked with the request. */
-function facesFlag(raw: string): number[] {
-  return raw.trim() === '' ? [] : raw.split(',').map((part) => Number(part.trim()));
-}
-
 /**
  * `dicelab ring-skill advise --ring R --skill S --tn T --ring-faces 5,6 --skill-faces 11 [--json]`
  * and `dicelab ring-skill advise --spec FILE --json`: which dice to keep from the roll in front
@@ -43,8 +39,16 @@ export function registerRingSkillAdvise(system: Command) {
     system
       .command('advise')
       .description('which dice to keep after the roll: every keep ranked exactly, best first')
-      .option('--ring-faces <list>', "each Ring die's face, 1-6, e.g. 5,6,1", facesFlag)
-      .option('--skill-faces <list>', "each Skill die's face, 1-12, e.g. 11,3", facesFlag),
+      .option(
+        '--ring-faces <list>',
+        "each Ring die's face, 1-6, e.g. 5,6,1",
+        faceListFlag('Ring faces from 1 to 6, comma-separated, e.g. 5,6,1', true),
+      )
+      .option(
+        '--skill-faces <list>',
+        "each Skill die's face, 1-12, e.g. 11,3",
+        faceListFlag('Skill faces from 1 to 12, comma-separated, e.g. 11,3', true),
+      ),
   ).addHelpText('after', FACE_HELP);
   advise.action(async (options) => {
     const { specs, many } = await specsFromOptions(

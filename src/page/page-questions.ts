@@ -179,7 +179,7 @@ export function fightQuestion(state: PageState): FightQuestion {
 
 /**
  * The Mid-roll question of a state, or undefined while a face is missing.
- * @example adviceQuestion({ ...PAGE_DEFAULTS, faces: [3, 4], defence: 5 })?.shown // [3, 4]
+ * @example adviceQuestion({ ...PAGE_DEFAULTS, faces: [3, 4], defence: 5 }, 2)?.shown // [3, 4]
  */
 export function adviceQuestion(state: PageState, dice: number): AdviceQuestion | undefined {
   // The area die's face follows the split's.
