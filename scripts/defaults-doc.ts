@@ -21,7 +21,7 @@ import { FISHING_DEFAULTS } from '../src/systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../src/systems/zidara/analyses/rerolls.ts';
 import { SPLIT_OBJECTIVES, SPLITS_DEFAULTS } from '../src/systems/zidara/analyses/splits.ts';
 import { POOL_RULES, TUNE_DEFAULTS } from '../src/systems/zidara/analyses/tune.ts';
-import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../src/systems/zidara/engine/roll-solver.ts';
+import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../src/systems/zidara/engine/roll-play.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../src/systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../src/systems/zidara/roll/pool.ts';
 import {
@@ -64,7 +64,7 @@ a test fails when it and the code disagree.
 
 \`RULE_OPTIONS\` (src/systems/zidara/roll/rule-options.ts: every rule option, rule variants
 included, declared once), \`ROLL_LIMITS\` (src/systems/zidara/roll/spec.ts), \`PLAY_DEFAULTS\`
-(src/systems/zidara/engine/roll-solver.ts). The limits keep one exact solve interactive: 6 steps
+(src/systems/zidara/engine/roll-play.ts). The limits keep one exact solve interactive: 6 steps
 fill a d12, so a roll holds at most ${L.steps} steps (${L.dice} d12s), and an action beyond the dice
 adds no pool that fits.
 

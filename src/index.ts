@@ -24,8 +24,9 @@ export * as ringSkill from './api/ring-skill.ts';
 export * as scenario from './api/scenario.ts';
 export * as tags2d6 from './api/tags-2d6.ts';
 export * as zidara from './api/zidara.ts';
-export { EXIT, type ExitStatus } from './exit-status.ts';
-export { InputError } from './input-error.ts';
+export { InputError } from './input/input-error.ts';
+export { EXIT, type ExitStatus } from './process/exit-status.ts';
+export { DICELAB_VERSION } from './process/version.ts';
 export {
   COMPARE_DEFAULTS,
   COMPARED_SYSTEMS,
@@ -34,4 +35,3 @@ export {
   compareSystems,
   type SystemCompareRow,
 } from './systems/compare.ts';
-export { DICELAB_VERSION } from './version.ts';

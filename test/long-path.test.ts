@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 // Naming a kernel by id needs the systems' list registered, as the CLI does.
 import '../src/systems/systems.ts';
-import { EXIT } from '../src/exit-status.ts';
-import { SHOWN_VALUE_CHARS } from '../src/input-error.ts';
+import { SHOWN_VALUE_CHARS } from '../src/input/input-error.ts';
 import { LocalKernel } from '../src/montecarlo/load-kernel.ts';
 import { simulate } from '../src/montecarlo/run.ts';
+import { EXIT } from '../src/process/exit-status.ts';
 import { cliInProcess as cli } from './cli/cli-in-process.ts';
 import { runDicelab } from './cli/run-dicelab.ts';
 

@@ -1,6 +1,6 @@
 import { simulate } from '../../src/montecarlo/run.ts';
 import { streamFor } from '../../src/rng/index.ts';
-import type { Policy } from '../../src/systems/zidara/engine/roll-solver.ts';
+import type { Policy } from '../../src/systems/zidara/engine/roll-play.ts';
 import { parseRoll, type RollSpec } from '../../src/systems/zidara/roll/spec.ts';
 import { playRolls, prepareRoll, simulationSpec } from '../../src/systems/zidara/simulate.ts';
 import type { BenchRow } from './bench-row.ts';

@@ -7,8 +7,8 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
-import { answerEachSpec } from '../spec-array.ts';
 import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
 import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
 import { type D12ActionSpec, parseD12ActionSpec } from '../systems/d12-action/spec.ts';

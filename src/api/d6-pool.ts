@@ -7,8 +7,8 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
-import { answerEachSpec } from '../spec-array.ts';
 import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.ts';
 import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
 import { type D6PoolCheck, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';

@@ -6,8 +6,8 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
-import { answerEachSpec } from '../spec-array.ts';
 import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact.ts';
 import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
 import { parseRingSkillSpec, type RingSkillSpec } from '../systems/ring-skill/spec.ts';

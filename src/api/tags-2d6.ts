@@ -7,8 +7,8 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
-import { answerEachSpec } from '../spec-array.ts';
 import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
 import { parseTags2d6Spec, type Tags2d6Spec } from '../systems/tags-2d6/spec.ts';

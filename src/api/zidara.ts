@@ -15,10 +15,10 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
 import { z } from '#zod';
-import { choice } from '../field-schemas.ts';
-import { parseSpec } from '../issue-messages.ts';
+import { choice } from '../input/field-schemas.ts';
+import { parseSpec } from '../input/issue-messages.ts';
+import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
-import { answerEachSpec } from '../spec-array.ts';
 import {
   type Advice,
   type AdvisedAction,
@@ -34,7 +34,7 @@ import {
   REROLL_KINDS,
   type RerollKinds,
   type RollOdds,
-} from '../systems/zidara/engine/roll-solver.ts';
+} from '../systems/zidara/engine/roll-play.ts';
 import {
   type FightOdds,
   type FightOptions,
@@ -119,7 +119,7 @@ export {
   type RerollKinds,
   type RollEnding,
   type RollOdds,
-} from '../systems/zidara/engine/roll-solver.ts';
+} from '../systems/zidara/engine/roll-play.ts';
 // Fights
 export {
   FIGHT_DEFAULTS,

@@ -1,4 +1,4 @@
-import { EXIT } from '../exit-status.ts';
+import { EXIT } from '../process/exit-status.ts';
 
 /** An AbortSignal wired to Ctrl-C; `dispose` gives SIGINT back to Node. */
 export interface SigintAbort {

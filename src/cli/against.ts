@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
-import { InputError } from '../input-error.ts';
-import { formatPercent } from '../report/format-percent.ts';
+import { formatPercent } from '../format/format-percent.ts';
+import { formatPoints } from '../format/format-points.ts';
+import { InputError } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
-import { formatPoints } from '../report/zidara/format-points.ts';
 import {
   compareSettings,
   WHAT_IF_SHAPES,

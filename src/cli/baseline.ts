@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
-import { countOf } from '../format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
 import { checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkCounts } from '../scenario/check-table.ts';

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format-count.ts';
-import { formatPercent } from '../report/format-percent.ts';
-import { formatProbability } from '../report/format-probability.ts';
+import { formatCount } from '../format/format-count.ts';
+import { formatPercent } from '../format/format-percent.ts';
+import { formatProbability } from '../format/format-probability.ts';
 import { formatTable } from '../report/table.ts';
 import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
 import { actionLuck } from '../systems/d12-action/plan.ts';

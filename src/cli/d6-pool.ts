@@ -1,6 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
-import { formatCount } from '../format-count.ts';
-import { formatPercent } from '../report/format-percent.ts';
+import { formatCount } from '../format/format-count.ts';
+import { formatPercent } from '../format/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.ts';
 import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import { invalid, showValue } from '../input-error.ts';
-import { statIfAny } from '../stat-if-any.ts';
+import { invalid, showValue } from '../input/input-error.ts';
+import { statIfAny } from '../process/stat-if-any.ts';
 import { folderProblem } from './write-files.ts';
 
 /**

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from '@commander-js/extra-typings';
-import { EXIT } from '../exit-status.ts';
-import { InputError } from '../input-error.ts';
-import { RunError } from '../run-error.ts';
-import { DICELAB_VERSION } from '../version.ts';
+import { InputError } from '../input/input-error.ts';
+import { EXIT } from '../process/exit-status.ts';
+import { RunError } from '../process/run-error.ts';
+import { DICELAB_VERSION } from '../process/version.ts';
 
 /**
  * Each top-level command and how it is registered, loaded when needed: a command line that

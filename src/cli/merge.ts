@@ -1,5 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
-import { formatCount } from '../format-count.ts';
+import { formatCount } from '../format/format-count.ts';
 import { mergePartials } from '../montecarlo/merge-partials.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { readPartialResultFile } from './partial-result-file.ts';

@@ -1,5 +1,5 @@
-import { formatPercent } from '../report/format-percent.ts';
-import { formatProbability } from '../report/format-probability.ts';
+import { formatPercent } from '../format/format-percent.ts';
+import { formatProbability } from '../format/format-probability.ts';
 import { formatTable } from '../report/table.ts';
 import type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
 

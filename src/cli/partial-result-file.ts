@@ -2,15 +2,15 @@
 import '../systems/systems.ts';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { decodeUtf8, inputSizeProblem } from '../input-bytes.ts';
-import { InputError } from '../input-error.ts';
+import { decodeUtf8, inputSizeProblem } from '../input/input-bytes.ts';
+import { InputError } from '../input/input-error.ts';
 import {
   type NamedPartial,
   parsePartialResult,
   serializePartialResult,
 } from '../montecarlo/partial-result.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
-import { statIfAny } from '../stat-if-any.ts';
+import { statIfAny } from '../process/stat-if-any.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
 /**

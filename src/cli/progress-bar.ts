@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import { formatCount } from '../format-count.ts';
+import { formatCount } from '../format/format-count.ts';
 
 /** A progress display for a run: `update` as trials finish, `stop` once (also on failure). */
 export interface ProgressBar {

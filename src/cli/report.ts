@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '@commander-js/extra-typings';
-import { invalid } from '../input-error.ts';
+import { invalid } from '../input/input-error.ts';
 import { reportPage } from '../report/html.ts';
 import { OFFLINE_PAGE } from '../report/offline-page.ts';
 import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-output.ts';

@@ -1,6 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
-import { formatPercent } from '../report/format-percent.ts';
-import { formatProbability } from '../report/format-probability.ts';
+import { formatPercent } from '../format/format-percent.ts';
+import { formatProbability } from '../format/format-probability.ts';
 import { formatTable } from '../report/table.ts';
 import {
   parseRingSkillAdviceRequest,

@@ -1,8 +1,8 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format-count.ts';
+import { formatCount } from '../format/format-count.ts';
+import { formatPercent } from '../format/format-percent.ts';
+import { formatProbability } from '../format/format-probability.ts';
 import type { Column } from '../report/column.ts';
-import { formatPercent } from '../report/format-percent.ts';
-import { formatProbability } from '../report/format-probability.ts';
 import { formatTable } from '../report/table.ts';
 import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact.ts';
 import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';

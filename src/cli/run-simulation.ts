@@ -1,8 +1,8 @@
-import { EXIT } from '../exit-status.ts';
-import { countOf, formatCount } from '../format-count.ts';
-import { InputError, invalid } from '../input-error.ts';
+import { countOf, formatCount } from '../format/format-count.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import type { KernelRef } from '../montecarlo/load-kernel.ts';
 import type { Shard, SimulationResult } from '../montecarlo/run.ts';
+import { EXIT } from '../process/exit-status.ts';
 import { isKernelId, type KernelId } from '../systems/systems.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';

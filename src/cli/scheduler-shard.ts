@@ -1,4 +1,4 @@
-import { InputError, invalid } from '../input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import type { Shard } from '../montecarlo/run.ts';
 
 /** A scheduler's array-job variables: this task's index (from 0) and, if it gives it, the count. */

@@ -5,10 +5,10 @@ import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError } from '@commander-js/extra-typings';
 import sirv from 'sirv';
-import { EXIT } from '../exit-status.ts';
-import { invalid } from '../input-error.ts';
+import { invalid } from '../input/input-error.ts';
+import { EXIT } from '../process/exit-status.ts';
+import { RunError } from '../process/run-error.ts';
 import { PAGE_SITE, SERVE_DEFAULTS } from '../report/page-site.ts';
-import { RunError } from '../run-error.ts';
 import { integerFlag } from './flags.ts';
 
 /** The built site, beside the compiled CLI (`npm run build` writes it). */

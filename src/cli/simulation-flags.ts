@@ -4,7 +4,7 @@ import {
   Option,
   type OptionValues,
 } from '@commander-js/extra-typings';
-import { formatCount } from '../format-count.ts';
+import { formatCount } from '../format/format-count.ts';
 import { DEFAULT_CHUNK_SIZE, SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 import type { Shard } from '../montecarlo/run.ts';
 import {

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { Option } from '@commander-js/extra-typings';
-import { formatCount } from '../format-count.ts';
-import { decodeUtf8, INPUT_LIMITS, inputSizeProblem, readBytes } from '../input-bytes.ts';
-import { InputError } from '../input-error.ts';
-import type { InputSource } from '../input-source.ts';
-import { parseSpecArray } from '../spec-array.ts';
-import { statIfAny } from '../stat-if-any.ts';
+import { formatCount } from '../format/format-count.ts';
+import { decodeUtf8, INPUT_LIMITS, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
+import { InputError } from '../input/input-error.ts';
+import type { InputSource } from '../input/input-source.ts';
+import { parseSpecArray } from '../input/spec-array.ts';
+import { statIfAny } from '../process/stat-if-any.ts';
 
 /**
  * `--spec <file>` for a command whose options so far describe one spec (but for `keep`):
@@ -48,7 +48,7 @@ export async function readInputFile(path: string, flag: string): Promise<InputSo
   // A file that grew since it was measured is measured again.
   const grown = inputSizeProblem(bytes.length, path);
   if (grown) throw new InputError(grown);
-  const { parseInputSource } = await import('../input-source.ts');
+  const { parseInputSource } = await import('../input/input-source.ts');
   return parseInputSource(decodeUtf8(bytes, path), path);
 }
 

@@ -1,6 +1,6 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format-count.ts';
-import { formatProbability } from '../report/format-probability.ts';
+import { formatCount } from '../format/format-count.ts';
+import { formatProbability } from '../format/format-probability.ts';
 import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
 import { ITEM_ROLES, MAX_TAGS, parseTags2d6Spec, TAGS_DEFAULTS } from '../systems/tags-2d6/spec.ts';

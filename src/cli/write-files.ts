@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { EXIT } from '../exit-status.ts';
-import { InputError, invalid } from '../input-error.ts';
-import { statIfAny } from '../stat-if-any.ts';
+import { InputError, invalid } from '../input/input-error.ts';
+import { EXIT } from '../process/exit-status.ts';
+import { statIfAny } from '../process/stat-if-any.ts';
 
 /** One file to write: a plain name (no folder) and its content. */
 export interface FileToWrite {

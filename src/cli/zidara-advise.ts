@@ -1,6 +1,6 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { InputError, invalid } from '../input-error.ts';
-import { formatPercent } from '../report/format-percent.ts';
+import { formatPercent } from '../format/format-percent.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
@@ -13,7 +13,7 @@ import {
   parseAdviceRequest,
   spendsSentence,
 } from '../systems/zidara/engine/advise.ts';
-import { utilityIsWins } from '../systems/zidara/engine/roll-solver.ts';
+import { utilityIsWins } from '../systems/zidara/engine/roll-play.ts';
 import { describeDice, parseIntents, threatLetter } from '../systems/zidara/roll/notation.ts';
 import { challengeDie } from '../systems/zidara/roll/pool.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';

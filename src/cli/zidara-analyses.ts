@@ -5,7 +5,7 @@ import {
   Option,
   type OptionValues,
 } from '@commander-js/extra-typings';
-import { InputError, invalid } from '../input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
@@ -22,7 +22,7 @@ import {
   PLAY_DEFAULTS,
   REROLL_KINDS,
   type RerollKinds,
-} from '../systems/zidara/engine/roll-solver.ts';
+} from '../systems/zidara/engine/roll-play.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';

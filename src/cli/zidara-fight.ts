@@ -1,7 +1,7 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format-count.ts';
-import { InputError } from '../input-error.ts';
-import { formatPercent } from '../report/format-percent.ts';
+import { formatCount } from '../format/format-count.ts';
+import { formatPercent } from '../format/format-percent.ts';
+import { InputError } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {

@@ -5,7 +5,7 @@ import {
   type Policy,
   REROLL_KINDS,
   type RerollKinds,
-} from '../systems/zidara/engine/roll-solver.ts';
+} from '../systems/zidara/engine/roll-play.ts';
 import { FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import {
   flagAttribute,

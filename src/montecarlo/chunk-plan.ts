@@ -2,6 +2,9 @@ import type { Stream } from '../rng/index.ts';
 import { streamFor } from '../rng/index.ts';
 import type { AnyKernel } from './load-kernel.ts';
 
+/** Trials per chunk at most: a chunk stays a unit of work, not a whole run. */
+export const MAX_CHUNK_SIZE = 2 ** 30;
+
 /** A simulation's trials and seed when nothing says otherwise (the CLI's flags and the library alike). */
 export const SIMULATION_DEFAULTS = {
   /** Trials in a run. */

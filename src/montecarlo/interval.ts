@@ -1,4 +1,4 @@
-import { invalid } from '../input-error.ts';
+import { invalid } from '../input/input-error.ts';
 
 /**
  * An estimate with its two-sided confidence interval, from `n` samples: the true value lies

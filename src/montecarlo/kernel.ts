@@ -15,7 +15,7 @@ export interface Kernel<Spec, Prepared = Spec> {
   /**
    * Turns a (JSON) spec into what `run` needs: pure and deterministic; cached per worker.
    * It receives the spec after a JSON round trip, on every thread alike. Bad specs throw an
-   * `InputError` (from `src/input-error.ts`) naming the field.
+   * `InputError` (from `src/input/input-error.ts`) naming the field.
    */
   prepare(spec: Spec): Prepared;
   /** How many tally slots this spec fills. */

@@ -1,4 +1,4 @@
-import { invalid } from '../input-error.ts';
+import { invalid } from '../input/input-error.ts';
 import type { Kernel } from './kernel.ts';
 import { isKernelId, kernelCatalogue, kernelIds } from './kernel-catalogue.ts';
 

@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.ts';
+import { InputError } from '../input/input-error.ts';
 import { checkMergeable, type NamedPartial } from './partial-result.ts';
 import type { SimulationResult } from './run.ts';
 

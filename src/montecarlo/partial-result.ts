@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { INPUT_LIMITS } from '../input-bytes.ts';
-import { InputError, invalid } from '../input-error.ts';
-import { DICELAB_VERSION } from '../version.ts';
-import { chunksInShard, trialsInChunks } from './chunk-plan.ts';
+import { INPUT_LIMITS } from '../input/input-bytes.ts';
+import { InputError, invalid } from '../input/input-error.ts';
+import { DICELAB_VERSION } from '../process/version.ts';
+import { chunksInShard, MAX_CHUNK_SIZE, trialsInChunks } from './chunk-plan.ts';
 import { isKernelId, kernelIds } from './kernel-catalogue.ts';
 import { type KernelId, LocalKernel, loadKernel } from './load-kernel.ts';
 import type { SimulationResult } from './run.ts';
@@ -12,8 +12,6 @@ import { tallyProblem } from './tally-shape.ts';
 export const PARTIAL_RESULT_FORMAT = 'dicelab-partial-result';
 /** The version of the format this code writes and reads (2: dicelab version and checksum). */
 export const PARTIAL_RESULT_VERSION = 2;
-/** Trials per chunk at most: a chunk stays a unit of work, not a whole run. */
-export const MAX_CHUNK_SIZE = 2 ** 30;
 
 /**
  * A partial result file (JSON): what one `--shard i/n` run writes and `dicelab merge` reads,

@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Piscina } from 'piscina';
-import { invalid } from '../input-error.ts';
+import { invalid } from '../input/input-error.ts';
 import {
   type ChunkPlan,
   chunksInShard,
   DEFAULT_CHUNK_SIZE,
+  MAX_CHUNK_SIZE,
   runChunks,
   trialsInChunks,
 } from './chunk-plan.ts';
@@ -16,7 +17,6 @@ import {
   kernelSource,
   loadKernel,
 } from './load-kernel.ts';
-import { MAX_CHUNK_SIZE } from './partial-result.ts';
 import type { BatchResult, BatchTask } from './simulation-worker.ts';
 import { tallyProblem } from './tally-shape.ts';
 

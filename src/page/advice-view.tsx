@@ -9,11 +9,11 @@ import type { AdviceAnswer } from './page-engine.ts';
 import { adviceCommand, adviceQuestion } from './page-questions.ts';
 import { PAGE_LIMITS, type PageState, readSplit, splitDice, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
-import type { ViewProps } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
 import { useEngine } from './use-engine.ts';
+import type { ViewProps } from './view-props.ts';
 
 /**
  * Mid-roll advice: the split rolled, a tap for each die's face and the Challenge die's, and

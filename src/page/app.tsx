@@ -5,7 +5,8 @@ import { CharactersView } from './characters/characters-view.tsx';
 import { FightView } from './fight-view.tsx';
 import type { View } from './page-state.ts';
 import { linkProblems, pageState, showView, updateState } from './page-store.ts';
-import { SplitsView, type ViewProps } from './splits-view.tsx';
+import { SplitsView } from './splits-view.tsx';
+import type { ViewProps } from './view-props.ts';
 import { WhatIfView } from './what-if-view.tsx';
 
 /** The views in the order of the tabs, with their names and the question each answers. */

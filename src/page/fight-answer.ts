@@ -1,5 +1,5 @@
+import { formatChance } from '../format/format-chance.ts';
 import type { FightCurveRow } from '../systems/zidara/analyses/fight-curves.ts';
-import { formatChance } from './format-chance.ts';
 
 /**
  * The plain-language answer to a Fight question: how often the threat is down within a few

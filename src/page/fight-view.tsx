@@ -1,5 +1,6 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
+import { formatChance } from '../format/format-chance.ts';
 import { FIGHTS_CSV_COLUMNS, fightsChart } from '../report/zidara/fights-chart.ts';
 import { FIGHT_LIMITS, FIGHT_POLICIES, type FightPolicy } from '../systems/zidara/fight/fight.ts';
 import { CharacterFields } from './character-fields.tsx';
@@ -8,16 +9,15 @@ import { ChoiceField } from './choice-field.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { fightAnswer } from './fight-answer.ts';
-import { formatChance } from './format-chance.ts';
 import { NumberField } from './number-field.tsx';
 import type { FightAnswer } from './page-engine.ts';
 import { fightCommand, fightQuestion } from './page-questions.ts';
 import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
-import type { ViewProps } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { useEngine } from './use-engine.ts';
+import type { ViewProps } from './view-props.ts';
 
 const POLICY_LABELS: Record<FightPolicy, string> = {
   'per-roll': 'Each roll',

@@ -22,7 +22,7 @@ import {
   parseAdviceRequest,
   spendsSentence,
 } from '../systems/zidara/engine/advise.ts';
-import { utilityIsWins } from '../systems/zidara/engine/roll-solver.ts';
+import { utilityIsWins } from '../systems/zidara/engine/roll-play.ts';
 import {
   type Fight,
   FightPlan,

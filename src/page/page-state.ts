@@ -1,4 +1,4 @@
-import { InputError, invalid, SHOWN_VALUE_CHARS } from '../input-error.ts';
+import { InputError, invalid, SHOWN_VALUE_CHARS } from '../input/input-error.ts';
 import {
   SPLIT_OBJECTIVES,
   SPLITS_DEFAULTS,

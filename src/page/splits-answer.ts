@@ -1,6 +1,6 @@
-import { formatPoints } from '../report/zidara/format-points.ts';
+import { formatChance } from '../format/format-chance.ts';
+import { formatPoints } from '../format/format-points.ts';
 import type { SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
-import { formatChance } from './format-chance.ts';
 
 /** How the page names each objective: in the choice, and as the figure's column. */
 export const OBJECTIVE_LABELS: Record<

@@ -32,6 +32,7 @@ import { ThreatFields } from './threat-fields.tsx';
 import { type EngineGate, useEngine } from './use-engine.ts';
 import { useProgressive } from './use-progressive.ts';
 import { useRowWindow, WINDOW_ABOVE_ROWS } from './use-row-window.ts';
+import type { ViewProps } from './view-props.ts';
 
 const NO_ROWS: readonly SplitRow[] = [];
 
@@ -48,12 +49,6 @@ export function tooBigMessage(q: SplitsQuestion): string {
     : `${q.steps} steps and ${q.actions} action${q.actions === 1 ? '' : 's'}`;
   const most = QUESTION_SIZE.mostSplits.toLocaleString('en');
   return `${what} with up to ${Math.max(...q.intents)} intents make more than ${most} splits: more than this page ranks (so its memory stays bounded). Allow fewer tags or actions, or ask the command line (dicelab zidara splits), which has no such limit.`;
-}
-
-/** Props of every view: the page's state and how to change it. */
-export interface ViewProps {
-  readonly state: PageState;
-  readonly update: (patch: Partial<PageState>) => void;
 }
 
 /**

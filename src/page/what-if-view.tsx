@@ -1,6 +1,6 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
-import { formatPoints } from '../report/zidara/format-points.ts';
+import { formatPoints } from '../format/format-points.ts';
 import type { SplitRow } from '../systems/zidara/analyses/splits.ts';
 import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
 import type { WhatIfRow } from '../systems/zidara/analyses/what-if.ts';
@@ -26,12 +26,13 @@ import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState, writeFragment } from './pag
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
-import { tooBigMessage, type ViewProps } from './splits-view.tsx';
+import { tooBigMessage } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
 import { type EngineGate, useEngine } from './use-engine.ts';
 import { useRowWindow } from './use-row-window.ts';
+import type { ViewProps } from './view-props.ts';
 
 /** What if counts its splits first (each is solved twice): a big question is said before it runs. */
 const WHAT_IF_GATE: EngineGate<WhatIfQuestion> = {

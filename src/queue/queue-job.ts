@@ -1,8 +1,8 @@
 import { z } from '#zod';
 import type { KernelId } from '../montecarlo/load-kernel.ts';
 import { partialChecksum } from '../montecarlo/partial-result.ts';
+import { DICELAB_VERSION } from '../process/version.ts';
 import { isKernelId, KERNEL_IDS } from '../systems/systems.ts';
-import { DICELAB_VERSION } from '../version.ts';
 import { MAX_SHARDS } from './queue-settings.ts';
 
 /** The format tag every dicelab job's data starts with. */

@@ -1,6 +1,6 @@
-import { EXIT } from '../exit-status.ts';
-import { RunError } from '../run-error.ts';
-import { DICELAB_PACKAGE } from '../version.ts';
+import { EXIT } from '../process/exit-status.ts';
+import { RunError } from '../process/run-error.ts';
+import { DICELAB_PACKAGE } from '../process/version.ts';
 
 /**
  * The packages the queue runs on: optional peer dependencies of dicelab (package.json's

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { EXIT } from '../exit-status.ts';
-import { formatCount } from '../format-count.ts';
-import { RunError } from '../run-error.ts';
+import { formatCount } from '../format/format-count.ts';
+import { EXIT } from '../process/exit-status.ts';
+import { RunError } from '../process/run-error.ts';
 import { REDIS_GIVE_UP_SECONDS } from './queue-settings.ts';
 import { shownUrl } from './redis-url.ts';
 

@@ -2,14 +2,14 @@
 import '../systems/systems.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FlowProducer, Job, Queue } from 'bullmq';
-import { EXIT } from '../exit-status.ts';
-import { formatCount } from '../format-count.ts';
-import { invalid } from '../input-error.ts';
+import { formatCount } from '../format/format-count.ts';
+import { invalid } from '../input/input-error.ts';
 import { chunksInRun } from '../montecarlo/chunk-plan.ts';
 import { loadKernel } from '../montecarlo/load-kernel.ts';
 import { parsePartialResult } from '../montecarlo/partial-result.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
-import { RunError } from '../run-error.ts';
+import { EXIT } from '../process/exit-status.ts';
+import { RunError } from '../process/run-error.ts';
 import type { KernelId } from '../systems/systems.ts';
 import {
   JOB_NAMES,

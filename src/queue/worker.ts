@@ -1,9 +1,8 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { EXIT, type ExitStatus } from '../exit-status.ts';
-import { formatCount } from '../format-count.ts';
-import { InputError } from '../input-error.ts';
+import { formatCount } from '../format/format-count.ts';
+import { InputError } from '../input/input-error.ts';
 import { mergePartials } from '../montecarlo/merge-partials.ts';
 import {
   type NamedPartial,
@@ -11,7 +10,8 @@ import {
   serializePartialResult,
 } from '../montecarlo/partial-result.ts';
 import { simulate } from '../montecarlo/run.ts';
-import { DICELAB_VERSION } from '../version.ts';
+import { EXIT, type ExitStatus } from '../process/exit-status.ts';
+import { DICELAB_VERSION } from '../process/version.ts';
 import { checkQueueJob, type QueueJobData, RefusedJob, runId, shardJobId } from './queue-job.ts';
 import { QUEUE_NAME, WORKER_DEFAULTS } from './queue-settings.ts';
 import { connectRedis } from './redis-connection.ts';

@@ -1,4 +1,4 @@
-import { invalid } from '../input-error.ts';
+import { invalid } from '../input/input-error.ts';
 
 /** The four files one chart is written as, next to each other. */
 export interface ChartFileNames {

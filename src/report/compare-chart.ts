@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatPercent } from '../format/format-percent.ts';
 import {
   COMPARED_SYSTEMS,
   type ComparedSystem,
@@ -13,7 +14,6 @@ import { chartTheme } from './chart-theme.ts';
 import { inlineRows } from './charts/chart-frame.ts';
 import { titleDef } from './charts/encode-field.ts';
 import type { Column } from './column.ts';
-import { formatPercent } from './format-percent.ts';
 import { describeSetup } from './zidara/describe-setup.ts';
 
 /** What the rows were computed against, for the legend and the subtitle. */

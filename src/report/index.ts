@@ -1,5 +1,8 @@
 // Tables for terminals and CSV files
 
+export { formatCell } from '../format/format-cell.ts';
+export { formatPercent } from '../format/format-percent.ts';
+export { formatProbability } from '../format/format-probability.ts';
 // Charts: pure builders returning Vega-Lite specs, all in one theme
 export { CHALLENGE_LABEL_EXPR } from './challenge-label.ts';
 // Drawing and pages
@@ -23,9 +26,6 @@ export {
 } from './charts/scatter-chart.ts';
 export type { Column } from './column.ts';
 export { type CsvOptions, toCsv } from './csv.ts';
-export { formatCell } from './format-cell.ts';
-export { formatPercent } from './format-percent.ts';
-export { formatProbability } from './format-probability.ts';
 export { type ReportLink, type ReportPage, type ReportSection, reportPage } from './html.ts';
 export { FONT_FILES, type RenderOptions, renderSvg, svgToPng } from './render.ts';
 export { formatTable, type TableOptions } from './table.ts';

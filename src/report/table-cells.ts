@@ -1,5 +1,5 @@
+import { formatCell } from '../format/format-cell.ts';
 import type { Column } from './column.ts';
-import { formatCell } from './format-cell.ts';
 
 /** A table as text, ready to lay out in a terminal or an HTML page. */
 export interface TableCells {

@@ -1,6 +1,6 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { z } from '#zod';
-import { InputError } from '../input-error.ts';
+import { InputError } from '../input/input-error.ts';
 import { normalQuantile } from '../montecarlo/normal-quantile.ts';
 import type { FigureUnit } from './figure-catalogue.ts';
 import { formatEstimate } from './format-figure.ts';

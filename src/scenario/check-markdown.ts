@@ -1,4 +1,4 @@
-import { countOf } from '../format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import type { CheckResult } from './check-scenarios.ts';
 import {
   baselineLine,

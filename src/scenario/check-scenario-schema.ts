@@ -1,5 +1,5 @@
 import { z } from '#zod';
-import { choice } from '../field-schemas.ts';
+import { choice } from '../input/field-schemas.ts';
 import type { CheckDeclaration } from '../systems/system.ts';
 import { CHECK_SYSTEM_NAMES, CHECK_SYSTEMS, type CheckSystemName } from '../systems/systems.ts';
 import { expectationSchema, scenarioSchema } from './schema.ts';

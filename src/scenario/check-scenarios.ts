@@ -1,5 +1,5 @@
-import { EXIT } from '../exit-status.ts';
-import { InputError } from '../input-error.ts';
+import { InputError } from '../input/input-error.ts';
+import { EXIT } from '../process/exit-status.ts';
 import {
   type Baseline,
   type BaselineComparison,

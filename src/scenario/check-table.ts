@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { countOf } from '../format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import { formatTable } from '../report/table.ts';
 import type { BaselineComparison } from './baseline.ts';
 import type { CheckResult } from './check-scenarios.ts';

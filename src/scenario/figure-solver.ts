@@ -1,10 +1,10 @@
-import { InputError } from '../input-error.ts';
+import { InputError } from '../input/input-error.ts';
 import { runAnalysis } from '../systems/run-analysis.ts';
 import { type CheckAnswer, checkFigure } from '../systems/system.ts';
 import { CHECK_SYSTEMS } from '../systems/systems.ts';
 import { fightRounds } from '../systems/zidara/analyses/fight-rounds.ts';
 import { tuneGrid } from '../systems/zidara/analyses/tune.ts';
-import type { RollOdds } from '../systems/zidara/engine/roll-solver.ts';
+import type { RollOdds } from '../systems/zidara/engine/roll-play.ts';
 import {
   type Fight,
   type FightOdds,

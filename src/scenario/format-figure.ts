@@ -1,5 +1,5 @@
-import { formatPercent } from '../report/format-percent.ts';
-import { formatPoints } from '../report/zidara/format-points.ts';
+import { formatPercent } from '../format/format-percent.ts';
+import { formatPoints } from '../format/format-points.ts';
 import type { FigureUnit } from './figure-catalogue.ts';
 import type { Estimate } from './judge.ts';
 import type { Bound } from './plan-scenario.ts';

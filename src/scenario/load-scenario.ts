@@ -1,9 +1,9 @@
-import { fieldPath } from '../field-path.ts';
-import { InputError, invalid } from '../input-error.ts';
-import { issueProblems, valueAt } from '../issue-messages.ts';
+import { fieldPath } from '../input/field-path.ts';
+import { InputError, invalid } from '../input/input-error.ts';
+import { issueProblems, valueAt } from '../input/issue-messages.ts';
+import { type Position, yamlLocator } from '../input/yaml-locator.ts';
+import { parseYaml } from '../input/yaml-source.ts';
 import { CHECK_SYSTEM_NAMES, type CheckSystemName, SYSTEM_NAMES } from '../systems/systems.ts';
-import { type Position, yamlLocator } from '../yaml-locator.ts';
-import { parseYaml } from '../yaml-source.ts';
 import { CHECK_SCENARIO_SCHEMAS, type CheckScenario } from './check-scenario-schema.ts';
 import { planCheckScenario } from './plan-check-scenario.ts';
 import {

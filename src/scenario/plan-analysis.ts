@@ -1,5 +1,5 @@
 import { range } from 'd3-array';
-import { InputError, invalid } from '../input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { type AnalysisJob, checkAnalysis } from '../systems/run-analysis.ts';
 import { FIGHT_DEFAULTS, type Fight } from '../systems/zidara/fight/fight.ts';
 import { stepsToDice } from '../systems/zidara/roll/pool.ts';

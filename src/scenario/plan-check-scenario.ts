@@ -1,4 +1,4 @@
-import { InputError, invalid } from '../input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { CHECK_SYSTEMS, type CheckSystemName } from '../systems/systems.ts';
 import type { CheckExpectation, CheckScenario } from './check-scenario-schema.ts';
 import type { FigureUnit } from './figure-catalogue.ts';

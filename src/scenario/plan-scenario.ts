@@ -1,4 +1,4 @@
-import { InputError, invalid } from '../input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { FIGHT_DEFAULTS } from '../systems/zidara/fight/fight.ts';
 import { checkAura, ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
 import { ANALYSIS_TABLES, type FigureUnit, ROLL_AND_FIGHT_FIGURES } from './figure-catalogue.ts';

@@ -1,8 +1,8 @@
-import { InputError, invalid, missing } from '../input-error.ts';
+import { InputError, invalid, missing } from '../input/input-error.ts';
 import type { CheckSystemName } from '../systems/systems.ts';
 import { SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
 import { type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
-import type { RerollKinds } from '../systems/zidara/engine/roll-solver.ts';
+import type { RerollKinds } from '../systems/zidara/engine/roll-play.ts';
 import {
   FIGHT_DEFAULTS,
   type Fight,

@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { decodeUtf8, inputSizeProblem, readBytes } from '../input-bytes.ts';
-import { InputError, invalid } from '../input-error.ts';
-import { statIfAny } from '../stat-if-any.ts';
+import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
+import { InputError, invalid } from '../input/input-error.ts';
+import { statIfAny } from '../process/stat-if-any.ts';
 import { type Baseline, parseBaseline } from './baseline.ts';
 import { type CheckOptions, type CheckResult, checkScenarios } from './check-scenarios.ts';
 import {

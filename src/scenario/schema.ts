@@ -1,11 +1,11 @@
 import { z } from '#zod';
-import { choice, flag, integer, text } from '../field-schemas.ts';
+import { choice, flag, integer, text } from '../input/field-schemas.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
 import { SPLIT_OBJECTIVES, SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
 import { POOL_RULES, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
-import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../systems/zidara/engine/roll-solver.ts';
+import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../systems/zidara/engine/roll-play.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
 import {
   ROLL_LIMITS,

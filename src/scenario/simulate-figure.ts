@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.ts';
+import { InputError } from '../input/input-error.ts';
 import { simulate } from '../montecarlo/run.ts';
 import { sampledFigures } from '../montecarlo/sampled-figures.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';

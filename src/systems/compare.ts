@@ -1,6 +1,6 @@
 import { z } from '#zod';
-import { choice, integer } from '../field-schemas.ts';
-import { parseSpec } from '../issue-messages.ts';
+import { choice, integer } from '../input/field-schemas.ts';
+import { parseSpec } from '../input/issue-messages.ts';
 import { d6PoolOdds, parseD6PoolSpec } from './d6-pool/index.ts';
 import { d12ActionOdds, parseD12ActionSpec } from './d12-action/index.ts';
 import type { OutcomeShare } from './outcome-shares.ts';

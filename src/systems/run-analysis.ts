@@ -1,5 +1,5 @@
-import { number } from '../field-schemas.ts';
-import { parseSpec } from '../issue-messages.ts';
+import { number } from '../input/field-schemas.ts';
+import { parseSpec } from '../input/issue-messages.ts';
 import {
   type CompareSystemsOptions,
   compareSystems,

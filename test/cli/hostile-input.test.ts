@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileFlag, folderFlag } from '../../src/cli/flags.ts';
 import { buildProgram } from '../../src/cli/main.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
-import { EXIT } from '../../src/exit-status.ts';
-import { INPUT_LIMITS } from '../../src/input-bytes.ts';
+import { INPUT_LIMITS } from '../../src/input/input-bytes.ts';
 import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
+import { EXIT } from '../../src/process/exit-status.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
 /**

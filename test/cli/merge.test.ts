@@ -11,7 +11,7 @@ import type { SimulationOptions } from '../../src/cli/simulation-flags.ts';
 import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
 import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
-import { DICELAB_VERSION } from '../../src/version.ts';
+import { DICELAB_VERSION } from '../../src/process/version.ts';
 import { cliInProcess } from './cli-in-process.ts';
 
 const kernel = 'systems/d6-pool/simulate';

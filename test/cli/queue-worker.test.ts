@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/exit-status.ts';
+import { EXIT } from '../../src/process/exit-status.ts';
 import { WORKER_DEFAULTS } from '../../src/queue/queue-settings.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportJobs, writeReport } from '../../src/cli/report.ts';
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import { DEFAULT_REPORT } from '../../src/report/zidara/default-report.ts';
 import { launchTestBrowser, type TestBrowser } from '../report/browser.ts';
 import { validateVegaLite } from '../report/vega-lite-schema.ts';

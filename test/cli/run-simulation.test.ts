@@ -7,10 +7,10 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readPartialResultFile } from '../../src/cli/partial-result-file.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
-import { EXIT } from '../../src/exit-status.ts';
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import { simulate } from '../../src/montecarlo/run.ts';
-import { RunError } from '../../src/run-error.ts';
+import { EXIT } from '../../src/process/exit-status.ts';
+import { RunError } from '../../src/process/run-error.ts';
 
 const kernel = 'systems/d6-pool/simulate';
 const spec = { stat: 2 };

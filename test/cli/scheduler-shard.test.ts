@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARRAY_JOB_VARIABLES, shardFromScheduler } from '../../src/cli/scheduler-shard.ts';
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 
 describe('--shard auto: the shard from an array job', () => {
   it.each([

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeChartFiles } from '../../src/cli/write-chart-files.ts';
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import { challengeField, percentField } from '../../src/report/charts/chart-field.ts';
 import { lineChart } from '../../src/report/charts/line-chart.ts';
 import { type OddsRow, oddsRows } from '../report/chart-rows.ts';

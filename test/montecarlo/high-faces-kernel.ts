@@ -1,4 +1,4 @@
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import type { Kernel } from '../../src/montecarlo/kernel.ts';
 import { meanInterval } from '../../src/montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../src/montecarlo/wilson-interval.ts';

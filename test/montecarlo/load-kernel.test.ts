@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import { checkKernelRef, LocalKernel, loadKernel } from '../../src/montecarlo/load-kernel.ts';
 import { isKernelId, KERNEL_IDS } from '../../src/systems/systems.ts';
 

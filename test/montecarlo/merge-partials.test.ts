@@ -1,7 +1,7 @@
 // Registers dicelab's kernel catalogue: kernels are named by id below.
 import '../../src/systems/systems.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import { mergePartials } from '../../src/montecarlo/merge-partials.ts';
 import {
   type NamedPartial,
@@ -11,7 +11,7 @@ import {
 } from '../../src/montecarlo/partial-result.ts';
 import { type SimulationResult, simulate } from '../../src/montecarlo/run.ts';
 import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
-import { DICELAB_VERSION } from '../../src/version.ts';
+import { DICELAB_VERSION } from '../../src/process/version.ts';
 
 const request = {
   kernel: 'systems/d6-pool/simulate' as const,

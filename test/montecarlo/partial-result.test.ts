@@ -1,7 +1,7 @@
 // Registers dicelab's kernel catalogue: kernels are named by id below.
 import '../../src/systems/systems.ts';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import { LocalKernel } from '../../src/montecarlo/load-kernel.ts';
 import {
   PARTIAL_RESULT_FORMAT,
@@ -11,9 +11,9 @@ import {
   serializePartialResult,
 } from '../../src/montecarlo/partial-result.ts';
 import { type SimulationResult, simulate } from '../../src/montecarlo/run.ts';
+import { DICELAB_VERSION } from '../../src/process/version.ts';
 import { parseRoll } from '../../src/systems/zidara/roll/spec.ts';
 import { simulationSpec } from '../../src/systems/zidara/simulate.ts';
-import { DICELAB_VERSION } from '../../src/version.ts';
 
 /** A real shard of a real run: d6 pool, stat 4 (three outcomes, summing to the trials). */
 const shard = await simulate({

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/input-error.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import { LocalKernel } from '../../src/montecarlo/load-kernel.ts';
 import { type SimulationRequest, simulate } from '../../src/montecarlo/run.ts';
 import { builtUrl } from '../built.ts';

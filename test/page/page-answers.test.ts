@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatChance } from '../../src/format/format-chance.ts';
 import { fightAnswer } from '../../src/page/fight-answer.ts';
-import { formatChance } from '../../src/page/format-chance.ts';
 import {
   describeSplit,
   formatGap,

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRedis, startRedis, stopProcess } from '../../scripts/redis-server.ts';
-import { EXIT } from '../../src/exit-status.ts';
+import { EXIT } from '../../src/process/exit-status.ts';
 import { QUEUE_NAME } from '../../src/queue/queue-settings.ts';
 import { dicelab, startDicelab, startWorker, type WorkerProcess } from './dicelab-process.ts';
 

@@ -2,9 +2,9 @@ import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRedis, startRedis, stopProcess } from '../../scripts/redis-server.ts';
-import { EXIT } from '../../src/exit-status.ts';
+import { EXIT } from '../../src/process/exit-status.ts';
+import { DICELAB_VERSION } from '../../src/process/version.ts';
 import { QUEUE_NAME, SHARD_ATTEMPTS } from '../../src/queue/queue-settings.ts';
-import { DICELAB_VERSION } from '../../src/version.ts';
 import { dicelab, startWorker, type WorkerProcess } from './dicelab-process.ts';
 
 /**

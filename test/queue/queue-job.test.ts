@@ -1,6 +1,7 @@
 // Registers dicelab's kernel catalogue: kernels are named by id below.
 import '../../src/systems/systems.ts';
 import { describe, expect, it } from 'vitest';
+import { DICELAB_VERSION } from '../../src/process/version.ts';
 import {
   checkQueueJob,
   JOB_NAMES,
@@ -12,7 +13,6 @@ import {
   shardJobId,
 } from '../../src/queue/queue-job.ts';
 import { injectedFault } from '../../src/queue/worker.ts';
-import { DICELAB_VERSION } from '../../src/version.ts';
 
 const identity: RunIdentity = {
   kernel: 'systems/d6-pool/simulate',

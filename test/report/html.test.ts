@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/input-error.ts';
+import { formatPercent } from '../../src/format/format-percent.ts';
+import { InputError } from '../../src/input/input-error.ts';
 import { chartFileNames } from '../../src/report/chart-file-names.ts';
 import { challengeField, percentField } from '../../src/report/charts/chart-field.ts';
 import { heatmap } from '../../src/report/charts/heatmap.ts';
 import type { Column } from '../../src/report/column.ts';
-import { formatPercent } from '../../src/report/format-percent.ts';
 import { OPEN_TABLE_ROWS, type ReportSection, reportPage } from '../../src/report/html.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { tableCells } from '../../src/report/table-cells.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatCell } from '../../src/format/format-cell.ts';
+import { formatPercent } from '../../src/format/format-percent.ts';
+import { formatProbability } from '../../src/format/format-probability.ts';
 import type { Column } from '../../src/report/column.ts';
-import { formatCell } from '../../src/report/format-cell.ts';
-import { formatPercent } from '../../src/report/format-percent.ts';
-import { formatProbability } from '../../src/report/format-probability.ts';
 import { formatTable } from '../../src/report/table.ts';
 
 interface Row {

@@ -1,14 +1,14 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from '#zod';
-import { fieldPath } from '../../field-path.ts';
-import { issueProblems } from '../../issue-messages.ts';
+import { fieldPath } from '../../input/field-path.ts';
+import { issueProblems } from '../../input/issue-messages.ts';
+import { yamlLocator } from '../../input/yaml-locator.ts';
 import { characterProblems } from '../../scenario/plan-scenario.ts';
 import { setupOf, stepsOf, titleCount } from '../../scenario/resolve-figure.ts';
 import { type Character, scenarioSchema } from '../../scenario/schema.ts';
 import { stepsToDice } from '../../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../../systems/zidara/roll/spec.ts';
 import { formatSplit } from '../../systems/zidara/roll/split.ts';
-import { yamlLocator } from '../../yaml-locator.ts';
 import type { PageState } from '../page-state.ts';
 
 export type { Character };

@@ -3,8 +3,8 @@ import { ROLL_DEFAULTS, ROLL_LIMITS } from '../../systems/zidara/roll/spec.ts';
 import { saveFile } from '../export-buttons.tsx';
 import { NumberField } from '../number-field.tsx';
 import { showView } from '../page-store.ts';
-import type { ViewProps } from '../splits-view.tsx';
 import { ToggleField } from '../toggle-field.tsx';
+import type { ViewProps } from '../view-props.ts';
 import {
   type Character,
   characterFile,

@@ -1,4 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatPercent } from '../../format/format-percent.ts';
+import { formatPoints } from '../../format/format-points.ts';
 import { COMPARE_DEFAULTS, type SystemCompareRow } from '../../systems/compare.ts';
 import type { AnalysisJob, AnalysisResult } from '../../systems/run-analysis.ts';
 import { FISHING_DEFAULTS } from '../../systems/zidara/analyses/fishing.ts';
@@ -20,13 +22,11 @@ import {
   compareColumns,
   systemName,
 } from '../compare-chart.ts';
-import { formatPercent } from '../format-percent.ts';
 import { formatTable } from '../table.ts';
 import { type TableCells, tableCells } from '../table-cells.ts';
 import { ADVANTAGE_COLUMNS, ADVANTAGE_CSV_COLUMNS, advantageChart } from './advantage-chart.ts';
 import { FIGHTS_COLUMNS, FIGHTS_CSV_COLUMNS, fightsChart } from './fights-chart.ts';
 import { FISHING_COLUMNS, FISHING_CSV_COLUMNS, fishingChart } from './fishing-chart.ts';
-import { formatPoints } from './format-points.ts';
 import { REROLLS_COLUMNS, REROLLS_CSV_COLUMNS, rerollsChart } from './rerolls-chart.ts';
 import { OBJECTIVE_NAMES, SPLITS_CSV_COLUMNS, splitsChart, splitsColumns } from './splits-chart.ts';
 import { POOL_RULE_NAMES, TUNE_COLUMNS, TUNE_CSV_COLUMNS, tuneChart } from './tune-chart.ts';

@@ -1,4 +1,4 @@
-import { PLAY_DEFAULTS } from '../../systems/zidara/engine/roll-solver.ts';
+import { PLAY_DEFAULTS } from '../../systems/zidara/engine/roll-play.ts';
 import { RULE_OPTIONS, RULE_VARIANT_NAMES } from '../../systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS } from '../../systems/zidara/roll/spec.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';

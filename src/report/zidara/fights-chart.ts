@@ -1,11 +1,11 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatPercent } from '../../format/format-percent.ts';
 import type { FightCurveRow } from '../../systems/zidara/analyses/fight-curves.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';
 import type { Column } from '../column.ts';
-import { formatPercent } from '../format-percent.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 

@@ -1,10 +1,10 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatPercent } from '../../format/format-percent.ts';
 import type { FishingRow } from '../../systems/zidara/analyses/fishing.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { scatterChart } from '../charts/scatter-chart.ts';
 import type { Column } from '../column.ts';
-import { formatPercent } from '../format-percent.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 

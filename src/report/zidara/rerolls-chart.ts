@@ -1,13 +1,13 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatPercent } from '../../format/format-percent.ts';
+import { formatPoints } from '../../format/format-points.ts';
 import type { RerollRow } from '../../systems/zidara/analyses/rerolls.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';
 import type { Column } from '../column.ts';
-import { formatPercent } from '../format-percent.ts';
 import { describeSetup } from './describe-setup.ts';
-import { formatPoints } from './format-points.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
 /** How each kind of reroll is named in tables, and (shorter) on the chart's axis. */

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatPercent } from '../../format/format-percent.ts';
 import {
   SPLITS_DEFAULTS,
   type SplitObjective,
@@ -9,7 +10,6 @@ import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { barChart } from '../charts/bar-chart.ts';
 import { type ChartField, percentField } from '../charts/chart-field.ts';
 import type { Column } from '../column.ts';
-import { formatPercent } from '../format-percent.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 

@@ -1,11 +1,11 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatPercent } from '../../format/format-percent.ts';
 import type { PoolRule, TuneRow } from '../../systems/zidara/analyses/tune.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';
 import type { Column } from '../column.ts';
-import { formatPercent } from '../format-percent.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 

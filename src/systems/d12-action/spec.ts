@@ -1,7 +1,7 @@
 import { z } from '#zod';
-import { choice, flag, integer, number } from '../../field-schemas.ts';
-import { invalid, missing } from '../../input-error.ts';
-import { parseSpec } from '../../issue-messages.ts';
+import { choice, flag, integer, number } from '../../input/field-schemas.ts';
+import { invalid, missing } from '../../input/input-error.ts';
+import { parseSpec } from '../../input/issue-messages.ts';
 
 /** The kinds of roll. */
 export const D12_ROLLS = ['safe', 'risky', 'stacked', 'capacity', 'group'] as const;

@@ -1,6 +1,6 @@
 import { z } from '#zod';
-import { integer } from '../../field-schemas.ts';
-import { parseSpec } from '../../issue-messages.ts';
+import { integer } from '../../input/field-schemas.ts';
+import { parseSpec } from '../../input/issue-messages.ts';
 
 /** A validated check. */
 export interface D6PoolCheck {

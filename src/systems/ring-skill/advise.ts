@@ -1,7 +1,7 @@
 import { z } from '#zod';
-import { integer } from '../../field-schemas.ts';
-import { invalid } from '../../input-error.ts';
-import { parseSpec } from '../../issue-messages.ts';
+import { integer } from '../../input/field-schemas.ts';
+import { invalid } from '../../input/input-error.ts';
+import { parseSpec } from '../../input/issue-messages.ts';
 import { Rational } from '../rational.ts';
 import {
   BLANK,

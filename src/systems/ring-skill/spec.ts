@@ -1,6 +1,6 @@
 import { z } from '#zod';
-import { choice, integer, number } from '../../field-schemas.ts';
-import { parseSpec } from '../../issue-messages.ts';
+import { choice, integer, number } from '../../input/field-schemas.ts';
+import { parseSpec } from '../../input/issue-messages.ts';
 
 /** What keeping plays for. */
 export const OBJECTIVES = ['succeed-then-least-strife', 'most-successes', 'weighted'] as const;

@@ -1,6 +1,6 @@
 import { z } from '#zod';
-import { choice, flag, integer, number } from '../../field-schemas.ts';
-import { parseSpec } from '../../issue-messages.ts';
+import { choice, flag, integer, number } from '../../input/field-schemas.ts';
+import { parseSpec } from '../../input/issue-messages.ts';
 
 /** What the one item on the roll does: +1 helps, −1 hinders, 0 none. */
 export const ITEM_ROLES = ['help', 'hinder', 'none'] as const;

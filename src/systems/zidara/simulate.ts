@@ -11,9 +11,9 @@ import {
   REROLL_GROUP_STRIDE,
   type RerollKinds,
   type RollOdds,
-  RollSolver,
   STOP,
-} from './engine/roll-solver.ts';
+} from './engine/roll-play.ts';
+import { RollSolver } from './engine/roll-solver.ts';
 import { challengeDie } from './roll/pool.ts';
 import { parseRoll, type Roll, type RollSpec, rollToSpec } from './roll/spec.ts';
 

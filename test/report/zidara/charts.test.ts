@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatPoints } from '../../../src/format/format-points.ts';
 import { renderSvg } from '../../../src/report/render.ts';
 import { advantageChart } from '../../../src/report/zidara/advantage-chart.ts';
 import { describeSetup } from '../../../src/report/zidara/describe-setup.ts';
 import { fishingChart } from '../../../src/report/zidara/fishing-chart.ts';
-import { formatPoints } from '../../../src/report/zidara/format-points.ts';
 import { rerollsChart } from '../../../src/report/zidara/rerolls-chart.ts';
 import { splitsChart } from '../../../src/report/zidara/splits-chart.ts';
 import { tuneChart } from '../../../src/report/zidara/tune-chart.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../src/input-error.ts';
+import { InputError } from '../../../src/input/input-error.ts';
 import { D12_DEFAULTS, parseD12ActionSpec } from '../../../src/systems/d12-action/index.ts';
 
 describe('d12 action spec', () => {

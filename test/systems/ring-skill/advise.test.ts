@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../src/input-error.ts';
+import { InputError } from '../../../src/input/input-error.ts';
 import {
   parseRingSkillAdviceRequest,
   ringSkillAdvice,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../src/input-error.ts';
+import { InputError } from '../../../src/input/input-error.ts';
 import { parseTags2d6Spec, TAGS_DEFAULTS } from '../../../src/systems/tags-2d6/index.ts';
 
 describe('2d6 + tags spec', () => {

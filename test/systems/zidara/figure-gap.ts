@@ -1,4 +1,4 @@
-import type { RollOdds } from '../../../src/systems/zidara/engine/roll-solver.ts';
+import type { RollOdds } from '../../../src/systems/zidara/engine/roll-play.ts';
 
 /**
  * The largest difference between two answers for one roll, over every figure they report

@@ -10,7 +10,8 @@ import {
 import { simulate } from '../../../src/montecarlo/run.ts';
 import { wilsonInterval } from '../../../src/montecarlo/wilson-interval.ts';
 import { streamFor } from '../../../src/rng/index.ts';
-import { type Policy, RollSolver } from '../../../src/systems/zidara/engine/roll-solver.ts';
+import type { Policy } from '../../../src/systems/zidara/engine/roll-play.ts';
+import { RollSolver } from '../../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../../src/systems/zidara/roll/spec.ts';
 import {
   kernel,

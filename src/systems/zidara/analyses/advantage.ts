@@ -1,5 +1,5 @@
 import { z } from '#zod';
-import { parseSpec } from '../../../issue-messages.ts';
+import { parseSpec } from '../../../input/issue-messages.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
 import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';

@@ -1,6 +1,6 @@
 import { z } from '#zod';
-import { number } from '../../../field-schemas.ts';
-import { parseSpec } from '../../../issue-messages.ts';
+import { number } from '../../../input/field-schemas.ts';
+import { parseSpec } from '../../../input/issue-messages.ts';
 import { legalPools } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';

@@ -1,7 +1,7 @@
 import { z } from '#zod';
-import { choice } from '../../../field-schemas.ts';
-import { parseSpec } from '../../../issue-messages.ts';
-import { REROLL_KINDS, type RerollKinds } from '../engine/roll-solver.ts';
+import { choice } from '../../../input/field-schemas.ts';
+import { parseSpec } from '../../../input/issue-messages.ts';
+import { REROLL_KINDS, type RerollKinds } from '../engine/roll-play.ts';
 import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, type Split } from '../roll/split.ts';
 import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';

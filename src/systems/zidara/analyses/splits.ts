@@ -1,7 +1,7 @@
 import { z } from '#zod';
-import { choice } from '../../../field-schemas.ts';
-import { invalid } from '../../../input-error.ts';
-import { parseSpec } from '../../../issue-messages.ts';
+import { choice } from '../../../input/field-schemas.ts';
+import { invalid } from '../../../input/input-error.ts';
+import { parseSpec } from '../../../input/issue-messages.ts';
 import { legalPools } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, type Split, splitSteps, splitsOfPool } from '../roll/split.ts';

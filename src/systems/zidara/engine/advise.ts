@@ -1,7 +1,7 @@
 import { z } from '#zod';
-import { integer } from '../../../field-schemas.ts';
-import { invalid, missing } from '../../../input-error.ts';
-import { parseSpec } from '../../../issue-messages.ts';
+import { integer } from '../../../input/field-schemas.ts';
+import { invalid, missing } from '../../../input/input-error.ts';
+import { parseSpec } from '../../../input/issue-messages.ts';
 import { intentDice } from '../roll/notation.ts';
 import { challengeDie } from '../roll/pool.ts';
 import { parseRoll, type Roll } from '../roll/spec.ts';
@@ -10,10 +10,10 @@ import {
   type ActionValue,
   REROLL_ALL,
   REROLL_GROUP_STRIDE,
-  RollSolver,
   STOP,
   utilityIsWins,
-} from './roll-solver.ts';
+} from './roll-play.ts';
+import { RollSolver } from './roll-solver.ts';
 
 /**
  * A rolled state, mid-roll: the roll (its `aura` and `resolve` are what the player holds now,

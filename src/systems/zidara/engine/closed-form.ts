@@ -10,7 +10,8 @@ import {
   tiesBought,
 } from './die-outcome.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
-import { type Policy, type RollOdds, rollShape, type SolveOptions } from './roll-solver.ts';
+import type { Policy, RollOdds, SolveOptions } from './roll-play.ts';
+import { rollShape } from './roll-shape.ts';
 import { type SpendPlan, type SpendTable, spendTableOf } from './spend.ts';
 
 /** Most (best classes, Aura) states the closed form tabulates per defence; larger rolls go to the engine. */

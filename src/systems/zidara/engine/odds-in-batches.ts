@@ -1,5 +1,5 @@
 import type { Roll } from '../roll/spec.ts';
-import type { RollOdds, SolveOptions } from './roll-solver.ts';
+import type { RollOdds, SolveOptions } from './roll-play.ts';
 import { solveRolls } from './solve-rolls.ts';
 
 /** Rolls solved together (the rest wait their turn): 3,504 contests are one batch. */

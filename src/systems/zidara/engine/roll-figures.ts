@@ -1,5 +1,5 @@
 import type { Roll } from '../roll/spec.ts';
-import type { Policy, RollOdds } from './roll-solver.ts';
+import type { Policy, RollOdds } from './roll-play.ts';
 import type { SpendPlan } from './spend.ts';
 
 /**

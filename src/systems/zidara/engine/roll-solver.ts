@@ -1,7 +1,6 @@
-import { formatCount } from '../../../format-count.ts';
-import { InputError } from '../../../input-error.ts';
+import { formatCount } from '../../../format/format-count.ts';
+import { InputError } from '../../../input/input-error.ts';
 import { challengeDie } from '../roll/pool.ts';
-import { RULE_OPTION_NAMES, ruleOption } from '../roll/rule-options.ts';
 import type { Roll } from '../roll/spec.ts';
 import { areaValueTable, classDefence, type OutcomeTable, outcomeTable } from './die-outcome.ts';
 import { type GroupRoll, groupRoll, loneDieRoll } from './group-roll.ts';
@@ -9,132 +8,29 @@ import { type Masses, workingMasses } from './masses.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
 import {
+  type ActionValue,
+  PLAY_DEFAULTS,
+  type Policy,
+  REROLL_ALL,
+  REROLL_GROUP_STRIDE,
+  type RerollKinds,
+  type RollOdds,
+  type SolveOptions,
+  STOP,
+  startAuraState,
+} from './roll-play.ts';
+import { rollShape } from './roll-shape.ts';
+import {
   type SpendPlan,
   type SpendRules,
   type SpendTable,
   spendRulesOf,
   spendTableOf,
 } from './spend.ts';
+import { pooledTable, poolTable } from './table-pool.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 const MAX_STATES = 1 << 23;
-
-/** How decisions are taken: the engine's optimum, or a named simple policy for comparison. */
-export const POLICIES = ['optimal', 'greedy', 'never'] as const;
-/** One of `POLICIES`. */
-export type Policy = (typeof POLICIES)[number];
-
-/**
- * Which rerolls the optimal policy may use: the rules allow both (`any`); analyses compare
- * rerolling only one die (`one`) with rerolling only every die (`all`).
- */
-export const REROLL_KINDS = ['any', 'one', 'all'] as const;
-/** One of `REROLL_KINDS`. */
-export type RerollKinds = (typeof REROLL_KINDS)[number];
-
-/** How a roll is played when nothing says otherwise: the optimum, with every kind of reroll. */
-export const PLAY_DEFAULTS = {
-  policy: 'optimal',
-  rerolls: 'any',
-} as const satisfies { policy: Policy; rerolls: RerollKinds };
-
-/** Options of a solve beyond the roll itself. */
-export interface SolveOptions {
-  /** Decisions: the engine's optimum (default) or a named simple policy. */
-  readonly policy?: Policy;
-  /** Rerolls open to the optimal policy: reroll all or one die, whichever is better. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
-  readonly rerolls?: RerollKinds;
-  /** Also report the joint distribution of (intents won, Aura, Resolve) at the end (for scenes). */
-  readonly joint?: boolean;
-  /**
-   * A utility over how the roll ends, replacing the rules' linear one when a roll's worth is not
-   * linear (a whole fight: the chance to win from the state the roll leaves):
-   * `terminal[(wins · (auraMax + 1) + auraEnd) · (resolve + 1) + resolveEnd]`, wins = intents won.
-   * It must not fall as Aura at the end rises (Aura can always be left unspent, so no scene's
-   * worth does): the engine never buys a +2 only to shed Aura.
-   */
-  readonly terminal?: ArrayLike<number>;
-  /**
-   * The lowest Aura state (see {@link startAuraState}) the solver will be asked about: its
-   * tables hold the states from there up only (Aura only rises within a roll), and a question
-   * below it is refused. `solveRolls` passes its rolls' lowest start. @defaultValue 0
-   */
-  readonly lowestAura?: number;
-}
-
-/**
- * The Aura state a roll starts in: the Aura held, or 0 when gains are held back to the end of
- * the roll (the state then counts the gains so far).
- */
-export function startAuraState(roll: Roll): number {
-  return roll.auraGainUsableSameRoll ? roll.aura : 0;
-}
-
-/** True when the roll's utility is the rules' default (each intent worth 1, Aura and Resolve left worth 0): then E[U] is E[intents won]. */
-export function utilityIsWins(roll: Roll): boolean {
-  return (
-    roll.auraValue === 0 && roll.resolveValue === 0 && roll.intents.every((i) => i.weight === 1)
-  );
-}
-
-/** One way a roll can end: which intents won (bit i: intent i), Aura and Resolve left. */
-export interface RollEnding {
-  readonly won: number;
-  readonly auraEnd: number;
-  readonly resolveEnd: number;
-  readonly p: number;
-}
-
-/** A decision during the roll: stop (then spend), reroll every die, or reroll one die. */
-export const STOP = -1;
-export const REROLL_ALL = -2;
-/** Reroll-one decisions are `group * REROLL_GROUP_STRIDE + classIndex` (the area die: class 0). */
-export const REROLL_GROUP_STRIDE = 256;
-
-/** One action open in a rolled state, valued by the engine, with its figures under the policy's play after it. */
-export interface ActionValue {
-  /** STOP, REROLL_ALL, or a reroll-one code (group · REROLL_GROUP_STRIDE + class index; the area die: 0). */
-  readonly decision: number;
-  /** E[U] when taking this action now and playing the policy after it. */
-  readonly expectedUtility: number;
-  /** P(each intent won), and P(0 won), P(1 won), … after it. */
-  readonly pWin: readonly number[];
-  readonly winsDistribution: readonly number[];
-}
-
-/** Every figure the rules page asks of one roll, under one policy. */
-export interface RollOdds {
-  readonly policy: Policy;
-  /** E[Σ weight·won + auraValue·Aura at the end + resolveValue·Resolve at the end]. */
-  readonly expectedUtility: number;
-  readonly intents: readonly {
-    readonly pWin: number;
-    readonly threat: number;
-    readonly weight: number;
-    readonly dice: readonly number[];
-  }[];
-  readonly expectedWins: number;
-  readonly pAllWin: number;
-  /** P(0 intents won), P(1 won), … */
-  readonly winsDistribution: readonly number[];
-  /** Top faces rolled, before the cap. */
-  readonly expectedAuraGained: number;
-  readonly expectedAuraSpent: number;
-  /** Aura past the cap, given to a friend. */
-  readonly expectedAuraShared: number;
-  readonly expectedAuraEnd: number;
-  readonly expectedResolveEnd: number;
-  /** P(some exploding chain in the roll was stopped by the depth cap); present when dice explode. */
-  readonly pExplodeCapped?: number;
-  /** With `joint`: every way the roll can end, and its chance. */
-  readonly joint?: readonly RollEnding[];
-  /** The area die's size (its final value), when the roll has one. */
-  readonly area?: {
-    readonly sides: number;
-    readonly expectedSize: number;
-    readonly distribution: readonly { readonly size: number; readonly p: number }[];
-  };
-}
 
 /**
  * Every die rolled at once under one defence vector. The ways it leaves some intent not won are
@@ -195,11 +91,6 @@ const stepMass = new Float64Array(2);
 /** {@link RollSolver.poolWon}'s working laws (a pass is synchronous: one scratch serves all). */
 let poolScratch = new Float64Array(64);
 
-/** Value and decision tables a finished solve left (NaN and free again), for the next to take. */
-const tablePool: { value: Float64Array; decision: Int16Array }[] = [];
-/** Most tables kept, and most entries in all (2 M: 20 MB of tables at most, even on a phone). */
-const POOL_TABLES = 16;
-
 /**
  * Most entries (groups × value keys × Aura states) of a level's reroll-one memo. Rerolling one
  * die of a group leads to the same mean from every state that differs only in that die's class,
@@ -207,26 +98,6 @@ const POOL_TABLES = 16;
  * recomputed per class: a few times fewer sums. Larger rolls solve without it.
  */
 const REROLL_ONE_MEMO = 1 << 20;
-const POOL_ENTRIES = 1 << 21;
-
-/** A pooled table pair of at least `size` entries (the smallest that fits), if any. */
-function pooledTable(size: number): { value: Float64Array; decision: Int16Array } | undefined {
-  let best = -1;
-  for (let i = 0; i < tablePool.length; i++) {
-    const length = tablePool[i]!.value.length;
-    if (length >= size && (best < 0 || length < tablePool[best]!.value.length)) best = i;
-  }
-  return best < 0 ? undefined : tablePool.splice(best, 1)[0];
-}
-
-function poolTable(table: { value: Float64Array; decision: Int16Array }): void {
-  tablePool.push(table);
-  let entries = tablePool.reduce((n, t) => n + t.value.length, 0);
-  // Past the bounds, the smallest go first: large tables are the costly ones to make.
-  tablePool.sort((a, b) => b.value.length - a.value.length);
-  while (tablePool.length > POOL_TABLES || entries > POOL_ENTRIES)
-    entries -= tablePool.pop()!.value.length;
-}
 
 /** Resets a context's value tables where they were written (NaN: not solved). */
 function resetSolved(ctx: DefenceContext): void {
@@ -257,37 +128,6 @@ interface Question {
   readonly weight: number;
   readonly start: number;
 }
-
-/**
- * The parts of a roll that one solve shares: everything but the threats' Challenges, the
- * Resolve at the start and (when gains can be spent in the same roll) the Aura at the start.
- * Rolls with the same shape are answered by one {@link RollSolver} (see `oddsFor`). The rule
- * options' part is read from their declarations (`RULE_OPTIONS[…].shape`), so no option can
- * be left out of it.
- * @example rollShape(parseRoll({ threats: [{ challenge: 2 }], dice: [{ sides: 8, intent: 0 }] })) === rollShape(parseRoll({ threats: [{ challenge: 6 }], dice: [{ sides: 8, intent: 0 }], resolve: 2, aura: 1 })) // true
- */
-export function rollShape(roll: Roll): string {
-  const parts: unknown[] = [roll.threats.length, roll.dice.length];
-  // Indexed loops: a file of thousands of specs runs this cold, where for-of makes garbage.
-  for (let i = 0; i < roll.dice.length; i++) {
-    const die = roll.dice[i]!;
-    parts.push(die.area ? -die.sides : die.sides * 16 + die.intent);
-  }
-  for (let i = 0; i < roll.intents.length; i++)
-    parts.push(roll.intents[i]!.threat, roll.intents[i]!.weight);
-  parts.push(roll.auraGainUsableSameRoll ? '' : roll.aura);
-  for (let i = 0; i < SHAPE_OPTIONS.length; i++) {
-    const [name, shape] = SHAPE_OPTIONS[i]!;
-    parts.push(shape === true ? roll[name] : shape(roll as unknown as Record<string, unknown>));
-  }
-  return parts.join('|');
-}
-
-/** The rule options that shape a roll, and how (see `RuleOption.shape`). */
-const SHAPE_OPTIONS = RULE_OPTION_NAMES.flatMap((name) => {
-  const shape = ruleOption(name).shape;
-  return shape === false ? [] : [[name, shape] as const];
-});
 
 /**
  * The exact engine for one Zi'Dara roll. Every defence vector is enumerated; under each, the

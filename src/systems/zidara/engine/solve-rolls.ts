@@ -1,12 +1,8 @@
 import type { Roll } from '../roll/spec.ts';
 import { closedFormOdds, noRerollPossible } from './closed-form.ts';
-import {
-  type RollOdds,
-  RollSolver,
-  rollShape,
-  type SolveOptions,
-  startAuraState,
-} from './roll-solver.ts';
+import { type RollOdds, type SolveOptions, startAuraState } from './roll-play.ts';
+import { rollShape } from './roll-shape.ts';
+import { RollSolver } from './roll-solver.ts';
 
 /**
  * The exact figures of many rolls at once, each what `new RollSolver(roll, options).odds()`

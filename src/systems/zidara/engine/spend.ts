@@ -1,7 +1,7 @@
 import { popcount } from '../../popcount.ts';
 import type { Roll } from '../roll/spec.ts';
 import { tiesBought } from './die-outcome.ts';
-import type { Policy } from './roll-solver.ts';
+import type { Policy } from './roll-play.ts';
 
 /**
  * Aura spends after the last reroll: a +2 on a die (at most `boostsPerRoll` a roll, each adding

@@ -1,17 +1,17 @@
 import { range } from 'd3-array';
 import { z } from '#zod';
-import { choice, integer } from '../../../field-schemas.ts';
-import { formatCount } from '../../../format-count.ts';
-import { InputError, invalid, missing } from '../../../input-error.ts';
-import { parseSpec } from '../../../issue-messages.ts';
+import { formatCount } from '../../../format/format-count.ts';
+import { choice, integer } from '../../../input/field-schemas.ts';
+import { InputError, invalid, missing } from '../../../input/input-error.ts';
+import { parseSpec } from '../../../input/issue-messages.ts';
 import { popcount } from '../../popcount.ts';
 import {
   PLAY_DEFAULTS,
   REROLL_KINDS,
   type RollEnding,
   type RollOdds,
-  RollSolver,
-} from '../engine/roll-solver.ts';
+} from '../engine/roll-play.ts';
+import { RollSolver } from '../engine/roll-solver.ts';
 import { DIE_SIDES, legalPools } from '../roll/pool.ts';
 import {
   checkAura,

@@ -3,7 +3,7 @@ import { meanInterval } from '../../../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../../montecarlo/wilson-interval.ts';
 import type { Stream } from '../../../rng/index.ts';
 import { popcount } from '../../popcount.ts';
-import { PLAY_DEFAULTS } from '../engine/roll-solver.ts';
+import { PLAY_DEFAULTS } from '../engine/roll-play.ts';
 import { rollToSpec } from '../roll/spec.ts';
 import { type PreparedRoll, playRolls, prepareRoll } from '../simulate.ts';
 import { type Fight, type FightOdds, FightPlan, parseFight } from './fight.ts';

@@ -1,4 +1,4 @@
-import { invalid } from '../../../input-error.ts';
+import { invalid } from '../../../input/input-error.ts';
 import { challengeDie, DIE_SIDES } from './pool.ts';
 import type { Roll, RollSpec } from './spec.ts';
 

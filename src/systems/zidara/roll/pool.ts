@@ -1,4 +1,4 @@
-import { invalid } from '../../../input-error.ts';
+import { invalid } from '../../../input/input-error.ts';
 
 /** The die sizes Zi'Dara uses: dN is worth N/2 steps. */
 export const DIE_SIDES = [2, 4, 6, 8, 10, 12] as const;

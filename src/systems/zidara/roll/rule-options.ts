@@ -1,4 +1,4 @@
-import { choice, flag, integer, number } from '../../../field-schemas.ts';
+import { choice, flag, integer, number } from '../../../input/field-schemas.ts';
 
 /**
  * Every rule option of a Zi'Dara roll, declared once: its type, default and limits, the CLI

@@ -1,7 +1,7 @@
 import { z } from '#zod';
-import { integer, number } from '../../../field-schemas.ts';
-import { invalid, missing } from '../../../input-error.ts';
-import { parseSpec } from '../../../issue-messages.ts';
+import { integer, number } from '../../../input/field-schemas.ts';
+import { invalid, missing } from '../../../input/input-error.ts';
+import { parseSpec } from '../../../input/issue-messages.ts';
 import { DIE_SIDES } from './pool.ts';
 import { acceptsRollSpec } from './roll-spec-check.ts';
 import {

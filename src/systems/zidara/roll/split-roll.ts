@@ -1,7 +1,7 @@
 import { z } from '#zod';
-import { choice } from '../../../field-schemas.ts';
-import { invalid } from '../../../input-error.ts';
-import { parseSpec } from '../../../issue-messages.ts';
+import { choice } from '../../../input/field-schemas.ts';
+import { invalid } from '../../../input/input-error.ts';
+import { parseSpec } from '../../../input/issue-messages.ts';
 import { allWonUtility } from '../engine/all-won-utility.ts';
 import {
   PLAY_DEFAULTS,
@@ -12,7 +12,7 @@ import {
   type RollOdds,
   type SolveOptions,
   utilityIsWins,
-} from '../engine/roll-solver.ts';
+} from '../engine/roll-play.ts';
 import { solveRolls, solveUtilities } from '../engine/solve-rolls.ts';
 import { type RuleOptionValues, refusedPair } from './rule-options.ts';
 import {

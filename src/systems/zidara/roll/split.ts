@@ -1,5 +1,5 @@
 import { range } from 'd3-array';
-import { invalid } from '../../../input-error.ts';
+import { invalid } from '../../../input/input-error.ts';
 import { parseIntents } from './notation.ts';
 import { ROLL_LIMITS } from './spec.ts';
 

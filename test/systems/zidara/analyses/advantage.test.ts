@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../../src/input-error.ts';
+import { InputError } from '../../../../src/input/input-error.ts';
 import { advantage } from '../../../../src/systems/zidara/analyses/advantage.ts';
 import { overDefence, pBeats } from '../enumerate.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../../src/input-error.ts';
+import { InputError } from '../../../../src/input/input-error.ts';
 import { compareSplits, splits } from '../../../../src/systems/zidara/analyses/splits.ts';
 import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
 import { parseSplit, splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../../src/input-error.ts';
+import { InputError } from '../../../../src/input/input-error.ts';
 import { tuneGrid, tuneTarget } from '../../../../src/systems/zidara/analyses/tune.ts';
 import { legalPools, stepsToDice } from '../../../../src/systems/zidara/roll/pool.ts';
 import type { Split } from '../../../../src/systems/zidara/roll/split.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../../src/input-error.ts';
+import { InputError } from '../../../../src/input/input-error.ts';
 import {
   type AdviceRequest,
   adviceSentence,

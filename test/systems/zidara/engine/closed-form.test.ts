@@ -6,10 +6,8 @@ import {
   closedFormOdds,
   noRerollPossible,
 } from '../../../../src/systems/zidara/engine/closed-form.ts';
-import {
-  RollSolver,
-  type SolveOptions,
-} from '../../../../src/systems/zidara/engine/roll-solver.ts';
+import type { SolveOptions } from '../../../../src/systems/zidara/engine/roll-play.ts';
+import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
 import { figureGap } from '../figure-gap.ts';
 import { smallRoll } from '../small-roll.ts';

@@ -8,7 +8,8 @@ import {
   multisetRank,
   multisetsOf,
 } from '../../../../src/systems/zidara/engine/roll-model.ts';
-import { RollSolver, rollShape } from '../../../../src/systems/zidara/engine/roll-solver.ts';
+import { rollShape } from '../../../../src/systems/zidara/engine/roll-shape.ts';
+import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { solveRolls } from '../../../../src/systems/zidara/engine/solve-rolls.ts';
 import {
   RULE_OPTION_NAMES,

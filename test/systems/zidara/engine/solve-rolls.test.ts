@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { designerPools } from '../../../../scripts/bench/designer-grid.ts';
 import { allWonUtility } from '../../../../src/systems/zidara/engine/all-won-utility.ts';
 import {
-  RollSolver,
-  rollShape,
   type SolveOptions,
   startAuraState,
-} from '../../../../src/systems/zidara/engine/roll-solver.ts';
+} from '../../../../src/systems/zidara/engine/roll-play.ts';
+import { rollShape } from '../../../../src/systems/zidara/engine/roll-shape.ts';
+import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { solveRolls, solveUtilities } from '../../../../src/systems/zidara/engine/solve-rolls.ts';
 import { parseRoll, type Roll } from '../../../../src/systems/zidara/roll/spec.ts';
 import { auraImbalance, figureGap } from '../figure-gap.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../../src/input-error.ts';
+import { InputError } from '../../../../src/input/input-error.ts';
 import {
   canonicalSplit,
   formatPool,

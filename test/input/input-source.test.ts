@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, INPUT_LIMITS } from '../src/input-bytes.ts';
-import { invalid } from '../src/input-error.ts';
-import { parseInputSource } from '../src/input-source.ts';
+import { decodeUtf8, INPUT_LIMITS } from '../../src/input/input-bytes.ts';
+import { invalid } from '../../src/input/input-error.ts';
+import { parseInputSource } from '../../src/input/input-source.ts';
 
 describe('input sources', async () => {
   const text = '[\n  { "a": 1 },\n  { "dice": [{ "sides": 7 }] }\n]\n';
@@ -37,7 +37,7 @@ describe('input sources', async () => {
 
 describe('the JSON fast path', async () => {
   const cases = JSON.parse(
-    readFileSync(new URL('./oracle/zidara-cases.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../oracle/zidara-cases.json', import.meta.url), 'utf8'),
   ) as { spec: unknown }[];
   const text = JSON.stringify(
     cases.map((c) => c.spec),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { formatCount } from './format-count.ts';
+import { formatCount } from '../format/format-count.ts';
 import { InputError } from './input-error.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from '#zod';
-import { integer } from '../src/field-schemas.ts';
-import { InputError } from '../src/input-error.ts';
-import { parseSpec, similar } from '../src/issue-messages.ts';
+import { integer } from '../../src/input/field-schemas.ts';
+import { InputError } from '../../src/input/input-error.ts';
+import { parseSpec, similar } from '../../src/input/issue-messages.ts';
 
 const schema = z.strictObject(
   { steps: integer(1, 72), name: z.string({ error: 'text' }).optional() },

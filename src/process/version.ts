@@ -11,11 +11,11 @@ export interface DicelabPackage {
 }
 
 /**
- * dicelab's package.json: `../package.json` from both `src/` and the compiled `dist/` (also
+ * dicelab's package.json: `../../package.json` from both `src/` and the compiled `dist/` (also
  * where npm installs it), `../../package.json` from the benchmarks' build (`build/src/`).
  */
 export const DICELAB_PACKAGE: DicelabPackage = (() => {
-  for (const path of ['../package.json', '../../package.json']) {
+  for (const path of ['../../package.json', '../../package.json']) {
     try {
       const found = require(path) as { name?: string } & DicelabPackage;
       if (found.name === 'dicelab') return found;

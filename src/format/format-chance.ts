@@ -1,4 +1,4 @@
-import { formatPercent } from '../report/format-percent.ts';
+import { formatPercent } from './format-percent.ts';
 
 /**
  * A chance for people, never rounded to a certainty it is not: one decimal, or as many more
