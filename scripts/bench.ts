@@ -1,10 +1,11 @@
 // `npm run bench`: every speed target of the issues, measured on the compiled code (build/),
 // printed as a table. Pass --long for the 10⁹-trial memory run, `--only ID` (repeatable) for
-// some sections alone: rng, exact, speed, simulate, other, page, site, queue, package, check (the balance
+// some sections alone: exact, speed, fights, rng, simulate, other, page, site, queue, package, check (the balance
 // check's false alarms and detection, some 15 minutes). A benchmark, not a test.
 import { formatTable } from '../src/report/table.ts';
 import { benchBalanceCheck } from './bench/balance-check.ts';
 import type { BenchRow } from './bench/bench-row.ts';
+import { benchFights } from './bench/fights.ts';
 import { benchOtherSystems } from './bench/other-systems.ts';
 import { benchPackage } from './bench/package.ts';
 import { benchPage } from './bench/page.ts';
@@ -20,6 +21,7 @@ const only = process.argv.flatMap((arg, i) => (arg === '--only' ? [process.argv[
 const sections: [string, string, () => Promise<BenchRow[]>][] = [
   ['exact', "exact Zi'Dara engine", benchZidaraExact],
   ['speed', "Zi'Dara at the speed of thought", benchZidaraSpeed],
+  ['fights', "Zi'Dara whole fights, exact", benchFights],
   ['rng', 'generator', () => benchRng()],
   ['simulate', "Zi'Dara simulator", () => benchZidaraSimulate({ long })],
   ['other', 'other systems', benchOtherSystems],

@@ -59,7 +59,7 @@ describe('shared solves: the general engine, every designer pool (584) × C1..6 
     // solveRolls: the closed form at Resolve 0, shared solves above.
     expect(worstBatch).toBeLessThan(1e-12);
     expect(imbalance).toBeLessThan(1e-12);
-  });
+  }, 240_000); // some 10,000 solves alone: minutes on a busy 2-core runner, not the default 60 s
 
   it("solveUtilities gives solveRolls' expected utility bit for bit, under every policy", () => {
     for (const options of [{}, { policy: 'greedy' }, { policy: 'never' }] as SolveOptions[]) {

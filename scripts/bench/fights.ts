@@ -1,0 +1,75 @@
+import { FIGHT_CURVES_DEFAULTS } from '../../src/systems/zidara/analyses/fight-curves.ts';
+import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
+import type { BenchRow } from './bench-row.ts';
+import { bestOf } from './best-of.ts';
+
+/** A fight the speed issue names, and its target in ms (exact, in process, warm). */
+interface TimedFight {
+  readonly name: string;
+  readonly spec: Record<string, unknown>;
+  readonly targetMs: number;
+}
+
+/** The issue's whole fights (each exact, no fallback to simulation). */
+const WHOLE_FIGHTS: readonly TimedFight[] = [
+  {
+    name: 'vs 4, 3 tags, 8 steps',
+    spec: { challenge: 4, tags: 3, steps: 8, fightPolicy: 'whole-fight' },
+    targetMs: 500,
+  },
+  {
+    name: 'vs 5, 5 tags, 12 steps',
+    spec: { challenge: 5, tags: 5, steps: 12, fightPolicy: 'whole-fight' },
+    targetMs: 500,
+  },
+  {
+    name: 'vs 5, 6 tags, 18 steps, 12 rounds',
+    spec: { challenge: 5, tags: 6, steps: 18, maxRounds: 12, fightPolicy: 'whole-fight' },
+    targetMs: 1500,
+  },
+];
+
+/**
+ * Issue 25's fight targets, in process: the named whole fights, and the slowest fight of the
+ * `fight-curves` defaults (every Challenge × tags, for 12 and 18 steps) against 200 ms. Each
+ * figure is one solve from cold caches (a fight's solve is the whole of a command's work), so
+ * one run each: the largest takes tens of seconds on this machine.
+ */
+export async function benchFights(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const fight of WHOLE_FIGHTS) {
+    const parsed = parseFight(fight.spec);
+    const ms = bestOf(1, () => fightOdds(parsed));
+    rows.push({
+      name: `zidara fight whole-fight exact: ${fight.name}, in process`,
+      value: ms,
+      unit: 'ms',
+      target: `≤ ${fight.targetMs}`,
+      ok: ms <= fight.targetMs,
+    });
+  }
+  for (const steps of [12, 18]) {
+    let slowest = 0;
+    for (const challenge of FIGHT_CURVES_DEFAULTS.challenges)
+      for (const tags of FIGHT_CURVES_DEFAULTS.tags) {
+        const parsed = parseFight({
+          challenge,
+          tags,
+          steps,
+          maxRounds: FIGHT_CURVES_DEFAULTS.maxRounds,
+        });
+        slowest = Math.max(
+          slowest,
+          bestOf(1, () => fightOdds(parsed)),
+        );
+      }
+    rows.push({
+      name: `zidara fight-curves defaults: slowest fight, ${steps} steps, in process`,
+      value: slowest,
+      unit: 'ms',
+      target: '≤ 200',
+      ok: slowest <= 200,
+    });
+  }
+  return rows;
+}
