@@ -11,11 +11,12 @@ export interface DicelabPackage {
 }
 
 /**
- * dicelab's package.json: `../../package.json` from both `src/` and the compiled `dist/` (also
- * where npm installs it), `../../package.json` from the benchmarks' build (`build/src/`).
+ * dicelab's package.json: `../../package.json` from both `src/process/` and the compiled
+ * `dist/process/` (also where npm installs it), `../../../package.json` from the benchmarks'
+ * build (`build/src/process/`).
  */
 export const DICELAB_PACKAGE: DicelabPackage = (() => {
-  for (const path of ['../../package.json', '../../package.json']) {
+  for (const path of ['../../package.json', '../../../package.json']) {
     try {
       const found = require(path) as { name?: string } & DicelabPackage;
       if (found.name === 'dicelab') return found;
