@@ -9,6 +9,7 @@ import {
   KIND_ADDS_RING,
   KIND_ADDS_SKILL,
   KIND_COUNT,
+  KIND_NAMES,
   KIND_OPPORTUNITY,
   KIND_STRIFE,
   KIND_SUCCESSES,
@@ -24,19 +25,6 @@ import { parseRingSkillSpec, type RingSkillCheck } from './spec.ts';
  * to keep from the explosion wave the best keep rolls next. No rule is stated twice: a keep's
  * symbols come from the face table, everything after it from the solver.
  */
-
-/** Names of the face kinds (index kind), for people and JSON. */
-export const KIND_NAMES: readonly string[] = [
-  'blank',
-  'opportunity',
-  'opportunity + strife',
-  'success',
-  'success + strife',
-  'success + opportunity',
-  'Ring explosive success + strife',
-  'Skill explosive success',
-  'Skill explosive success + strife',
-];
 
 /** A roll to advise on: the check, and the face each die shows (after any rerolls). */
 export interface RingSkillAdviceRequest {
