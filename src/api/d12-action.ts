@@ -9,6 +9,7 @@
 import '../systems/systems.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import { type D12Advice, d12Advice, parseD12AdviceRequest } from '../systems/d12-action/advise.ts';
 import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
 import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
 import { type D12ActionSpec, parseD12ActionSpec } from '../systems/d12-action/spec.ts';
@@ -42,4 +43,30 @@ export async function simulate(
   options: SimulateOptions = {},
 ): Promise<D12ActionSimulation & { seed: number }> {
   return simulateSummary('systems/d12-action/simulate', parseD12ActionSpec(spec), options);
+}
+
+/**
+ * A stacked roll in progress, as `d12-action advise --spec` reads it: the roll (as for
+ * {@link odds}, `tokens` the balance tokens held now) and each die rolled so far, 1–12 in order,
+ * the last the one in front of the player.
+ */
+export interface D12AdviceState {
+  readonly check: D12ActionSpec;
+  readonly rolled: readonly number[];
+}
+
+/**
+ * Mid-roll advice for a stacked roll: keep the die in front of the player (spending how many
+ * balance tokens on it) or roll the next, every action valued exactly from the stopping rule
+ * {@link odds} plays, best first. An array of rolls gives an array. What
+ * `dicelab d12-action advise --spec FILE --json` prints.
+ * @throws InputError naming the field (`check.roll`, `rolled`).
+ * @example advise({ check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [12] }).best // { action: "roll", diceLeft: 1 }
+ */
+export function advise(state: D12AdviceState): D12Advice;
+export function advise(states: readonly D12AdviceState[]): D12Advice[];
+export function advise(input: D12AdviceState | readonly D12AdviceState[]): D12Advice | D12Advice[] {
+  return answerEachSpec(input, parseD12AdviceRequest, (requests) =>
+    requests.map((request) => d12Advice(request)),
+  );
 }

@@ -8,6 +8,11 @@
 import '../systems/systems.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import {
+  parseRingSkillAdviceRequest,
+  type RingSkillAdvice,
+  ringSkillAdvice,
+} from '../systems/ring-skill/advise.ts';
 import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact.ts';
 import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
 import { parseRingSkillSpec, type RingSkillSpec } from '../systems/ring-skill/spec.ts';
@@ -45,4 +50,33 @@ export async function simulate(
   options: SimulateOptions = {},
 ): Promise<RingSkillSimulation & { seed: number }> {
   return simulateSummary('systems/ring-skill/simulate', parseRingSkillSpec(spec), options);
+}
+
+/**
+ * A roll in front of the player, as `ring-skill advise --spec` reads it: the check (as for
+ * {@link odds}), and the face each die shows after any rerolls, as the rules' face table numbers
+ * them (Ring 1–6, Skill 1–12), one per die of the check.
+ */
+export interface RingSkillAdviceState {
+  readonly check: RingSkillSpec;
+  readonly ring: readonly number[];
+  readonly skill: readonly number[];
+}
+
+/**
+ * The keep choice after the roll: every distinct keep of the dice shown, valued exactly by the
+ * solver {@link odds} uses, best first (the best is the solver's own keep), and what to keep from
+ * the explosion wave that follows. An array of rolls gives an array. What
+ * `dicelab ring-skill advise --spec FILE --json` prints.
+ * @throws InputError naming the field (`check.tn`, `ring`, `skill`).
+ * @example advise({ check: { ring: 2, skill: 1, tn: 2 }, ring: [5, 6], skill: [11] }).best.kept // ["success", "Skill explosive success"]
+ */
+export function advise(state: RingSkillAdviceState): RingSkillAdvice;
+export function advise(states: readonly RingSkillAdviceState[]): RingSkillAdvice[];
+export function advise(
+  input: RingSkillAdviceState | readonly RingSkillAdviceState[],
+): RingSkillAdvice | RingSkillAdvice[] {
+  return answerEachSpec(input, parseRingSkillAdviceRequest, (requests) =>
+    requests.map((request) => ringSkillAdvice(request)),
+  );
 }

@@ -3,6 +3,8 @@ import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
 import { formatTable } from '../report/table.ts';
 import {
+  adviceSentence,
+  keptPhrase,
   parseRingSkillAdviceRequest,
   type RingSkillAction,
   type RingSkillAdvice,
@@ -66,41 +68,6 @@ export function registerRingSkillAdvise(system: Command) {
     await printResults(specs, many, options.json, (r) => ringSkillAdvice(r), adviceText);
   });
   return system;
-}
-
-/** "two successes", "the explosive success": the kinds kept, as a phrase. */
-function keptPhrase(kept: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const k of kept) counts.set(k, (counts.get(k) ?? 0) + 1);
-  const words = ['', 'the', 'the two', 'the three', 'the four', 'the five'];
-  const parts = [...counts].map(([kind, n]) => `${words[n] ?? n} ${n > 1 ? plural(kind) : kind}`);
-  return parts.length <= 1
-    ? (parts[0] ?? 'nothing')
-    : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
-
-/** "successes", "Skill explosive successes + strife": the noun before any " + " made plural. */
-function plural(kind: string): string {
-  const [head = '', ...rest] = kind.split(' + ');
-  const noun = head.replace(/(success|opportunity|blank)$/, (w) =>
-    w === 'success' ? 'successes' : w === 'opportunity' ? 'opportunities' : 'blanks',
-  );
-  return [noun, ...rest].join(' + ');
-}
-
-/** The action's value under the check's objective, as a sentence's end. */
-function valuePhrase(a: RingSkillAction, objective: RingSkillAdvice['check']['objective']): string {
-  if (objective === 'succeed-then-least-strife')
-    return `${formatPercent(a.pSuccess)} to succeed, ${a.expectedStrife.toFixed(2)} strife expected`;
-  if (objective === 'most-successes') return `${a.expectedSuccesses.toFixed(2)} successes expected`;
-  return `expected utility ${a.expectedUtility.toFixed(3)} (${formatPercent(a.pSuccess)} to succeed)`;
-}
-
-/** "Keep the two successes and the explosive success: 81.0% to succeed, 0.50 strife expected". */
-export function adviceSentence(advice: RingSkillAdvice): string {
-  const best = advice.best;
-  const phrase = keptPhrase(best.kept);
-  return `Keep ${phrase}: ${valuePhrase(best, advice.check.objective)}.`;
 }
 
 function diceText(a: RingSkillAction, advice: RingSkillAdvice): string {

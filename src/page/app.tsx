@@ -5,6 +5,7 @@ import { CharactersView } from './characters/characters-view.tsx';
 import { FightView } from './fight-view.tsx';
 import type { View } from './page-state.ts';
 import { linkProblems, pageState, showView, updateState } from './page-store.ts';
+import { RingSkillView } from './ring-skill/ring-skill-view.tsx';
 import { SplitsView } from './splits-view.tsx';
 import type { ViewProps } from './view-props.ts';
 import { WhatIfView } from './what-if-view.tsx';
@@ -25,6 +26,12 @@ const TABS: readonly {
   { view: 'advice', name: 'Mid-roll', asks: 'I have rolled: what now?', Component: AdviceView },
   { view: 'fight', name: 'Fight', asks: 'How many rounds to bring it down?', Component: FightView },
   { view: 'whatif', name: 'What if', asks: 'What does a rule change do?', Component: WhatIfView },
+  {
+    view: 'ring-skill',
+    name: 'Ring & Skill',
+    asks: 'Ring and Skill dice (L5R): the odds, and what to keep',
+    Component: RingSkillView,
+  },
   {
     view: 'characters',
     name: 'Sheets',

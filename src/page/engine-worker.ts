@@ -16,6 +16,8 @@ import type {
   SplitsQuestion,
   WhatIfQuestion,
 } from './page-questions.ts';
+import { ringSkillAnswer } from './ring-skill/ring-skill-engine.ts';
+import type { RingSkillQuestion } from './ring-skill/ring-skill-question.ts';
 
 /** A result and the milliseconds the worker took to compute it. */
 export interface Timed<T> {
@@ -45,6 +47,7 @@ const engine = {
     share: Share,
     progress?: (p: FightProgress) => void,
   ) => timed(() => compareRulesShare(question, share, progress)),
+  ringSkillAnswer: (question: RingSkillQuestion) => timed(() => ringSkillAnswer(question)),
 };
 
 /** What the main thread can call (each returns a promise there). */

@@ -1,4 +1,11 @@
 import { InputError, invalid, SHOWN_VALUE_CHARS } from '../input/input-error.ts';
+import { RING_FACES, SKILL_FACES } from '../systems/ring-skill/faces.ts';
+import {
+  RING_SKILL_DEFAULTS,
+  RING_SKILL_LIMITS,
+  OBJECTIVES as RING_SKILL_OBJECTIVES,
+  type Objective as RingSkillObjective,
+} from '../systems/ring-skill/spec.ts';
 import {
   SPLIT_OBJECTIVES,
   SPLITS_DEFAULTS,
@@ -29,8 +36,15 @@ export type RuleVariantValues = Pick<RuleOptionValues, RuleVariantName>;
 export const PAGE_VERSION = 1;
 
 /** The page's views, as `view=` names them. */
-export type View = 'splits' | 'advice' | 'fight' | 'whatif' | 'characters';
-export const VIEWS: readonly View[] = ['splits', 'advice', 'fight', 'whatif', 'characters'];
+export type View = 'splits' | 'advice' | 'fight' | 'whatif' | 'characters' | 'ring-skill';
+export const VIEWS: readonly View[] = [
+  'splits',
+  'advice',
+  'fight',
+  'whatif',
+  'characters',
+  'ring-skill',
+];
 
 /**
  * Everything the page asks, for every view at once (switching views keeps the character and
@@ -84,7 +98,29 @@ export interface PageState extends RuleVariantValues {
   /** Fight: Resolve at the start of the fight. */
   readonly titles: number;
   readonly fightPolicy: FightPolicy;
+  /** Ring and Skill: Ring dice (d6), also the most dice kept. */
+  readonly ring: number;
+  /** Ring and Skill: Skill dice (d12). */
+  readonly skill: number;
+  /** Ring and Skill: the target number of successes. */
+  readonly tn: number;
+  /** Ring and Skill: most explosion waves rolled. */
+  readonly explodeDepth: number;
+  /** Ring and Skill: dice of the first roll that may be rerolled once. */
+  readonly rerolls: number;
+  /** Ring and Skill: what keeping plays for. */
+  readonly keepFor: RingSkillObjective;
+  /** Ring and Skill: each Ring die's face (1–6, the rules' face table); null where not given. */
+  readonly ringFaces: readonly (number | null)[];
+  /** Ring and Skill: each Skill die's face (1–12); null where not given. */
+  readonly skillFaces: readonly (number | null)[];
 }
+
+/**
+ * The Ring and Skill check the page opens with (the check has no default of the rules' own:
+ * a middling character's two-ring, one-skill roll against TN 2).
+ */
+export const RING_SKILL_PAGE_CHECK = { ring: 2, skill: 1, tn: 2 } as const;
 
 /**
  * The question the page opens with: the design card's (8 steps, one action, against a
@@ -118,6 +154,12 @@ export const PAGE_DEFAULTS: PageState = {
   maxRounds: FIGHT_DEFAULTS.maxRounds,
   titles: FIGHT_DEFAULTS.titles,
   fightPolicy: FIGHT_DEFAULTS.fightPolicy,
+  ...RING_SKILL_PAGE_CHECK,
+  explodeDepth: RING_SKILL_DEFAULTS.explodeDepth,
+  rerolls: RING_SKILL_DEFAULTS.rerolls,
+  keepFor: RING_SKILL_DEFAULTS.objective,
+  ringFaces: [],
+  skillFaces: [],
   // The rule variants at the rules page's rules (each declared in RULE_OPTIONS).
   ...(Object.fromEntries(
     RULE_VARIANT_NAMES.map((name) => [name, RULE_OPTIONS[name].default]),
@@ -136,6 +178,11 @@ export const PAGE_LIMITS = {
   boosts: ROLL_LIMITS.boostsPerRoll,
   maxRounds: FIGHT_LIMITS.maxRounds,
   titles: ROLL_LIMITS.resolve,
+  ring: RING_SKILL_LIMITS.ring,
+  skill: RING_SKILL_LIMITS.skill,
+  tn: RING_SKILL_LIMITS.tn,
+  explodeDepth: RING_SKILL_LIMITS.explodeDepth,
+  rerolls: RING_SKILL_LIMITS.rerolls,
 } as const;
 
 /** One key of the fragment: its name, what it means, how it reads and writes. */
@@ -229,7 +276,7 @@ function variantKey(name: RuleVariantName): FragmentKey {
 
 function choiceKey<T extends string>(
   key: string,
-  field: 'objective' | 'fightPolicy',
+  field: 'objective' | 'fightPolicy' | 'keepFor',
   choices: readonly T[],
   about: string,
   core: readonly View[],
@@ -244,6 +291,37 @@ function choiceKey<T extends string>(
       return { [field]: text };
     },
     write: (state) => state[field],
+  };
+}
+
+/**
+ * Ring and Skill's faces shown (`5,6,` — an empty place a die not given yet): at most one per
+ * die of the check, read after the dice counts (`FRAGMENT_KEYS` order).
+ */
+function facesKey(
+  key: string,
+  field: 'ringFaces' | 'skillFaces',
+  dice: 'ring' | 'skill',
+  sides: number,
+): FragmentKey {
+  const die = dice === 'ring' ? 'Ring' : 'Skill';
+  return {
+    key,
+    about: `Ring and Skill: each ${die} die's face, 1 to ${sides} as the rules' face table numbers them, e.g. \`5,1\` (\`--${key}\`); an empty place is a die not given yet`,
+    read: (text, state) => {
+      const words = text.split(',');
+      if (words.length > state[dice])
+        throw invalid(key, text, `at most ${state[dice]} faces, one for each ${die} die (${dice})`);
+      return {
+        [field]: words.map((word, i) =>
+          word === '' ? null : readIntegerText(word, `${key}[${i}]`, 1, sides),
+        ),
+      };
+    },
+    write: (state) =>
+      state[field].length
+        ? state[field].map((f) => (f === null ? '' : String(f))).join(',')
+        : undefined,
   };
 }
 
@@ -517,6 +595,53 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     `Fight: ${FIGHT_POLICIES.join(' or ')} play (\`--fight-policy\`, default ${PAGE_DEFAULTS.fightPolicy})`,
     ['fight'],
   ),
+  integerKey(
+    'ring',
+    'ring',
+    1,
+    PAGE_LIMITS.ring,
+    `Ring and Skill: Ring dice (d6), 1 to ${PAGE_LIMITS.ring} (\`--ring\`)`,
+    ['ring-skill'],
+  ),
+  integerKey(
+    'skill',
+    'skill',
+    0,
+    PAGE_LIMITS.skill,
+    `Ring and Skill: Skill dice (d12), 0 to ${PAGE_LIMITS.skill} (\`--skill\`)`,
+    ['ring-skill'],
+  ),
+  integerKey(
+    'tn',
+    'tn',
+    1,
+    PAGE_LIMITS.tn,
+    `Ring and Skill: the target number, 1 to ${PAGE_LIMITS.tn} (\`--tn\`)`,
+    ['ring-skill'],
+  ),
+  integerKey(
+    'explode-depth',
+    'explodeDepth',
+    0,
+    PAGE_LIMITS.explodeDepth,
+    `Ring and Skill: most explosion waves, 0 to ${PAGE_LIMITS.explodeDepth} (\`--explode-depth\`, default ${PAGE_DEFAULTS.explodeDepth})`,
+  ),
+  integerKey(
+    'rerolls',
+    'rerolls',
+    0,
+    PAGE_LIMITS.rerolls,
+    `Ring and Skill: dice of the first roll that may be rerolled once, 0 to ${PAGE_LIMITS.rerolls} (\`--rerolls\`, default ${PAGE_DEFAULTS.rerolls})`,
+  ),
+  choiceKey(
+    'keep-for',
+    'keepFor',
+    RING_SKILL_OBJECTIVES,
+    `Ring and Skill: what keeping plays for, ${RING_SKILL_OBJECTIVES.join(', ')} (\`--objective\`, default ${PAGE_DEFAULTS.keepFor})`,
+    [],
+  ),
+  facesKey('ring-faces', 'ringFaces', 'ring', RING_FACES.length),
+  facesKey('skill-faces', 'skillFaces', 'skill', SKILL_FACES.length),
 ];
 
 /** What a fragment said: the state, and one line for each part of it that could not be used. */

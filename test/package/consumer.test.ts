@@ -62,9 +62,9 @@ expectations:
 /** A consumer's TypeScript: every entry imported, and a type error each that the types must catch. */
 const CONSUMER_MTS = `import { DICELAB_VERSION, EXIT, zidara as z } from 'dicelab';
 import { odds as d6Odds } from 'dicelab/d6-pool';
-import { odds as d12Odds } from 'dicelab/d12-action';
+import { advise as d12Advise, odds as d12Odds } from 'dicelab/d12-action';
 import { Dist } from 'dicelab/distribution';
-import { odds as ringOdds } from 'dicelab/ring-skill';
+import { advise as ringAdvise, odds as ringOdds } from 'dicelab/ring-skill';
 import { type CheckResult, checkScenarioFiles } from 'dicelab/scenario';
 import { odds as tagsOdds } from 'dicelab/tags-2d6';
 import { advise, odds, type RollOdds, splits } from 'dicelab/zidara';
@@ -81,6 +81,10 @@ const action: 'stop' | 'reroll-all' | 'reroll-one' = advise({
 const fractions: (string | undefined)[] = d6Odds({ stat: 3 }).outcomes.map((o) => o.fraction);
 const others: number = d12Odds({ roll: 'safe', rating: 2, capacity: 1 }).outcomes.length +
   ringOdds({ ring: 2, skill: 1, tn: 2 }).pSuccess + tagsOdds({ tags: 1 }).modifier;
+const kept: readonly number[] = ringAdvise({ check: { ring: 2, skill: 1, tn: 2 }, ring: [5, 6], skill: [11] })
+  .best.keep.ring;
+const stop: 'keep' | 'roll' = d12Advise({ check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [12] })
+  .best.action;
 const mean: number = Dist.die(6).mean();
 const result: Promise<CheckResult> = checkScenarioFiles(['scenarios'], { baseline: false });
 const status: number = EXIT.failed;
@@ -93,7 +97,7 @@ odds({ threats: [{ challenge: 3 }], dice: [{ sides: 'd8', intent: 0 }] });
 // @ts-expect-error engine internals are not exported
 import type { RollSolver } from 'dicelab/systems/zidara/engine/roll-solver.js';
 
-export { action, best, chance, fractions, mean, others, result, status, version, wrong };
+export { action, best, chance, fractions, kept, mean, others, result, status, stop, version, wrong };
 export type { RollSolver };
 `;
 
@@ -334,6 +338,36 @@ process.stdout.write(JSON.stringify(odds(spec)));
     expect(library.stderr).toContain(
       'InputError: dice[0].sides: 7 is not allowed (expected one of 2, 4, 6, 8, 10, 12)',
     );
+  });
+
+  it('dicelab/ring-skill and dicelab/d12-action advise from plain Node give what their advise --spec --json prints', async () => {
+    const requests = {
+      'ring-skill': [
+        { check: { ring: 2, skill: 1, tn: 2 }, ring: [5, 6], skill: [11] },
+        { check: { ring: 3, skill: 2, tn: 3 }, ring: [6, 4, 1], skill: [12, 7] },
+      ],
+      'd12-action': [
+        { check: { roll: 'stacked', rating: 2, capacity: 5, tokens: 1 }, rolled: [9, 4] },
+        { check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [12] },
+      ],
+    };
+    for (const [system, specs] of Object.entries(requests)) {
+      await writeFile(join(game, `${system}-advice.json`), JSON.stringify(specs));
+      await writeFile(
+        join(game, `${system}-advise.mjs`),
+        `import { readFileSync } from 'node:fs';
+import { advise } from 'dicelab/${system}';
+process.stdout.write(JSON.stringify(advise(JSON.parse(readFileSync(process.argv[2], 'utf8')))));
+`,
+      );
+      const file = `${system}-advice.json`;
+      const cli = await dicelab(system, 'advise', '--spec', file, '--json');
+      const library = await run(process.execPath, [`${system}-advise.mjs`, file], game);
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(library.code, library.stderr).toBe(0);
+      expect(JSON.parse(library.stdout)).toEqual(JSON.parse(cli.stdout));
+      expect(JSON.parse(library.stdout)).toHaveLength(2);
+    }
   });
 
   it('runs the README\'s "Use it as a library" examples, printing what they say', async () => {

@@ -98,7 +98,7 @@ describe('the page fragment', () => {
         /^zap: "1" is not allowed \(expected a key of this page: v, view, steps/,
       ),
       'v: "2" is not allowed (expected 1: this page reads version 1 links)',
-      'view: "odds" is not allowed (expected one of splits, advice, fight, whatif, characters)',
+      'view: "odds" is not allowed (expected one of splits, advice, fight, whatif, characters, ring-skill)',
       'steps: "abc" is not allowed (expected an integer from 1 to 72)',
       'pool: "d7" is not allowed (expected dice such as d12,d4 (d2 to d12, 2d6 for two), at most 12)',
       'vs: "60" is not allowed (expected an integer from 1 to 50)',

@@ -1,4 +1,11 @@
 export {
+  type D12Action,
+  type D12Advice,
+  type D12AdviceRequest,
+  d12Advice,
+  parseD12AdviceRequest,
+} from './advise.ts';
+export {
   type D12ActionResult,
   d12ActionOdds,
   type Spread,

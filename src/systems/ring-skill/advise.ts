@@ -1,4 +1,5 @@
 import { z } from '#zod';
+import { formatPercent } from '../../format/format-percent.ts';
 import { integer } from '../../input/field-schemas.ts';
 import { invalid } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
@@ -8,6 +9,7 @@ import {
   KIND_ADDS_RING,
   KIND_ADDS_SKILL,
   KIND_COUNT,
+  KIND_NAMES,
   KIND_OPPORTUNITY,
   KIND_STRIFE,
   KIND_SUCCESSES,
@@ -23,19 +25,6 @@ import { parseRingSkillSpec, type RingSkillCheck } from './spec.ts';
  * to keep from the explosion wave the best keep rolls next. No rule is stated twice: a keep's
  * symbols come from the face table, everything after it from the solver.
  */
-
-/** Names of the face kinds (index kind), for people and JSON. */
-export const KIND_NAMES: readonly string[] = [
-  'blank',
-  'opportunity',
-  'opportunity + strife',
-  'success',
-  'success + strife',
-  'success + opportunity',
-  'Ring explosive success + strife',
-  'Skill explosive success',
-  'Skill explosive success + strife',
-];
 
 /** A roll to advise on: the check, and the face each die shows (after any rerolls). */
 export interface RingSkillAdviceRequest {
@@ -352,4 +341,42 @@ function actionOf(
       expectedStrife: x.expectedStrife.toString(),
     },
   };
+}
+
+/** "two successes", "the explosive success": the kinds kept, as a phrase (CLI and page alike). */
+export function keptPhrase(kept: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const k of kept) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const words = ['', 'the', 'the two', 'the three', 'the four', 'the five'];
+  const parts = [...counts].map(([kind, n]) => `${words[n] ?? n} ${n > 1 ? plural(kind) : kind}`);
+  return parts.length <= 1
+    ? (parts[0] ?? 'nothing')
+    : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** "successes", "Skill explosive successes + strife": the noun before any " + " made plural. */
+function plural(kind: string): string {
+  const [head = '', ...rest] = kind.split(' + ');
+  const noun = head.replace(/(success|opportunity|blank)$/, (w) =>
+    w === 'success' ? 'successes' : w === 'opportunity' ? 'opportunities' : 'blanks',
+  );
+  return [noun, ...rest].join(' + ');
+}
+
+/** The action's value under the check's objective, as a sentence's end. */
+function valuePhrase(a: RingSkillAction, objective: RingSkillAdvice['check']['objective']): string {
+  if (objective === 'succeed-then-least-strife')
+    return `${formatPercent(a.pSuccess)} to succeed, ${a.expectedStrife.toFixed(2)} strife expected`;
+  if (objective === 'most-successes') return `${a.expectedSuccesses.toFixed(2)} successes expected`;
+  return `expected utility ${a.expectedUtility.toFixed(3)} (${formatPercent(a.pSuccess)} to succeed)`;
+}
+
+/**
+ * The advice in one sentence, for the CLI and the page.
+ * @example adviceSentence(ringSkillAdvice(parseRingSkillAdviceRequest({ check: { ring: 2, skill: 0, tn: 1 }, ring: [5, 1], skill: [] }))) // "Keep the success: 100.0% to succeed, 0.00 strife expected."
+ */
+export function adviceSentence(advice: RingSkillAdvice): string {
+  const best = advice.best;
+  const phrase = keptPhrase(best.kept);
+  return `Keep ${phrase}: ${valuePhrase(best, advice.check.objective)}.`;
 }

@@ -19,6 +19,19 @@ const EXPLOSIVE_SKILL = 7;
 const EXPLOSIVE_STRIFE_SKILL = 8;
 export const KIND_COUNT = 9;
 
+/** Names of the face kinds (index kind), for people and JSON. */
+export const KIND_NAMES: readonly string[] = [
+  'blank',
+  'opportunity',
+  'opportunity + strife',
+  'success',
+  'success + strife',
+  'success + opportunity',
+  'Ring explosive success + strife',
+  'Skill explosive success',
+  'Skill explosive success + strife',
+];
+
 /** Successes (success and explosive-success symbols) on a face of each kind. */
 export const KIND_SUCCESSES: readonly number[] = [0, 0, 0, 1, 1, 1, 1, 1, 1];
 /** Strife symbols on a face of each kind. */

@@ -1,3 +1,12 @@
+export {
+  type KeptDice,
+  parseRingSkillAdviceRequest,
+  type RingSkillAction,
+  type RingSkillAdvice,
+  type RingSkillAdviceRequest,
+  ringSkillAdvice,
+  type WaveAdvice,
+} from './advise.ts';
 export { RING_SKILL_OUTCOMES, type RingSkillResult, ringSkillOdds } from './exact.ts';
 export { RING_FACES, SKILL_FACES } from './faces.ts';
 export type { RingSkillSimulation } from './simulate.ts';

@@ -1,0 +1,264 @@
+import { useMemo } from 'preact/hooks';
+import { formatChance } from '../../format/format-chance.ts';
+import { KIND_NAMES, RING_FACES, SKILL_FACES } from '../../systems/ring-skill/faces.ts';
+import { OBJECTIVES, type Objective } from '../../systems/ring-skill/spec.ts';
+import { ChoiceField } from '../choice-field.tsx';
+import { FacePicker } from '../face-picker.tsx';
+import { NumberField } from '../number-field.tsx';
+import { PAGE_LIMITS, type PageState } from '../page-state.ts';
+import { ResultsSection, type ShownAnswer, shownAnswer } from '../results-section.tsx';
+import { StatusLine } from '../status-line.tsx';
+import { useEngine } from '../use-engine.ts';
+import type { ViewProps } from '../view-props.ts';
+import type { RingSkillAnswer } from './ring-skill-engine.ts';
+import { ringSkillCommand, ringSkillQuestion } from './ring-skill-question.ts';
+
+const OBJECTIVE_LABELS: Record<Objective, string> = {
+  'succeed-then-least-strife': 'Succeed',
+  'most-successes': 'Successes',
+  weighted: 'Weighted',
+};
+
+const OBJECTIVE_HINTS: Record<Objective, string> = {
+  'succeed-then-least-strife': 'The chance to succeed, then the least strife',
+  'most-successes': 'The most successes expected',
+  weighted: "A success, bonus successes, opportunity and strife at the library's weights",
+};
+
+/** "1 blank, 2 opportunity + strife, …": a die's faces as the rules' table numbers them. */
+function faceTable(faces: readonly number[]): string {
+  return faces.map((kind, i) => `${i + 1} ${KIND_NAMES[kind]}`).join(', ');
+}
+
+/**
+ * Ring and Skill (L5R): the check's dice and target number, its exact odds with every keep
+ * played optimally (the solver `ring-skill odds` uses); with a tap for each die's face, every
+ * keep ranked (`ringSkillAdvice`), the best in one sentence. The worker answers both. The
+ * chance carries `data-p-success`; each keep row `data-keep` ("ring:0,1|skill:0") and `data-eu`.
+ */
+export function RingSkillView({ state, update }: ViewProps) {
+  const question = useMemo(() => ringSkillQuestion(state), [state]);
+  const key = JSON.stringify(question);
+  const [computation, cancel, retry] = useEngine('ring-skill', question, key, (engine, q) =>
+    engine.ringSkillAnswer(q),
+  );
+  const answer = computation.result;
+  // A change of dice counts keeps the faces of the dice still there.
+  const dice = (ring: number, skill: number) => ({
+    ring,
+    skill,
+    ringFaces: state.ringFaces.slice(0, ring),
+    skillFaces: state.skillFaces.slice(0, skill),
+  });
+  const setFace = (field: 'ringFaces' | 'skillFaces', count: number, j: number, face: number) => {
+    const faces = Array.from({ length: count }, (_, k) => state[field][k] ?? null);
+    faces[j] = face;
+    update({ [field]: faces });
+  };
+  const given =
+    state.ringFaces.slice(0, state.ring).filter((f) => f !== null).length +
+    state.skillFaces.slice(0, state.skill).filter((f) => f !== null).length;
+  return (
+    <div class="view">
+      <form class="question" aria-label="The check" onSubmit={(event) => event.preventDefault()}>
+        <div class="field-row">
+          <NumberField
+            id="ring"
+            label="Ring"
+            hint="d6s; also the most dice kept"
+            value={state.ring}
+            min={1}
+            max={PAGE_LIMITS.ring}
+            onChange={(ring) => update(dice(ring, state.skill))}
+          />
+          <NumberField
+            id="skill"
+            label="Skill"
+            hint="d12s"
+            value={state.skill}
+            min={0}
+            max={PAGE_LIMITS.skill}
+            onChange={(skill) => update(dice(state.ring, skill))}
+          />
+          <NumberField
+            id="tn"
+            label="TN"
+            hint="Successes needed"
+            value={state.tn}
+            min={1}
+            max={PAGE_LIMITS.tn}
+            onChange={(tn) => update({ tn })}
+          />
+        </div>
+        <details class="more-rules">
+          <summary>Explosions, rerolls, what to keep for</summary>
+          <div class="field-row">
+            <NumberField
+              id="explode-depth"
+              label="Explosion waves"
+              hint="At most"
+              value={state.explodeDepth}
+              min={0}
+              max={PAGE_LIMITS.explodeDepth}
+              onChange={(explodeDepth) => update({ explodeDepth })}
+            />
+            <NumberField
+              id="rerolls"
+              label="Rerolls"
+              hint="Dice of the first roll, once"
+              value={state.rerolls}
+              min={0}
+              max={PAGE_LIMITS.rerolls}
+              onChange={(rerolls) => update({ rerolls })}
+            />
+          </div>
+          <ChoiceField
+            name="keep-for"
+            legend="Keep for"
+            hint={OBJECTIVE_HINTS[state.keepFor]}
+            choices={OBJECTIVES.map((value) => ({ value, label: OBJECTIVE_LABELS[value] }))}
+            value={state.keepFor}
+            onChange={(keepFor) => update({ keepFor })}
+          />
+        </details>
+        <fieldset class="field rolled-dice">
+          <legend>The dice rolled (after any rerolls), for keep advice</legend>
+          <small class="hint">
+            Ring: {faceTable(RING_FACES)}. Skill: {faceTable(SKILL_FACES)}.
+          </small>
+          {Array.from({ length: state.ring }, (_, j) => (
+            <FacePicker
+              key={`ring-${j}`}
+              name={`ring-face-${j}`}
+              die={`Ring die ${j + 1}`}
+              sides={RING_FACES.length}
+              value={state.ringFaces[j]}
+              onChange={(face) => setFace('ringFaces', state.ring, j, face)}
+            />
+          ))}
+          {Array.from({ length: state.skill }, (_, j) => (
+            <FacePicker
+              key={`skill-${j}`}
+              name={`skill-face-${j}`}
+              die={`Skill die ${j + 1}`}
+              sides={SKILL_FACES.length}
+              value={state.skillFaces[j]}
+              onChange={(face) => setFace('skillFaces', state.skill, j, face)}
+            />
+          ))}
+          {given > 0 ? (
+            <button
+              type="button"
+              class="clear-faces"
+              onClick={() => update({ ringFaces: [], skillFaces: [] })}
+            >
+              Clear the faces
+            </button>
+          ) : null}
+        </fieldset>
+      </form>
+      <StatusLine computation={computation} cancel={cancel} retry={retry} />
+      {answer ? (
+        <RingSkillResults answer={answer} state={state} shown={shownAnswer(computation)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** "R1=5 S2=11": the dice of a keep, as the CLI writes them. */
+function diceNames(keep: { ring: readonly number[]; skill: readonly number[] }, state: PageState) {
+  return [
+    ...keep.ring.map((i) => `R${i + 1}=${state.ringFaces[i]}`),
+    ...keep.skill.map((i) => `S${i + 1}=${state.skillFaces[i]}`),
+  ].join(' ');
+}
+
+function RingSkillResults(props: {
+  answer: RingSkillAnswer;
+  state: PageState;
+  shown: ShownAnswer;
+}) {
+  const { answer, state, shown } = props;
+  const { odds, advice, sentence } = answer;
+  const c = odds.spec;
+  const command = ringSkillCommand(state);
+  const succeed = c.objective === 'succeed-then-least-strife';
+  return (
+    <ResultsSection shown={shown} labelledBy="ring-skill-answer">
+      <div class="answer" id="ring-skill-answer" aria-live="polite">
+        <p class="headline" data-p-success={String(odds.pSuccess)}>
+          Ring {c.ring}, Skill {c.skill} against TN {c.tn}: {formatChance(odds.pSuccess)} to
+          succeed, keeping the best dice.
+        </p>
+        <p>
+          Strife expected {odds.expectedStrife.toFixed(2)}, bonus successes{' '}
+          {odds.expectedBonusSuccesses.toFixed(2)}, opportunity{' '}
+          {odds.expectedOpportunity.toFixed(2)}
+          {odds.pCapped > 0
+            ? `; explosions cut off at ${c.explodeDepth} waves ${formatChance(odds.pCapped)} of the time`
+            : ''}
+          .
+        </p>
+        {sentence ? (
+          <p class="headline" id="ring-skill-advice">
+            {sentence}
+          </p>
+        ) : (
+          <p class="muted">Tap each die's face for what to keep.</p>
+        )}
+      </div>
+      {advice ? (
+        <table class="actions">
+          <caption>Every keep, best first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Keep</th>
+              <th scope="col" class="num">
+                {succeed ? 'Success' : 'Value'}
+              </th>
+              <th scope="col" class="num">
+                Strife
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {advice.actions.map((a, i) => (
+              <tr
+                key={`${a.keep.ring}|${a.keep.skill}`}
+                data-keep={`ring:${a.keep.ring.join(',')}|skill:${a.keep.skill.join(',')}`}
+                data-eu={String(a.expectedUtility)}
+                class={i === 0 ? 'best' : undefined}
+              >
+                <td>
+                  <span class="split-name">{diceNames(a.keep, state)}</span>
+                  <span class="figures">{a.kept.join(', ')}</span>
+                </td>
+                <td class="num">
+                  {succeed ? formatChance(a.pSuccess) : a.expectedUtility.toFixed(3)}
+                </td>
+                <td class="num">{a.expectedStrife.toFixed(2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {advice && advice.explosionWave.length > 0 ? (
+        <details class="explosions">
+          <summary>Then, as the explosions land</summary>
+          <ul>
+            {advice.explosionWave.map((w) => (
+              <li key={w.rolled.join()}>
+                {w.rolled.join(', ')} ({formatChance(w.probability)}):{' '}
+                {w.keep.length ? `keep ${w.keep.join(', ')}` : 'keep none'}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <details class="cli-details">
+        <summary>The same question on the command line</summary>
+        <code class="cli">{command}</code>
+      </details>
+    </ResultsSection>
+  );
+}

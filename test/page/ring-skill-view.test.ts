@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advise, odds } from '../../src/api/ring-skill.ts';
+import type { RingSkillAdvice } from '../../src/systems/ring-skill/advise.ts';
+import { cliInProcess } from '../cli/cli-in-process.ts';
+import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
+import { pageUrl } from './offline-page.ts';
+
+/**
+ * The Ring & Skill view in a real Chromium: the chance it shows is the library's `odds` (the
+ * solver `dicelab ring-skill odds` runs), and the keeps it ranks for the faces tapped are
+ * `advise`'s, in its order, with its values; the command line it shows gives the same advice.
+ */
+
+let browser: TestBrowser;
+const opened: OpenPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const open of opened.splice(0)) {
+    const trouble = open.trouble();
+    await open.close();
+    expect(trouble).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+  }
+});
+
+async function open(fragment = ''): Promise<Page> {
+  const page = await browser.open(pageUrl(fragment), { viewport: { width: 390, height: 844 } });
+  opened.push(page);
+  return page.page;
+}
+
+/** Waits until the results answer a question whose key contains every one of `parts`. */
+async function answered(page: Page, ...parts: string[]): Promise<void> {
+  await page.waitForFunction(
+    (want) => {
+      const results = document.querySelector('.results[data-state="ready"]');
+      const key = results?.getAttribute('data-answered') ?? '';
+      return want.every((part) => key.includes(part));
+    },
+    parts,
+    { timeout: 120_000 },
+  );
+}
+
+async function shownChance(page: Page): Promise<number> {
+  return Number(await page.getAttribute('[data-p-success]', 'data-p-success'));
+}
+
+async function shownKeeps(page: Page): Promise<{ keep: string; eu: number }[]> {
+  return page.$$eval('[data-keep]', (rows) =>
+    rows.map((row) => ({
+      keep: row.getAttribute('data-keep') ?? '',
+      eu: Number(row.getAttribute('data-eu')),
+    })),
+  );
+}
+
+function keepsOf(advice: RingSkillAdvice): { keep: string; eu: number }[] {
+  return advice.actions.map((a) => ({
+    keep: `ring:${a.keep.ring.join(',')}|skill:${a.keep.skill.join(',')}`,
+    eu: a.expectedUtility,
+  }));
+}
+
+describe('the Ring & Skill view', () => {
+  it("shows ring 3, skill 2 against TN 3 at the library's chance, set field by field", async () => {
+    const page = await open();
+    await page.click('#tab-ring-skill');
+    await page.fill('#ring', '3');
+    await page.fill('#skill', '2');
+    await page.fill('#tn', '3');
+    await answered(page, '"ring":3', '"skill":2', '"tn":3');
+    const library = odds({ ring: 3, skill: 2, tn: 3 });
+    expect(library.pSuccess).toBeGreaterThan(0.5);
+    expect(library.pSuccess).toBeLessThan(0.8);
+    expect(Math.abs((await shownChance(page)) - library.pSuccess)).toBeLessThan(1e-12);
+    expect(await page.textContent('.headline')).toContain(
+      `${(library.pSuccess * 100).toFixed(1)}%`,
+    );
+    await page.waitForFunction(() => location.hash.includes('view=ring-skill'));
+    expect(await page.evaluate(() => location.hash)).toContain('ring=3&skill=2&tn=3');
+  });
+
+  it('ranks the keeps of the faces tapped as advise does, and its command line agrees', async () => {
+    const page = await open('v=1&view=ring-skill&ring=3&skill=2&tn=3');
+    await answered(page, '"tn":3');
+    expect(await page.$('[data-keep]')).toBeNull();
+    // Ring 6 (explosive success + strife), 4 (success + strife), 1 (blank); Skill 12
+    // (explosive success + strife), 7 (success).
+    for (const [die, face] of [
+      ['ring-face-0', 6],
+      ['ring-face-1', 4],
+      ['ring-face-2', 1],
+      ['skill-face-0', 12],
+      ['skill-face-1', 7],
+    ] as const)
+      await page.click(`label:has(#${die}-${face})`);
+    await answered(page, '"ring":[6,4,1]', '"skill":[12,7]');
+    const library = advise({
+      check: { ring: 3, skill: 2, tn: 3 },
+      ring: [6, 4, 1],
+      skill: [12, 7],
+    });
+    const shown = await shownKeeps(page);
+    expect(shown.length).toBeGreaterThanOrEqual(5);
+    expect(shown.map((k) => k.keep)).toEqual(keepsOf(library).map((k) => k.keep));
+    shown.forEach((k, i) => {
+      expect(Math.abs(k.eu - library.actions[i]!.expectedUtility)).toBeLessThan(1e-12);
+    });
+    // The odds stay the check's, whatever the faces.
+    expect(Math.abs((await shownChance(page)) - odds({ ring: 3, skill: 2, tn: 3 }).pSuccess)).toBe(
+      0,
+    );
+    const command = (await page.textContent('code.cli')) ?? '';
+    expect(command).toBe(
+      'dicelab ring-skill advise --ring 3 --skill 2 --tn 3 --ring-faces 6,4,1 --skill-faces 12,7',
+    );
+    const cli = await cliInProcess(...command.split(' ').slice(1), '--json');
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(keepsOf(JSON.parse(cli.stdout) as RingSkillAdvice)).toEqual(keepsOf(library));
+    expect(await page.textContent('#ring-skill-advice')).toMatch(/^Keep /);
+  });
+
+  it('takes the options from a link, and names a bad key with what is allowed', async () => {
+    const page = await open(
+      'v=1&view=ring-skill&ring=2&skill=1&tn=2&keep-for=most-successes&explode-depth=2&ring-faces=5,3,1',
+    );
+    await page.waitForSelector('.problems li');
+    expect(await page.textContent('.problems li')).toContain(
+      'ring-faces: "5,3,1" is not allowed (expected at most 2 faces, one for each Ring die (ring))',
+    );
+    await answered(page, '"objective":"most-successes"', '"explodeDepth":2');
+    const library = odds({
+      ring: 2,
+      skill: 1,
+      tn: 2,
+      objective: 'most-successes',
+      explodeDepth: 2,
+    });
+    expect(Math.abs((await shownChance(page)) - library.pSuccess)).toBeLessThan(1e-12);
+    // Faces from a link: the advice is the library's too.
+    await page.click('label:has(#ring-face-0-5)');
+    await page.click('label:has(#ring-face-1-3)');
+    await page.click('label:has(#skill-face-0-11)');
+    await answered(page, '"ring":[5,3]', '"skill":[11]');
+    const advice = advise({
+      check: { ring: 2, skill: 1, tn: 2, objective: 'most-successes', explodeDepth: 2 },
+      ring: [5, 3],
+      skill: [11],
+    });
+    expect((await shownKeeps(page)).map((k) => k.keep)).toEqual(keepsOf(advice).map((k) => k.keep));
+  });
+});
