@@ -1,7 +1,8 @@
 // `npm run bench`: every speed target of the issues, measured on the compiled code (build/),
 // printed as a table. Pass --long for the 10⁹-trial memory run, `--only ID` (repeatable) for
-// some sections alone: exact, speed, fights, rng, simulate, other, page, site, queue, package, check (the balance
-// check's false alarms and detection, some 15 minutes). A benchmark, not a test.
+// some sections alone: exact, speed, fights, rng, simulate, other, ring-skill, page, site, queue,
+// package, check (the balance check's false alarms and detection, some 15 minutes). A
+// benchmark, not a test.
 import { formatTable } from '../src/report/table.ts';
 import { benchBalanceCheck } from './bench/balance-check.ts';
 import type { BenchRow } from './bench/bench-row.ts';
@@ -10,6 +11,7 @@ import { benchOtherSystems } from './bench/other-systems.ts';
 import { benchPackage } from './bench/package.ts';
 import { benchPage } from './bench/page.ts';
 import { benchQueue } from './bench/queue.ts';
+import { benchRingSkill } from './bench/ring-skill.ts';
 import { benchRng } from './bench/rng.ts';
 import { benchSite } from './bench/site.ts';
 import { benchZidaraExact } from './bench/zidara-exact.ts';
@@ -25,6 +27,7 @@ const sections: [string, string, () => Promise<BenchRow[]>][] = [
   ['rng', 'generator', () => benchRng()],
   ['simulate', "Zi'Dara simulator", () => benchZidaraSimulate({ long })],
   ['other', 'other systems', benchOtherSystems],
+  ['ring-skill', 'Ring and Skill at interactive speed', benchRingSkill],
   ['page', 'offline page', benchPage],
   ['site', 'the page as an installable site', benchSite],
   ['queue', 'queue', benchQueue],

@@ -8,11 +8,22 @@ import {
   KIND_OPPORTUNITY,
   KIND_STRIFE,
   KIND_SUCCESSES,
-  kindFaces,
-  RING,
-  SKILL,
 } from './faces.ts';
+import {
+  cachedRoll,
+  firstMenuSet,
+  type KindOutcome,
+  type MenuOrder,
+  type MenuSet,
+  menuOf,
+  reducedPool,
+  rollKinds,
+  signatureFields,
+  waveMenuSet,
+} from './keep-menus.ts';
 import type { Objective, RingSkillCheck } from './spec.ts';
+
+export type { KindOutcome } from './keep-menus.ts';
 
 /**
  * The decisions of a Ring and Skill check, played for an objective, and their exact values.
@@ -28,13 +39,15 @@ import type { Objective, RingSkillCheck } from './spec.ts';
  * E[opportunity], E[successes], P(capped)) from that state on, held exactly (BigInt numerators
  * over 12^(ring · waves left)) and as floats.
  *
- * **Decisions.** A keep's value depends only on the multiset of kinds kept, not on the pool it
- * came from. So for each decision context (level, successes so far) every candidate keep of up
- * to `ring` dice is ranked once: objective, then the stated tie-break (more bonus successes,
- * more opportunity, fewer dice), then this model's final one (less strife, more successes, less
- * capped mass), then a fixed canonical order. Candidates are compared by floats and,
- * within 1e-9 of a tie, again in exact arithmetic, so floats never flip a lexicographic tie.
- * The best keep from any pool is then its best-ranked sub-multiset: a handful of array lookups.
+ * **Decisions.** A keep's value depends only on its signature (successes, strife, opportunity,
+ * dice added, count), not on the pool it came from. So for each decision context (level,
+ * successes so far) every signature in play is ranked once: objective, then the stated
+ * tie-break (more bonus successes, more opportunity, fewer dice), then this model's final one
+ * (less strife, more successes, less capped mass), then the canonical candidate order (kind
+ * counts, lexicographically). Signatures are compared by floats and, within 1e-9 of a tie, again
+ * in exact arithmetic, so floats never flip a lexicographic tie. The best keep from a pool is
+ * the best-ranked entry of its menu (see keep-menus.ts: one keep per profile, the others are
+ * beaten whatever the state), and the pools of a roll with the same menu are valued once.
  * The simulator calls the same decision methods, so it plays exactly this policy.
  */
 
@@ -81,12 +94,6 @@ export interface RerollChoice {
   readonly skill: Int8Array;
 }
 
-/** A multiset of kinds with its weight. */
-export interface KindOutcome {
-  readonly counts: Int8Array;
-  readonly weight: number;
-}
-
 /** The exact figures of a solved check. */
 export interface ExactFigures {
   readonly pSuccess: Rational;
@@ -105,15 +112,22 @@ export type SolverOptions = Pick<
   'ring' | 'tn' | 'explodeDepth' | 'objective' | 'weights'
 >;
 
+/** A roll's menus with their signatures as this solver's local indices. */
+interface LocalMenus {
+  readonly set: MenuSet;
+  readonly local: Int32Array;
+}
+
 /**
  * Solves the explosion waves of checks with one ring, TN, depth and objective; then
  * {@link RingSkillSolver.solve} solves a check with any number of Skill dice and rerolls.
- * Construction ranks C(ring + 8, 8) candidate keeps per (level, successes) and sums every wave
- * outcome once: tens of milliseconds for ring 5, TN 3, depth 10.
+ * Construction ranks the signatures in play per (level, successes) and values each wave's
+ * menus once: milliseconds for ring 5, TN 8, depth 10 (the menus are built once per objective
+ * and shared by every solver).
  */
 export class RingSkillSolver {
   readonly options: SolverOptions;
-  /** Most dice pending in a wave (= ring) and the radix of multiset keys. */
+  /** Most dice pending in a wave (= ring) and the radix of state indices. */
   private readonly maxPending: number;
   private readonly radix: number;
   private readonly tn: number;
@@ -126,18 +140,45 @@ export class RingSkillSolver {
   private readonly values: Float64Array;
   private readonly exactValues: bigint[];
   private readonly denominators: bigint[];
-  /** Candidate keeps: 0..ring dice of non-blank kinds, then the lone blank (last). */
-  private readonly candidates: Candidate[];
-  /** Candidate index by the key of its non-blank counts. */
-  private readonly candidateByKey: Int16Array;
-  private readonly loneBlank: number;
-  /** Place value of each kind in a candidate key, and the odometer's digits. */
-  private readonly places = new Int32Array(KIND_COUNT);
-  private readonly scratch = new Int32Array(KIND_COUNT);
-  /** Rank of each candidate (0 best) per context (next level, successes so far). */
+  /** How a profile's keeps compare (see keep-menus.ts), for building menus. */
+  private readonly order: MenuOrder;
+  /** Signatures ranked by this solver: packed → local index, and their fields by local index. */
+  private readonly sigIndex = new Map<number, number>();
+  private readonly sigSucc: number[] = [];
+  private readonly sigStrife: number[] = [];
+  private readonly sigOpp: number[] = [];
+  private readonly sigAddsRing: number[] = [];
+  private readonly sigAddsSkill: number[] = [];
+  private readonly sigCount: number[] = [];
+  /** Rank of each signature (0 best, ties share a rank) per context (next level, successes so far). */
   private readonly ranks = new Map<number, Int32Array>();
+  private readonly waveMenus: LocalMenus[] = [];
+  private readonly firstMenus = new Map<number, LocalMenus>();
+  /** Weight of each signature chosen, while a roll is summed. */
+  private chosen = new Float64Array(0);
+  /** One pool's menu while a keep is chosen (local signatures, lex keys, kind counts). */
+  private readonly menuScratch = {
+    size: 0,
+    sigs: [] as number[],
+    lexes: [] as number[],
+    kepts: [] as Int8Array[],
+    emit: (sig: number, lex: number, kept: Int8Array) => {
+      const m = this.menuScratch;
+      const i = m.size++;
+      m.sigs[i] = this.signature(sig);
+      m.lexes[i] = lex;
+      if (m.kepts.length <= i) m.kepts.push(new Int8Array(KIND_COUNT));
+      m.kepts[i]!.set(kept);
+    },
+  };
+  private readonly reduced = new Int8Array(KIND_COUNT);
+  /** Reroll values by (nr, ns) (index nr · 8 + ns), then by the rest's capped key. */
+  private readonly rerollByCapped: Map<number, RerollValue>[] = [];
+  /** Place values of the capped key's digits (base ring + 1). */
+  private readonly cappedPlace = new Float64Array(KIND_COUNT);
   private readonly keepChoices = new Map<number, KeepChoice>();
-  private readonly rerollValues = new Map<number, RerollValue>();
+  /** Reroll values by (nr, ns) (index nr · 8 + ns), then by the rest's reduced pool. */
+  private readonly rerollValues: Map<number, RerollValue>[] = [];
   private readonly rerollChoices = new Map<number, RerollChoice>();
   /** Scratch arrays of the reroll search (slots are ring kinds 0..8, then skill kinds 9..17). */
   private readonly poolScratch = new Int8Array(KIND_COUNT);
@@ -147,7 +188,6 @@ export class RingSkillSolver {
     digit: new Int32Array(2 * KIND_COUNT),
     rest: new Int8Array(KIND_COUNT),
   };
-  private readonly outcomesByDice = new Map<number, KindOutcome[]>();
 
   constructor(options: SolverOptions) {
     this.options = options;
@@ -165,6 +205,8 @@ export class RingSkillSolver {
     const den = w.reduce((d, x) => (d / gcd(d, x.den)) * x.den, 1n);
     this.weightFloats = w.map((x) => x.toNumber());
     this.weightExact = w.map((x) => (x.num * den) / x.den);
+    this.order = this.menuOrder();
+    for (let k = 0, p = 1; k < KIND_COUNT; k++, p *= this.radix) this.cappedPlace[k] = p;
     const states = (this.depth + 1) * this.levelSize;
     this.values = new Float64Array(states * FIELDS);
     this.exactValues = new Array<bigint>(states * FIELDS).fill(0n);
@@ -172,12 +214,65 @@ export class RingSkillSolver {
     this.denominators = [1n];
     for (let level = 1; level <= this.depth; level++)
       this.denominators.push(this.denominators[level - 1]! * wave);
-    this.candidateByKey = new Int16Array(this.radix ** (KIND_COUNT - 1)).fill(-1);
-    for (let k = BLANK + 1, place = 1; k < KIND_COUNT; k++, place *= this.radix)
-      this.places[k] = place;
-    this.candidates = this.listCandidates();
-    this.loneBlank = this.candidates.length - 1;
+    // Every wave's signatures are known before the first ranking, so no ranking is redone.
+    for (let pr = 0; pr <= this.maxPending; pr++)
+      for (let ps = 0; pr + ps <= this.maxPending; ps++)
+        if (pr + ps > 0 && this.depth > 0)
+          this.waveMenus[pr * this.radix + ps] = this.localize(waveMenuSet(this.order, pr, ps));
     for (let level = 0; level <= this.depth; level++) this.solveLevel(level);
+  }
+
+  /**
+   * The order of keeps within one profile (see keep-menus.ts): the decision key with the state
+   * it leads to cancelled out: strife, opportunity and count, as the objective compares them.
+   */
+  private menuOrder(): MenuOrder {
+    switch (this.objective) {
+      case 'succeed-then-least-strife':
+        return {
+          id: this.objective,
+          inner: (ta, oa, na, tb, ob, nb) => ta - tb || ob - oa || na - nb,
+        };
+      case 'most-successes':
+        return {
+          id: this.objective,
+          inner: (ta, oa, na, tb, ob, nb) => ob - oa || na - nb || ta - tb,
+        };
+      case 'weighted': {
+        const wo = this.weightExact[2]!;
+        const ws = this.weightExact[3]!;
+        return {
+          id: `${this.objective}:${wo}:${ws}`,
+          inner: (ta, oa, na, tb, ob, nb) => {
+            const u = wo * BigInt(oa - ob) + ws * BigInt(ta - tb);
+            return u > 0n ? -1 : u < 0n ? 1 : ob - oa || na - nb || ta - tb;
+          },
+        };
+      }
+    }
+  }
+
+  /** The local index of a packed signature, registered on first sight. */
+  private signature(packed: number): number {
+    let i = this.sigIndex.get(packed);
+    if (i === undefined) {
+      const f = signatureFields(packed);
+      i = this.sigCount.length;
+      this.sigIndex.set(packed, i);
+      this.sigSucc.push(f.successes);
+      this.sigStrife.push(f.strife);
+      this.sigOpp.push(f.opportunity);
+      this.sigAddsRing.push(f.addsRing);
+      this.sigAddsSkill.push(f.addsSkill);
+      this.sigCount.push(f.count);
+    }
+    return i;
+  }
+
+  private localize(set: MenuSet): LocalMenus {
+    const local = new Int32Array(set.signature.length);
+    for (let i = 0; i < local.length; i++) local[i] = this.signature(set.signature[i]!);
+    return { set, local };
   }
 
   /** States per level: (TN + 1) successes × (ring + 1)² pending pairs. */
@@ -189,28 +284,6 @@ export class RingSkillSolver {
   state(level: number, successes: number, ring: number, skill: number): number {
     const s = Math.min(successes, this.tn);
     return ((level * (this.tn + 1) + s) * this.radix + ring) * this.radix + skill;
-  }
-
-  /** Every keep of 0..ring non-blank dice (canonical order), then the lone blank. */
-  private listCandidates(): Candidate[] {
-    const list: Candidate[] = [];
-    const counts = new Int8Array(KIND_COUNT);
-    const walk = (kind: number, left: number, key: number, place: number) => {
-      if (kind === KIND_COUNT) {
-        this.candidateByKey[key] = list.length;
-        list.push(candidateOf(counts));
-        return;
-      }
-      for (let m = 0; m <= left; m++) {
-        counts[kind] = m;
-        walk(kind + 1, left - m, key + m * place, place * this.radix);
-      }
-      counts[kind] = 0;
-    };
-    walk(BLANK + 1, this.maxPending, 0, 1);
-    counts[BLANK] = 1;
-    list.push(candidateOf(counts));
-    return list;
   }
 
   private solveLevel(level: number): void {
@@ -235,27 +308,62 @@ export class RingSkillSolver {
 
   /** Value of rolling a wave of pr Ring and ps Skill dice with `level` waves left. */
   private solveWaveState(level: number, s: number, pr: number, ps: number, at: number): void {
-    const sum = new Sum();
     const rank = this.rankFor(level - 1, s);
-    for (const o of this.outcomes(pr, ps)) {
-      const c = this.candidates[this.bestCandidate(o.counts, rank, 0, this.maxPending)]!;
-      sum.add(
-        o.weight,
-        this.state(level - 1, s + c.successes, c.addsRing, c.addsSkill),
-        c,
-        this.bonusOf(s, c),
-      );
-    }
+    const sum = this.sumMenus(this.waveMenus[pr * this.radix + ps]!, rank, level - 1, s);
     // Outcome weights are over 6^pr·12^ps; scale them to the wave denominator 12^ring.
     const scale = 2n ** BigInt(pr) * 12n ** BigInt(this.maxPending - pr - ps);
     const sums = this.combine(sum, this.denominators[level - 1]!);
     for (let c = 0; c < FIELDS; c++) this.exactValues[at + c] = scale * sums[c]!;
   }
 
-  /** Bonus successes a keep adds at once, with s successes so far (capped at TN). */
-  private bonusOf(s: number, c: { successes: number }): number {
+  /**
+   * Each menu's best entry under `rank`, its weight added to the signature's; then the keeps
+   * summed by the state they lead to (`nextLevel` waves left, s successes before them).
+   */
+  private sumMenus(menus: LocalMenus, rank: Int32Array, nextLevel: number, s: number): Sum {
+    const { set, local } = menus;
+    const { start, lex, weight } = set;
+    if (this.chosen.length < this.sigCount.length)
+      this.chosen = new Float64Array(this.sigCount.length);
+    const chosen = this.chosen;
+    const touched: number[] = [];
+    for (let i = 0; i < weight.length; i++) {
+      let best = -1;
+      let bestRank = Number.POSITIVE_INFINITY;
+      let bestLex = Number.POSITIVE_INFINITY;
+      for (let e = start[i]!, end = start[i + 1]!; e < end; e++) {
+        const sig = local[e]!;
+        const r = rank[sig]!;
+        if (r < bestRank || (r === bestRank && lex[e]! < bestLex)) {
+          bestRank = r;
+          bestLex = lex[e]!;
+          best = sig;
+        }
+      }
+      if (best < 0) throw new Error('a keep decision found no legal keep');
+      if (chosen[best] === 0) touched.push(best);
+      chosen[best]! += weight[i]!;
+    }
+    const sum = new Sum();
+    for (const sig of touched) {
+      const succ = this.sigSucc[sig]!;
+      sum.add(
+        chosen[sig]!,
+        this.state(nextLevel, s + succ, this.sigAddsRing[sig]!, this.sigAddsSkill[sig]!),
+        this.sigStrife[sig]!,
+        this.bonusOf(s, succ),
+        this.sigOpp[sig]!,
+        succ,
+      );
+      chosen[sig] = 0;
+    }
+    return sum;
+  }
+
+  /** Bonus successes a keep of `successes` adds at once, with s successes so far (capped at TN). */
+  private bonusOf(s: number, successes: number): number {
     // s is capped at TN: once there, every new success is a bonus one.
-    return succeeds(s, this.tn) ? c.successes : bonusSuccesses(s + c.successes, this.tn);
+    return succeeds(s, this.tn) ? successes : bonusSuccesses(s + successes, this.tn);
   }
 
   /** Σ weight·exact[next] + denominator·immediate, per component. */
@@ -275,83 +383,92 @@ export class RingSkillSolver {
 
   /** Rolling pr Ring and ps Skill dice, merged by kind, weights over 6^pr·12^ps. Cached. */
   outcomes(pr: number, ps: number): KindOutcome[] {
-    const id = pr * 64 + ps;
-    let list = this.outcomesByDice.get(id);
-    if (!list) {
-      list = rollKinds(pr, ps);
-      this.outcomesByDice.set(id, list);
-    }
-    return list;
+    return cachedRoll(pr, ps, 0);
   }
 
   /**
-   * Ranks every candidate keep for a decision whose dice lead to `nextLevel` waves left, with
-   * s successes so far: 0 is best. O(C log C) comparisons, C = C(ring + 8, 8). Cached.
+   * Ranks every signature in play for a decision whose dice lead to `nextLevel` waves left, with
+   * s successes so far: 0 is best, equal decision keys share a rank. O(S log S) comparisons, S
+   * the signatures (a few hundred). Cached; redone if signatures were added since.
    */
   private rankFor(nextLevel: number, s: number): Int32Array {
     const id = nextLevel * (this.tn + 1) + s;
+    const n = this.sigCount.length;
     let rank = this.ranks.get(id);
-    if (rank) return rank;
-    const n = this.candidates.length;
+    if (rank && rank.length === n) return rank;
     const G = this.denominators[nextLevel]!;
-    const keys: number[][] = [];
+    const objective = this.objectiveLength;
+    const width = objective + 3;
+    const keys = new Float64Array(n * width);
     const vector = new Float64Array(FIELDS);
+    const v = this.values;
+    const next = (i: number) =>
+      this.state(nextLevel, s + this.sigSucc[i]!, this.sigAddsRing[i]!, this.sigAddsSkill[i]!) *
+      FIELDS;
+    const nextAt = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const c = this.candidates[i]!;
-      const at = this.state(nextLevel, s + c.successes, c.addsRing, c.addsSkill) * FIELDS;
-      const v = this.values;
+      const at = next(i);
+      nextAt[i] = at;
       vector[P] = v[at + P]!;
-      vector[STRIFE] = c.strife + v[at + STRIFE]!;
-      vector[BONUS] = this.bonusOf(s, c) + v[at + BONUS]!;
-      vector[OPP] = c.opportunity + v[at + OPP]!;
-      vector[SUCC] = c.successes + v[at + SUCC]!;
+      vector[STRIFE] = this.sigStrife[i]! + v[at + STRIFE]!;
+      vector[BONUS] = this.bonusOf(s, this.sigSucc[i]!) + v[at + BONUS]!;
+      vector[OPP] = this.sigOpp[i]! + v[at + OPP]!;
+      vector[SUCC] = this.sigSucc[i]! + v[at + SUCC]!;
       vector[CAPPED] = v[at + CAPPED]!;
-      keys.push(this.keyOf(vector));
+      this.keyInto(vector, keys, i * width);
     }
-    // Exact value vectors, computed only for candidates that floats cannot separate.
-    const width = keys[0]!.length;
+    // Exact value vectors, computed only for signatures that floats cannot separate.
     const exactVectors: (bigint[] | undefined)[] = new Array(n);
     const exactVector = (i: number): bigint[] => {
       let x = exactVectors[i];
       if (x === undefined) {
-        const c = this.candidates[i]!;
-        const at = this.state(nextLevel, s + c.successes, c.addsRing, c.addsSkill) * FIELDS;
+        const at = next(i);
         const e = this.exactValues;
         x = [
           e[at + P]!,
-          BigInt(c.strife) * G + e[at + STRIFE]!,
-          BigInt(this.bonusOf(s, c)) * G + e[at + BONUS]!,
-          BigInt(c.opportunity) * G + e[at + OPP]!,
-          BigInt(c.successes) * G + e[at + SUCC]!,
+          BigInt(this.sigStrife[i]!) * G + e[at + STRIFE]!,
+          BigInt(this.bonusOf(s, this.sigSucc[i]!)) * G + e[at + BONUS]!,
+          BigInt(this.sigOpp[i]!) * G + e[at + OPP]!,
+          BigInt(this.sigSucc[i]!) * G + e[at + SUCC]!,
           e[at + CAPPED]!,
         ];
         exactVectors[i] = x;
       }
       return x;
     };
-    const order = Array.from({ length: n }, (_, i) => i);
-    const objective = this.objectiveLength;
-    order.sort((a, b) => {
-      const ka = keys[a]!;
-      const kb = keys[b]!;
+    const count = this.sigCount;
+    const strife = this.sigStrife;
+    const opp = this.sigOpp;
+    const succ = this.sigSucc;
+    const inner = this.order.inner;
+    const compare = (a: number, b: number): number => {
+      // The same state and successes: only the keeps' own symbols differ, compared exactly.
+      if (succ[a] === succ[b] && nextAt[a] === nextAt[b])
+        return inner(strife[a]!, opp[a]!, count[a]!, strife[b]!, opp[b]!, count[b]!);
+      const ka = a * width;
+      const kb = b * width;
       for (let i = 0; i < width; i++) {
         if (i === objective) {
-          const fewer = this.candidates[a]!.count - this.candidates[b]!.count;
+          const fewer = count[a]! - count[b]!;
           if (fewer !== 0) return fewer;
         }
-        const x = ka[i]!;
-        const y = kb[i]!;
+        const x = keys[ka + i]!;
+        const y = keys[kb + i]!;
         if (!nearTie(x, y)) return x > y ? -1 : 1;
         const ex = this.exactKeyComponent(i, exactVector(a));
         const ey = this.exactKeyComponent(i, exactVector(b));
         if (ex !== ey) return ex > ey ? -1 : 1;
       }
-      return a - b;
-    });
+      return 0;
+    };
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => compare(a, b) || a - b);
     rank = new Int32Array(n);
-    order.forEach((candidate, position) => {
-      rank[candidate] = position;
-    });
+    let r = 0;
+    for (let p = 0; p < n; p++) {
+      if (p > 0 && compare(order[p - 1]!, order[p]!) !== 0) r = p;
+      rank[order[p]!] = r;
+    }
     this.ranks.set(id, rank);
     return rank;
   }
@@ -368,18 +485,37 @@ export class RingSkillSolver {
    * two parts), the final tie-break (−strife, successes, −capped) for choices equal in all else.
    */
   private keyOf(v: ArrayLike<number>): number[] {
-    const tail = [-v[STRIFE]!, v[SUCC]!, -v[CAPPED]!];
+    const key = new Array<number>(this.objectiveLength + 3);
+    this.keyInto(v, key, 0);
+    return key;
+  }
+
+  /** {@link keyOf} written into `out` from `at`. */
+  private keyInto(v: ArrayLike<number>, out: { [i: number]: number }, at: number): void {
+    let i = at;
     switch (this.objective) {
       case 'succeed-then-least-strife':
-        return [v[P]!, -v[STRIFE]!, v[BONUS]!, v[OPP]!, ...tail];
+        out[i++] = v[P]!;
+        out[i++] = -v[STRIFE]!;
+        out[i++] = v[BONUS]!;
+        out[i++] = v[OPP]!;
+        break;
       case 'most-successes':
-        return [v[SUCC]!, v[BONUS]!, v[OPP]!, ...tail];
+        out[i++] = v[SUCC]!;
+        out[i++] = v[BONUS]!;
+        out[i++] = v[OPP]!;
+        break;
       case 'weighted': {
         const w = this.weightFloats;
-        const u = w[0]! * v[P]! + w[1]! * v[BONUS]! + w[2]! * v[OPP]! + w[3]! * v[STRIFE]!;
-        return [u, v[BONUS]!, v[OPP]!, ...tail];
+        out[i++] = w[0]! * v[P]! + w[1]! * v[BONUS]! + w[2]! * v[OPP]! + w[3]! * v[STRIFE]!;
+        out[i++] = v[BONUS]!;
+        out[i++] = v[OPP]!;
+        break;
       }
     }
+    out[i++] = -v[STRIFE]!;
+    out[i++] = v[SUCC]!;
+    out[i] = -v[CAPPED]!;
   }
 
   /** {@link keyOf} in exact arithmetic (on numerators over one shared denominator). */
@@ -405,74 +541,69 @@ export class RingSkillSolver {
   }
 
   /**
-   * The best-ranked candidate contained in `pool` with `least`..`most` dice (the lone blank
-   * counts when least > 0 and the pool has a blank). O(sub-multisets of the pool).
+   * The best keep of a pool with `least`..`most` dice for a decision whose dice lead to
+   * `nextLevel` waves left with s successes so far: the best-ranked entry of the pool's menu.
    */
-  private bestCandidate(
+  private bestKeep(
     pool: ArrayLike<number>,
-    rank: Int32Array,
     least: number,
     most: number,
-  ): number {
-    // An odometer over the non-blank kinds' kept counts m[1..8], total ≤ most.
-    const m = this.scratch;
-    const place = this.places;
-    m.fill(0);
-    let total = 0;
-    let key = 0;
+    nextLevel: number,
+    s: number,
+  ): KeepChoice {
+    const menu = this.menuScratch;
+    menu.size = 0;
+    menuOf(this.order, pool, least, most, menu.emit);
+    const rank = this.rankFor(nextLevel, s);
     let best = -1;
-    let bestRank = Number.POSITIVE_INFINITY;
-    for (;;) {
-      if (total >= least) {
-        const candidate = this.candidateByKey[key]!;
-        const r = rank[candidate]!;
-        if (r < bestRank) {
-          bestRank = r;
-          best = candidate;
-        }
-      }
-      let k = BLANK + 1;
-      for (; k < KIND_COUNT; k++) {
-        if (m[k]! < pool[k]! && total < most) {
-          m[k]!++;
-          total++;
-          key += place[k]!;
-          break;
-        }
-        total -= m[k]!;
-        key -= m[k]! * place[k]!;
-        m[k] = 0;
-      }
-      if (k === KIND_COUNT) break;
+    for (let e = 0; e < menu.size; e++) {
+      if (best < 0) best = e;
+      const r = rank[menu.sigs[e]!]!;
+      const b = rank[menu.sigs[best]!]!;
+      if (r < b || (r === b && menu.lexes[e]! < menu.lexes[best]!)) best = e;
     }
-    if (least > 0 && pool[BLANK]! > 0 && rank[this.loneBlank]! < bestRank) best = this.loneBlank;
     if (best < 0) throw new Error('a keep decision found no legal keep');
-    return best;
+    return this.choiceOf(menu.kepts[best]!.slice(), nextLevel, s);
   }
 
-  private choiceOf(candidate: number, nextLevel: number, s: number): KeepChoice {
-    const c = this.candidates[candidate]!;
+  private choiceOf(kept: Int8Array, nextLevel: number, s: number): KeepChoice {
+    let count = 0;
+    let successes = 0;
+    let strife = 0;
+    let opportunity = 0;
+    let addsRing = 0;
+    let addsSkill = 0;
+    for (let k = 0; k < KIND_COUNT; k++) {
+      const m = kept[k]!;
+      count += m;
+      successes += m * KIND_SUCCESSES[k]!;
+      strife += m * KIND_STRIFE[k]!;
+      opportunity += m * KIND_OPPORTUNITY[k]!;
+      addsRing += m * KIND_ADDS_RING[k]!;
+      addsSkill += m * KIND_ADDS_SKILL[k]!;
+    }
     return {
-      kept: c.kept,
-      count: c.count,
-      successes: c.successes,
-      strife: c.strife,
-      opportunity: c.opportunity,
-      addsRing: c.addsRing,
-      addsSkill: c.addsSkill,
-      bonus: this.bonusOf(s, c),
-      next: this.state(nextLevel, s + c.successes, c.addsRing, c.addsSkill),
+      kept,
+      count,
+      successes,
+      strife,
+      opportunity,
+      addsRing,
+      addsSkill,
+      bonus: this.bonusOf(s, successes),
+      next: this.state(nextLevel, s + successes, addsRing, addsSkill),
     };
   }
 
   /**
    * The best subset of a wave (any subset, none included) rolled with `level` waves left
-   * (this one included) and `successes` so far. O(sub-multisets of the wave).
+   * (this one included) and `successes` so far. O(profiles of the wave).
    */
   waveChoice(level: number, successes: number, wave: ArrayLike<number>): KeepChoice {
     const s = Math.min(successes, this.tn);
-    const best = this.bestCandidate(wave, this.rankFor(level - 1, s), 0, this.maxPending);
-    return this.choiceOf(best, level - 1, s);
+    let dice = 0;
+    for (let k = 0; k < KIND_COUNT; k++) dice += wave[k]!;
+    return this.bestKeep(wave, 0, Math.min(dice, this.maxPending), level - 1, s);
   }
 
   /**
@@ -495,21 +626,21 @@ export class RingSkillSolver {
     };
   }
 
-  /** The best first keep from a pool (kind counts): 1 to ring dice. Memoised on the capped pool. */
+  /** The best first keep from a pool (kind counts): 1 to ring dice. Memoised on the reduced pool. */
   keepChoice(pool: ArrayLike<number>): KeepChoice {
-    const id = this.poolKey(pool);
+    // Pools alike in what their menu reads (see reducedPool) share a keep.
+    const id = reducedPool(this.order, pool, this.maxPending, this.reduced);
     let choice = this.keepChoices.get(id);
     if (!choice) {
-      const best = this.bestCandidate(
-        this.capPool(pool),
-        this.rankFor(this.depth, 0),
-        1,
-        this.maxPending,
-      );
-      choice = this.choiceOf(best, this.depth, 0);
+      choice = this.bestKeep(this.reduced, 1, this.maxPending, this.depth, 0);
       this.keepChoices.set(id, choice);
     }
     return choice;
+  }
+
+  /** The most dice of a kind that change a decision: ring, or 1 blank. */
+  private capOf(kind: number): number {
+    return kind === BLANK ? 1 : this.maxPending;
   }
 
   /** The pool with counts capped where more dice change no decision: ring per kind, 1 blank. */
@@ -566,13 +697,28 @@ export class RingSkillSolver {
       digit[slots] = 0;
       slots++;
     }
-    for (let k = 0; k < KIND_COUNT; k++) rest[k] = ring[k]! + skill[k]!;
+    // The rest's capped key (ring per kind, 1 blank), kept up to date as dice leave and return.
+    const place = this.cappedPlace;
+    let key = 0;
+    for (let k = 0; k < KIND_COUNT; k++) {
+      rest[k] = ring[k]! + skill[k]!;
+      key += Math.min(rest[k]!, this.capOf(k)) * place[k]!;
+    }
     let total = 0;
     let nr = 0;
     let ns = 0;
     let best: RerollValue | undefined;
     for (;;) {
-      const value = this.rerollValue(rest, nr, ns);
+      let byRest = this.rerollByCapped[nr * 8 + ns];
+      if (!byRest) {
+        byRest = new Map();
+        this.rerollByCapped[nr * 8 + ns] = byRest;
+      }
+      let value = byRest.get(key);
+      if (!value) {
+        value = this.rerollValue(rest, nr, ns);
+        byRest.set(key, value);
+      }
       if (!best || this.betterReroll(value, best, rerolls)) {
         best = value;
         if (picked) {
@@ -584,9 +730,11 @@ export class RingSkillSolver {
       for (; i < slots; i++) {
         const k = slot[i]!;
         const kind = k % KIND_COUNT;
+        const cap = this.capOf(kind);
         if (digit[i]! < limit[i]! && total < rerolls) {
           digit[i]!++;
           total++;
+          if (rest[kind]! <= cap) key -= place[kind]!;
           rest[kind]!--;
           if (k < KIND_COUNT) nr++;
           else ns++;
@@ -594,6 +742,7 @@ export class RingSkillSolver {
         }
         const m = digit[i]!;
         total -= m;
+        key += (Math.min(rest[kind]! + m, cap) - Math.min(rest[kind]!, cap)) * place[kind]!;
         rest[kind]! += m;
         if (k < KIND_COUNT) nr -= m;
         else ns -= m;
@@ -622,9 +771,11 @@ export class RingSkillSolver {
 
   /** A reroll value's exact key over the common denominator 12^rerolls · G_depth (cached). */
   private rerollExactKey(v: RerollValue, rerolls: number): bigint[] {
-    if (!v.exactKey) {
+    // Keyed by the reroll count: one solver may solve checks with different counts.
+    if (!v.exactKey || v.exactKeyRerolls !== rerolls) {
       const scale = 12n ** BigInt(rerolls - v.rerolled);
       v.exactKey = this.exactKeyOf(this.rerollSums(v).map((x) => x * scale));
+      v.exactKeyRerolls = rerolls;
     }
     return v.exactKey;
   }
@@ -634,10 +785,16 @@ export class RingSkillSolver {
    * the dice `rest` that were not rerolled. Memoised on (capped rest, nr, ns).
    */
   private rerollValue(rest: ArrayLike<number>, nr: number, ns: number): RerollValue {
-    const id = (this.poolKey(rest) * 8 + nr) * 8 + ns;
-    let value = this.rerollValues.get(id);
+    // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
+    const id = reducedPool(this.order, rest, this.maxPending, this.reduced);
+    let byRest = this.rerollValues[nr * 8 + ns];
+    if (!byRest) {
+      byRest = new Map();
+      this.rerollValues[nr * 8 + ns] = byRest;
+    }
+    let value = byRest.get(id);
     if (value) return value;
-    const capped = this.capPool(rest);
+    const capped = this.reduced.slice();
     const pool = this.poolScratch;
     const vector = new Float64Array(FIELDS);
     const v = this.values;
@@ -656,7 +813,7 @@ export class RingSkillSolver {
       vector[CAPPED]! += p * v[at + CAPPED]!;
     }
     value = new RerollValue(nr, ns, capped, this.keyOf(vector));
-    this.rerollValues.set(id, value);
+    byRest.set(id, value);
     return value;
   }
 
@@ -668,7 +825,7 @@ export class RingSkillSolver {
       for (const o of this.outcomes(value.nr, value.ns)) {
         for (let k = 0; k < KIND_COUNT; k++) pool[k] = value.rest[k]! + o.counts[k]!;
         const c = this.keepChoice(pool);
-        sum.add(o.weight * 2 ** value.nr, c.next, c, c.bonus);
+        sum.add(o.weight * 2 ** value.nr, c.next, c.strife, c.bonus, c.opportunity, c.successes);
       }
       value.sums = this.combine(sum, this.denominators[this.depth]!);
     }
@@ -687,20 +844,12 @@ export class RingSkillSolver {
     let sums: bigint[];
     let denominator: bigint;
     if (rerolls === 0) {
-      const sum = new Sum();
-      const cap = (k: number) => (k === BLANK ? 1 : this.maxPending);
-      const rank = this.rankFor(this.depth, 0);
-      for (const o of rollKinds(ring, skill, cap)) {
-        // Each capped pool comes once: no memo needed.
-        const c = this.candidates[this.bestCandidate(o.counts, rank, 1, this.maxPending)]!;
-        sum.add(
-          o.weight,
-          this.state(this.depth, c.successes, c.addsRing, c.addsSkill),
-          c,
-          this.bonusOf(0, c),
-        );
+      let menus = this.firstMenus.get(skill);
+      if (!menus) {
+        menus = this.localize(firstMenuSet(this.order, ring, skill));
+        this.firstMenus.set(skill, menus);
       }
-      sums = this.combine(sum, top);
+      sums = this.combine(this.sumMenus(menus, this.rankFor(this.depth, 0), this.depth, 0), top);
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill) * top;
     } else {
       // A chosen reroll value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
@@ -745,47 +894,24 @@ export class RingSkillSolver {
   }
 }
 
-/** A candidate keep: kind counts and their symbols. */
-interface Candidate {
-  readonly kept: Int8Array;
-  readonly count: number;
-  readonly successes: number;
-  readonly strife: number;
-  readonly opportunity: number;
-  readonly addsRing: number;
-  readonly addsSkill: number;
-}
-
-function candidateOf(counts: Int8Array): Candidate {
-  let count = 0;
-  let successes = 0;
-  let strife = 0;
-  let opportunity = 0;
-  let addsRing = 0;
-  let addsSkill = 0;
-  for (let k = 0; k < KIND_COUNT; k++) {
-    const m = counts[k]!;
-    count += m;
-    successes += m * KIND_SUCCESSES[k]!;
-    strife += m * KIND_STRIFE[k]!;
-    opportunity += m * KIND_OPPORTUNITY[k]!;
-    addsRing += m * KIND_ADDS_RING[k]!;
-    addsSkill += m * KIND_ADDS_SKILL[k]!;
-  }
-  return { kept: counts.slice(), count, successes, strife, opportunity, addsRing, addsSkill };
-}
-
 /** Weights of decisions grouped by the state they lead to, plus their immediate symbols. */
 class Sum {
   readonly byNext = new Map<number, number>();
   readonly immediate = [0, 0, 0, 0, 0, 0];
 
-  add(weight: number, next: number, c: Candidate, bonus: number): void {
+  add(
+    weight: number,
+    next: number,
+    strife: number,
+    bonus: number,
+    opportunity: number,
+    successes: number,
+  ): void {
     this.byNext.set(next, (this.byNext.get(next) ?? 0) + weight);
-    this.immediate[STRIFE]! += weight * c.strife;
+    this.immediate[STRIFE]! += weight * strife;
     this.immediate[BONUS]! += weight * bonus;
-    this.immediate[OPP]! += weight * c.opportunity;
-    this.immediate[SUCC]! += weight * c.successes;
+    this.immediate[OPP]! += weight * opportunity;
+    this.immediate[SUCC]! += weight * successes;
   }
 }
 
@@ -800,8 +926,9 @@ class RerollValue {
   readonly key: number[];
   /** Exact Σ weight·value over 12^rerolled · G_depth, once computed. */
   sums: bigint[] | undefined;
-  /** The exact key under the one reroll count a solve compares it for, once computed. */
+  /** The exact key under the reroll count `exactKeyRerolls` (the last compared for). */
   exactKey: bigint[] | undefined;
+  exactKeyRerolls = -1;
 
   constructor(nr: number, ns: number, rest: Int8Array, key: number[]) {
     this.nr = nr;
@@ -830,47 +957,6 @@ function compareFloat(a: readonly number[], b: readonly number[]): number {
   const y = b[0]!;
   return nearTie(x, y) ? 0 : x > y ? -1 : 1;
 }
-
-/**
- * Every outcome of rolling `ring` Ring and `skill` Skill dice, merged into kind counts (capped
- * per kind by `cap`, uncapped by default), with weights over 6^ring·12^skill. Built die by die:
- * O(dice × distinct multisets × kinds).
- */
-function rollKinds(
-  ring: number,
-  skill: number,
-  cap: (kind: number) => number = () => Number.POSITIVE_INFINITY,
-): KindOutcome[] {
-  const caps = Array.from({ length: KIND_COUNT }, (_, k) => Math.min(cap(k), ring + skill));
-  // Multisets as keys with a digit per kind (small integers, which Maps hash fast) → weight.
-  const base = Math.max(...caps) + 1;
-  const places = caps.map((_, k) => base ** k);
-  let current = new Map<number, number>([[0, 1]]);
-  const addDie = (faces: readonly number[]) => {
-    const next = new Map<number, number>();
-    for (const [key, weight] of current) {
-      for (let kind = 0; kind < KIND_COUNT; kind++) {
-        const n = faces[kind]!;
-        if (n === 0) continue;
-        const place = places[kind]!;
-        const grown = Math.floor(key / place) % base < caps[kind]! ? key + place : key;
-        next.set(grown, (next.get(grown) ?? 0) + weight * n);
-      }
-    }
-    current = next;
-  };
-  for (let i = 0; i < ring; i++) addDie(RING_KIND_FACES);
-  for (let i = 0; i < skill; i++) addDie(SKILL_KIND_FACES);
-  return [...current].map(([key, weight]) => {
-    const counts = new Int8Array(KIND_COUNT);
-    for (let k = 0, rest = key; k < KIND_COUNT; k++, rest = Math.floor(rest / base))
-      counts[k] = rest % base;
-    return { counts, weight };
-  });
-}
-
-const RING_KIND_FACES = kindFaces(RING);
-const SKILL_KIND_FACES = kindFaces(SKILL);
 
 /**
  * Every first roll of `ring` Ring and `skill` Skill dice with the die types kept apart (a

@@ -1,0 +1,418 @@
+import {
+  BLANK,
+  KIND_ADDS_RING,
+  KIND_ADDS_SKILL,
+  KIND_COUNT,
+  KIND_OPPORTUNITY,
+  KIND_STRIFE,
+  KIND_SUCCESSES,
+  kindFaces,
+  RING,
+  SKILL,
+} from './faces.ts';
+
+/**
+ * The keeps worth ranking from a pool, and their lists for every pool a check can roll: what the
+ * Ring and Skill solver decides between, built once per objective and shared by every TN.
+ *
+ * **Why few keeps.** A keep's value is its own symbols plus the value of the state it leads to,
+ * and that state depends only on its *profile*: how many dice it keeps of each scoring group
+ * (kinds alike in successes and dice added: plain successes, Ring explosions, Skill explosions).
+ * Within one profile the decision's key differs only by the keep's own strife, opportunity and
+ * count, compared in a fixed order (the objective's, see {@link InnerOrder}) that does not depend
+ * on the state. That order is a translation-invariant total order on (strife, opportunity,
+ * count), so the best keep of a profile takes each group's best dice and every opportunity die
+ * that improves it: one keep per profile, and it is unique (its kind counts follow from its
+ * symbols). The best keep of the pool is the best of these *entries* under the decision's full
+ * key: a few dozen instead of every sub-multiset.
+ *
+ * **Entries.** Each entry is a signature (successes, strife, opportunity, Ring and Skill dice
+ * added, count; packed by {@link signatureOf}) and the lexicographic key of its kind counts, which
+ * orders entries whose decision keys tie as the solver's canonical candidate order does.
+ */
+
+/** Kinds scoring alike (successes and dice added), one list per group; the opportunity kinds apart. */
+const GROUPS = (() => {
+  const byKey = new Map<string, number[]>();
+  for (let k = BLANK + 1; k < KIND_COUNT; k++) {
+    const key = `${KIND_SUCCESSES[k]},${KIND_ADDS_RING[k]},${KIND_ADDS_SKILL[k]}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), k]);
+  }
+  const free = byKey.get('0,0,0') ?? [];
+  byKey.delete('0,0,0');
+  return { scoring: [...byKey.values()], free };
+})();
+
+/** Base of the packed signatures and lex keys: counts stay below it (ring ≤ 7). */
+const BASE = 8;
+/** The lone blank's lex key: after every other keep, as in the candidate order. */
+export const LONE_BLANK_LEX = BASE ** (KIND_COUNT - 1);
+
+/** Packs a signature (each field below {@link BASE}). */
+export function signatureOf(
+  successes: number,
+  strife: number,
+  opportunity: number,
+  addsRing: number,
+  addsSkill: number,
+  count: number,
+): number {
+  return (
+    ((((successes * BASE + strife) * BASE + opportunity) * BASE + addsRing) * BASE + addsSkill) *
+      BASE +
+    count
+  );
+}
+
+/** The fields of a packed signature. */
+export function signatureFields(sig: number) {
+  const count = sig % BASE;
+  let rest = (sig - count) / BASE;
+  const addsSkill = rest % BASE;
+  rest = (rest - addsSkill) / BASE;
+  const addsRing = rest % BASE;
+  rest = (rest - addsRing) / BASE;
+  const opportunity = rest % BASE;
+  rest = (rest - opportunity) / BASE;
+  const strife = rest % BASE;
+  const successes = (rest - strife) / BASE;
+  return { successes, strife, opportunity, addsRing, addsSkill, count };
+}
+
+/**
+ * How the objective orders two keeps of one profile: negative when (strife a, opportunity a,
+ * count a) is better than b. The decision key with the state's value cancelled out.
+ */
+export type InnerOrder = (
+  ta: number,
+  oa: number,
+  na: number,
+  tb: number,
+  ob: number,
+  nb: number,
+) => number;
+
+/** The per-objective preferences a menu is built from. */
+export interface MenuOrder {
+  /** A key naming the order, for the caches (equal keys, equal orders). */
+  readonly id: string;
+  readonly inner: InnerOrder;
+}
+
+/** Preferences resolved for building menus: each group's kinds best first. */
+interface Prepared {
+  readonly inner: InnerOrder;
+  readonly scoring: readonly (readonly number[])[];
+  /** Opportunity kinds, best first, and those whose keeping always improves a keep. */
+  readonly free: readonly number[];
+  readonly improving: readonly number[];
+}
+
+const prepared = new Map<string, Prepared>();
+
+function prepare(order: MenuOrder): Prepared {
+  let p = prepared.get(order.id);
+  if (p) return p;
+  const byOrder = (kinds: readonly number[]) =>
+    [...kinds].sort((a, b) => {
+      const c = order.inner(
+        KIND_STRIFE[a]!,
+        KIND_OPPORTUNITY[a]!,
+        1,
+        KIND_STRIFE[b]!,
+        KIND_OPPORTUNITY[b]!,
+        1,
+      );
+      // Kinds of one group differ in strife or opportunity, so the order never ties them.
+      if (c === 0) throw new Error('two kinds of one group score alike');
+      return c;
+    });
+  const free = byOrder(GROUPS.free);
+  p = {
+    inner: order.inner,
+    scoring: GROUPS.scoring.map(byOrder),
+    free,
+    improving: free.filter(
+      (k) => order.inner(KIND_STRIFE[k]!, KIND_OPPORTUNITY[k]!, 1, 0, 0, 0) < 0,
+    ),
+  };
+  prepared.set(order.id, p);
+  return p;
+}
+
+/** One entry of a pool's menu, with its kind counts (for the keep reported). */
+export interface MenuEntry {
+  readonly signature: number;
+  readonly lex: number;
+  readonly kept: Int8Array;
+}
+
+/**
+ * The entries of a pool (kind counts): the best keep of each profile of `least`..`most` dice
+ * (with least 1, a lone blank stands in for keeping nothing). O(profiles × kinds).
+ */
+export function menuOf(
+  order: MenuOrder,
+  pool: ArrayLike<number>,
+  least: number,
+  most: number,
+  emit: (signature: number, lex: number, kept: Int8Array) => void,
+): void {
+  const p = prepare(order);
+  const groups = p.scoring;
+  const g = groups.length;
+  const avail = new Int32Array(g);
+  for (let j = 0; j < g; j++) {
+    let n = 0;
+    for (const k of groups[j]!) n += pool[k]!;
+    avail[j] = Math.min(n, most);
+  }
+  const take = new Int32Array(g);
+  const m = new Int8Array(KIND_COUNT);
+  let total = 0;
+  for (;;) {
+    if (total <= most) {
+      m.fill(0);
+      for (let j = 0; j < g; j++) {
+        let left = take[j]!;
+        for (const k of groups[j]!) {
+          const t = Math.min(pool[k]!, left);
+          m[k] = t;
+          left -= t;
+        }
+      }
+      let room = most - total;
+      for (const k of p.improving) {
+        const t = Math.min(pool[k]!, room);
+        m[k] = t;
+        room -= t;
+      }
+      if (total + (most - total - room) >= least) emitKeep(m, emit);
+      else {
+        // Keeping nothing is not allowed: the better of the best single opportunity die and a
+        // lone blank (nothing else keeps no scoring die).
+        const single = p.free.find((k) => pool[k]! > 0);
+        const blank = pool[BLANK]! > 0;
+        if (
+          single !== undefined &&
+          (!blank || p.inner(KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 1, 0, 0, 1) < 0)
+        ) {
+          m[single] = 1;
+          emitKeep(m, emit);
+        } else if (blank) {
+          m[BLANK] = 1;
+          emitKeep(m, emit);
+        }
+      }
+    }
+    let j = 0;
+    for (; j < g; j++) {
+      if (take[j]! < avail[j]! && total < most) {
+        take[j]!++;
+        total++;
+        break;
+      }
+      total -= take[j]!;
+      take[j] = 0;
+    }
+    if (j === g) break;
+  }
+}
+
+function emitKeep(
+  m: Int8Array,
+  emit: (signature: number, lex: number, kept: Int8Array) => void,
+): void {
+  let successes = 0;
+  let strife = 0;
+  let opportunity = 0;
+  let addsRing = 0;
+  let addsSkill = 0;
+  let count = 0;
+  let lex = 0;
+  for (let k = 0; k < KIND_COUNT; k++) {
+    const n = m[k]!;
+    successes += n * KIND_SUCCESSES[k]!;
+    strife += n * KIND_STRIFE[k]!;
+    opportunity += n * KIND_OPPORTUNITY[k]!;
+    addsRing += n * KIND_ADDS_RING[k]!;
+    addsSkill += n * KIND_ADDS_SKILL[k]!;
+    count += n;
+    if (k > BLANK) lex = lex * BASE + n;
+  }
+  if (m[BLANK]! > 0) lex = LONE_BLANK_LEX;
+  emit(signatureOf(successes, strife, opportunity, addsRing, addsSkill, count), lex, m);
+}
+
+/**
+ * The menus of every pool of one roll, pools with the same menu merged: menu i's entries are
+ * `signature[start[i] .. start[i + 1])` (with their `lex`), rolled with weight `weight[i]`.
+ */
+export interface MenuSet {
+  readonly start: Int32Array;
+  readonly signature: Int32Array;
+  readonly lex: Int32Array;
+  readonly weight: Float64Array;
+}
+
+/** A multiset of kinds with its weight. */
+export interface KindOutcome {
+  readonly counts: Int8Array;
+  readonly weight: number;
+}
+
+/**
+ * The part of a pool its menu depends on: each group's first `most` dice in the order's
+ * preference, the improving opportunity dice likewise, else the best opportunity die present
+ * (a keep of one die may need it), and whether a blank is present. Written into `out`; returns
+ * its key (base-8 digits).
+ */
+export function reducedPool(
+  order: MenuOrder,
+  pool: ArrayLike<number>,
+  most: number,
+  out: Int8Array,
+): number {
+  const p = prepare(order);
+  out.fill(0);
+  for (const kinds of p.scoring) {
+    let left = most;
+    for (const k of kinds) {
+      const t = Math.min(pool[k]!, left);
+      out[k] = t;
+      left -= t;
+    }
+  }
+  let left = most;
+  for (const k of p.improving) {
+    const t = Math.min(pool[k]!, left);
+    out[k] = t;
+    left -= t;
+  }
+  if (left === most) {
+    const single = p.free.find((k) => pool[k]! > 0);
+    if (single !== undefined) out[single] = 1;
+  }
+  out[BLANK] = Math.min(pool[BLANK]!, 1);
+  let key = 0;
+  for (let k = 0; k < KIND_COUNT; k++) key = key * BASE + out[k]!;
+  return key;
+}
+
+/** Menus of a roll's outcomes (see {@link MenuSet}); pools merged by their reduced pool. */
+function menuSetOf(
+  order: MenuOrder,
+  outcomes: readonly KindOutcome[],
+  least: number,
+  most: number,
+): MenuSet {
+  const index = new Map<number, number>();
+  const start: number[] = [0];
+  const signature: number[] = [];
+  const lex: number[] = [];
+  const weight: number[] = [];
+  const reduced = new Int8Array(KIND_COUNT);
+  const emit = (s: number, l: number) => {
+    signature.push(s);
+    lex.push(l);
+  };
+  for (const o of outcomes) {
+    const key = reducedPool(order, o.counts, most, reduced);
+    const at = index.get(key);
+    if (at !== undefined) {
+      weight[at]! += o.weight;
+      continue;
+    }
+    index.set(key, weight.length);
+    weight.push(o.weight);
+    menuOf(order, reduced, least, most, emit);
+    start.push(signature.length);
+  }
+  return {
+    start: Int32Array.from(start),
+    signature: Int32Array.from(signature),
+    lex: Int32Array.from(lex),
+    weight: Float64Array.from(weight),
+  };
+}
+
+const waveMenus = new Map<string, MenuSet>();
+const firstMenus = new Map<string, MenuSet>();
+const rolled = new Map<string, KindOutcome[]>();
+
+/**
+ * Rolling `ring` Ring and `skill` Skill dice, merged by kind (capped as {@link rollKinds} says),
+ * shared by every solver: the lists do not depend on the check.
+ */
+export function cachedRoll(ring: number, skill: number, capped: number): KindOutcome[] {
+  const id = `${ring},${skill},${capped}`;
+  let list = rolled.get(id);
+  if (!list) {
+    list = rollKinds(ring, skill, capped > 0 ? (k) => (k === BLANK ? 1 : capped) : undefined);
+    rolled.set(id, list);
+  }
+  return list;
+}
+
+/** Menus of a wave of pr Ring and ps Skill dice (any subset kept). Cached per objective order. */
+export function waveMenuSet(order: MenuOrder, pr: number, ps: number): MenuSet {
+  const id = `${order.id}|${pr},${ps}`;
+  let set = waveMenus.get(id);
+  if (!set) {
+    set = menuSetOf(order, cachedRoll(pr, ps, 0), 0, pr + ps);
+    waveMenus.set(id, set);
+  }
+  return set;
+}
+
+/** Menus of a first roll of `ring` Ring and `skill` Skill dice (1 to ring kept). Cached. */
+export function firstMenuSet(order: MenuOrder, ring: number, skill: number): MenuSet {
+  const id = `${order.id}|${ring},${skill}`;
+  let set = firstMenus.get(id);
+  if (!set) {
+    set = menuSetOf(order, cachedRoll(ring, skill, ring), 1, ring);
+    firstMenus.set(id, set);
+  }
+  return set;
+}
+
+/**
+ * Every outcome of rolling `ring` Ring and `skill` Skill dice, merged into kind counts (capped
+ * per kind by `cap`, uncapped by default), with weights over 6^ring·12^skill. Built die by die:
+ * O(dice × distinct multisets × kinds).
+ */
+export function rollKinds(
+  ring: number,
+  skill: number,
+  cap: (kind: number) => number = () => Number.POSITIVE_INFINITY,
+): KindOutcome[] {
+  const caps = Array.from({ length: KIND_COUNT }, (_, k) => Math.min(cap(k), ring + skill));
+  // Multisets as keys with a digit per kind (small integers, which Maps hash fast) → weight.
+  const base = Math.max(...caps) + 1;
+  const places = caps.map((_, k) => base ** k);
+  let current = new Map<number, number>([[0, 1]]);
+  const addDie = (faces: readonly number[]) => {
+    const next = new Map<number, number>();
+    for (const [key, weight] of current) {
+      for (let kind = 0; kind < KIND_COUNT; kind++) {
+        const n = faces[kind]!;
+        if (n === 0) continue;
+        const place = places[kind]!;
+        const grown = Math.floor(key / place) % base < caps[kind]! ? key + place : key;
+        next.set(grown, (next.get(grown) ?? 0) + weight * n);
+      }
+    }
+    current = next;
+  };
+  for (let i = 0; i < ring; i++) addDie(RING_KIND_FACES);
+  for (let i = 0; i < skill; i++) addDie(SKILL_KIND_FACES);
+  return [...current].map(([key, weight]) => {
+    const counts = new Int8Array(KIND_COUNT);
+    for (let k = 0, rest = key; k < KIND_COUNT; k++, rest = Math.floor(rest / base))
+      counts[k] = rest % base;
+    return { counts, weight };
+  });
+}
+
+const RING_KIND_FACES = kindFaces(RING);
+const SKILL_KIND_FACES = kindFaces(SKILL);
