@@ -537,7 +537,7 @@ Examples:
             ? undefined
             : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
         const job: AnalysisJob = {
-          analysis: 'fights',
+          analysis: 'fight-curves',
           name: flags.name ?? 'fight-curves',
           options: {
             ...flagsSetup(flags),
