@@ -8,16 +8,26 @@ import {
 import { InputError, invalid } from '../input/input-error.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
-import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
-import { FIGHT_CURVES_DEFAULTS } from '../systems/zidara/analyses/fight-curves.ts';
-import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
-import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
+import { ADVANTAGE_ANALYSIS, ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import {
+  FIGHT_CURVES_ANALYSIS,
+  FIGHT_CURVES_DEFAULTS,
+} from '../systems/zidara/analyses/fight-curves.ts';
+import { FISHING_ANALYSIS, FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
+import { REROLLS_ANALYSIS, REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
+import {
+  COMPARE_ANALYSIS,
   SPLIT_OBJECTIVES,
+  SPLITS_ANALYSIS,
   SPLITS_DEFAULTS,
   type SplitObjective,
 } from '../systems/zidara/analyses/splits.ts';
-import { POOL_RULES, type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import {
+  POOL_RULES,
+  type PoolRule,
+  TUNE_ANALYSIS,
+  TUNE_DEFAULTS,
+} from '../systems/zidara/analyses/tune.ts';
 import {
   PLAY_DEFAULTS,
   REROLL_KINDS,
@@ -114,8 +124,8 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
   playFlags(
     characterFlags(
       zidara
-        .command('splits')
-        .description('rank every way to split a roll: legal pools × assignments of dice to intents')
+        .command(SPLITS_ANALYSIS.command.name)
+        .description(SPLITS_ANALYSIS.command.description)
         .option('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
         .option(
           '--actions <A>',
@@ -172,7 +182,7 @@ Examples:
           for (const text of flags.compare) parseSplit(text, '--compare');
           job = {
             analysis: 'compare',
-            name: flags.name ?? 'compare',
+            name: flags.name ?? COMPARE_ANALYSIS.name,
             splits: flags.compare,
             options: { ...setup, challenge: flags.vs, objective },
           };
@@ -185,7 +195,7 @@ Examples:
             );
           job = {
             analysis: 'splits',
-            name: flags.name ?? 'splits',
+            name: flags.name ?? SPLITS_ANALYSIS.name,
             options: {
               ...setup,
               steps: flags.steps,
@@ -206,10 +216,8 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
   playFlags(
     characterFlags(
       zidara
-        .command('advantage')
-        .description(
-          'how the win chance of one intent grows as dice are stacked on it, per Challenge',
-        )
+        .command(ADVANTAGE_ANALYSIS.command.name)
+        .description(ADVANTAGE_ANALYSIS.command.description)
         .option('--die <dN>', 'the die stacked', dieFlag, ADVANTAGE_DEFAULTS.sides)
         .option(
           '--most <n>',
@@ -246,7 +254,7 @@ Examples:
         const stacks = flags.stacks?.map((text) => parseStack(text, '--stacks'));
         const job: AnalysisJob = {
           analysis: 'advantage',
-          name: flags.name ?? 'advantage',
+          name: flags.name ?? ADVANTAGE_ANALYSIS.name,
           options: {
             ...flagsSetup(flags),
             challenges: flags.vs,
@@ -262,10 +270,8 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
   playFlags(
     characterFlags(
       zidara
-        .command('fishing')
-        .description(
-          "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
-        )
+        .command(FISHING_ANALYSIS.command.name)
+        .description(FISHING_ANALYSIS.command.description)
         .requiredOption('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
         .option(
           '--actions <A>',
@@ -306,7 +312,7 @@ Examples:
         flags,
         (flags): AnalysisJob => ({
           analysis: 'fishing',
-          name: flags.name ?? 'fishing',
+          name: flags.name ?? FISHING_ANALYSIS.name,
           options: {
             ...flagsSetup(flags),
             steps: flags.steps,
@@ -323,10 +329,8 @@ Examples:
 function registerRerolls(zidara: Command<[], OptionValues, OptionValues>) {
   characterFlags(
     zidara
-      .command('rerolls')
-      .description(
-        'win chance with 0, 1, 2… Resolve: reroll one die vs reroll all vs optimal, per Challenge',
-      )
+      .command(REROLLS_ANALYSIS.command.name)
+      .description(REROLLS_ANALYSIS.command.description)
       .option(
         '--split <split>',
         'the roll, e.g. d8, d6+d6 or "d8 | d4"',
@@ -371,7 +375,7 @@ Examples:
         flags,
         (flags): AnalysisJob => ({
           analysis: 'rerolls',
-          name: flags.name ?? 'rerolls',
+          name: flags.name ?? REROLLS_ANALYSIS.name,
           options: {
             ...flagsSetup({ ...flags, resolve: undefined }),
             split: parseSplit(flags.split, '--split'),
@@ -388,10 +392,8 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
   playFlags(
     characterFlags(
       zidara
-        .command('tune')
-        .description(
-          'the steps × Challenge grid of win chances, and the Challenge (or steps) nearest a target',
-        )
+        .command(TUNE_ANALYSIS.command.name)
+        .description(TUNE_ANALYSIS.command.description)
         .addOption(
           listOption(
             '--steps <list>',
@@ -448,7 +450,7 @@ Examples:
         flags,
         (flags): AnalysisJob => ({
           analysis: 'tune',
-          name: flags.name ?? 'tune',
+          name: flags.name ?? TUNE_ANALYSIS.name,
           options: {
             ...flagsSetup(flags),
             steps: flags.steps,
@@ -473,10 +475,8 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
   addRerollsOption(
     characterFlags(
       zidara
-        .command('fight-curves')
-        .description(
-          'P(a threat falls within N rounds) for threats of several Challenges and tags, exactly',
-        )
+        .command(FIGHT_CURVES_ANALYSIS.command.name)
+        .description(FIGHT_CURVES_ANALYSIS.command.description)
         .option(
           '--steps <S>',
           "the set action's steps: its best legal pool is chosen each round",
@@ -538,7 +538,7 @@ Examples:
             : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
         const job: AnalysisJob = {
           analysis: 'fight-curves',
-          name: flags.name ?? 'fight-curves',
+          name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,
           options: {
             ...flagsSetup(flags),
             ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),

@@ -1,5 +1,5 @@
 import { parseSpec } from '../input/issue-messages.ts';
-import { defineAnalysis, type ScenarioTable } from './analysis-declaration.ts';
+import { type AnyAnalysis, defineAnalysis, type ScenarioTable } from './analysis-declaration.ts';
 import {
   type CompareSystemsOptions,
   compareSystems,
@@ -15,11 +15,10 @@ import { TUNE_ANALYSIS } from './zidara/analyses/tune.ts';
 
 /** The five systems side by side (`dicelab compare`): not in a What if, nor in a scenario. */
 export const COMPARE_SYSTEMS_ANALYSIS = defineAnalysis<
-  'compare-systems',
   CompareSystemsOptions,
   unknown,
   SystemCompareRow
->({
+>()({
   name: 'compare-systems',
   run: (job) => ({ rows: compareSystems(job.options) }),
   check(job) {
@@ -64,6 +63,6 @@ export const SCENARIO_ANALYSES: readonly {
   readonly analysis: AnalysisName;
   readonly table: ScenarioTable;
 }[] = ANALYSIS_NAMES.flatMap((analysis) => {
-  const table: ScenarioTable | undefined = ANALYSES[analysis].scenario;
+  const { scenario: table }: AnyAnalysis = ANALYSES[analysis];
   return table ? [{ name: table.name ?? analysis, analysis, table }] : [];
 });

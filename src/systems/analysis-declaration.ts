@@ -57,6 +57,8 @@ export type DeclaredJob<Options, Extra> = {
 export interface AnalysisDeclaration<Options, Extra, Row, Result> {
   /** Its name in a job (`analysis: 'fight-curves'`), the JSON output and the report's log. */
   readonly name: string;
+  /** Its command (`dicelab zidara <name>`) and the command's one-line help; none: no command of its own. */
+  readonly command?: { readonly name: string; readonly description: string };
   /** Its rows and the rest of its result. Pure; throws an InputError naming a bad option. */
   readonly run: (job: DeclaredJob<Options, Extra>) => { readonly rows: readonly Row[] } & Result;
   /**
@@ -71,11 +73,14 @@ export interface AnalysisDeclaration<Options, Extra, Row, Result> {
 }
 
 /**
- * Declares an analysis, its types read from `run` (so the declaration and the code agree).
- * @example defineAnalysis({ name: 'advantage', run: (job) => ({ rows: advantage(job.options) }), check: … })
+ * Declares an analysis: its types given (options, the rest of a job, a row, the rest of a
+ * result), the declaration kept as written (its name and command as literals).
+ * @example defineAnalysis<AdvantageOptions, unknown, AdvantageRow>()({ name: 'advantage', run: (job) => ({ rows: advantage(job.options) }), check: … })
  */
-export function defineAnalysis<const Name extends string, Options, Extra, Row, Result = unknown>(
-  declaration: AnalysisDeclaration<Options, Extra, Row, Result> & { readonly name: Name },
-): AnalysisDeclaration<Options, Extra, Row, Result> & { readonly name: Name } {
-  return declaration;
+export function defineAnalysis<Options, Extra, Row, Result = unknown>() {
+  return <const D extends AnalysisDeclaration<Options, Extra, Row, Result>>(declaration: D): D =>
+    declaration;
 }
+
+/** Any analysis' declaration, for code that reads what every analysis declares. */
+export type AnyAnalysis = AnalysisDeclaration<never, never, Record<string, unknown>, unknown>;

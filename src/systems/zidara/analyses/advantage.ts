@@ -113,13 +113,12 @@ export const ADVANTAGE_WHAT_IF = {
 } as const satisfies WhatIfShape<AdvantageRow>;
 
 /** The advantage analysis (`dicelab zidara advantage`). */
-export const ADVANTAGE_ANALYSIS = defineAnalysis<
-  'advantage',
-  AdvantageOptions,
-  unknown,
-  AdvantageRow
->({
+export const ADVANTAGE_ANALYSIS = defineAnalysis<AdvantageOptions, unknown, AdvantageRow>()({
   name: 'advantage',
+  command: {
+    name: 'advantage',
+    description: 'how the win chance of one intent grows as dice are stacked on it, per Challenge',
+  },
   run: (job) => ({ rows: advantage(job.options) }),
   check(job) {
     const o = parseSpec(advantageOptionsSchema, job.options);

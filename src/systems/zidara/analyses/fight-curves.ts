@@ -107,13 +107,13 @@ export const FIGHT_CURVES_WHAT_IF = {
  * The fight-curves analysis (`dicelab zidara fight-curves`). A scenario's `analysis: fight` is
  * one fight of it, its table the fight's rounds (see fight-rounds.ts).
  */
-export const FIGHT_CURVES_ANALYSIS = defineAnalysis<
-  'fight-curves',
-  FightCurvesOptions,
-  unknown,
-  FightCurveRow
->({
+export const FIGHT_CURVES_ANALYSIS = defineAnalysis<FightCurvesOptions, unknown, FightCurveRow>()({
   name: 'fight-curves',
+  command: {
+    name: 'fight-curves',
+    description:
+      'P(a threat falls within N rounds) for threats of several Challenges and tags, exactly',
+  },
   run: (job) => ({ rows: fightCurves(job.options) }),
   check(job) {
     const o = parseSpec(fightCurvesOptionsSchema, job.options);

@@ -145,8 +145,13 @@ export const FISHING_WHAT_IF = {
 } as const satisfies WhatIfShape<FishingRow>;
 
 /** The fishing analysis (`dicelab zidara fishing`). */
-export const FISHING_ANALYSIS = defineAnalysis<'fishing', FishingOptions, unknown, FishingRow>({
+export const FISHING_ANALYSIS = defineAnalysis<FishingOptions, unknown, FishingRow>()({
   name: 'fishing',
+  command: {
+    name: 'fishing',
+    description:
+      "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
+  },
   run: (job) => ({ rows: fishing(job.options) }),
   check(job) {
     const o = parseSpec(fishingOptionsSchema, job.options);

@@ -130,8 +130,13 @@ export const REROLLS_WHAT_IF = {
 } as const satisfies WhatIfShape<RerollRow>;
 
 /** The rerolls analysis (`dicelab zidara rerolls`). */
-export const REROLLS_ANALYSIS = defineAnalysis<'rerolls', RerollsOptions, unknown, RerollRow>({
+export const REROLLS_ANALYSIS = defineAnalysis<RerollsOptions, unknown, RerollRow>()({
   name: 'rerolls',
+  command: {
+    name: 'rerolls',
+    description:
+      'win chance with 0, 1, 2… Resolve: reroll one die vs reroll all vs optimal, per Challenge',
+  },
   run: (job) => ({ rows: rerolls(job.options) }),
   check(job) {
     const o = parseSpec(rerollsOptionsSchema, job.options);

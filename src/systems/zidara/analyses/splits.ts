@@ -272,13 +272,16 @@ const SPLIT_TABLE = {
 
 /** The splits analysis (`dicelab zidara splits`): every split ranked, or the best `top`. */
 export const SPLITS_ANALYSIS = defineAnalysis<
-  'splits',
   SplitsOptions,
   { readonly top?: number },
   SplitRow,
   { readonly total: number }
->({
+>()({
   name: 'splits',
+  command: {
+    name: 'splits',
+    description: 'rank every way to split a roll: legal pools × assignments of dice to intents',
+  },
   run(job) {
     const ranked = splits(job.options);
     const rows = job.top === undefined ? ranked : ranked.slice(0, job.top);
@@ -299,14 +302,13 @@ function statedSplits(job: { readonly splits: readonly string[] }): Split[] {
 
 /** The compare analysis (`dicelab zidara splits --compare`): the stated splits ranked. */
 export const COMPARE_ANALYSIS = defineAnalysis<
-  'compare',
   CompareSplitsOptions,
   /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
   { readonly splits: readonly string[] },
   SplitRow,
   /** The splits as the job states them, in canonical notation and the job's order. */
   { readonly asked: readonly string[] }
->({
+>()({
   name: 'compare',
   run(job) {
     const candidates = statedSplits(job);

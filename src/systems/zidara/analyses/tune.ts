@@ -272,15 +272,19 @@ export const TUNE_WHAT_IF = {
 
 /** The tune analysis (`dicelab zidara tune`): the grid and, with a target, where it falls. */
 export const TUNE_ANALYSIS = defineAnalysis<
-  'tune',
   TuneOptions,
   /** Also solve for a target win chance (see {@link tuneTargets}). */
   { readonly target?: TuneTargets },
   TuneRow,
   /** With a target: where it falls, for each step count (or Challenge) of the grid. */
   { readonly answers: readonly TuneAnswer[] }
->({
+>()({
   name: 'tune',
+  command: {
+    name: 'tune',
+    description:
+      'the steps × Challenge grid of win chances, and the Challenge (or steps) nearest a target',
+  },
   run(job) {
     const rows = tuneGrid(job.options);
     const answers = job.target ? tuneTargets(job.options, rows, job.target) : [];
