@@ -10,6 +10,7 @@ import {
   WHAT_IF_SHAPES,
   type WhatIfAnalysis,
   type WhatIfRow,
+  type WhatIfShape,
   type WhatIfUnit,
 } from '../systems/zidara/analyses/what-if.ts';
 import {
@@ -98,24 +99,11 @@ export function describeChange(
     .join(', ');
 }
 
-/** How each analysis' comparison is printed for people: the figures shown (CSV and JSON have all). */
-function printedFigures(analysis: WhatIfAnalysis, objective = 'wins'): string[] {
-  switch (analysis) {
-    case 'splits':
-    case 'compare': {
-      const field = {
-        primary: 'mainWin',
-        wins: 'expectedWins',
-        all: 'allWin',
-        utility: 'expectedUtility',
-      }[objective];
-      return ['rank', field ?? 'expectedWins'];
-    }
-    case 'fishing':
-      return ['mainWin', 'auraGained', 'minorWins'];
-    default:
-      return Object.keys(WHAT_IF_SHAPES[analysis].figures);
-  }
+/** The figures a terminal shows of an analysis' comparison (its `printed`; CSV and JSON have all). */
+function printedFigures(analysis: WhatIfAnalysis, objective?: string): readonly string[] {
+  // The flags are the options the command parsed (the objective one of its choices).
+  const shape = WHAT_IF_SHAPES[analysis] as WhatIfShape<Record<string, unknown>, unknown>;
+  return shape.printed?.({ objective }) ?? Object.keys(shape.figures);
 }
 
 /**

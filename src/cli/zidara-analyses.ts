@@ -8,16 +8,26 @@ import {
 import { InputError, invalid } from '../input/input-error.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
-import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
-import { FIGHT_CURVES_DEFAULTS } from '../systems/zidara/analyses/fight-curves.ts';
-import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
-import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
+import { ADVANTAGE_ANALYSIS, ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import {
+  FIGHT_CURVES_ANALYSIS,
+  FIGHT_CURVES_DEFAULTS,
+} from '../systems/zidara/analyses/fight-curves.ts';
+import { FISHING_ANALYSIS, FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
+import { REROLLS_ANALYSIS, REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
+import {
+  COMPARE_ANALYSIS,
   SPLIT_OBJECTIVES,
+  SPLITS_ANALYSIS,
   SPLITS_DEFAULTS,
   type SplitObjective,
 } from '../systems/zidara/analyses/splits.ts';
-import { POOL_RULES, type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import {
+  POOL_RULES,
+  type PoolRule,
+  TUNE_ANALYSIS,
+  TUNE_DEFAULTS,
+} from '../systems/zidara/analyses/tune.ts';
 import {
   PLAY_DEFAULTS,
   REROLL_KINDS,
@@ -111,445 +121,405 @@ function playFlags<A extends unknown[], O extends OptionValues, G extends Option
 }
 
 function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
-  playFlags(
-    characterFlags(
-      zidara
-        .command('splits')
-        .description('rank every way to split a roll: legal pools × assignments of dice to intents')
-        .option('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
-        .option(
-          '--actions <A>',
-          'actions in the roll (each gives one split)',
-          FLAG_PARSERS.actions,
-          SPLITS_DEFAULTS.actions,
-        )
-        .requiredOption(
-          '--vs <C>',
-          'the Challenge C every intent aims at (it rolls d2C)',
-          FLAG_PARSERS.challenge,
-        )
-        .option(
-          '--intents <list>',
-          'numbers of intents to consider, e.g. 1, 1-2 or 1,3 (default: all); a threat with T tags: 1-T',
-          integerListFlag(1, ROLL_LIMITS.dice),
-        )
-        .addOption(
-          new Option(
-            '--objective <objective>',
-            'rank by: primary = P(main intent wins), wins = expected intents won, all = P(all won), utility = expected utility',
+  analysisCommand(
+    playFlags(
+      characterFlags(
+        zidara
+          .command(SPLITS_ANALYSIS.command.name)
+          .description(SPLITS_ANALYSIS.command.description)
+          .option('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
+          .option(
+            '--actions <A>',
+            'actions in the roll (each gives one split)',
+            FLAG_PARSERS.actions,
+            SPLITS_DEFAULTS.actions,
           )
-            .choices(SPLIT_OBJECTIVES)
-            .default(SPLITS_DEFAULTS.objective as SplitObjective),
-        )
-        .option(
-          '--compare <splits...>',
-          'score only these splits, e.g. --compare d12 d6+d6 "d8 | d4"',
-        )
-        .option('--top <n>', 'keep only the best n rows', integerFlag(1)),
+          .requiredOption(
+            '--vs <C>',
+            'the Challenge C every intent aims at (it rolls d2C)',
+            FLAG_PARSERS.challenge,
+          )
+          .option(
+            '--intents <list>',
+            'numbers of intents to consider, e.g. 1, 1-2 or 1,3 (default: all); a threat with T tags: 1-T',
+            integerListFlag(1, ROLL_LIMITS.dice),
+          )
+          .addOption(
+            new Option(
+              '--objective <objective>',
+              'rank by: primary = P(main intent wins), wins = expected intents won, all = P(all won), utility = expected utility',
+            )
+              .choices(SPLIT_OBJECTIVES)
+              .default(SPLITS_DEFAULTS.objective as SplitObjective),
+          )
+          .option(
+            '--compare <splits...>',
+            'score only these splits, e.g. --compare d12 d6+d6 "d8 | d4"',
+          )
+          .option('--top <n>', 'keep only the best n rows', integerFlag(1)),
+      ),
     ),
-  )
-    .addHelpText(
-      'after',
-      `${SETUP_HELP}
-
-Examples:
-  dicelab zidara splits --steps 8 --vs 3 --intents 1-2         8 steps, 1 action, vs a Warden with two tags
+    `  dicelab zidara splits --steps 8 --vs 3 --intents 1-2         8 steps, 1 action, vs a Warden with two tags
   dicelab zidara splits --compare d12 d6+d6 --vs 3 --objective primary    d12 or d6+d6?
   dicelab zidara splits --steps 12 --actions 2 --vs 4 --top 10 --out reports/splits`,
-    )
-    .action(async (flags, command) => {
-      await runAndPrint(command, flags, (flags) => {
-        const setup = flagsSetup(flags);
-        const objective = flags.objective as SplitObjective;
-        let job: AnalysisJob;
-        if (flags.compare) {
-          if (flags.steps !== undefined)
-            throw invalid(
-              '--steps',
-              flags.steps,
-              'no --steps with --compare: the stated splits are scored as they are',
-            );
-          for (const text of flags.compare) parseSplit(text, '--compare');
-          job = {
-            analysis: 'compare',
-            name: flags.name ?? 'compare',
-            splits: flags.compare,
-            options: { ...setup, challenge: flags.vs, objective },
-          };
-        } else {
-          if (flags.steps === undefined)
-            throw invalid(
-              '--steps',
-              undefined,
-              'the steps of the roll, e.g. --steps 8 (or --compare with splits)',
-            );
-          job = {
-            analysis: 'splits',
-            name: flags.name ?? 'splits',
-            options: {
-              ...setup,
-              steps: flags.steps,
-              actions: flags.actions,
-              challenge: flags.vs,
-              objective,
-              ...(flags.intents ? { intents: flags.intents } : {}),
-            },
-            ...(flags.top === undefined ? {} : { top: flags.top }),
-          };
-        }
-        return job;
-      });
-    });
+    (flags) => {
+      const setup = flagsSetup(flags);
+      const objective = flags.objective as SplitObjective;
+      let job: AnalysisJob;
+      if (flags.compare) {
+        if (flags.steps !== undefined)
+          throw invalid(
+            '--steps',
+            flags.steps,
+            'no --steps with --compare: the stated splits are scored as they are',
+          );
+        for (const text of flags.compare) parseSplit(text, '--compare');
+        job = {
+          analysis: 'compare',
+          name: flags.name ?? COMPARE_ANALYSIS.name,
+          splits: flags.compare,
+          options: { ...setup, challenge: flags.vs, objective },
+        };
+      } else {
+        if (flags.steps === undefined)
+          throw invalid(
+            '--steps',
+            undefined,
+            'the steps of the roll, e.g. --steps 8 (or --compare with splits)',
+          );
+        job = {
+          analysis: 'splits',
+          name: flags.name ?? SPLITS_ANALYSIS.name,
+          options: {
+            ...setup,
+            steps: flags.steps,
+            actions: flags.actions,
+            challenge: flags.vs,
+            objective,
+            ...(flags.intents ? { intents: flags.intents } : {}),
+          },
+          ...(flags.top === undefined ? {} : { top: flags.top }),
+        };
+      }
+      return job;
+    },
+  );
 }
 
 function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
-  playFlags(
+  analysisCommand(
+    playFlags(
+      characterFlags(
+        zidara
+          .command(ADVANTAGE_ANALYSIS.command.name)
+          .description(ADVANTAGE_ANALYSIS.command.description)
+          .option('--die <dN>', 'the die stacked', dieFlag, ADVANTAGE_DEFAULTS.sides)
+          .option(
+            '--most <n>',
+            'stack 1..n copies of it',
+            integerFlag(1, ROLL_LIMITS.dice),
+            ADVANTAGE_DEFAULTS.most,
+          )
+          .addOption(
+            new Option(
+              '--stacks <stacks...>',
+              'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4 (not with --die, --most)',
+            ).conflicts(['die', 'most']),
+          )
+          .addOption(
+            listOption(
+              '--vs <list>',
+              'Challenges, e.g. 1-6 or 2,4',
+              integerListFlag(1, ROLL_LIMITS.challenge),
+              ADVANTAGE_DEFAULTS.challenges,
+            ),
+          ),
+      ),
+    ),
+    `  dicelab zidara advantage --die d6 --most 6 --aura 0
+  dicelab zidara advantage --stacks d12 d12+d2 d12+d4 d12+d6 --vs 3-6 --format csv`,
+    (flags) => {
+      const stacks = flags.stacks?.map((text) => parseStack(text, '--stacks'));
+      const job: AnalysisJob = {
+        analysis: 'advantage',
+        name: flags.name ?? ADVANTAGE_ANALYSIS.name,
+        options: {
+          ...flagsSetup(flags),
+          challenges: flags.vs,
+          ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
+        },
+      };
+      return job;
+    },
+  );
+}
+
+function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
+  analysisCommand(
+    playFlags(
+      characterFlags(
+        zidara
+          .command(FISHING_ANALYSIS.command.name)
+          .description(FISHING_ANALYSIS.command.description)
+          .requiredOption('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
+          .option(
+            '--actions <A>',
+            'actions in the roll (each gives one split)',
+            FLAG_PARSERS.actions,
+            FISHING_DEFAULTS.actions,
+          )
+          .requiredOption(
+            '--vs <C>',
+            'the Challenge C every intent aims at (it rolls d2C)',
+            FLAG_PARSERS.challenge,
+          )
+          .option(
+            '--minor-max <dN>',
+            'largest die a minor intent may hold',
+            dieFlag,
+            FISHING_DEFAULTS.minorMaxSides,
+          )
+          .option(
+            '--minor-weight <x>',
+            "worth of a minor intent's win to the play (0: fish only)",
+            numberFlag(0, ROLL_LIMITS.value),
+            FISHING_DEFAULTS.minorWeight,
+          ),
+      ),
+    ),
+    `  dicelab zidara fishing --steps 8 --actions 2 --vs 4
+  dicelab zidara fishing --steps 6 --vs 3 --aura 2 --out reports/fishing`,
+    (flags): AnalysisJob => ({
+      analysis: 'fishing',
+      name: flags.name ?? FISHING_ANALYSIS.name,
+      options: {
+        ...flagsSetup(flags),
+        steps: flags.steps,
+        actions: flags.actions,
+        challenge: flags.vs,
+        minorMaxSides: flags.minorMax,
+        minorWeight: flags.minorWeight,
+      },
+    }),
+  );
+}
+
+function registerRerolls(zidara: Command<[], OptionValues, OptionValues>) {
+  analysisCommand(
     characterFlags(
       zidara
-        .command('advantage')
-        .description(
-          'how the win chance of one intent grows as dice are stacked on it, per Challenge',
-        )
-        .option('--die <dN>', 'the die stacked', dieFlag, ADVANTAGE_DEFAULTS.sides)
+        .command(REROLLS_ANALYSIS.command.name)
+        .description(REROLLS_ANALYSIS.command.description)
         .option(
-          '--most <n>',
-          'stack 1..n copies of it',
-          integerFlag(1, ROLL_LIMITS.dice),
-          ADVANTAGE_DEFAULTS.most,
-        )
-        .addOption(
-          new Option(
-            '--stacks <stacks...>',
-            'these stacks instead, in order, e.g. --stacks d12 d12+d2 d12+d4 (not with --die, --most)',
-          ).conflicts(['die', 'most']),
+          '--split <split>',
+          'the roll, e.g. d8, d6+d6 or "d8 | d4"',
+          formatSplit(REROLLS_DEFAULTS.split),
         )
         .addOption(
           listOption(
             '--vs <list>',
             'Challenges, e.g. 1-6 or 2,4',
             integerListFlag(1, ROLL_LIMITS.challenge),
-            ADVANTAGE_DEFAULTS.challenges,
+            REROLLS_DEFAULTS.challenges,
+          ),
+        )
+        .addOption(
+          listOption(
+            '--resolve <list>',
+            'Resolve levels, e.g. 0-3',
+            integerListFlag(0, ROLL_LIMITS.resolve),
+            REROLLS_DEFAULTS.resolve,
+          ),
+        )
+        .addOption(
+          listOption(
+            '--kinds <list>',
+            `kinds of reroll compared, from ${REROLL_KINDS.join(', ')} (${PLAY_DEFAULTS.rerolls}: optimal)`,
+            kindListFlag,
+            REROLLS_DEFAULTS.kinds,
           ),
         ),
     ),
-  )
-    .addHelpText(
-      'after',
-      `${SETUP_HELP}
-
-Examples:
-  dicelab zidara advantage --die d6 --most 6 --aura 0
-  dicelab zidara advantage --stacks d12 d12+d2 d12+d4 d12+d6 --vs 3-6 --format csv`,
-    )
-    .action(async (flags, command) => {
-      await runAndPrint(command, flags, (flags) => {
-        const stacks = flags.stacks?.map((text) => parseStack(text, '--stacks'));
-        const job: AnalysisJob = {
-          analysis: 'advantage',
-          name: flags.name ?? 'advantage',
-          options: {
-            ...flagsSetup(flags),
-            challenges: flags.vs,
-            ...(stacks ? { stacks } : { sides: flags.die, most: flags.most }),
-          },
-        };
-        return job;
-      });
-    });
-}
-
-function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
-  playFlags(
-    characterFlags(
-      zidara
-        .command('fishing')
-        .description(
-          "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
-        )
-        .requiredOption('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
-        .option(
-          '--actions <A>',
-          'actions in the roll (each gives one split)',
-          FLAG_PARSERS.actions,
-          FISHING_DEFAULTS.actions,
-        )
-        .requiredOption(
-          '--vs <C>',
-          'the Challenge C every intent aims at (it rolls d2C)',
-          FLAG_PARSERS.challenge,
-        )
-        .option(
-          '--minor-max <dN>',
-          'largest die a minor intent may hold',
-          dieFlag,
-          FISHING_DEFAULTS.minorMaxSides,
-        )
-        .option(
-          '--minor-weight <x>',
-          "worth of a minor intent's win to the play (0: fish only)",
-          numberFlag(0, ROLL_LIMITS.value),
-          FISHING_DEFAULTS.minorWeight,
-        ),
-    ),
-  )
-    .addHelpText(
-      'after',
-      `${SETUP_HELP}
-
-Examples:
-  dicelab zidara fishing --steps 8 --actions 2 --vs 4
-  dicelab zidara fishing --steps 6 --vs 3 --aura 2 --out reports/fishing`,
-    )
-    .action(async (flags, command) => {
-      await runAndPrint(
-        command,
-        flags,
-        (flags): AnalysisJob => ({
-          analysis: 'fishing',
-          name: flags.name ?? 'fishing',
-          options: {
-            ...flagsSetup(flags),
-            steps: flags.steps,
-            actions: flags.actions,
-            challenge: flags.vs,
-            minorMaxSides: flags.minorMax,
-            minorWeight: flags.minorWeight,
-          },
-        }),
-      );
-    });
-}
-
-function registerRerolls(zidara: Command<[], OptionValues, OptionValues>) {
-  characterFlags(
-    zidara
-      .command('rerolls')
-      .description(
-        'win chance with 0, 1, 2… Resolve: reroll one die vs reroll all vs optimal, per Challenge',
-      )
-      .option(
-        '--split <split>',
-        'the roll, e.g. d8, d6+d6 or "d8 | d4"',
-        formatSplit(REROLLS_DEFAULTS.split),
-      )
-      .addOption(
-        listOption(
-          '--vs <list>',
-          'Challenges, e.g. 1-6 or 2,4',
-          integerListFlag(1, ROLL_LIMITS.challenge),
-          REROLLS_DEFAULTS.challenges,
-        ),
-      )
-      .addOption(
-        listOption(
-          '--resolve <list>',
-          'Resolve levels, e.g. 0-3',
-          integerListFlag(0, ROLL_LIMITS.resolve),
-          REROLLS_DEFAULTS.resolve,
-        ),
-      )
-      .addOption(
-        listOption(
-          '--kinds <list>',
-          `kinds of reroll compared, from ${REROLL_KINDS.join(', ')} (${PLAY_DEFAULTS.rerolls}: optimal)`,
-          kindListFlag,
-          REROLLS_DEFAULTS.kinds,
-        ),
-      ),
-  )
-    .addHelpText(
-      'after',
-      `${SETUP_HELP.replace(/ {2}--resolve N .*\n/, '')}
-
-Examples:
-  dicelab zidara rerolls --split d8 --vs 4 --aura-max 0      a lone d8, no Aura: 43.8% → 60.2% with one Resolve
+    `  dicelab zidara rerolls --split d8 --vs 4 --aura-max 0      a lone d8, no Aura: 43.8% → 60.2% with one Resolve
   dicelab zidara rerolls --split "d6 | d6" --resolve 0-2 --out reports/rerolls`,
-    )
-    .action(async (flags, command) => {
-      await runAndPrint(
-        command,
-        flags,
-        (flags): AnalysisJob => ({
-          analysis: 'rerolls',
-          name: flags.name ?? 'rerolls',
-          options: {
-            ...flagsSetup({ ...flags, resolve: undefined }),
-            split: parseSplit(flags.split, '--split'),
-            challenges: flags.vs,
-            resolve: flags.resolve,
-            kinds: flags.kinds,
-          },
-        }),
-      );
-    });
+    (flags): AnalysisJob => ({
+      analysis: 'rerolls',
+      name: flags.name ?? REROLLS_ANALYSIS.name,
+      options: {
+        ...flagsSetup({ ...flags, resolve: undefined }),
+        split: parseSplit(flags.split, '--split'),
+        challenges: flags.vs,
+        resolve: flags.resolve,
+        kinds: flags.kinds,
+      },
+    }),
+    SETUP_HELP.replace(/ {2}--resolve N .*\n/, ''),
+  );
 }
 
 function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
-  playFlags(
-    characterFlags(
-      zidara
-        .command('tune')
-        .description(
-          'the steps × Challenge grid of win chances, and the Challenge (or steps) nearest a target',
-        )
-        .addOption(
-          listOption(
-            '--steps <list>',
-            'step counts, e.g. 1-12 or 6',
-            integerListFlag(1, ROLL_LIMITS.steps),
-            TUNE_DEFAULTS.steps,
-          ),
-        )
-        .addOption(
-          listOption(
-            '--vs <list>',
-            'Challenges, e.g. 1-6',
-            integerListFlag(1, ROLL_LIMITS.challenge),
-            TUNE_DEFAULTS.challenges,
-          ),
-        )
-        .option(
-          '--actions <A>',
-          "actions in the roll (for the 'best' pool rule)",
-          FLAG_PARSERS.actions,
-          TUNE_DEFAULTS.actions,
-        )
-        .addOption(
-          new Option(
-            '--pool <rule>',
-            'best = the best one-intent legal pool; natural = the unsplit pool (8 steps: d12+d4)',
+  analysisCommand(
+    playFlags(
+      characterFlags(
+        zidara
+          .command(TUNE_ANALYSIS.command.name)
+          .description(TUNE_ANALYSIS.command.description)
+          .addOption(
+            listOption(
+              '--steps <list>',
+              'step counts, e.g. 1-12 or 6',
+              integerListFlag(1, ROLL_LIMITS.steps),
+              TUNE_DEFAULTS.steps,
+            ),
           )
-            .choices(POOL_RULES)
-            .default(TUNE_DEFAULTS.pool as PoolRule),
-        )
-        .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
-        .addOption(
-          new Option(
-            '--solve-for <what>',
-            'with --target: the Challenge for each step count, or the steps for each Challenge',
+          .addOption(
+            listOption(
+              '--vs <list>',
+              'Challenges, e.g. 1-6',
+              integerListFlag(1, ROLL_LIMITS.challenge),
+              TUNE_DEFAULTS.challenges,
+            ),
           )
-            .choices(['challenge', 'steps'] as const)
-            .default('challenge' as 'challenge' | 'steps'),
-        ),
+          .option(
+            '--actions <A>',
+            "actions in the roll (for the 'best' pool rule)",
+            FLAG_PARSERS.actions,
+            TUNE_DEFAULTS.actions,
+          )
+          .addOption(
+            new Option(
+              '--pool <rule>',
+              'best = the best one-intent legal pool; natural = the unsplit pool (8 steps: d12+d4)',
+            )
+              .choices(POOL_RULES)
+              .default(TUNE_DEFAULTS.pool as PoolRule),
+          )
+          .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
+          .addOption(
+            new Option(
+              '--solve-for <what>',
+              'with --target: the Challenge for each step count, or the steps for each Challenge',
+            )
+              .choices(['challenge', 'steps'] as const)
+              .default('challenge' as 'challenge' | 'steps'),
+          ),
+      ),
     ),
-  )
-    .addHelpText(
-      'after',
-      `${SETUP_HELP}
-
-Examples:
-  dicelab zidara tune --steps 6 --target 60%                  what Challenge gives a 6-step fighter 60%?
+    `  dicelab zidara tune --steps 6 --target 60%                  what Challenge gives a 6-step fighter 60%?
   dicelab zidara tune --vs 4 --target 75% --solve-for steps   how many steps for 75% against C4?
   dicelab zidara tune --steps 1-12 --vs 1-6 --out reports/tune`,
-    )
-    .action(async (flags, command) => {
-      await runAndPrint(
-        command,
-        flags,
-        (flags): AnalysisJob => ({
-          analysis: 'tune',
-          name: flags.name ?? 'tune',
-          options: {
-            ...flagsSetup(flags),
-            steps: flags.steps,
-            challenges: flags.vs,
-            actions: flags.actions,
-            pool: flags.pool as PoolRule,
-          },
-          ...(flags.target === undefined
-            ? {}
-            : {
-                target: {
-                  winChance: flags.target,
-                  solveFor: flags.solveFor as 'challenge' | 'steps',
-                },
-              }),
-        }),
-      );
-    });
+    (flags): AnalysisJob => ({
+      analysis: 'tune',
+      name: flags.name ?? TUNE_ANALYSIS.name,
+      options: {
+        ...flagsSetup(flags),
+        steps: flags.steps,
+        challenges: flags.vs,
+        actions: flags.actions,
+        pool: flags.pool as PoolRule,
+      },
+      ...(flags.target === undefined
+        ? {}
+        : {
+            target: {
+              winChance: flags.target,
+              solveFor: flags.solveFor as 'challenge' | 'steps',
+            },
+          }),
+    }),
+  );
 }
 
 function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
-  addRerollsOption(
-    characterFlags(
-      zidara
-        .command('fight-curves')
-        .description(
-          'P(a threat falls within N rounds) for threats of several Challenges and tags, exactly',
-        )
-        .option(
-          '--steps <S>',
-          "the set action's steps: its best legal pool is chosen each round",
-          FLAG_PARSERS.fightSteps,
-        )
-        .option(
-          '--actions <A>',
-          'actions in each roll, with --steps',
-          FLAG_PARSERS.fightActions,
-          FIGHT_DEFAULTS.actions,
-        )
-        .option('--pool <dice>', 'or a set pool rolled every round, e.g. "d12 d4"')
-        .addOption(
-          listOption(
-            '--tags <list>',
-            'tags of the threats, e.g. 1-3',
-            integerListFlag(1, FIGHT_LIMITS.tags),
-            FIGHT_CURVES_DEFAULTS.tags,
+  analysisCommand(
+    addRerollsOption(
+      characterFlags(
+        zidara
+          .command(FIGHT_CURVES_ANALYSIS.command.name)
+          .description(FIGHT_CURVES_ANALYSIS.command.description)
+          .option(
+            '--steps <S>',
+            "the set action's steps: its best legal pool is chosen each round",
+            FLAG_PARSERS.fightSteps,
+          )
+          .option(
+            '--actions <A>',
+            'actions in each roll, with --steps',
+            FLAG_PARSERS.fightActions,
+            FIGHT_DEFAULTS.actions,
+          )
+          .option('--pool <dice>', 'or a set pool rolled every round, e.g. "d12 d4"')
+          .addOption(
+            listOption(
+              '--tags <list>',
+              'tags of the threats, e.g. 1-3',
+              integerListFlag(1, FIGHT_LIMITS.tags),
+              FIGHT_CURVES_DEFAULTS.tags,
+            ),
+          )
+          .addOption(
+            listOption(
+              '--vs <list>',
+              'Challenges of the threats, e.g. 3-5',
+              integerListFlag(1, ROLL_LIMITS.challenge),
+              FIGHT_CURVES_DEFAULTS.challenges,
+            ),
+          )
+          .option(
+            '--titles <n>',
+            'Titles: Resolve at the start of each fight',
+            FLAG_PARSERS.resolve,
+            FIGHT_DEFAULTS.titles,
+          )
+          .option(
+            '--max-rounds <n>',
+            'rounds shown',
+            FLAG_PARSERS.maxRounds,
+            FIGHT_CURVES_DEFAULTS.maxRounds,
           ),
-        )
-        .addOption(
-          listOption(
-            '--vs <list>',
-            'Challenges of the threats, e.g. 3-5',
-            integerListFlag(1, ROLL_LIMITS.challenge),
-            FIGHT_CURVES_DEFAULTS.challenges,
-          ),
-        )
-        .option(
-          '--titles <n>',
-          'Titles: Resolve at the start of each fight',
-          FLAG_PARSERS.resolve,
-          FIGHT_DEFAULTS.titles,
-        )
-        .option(
-          '--max-rounds <n>',
-          'rounds shown',
-          FLAG_PARSERS.maxRounds,
-          FIGHT_CURVES_DEFAULTS.maxRounds,
-        ),
+      ),
     ),
-  )
-    .addHelpText(
-      'after',
-      `${SETUP_HELP}
-
-Examples:
-  dicelab zidara fight-curves --steps 6 --vs 4-6 --tags 1-3
+    `  dicelab zidara fight-curves --steps 6 --vs 4-6 --tags 1-3
   dicelab zidara fight-curves --pool "d12 d4" --vs 3 --tags 2-4 --out reports/fights`,
-    )
+    (flags) => {
+      if ((flags.steps === undefined) === (flags.pool === undefined)) {
+        throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
+      }
+      const pool =
+        flags.pool === undefined
+          ? undefined
+          : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
+      const job: AnalysisJob = {
+        analysis: 'fight-curves',
+        name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,
+        options: {
+          ...flagsSetup(flags),
+          ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
+          tags: flags.tags,
+          challenges: flags.vs,
+          titles: flags.titles,
+          maxRounds: flags.maxRounds,
+        },
+      };
+      return job;
+    },
+  );
+}
+
+/**
+ * An analysis command's help after its flags (the setup's, `help`, then its examples) and its
+ * action: the job `build` makes of the flags, run and printed.
+ */
+function analysisCommand<O extends RunFlags & OptionValues, G extends OptionValues>(
+  command: Command<[], O, G>,
+  examples: string,
+  build: (flags: O) => AnalysisJob,
+  help = SETUP_HELP,
+) {
+  return command
+    .addHelpText('after', `${help}\n\nExamples:\n${examples}`)
     .action(async (flags, command) => {
-      await runAndPrint(command, flags, (flags) => {
-        if ((flags.steps === undefined) === (flags.pool === undefined)) {
-          throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
-        }
-        const pool =
-          flags.pool === undefined
-            ? undefined
-            : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
-        const job: AnalysisJob = {
-          analysis: 'fights',
-          name: flags.name ?? 'fight-curves',
-          options: {
-            ...flagsSetup(flags),
-            ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
-            tags: flags.tags,
-            challenges: flags.vs,
-            titles: flags.titles,
-            maxRounds: flags.maxRounds,
-          },
-        };
-        return job;
-      });
+      await runAndPrint(command, flags, build);
     });
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../systems/zidara/fight/fight.ts';
 import { parseSplit, type Split } from '../systems/zidara/roll/split.ts';
 import { splitOdds } from '../systems/zidara/roll/split-roll.ts';
-import { ANALYSIS_TABLES, type AnalysisName } from './figure-catalogue.ts';
+import { ANALYSIS_TABLES, type ScenarioAnalysisName } from './figure-catalogue.ts';
 import type { PlannedAnalysis } from './plan-analysis.ts';
 import type { FigureRef, FigureSpec } from './resolve-figure.ts';
 
@@ -169,7 +169,7 @@ function answerFigures(answer: CheckAnswer): string[] {
  */
 export function selectRows(
   rows: readonly AnalysisRow[],
-  table: AnalysisName,
+  table: ScenarioAnalysisName,
   select: Readonly<Record<string, string | number>>,
   one: boolean,
 ): readonly AnalysisRow[] {
@@ -204,7 +204,7 @@ export function selectRows(
 }
 
 /** A cell as a number (a flag is 1 or 0). @throws InputError for an empty cell (a first gain). */
-export function cellValue(row: AnalysisRow, figure: string, table: AnalysisName): number {
+export function cellValue(row: AnalysisRow, figure: string, table: ScenarioAnalysisName): number {
   const value = row[figure];
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value !== 'number' || !Number.isFinite(value))
@@ -217,7 +217,7 @@ export function cellValue(row: AnalysisRow, figure: string, table: AnalysisName)
 /** The key of a row's cell in the baseline: "winChance of tune-grid [steps 6, challenge 3]". */
 export function cellKey(
   analysis: string,
-  table: AnalysisName,
+  table: ScenarioAnalysisName,
   row: AnalysisRow,
   figure: string,
 ): string {

@@ -4,7 +4,7 @@ import { type AnalysisJob, checkAnalysis } from '../systems/run-analysis.ts';
 import { FIGHT_DEFAULTS, type Fight } from '../systems/zidara/fight/fight.ts';
 import { stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { canonicalSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
-import type { AnalysisName } from './figure-catalogue.ts';
+import type { ScenarioAnalysisName } from './figure-catalogue.ts';
 import { characterOf, fightOf, setupOf, stepsOf, threatFaced, threatOf } from './resolve-figure.ts';
 import type { Analysis, Scenario } from './schema.ts';
 
@@ -16,7 +16,7 @@ import type { Analysis, Scenario } from './schema.ts';
 export type PlannedAnalysis =
   | {
       readonly key: string;
-      readonly table: Exclude<AnalysisName, 'fight'>;
+      readonly table: Exclude<ScenarioAnalysisName, 'fight'>;
       readonly job: AnalysisJob;
     }
   | {
@@ -158,7 +158,7 @@ export function planAnalysis(
       const planned = fightOf(scenario, analysis, character, name, maxRounds, at);
       fight = planned.fight;
       job = {
-        analysis: 'fights',
+        analysis: 'fight-curves',
         name: key,
         options: { ...planned.options, challenges: [fight.challenge], tags: [fight.tags] },
       };
@@ -168,7 +168,7 @@ export function planAnalysis(
   checked(job, analysis, at);
   return fight
     ? { key, table: 'fight', job, fight }
-    : { key, table: analysis.analysis as Exclude<AnalysisName, 'fight'>, job };
+    : { key, table: analysis.analysis as Exclude<ScenarioAnalysisName, 'fight'>, job };
 }
 
 /** Several threats (`vs`: their Challenges) or `challenges`; undefined for the analysis' default. */

@@ -28,10 +28,10 @@ import {
 } from '../systems/zidara/roll/split-roll.ts';
 import {
   ANALYSIS_TABLES,
-  type AnalysisName,
   type FigureUnit,
   ROLL_AND_FIGHT_FIGURES,
   rowFieldsOf,
+  type ScenarioAnalysisName,
 } from './figure-catalogue.ts';
 import {
   type Character,
@@ -65,7 +65,7 @@ export type FigureSpec =
   | {
       readonly kind: 'cell';
       readonly analysis: string;
-      readonly table: AnalysisName;
+      readonly table: ScenarioAnalysisName;
       /** Row fields and the values they must have (splits in canonical notation). */
       readonly select: Readonly<Record<string, string | number>>;
     }

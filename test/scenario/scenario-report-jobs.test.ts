@@ -11,7 +11,7 @@ describe('scenarioReportJobs', () => {
     expect(jobs.map((j) => [j.name, j.analysis])).toEqual([
       ['bram-gate-fight-splits-vs-warden', 'splits'],
       ['bram-gate-d12-or-d6-d6', 'compare'],
-      ['bram-gate-fight-vs-warden', 'fights'],
+      ['bram-gate-fight-vs-warden', 'fight-curves'],
     ]);
     expect(reportJobs(['scenarios/bram-gate.yaml'])).toEqual(jobs);
     // The fight's curve is the one the check judges round by round.

@@ -61,7 +61,7 @@ describe('checkAnalysis', () => {
       /^split\[1\]: \[\] is not allowed \(expected at least one die on each intent\)$/,
     ],
     [
-      { analysis: 'fights', name: 'f', options: { steps: 40, tags: [1] } },
+      { analysis: 'fight-curves', name: 'f', options: { steps: 40, tags: [1] } },
       /^steps: 40 is not allowed \(expected an integer from 1 to 36\)$/,
     ],
     [
@@ -74,7 +74,7 @@ describe('checkAnalysis', () => {
 
   it('accepts every job of the built-in shapes', () => {
     expect(() =>
-      checkAnalysis({ analysis: 'fights', name: 'f', options: { pool: [12, 4], tags: [2] } }),
+      checkAnalysis({ analysis: 'fight-curves', name: 'f', options: { pool: [12, 4], tags: [2] } }),
     ).not.toThrow();
     expect(() =>
       checkAnalysis({ analysis: 'compare-systems', name: 'x', options: { challenge: 3 } }),

@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { formatPercent } from '../../format/format-percent.ts';
 import { formatPoints } from '../../format/format-points.ts';
+import type { AnalysisName } from '../../systems/analyses.ts';
 import { COMPARE_DEFAULTS, type SystemCompareRow } from '../../systems/compare.ts';
 import type { AnalysisJob, AnalysisResult } from '../../systems/run-analysis.ts';
 import { FISHING_DEFAULTS } from '../../systems/zidara/analyses/fishing.ts';
@@ -59,8 +60,19 @@ export interface AnalysisOutput {
  * // "d6+d6 beats d12: 93.5% vs 91.7% (+1.9 pts)."
  */
 export function analysisOutput(result: AnalysisResult): AnalysisOutput {
-  switch (result.analysis) {
-    case 'splits': {
+  return (ANALYSIS_OUTPUTS[result.analysis] as (result: AnalysisResult) => AnalysisOutput)(result);
+}
+
+/** The result of analysis `A`. */
+type ResultOf<A extends AnalysisName> = Extract<AnalysisResult, { readonly analysis: A }>;
+
+/**
+ * Each analysis' output, by its name (see `ANALYSES`): its chart, how to read it, and its
+ * findings in words. Typed by the names, so a new analysis without one fails to compile.
+ */
+const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) => AnalysisOutput } =
+  {
+    splits: (result) => {
       const { job, rows } = result;
       const objective = job.options.objective ?? SPLITS_DEFAULTS.objective;
       const best = rows[0]!;
@@ -85,8 +97,8 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
         columns: splitsColumns(objective),
         csvColumns: SPLITS_CSV_COLUMNS,
       });
-    }
-    case 'compare': {
+    },
+    compare: (result) => {
       const { job, rows } = result;
       const objective = job.options.objective ?? SPLITS_DEFAULTS.objective;
       return output(job, {
@@ -103,8 +115,8 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
         columns: splitsColumns(objective),
         csvColumns: SPLITS_CSV_COLUMNS,
       });
-    }
-    case 'advantage': {
+    },
+    advantage: (result) => {
       const { job, rows } = result;
       const challenges = [...new Set(rows.map((r) => r.challenge))];
       const second = rows.filter((r) => r.dice === 2 && r.gain !== null);
@@ -123,8 +135,8 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
         columns: ADVANTAGE_COLUMNS,
         csvColumns: ADVANTAGE_CSV_COLUMNS,
       });
-    }
-    case 'fishing': {
+    },
+    fishing: (result) => {
       const { job, rows } = result;
       const frontier = rows.filter((r) => r.frontier);
       const fishingPays = frontier.filter((r) => r.minorDice > 0);
@@ -148,8 +160,8 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
         columns: FISHING_COLUMNS,
         csvColumns: FISHING_CSV_COLUMNS,
       });
-    }
-    case 'rerolls': {
+    },
+    rerolls: (result) => {
       const { job, rows } = result;
       const split = formatSplit(job.options.split ?? REROLLS_DEFAULTS.split);
       const first = rows.filter((r) => r.rerolls === 'any' && r.resolve === 1 && r.gain !== null);
@@ -167,8 +179,8 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
         columns: REROLLS_COLUMNS,
         csvColumns: REROLLS_CSV_COLUMNS,
       });
-    }
-    case 'fights': {
+    },
+    'fight-curves': (result) => {
       const { job, rows } = result;
       const {
         pool,
@@ -193,8 +205,8 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
         columns: FIGHTS_COLUMNS,
         csvColumns: FIGHTS_CSV_COLUMNS,
       });
-    }
-    case 'tune': {
+    },
+    tune: (result) => {
       const { job, rows, answers } = result;
       const pool = job.options.pool ?? TUNE_DEFAULTS.pool;
       return output(job, {
@@ -210,8 +222,8 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
         csvColumns: TUNE_CSV_COLUMNS,
         ...(job.target ? { details: { target: job.target, answers } } : {}),
       });
-    }
-    case 'compare-systems': {
+    },
+    'compare-systems': (result) => {
       const { job, rows } = result;
       const context = {
         challenge: job.options.challenge ?? COMPARE_DEFAULTS.challenge,
@@ -231,9 +243,8 @@ export function analysisOutput(result: AnalysisResult): AnalysisOutput {
         columns: compareColumns(context),
         csvColumns: COMPARE_CSV_COLUMNS,
       });
-    }
-  }
-}
+    },
+  };
 
 /** Packs an analysis' typed rows and columns into an output; the only place rows lose their type. */
 function output<Row extends Record<string, unknown>>(

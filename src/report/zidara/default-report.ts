@@ -42,7 +42,7 @@ export const DEFAULT_REPORT: readonly AnalysisJob[] = [
     options: { split: [[6], [6]], challenges: [1, 2, 3, 4, 5, 6], resolve: [0, 1, 2, 3] },
   },
   {
-    analysis: 'fights',
+    analysis: 'fight-curves',
     name: 'fights-6-steps',
     // "A Warden with 3 tags falls within 4 rounds how often?": a starting fighter (6 steps)
     // against threats of 1 to 3 tags at C4 and C6, the split chosen afresh every round.

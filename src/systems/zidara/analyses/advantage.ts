@@ -1,8 +1,9 @@
 import { z } from '#zod';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitRoll, splitsOdds } from '../roll/split-roll.ts';
 
 /** What {@link advantage} stacks and faces when told nothing: 1 to 6 d6s against C1 to C6. */
 export const ADVANTAGE_DEFAULTS = {
@@ -103,4 +104,30 @@ export const advantageOptionsSchema = z.looseObject({
     .min(1, { error: 'at least one stack of dice' })
     .optional(),
   challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+});
+
+/** How a What if pairs two runs' rows (`--against`, the page's What if). */
+export const ADVANTAGE_WHAT_IF = {
+  keys: ['stack', 'challenge'],
+  figures: { winChance: 'chance', auraGained: 'number' },
+} as const satisfies WhatIfShape<AdvantageRow>;
+
+/** The advantage analysis (`dicelab zidara advantage`). */
+export const ADVANTAGE_ANALYSIS = defineAnalysis<AdvantageOptions, unknown, AdvantageRow>()({
+  name: 'advantage',
+  command: {
+    name: 'advantage',
+    description: 'how the win chance of one intent grows as dice are stacked on it, per Challenge',
+  },
+  run: (job) => ({ rows: advantage(job.options) }),
+  check(job) {
+    const o = parseSpec(advantageOptionsSchema, job.options);
+    splitRoll([o.stacks?.[0] ?? [o.sides ?? 6]], o.challenges?.[0] ?? 1, job.options);
+  },
+  whatIf: ADVANTAGE_WHAT_IF,
+  scenario: {
+    keys: ['stack', 'dice', 'challenge'],
+    figures: { winChance: 'chance', gain: 'points', auraGained: 'number' },
+    recorded: ['winChance'],
+  },
 });

@@ -1,6 +1,7 @@
 import { z } from '#zod';
 import { integer } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import {
   FIGHT_LIMITS,
   type Fight,
@@ -95,3 +96,43 @@ export function fightCurveRows(fight: Fight, odds: FightOdds): FightCurveRow[] {
     opening: odds.openingSplit,
   }));
 }
+
+/** How a What if pairs two runs' rows (`--against`, the page's What if). */
+export const FIGHT_CURVES_WHAT_IF = {
+  keys: ['challenge', 'tags', 'round'],
+  figures: { winWithin: 'chance', reached: 'chance', opening: 'text' },
+} as const satisfies WhatIfShape<FightCurveRow>;
+
+/**
+ * The fight-curves analysis (`dicelab zidara fight-curves`). A scenario's `analysis: fight` is
+ * one fight of it, its table the fight's rounds (see fight-rounds.ts).
+ */
+export const FIGHT_CURVES_ANALYSIS = defineAnalysis<FightCurvesOptions, unknown, FightCurveRow>()({
+  name: 'fight-curves',
+  command: {
+    name: 'fight-curves',
+    description:
+      'P(a threat falls within N rounds) for threats of several Challenges and tags, exactly',
+  },
+  run: (job) => ({ rows: fightCurves(job.options) }),
+  check(job) {
+    const o = parseSpec(fightCurvesOptionsSchema, job.options);
+    const { tags: _tags, challenges: _challenges, ...fight } = job.options;
+    parseFight({ ...fight, challenge: o.challenges?.[0] ?? 1, tags: o.tags?.[0] ?? 1 });
+  },
+  whatIf: FIGHT_CURVES_WHAT_IF,
+  scenario: {
+    name: 'fight',
+    keys: ['round'],
+    figures: {
+      fallsWithin: 'chance',
+      wonInRound: 'chance',
+      reached: 'chance',
+      auraAtStart: 'number',
+      resolveAtStart: 'number',
+      auraSpent: 'number',
+      resolveSpent: 'number',
+    },
+    recorded: ['fallsWithin'],
+  },
+});

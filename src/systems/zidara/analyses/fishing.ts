@@ -1,10 +1,11 @@
 import { z } from '#zod';
 import { number } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
-import { legalPools } from '../roll/pool.ts';
+import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
+import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitRoll, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
@@ -129,3 +130,37 @@ function dominates(
   const aura = differs(q.auraGained, p.auraGained);
   return win >= 0 && aura >= 0 && (win > 0 || aura > 0);
 }
+
+/** How a What if pairs two runs' rows (`--against`, the page's What if). */
+export const FISHING_WHAT_IF = {
+  keys: ['split'],
+  figures: {
+    mainWin: 'chance',
+    auraGained: 'number',
+    auraEnd: 'number',
+    auraShared: 'number',
+    minorWins: 'number',
+  },
+  printed: () => ['mainWin', 'auraGained', 'minorWins'],
+} as const satisfies WhatIfShape<FishingRow>;
+
+/** The fishing analysis (`dicelab zidara fishing`). */
+export const FISHING_ANALYSIS = defineAnalysis<FishingOptions, unknown, FishingRow>()({
+  name: 'fishing',
+  command: {
+    name: 'fishing',
+    description:
+      "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
+  },
+  run: (job) => ({ rows: fishing(job.options) }),
+  check(job) {
+    const o = parseSpec(fishingOptionsSchema, job.options);
+    splitRoll([stepsToDice(o.steps)], o.challenge, job.options);
+  },
+  whatIf: FISHING_WHAT_IF,
+  scenario: {
+    keys: ['split'],
+    figures: { ...FISHING_WHAT_IF.figures, frontier: 'flag' },
+    recorded: ['mainWin', 'auraGained'],
+  },
+});

@@ -1,10 +1,11 @@
 import { z } from '#zod';
 import { choice } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import { REROLL_KINDS, type RerollKinds } from '../engine/roll-play.ts';
 import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, type Split } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, type SplitQuestion, splitRoll, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * What {@link rerolls} compares when told nothing: a lone d8 against C1 to C6 with 0 to 3
@@ -121,3 +122,31 @@ export function rerolls(options: RerollsOptions = {}): RerollRow[] {
   }
   return rows;
 }
+
+/** How a What if pairs two runs' rows (`--against`, the page's What if). */
+export const REROLLS_WHAT_IF = {
+  keys: ['challenge', 'resolve', 'rerolls'],
+  figures: { winChance: 'chance', resolveEnd: 'number' },
+} as const satisfies WhatIfShape<RerollRow>;
+
+/** The rerolls analysis (`dicelab zidara rerolls`). */
+export const REROLLS_ANALYSIS = defineAnalysis<RerollsOptions, unknown, RerollRow>()({
+  name: 'rerolls',
+  command: {
+    name: 'rerolls',
+    description:
+      'win chance with 0, 1, 2… Resolve: reroll one die vs reroll all vs optimal, per Challenge',
+  },
+  run: (job) => ({ rows: rerolls(job.options) }),
+  check(job) {
+    const o = parseSpec(rerollsOptionsSchema, job.options);
+    const { resolve: _resolve, ...setup } = job.options;
+    splitRoll(o.split ?? [[8]], o.challenges?.[0] ?? 1, setup);
+  },
+  whatIf: REROLLS_WHAT_IF,
+  scenario: {
+    keys: ['challenge', 'resolve', 'rerolls'],
+    figures: { winChance: 'chance', gain: 'points', resolveEnd: 'number' },
+    recorded: ['winChance'],
+  },
+});

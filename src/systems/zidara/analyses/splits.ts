@@ -2,10 +2,18 @@ import { z } from '#zod';
 import { choice } from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
-import { legalPools } from '../roll/pool.ts';
+import { defineAnalysis, type RowShape, type TableUnit } from '../../analysis-declaration.ts';
+import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
-import { formatPool, formatSplit, type Split, splitSteps, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitsOdds } from '../roll/split-roll.ts';
+import {
+  formatPool,
+  formatSplit,
+  parseSplit,
+  type Split,
+  splitSteps,
+  splitsOfPool,
+} from '../roll/split.ts';
+import { type RollSetup, type SplitQuestion, splitRoll, splitsOdds } from '../roll/split-roll.ts';
 
 /**
  * What a split is ranked by:
@@ -219,3 +227,97 @@ export function rankSplitRows(scored: readonly ScoredSplit[]): SplitRow[] {
     )
     .map((row, i) => ({ rank: i + 1, ...row }));
 }
+
+/** A split's row in a What if (splits and compare alike). */
+const SPLIT_ROW_SHAPE: RowShape<SplitRow> = {
+  keys: ['split'],
+  figures: {
+    rank: 'number',
+    score: 'number',
+    mainWin: 'chance',
+    expectedWins: 'number',
+    allWin: 'chance',
+    expectedUtility: 'number',
+    auraGained: 'number',
+    auraEnd: 'number',
+  },
+};
+
+/**
+ * How a What if pairs two runs' rows (splits and compare alike); a terminal shows the rank and
+ * the figure the objective ranks by.
+ */
+export const SPLIT_WHAT_IF = {
+  ...SPLIT_ROW_SHAPE,
+  printed: (options: { readonly objective?: SplitObjective }) =>
+    [
+      'rank',
+      (
+        {
+          primary: 'mainWin',
+          wins: 'expectedWins',
+          all: 'allWin',
+          utility: 'expectedUtility',
+        } as const
+      )[options.objective ?? 'wins'],
+    ] as const,
+};
+
+/** A split's row in a scenario's table (splits and compare alike). */
+const SPLIT_TABLE = {
+  keys: ['split'],
+  figures: SPLIT_ROW_SHAPE.figures as Readonly<Record<string, TableUnit>>,
+  recorded: ['score'],
+};
+
+/** The splits analysis (`dicelab zidara splits`): every split ranked, or the best `top`. */
+export const SPLITS_ANALYSIS = defineAnalysis<
+  SplitsOptions,
+  { readonly top?: number },
+  SplitRow,
+  { readonly total: number }
+>()({
+  name: 'splits',
+  command: {
+    name: 'splits',
+    description: 'rank every way to split a roll: legal pools × assignments of dice to intents',
+  },
+  run(job) {
+    const ranked = splits(job.options);
+    const rows = job.top === undefined ? ranked : ranked.slice(0, job.top);
+    return { rows, total: ranked.length };
+  },
+  check(job) {
+    const o = parseSpec(splitsOptionsSchema, job.options);
+    splitRoll([stepsToDice(o.steps)], o.challenge, job.options);
+  },
+  whatIf: SPLIT_WHAT_IF,
+  scenario: SPLIT_TABLE,
+});
+
+/** The splits the job states, parsed (`splits[i]` names a bad one). */
+function statedSplits(job: { readonly splits: readonly string[] }): Split[] {
+  return job.splits.map((text, i) => parseSplit(text, `splits[${i}]`));
+}
+
+/** The compare analysis (`dicelab zidara splits --compare`): the stated splits ranked. */
+export const COMPARE_ANALYSIS = defineAnalysis<
+  CompareSplitsOptions,
+  /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
+  { readonly splits: readonly string[] },
+  SplitRow,
+  /** The splits as the job states them, in canonical notation and the job's order. */
+  { readonly asked: readonly string[] }
+>()({
+  name: 'compare',
+  run(job) {
+    const candidates = statedSplits(job);
+    return { rows: compareSplits(candidates, job.options), asked: candidates.map(formatSplit) };
+  },
+  check(job) {
+    const o = parseSpec(compareSplitsOptionsSchema, job.options);
+    splitRoll(statedSplits(job)[0] ?? [[6]], o.challenge, job.options);
+  },
+  whatIf: SPLIT_WHAT_IF,
+  scenario: SPLIT_TABLE,
+});

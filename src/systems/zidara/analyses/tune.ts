@@ -1,11 +1,17 @@
 import { z } from '#zod';
-import { choice } from '../../../input/field-schemas.ts';
+import { choice, number } from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatSplit, type Split } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitsMainWins } from '../roll/split-roll.ts';
+import {
+  type RollSetup,
+  type SplitQuestion,
+  splitRoll,
+  splitsMainWins,
+} from '../roll/split-roll.ts';
 
 /**
  * Which pool a character rolls at each step count, all dice on one intent:
@@ -257,3 +263,42 @@ function characterOf(
     });
   };
 }
+
+/** How a What if pairs two runs' rows (`--against`, the page's What if). */
+export const TUNE_WHAT_IF = {
+  keys: ['steps', 'challenge'],
+  figures: { winChance: 'chance', pool: 'text' },
+} as const satisfies WhatIfShape<TuneRow>;
+
+/** The tune analysis (`dicelab zidara tune`): the grid and, with a target, where it falls. */
+export const TUNE_ANALYSIS = defineAnalysis<
+  TuneOptions,
+  /** Also solve for a target win chance (see {@link tuneTargets}). */
+  { readonly target?: TuneTargets },
+  TuneRow,
+  /** With a target: where it falls, for each step count (or Challenge) of the grid. */
+  { readonly answers: readonly TuneAnswer[] }
+>()({
+  name: 'tune',
+  command: {
+    name: 'tune',
+    description:
+      'the steps × Challenge grid of win chances, and the Challenge (or steps) nearest a target',
+  },
+  run(job) {
+    const rows = tuneGrid(job.options);
+    const answers = job.target ? tuneTargets(job.options, rows, job.target) : [];
+    return { rows, answers };
+  },
+  check(job) {
+    parseSpec(tuneOptionsSchema, job.options);
+    if (job.target) parseSpec(number(0), job.target.winChance, 'target');
+    splitRoll([[6]], 1, job.options);
+  },
+  whatIf: TUNE_WHAT_IF,
+  scenario: {
+    keys: ['steps', 'challenge'],
+    figures: { winChance: 'chance' },
+    recorded: ['winChance'],
+  },
+});

@@ -1,74 +1,33 @@
-import type { AdvantageRow } from './advantage.ts';
-import type { FightCurveRow } from './fight-curves.ts';
-import type { FishingRow } from './fishing.ts';
-import type { RerollRow } from './rerolls.ts';
-import type { SplitRow } from './splits.ts';
-import type { TuneRow } from './tune.ts';
+import type { RowShape, WhatIfUnit } from '../../analysis-declaration.ts';
+import { ADVANTAGE_WHAT_IF } from './advantage.ts';
+import { FIGHT_CURVES_WHAT_IF } from './fight-curves.ts';
+import { FISHING_WHAT_IF } from './fishing.ts';
+import { REROLLS_WHAT_IF } from './rerolls.ts';
+import { SPLIT_WHAT_IF } from './splits.ts';
+import { TUNE_WHAT_IF } from './tune.ts';
+
+export type { RowShape, WhatIfShape, WhatIfUnit } from '../../analysis-declaration.ts';
 
 /**
- * How a figure reads: a chance (0..1; a change is in percentage points), a plain number
- * (expected wins, Aura, a rank), or text (a pool or split that may change).
- */
-export type WhatIfUnit = 'chance' | 'number' | 'text';
-
-/** The fields that name an analysis' row, and the figures compared, each with its unit. */
-export interface RowShape<Row> {
-  readonly keys: readonly (keyof Row & string)[];
-  readonly figures: Readonly<Partial<Record<keyof Row & string, WhatIfUnit>>>;
-}
-
-const SPLIT_SHAPE: RowShape<SplitRow> = {
-  keys: ['split'],
-  figures: {
-    rank: 'number',
-    score: 'number',
-    mainWin: 'chance',
-    expectedWins: 'number',
-    allWin: 'chance',
-    expectedUtility: 'number',
-    auraGained: 'number',
-    auraEnd: 'number',
-  },
-};
-
-/**
- * Each analysis' rows as {@link compareSettings} pairs them. Typed against the rows, so a
- * renamed field fails to compile. (`score` reads as its objective does: a chance for
- * `primary` and `all`.)
+ * Each analysis' rows as {@link compareSettings} pairs them: each analysis' `whatIf`, declared
+ * with it (typed against its rows, so a renamed field fails to compile), gathered here for the
+ * page and the library without the analyses' code. (`score` reads as its objective does: a
+ * chance for `primary` and `all`.)
  */
 export const WHAT_IF_SHAPES = {
-  splits: SPLIT_SHAPE,
-  compare: SPLIT_SHAPE,
-  advantage: {
-    keys: ['stack', 'challenge'],
-    figures: { winChance: 'chance', auraGained: 'number' },
-  } satisfies RowShape<AdvantageRow>,
-  fishing: {
-    keys: ['split'],
-    figures: {
-      mainWin: 'chance',
-      auraGained: 'number',
-      auraEnd: 'number',
-      auraShared: 'number',
-      minorWins: 'number',
-    },
-  } satisfies RowShape<FishingRow>,
-  rerolls: {
-    keys: ['challenge', 'resolve', 'rerolls'],
-    figures: { winChance: 'chance', resolveEnd: 'number' },
-  } satisfies RowShape<RerollRow>,
-  tune: {
-    keys: ['steps', 'challenge'],
-    figures: { winChance: 'chance', pool: 'text' },
-  } satisfies RowShape<TuneRow>,
-  fights: {
-    keys: ['challenge', 'tags', 'round'],
-    figures: { winWithin: 'chance', reached: 'chance', opening: 'text' },
-  } satisfies RowShape<FightCurveRow>,
+  splits: SPLIT_WHAT_IF,
+  compare: SPLIT_WHAT_IF,
+  advantage: ADVANTAGE_WHAT_IF,
+  fishing: FISHING_WHAT_IF,
+  rerolls: REROLLS_WHAT_IF,
+  tune: TUNE_WHAT_IF,
+  'fight-curves': FIGHT_CURVES_WHAT_IF,
+  /** @deprecated the old name of `fight-curves`, kept for code that reads it. */
+  fights: FIGHT_CURVES_WHAT_IF,
 } as const;
 
 /** An analysis `compareSettings` pairs rows of (a key of `WHAT_IF_SHAPES`). */
-export type WhatIfAnalysis = keyof typeof WHAT_IF_SHAPES;
+export type WhatIfAnalysis = Exclude<keyof typeof WHAT_IF_SHAPES, 'fights'>;
 
 /** One row of an analysis under two settings. */
 export interface WhatIfRow<Row> {

@@ -34,7 +34,7 @@ describe('fight curves', () => {
   it('reports as a valid Vega-Lite chart with a table and a finding', () => {
     const out = analysisOutput(
       runAnalysis({
-        analysis: 'fights',
+        analysis: 'fight-curves',
         name: 'fights',
         options: { pool: [12, 4], challenges: [3, 4], tags: [2], maxRounds: 3 },
       }),

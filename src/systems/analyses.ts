@@ -1,0 +1,68 @@
+import { parseSpec } from '../input/issue-messages.ts';
+import { type AnyAnalysis, defineAnalysis, type ScenarioTable } from './analysis-declaration.ts';
+import {
+  type CompareSystemsOptions,
+  compareSystems,
+  compareSystemsOptionsSchema,
+  type SystemCompareRow,
+} from './compare.ts';
+import { ADVANTAGE_ANALYSIS } from './zidara/analyses/advantage.ts';
+import { FIGHT_CURVES_ANALYSIS } from './zidara/analyses/fight-curves.ts';
+import { FISHING_ANALYSIS } from './zidara/analyses/fishing.ts';
+import { REROLLS_ANALYSIS } from './zidara/analyses/rerolls.ts';
+import { COMPARE_ANALYSIS, SPLITS_ANALYSIS } from './zidara/analyses/splits.ts';
+import { TUNE_ANALYSIS } from './zidara/analyses/tune.ts';
+
+/** The five systems side by side (`dicelab compare`): not in a What if, nor in a scenario. */
+export const COMPARE_SYSTEMS_ANALYSIS = defineAnalysis<
+  CompareSystemsOptions,
+  unknown,
+  SystemCompareRow
+>()({
+  name: 'compare-systems',
+  run: (job) => ({ rows: compareSystems(job.options) }),
+  check(job) {
+    parseSpec(compareSystemsOptionsSchema, job.options);
+  },
+});
+
+/**
+ * Every analysis, by its name: the list `runAnalysis`, `checkAnalysis`, the What if, the
+ * scenario's tables and the report's outputs read. A new analysis is one line here (and its
+ * entry in `ANALYSIS_OUTPUTS`, which the compiler asks for).
+ */
+export const ANALYSES = {
+  splits: SPLITS_ANALYSIS,
+  compare: COMPARE_ANALYSIS,
+  advantage: ADVANTAGE_ANALYSIS,
+  fishing: FISHING_ANALYSIS,
+  rerolls: REROLLS_ANALYSIS,
+  tune: TUNE_ANALYSIS,
+  'fight-curves': FIGHT_CURVES_ANALYSIS,
+  'compare-systems': COMPARE_SYSTEMS_ANALYSIS,
+} as const;
+
+/** An analysis' name (`analysis` of a job). */
+export type AnalysisName = keyof typeof ANALYSES;
+
+/** The analyses' names, in the declared order. */
+export const ANALYSIS_NAMES = Object.keys(ANALYSES) as AnalysisName[];
+
+/**
+ * The old names of analyses, still read by `runAnalysis` (a job of the library's users):
+ * `fights` is `fight-curves`, the name of its command.
+ */
+export const ANALYSIS_ALIASES: Readonly<Record<string, AnalysisName>> = { fights: 'fight-curves' };
+
+/**
+ * The analyses a scenario file runs (those that declare a `scenario` table): the name a file
+ * gives it (`fight`), the analysis it runs (`fight-curves`) and its table, in declared order.
+ */
+export const SCENARIO_ANALYSES: readonly {
+  readonly name: string;
+  readonly analysis: AnalysisName;
+  readonly table: ScenarioTable;
+}[] = ANALYSIS_NAMES.flatMap((analysis) => {
+  const { scenario: table }: AnyAnalysis = ANALYSES[analysis];
+  return table ? [{ name: table.name ?? analysis, analysis, table }] : [];
+});
