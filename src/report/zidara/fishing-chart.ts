@@ -49,7 +49,7 @@ export function fishingChart(
   ]);
 }
 
-/** Every field of a row, in CSV order; the table leaves out the pool and how it is shared. */
+/** Every field of a row, in CSV order; the table leaves out the pool, its minor dice and the Aura shared. */
 const FISHING_FIELDS: readonly FieldColumn<FishingRow>[] = [
   { key: 'split', header: 'Split' },
   { key: 'pool', header: 'Pool', table: false },

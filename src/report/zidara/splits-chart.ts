@@ -109,7 +109,7 @@ const UTILITY_COLUMN: Column<SplitRow> = {
   format: (x) => x.toFixed(3),
 };
 
-/** Every field of a row, in CSV order; a table leaves out the pool, its size and the score. */
+/** Every field of a row, in CSV order; a table leaves out the pool, its steps and dice, the score and the Aura at the end. */
 const SPLITS_FIELDS: readonly FieldColumn<SplitRow>[] = [
   { key: 'rank', header: 'Rank' },
   { key: 'split', header: 'Split' },
