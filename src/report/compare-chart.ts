@@ -13,7 +13,7 @@ import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { chartTheme } from './chart-theme.ts';
 import { inlineRows } from './charts/chart-frame.ts';
 import { titleDef } from './charts/encode-field.ts';
-import type { Column } from './column.ts';
+import { type Column, csvColumns } from './column.ts';
 import { describeSetup } from './zidara/describe-setup.ts';
 
 /** What the rows were computed against, for the legend and the subtitle. */
@@ -175,24 +175,22 @@ export function formatPosition(position: number): string {
   return `${position > 0 ? '+' : '−'}${Math.abs(position)}`;
 }
 
+/** Every field of a row, as the table shows it but for the system's name (the context's). */
+const COMPARE_FIELDS: readonly Column<SystemCompareRow>[] = [
+  { key: 'system', header: 'System' },
+  { key: 'level', header: 'Level' },
+  { key: 'position', header: 'Position', format: formatPosition, align: 'right' },
+  { key: 'full', header: 'Full success', format: (p) => formatPercent(p) },
+  { key: 'partial', header: 'Partial', format: (p) => formatPercent(p) },
+  { key: 'failure', header: 'Failure', format: (p) => formatPercent(p) },
+];
+
 /** Table columns (terminal and HTML): the system's name comes from {@link systemName}. */
 export function compareColumns(context: CompareChartContext): Column<SystemCompareRow>[] {
-  return [
-    { key: 'system', header: 'System', format: (s) => systemName(s, context) },
-    { key: 'level', header: 'Level' },
-    { key: 'position', header: 'Position', format: formatPosition, align: 'right' },
-    { key: 'full', header: 'Full success', format: (p) => formatPercent(p) },
-    { key: 'partial', header: 'Partial', format: (p) => formatPercent(p) },
-    { key: 'failure', header: 'Failure', format: (p) => formatPercent(p) },
-  ];
+  return COMPARE_FIELDS.map((c) =>
+    c.key === 'system' ? { ...c, format: (s: ComparedSystem) => systemName(s, context) } : c,
+  );
 }
 
 /** CSV columns: every field of a row, raw. */
-export const COMPARE_CSV_COLUMNS: readonly Pick<Column<SystemCompareRow>, 'key' | 'header'>[] = [
-  { key: 'system', header: 'System' },
-  { key: 'level', header: 'Level' },
-  { key: 'position', header: 'Position' },
-  { key: 'full', header: 'Full success' },
-  { key: 'partial', header: 'Partial' },
-  { key: 'failure', header: 'Failure' },
-];
+export const COMPARE_CSV_COLUMNS = csvColumns(COMPARE_FIELDS);

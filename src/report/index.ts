@@ -16,7 +16,7 @@ export {
 } from './chart-theme.ts';
 export { type BarChartOptions, barChart } from './charts/bar-chart.ts';
 export { type ChartField, challengeField, percentField } from './charts/chart-field.ts';
-export type { ChartFrame } from './charts/chart-frame.ts';
+export type { ChartFrame, ChartRows } from './charts/chart-frame.ts';
 export { type HeatmapOptions, heatmap } from './charts/heatmap.ts';
 export { type LineChartOptions, lineChart } from './charts/line-chart.ts';
 export {

@@ -1,11 +1,10 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ChartField } from './chart-field.ts';
-import { type ChartFrame, frameDef, inlineRows } from './chart-frame.ts';
+import { type ChartRows, frameDef } from './chart-frame.ts';
 import { fieldRef, legendDef, positionDef } from './encode-field.ts';
 
 /** Options of {@link barChart}. */
-export interface BarChartOptions<Row extends object> extends ChartFrame {
-  readonly rows: readonly Row[];
+export interface BarChartOptions<Row extends object> extends ChartRows<Row> {
   /** The category of each bar (pool, outcome…); nominal unless its `type` says otherwise. */
   readonly category: ChartField<Row>;
   /** The bar length; quantitative, from zero. */
@@ -50,7 +49,6 @@ export function barChart<Row extends object>(options: BarChartOptions<Row>): Top
   };
   return {
     ...frameDef(options),
-    data: inlineRows(options.rows),
     encoding,
     layer: options.labels ? [bars, labels] : [bars],
   } as TopLevelSpec;

@@ -13,14 +13,23 @@ export interface ChartFrame {
   readonly height?: number;
 }
 
-/** The top-level properties shared by every dicelab spec: schema, title, size, theme. */
-export function frameDef(frame: ChartFrame) {
+/** What every chart builder takes: its rows and its frame. */
+export interface ChartRows<Row extends object> extends ChartFrame {
+  readonly rows: readonly Row[];
+}
+
+/**
+ * The top-level properties shared by every dicelab chart, in the order they are written:
+ * schema, title, size, theme, and the rows inlined as its data.
+ */
+export function frameDef<Row extends object>(chart: ChartRows<Row>) {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: titleDef(frame.title, frame.subtitle),
-    width: frame.width ?? CHART_SIZE.width,
-    height: frame.height ?? CHART_SIZE.height,
+    title: titleDef(chart.title, chart.subtitle),
+    width: chart.width ?? CHART_SIZE.width,
+    height: chart.height ?? CHART_SIZE.height,
     config: chartTheme,
+    data: inlineRows(chart.rows),
   };
 }
 

@@ -1,12 +1,11 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { SEQUENTIAL_SCHEME } from '../chart-theme.ts';
 import type { ChartField } from './chart-field.ts';
-import { type ChartFrame, frameDef, inlineRows } from './chart-frame.ts';
+import { type ChartRows, frameDef } from './chart-frame.ts';
 import { datumRef, fieldRef, legendDef, positionDef } from './encode-field.ts';
 
 /** Options of {@link heatmap}. */
-export interface HeatmapOptions<Row extends object> extends ChartFrame {
-  readonly rows: readonly Row[];
+export interface HeatmapOptions<Row extends object> extends ChartRows<Row> {
   /** Column field; ordinal unless its `type` says otherwise. */
   readonly x: ChartField<Row>;
   /** Row field; ordinal unless its `type` says otherwise (`sort: 'descending'` puts high on top). */
@@ -56,7 +55,6 @@ export function heatmap<Row extends object>(options: HeatmapOptions<Row>): TopLe
   };
   return {
     ...frameDef(options),
-    data: inlineRows(options.rows),
     encoding: { x: positionDef(options.x, 'ordinal'), y: positionDef(options.y, 'ordinal') },
     layer: options.labels === false ? [cells] : [cells, labels],
   };

@@ -1,11 +1,10 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ChartField } from './chart-field.ts';
-import { type ChartFrame, frameDef, inlineRows } from './chart-frame.ts';
+import { type ChartRows, frameDef } from './chart-frame.ts';
 import { fieldRef, legendDef, positionDef } from './encode-field.ts';
 
 /** Options of {@link lineChart}. */
-export interface LineChartOptions<Row extends object> extends ChartFrame {
-  readonly rows: readonly Row[];
+export interface LineChartOptions<Row extends object> extends ChartRows<Row> {
   /** Horizontal field; quantitative unless its `type` says otherwise. */
   readonly x: ChartField<Row>;
   /** Vertical field; quantitative unless its `type` says otherwise. */
@@ -48,7 +47,6 @@ export function lineChart<Row extends object>(options: LineChartOptions<Row>): T
     : [line];
   return {
     ...frameDef(options),
-    data: inlineRows(options.rows),
     encoding: { x: positionDef(x, 'quantitative'), ...colour },
     layer: layers,
   };

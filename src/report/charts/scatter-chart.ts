@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ChartField } from './chart-field.ts';
-import { type ChartFrame, frameDef, inlineRows } from './chart-frame.ts';
+import { type ChartRows, frameDef, inlineRows } from './chart-frame.ts';
 import { fieldRef, legendDef, positionDef } from './encode-field.ts';
 
 /** A subset of points drawn on top and joined in x order: a Pareto frontier, the best pools. */
@@ -15,8 +15,7 @@ export interface ScatterHighlight<Row extends object> {
 }
 
 /** Options of {@link scatterChart}. */
-export interface ScatterChartOptions<Row extends object> extends ChartFrame {
-  readonly rows: readonly Row[];
+export interface ScatterChartOptions<Row extends object> extends ChartRows<Row> {
   /** Horizontal field; quantitative unless its `type` says otherwise. */
   readonly x: ChartField<Row>;
   /** Vertical field; quantitative unless its `type` says otherwise. */
@@ -70,7 +69,6 @@ export function scatterChart<Row extends object>(options: ScatterChartOptions<Ro
   }
   return {
     ...frameDef(options),
-    data: inlineRows(options.rows),
     encoding: {
       x: positionDef(options.x, 'quantitative'),
       y: positionDef(options.y, 'quantitative'),

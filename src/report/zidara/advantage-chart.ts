@@ -1,12 +1,12 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatGain } from '../../format/format-gain.ts';
 import { formatPercent } from '../../format/format-percent.ts';
-import { formatPoints } from '../../format/format-points.ts';
 import type { AdvantageRow } from '../../systems/zidara/analyses/advantage.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';
-import type { Column } from '../column.ts';
+import { csvColumns, type FieldColumn, tableColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
@@ -51,27 +51,19 @@ function sameDie(stacks: readonly string[]): string | undefined {
   return dice.size === 1 ? [...dice][0] : undefined;
 }
 
-/** Table columns (terminal and HTML). */
-export const ADVANTAGE_COLUMNS: Column<AdvantageRow>[] = [
+/** Every field of a row, in CSV order; the table leaves out the stack's dice and steps. */
+const ADVANTAGE_FIELDS: readonly FieldColumn<AdvantageRow>[] = [
   { key: 'stack', header: 'Stack' },
+  { key: 'dice', header: 'Dice', table: false },
+  { key: 'steps', header: 'Steps', table: false },
   { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
-  {
-    key: 'gain',
-    header: 'Gain',
-    format: (g) => (g === null ? '' : formatPoints(g)),
-    align: 'right',
-  },
+  { key: 'gain', header: 'Gain', format: formatGain, align: 'right' },
   { key: 'auraGained', header: 'Aura gained', format: (x) => x.toFixed(2) },
 ];
 
+/** Table columns (terminal and HTML). */
+export const ADVANTAGE_COLUMNS = tableColumns(ADVANTAGE_FIELDS);
+
 /** CSV columns: every field of a row, raw. */
-export const ADVANTAGE_CSV_COLUMNS: readonly Pick<Column<AdvantageRow>, 'key' | 'header'>[] = [
-  { key: 'stack', header: 'Stack' },
-  { key: 'dice', header: 'Dice' },
-  { key: 'steps', header: 'Steps' },
-  { key: 'challenge', header: 'Challenge' },
-  { key: 'winChance', header: 'Win chance' },
-  { key: 'gain', header: 'Gain' },
-  { key: 'auraGained', header: 'Aura gained' },
-];
+export const ADVANTAGE_CSV_COLUMNS = csvColumns(ADVANTAGE_FIELDS);

@@ -5,7 +5,7 @@ import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';
-import type { Column } from '../column.ts';
+import { type Column, csvColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
@@ -41,12 +41,5 @@ export const FIGHTS_COLUMNS: Column<FightCurveRow>[] = [
   { key: 'opening', header: 'First split' },
 ];
 
-/** CSV columns: every field of a row, raw. */
-export const FIGHTS_CSV_COLUMNS: readonly Pick<Column<FightCurveRow>, 'key' | 'header'>[] = [
-  { key: 'challenge', header: 'Challenge' },
-  { key: 'tags', header: 'Tags' },
-  { key: 'round', header: 'Rounds' },
-  { key: 'winWithin', header: 'Down within' },
-  { key: 'reached', header: 'Round played' },
-  { key: 'opening', header: 'First split' },
-];
+/** CSV columns: every field of a row (the table shows them all), raw. */
+export const FIGHTS_CSV_COLUMNS = csvColumns(FIGHTS_COLUMNS);

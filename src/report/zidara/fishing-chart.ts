@@ -4,7 +4,7 @@ import type { FishingRow } from '../../systems/zidara/analyses/fishing.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { scatterChart } from '../charts/scatter-chart.ts';
-import type { Column } from '../column.ts';
+import { csvColumns, type FieldColumn, tableColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
@@ -49,25 +49,21 @@ export function fishingChart(
   ]);
 }
 
-/** Table columns (terminal and HTML). */
-export const FISHING_COLUMNS: Column<FishingRow>[] = [
+/** Every field of a row, in CSV order; the table leaves out the pool, its minor dice and the Aura shared. */
+const FISHING_FIELDS: readonly FieldColumn<FishingRow>[] = [
   { key: 'split', header: 'Split' },
+  { key: 'pool', header: 'Pool', table: false },
+  { key: 'minorDice', header: 'Minor dice', table: false },
   { key: 'mainWin', header: 'Main intent wins', format: (p) => formatPercent(p) },
   { key: 'auraGained', header: 'Aura gained', format: (x) => x.toFixed(3) },
   { key: 'auraEnd', header: 'Aura at the end', format: (x) => x.toFixed(2) },
+  { key: 'auraShared', header: 'Aura shared', table: false },
   { key: 'minorWins', header: 'Minor wins', format: (x) => x.toFixed(3) },
   { key: 'frontier', header: 'Frontier', format: (f) => (f ? 'yes' : '') },
 ];
 
+/** Table columns (terminal and HTML). */
+export const FISHING_COLUMNS = tableColumns(FISHING_FIELDS);
+
 /** CSV columns: every field of a row, raw. */
-export const FISHING_CSV_COLUMNS: readonly Pick<Column<FishingRow>, 'key' | 'header'>[] = [
-  { key: 'split', header: 'Split' },
-  { key: 'pool', header: 'Pool' },
-  { key: 'minorDice', header: 'Minor dice' },
-  { key: 'mainWin', header: 'Main intent wins' },
-  { key: 'auraGained', header: 'Aura gained' },
-  { key: 'auraEnd', header: 'Aura at the end' },
-  { key: 'auraShared', header: 'Aura shared' },
-  { key: 'minorWins', header: 'Minor wins' },
-  { key: 'frontier', header: 'Frontier' },
-];
+export const FISHING_CSV_COLUMNS = csvColumns(FISHING_FIELDS);

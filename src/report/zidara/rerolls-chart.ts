@@ -1,12 +1,12 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatGain } from '../../format/format-gain.ts';
 import { formatPercent } from '../../format/format-percent.ts';
-import { formatPoints } from '../../format/format-points.ts';
 import type { RerollRow } from '../../systems/zidara/analyses/rerolls.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';
-import type { Column } from '../column.ts';
+import { type Column, csvColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
@@ -63,21 +63,9 @@ export const REROLLS_COLUMNS: Column<RerollRow>[] = [
   { key: 'rerolls', header: 'Rerolls', format: (k) => REROLL_NAMES[k] },
   { key: 'resolve', header: 'Resolve' },
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
-  {
-    key: 'gain',
-    header: 'Last Resolve adds',
-    format: (g) => (g === null ? '' : formatPoints(g)),
-    align: 'right',
-  },
+  { key: 'gain', header: 'Last Resolve adds', format: formatGain, align: 'right' },
   { key: 'resolveEnd', header: 'Resolve left', format: (x) => x.toFixed(2) },
 ];
 
-/** CSV columns: every field of a row, raw. */
-export const REROLLS_CSV_COLUMNS: readonly Pick<Column<RerollRow>, 'key' | 'header'>[] = [
-  { key: 'challenge', header: 'Challenge' },
-  { key: 'rerolls', header: 'Rerolls' },
-  { key: 'resolve', header: 'Resolve' },
-  { key: 'winChance', header: 'Win chance' },
-  { key: 'gain', header: 'Last Resolve adds' },
-  { key: 'resolveEnd', header: 'Resolve left' },
-];
+/** CSV columns: every field of a row (the table shows them all), raw. */
+export const REROLLS_CSV_COLUMNS = csvColumns(REROLLS_COLUMNS);

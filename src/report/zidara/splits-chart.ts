@@ -9,7 +9,7 @@ import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { barChart } from '../charts/bar-chart.ts';
 import { type ChartField, percentField } from '../charts/chart-field.ts';
-import type { Column } from '../column.ts';
+import { type Column, csvColumns, type FieldColumn, tableColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
@@ -102,42 +102,38 @@ function labelFormat(spec: TopLevelSpec, format: string): void {
   }
 }
 
+/** Expected utility: a table shows it only when it is the ranking, and then last. */
+const UTILITY_COLUMN: Column<SplitRow> = {
+  key: 'expectedUtility',
+  header: 'Expected utility',
+  format: (x) => x.toFixed(3),
+};
+
+/** Every field of a row, in CSV order; a table leaves out the pool, its steps and dice, the score and the Aura at the end. */
+const SPLITS_FIELDS: readonly FieldColumn<SplitRow>[] = [
+  { key: 'rank', header: 'Rank' },
+  { key: 'split', header: 'Split' },
+  { key: 'pool', header: 'Pool', table: false },
+  { key: 'steps', header: 'Steps', table: false },
+  { key: 'dice', header: 'Dice', table: false },
+  { key: 'intents', header: 'Intents' },
+  { key: 'score', header: 'Score', table: false },
+  { key: 'mainWin', header: 'Main intent wins', format: (p) => formatPercent(p) },
+  { key: 'expectedWins', header: 'Expected wins', format: (x) => x.toFixed(3) },
+  { key: 'allWin', header: 'All won', format: (p) => formatPercent(p) },
+  { ...UTILITY_COLUMN, table: false },
+  { key: 'auraGained', header: 'Aura gained', format: (x) => x.toFixed(2) },
+  { key: 'auraEnd', header: 'Aura at the end', table: false },
+];
+
 /** Table columns (terminal and HTML) for ranked splits; the objective decides whether utility is shown. */
 export function splitsColumns(objective: SplitObjective): Column<SplitRow>[] {
-  const columns: Column<SplitRow>[] = [
-    { key: 'rank', header: 'Rank' },
-    { key: 'split', header: 'Split' },
-    { key: 'intents', header: 'Intents' },
-    { key: 'mainWin', header: 'Main intent wins', format: (p) => formatPercent(p) },
-    { key: 'expectedWins', header: 'Expected wins', format: (x) => x.toFixed(3) },
-    { key: 'allWin', header: 'All won', format: (p) => formatPercent(p) },
-    { key: 'auraGained', header: 'Aura gained', format: (x) => x.toFixed(2) },
-  ];
-  if (objective === 'utility')
-    columns.push({
-      key: 'expectedUtility',
-      header: 'Expected utility',
-      format: (x) => x.toFixed(3),
-    });
-  return columns;
+  const columns = tableColumns(SPLITS_FIELDS);
+  return objective === 'utility' ? [...columns, UTILITY_COLUMN] : columns;
 }
 
 /** CSV columns: every field of a row, raw. */
-export const SPLITS_CSV_COLUMNS: readonly Pick<Column<SplitRow>, 'key' | 'header'>[] = [
-  { key: 'rank', header: 'Rank' },
-  { key: 'split', header: 'Split' },
-  { key: 'pool', header: 'Pool' },
-  { key: 'steps', header: 'Steps' },
-  { key: 'dice', header: 'Dice' },
-  { key: 'intents', header: 'Intents' },
-  { key: 'score', header: 'Score' },
-  { key: 'mainWin', header: 'Main intent wins' },
-  { key: 'expectedWins', header: 'Expected wins' },
-  { key: 'allWin', header: 'All won' },
-  { key: 'expectedUtility', header: 'Expected utility' },
-  { key: 'auraGained', header: 'Aura gained' },
-  { key: 'auraEnd', header: 'Aura at the end' },
-];
+export const SPLITS_CSV_COLUMNS = csvColumns(SPLITS_FIELDS);
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -5,7 +5,7 @@ import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
 import { heatmap } from '../charts/heatmap.ts';
-import type { Column } from '../column.ts';
+import { type Column, csvColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
@@ -47,10 +47,5 @@ export const TUNE_COLUMNS: Column<TuneRow>[] = [
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
 ];
 
-/** CSV columns: every field of a row, raw. */
-export const TUNE_CSV_COLUMNS: readonly Pick<Column<TuneRow>, 'key' | 'header'>[] = [
-  { key: 'steps', header: 'Steps' },
-  { key: 'challenge', header: 'Challenge' },
-  { key: 'pool', header: 'Pool' },
-  { key: 'winChance', header: 'Win chance' },
-];
+/** CSV columns: every field of a row (the table shows them all), raw. */
+export const TUNE_CSV_COLUMNS = csvColumns(TUNE_COLUMNS);

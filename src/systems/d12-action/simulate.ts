@@ -1,6 +1,7 @@
 import type { Interval } from '../../montecarlo/interval.ts';
 import type { Kernel } from '../../montecarlo/kernel.ts';
 import { rollDie, type Stream } from '../../rng/index.ts';
+import { countFigures } from '../outcome-count-kernel.ts';
 import { type SimulatedShare, simulatedMean, simulatedShares } from '../outcome-shares.ts';
 import {
   ACTION_OUTCOMES,
@@ -166,9 +167,7 @@ export const kernel: Kernel<unknown, D12Plan> = {
     const { capacity, names, byOutcome, u, u2, spent, spent2 } = sums(plan, tally);
     const sum = (s: number, squares: number) => ({ kind: 'sum', sum: s, squares }) as const;
     return {
-      ...Object.fromEntries(
-        names.map((name, o) => [name, { kind: 'count', count: byOutcome[o]! }] as const),
-      ),
+      ...countFigures(names, byOutcome),
       ...(capacity ? {} : { expectedUtility: sum(u, u2) }),
       expectedTokensSpent: sum(spent, spent2),
       expectedBalanceTokens: sum(tally[GAINED]!, tally[GAINED + 1]!),

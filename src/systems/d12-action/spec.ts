@@ -1,5 +1,6 @@
 import { z } from '#zod';
 import { choice, flag, integer, number } from '../../input/field-schemas.ts';
+import { fillDefaults } from '../../input/fill-defaults.ts';
 import { invalid, missing } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 
@@ -161,7 +162,6 @@ export function parseD12ActionSpec(input: unknown, where = ''): D12ActionRoll {
       roll,
       'risky, stacked, capacity or group while reckless (no safe roll while Reckless)',
     );
-  const u = spec.utilities ?? {};
   const policy = spec.policy ?? d.policy;
   if (policy !== d.policy && roll !== 'stacked')
     throw invalid(
@@ -185,12 +185,7 @@ export function parseD12ActionSpec(input: unknown, where = ''): D12ActionRoll {
     tokens: spec.tokens ?? d.tokens,
     reckless,
     demoralized: spec.demoralized ?? d.demoralized,
-    utilities: {
-      criticalSuccess: u.criticalSuccess ?? d.utilities.criticalSuccess,
-      success: u.success ?? d.utilities.success,
-      failure: u.failure ?? d.utilities.failure,
-      criticalFailure: u.criticalFailure ?? d.utilities.criticalFailure,
-    },
+    utilities: fillDefaults(spec.utilities, d.utilities),
     tokenValue: spec.tokenValue ?? d.tokenValue,
     policy,
     supporters: supporters.map((s) => ({

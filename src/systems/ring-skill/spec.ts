@@ -1,5 +1,6 @@
 import { z } from '#zod';
 import { choice, integer, number } from '../../input/field-schemas.ts';
+import { fillDefaults } from '../../input/fill-defaults.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 
 /** What keeping plays for. */
@@ -77,7 +78,6 @@ export const RING_SKILL_LIMITS = {
 export function parseRingSkillSpec(input: unknown, where = ''): RingSkillCheck {
   const spec = parseSpec(ringSkillSpecSchema, input, where);
   const d = RING_SKILL_DEFAULTS;
-  const w = spec.weights ?? {};
   return {
     ring: spec.ring,
     skill: spec.skill,
@@ -85,12 +85,7 @@ export function parseRingSkillSpec(input: unknown, where = ''): RingSkillCheck {
     explodeDepth: spec.explodeDepth ?? d.explodeDepth,
     rerolls: spec.rerolls ?? d.rerolls,
     objective: spec.objective ?? d.objective,
-    weights: {
-      success: w.success ?? d.weights.success,
-      bonusSuccess: w.bonusSuccess ?? d.weights.bonusSuccess,
-      opportunity: w.opportunity ?? d.weights.opportunity,
-      strife: w.strife ?? d.weights.strife,
-    },
+    weights: fillDefaults(spec.weights, d.weights),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from '#zod';
 import { choice, flag, integer, number } from '../../input/field-schemas.ts';
+import { fillDefaults } from '../../input/fill-defaults.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 
 /** What the one item on the roll does: +1 helps, −1 hinders, 0 none. */
@@ -50,17 +51,12 @@ export const MAX_TAGS = 100;
 export function parseTags2d6Spec(input: unknown, where = ''): Tags2d6Roll {
   const spec = parseSpec(tags2d6SpecSchema, input, where);
   const d = TAGS_DEFAULTS;
-  const bands = spec.bandValues ?? {};
   return {
     tags: spec.tags ?? d.tags,
     item: spec.item ?? d.item,
     weakness: spec.weakness ?? d.weakness,
     improvementValue: spec.improvementValue ?? d.improvementValue,
-    bandValues: {
-      clean: bands.clean ?? d.bandValues.clean,
-      cost: bands.cost ?? d.bandValues.cost,
-      miss: bands.miss ?? d.bandValues.miss,
-    },
+    bandValues: fillDefaults(spec.bandValues, d.bandValues),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Dist, explode } from '../../../distribution/index.ts';
+import { BoundedCache } from './bounded-cache.ts';
 
 /**
  * What one die's roll means for the decisions, once the defence D of its threat is known.
@@ -90,24 +91,33 @@ export function dieOutcomes(
 }
 
 /**
- * A die's outcomes against one defence as flat arrays, what the engines' inner loops read:
- * class index (class − floor; for the area die, its top faces), Aura gained (its top faces ×
- * the Aura a top face gives, capped at `auraMax`, since no state holds more), chance, and the
- * part of it where the chain was capped.
+ * The ways dice land as flat arrays, what the engines' inner loops read: each way's Aura gained
+ * (top faces × the Aura a top face gives, capped at `auraMax`, since no state holds more), its
+ * chance, and the part of that chance where a chain was capped.
  */
-export interface OutcomeTable {
-  readonly cls: Int32Array;
+export interface LandingTable {
   readonly gain: Int32Array;
   readonly p: Float64Array;
   readonly pCapped: Float64Array;
-  /** E[Aura from its top faces] of one die, before any cap. */
+  /** E[Aura from top faces] of the dice, before any cap. */
   readonly meanTops: number;
+}
+
+/**
+ * A die's outcomes against one defence: each one's class index (class − floor; for the area
+ * die, its top faces) with its Aura and chance.
+ */
+export interface OutcomeTable extends LandingTable {
+  readonly cls: Int32Array;
 }
 
 /** Most tables kept across rolls; past it the cache starts again (a table costs < 1 µs to redo). */
 const OUTCOME_CACHE_SIZE = 4096;
-const outcomeCache = new Map<number, OutcomeTable>();
-const valueCache = new Map<number, { values: Float64Array; p: Float64Array; capped: number }>();
+const outcomeCache = new BoundedCache<number, OutcomeTable>(OUTCOME_CACHE_SIZE);
+const valueCache = new BoundedCache<
+  number,
+  { values: Float64Array; p: Float64Array; capped: number }
+>(OUTCOME_CACHE_SIZE);
 
 /**
  * One number for (sides, defence, floor, Aura cap, explosion, Aura per top face), within the
@@ -149,8 +159,8 @@ export function outcomeTable(
   perTop = 1,
 ): OutcomeTable {
   const key = outcomeKey(sides, defence, floor, auraMax, exploding, depth, perTop);
-  let table = outcomeCache.get(key);
-  if (table) return table;
+  const cached = outcomeCache.get(key);
+  if (cached) return cached;
   const { values, p: pv, capped } = floatValues(sides, exploding, depth);
   // (class, capped gain) → slot, in first-seen order; few slots, so a linear search. Outcomes
   // whose gains differ only past the cap are one: nothing reads more than the capped gain.
@@ -176,16 +186,13 @@ export function outcomeTable(
     p[slot]! += pv[i]!;
     if (value === capped) pCapped[slot]! += pv[i]!;
   }
-  table = {
+  return outcomeCache.remember(key, {
     cls: Int32Array.from(cls),
     gain: Int32Array.from(gains),
     p: Float64Array.from(p),
     pCapped: Float64Array.from(pCapped),
     meanTops,
-  };
-  if (outcomeCache.size >= OUTCOME_CACHE_SIZE) outcomeCache.clear();
-  outcomeCache.set(key, table);
-  return table;
+  });
 }
 
 /**
@@ -201,8 +208,8 @@ export function areaValueTable(
   perTop: number,
 ): OutcomeTable {
   const key = -outcomeKey(sides, null, 0, auraMax, exploding, depth, perTop);
-  let table = outcomeCache.get(key);
-  if (table) return table;
+  const cached = outcomeCache.get(key);
+  if (cached) return cached;
   const { values, p, capped } = floatValues(sides, exploding, depth);
   let meanTops = 0;
   const gain = new Int32Array(values.length);
@@ -211,16 +218,13 @@ export function areaValueTable(
     gain[i] = Math.min(t * perTop, auraMax);
     meanTops += p[i]! * t * perTop;
   }
-  table = {
+  return outcomeCache.remember(key, {
     cls: Int32Array.from(values, (v) => v - 1),
     gain,
     p,
     pCapped: Float64Array.from(values, (v, i) => (v === capped ? p[i]! : 0)),
     meanTops,
-  };
-  if (outcomeCache.size >= OUTCOME_CACHE_SIZE) outcomeCache.clear();
-  outcomeCache.set(key, table);
-  return table;
+  });
 }
 
 /** The area die's class count: its top-face counts, or (kept rerolls) its values. */
@@ -240,23 +244,18 @@ function floatValues(
   depth: number,
 ): { values: Float64Array; p: Float64Array; capped: number } {
   const key = sides * 256 + (exploding ? depth : 255);
-  let cached = valueCache.get(key);
+  const cached = valueCache.get(key);
   if (cached) return cached;
-  if (!exploding) {
-    cached = {
+  if (!exploding)
+    return valueCache.remember(key, {
       values: Float64Array.from({ length: sides }, (_, i) => i + 1),
       p: new Float64Array(sides).fill(1 / sides),
       capped: Number.NaN,
-    };
-  } else {
-    const entries = dieValues(sides, true, depth).entries();
-    cached = {
-      values: Float64Array.from(entries, ([v]) => v),
-      p: Float64Array.from(entries, ([, q]) => q),
-      capped: (depth + 1) * sides,
-    };
-  }
-  if (valueCache.size >= OUTCOME_CACHE_SIZE) valueCache.clear();
-  valueCache.set(key, cached);
-  return cached;
+    });
+  const entries = dieValues(sides, true, depth).entries();
+  return valueCache.remember(key, {
+    values: Float64Array.from(entries, ([v]) => v),
+    p: Float64Array.from(entries, ([, q]) => q),
+    capped: (depth + 1) * sides,
+  });
 }

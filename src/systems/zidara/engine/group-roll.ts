@@ -1,4 +1,5 @@
-import { type OutcomeTable, outcomeKey, outcomeTable } from './die-outcome.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { type LandingTable, type OutcomeTable, outcomeKey, outcomeTable } from './die-outcome.ts';
 import { workingMasses } from './masses.ts';
 import { multisetRank, multisetsOf } from './roll-model.ts';
 
@@ -7,19 +8,14 @@ import { multisetRank, multisetsOf } from './roll-model.ts';
  * land as the group's multiset index, the top faces gained (capped at `auraMax`: no state holds
  * more), its chance, and the part of the chance where a chain was capped.
  */
-export interface GroupRoll {
+export interface GroupRoll extends LandingTable {
   readonly size: number;
   readonly key: Int32Array;
-  readonly gain: Int32Array;
-  readonly p: Float64Array;
-  readonly pCapped: Float64Array;
-  /** E[Aura from top faces] of the whole group, before any cap. */
-  readonly meanTops: number;
 }
 
 /** Most group rolls kept across rolls; past it the cache starts again. */
 const GROUP_CACHE_SIZE = 2048;
-const cache = new Map<number, GroupRoll>();
+const cache = new BoundedCache<number, GroupRoll>(GROUP_CACHE_SIZE);
 
 /**
  * `count` dice of `sides` (an intent's group, or the area die when `defence` is null) rolled
@@ -43,7 +39,7 @@ export function groupRoll(
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   const outcomes = outcomeTable(sides, defence, floor, auraMax, exploding, depth, perTop);
-  if (count === 1) return remember(cacheKey, loneDieRoll(outcomes));
+  if (count === 1) return cache.remember(cacheKey, loneDieRoll(outcomes));
   const classes = defence === null ? (exploding ? depth + 2 : 2) : 2 - floor;
   const A = auraMax + 1;
   const top = auraMax;
@@ -87,7 +83,7 @@ export function groupRoll(
     (roll.p as Float64Array)[j] = mine.clean[j]!;
     (roll.pCapped as Float64Array)[j] = mine.capped[j]!;
   }
-  return remember(cacheKey, roll);
+  return cache.remember(cacheKey, roll);
 }
 
 /** grown[m · classes + c]: the rank of multiset m of `n` dice with one die of class c added. */
@@ -119,10 +115,4 @@ export function loneDieRoll(outcomes: OutcomeTable): GroupRoll {
     pCapped: outcomes.pCapped,
     meanTops: outcomes.meanTops,
   };
-}
-
-function remember(cacheKey: number, roll: GroupRoll): GroupRoll {
-  if (cache.size >= GROUP_CACHE_SIZE) cache.clear();
-  cache.set(cacheKey, roll);
-  return roll;
 }
