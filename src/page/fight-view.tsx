@@ -6,6 +6,7 @@ import { FIGHT_LIMITS, FIGHT_POLICIES, type FightPolicy } from '../systems/zidar
 import { CharacterFields } from './character-fields.tsx';
 import { ChartDetails } from './chart-details.tsx';
 import { ChoiceField } from './choice-field.tsx';
+import { CommandLineDetails } from './command-line-details.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { fightAnswer } from './fight-answer.ts';
@@ -154,10 +155,7 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
         columns={FIGHTS_CSV_COLUMNS}
         about={{ link: `#${writeFragment(state)}`, command: fightCommand(state) }}
       />
-      <details class="cli-details">
-        <summary>The same question on the command line</summary>
-        <code class="cli">{fightCommand(state)} --json</code>
-      </details>
+      <CommandLineDetails command={`${fightCommand(state)} --json`} />
     </ResultsSection>
   );
 }

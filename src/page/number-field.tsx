@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { describedBy, FieldNotes } from './field-notes.tsx';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -29,7 +30,6 @@ export function NumberField(props: NumberFieldProps) {
     (/^\d+$/.test(text.trim()) && number >= min && number <= max);
   const step = (delta: number) =>
     onChange(value === undefined ? min : Math.min(max, Math.max(min, value + delta)));
-  const describedBy = [hint ? `${id}-hint` : '', valid ? '' : `${id}-error`].filter(Boolean);
   return (
     <div class="field number-field">
       <label for={id}>{label}</label>
@@ -52,7 +52,7 @@ export function NumberField(props: NumberFieldProps) {
           step={1}
           value={text}
           aria-invalid={!valid}
-          aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
+          aria-describedby={describedBy(id, hint, valid)}
           onInput={(event) => {
             const typed = event.currentTarget.value;
             setText(typed);
@@ -71,16 +71,11 @@ export function NumberField(props: NumberFieldProps) {
           +
         </button>
       </div>
-      {hint ? (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      ) : null}
-      {valid ? null : (
-        <small id={`${id}-error`} class="field-error" role="alert">
-          A whole number from {min} to {max}
-        </small>
-      )}
+      <FieldNotes
+        id={id}
+        hint={hint}
+        error={valid ? undefined : `A whole number from ${min} to ${max}`}
+      />
     </div>
   );
 }

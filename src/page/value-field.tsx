@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { describedBy, FieldNotes } from './field-notes.tsx';
 
 /** Props of {@link ValueField}. */
 export interface ValueFieldProps {
@@ -15,7 +16,6 @@ export function ValueField({ id, label, hint, value, onChange }: ValueFieldProps
   useEffect(() => setText(String(value)), [value]);
   const number = Number(text);
   const valid = text.trim() !== '' && Number.isFinite(number) && number >= 0;
-  const describedBy = [hint ? `${id}-hint` : '', valid ? '' : `${id}-error`].filter(Boolean);
   return (
     <div class="field value-field">
       <label for={id}>{label}</label>
@@ -27,7 +27,7 @@ export function ValueField({ id, label, hint, value, onChange }: ValueFieldProps
         step={0.1}
         value={text}
         aria-invalid={!valid}
-        aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
+        aria-describedby={describedBy(id, hint, valid)}
         onInput={(event) => {
           const typed = event.currentTarget.value;
           setText(typed);
@@ -36,16 +36,7 @@ export function ValueField({ id, label, hint, value, onChange }: ValueFieldProps
         }}
         onBlur={() => setText(String(value))}
       />
-      {hint ? (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      ) : null}
-      {valid ? null : (
-        <small id={`${id}-error`} class="field-error" role="alert">
-          A number of 0 or more
-        </small>
-      )}
+      <FieldNotes id={id} hint={hint} error={valid ? undefined : 'A number of 0 or more'} />
     </div>
   );
 }

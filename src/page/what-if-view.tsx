@@ -1,8 +1,7 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { formatPoints } from '../format/format-points.ts';
-import type { SplitRow } from '../systems/zidara/analyses/splits.ts';
-import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
+import type { SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
 import type { WhatIfRow } from '../systems/zidara/analyses/what-if.ts';
 import {
   RULE_OPTIONS,
@@ -12,9 +11,11 @@ import {
 } from '../systems/zidara/roll/rule-options.ts';
 import { AuraCapField } from './character-fields.tsx';
 import { ChoiceField } from './choice-field.tsx';
+import { CommandLineDetails } from './command-line-details.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
+import { ObjectiveField } from './objective-field.tsx';
 import { mergeRuleShares } from './page-engine.ts';
 import {
   type WhatIfQuestion,
@@ -87,16 +88,7 @@ export function WhatIfView({ state, update }: ViewProps) {
       >
         <DiceFields state={state} update={update} />
         <ThreatFields state={state} update={update} />
-        <ChoiceField
-          name="objective"
-          legend="Rank by"
-          choices={SPLIT_OBJECTIVES.map((value) => ({
-            value,
-            label: OBJECTIVE_LABELS[value].choice,
-          }))}
-          value={state.objective}
-          onChange={(objective) => update({ objective })}
-        />
+        <ObjectiveField state={state} update={update} />
         <fieldset class="field rules">
           <legend>Rules to try</legend>
           <div class="field-row">
@@ -348,10 +340,7 @@ function WhatIfResults(props: {
           rules,
         }}
       />
-      <details class="cli-details">
-        <summary>The same question on the command line</summary>
-        <code class="cli">{whatIfCommand(state)}</code>
-      </details>
+      <CommandLineDetails command={whatIfCommand(state)} />
     </ResultsSection>
   );
 }
