@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
 import { describedBy, FieldNotes } from './field-notes.tsx';
+import { useTypedNumber } from './use-typed-number.ts';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -21,13 +21,9 @@ export interface NumberFieldProps {
  */
 export function NumberField(props: NumberFieldProps) {
   const { id, label, hint, value, min, max, onChange } = props;
-  const shown = value === undefined ? '' : String(value);
-  const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
-  const number = Number(text);
-  const valid =
-    (value === undefined && text === '') ||
-    (/^\d+$/.test(text.trim()) && number >= min && number <= max);
+  const inRange = (text: string) =>
+    /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+  const { text, valid, onInput, onBlur } = useTypedNumber(value, inRange, onChange);
   const step = (delta: number) =>
     onChange(value === undefined ? min : Math.min(max, Math.max(min, value + delta)));
   return (
@@ -53,13 +49,8 @@ export function NumberField(props: NumberFieldProps) {
           value={text}
           aria-invalid={!valid}
           aria-describedby={describedBy(id, hint, valid)}
-          onInput={(event) => {
-            const typed = event.currentTarget.value;
-            setText(typed);
-            const n = Number(typed);
-            if (/^\d+$/.test(typed.trim()) && n >= min && n <= max && n !== value) onChange(n);
-          }}
-          onBlur={() => setText(shown)}
+          onInput={onInput}
+          onBlur={onBlur}
         />
         <button
           type="button"

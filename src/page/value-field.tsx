@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
 import { describedBy, FieldNotes } from './field-notes.tsx';
+import { useTypedNumber } from './use-typed-number.ts';
 
 /** Props of {@link ValueField}. */
 export interface ValueFieldProps {
@@ -10,12 +10,13 @@ export interface ValueFieldProps {
   readonly onChange: (value: number) => void;
 }
 
+/** A number of 0 or more, decimals allowed. */
+const isWorth = (text: string) =>
+  text.trim() !== '' && Number.isFinite(Number(text)) && Number(text) >= 0;
+
 /** A number ≥ 0 with decimals (a worth in intents); text that is not one says so and is not taken. */
 export function ValueField({ id, label, hint, value, onChange }: ValueFieldProps) {
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
-  const number = Number(text);
-  const valid = text.trim() !== '' && Number.isFinite(number) && number >= 0;
+  const { text, valid, onInput, onBlur } = useTypedNumber(value, isWorth, onChange);
   return (
     <div class="field value-field">
       <label for={id}>{label}</label>
@@ -28,13 +29,8 @@ export function ValueField({ id, label, hint, value, onChange }: ValueFieldProps
         value={text}
         aria-invalid={!valid}
         aria-describedby={describedBy(id, hint, valid)}
-        onInput={(event) => {
-          const typed = event.currentTarget.value;
-          setText(typed);
-          const n = Number(typed);
-          if (typed.trim() !== '' && Number.isFinite(n) && n >= 0 && n !== value) onChange(n);
-        }}
-        onBlur={() => setText(String(value))}
+        onInput={onInput}
+        onBlur={onBlur}
       />
       <FieldNotes id={id} hint={hint} error={valid ? undefined : 'A number of 0 or more'} />
     </div>
