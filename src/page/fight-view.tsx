@@ -10,10 +10,10 @@ import { CommandLineDetails } from './command-line-details.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { fightAnswer } from './fight-answer.ts';
-import { NumberField } from './number-field.tsx';
 import type { FightAnswer } from './page-engine.ts';
+import { PageCountField } from './page-fields.tsx';
 import { fightCommand, fightQuestion } from './page-questions.ts';
-import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
@@ -58,14 +58,12 @@ export function FightView({ state, update }: ViewProps) {
           resolveLabel="Resolve (Titles)"
         />
         <div class="field-row">
-          <NumberField
-            id="max-rounds"
-            label="Rounds"
+          <PageCountField
+            name="maxRounds"
             hint="Before the fight is called"
-            value={state.maxRounds}
             min={1}
-            max={PAGE_LIMITS.maxRounds}
-            onChange={(maxRounds) => update({ maxRounds })}
+            state={state}
+            update={update}
           />
         </div>
         <ChoiceField

@@ -1,4 +1,4 @@
-import { describedBy, FieldNotes } from './field-notes.tsx';
+import { FieldNotes } from './field-notes.tsx';
 import { useTypedNumber } from './use-typed-number.ts';
 
 /** Props of {@link NumberField}. */
@@ -23,7 +23,7 @@ export function NumberField(props: NumberFieldProps) {
   const { id, label, hint, value, min, max, onChange } = props;
   const inRange = (text: string) =>
     /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
-  const { text, valid, onInput, onBlur } = useTypedNumber(value, inRange, onChange);
+  const { valid, input } = useTypedNumber({ id, hint, value, accepts: inRange, onChange });
   const step = (delta: number) =>
     onChange(value === undefined ? min : Math.min(max, Math.max(min, value + delta)));
   return (
@@ -39,19 +39,7 @@ export function NumberField(props: NumberFieldProps) {
         >
           −
         </button>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          value={text}
-          aria-invalid={!valid}
-          aria-describedby={describedBy(id, hint, valid)}
-          onInput={onInput}
-          onBlur={onBlur}
-        />
+        <input type="number" inputMode="numeric" min={min} max={max} step={1} {...input} />
         <button
           type="button"
           class="step"

@@ -1,4 +1,4 @@
-import { describedBy, FieldNotes } from './field-notes.tsx';
+import { FieldNotes } from './field-notes.tsx';
 import { useTypedNumber } from './use-typed-number.ts';
 
 /** Props of {@link ValueField}. */
@@ -16,22 +16,11 @@ const isWorth = (text: string) =>
 
 /** A number ≥ 0 with decimals (a worth in intents); text that is not one says so and is not taken. */
 export function ValueField({ id, label, hint, value, onChange }: ValueFieldProps) {
-  const { text, valid, onInput, onBlur } = useTypedNumber(value, isWorth, onChange);
+  const { valid, input } = useTypedNumber({ id, hint, value, accepts: isWorth, onChange });
   return (
     <div class="field value-field">
       <label for={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.1}
-        value={text}
-        aria-invalid={!valid}
-        aria-describedby={describedBy(id, hint, valid)}
-        onInput={onInput}
-        onBlur={onBlur}
-      />
+      <input type="number" inputMode="decimal" min={0} step={0.1} {...input} />
       <FieldNotes id={id} hint={hint} error={valid ? undefined : 'A number of 0 or more'} />
     </div>
   );

@@ -17,13 +17,14 @@ import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
 import { ObjectiveField } from './objective-field.tsx';
 import { mergeRuleShares } from './page-engine.ts';
+import { PageCountField, PageSwitch } from './page-fields.tsx';
 import {
   type WhatIfQuestion,
   whatIfCommand,
   whatIfQuestion,
   withDefaultRules,
 } from './page-questions.ts';
-import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { PAGE_DEFAULTS, type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
@@ -93,24 +94,15 @@ export function WhatIfView({ state, update }: ViewProps) {
           <legend>Rules to try</legend>
           <div class="field-row">
             <AuraCapField state={state} update={update} hint={`Rules page: ${D.auraMax}`} />
-            <NumberField
-              id="boosts"
-              label="+2s a roll"
-              hint={`Rules page: ${D.boosts}`}
-              value={state.boosts}
-              min={0}
-              max={PAGE_LIMITS.boosts}
-              onChange={(boosts) => update({ boosts })}
-            />
-            <NumberField
-              id="resolve"
-              label="Resolve"
-              hint={`Rules page: ${D.resolve}`}
-              value={state.resolve}
-              min={0}
-              max={PAGE_LIMITS.resolve}
-              onChange={(resolve) => update({ resolve })}
-            />
+            {(['boosts', 'resolve'] as const).map((name) => (
+              <PageCountField
+                key={name}
+                name={name}
+                hint={`Rules page: ${D[name]}`}
+                state={state}
+                update={update}
+              />
+            ))}
           </div>
           <ToggleField
             id="ties-bought"
@@ -119,20 +111,15 @@ export function WhatIfView({ state, update }: ViewProps) {
             checked={!state.defending}
             onChange={(bought) => update({ defending: !bought })}
           />
-          <ToggleField
-            id="explode"
-            label="Warrior: a top face rolls again and adds"
-            hint={`Rules page: ${D.explode ? 'on' : 'off'}`}
-            checked={state.explode}
-            onChange={(explode) => update({ explode })}
-          />
-          <ToggleField
-            id="late-aura"
-            label="Late Aura: a top face's Aura comes after the roll"
-            hint={`Rules page: ${D.lateAura ? 'on' : 'off'}`}
-            checked={state.lateAura}
-            onChange={(lateAura) => update({ lateAura })}
-          />
+          {(['explode', 'lateAura'] as const).map((name) => (
+            <PageSwitch
+              key={name}
+              name={name}
+              hint={`Rules page: ${D[name] ? 'on' : 'off'}`}
+              state={state}
+              update={update}
+            />
+          ))}
           {RULE_VARIANT_NAMES.map((name) => (
             <VariantField key={name} name={name} state={state} update={update} />
           ))}
