@@ -202,15 +202,7 @@ function RankedRows(props: {
       : Math.max(best.score, 1e-12);
   const span = useRowWindow(rows.length);
   return (
-    <tbody
-      role="rowgroup"
-      ref={span.ref}
-      style={
-        span.windowed
-          ? { paddingTop: `${span.before}px`, paddingBottom: `${span.after}px` }
-          : undefined
-      }
-    >
+    <tbody role="rowgroup" {...span.body}>
       {rows.slice(span.first, span.last).map((row, at) => {
         const i = span.first + at;
         return (

@@ -268,15 +268,7 @@ function WhatIfResults(props: {
             </th>
           </tr>
         </thead>
-        <tbody
-          role="rowgroup"
-          ref={span.ref}
-          style={
-            span.windowed
-              ? { paddingTop: `${span.before}px`, paddingBottom: `${span.after}px` }
-              : undefined
-          }
-        >
+        <tbody role="rowgroup" {...span.body}>
           {pairs.slice(span.first, span.last).map((pair, at) => (
             <tr
               role="row"
