@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { SplitRow } from '../../src/systems/zidara/analyses/splits.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
-import { pageUrl, shownSplits } from './offline-page.ts';
+import { expectSameRanking, pageUrl, shownSplits } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
 
 const session = pageSession();
@@ -31,11 +31,7 @@ async function cliRows(...args: string[]): Promise<SplitRow[]> {
 }
 
 async function expectRanking(page: Page, rows: readonly SplitRow[]) {
-  const shown = await shownSplits(page);
-  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
-  shown.forEach((s, i) => {
-    expect(Math.abs(s.score - rows[i]!.score)).toBeLessThan(1e-9);
-  });
+  expectSameRanking(await shownSplits(page), rows);
 }
 
 async function fragment(page: Page): Promise<Record<string, string>> {

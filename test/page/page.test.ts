@@ -17,20 +17,12 @@ import { builtPage } from '../built.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import type { OpenOptions } from '../report/browser.ts';
 import { ISSUE_ADVICE } from '../systems/zidara/issue-advice.ts';
-import { pageUrl, type ShownSplit, shownActions, shownSplits } from './offline-page.ts';
+import { expectSameRanking, pageUrl, shownActions, shownSplits } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
 
 const session = pageSession();
 
 const open = (fragment: string, options?: OpenOptions) => session.open(pageUrl(fragment), options);
-
-/** The page's ranked splits equal the library's rows: same order, scores to 1e-9. */
-function expectSameRanking(shown: readonly ShownSplit[], rows: readonly SplitRow[]) {
-  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
-  shown.forEach((s, i) => {
-    expect(Math.abs(s.score - rows[i]!.score), s.split).toBeLessThan(1e-9);
-  });
-}
 
 /** Sets a number field by typing, as a user on a keyboard would. */
 async function type(page: Page, id: string, value: number) {
