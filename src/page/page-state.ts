@@ -166,7 +166,7 @@ function integerKey(
     about,
     ...(core ? { core } : {}),
     read: (text) => ({ [field]: readIntegerText(text, key, min, max) }),
-    // An optional field (the Aura, a face not tapped yet) is left out of the link while unset.
+    // An optional field (the Aura, a Challenge die's face not given yet) is left out of the link.
     write: (state) => (state[field] === undefined ? undefined : String(state[field])),
   };
 }
