@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { CharacterFields } from './character-fields.tsx';
 import { ChoiceField } from './choice-field.tsx';
+import { CommandLineDetails } from './command-line-details.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { FacePicker } from './face-picker.tsx';
 import { NumberField } from './number-field.tsx';
@@ -338,10 +339,7 @@ function AdviceResults(props: { answer: AdviceAnswer; state: PageState; shown: S
         ]}
         about={{ link: `#${writeFragment(state)}`, command: adviceCommand(state), sentence }}
       />
-      <details class="cli-details">
-        <summary>The same question on the command line</summary>
-        <code class="cli">{adviceCommand(state)}</code>
-      </details>
+      <CommandLineDetails command={adviceCommand(state)} />
     </ResultsSection>
   );
 }

@@ -1,7 +1,16 @@
 import { NumberField } from './number-field.tsx';
+import { PageCountField, PageSwitch, type PageSwitchKey } from './page-fields.tsx';
 import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState } from './page-state.ts';
-import { ToggleField } from './toggle-field.tsx';
 import { ValueField } from './value-field.tsx';
+
+/** The character's switches, in the order the fields show them. */
+const CHARACTER_SWITCHES: readonly PageSwitchKey[] = ['explode', 'defending', 'lateAura'];
+
+/** What Aura and Resolve left at the end are worth to the play: their fields. */
+const LEFTOVER_WORTHS = [
+  { name: 'auraValue', id: 'aura-value', label: 'Worth of Aura left' },
+  { name: 'resolveValue', id: 'resolve-value', label: 'Worth of Resolve left' },
+] as const;
 
 /** Props of {@link CharacterFields}. */
 export interface CharacterFieldsProps {
@@ -43,14 +52,12 @@ export function CharacterFields(props: CharacterFieldsProps) {
           onChange={(value) => update({ aura: value })}
         />
         <AuraCapField state={state} update={update} />
-        <NumberField
-          id={resolve}
+        <PageCountField
+          name={resolve}
           label={resolveLabel}
           hint="Each buys a reroll"
-          value={state[resolve]}
-          min={0}
-          max={PAGE_LIMITS[resolve]}
-          onChange={(value) => update({ [resolve]: value })}
+          state={state}
+          update={update}
         />
       </div>
       <details class="more-rules">
@@ -61,49 +68,27 @@ export function CharacterFields(props: CharacterFieldsProps) {
           </span>
         </summary>
         <div class="field-row">
-          <NumberField
-            id="boosts"
-            label="+2s a roll"
+          <PageCountField
+            name="boosts"
             hint="0: an archetype without the +2"
-            value={state.boosts}
-            min={0}
-            max={PAGE_LIMITS.boosts}
-            onChange={(boosts) => update({ boosts })}
+            state={state}
+            update={update}
           />
         </div>
-        <ToggleField
-          id="explode"
-          label="Warrior: a top face rolls again and adds"
-          checked={state.explode}
-          onChange={(explode) => update({ explode })}
-        />
-        <ToggleField
-          id="defending"
-          label="Defending: ties cannot be bought"
-          checked={state.defending}
-          onChange={(defending) => update({ defending })}
-        />
-        <ToggleField
-          id="late-aura"
-          label="Late Aura: a top face's Aura comes after the roll"
-          checked={state.lateAura}
-          onChange={(lateAura) => update({ lateAura })}
-        />
+        {CHARACTER_SWITCHES.map((name) => (
+          <PageSwitch key={name} name={name} state={state} update={update} />
+        ))}
         <div class="field-row">
-          <ValueField
-            id="aura-value"
-            label="Worth of Aura left"
-            hint="In intents, each"
-            value={state.auraValue}
-            onChange={(auraValue) => update({ auraValue })}
-          />
-          <ValueField
-            id="resolve-value"
-            label="Worth of Resolve left"
-            hint="In intents, each"
-            value={state.resolveValue}
-            onChange={(resolveValue) => update({ resolveValue })}
-          />
+          {LEFTOVER_WORTHS.map(({ name, id, label }) => (
+            <ValueField
+              key={id}
+              id={id}
+              label={label}
+              hint="In intents, each"
+              value={state[name]}
+              onChange={(value) => update({ [name]: value })}
+            />
+          ))}
         </div>
       </details>
     </>

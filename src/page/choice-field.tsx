@@ -1,3 +1,5 @@
+import { describedBy, FieldNotes } from './field-notes.tsx';
+
 /** Props of {@link ChoiceField}. */
 export interface ChoiceFieldProps<T extends string> {
   /** The radio group's name, and the prefix of its inputs' ids. */
@@ -13,7 +15,7 @@ export interface ChoiceFieldProps<T extends string> {
 export function ChoiceField<T extends string>(props: ChoiceFieldProps<T>) {
   const { name, legend, hint, choices, value, onChange } = props;
   return (
-    <fieldset class="field choice-field" aria-describedby={hint ? `${name}-hint` : undefined}>
+    <fieldset class="field choice-field" aria-describedby={describedBy(name, hint, true)}>
       <legend>{legend}</legend>
       <div class="segments">
         {choices.map((choice) => (
@@ -30,11 +32,7 @@ export function ChoiceField<T extends string>(props: ChoiceFieldProps<T>) {
           </label>
         ))}
       </div>
-      {hint ? (
-        <small id={`${name}-hint`} class="hint">
-          {hint}
-        </small>
-      ) : null}
+      <FieldNotes id={name} hint={hint} />
     </fieldset>
   );
 }

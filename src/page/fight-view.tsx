@@ -6,13 +6,14 @@ import { FIGHT_LIMITS, FIGHT_POLICIES, type FightPolicy } from '../systems/zidar
 import { CharacterFields } from './character-fields.tsx';
 import { ChartDetails } from './chart-details.tsx';
 import { ChoiceField } from './choice-field.tsx';
+import { CommandLineDetails } from './command-line-details.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { fightAnswer } from './fight-answer.ts';
-import { NumberField } from './number-field.tsx';
 import type { FightAnswer } from './page-engine.ts';
+import { PageCountField } from './page-fields.tsx';
 import { fightCommand, fightQuestion } from './page-questions.ts';
-import { PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
@@ -57,14 +58,12 @@ export function FightView({ state, update }: ViewProps) {
           resolveLabel="Resolve (Titles)"
         />
         <div class="field-row">
-          <NumberField
-            id="max-rounds"
-            label="Rounds"
+          <PageCountField
+            name="maxRounds"
             hint="Before the fight is called"
-            value={state.maxRounds}
             min={1}
-            max={PAGE_LIMITS.maxRounds}
-            onChange={(maxRounds) => update({ maxRounds })}
+            state={state}
+            update={update}
           />
         </div>
         <ChoiceField
@@ -154,10 +153,7 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
         columns={FIGHTS_CSV_COLUMNS}
         about={{ link: `#${writeFragment(state)}`, command: fightCommand(state) }}
       />
-      <details class="cli-details">
-        <summary>The same question on the command line</summary>
-        <code class="cli">{fightCommand(state)} --json</code>
-      </details>
+      <CommandLineDetails command={`${fightCommand(state)} --json`} />
     </ResultsSection>
   );
 }

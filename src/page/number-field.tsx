@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { FieldNotes } from './field-notes.tsx';
+import { useTypedNumber } from './use-typed-number.ts';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -20,16 +21,11 @@ export interface NumberFieldProps {
  */
 export function NumberField(props: NumberFieldProps) {
   const { id, label, hint, value, min, max, onChange } = props;
-  const shown = value === undefined ? '' : String(value);
-  const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
-  const number = Number(text);
-  const valid =
-    (value === undefined && text === '') ||
-    (/^\d+$/.test(text.trim()) && number >= min && number <= max);
+  const inRange = (text: string) =>
+    /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+  const { valid, input } = useTypedNumber({ id, hint, value, accepts: inRange, onChange });
   const step = (delta: number) =>
     onChange(value === undefined ? min : Math.min(max, Math.max(min, value + delta)));
-  const describedBy = [hint ? `${id}-hint` : '', valid ? '' : `${id}-error`].filter(Boolean);
   return (
     <div class="field number-field">
       <label for={id}>{label}</label>
@@ -43,24 +39,7 @@ export function NumberField(props: NumberFieldProps) {
         >
           −
         </button>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          value={text}
-          aria-invalid={!valid}
-          aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
-          onInput={(event) => {
-            const typed = event.currentTarget.value;
-            setText(typed);
-            const n = Number(typed);
-            if (/^\d+$/.test(typed.trim()) && n >= min && n <= max && n !== value) onChange(n);
-          }}
-          onBlur={() => setText(shown)}
-        />
+        <input type="number" inputMode="numeric" min={min} max={max} step={1} {...input} />
         <button
           type="button"
           class="step"
@@ -71,16 +50,11 @@ export function NumberField(props: NumberFieldProps) {
           +
         </button>
       </div>
-      {hint ? (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      ) : null}
-      {valid ? null : (
-        <small id={`${id}-error`} class="field-error" role="alert">
-          A whole number from {min} to {max}
-        </small>
-      )}
+      <FieldNotes
+        id={id}
+        hint={hint}
+        error={valid ? undefined : `A whole number from ${min} to ${max}`}
+      />
     </div>
   );
 }

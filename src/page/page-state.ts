@@ -213,7 +213,8 @@ function integerKey(
     about,
     ...(core ? { core } : {}),
     read: (text) => ({ [field]: readIntegerText(text, key, min, max) }),
-    write: (state) => String(state[field]),
+    // An optional field (the Aura, a Challenge die's face not given yet) is left out of the link.
+    write: (state) => (state[field] === undefined ? undefined : String(state[field])),
   };
 }
 
@@ -421,12 +422,13 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     `the threat's tags: splits have 1 to T intents (\`--intents 1-T\`; a fight's \`--tags\`)`,
     ['splits', 'fight', 'whatif'],
   ),
-  {
-    key: 'aura',
-    about: 'Aura now, 0 to the cap; absent: full (`--aura`)',
-    read: (text) => ({ aura: readIntegerText(text, 'aura', 0, PAGE_LIMITS.auraMax) }),
-    write: (state) => (state.aura === undefined ? undefined : String(state.aura)),
-  },
+  integerKey(
+    'aura',
+    'aura',
+    0,
+    PAGE_LIMITS.auraMax,
+    'Aura now, 0 to the cap; absent: full (`--aura`)',
+  ),
   integerKey(
     'aura-max',
     'auraMax',
@@ -512,13 +514,14 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     },
     write: (state) => state.faces.map((f) => (f === null ? '' : String(f))).join(','),
   },
-  {
-    key: 'defence',
-    about: "Mid-roll advice: the Challenge die's face, 1 to 2C",
-    core: ['advice'],
-    read: (text) => ({ defence: readIntegerText(text, 'defence', 1, 2 * PAGE_LIMITS.vs) }),
-    write: (state) => (state.defence === undefined ? undefined : String(state.defence)),
-  },
+  integerKey(
+    'defence',
+    'defence',
+    1,
+    2 * PAGE_LIMITS.vs,
+    "Mid-roll advice: the Challenge die's face, 1 to 2C",
+    ['advice'],
+  ),
   {
     key: 'aura-pending',
     about:
@@ -529,18 +532,20 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     },
     write: (state) => String(state.auraPending),
   },
-  {
-    key: 'vs2',
-    about: `Mid-roll advice: a second threat's Challenge, 1 to ${PAGE_LIMITS.vs} (the second \`--vs\`)`,
-    read: (text) => ({ vs2: readIntegerText(text, 'vs2', 1, PAGE_LIMITS.vs) }),
-    write: (state) => (state.vs2 === undefined ? undefined : String(state.vs2)),
-  },
-  {
-    key: 'defence2',
-    about: "Mid-roll advice: the second threat's Challenge die's face (the second `--defence`)",
-    read: (text) => ({ defence2: readIntegerText(text, 'defence2', 1, 2 * PAGE_LIMITS.vs) }),
-    write: (state) => (state.defence2 === undefined ? undefined : String(state.defence2)),
-  },
+  integerKey(
+    'vs2',
+    'vs2',
+    1,
+    PAGE_LIMITS.vs,
+    `Mid-roll advice: a second threat's Challenge, 1 to ${PAGE_LIMITS.vs} (the second \`--vs\`)`,
+  ),
+  integerKey(
+    'defence2',
+    'defence2',
+    1,
+    2 * PAGE_LIMITS.vs,
+    "Mid-roll advice: the second threat's Challenge die's face (the second `--defence`)",
+  ),
   {
     key: 'aim',
     about:

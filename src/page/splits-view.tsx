@@ -1,17 +1,14 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { SPLITS_CSV_COLUMNS, splitsChart } from '../report/zidara/splits-chart.ts';
-import {
-  SPLIT_OBJECTIVES,
-  type SplitObjective,
-  type SplitRow,
-} from '../systems/zidara/analyses/splits.ts';
+import type { SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
 import { AnswerBar } from './answer-bar.tsx';
 import { CharacterFields } from './character-fields.tsx';
 import { ChartDetails } from './chart-details.tsx';
-import { ChoiceField } from './choice-field.tsx';
+import { CommandLineDetails } from './command-line-details.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
+import { ObjectiveField } from './objective-field.tsx';
 import { mergeSplitShares } from './page-engine.ts';
 import { type SplitsQuestion, splitsCommand, splitsQuestion } from './page-questions.ts';
 import { type PageState, writeFragment } from './page-state.ts';
@@ -81,16 +78,7 @@ export function SplitsView({ state, update }: ViewProps) {
           auraLabel="Aura now"
           resolveLabel="Resolve"
         />
-        <ChoiceField
-          name="objective"
-          legend="Rank by"
-          choices={SPLIT_OBJECTIVES.map((value) => ({
-            value,
-            label: OBJECTIVE_LABELS[value].choice,
-          }))}
-          value={state.objective}
-          onChange={(objective) => update({ objective })}
-        />
+        <ObjectiveField state={state} update={update} />
       </form>
       <StatusLine
         computation={computation}
@@ -192,10 +180,7 @@ function SplitsResults(props: {
         spec={spec}
         label={`Bar chart of the best splits by ${figure.toLowerCase()}`}
       />
-      <details class="cli-details">
-        <summary>The same question on the command line</summary>
-        <code class="cli">{splitsCommand(state)} --format json</code>
-      </details>
+      <CommandLineDetails command={`${splitsCommand(state)} --format json`} />
     </ResultsSection>
   );
 }
@@ -217,15 +202,7 @@ function RankedRows(props: {
       : Math.max(best.score, 1e-12);
   const span = useRowWindow(rows.length);
   return (
-    <tbody
-      role="rowgroup"
-      ref={span.ref}
-      style={
-        span.windowed
-          ? { paddingTop: `${span.before}px`, paddingBottom: `${span.after}px` }
-          : undefined
-      }
-    >
+    <tbody role="rowgroup" {...span.body}>
       {rows.slice(span.first, span.last).map((row, at) => {
         const i = span.first + at;
         return (

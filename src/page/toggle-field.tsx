@@ -1,3 +1,5 @@
+import { describedBy, FieldNotes } from './field-notes.tsx';
+
 /** Props of {@link ToggleField}. */
 export interface ToggleFieldProps {
   readonly id: string;
@@ -17,15 +19,11 @@ export function ToggleField({ id, label, hint, checked, onChange }: ToggleFieldP
         role="switch"
         checked={checked}
         aria-checked={checked}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, hint, true)}
         onChange={(event) => onChange(event.currentTarget.checked)}
       />
       <label for={id}>{label}</label>
-      {hint ? (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      ) : null}
+      <FieldNotes id={id} hint={hint} />
     </div>
   );
 }

@@ -9,15 +9,18 @@ const OVERSCAN = 12;
 
 /** The rows of a list to put in the page now, and the space standing in for the others. */
 export interface RowWindow {
-  /** On the list's `<tbody>`: where the rows start on the page. */
-  readonly ref: { current: HTMLTableSectionElement | null };
   readonly windowed: boolean;
   /** Rows `first` up to (not including) `last` are in the page. */
   readonly first: number;
   readonly last: number;
-  /** Pixels of the rows before `first` and after `last`. */
-  readonly before: number;
-  readonly after: number;
+  /**
+   * The list's `<tbody>` props: its ref (where the rows start on the page) and, while
+   * windowed, padding the height of the rows before `first` and after `last`.
+   */
+  readonly body: {
+    readonly ref: { current: HTMLTableSectionElement | null };
+    readonly style?: { readonly paddingTop: string; readonly paddingBottom: string };
+  };
 }
 
 /**
@@ -57,15 +60,12 @@ export function useRowWindow(total: number): RowWindow {
       cancelAnimationFrame(frame);
     };
   }, [total, windowed]);
-  if (!windowed) return { ref, windowed, first: 0, last: total, before: 0, after: 0 };
+  if (!windowed) return { windowed, first: 0, last: total, body: { ref } };
   const first = Math.min(span.first, Math.max(0, total - 1));
   const last = Math.min(total, first + span.count);
-  return {
-    ref,
-    windowed,
-    first,
-    last,
-    before: first * WINDOWED_ROW_PX,
-    after: (total - last) * WINDOWED_ROW_PX,
+  const style = {
+    paddingTop: `${first * WINDOWED_ROW_PX}px`,
+    paddingBottom: `${(total - last) * WINDOWED_ROW_PX}px`,
   };
+  return { windowed, first, last, body: { ref, style } };
 }

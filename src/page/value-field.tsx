@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { FieldNotes } from './field-notes.tsx';
+import { useTypedNumber } from './use-typed-number.ts';
 
 /** Props of {@link ValueField}. */
 export interface ValueFieldProps {
@@ -9,43 +10,18 @@ export interface ValueFieldProps {
   readonly onChange: (value: number) => void;
 }
 
+/** A number of 0 or more, decimals allowed. */
+const isWorth = (text: string) =>
+  text.trim() !== '' && Number.isFinite(Number(text)) && Number(text) >= 0;
+
 /** A number ≥ 0 with decimals (a worth in intents); text that is not one says so and is not taken. */
 export function ValueField({ id, label, hint, value, onChange }: ValueFieldProps) {
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
-  const number = Number(text);
-  const valid = text.trim() !== '' && Number.isFinite(number) && number >= 0;
-  const describedBy = [hint ? `${id}-hint` : '', valid ? '' : `${id}-error`].filter(Boolean);
+  const { valid, input } = useTypedNumber({ id, hint, value, accepts: isWorth, onChange });
   return (
     <div class="field value-field">
       <label for={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.1}
-        value={text}
-        aria-invalid={!valid}
-        aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
-        onInput={(event) => {
-          const typed = event.currentTarget.value;
-          setText(typed);
-          const n = Number(typed);
-          if (typed.trim() !== '' && Number.isFinite(n) && n >= 0 && n !== value) onChange(n);
-        }}
-        onBlur={() => setText(String(value))}
-      />
-      {hint ? (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      ) : null}
-      {valid ? null : (
-        <small id={`${id}-error`} class="field-error" role="alert">
-          A number of 0 or more
-        </small>
-      )}
+      <input type="number" inputMode="decimal" min={0} step={0.1} {...input} />
+      <FieldNotes id={id} hint={hint} error={valid ? undefined : 'A number of 0 or more'} />
     </div>
   );
 }

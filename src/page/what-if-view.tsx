@@ -1,8 +1,7 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { formatPoints } from '../format/format-points.ts';
-import type { SplitRow } from '../systems/zidara/analyses/splits.ts';
-import { SPLIT_OBJECTIVES, type SplitObjective } from '../systems/zidara/analyses/splits.ts';
+import type { SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
 import type { WhatIfRow } from '../systems/zidara/analyses/what-if.ts';
 import {
   RULE_OPTIONS,
@@ -12,17 +11,20 @@ import {
 } from '../systems/zidara/roll/rule-options.ts';
 import { AuraCapField } from './character-fields.tsx';
 import { ChoiceField } from './choice-field.tsx';
+import { CommandLineDetails } from './command-line-details.tsx';
 import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
+import { ObjectiveField } from './objective-field.tsx';
 import { mergeRuleShares } from './page-engine.ts';
+import { PageCountField, PageSwitch } from './page-fields.tsx';
 import {
   type WhatIfQuestion,
   whatIfCommand,
   whatIfQuestion,
   withDefaultRules,
 } from './page-questions.ts';
-import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState, writeFragment } from './page-state.ts';
+import { PAGE_DEFAULTS, type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
@@ -87,38 +89,20 @@ export function WhatIfView({ state, update }: ViewProps) {
       >
         <DiceFields state={state} update={update} />
         <ThreatFields state={state} update={update} />
-        <ChoiceField
-          name="objective"
-          legend="Rank by"
-          choices={SPLIT_OBJECTIVES.map((value) => ({
-            value,
-            label: OBJECTIVE_LABELS[value].choice,
-          }))}
-          value={state.objective}
-          onChange={(objective) => update({ objective })}
-        />
+        <ObjectiveField state={state} update={update} />
         <fieldset class="field rules">
           <legend>Rules to try</legend>
           <div class="field-row">
             <AuraCapField state={state} update={update} hint={`Rules page: ${D.auraMax}`} />
-            <NumberField
-              id="boosts"
-              label="+2s a roll"
-              hint={`Rules page: ${D.boosts}`}
-              value={state.boosts}
-              min={0}
-              max={PAGE_LIMITS.boosts}
-              onChange={(boosts) => update({ boosts })}
-            />
-            <NumberField
-              id="resolve"
-              label="Resolve"
-              hint={`Rules page: ${D.resolve}`}
-              value={state.resolve}
-              min={0}
-              max={PAGE_LIMITS.resolve}
-              onChange={(resolve) => update({ resolve })}
-            />
+            {(['boosts', 'resolve'] as const).map((name) => (
+              <PageCountField
+                key={name}
+                name={name}
+                hint={`Rules page: ${D[name]}`}
+                state={state}
+                update={update}
+              />
+            ))}
           </div>
           <ToggleField
             id="ties-bought"
@@ -127,20 +111,15 @@ export function WhatIfView({ state, update }: ViewProps) {
             checked={!state.defending}
             onChange={(bought) => update({ defending: !bought })}
           />
-          <ToggleField
-            id="explode"
-            label="Warrior: a top face rolls again and adds"
-            hint={`Rules page: ${D.explode ? 'on' : 'off'}`}
-            checked={state.explode}
-            onChange={(explode) => update({ explode })}
-          />
-          <ToggleField
-            id="late-aura"
-            label="Late Aura: a top face's Aura comes after the roll"
-            hint={`Rules page: ${D.lateAura ? 'on' : 'off'}`}
-            checked={state.lateAura}
-            onChange={(lateAura) => update({ lateAura })}
-          />
+          {(['explode', 'lateAura'] as const).map((name) => (
+            <PageSwitch
+              key={name}
+              name={name}
+              hint={`Rules page: ${D[name] ? 'on' : 'off'}`}
+              state={state}
+              update={update}
+            />
+          ))}
           {RULE_VARIANT_NAMES.map((name) => (
             <VariantField key={name} name={name} state={state} update={update} />
           ))}
@@ -289,15 +268,7 @@ function WhatIfResults(props: {
             </th>
           </tr>
         </thead>
-        <tbody
-          role="rowgroup"
-          ref={span.ref}
-          style={
-            span.windowed
-              ? { paddingTop: `${span.before}px`, paddingBottom: `${span.after}px` }
-              : undefined
-          }
-        >
+        <tbody role="rowgroup" {...span.body}>
           {pairs.slice(span.first, span.last).map((pair, at) => (
             <tr
               role="row"
@@ -348,10 +319,7 @@ function WhatIfResults(props: {
           rules,
         }}
       />
-      <details class="cli-details">
-        <summary>The same question on the command line</summary>
-        <code class="cli">{whatIfCommand(state)}</code>
-      </details>
+      <CommandLineDetails command={whatIfCommand(state)} />
     </ResultsSection>
   );
 }

@@ -1,37 +1,12 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Advice } from '../../src/systems/zidara/engine/advise.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
-import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
 import { pageUrl, shownActions } from './offline-page.ts';
+import { PHONE_VIEWPORT, pageSession } from './page-session.ts';
 
-let browser: TestBrowser;
-const opened: OpenPage[] = [];
+const session = pageSession();
 
-beforeAll(async () => {
-  browser = await launchTestBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const open of opened.splice(0)) {
-    const trouble = open.trouble();
-    await open.close();
-    expect(trouble).toEqual({
-      consoleErrors: [],
-      pageErrors: [],
-      failedRequests: [],
-      outsideRequests: [],
-    });
-  }
-});
-
-async function open(fragment: string): Promise<Page> {
-  const page = await browser.open(pageUrl(fragment), { viewport: { width: 390, height: 844 } });
-  opened.push(page);
-  return page.page;
-}
+const open = (fragment: string) => session.open(pageUrl(fragment), { viewport: PHONE_VIEWPORT });
 
 /** `dicelab zidara advise ARGS --json`'s actions, in the page's terms. */
 async function cliActions(args: string): Promise<{ action: string; eu: number }[]> {

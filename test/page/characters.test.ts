@@ -3,42 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { SplitRow } from '../../src/systems/zidara/analyses/splits.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
-import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
-import { pageUrl, shownSplits } from './offline-page.ts';
+import { expectSameRanking, pageUrl, shownSplits } from './offline-page.ts';
+import { pageSession } from './page-session.ts';
 
-let browser: TestBrowser;
-const opened: OpenPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchTestBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const open of opened.splice(0)) {
-    const trouble = open.trouble();
-    await open.close();
-    expect(trouble).toEqual({
-      consoleErrors: [],
-      pageErrors: [],
-      failedRequests: [],
-      outsideRequests: [],
-    });
-  }
-});
+const session = pageSession();
 
 /** Opens the page with no character saved (the browser's store is shared by file:// pages). */
 async function open(fragment: string): Promise<Page> {
-  const first = await browser.open(pageUrl(fragment));
-  opened.push(first);
-  await first.page.evaluate(() => localStorage.clear());
-  await first.page.reload();
-  return first.page;
+  const page = await session.open(pageUrl(fragment));
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  return page;
 }
 
 const scenario = (name: string) =>
@@ -52,11 +31,7 @@ async function cliRows(...args: string[]): Promise<SplitRow[]> {
 }
 
 async function expectRanking(page: Page, rows: readonly SplitRow[]) {
-  const shown = await shownSplits(page);
-  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
-  shown.forEach((s, i) => {
-    expect(Math.abs(s.score - rows[i]!.score)).toBeLessThan(1e-9);
-  });
+  expectSameRanking(await shownSplits(page), rows);
 }
 
 async function fragment(page: Page): Promise<Record<string, string>> {

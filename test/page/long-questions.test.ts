@@ -1,39 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUESTION_SIZE } from '../../src/page/question-size.ts';
 import { WINDOW_ABOVE_ROWS, WINDOWED_ROW_PX } from '../../src/page/use-row-window.ts';
 import { type SplitRow, splitCandidates } from '../../src/systems/zidara/analyses/splits.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
-import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
 import { pageUrl } from './offline-page.ts';
+import { PHONE_VIEWPORT, pageSession } from './page-session.ts';
 
-let browser: TestBrowser;
-const opened: OpenPage[] = [];
+const session = pageSession();
 
-beforeAll(async () => {
-  browser = await launchTestBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const open of opened.splice(0)) {
-    const trouble = open.trouble();
-    await open.close();
-    expect(trouble).toEqual({
-      consoleErrors: [],
-      pageErrors: [],
-      failedRequests: [],
-      outsideRequests: [],
-    });
-  }
-});
-
-async function open(fragment: string): Promise<Page> {
-  const page = await browser.open(pageUrl(fragment), { viewport: { width: 390, height: 844 } });
-  opened.push(page);
-  return page.page;
-}
+const open = (fragment: string) => session.open(pageUrl(fragment), { viewport: PHONE_VIEWPORT });
 
 /** The rows the page has put in the document: their place in the ranking and their split. */
 function renderedRows(page: Page) {

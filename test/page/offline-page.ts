@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { builtPage } from '../built.ts';
 
 /**
@@ -26,6 +27,20 @@ export async function shownSplits(page: Page): Promise<ShownSplit[]> {
       score: Number(row.getAttribute('data-score')),
     })),
   );
+}
+
+/**
+ * The page's ranked splits equal the library's or the CLI's rows: the same splits in the same
+ * order, each score to 1e-9.
+ */
+export function expectSameRanking(
+  shown: readonly ShownSplit[],
+  rows: readonly { readonly split: string; readonly score: number }[],
+): void {
+  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
+  shown.forEach((s, i) => {
+    expect(Math.abs(s.score - rows[i]!.score), s.split).toBeLessThan(1e-9);
+  });
 }
 
 /** Each advised action as the page shows it (the test contract). */

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextAnswer } from '../../scripts/page-answer.ts';
 import { toCsv } from '../../src/report/csv.ts';
 import { FIGHTS_CSV_COLUMNS } from '../../src/report/zidara/fights-chart.ts';
@@ -15,46 +15,14 @@ import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
 import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
 import { builtPage } from '../built.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
-import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
+import type { OpenOptions } from '../report/browser.ts';
 import { ISSUE_ADVICE } from '../systems/zidara/issue-advice.ts';
-import { pageUrl, type ShownSplit, shownActions, shownSplits } from './offline-page.ts';
+import { expectSameRanking, pageUrl, shownActions, shownSplits } from './offline-page.ts';
+import { pageSession } from './page-session.ts';
 
-let browser: TestBrowser;
-const opened: OpenPage[] = [];
+const session = pageSession();
 
-beforeAll(async () => {
-  browser = await launchTestBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-// Every page a test opened: no console error, no uncaught exception, no request out.
-afterEach(async () => {
-  for (const open of opened.splice(0)) {
-    const trouble = open.trouble();
-    await open.close();
-    expect(trouble).toEqual({
-      consoleErrors: [],
-      pageErrors: [],
-      failedRequests: [],
-      outsideRequests: [],
-    });
-  }
-});
-
-async function open(fragment: string, options?: Parameters<TestBrowser['open']>[1]) {
-  const page = await browser.open(pageUrl(fragment), options);
-  opened.push(page);
-  return page.page;
-}
-
-/** The page's ranked splits equal the library's rows: same order, scores to 1e-9. */
-function expectSameRanking(shown: readonly ShownSplit[], rows: readonly SplitRow[]) {
-  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
-  shown.forEach((s, i) => {
-    expect(Math.abs(s.score - rows[i]!.score), s.split).toBeLessThan(1e-9);
-  });
-}
+const open = (fragment: string, options?: OpenOptions) => session.open(pageUrl(fragment), options);
 
 /** Sets a number field by typing, as a user on a keyboard would. */
 async function type(page: Page, id: string, value: number) {
@@ -115,12 +83,11 @@ describe('the offline page: Best split', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const served = await browser.open(
+      const served = await session.open(
         `http://127.0.0.1:${port}/dicelab.html#v=1&view=splits&steps=6&vs=2&tags=2`,
       );
-      opened.push(served);
       expectSameRanking(
-        await shownSplits(served.page),
+        await shownSplits(served),
         splits({ steps: 6, challenge: 2, intents: [1, 2] }),
       );
     } finally {

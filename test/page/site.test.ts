@@ -4,38 +4,15 @@ import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'n
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_SITE } from '../../src/report/page-site.ts';
 import type { SplitRow } from '../../src/systems/zidara/analyses/splits.ts';
 import { builtFile, builtPage, builtSite } from '../built.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
-import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
-import { pageUrl, shownSplits } from './offline-page.ts';
+import { expectSameRanking, pageUrl, type ShownSplit, shownSplits } from './offline-page.ts';
+import { pageSession } from './page-session.ts';
 
-let browser: TestBrowser;
-const opened: OpenPage[] = [];
-const stops: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  browser = await launchTestBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-// Every page a test opened: no console error, no uncaught exception, no request out of the site.
-afterEach(async () => {
-  for (const open of opened.splice(0)) {
-    const trouble = open.trouble();
-    await open.close();
-    expect(trouble).toEqual({
-      consoleErrors: [],
-      pageErrors: [],
-      failedRequests: [],
-      outsideRequests: [],
-    });
-  }
-  for (const stop of stops.splice(0)) await stop();
-});
+const session = pageSession();
 
 /** A running `dicelab serve`: the address it printed first, all it printed, and a stop. */
 interface Served {
@@ -57,7 +34,7 @@ async function startServe(bin: string, args: readonly string[]): Promise<Served>
     stderr += chunk;
   });
   const exited = new Promise((settle) => child.on('close', settle));
-  stops.push(async () => {
+  session.whenTestEnds(async () => {
     child.kill('SIGTERM');
     await exited;
   });
@@ -85,11 +62,7 @@ async function serveCopy(): Promise<{ url: string; site: string }> {
   return { url, site: join(copy, PAGE_SITE.buildDir) };
 }
 
-async function openSite(url: string): Promise<Page> {
-  const open = await browser.open(url, { site: true });
-  opened.push(open);
-  return open.page;
-}
+const openSite = (url: string) => session.open(url, { site: true });
 
 /** Waits until the service worker controls the page (on a first visit it claims it). */
 async function controlled(page: Page): Promise<void> {
@@ -110,12 +83,10 @@ async function cliRanking(): Promise<SplitRow[]> {
   return JSON.parse(cli.stdout).rows as SplitRow[];
 }
 
-function expectRanking(shown: { split: string; score: number }[], rows: readonly SplitRow[]) {
+/** The CLI's ranking, long enough to say something (more than 20 splits), shown as it is. */
+function expectRanking(shown: ShownSplit[], rows: readonly SplitRow[]) {
   expect(rows.length).toBeGreaterThan(20);
-  expect(shown.map((s) => s.split)).toEqual(rows.map((r) => r.split));
-  shown.forEach((s, i) => {
-    expect(Math.abs(s.score - rows[i]!.score)).toBeLessThan(1e-9);
-  });
+  expectSameRanking(shown, rows);
 }
 
 describe('the page as an installable site (dicelab serve)', () => {
@@ -193,9 +164,8 @@ describe('the page as an installable site (dicelab serve)', () => {
     const html = readFileSync(builtPage(), 'utf8');
     expect(html).not.toContain('rel="manifest"');
     expect(html).not.toContain('serviceWorker.register');
-    const open = await browser.open(pageUrl(QUESTION));
-    opened.push(open);
-    expectRanking(await shownSplits(open.page), await cliRanking());
+    const page = await session.open(pageUrl(QUESTION));
+    expectRanking(await shownSplits(page), await cliRanking());
   });
 });
 

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'preact/hooks';
+import { describedBy } from './field-notes.tsx';
+
+/**
+ * A number input's text, taken only when `accepts` it: until then the field keeps its last
+ * good value and is marked invalid (described by its error); leaving the field shows that
+ * value again. Undefined: not given yet (an empty field is valid). Returns whether the text is
+ * valid and the input's props.
+ */
+export function useTypedNumber(props: {
+  readonly id: string;
+  readonly hint: string | undefined;
+  readonly value: number | undefined;
+  readonly accepts: (text: string) => boolean;
+  readonly onChange: (value: number) => void;
+}) {
+  const { id, hint, value, accepts, onChange } = props;
+  const shown = value === undefined ? '' : String(value);
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
+  const valid = (value === undefined && text === '') || accepts(text);
+  return {
+    valid,
+    input: {
+      id,
+      value: text,
+      'aria-invalid': !valid,
+      'aria-describedby': describedBy(id, hint, valid),
+      onInput: (event: { readonly currentTarget: { readonly value: string } }) => {
+        const typed = event.currentTarget.value;
+        setText(typed);
+        if (accepts(typed) && Number(typed) !== value) onChange(Number(typed));
+      },
+      onBlur: () => setText(shown),
+    },
+  };
+}
