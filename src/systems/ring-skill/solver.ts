@@ -171,8 +171,8 @@ export class RingSkillSolver {
     },
   };
   private readonly reduced = new Int8Array(KIND_COUNT);
-  /** Reroll values by (nr, ns) (index nr · 8 + ns), then by the rest's capped key. */
-  private readonly rerollByCapped: Map<number, RerollValue>[] = [];
+  /** Reroll values by the rest's capped key · 64 + nr · 8 + ns. */
+  private readonly rerollByCapped = new IntTable<RerollValue>();
   /** Place values of the capped key's digits (base ring + 1). */
   private readonly cappedPlace = new Float64Array(KIND_COUNT);
   private readonly keepChoices = new Map<number, KeepChoice>();
@@ -721,17 +721,20 @@ export class RingSkillSolver {
     let ns = 0;
     let best: RerollValue | undefined;
     for (;;) {
-      let byRest = this.rerollByCapped[nr * 8 + ns];
-      if (!byRest) {
-        byRest = new Map();
-        this.rerollByCapped[nr * 8 + ns] = byRest;
-      }
-      let value = byRest.get(key);
+      const id = key * 64 + nr * 8 + ns;
+      let value = this.rerollByCapped.get(id);
       if (!value) {
         value = this.rerollValue(rest, nr, ns);
-        byRest.set(key, value);
+        this.rerollByCapped.set(id, value);
       }
-      if (!best || this.betterReroll(value, best, rerolls)) {
+      let better = !best;
+      if (best && value !== best) {
+        // Most choices part on the first float; only near ties need the full comparison.
+        const x = value.key[0]!;
+        const y = best.key[0]!;
+        better = nearTie(x, y) ? this.betterReroll(value, best, rerolls) : x > y;
+      }
+      if (better) {
         best = value;
         if (picked) {
           picked.fill(0);
@@ -903,6 +906,50 @@ export class RingSkillSolver {
               .add(figures.expectedOpportunity.mul(Rational.fromDecimal(w.opportunity)))
               .add(figures.expectedStrife.mul(Rational.fromDecimal(w.strife)));
     return { ...figures, expectedUtility };
+  }
+}
+
+/**
+ * A map from non-negative int32 keys to values, open addressing: the reroll search looks up
+ * millions of keys, several times faster than a Map.
+ */
+class IntTable<T> {
+  private keys = new Int32Array(1 << 16).fill(-1);
+  private values: (T | undefined)[] = new Array(1 << 16);
+  private size = 0;
+
+  get(key: number): T | undefined {
+    const mask = this.keys.length - 1;
+    for (let h = Math.imul(key, 0x9e3779b1) >>> 0; ; h++) {
+      const at = h & mask;
+      const k = this.keys[at]!;
+      if (k === key) return this.values[at];
+      if (k === -1) return undefined;
+    }
+  }
+
+  set(key: number, value: T): void {
+    if (2 * (this.size + 1) > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    for (let h = Math.imul(key, 0x9e3779b1) >>> 0; ; h++) {
+      const at = h & mask;
+      const k = this.keys[at]!;
+      if (k === key || k === -1) {
+        if (k === -1) this.size++;
+        this.keys[at] = key;
+        this.values[at] = value;
+        return;
+      }
+    }
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const values = this.values;
+    this.keys = new Int32Array(keys.length * 2).fill(-1);
+    this.values = new Array(keys.length * 2);
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i]!, values[i]!);
   }
 }
 
