@@ -1,4 +1,3 @@
-import { ratio } from '../../distribution/index.ts';
 import { gcd, Rational } from '../rational.ts';
 import {
   BLANK,
@@ -172,8 +171,8 @@ export class RingSkillSolver {
     },
   };
   private readonly reduced = new Int8Array(KIND_COUNT);
-  /** Reroll values by (nr, ns) (index nr · 8 + ns), then by the rest's capped key. */
-  private readonly rerollByCapped: Map<number, RerollValue>[] = [];
+  /** Reroll values by the rest's capped key · 64 + nr · 8 + ns. */
+  private readonly rerollByCapped = new IntTable<RerollValue>();
   /** Place values of the capped key's digits (base ring + 1). */
   private readonly cappedPlace = new Float64Array(KIND_COUNT);
   private readonly keepChoices = new Map<number, KeepChoice>();
@@ -296,11 +295,11 @@ export class RingSkillSolver {
             // No wave to roll: the check is decided; a pending explosion here was cut off.
             this.exactValues[at + P] = succeeds(s, this.tn) ? G : 0n;
             this.exactValues[at + CAPPED] = pr + ps > 0 ? G : 0n;
+            this.values[at + P] = succeeds(s, this.tn) ? 1 : 0;
+            this.values[at + CAPPED] = pr + ps > 0 ? 1 : 0;
           } else {
             this.solveWaveState(level, s, pr, ps, at);
           }
-          for (let c = 0; c < FIELDS; c++)
-            this.values[at + c] = ratio(this.exactValues[at + c]!, G);
         }
       }
     }
@@ -314,6 +313,14 @@ export class RingSkillSolver {
     const scale = 2n ** BigInt(pr) * 12n ** BigInt(this.maxPending - pr - ps);
     const sums = this.combine(sum, this.denominators[level - 1]!);
     for (let c = 0; c < FIELDS; c++) this.exactValues[at + c] = scale * sums[c]!;
+    // The floats from the floats: they only order decisions, and near ties go to the exact.
+    const total = 6 ** pr * 12 ** ps;
+    const v = this.values;
+    for (let c = 0; c < FIELDS; c++) v[at + c] = sum.immediate[c]! / total;
+    for (const [next, weight] of sum.byNext) {
+      const p = weight / total;
+      for (let c = 0; c < FIELDS; c++) v[at + c]! += p * v[next * FIELDS + c]!;
+    }
   }
 
   /**
@@ -417,24 +424,46 @@ export class RingSkillSolver {
       vector[CAPPED] = v[at + CAPPED]!;
       this.keyInto(vector, keys, i * width);
     }
-    // Exact value vectors, computed only for signatures that floats cannot separate.
-    const exactVectors: (bigint[] | undefined)[] = new Array(n);
-    const exactVector = (i: number): bigint[] => {
-      let x = exactVectors[i];
-      if (x === undefined) {
-        const at = next(i);
-        const e = this.exactValues;
-        x = [
-          e[at + P]!,
-          BigInt(this.sigStrife[i]!) * G + e[at + STRIFE]!,
-          BigInt(this.bonusOf(s, this.sigSucc[i]!)) * G + e[at + BONUS]!,
-          BigInt(this.sigOpp[i]!) * G + e[at + OPP]!,
-          BigInt(this.sigSucc[i]!) * G + e[at + SUCC]!,
-          e[at + CAPPED]!,
-        ];
-        exactVectors[i] = x;
-      }
-      return x;
+    // Exact differences, only where floats cannot separate two signatures: component by
+    // component, from the stored numerators (no vector is built).
+    const e = this.exactValues;
+    const immediate = (field: number, x: number): number =>
+      field === STRIFE
+        ? this.sigStrife[x]!
+        : field === BONUS
+          ? this.bonusOf(s, this.sigSucc[x]!)
+          : field === OPP
+            ? this.sigOpp[x]!
+            : field === SUCC
+              ? this.sigSucc[x]!
+              : 0;
+    const fieldDiff = (field: number, a: number, b: number): bigint => {
+      const d = immediate(field, a) - immediate(field, b);
+      const ev = e[nextAt[a]! + field]! - e[nextAt[b]! + field]!;
+      return d === 0 ? ev : BigInt(d) * G + ev;
+    };
+    const w = this.weightExact;
+    const exactDiff = (i: number, a: number, b: number): bigint => {
+      if (i === objective) return -fieldDiff(STRIFE, a, b);
+      if (i === objective + 1) return fieldDiff(SUCC, a, b);
+      if (i === objective + 2) return -fieldDiff(CAPPED, a, b);
+      if (this.objective === 'succeed-then-least-strife')
+        return i === 0
+          ? fieldDiff(P, a, b)
+          : i === 1
+            ? -fieldDiff(STRIFE, a, b)
+            : i === 2
+              ? fieldDiff(BONUS, a, b)
+              : fieldDiff(OPP, a, b);
+      if (i === 1) return fieldDiff(BONUS, a, b);
+      if (i === 2) return fieldDiff(OPP, a, b);
+      if (this.objective === 'most-successes') return fieldDiff(SUCC, a, b);
+      return (
+        w[0]! * fieldDiff(P, a, b) +
+        w[1]! * fieldDiff(BONUS, a, b) +
+        w[2]! * fieldDiff(OPP, a, b) +
+        w[3]! * fieldDiff(STRIFE, a, b)
+      );
     };
     const count = this.sigCount;
     const strife = this.sigStrife;
@@ -455,9 +484,8 @@ export class RingSkillSolver {
         const x = keys[ka + i]!;
         const y = keys[kb + i]!;
         if (!nearTie(x, y)) return x > y ? -1 : 1;
-        const ex = this.exactKeyComponent(i, exactVector(a));
-        const ey = this.exactKeyComponent(i, exactVector(b));
-        if (ex !== ey) return ex > ey ? -1 : 1;
+        const d = exactDiff(i, a, b);
+        if (d !== 0n) return d > 0n ? -1 : 1;
       }
       return 0;
     };
@@ -643,22 +671,6 @@ export class RingSkillSolver {
     return kind === BLANK ? 1 : this.maxPending;
   }
 
-  /** The pool with counts capped where more dice change no decision: ring per kind, 1 blank. */
-  private capPool(pool: ArrayLike<number>): Int8Array {
-    const capped = new Int8Array(KIND_COUNT);
-    for (let k = 0; k < KIND_COUNT; k++)
-      capped[k] = Math.min(pool[k]!, k === BLANK ? 1 : this.maxPending);
-    return capped;
-  }
-
-  /** The key of a pool's capped counts (ring per kind, 1 blank). */
-  private poolKey(pool: ArrayLike<number>): number {
-    let key = 0;
-    for (let k = KIND_COUNT - 1; k >= 0; k--)
-      key = key * this.radix + Math.min(pool[k]!, k === BLANK ? 1 : this.maxPending);
-    return key;
-  }
-
   /**
    * The best rerolls on a first roll (kind counts by die type): every choice of up to `rerolls`
    * dice is scored by the expected value of the best keep after it. Ties go to fewer dice
@@ -709,17 +721,20 @@ export class RingSkillSolver {
     let ns = 0;
     let best: RerollValue | undefined;
     for (;;) {
-      let byRest = this.rerollByCapped[nr * 8 + ns];
-      if (!byRest) {
-        byRest = new Map();
-        this.rerollByCapped[nr * 8 + ns] = byRest;
-      }
-      let value = byRest.get(key);
+      const id = key * 64 + nr * 8 + ns;
+      let value = this.rerollByCapped.get(id);
       if (!value) {
         value = this.rerollValue(rest, nr, ns);
-        byRest.set(key, value);
+        this.rerollByCapped.set(id, value);
       }
-      if (!best || this.betterReroll(value, best, rerolls)) {
+      let better = !best;
+      if (best && value !== best) {
+        // Most choices part on the first float; only near ties need the full comparison.
+        const x = value.key[0]!;
+        const y = best.key[0]!;
+        better = nearTie(x, y) ? this.betterReroll(value, best, rerolls) : x > y;
+      }
+      if (better) {
         best = value;
         if (picked) {
           picked.fill(0);
@@ -891,6 +906,50 @@ export class RingSkillSolver {
               .add(figures.expectedOpportunity.mul(Rational.fromDecimal(w.opportunity)))
               .add(figures.expectedStrife.mul(Rational.fromDecimal(w.strife)));
     return { ...figures, expectedUtility };
+  }
+}
+
+/**
+ * A map from non-negative int32 keys to values, open addressing: the reroll search looks up
+ * millions of keys, several times faster than a Map.
+ */
+class IntTable<T> {
+  private keys = new Int32Array(1 << 16).fill(-1);
+  private values: (T | undefined)[] = new Array(1 << 16);
+  private size = 0;
+
+  get(key: number): T | undefined {
+    const mask = this.keys.length - 1;
+    for (let h = Math.imul(key, 0x9e3779b1) >>> 0; ; h++) {
+      const at = h & mask;
+      const k = this.keys[at]!;
+      if (k === key) return this.values[at];
+      if (k === -1) return undefined;
+    }
+  }
+
+  set(key: number, value: T): void {
+    if (2 * (this.size + 1) > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    for (let h = Math.imul(key, 0x9e3779b1) >>> 0; ; h++) {
+      const at = h & mask;
+      const k = this.keys[at]!;
+      if (k === key || k === -1) {
+        if (k === -1) this.size++;
+        this.keys[at] = key;
+        this.values[at] = value;
+        return;
+      }
+    }
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const values = this.values;
+    this.keys = new Int32Array(keys.length * 2).fill(-1);
+    this.values = new Array(keys.length * 2);
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i]!, values[i]!);
   }
 }
 
