@@ -1,12 +1,15 @@
-import { type AnalysisName, SCENARIO_ANALYSES } from '../systems/analyses.ts';
-import type { ScenarioTable, TableUnit } from '../systems/analysis-declaration.ts';
+import type { AnalysisName } from '../systems/analyses.ts';
 import type { Analysis, FigureName } from './schema.ts';
 
 /** What a figure is computed from: one roll, a fight, or a cell of an analysis' table. */
 export type FigureKind = 'roll' | 'fight' | 'cell';
 
-/** How a figure is read and shown (see `TableUnit`: a chance, points, a number or a flag). */
-export type FigureUnit = TableUnit;
+/**
+ * How a figure is read and shown: a chance (0..1, shown as a percentage; differences in
+ * percentage points), a gain (a difference of chances, in points), a plain number (expected
+ * wins, a rank, rounds), or a yes/no flag (1/0).
+ */
+export type FigureUnit = 'chance' | 'points' | 'number' | 'flag';
 
 /** One figure of the catalogue: where it comes from and what it means. */
 export interface FigureInfo {
@@ -79,24 +82,92 @@ export const ROLL_AND_FIGHT_FIGURES: Readonly<Partial<Record<FigureName, FigureI
 /** The analyses a scenario can run, by their names in a scenario file (`analysis: fight`). */
 export type ScenarioAnalysisName = Analysis['analysis'];
 
-/** An analysis' table as a scenario reads it (see `ScenarioTable`), its figures named. */
-export interface AnalysisTable extends ScenarioTable {
+/** An analysis' table as a scenario reads it: its row keys, figures and recorded figures. */
+export interface AnalysisTable {
+  /** The row fields that pick a row (`of: { analysis, split: "d8 | d8" }`). */
+  readonly keys: readonly string[];
+  /** The figures (numeric columns) an expectation may judge, with their units. */
   readonly figures: Readonly<Partial<Record<FigureName, FigureUnit>>>;
+  /** The figures every row records in the baseline. */
   readonly recorded: readonly FigureName[];
+  /** The analysis a job of it runs, when not named as in the file (`fight`: `fight-curves`). */
+  readonly analysis?: AnalysisName;
 }
 
+/** The figures of a split's row, in `splits` and in `compare` alike. */
+const SPLIT_ROW_FIGURES: Readonly<Partial<Record<FigureName, FigureUnit>>> = {
+  rank: 'number',
+  score: 'number',
+  mainWin: 'chance',
+  expectedWins: 'number',
+  allWin: 'chance',
+  expectedUtility: 'number',
+  auraGained: 'number',
+  auraEnd: 'number',
+};
+
 /**
- * Each analysis' table, by its name in a scenario file: the `scenario` of every declaration in
- * `ANALYSES` (the row fields that pick a row, the figures an expectation may judge, and the
- * figure every row records in the baseline).
+ * Each analysis' table, by its name in a scenario file. Kept here, beside the scenario's other
+ * figures, not in the analyses' declarations: the offline page reads scenario files, and the
+ * declarations would bring every analysis' code into it (about 100 kB).
  */
-export const ANALYSIS_TABLES = Object.fromEntries(
-  SCENARIO_ANALYSES.map(({ name, table }) => [name, table]),
-) as Readonly<Record<ScenarioAnalysisName, AnalysisTable>>;
+export const ANALYSIS_TABLES: Readonly<Record<ScenarioAnalysisName, AnalysisTable>> = {
+  splits: {
+    keys: ['split'],
+    figures: SPLIT_ROW_FIGURES,
+    recorded: ['score'],
+  },
+  compare: {
+    keys: ['split'],
+    figures: SPLIT_ROW_FIGURES,
+    recorded: ['score'],
+  },
+  advantage: {
+    keys: ['stack', 'dice', 'challenge'],
+    figures: { winChance: 'chance', gain: 'points', auraGained: 'number' },
+    recorded: ['winChance'],
+  },
+  fishing: {
+    keys: ['split'],
+    figures: {
+      mainWin: 'chance',
+      auraGained: 'number',
+      auraEnd: 'number',
+      auraShared: 'number',
+      minorWins: 'number',
+      frontier: 'flag',
+    },
+    recorded: ['mainWin', 'auraGained'],
+  },
+  rerolls: {
+    keys: ['challenge', 'resolve', 'rerolls'],
+    figures: { winChance: 'chance', gain: 'points', resolveEnd: 'number' },
+    recorded: ['winChance'],
+  },
+  tune: {
+    keys: ['steps', 'challenge'],
+    figures: { winChance: 'chance' },
+    recorded: ['winChance'],
+  },
+  fight: {
+    analysis: 'fight-curves',
+    keys: ['round'],
+    figures: {
+      fallsWithin: 'chance',
+      wonInRound: 'chance',
+      reached: 'chance',
+      auraAtStart: 'number',
+      resolveAtStart: 'number',
+      auraSpent: 'number',
+      resolveSpent: 'number',
+    },
+    recorded: ['fallsWithin'],
+  },
+};
 
 /** The analysis a scenario's `analysis: <name>` runs (`fight` is `fight-curves`). */
 export function analysisOfScenario(name: ScenarioAnalysisName): AnalysisName {
-  return SCENARIO_ANALYSES.find((a) => a.name === name)!.analysis;
+  return ANALYSIS_TABLES[name].analysis ?? (name as AnalysisName);
 }
 
 /** The `of` fields that pick a row: the table's keys, plus `vs` standing for `challenge`. */

@@ -1,6 +1,5 @@
 import { z } from '#zod';
 import { choice, flag, integer, text } from '../input/field-schemas.ts';
-import { SCENARIO_ANALYSES } from '../systems/analyses.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
@@ -369,7 +368,7 @@ export const analysisSchema = z
         .describe('Fight: P(the threat falls within n rounds), Aura and Resolve round by round.'),
     ],
     {
-      error: `an analysis: one of ${SCENARIO_ANALYSES.map((a) => a.name).join(', ')}`,
+      error: 'an analysis: one of splits, compare, advantage, fishing, rerolls, tune, fight',
     },
   )
   .describe(

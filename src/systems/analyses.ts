@@ -1,5 +1,5 @@
 import { parseSpec } from '../input/issue-messages.ts';
-import { type AnyAnalysis, defineAnalysis, type ScenarioTable } from './analysis-declaration.ts';
+import { defineAnalysis } from './analysis-declaration.ts';
 import {
   type CompareSystemsOptions,
   compareSystems,
@@ -13,7 +13,7 @@ import { REROLLS_ANALYSIS } from './zidara/analyses/rerolls.ts';
 import { COMPARE_ANALYSIS, SPLITS_ANALYSIS } from './zidara/analyses/splits.ts';
 import { TUNE_ANALYSIS } from './zidara/analyses/tune.ts';
 
-/** The five systems side by side (`dicelab compare`): not in a What if, nor in a scenario. */
+/** The five systems side by side (`dicelab compare`): not in a What if. */
 export const COMPARE_SYSTEMS_ANALYSIS = defineAnalysis<
   CompareSystemsOptions,
   unknown,
@@ -27,9 +27,9 @@ export const COMPARE_SYSTEMS_ANALYSIS = defineAnalysis<
 });
 
 /**
- * Every analysis, by its name: the list `runAnalysis`, `checkAnalysis`, the What if, the
- * scenario's tables and the report's outputs read. A new analysis is one line here (and its
- * entry in `ANALYSIS_OUTPUTS`, which the compiler asks for).
+ * Every analysis, by its name: the list `runAnalysis`, `checkAnalysis` and the report's outputs
+ * read. A new analysis is one line here (and its entry in `ANALYSIS_OUTPUTS`, which the
+ * compiler asks for).
  */
 export const ANALYSES = {
   splits: SPLITS_ANALYSIS,
@@ -53,16 +53,3 @@ export const ANALYSIS_NAMES = Object.keys(ANALYSES) as AnalysisName[];
  * `fights` is `fight-curves`, the name of its command.
  */
 export const ANALYSIS_ALIASES: Readonly<Record<string, AnalysisName>> = { fights: 'fight-curves' };
-
-/**
- * The analyses a scenario file runs (those that declare a `scenario` table): the name a file
- * gives it (`fight`), the analysis it runs (`fight-curves`) and its table, in declared order.
- */
-export const SCENARIO_ANALYSES: readonly {
-  readonly name: string;
-  readonly analysis: AnalysisName;
-  readonly table: ScenarioTable;
-}[] = ANALYSIS_NAMES.flatMap((analysis) => {
-  const { scenario: table }: AnyAnalysis = ANALYSES[analysis];
-  return table ? [{ name: table.name ?? analysis, analysis, table }] : [];
-});

@@ -1,9 +1,9 @@
 /**
  * What an analysis declares once, next to its code (see CONTRIBUTING.md, "An analysis"): how a
- * job of it runs and is checked, how its rows pair in a What if, and the table a scenario file
- * reads. `run-analysis.ts` (jobs), `what-if.ts` (`WHAT_IF_SHAPES`), the scenario's figure
- * catalogue and `--against` read the list in `analyses.ts`; the chart and the words of its
- * output are its entry of `ANALYSIS_OUTPUTS` (report/zidara/analysis-output.ts).
+ * job of it runs and is checked, its command, how its rows pair in a What if. `run-analysis.ts`
+ * (jobs) reads the list in `analyses.ts`, `what-if.ts` (`WHAT_IF_SHAPES`, and `--against`) the
+ * shapes; the chart and the words of its output are its entry of `ANALYSIS_OUTPUTS`
+ * (report/zidara/analysis-output.ts).
  */
 
 /**
@@ -22,26 +22,6 @@ export interface RowShape<Row> {
 export interface WhatIfShape<Row, Options = never> extends RowShape<Row> {
   /** The figures a terminal shows (CSV and JSON have every figure); default: all of them. */
   readonly printed?: (options: Options) => readonly (keyof Row & string)[];
-}
-
-/**
- * How a scenario's table figure is read and shown: a chance (0..1, shown as a percentage;
- * differences in percentage points), a gain (a difference of chances, in points), a plain
- * number (expected wins, a rank, rounds), or a yes/no flag (1/0).
- */
-export type TableUnit = 'chance' | 'points' | 'number' | 'flag';
-
-/**
- * An analysis' table as a scenario file reads it: the row fields that pick a row
- * (`of: { analysis, split: "d8 | d8" }`), the figures (numeric columns) an expectation may
- * judge, and the figure every row records in the baseline.
- */
-export interface ScenarioTable {
-  /** The analysis' name in a scenario file (`analysis: fight`), when not its own. */
-  readonly name?: string;
-  readonly keys: readonly string[];
-  readonly figures: Readonly<Record<string, TableUnit>>;
-  readonly recorded: readonly string[];
 }
 
 /** A job of an analysis as its declaration sees it: its name, options and the rest of the job. */
@@ -68,8 +48,6 @@ export interface AnalysisDeclaration<Options, Extra, Row, Result> {
   readonly check: (job: DeclaredJob<Options, Extra>) => void;
   /** How `--against` and the page's What if pair two runs' rows (none: not in a What if). */
   readonly whatIf?: WhatIfShape<Row, Options>;
-  /** Its table in a scenario file (none: a scenario cannot run it). */
-  readonly scenario?: ScenarioTable;
 }
 
 /**

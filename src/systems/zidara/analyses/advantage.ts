@@ -125,9 +125,4 @@ export const ADVANTAGE_ANALYSIS = defineAnalysis<AdvantageOptions, unknown, Adva
     splitRoll([o.stacks?.[0] ?? [o.sides ?? 6]], o.challenges?.[0] ?? 1, job.options);
   },
   whatIf: ADVANTAGE_WHAT_IF,
-  scenario: {
-    keys: ['stack', 'dice', 'challenge'],
-    figures: { winChance: 'chance', gain: 'points', auraGained: 'number' },
-    recorded: ['winChance'],
-  },
 });

@@ -121,18 +121,4 @@ export const FIGHT_CURVES_ANALYSIS = defineAnalysis<FightCurvesOptions, unknown,
     parseFight({ ...fight, challenge: o.challenges?.[0] ?? 1, tags: o.tags?.[0] ?? 1 });
   },
   whatIf: FIGHT_CURVES_WHAT_IF,
-  scenario: {
-    name: 'fight',
-    keys: ['round'],
-    figures: {
-      fallsWithin: 'chance',
-      wonInRound: 'chance',
-      reached: 'chance',
-      auraAtStart: 'number',
-      resolveAtStart: 'number',
-      auraSpent: 'number',
-      resolveSpent: 'number',
-    },
-    recorded: ['fallsWithin'],
-  },
 });

@@ -158,9 +158,4 @@ export const FISHING_ANALYSIS = defineAnalysis<FishingOptions, unknown, FishingR
     splitRoll([stepsToDice(o.steps)], o.challenge, job.options);
   },
   whatIf: FISHING_WHAT_IF,
-  scenario: {
-    keys: ['split'],
-    figures: { ...FISHING_WHAT_IF.figures, frontier: 'flag' },
-    recorded: ['mainWin', 'auraGained'],
-  },
 });

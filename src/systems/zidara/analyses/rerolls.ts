@@ -144,9 +144,4 @@ export const REROLLS_ANALYSIS = defineAnalysis<RerollsOptions, unknown, RerollRo
     splitRoll(o.split ?? [[8]], o.challenges?.[0] ?? 1, setup);
   },
   whatIf: REROLLS_WHAT_IF,
-  scenario: {
-    keys: ['challenge', 'resolve', 'rerolls'],
-    figures: { winChance: 'chance', gain: 'points', resolveEnd: 'number' },
-    recorded: ['winChance'],
-  },
 });

@@ -2,7 +2,7 @@ import { z } from '#zod';
 import { choice } from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
-import { defineAnalysis, type RowShape, type TableUnit } from '../../analysis-declaration.ts';
+import { defineAnalysis, type RowShape } from '../../analysis-declaration.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import {
@@ -263,13 +263,6 @@ export const SPLIT_WHAT_IF = {
     ] as const,
 };
 
-/** A split's row in a scenario's table (splits and compare alike). */
-const SPLIT_TABLE = {
-  keys: ['split'],
-  figures: SPLIT_ROW_SHAPE.figures as Readonly<Record<string, TableUnit>>,
-  recorded: ['score'],
-};
-
 /** The splits analysis (`dicelab zidara splits`): every split ranked, or the best `top`. */
 export const SPLITS_ANALYSIS = defineAnalysis<
   SplitsOptions,
@@ -292,7 +285,6 @@ export const SPLITS_ANALYSIS = defineAnalysis<
     splitRoll([stepsToDice(o.steps)], o.challenge, job.options);
   },
   whatIf: SPLIT_WHAT_IF,
-  scenario: SPLIT_TABLE,
 });
 
 /** The splits the job states, parsed (`splits[i]` names a bad one). */
@@ -319,5 +311,4 @@ export const COMPARE_ANALYSIS = defineAnalysis<
     splitRoll(statedSplits(job)[0] ?? [[6]], o.challenge, job.options);
   },
   whatIf: SPLIT_WHAT_IF,
-  scenario: SPLIT_TABLE,
 });

@@ -296,9 +296,4 @@ export const TUNE_ANALYSIS = defineAnalysis<
     splitRoll([[6]], 1, job.options);
   },
   whatIf: TUNE_WHAT_IF,
-  scenario: {
-    keys: ['steps', 'challenge'],
-    figures: { winChance: 'chance' },
-    recorded: ['winChance'],
-  },
 });
