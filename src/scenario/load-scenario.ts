@@ -6,12 +6,8 @@ import { parseYaml } from '../input/yaml-source.ts';
 import { CHECK_SYSTEM_NAMES, type CheckSystemName, SYSTEM_NAMES } from '../systems/systems.ts';
 import { CHECK_SCENARIO_SCHEMAS, type CheckScenario } from './check-scenario-schema.ts';
 import { planCheckScenario } from './plan-check-scenario.ts';
-import {
-  characterProblems,
-  planScenario,
-  referenceProblems,
-  type ScenarioPlan,
-} from './plan-scenario.ts';
+import { characterProblems } from './plan-problem.ts';
+import { planScenario, referenceProblems, type ScenarioPlan } from './plan-scenario.ts';
 import {
   analysisSchema,
   characterSchema,

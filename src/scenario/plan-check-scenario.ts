@@ -2,12 +2,12 @@ import { InputError, invalid } from '../input/input-error.ts';
 import { CHECK_SYSTEMS, type CheckSystemName } from '../systems/systems.ts';
 import type { CheckExpectation, CheckScenario } from './check-scenario-schema.ts';
 import type { FigureUnit } from './figure-catalogue.ts';
+import type { PlanProblem } from './plan-problem.ts';
 import {
   boundOf,
   checkReach,
   type GridLine,
   type PlannedExpectation,
-  type PlanProblem,
   type ScenarioPlan,
   unitOfDifference,
 } from './plan-scenario.ts';

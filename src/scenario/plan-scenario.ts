@@ -1,8 +1,8 @@
 import { InputError, invalid } from '../input/input-error.ts';
-import { FIGHT_DEFAULTS } from '../systems/zidara/fight/fight.ts';
-import { checkAura, ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
+import { ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
 import { ANALYSIS_TABLES, type FigureUnit, ROLL_AND_FIGHT_FIGURES } from './figure-catalogue.ts';
 import { type PlannedAnalysis, planAnalysis } from './plan-analysis.ts';
+import { characterProblems, invalidProblem, type PlanProblem } from './plan-problem.ts';
 import {
   type FigureMethod,
   type FigureRef,
@@ -71,12 +71,6 @@ export interface ScenarioPlan {
   readonly expectations: readonly PlannedExpectation[];
   /** Trials of the first look at a simulated figure, and the most it may take. */
   readonly simulation: { readonly trials: number; readonly maxTrials: number };
-}
-
-/** A problem of meaning (a missing reference, an impossible setup) at a path of the file. */
-export interface PlanProblem {
-  readonly field: string;
-  readonly message: string;
 }
 
 /**
@@ -148,31 +142,6 @@ export function planScenario(
     if (planned) expectations.push(planned);
   });
   return { plan: { analyses, expectations, simulation }, problems };
-}
-
-/**
- * The problems of a character's own fields (a raw value, checked even when the schema rejected
- * some of it): Aura above its cap, more Resolve than Titles.
- */
-export function characterProblems(name: string, value: unknown): PlanProblem[] {
-  if (!value || typeof value !== 'object') return [];
-  const c = value as Record<string, unknown>;
-  const problems: PlanProblem[] = [];
-  const max = typeof c.auraMax === 'number' ? c.auraMax : ROLL_DEFAULTS.auraMax;
-  if (typeof c.aura === 'number' && Number.isInteger(c.aura) && c.aura > max)
-    problems.push(...attempted(() => checkAura(c.aura, max, `characters.${name}.aura`)));
-  const titles = c.titles ?? FIGHT_DEFAULTS.titles;
-  const count =
-    typeof titles === 'number' ? titles : Array.isArray(titles) ? titles.length : undefined;
-  if (typeof c.resolve === 'number' && count !== undefined && c.resolve > count)
-    problems.push(
-      invalidProblem(
-        `characters.${name}.resolve`,
-        c.resolve,
-        `at most the Titles (${count}): nobody holds more Resolve than Titles`,
-      ),
-    );
-  return problems;
 }
 
 /**
@@ -596,22 +565,6 @@ function refersToBroken(
     vs.some((v) => broken.has(`threats.${v}`)) ||
     (item.analysis !== undefined && broken.has(`analyses.${item.analysis}`))
   );
-}
-
-/** The problem `check` throws, if any. */
-function attempted(check: () => unknown): PlanProblem[] {
-  try {
-    check();
-    return [];
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    return [{ field: error.field ?? '', message: error.message }];
-  }
-}
-
-function invalidProblem(field: string, value: unknown, allowed: string): PlanProblem {
-  const error = invalid(field, value, allowed);
-  return { field, message: error.message };
 }
 
 /** The figure name type, re-exported for the runner. */

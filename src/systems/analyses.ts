@@ -14,11 +14,12 @@ import { COMPARE_ANALYSIS, SPLITS_ANALYSIS } from './zidara/analyses/splits.ts';
 import { TUNE_ANALYSIS } from './zidara/analyses/tune.ts';
 
 /** The five systems side by side (`dicelab compare`): not in a What if. */
-export const COMPARE_SYSTEMS_ANALYSIS = defineAnalysis<
+const declareCompareSystems = /* @__PURE__ */ defineAnalysis<
   CompareSystemsOptions,
   unknown,
   SystemCompareRow
->()({
+>();
+export const COMPARE_SYSTEMS_ANALYSIS = /* @__PURE__ */ declareCompareSystems({
   name: 'compare-systems',
   run: (job) => ({ rows: compareSystems(job.options) }),
   check(job) {

@@ -3,7 +3,7 @@ import { z } from '#zod';
 import { fieldPath } from '../../input/field-path.ts';
 import { issueProblems } from '../../input/issue-messages.ts';
 import { yamlLocator } from '../../input/yaml-locator.ts';
-import { characterProblems } from '../../scenario/plan-scenario.ts';
+import { characterProblems } from '../../scenario/plan-problem.ts';
 import { setupOf, stepsOf, titleCount } from '../../scenario/resolve-figure.ts';
 import { type Character, scenarioSchema } from '../../scenario/schema.ts';
 import { stepsToDice } from '../../systems/zidara/roll/pool.ts';

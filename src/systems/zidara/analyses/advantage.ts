@@ -113,7 +113,8 @@ export const ADVANTAGE_WHAT_IF = {
 } as const satisfies WhatIfShape<AdvantageRow>;
 
 /** The advantage analysis (`dicelab zidara advantage`). */
-export const ADVANTAGE_ANALYSIS = defineAnalysis<AdvantageOptions, unknown, AdvantageRow>()({
+const declareAdvantage = /* @__PURE__ */ defineAnalysis<AdvantageOptions, unknown, AdvantageRow>();
+export const ADVANTAGE_ANALYSIS = /* @__PURE__ */ declareAdvantage({
   name: 'advantage',
   command: {
     name: 'advantage',

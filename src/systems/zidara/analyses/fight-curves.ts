@@ -107,7 +107,12 @@ export const FIGHT_CURVES_WHAT_IF = {
  * The fight-curves analysis (`dicelab zidara fight-curves`). A scenario's `analysis: fight` is
  * one fight of it, its table the fight's rounds (see fight-rounds.ts).
  */
-export const FIGHT_CURVES_ANALYSIS = defineAnalysis<FightCurvesOptions, unknown, FightCurveRow>()({
+const declareFightCurves = /* @__PURE__ */ defineAnalysis<
+  FightCurvesOptions,
+  unknown,
+  FightCurveRow
+>();
+export const FIGHT_CURVES_ANALYSIS = /* @__PURE__ */ declareFightCurves({
   name: 'fight-curves',
   command: {
     name: 'fight-curves',

@@ -145,7 +145,8 @@ export const FISHING_WHAT_IF = {
 } as const satisfies WhatIfShape<FishingRow>;
 
 /** The fishing analysis (`dicelab zidara fishing`). */
-export const FISHING_ANALYSIS = defineAnalysis<FishingOptions, unknown, FishingRow>()({
+const declareFishing = /* @__PURE__ */ defineAnalysis<FishingOptions, unknown, FishingRow>();
+export const FISHING_ANALYSIS = /* @__PURE__ */ declareFishing({
   name: 'fishing',
   command: {
     name: 'fishing',

@@ -130,7 +130,8 @@ export const REROLLS_WHAT_IF = {
 } as const satisfies WhatIfShape<RerollRow>;
 
 /** The rerolls analysis (`dicelab zidara rerolls`). */
-export const REROLLS_ANALYSIS = defineAnalysis<RerollsOptions, unknown, RerollRow>()({
+const declareRerolls = /* @__PURE__ */ defineAnalysis<RerollsOptions, unknown, RerollRow>();
+export const REROLLS_ANALYSIS = /* @__PURE__ */ declareRerolls({
   name: 'rerolls',
   command: {
     name: 'rerolls',

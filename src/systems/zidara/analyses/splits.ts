@@ -264,12 +264,13 @@ export const SPLIT_WHAT_IF = {
 };
 
 /** The splits analysis (`dicelab zidara splits`): every split ranked, or the best `top`. */
-export const SPLITS_ANALYSIS = defineAnalysis<
+const declareSplits = /* @__PURE__ */ defineAnalysis<
   SplitsOptions,
   { readonly top?: number },
   SplitRow,
   { readonly total: number }
->()({
+>();
+export const SPLITS_ANALYSIS = /* @__PURE__ */ declareSplits({
   name: 'splits',
   command: {
     name: 'splits',
@@ -293,14 +294,15 @@ function statedSplits(job: { readonly splits: readonly string[] }): Split[] {
 }
 
 /** The compare analysis (`dicelab zidara splits --compare`): the stated splits ranked. */
-export const COMPARE_ANALYSIS = defineAnalysis<
+const declareCompare = /* @__PURE__ */ defineAnalysis<
   CompareSplitsOptions,
   /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
   { readonly splits: readonly string[] },
   SplitRow,
   /** The splits as the job states them, in canonical notation and the job's order. */
   { readonly asked: readonly string[] }
->()({
+>();
+export const COMPARE_ANALYSIS = /* @__PURE__ */ declareCompare({
   name: 'compare',
   run(job) {
     const candidates = statedSplits(job);

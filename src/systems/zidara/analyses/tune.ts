@@ -271,14 +271,15 @@ export const TUNE_WHAT_IF = {
 } as const satisfies WhatIfShape<TuneRow>;
 
 /** The tune analysis (`dicelab zidara tune`): the grid and, with a target, where it falls. */
-export const TUNE_ANALYSIS = defineAnalysis<
+const declareTune = /* @__PURE__ */ defineAnalysis<
   TuneOptions,
   /** Also solve for a target win chance (see {@link tuneTargets}). */
   { readonly target?: TuneTargets },
   TuneRow,
   /** With a target: where it falls, for each step count (or Challenge) of the grid. */
   { readonly answers: readonly TuneAnswer[] }
->()({
+>();
+export const TUNE_ANALYSIS = /* @__PURE__ */ declareTune({
   name: 'tune',
   command: {
     name: 'tune',

@@ -1,7 +1,7 @@
 /**
  * A Map that starts again, empty, once it holds `limit` entries: for tables that are cheap to
  * redo and worth keeping across rolls, without growing with every roll a long run sees.
- * @example const c = new BoundedCache<number, string>(1); c.remember(1, 'a'); c.remember(2, 'b'); c.get(1) // undefined
+ * @example ((c) => (c.remember(1, 'a'), c.remember(2, 'b'), c.get(1)))(new BoundedCache(1)) // undefined (full at 1 entry: emptied before 2 went in)
  */
 export class BoundedCache<Key, Value> {
   readonly #entries = new Map<Key, Value>();

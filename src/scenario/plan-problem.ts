@@ -1,0 +1,53 @@
+import { InputError, invalid } from '../input/input-error.ts';
+import { FIGHT_DEFAULTS } from '../systems/zidara/fight/fight.ts';
+import { checkAura, ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
+
+// Apart from planning: the page checks the characters it imports with these alone, without the
+// analyses that planning a scenario reaches.
+
+/** A problem of meaning (a missing reference, an impossible setup) at a path of the file. */
+export interface PlanProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
+ * The problems of a character's own fields (a raw value, checked even when the schema rejected
+ * some of it): Aura above its cap, more Resolve than Titles.
+ */
+export function characterProblems(name: string, value: unknown): PlanProblem[] {
+  if (!value || typeof value !== 'object') return [];
+  const c = value as Record<string, unknown>;
+  const problems: PlanProblem[] = [];
+  const max = typeof c.auraMax === 'number' ? c.auraMax : ROLL_DEFAULTS.auraMax;
+  if (typeof c.aura === 'number' && Number.isInteger(c.aura) && c.aura > max)
+    problems.push(...attempted(() => checkAura(c.aura, max, `characters.${name}.aura`)));
+  const titles = c.titles ?? FIGHT_DEFAULTS.titles;
+  const count =
+    typeof titles === 'number' ? titles : Array.isArray(titles) ? titles.length : undefined;
+  if (typeof c.resolve === 'number' && count !== undefined && c.resolve > count)
+    problems.push(
+      invalidProblem(
+        `characters.${name}.resolve`,
+        c.resolve,
+        `at most the Titles (${count}): nobody holds more Resolve than Titles`,
+      ),
+    );
+  return problems;
+}
+
+/** The problem `check` throws, if any. */
+export function attempted(check: () => unknown): PlanProblem[] {
+  try {
+    check();
+    return [];
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return [{ field: error.field ?? '', message: error.message }];
+  }
+}
+
+export function invalidProblem(field: string, value: unknown, allowed: string): PlanProblem {
+  const error = invalid(field, value, allowed);
+  return { field, message: error.message };
+}
