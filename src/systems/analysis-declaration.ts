@@ -55,7 +55,7 @@ export interface AnalysisDeclaration<Options, Extra, Row, Result> {
  * result), the declaration kept as written (its name and command as literals).
  * As in advantage.ts: `defineAnalysis<AdvantageOptions, unknown, AdvantageRow>()({ name:
  * 'advantage', run: (job) => ({ rows: advantage(job.options) }), check: … })`. Each file marks
- * both calls `/* @__PURE__ */` (in two statements, which the formatter keeps): the page imports
+ * both calls with a PURE annotation (in two statements, which the formatter keeps): the page imports
  * an analysis' What if shape alone, and its bundle then drops the declaration and the code that
  * `run` reaches (some 80 KB).
  */
