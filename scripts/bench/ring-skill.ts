@@ -96,7 +96,7 @@ function runChild(job: RingSkillSpec | { sweep: true }): ChildFigures {
   return JSON.parse(run.stdout) as ChildFigures;
 }
 
-/** In the child: the figures of one check, or of the sweep (worst warm check, best of 3 each). */
+/** In the child: the figures of one check, or of the sweep (worst warm check, best of 2 each). */
 function childFigures(job: RingSkillSpec | { sweep: true }): ChildFigures {
   let coldMs = 0;
   let warmMs = 0;
@@ -106,7 +106,7 @@ function childFigures(job: RingSkillSpec | { sweep: true }): ChildFigures {
         const check = parseRingSkillSpec({ ring: 5, skill: 5, tn, rerolls });
         warmMs = Math.max(
           warmMs,
-          bestOf(3, () => ringSkillOdds(check)),
+          bestOf(2, () => ringSkillOdds(check)),
         );
       }
   } else {

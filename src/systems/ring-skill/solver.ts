@@ -849,9 +849,10 @@ export class RingSkillSolver {
 
   /**
    * Solves a check with `skill` Skill dice and up to `rerolls` rerolls: the exact figures under
-   * this solver's objective. O(first-roll multisets × their sub-multisets), and with rerolls
-   * O(first rolls × reroll choices); about 0.1 s for ring 5, skill 5 without rerolls (after
-   * the waves), 1 s with one reroll.
+   * this solver's objective. Without rerolls O(menu entries of the first roll's pools), built
+   * once per (ring, skill, objective) and shared by every TN: milliseconds once built (ring 5 +
+   * skill 5 builds 20,414 menus, about a second cold); with rerolls O(first rolls × reroll
+   * choices), seconds for ring 5 + skill 5 with 2 rerolls (the part still slow).
    */
   solve(skill: number, rerolls: number): ExactFigures {
     const ring = this.options.ring;

@@ -140,9 +140,9 @@ describe('the fast Ring and Skill solver plays and values exactly as the general
       [2, 3],
     ],
     [
-      'succeed, ring 5, TN 8, depth 2',
-      { ring: 5, tn: 8, explodeDepth: 2, ...OBJECTIVES[0]![1] },
-      [0, 3],
+      'succeed, ring 5, TN 4, depth 1',
+      { ring: 5, tn: 4, explodeDepth: 1, ...OBJECTIVES[0]![1] },
+      [0, 1],
       1,
       [],
     ],
