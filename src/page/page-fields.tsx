@@ -12,13 +12,23 @@ export const PAGE_FIELDS = {
   resolve: { id: 'resolve', label: 'Resolve' },
   titles: { id: 'titles', label: 'Resolve (Titles)' },
   maxRounds: { id: 'max-rounds', label: 'Rounds' },
+  tn: { id: 'tn', label: 'TN' },
+  explodeDepth: { id: 'explode-depth', label: 'Explosion waves' },
+  rerolls: { id: 'rerolls', label: 'Rerolls' },
   explode: { id: 'explode', label: 'Warrior: a top face rolls again and adds' },
   defending: { id: 'defending', label: 'Defending: ties cannot be bought' },
   lateAura: { id: 'late-aura', label: "Late Aura: a top face's Aura comes after the roll" },
 } as const;
 
 /** A whole number of the page's state with its field of {@link PAGE_FIELDS}. */
-export type PageCount = 'boosts' | 'resolve' | 'titles' | 'maxRounds';
+export type PageCount =
+  | 'boosts'
+  | 'resolve'
+  | 'titles'
+  | 'maxRounds'
+  | 'tn'
+  | 'explodeDepth'
+  | 'rerolls';
 
 /** A switch of the page's state with its field of {@link PAGE_FIELDS}. */
 export type PageSwitchKey = 'explode' | 'defending' | 'lateAura';

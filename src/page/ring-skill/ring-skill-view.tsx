@@ -5,6 +5,7 @@ import { OBJECTIVES, type Objective } from '../../systems/ring-skill/spec.ts';
 import { ChoiceField } from '../choice-field.tsx';
 import { FacePicker } from '../face-picker.tsx';
 import { NumberField } from '../number-field.tsx';
+import { PageCountField } from '../page-fields.tsx';
 import { PAGE_LIMITS, type PageState } from '../page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from '../results-section.tsx';
 import { StatusLine } from '../status-line.tsx';
@@ -80,36 +81,17 @@ export function RingSkillView({ state, update }: ViewProps) {
             max={PAGE_LIMITS.skill}
             onChange={(skill) => update(dice(state.ring, skill))}
           />
-          <NumberField
-            id="tn"
-            label="TN"
-            hint="Successes needed"
-            value={state.tn}
-            min={1}
-            max={PAGE_LIMITS.tn}
-            onChange={(tn) => update({ tn })}
-          />
+          <PageCountField name="tn" hint="Successes needed" min={1} state={state} update={update} />
         </div>
         <details class="more-rules">
           <summary>Explosions, rerolls, what to keep for</summary>
           <div class="field-row">
-            <NumberField
-              id="explode-depth"
-              label="Explosion waves"
-              hint="At most"
-              value={state.explodeDepth}
-              min={0}
-              max={PAGE_LIMITS.explodeDepth}
-              onChange={(explodeDepth) => update({ explodeDepth })}
-            />
-            <NumberField
-              id="rerolls"
-              label="Rerolls"
+            <PageCountField name="explodeDepth" hint="At most" state={state} update={update} />
+            <PageCountField
+              name="rerolls"
               hint="Dice of the first roll, once"
-              value={state.rerolls}
-              min={0}
-              max={PAGE_LIMITS.rerolls}
-              onChange={(rerolls) => update({ rerolls })}
+              state={state}
+              update={update}
             />
           </div>
           <ChoiceField
