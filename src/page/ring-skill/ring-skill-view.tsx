@@ -56,6 +56,20 @@ export function RingSkillView({ state, update }: ViewProps) {
     faces[j] = face;
     update({ [field]: faces });
   };
+  // A picker for each die of the kind, its face kept in ringFaces or skillFaces.
+  const facePickers = (kind: 'ring' | 'skill', die: string, sides: number) => {
+    const field = kind === 'ring' ? 'ringFaces' : 'skillFaces';
+    return Array.from({ length: state[kind] }, (_, j) => (
+      <FacePicker
+        key={`${kind}-${j}`}
+        name={`${kind}-face-${j}`}
+        die={`${die} die ${j + 1}`}
+        sides={sides}
+        value={state[field][j]}
+        onChange={(face) => setFace(field, state[kind], j, face)}
+      />
+    ));
+  };
   const given =
     state.ringFaces.slice(0, state.ring).filter((f) => f !== null).length +
     state.skillFaces.slice(0, state.skill).filter((f) => f !== null).length;
@@ -108,26 +122,8 @@ export function RingSkillView({ state, update }: ViewProps) {
           <small class="hint">
             Ring: {faceTable(RING_FACES)}. Skill: {faceTable(SKILL_FACES)}.
           </small>
-          {Array.from({ length: state.ring }, (_, j) => (
-            <FacePicker
-              key={`ring-${j}`}
-              name={`ring-face-${j}`}
-              die={`Ring die ${j + 1}`}
-              sides={RING_FACES.length}
-              value={state.ringFaces[j]}
-              onChange={(face) => setFace('ringFaces', state.ring, j, face)}
-            />
-          ))}
-          {Array.from({ length: state.skill }, (_, j) => (
-            <FacePicker
-              key={`skill-${j}`}
-              name={`skill-face-${j}`}
-              die={`Skill die ${j + 1}`}
-              sides={SKILL_FACES.length}
-              value={state.skillFaces[j]}
-              onChange={(face) => setFace('skillFaces', state.skill, j, face)}
-            />
-          ))}
+          {facePickers('ring', 'Ring', RING_FACES.length)}
+          {facePickers('skill', 'Skill', SKILL_FACES.length)}
           {given > 0 ? (
             <button
               type="button"
