@@ -4,9 +4,8 @@ import { KIND_NAMES, RING_FACES, SKILL_FACES } from '../../systems/ring-skill/fa
 import { OBJECTIVES, type Objective } from '../../systems/ring-skill/spec.ts';
 import { ChoiceField } from '../choice-field.tsx';
 import { FacePicker } from '../face-picker.tsx';
-import { NumberField } from '../number-field.tsx';
 import { PageCountField } from '../page-fields.tsx';
-import { PAGE_LIMITS, type PageState } from '../page-state.ts';
+import type { PageState } from '../page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from '../results-section.tsx';
 import { StatusLine } from '../status-line.tsx';
 import { useEngine } from '../use-engine.ts';
@@ -77,23 +76,20 @@ export function RingSkillView({ state, update }: ViewProps) {
     <div class="view">
       <form class="question" aria-label="The check" onSubmit={(event) => event.preventDefault()}>
         <div class="field-row">
-          <NumberField
-            id="ring"
-            label="Ring"
+          <PageCountField
+            name="ring"
             hint="d6s; also the most dice kept"
-            value={state.ring}
             min={1}
-            max={PAGE_LIMITS.ring}
             onChange={(ring) => update(dice(ring, state.skill))}
+            state={state}
+            update={update}
           />
-          <NumberField
-            id="skill"
-            label="Skill"
+          <PageCountField
+            name="skill"
             hint="d12s"
-            value={state.skill}
-            min={0}
-            max={PAGE_LIMITS.skill}
             onChange={(skill) => update(dice(state.ring, skill))}
+            state={state}
+            update={update}
           />
           <PageCountField name="tn" hint="Successes needed" min={1} state={state} update={update} />
         </div>
