@@ -8,11 +8,11 @@ import {
 } from '../systems/d12-action/advise.ts';
 import { FLAGS, rollOptions, specFromFlags } from './d12-action.ts';
 import { faceListFlag } from './flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { flagsUnder, givenFields, printSpecResults } from './spec-file.ts';
 
 /** Advice fields and the flags that set them, for messages about flags. */
 const ADVICE_FLAGS: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(FLAGS).map(([field, flag]) => [`check.${field}`, flag])),
+  ...flagsUnder('check', FLAGS),
   rolled: '--rolled',
 };
 
@@ -41,20 +41,15 @@ export function registerD12ActionAdvise(system: Command) {
       ),
   ).addHelpText('after', HELP);
   advise.action(async (options) => {
-    const { specs, many } = await specsFromOptions(
-      options,
-      parseD12AdviceRequest,
-      ADVICE_FLAGS,
-      () => ({
-        check: Object.fromEntries(
-          Object.entries({ ...specFromFlags(options), roll: options.roll ?? 'stacked' }).filter(
-            ([, v]) => v !== undefined,
-          ),
-        ),
+    const read = {
+      parse: parseD12AdviceRequest,
+      flags: ADVICE_FLAGS,
+      fromFlags: () => ({
+        check: givenFields({ ...specFromFlags(options), roll: options.roll ?? 'stacked' }) ?? {},
         rolled: options.rolled ?? [],
       }),
-    );
-    await printResults(specs, many, options.json, (r) => d12Advice(r), adviceText);
+    };
+    await printSpecResults(options, read, (r) => d12Advice(r), adviceText);
   });
   return system;
 }

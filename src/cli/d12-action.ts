@@ -15,10 +15,9 @@ import {
   type SupporterSpec,
 } from '../systems/d12-action/spec.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
-import { simulateOneSpec } from './run-simulation.ts';
-import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specOption, specsFromOptions } from './spec-file.ts';
+import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 export const FLAGS: Record<string, string> = {
@@ -82,7 +81,6 @@ export function supporterFlag(raw: string, previous: SupporterSpec[] = []): Supp
   return [...previous, s];
 }
 
-/** The options every d12-action command shares. */
 /** The options every d12-action roll command shares. */
 export function rollOptions<
   Args extends unknown[],
@@ -143,14 +141,7 @@ export function rollOptions<
       `utility lost per balance token spent (default ${D12_DEFAULTS.tokenValue})`,
       numberFlag(0),
     );
-  return flags
-    .addOption(
-      specOption(
-        flags,
-        'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
-      ),
-    )
-    .option('--json', 'print JSON (an array for a spec array)');
+  return addSpecAndJsonOptions(flags);
 }
 
 /** The spec the roll flags give (unset flags left out by the reader). */
@@ -161,7 +152,6 @@ export function specFromFlags(o: RollFlags): Record<string, unknown> {
     failure: o.failureUtility,
     criticalFailure: o.criticalFailureUtility,
   };
-  const given = Object.entries(utilities).filter(([, v]) => v !== undefined);
   return {
     roll: o.roll,
     rating: o.rating,
@@ -171,10 +161,17 @@ export function specFromFlags(o: RollFlags): Record<string, unknown> {
     demoralized: o.demoralized,
     policy: o.policy,
     supporters: o.supporter,
-    utilities: given.length > 0 ? Object.fromEntries(given) : undefined,
+    utilities: givenFields(utilities),
     tokenValue: o.tokenValue,
   };
 }
+
+/** The d12-action roll: its flags, and the spec they give. */
+const D12_COMMANDS = oddsAndSimulate((command: Command) => rollOptions(command), {
+  parse: parseD12ActionSpec,
+  flags: FLAGS,
+  fromFlags: specFromFlags,
+});
 
 /**
  * `dicelab d12-action odds --roll safe|risky|stacked|capacity|group --rating R --capacity C
@@ -188,32 +185,21 @@ export function registerD12Action(program: Command) {
       'd12 action rolls: safe, risky, stacked, group and capacity rolls, balance tokens',
     );
 
-  rollOptions(
-    system
-      .command('odds')
-      .description('exact outcome chances with optimal token use, expected utility and tokens'),
-  ).action(async (options) => {
-    const { specs, many } = await specsFromOptions(options, parseD12ActionSpec, FLAGS, () =>
-      specFromFlags(options),
-    );
-    await printResults(specs, many, options.json, d12ActionOdds, d12Text);
+  D12_COMMANDS.addOdds(system, {
+    description: 'exact outcome chances with optimal token use, expected utility and tokens',
+    result: d12ActionOdds,
+    text: d12Text,
   });
-
-  addSimulationOptions(
-    rollOptions(system.command('simulate').description('Monte Carlo estimate, same decisions')),
-  ).action(async (options) => {
-    await simulateOneSpec(
-      'systems/d12-action/simulate',
-      options,
-      { parse: parseD12ActionSpec, flags: FLAGS, fromFlags: () => specFromFlags(options) },
-      (s: D12ActionSimulation) =>
-        [
-          simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
-          ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
-          simulatedMean('balance tokens gained', s.expectedBalanceTokens),
-          simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
-        ].join('\n'),
-    );
+  D12_COMMANDS.addSimulate(system, {
+    description: 'Monte Carlo estimate, same decisions',
+    kernel: 'systems/d12-action/simulate',
+    text: (s: D12ActionSimulation) =>
+      [
+        simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
+        ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
+        simulatedMean('balance tokens gained', s.expectedBalanceTokens),
+        simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
+      ].join('\n'),
   });
   return system;
 }

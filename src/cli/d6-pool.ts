@@ -6,10 +6,9 @@ import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.t
 import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
 import { MAX_STAT, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
 import { integerFlag } from './flags.ts';
+import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
-import { simulateOneSpec } from './run-simulation.ts';
-import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specOption, specsFromOptions } from './spec-file.ts';
+import { specOption } from './spec-file.ts';
 
 const FLAGS = { stat: '--stat' } as const;
 
@@ -22,47 +21,52 @@ export function registerD6Pool(program: Command) {
     .command('d6-pool')
     .description('d6 pool, hits on 5 and 6: failure (0 hits), mixed (1), success (2+)');
 
-  const odds = system
-    .command('odds')
-    .description('exact failure / mixed / success chances (reduced fractions)')
-    .option(
-      '--stat <n>',
-      `dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`,
-      integerFlag(1, MAX_STAT),
-    );
-  odds
+  D6_POOL_COMMANDS.addOdds(system, {
+    description: 'exact failure / mixed / success chances (reduced fractions)',
+    result: d6PoolReport,
+    text: d6PoolText,
+  });
+  D6_POOL_COMMANDS.addSimulate(system, {
+    description: 'Monte Carlo estimate of the same chances, with 95% intervals',
+    kernel: 'systems/d6-pool/simulate',
+    text: (s: D6PoolSimulation) =>
+      simulatedTable(s.outcomes, `d6 pool, stat ${s.spec.stat}: ${formatCount(s.trials)} trials`),
+  });
+}
+
+/** --stat, --spec and --json, worded for `odds` (which takes a spec array too) or `simulate`. */
+function statOptions(command: Command) {
+  const odds = command.name() === 'odds';
+  const flags = command.option(
+    '--stat <n>',
+    odds
+      ? `dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`
+      : 'dice rolled',
+    integerFlag(1, MAX_STAT),
+  );
+  return flags
     .addOption(
-      specOption(odds, 'JSON or YAML file with one spec ({ "stat": 3 }) or an array of specs'),
+      specOption(
+        flags,
+        odds
+          ? 'JSON or YAML file with one spec ({ "stat": 3 }) or an array of specs'
+          : 'JSON or YAML file with one spec',
+      ),
     )
     .option(
       '--json',
-      'print JSON: { outcomes: [{ name, p, fraction }], … } (an array for a spec array)',
-    )
-    .action(async (options) => {
-      const { specs, many } = await specsFromOptions(options, parseD6PoolSpec, FLAGS, () => ({
-        stat: options.stat,
-      }));
-      await printResults(specs, many, options.json, d6PoolReport, d6PoolText);
-    });
-
-  const simulate = system
-    .command('simulate')
-    .description('Monte Carlo estimate of the same chances, with 95% intervals')
-    .option('--stat <n>', 'dice rolled', integerFlag(1, MAX_STAT));
-  addSimulationOptions(
-    simulate
-      .addOption(specOption(simulate, 'JSON or YAML file with one spec'))
-      .option('--json', 'print the summary as JSON'),
-  ).action(async (options) => {
-    await simulateOneSpec(
-      'systems/d6-pool/simulate',
-      options,
-      { parse: parseD6PoolSpec, flags: FLAGS, fromFlags: () => ({ stat: options.stat }) },
-      (s: D6PoolSimulation) =>
-        simulatedTable(s.outcomes, `d6 pool, stat ${s.spec.stat}: ${formatCount(s.trials)} trials`),
+      odds
+        ? 'print JSON: { outcomes: [{ name, p, fraction }], … } (an array for a spec array)'
+        : 'print the summary as JSON',
     );
-  });
 }
+
+/** The d6 pool: its flags, and the spec they give. */
+const D6_POOL_COMMANDS = oddsAndSimulate(statOptions, {
+  parse: parseD6PoolSpec,
+  flags: FLAGS,
+  fromFlags: (options: { stat?: number | undefined }) => ({ stat: options.stat }),
+});
 
 function d6PoolText(r: D6PoolReport): string {
   const lines = [

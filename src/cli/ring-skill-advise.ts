@@ -12,11 +12,11 @@ import {
 } from '../systems/ring-skill/advise.ts';
 import { faceListFlag } from './flags.ts';
 import { checkOptions, FLAGS, specFromFlags } from './ring-skill.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { flagsUnder, givenFields, printSpecResults } from './spec-file.ts';
 
 /** Advice fields and the flags that set them, for messages about flags. */
 const ADVICE_FLAGS: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(FLAGS).map(([field, flag]) => [`check.${field}`, flag])),
+  ...flagsUnder('check', FLAGS),
   ring: '--ring-faces',
   skill: '--skill-faces',
 };
@@ -53,19 +53,16 @@ export function registerRingSkillAdvise(system: Command) {
       ),
   ).addHelpText('after', FACE_HELP);
   advise.action(async (options) => {
-    const { specs, many } = await specsFromOptions(
-      options,
-      parseRingSkillAdviceRequest,
-      ADVICE_FLAGS,
-      () => ({
-        check: Object.fromEntries(
-          Object.entries(specFromFlags(options)).filter(([, v]) => v !== undefined),
-        ),
+    const read = {
+      parse: parseRingSkillAdviceRequest,
+      flags: ADVICE_FLAGS,
+      fromFlags: () => ({
+        check: givenFields(specFromFlags(options)) ?? {},
         ring: options.ringFaces ?? [],
         skill: options.skillFaces ?? [],
       }),
-    );
-    await printResults(specs, many, options.json, (r) => ringSkillAdvice(r), adviceText);
+    };
+    await printSpecResults(options, read, (r) => ringSkillAdvice(r), adviceText);
   });
   return system;
 }

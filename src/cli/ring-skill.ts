@@ -18,10 +18,9 @@ import {
   ringSkillTable,
 } from '../systems/ring-skill/table.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
-import { simulateOneSpec } from './run-simulation.ts';
-import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specOption, specsFromOptions } from './spec-file.ts';
+import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 export const FLAGS: Record<string, string> = {
@@ -55,6 +54,14 @@ const L = RING_SKILL_LIMITS;
 const T = RING_SKILL_TABLE_DEFAULTS;
 const W = RING_SKILL_DEFAULTS.weights;
 
+/** `--explode-depth`, for a check and for the table alike. */
+function explodeDepthOption() {
+  return new Option(
+    '--explode-depth <n>',
+    `most explosion waves rolled (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
+  ).argParser(integerFlag(0, L.explodeDepth));
+}
+
 /** The options every ring-skill check command shares. */
 export function checkOptions<
   Args extends unknown[],
@@ -69,11 +76,7 @@ export function checkOptions<
     )
     .option('--skill <n>', `Skill dice (d12) (0..${L.skill})`, integerFlag(0, L.skill))
     .option('--tn <n>', 'target number of successes', integerFlag(1, L.tn))
-    .option(
-      '--explode-depth <n>',
-      `most explosion waves rolled (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
-      integerFlag(0, L.explodeDepth),
-    )
+    .addOption(explodeDepthOption())
     .option(
       '--rerolls <n>',
       `dice of the first roll that may be rerolled once (default 0; up to ${L.rerolls})`,
@@ -104,14 +107,7 @@ export function checkOptions<
       `weighted objective: value per strife, negative is a cost (default ${W.strife})`,
       numberFlag(),
     );
-  return flags
-    .addOption(
-      specOption(
-        flags,
-        'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
-      ),
-    )
-    .option('--json', 'print JSON (an array for a spec array)');
+  return addSpecAndJsonOptions(flags);
 }
 
 /** The spec the check flags give (unset flags left out by the reader). */
@@ -122,7 +118,6 @@ export function specFromFlags(o: CheckFlags): Record<string, unknown> {
     opportunity: o.weightOpportunity,
     strife: o.weightStrife,
   };
-  const given = Object.entries(weights).filter(([, v]) => v !== undefined);
   return {
     ring: o.ring,
     skill: o.skill,
@@ -130,9 +125,16 @@ export function specFromFlags(o: CheckFlags): Record<string, unknown> {
     explodeDepth: o.explodeDepth,
     rerolls: o.rerolls,
     objective: o.objective,
-    weights: given.length > 0 ? Object.fromEntries(given) : undefined,
+    weights: givenFields(weights),
   };
 }
+
+/** The ring-skill check: its flags, and the spec they give. */
+const RING_SKILL_COMMANDS = oddsAndSimulate((command: Command) => checkOptions(command), {
+  parse: parseRingSkillSpec,
+  flags: FLAGS,
+  fromFlags: specFromFlags,
+});
 
 /**
  * `dicelab ring-skill odds --ring R --skill S --tn T [--explode-depth D] [--rerolls N]
@@ -146,15 +148,10 @@ export function registerRingSkill(program: Command) {
       'Ring (d6) and Skill (d12) symbol dice: keep up to ring, explode in waves, reach TN',
     );
 
-  checkOptions(
-    system
-      .command('odds')
-      .description('exact P(success), strife, bonus successes, opportunity with optimal keeping'),
-  ).action(async (options) => {
-    const { specs, many } = await specsFromOptions(options, parseRingSkillSpec, FLAGS, () =>
-      specFromFlags(options),
-    );
-    await printResults(specs, many, options.json, (check) => ringSkillOdds(check), ringSkillText);
+  RING_SKILL_COMMANDS.addOdds(system, {
+    description: 'exact P(success), strife, bonus successes, opportunity with optimal keeping',
+    result: (check) => ringSkillOdds(check),
+    text: ringSkillText,
   });
 
   system
@@ -162,11 +159,7 @@ export function registerRingSkill(program: Command) {
     .description(
       `every check of ring ${T.rings.join('-')}, skill ${T.skills.join('-')}, TN ${T.tns.join('-')}: optimal keeping, explosions to depth ${RING_SKILL_DEFAULTS.explodeDepth}`,
     )
-    .option(
-      '--explode-depth <n>',
-      `most explosion waves rolled (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
-      integerFlag(0, L.explodeDepth),
-    )
+    .addOption(explodeDepthOption())
     .option(
       '--rings <list>',
       `only these rings, e.g. 1,2,3 (default ${T.rings.join('..')})`,
@@ -203,24 +196,17 @@ export function registerRingSkill(program: Command) {
         );
     });
 
-  addSimulationOptions(
-    checkOptions(
-      system.command('simulate').description('Monte Carlo estimate playing the same decisions'),
-    ),
-  ).action(async (options) => {
-    await simulateOneSpec(
-      'systems/ring-skill/simulate',
-      options,
-      { parse: parseRingSkillSpec, flags: FLAGS, fromFlags: () => specFromFlags(options) },
-      (s: RingSkillSimulation) =>
-        [
-          simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
-          simulatedMean('expected strife', s.expectedStrife),
-          simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
-          simulatedMean('expected opportunity', s.expectedOpportunity),
-          `capped: ${formatPercent(s.pCapped.p, 4)}`,
-        ].join('\n'),
-    );
+  RING_SKILL_COMMANDS.addSimulate(system, {
+    description: 'Monte Carlo estimate playing the same decisions',
+    kernel: 'systems/ring-skill/simulate',
+    text: (s: RingSkillSimulation) =>
+      [
+        simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
+        simulatedMean('expected strife', s.expectedStrife),
+        simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
+        simulatedMean('expected opportunity', s.expectedOpportunity),
+        `capped: ${formatPercent(s.pCapped.p, 4)}`,
+      ].join('\n'),
   });
   return system;
 }

@@ -7,7 +7,7 @@ import { isKernelId, type KernelId } from '../systems/systems.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
-import { printResults, specsFromOptions } from './spec-file.ts';
+import { printResults, type SpecReader, specsFromOptions } from './spec-file.ts';
 
 /**
  * What a `simulate` command does with its `addSimulationOptions` flags: runs the kernel with
@@ -158,11 +158,7 @@ function chosenShard(options: SimulationOptions, env: NodeJS.ProcessEnv): Shard 
 export async function simulateOneSpec<Spec, Summary>(
   kernel: KernelId,
   options: SimulationOptions & { spec?: string | undefined; json?: boolean | undefined },
-  read: {
-    parse: (spec: unknown, where: string) => Spec;
-    flags: Readonly<Record<string, string>>;
-    fromFlags: () => Record<string, unknown>;
-  },
+  read: SpecReader<Spec>,
   text: (summary: Summary) => string,
 ): Promise<void> {
   const { specs, many } = await specsFromOptions(options, read.parse, read.flags, read.fromFlags);

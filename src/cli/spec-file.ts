@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Option } from '@commander-js/extra-typings';
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { decodeUtf8, INPUT_LIMITS, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
 import { InputError } from '../input/input-error.ts';
@@ -24,6 +24,25 @@ export function specOption(
   return new Option('--spec <file>', `${description}; not with the flags above${but}`).conflicts(
     specFlags,
   );
+}
+
+/**
+ * Closes a system's spec flags with `--spec FILE` (refused beside them) and `--json`, as every
+ * odds, simulate and advise command of the other systems takes them.
+ */
+export function addSpecAndJsonOptions<
+  Args extends unknown[],
+  Opts extends OptionValues,
+  Global extends OptionValues,
+>(flags: Command<Args, Opts, Global>) {
+  return flags
+    .addOption(
+      specOption(
+        flags,
+        'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+      ),
+    )
+    .option('--json', 'print JSON (an array for a spec array)');
 }
 
 /**
@@ -89,6 +108,46 @@ export async function specsFromOptions<T>(
   } catch (error) {
     throw source.located(error);
   }
+}
+
+/** How a command reads its specs: `specsFromOptions`' parser, flag names and flag-built spec. */
+export interface SpecReader<T> {
+  parse: (spec: unknown, where: string) => T;
+  flags: Readonly<Record<string, string>>;
+  fromFlags: () => Record<string, unknown>;
+}
+
+/** Reads the specs (`specsFromOptions`) and prints each one's result (`printResults`). */
+export async function printSpecResults<S, R>(
+  options: { spec?: string | undefined; json?: boolean | undefined },
+  read: SpecReader<S>,
+  result: (spec: S) => R,
+  text: (result: R, spec: S) => string,
+): Promise<void> {
+  const { specs, many } = await specsFromOptions(options, read.parse, read.flags, read.fromFlags);
+  await printResults(specs, many, options.json, result, text);
+}
+
+/**
+ * The flag names of a spec read as the field `field` of a larger request (an advice request's
+ * `check`), for `specsFromOptions`' messages.
+ * @example flagsUnder('check', { tn: '--tn' }) // { 'check.tn': '--tn' }
+ */
+export function flagsUnder(
+  field: string,
+  flags: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(flags).map(([f, flag]) => [`${field}.${f}`, flag]));
+}
+
+/**
+ * The fields of a nested part of a spec that flags set (say the weights), or undefined when
+ * no flag set any, so the reader's defaults stand.
+ * @example givenFields({ success: 2, strife: undefined }) // { success: 2 }
+ */
+export function givenFields(values: Record<string, unknown>): Record<string, unknown> | undefined {
+  const given = Object.entries(values).filter(([, v]) => v !== undefined);
+  return given.length > 0 ? Object.fromEntries(given) : undefined;
 }
 
 /**

@@ -5,10 +5,9 @@ import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
 import { ITEM_ROLES, MAX_TAGS, parseTags2d6Spec, TAGS_DEFAULTS } from '../systems/tags-2d6/spec.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
-import { simulateOneSpec } from './run-simulation.ts';
-import { addSimulationOptions } from './simulation-flags.ts';
-import { printResults, specOption, specsFromOptions } from './spec-file.ts';
+import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 const FLAGS: Record<string, string> = {
@@ -69,14 +68,7 @@ function rollOptions<
       `worth of a miss, 6 or less (default ${TAGS_DEFAULTS.bandValues.miss})`,
       numberFlag(),
     );
-  return flags
-    .addOption(
-      specOption(
-        flags,
-        'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
-      ),
-    )
-    .option('--json', 'print JSON (an array for a spec array)');
+  return addSpecAndJsonOptions(flags);
 }
 
 function specFromFlags(o: RollFlags): Record<string, unknown> {
@@ -86,11 +78,16 @@ function specFromFlags(o: RollFlags): Record<string, unknown> {
     item: o.item,
     weakness: o.weakness,
     improvementValue: o.improvementValue,
-    bandValues: Object.values(bands).some((v) => v !== undefined)
-      ? Object.fromEntries(Object.entries(bands).filter(([, v]) => v !== undefined))
-      : undefined,
+    bandValues: givenFields(bands),
   };
 }
+
+/** The tags-2d6 roll: its flags, and the spec they give. */
+const TAGS_COMMANDS = oddsAndSimulate((command: Command) => rollOptions(command), {
+  parse: parseTags2d6Spec,
+  flags: FLAGS,
+  fromFlags: specFromFlags,
+});
 
 /**
  * `dicelab tags-2d6 odds --tags N --item help|hinder|none [--weakness] [--improvement-value V]`
@@ -101,30 +98,19 @@ export function registerTags2d6(program: Command) {
     .command('tags-2d6')
     .description('2d6 + tags + item - weakness: clean (10+), cost (7-9), miss (6-)');
 
-  rollOptions(
-    system
-      .command('odds')
-      .description('exact band chances, and whether invoking the weakness is worth its -1'),
-  ).action(async (options) => {
-    const { specs, many } = await specsFromOptions(options, parseTags2d6Spec, FLAGS, () =>
-      specFromFlags(options),
-    );
-    await printResults(specs, many, options.json, tags2d6Odds, tagsText);
+  TAGS_COMMANDS.addOdds(system, {
+    description: 'exact band chances, and whether invoking the weakness is worth its -1',
+    result: tags2d6Odds,
+    text: tagsText,
   });
-
-  addSimulationOptions(
-    rollOptions(system.command('simulate').description('Monte Carlo estimate of the band chances')),
-  ).action(async (options) => {
-    await simulateOneSpec(
-      'systems/tags-2d6/simulate',
-      options,
-      { parse: parseTags2d6Spec, flags: FLAGS, fromFlags: () => specFromFlags(options) },
-      (s: Tags2d6Simulation) =>
-        simulatedTable(
-          s.outcomes,
-          `2d6 ${signed(s.spec.tags)} tags: ${formatCount(s.trials)} trials`,
-        ),
-    );
+  TAGS_COMMANDS.addSimulate(system, {
+    description: 'Monte Carlo estimate of the band chances',
+    kernel: 'systems/tags-2d6/simulate',
+    text: (s: Tags2d6Simulation) =>
+      simulatedTable(
+        s.outcomes,
+        `2d6 ${signed(s.spec.tags)} tags: ${formatCount(s.trials)} trials`,
+      ),
   });
 }
 

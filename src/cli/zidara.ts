@@ -235,14 +235,7 @@ function formatOdds(roll: Roll, odds: RollOdds, rerolls?: RerollKinds): string {
       `area die d${odds.area.sides}: expected size`,
       odds.area.expectedSize.toFixed(3),
     ]);
-  const width = Math.max(...figures.map(([name]) => name.length));
-  return [
-    header,
-    '',
-    intents,
-    '',
-    ...figures.map(([name, value]) => `${name.padEnd(width)}  ${value}`),
-  ].join('\n');
+  return rollSheet(header, intents, figures);
 }
 
 /** A simulated roll for people: the same layout as the exact odds, each figure with its interval. */
@@ -294,13 +287,18 @@ function formatSimulation(
       `${sim.expectedUtility.toFixed(5)}  (${range(ci.expectedUtility!, false)})`,
     ],
   ];
-  const width = Math.max(...lines.map(([name]) => name.length));
+  return rollSheet(header, intents, lines);
+}
+
+/** A roll's header, its intents table and its figures, names padded to one column. */
+function rollSheet(header: string, intents: string, figures: readonly [string, string][]): string {
+  const width = Math.max(...figures.map(([name]) => name.length));
   return [
     header,
     '',
     intents,
     '',
-    ...lines.map(([name, value]) => `${name.padEnd(width)}  ${value}`),
+    ...figures.map(([name, value]) => `${name.padEnd(width)}  ${value}`),
   ].join('\n');
 }
 

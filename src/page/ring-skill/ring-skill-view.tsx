@@ -4,8 +4,8 @@ import { KIND_NAMES, RING_FACES, SKILL_FACES } from '../../systems/ring-skill/fa
 import { OBJECTIVES, type Objective } from '../../systems/ring-skill/spec.ts';
 import { ChoiceField } from '../choice-field.tsx';
 import { FacePicker } from '../face-picker.tsx';
-import { NumberField } from '../number-field.tsx';
-import { PAGE_LIMITS, type PageState } from '../page-state.ts';
+import { PageCountField } from '../page-fields.tsx';
+import type { PageState } from '../page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from '../results-section.tsx';
 import { StatusLine } from '../status-line.tsx';
 import { useEngine } from '../use-engine.ts';
@@ -55,6 +55,20 @@ export function RingSkillView({ state, update }: ViewProps) {
     faces[j] = face;
     update({ [field]: faces });
   };
+  // A picker for each die of the kind, its face kept in ringFaces or skillFaces.
+  const facePickers = (kind: 'ring' | 'skill', die: string, sides: number) => {
+    const field = kind === 'ring' ? 'ringFaces' : 'skillFaces';
+    return Array.from({ length: state[kind] }, (_, j) => (
+      <FacePicker
+        key={`${kind}-${j}`}
+        name={`${kind}-face-${j}`}
+        die={`${die} die ${j + 1}`}
+        sides={sides}
+        value={state[field][j]}
+        onChange={(face) => setFace(field, state[kind], j, face)}
+      />
+    ));
+  };
   const given =
     state.ringFaces.slice(0, state.ring).filter((f) => f !== null).length +
     state.skillFaces.slice(0, state.skill).filter((f) => f !== null).length;
@@ -62,54 +76,32 @@ export function RingSkillView({ state, update }: ViewProps) {
     <div class="view">
       <form class="question" aria-label="The check" onSubmit={(event) => event.preventDefault()}>
         <div class="field-row">
-          <NumberField
-            id="ring"
-            label="Ring"
+          <PageCountField
+            name="ring"
             hint="d6s; also the most dice kept"
-            value={state.ring}
             min={1}
-            max={PAGE_LIMITS.ring}
             onChange={(ring) => update(dice(ring, state.skill))}
+            state={state}
+            update={update}
           />
-          <NumberField
-            id="skill"
-            label="Skill"
+          <PageCountField
+            name="skill"
             hint="d12s"
-            value={state.skill}
-            min={0}
-            max={PAGE_LIMITS.skill}
             onChange={(skill) => update(dice(state.ring, skill))}
+            state={state}
+            update={update}
           />
-          <NumberField
-            id="tn"
-            label="TN"
-            hint="Successes needed"
-            value={state.tn}
-            min={1}
-            max={PAGE_LIMITS.tn}
-            onChange={(tn) => update({ tn })}
-          />
+          <PageCountField name="tn" hint="Successes needed" min={1} state={state} update={update} />
         </div>
         <details class="more-rules">
           <summary>Explosions, rerolls, what to keep for</summary>
           <div class="field-row">
-            <NumberField
-              id="explode-depth"
-              label="Explosion waves"
-              hint="At most"
-              value={state.explodeDepth}
-              min={0}
-              max={PAGE_LIMITS.explodeDepth}
-              onChange={(explodeDepth) => update({ explodeDepth })}
-            />
-            <NumberField
-              id="rerolls"
-              label="Rerolls"
+            <PageCountField name="explodeDepth" hint="At most" state={state} update={update} />
+            <PageCountField
+              name="rerolls"
               hint="Dice of the first roll, once"
-              value={state.rerolls}
-              min={0}
-              max={PAGE_LIMITS.rerolls}
-              onChange={(rerolls) => update({ rerolls })}
+              state={state}
+              update={update}
             />
           </div>
           <ChoiceField
@@ -126,26 +118,8 @@ export function RingSkillView({ state, update }: ViewProps) {
           <small class="hint">
             Ring: {faceTable(RING_FACES)}. Skill: {faceTable(SKILL_FACES)}.
           </small>
-          {Array.from({ length: state.ring }, (_, j) => (
-            <FacePicker
-              key={`ring-${j}`}
-              name={`ring-face-${j}`}
-              die={`Ring die ${j + 1}`}
-              sides={RING_FACES.length}
-              value={state.ringFaces[j]}
-              onChange={(face) => setFace('ringFaces', state.ring, j, face)}
-            />
-          ))}
-          {Array.from({ length: state.skill }, (_, j) => (
-            <FacePicker
-              key={`skill-${j}`}
-              name={`skill-face-${j}`}
-              die={`Skill die ${j + 1}`}
-              sides={SKILL_FACES.length}
-              value={state.skillFaces[j]}
-              onChange={(face) => setFace('skillFaces', state.skill, j, face)}
-            />
-          ))}
+          {facePickers('ring', 'Ring', RING_FACES.length)}
+          {facePickers('skill', 'Skill', SKILL_FACES.length)}
           {given > 0 ? (
             <button
               type="button"
