@@ -4,12 +4,11 @@ import type { CheckExpectation, CheckScenario } from './check-scenario-schema.ts
 import type { FigureUnit } from './figure-catalogue.ts';
 import type { PlanProblem } from './plan-problem.ts';
 import {
-  boundOf,
-  checkReach,
-  type GridLine,
+  gridOf,
+  judged,
+  judgementOf,
   type PlannedExpectation,
   type ScenarioPlan,
-  unitOfDifference,
 } from './plan-scenario.ts';
 import type { FigureMethod, FigureRef } from './resolve-figure.ts';
 import { SCENARIO_DEFAULTS } from './schema.ts';
@@ -61,36 +60,11 @@ function planExpectation(
   const at = `expectations[${index}]`;
   const base = { index, expect: e.expect, field: at };
   const by: FigureMethod = e.by ?? 'exact';
-  const bound = boundOf(e, at);
+  const bound = judgementOf(e, at, by);
   const ofAt = (f: string) => `${at}.of.${f}`;
-  if (e.monotone !== undefined) {
-    if (bound)
-      throw invalid(
-        `${at}.monotone`,
-        e.monotone,
-        'no bounds with it (between, atLeast, atMost judge one figure)',
-      );
-    if (e.minus) throw invalid(`${at}.minus`, 'minus', 'nothing with monotone');
-    if (by === 'simulation')
-      throw invalid(
-        `${at}.by`,
-        by,
-        'exact: a monotonicity rule compares every neighbouring pair, and a simulated pair that is truly equal could never be decided',
-      );
-    return { ...base, ...monotoneGrid(system, e, at) };
-  }
-  if (e.over !== undefined) throw invalid(`${at}.over`, e.over, 'nothing without monotone');
-  if (e.along !== undefined) throw invalid(`${at}.along`, e.along, 'nothing without monotone');
-  if (!bound)
-    throw new InputError(
-      `${at}: no judgement (expected a bound: between, atLeast or atMost; or a monotone rule)`,
-      at,
-    );
+  if (!bound) return { ...base, ...monotoneGrid(system, e, at) };
   const left = resolveCheckFigure(system, e.figure, e.of, by, at, ofAt);
-  if (!e.minus) {
-    checkReach(e, at, left.unit, false);
-    return { ...base, kind: 'bound', figure: left, bound };
-  }
+  if (!e.minus) return judged(base, e, at, bound, left);
   const minusAt = `${at}.minus`;
   const changes: Of = e.minus.of ?? {};
   const rightOf = { ...e.of, ...changes };
@@ -102,20 +76,7 @@ function planExpectation(
     e.minus.by === undefined ? at : minusAt,
     (f) => (changes[f] !== undefined ? `${minusAt}.of.${f}` : ofAt(f)),
   );
-  if (right.key === left.key)
-    throw invalid(
-      minusAt,
-      e.minus,
-      'another figure: minus names the same figure as the expectation',
-    );
-  if (unitOfDifference(left.unit) !== unitOfDifference(right.unit))
-    throw invalid(
-      `${minusAt}.figure`,
-      right.figure,
-      `a figure of the same kind as ${left.figure} (a chance minus a chance, or a number minus a number)`,
-    );
-  checkReach(e, at, left.unit, true);
-  return { ...base, kind: 'difference', left, right, bound };
+  return judged(base, e, at, bound, left, right);
 }
 
 function monotoneGrid(system: CheckSystemName, e: CheckExpectation, at: string) {
@@ -125,47 +86,13 @@ function monotoneGrid(system: CheckSystemName, e: CheckExpectation, at: string) 
       `${at}.over`,
     );
   const over = e.over as Readonly<Record<string, readonly number[]>>;
-  const axes = Object.keys(over);
-  const along = e.along ?? (axes.length === 1 ? axes[0] : undefined);
-  if (along === undefined)
-    throw new InputError(
-      `${at}.along: missing (expected the axis the rule runs along: ${axes.join(' or ')})`,
-      `${at}.along`,
-    );
-  if (!axes.includes(along))
-    throw invalid(`${at}.along`, along, `an axis of over: ${axes.join(', ')}`);
-  const fixed = axes.filter((a) => a !== along);
-  const combos = fixed.reduce<Record<string, number>[]>(
-    (acc, axis) => acc.flatMap((c) => over[axis]!.map((v) => ({ ...c, [axis]: v }))),
-    [{}],
+  const { along, lines } = gridOf(over, e.along, at, (point) =>
+    resolveCheckFigure(system, e.figure, { ...e.of, ...point }, 'exact', at, (f) =>
+      point[f] !== undefined ? `${at}.over.${f}` : `${at}.of.${f}`,
+    ),
   );
-  let unit: FigureUnit = 'number';
-  const lines: GridLine[] = combos.map((combo) => ({
-    label: Object.entries(combo)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', '),
-    points: over[along]!.map((value) => {
-      const point = { ...combo, [along]: value };
-      // A grid point's problem is the grid's: point at `over`, name the point.
-      const fieldOf = (f: string) => (point[f] !== undefined ? `${at}.over.${f}` : `${at}.of.${f}`);
-      try {
-        const figure = resolveCheckFigure(
-          system,
-          e.figure,
-          { ...e.of, ...point },
-          'exact',
-          at,
-          fieldOf,
-        );
-        unit = figure.unit;
-        return { at: value, figure };
-      } catch (error) {
-        if (error instanceof InputError && error.field?.startsWith(`${at}.over`))
-          throw new InputError(`${error.message} (at ${along} ${value})`, error.field);
-        throw error;
-      }
-    }),
-  }));
+  // Every point is the same figure of one system: one unit.
+  const unit: FigureUnit = lines[0]?.points[0]?.figure.unit ?? 'number';
   return { kind: 'monotone' as const, direction: e.monotone!, along, unit, lines };
 }
 

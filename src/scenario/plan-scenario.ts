@@ -280,36 +280,13 @@ function planExpectation(
   const fieldOf = (prefix: string, figureAt: string) => (f: string) =>
     f === 'figure' || f === 'by' ? `${figureAt}.${f}` : f ? `${prefix}.${f}` : prefix;
   const by: FigureMethod = e.by ?? 'exact';
-  const bound = boundOf(e, at);
-  if (e.monotone !== undefined) {
-    if (bound)
-      throw invalid(
-        `${at}.monotone`,
-        e.monotone,
-        'no bounds with it (between, atLeast, atMost judge one figure)',
-      );
-    if (e.minus) throw invalid(`${at}.minus`, 'minus', 'nothing with monotone');
-    if (by === 'simulation')
-      throw invalid(
-        `${at}.by`,
-        by,
-        'exact: a monotonicity rule compares every neighbouring pair, and a simulated pair that is truly equal could never be decided',
-      );
+  const bound = judgementOf(e, at, by);
+  if (!bound) {
     if (e.of.analysis !== undefined) return { ...base, ...monotoneCells(scenario, e, at, fieldOf) };
     return { ...base, ...monotoneGrid(scenario, e, at) };
   }
-  if (e.over !== undefined) throw invalid(`${at}.over`, e.over, 'nothing without monotone');
-  if (e.along !== undefined) throw invalid(`${at}.along`, e.along, 'nothing without monotone');
-  if (!bound)
-    throw new InputError(
-      `${at}: no judgement (expected a bound: between, atLeast or atMost; or a monotone rule)`,
-      at,
-    );
   const left = resolveFigure(scenario, e.figure, e.of, by, fieldOf(`${at}.of`, at));
-  if (!e.minus) {
-    checkReach(e, at, left.unit, false);
-    return { ...base, kind: 'bound', figure: left, bound };
-  }
+  if (!e.minus) return judged(base, e, at, bound, left);
   const minusAt = `${at}.minus`;
   const rightOf = merge(e.of, e.minus.of ?? {});
   const rightFieldOf = (f: string) =>
@@ -329,6 +306,66 @@ function planExpectation(
     e.minus.by ?? by,
     rightFieldOf,
   );
+  return judged(base, e, at, bound, left, right);
+}
+
+/** What an expectation judges in the forms both kinds of scenario file share. */
+type JudgedForm = Pick<Expectation, 'between' | 'atLeast' | 'atMost' | 'over' | 'along'> & {
+  readonly figure: string;
+  readonly monotone?: Direction | undefined;
+  readonly minus?: object | undefined;
+};
+
+/**
+ * How an expectation is judged: its bound, or none for a monotone rule (which takes no bound,
+ * minus or simulation, as a bound takes no grid).
+ * @throws InputError when it has neither, or a part the other form takes.
+ */
+export function judgementOf(e: JudgedForm, at: string, by: FigureMethod): Bound | undefined {
+  const bound = boundOf(e, at);
+  if (e.monotone !== undefined) {
+    if (bound)
+      throw invalid(
+        `${at}.monotone`,
+        e.monotone,
+        'no bounds with it (between, atLeast, atMost judge one figure)',
+      );
+    if (e.minus) throw invalid(`${at}.minus`, 'minus', 'nothing with monotone');
+    if (by === 'simulation')
+      throw invalid(
+        `${at}.by`,
+        by,
+        'exact: a monotonicity rule compares every neighbouring pair, and a simulated pair that is truly equal could never be decided',
+      );
+    return undefined;
+  }
+  if (e.over !== undefined) throw invalid(`${at}.over`, e.over, 'nothing without monotone');
+  if (e.along !== undefined) throw invalid(`${at}.along`, e.along, 'nothing without monotone');
+  if (!bound)
+    throw new InputError(
+      `${at}: no judgement (expected a bound: between, atLeast or atMost; or a monotone rule)`,
+      at,
+    );
+  return bound;
+}
+
+/**
+ * A bounded expectation planned: its figure, or with `right` (its `minus` figure) the
+ * difference, which must be of two different figures of one kind.
+ */
+export function judged(
+  base: { readonly index: number; readonly expect: string; readonly field: string },
+  e: JudgedForm,
+  at: string,
+  bound: Bound,
+  left: FigureRef,
+  right?: FigureRef,
+): PlannedExpectation {
+  if (!right) {
+    checkReach(e, at, left.unit, false);
+    return { ...base, kind: 'bound', figure: left, bound };
+  }
+  const minusAt = `${at}.minus`;
   if (right.key === left.key)
     throw invalid(
       minusAt,
@@ -443,48 +480,65 @@ function monotoneGrid(scenario: Scenario, e: Expectation, at: string) {
         `an axis of a ${kind}: ${AXES_OF[kind].join(', ')}`,
       );
   }
-  const along = (e.along ?? (axes.length === 1 ? axes[0] : undefined)) as GridAxis | undefined;
-  if (along === undefined)
+  const maxRounds = e.over.rounds ? Math.max(...e.over.rounds) : undefined;
+  const { along, lines } = gridOf(e.over, e.along, at, (point) => {
+    let of: FigureOf = e.of;
+    for (const [axis, v] of Object.entries(point))
+      of = onAxis(scenario, of, axis as GridAxis, v, kind);
+    if (maxRounds !== undefined && e.of.maxRounds === undefined) of = { ...of, maxRounds };
+    const where = (f: string) =>
+      f === 'figure' || f === 'by'
+        ? `${at}.${f}`
+        : axes.includes(f as GridAxis)
+          ? `${at}.over.${f}`
+          : f
+            ? `${at}.of.${f}`
+            : `${at}.of`;
+    return resolveFigure(scenario, e.figure, of, 'exact', where);
+  });
+  return { kind: 'monotone' as const, direction: e.monotone!, along, unit: info.unit, lines };
+}
+
+/**
+ * A monotone rule's grid: the axis it runs along (`along`, or the grid's one axis) and a line
+ * for each setting of the other axes, a point's figure `figureAt` the point. A grid point's
+ * problem is the grid's: one at `over` names the point.
+ */
+export function gridOf(
+  over: Readonly<Record<string, readonly number[]>>,
+  along: string | undefined,
+  at: string,
+  figureAt: (point: Readonly<Record<string, number>>) => FigureRef,
+): { along: string; lines: GridLine[] } {
+  const axes = Object.keys(over);
+  const axis = along ?? (axes.length === 1 ? axes[0] : undefined);
+  if (axis === undefined)
     throw new InputError(
       `${at}.along: missing (expected the axis the rule runs along: ${axes.join(' or ')})`,
       `${at}.along`,
     );
-  if (!axes.includes(along))
-    throw invalid(`${at}.along`, along, `an axis of over: ${axes.join(', ')}`);
-  const fixed = axes.filter((a) => a !== along);
+  if (!axes.includes(axis))
+    throw invalid(`${at}.along`, axis, `an axis of over: ${axes.join(', ')}`);
+  const fixed = axes.filter((a) => a !== axis);
   const combos = fixed.reduce<Record<string, number>[]>(
-    (acc, axis) => acc.flatMap((c) => e.over![axis]!.map((v) => ({ ...c, [axis]: v }))),
+    (acc, a) => acc.flatMap((c) => over[a]!.map((v) => ({ ...c, [a]: v }))),
     [{}],
   );
-  const maxRounds = e.over.rounds ? Math.max(...e.over.rounds) : undefined;
   const lines: GridLine[] = combos.map((combo) => ({
     label: Object.entries(combo)
       .map(([k, v]) => `${k} ${v}`)
       .join(', '),
-    points: e.over![along]!.map((value) => {
-      let of: FigureOf = e.of;
-      for (const [axis, v] of Object.entries({ ...combo, [along]: value }))
-        of = onAxis(scenario, of, axis as GridAxis, v, kind);
-      if (maxRounds !== undefined && e.of.maxRounds === undefined) of = { ...of, maxRounds };
-      // A grid point's problem is the grid's: point at `over`, name the point.
-      const where = (f: string) =>
-        f === 'figure' || f === 'by'
-          ? `${at}.${f}`
-          : axes.includes(f as GridAxis)
-            ? `${at}.over.${f}`
-            : f
-              ? `${at}.of.${f}`
-              : `${at}.of`;
+    points: over[axis]!.map((value) => {
       try {
-        return { at: value, figure: resolveFigure(scenario, e.figure, of, 'exact', where) };
+        return { at: value, figure: figureAt({ ...combo, [axis]: value }) };
       } catch (error) {
         if (error instanceof InputError && error.field?.startsWith(`${at}.over`))
-          throw new InputError(`${error.message} (at ${along} ${value})`, error.field);
+          throw new InputError(`${error.message} (at ${axis} ${value})`, error.field);
         throw error;
       }
     }),
   }));
-  return { kind: 'monotone' as const, direction: e.monotone!, along, unit: info.unit, lines };
+  return { along: axis, lines };
 }
 
 /** `of` at a grid point: the axis' field set, the fields it stands in for removed. */
