@@ -14,9 +14,6 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
-import { z } from '#zod';
-import { choice } from '../input/field-schemas.ts';
-import { parseSpec } from '../input/issue-messages.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
 import {
@@ -27,14 +24,7 @@ import {
   parseAdviceRequest,
 } from '../systems/zidara/engine/advise.ts';
 import { oddsInBatches } from '../systems/zidara/engine/odds-in-batches.ts';
-import {
-  PLAY_DEFAULTS,
-  POLICIES,
-  type Policy,
-  REROLL_KINDS,
-  type RerollKinds,
-  type RollOdds,
-} from '../systems/zidara/engine/roll-play.ts';
+import type { Policy, RerollKinds, RollOdds } from '../systems/zidara/engine/roll-play.ts';
 import {
   type FightOdds,
   type FightOptions,
@@ -43,6 +33,7 @@ import {
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { parseRoll, type RollSpec } from '../systems/zidara/roll/spec.ts';
+import { playOf } from '../systems/zidara/roll/split-roll.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
@@ -177,19 +168,6 @@ export interface PlayOptions {
   readonly policy?: Policy;
   /** Rerolls the optimal policy may use. @defaultValue {@link PLAY_DEFAULTS}.rerolls */
   readonly rerolls?: RerollKinds;
-}
-
-const playSchema = z.looseObject({
-  policy: choice(POLICIES).optional(),
-  rerolls: choice(REROLL_KINDS).optional(),
-});
-
-function playOf(options: PlayOptions): { policy: Policy; rerolls: RerollKinds } {
-  const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
-    playSchema,
-    options,
-  );
-  return { policy, rerolls };
 }
 
 /**

@@ -217,11 +217,7 @@ function batchesOf(
     if (!known) bySetup.set(text, roll);
     let played = plays.get(setup);
     if (!played) {
-      const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
-        playSchema,
-        setup,
-      );
-      played = { policy, rerolls };
+      played = playOf(setup);
       plays.set(setup, played);
     }
     const { policy, rerolls } = played;
@@ -237,11 +233,27 @@ function batchesOf(
   return batches.values();
 }
 
-/** How a setup's roll is played: checked where a solve starts (the roll checks the rest). */
 const playSchema = z.looseObject({
   policy: choice(POLICIES).optional(),
   rerolls: choice(REROLL_KINDS).optional(),
 });
+
+/**
+ * How a setup's roll is played, checked (where a solve starts: the roll checks the rest) and
+ * with the defaults filled in.
+ * @throws InputError naming `policy` or `rerolls`.
+ * @example playOf({ policy: 'never' }) // { policy: "never", rerolls: "any" }
+ */
+export function playOf(setup: Pick<RollSetup, 'policy' | 'rerolls'>): {
+  policy: Policy;
+  rerolls: RerollKinds;
+} {
+  const { policy = PLAY_DEFAULTS.policy, rerolls = PLAY_DEFAULTS.rerolls } = parseSpec(
+    playSchema,
+    setup,
+  );
+  return { policy, rerolls };
+}
 
 function rollOptionsOf(setup: RollSetup): Partial<RollSpec> {
   const options: Record<string, unknown> = {};
