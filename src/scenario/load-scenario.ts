@@ -100,19 +100,7 @@ export function parseScenario(text: string, path: string): ScenarioParse {
     for (const p of characterProblems(name, (characters as Record<string, unknown>)[name]))
       add(p.field, p.message, locator(fieldPath(p.field)));
   }
-  if (problems.length > 0) return { ok: false, problems: ordered(dedupe(problems)) };
-  return {
-    ok: true,
-    scenario: {
-      path,
-      scenario,
-      plan,
-      locate: (field) => {
-        const at = locator(fieldPath(field));
-        return `${path}:${at.line}:${at.col}`;
-      },
-    },
-  };
+  return parsedScenario(path, scenario, plan, locator, problems);
 }
 
 /**
@@ -148,6 +136,17 @@ function parseCheckScenario(
   }
   const { plan, problems: meaning } = planCheckScenario(scenario);
   for (const p of meaning) add(p.field, p.message, locator(fieldPath(p.field)));
+  return parsedScenario(path, scenario, plan, locator, problems);
+}
+
+/** A parse's end: its problems, or the scenario and its plan, fields located in the file. */
+function parsedScenario(
+  path: string,
+  scenario: LoadedScenario['scenario'],
+  plan: ScenarioPlan,
+  locator: ReturnType<typeof yamlLocator>,
+  problems: readonly ScenarioProblem[],
+): ScenarioParse {
   if (problems.length > 0) return { ok: false, problems: ordered(dedupe(problems)) };
   return {
     ok: true,
@@ -236,7 +235,7 @@ function salvage(value: unknown): { scenario: Scenario; broken: Set<string> } {
   };
 }
 
-function dedupe(problems: ScenarioProblem[]): ScenarioProblem[] {
+function dedupe(problems: readonly ScenarioProblem[]): ScenarioProblem[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
     const text = formatProblem(p);

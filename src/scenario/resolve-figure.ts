@@ -109,7 +109,8 @@ export function resolveFigure(
   by: FigureMethod,
   fieldOf: FieldOf,
 ): FigureRef {
-  if (of.analysis !== undefined) return resolveCell(scenario, figure, of, by, fieldOf);
+  const asked = { scenario, figure, of, by, fieldOf };
+  if (of.analysis !== undefined) return resolveCell(asked);
   const info = ROLL_AND_FIGHT_FIGURES[figure];
   if (!info)
     throw invalid(
@@ -123,9 +124,16 @@ export function resolveFigure(
       by,
       `exact: ${figure} has no simulated estimate (simulated figures: ${simulatedFigures().join(', ')})`,
     );
-  return info.kind === 'roll'
-    ? resolveRoll(scenario, figure, of, by, fieldOf)
-    : resolveFight(scenario, figure, of, by, fieldOf);
+  return info.kind === 'roll' ? resolveRoll(asked) : resolveFight(asked);
+}
+
+/** What `resolveFigure` is asked, as the resolver of each kind of figure takes it. */
+interface FigureAsked {
+  readonly scenario: Scenario;
+  readonly figure: FigureName;
+  readonly of: FigureOf;
+  readonly by: FigureMethod;
+  readonly fieldOf: FieldOf;
 }
 
 /** The figures the simulator can estimate. */
@@ -185,13 +193,8 @@ const ROLL_ONLY = ['split', 'pool', 'defending', 'resolve', 'policy'] as const;
 const FIGHT_ONLY = ['tags', 'titles', 'rounds', 'maxRounds', 'fightPolicy'] as const;
 const CELL_ONLY = ['stack', 'dice', 'round'] as const;
 
-function resolveRoll(
-  scenario: Scenario,
-  figure: FigureName,
-  of: FigureOf,
-  by: FigureMethod,
-  fieldOf: FieldOf,
-): FigureRef {
+function resolveRoll(asked: FigureAsked): FigureRef {
+  const { scenario, figure, of, fieldOf } = asked;
   refuse(
     of,
     [...FIGHT_ONLY, ...CELL_ONLY],
@@ -251,22 +254,15 @@ function resolveRoll(
   }
   checkRoll(sample, challenge, setup, fieldOf);
   return rollOrFightRef(
-    figure,
-    by,
-    of,
+    asked,
     name,
     ['split', 'pool', 'actions', 'resolve', 'aura', 'defending', 'policy', 'rerolls'],
     { kind: 'roll', dice, challenge, setup },
   );
 }
 
-function resolveFight(
-  scenario: Scenario,
-  figure: FigureName,
-  of: FigureOf,
-  by: FigureMethod,
-  fieldOf: FieldOf,
-): FigureRef {
+function resolveFight(asked: FigureAsked): FigureRef {
+  const { scenario, of, fieldOf } = asked;
   refuse(
     of,
     ROLL_ONLY,
@@ -281,9 +277,7 @@ function resolveFight(
     throw invalid(fieldOf('rounds'), rounds, `at most maxRounds (${maxRounds})`);
   const { fight } = fightOf(scenario, of, character, name, maxRounds, fieldOf);
   return rollOrFightRef(
-    figure,
-    by,
-    of,
+    asked,
     name,
     ['tags', 'actions', 'rounds', 'maxRounds', 'titles', 'aura', 'rerolls', 'fightPolicy'],
     { kind: 'fight', fight, rounds },
@@ -298,19 +292,15 @@ function resolveFight(
  */
 export function fightOf(
   scenario: Scenario,
-  item: {
-    readonly vs?: string | undefined;
-    readonly challenge?: number | undefined;
-    readonly tags?: number | undefined;
-    readonly action?: string | undefined;
-    readonly steps?: number | undefined;
-    readonly extraSteps?: number | undefined;
-    readonly actions?: number | undefined;
-    readonly aura?: number | undefined;
-    readonly titles?: number | undefined;
-    readonly rerolls?: RerollKinds | undefined;
-    readonly fightPolicy?: FightPolicy | undefined;
-  },
+  item: FacedGiven &
+    StepsGiven & {
+      readonly tags?: number | undefined;
+      readonly actions?: number | undefined;
+      readonly aura?: number | undefined;
+      readonly titles?: number | undefined;
+      readonly rerolls?: RerollKinds | undefined;
+      readonly fightPolicy?: FightPolicy | undefined;
+    },
   character: Character,
   name: string,
   maxRounds: number,
@@ -346,21 +336,9 @@ export function fightOf(
   return { fight, options };
 }
 
-function resolveCell(
-  scenario: Scenario,
-  figure: FigureName,
-  of: FigureOf,
-  by: FigureMethod,
-  fieldOf: FieldOf,
-): FigureRef {
-  const analysis = scenario.analyses?.[of.analysis!];
-  if (!analysis)
-    throw unknownName(
-      fieldOf('analysis'),
-      of.analysis,
-      'analysis',
-      Object.keys(scenario.analyses ?? {}),
-    );
+function resolveCell(asked: FigureAsked): FigureRef {
+  const { scenario, figure, of, by, fieldOf } = asked;
+  const analysis = named(scenario, 'analyses', of.analysis!, fieldOf('analysis'), 'analysis');
   const table = analysis.analysis;
   const unit = ANALYSIS_TABLES[table].figures[figure];
   if (unit === undefined)
@@ -411,28 +389,36 @@ export function characterOf(
 ): { name: string; character: Character } {
   if (of.character === undefined)
     throw missing(fieldOf('character'), 'the character rolling, a key of characters');
-  const character = scenario.characters?.[of.character];
-  if (!character)
-    throw unknownName(
-      fieldOf('character'),
-      of.character,
-      'character',
-      Object.keys(scenario.characters ?? {}),
-    );
+  const character = named(scenario, 'characters', of.character, fieldOf('character'), 'character');
   return { name: of.character, character };
 }
 
 /** The threat named `name`, resolved. */
 export function threatOf(scenario: Scenario, name: string, field: string): Threat {
-  const threat = scenario.threats?.[name];
-  if (!threat) throw unknownName(field, name, 'threat', Object.keys(scenario.threats ?? {}));
-  return threat;
+  return named(scenario, 'threats', name, field, 'threat');
 }
+
+/** The item `name` of a section of the scenario; an unknown name is refused at `field`. */
+function named<S extends 'characters' | 'threats' | 'analyses'>(
+  scenario: Scenario,
+  section: S,
+  name: string,
+  field: string,
+  what: string,
+): NonNullable<Scenario[S]>[string] {
+  const items = scenario[section] as Readonly<Record<string, NonNullable<Scenario[S]>[string]>>;
+  const item = items?.[name];
+  if (!item) throw unknownName(field, name, what, Object.keys(items ?? {}));
+  return item;
+}
+
+/** How an item names what it faces (see `threatFaced`). */
+type FacedGiven = { readonly vs?: string | undefined; readonly challenge?: number | undefined };
 
 /** What an item faces: a threat (`vs`: its Challenge and tags) or a bare `challenge`. */
 export function threatFaced(
   scenario: Scenario,
-  of: { readonly vs?: string | undefined; readonly challenge?: number | undefined },
+  of: FacedGiven,
   fieldOf: FieldOf,
 ): { challenge: number; tags: number | undefined } {
   if (of.vs !== undefined && of.challenge !== undefined)
@@ -449,13 +435,16 @@ export function threatFaced(
   throw missing(fieldOf('vs'), 'the threat faced (a key of threats), or a challenge');
 }
 
+/** How an item gives its steps (see `stepsOf`). */
+type StepsGiven = {
+  readonly action?: string | undefined;
+  readonly steps?: number | undefined;
+  readonly extraSteps?: number | undefined;
+};
+
 /** Steps from `steps`, or the set action's (+ extraSteps); undefined when neither is given and not required. */
 export function stepsOf(
-  of: {
-    readonly action?: string | undefined;
-    readonly steps?: number | undefined;
-    readonly extraSteps?: number | undefined;
-  },
+  of: StepsGiven,
   character: Character,
   name: string,
   fieldOf: FieldOf,
@@ -538,9 +527,7 @@ function refuse(
  * fields the scenario set: "winChance of vesk.locks vs vault-lock (aura 2) [simulated]".
  */
 function rollOrFightRef(
-  figure: FigureName,
-  by: FigureMethod,
-  of: FigureOf,
+  { figure, by, of }: FigureAsked,
   name: string,
   shown: readonly (keyof FigureOf)[],
   spec: FigureRef['spec'],
