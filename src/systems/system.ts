@@ -19,6 +19,25 @@ export interface SystemDeclaration<Kernels extends string = string> {
   readonly check?: CheckDeclaration<any, any, Kernels>;
 }
 
+/**
+ * A system whose checks are one spec each, declared: its one kernel, `systems/<name>/simulate`,
+ * is named once, for the kernel catalogue and for the check.
+ */
+export function checkSystem<const Name extends string, Check, Answer extends CheckAnswer>(
+  name: Name,
+  title: string,
+  check: Omit<CheckDeclaration<Check, Answer>, 'kernel'>,
+  simulate: () => Promise<KernelModule>,
+) {
+  const kernel: `systems/${Name}/simulate` = `systems/${name}/simulate`;
+  return {
+    name,
+    title,
+    kernels: { [kernel]: simulate } as Record<typeof kernel, () => Promise<KernelModule>>,
+    check: { ...check, kernel },
+  } as const satisfies SystemDeclaration<typeof kernel>;
+}
+
 /** How a figure is read: a chance (0..1) or a plain number (expected strife, tokens, …). */
 export type CheckFigureUnit = 'chance' | 'number';
 

@@ -1,18 +1,16 @@
-import type { SystemDeclaration } from '../system.ts';
+import { checkSystem } from '../system.ts';
 import { d12ActionOdds } from './exact.ts';
 import { ACTION_OUTCOMES, CAPACITY_OUTCOMES } from './plan.ts';
 import { d12ActionSpecSchema, parseD12ActionSpec } from './spec.ts';
 
 /** d12 action rolls, declared once (see `SystemDeclaration`). */
-export const d12ActionSystem = {
-  name: 'd12-action',
-  title: 'd12 action rolls: safe, risky, stacked, capacity and group, with balance tokens',
-  kernels: { 'systems/d12-action/simulate': () => import('./simulate.ts') },
-  check: {
+export const d12ActionSystem = checkSystem(
+  'd12-action',
+  'd12 action rolls: safe, risky, stacked, capacity and group, with balance tokens',
+  {
     specSchema: d12ActionSpecSchema,
     parse: parseD12ActionSpec,
     answer: d12ActionOdds,
-    kernel: 'systems/d12-action/simulate',
     outcomes: [...ACTION_OUTCOMES, ...CAPACITY_OUTCOMES],
     numbers: {
       expectedUtility: {
@@ -37,4 +35,5 @@ export const d12ActionSystem = {
     ],
     axes: ['rating', 'capacity', 'tokens'],
   },
-} as const satisfies SystemDeclaration<'systems/d12-action/simulate'>;
+  () => import('./simulate.ts'),
+);

@@ -1,17 +1,15 @@
-import type { SystemDeclaration } from '../system.ts';
+import { checkSystem } from '../system.ts';
 import { TAGS_BANDS, tags2d6Odds } from './exact.ts';
 import { parseTags2d6Spec, tags2d6SpecSchema } from './spec.ts';
 
 /** 2d6 + tags, declared once (see `SystemDeclaration`). */
-export const tags2d6System = {
-  name: 'tags-2d6',
-  title: '2d6 + tags: clean (10+), cost (7-9), miss (6-)',
-  kernels: { 'systems/tags-2d6/simulate': () => import('./simulate.ts') },
-  check: {
+export const tags2d6System = checkSystem(
+  'tags-2d6',
+  '2d6 + tags: clean (10+), cost (7-9), miss (6-)',
+  {
     specSchema: tags2d6SpecSchema,
     parse: parseTags2d6Spec,
     answer: tags2d6Odds,
-    kernel: 'systems/tags-2d6/simulate',
     outcomes: TAGS_BANDS,
     numbers: {
       modifier: {
@@ -24,4 +22,5 @@ export const tags2d6System = {
     simulated: TAGS_BANDS,
     axes: ['tags'],
   },
-} as const satisfies SystemDeclaration<'systems/tags-2d6/simulate'>;
+  () => import('./simulate.ts'),
+);
