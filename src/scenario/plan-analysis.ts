@@ -41,6 +41,13 @@ export function planAnalysis(
   const setup = setupOf(character, name);
   const steps = () =>
     stepsOf(analysis as Parameters<typeof stepsOf>[0], character, name, at, true)!;
+  // The character's roll of the analysis' steps and actions against a Challenge.
+  const stepsRoll = (actions: number | undefined, challenge: number) => ({
+    ...setup,
+    steps: steps(),
+    ...(actions === undefined ? {} : { actions }),
+    challenge,
+  });
   let job: AnalysisJob;
   let fight: Fight | undefined;
   switch (analysis.analysis) {
@@ -51,10 +58,7 @@ export function planAnalysis(
         analysis: 'splits',
         name: key,
         options: {
-          ...setup,
-          steps: steps(),
-          ...(analysis.actions === undefined ? {} : { actions: analysis.actions }),
-          challenge,
+          ...stepsRoll(analysis.actions, challenge),
           ...(intents ? { intents } : {}),
           ...(analysis.objective ? { objective: analysis.objective } : {}),
         },
@@ -97,15 +101,11 @@ export function planAnalysis(
       break;
     }
     case 'fishing': {
-      const { challenge } = threatFaced(scenario, analysis, at);
       job = {
         analysis: 'fishing',
         name: key,
         options: {
-          ...setup,
-          steps: steps(),
-          ...(analysis.actions === undefined ? {} : { actions: analysis.actions }),
-          challenge,
+          ...stepsRoll(analysis.actions, threatFaced(scenario, analysis, at).challenge),
           ...(analysis.minorMax ? { minorMaxSides: Number(analysis.minorMax.slice(1)) } : {}),
         },
       };

@@ -5,7 +5,7 @@ import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts'
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitRoll, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
 
 /**
  * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
@@ -73,15 +73,8 @@ export function fishing(options: FishingOptions): FishingRow[] {
     .filter((pool) => pool.length <= ROLL_LIMITS.dice)
     .flatMap((pool) => splitsOfPool(pool))
     .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
-  const solved = splitsOdds(
-    candidates.map(
-      (split): SplitQuestion => ({
-        split,
-        challenge,
-        setup: options,
-        play: split.map((_, i) => (i === 0 ? 1 : minorWeight)),
-      }),
-    ),
+  const solved = splitsAgainst(candidates, challenge, options, (split) =>
+    split.map((_, i) => (i === 0 ? 1 : minorWeight)),
   );
   const points = candidates.map((split, c) => {
     const odds = solved[c]!;

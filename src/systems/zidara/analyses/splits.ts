@@ -13,7 +13,7 @@ import {
   splitSteps,
   splitsOfPool,
 } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitRoll, splitsOdds } from '../roll/split-roll.ts';
+import { type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
 
 /**
  * What a split is ranked by:
@@ -170,18 +170,10 @@ export function scoreSplitRows(
   );
   // Every candidate through one call (validation and caches shared); each split is a roll shape
   // of its own, so its solve and its figures are the same whatever else is asked beside it.
-  const solved = splitsOdds(
-    candidates.map(
-      (split): SplitQuestion => ({
-        split,
-        challenge,
-        setup: options,
-        play:
-          objective === 'all'
-            ? 'all-won'
-            : split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1)),
-      }),
-    ),
+  const solved = splitsAgainst(candidates, challenge, options, (split) =>
+    objective === 'all'
+      ? 'all-won'
+      : split.map((_, i) => (objective === 'primary' && i > 0 ? 0 : 1)),
   );
   return candidates.map((split, c) => {
     const odds = solved[c]!;

@@ -150,6 +150,19 @@ export interface SplitQuestion {
 }
 
 /**
+ * The odds of splits against one Challenge under one setup (see {@link splitsOdds}), each
+ * played for `play(split)`: how the splits' analyses ask.
+ */
+export function splitsAgainst(
+  splits: readonly Split[],
+  challenge: number,
+  setup: RollSetup,
+  play: (split: Split) => SplitPlay,
+): RollOdds[] {
+  return splitsOdds(splits.map((split) => ({ split, challenge, setup, play: play(split) })));
+}
+
+/**
  * The exact odds of many splits at once, each what {@link splitOdds} gives: the rolls are
  * validated, then solved together (`solveRolls`), so questions that differ only in the
  * Challenge, the Resolve or the Aura at the start share one solve, and rolls with no reroll
