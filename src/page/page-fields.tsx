@@ -4,23 +4,28 @@ import { ToggleField } from './toggle-field.tsx';
 import type { ViewProps } from './view-props.ts';
 
 /**
- * The fields several views show for the same key of the page's state: the input's id (the
- * tests' handle) and its label, declared once.
+ * The labels of the fields several views show for the same key of the page's state, declared
+ * once; the input's id (the tests' handle) is the key in kebab case (`max-rounds`).
  */
 export const PAGE_FIELDS = {
-  boosts: { id: 'boosts', label: '+2s a roll' },
-  resolve: { id: 'resolve', label: 'Resolve' },
-  titles: { id: 'titles', label: 'Resolve (Titles)' },
-  maxRounds: { id: 'max-rounds', label: 'Rounds' },
-  ring: { id: 'ring', label: 'Ring' },
-  skill: { id: 'skill', label: 'Skill' },
-  tn: { id: 'tn', label: 'TN' },
-  explodeDepth: { id: 'explode-depth', label: 'Explosion waves' },
-  rerolls: { id: 'rerolls', label: 'Rerolls' },
-  explode: { id: 'explode', label: 'Warrior: a top face rolls again and adds' },
-  defending: { id: 'defending', label: 'Defending: ties cannot be bought' },
-  lateAura: { id: 'late-aura', label: "Late Aura: a top face's Aura comes after the roll" },
+  boosts: '+2s a roll',
+  resolve: 'Resolve',
+  titles: 'Resolve (Titles)',
+  maxRounds: 'Rounds',
+  ring: 'Ring',
+  skill: 'Skill',
+  tn: 'TN',
+  explodeDepth: 'Explosion waves',
+  rerolls: 'Rerolls',
+  explode: 'Warrior: a top face rolls again and adds',
+  defending: 'Defending: ties cannot be bought',
+  lateAura: "Late Aura: a top face's Aura comes after the roll",
 } as const;
+
+/** The input id of a key's field: `maxRounds` → `max-rounds`. */
+function fieldId(name: keyof typeof PAGE_FIELDS): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
 
 /** A whole number of the page's state with its field of {@link PAGE_FIELDS}. */
 export type PageCount =
@@ -48,11 +53,11 @@ export function PageCountField(
     onChange?: (value: number) => void;
   } & ViewProps,
 ) {
-  const { name, label = PAGE_FIELDS[name].label, hint, min = 0, state, update } = props;
+  const { name, label = PAGE_FIELDS[name], hint, min = 0, state, update } = props;
   const onChange = props.onChange ?? ((value: number) => update({ [name]: value }));
   return (
     <NumberField
-      id={PAGE_FIELDS[name].id}
+      id={fieldId(name)}
       label={label}
       hint={hint}
       value={state[name]}
@@ -68,8 +73,8 @@ export function PageSwitch(props: { name: PageSwitchKey; hint?: string } & ViewP
   const { name, hint, state, update } = props;
   return (
     <ToggleField
-      id={PAGE_FIELDS[name].id}
-      label={PAGE_FIELDS[name].label}
+      id={fieldId(name)}
+      label={PAGE_FIELDS[name]}
       {...(hint ? { hint } : {})}
       checked={state[name]}
       onChange={(on) => update({ [name]: on })}

@@ -260,6 +260,24 @@ function CharacterForm({ draft, change, save, cancel }: FormProps) {
   const setAction = (i: number, patch: Partial<ActionDraft>) =>
     set({ actions: draft.actions.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
   const named = linesOf(draft.titleNames).length;
+  // A whole number of the draft, from 0 to `max`, its input `character-<id>`.
+  const count = (
+    key: 'auraMax' | 'boosts',
+    id: string,
+    label: string,
+    max: number,
+    hint?: string,
+  ) => (
+    <NumberField
+      id={`character-${id}`}
+      label={label}
+      {...(hint ? { hint } : {})}
+      value={draft[key]}
+      min={0}
+      max={max}
+      onChange={(value) => set({ [key]: value })}
+    />
+  );
   return (
     <form
       class="card character-form"
@@ -288,23 +306,8 @@ function CharacterForm({ draft, change, save, cancel }: FormProps) {
           max={ROLL_LIMITS.resolve}
           onChange={(titles) => set({ titles })}
         />
-        <NumberField
-          id="character-aura-max"
-          label="Aura cap"
-          value={draft.auraMax}
-          min={0}
-          max={ROLL_LIMITS.auraMax}
-          onChange={(auraMax) => set({ auraMax })}
-        />
-        <NumberField
-          id="character-boosts"
-          label="+2s a roll"
-          hint="The archetype's"
-          value={draft.boosts}
-          min={0}
-          max={ROLL_LIMITS.boostsPerRoll}
-          onChange={(boosts) => set({ boosts })}
-        />
+        {count('auraMax', 'aura-max', 'Aura cap', ROLL_LIMITS.auraMax)}
+        {count('boosts', 'boosts', '+2s a roll', ROLL_LIMITS.boostsPerRoll, "The archetype's")}
       </div>
       <div class="field">
         <label for="character-title-names">Titles by name (optional, one a line)</label>
