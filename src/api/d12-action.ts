@@ -7,12 +7,13 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
-import { answerEachSpec } from '../input/spec-array.ts';
-import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import { answerEach, type EachSpec } from '../input/spec-array.ts';
+import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
 import { type D12Advice, d12Advice, parseD12AdviceRequest } from '../systems/d12-action/advise.ts';
-import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
+import type { D12ActionResult } from '../systems/d12-action/exact.ts';
 import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
-import { type D12ActionSpec, parseD12ActionSpec } from '../systems/d12-action/spec.ts';
+import type { D12ActionSpec } from '../systems/d12-action/spec.ts';
+import { d12ActionSystem } from '../systems/d12-action/system.ts';
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
@@ -24,13 +25,7 @@ export * from '../systems/d12-action/index.ts';
  * @throws InputError naming the field.
  * @example odds({ roll: 'risky', rating: 1 }).outcomes.map((o) => o.fraction) // ["397/1728", "0", "0", "1331/1728"] (critical success, success, failure, critical failure)
  */
-export function odds(spec: D12ActionSpec): D12ActionResult;
-export function odds(specs: readonly D12ActionSpec[]): D12ActionResult[];
-export function odds(
-  input: D12ActionSpec | readonly D12ActionSpec[],
-): D12ActionResult | D12ActionResult[] {
-  return answerEachSpec(input, parseD12ActionSpec, (rolls) => rolls.map(d12ActionOdds));
-}
+export const odds: EachSpec<D12ActionSpec, D12ActionResult> = answerEach(d12ActionSystem.check);
 
 /**
  * The roll simulated on the worker pool, each decision the exact plan's: outcome shares with
@@ -38,12 +33,9 @@ export function odds(
  * prints with the same trials and seed.
  * @example (await simulate({ roll: 'safe', rating: 2, capacity: 3 }, { trials: 1000, threads: 1 })).trials // 1000
  */
-export async function simulate(
-  spec: D12ActionSpec,
-  options: SimulateOptions = {},
-): Promise<D12ActionSimulation & { seed: number }> {
-  return simulateSummary('systems/d12-action/simulate', parseD12ActionSpec(spec), options);
-}
+export const simulate: SimulateSpec<D12ActionSpec, D12ActionSimulation> = simulateCheck(
+  d12ActionSystem.check,
+);
 
 /**
  * A stacked roll in progress, as `d12-action advise --spec` reads it: the roll (as for
@@ -63,10 +55,7 @@ export interface D12AdviceState {
  * @throws InputError naming the field (`check.roll`, `rolled`).
  * @example advise({ check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [12] }).best // { action: "roll", diceLeft: 1 }
  */
-export function advise(state: D12AdviceState): D12Advice;
-export function advise(states: readonly D12AdviceState[]): D12Advice[];
-export function advise(input: D12AdviceState | readonly D12AdviceState[]): D12Advice | D12Advice[] {
-  return answerEachSpec(input, parseD12AdviceRequest, (requests) =>
-    requests.map((request) => d12Advice(request)),
-  );
-}
+export const advise: EachSpec<D12AdviceState, D12Advice> = answerEach({
+  parse: parseD12AdviceRequest,
+  answer: d12Advice,
+});

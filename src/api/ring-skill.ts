@@ -6,16 +6,17 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
-import { answerEachSpec } from '../input/spec-array.ts';
-import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import { answerEach, type EachSpec } from '../input/spec-array.ts';
+import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
 import {
   parseRingSkillAdviceRequest,
   type RingSkillAdvice,
   ringSkillAdvice,
 } from '../systems/ring-skill/advise.ts';
-import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact.ts';
+import type { RingSkillResult } from '../systems/ring-skill/exact.ts';
 import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
-import { parseRingSkillSpec, type RingSkillSpec } from '../systems/ring-skill/spec.ts';
+import type { RingSkillSpec } from '../systems/ring-skill/spec.ts';
+import { ringSkillSystem } from '../systems/ring-skill/system.ts';
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
@@ -29,15 +30,7 @@ export * from '../systems/ring-skill/index.ts';
  * @throws InputError naming the field.
  * @example odds({ ring: 1, skill: 1, tn: 1 }).pSuccess // 0.7916… (19/24)
  */
-export function odds(spec: RingSkillSpec): RingSkillResult;
-export function odds(specs: readonly RingSkillSpec[]): RingSkillResult[];
-export function odds(
-  input: RingSkillSpec | readonly RingSkillSpec[],
-): RingSkillResult | RingSkillResult[] {
-  return answerEachSpec(input, parseRingSkillSpec, (checks) =>
-    checks.map((check) => ringSkillOdds(check)),
-  );
-}
+export const odds: EachSpec<RingSkillSpec, RingSkillResult> = answerEach(ringSkillSystem.check);
 
 /**
  * The check simulated on the worker pool, each keep the exact solver's: the figures with 95%
@@ -45,12 +38,9 @@ export function odds(
  * with the same trials and seed.
  * @example (await simulate({ ring: 2, skill: 1, tn: 2 }, { trials: 1000, threads: 1 })).trials // 1000
  */
-export async function simulate(
-  spec: RingSkillSpec,
-  options: SimulateOptions = {},
-): Promise<RingSkillSimulation & { seed: number }> {
-  return simulateSummary('systems/ring-skill/simulate', parseRingSkillSpec(spec), options);
-}
+export const simulate: SimulateSpec<RingSkillSpec, RingSkillSimulation> = simulateCheck(
+  ringSkillSystem.check,
+);
 
 /**
  * A roll in front of the player, as `ring-skill advise --spec` reads it: the check (as for
@@ -71,12 +61,7 @@ export interface RingSkillAdviceState {
  * @throws InputError naming the field (`check.tn`, `ring`, `skill`).
  * @example advise({ check: { ring: 2, skill: 1, tn: 2 }, ring: [5, 6], skill: [11] }).best.kept // ["success", "Skill explosive success"]
  */
-export function advise(state: RingSkillAdviceState): RingSkillAdvice;
-export function advise(states: readonly RingSkillAdviceState[]): RingSkillAdvice[];
-export function advise(
-  input: RingSkillAdviceState | readonly RingSkillAdviceState[],
-): RingSkillAdvice | RingSkillAdvice[] {
-  return answerEachSpec(input, parseRingSkillAdviceRequest, (requests) =>
-    requests.map((request) => ringSkillAdvice(request)),
-  );
-}
+export const advise: EachSpec<RingSkillAdviceState, RingSkillAdvice> = answerEach({
+  parse: parseRingSkillAdviceRequest,
+  answer: ringSkillAdvice,
+});

@@ -7,11 +7,12 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
-import { answerEachSpec } from '../input/spec-array.ts';
-import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
-import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
+import { answerEach, type EachSpec } from '../input/spec-array.ts';
+import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
+import type { Tags2d6Result } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
-import { parseTags2d6Spec, type Tags2d6Spec } from '../systems/tags-2d6/spec.ts';
+import type { Tags2d6Spec } from '../systems/tags-2d6/spec.ts';
+import { tags2d6System } from '../systems/tags-2d6/system.ts';
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
@@ -24,20 +25,13 @@ export * from '../systems/tags-2d6/index.ts';
  * @throws InputError naming the field.
  * @example odds({ tags: 2, item: 'help' }).outcomes[0].fraction // "7/12" (a clean 10+ needs 7+ on 2d6)
  */
-export function odds(spec: Tags2d6Spec): Tags2d6Result;
-export function odds(specs: readonly Tags2d6Spec[]): Tags2d6Result[];
-export function odds(input: Tags2d6Spec | readonly Tags2d6Spec[]): Tags2d6Result | Tags2d6Result[] {
-  return answerEachSpec(input, parseTags2d6Spec, (rolls) => rolls.map(tags2d6Odds));
-}
+export const odds: EachSpec<Tags2d6Spec, Tags2d6Result> = answerEach(tags2d6System.check);
 
 /**
  * The roll simulated on the worker pool: band shares with 95% intervals, headed by the seed.
  * What `dicelab tags-2d6 simulate --spec FILE --json` prints with the same trials and seed.
  * @example (await simulate({ tags: 1 }, { trials: 1000, threads: 1 })).trials // 1000
  */
-export async function simulate(
-  spec: Tags2d6Spec,
-  options: SimulateOptions = {},
-): Promise<Tags2d6Simulation & { seed: number }> {
-  return simulateSummary('systems/tags-2d6/simulate', parseTags2d6Spec(spec), options);
-}
+export const simulate: SimulateSpec<Tags2d6Spec, Tags2d6Simulation> = simulateCheck(
+  tags2d6System.check,
+);

@@ -29,3 +29,23 @@ export function answerEachSpec<S, R>(
   const answers = [...answer(specs)];
   return many ? answers : answers[0]!;
 }
+
+/** A spec-taking function of the library: one answer for one spec, an array in order for an array. */
+export interface EachSpec<Spec, Answer> {
+  (spec: Spec): Answer;
+  (specs: readonly Spec[]): Answer[];
+}
+
+/**
+ * The library function that answers each spec of its input: read by `parse`, answered by
+ * `answer` (see `answerEachSpec`).
+ * @example answerEach({ parse: parseD6PoolSpec, answer: (c) => c.stat * 2 })([{ stat: 1 }]) // [2]
+ */
+export function answerEach<Spec, Parsed, Answer>(reading: {
+  readonly parse: (spec: unknown, where: string) => Parsed;
+  readonly answer: (spec: Parsed) => Answer;
+}): EachSpec<Spec, Answer> {
+  const answers = (specs: readonly Parsed[]) => specs.map((spec) => reading.answer(spec));
+  const each = (input: unknown) => answerEachSpec(input, reading.parse, answers);
+  return each as EachSpec<Spec, Answer>;
+}

@@ -42,3 +42,20 @@ export async function simulateSummary<Summary>(
   });
   return (await summarizeResult(result)) as Summary & { seed: number };
 }
+
+/** A library `simulate`: one spec on the worker pool, its summary headed by the seed. */
+export type SimulateSpec<Spec, Summary> = (
+  spec: Spec,
+  options?: SimulateOptions,
+) => Promise<Summary & { seed: number }>;
+
+/**
+ * The library `simulate` of a system's check: each spec checked by `parse`, then run on `kernel`
+ * (`simulateSummary`).
+ */
+export function simulateCheck<Spec, Summary>(check: {
+  readonly kernel: KernelId;
+  readonly parse: (spec: unknown) => unknown;
+}): SimulateSpec<Spec, Summary> {
+  return (spec, options = {}) => simulateSummary(check.kernel, check.parse(spec), options);
+}
