@@ -207,6 +207,21 @@ const who = {
   character: id('The character (a key of characters).'),
 };
 
+/**
+ * One kind of analysis of a scenario: its `analysis` name (what it is, in a word), who runs it
+ * and its own fields; `meaning` says what it computes.
+ */
+function analysisKind<const Name extends string, const Fields extends z.ZodRawShape>(
+  name: Name,
+  what: string,
+  meaning: string,
+  fields: Fields,
+) {
+  return z
+    .strictObject({ analysis: z.literal(name).describe(what), ...who, ...fields })
+    .describe(meaning);
+}
+
 /** Where a roll's steps come from, within `limits` (a roll's, or a fight's). */
 const rollSource = (limits: { steps: number; actions: number }, actions: number) => ({
   action: id('The set action rolled (a key of the character’s actions).').optional(),
@@ -227,10 +242,11 @@ export const analysisSchema = z
   .discriminatedUnion(
     'analysis',
     [
-      z
-        .strictObject({
-          analysis: z.literal('splits').describe('Every legal split of the steps, ranked.'),
-          ...who,
+      analysisKind(
+        'splits',
+        'Every legal split of the steps, ranked.',
+        'Splits: every legal pool of the steps and every way to share it, ranked.',
+        {
           ...rollSource(ROLL_LIMITS, SPLITS_DEFAULTS.actions),
           ...one,
           intents: z
@@ -243,12 +259,13 @@ export const analysisSchema = z
             `What the ranking maximises (default ${SPLITS_DEFAULTS.objective}).`,
           ).optional(),
           top: integer(1, SCENARIO_LIMITS.top, 'Keep only the best rows in the report.').optional(),
-        })
-        .describe('Splits: every legal pool of the steps and every way to share it, ranked.'),
-      z
-        .strictObject({
-          analysis: z.literal('compare').describe('Stated splits side by side.'),
-          ...who,
+        },
+      ),
+      analysisKind(
+        'compare',
+        'Stated splits side by side.',
+        'Compare: "d12 or d6+d6?", the stated splits scored and ranked.',
+        {
           ...one,
           splits: z
             .array(splitText('A split: "d12", "d6+d6", "d8 | d4".'))
@@ -258,12 +275,13 @@ export const analysisSchema = z
             SPLIT_OBJECTIVES,
             `What the ranking maximises (default ${SPLITS_DEFAULTS.objective}).`,
           ).optional(),
-        })
-        .describe('Compare: "d12 or d6+d6?", the stated splits scored and ranked.'),
-      z
-        .strictObject({
-          analysis: z.literal('advantage').describe('Dice stacked on one intent.'),
-          ...who,
+        },
+      ),
+      analysisKind(
+        'advantage',
+        'Dice stacked on one intent.',
+        'Advantage: how the win chance grows with the dice stacked on one intent.',
+        {
           die: die(`The die stacked (default d${ADVANTAGE_DEFAULTS.sides}).`).optional(),
           most: integer(
             1,
@@ -279,23 +297,25 @@ export const analysisSchema = z
           challenges: challengesList
             .describe(`Challenges to face (default ${listed(ADVANTAGE_DEFAULTS.challenges)}).`)
             .optional(),
-        })
-        .describe('Advantage: how the win chance grows with the dice stacked on one intent.'),
-      z
-        .strictObject({
-          analysis: z.literal('fishing').describe('Small dice split off to fish for Aura.'),
-          ...who,
+        },
+      ),
+      analysisKind(
+        'fishing',
+        'Small dice split off to fish for Aura.',
+        'Aura fishing: the main intent’s chance against the Aura a split gains.',
+        {
           ...rollSource(ROLL_LIMITS, FISHING_DEFAULTS.actions),
           ...one,
           minorMax: die(
             `Largest die a minor intent may hold (default d${FISHING_DEFAULTS.minorMaxSides}).`,
           ).optional(),
-        })
-        .describe('Aura fishing: the main intent’s chance against the Aura a split gains.'),
-      z
-        .strictObject({
-          analysis: z.literal('rerolls').describe('What Resolve is worth.'),
-          ...who,
+        },
+      ),
+      analysisKind(
+        'rerolls',
+        'What Resolve is worth.',
+        'Resolve rerolls: the win chance with 0, 1, 2, … Resolve.',
+        {
           split: splitText(
             "The roll's dice and intents (default: the set action's unsplit pool, 8 steps: d12+d4).",
           ).optional(),
@@ -314,12 +334,13 @@ export const analysisSchema = z
             .min(1)
             .describe(`Kinds of reroll (default ${listed(REROLLS_DEFAULTS.kinds)}).`)
             .optional(),
-        })
-        .describe('Resolve rerolls: the win chance with 0, 1, 2, … Resolve.'),
-      z
-        .strictObject({
-          analysis: z.literal('tune').describe('The steps × Challenge grid.'),
-          ...who,
+        },
+      ),
+      analysisKind(
+        'tune',
+        'The steps × Challenge grid.',
+        'Challenge tuning: the win chance at every steps × Challenge.',
+        {
           steps: z
             .array(integer(1, ROLL_LIMITS.steps, 'A step count.'))
             .min(1)
@@ -340,12 +361,13 @@ export const analysisSchema = z
           target: chanceSchema
             .describe('Also find, per step count, the Challenge nearest this win chance.')
             .optional(),
-        })
-        .describe('Challenge tuning: the win chance at every steps × Challenge.'),
-      z
-        .strictObject({
-          analysis: z.literal('fight').describe('A whole fight, round by round.'),
-          ...who,
+        },
+      ),
+      analysisKind(
+        'fight',
+        'A whole fight, round by round.',
+        'Fight: P(the threat falls within n rounds), Aura and Resolve round by round.',
+        {
           ...rollSource(FIGHT_LIMITS, FIGHT_DEFAULTS.actions),
           ...one,
           tags: integer(1, FIGHT_LIMITS.tags, "Tags, instead of the threat's.").optional(),
@@ -364,8 +386,8 @@ export const analysisSchema = z
             "Resolve at the start (default: the character's Titles).",
           ).optional(),
           aura: integer(0, ROLL_LIMITS.auraMax, 'Aura at the start (default: full).').optional(),
-        })
-        .describe('Fight: P(the threat falls within n rounds), Aura and Resolve round by round.'),
+        },
+      ),
     ],
     {
       error: 'an analysis: one of splits, compare, advantage, fishing, rerolls, tune, fight',
