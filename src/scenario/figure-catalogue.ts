@@ -1,4 +1,6 @@
 import type { AnalysisName } from '../systems/analyses.ts';
+import { FISHING_WHAT_IF } from '../systems/zidara/analyses/fishing.ts';
+import { SPLIT_ROW_FIGURES } from '../systems/zidara/analyses/splits.ts';
 import type { Analysis, FigureName } from './schema.ts';
 
 /** What a figure is computed from: one roll, a fight, or a cell of an analysis' table. */
@@ -94,22 +96,11 @@ export interface AnalysisTable {
   readonly analysis?: AnalysisName;
 }
 
-/** The figures of a split's row, in `splits` and in `compare` alike. */
-const SPLIT_ROW_FIGURES: Readonly<Partial<Record<FigureName, FigureUnit>>> = {
-  rank: 'number',
-  score: 'number',
-  mainWin: 'chance',
-  expectedWins: 'number',
-  allWin: 'chance',
-  expectedUtility: 'number',
-  auraGained: 'number',
-  auraEnd: 'number',
-};
-
 /**
  * Each analysis' table, by its name in a scenario file. Kept here, beside the scenario's other
  * figures, not in the analyses' declarations: the offline page reads scenario files, and the
- * declarations would bring every analysis' code into it (about 100 kB).
+ * declarations would bring every analysis' code into it (about 100 kB). The units its What if
+ * compares are the What if's (plain constants, which bring no code).
  */
 export const ANALYSIS_TABLES: Readonly<Record<ScenarioAnalysisName, AnalysisTable>> = {
   splits: {
@@ -129,14 +120,7 @@ export const ANALYSIS_TABLES: Readonly<Record<ScenarioAnalysisName, AnalysisTabl
   },
   fishing: {
     keys: ['split'],
-    figures: {
-      mainWin: 'chance',
-      auraGained: 'number',
-      auraEnd: 'number',
-      auraShared: 'number',
-      minorWins: 'number',
-      frontier: 'flag',
-    },
+    figures: { ...FISHING_WHAT_IF.figures, frontier: 'flag' },
     recorded: ['mainWin', 'auraGained'],
   },
   rerolls: {

@@ -220,20 +220,20 @@ export function rankSplitRows(scored: readonly ScoredSplit[]): SplitRow[] {
     .map((row, i) => ({ rank: i + 1, ...row }));
 }
 
+/** The figures of a split's row and their units, in a What if and a scenario alike. */
+export const SPLIT_ROW_FIGURES = {
+  rank: 'number',
+  score: 'number',
+  mainWin: 'chance',
+  expectedWins: 'number',
+  allWin: 'chance',
+  expectedUtility: 'number',
+  auraGained: 'number',
+  auraEnd: 'number',
+} as const;
+
 /** A split's row in a What if (splits and compare alike). */
-const SPLIT_ROW_SHAPE: RowShape<SplitRow> = {
-  keys: ['split'],
-  figures: {
-    rank: 'number',
-    score: 'number',
-    mainWin: 'chance',
-    expectedWins: 'number',
-    allWin: 'chance',
-    expectedUtility: 'number',
-    auraGained: 'number',
-    auraEnd: 'number',
-  },
-};
+const SPLIT_ROW_SHAPE: RowShape<SplitRow> = { keys: ['split'], figures: SPLIT_ROW_FIGURES };
 
 /**
  * How a What if pairs two runs' rows (splits and compare alike); a terminal shows the rank and
