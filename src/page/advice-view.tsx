@@ -25,9 +25,9 @@ export function AdviceView({ state, update }: ViewProps) {
   const dice = useMemo(() => splitDice(state.split), [state.split]);
   const question = useMemo(() => adviceQuestion(state, dice.length), [state, dice]);
   const key = question ? JSON.stringify(question) : '';
-  const [computation, cancel, retry] = useEngine('advice', question, key, (engine, q) =>
-    engine.adviceAnswer(q),
-  );
+  const [computation, cancel, retry] = useEngine('advice', question, key, {
+    call: (engine, q) => engine.adviceAnswer(q),
+  });
   const intents = state.split.split(' | ');
   const dieLabels = intents.flatMap((intent, i) =>
     intent.split('+').map((die) => (intents.length > 1 ? `${die} (intent ${i + 1})` : die)),

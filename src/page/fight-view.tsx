@@ -33,9 +33,9 @@ const POLICY_LABELS: Record<FightPolicy, string> = {
 export function FightView({ state, update }: ViewProps) {
   const question = useMemo(() => fightQuestion(state), [state]);
   const key = JSON.stringify(question);
-  const [computation, cancel, retry] = useEngine('fight', question, key, (engine, q, progress) =>
-    engine.solveFight(q, proxy(progress)),
-  );
+  const [computation, cancel, retry] = useEngine('fight', question, key, {
+    call: (engine, q, progress) => engine.solveFight(q, proxy(progress)),
+  });
   const answer = computation.result;
   return (
     <div class="view">

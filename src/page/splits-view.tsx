@@ -1,7 +1,7 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { SPLITS_CSV_COLUMNS, splitsChart } from '../report/zidara/splits-chart.ts';
-import type { SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
+import type { ScoredSplit, SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
 import { AnswerBar } from './answer-bar.tsx';
 import { CharacterFields } from './character-fields.tsx';
 import { ChartDetails } from './chart-details.tsx';
@@ -26,17 +26,24 @@ import {
 } from './splits-answer.ts';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
-import { type EngineGate, useEngine } from './use-engine.ts';
+import { type EngineAsk, useEngine } from './use-engine.ts';
 import { useProgressive } from './use-progressive.ts';
 import { useRowWindow, WINDOW_ABOVE_ROWS } from './use-row-window.ts';
 import type { ViewProps } from './view-props.ts';
 
 const NO_ROWS: readonly SplitRow[] = [];
 
-/** Best split counts its splits first: a big question is said before it runs. */
-const SPLITS_GATE: EngineGate<SplitsQuestion> = {
-  size: (engine, q, stopAbove) => engine.splitsQuestionSize(q, stopAbove),
-  tooBig: (q) => tooBigMessage(q),
+/**
+ * Best split is shared among the workers, and counts its splits first: a big question is said
+ * before it runs.
+ */
+const SPLITS_ASK: EngineAsk<SplitsQuestion, readonly ScoredSplit[], SplitRow[]> = {
+  call: (engine, q, progress, share) => engine.scoreSplitsShare(q, share, proxy(progress)),
+  merge: mergeSplitShares,
+  gate: {
+    size: (engine, q, stopAbove) => engine.splitsQuestionSize(q, stopAbove),
+    tooBig: (q) => tooBigMessage(q),
+  },
 };
 
 /** The line for a question past the page's limit: what it is, and where to ask it instead. */
@@ -57,14 +64,7 @@ export function tooBigMessage(q: SplitsQuestion): string {
 export function SplitsView({ state, update }: ViewProps) {
   const question = useMemo(() => splitsQuestion(state), [state]);
   const key = JSON.stringify(question);
-  const [computation, cancel, retry] = useEngine(
-    'splits',
-    question,
-    key,
-    (engine, q, progress, share) => engine.scoreSplitsShare(q, share, proxy(progress)),
-    mergeSplitShares,
-    SPLITS_GATE,
-  );
+  const [computation, cancel, retry] = useEngine('splits', question, key, SPLITS_ASK);
   const rows = computation.result ?? [];
   return (
     <div class="view">

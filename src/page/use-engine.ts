@@ -49,6 +49,16 @@ export type EngineCall<Q, T> = (
 ) => Promise<Timed<T>>;
 
 /**
+ * How a view asks the engine: the call; for a question shared among workers, how their parts
+ * `merge`; for one that may be big, the `gate` that counts it first.
+ */
+export interface EngineAsk<Q, P, T = P> {
+  readonly call: EngineCall<Q, P>;
+  readonly merge?: (parts: readonly P[]) => T;
+  readonly gate?: EngineGate<Q>;
+}
+
+/**
  * Most workers one question is shared among: one a core up to this many (each holds its own
  * copy of the engine's caches), where the view can split its question.
  */
@@ -56,7 +66,7 @@ export const MOST_ENGINE_WORKERS = 4;
 
 /**
  * Keeps a view's answer in step with its question: whenever `key` changes (after `debounceMs`
- * of quiet, so typing "12" asks once), the question goes to the view's own worker; a newer
+ * of quiet, so typing "12" asks once), the question goes to the view's own worker (`ask`); a newer
  * question overtakes an older one. Given `merge`, the question is shared among one worker a
  * core (up to {@link MOST_ENGINE_WORKERS}), each answering its share, and `merge` makes the
  * answer of their parts (in worker order). Each answer is measured as `dicelab:<name>` (from
@@ -67,9 +77,7 @@ export function useEngine<Q, P, T = P>(
   name: string,
   question: Q | undefined,
   key: string,
-  call: EngineCall<Q, P>,
-  merge?: (parts: readonly P[]) => T,
-  gate?: EngineGate<Q>,
+  { call, merge, gate }: EngineAsk<Q, P, T>,
   debounceMs = 50,
 ): [Computation<T>, () => void, () => void] {
   const clients = useMemo(() => clientsFor(name, merge ? sharedWorkers() : 1), [name]);

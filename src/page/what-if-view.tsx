@@ -16,7 +16,7 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
 import { ObjectiveField } from './objective-field.tsx';
-import { mergeRuleShares } from './page-engine.ts';
+import { mergeRuleShares, type RulesShare } from './page-engine.ts';
 import { PageCountField, PageSwitch } from './page-fields.tsx';
 import {
   type WhatIfQuestion,
@@ -32,14 +32,21 @@ import { tooBigMessage } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
-import { type EngineGate, useEngine } from './use-engine.ts';
+import { type EngineAsk, useEngine } from './use-engine.ts';
 import { useRowWindow } from './use-row-window.ts';
 import type { ViewProps } from './view-props.ts';
 
-/** What if counts its splits first (each is solved twice): a big question is said before it runs. */
-const WHAT_IF_GATE: EngineGate<WhatIfQuestion> = {
-  size: (engine, q, stopAbove) => engine.splitsQuestionSize(q.yours, stopAbove),
-  tooBig: (q) => tooBigMessage(q.yours),
+/**
+ * What if is shared among the workers, and counts its splits first (each is solved twice): a
+ * big question is said before it runs.
+ */
+const WHAT_IF_ASK: EngineAsk<WhatIfQuestion, RulesShare, WhatIfRow<SplitRow>[]> = {
+  call: (engine, q, progress, share) => engine.compareRulesShare(q, share, proxy(progress)),
+  merge: mergeRuleShares,
+  gate: {
+    size: (engine, q, stopAbove) => engine.splitsQuestionSize(q.yours, stopAbove),
+    tooBig: (q) => tooBigMessage(q.yours),
+  },
 };
 
 /**
@@ -51,14 +58,7 @@ const WHAT_IF_GATE: EngineGate<WhatIfQuestion> = {
 export function WhatIfView({ state, update }: ViewProps) {
   const question = useMemo(() => whatIfQuestion(state), [state]);
   const key = JSON.stringify(question);
-  const [computation, cancel, retry] = useEngine(
-    'whatif',
-    question,
-    key,
-    (engine, q, progress, share) => engine.compareRulesShare(q, share, proxy(progress)),
-    mergeRuleShares,
-    WHAT_IF_GATE,
-  );
+  const [computation, cancel, retry] = useEngine('whatif', question, key, WHAT_IF_ASK);
   const D = PAGE_DEFAULTS;
   const rules = (
     [

@@ -39,9 +39,9 @@ function faceTable(faces: readonly number[]): string {
 export function RingSkillView({ state, update }: ViewProps) {
   const question = useMemo(() => ringSkillQuestion(state), [state]);
   const key = JSON.stringify(question);
-  const [computation, cancel, retry] = useEngine('ring-skill', question, key, (engine, q) =>
-    engine.ringSkillAnswer(q),
-  );
+  const [computation, cancel, retry] = useEngine('ring-skill', question, key, {
+    call: (engine, q) => engine.ringSkillAnswer(q),
+  });
   const answer = computation.result;
   // A change of dice counts keeps the faces of the dice still there.
   const dice = (ring: number, skill: number) => ({
