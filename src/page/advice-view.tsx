@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { CharacterFields } from './character-fields.tsx';
 import { ChoiceField } from './choice-field.tsx';
+import { ChoicesTable } from './choices-table.tsx';
 import { CommandLineDetails } from './command-line-details.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { FacePicker } from './face-picker.tsx';
@@ -291,42 +292,32 @@ function AdviceResults(props: { answer: AdviceAnswer; state: PageState; shown: S
       <div class="answer" id="advice-answer" aria-live="polite">
         <p class="headline">{sentence}</p>
       </div>
-      <table class="actions">
-        <caption>Every action, best first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Action</th>
-            <th scope="col" class="num">
-              {figure}
-            </th>
-            <th scope="col" class="num">
-              All won
-            </th>
+      <ChoicesTable
+        caption="Every action, best first"
+        choice="Action"
+        figures={[figure, 'All won']}
+      >
+        {rows.map((row, i) => (
+          <tr
+            key={row.action}
+            data-action={row.action}
+            data-eu={String(row.expectedUtility)}
+            class={i === 0 ? 'best' : undefined}
+          >
+            <td>
+              <span class="split-name">{row.name[0]!.toUpperCase() + row.name.slice(1)}</span>
+              {row.action === 'stop' && spends ? <span class="figures">{spends}</span> : null}
+              {i > 0 && Math.abs(row.expectedUtility - best.expectedUtility) > 1e-12 ? (
+                <span class="figures">
+                  {(row.expectedUtility - best.expectedUtility).toFixed(2)} against the best
+                </span>
+              ) : null}
+            </td>
+            <td class="num">{row.expectedUtility.toFixed(3)}</td>
+            <td class="num">{(row.pAllWin * 100).toFixed(1)}%</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr
-              key={row.action}
-              data-action={row.action}
-              data-eu={String(row.expectedUtility)}
-              class={i === 0 ? 'best' : undefined}
-            >
-              <td>
-                <span class="split-name">{row.name[0]!.toUpperCase() + row.name.slice(1)}</span>
-                {row.action === 'stop' && spends ? <span class="figures">{spends}</span> : null}
-                {i > 0 && Math.abs(row.expectedUtility - best.expectedUtility) > 1e-12 ? (
-                  <span class="figures">
-                    {(row.expectedUtility - best.expectedUtility).toFixed(2)} against the best
-                  </span>
-                ) : null}
-              </td>
-              <td class="num">{row.expectedUtility.toFixed(3)}</td>
-              <td class="num">{(row.pAllWin * 100).toFixed(1)}%</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ChoicesTable>
       <ExportButtons
         stem="dicelab-advice"
         rows={rows}

@@ -3,6 +3,7 @@ import { formatChance } from '../../format/format-chance.ts';
 import { KIND_NAMES, RING_FACES, SKILL_FACES } from '../../systems/ring-skill/faces.ts';
 import { OBJECTIVES, type Objective } from '../../systems/ring-skill/spec.ts';
 import { ChoiceField } from '../choice-field.tsx';
+import { ChoicesTable } from '../choices-table.tsx';
 import { FacePicker } from '../face-picker.tsx';
 import { PageCountField } from '../page-fields.tsx';
 import type { PageState } from '../page-state.ts';
@@ -182,39 +183,29 @@ function RingSkillResults(props: {
         )}
       </div>
       {advice ? (
-        <table class="actions">
-          <caption>Every keep, best first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Keep</th>
-              <th scope="col" class="num">
-                {succeed ? 'Success' : 'Value'}
-              </th>
-              <th scope="col" class="num">
-                Strife
-              </th>
+        <ChoicesTable
+          caption="Every keep, best first"
+          choice="Keep"
+          figures={[succeed ? 'Success' : 'Value', 'Strife']}
+        >
+          {advice.actions.map((a, i) => (
+            <tr
+              key={`${a.keep.ring}|${a.keep.skill}`}
+              data-keep={`ring:${a.keep.ring.join(',')}|skill:${a.keep.skill.join(',')}`}
+              data-eu={String(a.expectedUtility)}
+              class={i === 0 ? 'best' : undefined}
+            >
+              <td>
+                <span class="split-name">{diceNames(a.keep, state)}</span>
+                <span class="figures">{a.kept.join(', ')}</span>
+              </td>
+              <td class="num">
+                {succeed ? formatChance(a.pSuccess) : a.expectedUtility.toFixed(3)}
+              </td>
+              <td class="num">{a.expectedStrife.toFixed(2)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {advice.actions.map((a, i) => (
-              <tr
-                key={`${a.keep.ring}|${a.keep.skill}`}
-                data-keep={`ring:${a.keep.ring.join(',')}|skill:${a.keep.skill.join(',')}`}
-                data-eu={String(a.expectedUtility)}
-                class={i === 0 ? 'best' : undefined}
-              >
-                <td>
-                  <span class="split-name">{diceNames(a.keep, state)}</span>
-                  <span class="figures">{a.kept.join(', ')}</span>
-                </td>
-                <td class="num">
-                  {succeed ? formatChance(a.pSuccess) : a.expectedUtility.toFixed(3)}
-                </td>
-                <td class="num">{a.expectedStrife.toFixed(2)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ChoicesTable>
       ) : null}
       {advice && advice.explosionWave.length > 0 ? (
         <details class="explosions">
