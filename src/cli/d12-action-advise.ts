@@ -1,5 +1,4 @@
 import type { Command } from '@commander-js/extra-typings';
-import { formatTable } from '../report/table.ts';
 import {
   type D12Action,
   type D12Advice,
@@ -8,13 +7,8 @@ import {
 } from '../systems/d12-action/advise.ts';
 import { FLAGS, rollOptions, specFromFlags } from './d12-action.ts';
 import { faceListFlag } from './flags.ts';
-import { flagsUnder, givenFields, printSpecResults } from './spec-file.ts';
-
-/** Advice fields and the flags that set them, for messages about flags. */
-const ADVICE_FLAGS: Record<string, string> = {
-  ...flagsUnder('check', FLAGS),
-  rolled: '--rolled',
-};
+import { rankedTable } from './outcome-table.ts';
+import { adviceReader, printSpecResults } from './spec-file.ts';
 
 const HELP = `
 A stacked roll rolls rating + 2 d12 one at a time and keeps one. Give --rolled the dice so far
@@ -41,14 +35,10 @@ export function registerD12ActionAdvise(system: Command) {
       ),
   ).addHelpText('after', HELP);
   advise.action(async (options) => {
-    const read = {
-      parse: parseD12AdviceRequest,
-      flags: ADVICE_FLAGS,
-      fromFlags: () => ({
-        check: givenFields({ ...specFromFlags(options), roll: options.roll ?? 'stacked' }) ?? {},
-        rolled: options.rolled ?? [],
-      }),
-    };
+    const read = adviceReader(parseD12AdviceRequest, FLAGS, { rolled: '--rolled' }, () => ({
+      check: { ...specFromFlags(options), roll: options.roll ?? 'stacked' },
+      shown: { rolled: options.rolled ?? [] },
+    }));
     await printSpecResults(options, read, (r) => d12Advice(r), adviceText);
   });
   return system;
@@ -73,15 +63,13 @@ function adviceText(advice: D12Advice): string {
     `stacked roll, rating ${c.rating} (${advice.dice} dice), capacity ${c.capacity}, ${c.tokens} token${c.tokens === 1 ? '' : 's'} held; rolled ${advice.rolled.join(', ')} (die ${advice.rolled.length} of ${advice.dice})`,
     adviceSentence(advice),
     '',
-    formatTable(
+    rankedTable(
       [
-        { key: 'rank', header: '#' },
         { key: 'what', header: 'action' },
         { key: 'value', header: 'expected utility' },
         { key: 'fraction', header: 'exactly' },
       ],
-      advice.actions.map((a, i) => ({
-        rank: i + 1,
+      advice.actions.map((a) => ({
         what: actionWords(a, advice),
         value: a.expectedUtility.toFixed(4),
         fraction: a.expectedUtilityFraction,

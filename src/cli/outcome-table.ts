@@ -1,6 +1,7 @@
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
-import { formatTable } from '../report/table.ts';
+import type { Column } from '../report/column.ts';
+import { formatTable, type TableOptions } from '../report/table.ts';
 import type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
 
 /**
@@ -44,4 +45,21 @@ export function simulatedMean(
 ): string {
   const { estimate, lo, hi } = interval;
   return `${label}: ${formatProbability(estimate)} (95% ${formatProbability(lo)} to ${formatProbability(hi)})`;
+}
+
+/**
+ * The choices of an advice, best first: a `#` column numbering them from 1, then `columns`.
+ * @example rankedTable([{ key: 'what', header: 'action' }], [{ what: 'stop' }, { what: 'roll' }])
+ * // "#  action\n-  ------\n1  stop\n2  roll"
+ */
+export function rankedTable<Row extends object>(
+  columns: readonly Column<Row>[],
+  rows: readonly Row[],
+  options: TableOptions = {},
+): string {
+  type Ranked = Row & { rank: number };
+  // A mapped Column over a generic row does not resolve `rank` as one of its keys.
+  const rank = { key: 'rank', header: '#' } as Column<Ranked>;
+  const ranked = rows.map((row, i) => ({ rank: i + 1, ...row }));
+  return formatTable<Ranked>([rank, ...(columns as readonly Column<Ranked>[])], ranked, options);
 }

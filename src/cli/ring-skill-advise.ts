@@ -1,7 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
-import { formatTable } from '../report/table.ts';
 import {
   adviceSentence,
   keptPhrase,
@@ -11,15 +10,12 @@ import {
   ringSkillAdvice,
 } from '../systems/ring-skill/advise.ts';
 import { faceListFlag } from './flags.ts';
+import { rankedTable } from './outcome-table.ts';
 import { checkOptions, FLAGS, specFromFlags } from './ring-skill.ts';
-import { flagsUnder, givenFields, printSpecResults } from './spec-file.ts';
+import { adviceReader, printSpecResults } from './spec-file.ts';
 
-/** Advice fields and the flags that set them, for messages about flags. */
-const ADVICE_FLAGS: Record<string, string> = {
-  ...flagsUnder('check', FLAGS),
-  ring: '--ring-faces',
-  skill: '--skill-faces',
-};
+/** The faces' fields and the flags that set them, for messages about flags. */
+const SHOWN_FLAGS = { ring: '--ring-faces', skill: '--skill-faces' };
 
 const FACE_HELP = `
 Faces, as the rules page numbers them (docs/rules-other-systems.md):
@@ -53,15 +49,10 @@ export function registerRingSkillAdvise(system: Command) {
       ),
   ).addHelpText('after', FACE_HELP);
   advise.action(async (options) => {
-    const read = {
-      parse: parseRingSkillAdviceRequest,
-      flags: ADVICE_FLAGS,
-      fromFlags: () => ({
-        check: givenFields(specFromFlags(options)) ?? {},
-        ring: options.ringFaces ?? [],
-        skill: options.skillFaces ?? [],
-      }),
-    };
+    const read = adviceReader(parseRingSkillAdviceRequest, FLAGS, SHOWN_FLAGS, () => ({
+      check: specFromFlags(options),
+      shown: { ring: options.ringFaces ?? [], skill: options.skillFaces ?? [] },
+    }));
     await printSpecResults(options, read, (r) => ringSkillAdvice(r), adviceText);
   });
   return system;
@@ -83,9 +74,8 @@ function adviceText(advice: RingSkillAdvice): string {
     `ring ${c.ring}, skill ${c.skill}, TN ${c.tn}, explosions to depth ${c.explodeDepth}, keeping for ${c.objective}; shown: ${shown}`,
     adviceSentence(advice),
     '',
-    formatTable(
+    rankedTable(
       [
-        { key: 'rank', header: '#' },
         { key: 'dice', header: 'keep' },
         { key: 'kinds', header: 'showing' },
         {
@@ -95,8 +85,7 @@ function adviceText(advice: RingSkillAdvice): string {
         { key: 'strife', header: 'strife' },
         { key: 'explodes', header: 'explosions' },
       ],
-      advice.actions.map((a, i) => ({
-        rank: i + 1,
+      advice.actions.map((a) => ({
         dice: diceText(a, advice),
         kinds: a.kept.join(', '),
         value:

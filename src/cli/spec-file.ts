@@ -129,15 +129,25 @@ export async function printSpecResults<S, R>(
 }
 
 /**
- * The flag names of a spec read as the field `field` of a larger request (an advice request's
- * `check`), for `specsFromOptions`' messages.
- * @example flagsUnder('check', { tn: '--tn' }) // { 'check.tn': '--tn' }
+ * How an advise command reads its request: the check its flags give (`check`, named under
+ * `check.` in messages, fields left unset out) and what its dice show (`shown`, each field set
+ * by its flag in `shownFlags`).
  */
-export function flagsUnder(
-  field: string,
-  flags: Readonly<Record<string, string>>,
-): Record<string, string> {
-  return Object.fromEntries(Object.entries(flags).map(([f, flag]) => [`${field}.${f}`, flag]));
+export function adviceReader<T>(
+  parse: (spec: unknown, where: string) => T,
+  checkFlags: Readonly<Record<string, string>>,
+  shownFlags: Readonly<Record<string, string>>,
+  request: () => { check: Record<string, unknown>; shown: Record<string, unknown> },
+): SpecReader<T> {
+  const under = Object.entries(checkFlags).map(([f, flag]) => [`check.${f}`, flag]);
+  return {
+    parse,
+    flags: { ...Object.fromEntries(under), ...shownFlags },
+    fromFlags: () => {
+      const { check, shown } = request();
+      return { check: givenFields(check) ?? {}, ...shown };
+    },
+  };
 }
 
 /**
