@@ -270,7 +270,7 @@ export function fightRound(
   tags: number,
   aura: number,
   resolve: number,
-  worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+  worth?: RoundWorth,
 ): FightRound {
   return fightRounds(fight, tags, [{ aura, resolve }], worth)[0]!;
 }
@@ -280,6 +280,9 @@ export interface RoundStart {
   readonly aura: number;
   readonly resolve: number;
 }
+
+/** What a round's ending is worth: (intents won, Aura and Resolve at the end) → utility. */
+export type RoundWorth = (wins: number, auraEnd: number, resolveEnd: number) => number;
 
 /**
  * {@link fightRound} for several starts with the same tags left at once. A candidate split's
@@ -296,9 +299,26 @@ export function fightRounds(
   fight: Fight,
   tags: number,
   starts: readonly RoundStart[],
-  worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+  worth?: RoundWorth,
   rolls: Map<string, Roll> = new Map(),
 ): FightRound[] {
+  return fightRoundsOfTags(fight, [tags], starts, worth && (() => worth), rolls)[0]!;
+}
+
+/**
+ * {@link fightRounds} for several counts of tags left at once, each played for its own worth
+ * (`worthOf(tags)`): `[count][start]`. A split is a candidate of every count at least its
+ * intents, and its rolls are the same for each, so one solve serves every count it is a
+ * candidate of, one lane per count's terminal (`SolveOptions.terminals`): a whole fight's round
+ * walks each split's states once, not once per count of tags.
+ */
+export function fightRoundsOfTags(
+  fight: Fight,
+  tagCounts: readonly number[],
+  starts: readonly RoundStart[],
+  worthOf?: (tags: number) => RoundWorth,
+  rolls: Map<string, Roll> = new Map(),
+): FightRound[][] {
   const rerolls = fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls;
   const lateAura = fight.setup.auraGainUsableSameRoll === false;
   const batches = new Map<number, number[]>();
@@ -306,24 +326,29 @@ export function fightRounds(
     const batch = lateAura ? aura : 0;
     batches.set(batch, [...(batches.get(batch) ?? []), i]);
   });
-  // The terminal tables of a batch's solves, by intents in the split (one array each, so the
-  // spend tables of every split with as many intents are one: see spendTableOf).
+  // The terminal tables of a batch's solves, by tags left and intents in the split (one array
+  // each, so the spend tables of every split with as many intents are one: see spendTableOf).
   const terminals = new Map<string, number[]>();
-  const terminalFor = (cover: Roll) => {
-    const key = `${cover.intents.length}|${cover.resolve}`;
+  const terminalFor = (tags: number, cover: Roll) => {
+    const key = `${tags}|${cover.intents.length}|${cover.resolve}`;
     let table = terminals.get(key);
     if (!table) {
-      table = terminalTable(cover, worth!);
+      table = terminalTable(cover, worthOf!(tags));
       terminals.set(key, table);
     }
     return table;
   };
-  const best: { split: Split; roll: Roll; cover: Roll; utility: number }[] = [];
-  let candidate = 0;
+  type Best = { split: Split; roll: Roll; cover: Roll; utility: number };
+  const best: Best[][] = tagCounts.map(() => []);
+  const candidates = tagCounts.map(() => 0);
+  const most = Math.max(...tagCounts);
   for (const pool of fight.pools) {
-    for (const split of roundSplits(pool, tags)) {
+    for (const split of roundSplits(pool, most)) {
+      // The counts of tags this split is a candidate of (see roundSplits), in lane order.
+      const served = tagCounts.flatMap((tags, c) => (split.length <= tags ? [c] : []));
+      if (served.length === 0) continue;
+      for (const c of served) candidates[c]!++;
       const id = `${pool.join(',')}/${formatSplit(split)}`;
-      candidate++;
       const rollsOf = starts.map(({ aura, resolve }) => {
         const key = `${id}|${aura}|${resolve}`;
         let roll = rolls.get(key);
@@ -336,42 +361,54 @@ export function fightRounds(
       for (const batch of batches.values()) {
         const asked = batch.map((i) => rollsOf[i]!);
         const cover = { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
-        const solver = new RollSolver(cover, {
-          rerolls,
-          ...(worth ? { terminal: terminalFor(cover) } : {}),
-        });
-        solver.utilitiesFor(asked).forEach((utility, k) => {
-          const i = batch[k]!;
-          if (!best[i] || utility > best[i].utility + 1e-12)
-            best[i] = { split, roll: rollsOf[i]!, cover, utility };
+        let lanes: number[][];
+        if (worthOf) {
+          const terminals = served.map((c) => terminalFor(tagCounts[c]!, cover));
+          lanes = new RollSolver(cover, { rerolls, terminals }).laneUtilitiesFor(asked);
+        } else {
+          // Without a worth the roll is played for its own utility, the same for every count.
+          const utilities = new RollSolver(cover, { rerolls }).utilitiesFor(asked);
+          lanes = served.map(() => utilities);
+        }
+        served.forEach((c, lane) => {
+          const counted = best[c]!;
+          const utilities = lanes[lane]!;
+          utilities.forEach((utility, k) => {
+            const i = batch[k]!;
+            if (!counted[i] || utility > counted[i].utility + 1e-12)
+              counted[i] = { split, roll: rollsOf[i]!, cover, utility };
+          });
         });
       }
     }
   }
-  if (candidate === 0) throw new RangeError('fightRounds: no split to roll');
-  return best.map(({ split, roll, cover, utility }) => {
-    let odds: RollOdds | undefined;
-    let terminal: number[] | undefined;
-    const round = {
-      split,
-      roll,
-      expectedUtility: utility,
-      get odds(): RollOdds {
-        odds ??= new RollSolver(cover, {
-          rerolls,
-          joint: true,
-          ...(worth ? { terminal: terminalFor(cover) } : {}),
-        }).oddsFor([roll])[0]!;
-        return odds;
-      },
-    };
-    // The terminal a round is played for, laid out for its own roll's Resolve.
-    if (worth)
-      Object.defineProperty(round, 'terminal', {
-        get: () => (terminal ??= terminalTable(roll, worth)),
-        enumerable: true,
-      });
-    return round as FightRound;
+  return best.map((chosen, c) => {
+    if (candidates[c] === 0) throw new RangeError('fightRounds: no split to roll');
+    const tags = tagCounts[c]!;
+    return chosen.map(({ split, roll, cover, utility }) => {
+      let odds: RollOdds | undefined;
+      let terminal: number[] | undefined;
+      const round = {
+        split,
+        roll,
+        expectedUtility: utility,
+        get odds(): RollOdds {
+          odds ??= new RollSolver(cover, {
+            rerolls,
+            joint: true,
+            ...(worthOf ? { terminal: terminalFor(tags, cover) } : {}),
+          }).oddsFor([roll])[0]!;
+          return odds;
+        },
+      };
+      // The terminal a round is played for, laid out for its own roll's Resolve.
+      if (worthOf)
+        Object.defineProperty(round, 'terminal', {
+          get: () => (terminal ??= terminalTable(roll, worthOf(tags))),
+          enumerable: true,
+        });
+      return round as FightRound;
+    });
   });
 }
 
@@ -385,10 +422,7 @@ export function roundSplits(pool: readonly number[], tags: number): Split[] {
 }
 
 /** The terminal utility table of a round's roll, from a worth of (wins, Aura, Resolve) at its end. */
-function terminalTable(
-  roll: Roll,
-  worth: (wins: number, auraEnd: number, resolveEnd: number) => number,
-): number[] {
+function terminalTable(roll: Roll, worth: RoundWorth): number[] {
   const A = roll.auraMax + 1;
   const R1 = roll.resolve + 1;
   const table: number[] = [];
@@ -424,36 +458,40 @@ export class FightPlan {
   /**
    * The rounds played from several states with the same tags and rounds left (cached): the
    * missing ones are solved together (see {@link fightRounds}). Whole-fight play solves every
-   * (Aura, Resolve) state of (rounds left, tags) at once, as the round before needs them all.
+   * (tags, Aura, Resolve) state of a count of rounds left at once, as the round before needs
+   * them all.
    */
   rounds(tags: number, starts: readonly RoundStart[], roundsLeft = 1): FightRound[] {
-    const whole = this.fight.fightPolicy === 'whole-fight';
+    const fight = this.fight;
+    const whole = fight.fightPolicy === 'whole-fight';
     const n = whole ? roundsLeft : 0;
-    const key = (start: RoundStart) =>
-      ((n * (this.fight.tags + 1) + tags) * (this.fight.auraMax + 1) + start.aura) *
-        (this.fight.titles + 1) +
+    const key = (t: number, start: RoundStart) =>
+      ((n * (fight.tags + 1) + t) * (fight.auraMax + 1) + start.aura) * (fight.titles + 1) +
       start.resolve;
-    let missing = starts.filter((start) => !this.cache.has(key(start)));
-    if (missing.length > 0) {
-      if (whole) {
-        missing = [];
-        for (let aura = 0; aura <= this.fight.auraMax; aura++)
-          for (let resolve = 0; resolve <= this.fight.titles; resolve++)
-            missing.push({ aura, resolve });
-      }
-      const solved = whole
-        ? fightRounds(
-            this.fight,
-            tags,
-            missing,
-            (wins, auraEnd, resolveEnd) =>
-              this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
-            this.rolls,
-          )
-        : fightRounds(this.fight, tags, missing, undefined, this.rolls);
-      for (const [i, start] of missing.entries()) this.cache.set(key(start), solved[i]!);
+    const missing = starts.filter((start) => !this.cache.has(key(tags, start)));
+    if (missing.length > 0 && whole) {
+      // Every count of tags at once (their rounds share solves: see fightRoundsOfTags), from
+      // every (Aura, Resolve): the round before asks for them all.
+      const counts = range(1, fight.tags + 1);
+      const every: RoundStart[] = [];
+      for (let aura = 0; aura <= fight.auraMax; aura++)
+        for (let resolve = 0; resolve <= fight.titles; resolve++) every.push({ aura, resolve });
+      const solved = fightRoundsOfTags(
+        fight,
+        counts,
+        every,
+        (t) => (wins, auraEnd, resolveEnd) =>
+          this.winChance(roundsLeft - 1, t - wins, auraEnd, resolveEnd),
+        this.rolls,
+      );
+      counts.forEach((t, c) => {
+        for (const [i, start] of every.entries()) this.cache.set(key(t, start), solved[c]![i]!);
+      });
+    } else if (missing.length > 0) {
+      const solved = fightRounds(fight, tags, missing, undefined, this.rolls);
+      for (const [i, start] of missing.entries()) this.cache.set(key(tags, start), solved[i]!);
     }
-    return starts.map((start) => this.cache.get(key(start))!);
+    return starts.map((start) => this.cache.get(key(tags, start))!);
   }
 
   /** With whole-fight play: P(no tags left within `roundsLeft` rounds) from a state. */
