@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
@@ -15,6 +16,7 @@ import {
   meanRoundsToWin,
   parseFight,
 } from '../systems/zidara/fight/fight.ts';
+import { solveFightOnThreads } from '../systems/zidara/fight/fight-on-threads.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
@@ -123,7 +125,13 @@ Examples:
       if (options.partial && options.simulate !== false) oneSpecFor('--partial', fights, from);
       const results = [];
       for (const fight of fights) {
-        const exact = options.exact !== false ? fightOdds(fight, new FightPlan(fight)) : undefined;
+        let exact: FightOdds | undefined;
+        if (options.exact !== false) {
+          const plan = new FightPlan(fight);
+          // A large whole fight's rounds are solved on the worker threads `--threads` allows.
+          await solveFightOnThreads(plan, options.threads ?? availableParallelism());
+          exact = fightOdds(fight, plan);
+        }
         let simulated: (FightSimulation & { seed: number }) | undefined;
         if (options.simulate !== false) {
           const result = await runSimulation(

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Piscina } from 'piscina';
 import { invalid } from '../input/input-error.ts';
+import { FROM_SOURCES, workerPool } from '../process/worker-pool.ts';
 import {
   type ChunkPlan,
   chunksInShard,
@@ -180,9 +180,6 @@ interface Job {
 
 /** Work per batch: long enough that messages cost nothing, short enough for progress and Ctrl-C. */
 const TARGET_BATCH_MS = 100;
-/** Running from TypeScript sources (tsx, vitest) rather than the compiled dist/. */
-const FROM_SOURCES = import.meta.url.endsWith('.ts');
-
 /** Chunks for the next batch: ~100 ms at the last measured speed, ≤ remaining/(4·threads). */
 function batchSize(job: Job, threads: number): number {
   const remaining = job.chunks - job.next;
@@ -242,18 +239,10 @@ async function runInPool(
   task: Omit<BatchTask, 'from' | 'to'>,
 ): Promise<void> {
   if (job.signal?.aborted) return;
-  const pool = new Piscina<BatchTask, BatchResult>({
-    // From TypeScript sources a small JS entry registers tsx in each worker (see that file).
-    filename: new URL(
-      FROM_SOURCES ? './simulation-worker-tsx.mjs' : './simulation-worker.js',
-      import.meta.url,
-    ).href,
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: Number.POSITIVE_INFINITY,
-    // tsx's own preloads do nothing in a worker but cost it ~0.5 s of start-up: leave them out.
-    execArgv: FROM_SOURCES ? withoutTsxPreloads(process.execArgv) : process.execArgv,
-  });
+  const pool = workerPool<BatchTask, BatchResult>(
+    new URL('./simulation-worker', import.meta.url),
+    threads,
+  );
   let onAbort: (() => void) | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -300,24 +289,6 @@ async function runInPool(
     if (onAbort) job.signal?.removeEventListener('abort', onAbort);
     await pool.destroy();
   }
-}
-
-/** Node options minus `--require …tsx…` / `--import …tsx…` (as `tsx script.ts` passes them). */
-function withoutTsxPreloads(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < execArgv.length; i++) {
-    const arg = execArgv[i]!;
-    const [flag, inlineValue] = arg.split('=', 2);
-    const preload =
-      flag === '--require' || flag === '-r' || flag === '--import' || flag === '--loader';
-    const value = inlineValue ?? execArgv[i + 1] ?? '';
-    if (preload && /(^|[/\\])tsx([/\\]|$)/.test(value)) {
-      if (inlineValue === undefined) i++;
-      continue;
-    }
-    kept.push(arg);
-  }
-  return kept;
 }
 
 function checkedPlan(req: SimulationRequest): ChunkPlan {

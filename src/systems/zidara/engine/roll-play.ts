@@ -36,6 +36,13 @@ export interface SolveOptions {
    */
   readonly terminal?: ArrayLike<number>;
   /**
+   * Several terminal utilities (each laid out as `terminal`) solved side by side, as lanes: the
+   * states, rerolls and outcomes a solve walks do not depend on the terminal, so one walk serves
+   * them all. Only expected utilities are given then (`RollSolver.laneUtilitiesFor`), each what a
+   * solve of that terminal alone gives. A whole fight's round: one lane per count of tags left.
+   */
+  readonly terminals?: readonly ArrayLike<number>[];
+  /**
    * The lowest Aura state (see {@link startAuraState}) the solver will be asked about: its
    * tables hold the states from there up only (Aura only rises within a roll), and a question
    * below it is refused. `solveRolls` passes its rolls' lowest start. @defaultValue 0

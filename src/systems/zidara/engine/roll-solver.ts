@@ -27,7 +27,7 @@ import {
   spendRulesOf,
   spendTableOf,
 } from './spend.ts';
-import { pooledTable, poolTable } from './table-pool.ts';
+import { meanTables, valueTables } from './table-pool.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 const MAX_STATES = 1 << 23;
@@ -99,12 +99,15 @@ let poolScratch = new Float64Array(64);
  */
 const REROLL_ONE_MEMO = 1 << 20;
 
-/** Resets a context's value tables where they were written (NaN: not solved). */
-function resetSolved(ctx: DefenceContext): void {
+/** Resets a context's value tables where they were written (NaN: not solved), every lane. */
+function resetSolved(ctx: DefenceContext, lanes: number): void {
   for (let r = 1; r < ctx.value.length; r++) {
     const memo = ctx.value[r]!;
     const list = ctx.solved[r]!;
-    for (let i = 0; i < list.size; i++) memo[list.items[i]!] = Number.NaN;
+    for (let i = 0; i < list.size; i++) {
+      const at = list.items[i]! * lanes;
+      memo.fill(Number.NaN, at, at + lanes);
+    }
     list.size = 0;
   }
 }
@@ -157,6 +160,12 @@ export class RollSolver {
   private readonly contexts: (DefenceContext | undefined)[];
   private readonly spare: DefenceContext[] = [];
   private readonly spends: SpendTable;
+  /**
+   * Terminal utilities solved side by side (see `SolveOptions.terminals`): every value table
+   * holds `lanes` values per state, lane j under terminal j, each decided as its own solve would.
+   */
+  readonly lanes: number;
+  private readonly spendTables: readonly SpendTable[];
   /** Per value key: best-class code (−1: not yet) and failed flag (−1: not yet). */
   private readonly bestCode: Float64Array;
   private readonly failedCache: Int8Array;
@@ -166,9 +175,21 @@ export class RollSolver {
   private readonly stopPlans: Int32Array[];
   private readonly terminal: Float64Array | undefined;
   private readonly best: Int32Array;
-  /** Highest value reachable with Resolve r left, and the tolerance of comparisons at level r. */
-  private readonly upper: number[];
-  private readonly tolerance: number[];
+  /** Highest value reachable with Resolve r left, and the tolerance of comparisons at level r, per lane (r · lanes + j). */
+  private readonly upper: Float64Array;
+  private readonly tolerance: Float64Array;
+  /**
+   * Per Resolve level: a solve's working values by lane (the recursion goes one level down at a
+   * time, so each level's own arrays serve it): best so far, an option's mean, the lanes still
+   * open to a reroll, their decisions; and the sums of a reroll of every die landing on the level.
+   */
+  private readonly laneBest: Float64Array[];
+  private readonly laneMean: Float64Array[];
+  private readonly laneOpen: Uint8Array[];
+  private readonly laneDecision: Int16Array[];
+  private readonly laneTotal: Float64Array[];
+  /** The opening roll's value per lane, as {@link startValue} leaves it. */
+  private readonly laneStart: Float64Array;
   private readonly auraStates: number;
   /**
    * The value tables' Aura states: `lowAura` to the cap, `heldAura` of them; (value key, Aura
@@ -192,6 +213,7 @@ export class RollSolver {
       rerolls = PLAY_DEFAULTS.rerolls,
       joint = false,
       terminal,
+      terminals: several,
       lowestAura = 0,
     } = typeof options === 'string' ? { policy: options } : options;
     this.roll = roll;
@@ -217,37 +239,53 @@ export class RollSolver {
         `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
       );
     }
-    this.terminal = terminal ? Float64Array.from(terminal) : undefined;
+    if (terminal && several) throw new RangeError('RollSolver: a terminal or terminals, not both');
+    if (several?.length === 0) throw new RangeError('RollSolver: terminals is empty');
+    const terminals = several ?? (terminal ? [terminal] : undefined);
+    const lanes = terminals?.length ?? 1;
+    this.lanes = lanes;
     const levels = roll.resolve + 1;
-    if (
-      this.terminal &&
-      this.terminal.length !== (this.model.intentCount + 1) * this.model.auraStates * levels
-    ) {
-      throw new RangeError(
-        `terminal utility needs ${(this.model.intentCount + 1) * this.model.auraStates * levels} values (wins × Aura × Resolve)`,
-      );
+    const tables = terminals?.map((t) => Float64Array.from(t));
+    for (const table of tables ?? []) {
+      if (table.length !== (this.model.intentCount + 1) * this.model.auraStates * levels)
+        throw new RangeError(
+          `terminal utility needs ${(this.model.intentCount + 1) * this.model.auraStates * levels} values (wins × Aura × Resolve)`,
+        );
     }
-    this.spends = spendTableOf(roll, policy, this.model.floor, this.terminal, levels);
+    this.terminal = tables?.[0];
+    this.spendTables = (tables ?? [undefined]).map((t) =>
+      spendTableOf(roll, policy, this.model.floor, t, levels),
+    );
+    this.spends = this.spendTables[0]!;
     this.bestCode = new Float64Array(this.valueKeySpace).fill(-1);
     this.failedCache = new Int8Array(this.valueKeySpace).fill(-1);
     // With a terminal utility the settled value depends on the Resolve left: one cache per level.
     const kept = this.terminal ? levels : 1;
-    this.stopCaches = Array.from({ length: kept }, () => new Float64Array(states).fill(Number.NaN));
+    this.stopCaches = Array.from({ length: kept }, () =>
+      new Float64Array(states * lanes).fill(Number.NaN),
+    );
     this.stopCache = this.stopCaches[0]!;
-    this.stopPlans = Array.from({ length: kept }, () => new Int32Array(states).fill(-1));
+    this.stopPlans = Array.from({ length: kept }, () => new Int32Array(states * lanes).fill(-1));
     this.best = new Int32Array(this.model.intentCount);
     const most =
       roll.intents.reduce((s, i) => s + Math.max(0, i.weight), 0) + roll.auraValue * roll.auraMax;
-    const ceiling = this.terminal ? Math.max(...this.terminal) : Number.NaN;
-    this.upper = Array.from({ length: levels }, (_, r) =>
-      this.terminal ? ceiling : most + roll.resolveValue * r,
+    const ceilings = tables?.map((t) => Math.max(...t));
+    this.upper = Float64Array.from({ length: levels * lanes }, (_, i) =>
+      ceilings ? ceilings[i % lanes]! : most + roll.resolveValue * Math.floor(i / lanes),
     );
     // Per level, so a solve shared by several starting Resolve levels decides as each alone would.
     this.tolerance = this.upper.map((u) => 1e-12 * Math.max(1, Math.abs(u)));
+    const perLevel = <T>(make: () => T) => Array.from({ length: levels }, make);
+    this.laneBest = perLevel(() => new Float64Array(lanes));
+    this.laneMean = perLevel(() => new Float64Array(lanes));
+    this.laneOpen = perLevel(() => new Uint8Array(lanes));
+    this.laneDecision = perLevel(() => new Int16Array(lanes));
+    this.laneTotal = perLevel(() => new Float64Array(lanes));
+    this.laneStart = new Float64Array(lanes);
     this.allClean = new Float64Array(this.auraStates);
     this.allCapped = new Float64Array(this.auraStates);
     this.allWonCode = this.model.classes ** this.model.intentCount - 1;
-    this.wonValues = new Float64Array(kept * this.auraStates).fill(Number.NaN);
+    this.wonValues = new Float64Array(kept * this.auraStates * lanes).fill(Number.NaN);
     const area = this.model.groups[this.model.areaGroup];
     this.areaStride = area ? area.stride : 0;
     this.areaStates = area ? area.size : 1;
@@ -332,6 +370,8 @@ export class RollSolver {
    * @example new RollSolver(parseRoll({ threats: [{ challenge: 6 }], dice: [{ sides: 8, intent: 0 }], auraMax: 0 })).oddsFor([parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], auraMax: 0 })])[0].intents[0].pWin // 0.4375
    */
   oddsFor(rolls: readonly Roll[]): RollOdds[] {
+    if (this.lanes > 1)
+      throw new RangeError('RollSolver.oddsFor: several terminals give utilities only');
     const model = this.model;
     const A = this.auraStates;
     const levels = this.roll.resolve + 1;
@@ -351,8 +391,10 @@ export class RollSolver {
     this.eachDefence(questions, starts, (ctx, s, meets) => {
       const start = starts[s]!;
       scratch.clear();
-      if (this.policy === 'optimal')
-        scratch.optimal = this.startValue(ctx, start.resolve, start.aura);
+      if (this.policy === 'optimal') {
+        this.startValue(ctx, start.resolve, start.aura);
+        scratch.optimal = this.laneStart[0]!;
+      }
       this.forward(ctx, start, scratch);
       figures.addMet(scratch, meets, s, startOf, weight);
     });
@@ -368,20 +410,37 @@ export class RollSolver {
    */
   utilitiesFor(rolls: readonly Roll[]): number[] {
     if (this.policy !== 'optimal') return this.oddsFor(rolls).map((odds) => odds.expectedUtility);
+    if (this.lanes > 1)
+      throw new RangeError('RollSolver.utilitiesFor: several terminals: see laneUtilitiesFor');
+    return this.laneUtilitiesFor(rolls)[0]!;
+  }
+
+  /**
+   * {@link utilitiesFor} under each of the solver's terminals (`SolveOptions.terminals`), from
+   * one solve: `[lane][roll]`, each exactly what a solver of that terminal alone gives.
+   * @example new RollSolver(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 0, auraMax: 0 }), { terminals: [[0, 1], [1, 1]] }).laneUtilitiesFor([parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 0, auraMax: 0 })]) // [[0.5], [1]]
+   */
+  laneUtilitiesFor(rolls: readonly Roll[]): number[][] {
+    if (this.policy !== 'optimal')
+      throw new RangeError('RollSolver.laneUtilitiesFor: the optimal policy only');
     const { questions, starts } = this.questionsOf(rolls);
-    const sums = new Float64Array(questions.length);
+    const L = this.lanes;
+    const sums = new Float64Array(questions.length * L);
     // Over the summed weight of the defences, as FigureSums.odds has it (bit for bit).
     const weights = new Float64Array(questions.length);
     this.eachDefence(questions, starts, (ctx, s, meets) => {
       const start = starts[s]!;
-      const value = this.startValue(ctx, start.resolve, start.aura);
+      this.startValue(ctx, start.resolve, start.aura);
       for (let q = 0; q < questions.length; q++)
         if (meets[q] === 1 && questions[q]!.start === s) {
-          sums[q]! += questions[q]!.weight * value;
-          weights[q]! += questions[q]!.weight;
+          const weight = questions[q]!.weight;
+          for (let j = 0; j < L; j++) sums[q * L + j]! += weight * this.laneStart[j]!;
+          weights[q]! += weight;
         }
     });
-    return Array.from(sums, (sum, q) => sum / weights[q]!);
+    return Array.from({ length: L }, (_, j) =>
+      Array.from(weights, (weight, q) => sums[q * L + j]! / weight),
+    );
   }
 
   /**
@@ -460,9 +519,10 @@ export class RollSolver {
     }
     // The next solve, of this roll or another, takes the tables over.
     for (const ctx of this.spare.splice(0)) {
-      resetSolved(ctx);
+      resetSolved(ctx, this.lanes);
       for (let r = 1; r < ctx.value.length; r++)
-        poolTable({ value: ctx.value[r]!, decision: ctx.decision[r]! });
+        valueTables.give({ value: ctx.value[r]!, decision: ctx.decision[r]! });
+      for (const table of ctx.rerollOne) if (table) meanTables.give(table.fill(Number.NaN));
     }
   }
 
@@ -514,30 +574,36 @@ export class RollSolver {
     });
   }
 
-  /** E[value] of the opening roll under defence context `ctx` (optimal policy). */
-  private startValue(ctx: DefenceContext, r: number, startAura: number): number {
+  /** E[value] of the opening roll under defence context `ctx` (optimal policy), per lane into `laneStart`. */
+  private startValue(ctx: DefenceContext, r: number, startAura: number): void {
     const { fresh } = ctx;
     const A = this.auraStates;
     const top = A - 1;
+    const L = this.lanes;
+    const level = ctx.value[r]!;
+    const out = this.laneStart;
+    out.fill(0);
     // A mean over the roll's outcomes, by their own summed mass: a mean of equal values is that
     // value exactly (a certain win is 1, not 1 − 1e-16).
-    let total = 0;
     let mass = 0;
     for (let j = 0; j < fresh.size; j++) {
       const key = fresh.key[j]!;
       const aura = Math.min(top, startAura + fresh.gain[j]!);
       const p = fresh.p[j]!;
-      total += p * (r === 0 ? this.stopValue(key, aura, 0) : this.valueAt(ctx, r, key, aura));
+      const at = (this.valueKey(key) * this.heldAura + aura - this.lowAura) * L;
+      if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, aura);
+      for (let lane = 0; lane < L; lane++) out[lane]! += p * level[at + lane]!;
       mass += p;
     }
     for (let b = 0; b < fresh.wonP.length; b++) {
       const p = fresh.wonP[b]!;
       if (p !== 0) {
-        total += p * this.wonValue(Math.min(top, startAura + (b % A)), r);
+        const aura = Math.min(top, startAura + (b % A));
+        for (let lane = 0; lane < L; lane++) out[lane]! += p * this.wonValue(aura, r, lane);
         mass += p;
       }
     }
-    return total / mass;
+    for (let lane = 0; lane < L; lane++) out[lane]! /= mass;
   }
 
   private context(d: number): DefenceContext {
@@ -571,7 +637,7 @@ export class RollSolver {
     // A finished defence's context is taken over whole (oddsFor solves one defence at a time):
     // no garbage, and only the entries it solved are reset.
     if (spare) {
-      resetSolved(spare);
+      resetSolved(spare, this.lanes);
       for (const table of spare.rerollAll) table.fill(Number.NaN);
       for (const table of spare.rerollOne) table?.fill(Number.NaN);
       spare.defences = defences;
@@ -580,25 +646,26 @@ export class RollSolver {
       this.contexts[d] = spare;
       return spare;
     }
-    const size = this.policy === 'optimal' ? this.valueKeySpace * this.heldAura : 0;
+    const L = this.lanes;
+    const size = this.policy === 'optimal' ? this.valueKeySpace * this.heldAura * L : 0;
     const levels = roll.resolve + 1;
     // Level 0's value is the settled value, whatever the defences: its table is shared.
     const value: Float64Array[] = [this.stopCache];
     const decision: Int16Array[] = [NO_DECISIONS];
     const rerollAll: Float64Array[] = [];
-    const oneSize = this.model.groups.length * this.valueKeySpace * this.heldAura;
+    const oneSize = this.model.groups.length * this.valueKeySpace * this.heldAura * L;
     const rerollOne: (Float64Array | undefined)[] = [];
     const solved: Int32List[] = [];
     for (let r = 0; r < levels; r++) {
       if (r > 0) {
-        const table = pooledTable(size);
+        const table = valueTables.take(size);
         value.push(table?.value ?? new Float64Array(size).fill(Number.NaN));
         decision.push(table?.decision ?? new Int16Array(size));
       }
-      rerollAll.push(new Float64Array(this.auraStates).fill(Number.NaN));
+      rerollAll.push(new Float64Array(this.auraStates * L).fill(Number.NaN));
       rerollOne.push(
         r < levels - 1 && this.policy === 'optimal' && oneSize <= REROLL_ONE_MEMO
-          ? new Float64Array(oneSize).fill(Number.NaN)
+          ? (meanTables.take(oneSize) ?? new Float64Array(oneSize).fill(Number.NaN))
           : undefined,
       );
       solved.push({ items: new Int32Array(64), size: 0 });
@@ -791,12 +858,12 @@ export class RollSolver {
   }
 
   /** The settled plan's id of (value key, Aura state) with Resolve r left, cached per level kept. */
-  private planIdAt(vk: number, aura: number, r: number): number {
+  private planIdAt(vk: number, aura: number, r: number, lane = 0): number {
     const plans = this.stopPlans[this.terminal ? r : 0]!;
-    const index = vk * this.heldAura + aura - this.lowAura;
+    const index = (vk * this.heldAura + aura - this.lowAura) * this.lanes + lane;
     let id = plans[index]!;
     if (id < 0) {
-      id = this.spends.planId(this.bestCodeOf(vk), aura, r);
+      id = this.spendTables[lane]!.planId(this.bestCodeOf(vk), aura, r);
       plans[index] = id;
     }
     return id;
@@ -809,28 +876,22 @@ export class RollSolver {
     return this.failedCache[vk] === 1;
   }
 
-  /** The optimal decision with Resolve r > 0 left (solved if not yet). */
+  /** The optimal decision with Resolve r > 0 left (solved if not yet), of lane 0. */
   private optimalDecision(ctx: DefenceContext, r: number, key: number, aura: number): number {
-    const index = this.valueKey(key) * this.heldAura + aura - this.lowAura;
+    const index = (this.valueKey(key) * this.heldAura + aura - this.lowAura) * this.lanes;
     if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
     return ctx.decision[r]![index]!;
   }
 
-  /** The optimal value with Resolve r > 0 in dice state `key`, Aura state `aura` (memoised). */
-  private valueAt(ctx: DefenceContext, r: number, key: number, aura: number): number {
-    const index = this.valueKey(key) * this.heldAura + aura - this.lowAura;
-    if (Number.isNaN(ctx.value[r]![index]!)) this.solve(ctx, r, key, aura);
-    return ctx.value[r]![index]!;
-  }
-
   /**
-   * Fills the memo with the value and decision of a state. It returns nothing on purpose: a
-   * recursive call cannot be inlined, and a returned double would be boxed on the heap, about a
-   * hundred thousand times a solve; callers read the typed memo instead.
+   * Fills the memo with the value and decision of a state, every lane. It returns nothing on
+   * purpose: a recursive call cannot be inlined, and a returned double would be boxed on the
+   * heap, about a hundred thousand times a solve; callers read the typed memo instead.
    */
   private solve(ctx: DefenceContext, r: number, key: number, aura: number): void {
+    const L = this.lanes;
     if (r === 0) {
-      this.stopValue(key, aura, 0);
+      for (let lane = 0; lane < L; lane++) this.stopValue(key, aura, 0, lane);
       return;
     }
     const A = this.auraStates;
@@ -839,12 +900,25 @@ export class RollSolver {
     const areaStride = this.areaStride;
     const index = (areaStride ? key % areaStride : key) * H + aura - low;
     const memo = ctx.value[r]!;
-    if (!Number.isNaN(memo[index]!)) return;
-    const tolerance = this.tolerance[r]!;
-    const stop = this.stopValue(key, aura, r);
-    let best = stop;
-    let decision = STOP;
-    if (stop < this.upper[r - 1]! - tolerance && this.failed(key)) {
+    const base = index * L;
+    if (!Number.isNaN(memo[base]!)) return;
+    const best = this.laneBest[r]!;
+    const decisions = this.laneDecision[r]!;
+    const open = this.laneOpen[r]!;
+    const mean = this.laneMean[r]!;
+    const tolerance = this.tolerance;
+    const tol = r * L;
+    // A lane whose stop already reaches the highest value left takes no reroll.
+    let anyOpen = false;
+    for (let lane = 0; lane < L; lane++) {
+      const stop = this.stopValue(key, aura, r, lane);
+      best[lane] = stop;
+      decisions[lane] = STOP;
+      const reroll = stop < this.upper[(r - 1) * L + lane]! - tolerance[tol + lane]!;
+      open[lane] = reroll ? 1 : 0;
+      anyOpen ||= reroll;
+    }
+    if (anyOpen && this.failed(key)) {
       const top = A - 1;
       const groups = this.model.groups;
       const lower = ctx.value[r - 1]!;
@@ -878,72 +952,82 @@ export class RollSolver {
           let slot = -1;
           if (once && !keepsBest) {
             const left = rest + (lone ? 0 : replace[row]!) * stride;
-            slot = (g * space + (areaStride ? left % areaStride : left)) * H + aura - low;
+            slot = ((g * space + (areaStride ? left % areaStride : left)) * H + aura - low) * L;
           }
-          let expected = slot < 0 ? Number.NaN : once![slot]!;
-          if (Number.isNaN(expected)) {
-            expected = 0;
+          if (slot >= 0 && !Number.isNaN(once![slot]!)) {
+            for (let lane = 0; lane < L; lane++) mean[lane] = once![slot + lane]!;
+          } else {
+            mean.fill(0);
             let mass = 0;
             for (let o = 0; o < p.length; o++) {
               // Rule variant rerollKeepsBest: the die stays on the better of its two results.
               const to = keepsBest && cls[o]! < k ? k : cls[o]!;
               const next = rest + (lone ? to : replace[row + to]!) * stride;
               const nextAura = Math.min(top, aura + gain[o]!);
-              const at = (areaStride ? next % areaStride : next) * H + nextAura - low;
-              let value = lower[at]!;
-              if (Number.isNaN(value)) {
-                this.solve(ctx, r - 1, next, nextAura);
-                value = lower[at]!;
-              }
-              expected += p[o]! * value;
-              mass += p[o]!;
+              const at = ((areaStride ? next % areaStride : next) * H + nextAura - low) * L;
+              if (Number.isNaN(lower[at]!)) this.solve(ctx, r - 1, next, nextAura);
+              const q = p[o]!;
+              for (let lane = 0; lane < L; lane++) mean[lane]! += q * lower[at + lane]!;
+              mass += q;
             }
-            expected /= mass; // a mean by its own mass, as startValue's
-            if (slot >= 0) once![slot] = expected;
+            // A mean by its own mass, as startValue's.
+            for (let lane = 0; lane < L; lane++) mean[lane]! /= mass;
+            if (slot >= 0) once!.set(mean, slot);
           }
-          if (expected > best + tolerance) {
-            best = expected;
-            decision = g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k);
+          const decision = g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k);
+          for (let lane = 0; lane < L; lane++) {
+            if (open[lane] === 1 && mean[lane]! > best[lane]! + tolerance[tol + lane]!) {
+              best[lane] = mean[lane]!;
+              decisions[lane] = decision;
+            }
           }
           if (group.intent < 0 || monotone) break; // one area die: its class never changes its reroll's value
         }
       }
-      let all = Number.NEGATIVE_INFINITY;
-      if (this.rerolls !== 'one' && keepsBest) all = this.keptRerollAllValue(ctx, r - 1, key, aura);
-      else if (this.rerolls !== 'one') {
-        this.solveRerollAll(ctx, r - 1, aura);
-        all = ctx.rerollAll[r - 1]![aura]!;
-      }
-      if (all > best + tolerance) {
-        best = all;
-        decision = REROLL_ALL;
+      if (this.rerolls !== 'one') {
+        let all: Float64Array;
+        let at = 0;
+        if (keepsBest) {
+          all = this.laneTotal[r - 1]!;
+          this.keptRerollAllValue(ctx, r - 1, key, aura);
+        } else {
+          this.solveRerollAll(ctx, r - 1, aura);
+          all = ctx.rerollAll[r - 1]!;
+          at = aura * L;
+        }
+        for (let lane = 0; lane < L; lane++) {
+          if (open[lane] === 1 && all[at + lane]! > best[lane]! + tolerance[tol + lane]!) {
+            best[lane] = all[at + lane]!;
+            decisions[lane] = REROLL_ALL;
+          }
+        }
       }
     }
-    memo[index] = best;
-    ctx.decision[r]![index] = decision;
+    memo.set(best, base);
+    ctx.decision[r]!.set(decisions, base);
     push(ctx.solved[r]!, index);
   }
 
-  /** The settled value of a dice state with Resolve r left: defence-independent, so cached once. */
-  private stopValue(key: number, aura: number, r: number): number {
+  /** The settled value of a dice state with Resolve r left under lane `lane`'s terminal: defence-independent, so cached once. */
+  private stopValue(key: number, aura: number, r: number, lane = 0): number {
     const vk = this.valueKey(key);
-    const index = vk * this.heldAura + aura - this.lowAura;
+    const index = (vk * this.heldAura + aura - this.lowAura) * this.lanes + lane;
     const cache = this.stopCaches[this.terminal ? r : 0]!;
     const extra = this.terminal ? 0 : this.roll.resolveValue * r;
     let value = cache[index]!;
     if (Number.isNaN(value)) {
-      value = this.spends.plans[this.planIdAt(vk, aura, r)]!.value;
+      value = this.spendTables[lane]!.plans[this.planIdAt(vk, aura, r, lane)]!.value;
       cache[index] = value;
     }
     return value + extra;
   }
 
   /** The value of a roll that wins every intent, in Aura state `aura` with Resolve r left: no reroll. */
-  private wonValue(aura: number, r: number): number {
-    const index = (this.terminal ? r : 0) * this.auraStates + aura;
+  private wonValue(aura: number, r: number, lane = 0): number {
+    const index = ((this.terminal ? r : 0) * this.auraStates + aura) * this.lanes + lane;
     let value = this.wonValues[index]!;
     if (Number.isNaN(value)) {
-      value = this.spends.plan(this.allWonCode, aura, r).value;
+      value = this.spendTables[lane]!.plan(this.allWonCode, aura, r).value;
       this.wonValues[index] = value;
     }
     return value + (this.terminal ? 0 : this.roll.resolveValue * r);
@@ -1001,26 +1085,31 @@ export class RollSolver {
     return from;
   }
 
-  /** E[value] of a kept reroll of every die (rerollKeepsBest) from state (key, aura), landing with Resolve r. */
-  private keptRerollAllValue(ctx: DefenceContext, r: number, key: number, aura: number): number {
+  /**
+   * E[value] of a kept reroll of every die (rerollKeepsBest) from state (key, aura), landing
+   * with Resolve r, per lane into `laneTotal[r]`.
+   */
+  private keptRerollAllValue(ctx: DefenceContext, r: number, key: number, aura: number): void {
     const law = this.keptRerollAll(ctx, key, 7);
     // Copied: the values below may solve further states, which reuse the working tables.
     const states = law.states.slice(0, law.size);
     const p = law.clean.slice(0, law.size);
     const A = this.auraStates;
     const top = A - 1;
+    const L = this.lanes;
     const level = ctx.value[r]!;
-    let total = 0;
+    const out = this.laneTotal[r]!;
+    out.fill(0);
     let mass = 0;
     for (let j = 0; j < states.length; j++) {
       const next = Math.floor(states[j]! / A);
       const nextAura = Math.min(top, aura + states[j]! - next * A);
-      const at = this.valueKey(next) * this.heldAura + nextAura - this.lowAura;
+      const at = (this.valueKey(next) * this.heldAura + nextAura - this.lowAura) * L;
       if (Number.isNaN(level[at]!)) this.solve(ctx, r, next, nextAura);
-      total += p[j]! * level[at]!;
+      for (let lane = 0; lane < L; lane++) out[lane]! += p[j]! * level[at + lane]!;
       mass += p[j]!;
     }
-    return total / mass; // a mean by its own mass, as startValue's
+    for (let lane = 0; lane < L; lane++) out[lane]! /= mass; // a mean by its own mass, as startValue's
   }
 
   /** The forward pass's kept reroll of every die (rerollKeepsBest) of the mass in {@link stepMass}, into `next`. */
@@ -1049,33 +1138,37 @@ export class RollSolver {
     acc.shared += (clean + capped) * (ctx.fresh.meanTops - rise);
   }
 
-  /** Fills the memo with E[value] of rerolling every die, landing with Resolve r, from Aura state `aura`. */
+  /** Fills the memo with E[value] of rerolling every die, landing with Resolve r, from Aura state `aura` (every lane). */
   private solveRerollAll(ctx: DefenceContext, r: number, aura: number): void {
+    const L = this.lanes;
     const memo = ctx.rerollAll[r]!;
-    if (!Number.isNaN(memo[aura]!)) return;
+    if (!Number.isNaN(memo[aura * L]!)) return;
     const { fresh } = ctx;
     const top = this.auraStates - 1;
     const A = this.auraStates;
     const level = ctx.value[r]!;
+    const total = this.laneTotal[r]!;
+    total.fill(0);
     // A mean by its own summed mass, as startValue's.
-    let total = 0;
     let mass = 0;
     for (let j = 0; j < fresh.size; j++) {
       const key = fresh.key[j]!;
       const nextAura = Math.min(top, aura + fresh.gain[j]!);
-      const at = this.valueKey(key) * this.heldAura + nextAura - this.lowAura;
+      const at = (this.valueKey(key) * this.heldAura + nextAura - this.lowAura) * L;
       if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
-      total += fresh.p[j]! * level[at]!;
-      mass += fresh.p[j]!;
+      const p = fresh.p[j]!;
+      for (let lane = 0; lane < L; lane++) total[lane]! += p * level[at + lane]!;
+      mass += p;
     }
     for (let b = 0; b < fresh.wonP.length; b++) {
       const p = fresh.wonP[b]!;
       if (p !== 0) {
-        total += p * this.wonValue(Math.min(top, aura + (b % A)), r);
+        const wonAura = Math.min(top, aura + (b % A));
+        for (let lane = 0; lane < L; lane++) total[lane]! += p * this.wonValue(wonAura, r, lane);
         mass += p;
       }
     }
-    memo[aura] = total / mass;
+    for (let lane = 0; lane < L; lane++) memo[aura * L + lane] = total[lane]! / mass;
   }
 
   /**

@@ -241,7 +241,8 @@ export class SpendTable {
   readonly plans: SpendPlan[] = [];
   /** The Aura state each plan settles from. */
   private readonly auras: number[] = [];
-  private readonly ids = new Map<number, number>();
+  /** Plan ids by (code, Aura state, level): a flat table where the codes are few, else a map. */
+  private readonly ids: Int32Array | Map<number, number>;
   private readonly settleWith: typeof optimalSpend;
   private readonly rules: SpendRules;
   /** With a terminal utility: the rules of each Resolve level left. */
@@ -276,6 +277,8 @@ export class SpendTable {
     this.sameRoll = roll.auraGainUsableSameRoll;
     this.startAura = roll.aura;
     const A = this.auraStates;
+    const keys = this.classes ** roll.intents.length * A * levels;
+    this.ids = keys <= FLAT_PLAN_IDS ? new Int32Array(keys).fill(-1) : new Map();
     this.levelRules = terminal
       ? Array.from({ length: levels }, (_, r) => ({
           ...this.rules,
@@ -294,8 +297,9 @@ export class SpendTable {
   planId(code: number, aura: number, r = 0): number {
     const level = this.levelRules.length > 0 ? r : 0;
     const cacheKey = (code * this.auraStates + aura) * this.levels + level;
-    let id = this.ids.get(cacheKey);
-    if (id === undefined) {
+    const ids = this.ids;
+    let id = ids instanceof Int32Array ? ids[cacheKey]! : (ids.get(cacheKey) ?? -1);
+    if (id < 0) {
       const best = this.best;
       let rest = code;
       for (let i = 0; i < best.length; i++) {
@@ -308,7 +312,8 @@ export class SpendTable {
       id = this.plans.length;
       this.plans.push(this.settleWith(rules, best, budget, gainsAfter));
       this.auras.push(aura);
-      this.ids.set(cacheKey, id);
+      if (ids instanceof Int32Array) ids[cacheKey] = id;
+      else ids.set(cacheKey, id);
     }
     return id;
   }
@@ -324,14 +329,18 @@ export class SpendTable {
   }
 }
 
+/** Most plan keys a spend table indexes flat (4 MB); more intents or classes use a map. */
+const FLAT_PLAN_IDS = 1 << 20;
+
 /** Most spend tables kept across rolls; past it the cache starts again. */
 const SPEND_CACHE_SIZE = 256;
 const spendCache = new Map<string, SpendTable>();
 /**
- * Most spend tables of terminal utilities kept: a fight's round asks one per count of intents
- * (every split with as many intents shares it), and the next round brings new terminals.
+ * Most spend tables of terminal utilities kept: a whole fight's round asks one per (tags left,
+ * intents in the split) with intents ≤ tags (every split with as many intents shares it: 55 at
+ * the most tags), and the next round brings new terminals.
  */
-const TERMINAL_CACHE_SIZE = 16;
+const TERMINAL_CACHE_SIZE = 64;
 const terminalCache = new Map<string, SpendTable>();
 
 /**

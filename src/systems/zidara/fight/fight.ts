@@ -8,6 +8,7 @@ import { popcount } from '../../popcount.ts';
 import {
   PLAY_DEFAULTS,
   REROLL_KINDS,
+  type RerollKinds,
   type RollEnding,
   type RollOdds,
 } from '../engine/roll-play.ts';
@@ -270,7 +271,7 @@ export function fightRound(
   tags: number,
   aura: number,
   resolve: number,
-  worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+  worth?: RoundWorth,
 ): FightRound {
   return fightRounds(fight, tags, [{ aura, resolve }], worth)[0]!;
 }
@@ -280,6 +281,9 @@ export interface RoundStart {
   readonly aura: number;
   readonly resolve: number;
 }
+
+/** What a round's ending is worth: (intents won, Aura and Resolve at the end) → utility. */
+export type RoundWorth = (wins: number, auraEnd: number, resolveEnd: number) => number;
 
 /**
  * {@link fightRound} for several starts with the same tags left at once. A candidate split's
@@ -296,83 +300,201 @@ export function fightRounds(
   fight: Fight,
   tags: number,
   starts: readonly RoundStart[],
-  worth?: (wins: number, auraEnd: number, resolveEnd: number) => number,
+  worth?: RoundWorth,
   rolls: Map<string, Roll> = new Map(),
 ): FightRound[] {
-  const rerolls = fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls;
-  const lateAura = fight.setup.auraGainUsableSameRoll === false;
-  const batches = new Map<number, number[]>();
-  starts.forEach(({ aura }, i) => {
-    const batch = lateAura ? aura : 0;
-    batches.set(batch, [...(batches.get(batch) ?? []), i]);
-  });
-  // The terminal tables of a batch's solves, by intents in the split (one array each, so the
-  // spend tables of every split with as many intents are one: see spendTableOf).
-  const terminals = new Map<string, number[]>();
-  const terminalFor = (cover: Roll) => {
-    const key = `${cover.intents.length}|${cover.resolve}`;
-    let table = terminals.get(key);
-    if (!table) {
-      table = terminalTable(cover, worth!);
-      terminals.set(key, table);
-    }
-    return table;
-  };
-  const best: { split: Split; roll: Roll; cover: Roll; utility: number }[] = [];
-  let candidate = 0;
-  for (const pool of fight.pools) {
-    for (const split of roundSplits(pool, tags)) {
-      const id = `${pool.join(',')}/${formatSplit(split)}`;
-      candidate++;
-      const rollsOf = starts.map(({ aura, resolve }) => {
-        const key = `${id}|${aura}|${resolve}`;
-        let roll = rolls.get(key);
-        if (!roll) {
-          roll = splitRoll(split, fight.challenge, { ...fight.setup, aura, resolve });
-          rolls.set(key, roll);
-        }
-        return roll;
-      });
-      for (const batch of batches.values()) {
-        const asked = batch.map((i) => rollsOf[i]!);
-        const cover = { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
-        const solver = new RollSolver(cover, {
-          rerolls,
-          ...(worth ? { terminal: terminalFor(cover) } : {}),
-        });
-        solver.utilitiesFor(asked).forEach((utility, k) => {
-          const i = batch[k]!;
-          if (!best[i] || utility > best[i].utility + 1e-12)
-            best[i] = { split, roll: rollsOf[i]!, cover, utility };
-        });
+  return fightRoundsOfTags(fight, [tags], starts, worth && (() => worth), rolls)[0]!;
+}
+
+/**
+ * {@link fightRounds} for several counts of tags left at once, each played for its own worth
+ * (`worthOf(tags)`): `[count][start]`. A split is a candidate of every count at least its
+ * intents, and its rolls are the same for each, so one solve serves every count it is a
+ * candidate of, one lane per count's terminal (`SolveOptions.terminals`): a whole fight's round
+ * walks each split's states once, not once per count of tags.
+ */
+export function fightRoundsOfTags(
+  fight: Fight,
+  tagCounts: readonly number[],
+  starts: readonly RoundStart[],
+  worthOf?: (tags: number) => RoundWorth,
+  rolls: Map<string, Roll> = new Map(),
+): FightRound[][] {
+  const round = new RoundSolve(fight, tagCounts, starts, worthOf, rolls);
+  const utilities = round.candidates.map((_, k) => round.utilities(k));
+  return round.choose(utilities);
+}
+
+/** A candidate of a round: a pool's split, and the counts of tags it is a candidate of. */
+interface Candidate {
+  readonly pool: readonly number[];
+  readonly split: Split;
+  /** Indices into the round's counts of tags, in lane order. */
+  readonly served: readonly number[];
+}
+
+/**
+ * One round of {@link fightRoundsOfTags} in three steps, so that the candidates' solves (all the
+ * cost) can run anywhere, a worker thread included ({@link FightPlan.prepareOn}): the
+ * candidates, in canonical order; one candidate's utilities; and the choice among them.
+ */
+export class RoundSolve {
+  readonly candidates: readonly Candidate[];
+  private readonly rerolls: RerollKinds;
+  /** Starts solved together: one batch, or with Aura that arrives late one per Aura held. */
+  private readonly batches: readonly (readonly number[])[];
+  /** Terminal tables by tags left and intents (one array each: see spendTableOf). */
+  private readonly terminals = new Map<string, number[]>();
+
+  constructor(
+    readonly fight: Fight,
+    readonly tagCounts: readonly number[],
+    readonly starts: readonly RoundStart[],
+    readonly worthOf: ((tags: number) => RoundWorth) | undefined,
+    private readonly rolls: Map<string, Roll> = new Map(),
+  ) {
+    this.rerolls = fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls;
+    const lateAura = fight.setup.auraGainUsableSameRoll === false;
+    const batches = new Map<number, number[]>();
+    starts.forEach(({ aura }, i) => {
+      const batch = lateAura ? aura : 0;
+      batches.set(batch, [...(batches.get(batch) ?? []), i]);
+    });
+    this.batches = [...batches.values()];
+    const most = Math.max(...tagCounts);
+    const candidates: Candidate[] = [];
+    for (const pool of fight.pools) {
+      for (const split of roundSplits(pool, most)) {
+        // The counts of tags this split is a candidate of (see roundSplits).
+        const served = tagCounts.flatMap((tags, c) => (split.length <= tags ? [c] : []));
+        if (served.length > 0) candidates.push({ pool, split, served });
       }
     }
+    this.candidates = candidates;
   }
-  if (candidate === 0) throw new RangeError('fightRounds: no split to roll');
-  return best.map(({ split, roll, cover, utility }) => {
+
+  /**
+   * Candidate k's optimal expected utility for each count it serves and each start:
+   * entry `lane · starts + start`.
+   */
+  utilities(k: number): Float64Array {
+    const { served } = this.candidates[k]!;
+    const S = this.starts.length;
+    const out = new Float64Array(served.length * S);
+    const rollsOf = this.rollsOf(k);
+    for (const batch of this.batches) {
+      const asked = batch.map((i) => rollsOf[i]!);
+      const cover = coverOf(asked);
+      let lanes: number[][];
+      if (this.worthOf) {
+        const terminals = served.map((c) => this.terminalFor(this.tagCounts[c]!, cover));
+        lanes = new RollSolver(cover, { rerolls: this.rerolls, terminals }).laneUtilitiesFor(asked);
+      } else {
+        // Without a worth the roll is played for its own utility, the same for every count.
+        const utilities = new RollSolver(cover, { rerolls: this.rerolls }).utilitiesFor(asked);
+        lanes = served.map(() => utilities);
+      }
+      lanes.forEach((utilities, lane) => {
+        utilities.forEach((utility, q) => {
+          out[lane * S + batch[q]!] = utility;
+        });
+      });
+    }
+    return out;
+  }
+
+  /**
+   * The round of each count and start: the candidate of highest utility, ties to the first in
+   * canonical order (`utilities[k]` is candidate k's, as {@link utilities} gives it).
+   */
+  choose(utilities: readonly Float64Array[]): FightRound[][] {
+    const S = this.starts.length;
+    return this.tagCounts.map((tags, c) =>
+      this.starts.map((_, i) => {
+        let chosen = -1;
+        let best = Number.NEGATIVE_INFINITY;
+        this.candidates.forEach(({ served }, k) => {
+          const lane = served.indexOf(c);
+          if (lane < 0) return;
+          const utility = utilities[k]![lane * S + i]!;
+          if (chosen < 0 || utility > best + 1e-12) {
+            chosen = k;
+            best = utility;
+          }
+        });
+        if (chosen < 0) throw new RangeError('fightRounds: no split to roll');
+        return this.round(chosen, tags, i, best);
+      }),
+    );
+  }
+
+  /** The rolls of candidate k from each start (kept in `rolls`: every round asks them again). */
+  private rollsOf(k: number): Roll[] {
+    const { pool, split } = this.candidates[k]!;
+    const id = `${pool.join(',')}/${formatSplit(split)}`;
+    return this.starts.map(({ aura, resolve }) => {
+      const key = `${id}|${aura}|${resolve}`;
+      let roll = this.rolls.get(key);
+      if (!roll) {
+        roll = splitRoll(split, this.fight.challenge, { ...this.fight.setup, aura, resolve });
+        this.rolls.set(key, roll);
+      }
+      return roll;
+    });
+  }
+
+  private terminalFor(tags: number, cover: Roll): number[] {
+    const key = `${tags}|${cover.intents.length}|${cover.resolve}`;
+    let table = this.terminals.get(key);
+    if (!table) {
+      table = terminalTable(cover, this.worthOf!(tags));
+      this.terminals.set(key, table);
+    }
+    return table;
+  }
+
+  /** Candidate k as the round of `tags` from start i; its figures solved when first read. */
+  private round(k: number, tags: number, i: number, utility: number): FightRound {
+    const rollsOf = this.rollsOf(k);
+    const roll = rollsOf[i]!;
+    const cover = coverOf(this.batches.find((batch) => batch.includes(i))!.map((q) => rollsOf[q]!));
+    const { rerolls, worthOf } = this;
+    const played = worthOf ? { terminal: this.terminalFor(tags, cover) } : {};
     let odds: RollOdds | undefined;
     let terminal: number[] | undefined;
     const round = {
-      split,
+      split: this.candidates[k]!.split,
       roll,
       expectedUtility: utility,
       get odds(): RollOdds {
-        odds ??= new RollSolver(cover, {
-          rerolls,
-          joint: true,
-          ...(worth ? { terminal: terminalFor(cover) } : {}),
-        }).oddsFor([roll])[0]!;
+        odds ??= new RollSolver(cover, { rerolls, joint: true, ...played }).oddsFor([roll])[0]!;
         return odds;
       },
     };
     // The terminal a round is played for, laid out for its own roll's Resolve.
-    if (worth)
+    if (worthOf)
       Object.defineProperty(round, 'terminal', {
-        get: () => (terminal ??= terminalTable(roll, worth)),
+        get: () => (terminal ??= terminalTable(roll, worthOf(tags))),
         enumerable: true,
       });
     return round as FightRound;
-  });
+  }
+}
+
+/**
+ * The worth of a whole fight's round, by count of tags, from {@link FightPlan.winTable} of the
+ * rounds after it: ending with `wins` of `tags` stripped is worth P(win) from the state it leaves.
+ */
+export function worthFromTable(fight: Fight, after: Float64Array): (tags: number) => RoundWorth {
+  const A = fight.auraMax + 1;
+  const R = fight.titles + 1;
+  return (tags) => (wins, auraEnd, resolveEnd) =>
+    after[((tags - wins) * A + auraEnd) * R + resolveEnd]!;
+}
+
+/** The roll one solve of a batch of starts covers: the first, with the most Resolve of any. */
+function coverOf(asked: readonly Roll[]): Roll {
+  return { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
 }
 
 /**
@@ -385,10 +507,7 @@ export function roundSplits(pool: readonly number[], tags: number): Split[] {
 }
 
 /** The terminal utility table of a round's roll, from a worth of (wins, Aura, Resolve) at its end. */
-function terminalTable(
-  roll: Roll,
-  worth: (wins: number, auraEnd: number, resolveEnd: number) => number,
-): number[] {
+function terminalTable(roll: Roll, worth: RoundWorth): number[] {
   const A = roll.auraMax + 1;
   const R1 = roll.resolve + 1;
   const table: number[] = [];
@@ -424,36 +543,88 @@ export class FightPlan {
   /**
    * The rounds played from several states with the same tags and rounds left (cached): the
    * missing ones are solved together (see {@link fightRounds}). Whole-fight play solves every
-   * (Aura, Resolve) state of (rounds left, tags) at once, as the round before needs them all.
+   * (tags, Aura, Resolve) state of a count of rounds left at once, as the round before needs
+   * them all.
    */
   rounds(tags: number, starts: readonly RoundStart[], roundsLeft = 1): FightRound[] {
-    const whole = this.fight.fightPolicy === 'whole-fight';
-    const n = whole ? roundsLeft : 0;
-    const key = (start: RoundStart) =>
-      ((n * (this.fight.tags + 1) + tags) * (this.fight.auraMax + 1) + start.aura) *
-        (this.fight.titles + 1) +
-      start.resolve;
-    let missing = starts.filter((start) => !this.cache.has(key(start)));
-    if (missing.length > 0) {
-      if (whole) {
-        missing = [];
-        for (let aura = 0; aura <= this.fight.auraMax; aura++)
-          for (let resolve = 0; resolve <= this.fight.titles; resolve++)
-            missing.push({ aura, resolve });
-      }
-      const solved = whole
-        ? fightRounds(
-            this.fight,
-            tags,
-            missing,
-            (wins, auraEnd, resolveEnd) =>
-              this.winChance(roundsLeft - 1, tags - wins, auraEnd, resolveEnd),
-            this.rolls,
-          )
-        : fightRounds(this.fight, tags, missing, undefined, this.rolls);
-      for (const [i, start] of missing.entries()) this.cache.set(key(start), solved[i]!);
+    const n = this.fight.fightPolicy === 'whole-fight' ? roundsLeft : 0;
+    const missing = starts.filter((start) => !this.cache.has(this.key(n, tags, start)));
+    if (missing.length > 0 && n > 0) {
+      // Every count of tags at once (their rounds share solves: see fightRoundsOfTags), from
+      // every (Aura, Resolve): the round before asks for them all.
+      const round = this.roundSolve(n);
+      this.keep(
+        n,
+        round,
+        round.candidates.map((_, k) => round.utilities(k)),
+      );
+    } else if (missing.length > 0) {
+      const solved = fightRounds(this.fight, tags, missing, undefined, this.rolls);
+      for (const [i, start] of missing.entries())
+        this.cache.set(this.key(0, tags, start), solved[i]!);
     }
-    return starts.map((start) => this.cache.get(key(start))!);
+    return starts.map((start) => this.cache.get(this.key(n, tags, start))!);
+  }
+
+  /** Whole-fight play: whether the rounds with `roundsLeft` to go are solved. */
+  solved(roundsLeft: number): boolean {
+    const { fight } = this;
+    return this.cache.has(this.key(roundsLeft, fight.tags, { aura: 0, resolve: 0 }));
+  }
+
+  /**
+   * Whole-fight play: the solve of every round with `roundsLeft` to go (every count of tags, from
+   * every Aura and Resolve), each played for P(win within the rounds after it), which are solved
+   * first if not yet. Its candidates' utilities may be worked out anywhere (a worker thread:
+   * fight-round-worker.ts); {@link keep} takes them.
+   */
+  roundSolve(roundsLeft: number): RoundSolve {
+    const { fight } = this;
+    const every: RoundStart[] = [];
+    for (let aura = 0; aura <= fight.auraMax; aura++)
+      for (let resolve = 0; resolve <= fight.titles; resolve++) every.push({ aura, resolve });
+    const after = this.winTable(roundsLeft - 1);
+    return new RoundSolve(
+      fight,
+      range(1, fight.tags + 1),
+      every,
+      worthFromTable(fight, after),
+      this.rolls,
+    );
+  }
+
+  /** Keeps the rounds a {@link roundSolve} chooses from its candidates' `utilities`. */
+  keep(roundsLeft: number, round: RoundSolve, utilities: readonly Float64Array[]): void {
+    const chosen = round.choose(utilities);
+    round.tagCounts.forEach((t, c) => {
+      for (const [i, start] of round.starts.entries())
+        this.cache.set(this.key(roundsLeft, t, start), chosen[c]![i]!);
+    });
+  }
+
+  /**
+   * Whole-fight play: P(no tags left within `roundsLeft` rounds) from every state, by (tags 0…T,
+   * Aura, Resolve): what a round before them is played for (see {@link worthFromTable}).
+   */
+  winTable(roundsLeft: number): Float64Array {
+    const { fight } = this;
+    const A = fight.auraMax + 1;
+    const R = fight.titles + 1;
+    const table = new Float64Array((fight.tags + 1) * A * R);
+    for (let t = 0; t <= fight.tags; t++)
+      for (let aura = 0; aura < A; aura++)
+        for (let resolve = 0; resolve < R; resolve++)
+          table[(t * A + aura) * R + resolve] = this.winChance(roundsLeft, t, aura, resolve);
+    return table;
+  }
+
+  /** The cache's key of a round: rounds left (0 under per-roll play), tags and start. */
+  private key(n: number, tags: number, start: RoundStart): number {
+    const { fight } = this;
+    return (
+      ((n * (fight.tags + 1) + tags) * (fight.auraMax + 1) + start.aura) * (fight.titles + 1) +
+      start.resolve
+    );
   }
 
   /** With whole-fight play: P(no tags left within `roundsLeft` rounds) from a state. */

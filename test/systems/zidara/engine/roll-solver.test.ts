@@ -5,7 +5,7 @@ import { Dist, maxOf } from '../../../../src/distribution/index.ts';
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
 import { type BruteSpec, bruteForceFigures, bruteForceUtility } from '../brute-force.ts';
-import { smallRoll } from '../small-roll.ts';
+import { smallRoll, smallVariantRoll } from '../small-roll.ts';
 
 const oracle: { name: string; spec: RollSpec; expectedUtility: number; pWin: number[] | null }[] =
   JSON.parse(readFileSync(new URL('../../../oracle/zidara-cases.json', import.meta.url), 'utf8'));
@@ -273,5 +273,66 @@ describe('exact engine: a terminal utility over how the roll ends', () => {
       ),
       { numRuns: 50, seed: 17 },
     );
+  });
+});
+
+describe('exact engine: several terminals solved side by side (lanes)', () => {
+  /** A worth table that never falls with more Aura, from arbitrary values (see above). */
+  const monotoneTerminal = (values: readonly number[], intents: number, A: number, R1: number) => {
+    const terminal = Array.from(
+      { length: (intents + 1) * A * R1 },
+      (_, k) => values[k % values.length]!,
+    );
+    for (let w = 0; w <= intents; w++)
+      for (let r = 0; r < R1; r++)
+        for (let a = 1; a < A; a++) {
+          const here = (w * A + a) * R1 + r;
+          terminal[here] = Math.max(terminal[here]!, terminal[(w * A + a - 1) * R1 + r]!);
+        }
+    return terminal;
+  };
+
+  it('each lane gives, to the bit, what a solve of its terminal alone gives, from every start', () => {
+    fc.assert(
+      fc.property(
+        smallVariantRoll(3, 2),
+        fc.array(
+          fc.array(
+            fc.integer({ min: 0, max: 8 }).map((k) => k / 8),
+            { minLength: 60, maxLength: 60 },
+          ),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.constantFrom('any' as const, 'one' as const, 'all' as const),
+        (spec, tables, rerolls) => {
+          const roll = parseRoll(spec);
+          const A = roll.auraMax + 1;
+          const R1 = roll.resolve + 1;
+          const terminals = tables.map((t) => monotoneTerminal(t, roll.intents.length, A, R1));
+          // The same roll from less Resolve (and Aura, where the Aura held is not part of the
+          // roll's shape): the starts a fight's round asks at once.
+          const starts = [roll, { ...roll, resolve: 0 }];
+          if (roll.auraGainUsableSameRoll) starts.push({ ...roll, aura: 0 });
+          const lanes = new RollSolver(roll, { terminals, rerolls }).laneUtilitiesFor(starts);
+          expect(lanes).toHaveLength(terminals.length);
+          terminals.forEach((terminal, j) => {
+            expect(lanes[j]).toEqual(
+              new RollSolver(roll, { terminal, rerolls }).utilitiesFor(starts),
+            );
+          });
+        },
+      ),
+      { numRuns: 80, seed: 20261202 },
+    );
+  });
+
+  it('gives utilities only, and takes a terminal or terminals, not both', () => {
+    const roll = parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }] });
+    const terminal = Array.from({ length: 2 * 6 * 1 }, (_, k) => (k >= 6 ? 1 : 0));
+    const two = new RollSolver(roll, { terminals: [terminal, terminal] });
+    expect(() => two.oddsFor([roll])).toThrow(RangeError);
+    expect(() => two.utilitiesFor([roll])).toThrow(RangeError);
+    expect(() => new RollSolver(roll, { terminal, terminals: [terminal] })).toThrow(RangeError);
+    expect(() => new RollSolver(roll, { terminals: [] })).toThrow(RangeError);
   });
 });

@@ -8,6 +8,8 @@ import {
   FightPlan,
   fightOdds,
   fightRound,
+  fightRounds,
+  fightRoundsOfTags,
   fightWork,
   parseFight,
   roundSplits,
@@ -17,7 +19,7 @@ import {
   kernel,
 } from '../../../../src/systems/zidara/fight/simulate-fight.ts';
 import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
-import { splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
+import { formatSplit, splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
 import { splitOdds, splitRoll } from '../../../../src/systems/zidara/roll/split-roll.ts';
 
 describe('fights, exactly', () => {
@@ -120,6 +122,36 @@ describe('fights, simulated against the exact chain', () => {
 });
 
 describe('whole-fight play', () => {
+  it('solving every count of tags at once chooses and values each round as solving it alone does', () => {
+    for (const spec of [
+      { challenge: 4, tags: 4, steps: 8, titles: 2 },
+      { challenge: 3, tags: 3, pool: [10, 6, 4], titles: 1, rerolls: 'one' as const },
+      { challenge: 5, tags: 3, pool: [8, 8, 4], auraGainUsableSameRoll: false },
+    ]) {
+      const fight = parseFight({ ...spec, fightPolicy: 'whole-fight' });
+      // A worth that is no fight's, but never falls with more Aura, Resolve or tags stripped.
+      const worthOf = (tags: number) => (wins: number, auraEnd: number, resolveEnd: number) =>
+        Math.min(1, (wins / tags) * 0.7 + auraEnd * 0.03 + resolveEnd * 0.05);
+      const starts = [
+        { aura: fight.auraMax, resolve: fight.titles },
+        { aura: 0, resolve: fight.titles },
+        { aura: 2, resolve: 0 },
+      ];
+      const counts = range(1, fight.tags + 1);
+      const together = fightRoundsOfTags(fight, counts, starts, worthOf);
+      counts.forEach((tags, c) => {
+        const alone = fightRounds(fight, tags, starts, worthOf(tags));
+        expect(together[c]!.map((r) => formatSplit(r.split))).toEqual(
+          alone.map((r) => formatSplit(r.split)),
+        );
+        expect(together[c]!.map((r) => r.expectedUtility)).toEqual(
+          alone.map((r) => r.expectedUtility),
+        );
+        expect(together[c]![0]!.odds.expectedUtility).toBe(alone[0]!.odds.expectedUtility);
+      });
+    }
+  });
+
   it('ranks rounds by value alone: the chosen split is the best of every candidate, solved in full', () => {
     // Each round's figures are solved only for the split chosen; a full solve of every
     // candidate (its odds, terminal utility included) must choose the same one.

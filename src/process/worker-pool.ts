@@ -1,0 +1,40 @@
+import { Piscina } from 'piscina';
+
+/** True when dicelab runs from its TypeScript sources (tsx, vitest), not from its build. */
+export const FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+/**
+ * A piscina pool of `threads` worker threads running module `entry` (its URL without the
+ * extension: `.ts` from the sources, `.js` from the build), whose default export takes a task.
+ * From the sources each worker first registers tsx (see worker-from-sources.mjs).
+ */
+export function workerPool<Task, Result>(entry: URL, threads: number): Piscina<Task, Result> {
+  const module = `${entry.href}${FROM_SOURCES ? '.ts' : '.js'}`;
+  return new Piscina<Task, Result>({
+    filename: FROM_SOURCES ? new URL('./worker-from-sources.mjs', import.meta.url).href : module,
+    workerData: { entry: module },
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // tsx's own preloads do nothing in a worker but cost it ~0.5 s of start-up: leave them out.
+    execArgv: FROM_SOURCES ? withoutTsxPreloads(process.execArgv) : process.execArgv,
+  });
+}
+
+/** Node options minus `--require …tsx…` / `--import …tsx…` (as `tsx script.ts` passes them). */
+function withoutTsxPreloads(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!;
+    const [flag, inlineValue] = arg.split('=', 2);
+    const preload =
+      flag === '--require' || flag === '-r' || flag === '--import' || flag === '--loader';
+    const value = inlineValue ?? execArgv[i + 1] ?? '';
+    if (preload && /(^|[/\\])tsx([/\\]|$)/.test(value)) {
+      if (inlineValue === undefined) i++;
+      continue;
+    }
+    kept.push(arg);
+  }
+  return kept;
+}

@@ -1,0 +1,52 @@
+import { workerPool } from '../../../process/worker-pool.ts';
+import { type FightPlan, fightWork } from './fight.ts';
+import type { RoundTask } from './fight-round-worker.ts';
+
+/**
+ * Whole fights of at least this many round solves ({@link fightWork}) are worth a pool of worker
+ * threads: below it, one thread answers in well under a second, less than a pool's start-up saves.
+ */
+export const THREADED_FIGHT_WORK = 1000;
+
+/**
+ * Whole-fight play on `threads` worker threads: every round of the fight solved ahead, from the
+ * last round back, each round's candidates shared among the threads (they are independent once
+ * the rounds after it are known). The choice among them is the plan's own ({@link FightPlan.keep}),
+ * so the plan then answers exactly what it would have solved alone. Smaller fights, per-roll play
+ * or one thread: nothing to do here (the plan solves as it is asked).
+ */
+export async function solveFightOnThreads(plan: FightPlan, threads: number): Promise<void> {
+  const { fight } = plan;
+  if (fight.fightPolicy !== 'whole-fight' || threads < 2 || fightWork(fight) < THREADED_FIGHT_WORK)
+    return;
+  const pool = workerPool<RoundTask, Float64Array[]>(
+    new URL('./fight-round-worker', import.meta.url),
+    threads,
+  );
+  try {
+    for (let n = 1; n <= fight.maxRounds; n++) {
+      if (plan.solved(n)) continue;
+      const round = plan.roundSolve(n);
+      // Interleaved shares, a few per thread: the candidates' costs vary with their pools.
+      const count = Math.min(round.candidates.length, 4 * threads);
+      const shares = Array.from({ length: count }, () => [] as number[]);
+      round.candidates.forEach((_, k) => {
+        shares[k % count]!.push(k);
+      });
+      const after = plan.winTable(n - 1);
+      const { tagCounts, starts } = round;
+      const results = await Promise.all(
+        shares.map((indices) => pool.run({ spec: fight.spec, tagCounts, starts, after, indices })),
+      );
+      const utilities: Float64Array[] = [];
+      shares.forEach((indices, s) => {
+        indices.forEach((k, j) => {
+          utilities[k] = results[s]![j]!;
+        });
+      });
+      plan.keep(n, round, utilities);
+    }
+  } finally {
+    await pool.destroy();
+  }
+}

@@ -1,0 +1,36 @@
+import type { Roll } from '../roll/spec.ts';
+import { type Fight, parseFight, RoundSolve, type RoundStart, worthFromTable } from './fight.ts';
+
+/** A worker thread's share of one round of a whole fight (see `FightPlan.solveOnThreads`). */
+export interface RoundTask {
+  /** The fight as its JSON spec (`Fight.spec`). */
+  readonly spec: Readonly<Record<string, unknown>>;
+  readonly tagCounts: readonly number[];
+  readonly starts: readonly RoundStart[];
+  /** P(win within the rounds after this one), by (tags 0…T, Aura, Resolve): see `FightPlan.winTable`. */
+  readonly after: Float64Array;
+  /** The candidates of the round (see `RoundSolve.candidates`) this worker solves. */
+  readonly indices: readonly number[];
+}
+
+/** Each worker's fights (parsed once) and their candidates' rolls, by spec. */
+const fights = new Map<string, { fight: Fight; rolls: Map<string, Roll> }>();
+
+/** The worker's entry (piscina calls the default export): the candidates' utilities, in order. */
+export default function solveCandidates(task: RoundTask): Float64Array[] {
+  const key = JSON.stringify(task.spec);
+  let entry = fights.get(key);
+  if (!entry) {
+    entry = { fight: parseFight(task.spec), rolls: new Map() };
+    fights.set(key, entry);
+  }
+  const { fight, rolls } = entry;
+  const round = new RoundSolve(
+    fight,
+    task.tagCounts,
+    task.starts,
+    worthFromTable(fight, task.after),
+    rolls,
+  );
+  return task.indices.map((k) => round.utilities(k));
+}
