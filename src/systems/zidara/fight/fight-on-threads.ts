@@ -24,7 +24,8 @@ export async function solveFightOnThreads(plan: FightPlan, threads: number): Pro
     threads,
   );
   try {
-    for (let n = 1; n <= fight.maxRounds; n++) {
+    // The opening round is left to the plan: it is asked from the fight's start alone.
+    for (let n = 1; n < fight.maxRounds; n++) {
       if (plan.solved(n)) continue;
       const round = plan.roundSolve(n);
       // Interleaved shares, a few per thread: the candidates' costs vary with their pools.

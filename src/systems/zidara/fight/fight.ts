@@ -551,8 +551,10 @@ export class FightPlan {
     const missing = starts.filter((start) => !this.cache.has(this.key(n, tags, start)));
     if (missing.length > 0 && n > 0) {
       // Every count of tags at once (their rounds share solves: see fightRoundsOfTags), from
-      // every (Aura, Resolve): the round before asks for them all.
-      const round = this.roundSolve(n);
+      // every (Aura, Resolve): the round before asks for them all. The opening round is asked
+      // for where the fight starts only.
+      const round =
+        n === this.fight.maxRounds ? this.roundSolve(n, [tags], missing) : this.roundSolve(n);
       this.keep(
         n,
         round,
@@ -573,24 +575,32 @@ export class FightPlan {
   }
 
   /**
-   * Whole-fight play: the solve of every round with `roundsLeft` to go (every count of tags, from
-   * every Aura and Resolve), each played for P(win within the rounds after it), which are solved
+   * Whole-fight play: the solve of the rounds with `roundsLeft` to go (by default every count of
+   * tags, from every Aura and Resolve), each played for P(win within the rounds after it), solved
    * first if not yet. Its candidates' utilities may be worked out anywhere (a worker thread:
    * fight-round-worker.ts); {@link keep} takes them.
    */
-  roundSolve(roundsLeft: number): RoundSolve {
-    const { fight } = this;
-    const every: RoundStart[] = [];
-    for (let aura = 0; aura <= fight.auraMax; aura++)
-      for (let resolve = 0; resolve <= fight.titles; resolve++) every.push({ aura, resolve });
+  roundSolve(
+    roundsLeft: number,
+    tagCounts: readonly number[] = range(1, this.fight.tags + 1),
+    starts: readonly RoundStart[] = this.everyStart(),
+  ): RoundSolve {
     const after = this.winTable(roundsLeft - 1);
     return new RoundSolve(
-      fight,
-      range(1, fight.tags + 1),
-      every,
-      worthFromTable(fight, after),
+      this.fight,
+      tagCounts,
+      starts,
+      worthFromTable(this.fight, after),
       this.rolls,
     );
+  }
+
+  /** Every (Aura, Resolve) a round can start from. */
+  private everyStart(): RoundStart[] {
+    const every: RoundStart[] = [];
+    for (let aura = 0; aura <= this.fight.auraMax; aura++)
+      for (let resolve = 0; resolve <= this.fight.titles; resolve++) every.push({ aura, resolve });
+    return every;
   }
 
   /** Keeps the rounds a {@link roundSolve} chooses from its candidates' `utilities`. */

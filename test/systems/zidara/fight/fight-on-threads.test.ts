@@ -23,8 +23,8 @@ describe('whole fights on worker threads', () => {
     expect(fightWork(fight)).toBeGreaterThanOrEqual(THREADED_FIGHT_WORK);
     const plan = new FightPlan(fight);
     await solveFightOnThreads(plan, 2);
-    // Every round is solved ahead, so the figures below read the threads' choices.
-    for (let n = 1; n <= fight.maxRounds; n++) expect(plan.solved(n)).toBe(true);
+    // Every round but the opening one is solved ahead: the figures below read the threads' choices.
+    for (let n = 1; n < fight.maxRounds; n++) expect(plan.solved(n)).toBe(true);
     expect(fightOdds(fight, plan)).toEqual(fightOdds(fight));
   });
 
