@@ -3,7 +3,7 @@ import { InputError } from '../../../input/input-error.ts';
 import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
 import { areaValueTable, classDefence, type OutcomeTable, outcomeTable } from './die-outcome.ts';
-import { type GroupRoll, groupRoll, loneDieRoll } from './group-roll.ts';
+import { type Fresh, type FreshSetup, freshRoll } from './fresh-roll.ts';
 import { type Masses, workingMasses } from './masses.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import { RollModel } from './roll-model.ts';
@@ -31,26 +31,6 @@ import { meanTables, valueTables } from './table-pool.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 const MAX_STATES = 1 << 23;
-
-/**
- * Every die rolled at once under one defence vector. The ways it leaves some intent not won are
- * listed (dice-state key, capped gain, chances); those that win every intent need no decision
- * but the spends, which depend on the Aura alone then, so their mass is pooled by (gain, area
- * die's top faces): most of a roll's outcomes, handled in a handful of sums.
- */
-interface Fresh {
-  /** Entries in use (the arrays may be longer: they are reused from defence to defence). */
-  readonly size: number;
-  readonly key: Int32Array;
-  readonly gain: Int32Array;
-  readonly p: Float64Array;
-  readonly pCapped: Float64Array;
-  /** Mass that wins every intent, by gain + A · (area die's top faces), and its capped part. */
-  readonly wonP: Float64Array;
-  readonly wonCapped: Float64Array;
-  /** E[top faces] of the whole roll, before any cap. */
-  readonly meanTops: number;
-}
 
 /** The defences of one enumerated threat roll, and what the engine learned under them. */
 interface DefenceContext {
@@ -87,9 +67,6 @@ const tallied = { mass: new Float64Array(256), slots: { items: new Int32Array(25
  * thousands of times a pass.
  */
 const stepMass = new Float64Array(2);
-
-/** {@link RollSolver.poolWon}'s working laws (a pass is synchronous: one scratch serves all). */
-let poolScratch = new Float64Array(64);
 
 /**
  * Most entries (groups × value keys × Aura states) of a level's reroll-one memo. Rerolling one
@@ -206,6 +183,8 @@ export class RollSolver {
   /** Place value of the area die's digit in a dice-state key (0: no area die), and its states. */
   private readonly areaStride: number;
   private readonly areaStates: number;
+  /** What {@link freshRoll} draws each defence's opening roll from. */
+  private readonly freshSetup: FreshSetup;
 
   constructor(roll: Roll, options: SolveOptions | Policy = {}) {
     const {
@@ -289,6 +268,15 @@ export class RollSolver {
     const area = this.model.groups[this.model.areaGroup];
     this.areaStride = area ? area.stride : 0;
     this.areaStates = area ? area.size : 1;
+    this.freshSetup = {
+      roll,
+      model: this.model,
+      auraStates: this.auraStates,
+      lowAura: this.lowAura,
+      areaStride: this.areaStride,
+      areaStates: this.areaStates,
+      failed: (key) => this.failed(key),
+    };
   }
 
   /** The defence of each threat (0 for threats no intent targets) in defence vector `d`. */
@@ -633,7 +621,7 @@ export class RollSolver {
           ),
     );
     const spare = this.spare.pop();
-    const fresh = this.freshRoll(defences, spare?.fresh);
+    const fresh = freshRoll(this.freshSetup, defences, spare?.fresh);
     // A finished defence's context is taken over whole (oddsFor solves one defence at a time):
     // no garbage, and only the entries it solved are reset.
     if (spare) {
@@ -673,158 +661,6 @@ export class RollSolver {
     ctx = { defences, groups, fresh, value, decision, rerollAll, rerollOne, solved };
     this.contexts[d] = ctx;
     return ctx;
-  }
-
-  /**
-   * Every die rolled together: the joint distribution of (dice-state key, capped gain), its
-   * outcomes that win every intent pooled (see {@link Fresh}). With one intent, a roll has
-   * failed exactly when no group holds a winning die, so only those groups' outcomes are
-   * convolved, and the pool is what is left of the whole roll's (gain, area) marginal.
-   */
-  private freshRoll(defences: readonly number[], reuse?: Fresh): Fresh {
-    const roll = this.roll;
-    const model = this.model;
-    const groups = model.groups;
-    const A = this.auraStates;
-    // Gains past `top` land on the cap from every Aura state held (see `lowestAura`): the group
-    // rolls are capped there too (min(c, a + b) = min(c, min(c, a) + min(c, b))), so they merge.
-    const top = A - 1 - this.lowAura;
-    const rolls: GroupRoll[] = [];
-    let meanTops = 0;
-    for (const g of groups) {
-      const mine =
-        g.intent < 0 && model.areaByValue
-          ? loneDieRoll(
-              areaValueTable(g.sides, top, roll.explode, roll.explodeDepth, roll.auraPerTopFace),
-            )
-          : groupRoll(
-              g.sides,
-              g.dice.length,
-              g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
-              model.floor,
-              top,
-              roll.explode,
-              roll.explodeDepth,
-              roll.auraPerTopFace,
-            );
-      rolls.push(mine);
-      meanTops += mine.meanTops;
-    }
-    const oneIntent = model.intentCount === 1;
-    // (key * A + gain) → p, and the part of p where a chain was capped: working tables.
-    let table = workingMasses(2, 1);
-    table.add(0, 1, 0);
-    for (let g = 0; g < groups.length; g++) {
-      const group = groups[g]!;
-      const mine = rolls[g]!;
-      const won = group.classes - 1;
-      const skipHits = oneIntent && group.intent >= 0;
-      const combined = workingMasses(3 + (g % 2), group.stride * group.size * A);
-      for (let i = 0; i < table.size; i++) {
-        const state = table.states[i]!;
-        const p = table.clean[i]!;
-        const pc = table.capped[i]!;
-        const key = Math.floor(state / A);
-        const gain = state - key * A;
-        for (let j = 0; j < mine.size; j++) {
-          if (skipHits && group.best[mine.key[j]!] === won) continue;
-          const q = mine.p[j]!;
-          const qc = mine.pCapped[j]!;
-          combined.add(
-            (key + mine.key[j]! * group.stride) * A + Math.min(top, gain + mine.gain[j]!),
-            p * q,
-            p * q - (p - pc) * (q - qc),
-          );
-        }
-      }
-      table = combined;
-    }
-    const buckets = A * this.areaStates;
-    const old = reuse && reuse.key.length >= table.size ? reuse : undefined;
-    // New arrays are a power of two long, so the next defences' rolls mostly fit them.
-    const length = 2 ** Math.ceil(Math.log2(Math.max(1, table.size)));
-    const fresh = {
-      size: 0,
-      key: old?.key ?? new Int32Array(length),
-      gain: old?.gain ?? new Int32Array(length),
-      p: old?.p ?? new Float64Array(length),
-      pCapped: old?.pCapped ?? new Float64Array(length),
-      wonP: reuse?.wonP.fill(0) ?? new Float64Array(buckets),
-      wonCapped: reuse?.wonCapped.fill(0) ?? new Float64Array(buckets),
-      meanTops,
-    };
-    const areaStride = this.areaStride;
-    for (let j = 0; j < table.size; j++) {
-      const key = Math.floor(table.states[j]! / A);
-      const gain = table.states[j]! - key * A;
-      if (oneIntent || this.failed(key)) {
-        const n = fresh.size++;
-        fresh.key[n] = key;
-        fresh.gain[n] = gain;
-        fresh.p[n] = table.clean[j]!;
-        fresh.pCapped[n] = table.capped[j]!;
-      } else {
-        const bucket = gain + (areaStride ? A * Math.floor(key / areaStride) : 0);
-        fresh.wonP[bucket]! += table.clean[j]!;
-        fresh.wonCapped[bucket]! += table.capped[j]!;
-      }
-    }
-    if (oneIntent) this.poolWon(rolls, top, fresh);
-    return fresh;
-  }
-
-  /**
-   * A one-intent roll's pooled mass (see {@link Fresh}), group by group: the (gain, area) law of
-   * the dice so far, split by whether some die already wins (every term added, none
-   * subtracted: the sums stay exact to rounding). Laws of clean mass (no capped chain)
-   * convolve like laws of mass. Gains are capped at `top`.
-   */
-  private poolWon(rolls: readonly GroupRoll[], top: number, fresh: Fresh): void {
-    const A = this.auraStates;
-    const buckets = A * this.areaStates;
-    // Laws by bucket: [miss p, miss clean, hit p, hit clean], then the next group's four.
-    const laws = this.poolLaws(8 * buckets);
-    laws.fill(0, 0, 4 * buckets);
-    laws[0] = 1;
-    laws[buckets] = 1;
-    for (let g = 0; g < rolls.length; g++) {
-      const mine = rolls[g]!;
-      const group = this.model.groups[g]!;
-      const won = group.classes - 1;
-      const area = group.intent < 0;
-      const from = (g % 2) * 4 * buckets;
-      const to = 4 * buckets - from;
-      laws.fill(0, to, to + 4 * buckets);
-      for (let wasHit = 0; wasHit < 2; wasHit++) {
-        const law = from + 2 * wasHit * buckets;
-        for (let b = 0; b < buckets; b++) {
-          const p = laws[law + b]!;
-          if (p === 0) continue;
-          const c = laws[law + buckets + b]!;
-          const tops = Math.floor(b / A);
-          const gain = b - tops * A;
-          for (let j = 0; j < mine.size; j++) {
-            const bucket = Math.min(top, gain + mine.gain[j]!) + A * (area ? mine.key[j]! : tops);
-            const hit = wasHit === 1 || (!area && group.best[mine.key[j]!] === won);
-            const into = to + (hit ? 2 * buckets : 0) + bucket;
-            laws[into]! += p * mine.p[j]!;
-            laws[into + buckets]! += c * (mine.p[j]! - mine.pCapped[j]!);
-          }
-        }
-      }
-    }
-    const last = (rolls.length % 2) * 4 * buckets + 2 * buckets;
-    for (let b = 0; b < buckets; b++) {
-      const p = laws[last + b]!;
-      fresh.wonP[b] = p;
-      fresh.wonCapped[b] = p - laws[last + buckets + b]!;
-    }
-  }
-
-  /** The pooling's working laws, kept across defences and solves (at least `size` entries). */
-  private poolLaws(size: number): Float64Array {
-    if (poolScratch.length < size) poolScratch = new Float64Array(size);
-    return poolScratch;
   }
 
   /** A dice-state key without the area die's digit (which never changes a decision's value). */
