@@ -58,6 +58,26 @@ function sitePage(): Plugin {
 }
 
 /**
+ * The entry's dynamic imports (the app, which main.tsx imports once the engine's worker is
+ * started) fetched with the page, as its static ones are, not once the entry has run.
+ */
+function preloadDynamicImports(): Plugin {
+  return {
+    name: 'dicelab-preload-dynamic-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        (context.chunk?.dynamicImports ?? []).map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const,
+        })),
+    },
+  };
+}
+
+/**
  * The page as an installable site in dist/site/: index.html, its scripts and styles, a web app
  * manifest and a Workbox service worker that precaches all of it, so that once visited it opens
  * offline; a new version is fetched in the background and installed when the page's "Update"
@@ -71,6 +91,7 @@ export default defineConfig({
   build: { ...base.build, chunkSizeWarningLimit: 2048 },
   plugins: [
     sitePage(),
+    preloadDynamicImports(),
     VitePWA({
       registerType: 'prompt',
       // src/page/site/site-main.tsx registers it, through `virtual:pwa-register`.
