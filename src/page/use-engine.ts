@@ -197,6 +197,8 @@ export function useEngine<Q, P, T = P>(
   }, [key, attempt]);
 
   useEffect(() => {
+    if (done.status === 'ready' || done.status === 'error' || done.status === 'confirm')
+      firstAnswered();
     if (done.status !== 'ready' || asked.current === undefined) return;
     performance.measure(`dicelab:${name}`, { start: asked.current, end: performance.now() });
     asked.current = undefined;
@@ -220,6 +222,16 @@ export function useEngine<Q, P, T = P>(
         : { ...done, status: 'computing', error: undefined, progress: undefined, size: undefined };
   return [computation, cancel, retry];
 }
+
+let firstAnswered: () => void = () => {};
+
+/**
+ * Settles once the page has shown its first answer (or said why there is none, or asked before
+ * a long solve): what can wait until then (the site's service worker) does.
+ */
+export const firstAnswer = new Promise<void>((resolve) => {
+  firstAnswered = resolve;
+});
 
 /** Each view's workers, started as its questions first need them. */
 const viewClients = new Map<string, EngineClient[]>();
