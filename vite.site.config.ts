@@ -87,7 +87,8 @@ const base = pageBuild(outDir);
 
 export default defineConfig({
   ...base,
-  // One script holds the page, its engine worker and Vega's: that is the page, not a mistake.
+  // Big scripts are the page's nature: the app with its engine worker, and Vega's worker
+  // (fetched when a chart is first opened).
   build: { ...base.build, chunkSizeWarningLimit: 2048 },
   plugins: [
     sitePage(),
@@ -131,7 +132,8 @@ export default defineConfig({
       workbox: {
         // Everything the page needs, so it opens with no network at all.
         globPatterns: ['**/*.{html,js,css,svg,png}'],
-        // The page's one script carries the engine and Vega: more than Workbox's 2 MiB default.
+        // Generous for the page's scripts (Vega's worker alone is most of a MiB), so that
+        // none is ever left out of the cache (Workbox's default is 2 MiB).
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

@@ -131,6 +131,10 @@ describe('the page as an installable site (dicelab serve)', () => {
       expect(reloaded?.fromServiceWorker()).toBe(true);
       expectRanking(await shownSplits(page), rows);
       expect(await page.evaluate(() => location.hash)).toBe(`#${QUESTION}`);
+      // The chart's worker is a chunk of its own, fetched when a chart is first opened: the
+      // service worker has it too.
+      await page.click('.chart-details summary');
+      await page.waitForSelector('.chart svg', { timeout: 30_000 });
     } finally {
       await page.context().setOffline(false);
     }
