@@ -58,6 +58,26 @@ function sitePage(): Plugin {
 }
 
 /**
+ * The entry's dynamic imports (the app, which main.tsx imports once the engine's worker is
+ * started) fetched with the page, as its static ones are, not once the entry has run.
+ */
+function preloadDynamicImports(): Plugin {
+  return {
+    name: 'dicelab-preload-dynamic-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        (context.chunk?.dynamicImports ?? []).map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const,
+        })),
+    },
+  };
+}
+
+/**
  * The page as an installable site in dist/site/: index.html, its scripts and styles, a web app
  * manifest and a Workbox service worker that precaches all of it, so that once visited it opens
  * offline; a new version is fetched in the background and installed when the page's "Update"
@@ -67,10 +87,12 @@ const base = pageBuild(outDir);
 
 export default defineConfig({
   ...base,
-  // One script holds the page, its engine worker and Vega's: that is the page, not a mistake.
+  // Big scripts are the page's nature: the app with its engine worker, and Vega's worker
+  // (fetched when a chart is first opened).
   build: { ...base.build, chunkSizeWarningLimit: 2048 },
   plugins: [
     sitePage(),
+    preloadDynamicImports(),
     VitePWA({
       registerType: 'prompt',
       // src/page/site/site-main.tsx registers it, through `virtual:pwa-register`.
@@ -110,7 +132,8 @@ export default defineConfig({
       workbox: {
         // Everything the page needs, so it opens with no network at all.
         globPatterns: ['**/*.{html,js,css,svg,png}'],
-        // The page's one script carries the engine and Vega: more than Workbox's 2 MiB default.
+        // Generous for the page's scripts (Vega's worker alone is most of a MiB), so that
+        // none is ever left out of the cache (Workbox's default is 2 MiB).
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

@@ -55,6 +55,18 @@ export class EngineClient {
     if (this.running) this.restart();
   }
 
+  /**
+   * Leaves this worker out of the latest question: a waiting call settles as not done, and a
+   * running one is abandoned if older than `restartAfterMs` (a quick one finishes, and the
+   * worker's compiled code stays warm).
+   */
+  release(): void {
+    this.waiting?.settle({ done: false });
+    this.waiting = undefined;
+    if (this.running && performance.now() - this.running.since > this.restartAfterMs)
+      this.restart();
+  }
+
   /** Whether a call is running now. */
   get busy(): boolean {
     return this.running !== undefined;

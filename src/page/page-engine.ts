@@ -93,12 +93,13 @@ export function scoreSplitsShare(
   // No split at all is refused with compareSplits' message.
   if (candidates.length === 0) return compareSplits(candidates, options);
   const mine = candidates.filter((_, i) => i % share.of === share.index);
-  // In chunks, saying how far it is between them: each split is solved alone, so a chunk's
-  // figures are the ones one call for all of them gives.
+  // In chunks, saying how far it is between them (not after the last: the answer follows at
+  // once, and a report would only cost the page a render): each split is solved alone, so a
+  // chunk's figures are the ones one call for all of them gives.
   const scored: ScoredSplit[] = [];
   for (let at = 0; at < mine.length; at += PROGRESS_CHUNK) {
     scored.push(...scoreSplitRows(mine.slice(at, at + PROGRESS_CHUNK), options));
-    progress({ done: scored.length, of: mine.length });
+    if (scored.length < mine.length) progress({ done: scored.length, of: mine.length });
   }
   return scored;
 }
@@ -164,13 +165,11 @@ export function compareRulesShare(
   progress: (p: FightProgress) => void = () => {},
 ): RulesShare {
   // Twice the splits: the progress counts both rankings.
-  let first = 0;
-  const base = scoreSplitsShare(question.base, share, (p) => {
-    first = p.of;
-    progress({ done: p.done, of: 2 * p.of });
-  });
+  const base = scoreSplitsShare(question.base, share, (p) =>
+    progress({ done: p.done, of: 2 * p.of }),
+  );
   const yours = scoreSplitsShare(question.yours, share, (p) =>
-    progress({ done: first + p.done, of: first + p.of }),
+    progress({ done: base.length + p.done, of: base.length + p.of }),
   );
   return { base, yours };
 }

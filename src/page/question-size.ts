@@ -16,6 +16,11 @@ export const QUESTION_SIZE = {
    * 1,308 splits of 14 steps (3 actions, 1–4 intents) took 1.25 s in Node on the bench machine.
    */
   firstMsPerSplit: 1,
+  /**
+   * Fewest splits a question is shared among workers for: fewer take one worker a few
+   * milliseconds, less than a second worker's first compile of the engine would cost.
+   */
+  fewestShared: 200,
 } as const;
 
 /** What this page has measured one split to cost, per worker, by view ("splits", "whatif"). */

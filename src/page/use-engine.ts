@@ -66,10 +66,11 @@ export const MOST_ENGINE_WORKERS = 4;
 
 /**
  * Keeps a view's answer in step with its question: whenever `key` changes (after `debounceMs`
- * of quiet, so typing "12" asks once), the question goes to the view's own worker (`ask`); a newer
- * question overtakes an older one. Given `merge`, the question is shared among one worker a
- * core (up to {@link MOST_ENGINE_WORKERS}), each answering its share, and `merge` makes the
- * answer of their parts (in worker order). Each answer is measured as `dicelab:<name>` (from
+ * of quiet, so typing "12" asks once; the view's first question at once), the question goes to
+ * the view's own worker (`ask`); a newer question overtakes an older one. Given `merge`, the question
+ * is shared among one worker a core (up to {@link MOST_ENGINE_WORKERS}; one for a question of
+ * fewer than {@link QUESTION_SIZE}.fewestShared splits), each answering its share, and `merge`
+ * makes the answer of their parts (in worker order). Each answer is measured as `dicelab:<name>` (from
  * asking to the answer on screen) for the benchmark. Returns the computation, a cancel and a
  * retry.
  */
@@ -80,7 +81,10 @@ export function useEngine<Q, P, T = P>(
   { call, merge, gate }: EngineAsk<Q, P, T>,
   debounceMs = 50,
 ): [Computation<T>, () => void, () => void] {
-  const clients = useMemo(() => clientsFor(name, merge ? sharedWorkers() : 1), [name]);
+  // The view's workers so far (the list grows as its questions need more), and the most of them
+  // a question is shared among.
+  const clients = useMemo(() => workersOf(name, 0), [name]);
+  const most = merge ? sharedWorkers() : 1;
   // What the engine last did, and for which question (`about`): a question asked since is
   // being computed, which the render that asks it already shows (the results stale, the
   // status working) with no second render to say so.
@@ -103,34 +107,40 @@ export function useEngine<Q, P, T = P>(
     }
     let live = true;
     let finished = false;
+    // The view's first question is asked at once: there is no typing to wait out yet.
+    const delay = latest.current === 0 ? 0 : debounceMs;
     const timer = setTimeout(() => {
       // Asked again (Solve again after a cancel): computing afresh.
       setDone((c) => (c.about === key ? { ...c, status: 'computing', progress: undefined } : c));
       asked.current = performance.now();
       const ask = ++latest.current;
-      const of = clients.length;
-      // Each worker says how far its share is; the page shows them summed.
-      const parts: (FightProgress | undefined)[] = new Array(of).fill(undefined);
-      const progressOf = (index: number) => (p: FightProgress) => {
-        if (!live || finished || ask !== latest.current) return;
-        parts[index] = p;
-        const sum = parts.reduce<FightProgress>(
-          (s, part) => ({ done: s.done + (part?.done ?? 0), of: s.of + (part?.of ?? 0) }),
-          { done: 0, of: 0 },
-        );
-        setDone((c) => ({ ...c, status: 'computing', progress: sum, about: key }));
-      };
       const fail = (error: unknown) => {
         if (!live) return;
         finished = true;
         setDone((c) => ({ ...c, status: 'error', error: messageOf(error), about: key }));
       };
       let splits: number | undefined;
-      const solve = () =>
-        Promise.all(
-          clients.map((client, index) =>
-            client.latest((engine) => call(engine, question, progressOf(index), { index, of })),
-          ),
+      // The question goes to the first `of` workers; the others have no part in it.
+      const solve = (of: number) => {
+        const workers = workersOf(name, of);
+        for (const client of workers.slice(of)) client.release();
+        // Each worker says how far its share is; the page shows them summed.
+        const parts: (FightProgress | undefined)[] = new Array(of).fill(undefined);
+        const progressOf = (index: number) => (p: FightProgress) => {
+          if (!live || finished || ask !== latest.current) return;
+          parts[index] = p;
+          const sum = parts.reduce<FightProgress>(
+            (s, part) => ({ done: s.done + (part?.done ?? 0), of: s.of + (part?.of ?? 0) }),
+            { done: 0, of: 0 },
+          );
+          setDone((c) => ({ ...c, status: 'computing', progress: sum, about: key }));
+        };
+        return Promise.all(
+          workers
+            .slice(0, of)
+            .map((client, index) =>
+              client.latest((engine) => call(engine, question, progressOf(index), { index, of })),
+            ),
         ).then((outcomes) => {
           if (!live) return;
           const answered: Timed<P>[] = [];
@@ -151,11 +161,12 @@ export function useEngine<Q, P, T = P>(
             ms,
           });
         }, fail);
+      };
       if (!gate || confirmed.current === key) {
-        void solve();
+        void solve(most);
         return;
       }
-      clients[0]!
+      workersOf(name, 1)[0]!
         .latest((engine) => gate.size(engine, question, QUESTION_SIZE.mostSplits))
         .then((outcome) => {
           if (!live || !outcome.done || ask !== latest.current) return;
@@ -171,6 +182,9 @@ export function useEngine<Q, P, T = P>(
             }));
             return;
           }
+          // A small question is one worker's: each worker compiles the engine for itself
+          // the first time, which a few milliseconds of work shared would not pay for.
+          const of = splits < QUESTION_SIZE.fewestShared ? 1 : most;
           const seconds = estimateSeconds(name, splits, of);
           if (seconds > QUESTION_SIZE.askAboveSeconds) {
             setDone((c) => ({
@@ -181,9 +195,9 @@ export function useEngine<Q, P, T = P>(
             }));
             return;
           }
-          void solve();
+          void solve(of);
         }, fail);
-    }, debounceMs);
+    }, delay);
     return () => {
       live = false;
       clearTimeout(timer);
@@ -191,6 +205,8 @@ export function useEngine<Q, P, T = P>(
   }, [key, attempt]);
 
   useEffect(() => {
+    if (done.status === 'ready' || done.status === 'error' || done.status === 'confirm')
+      firstAnswered();
     if (done.status !== 'ready' || asked.current === undefined) return;
     performance.measure(`dicelab:${name}`, { start: asked.current, end: performance.now() });
     asked.current = undefined;
@@ -215,14 +231,41 @@ export function useEngine<Q, P, T = P>(
   return [computation, cancel, retry];
 }
 
+let firstAnswered: () => void = () => {};
+
+/**
+ * Settles once the page has shown its first answer (or said why there is none, or asked before
+ * a long solve): what can wait until then (the site's service worker) does.
+ */
+export const firstAnswer = new Promise<void>((resolve) => {
+  firstAnswered = resolve;
+});
+
+/** Each view's workers, started as its questions first need them. */
 const viewClients = new Map<string, EngineClient[]>();
 
-/** Each view has its own workers, started the first time the view asks. */
-function clientsFor(name: string, count: number): EngineClient[] {
+/** The worker started with the page, before any view asks: the first view to ask takes it. */
+let started: EngineClient | undefined;
+
+/**
+ * Starts the first question's worker as the page loads: it loads and runs the engine's script
+ * while the page itself is being built, so the first question asked finds it ready. (A view's
+ * other workers start when a question is first shared among them.)
+ */
+export function startEngineWorker(): void {
+  started ??= new EngineClient();
+}
+
+/** The view's workers, at least `count` of them: the page's started one first, then new ones. */
+function workersOf(name: string, count: number): EngineClient[] {
   let clients = viewClients.get(name);
   if (!clients) {
-    clients = Array.from({ length: count }, () => new EngineClient());
+    clients = [];
     viewClients.set(name, clients);
+  }
+  while (clients.length < count) {
+    clients.push(started ?? new EngineClient());
+    started = undefined;
   }
   return clients;
 }

@@ -9,6 +9,7 @@ import {
   rankSplits,
   scoreSplitsShare,
   solveFight,
+  WHOLE,
 } from '../../src/page/page-engine.ts';
 import { fightQuestion, whatIfQuestion } from '../../src/page/page-questions.ts';
 import { PAGE_DEFAULTS } from '../../src/page/page-state.ts';
@@ -74,6 +75,34 @@ describe("the page's engine calls", () => {
     expect(
       mergeRuleShares([0, 1].map((index) => compareRulesShare(rules, { index, of: 2 }))),
     ).toEqual(compareRules(rules));
+  });
+
+  it("reports a share's progress between its chunks of splits, not after the last", () => {
+    // 333 splits: one chunk of 200, then the answer (no report of 333 of 333 before it).
+    const question = {
+      steps: 12,
+      actions: 3,
+      challenge: 3,
+      intents: [1, 2, 3],
+      objective: 'wins' as const,
+      setup: {},
+    };
+    const reports: FightProgress[] = [];
+    const rows = scoreSplitsShare(question, WHOLE, (p) => reports.push(p));
+    expect(rows).toHaveLength(333);
+    expect(reports).toEqual([{ done: 200, of: 333 }]);
+    // A What if counts both rankings, the second after the first's splits.
+    const both: FightProgress[] = [];
+    const rules = { base: question, yours: { ...question, setup: { boostsPerRoll: 0 } } };
+    compareRulesShare(rules, WHOLE, (p) => both.push(p));
+    expect(both).toEqual([
+      { done: 200, of: 666 },
+      { done: 533, of: 666 },
+    ]);
+    // One chunk only: the answer is the only report.
+    const small: FightProgress[] = [];
+    scoreSplitsShare({ ...question, steps: 8, actions: 1 }, WHOLE, (p) => small.push(p));
+    expect(small).toEqual([]);
   });
 
   it('solves a fight as fightOdds does, reporting its progress up to every position', () => {

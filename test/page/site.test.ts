@@ -110,6 +110,14 @@ describe('the page as an installable site (dicelab serve)', () => {
     await cdp.detach();
   });
 
+  it('registers its service worker on a view that asks the engine nothing, too', async () => {
+    // The site registers it after the first answer; the character sheets have none to wait for.
+    const { url } = await serveCopy();
+    const page = await openSite(`${url}#v=1&view=characters`);
+    await controlled(page);
+    expect(await page.evaluate(() => performance.getEntriesByType('measure').length)).toBe(0);
+  });
+
   it('opens offline once visited, and answers exactly as the CLI does', async () => {
     const { url } = await serveCopy();
     const rows = await cliRanking();
@@ -123,6 +131,10 @@ describe('the page as an installable site (dicelab serve)', () => {
       expect(reloaded?.fromServiceWorker()).toBe(true);
       expectRanking(await shownSplits(page), rows);
       expect(await page.evaluate(() => location.hash)).toBe(`#${QUESTION}`);
+      // The chart's worker is a chunk of its own, fetched when a chart is first opened: the
+      // service worker has it too.
+      await page.click('.chart-details summary');
+      await page.waitForSelector('.chart svg', { timeout: 30_000 });
     } finally {
       await page.context().setOffline(false);
     }

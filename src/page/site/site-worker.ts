@@ -4,6 +4,12 @@ import { signal } from '@preact/signals';
 /** How often an open page asks for a new version (also whenever it comes back into view). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/**
+ * Longest the page waits for its first answer before it registers the service worker (a view
+ * that asks the engine nothing, such as the character sheets, has none).
+ */
+export const REGISTER_AT_LATEST_MS = 3000;
+
 /** What the service worker has to say: nothing yet, the site now works offline, or a new version waits. */
 export const siteWorker = signal<'idle' | 'offline-ready' | 'update-waiting'>('idle');
 
