@@ -13,7 +13,7 @@ export {
   type BaselineComparison,
   type BaselineFigure,
   type BaselineFile,
-  compareToBaseline,
+  changesSinceBaseline,
   type FigureMove,
   type FigureRecord,
   type FileUnderAnotherName,

@@ -70,8 +70,8 @@ export {
   rerolls,
 } from '../systems/zidara/analyses/rerolls.ts';
 export {
-  type CompareSplitsOptions,
-  compareSplits,
+  type RankStatedSplitsOptions,
+  rankStatedSplits,
   SPLIT_OBJECTIVES,
   SPLITS_DEFAULTS,
   SPLITS_LIMITS,
@@ -94,12 +94,12 @@ export {
   tuneTargets,
 } from '../systems/zidara/analyses/tune.ts';
 export {
-  compareSettings,
   type RowShape,
   WHAT_IF_SHAPES,
   type WhatIfAnalysis,
   type WhatIfRow,
   type WhatIfUnit,
+  whatIfPairs,
 } from '../systems/zidara/analyses/what-if.ts';
 // How a roll is played, and what the engine reports of it
 export {

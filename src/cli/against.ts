@@ -6,12 +6,12 @@ import { InputError } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import {
-  compareSettings,
   WHAT_IF_SHAPES,
   type WhatIfAnalysis,
   type WhatIfRow,
   type WhatIfShape,
   type WhatIfUnit,
+  whatIfPairs,
 } from '../systems/zidara/analyses/what-if.ts';
 import {
   flagAttribute,
@@ -123,7 +123,7 @@ export async function emitWhatIf(
 ): Promise<void> {
   const analysis = base.analysis as WhatIfAnalysis;
   const shape = WHAT_IF_SHAPES[analysis];
-  let rows = compareSettings<Record<string, unknown>>(base.rows, against.rows, shape);
+  let rows = whatIfPairs<Record<string, unknown>>(base.rows, against.rows, shape);
   if (flags.top !== undefined) rows = rows.slice(0, flags.top);
   if (flags.out !== undefined) {
     for (const output of [base, against]) {

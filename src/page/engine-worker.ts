@@ -3,12 +3,12 @@
 import { expose } from 'comlink';
 import {
   adviceAnswer,
-  compareRulesShare,
   type FightProgress,
   type Share,
   scoreSplitsShare,
   solveFight,
   splitsQuestionSize,
+  whatIfShare,
 } from './page-engine.ts';
 import type {
   AdviceQuestion,
@@ -42,11 +42,8 @@ const engine = {
   solveFight: (question: FightQuestion, progress: (p: FightProgress) => void) =>
     timed(() => solveFight(question, progress)),
   adviceAnswer: (question: AdviceQuestion) => timed(() => adviceAnswer(question)),
-  compareRulesShare: (
-    question: WhatIfQuestion,
-    share: Share,
-    progress?: (p: FightProgress) => void,
-  ) => timed(() => compareRulesShare(question, share, progress)),
+  whatIfShare: (question: WhatIfQuestion, share: Share, progress?: (p: FightProgress) => void) =>
+    timed(() => whatIfShare(question, share, progress)),
   ringSkillAnswer: (question: RingSkillQuestion) => timed(() => ringSkillAnswer(question)),
 };
 

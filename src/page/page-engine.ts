@@ -1,18 +1,14 @@
 import { type FightCurveRow, fightCurveRows } from '../systems/zidara/analyses/fight-curves.ts';
 import {
-  compareSplits,
   rankSplitRows,
+  rankStatedSplits,
   type ScoredSplit,
   SPLITS_DEFAULTS,
   type SplitRow,
   scoreSplitRows,
   splitCandidates,
 } from '../systems/zidara/analyses/splits.ts';
-import {
-  compareSettings,
-  WHAT_IF_SHAPES,
-  type WhatIfRow,
-} from '../systems/zidara/analyses/what-if.ts';
+import { WHAT_IF_SHAPES, type WhatIfRow, whatIfPairs } from '../systems/zidara/analyses/what-if.ts';
 import {
   type Advice,
   type AdvisedAction,
@@ -49,7 +45,7 @@ import type {
 
 /**
  * The ranked splits of a Best split question: `splits` over the legal pools of the steps, or
- * `compareSplits` over every split of a set pool into the allowed intent counts.
+ * `rankStatedSplits` over every split of a set pool into the allowed intent counts.
  * @example rankSplits({ steps: 8, actions: 1, challenge: 3, intents: [1, 2], objective: 'wins', setup: {} })[0].split // "d8 | d8"
  */
 export function rankSplits(question: SplitsQuestion): SplitRow[] {
@@ -90,8 +86,8 @@ export function scoreSplitsShare(
         ...(question.actions === undefined ? {} : { actions: question.actions }),
         intents: question.intents,
       });
-  // No split at all is refused with compareSplits' message.
-  if (candidates.length === 0) return compareSplits(candidates, options);
+  // No split at all is refused with rankStatedSplits' message.
+  if (candidates.length === 0) return rankStatedSplits(candidates, options);
   const mine = candidates.filter((_, i) => i % share.of === share.index);
   // In chunks, saying how far it is between them (not after the last: the answer follows at
   // once, and a report would only cost the page a render): each split is solved alone, so a
@@ -145,11 +141,11 @@ export function mergeSplitShares(shares: readonly (readonly ScoredSplit[])[]): S
 
 /**
  * What if: the splits ranked under the rules page's defaults and under the page's rules,
- * paired split by split with each figure's change (`compareSettings`, as `--against` does),
+ * paired split by split with each figure's change (`whatIfPairs`, as `--against` does),
  * in the order of the page's rules' ranking. Twice a Best split's cost.
  */
 export function compareRules(question: WhatIfQuestion): WhatIfRow<SplitRow>[] {
-  return mergeRuleShares([compareRulesShare(question, WHOLE)]);
+  return mergeRuleShares([whatIfShare(question, WHOLE)]);
 }
 
 /** A worker's share of a What if question: its splits scored under both rules. */
@@ -159,7 +155,7 @@ export interface RulesShare {
 }
 
 /** A share of a What if question's splits, scored under both rules (see {@link scoreSplitsShare}). */
-export function compareRulesShare(
+export function whatIfShare(
   question: WhatIfQuestion,
   share: Share,
   progress: (p: FightProgress) => void = () => {},
@@ -176,7 +172,7 @@ export function compareRulesShare(
 
 /** Every worker's What if share (index 0 first) as {@link compareRules} answers the question. */
 export function mergeRuleShares(shares: readonly RulesShare[]): WhatIfRow<SplitRow>[] {
-  const pairs = compareSettings(
+  const pairs = whatIfPairs(
     mergeSplitShares(shares.map((share) => share.base)),
     mergeSplitShares(shares.map((share) => share.yours)),
     WHAT_IF_SHAPES.splits,

@@ -41,7 +41,7 @@ import type { ViewProps } from './view-props.ts';
  * big question is said before it runs.
  */
 const WHAT_IF_ASK: EngineAsk<WhatIfQuestion, RulesShare, WhatIfRow<SplitRow>[]> = {
-  call: (engine, q, progress, share) => engine.compareRulesShare(q, share, proxy(progress)),
+  call: (engine, q, progress, share) => engine.whatIfShare(q, share, proxy(progress)),
   merge: mergeRuleShares,
   gate: {
     size: (engine, q, stopAbove) => engine.splitsQuestionSize(q.yours, stopAbove),

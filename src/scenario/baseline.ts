@@ -205,7 +205,7 @@ function baselineFigure(estimate: Estimate): BaselineFigure {
  * and each file whose figures are all new while the baseline holds at least half of them under
  * another name. Files the run did not include are not compared. O(figures).
  */
-export function compareToBaseline(
+export function changesSinceBaseline(
   baseline: Baseline,
   files: readonly BaselineFile[],
   alpha = 1 - CONFIDENCE,

@@ -3,7 +3,7 @@ import { EXIT } from '../process/exit-status.ts';
 import {
   type Baseline,
   type BaselineComparison,
-  compareToBaseline,
+  changesSinceBaseline,
   type FigureRecord,
   pathFromBaseline,
 } from './baseline.ts';
@@ -150,7 +150,7 @@ export async function checkScenarios(
     throw new ScenarioError(problems, 'the check stopped, nothing was written');
   const baseline = options.baseline
     ? {
-        ...compareToBaseline(options.baseline, files, falseAlarm.share),
+        ...changesSinceBaseline(options.baseline, files, falseAlarm.share),
         ...(options.baselineFile === undefined ? {} : { file: options.baselineFile }),
       }
     : undefined;

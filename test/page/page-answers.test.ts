@@ -9,7 +9,7 @@ import {
   splitsAnswer,
 } from '../../src/page/splits-answer.ts';
 import { fightCurves } from '../../src/systems/zidara/analyses/fight-curves.ts';
-import { compareSplits } from '../../src/systems/zidara/analyses/splits.ts';
+import { rankStatedSplits } from '../../src/systems/zidara/analyses/splits.ts';
 import { parseSplit } from '../../src/systems/zidara/roll/split.ts';
 
 describe("the page's answers in words", () => {
@@ -24,7 +24,7 @@ describe("the page's answers in words", () => {
 
   it('says the best split, its figure and the runner-up', () => {
     // d12 against C3 with no Aura: 51/72; d6+d6: 125/216 (see the splits tests).
-    const rows = compareSplits([parseSplit('d12'), parseSplit('d6+d6')], {
+    const rows = rankStatedSplits([parseSplit('d12'), parseSplit('d6+d6')], {
       challenge: 3,
       objective: 'primary',
       auraMax: 0,

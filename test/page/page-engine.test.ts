@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   adviceAnswer,
   compareRules,
-  compareRulesShare,
   type FightProgress,
   mergeRuleShares,
   mergeSplitShares,
@@ -10,6 +9,7 @@ import {
   scoreSplitsShare,
   solveFight,
   WHOLE,
+  whatIfShare,
 } from '../../src/page/page-engine.ts';
 import { fightQuestion, whatIfQuestion } from '../../src/page/page-questions.ts';
 import { PAGE_DEFAULTS } from '../../src/page/page-state.ts';
@@ -72,9 +72,9 @@ describe("the page's engine calls", () => {
       /^splits: /,
     );
     const rules = whatIfQuestion({ ...PAGE_DEFAULTS, steps: 6, boosts: 0, auraMax: 2 });
-    expect(
-      mergeRuleShares([0, 1].map((index) => compareRulesShare(rules, { index, of: 2 }))),
-    ).toEqual(compareRules(rules));
+    expect(mergeRuleShares([0, 1].map((index) => whatIfShare(rules, { index, of: 2 })))).toEqual(
+      compareRules(rules),
+    );
   });
 
   it("reports a share's progress between its chunks of splits, not after the last", () => {
@@ -94,7 +94,7 @@ describe("the page's engine calls", () => {
     // A What if counts both rankings, the second after the first's splits.
     const both: FightProgress[] = [];
     const rules = { base: question, yours: { ...question, setup: { boostsPerRoll: 0 } } };
-    compareRulesShare(rules, WHOLE, (p) => both.push(p));
+    whatIfShare(rules, WHOLE, (p) => both.push(p));
     expect(both).toEqual([
       { done: 200, of: 666 },
       { done: 533, of: 666 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/input/input-error.ts';
 import {
-  compareToBaseline,
+  changesSinceBaseline,
   type FigureRecord,
   formatBaseline,
   parseBaseline,
@@ -76,13 +76,13 @@ describe('baselines', () => {
         ],
       },
     ];
-    const comparison = compareToBaseline(baseline, now);
+    const comparison = changesSinceBaseline(baseline, now);
     expect(comparison.moved.map((m) => [m.key, m.shown])).toEqual([
       ['winChance of vesk.locks vs lock', '68.75% → 65.00%'],
     ]);
     expect(comparison.unchanged).toBe(1); // the simulated figure moved by noise only
     expect(comparison.added).toEqual([{ file: 'scenarios/a.yaml', key: 'a new figure' }]);
-    const gone = compareToBaseline(baseline, [{ path: 'scenarios/a.yaml', figures: [] }]);
+    const gone = changesSinceBaseline(baseline, [{ path: 'scenarios/a.yaml', figures: [] }]);
     expect(gone.removed).toHaveLength(2);
     expect(gone.moved).toEqual([]);
   });
@@ -108,7 +108,7 @@ describe('baselines', () => {
   it('a file whose every figure is new while the baseline holds them under another name is reported, and rewriting renames it', () => {
     const old = updateBaseline(undefined, files, 1);
     const now = files.map((f) => ({ ...f, baselineName: `../${f.path}` }));
-    const comparison = compareToBaseline(old, now);
+    const comparison = changesSinceBaseline(old, now);
     expect(comparison.unchanged).toBe(0);
     expect(comparison.added).toHaveLength(2);
     expect(comparison.underAnotherName).toEqual([
@@ -121,7 +121,7 @@ describe('baselines', () => {
       },
     ]);
     // A new file that shares no figure with any stored one is only new.
-    const unrelated = compareToBaseline(old, [
+    const unrelated = changesSinceBaseline(old, [
       { path: 'b.yaml', baselineName: 'b.yaml', figures: [exact('winChance of x', 0.5)] },
     ]);
     expect(unrelated.underAnotherName).toEqual([]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { odds as ringSkillOdds } from '../../src/api/ring-skill.ts';
-import { compareToBaseline, updateBaseline } from '../../src/scenario/baseline.ts';
+import { changesSinceBaseline, updateBaseline } from '../../src/scenario/baseline.ts';
 import { checkJunit } from '../../src/scenario/check-junit.ts';
 import { checkMarkdown } from '../../src/scenario/check-markdown.ts';
 import { checkScenarios } from '../../src/scenario/check-scenarios.ts';
@@ -99,7 +99,7 @@ expectations:
       'success of d6-pool stat 3',
     ]);
     const baseline = updateBaseline(undefined, result.files, result.seed);
-    expect(compareToBaseline(baseline, result.files, 0.001).moved).toEqual([]);
+    expect(changesSinceBaseline(baseline, result.files, 0.001).moved).toEqual([]);
     expect(checkJunit(result)).toContain('name="too sure"');
     expect(checkMarkdown(result)).toContain('too sure');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnalysisJob, checkAnalysis, runAnalysis } from '../../src/systems/run-analysis.ts';
-import { compareSplits, splits } from '../../src/systems/zidara/analyses/splits.ts';
+import { rankStatedSplits, splits } from '../../src/systems/zidara/analyses/splits.ts';
 import { tuneTarget } from '../../src/systems/zidara/analyses/tune.ts';
 
 describe('runAnalysis', () => {
@@ -20,7 +20,7 @@ describe('runAnalysis', () => {
       splits: ['d4 | 2d6', 'd12'],
       options: { challenge: 3 },
     });
-    expect(result.rows).toEqual(compareSplits([[[6, 6], [4]], [[12]]], { challenge: 3 }));
+    expect(result.rows).toEqual(rankStatedSplits([[[6, 6], [4]], [[12]]], { challenge: 3 }));
     expect(result.analysis === 'compare' && result.asked).toEqual(['d6+d6 | d4', 'd12']);
   });
 

@@ -10,7 +10,7 @@ import { tuneChart } from '../../../src/report/zidara/tune-chart.ts';
 import { advantage } from '../../../src/systems/zidara/analyses/advantage.ts';
 import { fishing } from '../../../src/systems/zidara/analyses/fishing.ts';
 import { rerolls } from '../../../src/systems/zidara/analyses/rerolls.ts';
-import { compareSplits, splits } from '../../../src/systems/zidara/analyses/splits.ts';
+import { rankStatedSplits, splits } from '../../../src/systems/zidara/analyses/splits.ts';
 import { tuneGrid } from '../../../src/systems/zidara/analyses/tune.ts';
 import { parseSplit } from '../../../src/systems/zidara/roll/split.ts';
 import { validateVegaLite } from '../vega-lite-schema.ts';
@@ -25,7 +25,10 @@ const charts = {
     actions: 1,
   }),
   compare: splitsChart(
-    compareSplits([parseSplit('d12'), parseSplit('d6+d6')], { challenge: 3, objective: 'primary' }),
+    rankStatedSplits([parseSplit('d12'), parseSplit('d6+d6')], {
+      challenge: 3,
+      objective: 'primary',
+    }),
     { challenge: 3, objective: 'primary', setup: {}, asked: ['d12', 'd6+d6'] },
   ),
   advantage: advantageChart(advantage({ sides: 6, most: 3, challenges: [2, 4] }), { setup: {} }),

@@ -30,7 +30,7 @@ export const SPLIT_OBJECTIVES = ['primary', 'wins', 'all', 'utility'] as const;
 /** One of `SPLIT_OBJECTIVES`: what splits are ranked by. */
 export type SplitObjective = (typeof SPLIT_OBJECTIVES)[number];
 
-/** What {@link splits} and {@link compareSplits} assume when told nothing. */
+/** What {@link splits} and {@link rankStatedSplits} assume when told nothing. */
 export const SPLITS_DEFAULTS = {
   actions: 1,
   objective: 'wins',
@@ -121,8 +121,8 @@ export function splitCandidates(options: SplitsOptions): Split[] {
   return candidates;
 }
 
-/** Options of {@link compareSplits}: the setup, the Challenge and the objective. */
-export interface CompareSplitsOptions extends RollSetup {
+/** Options of {@link rankStatedSplits}: the setup, the Challenge and the objective. */
+export interface RankStatedSplitsOptions extends RollSetup {
   readonly challenge: number;
   /** What the ranking maximises. @defaultValue {@link SPLITS_DEFAULTS}.objective */
   readonly objective?: SplitObjective;
@@ -131,22 +131,22 @@ export interface CompareSplitsOptions extends RollSetup {
 /**
  * Stated splits (need not be legal pools of one step count) scored like {@link splits} and
  * ranked: the one-line answer to "d12 or d6+d6 on one intent?".
- * @example compareSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d6+d6" (d12 with no Aura)
+ * @example rankStatedSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d6+d6" (d12 with no Aura)
  */
-export function compareSplits(
+export function rankStatedSplits(
   candidates: readonly Split[],
-  options: CompareSplitsOptions,
+  options: RankStatedSplitsOptions,
 ): SplitRow[] {
   if (candidates.length === 0) throw invalid('splits', [], 'at least one split to score');
   return rankSplitRows(scoreSplitRows(candidates, options));
 }
 
 /** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
-export const compareSplitsOptionsSchema = z.looseObject({
+export const rankStatedSplitsOptionsSchema = z.looseObject({
   challenge: ROLL_SHAPE_SCHEMAS.challenge,
   objective: choice(SPLIT_OBJECTIVES).optional(),
 });
-export const splitsOptionsSchema = compareSplitsOptionsSchema.extend({
+export const splitsOptionsSchema = rankStatedSplitsOptionsSchema.extend({
   steps: ROLL_SHAPE_SCHEMAS.steps,
   actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
   intents: z.array(ROLL_SHAPE_SCHEMAS.dice, { error: 'a list of intent counts' }).optional(),
@@ -162,10 +162,10 @@ export type ScoredSplit = Omit<SplitRow, 'rank'>;
  */
 export function scoreSplitRows(
   candidates: readonly Split[],
-  options: CompareSplitsOptions,
+  options: RankStatedSplitsOptions,
 ): ScoredSplit[] {
   const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
-    compareSplitsOptionsSchema,
+    rankStatedSplitsOptionsSchema,
     options,
   );
   // Every candidate through one call (validation and caches shared); each split is a roll shape
@@ -287,7 +287,7 @@ function statedSplits(job: { readonly splits: readonly string[] }): Split[] {
 
 /** The compare analysis (`dicelab zidara splits --compare`): the stated splits ranked. */
 const declareCompare = /* @__PURE__ */ defineAnalysis<
-  CompareSplitsOptions,
+  RankStatedSplitsOptions,
   /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
   { readonly splits: readonly string[] },
   SplitRow,
@@ -298,10 +298,10 @@ export const COMPARE_ANALYSIS = /* @__PURE__ */ declareCompare({
   name: 'compare',
   run(job) {
     const candidates = statedSplits(job);
-    return { rows: compareSplits(candidates, job.options), asked: candidates.map(formatSplit) };
+    return { rows: rankStatedSplits(candidates, job.options), asked: candidates.map(formatSplit) };
   },
   check(job) {
-    const o = parseSpec(compareSplitsOptionsSchema, job.options);
+    const o = parseSpec(rankStatedSplitsOptionsSchema, job.options);
     splitRoll(statedSplits(job)[0] ?? [[6]], o.challenge, job.options);
   },
   whatIf: SPLIT_WHAT_IF,

@@ -9,7 +9,7 @@ import { TUNE_WHAT_IF } from './tune.ts';
 export type { RowShape, WhatIfShape, WhatIfUnit } from '../../analysis-declaration.ts';
 
 /**
- * Each analysis' rows as {@link compareSettings} pairs them: each analysis' `whatIf`, declared
+ * Each analysis' rows as {@link whatIfPairs} pairs them: each analysis' `whatIf`, declared
  * with it (typed against its rows, so a renamed field fails to compile), gathered here for the
  * page and the library without the analyses' code. (`score` reads as its objective does: a
  * chance for `primary` and `all`.)
@@ -26,7 +26,7 @@ export const WHAT_IF_SHAPES = {
   fights: FIGHT_CURVES_WHAT_IF,
 } as const;
 
-/** An analysis `compareSettings` pairs rows of (a key of `WHAT_IF_SHAPES`). */
+/** An analysis `whatIfPairs` pairs rows of (a key of `WHAT_IF_SHAPES`). */
 export type WhatIfAnalysis = Exclude<keyof typeof WHAT_IF_SHAPES, 'fights'>;
 
 /** One row of an analysis under two settings. */
@@ -47,10 +47,10 @@ export interface WhatIfRow<Row> {
  * An analysis run under two settings (a designer's "what if": another Aura cap, no +2, ties not
  * bought…), paired row by row on the shape's key fields, with each figure's change. Rows keep
  * the base's order; rows only the other setting has come last. Pure; O(rows).
- * @example compareSettings(splits({ steps: 8, challenge: 3 }), splits({ steps: 8, challenge: 3, boostsPerRoll: 0 }), WHAT_IF_SHAPES.splits)[0].change.expectedWins
+ * @example whatIfPairs(splits({ steps: 8, challenge: 3 }), splits({ steps: 8, challenge: 3, boostsPerRoll: 0 }), WHAT_IF_SHAPES.splits)[0].change.expectedWins
  * // −0.5799 (the best split, d6 | d6 | d4, wins 0.58 fewer intents without its +2)
  */
-export function compareSettings<Row extends object>(
+export function whatIfPairs<Row extends object>(
   base: readonly Row[],
   against: readonly Row[],
   shape: RowShape<Row>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/input/input-error.ts';
-import { compareSplits, splits } from '../../../../src/systems/zidara/analyses/splits.ts';
+import { rankStatedSplits, splits } from '../../../../src/systems/zidara/analyses/splits.ts';
 import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
 import { parseSplit, splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
 import { bruteForceUtility } from '../brute-force.ts';
@@ -8,9 +8,9 @@ import { overDefence, pAllAtMost, pBeats, pBeatsByFaces } from '../enumerate.ts'
 
 const noAura = { auraMax: 0 } as const;
 
-describe('compareSplits', () => {
+describe('rankStatedSplits', () => {
   it('answers "d12 or d6+d6 on one intent?" against C3 with no Aura by direct enumeration', () => {
-    const rows = compareSplits([parseSplit('d6+d6'), parseSplit('d12')], {
+    const rows = rankStatedSplits([parseSplit('d6+d6'), parseSplit('d12')], {
       challenge: 3,
       objective: 'primary',
       ...noAura,
@@ -25,7 +25,7 @@ describe('compareSplits', () => {
   });
 
   it('scores two intents on one defence: wins add, "all won" multiplies given D', () => {
-    const [row] = compareSplits([parseSplit('d8 | d4')], { challenge: 2, ...noAura });
+    const [row] = rankStatedSplits([parseSplit('d8 | d4')], { challenge: 2, ...noAura });
     const p = (sides: number, d: number) => Math.max(0, sides - d) / sides;
     expect(row!.expectedWins).toBeCloseTo(
       overDefence(2, (d) => p(8, d) + p(4, d)),
@@ -84,8 +84,8 @@ describe('splits', () => {
 
   it('plays for P(all won) under the all objective: d8 | d6 against C4, 3 Aura, 1 Resolve is 3151/4608', () => {
     const options = { challenge: 4, aura: 3, resolve: 1 };
-    const [all] = compareSplits([parseSplit('d8 | d6')], { ...options, objective: 'all' });
-    const [wins] = compareSplits([parseSplit('d8 | d6')], { ...options, objective: 'wins' });
+    const [all] = rankStatedSplits([parseSplit('d8 | d6')], { ...options, objective: 'all' });
+    const [wins] = rankStatedSplits([parseSplit('d8 | d6')], { ...options, objective: 'wins' });
     expect(Math.abs(all!.score - 3151 / 4608)).toBeLessThan(1e-12);
     expect(all!.expectedUtility).toBeCloseTo(3151 / 4608, 12);
     // Played for expected wins, the same split wins both intents less often (67.94%).
@@ -149,7 +149,7 @@ describe('splits', () => {
       () => splits({ steps: 2, challenge: 3, intents: [5] }),
       () => splits({ steps: 4, challenge: 3, objective: 'most' as 'wins' }),
       () => splits({ steps: 4, challenge: 3, aura: 6 }),
-      () => compareSplits([], { challenge: 3 }),
+      () => rankStatedSplits([], { challenge: 3 }),
     ];
     const fields = ['steps', 'challenge', 'intents', 'objective', 'aura', 'splits'];
     bad.forEach((run, i) => {

@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { rerolls } from '../../../../src/systems/zidara/analyses/rerolls.ts';
 import { splits } from '../../../../src/systems/zidara/analyses/splits.ts';
 import { tuneGrid } from '../../../../src/systems/zidara/analyses/tune.ts';
-import {
-  compareSettings,
-  WHAT_IF_SHAPES,
-} from '../../../../src/systems/zidara/analyses/what-if.ts';
+import { WHAT_IF_SHAPES, whatIfPairs } from '../../../../src/systems/zidara/analyses/what-if.ts';
 
-describe('compareSettings', () => {
+describe('whatIfPairs', () => {
   it('pairs rows by their key fields whatever their order, and gives against − base per figure', () => {
     const shape = {
       keys: ['steps', 'challenge'],
@@ -23,7 +20,7 @@ describe('compareSettings', () => {
       { steps: 4, challenge: 2, winChance: 0.5, pool: 'd8' },
       { steps: 6, challenge: 3, winChance: 0.9, pool: 'd12' },
     ];
-    const rows = compareSettings(base, against, shape);
+    const rows = whatIfPairs(base, against, shape);
     expect(rows.map((r) => r.key)).toEqual([
       { steps: 4, challenge: 2 },
       { steps: 4, challenge: 3 },
@@ -46,7 +43,7 @@ describe('compareSettings', () => {
     // No Aura: win only above D (28/64). One Aura: also a tie paid (8/64) or a +2 from one
     // below (7/64): 43/64.
     const setup = { split: [[8]], challenges: [4], resolve: [0], kinds: ['any' as const] };
-    const [row] = compareSettings(
+    const [row] = whatIfPairs(
       rerolls({ ...setup, auraMax: 0 }),
       rerolls({ ...setup, auraMax: 1 }),
       WHAT_IF_SHAPES.rerolls,
