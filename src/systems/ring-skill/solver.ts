@@ -1,12 +1,13 @@
 import { gcd, Rational } from '../rational.ts';
 import {
-  BLANK,
   KIND_ADDS_RING,
   KIND_ADDS_SKILL,
   KIND_COUNT,
   KIND_OPPORTUNITY,
   KIND_STRIFE,
   KIND_SUCCESSES,
+  RING,
+  SKILL,
 } from './faces.ts';
 import {
   cachedRoll,
@@ -171,22 +172,16 @@ export class RingSkillSolver {
     },
   };
   private readonly reduced = new Int8Array(KIND_COUNT);
-  /** Reroll values by the rest's capped key · 64 + nr · 8 + ns. */
-  private readonly rerollByCapped = new IntTable<RerollValue>();
-  /** Place values of the capped key's digits (base ring + 1). */
-  private readonly cappedPlace = new Float64Array(KIND_COUNT);
   private readonly keepChoices = new Map<number, KeepChoice>();
   /** Reroll values by (nr, ns) (index nr · 8 + ns), then by the rest's reduced pool. */
   private readonly rerollValues: Map<number, RerollValue>[] = [];
+  /** Reroll values by dice rerolled and canonical exact sum: equal values, one object. */
+  private readonly rerollInterned = new Map<string, RerollValue>();
   private readonly rerollChoices = new Map<number, RerollChoice>();
-  /** Scratch arrays of the reroll search (slots are ring kinds 0..8, then skill kinds 9..17). */
+  /** Scratch pools of the reroll search. */
+  private readonly restOfReroll = new Int8Array(KIND_COUNT);
   private readonly poolScratch = new Int8Array(KIND_COUNT);
-  private readonly rerollScratch = {
-    slot: new Int32Array(2 * KIND_COUNT),
-    limit: new Int32Array(2 * KIND_COUNT),
-    digit: new Int32Array(2 * KIND_COUNT),
-    rest: new Int8Array(KIND_COUNT),
-  };
+  private readonly restScratch = new Int8Array(KIND_COUNT);
 
   constructor(options: SolverOptions) {
     this.options = options;
@@ -205,7 +200,6 @@ export class RingSkillSolver {
     this.weightFloats = w.map((x) => x.toNumber());
     this.weightExact = w.map((x) => (x.num * den) / x.den);
     this.order = this.menuOrder();
-    for (let k = 0, p = 1; k < KIND_COUNT; k++, p *= this.radix) this.cappedPlace[k] = p;
     const states = (this.depth + 1) * this.levelSize;
     this.values = new Float64Array(states * FIELDS);
     this.exactValues = new Array<bigint>(states * FIELDS).fill(0n);
@@ -666,122 +660,63 @@ export class RingSkillSolver {
     return choice;
   }
 
-  /** The most dice of a kind that change a decision: ring, or 1 blank. */
-  private capOf(kind: number): number {
-    return kind === BLANK ? 1 : this.maxPending;
-  }
-
   /**
    * The best rerolls on a first roll (kind counts by die type): every choice of up to `rerolls`
    * dice is scored by the expected value of the best keep after it. Ties go to fewer dice
-   * rerolled, then to the final tie-break, then to the first in a fixed order. Memoised.
+   * rerolled, then to the final tie-break, then to the first in a fixed order (see
+   * {@link rerollParts}). Memoised.
    */
   rerollChoice(ring: ArrayLike<number>, skill: ArrayLike<number>, rerolls: number): RerollChoice {
     // Counts are at most 6 (ring and skill ≤ 6): base-7 digits keep the key a safe integer.
     const id = (digitsKey(ring, 7) * 7 ** KIND_COUNT + digitsKey(skill, 7)) * 4 + rerolls;
     let choice = this.rerollChoices.get(id);
     if (!choice) {
-      const picked = new Int8Array(2 * KIND_COUNT);
-      this.bestReroll(ring, skill, rerolls, picked);
-      choice = { ring: picked.slice(0, KIND_COUNT), skill: picked.slice(KIND_COUNT) };
+      let skillDice = 0;
+      for (let k = 0; k < KIND_COUNT; k++) skillDice += skill[k]!;
+      const rp = rerollParts(RING, this.maxPending, rerolls);
+      const sp = rerollParts(SKILL, skillDice, rerolls);
+      const r = rp.parts[rp.index.get(digitsKey(ring, 7))!]!;
+      const s = sp.parts[sp.index.get(digitsKey(skill, 7))!]!;
+      let best: RerollValue | undefined;
+      choice = { ring: new Int8Array(KIND_COUNT), skill: new Int8Array(KIND_COUNT) };
+      for (let j = 0; j < s.left.length; j++)
+        for (let i = 0; i < r.left.length; i++) {
+          if (r.rerolled[i]! + s.rerolled[j]! > rerolls) continue;
+          const value = this.rerollValueOf(rp.subs[r.left[i]!]!, sp.subs[s.left[j]!]!);
+          if (best && (value === best || this.compareReroll(value, best, rerolls) >= 0)) continue;
+          best = value;
+          choice = { ring: r.picked[i]!, skill: s.picked[j]! };
+        }
       this.rerollChoices.set(id, choice);
     }
     return choice;
   }
 
-  /**
-   * The value of the best reroll on a first roll; the dice it rerolls (ring kinds, then skill
-   * kinds) go into `picked` when given. An odometer over the kinds present, total ≤ rerolls.
-   */
-  private bestReroll(
-    ring: ArrayLike<number>,
-    skill: ArrayLike<number>,
-    rerolls: number,
-    picked?: Int8Array,
-  ): RerollValue {
-    const { slot, limit, digit, rest } = this.rerollScratch;
-    let slots = 0;
-    for (let k = 0; k < 2 * KIND_COUNT; k++) {
-      const have = k < KIND_COUNT ? ring[k]! : skill[k - KIND_COUNT]!;
-      if (have === 0) continue;
-      slot[slots] = k;
-      limit[slots] = Math.min(have, rerolls);
-      digit[slots] = 0;
-      slots++;
-    }
-    // The rest's capped key (ring per kind, 1 blank), kept up to date as dice leave and return.
-    const place = this.cappedPlace;
-    let key = 0;
-    for (let k = 0; k < KIND_COUNT; k++) {
-      rest[k] = ring[k]! + skill[k]!;
-      key += Math.min(rest[k]!, this.capOf(k)) * place[k]!;
-    }
-    let total = 0;
-    let nr = 0;
-    let ns = 0;
-    let best: RerollValue | undefined;
-    for (;;) {
-      const id = key * 64 + nr * 8 + ns;
-      let value = this.rerollByCapped.get(id);
-      if (!value) {
-        value = this.rerollValue(rest, nr, ns);
-        this.rerollByCapped.set(id, value);
-      }
-      let better = !best;
-      if (best && value !== best) {
-        // Most choices part on the first float; only near ties need the full comparison.
-        const x = value.key[0]!;
-        const y = best.key[0]!;
-        better = nearTie(x, y) ? this.betterReroll(value, best, rerolls) : x > y;
-      }
-      if (better) {
-        best = value;
-        if (picked) {
-          picked.fill(0);
-          for (let i = 0; i < slots; i++) picked[slot[i]!] = digit[i]!;
-        }
-      }
-      let i = 0;
-      for (; i < slots; i++) {
-        const k = slot[i]!;
-        const kind = k % KIND_COUNT;
-        const cap = this.capOf(kind);
-        if (digit[i]! < limit[i]! && total < rerolls) {
-          digit[i]!++;
-          total++;
-          if (rest[kind]! <= cap) key -= place[kind]!;
-          rest[kind]!--;
-          if (k < KIND_COUNT) nr++;
-          else ns++;
-          break;
-        }
-        const m = digit[i]!;
-        total -= m;
-        key += (Math.min(rest[kind]! + m, cap) - Math.min(rest[kind]!, cap)) * place[kind]!;
-        rest[kind]! += m;
-        if (k < KIND_COUNT) nr -= m;
-        else ns -= m;
-        digit[i] = 0;
-      }
-      if (i === slots) break;
-    }
-    return best!;
+  /** The value of rerolling the dice not in `ring` and `skill` (the dice left of each type). */
+  private rerollValueOf(ring: RerollSub, skill: RerollSub): RerollValue {
+    const rest = this.restOfReroll;
+    for (let k = 0; k < KIND_COUNT; k++) rest[k] = ring.counts[k]! + skill.counts[k]!;
+    return this.rerollValue(rest, ring.rerolled, skill.rerolled);
   }
 
   /**
-   * Whether reroll value a beats b: the objective (exact on near ties), then fewer dice
-   * rerolled, then the final tie-break.
+   * How reroll value a compares with b: negative when a is better. The objective (exact on near
+   * ties), then fewer dice rerolled, then the final tie-break; 0 when they tie in all of it.
    */
-  private betterReroll(a: RerollValue, b: RerollValue, rerolls: number): boolean {
-    const c = compareFloat(a.key, b.key);
-    if (c !== 0) return c < 0;
-    const ea = this.rerollExactKey(a, rerolls);
-    const eb = this.rerollExactKey(b, rerolls);
+  private compareReroll(a: RerollValue, b: RerollValue, rerolls: number): number {
     const n = this.objectiveLength;
-    for (let i = 0; i < n; i++) if (ea[i] !== eb[i]) return ea[i]! > eb[i]!;
-    if (a.rerolled !== b.rerolled) return a.rerolled < b.rerolled;
-    for (let i = n; i < ea.length; i++) if (ea[i] !== eb[i]) return ea[i]! > eb[i]!;
-    return false;
+    let ea: bigint[] | undefined;
+    let eb: bigint[] | undefined;
+    for (let i = 0; i < a.key.length; i++) {
+      if (i === n && a.rerolled !== b.rerolled) return a.rerolled - b.rerolled;
+      const x = a.key[i]!;
+      const y = b.key[i]!;
+      if (!nearTie(x, y)) return x > y ? -1 : 1;
+      ea ??= this.rerollExactKey(a, rerolls);
+      eb ??= this.rerollExactKey(b, rerolls);
+      if (ea[i] !== eb[i]) return ea[i]! > eb[i]! ? -1 : 1;
+    }
+    return 0;
   }
 
   /** A reroll value's exact key over the common denominator 12^rerolls · G_depth (cached). */
@@ -796,8 +731,72 @@ export class RingSkillSolver {
   }
 
   /**
+   * The weight of each reroll value chosen over every first roll of `skill` Skill dice, each
+   * weighing 6^ring·12^(skill + rerolls) in all. Every (dice left of each type) pair is valued
+   * once into a table and the values ranked once, so that each first roll's choices compare
+   * ranks: O(first rolls × choices) integer steps.
+   */
+  private chosenRerolls(skill: number, rerolls: number): Map<RerollValue, number> {
+    const rp = rerollParts(RING, this.maxPending, rerolls);
+    const sp = rerollParts(SKILL, skill, rerolls);
+    const nT = sp.subs.length;
+    const table = new Int32Array(rp.subs.length * nT).fill(-1);
+    const values: RerollValue[] = [];
+    const local = new Map<RerollValue, number>();
+    rp.subs.forEach((a, i) => {
+      sp.subs.forEach((t, j) => {
+        if (a.rerolled + t.rerolled > rerolls) return;
+        const value = this.rerollValueOf(a, t);
+        let at = local.get(value);
+        if (at === undefined) {
+          at = values.length;
+          values.push(value);
+          local.set(value, at);
+        }
+        table[i * nT + j] = at;
+      });
+    });
+    // Ranks: 0 best, values that tie in all of the comparison share one.
+    const order = values.map((_, i) => i);
+    order.sort((x, y) => this.compareReroll(values[x]!, values[y]!, rerolls) || x - y);
+    const rank = new Int32Array(values.length);
+    for (let p = 1; p < order.length; p++)
+      rank[order[p]!] =
+        this.compareReroll(values[order[p - 1]!]!, values[order[p]!]!, rerolls) === 0
+          ? rank[order[p - 1]!]!
+          : p;
+    const weights = new Float64Array(values.length);
+    for (const r of rp.parts)
+      for (const s of sp.parts) {
+        // The first best in the search's order: Skill choices outer, Ring choices inner.
+        let best = -1;
+        let bestRank = Number.POSITIVE_INFINITY;
+        for (let j = 0; j < s.left.length; j++) {
+          const room = rerolls - s.rerolled[j]!;
+          const row = s.left[j]!;
+          for (let i = 0; i < r.left.length; i++) {
+            if (r.rerolled[i]! > room) continue;
+            const v = table[r.left[i]! * nT + row]!;
+            if (rank[v]! < bestRank) {
+              bestRank = rank[v]!;
+              best = v;
+            }
+          }
+        }
+        // A chosen value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
+        weights[best]! += r.weight * s.weight * 12 ** (rerolls - values[best]!.rerolled);
+      }
+    const chosen = new Map<RerollValue, number>();
+    values.forEach((v, i) => {
+      if (weights[i]! > 0) chosen.set(v, weights[i]!);
+    });
+    return chosen;
+  }
+
+  /**
    * The expected value of keeping best after adding nr fresh Ring and ns fresh Skill dice to
-   * the dice `rest` that were not rerolled. Memoised on (capped rest, nr, ns).
+   * the dice `rest` that were not rerolled. Memoised on (reduced rest, nr, ns); values whose
+   * exact sums are equal are one object, so that the search compares them by identity.
    */
   private rerollValue(rest: ArrayLike<number>, nr: number, ns: number): RerollValue {
     // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
@@ -809,41 +808,38 @@ export class RingSkillSolver {
     }
     let value = byRest.get(id);
     if (value) return value;
-    const capped = this.reduced.slice();
+    // A copy: keepChoice below writes `reduced`.
+    const capped = this.restScratch;
+    capped.set(this.reduced);
     const pool = this.poolScratch;
-    const vector = new Float64Array(FIELDS);
-    const v = this.values;
     // Weights of the fresh dice over 12^(nr + ns): a Ring face weighs 2.
-    const total = 12 ** (nr + ns);
+    const sum = new Sum();
     for (const o of this.outcomes(nr, ns)) {
       for (let k = 0; k < KIND_COUNT; k++) pool[k] = capped[k]! + o.counts[k]!;
       const c = this.keepChoice(pool);
-      const p = (o.weight * 2 ** nr) / total;
-      const at = c.next * FIELDS;
-      vector[P]! += p * v[at + P]!;
-      vector[STRIFE]! += p * (c.strife + v[at + STRIFE]!);
-      vector[BONUS]! += p * (c.bonus + v[at + BONUS]!);
-      vector[OPP]! += p * (c.opportunity + v[at + OPP]!);
-      vector[SUCC]! += p * (c.successes + v[at + SUCC]!);
-      vector[CAPPED]! += p * v[at + CAPPED]!;
+      sum.add(o.weight * 2 ** nr, c.next, c.strife, c.bonus, c.opportunity, c.successes);
     }
-    value = new RerollValue(nr, ns, capped, this.keyOf(vector));
+    const canonical = `${nr + ns}|${sum.canonical()}`;
+    value = this.rerollInterned.get(canonical);
+    if (!value) {
+      const total = 12 ** (nr + ns);
+      const vector = new Float64Array(FIELDS);
+      const v = this.values;
+      for (let c = 0; c < FIELDS; c++) vector[c] = sum.immediate[c]! / total;
+      for (const [next, weight] of sum.byNext) {
+        const p = weight / total;
+        for (let c = 0; c < FIELDS; c++) vector[c]! += p * v[next * FIELDS + c]!;
+      }
+      value = new RerollValue(nr + ns, sum, this.keyOf(vector));
+      this.rerollInterned.set(canonical, value);
+    }
     byRest.set(id, value);
     return value;
   }
 
   /** A reroll value's exact sums Σ weight·value over 12^rerolled · G_depth (cached on it). */
   private rerollSums(value: RerollValue): bigint[] {
-    if (!value.sums) {
-      const sum = new Sum();
-      const pool = this.poolScratch;
-      for (const o of this.outcomes(value.nr, value.ns)) {
-        for (let k = 0; k < KIND_COUNT; k++) pool[k] = value.rest[k]! + o.counts[k]!;
-        const c = this.keepChoice(pool);
-        sum.add(o.weight * 2 ** value.nr, c.next, c.strife, c.bonus, c.opportunity, c.successes);
-      }
-      value.sums = this.combine(sum, this.denominators[this.depth]!);
-    }
+    if (!value.sums) value.sums = this.combine(value.sum, this.denominators[this.depth]!);
     return value.sums;
   }
 
@@ -868,15 +864,7 @@ export class RingSkillSolver {
       sums = this.combine(this.sumMenus(menus, this.rankFor(this.depth, 0), this.depth, 0), top);
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill) * top;
     } else {
-      // A chosen reroll value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
-      const chosen = new Map<RerollValue, number>();
-      for (const first of firstRolls(ring, skill)) {
-        const value = this.bestReroll(first.ring, first.skill, rerolls);
-        chosen.set(
-          value,
-          (chosen.get(value) ?? 0) + first.weight * 12 ** (rerolls - value.rerolled),
-        );
-      }
+      const chosen = this.chosenRerolls(skill, rerolls);
       sums = new Array<bigint>(FIELDS).fill(0n);
       for (const [value, weight] of chosen) {
         const w = BigInt(weight);
@@ -910,50 +898,6 @@ export class RingSkillSolver {
   }
 }
 
-/**
- * A map from non-negative int32 keys to values, open addressing: the reroll search looks up
- * millions of keys, several times faster than a Map.
- */
-class IntTable<T> {
-  private keys = new Int32Array(1 << 16).fill(-1);
-  private values: (T | undefined)[] = new Array(1 << 16);
-  private size = 0;
-
-  get(key: number): T | undefined {
-    const mask = this.keys.length - 1;
-    for (let h = Math.imul(key, 0x9e3779b1) >>> 0; ; h++) {
-      const at = h & mask;
-      const k = this.keys[at]!;
-      if (k === key) return this.values[at];
-      if (k === -1) return undefined;
-    }
-  }
-
-  set(key: number, value: T): void {
-    if (2 * (this.size + 1) > this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    for (let h = Math.imul(key, 0x9e3779b1) >>> 0; ; h++) {
-      const at = h & mask;
-      const k = this.keys[at]!;
-      if (k === key || k === -1) {
-        if (k === -1) this.size++;
-        this.keys[at] = key;
-        this.values[at] = value;
-        return;
-      }
-    }
-  }
-
-  private grow(): void {
-    const keys = this.keys;
-    const values = this.values;
-    this.keys = new Int32Array(keys.length * 2).fill(-1);
-    this.values = new Array(keys.length * 2);
-    this.size = 0;
-    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i]!, values[i]!);
-  }
-}
-
 /** Weights of decisions grouped by the state they lead to, plus their immediate symbols. */
 class Sum {
   readonly byNext = new Map<number, number>();
@@ -973,16 +917,21 @@ class Sum {
     this.immediate[OPP]! += weight * opportunity;
     this.immediate[SUCC]! += weight * successes;
   }
+
+  /** A text equal for two sums exactly when their weights and immediate symbols are. */
+  canonical(): string {
+    const entries = [...this.byNext].sort((a, b) => a[0] - b[0]);
+    return `${entries.join(';')}|${this.immediate.join(',')}`;
+  }
 }
 
 /**
- * The expected value of the best keep after rerolling nr Ring and ns Skill dice, the other dice
- * being `rest` (capped): its float key; the solver fills in exact figures when they are needed.
+ * The expected value of the best keep after rerolling some dice: its weights over
+ * 12^rerolled by the state they lead to, and its float key; exact figures when needed.
  */
 class RerollValue {
-  readonly nr: number;
-  readonly ns: number;
-  readonly rest: Int8Array;
+  readonly rerolled: number;
+  readonly sum: Sum;
   readonly key: number[];
   /** Exact Σ weight·value over 12^rerolled · G_depth, once computed. */
   sums: bigint[] | undefined;
@@ -990,15 +939,10 @@ class RerollValue {
   exactKey: bigint[] | undefined;
   exactKeyRerolls = -1;
 
-  constructor(nr: number, ns: number, rest: Int8Array, key: number[]) {
-    this.nr = nr;
-    this.ns = ns;
-    this.rest = rest;
+  constructor(rerolled: number, sum: Sum, key: number[]) {
+    this.rerolled = rerolled;
+    this.sum = sum;
     this.key = key;
-  }
-
-  get rerolled(): number {
-    return this.nr + this.ns;
   }
 }
 
@@ -1007,30 +951,89 @@ function nearTie(x: number, y: number): boolean {
   return Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
 }
 
-/**
- * Compares two keys (higher is better) by their first component in floats, as a sort
- * comparator: −1 when a is better, +1 when b is, and 0 when that is a near tie, so that the
- * exact keys must decide.
- */
-function compareFloat(a: readonly number[], b: readonly number[]): number {
-  const x = a[0]!;
-  const y = b[0]!;
-  return nearTie(x, y) ? 0 : x > y ? -1 : 1;
+/** Dice of one type left after a reroll: their kind counts and how many were rerolled. */
+interface RerollSub {
+  readonly counts: Int8Array;
+  readonly rerolled: number;
 }
 
+/** One die type's part of a first roll, with its reroll choices in the search's order. */
+interface RerollPart {
+  readonly weight: number;
+  /** Per choice: the dice left (index into {@link RerollParts.subs}), how many and which rerolled. */
+  readonly left: Int32Array;
+  readonly rerolled: Int8Array;
+  readonly picked: readonly Int8Array[];
+}
+
+interface RerollParts {
+  /** Every roll of the type's dice (weights over 6^dice or 12^dice) and their choices. */
+  readonly parts: readonly RerollPart[];
+  /** A part's index by its counts' base-7 key. */
+  readonly index: ReadonlyMap<number, number>;
+  readonly subs: readonly RerollSub[];
+}
+
+const rerollPartsCache = new Map<string, RerollParts>();
+
 /**
- * Every first roll of `ring` Ring and `skill` Skill dice with the die types kept apart (a
- * reroll draws from its own die's faces), weights over 6^ring·12^skill.
+ * Every roll of `dice` dice of one type (Ring or Skill), each with its choices of at most
+ * `rerolls` dice to reroll: an odometer over the kinds present, the lowest kind's digit
+ * fastest. A first roll's choices are its Skill part's (outer) by its Ring part's (inner):
+ * the order of one odometer over the Ring kinds, then the Skill kinds. Shared by every solver.
  */
-function firstRolls(
-  ring: number,
-  skill: number,
-): { ring: Int8Array; skill: Int8Array; weight: number }[] {
-  const rings = rollKinds(ring, 0);
-  const skills = rollKinds(0, skill);
-  return rings.flatMap((r) =>
-    skills.map((s) => ({ ring: r.counts, skill: s.counts, weight: r.weight * s.weight })),
-  );
+function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
+  const id = `${type},${dice},${rerolls}`;
+  let cached = rerollPartsCache.get(id);
+  if (cached) return cached;
+  const subs: RerollSub[] = [];
+  const subIndex = new Map<number, number>();
+  const index = new Map<number, number>();
+  const rolls = type === RING ? rollKinds(dice, 0) : rollKinds(0, dice);
+  const parts = rolls.map((o, p): RerollPart => {
+    index.set(digitsKey(o.counts, 7), p);
+    const slots: number[] = [];
+    for (let k = 0; k < KIND_COUNT; k++) if (o.counts[k]! > 0) slots.push(k);
+    const digit = new Int8Array(KIND_COUNT);
+    const left: number[] = [];
+    const rerolled: number[] = [];
+    const picked: Int8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const counts = o.counts.map((n, k) => n - digit[k]!);
+      const key = digitsKey(counts, 7);
+      let at = subIndex.get(key);
+      if (at === undefined) {
+        at = subs.length;
+        subs.push({ counts, rerolled: total });
+        subIndex.set(key, at);
+      }
+      left.push(at);
+      rerolled.push(total);
+      picked.push(digit.slice());
+      let i = 0;
+      for (; i < slots.length; i++) {
+        const k = slots[i]!;
+        if (digit[k]! < Math.min(o.counts[k]!, rerolls) && total < rerolls) {
+          digit[k]!++;
+          total++;
+          break;
+        }
+        total -= digit[k]!;
+        digit[k] = 0;
+      }
+      if (i === slots.length) break;
+    }
+    return {
+      weight: o.weight,
+      left: Int32Array.from(left),
+      rerolled: Int8Array.from(rerolled),
+      picked,
+    };
+  });
+  cached = { parts, index, subs };
+  rerollPartsCache.set(id, cached);
+  return cached;
 }
 
 /** A key for kind counts below `base` each: their digits in that base. */
