@@ -249,6 +249,8 @@ function emitKeep(
  * `signature[start[i] .. start[i + 1])` (with their `lex`), rolled with weight `weight[i]`.
  */
 export interface MenuSet {
+  /** Menu index by reduced pool key (see {@link reducedPool}). */
+  readonly index: ReadonlyMap<number, number>;
   readonly start: Int32Array;
   readonly signature: Int32Array;
   readonly lex: Int32Array;
@@ -329,6 +331,7 @@ function menuSetOf(
     start.push(signature.length);
   }
   return {
+    index,
     start: Int32Array.from(start),
     signature: Int32Array.from(signature),
     lex: Int32Array.from(lex),

@@ -175,12 +175,14 @@ export class RingSkillSolver {
   private readonly keepChoices = new Map<number, KeepChoice>();
   /** Reroll values by (nr, ns) (index nr · 8 + ns), then by the rest's reduced pool. */
   private readonly rerollValues: Map<number, RerollValue>[] = [];
-  /** Reroll values by dice rerolled and canonical exact sum: equal values, one object. */
-  private readonly rerollInterned = new Map<string, RerollValue>();
+  /** Reroll values by a hash of (dice rerolled, exact sum): equal values, one object. */
+  private readonly rerollInterned = new Map<number, RerollValue[]>();
+  /** Every interned reroll value, by serial. */
+  private readonly rerollList: RerollValue[] = [];
+  /** The best first keep of every first roll, by Skill dice (see firstKeeps). */
+  private readonly firstKeepsBySkill = new Map<number, Int32Array>();
   private readonly rerollChoices = new Map<number, RerollChoice>();
-  /** Scratch pools of the reroll search. */
-  private readonly restOfReroll = new Int8Array(KIND_COUNT);
-  private readonly poolScratch = new Int8Array(KIND_COUNT);
+  /** The dice left by a reroll, while its value is looked up. */
   private readonly restScratch = new Int8Array(KIND_COUNT);
 
   constructor(options: SolverOptions) {
@@ -322,29 +324,27 @@ export class RingSkillSolver {
    * summed by the state they lead to (`nextLevel` waves left, s successes before them).
    */
   private sumMenus(menus: LocalMenus, rank: Int32Array, nextLevel: number, s: number): Sum {
-    const { set, local } = menus;
-    const { start, lex, weight } = set;
-    if (this.chosen.length < this.sigCount.length)
-      this.chosen = new Float64Array(this.sigCount.length);
-    const chosen = this.chosen;
+    const weight = menus.set.weight;
+    const chosen = this.chosenScratch();
     const touched: number[] = [];
     for (let i = 0; i < weight.length; i++) {
-      let best = -1;
-      let bestRank = Number.POSITIVE_INFINITY;
-      let bestLex = Number.POSITIVE_INFINITY;
-      for (let e = start[i]!, end = start[i + 1]!; e < end; e++) {
-        const sig = local[e]!;
-        const r = rank[sig]!;
-        if (r < bestRank || (r === bestRank && lex[e]! < bestLex)) {
-          bestRank = r;
-          bestLex = lex[e]!;
-          best = sig;
-        }
-      }
-      if (best < 0) throw new Error('a keep decision found no legal keep');
+      const best = bestEntry(menus, i, rank);
       if (chosen[best] === 0) touched.push(best);
       chosen[best]! += weight[i]!;
     }
+    return this.sumChosen(touched, nextLevel, s);
+  }
+
+  /** The weights by signature of a roll being summed (zero between rolls). */
+  private chosenScratch(): Float64Array {
+    if (this.chosen.length < this.sigCount.length)
+      this.chosen = new Float64Array(this.sigCount.length);
+    return this.chosen;
+  }
+
+  /** The signatures `touched` with their weights in `chosen`, summed by state; `chosen` cleared. */
+  private sumChosen(touched: readonly number[], nextLevel: number, s: number): Sum {
+    const chosen = this.chosen;
     const sum = new Sum();
     for (const sig of touched) {
       const succ = this.sigSucc[sig]!;
@@ -682,7 +682,7 @@ export class RingSkillSolver {
       for (let j = 0; j < s.left.length; j++)
         for (let i = 0; i < r.left.length; i++) {
           if (r.rerolled[i]! + s.rerolled[j]! > rerolls) continue;
-          const value = this.rerollValueOf(rp.subs[r.left[i]!]!, sp.subs[s.left[j]!]!);
+          const value = this.rerollValue(rp, sp, r.left[i]!, s.left[j]!);
           if (best && (value === best || this.compareReroll(value, best, rerolls) >= 0)) continue;
           best = value;
           choice = { ring: r.picked[i]!, skill: s.picked[j]! };
@@ -690,13 +690,6 @@ export class RingSkillSolver {
       this.rerollChoices.set(id, choice);
     }
     return choice;
-  }
-
-  /** The value of rerolling the dice not in `ring` and `skill` (the dice left of each type). */
-  private rerollValueOf(ring: RerollSub, skill: RerollSub): RerollValue {
-    const rest = this.restOfReroll;
-    for (let k = 0; k < KIND_COUNT; k++) rest[k] = ring.counts[k]! + skill.counts[k]!;
-    return this.rerollValue(rest, ring.rerolled, skill.rerolled);
   }
 
   /**
@@ -742,18 +735,17 @@ export class RingSkillSolver {
     const nT = sp.subs.length;
     const table = new Int32Array(rp.subs.length * nT).fill(-1);
     const values: RerollValue[] = [];
-    const local = new Map<RerollValue, number>();
+    // Local index by serial, plus 1 (0: not in the table yet).
+    const local = new Int32Array(this.rerollList.length + rp.subs.length * nT);
     rp.subs.forEach((a, i) => {
       sp.subs.forEach((t, j) => {
         if (a.rerolled + t.rerolled > rerolls) return;
-        const value = this.rerollValueOf(a, t);
-        let at = local.get(value);
-        if (at === undefined) {
-          at = values.length;
+        const value = this.rerollValue(rp, sp, i, j);
+        if (local[value.serial] === 0) {
           values.push(value);
-          local.set(value, at);
+          local[value.serial] = values.length;
         }
-        table[i * nT + j] = at;
+        table[i * nT + j] = local[value.serial]! - 1;
       });
     });
     // Ranks: 0 best, values that tie in all of the comparison share one.
@@ -794,11 +786,19 @@ export class RingSkillSolver {
   }
 
   /**
-   * The expected value of keeping best after adding nr fresh Ring and ns fresh Skill dice to
-   * the dice `rest` that were not rerolled. Memoised on (reduced rest, nr, ns); values whose
-   * exact sums are equal are one object, so that the search compares them by identity.
+   * The expected value of keeping best after rerolling the dice not in Ring sub `a` and Skill
+   * sub `t` of a first roll (see {@link rerollParts}): each way the fresh dice fall completes a
+   * first roll, whose best keep {@link firstKeeps} holds. Memoised on (reduced rest, dice
+   * rerolled of each type); values whose exact sums are equal are one object, so that the
+   * search compares them by identity.
    */
-  private rerollValue(rest: ArrayLike<number>, nr: number, ns: number): RerollValue {
+  private rerollValue(rp: RerollParts, sp: RerollParts, a: number, t: number): RerollValue {
+    const ring = rp.subs[a]!;
+    const skill = sp.subs[t]!;
+    const nr = ring.rerolled;
+    const ns = skill.rerolled;
+    const rest = this.restScratch;
+    for (let k = 0; k < KIND_COUNT; k++) rest[k] = ring.counts[k]! + skill.counts[k]!;
     // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
     const id = reducedPool(this.order, rest, this.maxPending, this.reduced);
     let byRest = this.rerollValues[nr * 8 + ns];
@@ -808,19 +808,29 @@ export class RingSkillSolver {
     }
     let value = byRest.get(id);
     if (value) return value;
-    // A copy: keepChoice below writes `reduced`.
-    const capped = this.restScratch;
-    capped.set(this.reduced);
-    const pool = this.poolScratch;
+    const keeps = this.firstKeeps(sp.dice);
+    const parts = sp.parts.length;
+    const chosen = this.chosenScratch();
+    const touched: number[] = [];
     // Weights of the fresh dice over 12^(nr + ns): a Ring face weighs 2.
-    const sum = new Sum();
-    for (const o of this.outcomes(nr, ns)) {
-      for (let k = 0; k < KIND_COUNT; k++) pool[k] = capped[k]! + o.counts[k]!;
-      const c = this.keepChoice(pool);
-      sum.add(o.weight * 2 ** nr, c.next, c.strife, c.bonus, c.opportunity, c.successes);
+    const scale = 2 ** nr;
+    for (let x = 0; x < ring.grow.length; x++) {
+      const row = ring.grow[x]! * parts;
+      const wx = ring.growWeight[x]! * scale;
+      for (let y = 0; y < skill.grow.length; y++) {
+        const sig = keeps[row + skill.grow[y]!]!;
+        if (chosen[sig] === 0) touched.push(sig);
+        chosen[sig]! += wx * skill.growWeight[y]!;
+      }
     }
-    const canonical = `${nr + ns}|${sum.canonical()}`;
-    value = this.rerollInterned.get(canonical);
+    const sum = this.sumChosen(touched, this.depth, 0);
+    const hash = sum.hash(nr + ns);
+    let alike = this.rerollInterned.get(hash);
+    if (!alike) {
+      alike = [];
+      this.rerollInterned.set(hash, alike);
+    }
+    value = alike.find((x) => x.rerolled === nr + ns && x.sum.equals(sum));
     if (!value) {
       const total = 12 ** (nr + ns);
       const vector = new Float64Array(FIELDS);
@@ -830,11 +840,38 @@ export class RingSkillSolver {
         const p = weight / total;
         for (let c = 0; c < FIELDS; c++) vector[c]! += p * v[next * FIELDS + c]!;
       }
-      value = new RerollValue(nr + ns, sum, this.keyOf(vector));
-      this.rerollInterned.set(canonical, value);
+      value = new RerollValue(this.rerollList.length, nr + ns, sum, this.keyOf(vector));
+      this.rerollList.push(value);
+      alike.push(value);
     }
     byRest.set(id, value);
     return value;
+  }
+
+  /**
+   * The best first keep's signature of every first roll of `skill` Skill dice, by Ring part ·
+   * Skill parts + Skill part (see {@link firstRollMenus}). Cached per skill.
+   */
+  private firstKeeps(skill: number): Int32Array {
+    let keeps = this.firstKeepsBySkill.get(skill);
+    if (keeps) return keeps;
+    const menus = this.firstMenusOf(skill);
+    const rank = this.rankFor(this.depth, 0);
+    const best = new Int32Array(menus.set.weight.length);
+    for (let i = 0; i < best.length; i++) best[i] = bestEntry(menus, i, rank);
+    keeps = firstRollMenus(this.order, this.maxPending, skill).map((m) => best[m]!);
+    this.firstKeepsBySkill.set(skill, keeps);
+    return keeps;
+  }
+
+  /** The menus of a first roll of `skill` Skill dice, localized. Cached. */
+  private firstMenusOf(skill: number): LocalMenus {
+    let menus = this.firstMenus.get(skill);
+    if (!menus) {
+      menus = this.localize(firstMenuSet(this.order, this.maxPending, skill));
+      this.firstMenus.set(skill, menus);
+    }
+    return menus;
   }
 
   /** A reroll value's exact sums Σ weight·value over 12^rerolled · G_depth (cached on it). */
@@ -856,11 +893,7 @@ export class RingSkillSolver {
     let sums: bigint[];
     let denominator: bigint;
     if (rerolls === 0) {
-      let menus = this.firstMenus.get(skill);
-      if (!menus) {
-        menus = this.localize(firstMenuSet(this.order, ring, skill));
-        this.firstMenus.set(skill, menus);
-      }
+      const menus = this.firstMenusOf(skill);
       sums = this.combine(this.sumMenus(menus, this.rankFor(this.depth, 0), this.depth, 0), top);
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill) * top;
     } else {
@@ -918,10 +951,21 @@ class Sum {
     this.immediate[SUCC]! += weight * successes;
   }
 
-  /** A text equal for two sums exactly when their weights and immediate symbols are. */
-  canonical(): string {
-    const entries = [...this.byNext].sort((a, b) => a[0] - b[0]);
-    return `${entries.join(';')}|${this.immediate.join(',')}`;
+  /** A hash of the weights and immediate symbols (and a tag), equal for equal sums. */
+  hash(tag: number): number {
+    let h = tag;
+    // Entries in any order: a sum of mixed entries.
+    for (const [next, weight] of this.byNext) h = (h + mix(next, weight)) | 0;
+    for (let c = 0; c < FIELDS; c++) h = mix(h, this.immediate[c]!);
+    return h;
+  }
+
+  /** Whether two sums have the same weights and immediate symbols. */
+  equals(other: Sum): boolean {
+    if (this.byNext.size !== other.byNext.size) return false;
+    for (let c = 0; c < FIELDS; c++) if (this.immediate[c] !== other.immediate[c]) return false;
+    for (const [next, weight] of this.byNext) if (other.byNext.get(next) !== weight) return false;
+    return true;
   }
 }
 
@@ -930,6 +974,8 @@ class Sum {
  * 12^rerolled by the state they lead to, and its float key; exact figures when needed.
  */
 class RerollValue {
+  /** Its index in the solver's list of reroll values. */
+  readonly serial: number;
   readonly rerolled: number;
   readonly sum: Sum;
   readonly key: number[];
@@ -939,11 +985,18 @@ class RerollValue {
   exactKey: bigint[] | undefined;
   exactKeyRerolls = -1;
 
-  constructor(rerolled: number, sum: Sum, key: number[]) {
+  constructor(serial: number, rerolled: number, sum: Sum, key: number[]) {
+    this.serial = serial;
     this.rerolled = rerolled;
     this.sum = sum;
     this.key = key;
   }
+}
+
+/** Two integers (safe, non-negative) mixed into an int32 hash. */
+function mix(a: number, b: number): number {
+  const h = Math.imul(a ^ Math.imul(b, 0x85ebca6b), 0x9e3779b1) ^ (b / 2 ** 32);
+  return (h ^ (h >>> 15)) | 0;
 }
 
 /** Whether two floats are within 1e-9 (relative) of each other: only exact arithmetic can order them. */
@@ -955,6 +1008,9 @@ function nearTie(x: number, y: number): boolean {
 interface RerollSub {
   readonly counts: Int8Array;
   readonly rerolled: number;
+  /** Each way the rerolled dice fall: the part it completes (index) and its weight. */
+  readonly grow: Int32Array;
+  readonly growWeight: Float64Array;
 }
 
 /** One die type's part of a first roll, with its reroll choices in the search's order. */
@@ -967,6 +1023,7 @@ interface RerollPart {
 }
 
 interface RerollParts {
+  readonly dice: number;
   /** Every roll of the type's dice (weights over 6^dice or 12^dice) and their choices. */
   readonly parts: readonly RerollPart[];
   /** A part's index by its counts' base-7 key. */
@@ -1005,7 +1062,12 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
       let at = subIndex.get(key);
       if (at === undefined) {
         at = subs.length;
-        subs.push({ counts, rerolled: total });
+        subs.push({
+          counts,
+          rerolled: total,
+          grow: new Int32Array(0),
+          growWeight: new Float64Array(0),
+        });
         subIndex.set(key, at);
       }
       left.push(at);
@@ -1031,9 +1093,73 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
       picked,
     };
   });
-  cached = { parts, index, subs };
+  const completed = subs.map((sub) => {
+    const fresh = type === RING ? rollKinds(sub.rerolled, 0) : rollKinds(0, sub.rerolled);
+    const grow = fresh.map(
+      (f) =>
+        index.get(
+          digitsKey(
+            sub.counts.map((n, k) => n + f.counts[k]!),
+            7,
+          ),
+        )!,
+    );
+    return {
+      ...sub,
+      grow: Int32Array.from(grow),
+      growWeight: Float64Array.from(fresh, (f) => f.weight),
+    };
+  });
+  cached = { dice, parts, index, subs: completed };
   rerollPartsCache.set(id, cached);
   return cached;
+}
+
+const firstRollMenusCache = new Map<string, Int32Array>();
+
+/**
+ * The menu (index into {@link firstMenuSet}) of every first roll of `ring` Ring and `skill`
+ * Skill dice, by Ring part · Skill parts + Skill part, parts in {@link rollKinds}' order.
+ * Shared by every solver of the order.
+ */
+function firstRollMenus(order: MenuOrder, ring: number, skill: number): Int32Array {
+  const id = `${order.id}|${ring},${skill}`;
+  let menus = firstRollMenusCache.get(id);
+  if (menus) return menus;
+  const { index } = firstMenuSet(order, ring, skill);
+  const rings = rollKinds(ring, 0);
+  const skills = rollKinds(0, skill);
+  menus = new Int32Array(rings.length * skills.length);
+  const pool = new Int8Array(KIND_COUNT);
+  const reduced = new Int8Array(KIND_COUNT);
+  rings.forEach((r, i) => {
+    skills.forEach((s, j) => {
+      for (let k = 0; k < KIND_COUNT; k++) pool[k] = r.counts[k]! + s.counts[k]!;
+      menus![i * skills.length + j] = index.get(reducedPool(order, pool, ring, reduced))!;
+    });
+  });
+  firstRollMenusCache.set(id, menus);
+  return menus;
+}
+
+/** Menu i's best entry under `rank` (ties to the lower lex key): its local signature. */
+function bestEntry(menus: LocalMenus, i: number, rank: Int32Array): number {
+  const { start, lex } = menus.set;
+  const local = menus.local;
+  let best = -1;
+  let bestRank = Number.POSITIVE_INFINITY;
+  let bestLex = Number.POSITIVE_INFINITY;
+  for (let e = start[i]!, end = start[i + 1]!; e < end; e++) {
+    const sig = local[e]!;
+    const r = rank[sig]!;
+    if (r < bestRank || (r === bestRank && lex[e]! < bestLex)) {
+      bestRank = r;
+      bestLex = lex[e]!;
+      best = sig;
+    }
+  }
+  if (best < 0) throw new Error('a keep decision found no legal keep');
+  return best;
 }
 
 /** A key for kind counts below `base` each: their digits in that base. */
