@@ -37,7 +37,9 @@ export type { KindOutcome } from './keep-menus.ts';
  *
  * **Values.** Each state's value is the vector (P(success), E[strife], E[bonus],
  * E[opportunity], E[successes], P(capped)) from that state on, held exactly (BigInt numerators
- * over 12^(ring · waves left)) and as floats.
+ * over 12^(ring · waves left)) and as floats. It depends on the successes still needed, not on
+ * the TN, so one table, of the largest TN solved, serves every solver of a ring, depth and
+ * objective (see {@link RingSkillSolver.copyWaves}).
  *
  * **Decisions.** A keep's value depends only on its signature (successes, strife, opportunity,
  * dice added, count), not on the pool it came from. So for each decision context (level,
@@ -48,6 +50,13 @@ export type { KindOutcome } from './keep-menus.ts';
  * in exact arithmetic, so floats never flip a lexicographic tie. The best keep from a pool is
  * the best-ranked entry of its menu (see keep-menus.ts: one keep per profile, the others are
  * beaten whatever the state), and the pools of a roll with the same menu are valued once.
+ *
+ * **Rerolls.** A reroll leaves some dice of each type and rolls the others afresh; its value is
+ * the mean of the best first keeps of the rolls it can complete. Reroll choices alike in the
+ * reduced pool they leave and the dice they reroll are valued once, values equal exactly are
+ * one object, and the values are ranked once (floats, exact on near ties), so that choosing a
+ * first roll's reroll compares integers.
+ *
  * The simulator calls the same decision methods, so it plays exactly this policy.
  */
 
@@ -112,6 +121,19 @@ export type SolverOptions = Pick<
   'ring' | 'tn' | 'explodeDepth' | 'objective' | 'weights'
 >;
 
+/** A solver's value tables, kept for the solvers after it (see RingSkillSolver.copyWaves). */
+interface SolvedWaves {
+  readonly tn: number;
+  readonly values: Float64Array;
+  readonly exactValues: bigint[];
+}
+
+/**
+ * The value tables solved, by ring, depth, objective and weights: those of the largest TN
+ * solved, which hold every smaller TN's. Never written once stored.
+ */
+const solvedWaves = new Map<string, SolvedWaves>();
+
 /** A roll's menus with their signatures as this solver's local indices. */
 interface LocalMenus {
   readonly set: MenuSet;
@@ -122,8 +144,9 @@ interface LocalMenus {
  * Solves the explosion waves of checks with one ring, TN, depth and objective; then
  * {@link RingSkillSolver.solve} solves a check with any number of Skill dice and rerolls.
  * Construction ranks the signatures in play per (level, successes) and values each wave's
- * menus once: milliseconds for ring 5, TN 8, depth 10 (the menus are built once per objective
- * and shared by every solver).
+ * menus once, unless a solver of the same ring, depth and objective with a TN as large came
+ * first: then it copies that one's values. Milliseconds for ring 5, TN 8, depth 10 (the menus
+ * are built once per objective and shared by every solver).
  */
 export class RingSkillSolver {
   readonly options: SolverOptions;
@@ -173,8 +196,8 @@ export class RingSkillSolver {
   };
   private readonly reduced = new Int8Array(KIND_COUNT);
   private readonly keepChoices = new Map<number, KeepChoice>();
-  /** Reroll values by (nr, ns) (index nr · 8 + ns), then by the rest's reduced pool. */
-  private readonly rerollValues: Map<number, RerollValue>[] = [];
+  /** Reroll values by search, then by class (see rerollSearch). */
+  private readonly classValues = new Map<RerollSearch, (RerollValue | undefined)[]>();
   /** Reroll values by a hash of (dice rerolled, exact sum): equal values, one object. */
   private readonly rerollInterned = new Map<number, RerollValue[]>();
   /** Every interned reroll value, by serial. */
@@ -182,8 +205,6 @@ export class RingSkillSolver {
   /** The best first keep of every first roll, by Skill dice (see firstKeeps). */
   private readonly firstKeepsBySkill = new Map<number, Int32Array>();
   private readonly rerollChoices = new Map<number, RerollChoice>();
-  /** The dice left by a reroll, while its value is looked up. */
-  private readonly restScratch = new Int8Array(KIND_COUNT);
 
   constructor(options: SolverOptions) {
     this.options = options;
@@ -202,19 +223,47 @@ export class RingSkillSolver {
     this.weightFloats = w.map((x) => x.toNumber());
     this.weightExact = w.map((x) => (x.num * den) / x.den);
     this.order = this.menuOrder();
-    const states = (this.depth + 1) * this.levelSize;
-    this.values = new Float64Array(states * FIELDS);
-    this.exactValues = new Array<bigint>(states * FIELDS).fill(0n);
     const wave = 12n ** BigInt(this.maxPending);
     this.denominators = [1n];
     for (let level = 1; level <= this.depth; level++)
       this.denominators.push(this.denominators[level - 1]! * wave);
-    // Every wave's signatures are known before the first ranking, so no ranking is redone.
-    for (let pr = 0; pr <= this.maxPending; pr++)
-      for (let ps = 0; pr + ps <= this.maxPending; ps++)
-        if (pr + ps > 0 && this.depth > 0)
-          this.waveMenus[pr * this.radix + ps] = this.localize(waveMenuSet(this.order, pr, ps));
-    for (let level = 0; level <= this.depth; level++) this.solveLevel(level);
+    const states = (this.depth + 1) * this.levelSize;
+    const id = `${options.ring}|${this.depth}|${this.objective}|${Object.values(options.weights)}`;
+    const solved = solvedWaves.get(id);
+    if (solved && solved.tn === this.tn) {
+      this.values = solved.values;
+      this.exactValues = solved.exactValues;
+    } else if (solved && solved.tn > this.tn) {
+      this.values = new Float64Array(states * FIELDS);
+      this.exactValues = new Array<bigint>(states * FIELDS);
+      this.copyWaves(solved);
+    } else {
+      this.values = new Float64Array(states * FIELDS);
+      this.exactValues = new Array<bigint>(states * FIELDS).fill(0n);
+      // Every wave's signatures are known before the first ranking, so no ranking is redone.
+      for (let pr = 0; pr <= this.maxPending; pr++)
+        for (let ps = 0; pr + ps <= this.maxPending; ps++)
+          if (pr + ps > 0 && this.depth > 0)
+            this.waveMenus[pr * this.radix + ps] = this.localize(waveMenuSet(this.order, pr, ps));
+      for (let level = 0; level <= this.depth; level++) this.solveLevel(level);
+      solvedWaves.set(id, { tn: this.tn, values: this.values, exactValues: this.exactValues });
+    }
+  }
+
+  /**
+   * The values from those of a larger TN: a state's value depends on the successes still
+   * needed, not on the TN, so (level, s) here is (level, s + solved TN − TN) there.
+   */
+  private copyWaves(solved: SolvedWaves): void {
+    const block = this.radix * this.radix * FIELDS;
+    const offset = solved.tn - this.tn;
+    for (let level = 0; level <= this.depth; level++)
+      for (let s = 0; s <= this.tn; s++) {
+        const to = this.state(level, s, 0, 0) * FIELDS;
+        const from = (level * (solved.tn + 1) + s + offset) * this.radix * this.radix * FIELDS;
+        this.values.set(solved.values.subarray(from, from + block), to);
+        for (let i = 0; i < block; i++) this.exactValues[to + i] = solved.exactValues[from + i]!;
+      }
   }
 
   /**
@@ -673,16 +722,18 @@ export class RingSkillSolver {
     if (!choice) {
       let skillDice = 0;
       for (let k = 0; k < KIND_COUNT; k++) skillDice += skill[k]!;
-      const rp = rerollParts(RING, this.maxPending, rerolls);
-      const sp = rerollParts(SKILL, skillDice, rerolls);
+      const search = rerollSearch(this.order, this.maxPending, skillDice, rerolls);
+      const { rp, sp } = search;
       const r = rp.parts[rp.index.get(digitsKey(ring, 7))!]!;
       const s = sp.parts[sp.index.get(digitsKey(skill, 7))!]!;
+      const nT = sp.subs.length;
       let best: RerollValue | undefined;
       choice = { ring: new Int8Array(KIND_COUNT), skill: new Int8Array(KIND_COUNT) };
       for (let j = 0; j < s.left.length; j++)
         for (let i = 0; i < r.left.length; i++) {
           if (r.rerolled[i]! + s.rerolled[j]! > rerolls) continue;
-          const value = this.rerollValue(rp, sp, r.left[i]!, s.left[j]!);
+          const pair = r.left[i]! * nT + s.left[j]!;
+          const value = this.rerollValue(search, search.pairClass[pair]!);
           if (best && (value === best || this.compareReroll(value, best, rerolls) >= 0)) continue;
           best = value;
           choice = { ring: r.picked[i]!, skill: s.picked[j]! };
@@ -725,29 +776,26 @@ export class RingSkillSolver {
 
   /**
    * The weight of each reroll value chosen over every first roll of `skill` Skill dice, each
-   * weighing 6^ring·12^(skill + rerolls) in all. Every (dice left of each type) pair is valued
-   * once into a table and the values ranked once, so that each first roll's choices compare
+   * weighing 6^ring·12^(skill + rerolls) in all. Every class of (dice left of each type) pairs
+   * is valued once and the values ranked once, so that each first roll's choices compare
    * ranks: O(first rolls × choices) integer steps.
    */
   private chosenRerolls(skill: number, rerolls: number): Map<RerollValue, number> {
-    const rp = rerollParts(RING, this.maxPending, rerolls);
-    const sp = rerollParts(SKILL, skill, rerolls);
-    const nT = sp.subs.length;
-    const table = new Int32Array(rp.subs.length * nT).fill(-1);
+    const search = rerollSearch(this.order, this.maxPending, skill, rerolls);
+    const { rp, sp, pairClass } = search;
+    const classes = search.representative.length;
     const values: RerollValue[] = [];
-    // Local index by serial, plus 1 (0: not in the table yet).
-    const local = new Int32Array(this.rerollList.length + rp.subs.length * nT);
-    rp.subs.forEach((a, i) => {
-      sp.subs.forEach((t, j) => {
-        if (a.rerolled + t.rerolled > rerolls) return;
-        const value = this.rerollValue(rp, sp, i, j);
-        if (local[value.serial] === 0) {
-          values.push(value);
-          local[value.serial] = values.length;
-        }
-        table[i * nT + j] = local[value.serial]! - 1;
-      });
-    });
+    // Each class's value as a local index; local indices by serial, plus 1 (0: none yet).
+    const classValue = new Int32Array(classes);
+    const local = new Int32Array(this.rerollList.length + classes);
+    for (let c = 0; c < classes; c++) {
+      const value = this.rerollValue(search, c);
+      if (local[value.serial] === 0) {
+        values.push(value);
+        local[value.serial] = values.length;
+      }
+      classValue[c] = local[value.serial]! - 1;
+    }
     // Ranks: 0 best, values that tie in all of the comparison share one.
     const order = values.map((_, i) => i);
     order.sort((x, y) => this.compareReroll(values[x]!, values[y]!, rerolls) || x - y);
@@ -757,27 +805,30 @@ export class RingSkillSolver {
         this.compareReroll(values[order[p - 1]!]!, values[order[p]!]!, rerolls) === 0
           ? rank[order[p - 1]!]!
           : p;
+    const pairRank = pairClass.map((c) => (c < 0 ? -1 : rank[classValue[c]!]!));
     const weights = new Float64Array(values.length);
-    for (const r of rp.parts)
+    rp.parts.forEach((r, ri) => {
+      const rows = search.ringRows[ri]!;
       for (const s of sp.parts) {
         // The first best in the search's order: Skill choices outer, Ring choices inner.
         let best = -1;
         let bestRank = Number.POSITIVE_INFINITY;
         for (let j = 0; j < s.left.length; j++) {
-          const room = rerolls - s.rerolled[j]!;
-          const row = s.left[j]!;
-          for (let i = 0; i < r.left.length; i++) {
-            if (r.rerolled[i]! > room) continue;
-            const v = table[r.left[i]! * nT + row]!;
-            if (rank[v]! < bestRank) {
-              bestRank = rank[v]!;
-              best = v;
+          const col = s.left[j]!;
+          const ring = rows[rerolls - s.rerolled[j]!]!;
+          for (let i = 0; i < ring.length; i++) {
+            const pair = ring[i]! + col;
+            if (pairRank[pair]! < bestRank) {
+              bestRank = pairRank[pair]!;
+              best = pair;
             }
           }
         }
+        const v = classValue[pairClass[best]!]!;
         // A chosen value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
-        weights[best]! += r.weight * s.weight * 12 ** (rerolls - values[best]!.rerolled);
+        weights[v]! += r.weight * s.weight * 12 ** (rerolls - values[v]!.rerolled);
       }
+    });
     const chosen = new Map<RerollValue, number>();
     values.forEach((v, i) => {
       if (weights[i]! > 0) chosen.set(v, weights[i]!);
@@ -786,28 +837,25 @@ export class RingSkillSolver {
   }
 
   /**
-   * The expected value of keeping best after rerolling the dice not in Ring sub `a` and Skill
-   * sub `t` of a first roll (see {@link rerollParts}): each way the fresh dice fall completes a
-   * first roll, whose best keep {@link firstKeeps} holds. Memoised on (reduced rest, dice
-   * rerolled of each type); values whose exact sums are equal are one object, so that the
+   * The expected value of keeping best after a reroll of class c (see {@link rerollSearch}):
+   * each way the fresh dice fall completes a first roll, whose best keep {@link firstKeeps}
+   * holds. Memoised per class; values whose exact sums are equal are one object, so that the
    * search compares them by identity.
    */
-  private rerollValue(rp: RerollParts, sp: RerollParts, a: number, t: number): RerollValue {
-    const ring = rp.subs[a]!;
-    const skill = sp.subs[t]!;
+  private rerollValue(search: RerollSearch, c: number): RerollValue {
+    let memo = this.classValues.get(search);
+    if (!memo) {
+      memo = new Array(search.representative.length);
+      this.classValues.set(search, memo);
+    }
+    let value = memo[c];
+    if (value) return value;
+    const { rp, sp } = search;
+    const pair = search.representative[c]!;
+    const ring = rp.subs[Math.floor(pair / sp.subs.length)]!;
+    const skill = sp.subs[pair % sp.subs.length]!;
     const nr = ring.rerolled;
     const ns = skill.rerolled;
-    const rest = this.restScratch;
-    for (let k = 0; k < KIND_COUNT; k++) rest[k] = ring.counts[k]! + skill.counts[k]!;
-    // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
-    const id = reducedPool(this.order, rest, this.maxPending, this.reduced);
-    let byRest = this.rerollValues[nr * 8 + ns];
-    if (!byRest) {
-      byRest = new Map();
-      this.rerollValues[nr * 8 + ns] = byRest;
-    }
-    let value = byRest.get(id);
-    if (value) return value;
     const keeps = this.firstKeeps(sp.dice);
     const parts = sp.parts.length;
     const chosen = this.chosenScratch();
@@ -835,16 +883,16 @@ export class RingSkillSolver {
       const total = 12 ** (nr + ns);
       const vector = new Float64Array(FIELDS);
       const v = this.values;
-      for (let c = 0; c < FIELDS; c++) vector[c] = sum.immediate[c]! / total;
+      for (let f = 0; f < FIELDS; f++) vector[f] = sum.immediate[f]! / total;
       for (const [next, weight] of sum.byNext) {
         const p = weight / total;
-        for (let c = 0; c < FIELDS; c++) vector[c]! += p * v[next * FIELDS + c]!;
+        for (let f = 0; f < FIELDS; f++) vector[f]! += p * v[next * FIELDS + f]!;
       }
       value = new RerollValue(this.rerollList.length, nr + ns, sum, this.keyOf(vector));
       this.rerollList.push(value);
       alike.push(value);
     }
-    byRest.set(id, value);
+    memo[c] = value;
     return value;
   }
 
@@ -884,8 +932,8 @@ export class RingSkillSolver {
    * Solves a check with `skill` Skill dice and up to `rerolls` rerolls: the exact figures under
    * this solver's objective. Without rerolls O(menu entries of the first roll's pools), built
    * once per (ring, skill, objective) and shared by every TN: milliseconds once built (ring 5 +
-   * skill 5 builds 20,414 menus, about a second cold); with rerolls O(first rolls × reroll
-   * choices), seconds for ring 5 + skill 5 with 2 rerolls (the part still slow).
+   * skill 5 builds 20,414 menus); with rerolls O(reroll classes + first rolls × reroll
+   * choices), the classes also built once and shared.
    */
   solve(skill: number, rerolls: number): ExactFigures {
     const ring = this.options.ring;
@@ -1113,6 +1161,70 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
   cached = { dice, parts, index, subs: completed };
   rerollPartsCache.set(id, cached);
   return cached;
+}
+
+/** The reroll choices of every first roll of a check, their pairs of dice left sorted into classes. */
+interface RerollSearch {
+  readonly rp: RerollParts;
+  readonly sp: RerollParts;
+  /**
+   * The class of each pair (Ring sub · Skill subs + Skill sub): pairs alike in their reduced
+   * rest and dice rerolled of each type, which reroll to the same value; −1 for a pair that
+   * rerolls more than the rerolls allowed.
+   */
+  readonly pairClass: Int32Array;
+  /** A pair of each class. */
+  readonly representative: Int32Array;
+  /** By Ring part, then by the dice it may reroll (0..rerolls): its choices' pairs' row offsets. */
+  readonly ringRows: readonly (readonly Int32Array[])[];
+}
+
+const rerollSearches = new Map<string, RerollSearch>();
+
+/** The reroll search of `ring` Ring and `skill` Skill dice (see {@link RerollSearch}). Shared. */
+function rerollSearch(
+  order: MenuOrder,
+  ring: number,
+  skill: number,
+  rerolls: number,
+): RerollSearch {
+  const id = `${order.id}|${ring},${skill},${rerolls}`;
+  let search = rerollSearches.get(id);
+  if (search) return search;
+  const rp = rerollParts(RING, ring, rerolls);
+  const sp = rerollParts(SKILL, skill, rerolls);
+  const nT = sp.subs.length;
+  const pairClass = new Int32Array(rp.subs.length * nT).fill(-1);
+  const representative: number[] = [];
+  const byKey = new Map<number, number>();
+  const rest = new Int8Array(KIND_COUNT);
+  const reduced = new Int8Array(KIND_COUNT);
+  rp.subs.forEach((a, i) => {
+    sp.subs.forEach((t, j) => {
+      if (a.rerolled + t.rerolled > rerolls) return;
+      for (let k = 0; k < KIND_COUNT; k++) rest[k] = a.counts[k]! + t.counts[k]!;
+      // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
+      const key = (reducedPool(order, rest, ring, reduced) * 4 + a.rerolled) * 4 + t.rerolled;
+      let c = byKey.get(key);
+      if (c === undefined) {
+        c = representative.length;
+        representative.push(i * nT + j);
+        byKey.set(key, c);
+      }
+      pairClass[i * nT + j] = c;
+    });
+  });
+  const ringRows = rp.parts.map((r) =>
+    Array.from({ length: rerolls + 1 }, (_, room) =>
+      Int32Array.from(
+        r.left.filter((_, i) => r.rerolled[i]! <= room),
+        (left) => left * nT,
+      ),
+    ),
+  );
+  search = { rp, sp, pairClass, representative: Int32Array.from(representative), ringRows };
+  rerollSearches.set(id, search);
+  return search;
 }
 
 const firstRollMenusCache = new Map<string, Int32Array>();

@@ -155,6 +155,25 @@ describe('the fast Ring and Skill solver plays and values exactly as the general
     60_000,
   );
 
+  it.each([OBJECTIVES[0]!, OBJECTIVES[1]!, OBJECTIVES[5]!])(
+    '%s: a solver below a TN solved before takes its values from it, and plays as the general one',
+    (_, objective) => {
+      // The values are shared by (ring, depth, objective): TN 4 solved first holds TN 1..3's.
+      new RingSkillSolver({ ring: 3, tn: 4, explodeDepth: 2, ...objective });
+      for (const tn of [3, 2, 1])
+        expectSamePolicy({ ring: 3, tn, explodeDepth: 2, ...objective }, [1, 2], 1, [1]);
+    },
+    60_000,
+  );
+
+  it.each([OBJECTIVES[1]!, OBJECTIVES[5]!])(
+    '%s: ring 3 + skill 2 with 2 rerolls plays and values as the general one',
+    (_, objective) => {
+      expectSamePolicy({ ring: 3, tn: 3, explodeDepth: 1, ...objective }, [], 2, [2]);
+    },
+    60_000,
+  );
+
   it('one solver answers any reroll count in any order, as fresh solvers do', () => {
     const options: SolverOptions = { ring: 2, tn: 2, explodeDepth: 1, ...OBJECTIVES[1]![1] };
     const shared = new RingSkillSolver(options);
