@@ -13,6 +13,7 @@ import {
   cachedRoll,
   firstMenuSet,
   type KindOutcome,
+  keptOfLex,
   type MenuOrder,
   type MenuSet,
   menuOf,
@@ -179,21 +180,19 @@ export class RingSkillSolver {
   private readonly firstMenus = new Map<number, LocalMenus>();
   /** Weight of each signature chosen, while a roll is summed. */
   private chosen = new Float64Array(0);
-  /** One pool's menu while a keep is chosen (local signatures, lex keys, kind counts). */
+  /** One pool's menu while a keep is chosen (local signatures, lex keys). */
   private readonly menuScratch = {
     size: 0,
     sigs: [] as number[],
     lexes: [] as number[],
-    kepts: [] as Int8Array[],
-    emit: (sig: number, lex: number, kept: Int8Array) => {
+    emit: (sig: number, lex: number) => {
       const m = this.menuScratch;
       const i = m.size++;
       m.sigs[i] = this.signature(sig);
       m.lexes[i] = lex;
-      if (m.kepts.length <= i) m.kepts.push(new Int8Array(KIND_COUNT));
-      m.kepts[i]!.set(kept);
     },
   };
+
   private readonly reduced = new Int8Array(KIND_COUNT);
   private readonly keepChoices = new Map<number, KeepChoice>();
   /** Reroll values by search, then by class (see rerollSearch). */
@@ -634,7 +633,7 @@ export class RingSkillSolver {
       if (r < b || (r === b && menu.lexes[e]! < menu.lexes[best]!)) best = e;
     }
     if (best < 0) throw new Error('a keep decision found no legal keep');
-    return this.choiceOf(menu.kepts[best]!.slice(), nextLevel, s);
+    return this.choiceOf(keptOfLex(menu.lexes[best]!), nextLevel, s);
   }
 
   private choiceOf(kept: Int8Array, nextLevel: number, s: number): KeepChoice {

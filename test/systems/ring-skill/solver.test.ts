@@ -7,7 +7,12 @@ import {
   KIND_STRIFE,
   KIND_SUCCESSES,
 } from '../../../src/systems/ring-skill/faces.ts';
-import { menuOf, rollKinds, signatureFields } from '../../../src/systems/ring-skill/keep-menus.ts';
+import {
+  keptOfLex,
+  menuOf,
+  rollKinds,
+  signatureFields,
+} from '../../../src/systems/ring-skill/keep-menus.ts';
 import { RingSkillSolver, type SolverOptions } from '../../../src/systems/ring-skill/solver.ts';
 import { RingSkillSolver as ReferenceSolver } from './reference-solver.ts';
 
@@ -210,7 +215,8 @@ describe('a pool menu holds the best keep of every profile', () => {
         for (const o of rollKinds(2, 2)) {
           const most = least === 0 ? 4 : 3;
           const menu = new Map<string, string>();
-          menuOf(order, o.counts, least, most, (sig, _lex, kept) => {
+          menuOf(order, o.counts, least, most, (sig, lex) => {
+            const kept = keptOfLex(lex);
             const f = signatureFields(sig);
             const profile = `${f.successes},${f.addsRing},${f.addsSkill}`;
             expect(menu.has(profile), profile).toBe(false);
