@@ -113,10 +113,16 @@ interface Prepared {
 }
 
 const prepared = new Map<string, Prepared>();
+/** The last order prepared: menus and reduced pools are asked for millions of times in a row. */
+let last: { order: MenuOrder; prepared: Prepared } | undefined;
 
 function prepare(order: MenuOrder): Prepared {
+  if (last?.order === order) return last.prepared;
   let p = prepared.get(order.id);
-  if (p) return p;
+  if (p) {
+    last = { order, prepared: p };
+    return p;
+  }
   const byOrder = (kinds: readonly number[]) =>
     [...kinds].sort((a, b) => {
       const c = order.inner(

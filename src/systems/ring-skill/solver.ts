@@ -481,8 +481,11 @@ export class RingSkillSolver {
               : 0;
     const fieldDiff = (field: number, a: number, b: number): bigint => {
       const d = immediate(field, a) - immediate(field, b);
-      const ev = e[nextAt[a]! + field]! - e[nextAt[b]! + field]!;
-      return d === 0 ? ev : BigInt(d) * G + ev;
+      const ea = e[nextAt[a]! + field]!;
+      const eb = e[nextAt[b]! + field]!;
+      // Equal fields are the common case: no BigInt is made for them.
+      if (d === 0) return ea === eb ? 0n : ea - eb;
+      return BigInt(d) * G + ea - eb;
     };
     const w = this.weightExact;
     const exactDiff = (i: number, a: number, b: number): bigint => {
@@ -855,7 +858,7 @@ export class RingSkillSolver {
     const skill = sp.subs[pair % sp.subs.length]!;
     const nr = ring.rerolled;
     const ns = skill.rerolled;
-    const keeps = this.firstKeeps(sp.dice);
+    const keeps = this.firstKeeps(search);
     const parts = sp.parts.length;
     const chosen = this.chosenScratch();
     const touched: number[] = [];
@@ -897,16 +900,17 @@ export class RingSkillSolver {
 
   /**
    * The best first keep's signature of every first roll of `skill` Skill dice, by Ring part ·
-   * Skill parts + Skill part (see {@link firstRollMenus}). Cached per skill.
+   * Skill parts + Skill part (see {@link RerollSearch.firstMenu}). Cached per skill.
    */
-  private firstKeeps(skill: number): Int32Array {
+  private firstKeeps(search: RerollSearch): Int32Array {
+    const skill = search.sp.dice;
     let keeps = this.firstKeepsBySkill.get(skill);
     if (keeps) return keeps;
     const menus = this.firstMenusOf(skill);
     const rank = this.rankFor(this.depth, 0);
     const best = new Int32Array(menus.set.weight.length);
     for (let i = 0; i < best.length; i++) best[i] = bestEntry(menus, i, rank);
-    keeps = firstRollMenus(this.order, this.maxPending, skill).map((m) => best[m]!);
+    keeps = search.firstMenu.map((m) => best[m]!);
     this.firstKeepsBySkill.set(skill, keeps);
     return keeps;
   }
@@ -1055,6 +1059,8 @@ function nearTie(x: number, y: number): boolean {
 interface RerollSub {
   readonly counts: Int8Array;
   readonly rerolled: number;
+  /** The part it is, when nothing is rerolled (else −1). */
+  readonly part: number;
   /** Each way the rerolled dice fall: the part it completes (index) and its weight. */
   readonly grow: Int32Array;
   readonly growWeight: Float64Array;
@@ -1112,6 +1118,7 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
         subs.push({
           counts,
           rerolled: total,
+          part: total === 0 ? p : -1,
           grow: new Int32Array(0),
           growWeight: new Float64Array(0),
         });
@@ -1176,6 +1183,8 @@ interface RerollSearch {
   readonly representative: Int32Array;
   /** By Ring part, then by the dice it may reroll (0..rerolls): its choices' pairs' row offsets. */
   readonly ringRows: readonly (readonly Int32Array[])[];
+  /** The menu (index into {@link firstMenuSet}) of each first roll, by Ring part · Skill parts + Skill part. */
+  readonly firstMenu: Int32Array;
 }
 
 const rerollSearches = new Map<string, RerollSearch>();
@@ -1198,12 +1207,17 @@ function rerollSearch(
   const byKey = new Map<number, number>();
   const rest = new Int8Array(KIND_COUNT);
   const reduced = new Int8Array(KIND_COUNT);
+  const menus = firstMenuSet(order, ring, skill).index;
+  const firstMenu = new Int32Array(rp.parts.length * sp.parts.length);
   rp.subs.forEach((a, i) => {
     sp.subs.forEach((t, j) => {
       if (a.rerolled + t.rerolled > rerolls) return;
       for (let k = 0; k < KIND_COUNT; k++) rest[k] = a.counts[k]! + t.counts[k]!;
       // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
-      const key = (reducedPool(order, rest, ring, reduced) * 4 + a.rerolled) * 4 + t.rerolled;
+      const reducedKey = reducedPool(order, rest, ring, reduced);
+      if (a.part >= 0 && t.part >= 0)
+        firstMenu[a.part * sp.parts.length + t.part] = menus.get(reducedKey)!;
+      const key = (reducedKey * 4 + a.rerolled) * 4 + t.rerolled;
       let c = byKey.get(key);
       if (c === undefined) {
         c = representative.length;
@@ -1221,36 +1235,16 @@ function rerollSearch(
       ),
     ),
   );
-  search = { rp, sp, pairClass, representative: Int32Array.from(representative), ringRows };
+  search = {
+    rp,
+    sp,
+    pairClass,
+    representative: Int32Array.from(representative),
+    ringRows,
+    firstMenu,
+  };
   rerollSearches.set(id, search);
   return search;
-}
-
-const firstRollMenusCache = new Map<string, Int32Array>();
-
-/**
- * The menu (index into {@link firstMenuSet}) of every first roll of `ring` Ring and `skill`
- * Skill dice, by Ring part · Skill parts + Skill part, parts in {@link rollKinds}' order.
- * Shared by every solver of the order.
- */
-function firstRollMenus(order: MenuOrder, ring: number, skill: number): Int32Array {
-  const id = `${order.id}|${ring},${skill}`;
-  let menus = firstRollMenusCache.get(id);
-  if (menus) return menus;
-  const { index } = firstMenuSet(order, ring, skill);
-  const rings = rollKinds(ring, 0);
-  const skills = rollKinds(0, skill);
-  menus = new Int32Array(rings.length * skills.length);
-  const pool = new Int8Array(KIND_COUNT);
-  const reduced = new Int8Array(KIND_COUNT);
-  rings.forEach((r, i) => {
-    skills.forEach((s, j) => {
-      for (let k = 0; k < KIND_COUNT; k++) pool[k] = r.counts[k]! + s.counts[k]!;
-      menus![i * skills.length + j] = index.get(reducedPool(order, pool, ring, reduced))!;
-    });
-  });
-  firstRollMenusCache.set(id, menus);
-  return menus;
 }
 
 /** Menu i's best entry under `rank` (ties to the lower lex key): its local signature. */
