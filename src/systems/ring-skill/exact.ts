@@ -6,12 +6,8 @@ import type { RingSkillCheck } from './spec.ts';
 /** Outcome names of a check. */
 export const RING_SKILL_OUTCOMES = ['success', 'failure'] as const;
 
-/** The exact result of a check, as the CLI prints it. */
-export interface RingSkillResult {
-  readonly system: 'ring-skill';
-  readonly spec: RingSkillCheck;
-  /** success and failure under optimal keeping (no fraction: decisions shape them; see `exact`). */
-  readonly outcomes: OutcomeShare[];
+/** A check's figures as numbers, from a roll (a result) or from a keep on (an advice action). */
+export interface RingSkillFigures {
   readonly pSuccess: number;
   readonly expectedStrife: number;
   /** Successes beyond TN, 0 on a failed check. */
@@ -22,6 +18,14 @@ export interface RingSkillResult {
   readonly pCapped: number;
   /** The objective's figure: P(success), E[successes] or E[weighted utility]. */
   readonly expectedUtility: number;
+}
+
+/** The exact result of a check, as the CLI prints it. */
+export interface RingSkillResult extends RingSkillFigures {
+  readonly system: 'ring-skill';
+  readonly spec: RingSkillCheck;
+  /** success and failure under optimal keeping (no fraction: decisions shape them; see `exact`). */
+  readonly outcomes: OutcomeShare[];
   /** The same figures as exact reduced fractions. */
   readonly exact: Readonly<Record<keyof ExactFigures, string>>;
 }

@@ -400,35 +400,33 @@ const rolled = new Map<string, KindOutcome[]>();
  * shared by every solver: the lists do not depend on the check.
  */
 export function cachedRoll(ring: number, skill: number, capped: number): KindOutcome[] {
-  const id = `${ring},${skill},${capped}`;
-  let list = rolled.get(id);
-  if (!list) {
-    list = rollKinds(ring, skill, capped > 0 ? (k) => (k === BLANK ? 1 : capped) : undefined);
-    rolled.set(id, list);
-  }
-  return list;
+  return cached(rolled, `${ring},${skill},${capped}`, () =>
+    rollKinds(ring, skill, capped > 0 ? (k) => (k === BLANK ? 1 : capped) : undefined),
+  );
 }
 
 /** Menus of a wave of pr Ring and ps Skill dice (any subset kept). Cached per objective order. */
 export function waveMenuSet(order: MenuOrder, pr: number, ps: number): MenuSet {
-  const id = `${order.id}|${pr},${ps}`;
-  let set = waveMenus.get(id);
-  if (!set) {
-    set = menuSetOf(order, cachedRoll(pr, ps, 0), 0, pr + ps);
-    waveMenus.set(id, set);
-  }
-  return set;
+  return cached(waveMenus, `${order.id}|${pr},${ps}`, () =>
+    menuSetOf(order, cachedRoll(pr, ps, 0), 0, pr + ps),
+  );
 }
 
 /** Menus of a first roll of `ring` Ring and `skill` Skill dice (1 to ring kept). Cached. */
 export function firstMenuSet(order: MenuOrder, ring: number, skill: number): MenuSet {
-  const id = `${order.id}|${ring},${skill}`;
-  let set = firstMenus.get(id);
-  if (!set) {
-    set = menuSetOf(order, cachedRoll(ring, skill, ring), 1, ring);
-    firstMenus.set(id, set);
+  return cached(firstMenus, `${order.id}|${ring},${skill}`, () =>
+    menuSetOf(order, cachedRoll(ring, skill, ring), 1, ring),
+  );
+}
+
+/** The entry `id` of a cache, built on first use. */
+function cached<T>(cache: Map<string, T>, id: string, build: () => T): T {
+  let value = cache.get(id);
+  if (value === undefined) {
+    value = build();
+    cache.set(id, value);
   }
-  return set;
+  return value;
 }
 
 /**

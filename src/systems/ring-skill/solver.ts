@@ -1,14 +1,5 @@
 import { gcd, Rational } from '../rational.ts';
-import {
-  KIND_ADDS_RING,
-  KIND_ADDS_SKILL,
-  KIND_COUNT,
-  KIND_OPPORTUNITY,
-  KIND_STRIFE,
-  KIND_SUCCESSES,
-  RING,
-  SKILL,
-} from './faces.ts';
+import { KIND_COUNT, RING, SKILL } from './faces.ts';
 import {
   cachedRoll,
   firstMenuSet,
@@ -636,31 +627,16 @@ export class RingSkillSolver {
       if (r < b || (r === b && menu.lexes[e]! < menu.lexes[best]!)) best = e;
     }
     if (best < 0) throw new Error('a keep decision found no legal keep');
-    return this.choiceOf(keptOfLex(menu.lexes[best]!), nextLevel, s);
-  }
-
-  private choiceOf(kept: Int8Array, nextLevel: number, s: number): KeepChoice {
-    let count = 0;
-    let successes = 0;
-    let strife = 0;
-    let opportunity = 0;
-    let addsRing = 0;
-    let addsSkill = 0;
-    for (let k = 0; k < KIND_COUNT; k++) {
-      const m = kept[k]!;
-      count += m;
-      successes += m * KIND_SUCCESSES[k]!;
-      strife += m * KIND_STRIFE[k]!;
-      opportunity += m * KIND_OPPORTUNITY[k]!;
-      addsRing += m * KIND_ADDS_RING[k]!;
-      addsSkill += m * KIND_ADDS_SKILL[k]!;
-    }
+    const sig = menu.sigs[best]!;
+    const successes = this.sigSucc[sig]!;
+    const addsRing = this.sigAddsRing[sig]!;
+    const addsSkill = this.sigAddsSkill[sig]!;
     return {
-      kept,
-      count,
+      kept: keptOfLex(menu.lexes[best]!),
+      count: this.sigCount[sig]!,
       successes,
-      strife,
-      opportunity,
+      strife: this.sigStrife[sig]!,
+      opportunity: this.sigOpp[sig]!,
       addsRing,
       addsSkill,
       bonus: this.bonusOf(s, successes),
@@ -688,15 +664,7 @@ export class RingSkillSolver {
   stateFigures(state: number): Omit<ExactFigures, 'expectedUtility'> {
     const at = state * FIELDS;
     const G = this.denominators[Math.floor(state / this.levelSize)]!;
-    const q = (c: number) => Rational.of(this.exactValues[at + c]!, G);
-    return {
-      pSuccess: q(P),
-      expectedStrife: q(STRIFE),
-      expectedBonusSuccesses: q(BONUS),
-      expectedOpportunity: q(OPP),
-      expectedSuccesses: q(SUCC),
-      pCapped: q(CAPPED),
-    };
+    return figuresOf((c) => Rational.of(this.exactValues[at + c]!, G));
   }
 
   /** The best first keep from a pool (kind counts): 1 to ring dice. Memoised on the reduced pool. */
@@ -958,28 +926,39 @@ export class RingSkillSolver {
       }
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill + rerolls) * top;
     }
-    const q = (c: number) => Rational.of(sums[c]!, denominator);
-    const figures = {
-      pSuccess: q(P),
-      expectedStrife: q(STRIFE),
-      expectedBonusSuccesses: q(BONUS),
-      expectedOpportunity: q(OPP),
-      expectedSuccesses: q(SUCC),
-      pCapped: q(CAPPED),
-    };
-    const w = this.options.weights;
-    const expectedUtility =
-      this.objective === 'succeed-then-least-strife'
-        ? figures.pSuccess
-        : this.objective === 'most-successes'
-          ? figures.expectedSuccesses
-          : figures.pSuccess
-              .mul(Rational.fromDecimal(w.success))
-              .add(figures.expectedBonusSuccesses.mul(Rational.fromDecimal(w.bonusSuccess)))
-              .add(figures.expectedOpportunity.mul(Rational.fromDecimal(w.opportunity)))
-              .add(figures.expectedStrife.mul(Rational.fromDecimal(w.strife)));
-    return { ...figures, expectedUtility };
+    const figures = figuresOf((c) => Rational.of(sums[c]!, denominator));
+    return { ...figures, expectedUtility: expectedUtilityOf(figures, this.options) };
   }
+}
+
+/** A value vector's figures, component c given by `q`. */
+function figuresOf(q: (c: number) => Rational): Omit<ExactFigures, 'expectedUtility'> {
+  return {
+    pSuccess: q(P),
+    expectedStrife: q(STRIFE),
+    expectedBonusSuccesses: q(BONUS),
+    expectedOpportunity: q(OPP),
+    expectedSuccesses: q(SUCC),
+    pCapped: q(CAPPED),
+  };
+}
+
+/** The objective's own figure of some exact figures: P(success), E[successes] or E[utility]. */
+export function expectedUtilityOf(
+  figures: Omit<ExactFigures, 'expectedUtility'>,
+  check: Pick<RingSkillCheck, 'objective' | 'weights'>,
+): Rational {
+  const w = check.weights;
+  const d = Rational.fromDecimal;
+  return check.objective === 'succeed-then-least-strife'
+    ? figures.pSuccess
+    : check.objective === 'most-successes'
+      ? figures.expectedSuccesses
+      : figures.pSuccess
+          .mul(d(w.success))
+          .add(figures.expectedBonusSuccesses.mul(d(w.bonusSuccess)))
+          .add(figures.expectedOpportunity.mul(d(w.opportunity)))
+          .add(figures.expectedStrife.mul(d(w.strife)));
 }
 
 /** Weights of decisions grouped by the state they lead to, plus their immediate symbols. */
