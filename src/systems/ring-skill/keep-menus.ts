@@ -343,10 +343,12 @@ export function reducedPool(
     out[k] = t;
     left -= t;
   }
-  if (left === most) {
-    const single = p.free.find((k) => pool[k]! > 0);
-    if (single !== undefined) out[single] = 1;
-  }
+  if (left === most)
+    for (const k of p.free)
+      if (pool[k]! > 0) {
+        out[k] = 1;
+        break;
+      }
   out[BLANK] = Math.min(pool[BLANK]!, 1);
   let key = 0;
   for (let k = 0; k < KIND_COUNT; k++) key = key * BASE + out[k]!;

@@ -169,6 +169,7 @@ export class RingSkillSolver {
   private readonly ranks = new Map<number, Int32Array>();
   private readonly waveMenus: LocalMenus[] = [];
   private readonly firstMenus = new Map<number, LocalMenus>();
+  private byState = new Float64Array(0);
   /** Weight of each signature chosen, while a roll is summed. */
   private chosen = new Float64Array(0);
   /** One pool's menu while a keep is chosen (local signatures, lex keys). */
@@ -372,6 +373,12 @@ export class RingSkillSolver {
       chosen[best]! += weight[i]!;
     }
     return this.sumChosen(touched, nextLevel, s);
+  }
+
+  /** Weights by state while a reroll value is summed (zero between values). */
+  private stateScratch(): Float64Array {
+    if (this.byState.length === 0) this.byState = new Float64Array(this.values.length / FIELDS);
+    return this.byState;
   }
 
   /** The weights by signature of a roll being summed (zero between rolls). */
@@ -841,16 +848,44 @@ export class RingSkillSolver {
         chosen[sig]! += wx * skill.growWeight[y]!;
       }
     }
-    const sum = this.sumChosen(touched, this.depth, 0);
-    const hash = sum.hash(nr + ns);
+    // Summed by the state each keep leads to, in scratch: a Sum is made only for a new value.
+    const byState = this.stateScratch();
+    const nexts: number[] = [];
+    const immediate = [0, 0, 0, 0, 0, 0];
+    for (const sig of touched) {
+      const w = chosen[sig]!;
+      const succ = this.sigSucc[sig]!;
+      const next = this.state(this.depth, succ, this.sigAddsRing[sig]!, this.sigAddsSkill[sig]!);
+      if (byState[next] === 0) nexts.push(next);
+      byState[next]! += w;
+      immediate[STRIFE]! += w * this.sigStrife[sig]!;
+      immediate[BONUS]! += w * this.bonusOf(0, succ);
+      immediate[OPP]! += w * this.sigOpp[sig]!;
+      immediate[SUCC]! += w * succ;
+      chosen[sig] = 0;
+    }
+    const rerolled = nr + ns;
+    // Entries in any order: a sum of mixed entries.
+    let hash = rerolled;
+    for (const next of nexts) hash = (hash + mix(next, byState[next]!)) | 0;
+    for (let f = 0; f < FIELDS; f++) hash = mix(hash, immediate[f]!);
     let alike = this.rerollInterned.get(hash);
     if (!alike) {
       alike = [];
       this.rerollInterned.set(hash, alike);
     }
-    value = alike.find((x) => x.rerolled === nr + ns && x.sum.equals(sum));
+    value = alike.find(
+      (x) =>
+        x.rerolled === rerolled &&
+        x.sum.byNext.size === nexts.length &&
+        x.sum.immediate.every((y, f) => y === immediate[f]) &&
+        nexts.every((next) => x.sum.byNext.get(next) === byState[next]),
+    );
     if (!value) {
-      const total = 12 ** (nr + ns);
+      const sum = new Sum();
+      for (const next of nexts) sum.byNext.set(next, byState[next]!);
+      for (let f = 0; f < FIELDS; f++) sum.immediate[f] = immediate[f]!;
+      const total = 12 ** rerolled;
       const vector = new Float64Array(FIELDS);
       const v = this.values;
       for (let f = 0; f < FIELDS; f++) vector[f] = sum.immediate[f]! / total;
@@ -858,10 +893,11 @@ export class RingSkillSolver {
         const p = weight / total;
         for (let f = 0; f < FIELDS; f++) vector[f]! += p * v[next * FIELDS + f]!;
       }
-      value = new RerollValue(this.rerollList.length, nr + ns, sum, this.keyOf(vector));
+      value = new RerollValue(this.rerollList.length, rerolled, sum, this.keyOf(vector));
       this.rerollList.push(value);
       alike.push(value);
     }
+    for (const next of nexts) byState[next] = 0;
     memo[c] = value;
     return value;
   }
@@ -979,23 +1015,6 @@ class Sum {
     this.immediate[BONUS]! += weight * bonus;
     this.immediate[OPP]! += weight * opportunity;
     this.immediate[SUCC]! += weight * successes;
-  }
-
-  /** A hash of the weights and immediate symbols (and a tag), equal for equal sums. */
-  hash(tag: number): number {
-    let h = tag;
-    // Entries in any order: a sum of mixed entries.
-    for (const [next, weight] of this.byNext) h = (h + mix(next, weight)) | 0;
-    for (let c = 0; c < FIELDS; c++) h = mix(h, this.immediate[c]!);
-    return h;
-  }
-
-  /** Whether two sums have the same weights and immediate symbols. */
-  equals(other: Sum): boolean {
-    if (this.byNext.size !== other.byNext.size) return false;
-    for (let c = 0; c < FIELDS; c++) if (this.immediate[c] !== other.immediate[c]) return false;
-    for (const [next, weight] of this.byNext) if (other.byNext.get(next) !== weight) return false;
-    return true;
   }
 }
 
@@ -1183,7 +1202,8 @@ function rerollSearch(
   const nT = sp.subs.length;
   const pairClass = new Int32Array(rp.subs.length * nT).fill(-1);
   const representative: number[] = [];
-  const byKey = new Map<number, number>();
+  // Classes by dice rerolled of each type (Ring · 4 + Skill), then by reduced rest.
+  const byKey = Array.from({ length: 16 }, () => new Map<number, number>());
   const rest = new Int8Array(KIND_COUNT);
   const reduced = new Int8Array(KIND_COUNT);
   const menus = firstMenuSet(order, ring, skill).index;
@@ -1196,12 +1216,12 @@ function rerollSearch(
       const reducedKey = reducedPool(order, rest, ring, reduced);
       if (a.part >= 0 && t.part >= 0)
         firstMenu[a.part * sp.parts.length + t.part] = menus.get(reducedKey)!;
-      const key = (reducedKey * 4 + a.rerolled) * 4 + t.rerolled;
-      let c = byKey.get(key);
+      const classes = byKey[a.rerolled * 4 + t.rerolled]!;
+      let c = classes.get(reducedKey);
       if (c === undefined) {
         c = representative.length;
         representative.push(i * nT + j);
-        byKey.set(key, c);
+        classes.set(reducedKey, c);
       }
       pairClass[i * nT + j] = c;
     });
