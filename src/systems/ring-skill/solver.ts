@@ -9,7 +9,6 @@ import {
   type MenuSet,
   menuOf,
   reducedPool,
-  rollKinds,
   signatureFields,
   waveMenuSet,
 } from './keep-menus.ts';
@@ -1097,7 +1096,7 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
   const subs: RerollSub[] = [];
   const subIndex = new Map<number, number>();
   const index = new Map<number, number>();
-  const rolls = type === RING ? rollKinds(dice, 0) : rollKinds(0, dice);
+  const rolls = type === RING ? cachedRoll(dice, 0, 0) : cachedRoll(0, dice, 0);
   const parts = rolls.map((o, p): RerollPart => {
     index.set(digitsKey(o.counts, 7), p);
     const slots: number[] = [];
@@ -1146,7 +1145,7 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
     };
   });
   const completed = subs.map((sub) => {
-    const fresh = type === RING ? rollKinds(sub.rerolled, 0) : rollKinds(0, sub.rerolled);
+    const fresh = type === RING ? cachedRoll(sub.rerolled, 0, 0) : cachedRoll(0, sub.rerolled, 0);
     const grow = fresh.map(
       (f) =>
         index.get(
