@@ -364,14 +364,20 @@ function menuSetOf(
 ): MenuSet {
   const index = new Map<number, number>();
   const start: number[] = [0];
-  const signature: number[] = [];
-  const lex: number[] = [];
   const weight: number[] = [];
-  const reduced = new Int8Array(KIND_COUNT);
+  // Entries straight into typed arrays, doubled when full: a roll has up to ~600,000.
+  let signature = new Int32Array(1024);
+  let lex = new Int32Array(1024);
+  let size = 0;
   const emit = (s: number, l: number) => {
-    signature.push(s);
-    lex.push(l);
+    if (size === signature.length) {
+      signature = grown(signature);
+      lex = grown(lex);
+    }
+    signature[size] = s;
+    lex[size++] = l;
   };
+  const reduced = new Int8Array(KIND_COUNT);
   for (const o of outcomes) {
     const key = reducedPool(order, o.counts, most, reduced);
     const at = index.get(key);
@@ -382,15 +388,22 @@ function menuSetOf(
     index.set(key, weight.length);
     weight.push(o.weight);
     menuOf(order, reduced, least, most, emit);
-    start.push(signature.length);
+    start.push(size);
   }
   return {
     index,
     start: Int32Array.from(start),
-    signature: Int32Array.from(signature),
-    lex: Int32Array.from(lex),
+    signature: signature.slice(0, size),
+    lex: lex.slice(0, size),
     weight: Float64Array.from(weight),
   };
+}
+
+/** A copy of `a` with twice the room. */
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 const waveMenus = new Map<string, MenuSet>();
