@@ -168,7 +168,12 @@ export class RingSkillSolver {
   private readonly ranks = new Map<number, Int32Array>();
   private readonly waveMenus: LocalMenus[] = [];
   private readonly firstMenus = new Map<number, LocalMenus>();
-  private byState = new Float64Array(0);
+  private readonly scratch = {
+    touched: new Int32Array(0),
+    byState: new Float64Array(0),
+    nexts: new Int32Array(0),
+    immediate: new Float64Array(FIELDS),
+  };
   /** Weight of each signature chosen, while a roll is summed. */
   private chosen = new Float64Array(0);
   /** One pool's menu while a keep is chosen (local signatures, lex keys). */
@@ -374,10 +379,16 @@ export class RingSkillSolver {
     return this.sumChosen(touched, nextLevel, s);
   }
 
-  /** Weights by state while a reroll value is summed (zero between values). */
-  private stateScratch(): Float64Array {
-    if (this.byState.length === 0) this.byState = new Float64Array(this.values.length / FIELDS);
-    return this.byState;
+  /** Scratch of a reroll value being summed: weights by state (zero between values) and lists. */
+  private rerollScratch() {
+    const states = this.values.length / FIELDS;
+    if (this.scratch.touched.length < this.sigCount.length)
+      this.scratch.touched = new Int32Array(this.sigCount.length);
+    if (this.scratch.byState.length < states) {
+      this.scratch.byState = new Float64Array(states);
+      this.scratch.nexts = new Int32Array(states);
+    }
+    return this.scratch;
   }
 
   /** The weights by signature of a roll being summed (zero between rolls). */
@@ -835,7 +846,9 @@ export class RingSkillSolver {
     const keeps = this.firstKeeps(search);
     const parts = sp.parts.length;
     const chosen = this.chosenScratch();
-    const touched: number[] = [];
+    const scratch = this.rerollScratch();
+    const { touched, nexts, immediate } = scratch;
+    let touchedSize = 0;
     // Weights of the fresh dice over 12^(nr + ns): a Ring face weighs 2.
     const scale = 2 ** nr;
     for (let x = 0; x < ring.grow.length; x++) {
@@ -843,19 +856,20 @@ export class RingSkillSolver {
       const wx = ring.growWeight[x]! * scale;
       for (let y = 0; y < skill.grow.length; y++) {
         const sig = keeps[row + skill.grow[y]!]!;
-        if (chosen[sig] === 0) touched.push(sig);
+        if (chosen[sig] === 0) touched[touchedSize++] = sig;
         chosen[sig]! += wx * skill.growWeight[y]!;
       }
     }
     // Summed by the state each keep leads to, in scratch: a Sum is made only for a new value.
-    const byState = this.stateScratch();
-    const nexts: number[] = [];
-    const immediate = [0, 0, 0, 0, 0, 0];
-    for (const sig of touched) {
+    const byState = scratch.byState;
+    let nextsSize = 0;
+    immediate.fill(0);
+    for (let i = 0; i < touchedSize; i++) {
+      const sig = touched[i]!;
       const w = chosen[sig]!;
       const succ = this.sigSucc[sig]!;
       const next = this.state(this.depth, succ, this.sigAddsRing[sig]!, this.sigAddsSkill[sig]!);
-      if (byState[next] === 0) nexts.push(next);
+      if (byState[next] === 0) nexts[nextsSize++] = next;
       byState[next]! += w;
       immediate[STRIFE]! += w * this.sigStrife[sig]!;
       immediate[BONUS]! += w * this.bonusOf(0, succ);
@@ -866,23 +880,22 @@ export class RingSkillSolver {
     const rerolled = nr + ns;
     // Entries in any order: a sum of mixed entries.
     let hash = rerolled;
-    for (const next of nexts) hash = (hash + mix(next, byState[next]!)) | 0;
+    for (let i = 0; i < nextsSize; i++) hash = (hash + mix(nexts[i]!, byState[nexts[i]!]!)) | 0;
     for (let f = 0; f < FIELDS; f++) hash = mix(hash, immediate[f]!);
     let alike = this.rerollInterned.get(hash);
     if (!alike) {
       alike = [];
       this.rerollInterned.set(hash, alike);
     }
-    value = alike.find(
-      (x) =>
-        x.rerolled === rerolled &&
-        x.sum.byNext.size === nexts.length &&
-        x.sum.immediate.every((y, f) => y === immediate[f]) &&
-        nexts.every((next) => x.sum.byNext.get(next) === byState[next]),
-    );
+    value = undefined;
+    for (const x of alike)
+      if (sameSum(x, rerolled, nexts, nextsSize, byState, immediate)) {
+        value = x;
+        break;
+      }
     if (!value) {
       const sum = new Sum();
-      for (const next of nexts) sum.byNext.set(next, byState[next]!);
+      for (let i = 0; i < nextsSize; i++) sum.byNext.set(nexts[i]!, byState[nexts[i]!]!);
       for (let f = 0; f < FIELDS; f++) sum.immediate[f] = immediate[f]!;
       const total = 12 ** rerolled;
       const vector = new Float64Array(FIELDS);
@@ -896,7 +909,7 @@ export class RingSkillSolver {
       this.rerollList.push(value);
       alike.push(value);
     }
-    for (const next of nexts) byState[next] = 0;
+    for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
     memo[c] = value;
     return value;
   }
@@ -1039,6 +1052,22 @@ class RerollValue {
     this.sum = sum;
     this.key = key;
   }
+}
+
+/** Whether reroll value x has these dice rerolled, weights by state and immediate symbols. */
+function sameSum(
+  x: RerollValue,
+  rerolled: number,
+  nexts: Int32Array,
+  size: number,
+  byState: Float64Array,
+  immediate: Float64Array,
+): boolean {
+  if (x.rerolled !== rerolled || x.sum.byNext.size !== size) return false;
+  for (let f = 0; f < FIELDS; f++) if (x.sum.immediate[f] !== immediate[f]) return false;
+  for (let i = 0; i < size; i++)
+    if (x.sum.byNext.get(nexts[i]!) !== byState[nexts[i]!]) return false;
+  return true;
 }
 
 /** Two integers (safe, non-negative) mixed into an int32 hash. */
