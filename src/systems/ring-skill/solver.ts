@@ -125,7 +125,43 @@ interface SolvedWaves {
  */
 const solvedWaves = new Map<string, SolvedWaves>();
 
-/** A roll's menus with their signatures as this solver's local indices. */
+/**
+ * The signatures the solvers of one ring have met, by local index: packed → index, and their
+ * fields; and the menu sets with their signatures as these indices, found once. A solver ranks
+ * all of them (a few hundred): a ring's keeps never add more dice or successes than it ranks.
+ */
+interface Signatures {
+  readonly index: Map<number, number>;
+  readonly successes: number[];
+  readonly strife: number[];
+  readonly opportunity: number[];
+  readonly addsRing: number[];
+  readonly addsSkill: number[];
+  readonly count: number[];
+  readonly localized: WeakMap<MenuSet, LocalMenus>;
+}
+
+const signaturesByRing = new Map<number, Signatures>();
+
+function signaturesOf(ring: number): Signatures {
+  let signatures = signaturesByRing.get(ring);
+  if (!signatures) {
+    signatures = {
+      index: new Map(),
+      successes: [],
+      strife: [],
+      opportunity: [],
+      addsRing: [],
+      addsSkill: [],
+      count: [],
+      localized: new WeakMap(),
+    };
+    signaturesByRing.set(ring, signatures);
+  }
+  return signatures;
+}
+
+/** A roll's menus with their signatures as local indices. */
 interface LocalMenus {
   readonly set: MenuSet;
   readonly local: Int32Array;
@@ -156,14 +192,15 @@ export class RingSkillSolver {
   private readonly denominators: bigint[];
   /** How a profile's keeps compare (see keep-menus.ts), for building menus. */
   private readonly order: MenuOrder;
-  /** Signatures ranked by this solver: packed → local index, and their fields by local index. */
-  private readonly sigIndex = new Map<number, number>();
-  private readonly sigSucc: number[] = [];
-  private readonly sigStrife: number[] = [];
-  private readonly sigOpp: number[] = [];
-  private readonly sigAddsRing: number[] = [];
-  private readonly sigAddsSkill: number[] = [];
-  private readonly sigCount: number[] = [];
+  /** Signatures (shared by the solvers of a ring): packed → local index, fields by index. */
+  private readonly signatures: Signatures;
+  private readonly sigIndex: Map<number, number>;
+  private readonly sigSucc: number[];
+  private readonly sigStrife: number[];
+  private readonly sigOpp: number[];
+  private readonly sigAddsRing: number[];
+  private readonly sigAddsSkill: number[];
+  private readonly sigCount: number[];
   /** Rank of each signature (0 best, ties share a rank) per context (next level, successes so far). */
   private readonly ranks = new Map<number, Int32Array>();
   private readonly waveMenus: LocalMenus[] = [];
@@ -203,6 +240,14 @@ export class RingSkillSolver {
 
   constructor(options: SolverOptions) {
     this.options = options;
+    this.signatures = signaturesOf(options.ring);
+    this.sigIndex = this.signatures.index;
+    this.sigSucc = this.signatures.successes;
+    this.sigStrife = this.signatures.strife;
+    this.sigOpp = this.signatures.opportunity;
+    this.sigAddsRing = this.signatures.addsRing;
+    this.sigAddsSkill = this.signatures.addsSkill;
+    this.sigCount = this.signatures.count;
     this.maxPending = options.ring;
     this.radix = options.ring + 1;
     this.tn = options.tn;
@@ -309,9 +354,14 @@ export class RingSkillSolver {
   }
 
   private localize(set: MenuSet): LocalMenus {
-    const local = new Int32Array(set.signature.length);
-    for (let i = 0; i < local.length; i++) local[i] = this.signature(set.signature[i]!);
-    return { set, local };
+    let menus = this.signatures.localized.get(set);
+    if (!menus) {
+      const local = new Int32Array(set.signature.length);
+      for (let i = 0; i < local.length; i++) local[i] = this.signature(set.signature[i]!);
+      menus = { set, local };
+      this.signatures.localized.set(set, menus);
+    }
+    return menus;
   }
 
   /** States per level: (TN + 1) successes × (ring + 1)² pending pairs. */

@@ -179,6 +179,13 @@ describe('the fast Ring and Skill solver plays and values exactly as the general
     60_000,
   );
 
+  it('solvers of a smaller ring after a larger one (their signatures are shared) play as the general one', () => {
+    const objective = OBJECTIVES[2]![1];
+    new RingSkillSolver({ ring: 4, tn: 2, explodeDepth: 2, ...objective }).solve(3, 1);
+    for (const ring of [2, 1])
+      expectSamePolicy({ ring, tn: 2, explodeDepth: 2, ...objective }, [0, 2], 1, [1]);
+  });
+
   it('one solver answers any reroll count in any order, as fresh solvers do', () => {
     const options: SolverOptions = { ring: 2, tn: 2, explodeDepth: 1, ...OBJECTIVES[1]![1] };
     const shared = new RingSkillSolver(options);
