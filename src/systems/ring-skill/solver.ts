@@ -1120,7 +1120,7 @@ function sameSum(
   return true;
 }
 
-/** Two integers (safe, non-negative) mixed into an int32 hash. */
+/** An int32 hash `a` and a safe non-negative integer `b` mixed into an int32 hash. */
 function mix(a: number, b: number): number {
   const h = Math.imul(a ^ Math.imul(b, 0x85ebca6b), 0x9e3779b1) ^ (b / 2 ** 32);
   return (h ^ (h >>> 15)) | 0;
