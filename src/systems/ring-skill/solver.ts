@@ -932,6 +932,8 @@ export class RingSkillSolver {
     let hash = rerolled;
     for (let i = 0; i < nextsSize; i++) hash = (hash + mix(nexts[i]!, byState[nexts[i]!]!)) | 0;
     for (let f = 0; f < FIELDS; f++) hash = mix(hash, immediate[f]!);
+    // 30 bits: small integers, which Maps hash fastest.
+    hash &= 0x3fffffff;
     let alike = this.rerollInterned.get(hash);
     if (!alike) {
       alike = [];
