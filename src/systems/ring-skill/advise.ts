@@ -4,6 +4,7 @@ import { integer } from '../../input/field-schemas.ts';
 import { invalid } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 import { Rational } from '../rational.ts';
+import type { RingSkillFigures } from './exact.ts';
 import {
   BLANK,
   KIND_ADDS_RING,
@@ -16,7 +17,7 @@ import {
   RING_FACES,
   SKILL_FACES,
 } from './faces.ts';
-import { bonusSuccesses, RingSkillSolver } from './solver.ts';
+import { bonusSuccesses, expectedUtilityOf, RingSkillSolver } from './solver.ts';
 import { parseRingSkillSpec, type RingSkillCheck } from './spec.ts';
 
 /**
@@ -42,18 +43,10 @@ export interface KeptDice {
 }
 
 /** One keep choice and its exact expected figures (symbols kept now plus every wave after). */
-export interface RingSkillAction {
+export interface RingSkillAction extends RingSkillFigures {
   readonly keep: KeptDice;
   /** The kinds kept, by name ("success", "explosive success"). */
   readonly kept: readonly string[];
-  /** The check's objective: P(success), E[successes] or E[weighted utility]. */
-  readonly expectedUtility: number;
-  readonly pSuccess: number;
-  readonly expectedStrife: number;
-  readonly expectedBonusSuccesses: number;
-  readonly expectedOpportunity: number;
-  readonly expectedSuccesses: number;
-  readonly pCapped: number;
   /** Dice the kept explosive successes add to the next wave. */
   readonly explosions: { readonly ring: number; readonly skill: number };
   /** The same figures as exact reduced fractions. */
@@ -238,22 +231,10 @@ function keepValue(kept: Int8Array, check: RingSkillCheck, solver: RingSkillSolv
     expectedSuccesses: after.expectedSuccesses.add(n(successes)),
     pCapped: after.pCapped,
   };
-  const w = check.weights;
-  const d = Rational.fromDecimal;
-  const expectedUtility =
-    check.objective === 'succeed-then-least-strife'
-      ? figures.pSuccess
-      : check.objective === 'most-successes'
-        ? figures.expectedSuccesses
-        : figures.pSuccess
-            .mul(d(w.success))
-            .add(figures.expectedBonusSuccesses.mul(d(w.bonusSuccess)))
-            .add(figures.expectedOpportunity.mul(d(w.opportunity)))
-            .add(figures.expectedStrife.mul(d(w.strife)));
   return {
     kept,
     count: countOf(kept, new Array(KIND_COUNT).fill(1)),
-    figures: { ...figures, expectedUtility },
+    figures: { ...figures, expectedUtility: expectedUtilityOf(figures, check) },
   };
 }
 

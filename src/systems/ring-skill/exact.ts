@@ -6,12 +6,8 @@ import type { RingSkillCheck } from './spec.ts';
 /** Outcome names of a check. */
 export const RING_SKILL_OUTCOMES = ['success', 'failure'] as const;
 
-/** The exact result of a check, as the CLI prints it. */
-export interface RingSkillResult {
-  readonly system: 'ring-skill';
-  readonly spec: RingSkillCheck;
-  /** success and failure under optimal keeping (no fraction: decisions shape them; see `exact`). */
-  readonly outcomes: OutcomeShare[];
+/** A check's figures as numbers, from a roll (a result) or from a keep on (an advice action). */
+export interface RingSkillFigures {
   readonly pSuccess: number;
   readonly expectedStrife: number;
   /** Successes beyond TN, 0 on a failed check. */
@@ -22,14 +18,23 @@ export interface RingSkillResult {
   readonly pCapped: number;
   /** The objective's figure: P(success), E[successes] or E[weighted utility]. */
   readonly expectedUtility: number;
+}
+
+/** The exact result of a check, as the CLI prints it. */
+export interface RingSkillResult extends RingSkillFigures {
+  readonly system: 'ring-skill';
+  readonly spec: RingSkillCheck;
+  /** success and failure under optimal keeping (no fraction: decisions shape them; see `exact`). */
+  readonly outcomes: OutcomeShare[];
   /** The same figures as exact reduced fractions. */
   readonly exact: Readonly<Record<keyof ExactFigures, string>>;
 }
 
 /**
  * Solves one check exactly: optimal keeping (first keep, every wave, and rerolls) for the
- * check's objective, explosions to its depth. About 0.3 s for ring 5, skill 5; milliseconds for
- * small pools.
+ * check's objective, explosions to its depth. About 0.3 s for ring 5, skill 5 in a fresh
+ * process, milliseconds once its menus and value tables are built (later checks share them);
+ * milliseconds for small pools.
  * @example ringSkillOdds(parseRingSkillSpec({ ring: 1, skill: 1, tn: 1 })).exact.pSuccess // "19/24"
  */
 export function ringSkillOdds(check: RingSkillCheck, solver?: RingSkillSolver): RingSkillResult {

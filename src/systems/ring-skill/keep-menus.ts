@@ -106,13 +106,23 @@ interface Prepared {
   /** Opportunity kinds, best first, and those whose keeping always improves a keep. */
   readonly free: readonly number[];
   readonly improving: readonly number[];
+  /** Each scoring group's successes and dice added per die. */
+  readonly successes: readonly number[];
+  readonly addsRing: readonly number[];
+  readonly addsSkill: readonly number[];
 }
 
 const prepared = new Map<string, Prepared>();
+/** The last order prepared: menus and reduced pools are asked for millions of times in a row. */
+let last: { order: MenuOrder; prepared: Prepared } | undefined;
 
 function prepare(order: MenuOrder): Prepared {
+  if (last?.order === order) return last.prepared;
   let p = prepared.get(order.id);
-  if (p) return p;
+  if (p) {
+    last = { order, prepared: p };
+    return p;
+  }
   const byOrder = (kinds: readonly number[]) =>
     [...kinds].sort((a, b) => {
       const c = order.inner(
@@ -128,7 +138,11 @@ function prepare(order: MenuOrder): Prepared {
       return c;
     });
   const free = byOrder(GROUPS.free);
+  const first = GROUPS.scoring.map((kinds) => kinds[0]!);
   p = {
+    successes: first.map((k) => KIND_SUCCESSES[k]!),
+    addsRing: first.map((k) => KIND_ADDS_RING[k]!),
+    addsSkill: first.map((k) => KIND_ADDS_SKILL[k]!),
     inner: order.inner,
     scoring: GROUPS.scoring.map(byOrder),
     free,
@@ -140,70 +154,80 @@ function prepare(order: MenuOrder): Prepared {
   return p;
 }
 
-/** One entry of a pool's menu, with its kind counts (for the keep reported). */
-export interface MenuEntry {
-  readonly signature: number;
-  readonly lex: number;
-  readonly kept: Int8Array;
-}
-
 /**
  * The entries of a pool (kind counts): the best keep of each profile of `least`..`most` dice
- * (with least 1, a lone blank stands in for keeping nothing). O(profiles × kinds).
+ * (with least 1, a lone blank stands in for keeping nothing), as its signature and lex key (its
+ * kind counts: {@link keptOfLex}). From each group's running sums over its dice best first:
+ * O(kinds + profiles).
  */
 export function menuOf(
   order: MenuOrder,
   pool: ArrayLike<number>,
   least: number,
   most: number,
-  emit: (signature: number, lex: number, kept: Int8Array) => void,
+  emit: (signature: number, lex: number) => void,
 ): void {
   const p = prepare(order);
   const groups = p.scoring;
   const g = groups.length;
-  const avail = new Int32Array(g);
-  for (let j = 0; j < g; j++) {
-    let n = 0;
-    for (const k of groups[j]!) n += pool[k]!;
-    avail[j] = Math.min(n, most);
+  // Per group, the strife, opportunity and lex of its best t dice (index j · (most + 1) + t).
+  const width = most + 1;
+  const { strife, opp, lex, avail, take, extraStrife, extraOpp, extraLex } = SCRATCH;
+  for (let j = 0; j < g; j++)
+    avail[j] = runningSums(groups[j]!, pool, most, strife, opp, lex, j * width);
+  // The improving opportunity dice a room of r dice takes: their sums (index r), and count.
+  const improving = runningSums(p.improving, pool, most, extraStrife, extraOpp, extraLex, 0);
+  for (let r = improving + 1; r < width; r++) {
+    extraStrife[r] = extraStrife[improving]!;
+    extraOpp[r] = extraOpp[improving]!;
+    extraLex[r] = extraLex[improving]!;
   }
-  const take = new Int32Array(g);
-  const m = new Int8Array(KIND_COUNT);
+  take.fill(0);
   let total = 0;
   for (;;) {
-    if (total <= most) {
-      m.fill(0);
-      for (let j = 0; j < g; j++) {
-        let left = take[j]!;
-        for (const k of groups[j]!) {
-          const t = Math.min(pool[k]!, left);
-          m[k] = t;
-          left -= t;
-        }
-      }
-      let room = most - total;
-      for (const k of p.improving) {
-        const t = Math.min(pool[k]!, room);
-        m[k] = t;
-        room -= t;
-      }
-      if (total + (most - total - room) >= least) emitKeep(m, emit);
-      else {
-        // Keeping nothing is not allowed: the better of the best single opportunity die and a
-        // lone blank (nothing else keeps no scoring die).
-        const single = p.free.find((k) => pool[k]! > 0);
-        const blank = pool[BLANK]! > 0;
-        if (
-          single !== undefined &&
-          (!blank || p.inner(KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 1, 0, 0, 1) < 0)
-        ) {
-          m[single] = 1;
-          emitKeep(m, emit);
-        } else if (blank) {
-          m[BLANK] = 1;
-          emitKeep(m, emit);
-        }
-      }
+    let successes = 0;
+    let addsRing = 0;
+    let addsSkill = 0;
+    let t = 0;
+    let o = 0;
+    let l = 0;
+    for (let j = 0; j < g; j++) {
+      const n = take[j]!;
+      successes += n * p.successes[j]!;
+      addsRing += n * p.addsRing[j]!;
+      addsSkill += n * p.addsSkill[j]!;
+      t += strife[j * width + n]!;
+      o += opp[j * width + n]!;
+      l += lex[j * width + n]!;
+    }
+    const room = most - total;
+    const count = total + Math.min(room, improving);
+    if (count >= least) {
+      emit(
+        signatureOf(
+          successes,
+          t + extraStrife[room]!,
+          o + extraOpp[room]!,
+          addsRing,
+          addsSkill,
+          count,
+        ),
+        l + extraLex[room]!,
+      );
+    } else {
+      // Keeping nothing is not allowed: the better of the best single opportunity die and a
+      // lone blank (nothing else keeps no scoring die).
+      const single = p.free.find((k) => pool[k]! > 0);
+      const blank = pool[BLANK]! > 0;
+      if (
+        single !== undefined &&
+        (!blank || p.inner(KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 1, 0, 0, 1) < 0)
+      )
+        emit(
+          signatureOf(0, KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 0, 0, 1),
+          lexPlace(single),
+        );
+      else if (blank) emit(signatureOf(0, 0, 0, 0, 0, 1), LONE_BLANK_LEX);
     }
     let j = 0;
     for (; j < g; j++) {
@@ -219,29 +243,57 @@ export function menuOf(
   }
 }
 
-function emitKeep(
-  m: Int8Array,
-  emit: (signature: number, lex: number, kept: Int8Array) => void,
-): void {
-  let successes = 0;
-  let strife = 0;
-  let opportunity = 0;
-  let addsRing = 0;
-  let addsSkill = 0;
-  let count = 0;
-  let lex = 0;
-  for (let k = 0; k < KIND_COUNT; k++) {
-    const n = m[k]!;
-    successes += n * KIND_SUCCESSES[k]!;
-    strife += n * KIND_STRIFE[k]!;
-    opportunity += n * KIND_OPPORTUNITY[k]!;
-    addsRing += n * KIND_ADDS_RING[k]!;
-    addsSkill += n * KIND_ADDS_SKILL[k]!;
-    count += n;
-    if (k > BLANK) lex = lex * BASE + n;
-  }
-  if (m[BLANK]! > 0) lex = LONE_BLANK_LEX;
-  emit(signatureOf(successes, strife, opportunity, addsRing, addsSkill, count), lex, m);
+/** menuOf's running sums (it is not reentrant): room for 8 groups of up to 8 dice. */
+const SCRATCH = {
+  strife: new Int32Array(64),
+  opp: new Int32Array(64),
+  lex: new Float64Array(64),
+  avail: new Int32Array(8),
+  take: new Int32Array(8),
+  extraStrife: new Int32Array(8),
+  extraOpp: new Int32Array(8),
+  extraLex: new Float64Array(8),
+};
+
+/**
+ * The strife, opportunity and lex of the best t dice of `kinds` (best first) in the pool, for
+ * t = 0..(those present, at most `most`), written from `at`; returns how many are present.
+ */
+function runningSums(
+  kinds: readonly number[],
+  pool: ArrayLike<number>,
+  most: number,
+  strife: Int32Array,
+  opp: Int32Array,
+  lex: Float64Array,
+  at: number,
+): number {
+  let t = 0;
+  strife[at] = 0;
+  opp[at] = 0;
+  lex[at] = 0;
+  for (const k of kinds)
+    for (let n = pool[k]!; n > 0 && t < most; n--, t++) {
+      strife[at + t + 1] = strife[at + t]! + KIND_STRIFE[k]!;
+      opp[at + t + 1] = opp[at + t]! + KIND_OPPORTUNITY[k]!;
+      lex[at + t + 1] = lex[at + t]! + lexPlace(k);
+    }
+  return t;
+}
+
+/** What one die of a kind adds to a lex key: its base-8 digit, kind 1 the most significant. */
+function lexPlace(kind: number): number {
+  return BASE ** (KIND_COUNT - 1 - kind);
+}
+
+/** The kind counts of a lex key (see {@link menuOf}). */
+export function keptOfLex(lex: number): Int8Array {
+  const kept = new Int8Array(KIND_COUNT);
+  if (lex === LONE_BLANK_LEX) kept[BLANK] = 1;
+  else
+    for (let k = KIND_COUNT - 1, rest = lex; k > BLANK; k--, rest = Math.floor(rest / BASE))
+      kept[k] = rest % BASE;
+  return kept;
 }
 
 /**
@@ -249,6 +301,8 @@ function emitKeep(
  * `signature[start[i] .. start[i + 1])` (with their `lex`), rolled with weight `weight[i]`.
  */
 export interface MenuSet {
+  /** Menu index by reduced pool key (see {@link reducedPool}). */
+  readonly index: ReadonlyMap<number, number>;
   readonly start: Int32Array;
   readonly signature: Int32Array;
   readonly lex: Int32Array;
@@ -289,10 +343,12 @@ export function reducedPool(
     out[k] = t;
     left -= t;
   }
-  if (left === most) {
-    const single = p.free.find((k) => pool[k]! > 0);
-    if (single !== undefined) out[single] = 1;
-  }
+  if (left === most)
+    for (const k of p.free)
+      if (pool[k]! > 0) {
+        out[k] = 1;
+        break;
+      }
   out[BLANK] = Math.min(pool[BLANK]!, 1);
   let key = 0;
   for (let k = 0; k < KIND_COUNT; k++) key = key * BASE + out[k]!;
@@ -308,14 +364,20 @@ function menuSetOf(
 ): MenuSet {
   const index = new Map<number, number>();
   const start: number[] = [0];
-  const signature: number[] = [];
-  const lex: number[] = [];
   const weight: number[] = [];
-  const reduced = new Int8Array(KIND_COUNT);
+  // Entries straight into typed arrays, doubled when full: a roll has up to ~600,000.
+  let signature = new Int32Array(1024);
+  let lex = new Int32Array(1024);
+  let size = 0;
   const emit = (s: number, l: number) => {
-    signature.push(s);
-    lex.push(l);
+    if (size === signature.length) {
+      signature = grown(signature);
+      lex = grown(lex);
+    }
+    signature[size] = s;
+    lex[size++] = l;
   };
+  const reduced = new Int8Array(KIND_COUNT);
   for (const o of outcomes) {
     const key = reducedPool(order, o.counts, most, reduced);
     const at = index.get(key);
@@ -326,14 +388,22 @@ function menuSetOf(
     index.set(key, weight.length);
     weight.push(o.weight);
     menuOf(order, reduced, least, most, emit);
-    start.push(signature.length);
+    start.push(size);
   }
   return {
+    index,
     start: Int32Array.from(start),
-    signature: Int32Array.from(signature),
-    lex: Int32Array.from(lex),
+    signature: signature.slice(0, size),
+    lex: lex.slice(0, size),
     weight: Float64Array.from(weight),
   };
+}
+
+/** A copy of `a` with twice the room. */
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 const waveMenus = new Map<string, MenuSet>();
@@ -345,35 +415,33 @@ const rolled = new Map<string, KindOutcome[]>();
  * shared by every solver: the lists do not depend on the check.
  */
 export function cachedRoll(ring: number, skill: number, capped: number): KindOutcome[] {
-  const id = `${ring},${skill},${capped}`;
-  let list = rolled.get(id);
-  if (!list) {
-    list = rollKinds(ring, skill, capped > 0 ? (k) => (k === BLANK ? 1 : capped) : undefined);
-    rolled.set(id, list);
-  }
-  return list;
+  return cached(rolled, `${ring},${skill},${capped}`, () =>
+    rollKinds(ring, skill, capped > 0 ? (k) => (k === BLANK ? 1 : capped) : undefined),
+  );
 }
 
 /** Menus of a wave of pr Ring and ps Skill dice (any subset kept). Cached per objective order. */
 export function waveMenuSet(order: MenuOrder, pr: number, ps: number): MenuSet {
-  const id = `${order.id}|${pr},${ps}`;
-  let set = waveMenus.get(id);
-  if (!set) {
-    set = menuSetOf(order, cachedRoll(pr, ps, 0), 0, pr + ps);
-    waveMenus.set(id, set);
-  }
-  return set;
+  return cached(waveMenus, `${order.id}|${pr},${ps}`, () =>
+    menuSetOf(order, cachedRoll(pr, ps, 0), 0, pr + ps),
+  );
 }
 
 /** Menus of a first roll of `ring` Ring and `skill` Skill dice (1 to ring kept). Cached. */
 export function firstMenuSet(order: MenuOrder, ring: number, skill: number): MenuSet {
-  const id = `${order.id}|${ring},${skill}`;
-  let set = firstMenus.get(id);
-  if (!set) {
-    set = menuSetOf(order, cachedRoll(ring, skill, ring), 1, ring);
-    firstMenus.set(id, set);
+  return cached(firstMenus, `${order.id}|${ring},${skill}`, () =>
+    menuSetOf(order, cachedRoll(ring, skill, ring), 1, ring),
+  );
+}
+
+/** The entry `id` of a cache, built on first use. */
+function cached<T>(cache: Map<string, T>, id: string, build: () => T): T {
+  let value = cache.get(id);
+  if (value === undefined) {
+    value = build();
+    cache.set(id, value);
   }
-  return set;
+  return value;
 }
 
 /**

@@ -1,22 +1,14 @@
 import { gcd, Rational } from '../rational.ts';
-import {
-  BLANK,
-  KIND_ADDS_RING,
-  KIND_ADDS_SKILL,
-  KIND_COUNT,
-  KIND_OPPORTUNITY,
-  KIND_STRIFE,
-  KIND_SUCCESSES,
-} from './faces.ts';
+import { KIND_COUNT, RING, SKILL } from './faces.ts';
 import {
   cachedRoll,
   firstMenuSet,
   type KindOutcome,
+  keptOfLex,
   type MenuOrder,
   type MenuSet,
   menuOf,
   reducedPool,
-  rollKinds,
   signatureFields,
   waveMenuSet,
 } from './keep-menus.ts';
@@ -36,7 +28,9 @@ export type { KindOutcome } from './keep-menus.ts';
  *
  * **Values.** Each state's value is the vector (P(success), E[strife], E[bonus],
  * E[opportunity], E[successes], P(capped)) from that state on, held exactly (BigInt numerators
- * over 12^(ring · waves left)) and as floats.
+ * over 12^(ring · waves left)) and as floats. It depends on the successes still needed, not on
+ * the TN, so one table, of the largest TN solved, serves every solver of a ring, depth and
+ * objective (see {@link RingSkillSolver.copyWaves}).
  *
  * **Decisions.** A keep's value depends only on its signature (successes, strife, opportunity,
  * dice added, count), not on the pool it came from. So for each decision context (level,
@@ -47,6 +41,13 @@ export type { KindOutcome } from './keep-menus.ts';
  * in exact arithmetic, so floats never flip a lexicographic tie. The best keep from a pool is
  * the best-ranked entry of its menu (see keep-menus.ts: one keep per profile, the others are
  * beaten whatever the state), and the pools of a roll with the same menu are valued once.
+ *
+ * **Rerolls.** A reroll leaves some dice of each type and rolls the others afresh; its value is
+ * the mean of the best first keeps of the rolls it can complete. Reroll choices alike in the
+ * reduced pool they leave and the dice they reroll are valued once, values equal exactly are
+ * one object, and the values are ranked once (floats, exact on near ties), so that choosing a
+ * first roll's reroll compares integers.
+ *
  * The simulator calls the same decision methods, so it plays exactly this policy.
  */
 
@@ -111,7 +112,56 @@ export type SolverOptions = Pick<
   'ring' | 'tn' | 'explodeDepth' | 'objective' | 'weights'
 >;
 
-/** A roll's menus with their signatures as this solver's local indices. */
+/** A solver's value tables, kept for the solvers after it (see RingSkillSolver.copyWaves). */
+interface SolvedWaves {
+  readonly tn: number;
+  readonly values: Float64Array;
+  readonly exactValues: bigint[];
+}
+
+/**
+ * The value tables solved, by ring, depth, objective and weights: those of the largest TN
+ * solved, which hold every smaller TN's. Never written once stored.
+ */
+const solvedWaves = new Map<string, SolvedWaves>();
+
+/**
+ * The signatures the solvers of one ring have met, by local index: packed → index, and their
+ * fields; and the menu sets with their signatures as these indices, found once. A solver ranks
+ * all of them (a few hundred): a ring's keeps never add more dice or successes than it ranks.
+ */
+interface Signatures {
+  readonly index: Map<number, number>;
+  readonly successes: number[];
+  readonly strife: number[];
+  readonly opportunity: number[];
+  readonly addsRing: number[];
+  readonly addsSkill: number[];
+  readonly count: number[];
+  readonly localized: WeakMap<MenuSet, LocalMenus>;
+}
+
+const signaturesByRing = new Map<number, Signatures>();
+
+function signaturesOf(ring: number): Signatures {
+  let signatures = signaturesByRing.get(ring);
+  if (!signatures) {
+    signatures = {
+      index: new Map(),
+      successes: [],
+      strife: [],
+      opportunity: [],
+      addsRing: [],
+      addsSkill: [],
+      count: [],
+      localized: new WeakMap(),
+    };
+    signaturesByRing.set(ring, signatures);
+  }
+  return signatures;
+}
+
+/** A roll's menus with their signatures as local indices. */
 interface LocalMenus {
   readonly set: MenuSet;
   readonly local: Int32Array;
@@ -121,8 +171,9 @@ interface LocalMenus {
  * Solves the explosion waves of checks with one ring, TN, depth and objective; then
  * {@link RingSkillSolver.solve} solves a check with any number of Skill dice and rerolls.
  * Construction ranks the signatures in play per (level, successes) and values each wave's
- * menus once: milliseconds for ring 5, TN 8, depth 10 (the menus are built once per objective
- * and shared by every solver).
+ * menus once, unless a solver of the same ring, depth and objective with a TN as large came
+ * first: then it copies that one's values. Milliseconds for ring 5, TN 8, depth 10 (the menus
+ * are built once per objective and shared by every solver).
  */
 export class RingSkillSolver {
   readonly options: SolverOptions;
@@ -141,55 +192,62 @@ export class RingSkillSolver {
   private readonly denominators: bigint[];
   /** How a profile's keeps compare (see keep-menus.ts), for building menus. */
   private readonly order: MenuOrder;
-  /** Signatures ranked by this solver: packed → local index, and their fields by local index. */
-  private readonly sigIndex = new Map<number, number>();
-  private readonly sigSucc: number[] = [];
-  private readonly sigStrife: number[] = [];
-  private readonly sigOpp: number[] = [];
-  private readonly sigAddsRing: number[] = [];
-  private readonly sigAddsSkill: number[] = [];
-  private readonly sigCount: number[] = [];
+  /** Signatures (shared by the solvers of a ring): packed → local index, fields by index. */
+  private readonly signatures: Signatures;
+  private readonly sigIndex: Map<number, number>;
+  private readonly sigSucc: number[];
+  private readonly sigStrife: number[];
+  private readonly sigOpp: number[];
+  private readonly sigAddsRing: number[];
+  private readonly sigAddsSkill: number[];
+  private readonly sigCount: number[];
   /** Rank of each signature (0 best, ties share a rank) per context (next level, successes so far). */
   private readonly ranks = new Map<number, Int32Array>();
   private readonly waveMenus: LocalMenus[] = [];
   private readonly firstMenus = new Map<number, LocalMenus>();
+  private readonly scratch = {
+    touched: new Int32Array(0),
+    byState: new Float64Array(0),
+    nexts: new Int32Array(0),
+    immediate: new Float64Array(FIELDS),
+  };
   /** Weight of each signature chosen, while a roll is summed. */
   private chosen = new Float64Array(0);
-  /** One pool's menu while a keep is chosen (local signatures, lex keys, kind counts). */
+  /** One pool's menu while a keep is chosen (local signatures, lex keys). */
   private readonly menuScratch = {
     size: 0,
     sigs: [] as number[],
     lexes: [] as number[],
-    kepts: [] as Int8Array[],
-    emit: (sig: number, lex: number, kept: Int8Array) => {
+    emit: (sig: number, lex: number) => {
       const m = this.menuScratch;
       const i = m.size++;
       m.sigs[i] = this.signature(sig);
       m.lexes[i] = lex;
-      if (m.kepts.length <= i) m.kepts.push(new Int8Array(KIND_COUNT));
-      m.kepts[i]!.set(kept);
     },
   };
+
   private readonly reduced = new Int8Array(KIND_COUNT);
-  /** Reroll values by the rest's capped key · 64 + nr · 8 + ns. */
-  private readonly rerollByCapped = new IntTable<RerollValue>();
-  /** Place values of the capped key's digits (base ring + 1). */
-  private readonly cappedPlace = new Float64Array(KIND_COUNT);
   private readonly keepChoices = new Map<number, KeepChoice>();
-  /** Reroll values by (nr, ns) (index nr · 8 + ns), then by the rest's reduced pool. */
-  private readonly rerollValues: Map<number, RerollValue>[] = [];
+  /** Reroll values by search, then by class (see rerollSearch). */
+  private readonly classValues = new Map<RerollSearch, (RerollValue | undefined)[]>();
+  /** Reroll values by a hash of (dice rerolled, exact sum): equal values, one object. */
+  private readonly rerollInterned = new Map<number, RerollValue[]>();
+  /** Every interned reroll value, by serial. */
+  private readonly rerollList: RerollValue[] = [];
+  /** The best first keep of every first roll, by Skill dice (see firstKeeps). */
+  private readonly firstKeepsBySkill = new Map<number, Int32Array>();
   private readonly rerollChoices = new Map<number, RerollChoice>();
-  /** Scratch arrays of the reroll search (slots are ring kinds 0..8, then skill kinds 9..17). */
-  private readonly poolScratch = new Int8Array(KIND_COUNT);
-  private readonly rerollScratch = {
-    slot: new Int32Array(2 * KIND_COUNT),
-    limit: new Int32Array(2 * KIND_COUNT),
-    digit: new Int32Array(2 * KIND_COUNT),
-    rest: new Int8Array(KIND_COUNT),
-  };
 
   constructor(options: SolverOptions) {
     this.options = options;
+    this.signatures = signaturesOf(options.ring);
+    this.sigIndex = this.signatures.index;
+    this.sigSucc = this.signatures.successes;
+    this.sigStrife = this.signatures.strife;
+    this.sigOpp = this.signatures.opportunity;
+    this.sigAddsRing = this.signatures.addsRing;
+    this.sigAddsSkill = this.signatures.addsSkill;
+    this.sigCount = this.signatures.count;
     this.maxPending = options.ring;
     this.radix = options.ring + 1;
     this.tn = options.tn;
@@ -205,20 +263,47 @@ export class RingSkillSolver {
     this.weightFloats = w.map((x) => x.toNumber());
     this.weightExact = w.map((x) => (x.num * den) / x.den);
     this.order = this.menuOrder();
-    for (let k = 0, p = 1; k < KIND_COUNT; k++, p *= this.radix) this.cappedPlace[k] = p;
-    const states = (this.depth + 1) * this.levelSize;
-    this.values = new Float64Array(states * FIELDS);
-    this.exactValues = new Array<bigint>(states * FIELDS).fill(0n);
     const wave = 12n ** BigInt(this.maxPending);
     this.denominators = [1n];
     for (let level = 1; level <= this.depth; level++)
       this.denominators.push(this.denominators[level - 1]! * wave);
-    // Every wave's signatures are known before the first ranking, so no ranking is redone.
-    for (let pr = 0; pr <= this.maxPending; pr++)
-      for (let ps = 0; pr + ps <= this.maxPending; ps++)
-        if (pr + ps > 0 && this.depth > 0)
-          this.waveMenus[pr * this.radix + ps] = this.localize(waveMenuSet(this.order, pr, ps));
-    for (let level = 0; level <= this.depth; level++) this.solveLevel(level);
+    const states = (this.depth + 1) * this.levelSize;
+    const id = `${options.ring}|${this.depth}|${this.objective}|${Object.values(options.weights)}`;
+    const solved = solvedWaves.get(id);
+    if (solved && solved.tn === this.tn) {
+      this.values = solved.values;
+      this.exactValues = solved.exactValues;
+    } else if (solved && solved.tn > this.tn) {
+      this.values = new Float64Array(states * FIELDS);
+      this.exactValues = new Array<bigint>(states * FIELDS);
+      this.copyWaves(solved);
+    } else {
+      this.values = new Float64Array(states * FIELDS);
+      this.exactValues = new Array<bigint>(states * FIELDS).fill(0n);
+      // Every wave's signatures are known before the first ranking, so no ranking is redone.
+      for (let pr = 0; pr <= this.maxPending; pr++)
+        for (let ps = 0; pr + ps <= this.maxPending; ps++)
+          if (pr + ps > 0 && this.depth > 0)
+            this.waveMenus[pr * this.radix + ps] = this.localize(waveMenuSet(this.order, pr, ps));
+      for (let level = 0; level <= this.depth; level++) this.solveLevel(level);
+      solvedWaves.set(id, { tn: this.tn, values: this.values, exactValues: this.exactValues });
+    }
+  }
+
+  /**
+   * The values from those of a larger TN: a state's value depends on the successes still
+   * needed, not on the TN, so (level, s) here is (level, s + solved TN − TN) there.
+   */
+  private copyWaves(solved: SolvedWaves): void {
+    const block = this.radix * this.radix * FIELDS;
+    const offset = solved.tn - this.tn;
+    for (let level = 0; level <= this.depth; level++)
+      for (let s = 0; s <= this.tn; s++) {
+        const to = this.state(level, s, 0, 0) * FIELDS;
+        const from = (level * (solved.tn + 1) + s + offset) * this.radix * this.radix * FIELDS;
+        this.values.set(solved.values.subarray(from, from + block), to);
+        for (let i = 0; i < block; i++) this.exactValues[to + i] = solved.exactValues[from + i]!;
+      }
   }
 
   /**
@@ -269,9 +354,14 @@ export class RingSkillSolver {
   }
 
   private localize(set: MenuSet): LocalMenus {
-    const local = new Int32Array(set.signature.length);
-    for (let i = 0; i < local.length; i++) local[i] = this.signature(set.signature[i]!);
-    return { set, local };
+    let menus = this.signatures.localized.get(set);
+    if (!menus) {
+      const local = new Int32Array(set.signature.length);
+      for (let i = 0; i < local.length; i++) local[i] = this.signature(set.signature[i]!);
+      menus = { set, local };
+      this.signatures.localized.set(set, menus);
+    }
+    return menus;
   }
 
   /** States per level: (TN + 1) successes × (ring + 1)² pending pairs. */
@@ -328,29 +418,39 @@ export class RingSkillSolver {
    * summed by the state they lead to (`nextLevel` waves left, s successes before them).
    */
   private sumMenus(menus: LocalMenus, rank: Int32Array, nextLevel: number, s: number): Sum {
-    const { set, local } = menus;
-    const { start, lex, weight } = set;
-    if (this.chosen.length < this.sigCount.length)
-      this.chosen = new Float64Array(this.sigCount.length);
-    const chosen = this.chosen;
+    const weight = menus.set.weight;
+    const chosen = this.chosenScratch();
     const touched: number[] = [];
     for (let i = 0; i < weight.length; i++) {
-      let best = -1;
-      let bestRank = Number.POSITIVE_INFINITY;
-      let bestLex = Number.POSITIVE_INFINITY;
-      for (let e = start[i]!, end = start[i + 1]!; e < end; e++) {
-        const sig = local[e]!;
-        const r = rank[sig]!;
-        if (r < bestRank || (r === bestRank && lex[e]! < bestLex)) {
-          bestRank = r;
-          bestLex = lex[e]!;
-          best = sig;
-        }
-      }
-      if (best < 0) throw new Error('a keep decision found no legal keep');
+      const best = bestEntry(menus, i, rank);
       if (chosen[best] === 0) touched.push(best);
       chosen[best]! += weight[i]!;
     }
+    return this.sumChosen(touched, nextLevel, s);
+  }
+
+  /** Scratch of a reroll value being summed: weights by state (zero between values) and lists. */
+  private rerollScratch() {
+    const states = this.values.length / FIELDS;
+    if (this.scratch.touched.length < this.sigCount.length)
+      this.scratch.touched = new Int32Array(this.sigCount.length);
+    if (this.scratch.byState.length < states) {
+      this.scratch.byState = new Float64Array(states);
+      this.scratch.nexts = new Int32Array(states);
+    }
+    return this.scratch;
+  }
+
+  /** The weights by signature of a roll being summed (zero between rolls). */
+  private chosenScratch(): Float64Array {
+    if (this.chosen.length < this.sigCount.length)
+      this.chosen = new Float64Array(this.sigCount.length);
+    return this.chosen;
+  }
+
+  /** The signatures `touched` with their weights in `chosen`, summed by state; `chosen` cleared. */
+  private sumChosen(touched: readonly number[], nextLevel: number, s: number): Sum {
+    const chosen = this.chosen;
     const sum = new Sum();
     for (const sig of touched) {
       const succ = this.sigSucc[sig]!;
@@ -439,8 +539,11 @@ export class RingSkillSolver {
               : 0;
     const fieldDiff = (field: number, a: number, b: number): bigint => {
       const d = immediate(field, a) - immediate(field, b);
-      const ev = e[nextAt[a]! + field]! - e[nextAt[b]! + field]!;
-      return d === 0 ? ev : BigInt(d) * G + ev;
+      const ea = e[nextAt[a]! + field]!;
+      const eb = e[nextAt[b]! + field]!;
+      // Equal fields are the common case: no BigInt is made for them.
+      if (d === 0) return ea === eb ? 0n : ea - eb;
+      return BigInt(d) * G + ea - eb;
     };
     const w = this.weightExact;
     const exactDiff = (i: number, a: number, b: number): bigint => {
@@ -591,31 +694,16 @@ export class RingSkillSolver {
       if (r < b || (r === b && menu.lexes[e]! < menu.lexes[best]!)) best = e;
     }
     if (best < 0) throw new Error('a keep decision found no legal keep');
-    return this.choiceOf(menu.kepts[best]!.slice(), nextLevel, s);
-  }
-
-  private choiceOf(kept: Int8Array, nextLevel: number, s: number): KeepChoice {
-    let count = 0;
-    let successes = 0;
-    let strife = 0;
-    let opportunity = 0;
-    let addsRing = 0;
-    let addsSkill = 0;
-    for (let k = 0; k < KIND_COUNT; k++) {
-      const m = kept[k]!;
-      count += m;
-      successes += m * KIND_SUCCESSES[k]!;
-      strife += m * KIND_STRIFE[k]!;
-      opportunity += m * KIND_OPPORTUNITY[k]!;
-      addsRing += m * KIND_ADDS_RING[k]!;
-      addsSkill += m * KIND_ADDS_SKILL[k]!;
-    }
+    const sig = menu.sigs[best]!;
+    const successes = this.sigSucc[sig]!;
+    const addsRing = this.sigAddsRing[sig]!;
+    const addsSkill = this.sigAddsSkill[sig]!;
     return {
-      kept,
-      count,
+      kept: keptOfLex(menu.lexes[best]!),
+      count: this.sigCount[sig]!,
       successes,
-      strife,
-      opportunity,
+      strife: this.sigStrife[sig]!,
+      opportunity: this.sigOpp[sig]!,
       addsRing,
       addsSkill,
       bonus: this.bonusOf(s, successes),
@@ -643,15 +731,7 @@ export class RingSkillSolver {
   stateFigures(state: number): Omit<ExactFigures, 'expectedUtility'> {
     const at = state * FIELDS;
     const G = this.denominators[Math.floor(state / this.levelSize)]!;
-    const q = (c: number) => Rational.of(this.exactValues[at + c]!, G);
-    return {
-      pSuccess: q(P),
-      expectedStrife: q(STRIFE),
-      expectedBonusSuccesses: q(BONUS),
-      expectedOpportunity: q(OPP),
-      expectedSuccesses: q(SUCC),
-      pCapped: q(CAPPED),
-    };
+    return figuresOf((c) => Rational.of(this.exactValues[at + c]!, G));
   }
 
   /** The best first keep from a pool (kind counts): 1 to ring dice. Memoised on the reduced pool. */
@@ -666,122 +746,58 @@ export class RingSkillSolver {
     return choice;
   }
 
-  /** The most dice of a kind that change a decision: ring, or 1 blank. */
-  private capOf(kind: number): number {
-    return kind === BLANK ? 1 : this.maxPending;
-  }
-
   /**
    * The best rerolls on a first roll (kind counts by die type): every choice of up to `rerolls`
    * dice is scored by the expected value of the best keep after it. Ties go to fewer dice
-   * rerolled, then to the final tie-break, then to the first in a fixed order. Memoised.
+   * rerolled, then to the final tie-break, then to the first in a fixed order (see
+   * {@link rerollParts}). Memoised.
    */
   rerollChoice(ring: ArrayLike<number>, skill: ArrayLike<number>, rerolls: number): RerollChoice {
     // Counts are at most 6 (ring and skill ≤ 6): base-7 digits keep the key a safe integer.
     const id = (digitsKey(ring, 7) * 7 ** KIND_COUNT + digitsKey(skill, 7)) * 4 + rerolls;
     let choice = this.rerollChoices.get(id);
     if (!choice) {
-      const picked = new Int8Array(2 * KIND_COUNT);
-      this.bestReroll(ring, skill, rerolls, picked);
-      choice = { ring: picked.slice(0, KIND_COUNT), skill: picked.slice(KIND_COUNT) };
+      let skillDice = 0;
+      for (let k = 0; k < KIND_COUNT; k++) skillDice += skill[k]!;
+      const search = rerollSearch(this.order, this.maxPending, skillDice, rerolls);
+      const { rp, sp } = search;
+      const r = rp.parts[rp.index.get(digitsKey(ring, 7))!]!;
+      const s = sp.parts[sp.index.get(digitsKey(skill, 7))!]!;
+      const nT = sp.subs.length;
+      let best: RerollValue | undefined;
+      choice = { ring: new Int8Array(KIND_COUNT), skill: new Int8Array(KIND_COUNT) };
+      for (let j = 0; j < s.left.length; j++)
+        for (let i = 0; i < r.left.length; i++) {
+          if (r.rerolled[i]! + s.rerolled[j]! > rerolls) continue;
+          const pair = r.left[i]! * nT + s.left[j]!;
+          const value = this.rerollValue(search, search.pairClass[pair]!);
+          if (best && (value === best || this.compareReroll(value, best, rerolls) >= 0)) continue;
+          best = value;
+          choice = { ring: r.picked[i]!, skill: s.picked[j]! };
+        }
       this.rerollChoices.set(id, choice);
     }
     return choice;
   }
 
   /**
-   * The value of the best reroll on a first roll; the dice it rerolls (ring kinds, then skill
-   * kinds) go into `picked` when given. An odometer over the kinds present, total ≤ rerolls.
+   * How reroll value a compares with b: negative when a is better. The objective (exact on near
+   * ties), then fewer dice rerolled, then the final tie-break; 0 when they tie in all of it.
    */
-  private bestReroll(
-    ring: ArrayLike<number>,
-    skill: ArrayLike<number>,
-    rerolls: number,
-    picked?: Int8Array,
-  ): RerollValue {
-    const { slot, limit, digit, rest } = this.rerollScratch;
-    let slots = 0;
-    for (let k = 0; k < 2 * KIND_COUNT; k++) {
-      const have = k < KIND_COUNT ? ring[k]! : skill[k - KIND_COUNT]!;
-      if (have === 0) continue;
-      slot[slots] = k;
-      limit[slots] = Math.min(have, rerolls);
-      digit[slots] = 0;
-      slots++;
-    }
-    // The rest's capped key (ring per kind, 1 blank), kept up to date as dice leave and return.
-    const place = this.cappedPlace;
-    let key = 0;
-    for (let k = 0; k < KIND_COUNT; k++) {
-      rest[k] = ring[k]! + skill[k]!;
-      key += Math.min(rest[k]!, this.capOf(k)) * place[k]!;
-    }
-    let total = 0;
-    let nr = 0;
-    let ns = 0;
-    let best: RerollValue | undefined;
-    for (;;) {
-      const id = key * 64 + nr * 8 + ns;
-      let value = this.rerollByCapped.get(id);
-      if (!value) {
-        value = this.rerollValue(rest, nr, ns);
-        this.rerollByCapped.set(id, value);
-      }
-      let better = !best;
-      if (best && value !== best) {
-        // Most choices part on the first float; only near ties need the full comparison.
-        const x = value.key[0]!;
-        const y = best.key[0]!;
-        better = nearTie(x, y) ? this.betterReroll(value, best, rerolls) : x > y;
-      }
-      if (better) {
-        best = value;
-        if (picked) {
-          picked.fill(0);
-          for (let i = 0; i < slots; i++) picked[slot[i]!] = digit[i]!;
-        }
-      }
-      let i = 0;
-      for (; i < slots; i++) {
-        const k = slot[i]!;
-        const kind = k % KIND_COUNT;
-        const cap = this.capOf(kind);
-        if (digit[i]! < limit[i]! && total < rerolls) {
-          digit[i]!++;
-          total++;
-          if (rest[kind]! <= cap) key -= place[kind]!;
-          rest[kind]!--;
-          if (k < KIND_COUNT) nr++;
-          else ns++;
-          break;
-        }
-        const m = digit[i]!;
-        total -= m;
-        key += (Math.min(rest[kind]! + m, cap) - Math.min(rest[kind]!, cap)) * place[kind]!;
-        rest[kind]! += m;
-        if (k < KIND_COUNT) nr -= m;
-        else ns -= m;
-        digit[i] = 0;
-      }
-      if (i === slots) break;
-    }
-    return best!;
-  }
-
-  /**
-   * Whether reroll value a beats b: the objective (exact on near ties), then fewer dice
-   * rerolled, then the final tie-break.
-   */
-  private betterReroll(a: RerollValue, b: RerollValue, rerolls: number): boolean {
-    const c = compareFloat(a.key, b.key);
-    if (c !== 0) return c < 0;
-    const ea = this.rerollExactKey(a, rerolls);
-    const eb = this.rerollExactKey(b, rerolls);
+  private compareReroll(a: RerollValue, b: RerollValue, rerolls: number): number {
     const n = this.objectiveLength;
-    for (let i = 0; i < n; i++) if (ea[i] !== eb[i]) return ea[i]! > eb[i]!;
-    if (a.rerolled !== b.rerolled) return a.rerolled < b.rerolled;
-    for (let i = n; i < ea.length; i++) if (ea[i] !== eb[i]) return ea[i]! > eb[i]!;
-    return false;
+    let ea: bigint[] | undefined;
+    let eb: bigint[] | undefined;
+    for (let i = 0; i < a.key.length; i++) {
+      if (i === n && a.rerolled !== b.rerolled) return a.rerolled - b.rerolled;
+      const x = a.key[i]!;
+      const y = b.key[i]!;
+      if (!nearTie(x, y)) return x > y ? -1 : 1;
+      ea ??= this.rerollExactKey(a, rerolls);
+      eb ??= this.rerollExactKey(b, rerolls);
+      if (ea[i] !== eb[i]) return ea[i]! > eb[i]! ? -1 : 1;
+    }
+    return 0;
   }
 
   /** A reroll value's exact key over the common denominator 12^rerolls · G_depth (cached). */
@@ -796,54 +812,190 @@ export class RingSkillSolver {
   }
 
   /**
-   * The expected value of keeping best after adding nr fresh Ring and ns fresh Skill dice to
-   * the dice `rest` that were not rerolled. Memoised on (capped rest, nr, ns).
+   * The weight of each reroll value chosen over every first roll of `skill` Skill dice, each
+   * weighing 6^ring·12^(skill + rerolls) in all. Every class of (dice left of each type) pairs
+   * is valued once and the values ranked once, so that each first roll's choices compare
+   * ranks: O(first rolls × choices) integer steps.
    */
-  private rerollValue(rest: ArrayLike<number>, nr: number, ns: number): RerollValue {
-    // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
-    const id = reducedPool(this.order, rest, this.maxPending, this.reduced);
-    let byRest = this.rerollValues[nr * 8 + ns];
-    if (!byRest) {
-      byRest = new Map();
-      this.rerollValues[nr * 8 + ns] = byRest;
+  private chosenRerolls(skill: number, rerolls: number): Map<RerollValue, number> {
+    const search = rerollSearch(this.order, this.maxPending, skill, rerolls);
+    const { rp, sp, pairClass } = search;
+    const classes = search.representative.length;
+    const values: RerollValue[] = [];
+    // Each class's value as a local index; local indices by serial, plus 1 (0: none yet).
+    const classValue = new Int32Array(classes);
+    const local = new Int32Array(this.rerollList.length + classes);
+    for (let c = 0; c < classes; c++) {
+      const value = this.rerollValue(search, c);
+      if (local[value.serial] === 0) {
+        values.push(value);
+        local[value.serial] = values.length;
+      }
+      classValue[c] = local[value.serial]! - 1;
     }
-    let value = byRest.get(id);
+    // Ranks: 0 best, values that tie in all of the comparison share one.
+    const order = values.map((_, i) => i);
+    order.sort((x, y) => this.compareReroll(values[x]!, values[y]!, rerolls) || x - y);
+    const rank = new Int32Array(values.length);
+    for (let p = 1; p < order.length; p++)
+      rank[order[p]!] =
+        this.compareReroll(values[order[p - 1]!]!, values[order[p]!]!, rerolls) === 0
+          ? rank[order[p - 1]!]!
+          : p;
+    const pairRank = pairClass.map((c) => (c < 0 ? -1 : rank[classValue[c]!]!));
+    const weights = new Float64Array(values.length);
+    rp.parts.forEach((r, ri) => {
+      const rows = search.ringRows[ri]!;
+      for (const s of sp.parts) {
+        // The first best in the search's order: Skill choices outer, Ring choices inner.
+        let best = -1;
+        let bestRank = Number.POSITIVE_INFINITY;
+        for (let j = 0; j < s.left.length; j++) {
+          const col = s.left[j]!;
+          const ring = rows[rerolls - s.rerolled[j]!]!;
+          for (let i = 0; i < ring.length; i++) {
+            const pair = ring[i]! + col;
+            if (pairRank[pair]! < bestRank) {
+              bestRank = pairRank[pair]!;
+              best = pair;
+            }
+          }
+        }
+        const v = classValue[pairClass[best]!]!;
+        // A chosen value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
+        weights[v]! += r.weight * s.weight * 12 ** (rerolls - values[v]!.rerolled);
+      }
+    });
+    const chosen = new Map<RerollValue, number>();
+    values.forEach((v, i) => {
+      if (weights[i]! > 0) chosen.set(v, weights[i]!);
+    });
+    return chosen;
+  }
+
+  /**
+   * The expected value of keeping best after a reroll of class c (see {@link rerollSearch}):
+   * each way the fresh dice fall completes a first roll, whose best keep {@link firstKeeps}
+   * holds. Memoised per class; values whose exact sums are equal are one object, so that the
+   * search compares them by identity.
+   */
+  private rerollValue(search: RerollSearch, c: number): RerollValue {
+    let memo = this.classValues.get(search);
+    if (!memo) {
+      memo = new Array(search.representative.length);
+      this.classValues.set(search, memo);
+    }
+    let value = memo[c];
     if (value) return value;
-    const capped = this.reduced.slice();
-    const pool = this.poolScratch;
-    const vector = new Float64Array(FIELDS);
-    const v = this.values;
+    const { rp, sp } = search;
+    const pair = search.representative[c]!;
+    const ring = rp.subs[Math.floor(pair / sp.subs.length)]!;
+    const skill = sp.subs[pair % sp.subs.length]!;
+    const nr = ring.rerolled;
+    const ns = skill.rerolled;
+    const keeps = this.firstKeeps(search);
+    const parts = sp.parts.length;
+    const chosen = this.chosenScratch();
+    const scratch = this.rerollScratch();
+    const { touched, nexts, immediate } = scratch;
+    let touchedSize = 0;
     // Weights of the fresh dice over 12^(nr + ns): a Ring face weighs 2.
-    const total = 12 ** (nr + ns);
-    for (const o of this.outcomes(nr, ns)) {
-      for (let k = 0; k < KIND_COUNT; k++) pool[k] = capped[k]! + o.counts[k]!;
-      const c = this.keepChoice(pool);
-      const p = (o.weight * 2 ** nr) / total;
-      const at = c.next * FIELDS;
-      vector[P]! += p * v[at + P]!;
-      vector[STRIFE]! += p * (c.strife + v[at + STRIFE]!);
-      vector[BONUS]! += p * (c.bonus + v[at + BONUS]!);
-      vector[OPP]! += p * (c.opportunity + v[at + OPP]!);
-      vector[SUCC]! += p * (c.successes + v[at + SUCC]!);
-      vector[CAPPED]! += p * v[at + CAPPED]!;
+    const scale = 2 ** nr;
+    for (let x = 0; x < ring.grow.length; x++) {
+      const row = ring.grow[x]! * parts;
+      const wx = ring.growWeight[x]! * scale;
+      for (let y = 0; y < skill.grow.length; y++) {
+        const sig = keeps[row + skill.grow[y]!]!;
+        if (chosen[sig] === 0) touched[touchedSize++] = sig;
+        chosen[sig]! += wx * skill.growWeight[y]!;
+      }
     }
-    value = new RerollValue(nr, ns, capped, this.keyOf(vector));
-    byRest.set(id, value);
+    // Summed by the state each keep leads to, in scratch: a Sum is made only for a new value.
+    const byState = scratch.byState;
+    let nextsSize = 0;
+    immediate.fill(0);
+    for (let i = 0; i < touchedSize; i++) {
+      const sig = touched[i]!;
+      const w = chosen[sig]!;
+      const succ = this.sigSucc[sig]!;
+      const next = this.state(this.depth, succ, this.sigAddsRing[sig]!, this.sigAddsSkill[sig]!);
+      if (byState[next] === 0) nexts[nextsSize++] = next;
+      byState[next]! += w;
+      immediate[STRIFE]! += w * this.sigStrife[sig]!;
+      immediate[BONUS]! += w * this.bonusOf(0, succ);
+      immediate[OPP]! += w * this.sigOpp[sig]!;
+      immediate[SUCC]! += w * succ;
+      chosen[sig] = 0;
+    }
+    const rerolled = nr + ns;
+    // Entries in any order: a sum of mixed entries.
+    let hash = rerolled;
+    for (let i = 0; i < nextsSize; i++) hash = (hash + mix(nexts[i]!, byState[nexts[i]!]!)) | 0;
+    for (let f = 0; f < FIELDS; f++) hash = mix(hash, immediate[f]!);
+    // 30 bits: small integers, which Maps hash fastest.
+    hash &= 0x3fffffff;
+    let alike = this.rerollInterned.get(hash);
+    if (!alike) {
+      alike = [];
+      this.rerollInterned.set(hash, alike);
+    }
+    value = undefined;
+    for (const x of alike)
+      if (sameSum(x, rerolled, nexts, nextsSize, byState, immediate)) {
+        value = x;
+        break;
+      }
+    if (!value) {
+      const sum = new Sum();
+      for (let i = 0; i < nextsSize; i++) sum.byNext.set(nexts[i]!, byState[nexts[i]!]!);
+      for (let f = 0; f < FIELDS; f++) sum.immediate[f] = immediate[f]!;
+      const total = 12 ** rerolled;
+      const vector = new Float64Array(FIELDS);
+      const v = this.values;
+      for (let f = 0; f < FIELDS; f++) vector[f] = sum.immediate[f]! / total;
+      for (const [next, weight] of sum.byNext) {
+        const p = weight / total;
+        for (let f = 0; f < FIELDS; f++) vector[f]! += p * v[next * FIELDS + f]!;
+      }
+      value = new RerollValue(this.rerollList.length, rerolled, sum, this.keyOf(vector));
+      this.rerollList.push(value);
+      alike.push(value);
+    }
+    for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
+    memo[c] = value;
     return value;
+  }
+
+  /**
+   * The best first keep's signature of every first roll of `skill` Skill dice, by Ring part ·
+   * Skill parts + Skill part (see {@link RerollSearch.firstMenu}). Cached per skill.
+   */
+  private firstKeeps(search: RerollSearch): Int32Array {
+    const skill = search.sp.dice;
+    let keeps = this.firstKeepsBySkill.get(skill);
+    if (keeps) return keeps;
+    const menus = this.firstMenusOf(skill);
+    const rank = this.rankFor(this.depth, 0);
+    const best = new Int32Array(menus.set.weight.length);
+    for (let i = 0; i < best.length; i++) best[i] = bestEntry(menus, i, rank);
+    keeps = search.firstMenu.map((m) => best[m]!);
+    this.firstKeepsBySkill.set(skill, keeps);
+    return keeps;
+  }
+
+  /** The menus of a first roll of `skill` Skill dice, localized. Cached. */
+  private firstMenusOf(skill: number): LocalMenus {
+    let menus = this.firstMenus.get(skill);
+    if (!menus) {
+      menus = this.localize(firstMenuSet(this.order, this.maxPending, skill));
+      this.firstMenus.set(skill, menus);
+    }
+    return menus;
   }
 
   /** A reroll value's exact sums Σ weight·value over 12^rerolled · G_depth (cached on it). */
   private rerollSums(value: RerollValue): bigint[] {
-    if (!value.sums) {
-      const sum = new Sum();
-      const pool = this.poolScratch;
-      for (const o of this.outcomes(value.nr, value.ns)) {
-        for (let k = 0; k < KIND_COUNT; k++) pool[k] = value.rest[k]! + o.counts[k]!;
-        const c = this.keepChoice(pool);
-        sum.add(o.weight * 2 ** value.nr, c.next, c.strife, c.bonus, c.opportunity, c.successes);
-      }
-      value.sums = this.combine(sum, this.denominators[this.depth]!);
-    }
+    if (!value.sums) value.sums = this.combine(value.sum, this.denominators[this.depth]!);
     return value.sums;
   }
 
@@ -851,8 +1003,8 @@ export class RingSkillSolver {
    * Solves a check with `skill` Skill dice and up to `rerolls` rerolls: the exact figures under
    * this solver's objective. Without rerolls O(menu entries of the first roll's pools), built
    * once per (ring, skill, objective) and shared by every TN: milliseconds once built (ring 5 +
-   * skill 5 builds 20,414 menus, about a second cold); with rerolls O(first rolls × reroll
-   * choices), seconds for ring 5 + skill 5 with 2 rerolls (the part still slow).
+   * skill 5 builds 20,414 menus); with rerolls O(reroll classes + first rolls × reroll
+   * choices), the classes also built once and shared.
    */
   solve(skill: number, rerolls: number): ExactFigures {
     const ring = this.options.ring;
@@ -860,23 +1012,11 @@ export class RingSkillSolver {
     let sums: bigint[];
     let denominator: bigint;
     if (rerolls === 0) {
-      let menus = this.firstMenus.get(skill);
-      if (!menus) {
-        menus = this.localize(firstMenuSet(this.order, ring, skill));
-        this.firstMenus.set(skill, menus);
-      }
+      const menus = this.firstMenusOf(skill);
       sums = this.combine(this.sumMenus(menus, this.rankFor(this.depth, 0), this.depth, 0), top);
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill) * top;
     } else {
-      // A chosen reroll value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
-      const chosen = new Map<RerollValue, number>();
-      for (const first of firstRolls(ring, skill)) {
-        const value = this.bestReroll(first.ring, first.skill, rerolls);
-        chosen.set(
-          value,
-          (chosen.get(value) ?? 0) + first.weight * 12 ** (rerolls - value.rerolled),
-        );
-      }
+      const chosen = this.chosenRerolls(skill, rerolls);
       sums = new Array<bigint>(FIELDS).fill(0n);
       for (const [value, weight] of chosen) {
         const w = BigInt(weight);
@@ -886,72 +1026,39 @@ export class RingSkillSolver {
       }
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill + rerolls) * top;
     }
-    const q = (c: number) => Rational.of(sums[c]!, denominator);
-    const figures = {
-      pSuccess: q(P),
-      expectedStrife: q(STRIFE),
-      expectedBonusSuccesses: q(BONUS),
-      expectedOpportunity: q(OPP),
-      expectedSuccesses: q(SUCC),
-      pCapped: q(CAPPED),
-    };
-    const w = this.options.weights;
-    const expectedUtility =
-      this.objective === 'succeed-then-least-strife'
-        ? figures.pSuccess
-        : this.objective === 'most-successes'
-          ? figures.expectedSuccesses
-          : figures.pSuccess
-              .mul(Rational.fromDecimal(w.success))
-              .add(figures.expectedBonusSuccesses.mul(Rational.fromDecimal(w.bonusSuccess)))
-              .add(figures.expectedOpportunity.mul(Rational.fromDecimal(w.opportunity)))
-              .add(figures.expectedStrife.mul(Rational.fromDecimal(w.strife)));
-    return { ...figures, expectedUtility };
+    const figures = figuresOf((c) => Rational.of(sums[c]!, denominator));
+    return { ...figures, expectedUtility: expectedUtilityOf(figures, this.options) };
   }
 }
 
-/**
- * A map from non-negative int32 keys to values, open addressing: the reroll search looks up
- * millions of keys, several times faster than a Map.
- */
-class IntTable<T> {
-  private keys = new Int32Array(1 << 16).fill(-1);
-  private values: (T | undefined)[] = new Array(1 << 16);
-  private size = 0;
+/** A value vector's figures, component c given by `q`. */
+function figuresOf(q: (c: number) => Rational): Omit<ExactFigures, 'expectedUtility'> {
+  return {
+    pSuccess: q(P),
+    expectedStrife: q(STRIFE),
+    expectedBonusSuccesses: q(BONUS),
+    expectedOpportunity: q(OPP),
+    expectedSuccesses: q(SUCC),
+    pCapped: q(CAPPED),
+  };
+}
 
-  get(key: number): T | undefined {
-    const mask = this.keys.length - 1;
-    for (let h = Math.imul(key, 0x9e3779b1) >>> 0; ; h++) {
-      const at = h & mask;
-      const k = this.keys[at]!;
-      if (k === key) return this.values[at];
-      if (k === -1) return undefined;
-    }
-  }
-
-  set(key: number, value: T): void {
-    if (2 * (this.size + 1) > this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    for (let h = Math.imul(key, 0x9e3779b1) >>> 0; ; h++) {
-      const at = h & mask;
-      const k = this.keys[at]!;
-      if (k === key || k === -1) {
-        if (k === -1) this.size++;
-        this.keys[at] = key;
-        this.values[at] = value;
-        return;
-      }
-    }
-  }
-
-  private grow(): void {
-    const keys = this.keys;
-    const values = this.values;
-    this.keys = new Int32Array(keys.length * 2).fill(-1);
-    this.values = new Array(keys.length * 2);
-    this.size = 0;
-    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i]!, values[i]!);
-  }
+/** The objective's own figure of some exact figures: P(success), E[successes] or E[utility]. */
+export function expectedUtilityOf(
+  figures: Omit<ExactFigures, 'expectedUtility'>,
+  check: Pick<RingSkillCheck, 'objective' | 'weights'>,
+): Rational {
+  const w = check.weights;
+  const d = Rational.fromDecimal;
+  return check.objective === 'succeed-then-least-strife'
+    ? figures.pSuccess
+    : check.objective === 'most-successes'
+      ? figures.expectedSuccesses
+      : figures.pSuccess
+          .mul(d(w.success))
+          .add(figures.expectedBonusSuccesses.mul(d(w.bonusSuccess)))
+          .add(figures.expectedOpportunity.mul(d(w.opportunity)))
+          .add(figures.expectedStrife.mul(d(w.strife)));
 }
 
 /** Weights of decisions grouped by the state they lead to, plus their immediate symbols. */
@@ -976,13 +1083,14 @@ class Sum {
 }
 
 /**
- * The expected value of the best keep after rerolling nr Ring and ns Skill dice, the other dice
- * being `rest` (capped): its float key; the solver fills in exact figures when they are needed.
+ * The expected value of the best keep after rerolling some dice: its weights over
+ * 12^rerolled by the state they lead to, and its float key; exact figures when needed.
  */
 class RerollValue {
-  readonly nr: number;
-  readonly ns: number;
-  readonly rest: Int8Array;
+  /** Its index in the solver's list of reroll values. */
+  readonly serial: number;
+  readonly rerolled: number;
+  readonly sum: Sum;
   readonly key: number[];
   /** Exact Σ weight·value over 12^rerolled · G_depth, once computed. */
   sums: bigint[] | undefined;
@@ -990,16 +1098,34 @@ class RerollValue {
   exactKey: bigint[] | undefined;
   exactKeyRerolls = -1;
 
-  constructor(nr: number, ns: number, rest: Int8Array, key: number[]) {
-    this.nr = nr;
-    this.ns = ns;
-    this.rest = rest;
+  constructor(serial: number, rerolled: number, sum: Sum, key: number[]) {
+    this.serial = serial;
+    this.rerolled = rerolled;
+    this.sum = sum;
     this.key = key;
   }
+}
 
-  get rerolled(): number {
-    return this.nr + this.ns;
-  }
+/** Whether reroll value x has these dice rerolled, weights by state and immediate symbols. */
+function sameSum(
+  x: RerollValue,
+  rerolled: number,
+  nexts: Int32Array,
+  size: number,
+  byState: Float64Array,
+  immediate: Float64Array,
+): boolean {
+  if (x.rerolled !== rerolled || x.sum.byNext.size !== size) return false;
+  for (let f = 0; f < FIELDS; f++) if (x.sum.immediate[f] !== immediate[f]) return false;
+  for (let i = 0; i < size; i++)
+    if (x.sum.byNext.get(nexts[i]!) !== byState[nexts[i]!]) return false;
+  return true;
+}
+
+/** An int32 hash `a` and a safe non-negative integer `b` mixed into an int32 hash. */
+function mix(a: number, b: number): number {
+  const h = Math.imul(a ^ Math.imul(b, 0x85ebca6b), 0x9e3779b1) ^ (b / 2 ** 32);
+  return (h ^ (h >>> 15)) | 0;
 }
 
 /** Whether two floats are within 1e-9 (relative) of each other: only exact arithmetic can order them. */
@@ -1007,30 +1133,217 @@ function nearTie(x: number, y: number): boolean {
   return Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
 }
 
-/**
- * Compares two keys (higher is better) by their first component in floats, as a sort
- * comparator: −1 when a is better, +1 when b is, and 0 when that is a near tie, so that the
- * exact keys must decide.
- */
-function compareFloat(a: readonly number[], b: readonly number[]): number {
-  const x = a[0]!;
-  const y = b[0]!;
-  return nearTie(x, y) ? 0 : x > y ? -1 : 1;
+/** Dice of one type left after a reroll: their kind counts and how many were rerolled. */
+interface RerollSub {
+  readonly counts: Int8Array;
+  readonly rerolled: number;
+  /** The part it is, when nothing is rerolled (else −1). */
+  readonly part: number;
+  /** Each way the rerolled dice fall: the part it completes (index) and its weight. */
+  readonly grow: Int32Array;
+  readonly growWeight: Float64Array;
 }
 
+/** One die type's part of a first roll, with its reroll choices in the search's order. */
+interface RerollPart {
+  readonly weight: number;
+  /** Per choice: the dice left (index into {@link RerollParts.subs}), how many and which rerolled. */
+  readonly left: Int32Array;
+  readonly rerolled: Int8Array;
+  readonly picked: readonly Int8Array[];
+}
+
+interface RerollParts {
+  readonly dice: number;
+  /** Every roll of the type's dice (weights over 6^dice or 12^dice) and their choices. */
+  readonly parts: readonly RerollPart[];
+  /** A part's index by its counts' base-7 key. */
+  readonly index: ReadonlyMap<number, number>;
+  readonly subs: readonly RerollSub[];
+}
+
+const rerollPartsCache = new Map<string, RerollParts>();
+
 /**
- * Every first roll of `ring` Ring and `skill` Skill dice with the die types kept apart (a
- * reroll draws from its own die's faces), weights over 6^ring·12^skill.
+ * Every roll of `dice` dice of one type (Ring or Skill), each with its choices of at most
+ * `rerolls` dice to reroll: an odometer over the kinds present, the lowest kind's digit
+ * fastest. A first roll's choices are its Skill part's (outer) by its Ring part's (inner):
+ * the order of one odometer over the Ring kinds, then the Skill kinds. Shared by every solver.
  */
-function firstRolls(
+function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
+  const id = `${type},${dice},${rerolls}`;
+  let cached = rerollPartsCache.get(id);
+  if (cached) return cached;
+  const subs: RerollSub[] = [];
+  const subIndex = new Map<number, number>();
+  const index = new Map<number, number>();
+  const rolls = type === RING ? cachedRoll(dice, 0, 0) : cachedRoll(0, dice, 0);
+  const parts = rolls.map((o, p): RerollPart => {
+    index.set(digitsKey(o.counts, 7), p);
+    const slots: number[] = [];
+    for (let k = 0; k < KIND_COUNT; k++) if (o.counts[k]! > 0) slots.push(k);
+    const digit = new Int8Array(KIND_COUNT);
+    const left: number[] = [];
+    const rerolled: number[] = [];
+    const picked: Int8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const counts = o.counts.map((n, k) => n - digit[k]!);
+      const key = digitsKey(counts, 7);
+      let at = subIndex.get(key);
+      if (at === undefined) {
+        at = subs.length;
+        subs.push({
+          counts,
+          rerolled: total,
+          part: total === 0 ? p : -1,
+          grow: new Int32Array(0),
+          growWeight: new Float64Array(0),
+        });
+        subIndex.set(key, at);
+      }
+      left.push(at);
+      rerolled.push(total);
+      picked.push(digit.slice());
+      let i = 0;
+      for (; i < slots.length; i++) {
+        const k = slots[i]!;
+        if (digit[k]! < Math.min(o.counts[k]!, rerolls) && total < rerolls) {
+          digit[k]!++;
+          total++;
+          break;
+        }
+        total -= digit[k]!;
+        digit[k] = 0;
+      }
+      if (i === slots.length) break;
+    }
+    return {
+      weight: o.weight,
+      left: Int32Array.from(left),
+      rerolled: Int8Array.from(rerolled),
+      picked,
+    };
+  });
+  const completed = subs.map((sub) => {
+    const fresh = type === RING ? cachedRoll(sub.rerolled, 0, 0) : cachedRoll(0, sub.rerolled, 0);
+    const grow = fresh.map(
+      (f) =>
+        index.get(
+          digitsKey(
+            sub.counts.map((n, k) => n + f.counts[k]!),
+            7,
+          ),
+        )!,
+    );
+    return {
+      ...sub,
+      grow: Int32Array.from(grow),
+      growWeight: Float64Array.from(fresh, (f) => f.weight),
+    };
+  });
+  cached = { dice, parts, index, subs: completed };
+  rerollPartsCache.set(id, cached);
+  return cached;
+}
+
+/** The reroll choices of every first roll of a check, their pairs of dice left sorted into classes. */
+interface RerollSearch {
+  readonly rp: RerollParts;
+  readonly sp: RerollParts;
+  /**
+   * The class of each pair (Ring sub · Skill subs + Skill sub): pairs alike in their reduced
+   * rest and dice rerolled of each type, which reroll to the same value; −1 for a pair that
+   * rerolls more than the rerolls allowed.
+   */
+  readonly pairClass: Int32Array;
+  /** A pair of each class. */
+  readonly representative: Int32Array;
+  /** By Ring part, then by the dice it may reroll (0..rerolls): its choices' pairs' row offsets. */
+  readonly ringRows: readonly (readonly Int32Array[])[];
+  /** The menu (index into {@link firstMenuSet}) of each first roll, by Ring part · Skill parts + Skill part. */
+  readonly firstMenu: Int32Array;
+}
+
+const rerollSearches = new Map<string, RerollSearch>();
+
+/** The reroll search of `ring` Ring and `skill` Skill dice (see {@link RerollSearch}). Shared. */
+function rerollSearch(
+  order: MenuOrder,
   ring: number,
   skill: number,
-): { ring: Int8Array; skill: Int8Array; weight: number }[] {
-  const rings = rollKinds(ring, 0);
-  const skills = rollKinds(0, skill);
-  return rings.flatMap((r) =>
-    skills.map((s) => ({ ring: r.counts, skill: s.counts, weight: r.weight * s.weight })),
+  rerolls: number,
+): RerollSearch {
+  const id = `${order.id}|${ring},${skill},${rerolls}`;
+  let search = rerollSearches.get(id);
+  if (search) return search;
+  const rp = rerollParts(RING, ring, rerolls);
+  const sp = rerollParts(SKILL, skill, rerolls);
+  const nT = sp.subs.length;
+  const pairClass = new Int32Array(rp.subs.length * nT).fill(-1);
+  const representative: number[] = [];
+  // Classes by dice rerolled of each type (Ring · 4 + Skill), then by reduced rest.
+  const byKey = Array.from({ length: 16 }, () => new Map<number, number>());
+  const rest = new Int8Array(KIND_COUNT);
+  const reduced = new Int8Array(KIND_COUNT);
+  const menus = firstMenuSet(order, ring, skill).index;
+  const firstMenu = new Int32Array(rp.parts.length * sp.parts.length);
+  rp.subs.forEach((a, i) => {
+    sp.subs.forEach((t, j) => {
+      if (a.rerolled + t.rerolled > rerolls) return;
+      for (let k = 0; k < KIND_COUNT; k++) rest[k] = a.counts[k]! + t.counts[k]!;
+      // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
+      const reducedKey = reducedPool(order, rest, ring, reduced);
+      if (a.part >= 0 && t.part >= 0)
+        firstMenu[a.part * sp.parts.length + t.part] = menus.get(reducedKey)!;
+      const classes = byKey[a.rerolled * 4 + t.rerolled]!;
+      let c = classes.get(reducedKey);
+      if (c === undefined) {
+        c = representative.length;
+        representative.push(i * nT + j);
+        classes.set(reducedKey, c);
+      }
+      pairClass[i * nT + j] = c;
+    });
+  });
+  const ringRows = rp.parts.map((r) =>
+    Array.from({ length: rerolls + 1 }, (_, room) =>
+      Int32Array.from(
+        r.left.filter((_, i) => r.rerolled[i]! <= room),
+        (left) => left * nT,
+      ),
+    ),
   );
+  search = {
+    rp,
+    sp,
+    pairClass,
+    representative: Int32Array.from(representative),
+    ringRows,
+    firstMenu,
+  };
+  rerollSearches.set(id, search);
+  return search;
+}
+
+/** Menu i's best entry under `rank` (ties to the lower lex key): its local signature. */
+function bestEntry(menus: LocalMenus, i: number, rank: Int32Array): number {
+  const { start, lex } = menus.set;
+  const local = menus.local;
+  let best = -1;
+  let bestRank = Number.POSITIVE_INFINITY;
+  let bestLex = Number.POSITIVE_INFINITY;
+  for (let e = start[i]!, end = start[i + 1]!; e < end; e++) {
+    const sig = local[e]!;
+    const r = rank[sig]!;
+    if (r < bestRank || (r === bestRank && lex[e]! < bestLex)) {
+      bestRank = r;
+      bestLex = lex[e]!;
+      best = sig;
+    }
+  }
+  if (best < 0) throw new Error('a keep decision found no legal keep');
+  return best;
 }
 
 /** A key for kind counts below `base` each: their digits in that base. */

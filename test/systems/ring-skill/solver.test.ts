@@ -7,7 +7,12 @@ import {
   KIND_STRIFE,
   KIND_SUCCESSES,
 } from '../../../src/systems/ring-skill/faces.ts';
-import { menuOf, rollKinds, signatureFields } from '../../../src/systems/ring-skill/keep-menus.ts';
+import {
+  keptOfLex,
+  menuOf,
+  rollKinds,
+  signatureFields,
+} from '../../../src/systems/ring-skill/keep-menus.ts';
 import { RingSkillSolver, type SolverOptions } from '../../../src/systems/ring-skill/solver.ts';
 import { RingSkillSolver as ReferenceSolver } from './reference-solver.ts';
 
@@ -155,6 +160,32 @@ describe('the fast Ring and Skill solver plays and values exactly as the general
     60_000,
   );
 
+  it.each([OBJECTIVES[0]!, OBJECTIVES[1]!, OBJECTIVES[5]!])(
+    '%s: a solver below a TN solved before takes its values from it, and plays as the general one',
+    (_, objective) => {
+      // The values are shared by (ring, depth, objective): TN 4 solved first holds TN 1..3's.
+      new RingSkillSolver({ ring: 3, tn: 4, explodeDepth: 2, ...objective });
+      for (const tn of [3, 2, 1])
+        expectSamePolicy({ ring: 3, tn, explodeDepth: 2, ...objective }, [1, 2], 1, [1]);
+    },
+    60_000,
+  );
+
+  it.each([OBJECTIVES[1]!, OBJECTIVES[5]!])(
+    '%s: ring 3 + skill 2 with 2 rerolls plays and values as the general one',
+    (_, objective) => {
+      expectSamePolicy({ ring: 3, tn: 3, explodeDepth: 1, ...objective }, [], 2, [2]);
+    },
+    60_000,
+  );
+
+  it('solvers of a smaller ring after a larger one (their signatures are shared) play as the general one', () => {
+    const objective = OBJECTIVES[2]![1];
+    new RingSkillSolver({ ring: 4, tn: 2, explodeDepth: 2, ...objective }).solve(3, 1);
+    for (const ring of [2, 1])
+      expectSamePolicy({ ring, tn: 2, explodeDepth: 2, ...objective }, [0, 2], 1, [1]);
+  });
+
   it('one solver answers any reroll count in any order, as fresh solvers do', () => {
     const options: SolverOptions = { ring: 2, tn: 2, explodeDepth: 1, ...OBJECTIVES[1]![1] };
     const shared = new RingSkillSolver(options);
@@ -191,7 +222,8 @@ describe('a pool menu holds the best keep of every profile', () => {
         for (const o of rollKinds(2, 2)) {
           const most = least === 0 ? 4 : 3;
           const menu = new Map<string, string>();
-          menuOf(order, o.counts, least, most, (sig, _lex, kept) => {
+          menuOf(order, o.counts, least, most, (sig, lex) => {
+            const kept = keptOfLex(lex);
             const f = signatureFields(sig);
             const profile = `${f.successes},${f.addsRing},${f.addsSkill}`;
             expect(menu.has(profile), profile).toBe(false);
