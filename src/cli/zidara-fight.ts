@@ -16,7 +16,6 @@ import {
   meanRoundsToWin,
   parseFight,
 } from '../systems/zidara/fight/fight.ts';
-import { solveFightOnThreads } from '../systems/zidara/fight/fight-on-threads.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
@@ -128,8 +127,14 @@ Examples:
         let exact: FightOdds | undefined;
         if (options.exact !== false) {
           const plan = new FightPlan(fight);
-          // A large whole fight's rounds are solved on the worker threads `--threads` allows.
-          await solveFightOnThreads(plan, options.threads ?? availableParallelism());
+          // A large whole fight's rounds are solved on the worker threads `--threads` allows
+          // (the pool loaded only then: a roll at the prompt never pays for it).
+          if (fight.fightPolicy === 'whole-fight') {
+            const { solveFightOnThreads } = await import(
+              '../systems/zidara/fight/fight-on-threads.ts'
+            );
+            await solveFightOnThreads(plan, options.threads ?? availableParallelism());
+          }
           exact = fightOdds(fight, plan);
         }
         let simulated: (FightSimulation & { seed: number }) | undefined;

@@ -406,7 +406,7 @@ export class RollSolver {
   /**
    * {@link utilitiesFor} under each of the solver's terminals (`SolveOptions.terminals`), from
    * one solve: `[lane][roll]`, each exactly what a solver of that terminal alone gives.
-   * @example new RollSolver(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 0, auraMax: 0 }), { terminals: [[0, 1], [1, 1]] }).laneUtilitiesFor([parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 0, auraMax: 0 })]) // [[0.5], [1]]
+   * @example new RollSolver(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 0, auraMax: 0 }), { terminals: [[0, 1], [1, 1]] }).laneUtilitiesFor([parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 0, auraMax: 0 })]) // [[0.4375], [1]] (a d8 against the d8: 28 of 64)
    */
   laneUtilitiesFor(rolls: readonly Roll[]): number[][] {
     if (this.policy !== 'optimal')
