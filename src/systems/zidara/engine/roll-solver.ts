@@ -564,30 +564,36 @@ export class RollSolver {
 
   /** E[value] of the opening roll under defence context `ctx` (optimal policy), per lane into `laneStart`. */
   private startValue(ctx: DefenceContext, r: number, startAura: number): void {
+    this.freshMean(ctx, r, startAura, this.laneStart);
+  }
+
+  /**
+   * E[value] of a roll of every die from Aura state `aura`, landing with Resolve r, per lane into
+   * `out`: the opening roll, and a reroll of every die. A mean over the roll's outcomes, by their
+   * own summed mass: a mean of equal values is that value exactly (a certain win is 1, not 1 − 1e-16).
+   */
+  private freshMean(ctx: DefenceContext, r: number, aura: number, out: Float64Array): void {
     const { fresh } = ctx;
     const A = this.auraStates;
     const top = A - 1;
     const L = this.lanes;
     const level = ctx.value[r]!;
-    const out = this.laneStart;
     out.fill(0);
-    // A mean over the roll's outcomes, by their own summed mass: a mean of equal values is that
-    // value exactly (a certain win is 1, not 1 − 1e-16).
     let mass = 0;
     for (let j = 0; j < fresh.size; j++) {
       const key = fresh.key[j]!;
-      const aura = Math.min(top, startAura + fresh.gain[j]!);
+      const nextAura = Math.min(top, aura + fresh.gain[j]!);
       const p = fresh.p[j]!;
-      const at = (this.valueKey(key) * this.heldAura + aura - this.lowAura) * L;
-      if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, aura);
+      const at = (this.valueKey(key) * this.heldAura + nextAura - this.lowAura) * L;
+      if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
       for (let lane = 0; lane < L; lane++) out[lane]! += p * level[at + lane]!;
       mass += p;
     }
     for (let b = 0; b < fresh.wonP.length; b++) {
       const p = fresh.wonP[b]!;
       if (p !== 0) {
-        const aura = Math.min(top, startAura + (b % A));
-        for (let lane = 0; lane < L; lane++) out[lane]! += p * this.wonValue(aura, r, lane);
+        const wonAura = Math.min(top, aura + (b % A));
+        for (let lane = 0; lane < L; lane++) out[lane]! += p * this.wonValue(wonAura, r, lane);
         mass += p;
       }
     }
@@ -979,32 +985,9 @@ export class RollSolver {
     const L = this.lanes;
     const memo = ctx.rerollAll[r]!;
     if (!Number.isNaN(memo[aura * L]!)) return;
-    const { fresh } = ctx;
-    const top = this.auraStates - 1;
-    const A = this.auraStates;
-    const level = ctx.value[r]!;
     const total = this.laneTotal[r]!;
-    total.fill(0);
-    // A mean by its own summed mass, as startValue's.
-    let mass = 0;
-    for (let j = 0; j < fresh.size; j++) {
-      const key = fresh.key[j]!;
-      const nextAura = Math.min(top, aura + fresh.gain[j]!);
-      const at = (this.valueKey(key) * this.heldAura + nextAura - this.lowAura) * L;
-      if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
-      const p = fresh.p[j]!;
-      for (let lane = 0; lane < L; lane++) total[lane]! += p * level[at + lane]!;
-      mass += p;
-    }
-    for (let b = 0; b < fresh.wonP.length; b++) {
-      const p = fresh.wonP[b]!;
-      if (p !== 0) {
-        const wonAura = Math.min(top, aura + (b % A));
-        for (let lane = 0; lane < L; lane++) total[lane]! += p * this.wonValue(wonAura, r, lane);
-        mass += p;
-      }
-    }
-    for (let lane = 0; lane < L; lane++) memo[aura * L + lane] = total[lane]! / mass;
+    this.freshMean(ctx, r, aura, total);
+    memo.set(total, aura * L);
   }
 
   /**
