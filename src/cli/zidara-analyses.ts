@@ -16,11 +16,11 @@ import {
 import { FISHING_ANALYSIS, FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
 import { REROLLS_ANALYSIS, REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
 import {
-  COMPARE_ANALYSIS,
   SPLIT_OBJECTIVES,
   SPLITS_ANALYSIS,
   SPLITS_DEFAULTS,
   type SplitObjective,
+  STATED_SPLITS_ANALYSIS,
 } from '../systems/zidara/analyses/splits.ts';
 import {
   POOL_RULES,
@@ -152,32 +152,29 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
               .choices(SPLIT_OBJECTIVES)
               .default(SPLITS_DEFAULTS.objective as SplitObjective),
           )
-          .option(
-            '--compare <splits...>',
-            'score only these splits, e.g. --compare d12 d6+d6 "d8 | d4"',
-          )
+          .option('--only <splits...>', 'score only these splits, e.g. --only d12 d6+d6 "d8 | d4"')
           .option('--top <n>', 'keep only the best n rows', integerFlag(1)),
       ),
     ),
     `  dicelab zidara splits --steps 8 --vs 3 --intents 1-2         8 steps, 1 action, vs a Warden with two tags
-  dicelab zidara splits --compare d12 d6+d6 --vs 3 --objective primary    d12 or d6+d6?
+  dicelab zidara splits --only d12 d6+d6 --vs 3 --objective primary    d12 or d6+d6?
   dicelab zidara splits --steps 12 --actions 2 --vs 4 --top 10 --out reports/splits`,
     (flags) => {
       const setup = flagsSetup(flags);
       const objective = flags.objective as SplitObjective;
       let job: AnalysisJob;
-      if (flags.compare) {
+      if (flags.only) {
         if (flags.steps !== undefined)
           throw invalid(
             '--steps',
             flags.steps,
-            'no --steps with --compare: the stated splits are scored as they are',
+            'no --steps with --only: the stated splits are scored as they are',
           );
-        for (const text of flags.compare) parseSplit(text, '--compare');
+        for (const text of flags.only) parseSplit(text, '--only');
         job = {
-          analysis: 'compare',
-          name: flags.name ?? COMPARE_ANALYSIS.name,
-          splits: flags.compare,
+          analysis: 'stated-splits',
+          name: flags.name ?? STATED_SPLITS_ANALYSIS.name,
+          splits: flags.only,
           options: { ...setup, challenge: flags.vs, objective },
         };
       } else {
@@ -185,7 +182,7 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
           throw invalid(
             '--steps',
             undefined,
-            'the steps of the roll, e.g. --steps 8 (or --compare with splits)',
+            'the steps of the roll, e.g. --steps 8 (or --only with splits)',
           );
         job = {
           analysis: 'splits',

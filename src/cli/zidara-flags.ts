@@ -181,6 +181,6 @@ export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   pool: '--pool',
   intents: '--intents',
   stacks: '--stacks',
-  splits: '--compare',
+  splits: '--only',
   target: '--target',
 };

@@ -144,7 +144,7 @@ export function mergeSplitShares(shares: readonly (readonly ScoredSplit[])[]): S
  * paired split by split with each figure's change (`whatIfPairs`, as `--against` does),
  * in the order of the page's rules' ranking. Twice a Best split's cost.
  */
-export function compareRules(question: WhatIfQuestion): WhatIfRow<SplitRow>[] {
+export function answerWhatIf(question: WhatIfQuestion): WhatIfRow<SplitRow>[] {
   return mergeRuleShares([whatIfShare(question, WHOLE)]);
 }
 
@@ -170,7 +170,7 @@ export function whatIfShare(
   return { base, yours };
 }
 
-/** Every worker's What if share (index 0 first) as {@link compareRules} answers the question. */
+/** Every worker's What if share (index 0 first) as {@link answerWhatIf} answers the question. */
 export function mergeRuleShares(shares: readonly RulesShare[]): WhatIfRow<SplitRow>[] {
   const pairs = whatIfPairs(
     mergeSplitShares(shares.map((share) => share.base)),

@@ -243,7 +243,7 @@ export function adviceCommand(state: PageState): string {
  */
 export function splitsCommand(state: PageState): string {
   const words = ['dicelab zidara splits'];
-  if (state.pool) words.push(compareFlag(state.pool, intentCounts(state.tags)));
+  if (state.pool) words.push(onlyFlag(state.pool, intentCounts(state.tags)));
   else {
     words.push(`--steps ${state.steps}`);
     if (state.actions !== PAGE_DEFAULTS.actions) words.push(`--actions ${state.actions}`);
@@ -278,8 +278,8 @@ export function fightCommand(state: PageState): string {
 /** Most splits a command line lists one by one; past it, the command says what it stands for. */
 const MOST_LISTED = 24;
 
-/** `--compare` with every split of a pool into the allowed intent counts, each quoted. */
-function compareFlag(pool: readonly number[], intents: readonly number[]): string {
+/** `--only` with every split of a pool into the allowed intent counts, each quoted. */
+function onlyFlag(pool: readonly number[], intents: readonly number[]): string {
   let candidates: string[] = [];
   try {
     candidates = splitsOfPool(pool, intents).map(formatSplit);
@@ -287,8 +287,8 @@ function compareFlag(pool: readonly number[], intents: readonly number[]): strin
     // Too many to list (the page says so when it ranks them).
   }
   if (candidates.length === 0 || candidates.length > MOST_LISTED)
-    return `--compare <every split of ${writePool(pool)} into ${intents.length === 1 ? '1 intent' : `1 to ${intents.length} intents`}>`;
-  return `--compare ${candidates.map((split) => `"${split}"`).join(' ')}`;
+    return `--only <every split of ${writePool(pool)} into ${intents.length === 1 ? '1 intent' : `1 to ${intents.length} intents`}>`;
+  return `--only ${candidates.map((split) => `"${split}"`).join(' ')}`;
 }
 
 function characterFlags(state: PageState, withResolve: boolean): string[] {

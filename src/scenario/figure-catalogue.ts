@@ -108,7 +108,7 @@ export const ANALYSIS_TABLES: Readonly<Record<ScenarioAnalysisName, AnalysisTabl
     figures: SPLIT_ROW_FIGURES,
     recorded: ['score'],
   },
-  compare: {
+  'stated-splits': {
     keys: ['split'],
     figures: SPLIT_ROW_FIGURES,
     recorded: ['score'],

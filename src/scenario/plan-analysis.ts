@@ -66,10 +66,10 @@ export function planAnalysis(
       };
       break;
     }
-    case 'compare': {
+    case 'stated-splits': {
       const { challenge } = threatFaced(scenario, analysis, at);
       job = {
-        analysis: 'compare',
+        analysis: 'stated-splits',
         name: key,
         splits: analysis.splits,
         options: {

@@ -262,9 +262,9 @@ export const analysisSchema = z
         },
       ),
       analysisKind(
-        'compare',
+        'stated-splits',
         'Stated splits side by side.',
-        'Compare: "d12 or d6+d6?", the stated splits scored and ranked.',
+        'Stated splits: "d12 or d6+d6?", the splits named scored and ranked.',
         {
           ...one,
           splits: z
@@ -390,7 +390,7 @@ export const analysisSchema = z
       ),
     ],
     {
-      error: 'an analysis: one of splits, compare, advantage, fishing, rerolls, tune, fight',
+      error: 'an analysis: one of splits, stated-splits, advantage, fishing, rerolls, tune, fight',
     },
   )
   .describe(

@@ -10,7 +10,7 @@ import { ADVANTAGE_ANALYSIS } from './zidara/analyses/advantage.ts';
 import { FIGHT_CURVES_ANALYSIS } from './zidara/analyses/fight-curves.ts';
 import { FISHING_ANALYSIS } from './zidara/analyses/fishing.ts';
 import { REROLLS_ANALYSIS } from './zidara/analyses/rerolls.ts';
-import { COMPARE_ANALYSIS, SPLITS_ANALYSIS } from './zidara/analyses/splits.ts';
+import { SPLITS_ANALYSIS, STATED_SPLITS_ANALYSIS } from './zidara/analyses/splits.ts';
 import { TUNE_ANALYSIS } from './zidara/analyses/tune.ts';
 
 /** The five systems side by side (`dicelab compare`): not in a What if. */
@@ -34,7 +34,7 @@ export const COMPARE_SYSTEMS_ANALYSIS = /* @__PURE__ */ declareCompareSystems({
  */
 export const ANALYSES = {
   splits: SPLITS_ANALYSIS,
-  compare: COMPARE_ANALYSIS,
+  'stated-splits': STATED_SPLITS_ANALYSIS,
   advantage: ADVANTAGE_ANALYSIS,
   fishing: FISHING_ANALYSIS,
   rerolls: REROLLS_ANALYSIS,
@@ -51,6 +51,10 @@ export const ANALYSIS_NAMES = Object.keys(ANALYSES) as AnalysisName[];
 
 /**
  * The old names of analyses, still read by `runAnalysis` (a job of the library's users):
- * `fights` is `fight-curves`, the name of its command.
+ * `fights` is `fight-curves`, the name of its command, and `compare` is `stated-splits` (the
+ * word is `dicelab compare`'s, the systems side by side).
  */
-export const ANALYSIS_ALIASES: Readonly<Record<string, AnalysisName>> = { fights: 'fight-curves' };
+export const ANALYSIS_ALIASES: Readonly<Record<string, AnalysisName>> = {
+  fights: 'fight-curves',
+  compare: 'stated-splits',
+};

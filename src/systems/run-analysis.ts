@@ -48,7 +48,7 @@ function nameOf(job: AnalysisJob): AnalysisName {
  * Runs one analysis: its rows, every figure exact and raw, and what else it found (the splits
  * ranked, the tune's target answers). Pure; bad parameters throw an InputError naming the
  * option before anything is solved. Takes what its analysis takes (milliseconds to seconds).
- * @example runAnalysis({ analysis: 'compare', name: 'x', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).rows[0].split // "d6+d6"
+ * @example runAnalysis({ analysis: 'stated-splits', name: 'x', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).rows[0].split // "d6+d6"
  */
 export function runAnalysis(job: AnalysisJob): AnalysisResult {
   const analysis = nameOf(job);

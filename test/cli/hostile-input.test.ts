@@ -388,7 +388,7 @@ describe('paths that are not what they should be', () => {
       () => [
         'zidara',
         'splits',
-        '--compare',
+        '--only',
         'd12',
         '--vs',
         '3',

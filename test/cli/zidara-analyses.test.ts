@@ -10,7 +10,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     const { code, stdout } = await runInProcess([
       'zidara',
       'splits',
-      '--compare',
+      '--only',
       'd12',
       'd6+d6',
       '--vs',
@@ -138,8 +138,8 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
         /^dicelab: --steps: nothing is not allowed \(expected the steps of the roll/,
       ],
       [
-        ['zidara', 'splits', '--compare', 'd7', '--vs', '3'],
-        /^dicelab: --compare: "d7" is not allowed \(expected dice such as/,
+        ['zidara', 'splits', '--only', 'd7', '--vs', '3'],
+        /^dicelab: --only: "d7" is not allowed \(expected dice such as/,
       ],
       [
         ['zidara', 'splits', '--steps', '2', '--vs', '3', '--intents', '3'],

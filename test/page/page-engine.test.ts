@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adviceAnswer,
-  compareRules,
+  answerWhatIf,
   type FightProgress,
   mergeRuleShares,
   mergeSplitShares,
@@ -73,7 +73,7 @@ describe("the page's engine calls", () => {
     );
     const rules = whatIfQuestion({ ...PAGE_DEFAULTS, steps: 6, boosts: 0, auraMax: 2 });
     expect(mergeRuleShares([0, 1].map((index) => whatIfShare(rules, { index, of: 2 })))).toEqual(
-      compareRules(rules),
+      answerWhatIf(rules),
     );
   });
 
@@ -132,7 +132,7 @@ describe("the page's engine calls", () => {
 
   it("pairs the rules page's ranking with the page's, best first under the page's rules", () => {
     const state = { ...PAGE_DEFAULTS, steps: 6, boosts: 0, auraMax: 2 };
-    const pairs = compareRules(whatIfQuestion(state));
+    const pairs = answerWhatIf(whatIfQuestion(state));
     const base = splits({ steps: 6, challenge: 3, intents: [1, 2] });
     const yours = splits({ steps: 6, challenge: 3, intents: [1, 2], boostsPerRoll: 0, auraMax: 2 });
     expect(pairs.map((p) => p.key.split)).toEqual(yours.map((r) => r.split));

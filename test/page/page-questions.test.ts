@@ -66,11 +66,11 @@ describe("the page's questions", () => {
     expect(rows.map((r) => r.split)).toEqual(expected.map((r) => r.split));
   });
 
-  it('lists every split of a set pool for `--compare`, and the command runs', async () => {
+  it('lists every split of a set pool for `--only`, and the command runs', async () => {
     const s = state('#v=1&view=splits&pool=d12,d6,d4&vs=3&tags=2');
     const command = splitsCommand(s);
     expect(command).toBe(
-      'dicelab zidara splits --compare "d12+d6+d4" "d12+d6 | d4" "d12+d4 | d6" "d12 | d6+d4" --vs 3',
+      'dicelab zidara splits --only "d12+d6+d4" "d12+d6 | d4" "d12+d4 | d6" "d12 | d6+d4" --vs 3',
     );
     const cli = await cliInProcess(...args(command), '--format', 'json');
     expect(cli.status).toBe(0);

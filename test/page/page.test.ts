@@ -139,7 +139,7 @@ describe('the offline page: Best split', () => {
     expect(await again.isChecked('#explode')).toBe(true);
   });
 
-  it('ranks every split of a set pool, like `--compare` with each of them', async () => {
+  it('ranks every split of a set pool, like `--only` with each of them', async () => {
     const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
     await shownSplits(page);
     await nextAnswer(page, () => page.click('label:has(#dice-from-pool)'));

@@ -10,7 +10,7 @@ describe('scenarioReportJobs', () => {
     const jobs = scenarioReportJobs(loadScenarioFiles(['scenarios/bram-gate.yaml']));
     expect(jobs.map((j) => [j.name, j.analysis])).toEqual([
       ['bram-gate-fight-splits-vs-warden', 'splits'],
-      ['bram-gate-d12-or-d6-d6', 'compare'],
+      ['bram-gate-d12-or-d6-d6', 'stated-splits'],
       ['bram-gate-fight-vs-warden', 'fight-curves'],
     ]);
     expect(reportJobs(['scenarios/bram-gate.yaml'])).toEqual(jobs);

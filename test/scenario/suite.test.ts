@@ -45,11 +45,11 @@ describe('the project suite (scenarios/)', () => {
     const analyses = new Set(scenarios.flatMap((s) => s.plan.analyses.map((a) => a.table)));
     expect([...analyses].sort()).toEqual([
       'advantage',
-      'compare',
       'fight',
       'fishing',
       'rerolls',
       'splits',
+      'stated-splits',
       'tune',
     ]);
     const expectations = scenarios.flatMap((s) => s.plan.expectations);

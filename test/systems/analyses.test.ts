@@ -11,7 +11,7 @@ describe('the analyses’ declarations', () => {
   it('are listed under their own names, and an old name reads as a listed one', () => {
     for (const name of ANALYSIS_NAMES) expect(declared(name).name).toBe(name);
     for (const name of Object.values(ANALYSIS_ALIASES)) expect(ANALYSIS_NAMES).toContain(name);
-    // A command is named as its analysis (splits --compare is the one analysis without its own).
+    // A command is named as its analysis (splits --only is the one analysis without its own).
     for (const name of ANALYSIS_NAMES) {
       const command = declared(name).command;
       if (command) expect(command.name).toBe(name);

@@ -15,13 +15,13 @@ describe('runAnalysis', () => {
 
   it('reads a comparison’s splits in the notation, and names them canonically', () => {
     const result = runAnalysis({
-      analysis: 'compare',
+      analysis: 'stated-splits',
       name: 'c',
       splits: ['d4 | 2d6', 'd12'],
       options: { challenge: 3 },
     });
     expect(result.rows).toEqual(rankStatedSplits([[[6, 6], [4]], [[12]]], { challenge: 3 }));
-    expect(result.analysis === 'compare' && result.asked).toEqual(['d6+d6 | d4', 'd12']);
+    expect(result.analysis === 'stated-splits' && result.asked).toEqual(['d6+d6 | d4', 'd12']);
   });
 
   it('answers a tune target for every step count of the grid', () => {
@@ -49,7 +49,7 @@ describe('checkAnalysis', () => {
       /^stacks\[0\]\[1\]: 7 is not allowed \(expected one of 2, 4, 6, 8, 10, 12\)$/,
     ],
     [
-      { analysis: 'compare', name: 'c', splits: ['d12', 'd13'], options: { challenge: 3 } },
+      { analysis: 'stated-splits', name: 'c', splits: ['d12', 'd13'], options: { challenge: 3 } },
       /^splits\[1\]: "d13" is not allowed/,
     ],
     [

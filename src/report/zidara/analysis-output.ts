@@ -56,7 +56,7 @@ export interface AnalysisOutput {
 /**
  * Draws what an analysis computed (`runAnalysis`): its chart, its tables and its findings in
  * words. Pure; only the chart's layout is work (milliseconds).
- * @example analysisOutput(runAnalysis({ analysis: 'compare', name: 'd12-or-2d6', splits: ['d12', 'd6+d6'], options: { challenge: 3, objective: 'primary' } })).findings[0]
+ * @example analysisOutput(runAnalysis({ analysis: 'stated-splits', name: 'd12-or-2d6', splits: ['d12', 'd6+d6'], options: { challenge: 3, objective: 'primary' } })).findings[0]
  * // "d6+d6 beats d12: 93.5% vs 91.7% (+1.9 pts)."
  */
 export function analysisOutput(result: AnalysisResult): AnalysisOutput {
@@ -98,7 +98,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
         csvColumns: SPLITS_CSV_COLUMNS,
       });
     },
-    compare: (result) => {
+    'stated-splits': (result) => {
       const { job, rows } = result;
       const objective = job.options.objective ?? SPLITS_DEFAULTS.objective;
       return output(job, {
@@ -110,7 +110,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
         }),
         description:
           'The stated splits, scored exactly and ranked best first (| separates intents, + stacks dice on one intent).',
-        findings: [compareFinding(rows, objective)],
+        findings: [statedSplitsFinding(rows, objective)],
         rows,
         columns: splitsColumns(objective),
         csvColumns: SPLITS_CSV_COLUMNS,
@@ -295,7 +295,7 @@ function scoreText(score: number, objective: keyof typeof OBJECTIVE_NAMES): stri
     : `${score.toFixed(3)}${objective === 'wins' ? ' expected wins' : ''}`;
 }
 
-function compareFinding(
+function statedSplitsFinding(
   rows: readonly { split: string; score: number }[],
   objective: keyof typeof OBJECTIVE_NAMES,
 ): string {

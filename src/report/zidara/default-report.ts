@@ -19,7 +19,7 @@ export const DEFAULT_REPORT: readonly AnalysisJob[] = [
     options: { steps: 12, actions: 2, challenge: 4, intents: [1, 2, 3], objective: 'wins' },
   },
   {
-    analysis: 'compare',
+    analysis: 'stated-splits',
     name: 'd12-or-d6-d6-vs-c3',
     // "d12 or d6+d6 on one intent?" (and the other ways to roll 6 steps on one intent)
     splits: ['d12', 'd6+d6', 'd8+d4', 'd10+d2', 'd4+d4+d4'],

@@ -24,7 +24,7 @@ const charts = {
     steps: 6,
     actions: 1,
   }),
-  compare: splitsChart(
+  'stated-splits': splitsChart(
     rankStatedSplits([parseSplit('d12'), parseSplit('d6+d6')], {
       challenge: 3,
       objective: 'primary',
@@ -65,7 +65,7 @@ describe('the Zi’Dara charts', () => {
     expect(titleText(charts.splits)).toMatch(
       /^How should 6 steps and 1 action be split against C3 \(d6\)\?/,
     );
-    expect(titleText(charts.compare)).toMatch(
+    expect(titleText(charts['stated-splits'])).toMatch(
       /^Which is better against C3 \(d6\): d12 or d6\+d6\?/,
     );
     expect(titleText(charts.advantage)).toMatch(
@@ -95,7 +95,7 @@ describe('the Zi’Dara charts', () => {
   });
 
   it('draw with their text (labels, titles) in the SVG', async () => {
-    const svg = await renderSvg(charts.compare);
+    const svg = await renderSvg(charts['stated-splits']);
     expect(svg).toContain('d6+d6');
     expect(svg).toContain('Which is better against C3 (d6)');
     expect(svg).toMatch(/9\d\.\d%/); // bar labels one decimal finer than the axis

@@ -4,8 +4,8 @@ import type { AnalysisJob } from '../../../src/systems/run-analysis.ts';
 export const SMALL_JOBS: readonly AnalysisJob[] = [
   { analysis: 'splits', name: 'splits', options: { steps: 6, challenge: 3, intents: [1, 2] } },
   {
-    analysis: 'compare',
-    name: 'compare',
+    analysis: 'stated-splits',
+    name: 'stated-splits',
     splits: ['d12', 'd6+d6'],
     options: { challenge: 3, objective: 'primary', auraMax: 0 },
   },

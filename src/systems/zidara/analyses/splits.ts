@@ -232,11 +232,11 @@ export const SPLIT_ROW_FIGURES = {
   auraEnd: 'number',
 } as const;
 
-/** A split's row in a What if (splits and compare alike). */
+/** A split's row in a What if (splits and stated-splits alike). */
 const SPLIT_ROW_SHAPE: RowShape<SplitRow> = { keys: ['split'], figures: SPLIT_ROW_FIGURES };
 
 /**
- * How a What if pairs two runs' rows (splits and compare alike); a terminal shows the rank and
+ * How a What if pairs two runs' rows (splits and stated-splits alike); a terminal shows the rank and
  * the figure the objective ranks by.
  */
 export const SPLIT_WHAT_IF = {
@@ -285,8 +285,8 @@ function statedSplits(job: { readonly splits: readonly string[] }): Split[] {
   return job.splits.map((text, i) => parseSplit(text, `splits[${i}]`));
 }
 
-/** The compare analysis (`dicelab zidara splits --compare`): the stated splits ranked. */
-const declareCompare = /* @__PURE__ */ defineAnalysis<
+/** The stated-splits analysis (`dicelab zidara splits --only`): the splits named, ranked. */
+const declareStatedSplits = /* @__PURE__ */ defineAnalysis<
   RankStatedSplitsOptions,
   /** Splits in the notation ("d12", "d6+d6", "d8 | d4"). */
   { readonly splits: readonly string[] },
@@ -294,8 +294,8 @@ const declareCompare = /* @__PURE__ */ defineAnalysis<
   /** The splits as the job states them, in canonical notation and the job's order. */
   { readonly asked: readonly string[] }
 >();
-export const COMPARE_ANALYSIS = /* @__PURE__ */ declareCompare({
-  name: 'compare',
+export const STATED_SPLITS_ANALYSIS = /* @__PURE__ */ declareStatedSplits({
+  name: 'stated-splits',
   run(job) {
     const candidates = statedSplits(job);
     return { rows: rankStatedSplits(candidates, job.options), asked: candidates.map(formatSplit) };

@@ -16,7 +16,7 @@ export type { RowShape, WhatIfShape, WhatIfUnit } from '../../analysis-declarati
  */
 export const WHAT_IF_SHAPES = {
   splits: SPLIT_WHAT_IF,
-  compare: SPLIT_WHAT_IF,
+  'stated-splits': SPLIT_WHAT_IF,
   advantage: ADVANTAGE_WHAT_IF,
   fishing: FISHING_WHAT_IF,
   rerolls: REROLLS_WHAT_IF,
