@@ -3,7 +3,7 @@ import { type Command, Option, type OptionValues } from '@commander-js/extra-typ
 import { formatCount } from '../format/format-count.ts';
 import { decodeUtf8, INPUT_LIMITS, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
 import { InputError } from '../input/input-error.ts';
-import type { InputSource } from '../input/input-source.ts';
+import type { InputSource } from '../input/located-text.ts';
 import { parseSpecArray } from '../input/spec-array.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
 

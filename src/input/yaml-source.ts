@@ -8,7 +8,7 @@ import {
   positions,
   scanBrackets,
   sourceOf,
-} from './input-source.ts';
+} from './located-text.ts';
 import { nodeOffset } from './yaml-locator.ts';
 
 // YAML files, and JSON that `JSON.parse` refuses: parsed with every position kept. Shared by

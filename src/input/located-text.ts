@@ -1,0 +1,80 @@
+import { INPUT_LIMITS, linePosition } from './input-bytes.ts';
+import { InputError } from './input-error.ts';
+
+// What the JSON and the YAML parsers of input files share: the parsed file that locates its
+// fields, positions, and the bracket scan that refuses deep nesting before either recurses.
+
+/**
+ * A user's JSON or YAML file, parsed, whose fields can be located, so that a problem found
+ * later in its value can be reported as `path:line:col: message`.
+ */
+export interface InputSource {
+  readonly path: string;
+  readonly value: unknown;
+  /** `path:line:col` of a field such as "[2].dice[0].sides" (the nearest existing parent). */
+  locate(field: string): string;
+  /** Rethrows an InputError with the position of its field; other errors pass unchanged. */
+  located(error: unknown, prefix?: string): unknown;
+}
+
+/** The message of a file nested deeper than `INPUT_LIMITS.nesting`. */
+export function nestingMessage(): string {
+  return `nested too deeply (expected at most ${INPUT_LIMITS.nesting} levels of arrays and objects)`;
+}
+
+/** `path:line:col` of offsets in `text`. */
+export function positions(text: string, path: string): (offset: number) => string {
+  return (offset) => {
+    const { line, col } = linePosition(text, offset);
+    return `${path}:${line}:${col}`;
+  };
+}
+
+/**
+ * One pass over a text, skipping quoted strings and `#` comments: the first offset where
+ * brackets nest deeper than the limit (before any parser recurses that deep), and the colons
+ * outside strings (in valid JSON, one per key: with `JSON.parse`'s keys, a duplicate shows).
+ */
+export function scanBrackets(text: string): { tooDeep: number | undefined; colons: number } {
+  let depth = 0;
+  let colons = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22 || d === 0x0a) break;
+      }
+    } else if (c === 0x27 /* ' */ && (i === 0 || /[\s[{,:]/.test(text[i - 1]!))) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x27 && text.charCodeAt(i) !== 0x0a; i++);
+    } else if (c === 0x23 /* # */ && (i === 0 || /\s/.test(text[i - 1]!))) {
+      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > INPUT_LIMITS.nesting) return { tooDeep: i, colons };
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      if (depth > 0) depth--;
+    } else if (c === 0x3a /* : */) colons++;
+  }
+  return { tooDeep: undefined, colons };
+}
+
+/** A parsed file whose fields `locate` finds (`key`: point at the field's name, not its value). */
+export function sourceOf(
+  path: string,
+  value: unknown,
+  locate: (field: string, key?: boolean) => string,
+): InputSource {
+  return {
+    path,
+    value,
+    locate: (field) => locate(field),
+    located(error, prefix = '') {
+      if (!(error instanceof InputError) || error.field === undefined) return error;
+      const field = `${prefix}${error.field}`;
+      // An unknown field is pointed at by its name, anything else by its value.
+      const key = / no such field \(/.test(error.message);
+      return new InputError(`${locate(field, key)}: ${error.message}`, field);
+    },
+  };
+}
