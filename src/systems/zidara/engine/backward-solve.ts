@@ -415,17 +415,23 @@ export class BackwardSolve {
     const mean = this.laneMean[r]!;
     const tolerance = this.tolerance;
     const tol = r * L;
-    // A lane whose stop already reaches the highest value left takes no reroll.
+    // A lane whose stop already reaches the highest value left takes no reroll. The settled
+    // values are read from their cache here, not through stopValue: this runs for every state.
+    const stops = this.stopCaches[this.terminal ? r : 0]!;
+    const extra = this.terminal ? 0 : this.roll.resolveValue * r;
     let anyOpen = false;
     for (let lane = 0; lane < L; lane++) {
-      const stop = this.stopValue(key, aura, r, lane);
+      const cached = stops[base + lane]!;
+      const stop = Number.isNaN(cached) ? this.stopValue(key, aura, r, lane) : cached + extra;
       best[lane] = stop;
       decisions[lane] = STOP;
       const reroll = stop < this.upper[(r - 1) * L + lane]! - tolerance[tol + lane]!;
       open[lane] = reroll ? 1 : 0;
       anyOpen ||= reroll;
     }
-    if (anyOpen && this.failed(key)) {
+    const vk = areaStride ? key % areaStride : key;
+    if (this.failedCache[vk]! < 0) this.classify(vk);
+    if (anyOpen && this.failedCache[vk] === 1) {
       const top = A - 1;
       const groups = this.model.groups;
       const lower = ctx.value[r - 1]!;
@@ -461,10 +467,15 @@ export class BackwardSolve {
             const left = rest + (lone ? 0 : replace[row]!) * stride;
             slot = ((g * space + (areaStride ? left % areaStride : left)) * H + aura - low) * L;
           }
+          // The option's mean per lane: read where it is kept (typed-array builtins such as fill
+          // and set cost more than these few lanes' loops: this runs millions of times a fight).
+          let means: Float64Array = mean;
+          let from = 0;
           if (slot >= 0 && !Number.isNaN(once![slot]!)) {
-            for (let lane = 0; lane < L; lane++) mean[lane] = once![slot + lane]!;
+            means = once!;
+            from = slot;
           } else {
-            mean.fill(0);
+            for (let lane = 0; lane < L; lane++) mean[lane] = 0;
             let mass = 0;
             for (let o = 0; o < p.length; o++) {
               // Rule variant rerollKeepsBest: the die stays on the better of its two results.
@@ -479,12 +490,13 @@ export class BackwardSolve {
             }
             // A mean by its own mass, as startValue's.
             for (let lane = 0; lane < L; lane++) mean[lane]! /= mass;
-            if (slot >= 0) once!.set(mean, slot);
+            if (slot >= 0) for (let lane = 0; lane < L; lane++) once![slot + lane] = mean[lane]!;
           }
           const decision = g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k);
           for (let lane = 0; lane < L; lane++) {
-            if (open[lane] === 1 && mean[lane]! > best[lane]! + tolerance[tol + lane]!) {
-              best[lane] = mean[lane]!;
+            const value = means[from + lane]!;
+            if (open[lane] === 1 && value > best[lane]! + tolerance[tol + lane]!) {
+              best[lane] = value;
               decisions[lane] = decision;
             }
           }
@@ -510,8 +522,11 @@ export class BackwardSolve {
         }
       }
     }
-    memo.set(best, base);
-    ctx.decision[r]!.set(decisions, base);
+    const decided = ctx.decision[r]!;
+    for (let lane = 0; lane < L; lane++) {
+      memo[base + lane] = best[lane]!;
+      decided[base + lane] = decisions[lane]!;
+    }
     push(ctx.solved[r]!, index);
   }
 
