@@ -14,6 +14,7 @@ import {
   type RerollKinds,
   STOP,
 } from './roll-play.ts';
+import { LEAF_OP, MEAN_OP, type SolveProgram, SolveRecording, STATE_OP } from './solve-program.ts';
 import { type SpendTable, spendTableOf } from './spend.ts';
 import { meanTables, valueTables } from './table-pool.ts';
 
@@ -136,6 +137,11 @@ export class BackwardSolve {
   private readonly areaStates: number;
   /** What {@link freshRoll} draws each defence's opening roll from. */
   private readonly freshSetup: FreshSetup;
+  /**
+   * The defence being solved is recorded here (see solve-program.ts), every option explored
+   * whatever the values, so that another terminal's solve can replay it.
+   */
+  recording: SolveRecording | undefined;
 
   constructor(roll: Roll, setup: BackwardSetup) {
     const { policy, rerolls, terminals: tables, lowestAura } = setup;
@@ -243,6 +249,10 @@ export class BackwardSolve {
     const top = A - 1;
     const L = this.lanes;
     const level = ctx.value[r]!;
+    // Recorded once per (level, Aura): the opening roll and a reroll of every die are one mean.
+    const recording = this.recording;
+    const rec = recording && recording.program.fresh[r * A + aura]! < 0 ? recording : undefined;
+    const operands = rec?.operands[r];
     out.fill(0);
     let mass = 0;
     for (let j = 0; j < fresh.size; j++) {
@@ -251,9 +261,11 @@ export class BackwardSolve {
       const p = fresh.p[j]!;
       const at = (this.valueKey(key) * this.heldAura + nextAura - this.lowAura) * L;
       if (Number.isNaN(level[at]!)) this.solve(ctx, r, key, nextAura);
+      if (operands) push(operands, rec!.operand(r, at / L));
       for (let lane = 0; lane < L; lane++) out[lane]! += p * level[at + lane]!;
       mass += p;
     }
+    if (rec) this.recordFresh(rec, ctx, r, aura);
     for (let b = 0; b < fresh.wonP.length; b++) {
       const p = fresh.wonP[b]!;
       if (p !== 0) {
@@ -431,7 +443,8 @@ export class BackwardSolve {
     }
     const vk = areaStride ? key % areaStride : key;
     if (this.failedCache[vk]! < 0) this.classify(vk);
-    if (anyOpen && this.failedCache[vk] === 1) {
+    const rec = this.recording;
+    if ((anyOpen || rec) && this.failedCache[vk] === 1) {
       const top = A - 1;
       const groups = this.model.groups;
       const lower = ctx.value[r - 1]!;
@@ -474,6 +487,7 @@ export class BackwardSolve {
           if (slot >= 0 && !Number.isNaN(once![slot]!)) {
             means = once!;
             from = slot;
+            if (rec) rec.option(r, rec.onceNode[r - 1]![slot / L]!);
           } else {
             for (let lane = 0; lane < L; lane++) mean[lane] = 0;
             let mass = 0;
@@ -484,6 +498,7 @@ export class BackwardSolve {
               const nextAura = Math.min(top, aura + gain[o]!);
               const at = ((areaStride ? next % areaStride : next) * H + nextAura - low) * L;
               if (Number.isNaN(lower[at]!)) this.solve(ctx, r - 1, next, nextAura);
+              if (rec) push(rec.operands[r - 1]!, rec.operand(r - 1, at / L));
               const q = p[o]!;
               for (let lane = 0; lane < L; lane++) mean[lane]! += q * lower[at + lane]!;
               mass += q;
@@ -491,6 +506,11 @@ export class BackwardSolve {
             // A mean by its own mass, as startValue's.
             for (let lane = 0; lane < L; lane++) mean[lane]! /= mass;
             if (slot >= 0) for (let lane = 0; lane < L; lane++) once![slot + lane] = mean[lane]!;
+            if (rec) {
+              const node = rec.mean(r - 1, p);
+              if (slot >= 0) rec.onceNode[r - 1]![slot / L] = node;
+              rec.option(r, node);
+            }
           }
           const decision = g * REROLL_GROUP_STRIDE + (group.intent < 0 ? 0 : k);
           for (let lane = 0; lane < L; lane++) {
@@ -513,6 +533,7 @@ export class BackwardSolve {
           this.solveRerollAll(ctx, r - 1, aura);
           all = ctx.rerollAll[r - 1]!;
           at = aura * L;
+          if (rec) rec.option(r, rec.program.fresh[(r - 1) * A + aura]!);
         }
         for (let lane = 0; lane < L; lane++) {
           if (open[lane] === 1 && all[at + lane]! > best[lane]! + tolerance[tol + lane]!) {
@@ -528,6 +549,105 @@ export class BackwardSolve {
       decided[base + lane] = decisions[lane]!;
     }
     push(ctx.solved[r]!, index);
+    if (rec) rec.state(r, index);
+  }
+
+  /** A recording of the next defence solved (see {@link recording}), sized to this solve's tables. */
+  startRecording(): SolveRecording {
+    const entries = this.valueKeySpace * this.heldAura;
+    return new SolveRecording(
+      this.roll.resolve + 1,
+      this.auraStates,
+      entries,
+      this.model.groups.length,
+    );
+  }
+
+  /**
+   * Records a roll of every die from Aura state `aura` landing on level r: the mean of its
+   * outcomes (their nodes gathered in `operands[r]`) and of its won rolls, in freshMean's order.
+   */
+  private recordFresh(rec: SolveRecording, ctx: DefenceContext, r: number, aura: number): void {
+    const { fresh } = ctx;
+    const A = this.auraStates;
+    const masses = Array.from(fresh.p.subarray(0, fresh.size));
+    const operands = rec.operands[r]!;
+    for (let b = 0; b < fresh.wonP.length; b++) {
+      if (fresh.wonP[b] === 0) continue;
+      push(operands, rec.won(r, Math.min(A - 1, aura + (b % A))));
+      masses.push(fresh.wonP[b]!);
+    }
+    rec.program.fresh[r * A + aura] = rec.mean(r, masses);
+  }
+
+  /**
+   * Replays a recorded defence (see solve-program.ts) under this solve's terminals: every node's
+   * value per lane into `values` (node · lanes + lane), by the very operations, in the very order,
+   * the recursion ({@link solve}, {@link freshMean}) did them, so each value is what a solve of
+   * this defence gives, to the bit; only the leaves (settled values) are this solve's own. Lane
+   * by lane, so that a closed lane's options are not even read.
+   */
+  replay(program: SolveProgram, values: Float64Array): void {
+    const L = this.lanes;
+    const H = this.heldAura;
+    const low = this.lowAura;
+    const { ops, probs } = program;
+    const level0 = this.stopCaches[0]!;
+    const upper = this.upper;
+    const tolerance = this.tolerance;
+    let at = 0;
+    let pr = 0;
+    for (let node = 0; node < program.nodes; node++) {
+      const op = ops[at++]!;
+      const base = node * L;
+      if (op === MEAN_OP) {
+        const n = ops[at++]!;
+        let mass = 0;
+        for (let k = 0; k < n; k++) mass += probs[pr + k]!;
+        for (let lane = 0; lane < L; lane++) {
+          let sum = 0;
+          for (let k = 0; k < n; k++) sum += probs[pr + k]! * values[ops[at + k]! * L + lane]!;
+          values[base + lane] = sum / mass;
+        }
+        at += n;
+        pr += n;
+      } else if (op === STATE_OP) {
+        const r = ops[at++]!;
+        const i = ops[at++]!;
+        const n = ops[at++]!;
+        const stops = this.stopCaches[this.terminal ? r : 0]!;
+        const extra = this.terminal ? 0 : this.roll.resolveValue * r;
+        for (let lane = 0; lane < L; lane++) {
+          const cached = stops[i * L + lane]!;
+          let best = Number.isNaN(cached) ? this.leafStop(i, r, lane) : cached + extra;
+          const tol = tolerance[r * L + lane]!;
+          if (best < upper[(r - 1) * L + lane]! - tol) {
+            for (let k = 0; k < n; k++) {
+              const value = values[ops[at + k]! * L + lane]!;
+              if (value > best + tol) best = value;
+            }
+          }
+          values[base + lane] = best;
+        }
+        at += n;
+      } else if (op === LEAF_OP) {
+        const i = ops[at++]!;
+        for (let lane = 0; lane < L; lane++) {
+          const cached = level0[i * L + lane]!;
+          values[base + lane] = Number.isNaN(cached) ? this.leafStop(i, 0, lane) : cached;
+        }
+      } else {
+        const r = ops[at++]!;
+        const aura = ops[at++]!;
+        for (let lane = 0; lane < L; lane++) values[base + lane] = this.wonValue(aura, r, lane);
+      }
+    }
+  }
+
+  /** {@link stopValue} of entry i (value key · Aura states held + Aura) of level r's tables. */
+  private leafStop(i: number, r: number, lane: number): number {
+    const vk = Math.floor(i / this.heldAura);
+    return this.stopValue(vk, i - vk * this.heldAura + this.lowAura, r, lane);
   }
 
   /** The settled value of a dice state with Resolve r left under lane `lane`'s terminal: defence-independent, so cached once. */

@@ -17,6 +17,7 @@ import {
   startAuraState,
 } from './roll-play.ts';
 import { rollShape } from './roll-shape.ts';
+import type { SolveProgram, SolvePrograms } from './solve-program.ts';
 import { type SpendPlan, type SpendRules, spendRulesOf } from './spend.ts';
 
 /** A roll a solve answers: its Challenge dice, its weight 1/Π(2C) and its start's index. */
@@ -188,7 +189,8 @@ export class RollSolver {
     const scratch = new RollFigures(model.intentCount, areaStates, A, levels, this.joint);
     const startOf = questions.map((q) => q.start);
     const weight = questions.map((q) => q.weight);
-    this.eachDefence(questions, starts, (ctx, s, meets) => {
+    this.eachDefence(questions, starts, (d, s, meets) => {
+      const ctx = this.values.context(d);
       const start = starts[s]!;
       scratch.clear();
       if (this.policy === 'optimal') {
@@ -220,27 +222,86 @@ export class RollSolver {
    * one solve: `[lane][roll]`, each exactly what a solver of that terminal alone gives.
    * @example new RollSolver(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 0, auraMax: 0 }), { terminals: [[0, 1], [1, 1]] }).laneUtilitiesFor([parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 0, auraMax: 0 })]) // [[0.4375], [1]] (a d8 against the d8: 28 of 64)
    */
-  laneUtilitiesFor(rolls: readonly Roll[]): number[][] {
+  laneUtilitiesFor(rolls: readonly Roll[], programs?: SolvePrograms): number[][] {
     if (this.policy !== 'optimal')
       throw new RangeError('RollSolver.laneUtilitiesFor: the optimal policy only');
     const { questions, starts } = this.questionsOf(rolls);
     const L = this.lanes;
+    const A = this.values.auraStates;
     const sums = new Float64Array(questions.length * L);
     // Over the summed weight of the defences, as FigureSums.odds has it (bit for bit).
     const weights = new Float64Array(questions.length);
-    this.eachDefence(questions, starts, (ctx, s, meets) => {
-      const start = starts[s]!;
-      this.values.startValue(ctx, start.resolve, start.aura);
-      for (let q = 0; q < questions.length; q++)
-        if (meets[q] === 1 && questions[q]!.start === s) {
-          const weight = questions[q]!.weight;
-          for (let j = 0; j < L; j++) sums[q * L + j]! += weight * this.values.laneStart[j]!;
-          weights[q]! += weight;
+    const { replayed, record } = this.programsOf(programs, starts);
+    let values = new Float64Array(0);
+    let valuesOf = -1;
+    this.eachDefence(
+      questions,
+      starts,
+      (d, s, meets) => {
+        const start = starts[s]!;
+        let from = this.values.laneStart;
+        let at = 0;
+        if (replayed) {
+          const program = replayed[d]!;
+          if (valuesOf !== d) {
+            if (values.length < program.nodes * L) values = new Float64Array(program.nodes * L);
+            this.values.replay(program, values);
+            valuesOf = d;
+          }
+          from = values;
+          at = program.fresh[start.resolve * A + start.aura]! * L;
+        } else {
+          if (record && !this.values.recording)
+            this.values.recording = this.values.startRecording();
+          this.values.startValue(this.values.context(d), start.resolve, start.aura);
         }
-    });
+        for (let q = 0; q < questions.length; q++)
+          if (meets[q] === 1 && questions[q]!.start === s) {
+            const weight = questions[q]!.weight;
+            for (let j = 0; j < L; j++) sums[q * L + j]! += weight * from[at + j]!;
+            weights[q]! += weight;
+          }
+      },
+      (d) => {
+        const recording = this.values.recording;
+        if (!recording) return;
+        recording.program.trim();
+        record![d] = recording.program;
+        this.values.recording = undefined;
+      },
+    );
     return Array.from({ length: L }, (_, j) =>
       Array.from(weights, (weight, q) => sums[q * L + j]! / weight),
     );
+  }
+
+  /**
+   * What `programs` holds for this solve: its recorded programs, to replay if they cover every
+   * start asked; else, if no solve of it is recorded yet, where to record this one. A program
+   * depends on all that shapes the solve's states and options, not on the terminals' values:
+   * the roll's shape, Challenges and Resolve, the rerolls allowed, the Aura states held and
+   * whether a terminal is given (without one, some options are pruned by the rules' utility).
+   */
+  private programsOf(
+    programs: SolvePrograms | undefined,
+    starts: readonly Start[],
+  ): { replayed?: SolveProgram[]; record?: SolveProgram[] } {
+    if (!programs || this.policy !== 'optimal' || this.roll.rerollKeepsBest) return {};
+    const { roll } = this;
+    const key = [
+      rollShape(roll),
+      roll.threats.map((t) => t.challenge).join(','),
+      roll.resolve,
+      this.rerolls,
+      this.values.lowAura,
+      this.values.terminal ? 'terminal' : '',
+    ].join('|');
+    const A = this.values.auraStates;
+    const fresh = starts.map((start) => start.resolve * A + start.aura);
+    const replayed = programs.replayable(key, this.defenceCount, fresh);
+    if (replayed) return { replayed };
+    const record = programs.recordFor(key);
+    return record ? { record } : {};
   }
 
   /**
@@ -286,7 +347,8 @@ export class RollSolver {
   private eachDefence(
     questions: readonly Question[],
     starts: readonly Start[],
-    visit: (ctx: DefenceContext, s: number, meets: Uint8Array) => void,
+    visit: (d: number, s: number, meets: Uint8Array) => void,
+    done: (d: number) => void = () => {},
   ): void {
     const active = this.model.activeThreats;
     const sizes = active.map((t) => challengeDie(this.roll.threats[t]!.challenge));
@@ -307,13 +369,13 @@ export class RollSolver {
         any ||= inside === 1;
       }
       if (!any) continue;
-      const ctx = this.values.context(d);
       for (let s = 0; s < starts.length; s++) {
         let needed = false;
         for (let q = 0; q < questions.length; q++)
           needed ||= meets[q] === 1 && questions[q]!.start === s;
-        if (needed) visit(ctx, s, meets);
+        if (needed) visit(d, s, meets);
       }
+      done(d);
       this.values.retire(d);
     }
     this.values.release();

@@ -1,3 +1,4 @@
+import { SolvePrograms } from '../engine/solve-program.ts';
 import type { Roll } from '../roll/spec.ts';
 import { type Fight, parseFight, RoundSolve, type RoundStart, worthFromTable } from './fight.ts';
 
@@ -13,24 +14,28 @@ export interface RoundTask {
   readonly indices: readonly number[];
 }
 
-/** Each worker's fights (parsed once) and their candidates' rolls, by spec. */
-const fights = new Map<string, { fight: Fight; rolls: Map<string, Roll> }>();
+/** Each worker's fights (parsed once), their candidates' rolls and recorded solves, by spec. */
+const fights = new Map<
+  string,
+  { fight: Fight; rolls: Map<string, Roll>; programs: SolvePrograms }
+>();
 
 /** The worker's entry (piscina calls the default export): the candidates' utilities, in order. */
 export default function solveCandidates(task: RoundTask): Float64Array[] {
   const key = JSON.stringify(task.spec);
   let entry = fights.get(key);
   if (!entry) {
-    entry = { fight: parseFight(task.spec), rolls: new Map() };
+    entry = { fight: parseFight(task.spec), rolls: new Map(), programs: new SolvePrograms() };
     fights.set(key, entry);
   }
-  const { fight, rolls } = entry;
+  const { fight, rolls, programs } = entry;
   const round = new RoundSolve(
     fight,
     task.tagCounts,
     task.starts,
     worthFromTable(fight, task.after),
     rolls,
+    programs,
   );
   return task.indices.map((k) => round.utilities(k));
 }

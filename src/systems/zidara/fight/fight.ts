@@ -13,6 +13,7 @@ import {
   type RollOdds,
 } from '../engine/roll-play.ts';
 import { RollSolver } from '../engine/roll-solver.ts';
+import { SolvePrograms } from '../engine/solve-program.ts';
 import { DIE_SIDES, legalPools } from '../roll/pool.ts';
 import {
   checkAura,
@@ -352,6 +353,8 @@ export class RoundSolve {
     readonly starts: readonly RoundStart[],
     readonly worthOf: ((tags: number) => RoundWorth) | undefined,
     private readonly rolls: Map<string, Roll> = new Map(),
+    /** The candidates' solves as recorded by an earlier round, replayed under this round's worth. */
+    private readonly programs?: SolvePrograms,
   ) {
     this.rerolls = fight.setup.rerolls ?? PLAY_DEFAULTS.rerolls;
     const lateAura = fight.setup.auraGainUsableSameRoll === false;
@@ -388,7 +391,10 @@ export class RoundSolve {
       let lanes: number[][];
       if (this.worthOf) {
         const terminals = served.map((c) => this.terminalFor(this.tagCounts[c]!, cover));
-        lanes = new RollSolver(cover, { rerolls: this.rerolls, terminals }).laneUtilitiesFor(asked);
+        lanes = new RollSolver(cover, { rerolls: this.rerolls, terminals }).laneUtilitiesFor(
+          asked,
+          this.programs,
+        );
       } else {
         // Without a worth the roll is played for its own utility, the same for every count.
         const utilities = new RollSolver(cover, { rerolls: this.rerolls }).utilitiesFor(asked);
@@ -530,6 +536,8 @@ export class FightPlan {
   private readonly cache = new Map<number, FightRound>();
   /** The candidates' rolls, by candidate and start: every round of the fight asks them again. */
   private readonly rolls = new Map<string, Roll>();
+  /** The candidates' solves, recorded by the first round that solves them and replayed by the rest. */
+  private readonly programs = new SolvePrograms();
 
   constructor(fight: Fight) {
     this.fight = fight;
@@ -592,6 +600,7 @@ export class FightPlan {
       starts,
       worthFromTable(this.fight, after),
       this.rolls,
+      this.programs,
     );
   }
 

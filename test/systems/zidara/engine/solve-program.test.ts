@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
+import { SolvePrograms } from '../../../../src/systems/zidara/engine/solve-program.ts';
+import { parseRoll, type Roll } from '../../../../src/systems/zidara/roll/spec.ts';
+import { smallVariantRoll } from '../small-roll.ts';
+
+/** Terminal tables for a roll from arbitrary values, never less for more Aura (as a fight's worth). */
+function terminalsOf(roll: Roll, tables: readonly (readonly number[])[]): number[][] {
+  const A = roll.auraMax + 1;
+  const R1 = roll.resolve + 1;
+  return tables.map((values) => {
+    const terminal = Array.from(
+      { length: (roll.intents.length + 1) * A * R1 },
+      (_, k) => values[k % values.length]!,
+    );
+    for (let w = 0; w <= roll.intents.length; w++)
+      for (let r = 0; r < R1; r++)
+        for (let a = 1; a < A; a++) {
+          const here = (w * A + a) * R1 + r;
+          terminal[here] = Math.max(terminal[here]!, terminal[(w * A + a - 1) * R1 + r]!);
+        }
+    return terminal;
+  });
+}
+
+const tables = fc.array(
+  fc.array(
+    fc.integer({ min: 0, max: 8 }).map((k) => k / 8),
+    { minLength: 60, maxLength: 60 },
+  ),
+  { minLength: 1, maxLength: 3 },
+);
+
+describe('recorded solves (a fight round solved again under another worth)', () => {
+  it('replay, to the bit, what a solve of the new terminals gives, every rule variant', () => {
+    fc.assert(
+      fc.property(
+        smallVariantRoll(3, 2),
+        tables,
+        tables,
+        fc.constantFrom('any' as const, 'one' as const, 'all' as const),
+        (spec, first, second, rerolls) => {
+          const roll = parseRoll(spec);
+          const starts = [roll, { ...roll, resolve: 0 }];
+          if (roll.auraGainUsableSameRoll) starts.push({ ...roll, aura: 0 });
+          const programs = new SolvePrograms();
+          // Recorded under the first terminals (every option explored, whatever their values)…
+          const recorded = terminalsOf(roll, first);
+          expect(
+            new RollSolver(roll, { terminals: recorded, rerolls }).laneUtilitiesFor(
+              starts,
+              programs,
+            ),
+          ).toEqual(
+            new RollSolver(roll, { terminals: recorded, rerolls }).laneUtilitiesFor(starts),
+          );
+          // …and replayed under the second, as many lanes or not.
+          const terminals = terminalsOf(roll, second);
+          const replayed = new RollSolver(roll, { terminals, rerolls }).laneUtilitiesFor(
+            starts,
+            programs,
+          );
+          expect(replayed).toEqual(
+            new RollSolver(roll, { terminals, rerolls }).laneUtilitiesFor(starts),
+          );
+          // A reroll that keeps the better result is solved, never recorded.
+          expect(programs.replays).toBe(roll.rerollKeepsBest ? 0 : 1);
+        },
+      ),
+      { numRuns: 120, seed: 20261203 },
+    );
+  });
+
+  it('solve afresh a start the recording did not reach, and a solve of another roll', () => {
+    const roll = parseRoll({
+      threats: [{ challenge: 4 }],
+      dice: [
+        { sides: 8, intent: 0 },
+        { sides: 6, intent: 1 },
+      ],
+      resolve: 2,
+      aura: 2,
+    });
+    const [terminal] = terminalsOf(roll, [[0, 0.25, 0.5, 1, 0.75]]);
+    const programs = new SolvePrograms();
+    const solver = () => new RollSolver(roll, { terminals: [terminal!] });
+    solver().laneUtilitiesFor([{ ...roll, resolve: 0 }], programs);
+    const other = { ...roll, resolve: 1 };
+    expect(solver().laneUtilitiesFor([other], programs)).toEqual(
+      solver().laneUtilitiesFor([other]),
+    );
+    expect(programs.replays).toBe(0);
+    expect(solver().laneUtilitiesFor([{ ...roll, resolve: 0 }], programs)).toEqual(
+      solver().laneUtilitiesFor([{ ...roll, resolve: 0 }]),
+    );
+    expect(programs.replays).toBe(1);
+  });
+});
