@@ -50,9 +50,15 @@ describe('the source tree', () => {
     expect(files.length).toBeGreaterThan(200);
     const graph = new Map(files.map((file) => [file, importsOf(file)]));
     // The walk finds a cycle that is there: a graph of three files around.
-    expect(cyclesOf(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([
-      ['a', 'b', 'c', 'a'],
-    ]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c', 'a']]);
     const named = cyclesOf(graph).map((cycle) => cycle.map((f) => relative(SRC, f)).join(' → '));
     expect(named).toEqual([]);
   });

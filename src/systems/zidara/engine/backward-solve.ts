@@ -589,8 +589,6 @@ export class BackwardSolve {
    */
   replay(program: SolveProgram, values: Float64Array): void {
     const L = this.lanes;
-    const H = this.heldAura;
-    const low = this.lowAura;
     const { ops, probs } = program;
     const level0 = this.stopCaches[0]!;
     const upper = this.upper;

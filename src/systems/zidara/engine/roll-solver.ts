@@ -1,6 +1,6 @@
 import { challengeDie } from '../roll/pool.ts';
 import type { Roll } from '../roll/spec.ts';
-import { BackwardSolve, type DefenceContext } from './backward-solve.ts';
+import { BackwardSolve } from './backward-solve.ts';
 import { ForwardPass, type Start } from './forward-pass.ts';
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import type { RollModel } from './roll-model.ts';
