@@ -154,6 +154,7 @@ function grown<T extends Int32Array | Float64Array>(array: T, Kind: new (length:
  */
 export class SolvePrograms {
   private readonly solves = new Map<string, SolveProgram[]>();
+  private readonly seen = new Set<string>();
   /** How many solves were replayed rather than solved. */
   replays = 0;
 
@@ -172,8 +173,17 @@ export class SolvePrograms {
     return programs;
   }
 
-  /** Where a solve of `key` records its programs (by defence), if none has yet. */
+  /**
+   * Where a solve of `key` records its programs (by defence), if none has yet: the second solve
+   * of it, not the first. A recording explores every option, where a solve skips those its
+   * values rule out, so it costs a few solves; a fight's first round (all or nothing) rules out
+   * the most, and a key solved once may never be solved again.
+   */
   recordFor(key: string): SolveProgram[] | undefined {
+    if (!this.seen.has(key)) {
+      this.seen.add(key);
+      return undefined;
+    }
     if (this.solves.has(key)) return undefined;
     const programs: SolveProgram[] = [];
     this.solves.set(key, programs);

@@ -14,30 +14,32 @@ export const THREADED_FIGHT_WORK = 1000;
  * the rounds after it are known). The choice among them is the plan's own ({@link FightPlan.keep}),
  * so the plan then answers exactly what it would have solved alone. Smaller fights, per-roll play
  * or one thread: nothing to do here (the plan solves as it is asked).
+ *
+ * Each thread is a pool of its own and always gets the same candidates (every `threads`-th, so
+ * that costs even out): the solves it records in the first round it replays in every other.
  */
 export async function solveFightOnThreads(plan: FightPlan, threads: number): Promise<void> {
   const { fight } = plan;
   if (fight.fightPolicy !== 'whole-fight' || threads < 2 || fightWork(fight) < THREADED_FIGHT_WORK)
     return;
-  const pool = workerPool<RoundTask, Float64Array[]>(
-    new URL('./fight-round-worker', import.meta.url),
-    threads,
+  const pools = Array.from({ length: threads }, () =>
+    workerPool<RoundTask, Float64Array[]>(new URL('./fight-round-worker', import.meta.url), 1),
   );
   try {
     // The opening round is left to the plan: it is asked from the fight's start alone.
     for (let n = 1; n < fight.maxRounds; n++) {
       if (plan.solved(n)) continue;
       const round = plan.roundSolve(n);
-      // Interleaved shares, a few per thread: the candidates' costs vary with their pools.
-      const count = Math.min(round.candidates.length, 4 * threads);
-      const shares = Array.from({ length: count }, () => [] as number[]);
+      const shares = pools.map(() => [] as number[]);
       round.candidates.forEach((_, k) => {
-        shares[k % count]!.push(k);
+        shares[k % threads]!.push(k);
       });
       const after = plan.winTable(n - 1);
       const { tagCounts, starts } = round;
       const results = await Promise.all(
-        shares.map((indices) => pool.run({ spec: fight.spec, tagCounts, starts, after, indices })),
+        shares.map((indices, t) =>
+          pools[t]!.run({ spec: fight.spec, tagCounts, starts, after, indices }),
+        ),
       );
       const utilities: Float64Array[] = [];
       shares.forEach((indices, s) => {
@@ -48,6 +50,6 @@ export async function solveFightOnThreads(plan: FightPlan, threads: number): Pro
       plan.keep(n, round, utilities);
     }
   } finally {
-    await pool.destroy();
+    await Promise.all(pools.map((pool) => pool.destroy()));
   }
 }

@@ -326,6 +326,12 @@ export function fightRoundsOfTags(
   return round.choose(utilities);
 }
 
+/** The figures of the rounds that share a solve: their rolls, and once read their odds (in order). */
+interface SharedOdds {
+  readonly rolls: Roll[];
+  solved: RollOdds[] | undefined;
+}
+
 /** A candidate of a round: a pool's split, and the counts of tags it is a candidate of. */
 interface Candidate {
   readonly pool: readonly number[];
@@ -415,6 +421,9 @@ export class RoundSolve {
    */
   choose(utilities: readonly Float64Array[]): FightRound[][] {
     const S = this.starts.length;
+    // The starts of a count of tags that choose the same candidate, within a batch, share the
+    // solve of their figures (read or not: one solve answers them all, see RollSolver.oddsFor).
+    const shared = new Map<string, SharedOdds>();
     return this.tagCounts.map((tags, c) =>
       this.starts.map((_, i) => {
         let chosen = -1;
@@ -429,7 +438,14 @@ export class RoundSolve {
           }
         });
         if (chosen < 0) throw new RangeError('fightRounds: no split to roll');
-        return this.round(chosen, tags, i, best);
+        const batch = this.batches.findIndex((starts) => starts.includes(i));
+        const key = `${c}|${chosen}|${batch}`;
+        let odds = shared.get(key);
+        if (!odds) {
+          odds = { rolls: [], solved: undefined };
+          shared.set(key, odds);
+        }
+        return this.round(chosen, tags, i, best, odds);
       }),
     );
   }
@@ -459,22 +475,33 @@ export class RoundSolve {
     return table;
   }
 
-  /** Candidate k as the round of `tags` from start i; its figures solved when first read. */
-  private round(k: number, tags: number, i: number, utility: number): FightRound {
+  /**
+   * Candidate k as the round of `tags` from start i; its figures solved when first read, with
+   * those of every start that shares them (`shared`).
+   */
+  private round(
+    k: number,
+    tags: number,
+    i: number,
+    utility: number,
+    shared: SharedOdds,
+  ): FightRound {
     const rollsOf = this.rollsOf(k);
     const roll = rollsOf[i]!;
     const cover = coverOf(this.batches.find((batch) => batch.includes(i))!.map((q) => rollsOf[q]!));
     const { rerolls, worthOf } = this;
     const played = worthOf ? { terminal: this.terminalFor(tags, cover) } : {};
-    let odds: RollOdds | undefined;
+    const at = shared.rolls.push(roll) - 1;
     let terminal: number[] | undefined;
     const round = {
       split: this.candidates[k]!.split,
       roll,
       expectedUtility: utility,
       get odds(): RollOdds {
-        odds ??= new RollSolver(cover, { rerolls, joint: true, ...played }).oddsFor([roll])[0]!;
-        return odds;
+        shared.solved ??= new RollSolver(cover, { rerolls, joint: true, ...played }).oddsFor(
+          shared.rolls,
+        );
+        return shared.solved[at]!;
       },
     };
     // The terminal a round is played for, laid out for its own roll's Resolve.

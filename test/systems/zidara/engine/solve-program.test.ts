@@ -45,16 +45,19 @@ describe('recorded solves (a fight round solved again under another worth)', () 
           const starts = [roll, { ...roll, resolve: 0 }];
           if (roll.auraGainUsableSameRoll) starts.push({ ...roll, aura: 0 });
           const programs = new SolvePrograms();
-          // Recorded under the first terminals (every option explored, whatever their values)…
+          // Solved, then recorded (the second solve of a roll: every option explored, whatever
+          // their values), under the first terminals…
           const recorded = terminalsOf(roll, first);
-          expect(
-            new RollSolver(roll, { terminals: recorded, rerolls }).laneUtilitiesFor(
-              starts,
-              programs,
-            ),
-          ).toEqual(
-            new RollSolver(roll, { terminals: recorded, rerolls }).laneUtilitiesFor(starts),
+          const alone = new RollSolver(roll, { terminals: recorded, rerolls }).laneUtilitiesFor(
+            starts,
           );
+          for (let time = 0; time < 2; time++)
+            expect(
+              new RollSolver(roll, { terminals: recorded, rerolls }).laneUtilitiesFor(
+                starts,
+                programs,
+              ),
+            ).toEqual(alone);
           // …and replayed under the second, as many lanes or not.
           const terminals = terminalsOf(roll, second);
           const replayed = new RollSolver(roll, { terminals, rerolls }).laneUtilitiesFor(
@@ -86,6 +89,8 @@ describe('recorded solves (a fight round solved again under another worth)', () 
     const programs = new SolvePrograms();
     const solver = () => new RollSolver(roll, { terminals: [terminal!] });
     solver().laneUtilitiesFor([{ ...roll, resolve: 0 }], programs);
+    solver().laneUtilitiesFor([{ ...roll, resolve: 0 }], programs);
+    expect(programs.replays).toBe(0);
     const other = { ...roll, resolve: 1 };
     expect(solver().laneUtilitiesFor([other], programs)).toEqual(
       solver().laneUtilitiesFor([other]),
