@@ -26,10 +26,13 @@ export async function solveFightOnThreads(plan: FightPlan, threads: number): Pro
     workerPool<RoundTask, Float64Array[]>(new URL('./fight-round-worker', import.meta.url), 1),
   );
   try {
-    // The opening round is left to the plan: it is asked from the fight's start alone.
-    for (let n = 1; n < fight.maxRounds; n++) {
-      if (plan.solved(n)) continue;
-      const round = plan.roundSolve(n);
+    for (let n = 1; n <= fight.maxRounds; n++) {
+      // The opening round is asked from the fight's start alone.
+      const opening = n === fight.maxRounds;
+      if (!opening && plan.solved(n)) continue;
+      const round = opening
+        ? plan.roundSolve(n, [fight.tags], [{ aura: fight.startAura, resolve: fight.titles }])
+        : plan.roundSolve(n);
       const shares = pools.map(() => [] as number[]);
       round.candidates.forEach((_, k) => {
         shares[k % threads]!.push(k);
