@@ -3,13 +3,8 @@ import type { visit } from 'jsonc-parser';
 import { fieldPath } from './field-path.ts';
 import { INPUT_LIMITS, isJsonPath } from './input-bytes.ts';
 import { InputError } from './input-error.ts';
-import {
-  type InputSource,
-  nestingMessage,
-  positions,
-  scanBrackets,
-  sourceOf,
-} from './located-text.ts';
+import type { InputSource } from './located-text.ts';
+import { nestingMessage, positions, scanBrackets, sourceOf } from './located-text.ts';
 
 /**
  * Parses a file's text: a `.json` file with `JSON.parse` (fast: a 3,500-spec file in

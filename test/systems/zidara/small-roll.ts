@@ -80,3 +80,27 @@ export const smallVariantRoll = (maxDice: number, maxResolve: number) =>
       // Ties to the roller and the defence model are refused together.
       tieBreak: variants.tiesGoTo === 'roller' ? true : roll.tieBreak,
     }));
+
+/**
+ * A terminal utility table for a roll of `intents` intents, A Aura states and R1 Resolve levels,
+ * from arbitrary values, never less for more Aura (as any scene's worth is: Aura can always be
+ * left unspent).
+ */
+export function monotoneTerminal(
+  values: readonly number[],
+  intents: number,
+  A: number,
+  R1: number,
+): number[] {
+  const terminal = Array.from(
+    { length: (intents + 1) * A * R1 },
+    (_, k) => values[k % values.length]!,
+  );
+  for (let w = 0; w <= intents; w++)
+    for (let r = 0; r < R1; r++)
+      for (let a = 1; a < A; a++) {
+        const here = (w * A + a) * R1 + r;
+        terminal[here] = Math.max(terminal[here]!, terminal[(w * A + a - 1) * R1 + r]!);
+      }
+  return terminal;
+}

@@ -479,13 +479,7 @@ export class RoundSolve {
    * Candidate k as the round of `tags` from start i; its figures solved when first read, with
    * those of every start that shares them (`shared`).
    */
-  private round(
-    k: number,
-    tags: number,
-    i: number,
-    utility: number,
-    shared: SharedOdds,
-  ): FightRound {
+  private round(k: number, tags: number, i: number, utility: number, shared: SharedOdds) {
     const rollsOf = this.rollsOf(k);
     const roll = rollsOf[i]!;
     const cover = coverOf(this.batches.find((batch) => batch.includes(i))!.map((q) => rollsOf[q]!));

@@ -5,7 +5,7 @@ import { Dist, maxOf } from '../../../../src/distribution/index.ts';
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
 import { type BruteSpec, bruteForceFigures, bruteForceUtility } from '../brute-force.ts';
-import { smallRoll, smallVariantRoll } from '../small-roll.ts';
+import { monotoneTerminal, smallRoll, smallVariantRoll } from '../small-roll.ts';
 
 const oracle: { name: string; spec: RollSpec; expectedUtility: number; pWin: number[] | null }[] =
   JSON.parse(readFileSync(new URL('../../../oracle/zidara-cases.json', import.meta.url), 'utf8'));
@@ -277,21 +277,6 @@ describe('exact engine: a terminal utility over how the roll ends', () => {
 });
 
 describe('exact engine: several terminals solved side by side (lanes)', () => {
-  /** A worth table that never falls with more Aura, from arbitrary values (see above). */
-  const monotoneTerminal = (values: readonly number[], intents: number, A: number, R1: number) => {
-    const terminal = Array.from(
-      { length: (intents + 1) * A * R1 },
-      (_, k) => values[k % values.length]!,
-    );
-    for (let w = 0; w <= intents; w++)
-      for (let r = 0; r < R1; r++)
-        for (let a = 1; a < A; a++) {
-          const here = (w * A + a) * R1 + r;
-          terminal[here] = Math.max(terminal[here]!, terminal[(w * A + a - 1) * R1 + r]!);
-        }
-    return terminal;
-  };
-
   it('each lane gives, to the bit, what a solve of its terminal alone gives, from every start', () => {
     fc.assert(
       fc.property(

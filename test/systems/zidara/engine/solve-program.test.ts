@@ -3,25 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { SolvePrograms } from '../../../../src/systems/zidara/engine/solve-program.ts';
 import { parseRoll, type Roll } from '../../../../src/systems/zidara/roll/spec.ts';
-import { smallVariantRoll } from '../small-roll.ts';
+import { monotoneTerminal, smallVariantRoll } from '../small-roll.ts';
 
 /** Terminal tables for a roll from arbitrary values, never less for more Aura (as a fight's worth). */
 function terminalsOf(roll: Roll, tables: readonly (readonly number[])[]): number[][] {
-  const A = roll.auraMax + 1;
-  const R1 = roll.resolve + 1;
-  return tables.map((values) => {
-    const terminal = Array.from(
-      { length: (roll.intents.length + 1) * A * R1 },
-      (_, k) => values[k % values.length]!,
-    );
-    for (let w = 0; w <= roll.intents.length; w++)
-      for (let r = 0; r < R1; r++)
-        for (let a = 1; a < A; a++) {
-          const here = (w * A + a) * R1 + r;
-          terminal[here] = Math.max(terminal[here]!, terminal[(w * A + a - 1) * R1 + r]!);
-        }
-    return terminal;
-  });
+  return tables.map((values) =>
+    monotoneTerminal(values, roll.intents.length, roll.auraMax + 1, roll.resolve + 1),
+  );
 }
 
 const tables = fc.array(
