@@ -106,6 +106,8 @@ interface Prepared {
   /** Opportunity kinds, best first, and those whose keeping always improves a keep. */
   readonly free: readonly number[];
   readonly improving: readonly number[];
+  /** The scoring groups' kinds then the improving kinds, each chain after a −1, for reducedPool. */
+  readonly chains: Int8Array;
   /** Each scoring group's successes and dice added per die. */
   readonly successes: readonly number[];
   readonly addsRing: readonly number[];
@@ -139,16 +141,19 @@ function prepare(order: MenuOrder): Prepared {
     });
   const free = byOrder(GROUPS.free);
   const first = GROUPS.scoring.map((kinds) => kinds[0]!);
+  const scoring = GROUPS.scoring.map(byOrder);
+  const improving = free.filter(
+    (k) => order.inner(KIND_STRIFE[k]!, KIND_OPPORTUNITY[k]!, 1, 0, 0, 0) < 0,
+  );
   p = {
     successes: first.map((k) => KIND_SUCCESSES[k]!),
     addsRing: first.map((k) => KIND_ADDS_RING[k]!),
     addsSkill: first.map((k) => KIND_ADDS_SKILL[k]!),
     inner: order.inner,
-    scoring: GROUPS.scoring.map(byOrder),
+    scoring,
     free,
-    improving: free.filter(
-      (k) => order.inner(KIND_STRIFE[k]!, KIND_OPPORTUNITY[k]!, 1, 0, 0, 0) < 0,
-    ),
+    improving,
+    chains: Int8Array.from([...scoring, improving].flatMap((kinds) => [-1, ...kinds])),
   };
   prepared.set(order.id, p);
   return p;
@@ -283,8 +288,11 @@ function runningSums(
 
 /** What one die of a kind adds to a lex key: its base-8 digit, kind 1 the most significant. */
 function lexPlace(kind: number): number {
-  return BASE ** (KIND_COUNT - 1 - kind);
+  return LEX_PLACES[kind]!;
 }
+
+/** {@link lexPlace} by kind, computed once: it is read for every die of every menu. */
+const LEX_PLACES = Array.from({ length: KIND_COUNT }, (_, kind) => BASE ** (KIND_COUNT - 1 - kind));
 
 /** The kind counts of a lex key (see {@link menuOf}). */
 export function keptOfLex(lex: number): Int8Array {
@@ -329,39 +337,48 @@ export function reducedPool(
 ): number {
   const p = prepare(order);
   out.fill(0);
-  for (const kinds of p.scoring) {
-    let left = most;
-    for (const k of kinds) {
-      const t = Math.min(pool[k]!, left);
-      out[k] = t;
-      left -= t;
-    }
-  }
+  // Flat loops over the chains (a hundred thousand pools a roll): each keeps its best dice.
+  const chains = p.chains;
   let left = most;
-  for (const k of p.improving) {
-    const t = Math.min(pool[k]!, left);
+  for (let i = 0; i < chains.length; i++) {
+    const k = chains[i]!;
+    if (k < 0) {
+      left = most;
+      continue;
+    }
+    const n = pool[k]!;
+    const t = n < left ? n : left;
     out[k] = t;
     left -= t;
   }
+  // `left` is now the improving chain's (the last).
   if (left === most)
     for (const k of p.free)
       if (pool[k]! > 0) {
         out[k] = 1;
         break;
       }
-  out[BLANK] = Math.min(pool[BLANK]!, 1);
+  out[BLANK] = pool[BLANK]! > 0 ? 1 : 0;
   let key = 0;
   for (let k = 0; k < KIND_COUNT; k++) key = key * BASE + out[k]!;
   return key;
 }
 
-/** Menus of a roll's outcomes (see {@link MenuSet}); pools merged by their reduced pool. */
+/**
+ * Menus of rolling a Ring part and a Skill part together (see {@link MenuSet}): every pair of
+ * their outcomes, pools merged by their reduced pool. A pool's reduction is the reduction of its
+ * parts' reductions put together (each group keeps its best dice), so each part is reduced and
+ * merged first: the pairs are those of the distinct reduced parts.
+ */
 function menuSetOf(
   order: MenuOrder,
-  outcomes: readonly KindOutcome[],
+  ringPart: readonly KindOutcome[],
+  skillPart: readonly KindOutcome[],
   least: number,
   most: number,
 ): MenuSet {
+  const a = reducedOutcomes(order, ringPart, most);
+  const b = reducedOutcomes(order, skillPart, most);
   const index = new Map<number, number>();
   const start: number[] = [0];
   const weight: number[] = [];
@@ -377,19 +394,23 @@ function menuSetOf(
     signature[size] = s;
     lex[size++] = l;
   };
+  const pool = new Int8Array(KIND_COUNT);
   const reduced = new Int8Array(KIND_COUNT);
-  for (const o of outcomes) {
-    const key = reducedPool(order, o.counts, most, reduced);
-    const at = index.get(key);
-    if (at !== undefined) {
-      weight[at]! += o.weight;
-      continue;
+  for (const x of a)
+    for (const y of b) {
+      for (let k = 0; k < KIND_COUNT; k++) pool[k] = x.counts[k]! + y.counts[k]!;
+      const key = reducedPool(order, pool, most, reduced);
+      const w = x.weight * y.weight;
+      const at = index.get(key);
+      if (at !== undefined) {
+        weight[at]! += w;
+        continue;
+      }
+      index.set(key, weight.length);
+      weight.push(w);
+      menuOf(order, reduced, least, most, emit);
+      start.push(size);
     }
-    index.set(key, weight.length);
-    weight.push(o.weight);
-    menuOf(order, reduced, least, most, emit);
-    start.push(size);
-  }
   return {
     index,
     start: Int32Array.from(start),
@@ -397,6 +418,23 @@ function menuSetOf(
     lex: lex.slice(0, size),
     weight: Float64Array.from(weight),
   };
+}
+
+/** A roll's outcomes reduced (see {@link reducedPool}), equal reductions merged. */
+function reducedOutcomes(
+  order: MenuOrder,
+  outcomes: readonly KindOutcome[],
+  most: number,
+): KindOutcome[] {
+  const merged = new Map<number, { counts: Int8Array; weight: number }>();
+  for (const o of outcomes) {
+    const counts = new Int8Array(KIND_COUNT);
+    const key = reducedPool(order, o.counts, most, counts);
+    const seen = merged.get(key);
+    if (seen) seen.weight += o.weight;
+    else merged.set(key, { counts, weight: o.weight });
+  }
+  return [...merged.values()];
 }
 
 /** A copy of `a` with twice the room. */
@@ -423,14 +461,14 @@ export function cachedRoll(ring: number, skill: number, capped: number): KindOut
 /** Menus of a wave of pr Ring and ps Skill dice (any subset kept). Cached per objective order. */
 export function waveMenuSet(order: MenuOrder, pr: number, ps: number): MenuSet {
   return cached(waveMenus, `${order.id}|${pr},${ps}`, () =>
-    menuSetOf(order, cachedRoll(pr, ps, 0), 0, pr + ps),
+    menuSetOf(order, cachedRoll(pr, 0, 0), cachedRoll(0, ps, 0), 0, pr + ps),
   );
 }
 
 /** Menus of a first roll of `ring` Ring and `skill` Skill dice (1 to ring kept). Cached. */
 export function firstMenuSet(order: MenuOrder, ring: number, skill: number): MenuSet {
   return cached(firstMenus, `${order.id}|${ring},${skill}`, () =>
-    menuSetOf(order, cachedRoll(ring, skill, ring), 1, ring),
+    menuSetOf(order, cachedRoll(ring, 0, 0), cachedRoll(0, skill, 0), 1, ring),
   );
 }
 

@@ -203,6 +203,18 @@ export class RingSkillSolver {
   private readonly sigCount: number[];
   /** Rank of each signature (0 best, ties share a rank) per context (next level, successes so far). */
   private readonly ranks = new Map<number, Int32Array>();
+  /** Interned exact values (see exactIds), and the levels they are built for. */
+  private ids = new Int32Array(0);
+  private readonly idsBuilt: boolean[] = [];
+  /** The last ranking made, by successes so far: a ranking equal to it is handed out as it. */
+  private readonly lastRank = new Map<number, Int32Array>();
+  /** What each wave's menus choose under a ranking (see sumMenus). */
+  private readonly chosenBy = new WeakMap<
+    Int32Array,
+    Map<LocalMenus, { sigs: Int32Array; weights: Float64Array }>
+  >();
+  /** The signatures in the order of the last ranking made, by successes so far. */
+  private readonly lastOrder = new Map<number, number[]>();
   private readonly waveMenus: LocalMenus[] = [];
   private readonly firstMenus = new Map<number, LocalMenus>();
   private readonly scratch = {
@@ -418,15 +430,32 @@ export class RingSkillSolver {
    * summed by the state they lead to (`nextLevel` waves left, s successes before them).
    */
   private sumMenus(menus: LocalMenus, rank: Int32Array, nextLevel: number, s: number): Sum {
-    const weight = menus.set.weight;
-    const chosen = this.chosenScratch();
-    const touched: number[] = [];
-    for (let i = 0; i < weight.length; i++) {
-      const best = bestEntry(menus, i, rank);
-      if (chosen[best] === 0) touched.push(best);
-      chosen[best]! += weight[i]!;
+    // Most levels rank alike (rankFor then hands out the same ranking): their choices are the
+    // level before's, found once.
+    let byMenus = this.chosenBy.get(rank);
+    if (!byMenus) {
+      byMenus = new Map();
+      this.chosenBy.set(rank, byMenus);
     }
-    return this.sumChosen(touched, nextLevel, s);
+    let picked = byMenus.get(menus);
+    if (!picked) {
+      const weight = menus.set.weight;
+      const chosen = this.chosenScratch();
+      const touched: number[] = [];
+      for (let i = 0; i < weight.length; i++) {
+        const best = bestEntry(menus, i, rank);
+        if (chosen[best] === 0) touched.push(best);
+        chosen[best]! += weight[i]!;
+      }
+      const weights = new Float64Array(touched.length);
+      touched.forEach((sig, i) => {
+        weights[i] = chosen[sig]!;
+        chosen[sig] = 0;
+      });
+      picked = { sigs: Int32Array.from(touched), weights };
+      byMenus.set(menus, picked);
+    }
+    return this.sumChosen(picked.sigs, picked.weights, nextLevel, s);
   }
 
   /** Scratch of a reroll value being summed: weights by state (zero between values) and lists. */
@@ -448,21 +477,20 @@ export class RingSkillSolver {
     return this.chosen;
   }
 
-  /** The signatures `touched` with their weights in `chosen`, summed by state; `chosen` cleared. */
-  private sumChosen(touched: readonly number[], nextLevel: number, s: number): Sum {
-    const chosen = this.chosen;
+  /** Signatures chosen with their weights, summed by the state they lead to. */
+  private sumChosen(sigs: Int32Array, weights: Float64Array, nextLevel: number, s: number): Sum {
     const sum = new Sum();
-    for (const sig of touched) {
+    for (let i = 0; i < sigs.length; i++) {
+      const sig = sigs[i]!;
       const succ = this.sigSucc[sig]!;
       sum.add(
-        chosen[sig]!,
+        weights[i]!,
         this.state(nextLevel, s + succ, this.sigAddsRing[sig]!, this.sigAddsSkill[sig]!),
         this.sigStrife[sig]!,
         this.bonusOf(s, succ),
         this.sigOpp[sig]!,
         succ,
       );
-      chosen[sig] = 0;
     }
     return sum;
   }
@@ -537,6 +565,20 @@ export class RingSkillSolver {
             : field === SUCC
               ? this.sigSucc[x]!
               : 0;
+    // Exact ties without BigInts: component i of two signatures is tied when each of its fields
+    // is, that is the same immediate symbols and next states of equal exact value (interned).
+    // One class per signature and single-field component (−1: a weighted sum, never assumed).
+    const ids = this.exactIds(nextLevel);
+    const fieldsOf = this.componentFields;
+    const tieClass = new Int32Array(n * width);
+    for (let i = 0; i < width; i++) {
+      const fields = fieldsOf[i]!;
+      for (let x = 0; x < n; x++)
+        tieClass[x * width + i] =
+          fields.length === 1
+            ? ids[nextAt[x]! + fields[0]!]! * 64 + immediate(fields[0]!, x)
+            : -1;
+    }
     const fieldDiff = (field: number, a: number, b: number): bigint => {
       const d = immediate(field, a) - immediate(field, b);
       const ea = e[nextAt[a]! + field]!;
@@ -587,21 +629,76 @@ export class RingSkillSolver {
         const x = keys[ka + i]!;
         const y = keys[kb + i]!;
         if (!nearTie(x, y)) return x > y ? -1 : 1;
+        const c = tieClass[ka + i]!;
+        if (c >= 0 && c === tieClass[kb + i]) continue;
         const d = exactDiff(i, a, b);
         if (d !== 0n) return d > 0n ? -1 : 1;
       }
       return 0;
     };
-    const order = Array.from({ length: n }, (_, i) => i);
+    // Sorted from the last order of these successes (the level before, as solveLevel goes):
+    // rankings change little between levels, and the sort is linear on a sorted run. The
+    // order is total, so the start does not change the result.
+    const order = this.lastOrder.get(s) ?? [];
+    for (let i = order.length; i < n; i++) order.push(i);
     order.sort((a, b) => compare(a, b) || a - b);
+    this.lastOrder.set(s, order);
     rank = new Int32Array(n);
     let r = 0;
     for (let p = 0; p < n; p++) {
       if (p > 0 && compare(order[p - 1]!, order[p]!) !== 0) r = p;
       rank[order[p]!] = r;
     }
+    const before = this.lastRank.get(s);
+    if (before?.length === n && before.every((x, i) => x === rank![i])) rank = before;
+    this.lastRank.set(s, rank);
     this.ranks.set(id, rank);
     return rank;
+  }
+
+  /**
+   * For each state of a level and each field, an id equal for equal exact values (within a
+   * level they share one denominator). Built on the first ranking that reads the level.
+   */
+  private exactIds(level: number): Int32Array {
+    if (this.ids.length === 0) this.ids = new Int32Array(this.exactValues.length);
+    if (!this.idsBuilt[level]) {
+      const from = level * this.levelSize * FIELDS;
+      const to = from + this.levelSize * FIELDS;
+      // Values by their nearest float (BigInts hash slowly), then compared exactly.
+      const seen = Array.from({ length: FIELDS }, () => new Map<number, number[]>());
+      const interned: bigint[] = [];
+      for (let at = from; at < to; at++) {
+        const x = this.exactValues[at] ?? 0n;
+        const near = seen[at % FIELDS]!;
+        const f = Number(x);
+        let alike = near.get(f);
+        if (!alike) {
+          alike = [];
+          near.set(f, alike);
+        }
+        let id = alike.find((i) => interned[i] === x);
+        if (id === undefined) {
+          id = interned.length;
+          interned.push(x);
+          alike.push(id);
+        }
+        this.ids[at] = id;
+      }
+      this.idsBuilt[level] = true;
+    }
+    return this.ids;
+  }
+
+  /** The value fields each component of a key is made of (see {@link keyOf}). */
+  private get componentFields(): readonly (readonly number[])[] {
+    const objective =
+      this.objective === 'succeed-then-least-strife'
+        ? [[P], [STRIFE], [BONUS], [OPP]]
+        : this.objective === 'most-successes'
+          ? [[SUCC], [BONUS], [OPP]]
+          : [[P, BONUS, OPP, STRIFE], [BONUS], [OPP]];
+    return [...objective, [STRIFE], [SUCC], [CAPPED]];
   }
 
   /** Components of a key that belong to the objective; the rest is the final tie-break. */
