@@ -48,6 +48,18 @@ const BASE = 8;
 /** The lone blank's lex key: after every other keep, as in the candidate order. */
 export const LONE_BLANK_LEX = BASE ** (KIND_COUNT - 1);
 
+/** The signature of one die of each kind kept alone (index kind). */
+const KIND_PACKED: readonly number[] = Array.from({ length: KIND_COUNT }, (_, k) =>
+  signatureOf(
+    KIND_SUCCESSES[k]!,
+    KIND_STRIFE[k]!,
+    KIND_OPPORTUNITY[k]!,
+    KIND_ADDS_RING[k]!,
+    KIND_ADDS_SKILL[k]!,
+    1,
+  ),
+);
+
 /** Packs a signature (each field below {@link BASE}). */
 export function signatureOf(
   successes: number,
@@ -108,10 +120,6 @@ interface Prepared {
   readonly improving: readonly number[];
   /** The scoring groups' kinds then the improving kinds, each chain after a −1, for reducedPool. */
   readonly chains: Int8Array;
-  /** Each scoring group's successes and dice added per die. */
-  readonly successes: readonly number[];
-  readonly addsRing: readonly number[];
-  readonly addsSkill: readonly number[];
 }
 
 const prepared = new Map<string, Prepared>();
@@ -140,15 +148,11 @@ function prepare(order: MenuOrder): Prepared {
       return c;
     });
   const free = byOrder(GROUPS.free);
-  const first = GROUPS.scoring.map((kinds) => kinds[0]!);
   const scoring = GROUPS.scoring.map(byOrder);
   const improving = free.filter(
     (k) => order.inner(KIND_STRIFE[k]!, KIND_OPPORTUNITY[k]!, 1, 0, 0, 0) < 0,
   );
   p = {
-    successes: first.map((k) => KIND_SUCCESSES[k]!),
-    addsRing: first.map((k) => KIND_ADDS_RING[k]!),
-    addsSkill: first.map((k) => KIND_ADDS_SKILL[k]!),
     inner: order.inner,
     scoring,
     free,
@@ -175,50 +179,26 @@ export function menuOf(
   const p = prepare(order);
   const groups = p.scoring;
   const g = groups.length;
-  // Per group, the strife, opportunity and lex of its best t dice (index j · (most + 1) + t).
+  // A signature's fields stay below BASE, so it is the sum of its dice's packed signatures (no
+  // carry), as a lex key is: per group, the sums of its best t dice (index j · (most + 1) + t).
   const width = most + 1;
-  const { strife, opp, lex, avail, take, extraStrife, extraOpp, extraLex } = SCRATCH;
-  for (let j = 0; j < g; j++)
-    avail[j] = runningSums(groups[j]!, pool, most, strife, opp, lex, j * width);
+  const { packed, lex, avail, take, extraPacked, extraLex } = SCRATCH;
+  for (let j = 0; j < g; j++) avail[j] = runningSums(groups[j]!, pool, most, packed, lex, j * width);
   // The improving opportunity dice a room of r dice takes: their sums (index r), and count.
-  const improving = runningSums(p.improving, pool, most, extraStrife, extraOpp, extraLex, 0);
+  const improving = runningSums(p.improving, pool, most, extraPacked, extraLex, 0);
   for (let r = improving + 1; r < width; r++) {
-    extraStrife[r] = extraStrife[improving]!;
-    extraOpp[r] = extraOpp[improving]!;
+    extraPacked[r] = extraPacked[improving]!;
     extraLex[r] = extraLex[improving]!;
   }
   take.fill(0);
+  // The odometer over the groups' counts (group 0 fastest), with the sums kept as it turns.
   let total = 0;
+  let sig = 0;
+  let l = 0;
   for (;;) {
-    let successes = 0;
-    let addsRing = 0;
-    let addsSkill = 0;
-    let t = 0;
-    let o = 0;
-    let l = 0;
-    for (let j = 0; j < g; j++) {
-      const n = take[j]!;
-      successes += n * p.successes[j]!;
-      addsRing += n * p.addsRing[j]!;
-      addsSkill += n * p.addsSkill[j]!;
-      t += strife[j * width + n]!;
-      o += opp[j * width + n]!;
-      l += lex[j * width + n]!;
-    }
     const room = most - total;
-    const count = total + Math.min(room, improving);
-    if (count >= least) {
-      emit(
-        signatureOf(
-          successes,
-          t + extraStrife[room]!,
-          o + extraOpp[room]!,
-          addsRing,
-          addsSkill,
-          count,
-        ),
-        l + extraLex[room]!,
-      );
+    if (total + Math.min(room, improving) >= least) {
+      emit(sig + extraPacked[room]!, l + extraLex[room]!);
     } else {
       // Keeping nothing is not allowed: the better of the best single opportunity die and a
       // lone blank (nothing else keeps no scoring die).
@@ -228,19 +208,21 @@ export function menuOf(
         single !== undefined &&
         (!blank || p.inner(KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 1, 0, 0, 1) < 0)
       )
-        emit(
-          signatureOf(0, KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 0, 0, 1),
-          lexPlace(single),
-        );
-      else if (blank) emit(signatureOf(0, 0, 0, 0, 0, 1), LONE_BLANK_LEX);
+        emit(KIND_PACKED[single]!, lexPlace(single));
+      else if (blank) emit(KIND_PACKED[BLANK]!, LONE_BLANK_LEX);
     }
     let j = 0;
     for (; j < g; j++) {
+      const at = j * width + take[j]!;
       if (take[j]! < avail[j]! && total < most) {
+        sig += packed[at + 1]! - packed[at]!;
+        l += lex[at + 1]! - lex[at]!;
         take[j]!++;
         total++;
         break;
       }
+      sig -= packed[at]! - packed[j * width]!;
+      l -= lex[at]! - lex[j * width]!;
       total -= take[j]!;
       take[j] = 0;
     }
@@ -250,37 +232,32 @@ export function menuOf(
 
 /** menuOf's running sums (it is not reentrant): room for 8 groups of up to 8 dice. */
 const SCRATCH = {
-  strife: new Int32Array(64),
-  opp: new Int32Array(64),
+  packed: new Int32Array(64),
   lex: new Float64Array(64),
   avail: new Int32Array(8),
   take: new Int32Array(8),
-  extraStrife: new Int32Array(8),
-  extraOpp: new Int32Array(8),
+  extraPacked: new Int32Array(8),
   extraLex: new Float64Array(8),
 };
 
 /**
- * The strife, opportunity and lex of the best t dice of `kinds` (best first) in the pool, for
+ * The packed signature and lex of the best t dice of `kinds` (best first) in the pool, for
  * t = 0..(those present, at most `most`), written from `at`; returns how many are present.
  */
 function runningSums(
   kinds: readonly number[],
   pool: ArrayLike<number>,
   most: number,
-  strife: Int32Array,
-  opp: Int32Array,
+  packed: Int32Array,
   lex: Float64Array,
   at: number,
 ): number {
   let t = 0;
-  strife[at] = 0;
-  opp[at] = 0;
+  packed[at] = 0;
   lex[at] = 0;
   for (const k of kinds)
     for (let n = pool[k]!; n > 0 && t < most; n--, t++) {
-      strife[at + t + 1] = strife[at + t]! + KIND_STRIFE[k]!;
-      opp[at + t + 1] = opp[at + t]! + KIND_OPPORTUNITY[k]!;
+      packed[at + t + 1] = packed[at + t]! + KIND_PACKED[k]!;
       lex[at + t + 1] = lex[at + t]! + lexPlace(k);
     }
   return t;
@@ -335,7 +312,19 @@ export function reducedPool(
   most: number,
   out: Int8Array,
 ): number {
-  const p = prepare(order);
+  return reducedSum(prepare(order), pool, NO_DICE, most, out);
+}
+
+const NO_DICE = new Int8Array(KIND_COUNT);
+
+/** {@link reducedPool} of the pool a + b, without adding them up first (a roll's pairs of parts). */
+function reducedSum(
+  p: Prepared,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  most: number,
+  out: Int8Array,
+): number {
   out.fill(0);
   // Flat loops over the chains (a hundred thousand pools a roll): each keeps its best dice.
   const chains = p.chains;
@@ -346,7 +335,7 @@ export function reducedPool(
       left = most;
       continue;
     }
-    const n = pool[k]!;
+    const n = a[k]! + b[k]!;
     const t = n < left ? n : left;
     out[k] = t;
     left -= t;
@@ -354,11 +343,11 @@ export function reducedPool(
   // `left` is now the improving chain's (the last).
   if (left === most)
     for (const k of p.free)
-      if (pool[k]! > 0) {
+      if (a[k]! + b[k]! > 0) {
         out[k] = 1;
         break;
       }
-  out[BLANK] = pool[BLANK]! > 0 ? 1 : 0;
+  out[BLANK] = a[BLANK]! + b[BLANK]! > 0 ? 1 : 0;
   let key = 0;
   for (let k = 0; k < KIND_COUNT; k++) key = key * BASE + out[k]!;
   return key;
@@ -394,12 +383,11 @@ function menuSetOf(
     signature[size] = s;
     lex[size++] = l;
   };
-  const pool = new Int8Array(KIND_COUNT);
   const reduced = new Int8Array(KIND_COUNT);
+  const p = prepare(order);
   for (const x of a)
     for (const y of b) {
-      for (let k = 0; k < KIND_COUNT; k++) pool[k] = x.counts[k]! + y.counts[k]!;
-      const key = reducedPool(order, pool, most, reduced);
+      const key = reducedSum(p, x.counts, y.counts, most, reduced);
       const w = x.weight * y.weight;
       const at = index.get(key);
       if (at !== undefined) {
