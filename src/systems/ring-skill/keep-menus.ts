@@ -304,15 +304,16 @@ export interface KindOutcome {
  * The part of a pool its menu depends on: each group's first `most` dice in the order's
  * preference, the improving opportunity dice likewise, else the best opportunity die present
  * (a keep of one die may need it), and whether a blank is present. Written into `out`; returns
- * its key (base-8 digits).
+ * its key (base-8 digits). With `plus`, of the pool and `plus` together (not added up first).
  */
 export function reducedPool(
   order: MenuOrder,
   pool: ArrayLike<number>,
   most: number,
   out: Int8Array,
+  plus: ArrayLike<number> = NO_DICE,
 ): number {
-  return reducedSum(prepare(order), pool, NO_DICE, most, out);
+  return reducedSum(prepare(order), pool, plus, most, out);
 }
 
 const NO_DICE = new Int8Array(KIND_COUNT);

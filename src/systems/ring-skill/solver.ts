@@ -1381,16 +1381,14 @@ function rerollSearch(
   const representative: number[] = [];
   // Classes by dice rerolled of each type (Ring · 4 + Skill), then by reduced rest.
   const byKey = Array.from({ length: 16 }, () => new Map<number, number>());
-  const rest = new Int8Array(KIND_COUNT);
   const reduced = new Int8Array(KIND_COUNT);
   const menus = firstMenuSet(order, ring, skill).index;
   const firstMenu = new Int32Array(rp.parts.length * sp.parts.length);
   rp.subs.forEach((a, i) => {
     sp.subs.forEach((t, j) => {
       if (a.rerolled + t.rerolled > rerolls) return;
-      for (let k = 0; k < KIND_COUNT; k++) rest[k] = a.counts[k]! + t.counts[k]!;
       // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
-      const reducedKey = reducedPool(order, rest, ring, reduced);
+      const reducedKey = reducedPool(order, a.counts, ring, reduced, t.counts);
       if (a.part >= 0 && t.part >= 0)
         firstMenu[a.part * sp.parts.length + t.part] = menus.get(reducedKey)!;
       const classes = byKey[a.rerolled * 4 + t.rerolled]!;
