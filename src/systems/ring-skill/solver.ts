@@ -1384,13 +1384,16 @@ function rerollSearch(
   const reduced = new Int8Array(KIND_COUNT);
   const menus = firstMenuSet(order, ring, skill).index;
   const firstMenu = new Int32Array(rp.parts.length * sp.parts.length);
-  rp.subs.forEach((a, i) => {
-    sp.subs.forEach((t, j) => {
-      if (a.rerolled + t.rerolled > rerolls) return;
+  const skillParts = sp.parts.length;
+  for (let i = 0; i < rp.subs.length; i++) {
+    const a = rp.subs[i]!;
+    const firstRow = a.part * skillParts;
+    for (let j = 0; j < nT; j++) {
+      const t = sp.subs[j]!;
+      if (a.rerolled + t.rerolled > rerolls) continue;
       // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
       const reducedKey = reducedPool(order, a.counts, ring, reduced, t.counts);
-      if (a.part >= 0 && t.part >= 0)
-        firstMenu[a.part * sp.parts.length + t.part] = menus.get(reducedKey)!;
+      if (a.part >= 0 && t.part >= 0) firstMenu[firstRow + t.part] = menus.get(reducedKey)!;
       const classes = byKey[a.rerolled * 4 + t.rerolled]!;
       let c = classes.get(reducedKey);
       if (c === undefined) {
@@ -1399,8 +1402,8 @@ function rerollSearch(
         classes.set(reducedKey, c);
       }
       pairClass[i * nT + j] = c;
-    });
-  });
+    }
+  }
   const ringRows = rp.parts.map((r) =>
     Array.from({ length: rerolls + 1 }, (_, room) =>
       Int32Array.from(
