@@ -251,7 +251,7 @@ export class BackwardSolve {
     const level = ctx.value[r]!;
     // Recorded once per (level, Aura): the opening roll and a reroll of every die are one mean.
     const recording = this.recording;
-    const rec = recording && recording.program.fresh[r * A + aura]! < 0 ? recording : undefined;
+    const rec = recording && recording.fresh[r * A + aura]! < 0 ? recording : undefined;
     const operands = rec?.operands[r];
     out.fill(0);
     let mass = 0;
@@ -533,7 +533,7 @@ export class BackwardSolve {
           this.solveRerollAll(ctx, r - 1, aura);
           all = ctx.rerollAll[r - 1]!;
           at = aura * L;
-          if (rec) rec.option(r, rec.program.fresh[(r - 1) * A + aura]!);
+          if (rec) rec.option(r, rec.fresh[(r - 1) * A + aura]!);
         }
         for (let lane = 0; lane < L; lane++) {
           if (open[lane] === 1 && all[at + lane]! > best[lane]! + tolerance[tol + lane]!) {
@@ -560,7 +560,17 @@ export class BackwardSolve {
       this.auraStates,
       entries,
       this.model.groups.length,
+      (i) => this.settleKey(i),
     );
+  }
+
+  /**
+   * What entry i (value key · Aura states held + Aura) of a level's tables is settled from: its
+   * best-class code · Aura states + its Aura state (see SpendTable.settledValue).
+   */
+  private settleKey(i: number): number {
+    const vk = Math.floor(i / this.heldAura);
+    return this.bestCodeOf(vk) * this.auraStates + i - vk * this.heldAura + this.lowAura;
   }
 
   /**
@@ -570,69 +580,75 @@ export class BackwardSolve {
   private recordFresh(rec: SolveRecording, ctx: DefenceContext, r: number, aura: number): void {
     const { fresh } = ctx;
     const A = this.auraStates;
-    const masses = Array.from(fresh.p.subarray(0, fresh.size));
     const operands = rec.operands[r]!;
     for (let b = 0; b < fresh.wonP.length; b++) {
       if (fresh.wonP[b] === 0) continue;
       push(operands, rec.won(r, Math.min(A - 1, aura + (b % A))));
-      masses.push(fresh.wonP[b]!);
     }
-    rec.program.fresh[r * A + aura] = rec.mean(r, masses);
+    rec.fresh[r * A + aura] = rec.mean(r, fresh.p, fresh.size, fresh.wonP);
   }
 
   /**
    * Replays a recorded defence (see solve-program.ts) under this solve's terminals: every node's
    * value per lane into `values` (node · lanes + lane), by the very operations, in the very order,
    * the recursion ({@link solve}, {@link freshMean}) did them, so each value is what a solve of
-   * this defence gives, to the bit; only the leaves (settled values) are this solve's own. Lane
-   * by lane, so that a closed lane's options are not even read.
+   * this defence gives, to the bit; only the leaves (settled values) are this solve's own, read
+   * from the lanes' spend tables (shared by every solve of a fight's round with as many intents).
    */
   replay(program: SolveProgram, values: Float64Array): void {
     const L = this.lanes;
-    const { ops, probs } = program;
-    const level0 = this.stopCaches[0]!;
+    const { ops, probs, masses } = program;
     const upper = this.upper;
     const tolerance = this.tolerance;
+    const tables = this.spendTables;
+    const settled = tables.map((table) => table.values);
+    const stride = tables[0]!.levels;
+    const perLevel = this.terminal !== undefined;
     let at = 0;
     let pr = 0;
+    let means = 0;
     for (let node = 0; node < program.nodes; node++) {
       const op = ops[at++]!;
       const base = node * L;
       if (op === MEAN_OP) {
         const n = ops[at++]!;
-        let mass = 0;
-        for (let k = 0; k < n; k++) mass += probs[pr + k]!;
-        for (let lane = 0; lane < L; lane++) {
-          let sum = 0;
-          for (let k = 0; k < n; k++) sum += probs[pr + k]! * values[ops[at + k]! * L + lane]!;
-          values[base + lane] = sum / mass;
-        }
+        meanOfLanes(values, base, L, ops, at, probs, pr, n, masses[means++]!);
         at += n;
         pr += n;
       } else if (op === STATE_OP) {
         const r = ops[at++]!;
-        const i = ops[at++]!;
+        const settle = ops[at++]!;
         const n = ops[at++]!;
-        const stops = this.stopCaches[this.terminal ? r : 0]!;
-        const extra = this.terminal ? 0 : this.roll.resolveValue * r;
+        const key = settle * stride + (perLevel ? r : 0);
+        const extra = perLevel ? 0 : this.roll.resolveValue * r;
+        const end = at + n;
         for (let lane = 0; lane < L; lane++) {
-          const cached = stops[i * L + lane]!;
-          let best = Number.isNaN(cached) ? this.leafStop(i, r, lane) : cached + extra;
+          const table = settled[lane];
+          let stop = table ? table[key]! : Number.NaN;
+          if (Number.isNaN(stop)) stop = tables[lane]!.settledValue(settle, r);
+          let best = stop + extra;
           const tol = tolerance[r * L + lane]!;
           if (best < upper[(r - 1) * L + lane]! - tol) {
-            for (let k = 0; k < n; k++) {
-              const value = values[ops[at + k]! * L + lane]!;
-              if (value > best + tol) best = value;
+            // `bar` is best + tol, worked out once per new best.
+            let bar = best + tol;
+            for (let k = at; k < end; k++) {
+              const value = values[ops[k]! * L + lane]!;
+              if (value > bar) {
+                best = value;
+                bar = value + tol;
+              }
             }
           }
           values[base + lane] = best;
         }
-        at += n;
+        at = end;
       } else if (op === LEAF_OP) {
-        const i = ops[at++]!;
+        const settle = ops[at++]!;
+        const key = settle * stride;
         for (let lane = 0; lane < L; lane++) {
-          const cached = level0[i * L + lane]!;
-          values[base + lane] = Number.isNaN(cached) ? this.leafStop(i, 0, lane) : cached;
+          const table = settled[lane];
+          const stop = table ? table[key]! : Number.NaN;
+          values[base + lane] = Number.isNaN(stop) ? tables[lane]!.settledValue(settle, 0) : stop;
         }
       } else {
         const r = ops[at++]!;
@@ -640,12 +656,6 @@ export class BackwardSolve {
         for (let lane = 0; lane < L; lane++) values[base + lane] = this.wonValue(aura, r, lane);
       }
     }
-  }
-
-  /** {@link stopValue} of entry i (value key · Aura states held + Aura) of level r's tables. */
-  private leafStop(i: number, r: number, lane: number): number {
-    const vk = Math.floor(i / this.heldAura);
-    return this.stopValue(vk, i - vk * this.heldAura + this.lowAura, r, lane);
   }
 
   /** The settled value of a dice state with Resolve r left under lane `lane`'s terminal: defence-independent, so cached once. */
@@ -778,5 +788,80 @@ export class BackwardSolve {
         valueTables.give({ value: ctx.value[r]!, decision: ctx.decision[r]! });
       for (const table of ctx.rerollOne) if (table) meanTables.give(table.fill(Number.NaN));
     }
+  }
+}
+
+/**
+ * A recorded mean replayed: node `base`'s value per lane, Σ p·value over its n operands (nodes
+ * `ops[at…]`, masses `probs[pr…]`), in their order, over their total `mass`. The lane counts of
+ * a fight (a lane per count of tags) get a loop of their own with the sums in locals: a replay's
+ * hottest loop.
+ */
+function meanOfLanes(
+  values: Float64Array,
+  base: number,
+  L: number,
+  ops: Int32Array,
+  at: number,
+  probs: Float64Array,
+  pr: number,
+  n: number,
+  mass: number,
+): void {
+  const end = at + n;
+  if (L === 1) {
+    let s0 = 0;
+    for (let k = at, q = pr; k < end; k++, q++) s0 += probs[q]! * values[ops[k]!]!;
+    values[base] = s0 / mass;
+  } else if (L === 2) {
+    let s0 = 0;
+    let s1 = 0;
+    for (let k = at, q = pr; k < end; k++, q++) {
+      const p = probs[q]!;
+      const o = ops[k]! * 2;
+      s0 += p * values[o]!;
+      s1 += p * values[o + 1]!;
+    }
+    values[base] = s0 / mass;
+    values[base + 1] = s1 / mass;
+  } else if (L === 3) {
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    for (let k = at, q = pr; k < end; k++, q++) {
+      const p = probs[q]!;
+      const o = ops[k]! * 3;
+      s0 += p * values[o]!;
+      s1 += p * values[o + 1]!;
+      s2 += p * values[o + 2]!;
+    }
+    values[base] = s0 / mass;
+    values[base + 1] = s1 / mass;
+    values[base + 2] = s2 / mass;
+  } else if (L === 4) {
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let k = at, q = pr; k < end; k++, q++) {
+      const p = probs[q]!;
+      const o = ops[k]! * 4;
+      s0 += p * values[o]!;
+      s1 += p * values[o + 1]!;
+      s2 += p * values[o + 2]!;
+      s3 += p * values[o + 3]!;
+    }
+    values[base] = s0 / mass;
+    values[base + 1] = s1 / mass;
+    values[base + 2] = s2 / mass;
+    values[base + 3] = s3 / mass;
+  } else {
+    for (let lane = 0; lane < L; lane++) values[base + lane] = 0;
+    for (let k = at, q = pr; k < end; k++, q++) {
+      const p = probs[q]!;
+      const o = ops[k]! * L;
+      for (let lane = 0; lane < L; lane++) values[base + lane]! += p * values[o + lane]!;
+    }
+    for (let lane = 0; lane < L; lane++) values[base + lane]! /= mass;
   }
 }

@@ -265,8 +265,7 @@ export class RollSolver {
       (d) => {
         const recording = this.values.recording;
         if (!recording) return;
-        recording.program.trim();
-        record![d] = recording.program;
+        record![d] = recording.finish();
         this.values.recording = undefined;
       },
     );

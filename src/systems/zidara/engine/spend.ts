@@ -243,6 +243,11 @@ export class SpendTable {
   private readonly auras: number[] = [];
   /** Plan ids by (code, Aura state, level): a flat table where the codes are few, else a map. */
   private readonly ids: Int32Array | Map<number, number>;
+  /**
+   * With a flat table of ids: each plan's value by the same key (NaN: not yet), for the replays
+   * of a fight's solves, which read millions of settled values a round (see {@link settledValue}).
+   */
+  readonly values: Float64Array | undefined;
   private readonly settleWith: typeof optimalSpend;
   private readonly rules: SpendRules;
   /** With a terminal utility: the rules of each Resolve level left. */
@@ -251,7 +256,8 @@ export class SpendTable {
   private readonly classes: number;
   private readonly floor: number;
   private readonly auraStates: number;
-  private readonly levels: number;
+  /** Resolve levels the keys are laid out for. */
+  readonly levels: number;
   private readonly sameRoll: boolean;
   private readonly startAura: number;
 
@@ -279,6 +285,7 @@ export class SpendTable {
     const A = this.auraStates;
     const keys = this.classes ** roll.intents.length * A * levels;
     this.ids = keys <= FLAT_PLAN_IDS ? new Int32Array(keys).fill(-1) : new Map();
+    this.values = keys <= FLAT_PLAN_IDS ? new Float64Array(keys).fill(Number.NaN) : undefined;
     this.levelRules = terminal
       ? Array.from({ length: levels }, (_, r) => ({
           ...this.rules,
@@ -316,6 +323,20 @@ export class SpendTable {
       else ids.set(cacheKey, id);
     }
     return id;
+  }
+
+  /**
+   * The value of the plan of settle key `settle` (code · Aura states + Aura state) with Resolve
+   * `r` left: `plan(code, aura, r).value`, kept in {@link values} under key
+   * `settle · levels + level`, which a caller may read first.
+   */
+  settledValue(settle: number, r = 0): number {
+    const A = this.auraStates;
+    const code = Math.floor(settle / A);
+    const value = this.plans[this.planId(code, settle - code * A, r)]!.value;
+    if (this.values)
+      this.values[settle * this.levels + (this.levelRules.length > 0 ? r : 0)] = value;
+    return value;
   }
 
   /** The Aura state plan `id` settles from. */

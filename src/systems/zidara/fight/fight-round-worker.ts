@@ -1,6 +1,13 @@
-import { SolvePrograms } from '../engine/solve-program.ts';
+import type { SolvePrograms } from '../engine/solve-program.ts';
 import type { Roll } from '../roll/spec.ts';
-import { type Fight, parseFight, RoundSolve, type RoundStart, worthFromTable } from './fight.ts';
+import {
+  type Fight,
+  fightPrograms,
+  parseFight,
+  RoundSolve,
+  type RoundStart,
+  worthFromTable,
+} from './fight.ts';
 
 /** A worker thread's share of one round of a whole fight (see `FightPlan.solveOnThreads`). */
 export interface RoundTask {
@@ -25,7 +32,8 @@ export default function solveCandidates(task: RoundTask): Float64Array[] {
   const key = JSON.stringify(task.spec);
   let entry = fights.get(key);
   if (!entry) {
-    entry = { fight: parseFight(task.spec), rolls: new Map(), programs: new SolvePrograms() };
+    const fight = parseFight(task.spec);
+    entry = { fight, rolls: new Map(), programs: fightPrograms(fight) };
     fights.set(key, entry);
   }
   const { fight, rolls, programs } = entry;

@@ -519,6 +519,15 @@ export function worthFromTable(fight: Fight, after: Float64Array): (tags: number
     after[((tags - wins) * A + auraEnd) * R + resolveEnd]!;
 }
 
+/**
+ * The store of a fight's recorded solves. Whole-fight play of three rounds or more solves every
+ * candidate from every start in each round but the opening one, so its solves are recorded the
+ * first time (a recording costs about two solves, a replay about a third of one).
+ */
+export function fightPrograms(fight: Fight): SolvePrograms {
+  return new SolvePrograms(fight.fightPolicy === 'whole-fight' && fight.maxRounds >= 3);
+}
+
 /** The roll one solve of a batch of starts covers: the first, with the most Resolve of any. */
 function coverOf(asked: readonly Roll[]): Roll {
   return { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
@@ -558,10 +567,11 @@ export class FightPlan {
   /** The candidates' rolls, by candidate and start: every round of the fight asks them again. */
   private readonly rolls = new Map<string, Roll>();
   /** The candidates' solves, recorded by the first round that solves them and replayed by the rest. */
-  private readonly programs = new SolvePrograms();
+  private readonly programs: SolvePrograms;
 
   constructor(fight: Fight) {
     this.fight = fight;
+    this.programs = fightPrograms(fight);
   }
 
   /** The round played from a state with `roundsLeft` rounds to go, this one included (cached). */

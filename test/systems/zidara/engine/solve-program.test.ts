@@ -89,4 +89,39 @@ describe('recorded solves (a fight round solved again under another worth)', () 
     );
     expect(programs.replays).toBe(1);
   });
+
+  it('record a first solve when asked to, and replay it to the bit under 1 to 6 lanes', () => {
+    fc.assert(
+      fc.property(
+        smallVariantRoll(3, 2),
+        fc.array(
+          fc.array(
+            fc.integer({ min: 0, max: 16 }).map((k) => k / 16),
+            { minLength: 60, maxLength: 60 },
+          ),
+          { minLength: 6, maxLength: 6 },
+        ),
+        fc.integer({ min: 1, max: 6 }),
+        (spec, values, lanes) => {
+          const roll = parseRoll(spec);
+          const starts = [roll, { ...roll, resolve: 0 }];
+          const programs = new SolvePrograms(true);
+          const [first, ...rest] = terminalsOf(roll, values);
+          const recorded = new RollSolver(roll, { terminals: [first!] }).laneUtilitiesFor(
+            starts,
+            programs,
+          );
+          expect(recorded).toEqual(
+            new RollSolver(roll, { terminals: [first!] }).laneUtilitiesFor(starts),
+          );
+          const terminals = rest.slice(0, lanes);
+          while (terminals.length < lanes) terminals.push(first!);
+          const replayed = new RollSolver(roll, { terminals }).laneUtilitiesFor(starts, programs);
+          expect(programs.replays).toBe(roll.rerollKeepsBest ? 0 : 1);
+          expect(replayed).toEqual(new RollSolver(roll, { terminals }).laneUtilitiesFor(starts));
+        },
+      ),
+      { numRuns: 60, seed: 20261206 },
+    );
+  });
 });
