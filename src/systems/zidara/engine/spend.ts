@@ -357,12 +357,23 @@ const FLAT_PLAN_IDS = 1 << 20;
 const SPEND_CACHE_SIZE = 256;
 const spendCache = new Map<string, SpendTable>();
 /**
- * Most spend tables of terminal utilities kept: a whole fight's round asks one per (tags left,
- * intents in the split) with intents ≤ tags (every split with as many intents shares it: 55 at
- * the most tags), and the next round brings new terminals.
+ * Most spend tables of terminal utilities kept, the oldest dropped first: a whole fight's round
+ * asks one per (tags left, intents in the split) with intents ≤ tags (every split with as many
+ * intents shares it: 55 at the most tags), each round new ones, and its figures (read once every
+ * round is solved) ask every round's again: the 216 of 18 steps, 6 tags and 12 rounds fit.
  */
-const TERMINAL_CACHE_SIZE = 64;
+const TERMINAL_CACHE_SIZE = 256;
 const terminalCache = new Map<string, SpendTable>();
+
+/**
+ * A terminal's values as an exact key: the bits of its doubles as text, four UTF-16 units each
+ * (their decimal text is as exact, but many times slower to write: a fight's round asks
+ * hundreds).
+ */
+function bitsKey(terminal: ArrayLike<number>): string {
+  const units = new Uint16Array(Float64Array.from(terminal).buffer);
+  return String.fromCharCode.apply(null, units as unknown as number[]);
+}
 
 /**
  * The {@link SpendTable} of a roll's spend rules under a policy, shared by every roll with the
@@ -391,11 +402,11 @@ export function spendTableOf(
     ...roll.intents.map((i) => i.weight),
   ].join('|');
   if (terminal) {
-    // The values themselves are the key (a double's shortest text is the double).
-    const full = `${key}/${levels}/${Array.from(terminal).join(',')}`;
+    const full = `${key}/${levels}/${bitsKey(terminal)}`;
     let table = terminalCache.get(full);
     if (!table) {
-      if (terminalCache.size >= TERMINAL_CACHE_SIZE) terminalCache.clear();
+      if (terminalCache.size >= TERMINAL_CACHE_SIZE)
+        terminalCache.delete(terminalCache.keys().next().value!);
       table = new SpendTable(roll, policy, floor, terminal, levels);
       terminalCache.set(full, table);
     }
