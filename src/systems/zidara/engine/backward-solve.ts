@@ -14,7 +14,14 @@ import {
   type RerollKinds,
   STOP,
 } from './roll-play.ts';
-import { LEAF_OP, MEAN_OP, type SolveProgram, SolveRecording, STATE_OP } from './solve-program.ts';
+import {
+  LEAF_OP,
+  MEAN_OP,
+  type ProgramMemory,
+  type SolveProgram,
+  SolveRecording,
+  STATE_OP,
+} from './solve-program.ts';
 import { type SpendTable, spendTableOf } from './spend.ts';
 import { meanTables, valueTables } from './table-pool.ts';
 
@@ -552,8 +559,11 @@ export class BackwardSolve {
     if (rec) rec.state(r, index);
   }
 
-  /** A recording of the next defence solved (see {@link recording}), sized to this solve's tables. */
-  startRecording(): SolveRecording {
+  /**
+   * A recording of the next defence solved (see {@link recording}), sized to this solve's tables,
+   * into `memory`.
+   */
+  startRecording(memory: ProgramMemory): SolveRecording {
     const entries = this.valueKeySpace * this.heldAura;
     return new SolveRecording(
       this.roll.resolve + 1,
@@ -561,6 +571,7 @@ export class BackwardSolve {
       entries,
       this.model.groups.length,
       (i) => this.settleKey(i),
+      memory,
     );
   }
 
@@ -597,7 +608,7 @@ export class BackwardSolve {
    */
   replay(program: SolveProgram, values: Float64Array): void {
     const L = this.lanes;
-    const { ops, probs, masses } = program;
+    const { ops, probs, starts, masses } = program;
     const upper = this.upper;
     const tolerance = this.tolerance;
     const tables = this.spendTables;
@@ -605,16 +616,14 @@ export class BackwardSolve {
     const stride = tables[0]!.levels;
     const perLevel = this.terminal !== undefined;
     let at = 0;
-    let pr = 0;
-    let means = 0;
     for (let node = 0; node < program.nodes; node++) {
       const op = ops[at++]!;
       const base = node * L;
       if (op === MEAN_OP) {
         const n = ops[at++]!;
-        meanOfLanes(values, base, L, ops, at, probs, pr, n, masses[means++]!);
+        const law = ops[at++]!;
+        meanOfLanes(values, base, L, ops, at, probs, starts[law]!, n, masses[law]!);
         at += n;
-        pr += n;
       } else if (op === STATE_OP) {
         const r = ops[at++]!;
         const settle = ops[at++]!;

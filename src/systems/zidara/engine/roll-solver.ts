@@ -252,7 +252,7 @@ export class RollSolver {
           at = program.fresh[start.resolve * A + start.aura]! * L;
         } else {
           if (record && !this.values.recording)
-            this.values.recording = this.values.startRecording();
+            this.values.recording = this.values.startRecording(programs!.memory);
           this.values.startValue(this.values.context(d), start.resolve, start.aura);
         }
         for (let q = 0; q < questions.length; q++)

@@ -9,16 +9,20 @@ import { type Int32List, push } from './int32-list.ts';
  * - `LEAF_OP, s`: the settled value of a state of level 0, by its settle key s (best-class code ·
  *   Aura states + Aura: what the spend table settles it from, see BackwardSolve.settleKey);
  * - `WON_OP, r, aura`: the settled value of a roll that wins every intent, with Resolve r left;
- * - `MEAN_OP, n, operand…`: a reroll of one die or of every die, the mean of its n outcomes
- *   (nodes; their masses in `probs`, in order, and their sum, added in that order, in `masses`);
+ * - `MEAN_OP, n, m, operand…`: a reroll of one die or of every die, the mean of its n outcomes
+ *   (nodes) under masses m: `probs[starts[m]…]`, in order, their sum (added in that order)
+ *   `masses[m]`. A defence's rerolls of a group all share one law, and its rolls of every die
+ *   another, so a program keeps each law once, not once a mean.
  * - `STATE_OP, r, s, n, option…`: a dice-and-Aura state of level r of settle key s: its settled
  *   value, or the best of its n options (nodes) for the lanes still open to a reroll.
  */
 export class SolveProgram {
   constructor(
     readonly ops: Int32Array,
+    /** The masses of the means' laws, one after another; where each law's start. */
     readonly probs: Float64Array,
-    /** Each mean's total mass, in the order of the means: a replay divides by it, not adding it up again. */
+    readonly starts: Int32Array,
+    /** Each law's total mass: a replay divides by it, not adding it up again. */
     readonly masses: Float64Array,
     readonly nodes: number,
     /** The node of each roll of every die, by (Resolve landed on · Aura states + Aura), −1: none. */
@@ -26,16 +30,43 @@ export class SolveProgram {
   ) {}
 }
 
+/** Entries of the first chunk a store records into; each later chunk is twice the last, to the most. */
+const FIRST_CHUNK = 1 << 14;
+const MOST_CHUNK = 1 << 22;
+
 /**
- * Room to record in, reused by every recording of the thread (one runs at a time, and only its
- * program's exact size is kept: see {@link SolveRecording.finish}), so it grows a few times a
- * process, not a few times a recording.
+ * Memory a store's recordings write their operations into, in chunks that its programs keep
+ * views of: a program is recorded in place and kept as it is, never copied (a whole fight keeps
+ * about 100 MB of them). One recording writes at a time; a recording that outgrows its chunk
+ * moves to a new one.
  */
-const room: { ops: Int32Array; probs: Float64Array; masses: Float64Array } = {
-  ops: new Int32Array(1 << 16),
-  probs: new Float64Array(1 << 15),
-  masses: new Float64Array(1 << 13),
-};
+class Chunks<T extends Int32Array | Float64Array> {
+  chunk: T;
+  used = 0;
+  private size = FIRST_CHUNK;
+
+  constructor(private readonly Kind: new (length: number) => T) {
+    this.chunk = new Kind(FIRST_CHUNK);
+  }
+
+  /**
+   * A new chunk holding the `count` entries written from `base` of the current one, with room
+   * for `need` more; the recording goes on from its start.
+   */
+  moved(base: number, count: number, need: number): T {
+    this.size = Math.min(MOST_CHUNK, 2 * this.size);
+    const chunk = new this.Kind(Math.max(this.size, 2 * (count + need)));
+    chunk.set(this.chunk.subarray(base, base + count));
+    this.chunk = chunk;
+    this.used = 0;
+    return chunk;
+  }
+}
+
+/** The chunks of a store's programs' operations. */
+export class ProgramMemory {
+  readonly ops = new Chunks(Int32Array);
+}
 
 export const LEAF_OP = 0;
 export const WON_OP = 1;
@@ -46,9 +77,15 @@ export const STATE_OP = 3;
 export class SolveRecording {
   /** The node of each roll of every die recorded so far (see SolveProgram.fresh). */
   readonly fresh: Int32Array;
+  /** Where this program's entries start in the memory's current chunks, and how many there are. */
+  private ops: Int32Array;
+  private opBase: number;
   private opCount = 0;
-  private probCount = 0;
-  private massCount = 0;
+  /** The laws of the means recorded, by the array of masses they were given (see {@link mean}). */
+  private readonly laws = new Map<ArrayLike<number>, number>();
+  private readonly probs: number[] = [];
+  private readonly starts: number[] = [];
+  private readonly masses: number[] = [];
   private nodes = 0;
   /** Per Resolve level r ≥ 1: the node of each entry (value key · Aura states held + Aura), −1: none. */
   readonly stateNode: Int32Array[];
@@ -72,7 +109,10 @@ export class SolveRecording {
     entries: number,
     groups: number,
     private readonly settleKey: (entry: number) => number,
+    private readonly memory: ProgramMemory,
   ) {
+    this.ops = memory.ops.chunk;
+    this.opBase = memory.ops.used;
     this.fresh = new Int32Array(levels * auraStates).fill(-1);
     this.stateNode = Array.from({ length: levels }, (_, r) =>
       new Int32Array(r === 0 ? 0 : entries).fill(-1),
@@ -90,20 +130,26 @@ export class SolveRecording {
 
   private readonly auraStates: number;
 
-  /** The recorded program, copied out of the shared room at its exact size. */
+  /** The recorded program: a view of its operations, which the memory will not write again. */
   finish(): SolveProgram {
+    const { memory } = this;
+    memory.ops.used = this.opBase + this.opCount;
     return new SolveProgram(
-      room.ops.slice(0, this.opCount),
-      room.probs.slice(0, this.probCount),
-      room.masses.slice(0, this.massCount),
+      this.ops.subarray(this.opBase, memory.ops.used),
+      Float64Array.from(this.probs),
+      Int32Array.from(this.starts),
+      Float64Array.from(this.masses),
       this.nodes,
       this.fresh,
     );
   }
 
-  private op(value: number): void {
-    if (this.opCount === room.ops.length) room.ops = grown(room.ops, Int32Array);
-    room.ops[this.opCount++] = value;
+  /** Makes room for `need` more operations. */
+  private room(need: number): void {
+    if (this.opBase + this.opCount + need > this.ops.length) {
+      this.ops = this.memory.ops.moved(this.opBase, this.opCount, need);
+      this.opBase = 0;
+    }
   }
 
   /** The node of entry i of level r: its state's, or at level 0 its settled value's (recorded when first asked). */
@@ -111,8 +157,9 @@ export class SolveRecording {
     if (r > 0) return this.stateNode[r]![i]!;
     let node = this.leafNode[i]!;
     if (node < 0) {
-      this.op(LEAF_OP);
-      this.op(this.settleKey(i));
+      this.room(2);
+      this.ops[this.opBase + this.opCount++] = LEAF_OP;
+      this.ops[this.opBase + this.opCount++] = this.settleKey(i);
       node = this.nodes++;
       this.leafNode[i] = node;
     }
@@ -124,9 +171,12 @@ export class SolveRecording {
     const slot = r * this.auraStates + aura;
     let node = this.wonNode[slot]!;
     if (node < 0) {
-      this.op(WON_OP);
-      this.op(r);
-      this.op(aura);
+      this.room(3);
+      const at = this.opBase + this.opCount;
+      this.ops[at] = WON_OP;
+      this.ops[at + 1] = r;
+      this.ops[at + 2] = aura;
+      this.opCount += 3;
       node = this.nodes++;
       this.wonNode[slot] = node;
     }
@@ -135,30 +185,39 @@ export class SolveRecording {
 
   /**
    * Records a mean of the operands gathered in `operands[level]`, of masses `p[0…count)` and then
-   * the masses of `more` that are not 0 (in order); returns its node.
+   * the masses of `more` that are not 0 (in order); returns its node. Means given the same array
+   * `p` share one law: within a defence, `p` always holds the same masses for the same count and
+   * `more` (a group's outcomes, or the roll of every die).
    */
   mean(level: number, p: ArrayLike<number>, count = p.length, more?: ArrayLike<number>): number {
     const operands = this.operands[level]!;
     const n = operands.size;
-    if (this.opCount + n + 2 > room.ops.length) room.ops = grown(room.ops, Int32Array, n + 2);
-    if (this.probCount + n > room.probs.length) room.probs = grown(room.probs, Float64Array, n);
-    if (this.massCount === room.masses.length) room.masses = grown(room.masses, Float64Array);
-    const { ops, probs } = room;
-    ops[this.opCount++] = MEAN_OP;
-    ops[this.opCount++] = n;
-    for (let k = 0; k < n; k++) ops[this.opCount++] = operands.items[k]!;
-    // The mass is added up as the solve adds it: the outcomes in order.
-    let mass = 0;
-    for (let o = 0; o < count; o++) {
-      probs[this.probCount++] = p[o]!;
-      mass += p[o]!;
+    let law = this.laws.get(p);
+    if (law === undefined) {
+      law = this.starts.length;
+      this.laws.set(p, law);
+      this.starts.push(this.probs.length);
+      // The mass is added up as the solve adds it: the outcomes in order.
+      let mass = 0;
+      for (let o = 0; o < count; o++) {
+        this.probs.push(p[o]!);
+        mass += p[o]!;
+      }
+      for (let b = 0; more && b < more.length; b++) {
+        if (more[b] === 0) continue;
+        this.probs.push(more[b]!);
+        mass += more[b]!;
+      }
+      this.masses.push(mass);
     }
-    for (let b = 0; more && b < more.length; b++) {
-      if (more[b] === 0) continue;
-      probs[this.probCount++] = more[b]!;
-      mass += more[b]!;
-    }
-    room.masses[this.massCount++] = mass;
+    this.room(n + 3);
+    const ops = this.ops;
+    let at = this.opBase + this.opCount;
+    ops[at++] = MEAN_OP;
+    ops[at++] = n;
+    ops[at++] = law;
+    for (let k = 0; k < n; k++) ops[at++] = operands.items[k]!;
+    this.opCount += n + 3;
     operands.size = 0;
     return this.nodes++;
   }
@@ -167,13 +226,15 @@ export class SolveRecording {
   state(r: number, i: number): number {
     const options = this.options[r]!;
     const n = options.size;
-    if (this.opCount + n + 4 > room.ops.length) room.ops = grown(room.ops, Int32Array, n + 4);
-    const ops = room.ops;
-    ops[this.opCount++] = STATE_OP;
-    ops[this.opCount++] = r;
-    ops[this.opCount++] = this.settleKey(i);
-    ops[this.opCount++] = n;
-    for (let k = 0; k < n; k++) ops[this.opCount++] = options.items[k]!;
+    this.room(n + 4);
+    const ops = this.ops;
+    let at = this.opBase + this.opCount;
+    ops[at++] = STATE_OP;
+    ops[at++] = r;
+    ops[at++] = this.settleKey(i);
+    ops[at++] = n;
+    for (let k = 0; k < n; k++) ops[at++] = options.items[k]!;
+    this.opCount += n + 4;
     options.size = 0;
     const node = this.nodes++;
     this.stateNode[r]![i] = node;
@@ -186,17 +247,6 @@ export class SolveRecording {
   }
 }
 
-/** `array` in a new array with room for at least `extra` more, twice as long at least. */
-function grown<T extends Int32Array | Float64Array>(
-  array: T,
-  Kind: new (length: number) => T,
-  extra = 1,
-): T {
-  const bigger = new Kind(Math.max(2 * array.length, array.length + extra));
-  bigger.set(array);
-  return bigger;
-}
-
 /**
  * Recorded solves, by what they solve (see RollSolver.laneUtilitiesFor): one program per defence
  * vector. A whole fight keeps one store for all its rounds, which solve the same rolls again.
@@ -206,6 +256,8 @@ export class SolvePrograms {
   private readonly seen = new Set<string>();
   /** How many solves were replayed rather than solved. */
   replays = 0;
+  /** Where the store's programs are recorded. */
+  readonly memory = new ProgramMemory();
 
   /**
    * @param recordFirst record a solve the first time it is asked, not the second: for a store
