@@ -130,10 +130,24 @@ Examples:
           // A large whole fight's rounds are solved on the worker threads `--threads` allows
           // (the pool loaded only then: a roll at the prompt never pays for it).
           if (fight.fightPolicy === 'whole-fight') {
-            const { solveFightOnThreads } = await import(
-              '../systems/zidara/fight/fight-on-threads.ts'
-            );
-            await solveFightOnThreads(plan, options.threads ?? availableParallelism());
+            const [{ solveFightOnThreads }, { progressBar }] = await Promise.all([
+              import('../systems/zidara/fight/fight-on-threads.ts'),
+              import('./progress-bar.ts'),
+            ]);
+            const bar = progressBar({
+              quiet: options.quiet,
+              label: 'solving the fight exactly',
+              unit: 'rounds',
+            });
+            try {
+              await solveFightOnThreads(
+                plan,
+                options.threads ?? availableParallelism(),
+                bar.update,
+              );
+            } finally {
+              bar.stop();
+            }
           }
           exact = fightOdds(fight, plan);
         }

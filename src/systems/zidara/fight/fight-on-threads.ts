@@ -17,8 +17,14 @@ export const THREADED_FIGHT_WORK = 1000;
  *
  * Each thread is a pool of its own and always gets the same candidates (every `threads`-th, so
  * that costs even out): the solves it records in the first round it replays in every other.
+ * `onRound(done, total)` is told after each round solved (a progress bar: the first round, which
+ * records, takes about five later ones).
  */
-export async function solveFightOnThreads(plan: FightPlan, threads: number): Promise<void> {
+export async function solveFightOnThreads(
+  plan: FightPlan,
+  threads: number,
+  onRound: (done: number, total: number) => void = () => {},
+): Promise<void> {
   const { fight } = plan;
   if (fight.fightPolicy !== 'whole-fight' || threads < 2 || fightWork(fight) < THREADED_FIGHT_WORK)
     return;
@@ -51,6 +57,7 @@ export async function solveFightOnThreads(plan: FightPlan, threads: number): Pro
         });
       });
       plan.keep(n, round, utilities);
+      onRound(n, fight.maxRounds);
     }
   } finally {
     await Promise.all(pools.map((pool) => pool.destroy()));
