@@ -106,10 +106,13 @@ export class BackwardSolve {
   /** Per value key: best-class code (−1: not yet) and failed flag (−1: not yet). */
   private readonly bestCode: Float64Array;
   private readonly failedCache: Int8Array;
-  /** Defence-independent, per (value key, Aura state): the settled value and plan id per level kept. */
-  private readonly stopCache: Float64Array;
-  private readonly stopCaches: Float64Array[];
-  private readonly stopPlans: Int32Array[];
+  /**
+   * Defence-independent, per (value key, Aura state): the settled value and plan id per level
+   * kept. Made when a solve or a pass first needs them: a replay reads the spend tables instead.
+   */
+  private stopCache!: Float64Array;
+  private stopCaches: Float64Array[] = [];
+  private stopPlans!: Int32Array[];
   /** Lane 0's terminal utility, if any. */
   readonly terminal: Float64Array | undefined;
   private readonly best: Int32Array;
@@ -191,11 +194,6 @@ export class BackwardSolve {
     this.failedCache = new Int8Array(this.valueKeySpace).fill(-1);
     // With a terminal utility the settled value depends on the Resolve left: one cache per level.
     const kept = this.terminal ? levels : 1;
-    this.stopCaches = Array.from({ length: kept }, () =>
-      new Float64Array(states * lanes).fill(Number.NaN),
-    );
-    this.stopCache = this.stopCaches[0]!;
-    this.stopPlans = Array.from({ length: kept }, () => new Int32Array(states * lanes).fill(-1));
     this.best = new Int32Array(this.model.intentCount);
     const most =
       roll.intents.reduce((s, i) => s + Math.max(0, i.weight), 0) + roll.auraValue * roll.auraMax;
@@ -226,6 +224,16 @@ export class BackwardSolve {
       areaStates: this.areaStates,
       failed: (key) => this.failed(key),
     };
+  }
+
+  /** Makes the settled values' and plans' caches, once (see {@link stopCaches}). */
+  private settledCaches(): void {
+    if (this.stopCaches.length > 0) return;
+    const size = this.valueKeySpace * this.heldAura * this.lanes;
+    const kept = this.terminal ? this.roll.resolve + 1 : 1;
+    this.stopCaches = Array.from({ length: kept }, () => new Float64Array(size).fill(Number.NaN));
+    this.stopCache = this.stopCaches[0]!;
+    this.stopPlans = Array.from({ length: kept }, () => new Int32Array(size).fill(-1));
   }
 
   /** The defence of each threat (0 for threats no intent targets) in defence vector `d`. */
@@ -287,6 +295,7 @@ export class BackwardSolve {
   context(d: number): DefenceContext {
     let ctx = this.contexts[d];
     if (ctx) return ctx;
+    this.settledCaches();
     const roll = this.roll;
     const defences = this.defences(d);
     // A die's gains are capped where the fresh roll's are (see freshRoll), so outcomes that
@@ -385,6 +394,7 @@ export class BackwardSolve {
 
   /** The settled plan's id of (value key, Aura state) with Resolve r left, cached per level kept. */
   planIdAt(vk: number, aura: number, r: number, lane = 0): number {
+    this.settledCaches();
     const plans = this.stopPlans[this.terminal ? r : 0]!;
     const index = (vk * this.heldAura + aura - this.lowAura) * this.lanes + lane;
     let id = plans[index]!;
@@ -669,6 +679,7 @@ export class BackwardSolve {
 
   /** The settled value of a dice state with Resolve r left under lane `lane`'s terminal: defence-independent, so cached once. */
   private stopValue(key: number, aura: number, r: number, lane = 0): number {
+    this.settledCaches();
     const vk = this.valueKey(key);
     const index = (vk * this.heldAura + aura - this.lowAura) * this.lanes + lane;
     const cache = this.stopCaches[this.terminal ? r : 0]!;
