@@ -7,7 +7,7 @@ import {
   parseFight,
 } from '../../src/systems/zidara/fight/fight.ts';
 import {
-  solveFightOnThreads,
+  fightOddsOnThreads,
   THREADED_FIGHT_WORK,
 } from '../../src/systems/zidara/fight/fight-on-threads.ts';
 import type { BenchRow } from './bench-row.ts';
@@ -60,9 +60,7 @@ export async function benchFights(): Promise<BenchRow[]> {
     // As `zidara fight` solves it: large whole fights on the machine's cores (pool start included).
     const threads = availableParallelism();
     const started = performance.now();
-    const plan = new FightPlan(parsed);
-    await solveFightOnThreads(plan, threads);
-    fightOdds(parsed, plan);
+    await fightOddsOnThreads(new FightPlan(parsed), threads);
     const onThreads = performance.now() - started;
     rows.push({
       name: `zidara fight whole-fight exact: ${fight.name}, in process, ${threads} threads${fightWork(parsed) < THREADED_FIGHT_WORK ? ' (small: one thread)' : ''}`,

@@ -127,10 +127,10 @@ Examples:
         let exact: FightOdds | undefined;
         if (options.exact !== false) {
           const plan = new FightPlan(fight);
-          // A large whole fight's rounds are solved on the worker threads `--threads` allows
-          // (the pool loaded only then: a roll at the prompt never pays for it).
+          // A large whole fight is solved on the worker threads `--threads` allows (the pool
+          // loaded only then: a roll at the prompt never pays for it).
           if (fight.fightPolicy === 'whole-fight') {
-            const [{ solveFightOnThreads }, { progressBar }] = await Promise.all([
+            const [{ fightOddsOnThreads }, { progressBar }] = await Promise.all([
               import('../systems/zidara/fight/fight-on-threads.ts'),
               import('./progress-bar.ts'),
             ]);
@@ -140,7 +140,7 @@ Examples:
               unit: 'rounds',
             });
             try {
-              await solveFightOnThreads(
+              exact = await fightOddsOnThreads(
                 plan,
                 options.threads ?? availableParallelism(),
                 bar.update,
@@ -148,8 +148,7 @@ Examples:
             } finally {
               bar.stop();
             }
-          }
-          exact = fightOdds(fight, plan);
+          } else exact = fightOdds(fight, plan);
         }
         let simulated: (FightSimulation & { seed: number }) | undefined;
         if (options.simulate !== false) {

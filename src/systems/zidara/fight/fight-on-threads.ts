@@ -1,6 +1,14 @@
+import type { Piscina } from 'piscina';
 import { workerPool } from '../../../process/worker-pool.ts';
-import { type FightPlan, fightWork } from './fight.ts';
-import type { RoundTask } from './fight-round-worker.ts';
+import {
+  FightChain,
+  type FightOdds,
+  type FightPlan,
+  fightOdds,
+  fightWork,
+  unsolvedOdds,
+} from './fight.ts';
+import type { FightTask } from './fight-round-worker.ts';
 
 /**
  * Whole fights of at least this many round solves ({@link fightWork}) are worth a pool of worker
@@ -9,57 +17,81 @@ import type { RoundTask } from './fight-round-worker.ts';
 export const THREADED_FIGHT_WORK = 1000;
 
 /**
- * Whole-fight play on `threads` worker threads: every round of the fight solved ahead, from the
- * last round back, each round's candidates shared among the threads (they are independent once
- * the rounds after it are known). The choice among them is the plan's own ({@link FightPlan.keep}),
- * so the plan then answers exactly what it would have solved alone. Smaller fights, per-roll play
- * or one thread: nothing to do here (the plan solves as it is asked).
+ * {@link fightOdds} on `threads` worker threads, to the bit what one thread answers. Whole-fight
+ * play: every round of the fight solved ahead, from the last round back, each round's candidates
+ * shared among the threads (they are independent once the rounds after it are known); then the
+ * figures round by round, the solves each round's states need shared among the threads too. The
+ * choice among candidates is the plan's own ({@link FightPlan.keep}). Smaller fights, per-roll
+ * play or one thread: the plan alone.
  *
  * Each thread is a pool of its own and always gets the same candidates (every `threads`-th, so
  * that costs even out): the solves it records in the first round it replays in every other.
  * `onRound(done, total)` is told after each round solved (a progress bar: the first round, which
  * records, takes about five later ones).
  */
-export async function solveFightOnThreads(
+export async function fightOddsOnThreads(
   plan: FightPlan,
   threads: number,
   onRound: (done: number, total: number) => void = () => {},
-): Promise<void> {
+): Promise<FightOdds> {
   const { fight } = plan;
   if (fight.fightPolicy !== 'whole-fight' || threads < 2 || fightWork(fight) < THREADED_FIGHT_WORK)
-    return;
+    return fightOdds(fight, plan);
   const pools = Array.from({ length: threads }, () =>
-    workerPool<RoundTask, Float64Array[]>(new URL('./fight-round-worker', import.meta.url), 1),
+    workerPool<FightTask, unknown>(new URL('./fight-round-worker', import.meta.url), 1),
   );
   try {
-    for (let n = 1; n <= fight.maxRounds; n++) {
-      // The opening round is asked from the fight's start alone.
-      const opening = n === fight.maxRounds;
-      if (!opening && plan.solved(n)) continue;
-      const round = opening
-        ? plan.roundSolve(n, [fight.tags], [{ aura: fight.startAura, resolve: fight.titles }])
-        : plan.roundSolve(n);
-      const shares = pools.map(() => [] as number[]);
-      round.candidates.forEach((_, k) => {
-        shares[k % threads]!.push(k);
-      });
-      const after = plan.winTable(n - 1);
-      const { tagCounts, starts } = round;
-      const results = await Promise.all(
-        shares.map((indices, t) =>
-          pools[t]!.run({ spec: fight.spec, tagCounts, starts, after, indices }),
-        ),
+    await solveRounds(plan, pools, onRound);
+    const chain = new FightChain(plan);
+    while (!chain.done) {
+      const unsolved = unsolvedOdds(chain.rounds());
+      const solved = await Promise.all(
+        unsolved.map(({ solve }, j) => pools[j % threads]!.run({ odds: solve })),
       );
-      const utilities: Float64Array[] = [];
-      shares.forEach((indices, s) => {
-        indices.forEach((k, j) => {
-          utilities[k] = results[s]![j]!;
-        });
+      unsolved.forEach(({ done }, j) => {
+        done(solved[j] as Parameters<typeof done>[0]);
       });
-      plan.keep(n, round, utilities);
-      onRound(n, fight.maxRounds);
+      chain.step();
     }
+    return chain.odds();
   } finally {
     await Promise.all(pools.map((pool) => pool.destroy()));
+  }
+}
+
+/** Every round of a whole fight solved on the pools, from the last round back (see fightOddsOnThreads). */
+async function solveRounds(
+  plan: FightPlan,
+  pools: Piscina<FightTask, unknown>[],
+  onRound: (done: number, total: number) => void,
+): Promise<void> {
+  const { fight } = plan;
+  const threads = pools.length;
+  for (let n = 1; n <= fight.maxRounds; n++) {
+    // The opening round is asked from the fight's start alone.
+    const opening = n === fight.maxRounds;
+    if (!opening && plan.solved(n)) continue;
+    const round = opening
+      ? plan.roundSolve(n, [fight.tags], [{ aura: fight.startAura, resolve: fight.titles }])
+      : plan.roundSolve(n);
+    const shares = pools.map(() => [] as number[]);
+    round.candidates.forEach((_, k) => {
+      shares[k % threads]!.push(k);
+    });
+    const after = plan.winTable(n - 1);
+    const { tagCounts, starts } = round;
+    const results = (await Promise.all(
+      shares.map((indices, t) =>
+        pools[t]!.run({ round: { spec: fight.spec, tagCounts, starts, after, indices } }),
+      ),
+    )) as Float64Array[][];
+    const utilities: Float64Array[] = [];
+    shares.forEach((indices, s) => {
+      indices.forEach((k, j) => {
+        utilities[k] = results[s]![j]!;
+      });
+    });
+    plan.keep(n, round, utilities);
+    onRound(n, fight.maxRounds);
   }
 }

@@ -1,15 +1,18 @@
+import type { RollOdds } from '../engine/roll-play.ts';
 import type { SolvePrograms } from '../engine/solve-program.ts';
 import type { Roll } from '../roll/spec.ts';
 import {
   type Fight,
   fightPrograms,
   parseFight,
+  type RoundOddsSolve,
   RoundSolve,
   type RoundStart,
+  solveRoundOdds,
   worthFromTable,
 } from './fight.ts';
 
-/** A worker thread's share of one round of a whole fight (see `FightPlan.solveOnThreads`). */
+/** A worker thread's share of one round of a whole fight (see fight-on-threads.ts). */
 export interface RoundTask {
   /** The fight as its JSON spec (`Fight.spec`). */
   readonly spec: Readonly<Record<string, unknown>>;
@@ -27,8 +30,22 @@ const fights = new Map<
   { fight: Fight; rolls: Map<string, Roll>; programs: SolvePrograms }
 >();
 
-/** The worker's entry (piscina calls the default export): the candidates' utilities, in order. */
-export default function solveCandidates(task: RoundTask): Float64Array[] {
+/**
+ * What a worker is asked (see fight-on-threads.ts): its share of a round's candidates, or a
+ * solve of the figures of some rounds.
+ */
+export type FightTask = { readonly round: RoundTask } | { readonly odds: RoundOddsSolve };
+
+/**
+ * The worker's entry (piscina calls the default export): a round's candidates' utilities, in
+ * order, or a solve's figures.
+ */
+export default function solveFightTask(task: FightTask): Float64Array[] | RollOdds[] {
+  return 'odds' in task ? solveRoundOdds(task.odds) : solveCandidates(task.round);
+}
+
+/** A worker's share of a round: the candidates' utilities, in order. */
+function solveCandidates(task: RoundTask): Float64Array[] {
   const key = JSON.stringify(task.spec);
   let entry = fights.get(key);
   if (!entry) {

@@ -326,10 +326,53 @@ export function fightRoundsOfTags(
   return round.choose(utilities);
 }
 
-/** The figures of the rounds that share a solve: their rolls, and once read their odds (in order). */
+/**
+ * A solve of the figures of several rounds: a candidate's roll from each of their starts (`rolls`),
+ * by one solver (of roll `cover`, with its rerolls and terminal). Plain data: a worker thread can
+ * run it ({@link solveRoundOdds}).
+ */
+export interface RoundOddsSolve {
+  readonly cover: Roll;
+  readonly rerolls: RerollKinds;
+  readonly terminal?: readonly number[];
+  readonly rolls: readonly Roll[];
+}
+
+/** The figures of a {@link RoundOddsSolve}'s rolls, in order. */
+export function solveRoundOdds(solve: RoundOddsSolve): RollOdds[] {
+  const { cover, rerolls, terminal, rolls } = solve;
+  return new RollSolver(cover, { rerolls, joint: true, ...(terminal ? { terminal } : {}) }).oddsFor(
+    rolls,
+  );
+}
+
+/** The rounds that share a solve of their figures: the solve, and once done its figures (in order). */
 interface SharedOdds {
-  readonly rolls: Roll[];
+  solve: RoundOddsSolve & { readonly rolls: Roll[] };
   solved: RollOdds[] | undefined;
+}
+
+/** The shared solve of each round's figures (see {@link unsolvedOdds}). */
+const sharedOddsOf = new WeakMap<FightRound, SharedOdds>();
+
+/**
+ * The solves that the figures of `rounds` still need, each once, and where its figures go: a
+ * caller may run them elsewhere (worker threads) before it reads the rounds' odds.
+ */
+export function unsolvedOdds(
+  rounds: readonly FightRound[],
+): { solve: RoundOddsSolve; done: (odds: RollOdds[]) => void }[] {
+  const unsolved = new Set<SharedOdds>();
+  for (const round of rounds) {
+    const shared = sharedOddsOf.get(round);
+    if (shared && !shared.solved) unsolved.add(shared);
+  }
+  return [...unsolved].map((shared) => ({
+    solve: shared.solve,
+    done: (odds) => {
+      shared.solved = odds;
+    },
+  }));
 }
 
 /** A candidate of a round: a pool's split, and the counts of tags it is a candidate of. */
@@ -442,7 +485,7 @@ export class RoundSolve {
         const key = `${c}|${chosen}|${batch}`;
         let odds = shared.get(key);
         if (!odds) {
-          odds = { rolls: [], solved: undefined };
+          odds = { solve: this.oddsSolve(chosen, tags, i), solved: undefined };
           shared.set(key, odds);
         }
         return this.round(chosen, tags, i, best, odds);
@@ -476,25 +519,31 @@ export class RoundSolve {
   }
 
   /**
+   * The solve of the figures of candidate k as the round of `tags`, for the starts of start i's
+   * batch that choose it (their rolls are added as their rounds are made).
+   */
+  private oddsSolve(k: number, tags: number, i: number): SharedOdds['solve'] {
+    const rollsOf = this.rollsOf(k);
+    const cover = coverOf(this.batches.find((batch) => batch.includes(i))!.map((q) => rollsOf[q]!));
+    const terminal = this.worthOf ? { terminal: this.terminalFor(tags, cover) } : {};
+    return { cover, rerolls: this.rerolls, ...terminal, rolls: [] };
+  }
+
+  /**
    * Candidate k as the round of `tags` from start i; its figures solved when first read, with
    * those of every start that shares them (`shared`).
    */
   private round(k: number, tags: number, i: number, utility: number, shared: SharedOdds) {
-    const rollsOf = this.rollsOf(k);
-    const roll = rollsOf[i]!;
-    const cover = coverOf(this.batches.find((batch) => batch.includes(i))!.map((q) => rollsOf[q]!));
-    const { rerolls, worthOf } = this;
-    const played = worthOf ? { terminal: this.terminalFor(tags, cover) } : {};
-    const at = shared.rolls.push(roll) - 1;
+    const roll = this.rollsOf(k)[i]!;
+    const at = shared.solve.rolls.push(roll) - 1;
+    const { worthOf } = this;
     let terminal: number[] | undefined;
     const round = {
       split: this.candidates[k]!.split,
       roll,
       expectedUtility: utility,
       get odds(): RollOdds {
-        shared.solved ??= new RollSolver(cover, { rerolls, joint: true, ...played }).oddsFor(
-          shared.rolls,
-        );
+        shared.solved ??= solveRoundOdds(shared.solve);
         return shared.solved[at]!;
       },
     };
@@ -504,6 +553,7 @@ export class RoundSolve {
         get: () => (terminal ??= terminalTable(roll, worthOf(tags))),
         enumerable: true,
       });
+    sharedOddsOf.set(round as FightRound, shared);
     return round as FightRound;
   }
 }
@@ -728,36 +778,84 @@ export function meanRoundsToWin(odds: FightOdds): number | undefined {
  * @example fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4] })).pWinWithin[0] // 0.89106…
  */
 export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds {
-  const A = fight.auraMax + 1;
-  const R = fight.titles + 1;
-  const key = (tags: number, aura: number, resolve: number) => (tags * A + aura) * R + resolve;
-  let states = new Map<number, number>([[key(fight.tags, fight.startAura, fight.titles), 1]]);
-  const n = fight.maxRounds;
-  const figures = {
-    roundsToWin: new Array<number>(n).fill(0),
-    pReached: new Array<number>(n).fill(0),
-    auraAtStart: new Array<number>(n).fill(0),
-    resolveAtStart: new Array<number>(n).fill(0),
-    auraSpent: new Array<number>(n).fill(0),
-    resolveSpent: new Array<number>(n).fill(0),
+  const chain = new FightChain(plan);
+  while (!chain.done) chain.step();
+  return chain.odds();
+}
+
+/**
+ * {@link fightOdds} round by round: the states the fight can be in at the start of the next
+ * round, the rounds they play ({@link rounds}, whose figures a caller may solve ahead, see
+ * {@link unsolvedOdds}), and a step through them.
+ */
+export class FightChain {
+  private readonly fight: Fight;
+  /** The next round (0: the first), and P(each state at its start), by state key. */
+  private round = 0;
+  private states: Map<number, number>;
+  private readonly figures: {
+    roundsToWin: number[];
+    pReached: number[];
+    auraAtStart: number[];
+    resolveAtStart: number[];
+    auraSpent: number[];
+    resolveSpent: number[];
   };
-  for (let round = 0; round < n; round++) {
-    const next = new Map<number, number>();
+
+  constructor(private readonly plan: FightPlan) {
+    const { fight } = plan;
+    this.fight = fight;
+    this.states = new Map([[this.key(fight.tags, fight.startAura, fight.titles), 1]]);
+    const zeros = () => new Array<number>(fight.maxRounds).fill(0);
+    this.figures = {
+      roundsToWin: zeros(),
+      pReached: zeros(),
+      auraAtStart: zeros(),
+      resolveAtStart: zeros(),
+      auraSpent: zeros(),
+      resolveSpent: zeros(),
+    };
+  }
+
+  /** Whether every round is stepped through. */
+  get done(): boolean {
+    return this.round >= this.fight.maxRounds;
+  }
+
+  private key(tags: number, aura: number, resolve: number): number {
+    return (tags * (this.fight.auraMax + 1) + aura) * (this.fight.titles + 1) + resolve;
+  }
+
+  /** A state key's (tags, Aura, Resolve). */
+  private state(key: number): [number, number, number] {
+    const A = this.fight.auraMax + 1;
+    const R = this.fight.titles + 1;
+    return [Math.floor(key / (A * R)), Math.floor(key / R) % A, key % R];
+  }
+
+  /** The rounds the next step plays, one per state it starts from (solved first if not yet). */
+  rounds(): FightRound[] {
+    const left = this.fight.maxRounds - this.round;
     // This round's states, solved together tags by tags (their rolls share solves).
     const byTags = new Map<number, RoundStart[]>();
-    for (const state of states.keys()) {
-      const tags = Math.floor(state / (A * R));
-      byTags.set(tags, [
-        ...(byTags.get(tags) ?? []),
-        { aura: Math.floor(state / R) % A, resolve: state % R },
-      ]);
+    for (const key of this.states.keys()) {
+      const [tags, aura, resolve] = this.state(key);
+      byTags.set(tags, [...(byTags.get(tags) ?? []), { aura, resolve }]);
     }
-    for (const [tags, starts] of byTags) plan.rounds(tags, starts, n - round);
-    for (const [state, p] of states) {
-      const tags = Math.floor(state / (A * R));
-      const aura = Math.floor(state / R) % A;
-      const resolve = state % R;
-      const { odds } = plan.round(tags, aura, resolve, n - round);
+    for (const [tags, starts] of byTags) this.plan.rounds(tags, starts, left);
+    return [...this.states.keys()].map((key) => this.plan.round(...this.state(key), left));
+  }
+
+  /** Plays the next round from every state it can start from. */
+  step(): void {
+    const { figures } = this;
+    const round = this.round;
+    const rounds = this.rounds();
+    const next = new Map<number, number>();
+    let s = 0;
+    for (const [key, p] of this.states) {
+      const [tags, aura, resolve] = this.state(key);
+      const { odds } = rounds[s++]!;
       figures.pReached[round]! += p;
       figures.auraAtStart[round]! += p * aura;
       figures.resolveAtStart[round]! += p * resolve;
@@ -767,27 +865,33 @@ export function fightOdds(fight: Fight, plan = new FightPlan(fight)): FightOdds 
         const left = tags - popcount(ending.won);
         if (left <= 0) figures.roundsToWin[round]! += p * ending.p;
         else {
-          const to = key(left, ending.auraEnd, ending.resolveEnd);
+          const to = this.key(left, ending.auraEnd, ending.resolveEnd);
           next.set(to, (next.get(to) ?? 0) + p * ending.p);
         }
       }
     }
-    states = next;
+    this.states = next;
+    this.round++;
   }
-  const conditional = (sums: number[]) =>
-    sums.map((s, i) => (figures.pReached[i]! > 0 ? s / figures.pReached[i]! : 0));
-  let within = 0;
-  return {
-    roundsToWin: figures.roundsToWin,
-    pWinWithin: figures.roundsToWin.map((p) => (within += p)),
-    pNotWon: [...states.values()].reduce((a, b) => a + b, 0),
-    pReached: figures.pReached,
-    auraAtStart: conditional(figures.auraAtStart),
-    resolveAtStart: conditional(figures.resolveAtStart),
-    auraSpent: conditional(figures.auraSpent),
-    resolveSpent: conditional(figures.resolveSpent),
-    openingSplit: formatSplit(
-      plan.round(fight.tags, fight.startAura, fight.titles, fight.maxRounds).split,
-    ),
-  };
+
+  /** The fight's figures, once {@link done}. */
+  odds(): FightOdds {
+    const { fight, figures } = this;
+    const conditional = (sums: number[]) =>
+      sums.map((s, i) => (figures.pReached[i]! > 0 ? s / figures.pReached[i]! : 0));
+    let within = 0;
+    return {
+      roundsToWin: figures.roundsToWin,
+      pWinWithin: figures.roundsToWin.map((p) => (within += p)),
+      pNotWon: [...this.states.values()].reduce((a, b) => a + b, 0),
+      pReached: figures.pReached,
+      auraAtStart: conditional(figures.auraAtStart),
+      resolveAtStart: conditional(figures.resolveAtStart),
+      auraSpent: conditional(figures.auraSpent),
+      resolveSpent: conditional(figures.resolveSpent),
+      openingSplit: formatSplit(
+        this.plan.round(fight.tags, fight.startAura, fight.titles, fight.maxRounds).split,
+      ),
+    };
+  }
 }

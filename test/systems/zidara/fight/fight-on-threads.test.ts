@@ -6,7 +6,7 @@ import {
   parseFight,
 } from '../../../../src/systems/zidara/fight/fight.ts';
 import {
-  solveFightOnThreads,
+  fightOddsOnThreads,
   THREADED_FIGHT_WORK,
 } from '../../../../src/systems/zidara/fight/fight-on-threads.ts';
 
@@ -22,10 +22,15 @@ describe('whole fights on worker threads', () => {
     });
     expect(fightWork(fight)).toBeGreaterThanOrEqual(THREADED_FIGHT_WORK);
     const plan = new FightPlan(fight);
-    await solveFightOnThreads(plan, 2);
-    // Every round but the opening one is solved ahead: the figures below read the threads' choices.
+    const rounds: number[] = [];
+    // The rounds' choices and the figures' solves are the threads' own.
+    const odds = await fightOddsOnThreads(plan, 2, (done, total) => {
+      rounds.push(done);
+      expect(total).toBe(fight.maxRounds);
+    });
+    expect(rounds).toEqual(Array.from({ length: fight.maxRounds }, (_, n) => n + 1));
     for (let n = 1; n < fight.maxRounds; n++) expect(plan.solved(n)).toBe(true);
-    expect(fightOdds(fight, plan)).toEqual(fightOdds(fight));
+    expect(odds).toEqual(fightOdds(fight));
   });
 
   it('leave small fights and per-roll play to the plan itself', async () => {
@@ -33,9 +38,11 @@ describe('whole fights on worker threads', () => {
       { challenge: 4, tags: 2, pool: [8, 6], fightPolicy: 'whole-fight' as const },
       { challenge: 5, tags: 5, steps: 12, maxRounds: 9 },
     ]) {
-      const plan = new FightPlan(parseFight(spec));
-      await solveFightOnThreads(plan, 2);
-      expect(plan.solved(1)).toBe(false);
+      const fight = parseFight(spec);
+      const rounds: number[] = [];
+      const odds = await fightOddsOnThreads(new FightPlan(fight), 2, (done) => rounds.push(done));
+      expect(rounds).toEqual([]);
+      expect(odds).toEqual(fightOdds(fight));
     }
   });
 });
