@@ -40,32 +40,24 @@ const MOST_CHUNK = 1 << 22;
  * about 100 MB of them). One recording writes at a time; a recording that outgrows its chunk
  * moves to a new one.
  */
-class Chunks<T extends Int32Array | Float64Array> {
-  chunk: T;
+export class ProgramMemory {
+  chunk = new Int32Array(FIRST_CHUNK);
+  /** Entries of the chunk that finished programs hold. */
   used = 0;
   private size = FIRST_CHUNK;
-
-  constructor(private readonly Kind: new (length: number) => T) {
-    this.chunk = new Kind(FIRST_CHUNK);
-  }
 
   /**
    * A new chunk holding the `count` entries written from `base` of the current one, with room
    * for `need` more; the recording goes on from its start.
    */
-  moved(base: number, count: number, need: number): T {
+  moved(base: number, count: number, need: number): Int32Array {
     this.size = Math.min(MOST_CHUNK, 2 * this.size);
-    const chunk = new this.Kind(Math.max(this.size, 2 * (count + need)));
+    const chunk = new Int32Array(Math.max(this.size, 2 * (count + need)));
     chunk.set(this.chunk.subarray(base, base + count));
     this.chunk = chunk;
     this.used = 0;
     return chunk;
   }
-}
-
-/** The chunks of a store's programs' operations. */
-export class ProgramMemory {
-  readonly ops = new Chunks(Int32Array);
 }
 
 export const LEAF_OP = 0;
@@ -111,8 +103,8 @@ export class SolveRecording {
     private readonly settleKey: (entry: number) => number,
     private readonly memory: ProgramMemory,
   ) {
-    this.ops = memory.ops.chunk;
-    this.opBase = memory.ops.used;
+    this.ops = memory.chunk;
+    this.opBase = memory.used;
     this.fresh = new Int32Array(levels * auraStates).fill(-1);
     this.stateNode = Array.from({ length: levels }, (_, r) =>
       new Int32Array(r === 0 ? 0 : entries).fill(-1),
@@ -133,9 +125,9 @@ export class SolveRecording {
   /** The recorded program: a view of its operations, which the memory will not write again. */
   finish(): SolveProgram {
     const { memory } = this;
-    memory.ops.used = this.opBase + this.opCount;
+    memory.used = this.opBase + this.opCount;
     return new SolveProgram(
-      this.ops.subarray(this.opBase, memory.ops.used),
+      this.ops.subarray(this.opBase, memory.used),
       Float64Array.from(this.probs),
       Int32Array.from(this.starts),
       Float64Array.from(this.masses),
@@ -147,7 +139,7 @@ export class SolveRecording {
   /** Makes room for `need` more operations. */
   private room(need: number): void {
     if (this.opBase + this.opCount + need > this.ops.length) {
-      this.ops = this.memory.ops.moved(this.opBase, this.opCount, need);
+      this.ops = this.memory.moved(this.opBase, this.opCount, need);
       this.opBase = 0;
     }
   }

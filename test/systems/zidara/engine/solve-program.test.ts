@@ -124,4 +124,32 @@ describe('recorded solves (a fight round solved again under another worth)', () 
       { numRuns: 60, seed: 20261206 },
     );
   });
+
+  it('move a recording that outgrows its chunk, and replay it to the bit', () => {
+    // Four intents, two Resolve: a defence's program holds some 100,000 operations, more than
+    // a store's first chunk, so recordings move to new chunks while they are made.
+    const roll = parseRoll({
+      threats: [{ challenge: 5 }],
+      dice: [
+        { sides: 10, intent: 0 },
+        { sides: 10, intent: 1 },
+        { sides: 8, intent: 2 },
+        { sides: 8, intent: 3 },
+      ],
+      resolve: 2,
+    });
+    const starts = [roll, { ...roll, aura: 0, resolve: 1 }];
+    const [first, second] = terminalsOf(roll, [
+      Array.from({ length: 90 }, (_, k) => ((k * 7) % 11) / 10),
+      Array.from({ length: 90 }, (_, k) => ((k * 5) % 13) / 12),
+    ]);
+    const programs = new SolvePrograms(true);
+    new RollSolver(roll, { terminals: [first!] }).laneUtilitiesFor(starts, programs);
+    expect(programs.memory.chunk.length).toBeGreaterThan(1 << 14);
+    const terminals = [second!, first!];
+    expect(new RollSolver(roll, { terminals }).laneUtilitiesFor(starts, programs)).toEqual(
+      new RollSolver(roll, { terminals }).laneUtilitiesFor(starts),
+    );
+    expect(programs.replays).toBe(1);
+  });
 });
