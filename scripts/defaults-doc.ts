@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { listText } from '../src/cli/zidara-analyses.ts';
+import { formatCount } from '../src/format/format-count.ts';
 import {
   KEEP_FINISHED_SECONDS,
   MAX_SHARDS,
@@ -88,7 +89,13 @@ ${table([
 ## A fight
 
 \`FIGHT_DEFAULTS\` and \`FIGHT_LIMITS\` (src/systems/zidara/fight/fight.ts). A fight solves every
-split of every pool in each state it reaches, so its pools are smaller than one roll's.
+split of every pool in each state it reaches, so its pools are smaller than one roll's, and its
+fields bound one another through what its solves cost: at most ${formatCount(FL.work)} round solves (rounds × the
+candidate splits of every count of tags); in whole-fight play at most ${formatCount(FL.states)} dice-and-Aura
+states (rounds × those of a round's splits, each split's dice states × Aura states × Resolve
+levels × defences); and at most ${formatCount(FL.splitStates)} of its largest split from every start (its states ×
+Resolve levels, × the rounds of a whole fight). A fight past them is refused, naming the field to
+lower.
 
 ${table([
   ['tags', '--tags', `${SCENARIO_DEFAULTS.tags} (a scenario's threat)`, upTo(1, FL.tags)],

@@ -5,6 +5,7 @@ import { choice, integer } from '../../../input/field-schemas.ts';
 import { InputError, invalid, missing } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { popcount } from '../../popcount.ts';
+import { RollModel } from '../engine/roll-model.ts';
 import {
   PLAY_DEFAULTS,
   REROLL_KINDS,
@@ -14,7 +15,7 @@ import {
 } from '../engine/roll-play.ts';
 import { RollSolver } from '../engine/roll-solver.ts';
 import { SolvePrograms } from '../engine/solve-program.ts';
-import { DIE_SIDES, legalPools } from '../roll/pool.ts';
+import { challengeDie, DIE_SIDES, legalPools } from '../roll/pool.ts';
 import {
   checkAura,
   ROLL_DEFAULTS,
@@ -94,6 +95,21 @@ export const FIGHT_LIMITS = {
    * states — a fight at every other limit at once (36 steps, 10 tags, 50 rounds) would take hours.
    */
   work: 5000,
+  /**
+   * Whole-fight play: the dice-and-Aura states its solves may walk, rounds × those of every
+   * candidate split of a round ({@link fightStates}): the largest fight the speed issue names
+   * (18 steps, 6 tags, 12 rounds: 85,503,600) and not much larger (24 steps, 4 tags, 4 rounds:
+   * 270,914,400 took 21 s and 1.7 GB).
+   */
+  states: 90_000_000,
+  /**
+   * The states its largest candidate split walks from every Resolve a round can start with
+   * ({@link fightStates}), × the rounds of a whole fight. A split of many dice or intents has
+   * tables too large for the processor's caches, and many Titles multiply the starts as well as
+   * the states: 6 d12 against C5 in 6 intents (8,437,500) took 1.6 s in per-roll play and 19 s for
+   * 3 whole-fight rounds; 6 d12 against C8 with 4 Titles (37,500,000), 15 s in per-roll play.
+   */
+  splitStates: 15_000_000,
 } as const;
 
 /**
@@ -104,6 +120,40 @@ export const FIGHT_LIMITS = {
  */
 export function fightWork(fight: Pick<Fight, 'pools' | 'tags' | 'maxRounds'>): number {
   return fight.maxRounds * candidateSplits(fight.pools, fight.tags);
+}
+
+/**
+ * What an exact fight's solves walk, in dice-and-Aura states (a solve's tables: its split's dice
+ * states × Aura states × Resolve levels × the threat's defences), by the most intents a split may
+ * have (index t: the splits into at most t intents). A round solves every candidate split once
+ * (its counts of tags share the solve): `round[t]`, their states summed; `largest[t]`, the
+ * largest split's states × Resolve levels, which it walks again from each Resolve a round can
+ * start with.
+ * @example fightStates(parseFight({ challenge: 5, tags: 6, steps: 18 })).round[6] // 7125300
+ */
+export function fightStates(
+  fight: Pick<Fight, 'pools' | 'tags' | 'challenge' | 'setup' | 'startAura' | 'titles'>,
+): { round: number[]; largest: number[] } {
+  const round = new Array<number>(fight.tags + 1).fill(0);
+  const largest = new Array<number>(fight.tags + 1).fill(0);
+  const levels = fight.titles + 1;
+  const perSolve = levels * challengeDie(fight.challenge);
+  for (const pool of fight.pools) {
+    for (const split of roundSplits(pool, fight.tags)) {
+      const roll = splitRoll(split, fight.challenge, {
+        ...fight.setup,
+        aura: fight.startAura,
+        resolve: fight.titles,
+      });
+      const model = new RollModel(roll);
+      const states = model.valueKeySpace * model.auraStates * perSolve;
+      for (let t = split.length; t <= fight.tags; t++) {
+        round[t]! += states;
+        largest[t] = Math.max(largest[t]!, states * levels);
+      }
+    }
+  }
+  return { round, largest };
 }
 
 /** The candidate splits of every tag count from 1 to `tags`, summed. */
@@ -188,28 +238,19 @@ export function parseFight(input: unknown, where = ''): Fight {
   }
   const titles = o.titles ?? FIGHT_DEFAULTS.titles;
   const maxRounds = o.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
-  const perRound = candidateSplits(pools, tags);
-  if (maxRounds * perRound > FIGHT_LIMITS.work) {
-    const source = o.pool === undefined ? `${o.steps} steps` : `a pool of ${pools[0]!.length} dice`;
-    const cost = `${formatCount(perRound)} round solves a round for ${tags} tag${tags === 1 ? '' : 's'} with ${source}`;
-    if (perRound > FIGHT_LIMITS.work) {
-      let most = tags - 1;
-      while (most > 1 && candidateSplits(pools, most) > FIGHT_LIMITS.work) most--;
-      throw invalid(
-        f('tags'),
-        tags,
-        `at most ${most} with ${source}: an exact fight takes at most ${formatCount(FIGHT_LIMITS.work)} round solves, and this one ${cost}`,
-      );
-    }
-    throw invalid(
-      f('maxRounds'),
-      maxRounds,
-      `at most ${Math.floor(FIGHT_LIMITS.work / perRound)}: an exact fight takes at most ${formatCount(FIGHT_LIMITS.work)} round solves, and this one ${cost}`,
-    );
-  }
+  const source = o.pool === undefined ? `${o.steps} steps` : `a pool of ${pools[0]!.length} dice`;
+  const cost = { tags, maxRounds, source, f };
+  const sourceField =
+    o.pool === undefined ? { field: 'steps', value: o.steps } : { field: 'pool', value: o.pool };
+  refuseCostly(cost, sourceField, (t) => candidateSplits(pools, t), maxRounds, {
+    limit: FIGHT_LIMITS.work,
+    rule: 'an exact fight takes at most',
+    unit: 'round solves',
+  });
   const fightPolicy = o.fightPolicy ?? FIGHT_DEFAULTS.fightPolicy;
-  const setup: Record<string, unknown> = {};
-  for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setup[key] = o[key];
+  const setupFields: Record<string, unknown> = {};
+  for (const key of FIGHT_SETUP_FIELDS) if (o[key] !== undefined) setupFields[key] = o[key];
+  const setup = setupFields as RollSetup;
   const auraMax = o.auraMax ?? ROLL_DEFAULTS.auraMax;
   const startAura = o.aura === undefined ? auraMax : checkAura(o.aura, auraMax, f('aura'));
   // A sample roll: what ties the roll options together is checked by the roll's own parser.
@@ -220,7 +261,23 @@ export function parseFight(input: unknown, where = ''): Fight {
       throw new InputError(`${where}${error.message}`, f(error.field));
     throw error;
   }
-  const source =
+  // What its solves walk: every split's states each round of a whole fight; the largest split's.
+  const states = fightStates({ pools, tags, challenge, setup, startAura, titles });
+  const unit = 'dice-and-Aura states';
+  const rounds = fightPolicy === 'whole-fight' ? maxRounds : 1;
+  if (fightPolicy === 'whole-fight')
+    refuseCostly(cost, sourceField, (t) => states.round[t]!, rounds, {
+      limit: FIGHT_LIMITS.states,
+      rule: 'an exact whole fight walks at most',
+      unit,
+    });
+  refuseCostly(cost, sourceField, (t) => states.largest[t]!, rounds, {
+    limit: FIGHT_LIMITS.splitStates,
+    rule: 'an exact fight walks at most',
+    unit,
+    of: ` of its largest split from every start${rounds > 1 ? ', over its rounds' : ''}`,
+  });
+  const given =
     o.pool === undefined
       ? { steps: o.steps, actions: o.actions ?? FIGHT_DEFAULTS.actions }
       : { pool: pools[0] };
@@ -228,7 +285,7 @@ export function parseFight(input: unknown, where = ''): Fight {
     ...setup,
     challenge,
     tags,
-    ...source,
+    ...given,
     titles,
     maxRounds,
     fightPolicy,
@@ -241,12 +298,40 @@ export function parseFight(input: unknown, where = ''): Fight {
     pools,
     titles,
     maxRounds,
-    setup: setup as RollSetup,
+    setup,
     auraMax,
     startAura,
     fightPolicy,
     spec,
   };
+}
+
+/**
+ * Refuses a fight whose cost, `rounds` × `round(tags)`, is past `limit`, naming the field to
+ * lower: maxRounds when fewer rounds would do, else tags (the most that would do), else the
+ * pool or the steps.
+ */
+function refuseCostly(
+  fight: { tags: number; maxRounds: number; source: string; f: (name: string) => string },
+  sourceField: { field: string; value: unknown },
+  round: (tags: number) => number,
+  rounds: number,
+  words: { limit: number; rule: string; unit: string; of?: string },
+): void {
+  const { tags, source, f } = fight;
+  const perRound = round(tags);
+  if (rounds * perRound <= words.limit) return;
+  const why = `${words.rule} ${formatCount(words.limit)} ${words.unit}${words.of ?? ''}, and this one ${formatCount(perRound)} ${words.unit} a round for ${tags} tag${tags === 1 ? '' : 's'} with ${source}`;
+  if (perRound <= words.limit)
+    throw invalid(
+      f('maxRounds'),
+      fight.maxRounds,
+      `at most ${Math.floor(words.limit / perRound)}: ${why}`,
+    );
+  let most = tags - 1;
+  while (most >= 1 && round(most) > words.limit) most--;
+  if (most >= 1) throw invalid(f('tags'), tags, `at most ${most} with ${source}: ${why}`);
+  throw invalid(f(sourceField.field), sourceField.value, `fewer or smaller dice: ${why}`);
 }
 
 /** What the player rolls in one round of a fight, and how that roll can end. */

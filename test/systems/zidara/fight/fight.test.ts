@@ -4,12 +4,14 @@ import { wilsonInterval } from '../../../../src/montecarlo/wilson-interval.ts';
 import { streamFor } from '../../../../src/rng/index.ts';
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import {
+  FIGHT_DEFAULTS,
   FIGHT_LIMITS,
   FightPlan,
   fightOdds,
   fightRound,
   fightRounds,
   fightRoundsOfTags,
+  fightStates,
   fightWork,
   parseFight,
   roundSplits,
@@ -75,6 +77,37 @@ describe('fights, exactly', () => {
     );
     expect(() => parseFight({ challenge: 3, tags: 10, steps: 36 })).toThrow(
       /^tags: 10 is not allowed \(expected at most \d with 36 steps: /,
+    );
+  });
+
+  it('counts the states its solves walk, and bounds them, naming the field to lower', () => {
+    // A d8 against C4 (d8 defences) with 5 Aura (6 states) and 2 Titles (3 Resolve levels); one
+    // +2 of 2 leaves 5 classes a die (−3 … 1). One intent of two d8: 15 multisets of 5 classes;
+    // two intents of one d8 each: 5 × 5. Each × 6 × 3 × 8; the largest walked from 3 starts.
+    const pair = fightStates(parseFight({ challenge: 4, tags: 2, pool: [8, 8] }));
+    expect(pair.round).toEqual([0, 15 * 144, 15 * 144 + 25 * 144]);
+    expect(pair.largest).toEqual([0, 15 * 144 * 3, 25 * 144 * 3]);
+    // The largest fight the speed issue names fits, a round more does not.
+    const big = { challenge: 5, tags: 6, steps: 18, fightPolicy: 'whole-fight' } as const;
+    const perRound = fightStates(parseFight(big)).round[6]!;
+    expect(12 * perRound).toBeLessThanOrEqual(FIGHT_LIMITS.states);
+    expect(13 * perRound).toBeGreaterThan(FIGHT_LIMITS.states);
+    expect(parseFight({ ...big, maxRounds: 12 }).maxRounds).toBe(12);
+    expect(() => parseFight({ ...big, maxRounds: 13 })).toThrow(
+      /^maxRounds: 13 is not allowed \(expected at most 12: an exact whole fight walks at most 90,000,000 dice-and-Aura states/,
+    );
+    // Six d12 in six intents: a few whole-fight rounds at most; eight d12, fewer intents.
+    const sixes = { challenge: 5, tags: 6, pool: [12, 12, 12, 12, 12, 12] };
+    expect(parseFight(sixes).maxRounds).toBe(FIGHT_DEFAULTS.maxRounds);
+    expect(() => parseFight({ ...sixes, fightPolicy: 'whole-fight', maxRounds: 3 })).toThrow(
+      /^maxRounds: 3 is not allowed \(expected at most 1: .* of its largest split from every start, over its rounds/,
+    );
+    expect(() => parseFight({ challenge: 5, tags: 8, pool: Array(8).fill(12) })).toThrow(
+      /^tags: 8 is not allowed \(expected at most 3 with a pool of 8 dice: .* of its largest split from every start, and this one 210,937,500/,
+    );
+    // A single intent of 36 steps against C10 with 10 Titles is past the bound with one tag.
+    expect(() => parseFight({ challenge: 10, tags: 1, steps: 36, titles: 10 })).toThrow(
+      /^steps: 36 is not allowed \(expected fewer or smaller dice: /,
     );
   });
 
