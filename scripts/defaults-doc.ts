@@ -93,8 +93,8 @@ split of every pool in each state it reaches, so its pools are smaller than one 
 fields bound one another through what its solves cost: at most ${formatCount(FL.work)} round solves (rounds × the
 candidate splits of every count of tags); in whole-fight play at most ${formatCount(FL.states)} dice-and-Aura
 states (rounds × those of a round's splits, each split's dice states × Aura states × Resolve
-levels × defences); and at most ${formatCount(FL.splitStates)} of its largest split from every start (its states ×
-Resolve levels, × the rounds of a whole fight). A fight past them is refused, naming the field to
+levels × defences); and at most ${formatCount(FL.splitStates)} of its largest split × Resolve levels squared
+(× the rounds of a whole fight: a measure fitted to measured times). A fight past them is refused, naming the field to
 lower.
 
 ${table([

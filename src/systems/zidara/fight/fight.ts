@@ -103,13 +103,16 @@ export const FIGHT_LIMITS = {
    */
   states: 90_000_000,
   /**
-   * The states its largest candidate split walks from every Resolve a round can start with
-   * ({@link fightStates}), × the rounds of a whole fight. A split of many dice or intents has
-   * tables too large for the processor's caches, and many Titles multiply the starts as well as
-   * the states: 6 d12 against C5 in 6 intents (8,437,500) took 1.6 s in per-roll play and 19 s for
-   * 3 whole-fight rounds; 6 d12 against C8 with 4 Titles (37,500,000), 15 s in per-roll play.
+   * The states of its largest candidate split × its Resolve levels squared ({@link fightStates}),
+   * × the rounds of a whole fight: a measure fitted to what was measured, as a split of many dice
+   * or intents has tables too large for the processor's caches, and Titles multiply the starts a
+   * round's figures are followed from as well as the states. Measured on one thread: within it,
+   * whole-fight play of 5 d12 in 5 intents against C5, 8 rounds (40,500,000), 6 s, and per-roll
+   * play of 30 steps and 3 tags (25,312,500), 6 s; past it, 6 d12 in 6 intents, 3 whole-fight
+   * rounds (75,937,500), 19 s and 1 GB, and per-roll play of 18 steps and 6 tags against C10
+   * with 10 Titles (99,825,000), 10 s.
    */
-  splitStates: 15_000_000,
+  splitStates: 50_000_000,
 } as const;
 
 /**
@@ -126,17 +129,18 @@ export function fightWork(fight: Pick<Fight, 'pools' | 'tags' | 'maxRounds'>): n
  * What an exact fight's solves walk, in dice-and-Aura states (a solve's tables: its split's dice
  * states × Aura states × Resolve levels × the threat's defences), by the most intents a split may
  * have (index t: the splits into at most t intents). A round solves every candidate split once
- * (its counts of tags share the solve): `round[t]`, their states summed; `largest[t]`, the
- * largest split's states × Resolve levels, which it walks again from each Resolve a round can
- * start with.
+ * (its counts of tags share the solve; with Aura that arrives late, once per Aura held):
+ * `round[t]`, their states summed; `largest[t]`, the largest split's × Resolve levels squared
+ * (see `FIGHT_LIMITS.splitStates`).
  * @example fightStates(parseFight({ challenge: 5, tags: 6, steps: 18 })).round[6] // 7125300
  */
 export function fightStates(
-  fight: Pick<Fight, 'pools' | 'tags' | 'challenge' | 'setup' | 'startAura' | 'titles'>,
+  fight: Pick<Fight, 'pools' | 'tags' | 'challenge' | 'setup' | 'startAura' | 'titles' | 'auraMax'>,
 ): { round: number[]; largest: number[] } {
   const round = new Array<number>(fight.tags + 1).fill(0);
   const largest = new Array<number>(fight.tags + 1).fill(0);
   const levels = fight.titles + 1;
+  const solves = fight.setup.auraGainUsableSameRoll === false ? fight.auraMax + 1 : 1;
   const perSolve = levels * challengeDie(fight.challenge);
   for (const pool of fight.pools) {
     for (const split of roundSplits(pool, fight.tags)) {
@@ -148,8 +152,8 @@ export function fightStates(
       const model = new RollModel(roll);
       const states = model.valueKeySpace * model.auraStates * perSolve;
       for (let t = split.length; t <= fight.tags; t++) {
-        round[t]! += states;
-        largest[t] = Math.max(largest[t]!, states * levels);
+        round[t]! += states * solves;
+        largest[t] = Math.max(largest[t]!, states * solves * levels * levels);
       }
     }
   }
@@ -262,7 +266,7 @@ export function parseFight(input: unknown, where = ''): Fight {
     throw error;
   }
   // What its solves walk: every split's states each round of a whole fight; the largest split's.
-  const states = fightStates({ pools, tags, challenge, setup, startAura, titles });
+  const states = fightStates({ pools, tags, challenge, setup, startAura, titles, auraMax });
   const unit = 'dice-and-Aura states';
   const rounds = fightPolicy === 'whole-fight' ? maxRounds : 1;
   if (fightPolicy === 'whole-fight')
@@ -270,12 +274,14 @@ export function parseFight(input: unknown, where = ''): Fight {
       limit: FIGHT_LIMITS.states,
       rule: 'an exact whole fight walks at most',
       unit,
+      instead: 'fewer or smaller dice, fewer Titles or a lower Challenge',
     });
   refuseCostly(cost, sourceField, (t) => states.largest[t]!, rounds, {
     limit: FIGHT_LIMITS.splitStates,
     rule: 'an exact fight walks at most',
     unit,
-    of: ` of its largest split from every start${rounds > 1 ? ', over its rounds' : ''}`,
+    of: ` of its largest split × Resolve levels squared${rounds > 1 ? ', over its rounds' : ''}`,
+    instead: 'fewer or smaller dice, fewer Titles or a lower Challenge',
   });
   const given =
     o.pool === undefined
@@ -309,14 +315,14 @@ export function parseFight(input: unknown, where = ''): Fight {
 /**
  * Refuses a fight whose cost, `rounds` × `round(tags)`, is past `limit`, naming the field to
  * lower: maxRounds when fewer rounds would do, else tags (the most that would do), else the
- * pool or the steps.
+ * pool or the steps (`instead`: what else would do).
  */
 function refuseCostly(
   fight: { tags: number; maxRounds: number; source: string; f: (name: string) => string },
   sourceField: { field: string; value: unknown },
   round: (tags: number) => number,
   rounds: number,
-  words: { limit: number; rule: string; unit: string; of?: string },
+  words: { limit: number; rule: string; unit: string; of?: string; instead?: string },
 ): void {
   const { tags, source, f } = fight;
   const perRound = round(tags);
@@ -331,7 +337,11 @@ function refuseCostly(
   let most = tags - 1;
   while (most >= 1 && round(most) > words.limit) most--;
   if (most >= 1) throw invalid(f('tags'), tags, `at most ${most} with ${source}: ${why}`);
-  throw invalid(f(sourceField.field), sourceField.value, `fewer or smaller dice: ${why}`);
+  throw invalid(
+    f(sourceField.field),
+    sourceField.value,
+    `${words.instead ?? 'fewer or smaller dice'}: ${why}`,
+  );
 }
 
 /** What the player rolls in one round of a fight, and how that roll can end. */

@@ -83,10 +83,10 @@ describe('fights, exactly', () => {
   it('counts the states its solves walk, and bounds them, naming the field to lower', () => {
     // A d8 against C4 (d8 defences) with 5 Aura (6 states) and 2 Titles (3 Resolve levels); one
     // +2 of 2 leaves 5 classes a die (−3 … 1). One intent of two d8: 15 multisets of 5 classes;
-    // two intents of one d8 each: 5 × 5. Each × 6 × 3 × 8; the largest walked from 3 starts.
+    // two intents of one d8 each: 5 × 5. Each × 6 × 3 × 8; the largest × 3 × 3 again.
     const pair = fightStates(parseFight({ challenge: 4, tags: 2, pool: [8, 8] }));
     expect(pair.round).toEqual([0, 15 * 144, 15 * 144 + 25 * 144]);
-    expect(pair.largest).toEqual([0, 15 * 144 * 3, 25 * 144 * 3]);
+    expect(pair.largest).toEqual([0, 15 * 144 * 9, 25 * 144 * 9]);
     // The largest fight the speed issue names fits, a round more does not.
     const big = { challenge: 5, tags: 6, steps: 18, fightPolicy: 'whole-fight' } as const;
     const perRound = fightStates(parseFight(big)).round[6]!;
@@ -100,14 +100,14 @@ describe('fights, exactly', () => {
     const sixes = { challenge: 5, tags: 6, pool: [12, 12, 12, 12, 12, 12] };
     expect(parseFight(sixes).maxRounds).toBe(FIGHT_DEFAULTS.maxRounds);
     expect(() => parseFight({ ...sixes, fightPolicy: 'whole-fight', maxRounds: 3 })).toThrow(
-      /^maxRounds: 3 is not allowed \(expected at most 1: .* of its largest split from every start, over its rounds/,
+      /^maxRounds: 3 is not allowed \(expected at most 1: .* of its largest split × Resolve levels squared, over its rounds/,
     );
     expect(() => parseFight({ challenge: 5, tags: 8, pool: Array(8).fill(12) })).toThrow(
-      /^tags: 8 is not allowed \(expected at most 3 with a pool of 8 dice: .* of its largest split from every start, and this one 210,937,500/,
+      /^tags: 8 is not allowed \(expected at most \d with a pool of 8 dice: .* of its largest split × Resolve levels squared, and this one 632,812,500/,
     );
     // A single intent of 36 steps against C10 with 10 Titles is past the bound with one tag.
     expect(() => parseFight({ challenge: 10, tags: 1, steps: 36, titles: 10 })).toThrow(
-      /^steps: 36 is not allowed \(expected fewer or smaller dice: /,
+      /^steps: 36 is not allowed \(expected fewer or smaller dice, fewer Titles or a lower Challenge: /,
     );
   });
 
