@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { median } from 'simple-statistics';
 import { splits } from '../../src/systems/zidara/analyses/splits.ts';
 import { tuneGrid } from '../../src/systems/zidara/analyses/tune.ts';
@@ -10,6 +10,7 @@ import { solveRolls } from '../../src/systems/zidara/engine/solve-rolls.ts';
 import { parseRoll, type RollSpec } from '../../src/systems/zidara/roll/spec.ts';
 import type { BenchRow } from './bench-row.ts';
 import { bestOf } from './best-of.ts';
+import { COMPILED_CLI, wallMs } from './compiled-cli.ts';
 import { designerPools } from './designer-grid.ts';
 
 /**
@@ -17,9 +18,6 @@ import { designerPools } from './designer-grid.ts';
  * machine (seconds, in process). Used when icepool cannot be run here for a side-by-side figure.
  */
 const ICEPOOL_RECORDED_SECONDS = 0.22;
-
-/** The compiled CLI beside this module in build/ (absent when the bench runs from sources). */
-const COMPILED_CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
 /**
  * The speed issue's targets (figures, not timed tests), one core:
@@ -233,14 +231,6 @@ print(json.dumps({"seconds": best, "version": icepool.__version__, "pWin": p}))
     return undefined;
   }
   return JSON.parse(run.stdout);
-}
-
-/** Wall-clock milliseconds of `node …args` (output discarded). */
-function wallMs(args: readonly string[]): number {
-  const start = performance.now();
-  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr}`);
-  return performance.now() - start;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
