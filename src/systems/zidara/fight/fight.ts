@@ -97,11 +97,12 @@ export const FIGHT_LIMITS = {
   work: 5000,
   /**
    * Whole-fight play: the dice-and-Aura states its solves may walk, rounds × those of every
-   * candidate split of a round ({@link fightStates}): the largest fight the speed issue names
-   * (18 steps, 6 tags, 12 rounds: 85,503,600) and not much larger (24 steps, 4 tags, 4 rounds:
-   * 270,914,400 took 21 s and 1.7 GB).
+   * candidate split of a round ({@link fightStates}): about twice the largest fight the speed
+   * issue names (18 steps, 6 tags, 12 rounds against C5: 85,503,600), so that it fits against C6
+   * and with 3 Titles too, and not much larger (24 steps, 4 tags, 4 rounds: 270,914,400, took
+   * 21 s and 1.7 GB).
    */
-  states: 90_000_000,
+  states: 180_000_000,
   /**
    * The states of its largest candidate split × its Resolve levels squared ({@link fightStates}),
    * × the rounds of a whole fight: a measure fitted to what was measured, as a split of many dice
