@@ -183,7 +183,8 @@ export function menuOf(
   // carry), as a lex key is: per group, the sums of its best t dice (index j · (most + 1) + t).
   const width = most + 1;
   const { packed, lex, avail, take, extraPacked, extraLex } = SCRATCH;
-  for (let j = 0; j < g; j++) avail[j] = runningSums(groups[j]!, pool, most, packed, lex, j * width);
+  for (let j = 0; j < g; j++)
+    avail[j] = runningSums(groups[j]!, pool, most, packed, lex, j * width);
   // The improving opportunity dice a room of r dice takes: their sums (index r), and count.
   const improving = runningSums(p.improving, pool, most, extraPacked, extraLex, 0);
   for (let r = improving + 1; r < width; r++) {
@@ -286,8 +287,8 @@ export function keptOfLex(lex: number): Int8Array {
  * `signature[start[i] .. start[i + 1])` (with their `lex`), rolled with weight `weight[i]`.
  */
 export interface MenuSet {
-  /** Menu index by reduced pool key (see {@link reducedPool}). */
-  readonly index: ReadonlyMap<number, number>;
+  /** The menu of each pair of the parts' outcomes: Ring outcome · Skill outcomes + Skill outcome. */
+  readonly pairMenu: Int32Array;
   readonly start: Int32Array;
   readonly signature: Int32Array;
   readonly lex: Int32Array;
@@ -370,6 +371,7 @@ function menuSetOf(
   const a = reducedOutcomes(order, ringPart, most);
   const b = reducedOutcomes(order, skillPart, most);
   const index = new Map<number, number>();
+  const reducedMenu = new Int32Array(a.outcomes.length * b.outcomes.length);
   const start: number[] = [0];
   const weight: number[] = [];
   // Entries straight into typed arrays, doubled when full: a roll has up to ~600,000.
@@ -386,22 +388,31 @@ function menuSetOf(
   };
   const reduced = new Int8Array(KIND_COUNT);
   const p = prepare(order);
-  for (const x of a)
-    for (const y of b) {
+  let pair = 0;
+  for (const x of a.outcomes)
+    for (const y of b.outcomes) {
       const key = reducedSum(p, x.counts, y.counts, most, reduced);
       const w = x.weight * y.weight;
       const at = index.get(key);
       if (at !== undefined) {
         weight[at]! += w;
+        reducedMenu[pair++] = at;
         continue;
       }
       index.set(key, weight.length);
+      reducedMenu[pair++] = weight.length;
       weight.push(w);
       menuOf(order, reduced, least, most, emit);
       start.push(size);
     }
+  const pairMenu = new Int32Array(ringPart.length * skillPart.length);
+  const nb = b.outcomes.length;
+  for (let i = 0, at = 0; i < ringPart.length; i++) {
+    const row = a.of[i]! * nb;
+    for (let j = 0; j < skillPart.length; j++) pairMenu[at++] = reducedMenu[row + b.of[j]!]!;
+  }
   return {
-    index,
+    pairMenu,
     start: Int32Array.from(start),
     signature: signature.slice(0, size),
     lex: lex.slice(0, size),
@@ -409,21 +420,32 @@ function menuSetOf(
   };
 }
 
-/** A roll's outcomes reduced (see {@link reducedPool}), equal reductions merged. */
+/**
+ * A roll's outcomes reduced (see {@link reducedPool}), equal reductions merged; `of` gives each
+ * outcome's merged one.
+ */
 function reducedOutcomes(
   order: MenuOrder,
   outcomes: readonly KindOutcome[],
   most: number,
-): KindOutcome[] {
-  const merged = new Map<number, { counts: Int8Array; weight: number }>();
-  for (const o of outcomes) {
+): { outcomes: KindOutcome[]; of: Int32Array } {
+  const merged = new Map<number, number>();
+  const list: { counts: Int8Array; weight: number }[] = [];
+  const of = new Int32Array(outcomes.length);
+  outcomes.forEach((o, i) => {
     const counts = new Int8Array(KIND_COUNT);
     const key = reducedPool(order, o.counts, most, counts);
     const seen = merged.get(key);
-    if (seen) seen.weight += o.weight;
-    else merged.set(key, { counts, weight: o.weight });
-  }
-  return [...merged.values()];
+    if (seen !== undefined) {
+      list[seen]!.weight += o.weight;
+      of[i] = seen;
+    } else {
+      merged.set(key, list.length);
+      of[i] = list.length;
+      list.push({ counts, weight: o.weight });
+    }
+  });
+  return { outcomes: list, of };
 }
 
 /** A copy of `a` with twice the room. */

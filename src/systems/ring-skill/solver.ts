@@ -246,6 +246,8 @@ export class RingSkillSolver {
   private readonly rerollInterned = new Map<number, RerollValue[]>();
   /** Every interned reroll value, by serial. */
   private readonly rerollList: RerollValue[] = [];
+  /** The reroll value of rerolling nothing, by the signature of the first keep. */
+  private readonly keptValues: (RerollValue | undefined)[] = [];
   /** The best first keep of every first roll, by Skill dice (see firstKeeps). */
   private readonly firstKeepsBySkill = new Map<number, Int32Array>();
   private readonly rerollChoices = new Map<number, RerollChoice>();
@@ -575,9 +577,7 @@ export class RingSkillSolver {
       const fields = fieldsOf[i]!;
       for (let x = 0; x < n; x++)
         tieClass[x * width + i] =
-          fields.length === 1
-            ? ids[nextAt[x]! + fields[0]!]! * 64 + immediate(fields[0]!, x)
-            : -1;
+          fields.length === 1 ? ids[nextAt[x]! + fields[0]!]! * 64 + immediate(fields[0]!, x) : -1;
     }
     const fieldDiff = (field: number, a: number, b: number): bigint => {
       const d = immediate(field, a) - immediate(field, b);
@@ -992,6 +992,15 @@ export class RingSkillSolver {
     const ns = skill.rerolled;
     const keeps = this.firstKeeps(search);
     const parts = sp.parts.length;
+    // Nothing rerolled: the value of the roll's best keep, found once per signature.
+    const kept = nr + ns === 0 ? keeps[ring.part * parts + skill.part]! : -1;
+    if (kept >= 0) {
+      value = this.keptValues[kept];
+      if (value) {
+        memo[c] = value;
+        return value;
+      }
+    }
     const chosen = this.chosenScratch();
     const scratch = this.rerollScratch();
     const { touched, nexts, immediate } = scratch;
@@ -1060,6 +1069,7 @@ export class RingSkillSolver {
     }
     for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
     memo[c] = value;
+    if (kept >= 0) this.keptValues[kept] = value;
     return value;
   }
 
@@ -1351,7 +1361,8 @@ interface RerollSearch {
   /**
    * The class of each pair (Ring sub · Skill subs + Skill sub): pairs alike in their reduced
    * rest and dice rerolled of each type, which reroll to the same value; −1 for a pair that
-   * rerolls more than the rerolls allowed.
+   * rerolls more than the rerolls allowed. The classes of the pairs that reroll nothing are
+   * their menus (see {@link firstMenu}).
    */
   readonly pairClass: Int32Array;
   /** A pair of each class. */
@@ -1378,12 +1389,14 @@ function rerollSearch(
   const sp = rerollParts(SKILL, skill, rerolls);
   const nT = sp.subs.length;
   const pairClass = new Int32Array(rp.subs.length * nT).fill(-1);
-  const representative: number[] = [];
+  const menus = firstMenuSet(order, ring, skill);
+  const firstMenu = menus.pairMenu;
+  // A pair that rerolls nothing is a first roll: its class is its menu (pools alike in their
+  // reduced pool), found when the menus were built. The other classes follow.
+  const representative = new Array<number>(menus.weight.length).fill(-1);
   // Classes by dice rerolled of each type (Ring · 4 + Skill), then by reduced rest.
   const byKey = Array.from({ length: 16 }, () => new Map<number, number>());
   const reduced = new Int8Array(KIND_COUNT);
-  const menus = firstMenuSet(order, ring, skill).index;
-  const firstMenu = new Int32Array(rp.parts.length * sp.parts.length);
   const skillParts = sp.parts.length;
   for (let i = 0; i < rp.subs.length; i++) {
     const a = rp.subs[i]!;
@@ -1391,15 +1404,20 @@ function rerollSearch(
     for (let j = 0; j < nT; j++) {
       const t = sp.subs[j]!;
       if (a.rerolled + t.rerolled > rerolls) continue;
-      // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
-      const reducedKey = reducedPool(order, a.counts, ring, reduced, t.counts);
-      if (a.part >= 0 && t.part >= 0) firstMenu[firstRow + t.part] = menus.get(reducedKey)!;
-      const classes = byKey[a.rerolled * 4 + t.rerolled]!;
-      let c = classes.get(reducedKey);
-      if (c === undefined) {
-        c = representative.length;
-        representative.push(i * nT + j);
-        classes.set(reducedKey, c);
+      let c: number | undefined;
+      if (a.part >= 0 && t.part >= 0) {
+        c = firstMenu[firstRow + t.part]!;
+        if (representative[c]! < 0) representative[c] = i * nT + j;
+      } else {
+        // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
+        const reducedKey = reducedPool(order, a.counts, ring, reduced, t.counts);
+        const classes = byKey[a.rerolled * 4 + t.rerolled]!;
+        c = classes.get(reducedKey);
+        if (c === undefined) {
+          c = representative.length;
+          representative.push(i * nT + j);
+          classes.set(reducedKey, c);
+        }
       }
       pairClass[i * nT + j] = c;
     }
