@@ -45,6 +45,8 @@ const GROUPS = (() => {
 
 /** Base of the packed signatures and lex keys: counts stay below it (ring ≤ 7). */
 const BASE = 8;
+/** How many packed signatures there are (each field below {@link BASE}): tables by signature. */
+export const SIGNATURES = BASE ** 6;
 /** The lone blank's lex key: after every other keep, as in the candidate order. */
 export const LONE_BLANK_LEX = BASE ** (KIND_COUNT - 1);
 
@@ -164,18 +166,27 @@ function prepare(order: MenuOrder): Prepared {
 }
 
 /**
+ * Room for one menu's entries: a profile is a count per scoring group (three), so `most` ≤ 7
+ * dice make at most C(7 + 3, 3) = 120 of them.
+ */
+export const MENU_ROOM = 128;
+
+/**
  * The entries of a pool (kind counts): the best keep of each profile of `least`..`most` dice
  * (with least 1, a lone blank stands in for keeping nothing), as its signature and lex key (its
- * kind counts: {@link keptOfLex}). From each group's running sums over its dice best first:
- * O(kinds + profiles).
+ * kind counts: {@link keptOfLex}), written into `sigs` and `lexes` from `at` (room for
+ * {@link MENU_ROOM} needed); returns where they end. From each group's running sums over its
+ * dice best first: O(kinds + profiles).
  */
 export function menuOf(
   order: MenuOrder,
   pool: ArrayLike<number>,
   least: number,
   most: number,
-  emit: (signature: number, lex: number) => void,
-): void {
+  sigs: Int32Array,
+  lexes: Int32Array,
+  at: number,
+): number {
   const p = prepare(order);
   const groups = p.scoring;
   const g = groups.length;
@@ -196,10 +207,12 @@ export function menuOf(
   let total = 0;
   let sig = 0;
   let l = 0;
+  let end = at;
   for (;;) {
     const room = most - total;
     if (total + Math.min(room, improving) >= least) {
-      emit(sig + extraPacked[room]!, l + extraLex[room]!);
+      sigs[end] = sig + extraPacked[room]!;
+      lexes[end++] = l + extraLex[room]!;
     } else {
       // Keeping nothing is not allowed: the better of the best single opportunity die and a
       // lone blank (nothing else keeps no scoring die).
@@ -208,9 +221,13 @@ export function menuOf(
       if (
         single !== undefined &&
         (!blank || p.inner(KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 1, 0, 0, 1) < 0)
-      )
-        emit(KIND_PACKED[single]!, lexPlace(single));
-      else if (blank) emit(KIND_PACKED[BLANK]!, LONE_BLANK_LEX);
+      ) {
+        sigs[end] = KIND_PACKED[single]!;
+        lexes[end++] = lexPlace(single);
+      } else if (blank) {
+        sigs[end] = KIND_PACKED[BLANK]!;
+        lexes[end++] = LONE_BLANK_LEX;
+      }
     }
     let j = 0;
     for (; j < g; j++) {
@@ -229,16 +246,17 @@ export function menuOf(
     }
     if (j === g) break;
   }
+  return end;
 }
 
 /** menuOf's running sums (it is not reentrant): room for 8 groups of up to 8 dice. */
 const SCRATCH = {
   packed: new Int32Array(64),
-  lex: new Float64Array(64),
+  lex: new Int32Array(64),
   avail: new Int32Array(8),
   take: new Int32Array(8),
   extraPacked: new Int32Array(8),
-  extraLex: new Float64Array(8),
+  extraLex: new Int32Array(8),
 };
 
 /**
@@ -250,7 +268,7 @@ function runningSums(
   pool: ArrayLike<number>,
   most: number,
   packed: Int32Array,
-  lex: Float64Array,
+  lex: Int32Array,
   at: number,
 ): number {
   let t = 0;
@@ -283,16 +301,24 @@ export function keptOfLex(lex: number): Int8Array {
 }
 
 /**
- * The menus of every pool of one roll, pools with the same menu merged: menu i's entries are
- * `signature[start[i] .. start[i + 1])` (with their `lex`), rolled with weight `weight[i]`.
+ * The pools of one roll merged by their reduced pool (pools whose menus are alike): pool i is
+ * `pools[i · KIND_COUNT ..]`, rolled with weight `weight[i]`.
  */
-export interface MenuSet {
-  /** The menu of each pair of the parts' outcomes: Ring outcome · Skill outcomes + Skill outcome. */
-  readonly pairMenu: Int32Array;
+export interface RollPools {
+  /** The pool of each pair of the parts' outcomes: Ring outcome · Skill outcomes + Skill outcome. */
+  readonly pairPool: Int32Array;
+  readonly pools: Int8Array;
+  readonly weight: Float64Array;
+}
+
+/**
+ * The menus of the pools of one roll (see {@link RollPools}): menu i's entries are
+ * `signature[start[i] .. start[i + 1])` (with their `lex`).
+ */
+export interface MenuSet extends RollPools {
   readonly start: Int32Array;
   readonly signature: Int32Array;
   readonly lex: Int32Array;
-  readonly weight: Float64Array;
 }
 
 /** A multiset of kinds with its weight. */
@@ -356,36 +382,24 @@ function reducedSum(
 }
 
 /**
- * Menus of rolling a Ring part and a Skill part together (see {@link MenuSet}): every pair of
- * their outcomes, pools merged by their reduced pool. A pool's reduction is the reduction of its
+ * The pools of rolling a Ring part and a Skill part together (see {@link RollPools}): every pair
+ * of their outcomes, merged by their reduced pool. A pool's reduction is the reduction of its
  * parts' reductions put together (each group keeps its best dice), so each part is reduced and
  * merged first: the pairs are those of the distinct reduced parts.
  */
-function menuSetOf(
+function rollPoolsOf(
   order: MenuOrder,
   ringPart: readonly KindOutcome[],
   skillPart: readonly KindOutcome[],
-  least: number,
   most: number,
-): MenuSet {
+): RollPools {
   const a = reducedOutcomes(order, ringPart, most);
   const b = reducedOutcomes(order, skillPart, most);
   const index = new Map<number, number>();
-  const reducedMenu = new Int32Array(a.outcomes.length * b.outcomes.length);
-  const start: number[] = [0];
+  const reducedPair = new Int32Array(a.outcomes.length * b.outcomes.length);
   const weight: number[] = [];
-  // Entries straight into typed arrays, doubled when full: a roll has up to ~600,000.
-  let signature = new Int32Array(1024);
-  let lex = new Int32Array(1024);
-  let size = 0;
-  const emit = (s: number, l: number) => {
-    if (size === signature.length) {
-      signature = grown(signature);
-      lex = grown(lex);
-    }
-    signature[size] = s;
-    lex[size++] = l;
-  };
+  // Pools straight into a typed array, doubled when full (a roll has up to ~20,000).
+  let pools = new Int8Array(1024 * KIND_COUNT);
   const reduced = new Int8Array(KIND_COUNT);
   const p = prepare(order);
   let pair = 0;
@@ -396,28 +410,123 @@ function menuSetOf(
       const at = index.get(key);
       if (at !== undefined) {
         weight[at]! += w;
-        reducedMenu[pair++] = at;
+        reducedPair[pair++] = at;
         continue;
       }
-      index.set(key, weight.length);
-      reducedMenu[pair++] = weight.length;
+      const n = weight.length;
+      index.set(key, n);
+      reducedPair[pair++] = n;
       weight.push(w);
-      menuOf(order, reduced, least, most, emit);
-      start.push(size);
+      if ((n + 1) * KIND_COUNT > pools.length) {
+        const more = new Int8Array(pools.length * 2);
+        more.set(pools);
+        pools = more;
+      }
+      pools.set(reduced, n * KIND_COUNT);
     }
-  const pairMenu = new Int32Array(ringPart.length * skillPart.length);
+  const pairPool = new Int32Array(ringPart.length * skillPart.length);
   const nb = b.outcomes.length;
   for (let i = 0, at = 0; i < ringPart.length; i++) {
     const row = a.of[i]! * nb;
-    for (let j = 0; j < skillPart.length; j++) pairMenu[at++] = reducedMenu[row + b.of[j]!]!;
+    for (let j = 0; j < skillPart.length; j++) pairPool[at++] = reducedPair[row + b.of[j]!]!;
   }
   return {
-    pairMenu,
+    pairPool,
+    pools: pools.slice(0, weight.length * KIND_COUNT),
+    weight: Float64Array.from(weight),
+  };
+}
+
+/** The menus of some pools (see {@link MenuSet}), keeping `least`..`most` dice. */
+function menuSetOf(pooled: RollPools, order: MenuOrder, least: number, most: number): MenuSet {
+  const start: number[] = [0];
+  // Entries straight into typed arrays, doubled when a menu might not fit.
+  let signature = new Int32Array(1024);
+  let lex = new Int32Array(1024);
+  let size = 0;
+  const { pools } = pooled;
+  for (let at = 0; at < pools.length; at += KIND_COUNT) {
+    if (size + MENU_ROOM > signature.length) {
+      signature = grown(signature);
+      lex = grown(lex);
+    }
+    size = menuOf(order, pools.subarray(at, at + KIND_COUNT), least, most, signature, lex, size);
+    start.push(size);
+  }
+  return {
+    ...pooled,
     start: Int32Array.from(start),
     signature: signature.slice(0, size),
     lex: lex.slice(0, size),
-    weight: Float64Array.from(weight),
   };
+}
+
+/**
+ * The best entry of each pool's menu (`least`..`most` dice kept) under a ranking of signatures
+ * (`rank[local[packed] − 1]`, lower is better; ties to the lower lex key), as its local index:
+ * the menus walked, not stored (a first roll of ring 5 + skill 5 has 20,414 menus of ~21 entries).
+ * O(entries).
+ */
+export function bestEntries(
+  order: MenuOrder,
+  pooled: RollPools,
+  least: number,
+  most: number,
+  local: Int32Array,
+  rank: Int32Array,
+): Int32Array {
+  const { pools } = pooled;
+  const best = new Int32Array(pooled.weight.length);
+  const sigs = new Int32Array(MENU_ROOM);
+  const lexes = new Int32Array(MENU_ROOM);
+  const pool = new Int8Array(KIND_COUNT);
+  for (let i = 0; i < best.length; i++) {
+    for (let k = 0; k < KIND_COUNT; k++) pool[k] = pools[i * KIND_COUNT + k]!;
+    const size = menuOf(order, pool, least, most, sigs, lexes, 0);
+    if (size === 0) throw new Error('a keep decision found no legal keep');
+    let bestSig = -1;
+    let bestRank = 0;
+    let bestLex = 0;
+    for (let e = 0; e < size; e++) {
+      const sig = local[sigs[e]!]! - 1;
+      if (sig < 0) throw new Error('a first keep signature was not ranked');
+      const r = rank[sig]!;
+      if (bestSig < 0 || r < bestRank || (r === bestRank && lexes[e]! < bestLex)) {
+        bestSig = sig;
+        bestRank = r;
+        bestLex = lexes[e]!;
+      }
+    }
+    best[i] = bestSig;
+  }
+  return best;
+}
+
+/**
+ * Every signature a first menu (1 to `most` dice kept) of `ring` Ring and `skill` Skill dice can
+ * hold: every multiset of the scoring and improving kinds the dice show (the best keep of its
+ * profile from a pool of it and blanks), each opportunity kind alone and a lone blank. So that
+ * they are ranked before {@link bestEntries} meets them. O(multisets), a few hundred.
+ */
+export function firstKeepSignatures(
+  order: MenuOrder,
+  ring: number,
+  skill: number,
+  most: number,
+): number[] {
+  const p = prepare(order);
+  const shown = (k: number) =>
+    (ring > 0 && RING_KIND_FACES[k]! > 0) || (skill > 0 && SKILL_KIND_FACES[k]! > 0);
+  const kinds = [...p.scoring.flat(), ...p.improving].filter(shown);
+  const found = new Set<number>([KIND_PACKED[BLANK]!]);
+  for (const k of p.free) if (shown(k)) found.add(KIND_PACKED[k]!);
+  const walk = (from: number, left: number, sig: number) => {
+    if (sig > 0) found.add(sig);
+    if (left === 0) return;
+    for (let i = from; i < kinds.length; i++) walk(i, left - 1, sig + KIND_PACKED[kinds[i]!]!);
+  };
+  walk(0, most, 0);
+  return [...found];
 }
 
 /**
@@ -456,7 +565,7 @@ function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 }
 
 const waveMenus = new Map<string, MenuSet>();
-const firstMenus = new Map<string, MenuSet>();
+const firstRolls = new Map<string, RollPools>();
 const rolled = new Map<string, KindOutcome[]>();
 
 /**
@@ -472,14 +581,22 @@ export function cachedRoll(ring: number, skill: number, capped: number): KindOut
 /** Menus of a wave of pr Ring and ps Skill dice (any subset kept). Cached per objective order. */
 export function waveMenuSet(order: MenuOrder, pr: number, ps: number): MenuSet {
   return cached(waveMenus, `${order.id}|${pr},${ps}`, () =>
-    menuSetOf(order, cachedRoll(pr, 0, 0), cachedRoll(0, ps, 0), 0, pr + ps),
+    menuSetOf(
+      rollPoolsOf(order, cachedRoll(pr, 0, 0), cachedRoll(0, ps, 0), pr + ps),
+      order,
+      0,
+      pr + ps,
+    ),
   );
 }
 
-/** Menus of a first roll of `ring` Ring and `skill` Skill dice (1 to ring kept). Cached. */
-export function firstMenuSet(order: MenuOrder, ring: number, skill: number): MenuSet {
-  return cached(firstMenus, `${order.id}|${ring},${skill}`, () =>
-    menuSetOf(order, cachedRoll(ring, 0, 0), cachedRoll(0, skill, 0), 1, ring),
+/**
+ * The pools of a first roll of `ring` Ring and `skill` Skill dice (1 to ring kept; their menus
+ * are walked by {@link bestEntries}, not stored). Cached per objective order.
+ */
+export function firstRollPools(order: MenuOrder, ring: number, skill: number): RollPools {
+  return cached(firstRolls, `${order.id}|${ring},${skill}`, () =>
+    rollPoolsOf(order, cachedRoll(ring, 0, 0), cachedRoll(0, skill, 0), ring),
   );
 }
 

@@ -1,14 +1,18 @@
 import { gcd, Rational } from '../rational.ts';
 import { KIND_COUNT, RING, SKILL } from './faces.ts';
 import {
+  bestEntries,
   cachedRoll,
-  firstMenuSet,
+  firstKeepSignatures,
+  firstRollPools,
   type KindOutcome,
   keptOfLex,
+  MENU_ROOM,
   type MenuOrder,
   type MenuSet,
   menuOf,
   reducedPool,
+  SIGNATURES,
   signatureFields,
   waveMenuSet,
 } from './keep-menus.ts';
@@ -131,7 +135,8 @@ const solvedWaves = new Map<string, SolvedWaves>();
  * all of them (a few hundred): a ring's keeps never add more dice or successes than it ranks.
  */
 interface Signatures {
-  readonly index: Map<number, number>;
+  /** Local index + 1 by packed signature (0: not met). */
+  readonly local: Int32Array;
   readonly successes: number[];
   readonly strife: number[];
   readonly opportunity: number[];
@@ -147,7 +152,7 @@ function signaturesOf(ring: number): Signatures {
   let signatures = signaturesByRing.get(ring);
   if (!signatures) {
     signatures = {
-      index: new Map(),
+      local: new Int32Array(SIGNATURES),
       successes: [],
       strife: [],
       opportunity: [],
@@ -159,6 +164,12 @@ function signaturesOf(ring: number): Signatures {
     signaturesByRing.set(ring, signatures);
   }
   return signatures;
+}
+
+/** Signatures chosen over a roll's pools, each with the weight of the pools that chose it. */
+interface Picked {
+  readonly sigs: Int32Array;
+  readonly weights: Float64Array;
 }
 
 /** A roll's menus with their signatures as local indices. */
@@ -194,7 +205,7 @@ export class RingSkillSolver {
   private readonly order: MenuOrder;
   /** Signatures (shared by the solvers of a ring): packed → local index, fields by index. */
   private readonly signatures: Signatures;
-  private readonly sigIndex: Map<number, number>;
+  private readonly sigLocal: Int32Array;
   private readonly sigSucc: number[];
   private readonly sigStrife: number[];
   private readonly sigOpp: number[];
@@ -209,14 +220,12 @@ export class RingSkillSolver {
   /** The last ranking made, by successes so far: a ranking equal to it is handed out as it. */
   private readonly lastRank = new Map<number, Int32Array>();
   /** What each wave's menus choose under a ranking (see sumMenus). */
-  private readonly chosenBy = new WeakMap<
-    Int32Array,
-    Map<LocalMenus, { sigs: Int32Array; weights: Float64Array }>
-  >();
+  private readonly chosenBy = new WeakMap<Int32Array, Map<LocalMenus, Picked>>();
   /** The signatures in the order of the last ranking made, by successes so far. */
   private readonly lastOrder = new Map<number, number[]>();
   private readonly waveMenus: LocalMenus[] = [];
-  private readonly firstMenus = new Map<number, LocalMenus>();
+  /** The best first keep of each first-roll pool, by Skill dice (see firstBest). */
+  private readonly firstBestBySkill = new Map<number, Int32Array>();
   private readonly scratch = {
     touched: new Int32Array(0),
     byState: new Float64Array(0),
@@ -225,17 +234,10 @@ export class RingSkillSolver {
   };
   /** Weight of each signature chosen, while a roll is summed. */
   private chosen = new Float64Array(0);
-  /** One pool's menu while a keep is chosen (local signatures, lex keys). */
+  /** One pool's menu while a keep is chosen (packed signatures, lex keys). */
   private readonly menuScratch = {
-    size: 0,
-    sigs: [] as number[],
-    lexes: [] as number[],
-    emit: (sig: number, lex: number) => {
-      const m = this.menuScratch;
-      const i = m.size++;
-      m.sigs[i] = this.signature(sig);
-      m.lexes[i] = lex;
-    },
+    sigs: new Int32Array(MENU_ROOM),
+    lexes: new Int32Array(MENU_ROOM),
   };
 
   private readonly reduced = new Int8Array(KIND_COUNT);
@@ -255,7 +257,7 @@ export class RingSkillSolver {
   constructor(options: SolverOptions) {
     this.options = options;
     this.signatures = signaturesOf(options.ring);
-    this.sigIndex = this.signatures.index;
+    this.sigLocal = this.signatures.local;
     this.sigSucc = this.signatures.successes;
     this.sigStrife = this.signatures.strife;
     this.sigOpp = this.signatures.opportunity;
@@ -352,11 +354,11 @@ export class RingSkillSolver {
 
   /** The local index of a packed signature, registered on first sight. */
   private signature(packed: number): number {
-    let i = this.sigIndex.get(packed);
-    if (i === undefined) {
+    let i = this.sigLocal[packed]! - 1;
+    if (i < 0) {
       const f = signatureFields(packed);
       i = this.sigCount.length;
-      this.sigIndex.set(packed, i);
+      this.sigLocal[packed] = i + 1;
       this.sigSucc.push(f.successes);
       this.sigStrife.push(f.strife);
       this.sigOpp.push(f.opportunity);
@@ -441,23 +443,29 @@ export class RingSkillSolver {
     }
     let picked = byMenus.get(menus);
     if (!picked) {
-      const weight = menus.set.weight;
-      const chosen = this.chosenScratch();
-      const touched: number[] = [];
-      for (let i = 0; i < weight.length; i++) {
-        const best = bestEntry(menus, i, rank);
-        if (chosen[best] === 0) touched.push(best);
-        chosen[best]! += weight[i]!;
-      }
-      const weights = new Float64Array(touched.length);
-      touched.forEach((sig, i) => {
-        weights[i] = chosen[sig]!;
-        chosen[sig] = 0;
-      });
-      picked = { sigs: Int32Array.from(touched), weights };
+      const best = new Int32Array(menus.set.weight.length);
+      for (let i = 0; i < best.length; i++) best[i] = bestEntry(menus, i, rank);
+      picked = this.picked(best, menus.set.weight);
       byMenus.set(menus, picked);
     }
     return this.sumChosen(picked.sigs, picked.weights, nextLevel, s);
+  }
+
+  /** The signatures chosen from some pools (pool i's is `best[i]`), with their weights summed. */
+  private picked(best: Int32Array, weight: Float64Array): Picked {
+    const chosen = this.chosenScratch();
+    const touched: number[] = [];
+    for (let i = 0; i < weight.length; i++) {
+      const sig = best[i]!;
+      if (chosen[sig] === 0) touched.push(sig);
+      chosen[sig]! += weight[i]!;
+    }
+    const weights = new Float64Array(touched.length);
+    touched.forEach((sig, i) => {
+      weights[i] = chosen[sig]!;
+      chosen[sig] = 0;
+    });
+    return { sigs: Int32Array.from(touched), weights };
   }
 
   /** Scratch of a reroll value being summed: weights by state (zero between values) and lists. */
@@ -780,11 +788,11 @@ export class RingSkillSolver {
     s: number,
   ): KeepChoice {
     const menu = this.menuScratch;
-    menu.size = 0;
-    menuOf(this.order, pool, least, most, menu.emit);
+    const size = menuOf(this.order, pool, least, most, menu.sigs, menu.lexes, 0);
+    for (let e = 0; e < size; e++) menu.sigs[e] = this.signature(menu.sigs[e]!);
     const rank = this.rankFor(nextLevel, s);
     let best = -1;
-    for (let e = 0; e < menu.size; e++) {
+    for (let e = 0; e < size; e++) {
       if (best < 0) best = e;
       const r = rank[menu.sigs[e]!]!;
       const b = rank[menu.sigs[best]!]!;
@@ -1081,23 +1089,29 @@ export class RingSkillSolver {
     const skill = search.sp.dice;
     let keeps = this.firstKeepsBySkill.get(skill);
     if (keeps) return keeps;
-    const menus = this.firstMenusOf(skill);
-    const rank = this.rankFor(this.depth, 0);
-    const best = new Int32Array(menus.set.weight.length);
-    for (let i = 0; i < best.length; i++) best[i] = bestEntry(menus, i, rank);
+    const best = this.firstBest(skill);
     keeps = search.firstMenu.map((m) => best[m]!);
     this.firstKeepsBySkill.set(skill, keeps);
     return keeps;
   }
 
-  /** The menus of a first roll of `skill` Skill dice, localized. Cached. */
-  private firstMenusOf(skill: number): LocalMenus {
-    let menus = this.firstMenus.get(skill);
-    if (!menus) {
-      menus = this.localize(firstMenuSet(this.order, this.maxPending, skill));
-      this.firstMenus.set(skill, menus);
+  /**
+   * The best first keep (local signature) of each pool of a first roll of `skill` Skill dice
+   * (see {@link firstRollPools}): its menu's best entry. Cached per skill.
+   */
+  private firstBest(skill: number): Int32Array {
+    let best = this.firstBestBySkill.get(skill);
+    if (!best) {
+      const ring = this.maxPending;
+      // Every signature a first menu can hold is ranked before the menus are walked.
+      for (const packed of firstKeepSignatures(this.order, ring, skill, ring))
+        this.signature(packed);
+      const rank = this.rankFor(this.depth, 0);
+      const pooled = firstRollPools(this.order, ring, skill);
+      best = bestEntries(this.order, pooled, 1, ring, this.sigLocal, rank);
+      this.firstBestBySkill.set(skill, best);
     }
-    return menus;
+    return best;
   }
 
   /** A reroll value's exact sums Σ weight·value over 12^rerolled · G_depth (cached on it). */
@@ -1108,10 +1122,10 @@ export class RingSkillSolver {
 
   /**
    * Solves a check with `skill` Skill dice and up to `rerolls` rerolls: the exact figures under
-   * this solver's objective. Without rerolls O(menu entries of the first roll's pools), built
-   * once per (ring, skill, objective) and shared by every TN: milliseconds once built (ring 5 +
-   * skill 5 builds 20,414 menus); with rerolls O(reroll classes + first rolls × reroll
-   * choices), the classes also built once and shared.
+   * this solver's objective. Without rerolls O(menu entries of the first roll's pools): the
+   * pools are found once per (ring, skill, objective) and shared by every TN, their menus walked
+   * once per solver (ring 5 + skill 5: 20,414 pools, 428,844 entries); with rerolls O(reroll
+   * classes + first rolls × reroll choices), the classes also built once and shared.
    */
   solve(skill: number, rerolls: number): ExactFigures {
     const ring = this.options.ring;
@@ -1119,8 +1133,9 @@ export class RingSkillSolver {
     let sums: bigint[];
     let denominator: bigint;
     if (rerolls === 0) {
-      const menus = this.firstMenusOf(skill);
-      sums = this.combine(this.sumMenus(menus, this.rankFor(this.depth, 0), this.depth, 0), top);
+      const best = this.firstBest(skill);
+      const picked = this.picked(best, firstRollPools(this.order, ring, skill).weight);
+      sums = this.combine(this.sumChosen(picked.sigs, picked.weights, this.depth, 0), top);
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill) * top;
     } else {
       const chosen = this.chosenRerolls(skill, rerolls);
@@ -1362,14 +1377,14 @@ interface RerollSearch {
    * The class of each pair (Ring sub · Skill subs + Skill sub): pairs alike in their reduced
    * rest and dice rerolled of each type, which reroll to the same value; −1 for a pair that
    * rerolls more than the rerolls allowed. The classes of the pairs that reroll nothing are
-   * their menus (see {@link firstMenu}).
+   * their pools (see {@link firstMenu}).
    */
   readonly pairClass: Int32Array;
   /** A pair of each class. */
   readonly representative: Int32Array;
   /** By Ring part, then by the dice it may reroll (0..rerolls): its choices' pairs' row offsets. */
   readonly ringRows: readonly (readonly Int32Array[])[];
-  /** The menu (index into {@link firstMenuSet}) of each first roll, by Ring part · Skill parts + Skill part. */
+  /** The pool (see {@link firstRollPools}) of each first roll, by Ring part · Skill parts + Skill part. */
   readonly firstMenu: Int32Array;
 }
 
@@ -1389,11 +1404,11 @@ function rerollSearch(
   const sp = rerollParts(SKILL, skill, rerolls);
   const nT = sp.subs.length;
   const pairClass = new Int32Array(rp.subs.length * nT).fill(-1);
-  const menus = firstMenuSet(order, ring, skill);
-  const firstMenu = menus.pairMenu;
+  const pooled = firstRollPools(order, ring, skill);
+  const firstMenu = pooled.pairPool;
   // A pair that rerolls nothing is a first roll: its class is its menu (pools alike in their
   // reduced pool), found when the menus were built. The other classes follow.
-  const representative = new Array<number>(menus.weight.length).fill(-1);
+  const representative = new Array<number>(pooled.weight.length).fill(-1);
   // Classes by dice rerolled of each type (Ring · 4 + Skill), then by reduced rest.
   const byKey = Array.from({ length: 16 }, () => new Map<number, number>());
   const reduced = new Int8Array(KIND_COUNT);
