@@ -226,8 +226,10 @@ export class RingSkillSolver {
   private readonly waveMenus: LocalMenus[] = [];
   /** The best first keep of each first-roll pool, by Skill dice (see firstBest). */
   private readonly firstBestBySkill = new Map<number, Int32Array>();
+  /** Sums being gathered (see gather): weights by state (zero between sums) and lists. */
   private readonly scratch = {
     touched: new Int32Array(0),
+    touchedWeight: new Float64Array(0),
     byState: new Float64Array(0),
     nexts: new Int32Array(0),
     immediate: new Float64Array(FIELDS),
@@ -423,9 +425,10 @@ export class RingSkillSolver {
     const total = 6 ** pr * 12 ** ps;
     const v = this.values;
     for (let c = 0; c < FIELDS; c++) v[at + c] = sum.immediate[c]! / total;
-    for (const [next, weight] of sum.byNext) {
-      const p = weight / total;
-      for (let c = 0; c < FIELDS; c++) v[at + c]! += p * v[next * FIELDS + c]!;
+    for (let i = 0; i < sum.nexts.length; i++) {
+      const p = sum.weights[i]! / total;
+      const next = sum.nexts[i]! * FIELDS;
+      for (let c = 0; c < FIELDS; c++) v[at + c]! += p * v[next + c]!;
     }
   }
 
@@ -468,16 +471,60 @@ export class RingSkillSolver {
     return { sigs: Int32Array.from(touched), weights };
   }
 
-  /** Scratch of a reroll value being summed: weights by state (zero between values) and lists. */
-  private rerollScratch() {
+  /** The scratch of sums being gathered, with room for every signature and state. */
+  private sumScratch() {
     const states = this.values.length / FIELDS;
-    if (this.scratch.touched.length < this.sigCount.length)
+    if (this.scratch.touched.length < this.sigCount.length) {
       this.scratch.touched = new Int32Array(this.sigCount.length);
+      this.scratch.touchedWeight = new Float64Array(this.sigCount.length);
+    }
     if (this.scratch.byState.length < states) {
       this.scratch.byState = new Float64Array(states);
       this.scratch.nexts = new Int32Array(states);
     }
     return this.scratch;
+  }
+
+  /**
+   * Signatures `sigs[i]` chosen with weights `weights[i]` (i < size), summed into the scratch by
+   * the state they lead to (`nextLevel` waves left, s successes before them): returns how many
+   * states; `byState` holds their weights until {@link sumOf} or a reset clears them.
+   */
+  private gather(
+    sigs: Int32Array,
+    weights: Float64Array,
+    size: number,
+    nextLevel: number,
+    s: number,
+  ): number {
+    const { byState, nexts, immediate } = this.sumScratch();
+    let nextsSize = 0;
+    immediate.fill(0);
+    for (let i = 0; i < size; i++) {
+      const sig = sigs[i]!;
+      const w = weights[i]!;
+      const succ = this.sigSucc[sig]!;
+      const next = this.state(nextLevel, s + succ, this.sigAddsRing[sig]!, this.sigAddsSkill[sig]!);
+      if (byState[next] === 0) nexts[nextsSize++] = next;
+      byState[next]! += w;
+      immediate[STRIFE]! += w * this.sigStrife[sig]!;
+      immediate[BONUS]! += w * this.bonusOf(s, succ);
+      immediate[OPP]! += w * this.sigOpp[sig]!;
+      immediate[SUCC]! += w * succ;
+    }
+    return nextsSize;
+  }
+
+  /** The sum gathered in the scratch (see {@link gather}), the scratch cleared. */
+  private sumOf(nextsSize: number): Sum {
+    const { byState, nexts, immediate } = this.scratch;
+    const states = nexts.slice(0, nextsSize);
+    const weights = new Float64Array(nextsSize);
+    for (let i = 0; i < nextsSize; i++) {
+      weights[i] = byState[states[i]!]!;
+      byState[states[i]!] = 0;
+    }
+    return new Sum(states, weights, immediate.slice());
   }
 
   /** The weights by signature of a roll being summed (zero between rolls). */
@@ -489,20 +536,7 @@ export class RingSkillSolver {
 
   /** Signatures chosen with their weights, summed by the state they lead to. */
   private sumChosen(sigs: Int32Array, weights: Float64Array, nextLevel: number, s: number): Sum {
-    const sum = new Sum();
-    for (let i = 0; i < sigs.length; i++) {
-      const sig = sigs[i]!;
-      const succ = this.sigSucc[sig]!;
-      sum.add(
-        weights[i]!,
-        this.state(nextLevel, s + succ, this.sigAddsRing[sig]!, this.sigAddsSkill[sig]!),
-        this.sigStrife[sig]!,
-        this.bonusOf(s, succ),
-        this.sigOpp[sig]!,
-        succ,
-      );
-    }
-    return sum;
+    return this.sumOf(this.gather(sigs, weights, sigs.length, nextLevel, s));
   }
 
   /** Bonus successes a keep of `successes` adds at once, with s successes so far (capped at TN). */
@@ -514,10 +548,11 @@ export class RingSkillSolver {
   /** Σ weight·exact[next] + denominator·immediate, per component. */
   private combine(sum: Sum, denominator: bigint): bigint[] {
     const sums = new Array<bigint>(FIELDS).fill(0n);
-    for (const [next, weight] of sum.byNext) {
-      const w = BigInt(weight);
+    for (let i = 0; i < sum.nexts.length; i++) {
+      const at = sum.nexts[i]! * FIELDS;
+      const w = BigInt(sum.weights[i]!);
       for (let c = 0; c < FIELDS; c++) {
-        const x = this.exactValues[next * FIELDS + c]!;
+        const x = this.exactValues[at + c]!;
         if (x !== 0n) sums[c]! += w * x;
       }
     }
@@ -1010,8 +1045,8 @@ export class RingSkillSolver {
       }
     }
     const chosen = this.chosenScratch();
-    const scratch = this.rerollScratch();
-    const { touched, nexts, immediate } = scratch;
+    const scratch = this.sumScratch();
+    const { touched, touchedWeight, nexts, immediate } = scratch;
     let touchedSize = 0;
     // Weights of the fresh dice over 12^(nr + ns): a Ring face weighs 2.
     const scale = 2 ** nr;
@@ -1024,23 +1059,13 @@ export class RingSkillSolver {
         chosen[sig]! += wx * skill.growWeight[y]!;
       }
     }
+    for (let i = 0; i < touchedSize; i++) {
+      touchedWeight[i] = chosen[touched[i]!]!;
+      chosen[touched[i]!] = 0;
+    }
     // Summed by the state each keep leads to, in scratch: a Sum is made only for a new value.
     const byState = scratch.byState;
-    let nextsSize = 0;
-    immediate.fill(0);
-    for (let i = 0; i < touchedSize; i++) {
-      const sig = touched[i]!;
-      const w = chosen[sig]!;
-      const succ = this.sigSucc[sig]!;
-      const next = this.state(this.depth, succ, this.sigAddsRing[sig]!, this.sigAddsSkill[sig]!);
-      if (byState[next] === 0) nexts[nextsSize++] = next;
-      byState[next]! += w;
-      immediate[STRIFE]! += w * this.sigStrife[sig]!;
-      immediate[BONUS]! += w * this.bonusOf(0, succ);
-      immediate[OPP]! += w * this.sigOpp[sig]!;
-      immediate[SUCC]! += w * succ;
-      chosen[sig] = 0;
-    }
+    const nextsSize = this.gather(touched, touchedWeight, touchedSize, this.depth, 0);
     const rerolled = nr + ns;
     // Entries in any order: a sum of mixed entries.
     let hash = rerolled;
@@ -1055,27 +1080,27 @@ export class RingSkillSolver {
     }
     value = undefined;
     for (const x of alike)
-      if (sameSum(x, rerolled, nexts, nextsSize, byState, immediate)) {
+      if (sameSum(x, rerolled, nextsSize, byState, immediate)) {
         value = x;
         break;
       }
-    if (!value) {
-      const sum = new Sum();
-      for (let i = 0; i < nextsSize; i++) sum.byNext.set(nexts[i]!, byState[nexts[i]!]!);
-      for (let f = 0; f < FIELDS; f++) sum.immediate[f] = immediate[f]!;
+    if (value) {
+      for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
+    } else {
+      const sum = this.sumOf(nextsSize);
       const total = 12 ** rerolled;
       const vector = new Float64Array(FIELDS);
       const v = this.values;
       for (let f = 0; f < FIELDS; f++) vector[f] = sum.immediate[f]! / total;
-      for (const [next, weight] of sum.byNext) {
-        const p = weight / total;
-        for (let f = 0; f < FIELDS; f++) vector[f]! += p * v[next * FIELDS + f]!;
+      for (let i = 0; i < sum.nexts.length; i++) {
+        const p = sum.weights[i]! / total;
+        const next = sum.nexts[i]! * FIELDS;
+        for (let f = 0; f < FIELDS; f++) vector[f]! += p * v[next + f]!;
       }
       value = new RerollValue(this.rerollList.length, rerolled, sum, this.keyOf(vector));
       this.rerollList.push(value);
       alike.push(value);
     }
-    for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
     memo[c] = value;
     if (kept >= 0) this.keptValues[kept] = value;
     return value;
@@ -1185,22 +1210,16 @@ export function expectedUtilityOf(
 
 /** Weights of decisions grouped by the state they lead to, plus their immediate symbols. */
 class Sum {
-  readonly byNext = new Map<number, number>();
-  readonly immediate = [0, 0, 0, 0, 0, 0];
+  /** The states led to, and the weight of the decisions leading to each. */
+  readonly nexts: Int32Array;
+  readonly weights: Float64Array;
+  /** Their symbols kept at once, weighted, by component (P and capped are 0). */
+  readonly immediate: Float64Array;
 
-  add(
-    weight: number,
-    next: number,
-    strife: number,
-    bonus: number,
-    opportunity: number,
-    successes: number,
-  ): void {
-    this.byNext.set(next, (this.byNext.get(next) ?? 0) + weight);
-    this.immediate[STRIFE]! += weight * strife;
-    this.immediate[BONUS]! += weight * bonus;
-    this.immediate[OPP]! += weight * opportunity;
-    this.immediate[SUCC]! += weight * successes;
+  constructor(nexts: Int32Array, weights: Float64Array, immediate: Float64Array) {
+    this.nexts = nexts;
+    this.weights = weights;
+    this.immediate = immediate;
   }
 }
 
@@ -1232,15 +1251,15 @@ class RerollValue {
 function sameSum(
   x: RerollValue,
   rerolled: number,
-  nexts: Int32Array,
   size: number,
   byState: Float64Array,
   immediate: Float64Array,
 ): boolean {
-  if (x.rerolled !== rerolled || x.sum.byNext.size !== size) return false;
+  if (x.rerolled !== rerolled || x.sum.nexts.length !== size) return false;
   for (let f = 0; f < FIELDS; f++) if (x.sum.immediate[f] !== immediate[f]) return false;
-  for (let i = 0; i < size; i++)
-    if (x.sum.byNext.get(nexts[i]!) !== byState[nexts[i]!]) return false;
+  // The same number of states, each with the same weight (states not gathered weigh 0).
+  const { nexts: states, weights } = x.sum;
+  for (let i = 0; i < size; i++) if (byState[states[i]!] !== weights[i]) return false;
   return true;
 }
 
