@@ -16,6 +16,7 @@ import {
   signatureFields,
   waveMenuSet,
 } from './keep-menus.ts';
+import { carry, compareLimbs, limbsFor, limbsSign, limbsValue, writeLimbs } from './numerators.ts';
 import type { Objective, RingSkillCheck } from './spec.ts';
 
 export type { KindOutcome } from './keep-menus.ts';
@@ -31,8 +32,8 @@ export type { KindOutcome } from './keep-menus.ts';
  * (waves left) × (TN + 1) × (pending pairs), a few thousand.
  *
  * **Values.** Each state's value is the vector (P(success), E[strife], E[bonus],
- * E[opportunity], E[successes], P(capped)) from that state on, held exactly (BigInt numerators
- * over 12^(ring · waves left)) and as floats. It depends on the successes still needed, not on
+ * E[opportunity], E[successes], P(capped)) from that state on, held exactly (numerators over
+ * 12^(ring · waves left), as limbs: see numerators.ts) and as floats. It depends on the successes still needed, not on
  * the TN, so one table, of the largest TN solved, serves every solver of a ring, depth and
  * objective (see {@link RingSkillSolver.copyWaves}).
  *
@@ -120,7 +121,7 @@ export type SolverOptions = Pick<
 interface SolvedWaves {
   readonly tn: number;
   readonly values: Float64Array;
-  readonly exactValues: bigint[];
+  readonly exact: Float64Array;
 }
 
 /**
@@ -197,10 +198,21 @@ export class RingSkillSolver {
   /** Weighted objective: weights as floats and as integer numerators over one denominator. */
   private readonly weightFloats: readonly number[];
   private readonly weightExact: readonly bigint[];
-  /** Value vectors by state: floats, and exact numerators over `denominators[level]`. */
+  /**
+   * Value vectors by state: floats, and exact numerators over `denominators[level]`, each as
+   * `limbs` limbs (see numerators.ts) from (state · FIELDS + component) · limbs.
+   */
   private readonly values: Float64Array;
-  private readonly exactValues: bigint[];
+  private readonly exact: Float64Array;
+  private readonly limbs: number;
   private readonly denominators: bigint[];
+  /** `denominators[level]` as limbs, from level · limbs. */
+  private readonly denominatorLimbs: Float64Array;
+  /** Exact numerators as BigInts, by state · FIELDS + component, made when first asked for. */
+  private readonly exactBigs: (bigint | undefined)[] = [];
+  /** One exact vector being summed, and a difference being signed (limbs each). */
+  private readonly accumulator: Float64Array;
+  private readonly difference: Float64Array;
   /** How a profile's keeps compare (see keep-menus.ts), for building menus. */
   private readonly order: MenuOrder;
   /** Signatures (shared by the solvers of a ring): packed → local index, fields by index. */
@@ -285,26 +297,35 @@ export class RingSkillSolver {
     this.denominators = [1n];
     for (let level = 1; level <= this.depth; level++)
       this.denominators.push(this.denominators[level - 1]! * wave);
+    // A value's components are at most ring · depth symbols (P and capped at most 1) over the
+    // last denominator; 8 bits more for the 12^rerolls a reroll value is scaled by.
+    const top = this.denominators[this.depth]! * BigInt(this.maxPending * this.depth + 1);
+    this.limbs = limbsFor(top.toString(2).length + 8);
+    this.denominatorLimbs = new Float64Array((this.depth + 1) * this.limbs);
+    for (let level = 0; level <= this.depth; level++)
+      writeLimbs(this.denominators[level]!, this.denominatorLimbs, level * this.limbs, this.limbs);
+    this.accumulator = new Float64Array(FIELDS * this.limbs);
+    this.difference = new Float64Array(this.limbs);
     const states = (this.depth + 1) * this.levelSize;
     const id = `${options.ring}|${this.depth}|${this.objective}|${Object.values(options.weights)}`;
     const solved = solvedWaves.get(id);
     if (solved && solved.tn === this.tn) {
       this.values = solved.values;
-      this.exactValues = solved.exactValues;
+      this.exact = solved.exact;
     } else if (solved && solved.tn > this.tn) {
       this.values = new Float64Array(states * FIELDS);
-      this.exactValues = new Array<bigint>(states * FIELDS);
+      this.exact = new Float64Array(states * FIELDS * this.limbs);
       this.copyWaves(solved);
     } else {
       this.values = new Float64Array(states * FIELDS);
-      this.exactValues = new Array<bigint>(states * FIELDS).fill(0n);
+      this.exact = new Float64Array(states * FIELDS * this.limbs);
       // Every wave's signatures are known before the first ranking, so no ranking is redone.
       for (let pr = 0; pr <= this.maxPending; pr++)
         for (let ps = 0; pr + ps <= this.maxPending; ps++)
           if (pr + ps > 0 && this.depth > 0)
             this.waveMenus[pr * this.radix + ps] = this.localize(waveMenuSet(this.order, pr, ps));
       for (let level = 0; level <= this.depth; level++) this.solveLevel(level);
-      solvedWaves.set(id, { tn: this.tn, values: this.values, exactValues: this.exactValues });
+      solvedWaves.set(id, { tn: this.tn, values: this.values, exact: this.exact });
     }
   }
 
@@ -320,7 +341,8 @@ export class RingSkillSolver {
         const to = this.state(level, s, 0, 0) * FIELDS;
         const from = (level * (solved.tn + 1) + s + offset) * this.radix * this.radix * FIELDS;
         this.values.set(solved.values.subarray(from, from + block), to);
-        for (let i = 0; i < block; i++) this.exactValues[to + i] = solved.exactValues[from + i]!;
+        const n = this.limbs;
+        this.exact.set(solved.exact.subarray(from * n, (from + block) * n), to * n);
       }
   }
 
@@ -394,15 +416,16 @@ export class RingSkillSolver {
   }
 
   private solveLevel(level: number): void {
-    const G = this.denominators[level]!;
+    const n = this.limbs;
+    const G = this.denominatorLimbs.subarray(level * n, (level + 1) * n);
     for (let s = 0; s <= this.tn; s++) {
       for (let pr = 0; pr <= this.maxPending; pr++) {
         for (let ps = 0; pr + ps <= this.maxPending; ps++) {
           const at = this.state(level, s, pr, ps) * FIELDS;
           if (pr + ps === 0 || level === 0) {
             // No wave to roll: the check is decided; a pending explosion here was cut off.
-            this.exactValues[at + P] = succeeds(s, this.tn) ? G : 0n;
-            this.exactValues[at + CAPPED] = pr + ps > 0 ? G : 0n;
+            if (succeeds(s, this.tn)) this.exact.set(G, (at + P) * n);
+            if (pr + ps > 0) this.exact.set(G, (at + CAPPED) * n);
             this.values[at + P] = succeeds(s, this.tn) ? 1 : 0;
             this.values[at + CAPPED] = pr + ps > 0 ? 1 : 0;
           } else {
@@ -418,9 +441,12 @@ export class RingSkillSolver {
     const rank = this.rankFor(level - 1, s);
     const sum = this.sumMenus(this.waveMenus[pr * this.radix + ps]!, rank, level - 1, s);
     // Outcome weights are over 6^pr·12^ps; scale them to the wave denominator 12^ring.
-    const scale = 2n ** BigInt(pr) * 12n ** BigInt(this.maxPending - pr - ps);
-    const sums = this.combine(sum, this.denominators[level - 1]!);
-    for (let c = 0; c < FIELDS; c++) this.exactValues[at + c] = scale * sums[c]!;
+    const sums = this.sumExact(sum, level - 1);
+    const scale = 2 ** pr * 12 ** (this.maxPending - pr - ps);
+    for (let i = 0; i < sums.length; i++) sums[i]! *= scale;
+    const n = this.limbs;
+    for (let c = 0; c < FIELDS; c++) carry(sums, c * n, n);
+    this.exact.set(sums, at * n);
     // The floats from the floats: they only order decisions, and near ties go to the exact.
     const total = 6 ** pr * 12 ** ps;
     const v = this.values;
@@ -545,14 +571,49 @@ export class RingSkillSolver {
     return succeeds(s, this.tn) ? successes : bonusSuccesses(s + successes, this.tn);
   }
 
-  /** Σ weight·exact[next] + denominator·immediate, per component. */
+  /**
+   * Σ weight·exact[next] + G·immediate over the states of `level` (their denominator G), per
+   * component, as carried limbs in the accumulator (component c from c · limbs). The weights
+   * and immediate symbols must add up to less than 2^27 (a wave's, a reroll's). O(states ·
+   * limbs).
+   */
+  private sumExact(sum: Sum, level: number): Float64Array {
+    const n = this.limbs;
+    const width = FIELDS * n;
+    const acc = this.accumulator.fill(0);
+    const e = this.exact;
+    for (let i = 0; i < sum.nexts.length; i++) {
+      const w = sum.weights[i]!;
+      const from = sum.nexts[i]! * width;
+      for (let k = 0; k < width; k++) acc[k]! += w * e[from + k]!;
+    }
+    const G = this.denominatorLimbs;
+    for (let c = 0; c < FIELDS; c++) {
+      const x = sum.immediate[c]!;
+      if (x !== 0) for (let l = 0; l < n; l++) acc[c * n + l]! += x * G[level * n + l]!;
+      carry(acc, c * n, n);
+    }
+    return acc;
+  }
+
+  /** An exact numerator (state · FIELDS + component) as a BigInt. */
+  private exactBig(at: number): bigint {
+    let x = this.exactBigs[at];
+    if (x === undefined) {
+      x = limbsValue(this.exact, at * this.limbs, this.limbs);
+      this.exactBigs[at] = x;
+    }
+    return x;
+  }
+
+  /** Σ weight·exact[next] + denominator·immediate, per component, in BigInts (any weights). */
   private combine(sum: Sum, denominator: bigint): bigint[] {
     const sums = new Array<bigint>(FIELDS).fill(0n);
     for (let i = 0; i < sum.nexts.length; i++) {
       const at = sum.nexts[i]! * FIELDS;
       const w = BigInt(sum.weights[i]!);
       for (let c = 0; c < FIELDS; c++) {
-        const x = this.exactValues[at + c]!;
+        const x = this.exactBig(at + c);
         if (x !== 0n) sums[c]! += w * x;
       }
     }
@@ -576,7 +637,6 @@ export class RingSkillSolver {
     const n = this.sigCount.length;
     let rank = this.ranks.get(id);
     if (rank && rank.length === n) return rank;
-    const G = this.denominators[nextLevel]!;
     const objective = this.objectiveLength;
     const width = objective + 3;
     const keys = new Float64Array(n * width);
@@ -599,7 +659,6 @@ export class RingSkillSolver {
     }
     // Exact differences, only where floats cannot separate two signatures: component by
     // component, from the stored numerators (no vector is built).
-    const e = this.exactValues;
     const immediate = (field: number, x: number): number =>
       field === STRIFE
         ? this.sigStrife[x]!
@@ -622,16 +681,24 @@ export class RingSkillSolver {
         tieClass[x * width + i] =
           fields.length === 1 ? ids[nextAt[x]! + fields[0]!]! * 64 + immediate(fields[0]!, x) : -1;
     }
-    const fieldDiff = (field: number, a: number, b: number): bigint => {
+    // A field's exact difference (immediate · G + numerator, a minus b), carried into
+    // `difference`: its sign.
+    const nl = this.limbs;
+    const e = this.exact;
+    const G = this.denominatorLimbs;
+    const diff = this.difference;
+    const fieldDiff = (field: number, a: number, b: number): number => {
       const d = immediate(field, a) - immediate(field, b);
-      const ea = e[nextAt[a]! + field]!;
-      const eb = e[nextAt[b]! + field]!;
-      // Equal fields are the common case: no BigInt is made for them.
-      if (d === 0) return ea === eb ? 0n : ea - eb;
-      return BigInt(d) * G + ea - eb;
+      const ea = (nextAt[a]! + field) * nl;
+      const eb = (nextAt[b]! + field) * nl;
+      for (let l = 0; l < nl; l++) diff[l] = d * G[nextLevel * nl + l]! + e[ea + l]! - e[eb + l]!;
+      carry(diff, 0, nl);
+      return limbsSign(diff, 0, nl);
     };
+    const fieldBig = (field: number, a: number, b: number): bigint =>
+      fieldDiff(field, a, b) === 0 ? 0n : limbsValue(diff, 0, nl);
     const w = this.weightExact;
-    const exactDiff = (i: number, a: number, b: number): bigint => {
+    const exactDiff = (i: number, a: number, b: number): number => {
       if (i === objective) return -fieldDiff(STRIFE, a, b);
       if (i === objective + 1) return fieldDiff(SUCC, a, b);
       if (i === objective + 2) return -fieldDiff(CAPPED, a, b);
@@ -646,12 +713,12 @@ export class RingSkillSolver {
       if (i === 1) return fieldDiff(BONUS, a, b);
       if (i === 2) return fieldDiff(OPP, a, b);
       if (this.objective === 'most-successes') return fieldDiff(SUCC, a, b);
-      return (
-        w[0]! * fieldDiff(P, a, b) +
-        w[1]! * fieldDiff(BONUS, a, b) +
-        w[2]! * fieldDiff(OPP, a, b) +
-        w[3]! * fieldDiff(STRIFE, a, b)
-      );
+      const u =
+        w[0]! * fieldBig(P, a, b) +
+        w[1]! * fieldBig(BONUS, a, b) +
+        w[2]! * fieldBig(OPP, a, b) +
+        w[3]! * fieldBig(STRIFE, a, b);
+      return u > 0n ? 1 : u < 0n ? -1 : 0;
     };
     const count = this.sigCount;
     const strife = this.sigStrife;
@@ -675,7 +742,7 @@ export class RingSkillSolver {
         const c = tieClass[ka + i]!;
         if (c >= 0 && c === tieClass[kb + i]) continue;
         const d = exactDiff(i, a, b);
-        if (d !== 0n) return d > 0n ? -1 : 1;
+        if (d !== 0) return d > 0 ? -1 : 1;
       }
       return 0;
     };
@@ -704,26 +771,28 @@ export class RingSkillSolver {
    * level they share one denominator). Built on the first ranking that reads the level.
    */
   private exactIds(level: number): Int32Array {
-    if (this.ids.length === 0) this.ids = new Int32Array(this.exactValues.length);
+    if (this.ids.length === 0) this.ids = new Int32Array(this.values.length);
     if (!this.idsBuilt[level]) {
       const from = level * this.levelSize * FIELDS;
       const to = from + this.levelSize * FIELDS;
-      // Values by their nearest float (BigInts hash slowly), then compared exactly.
+      // Values by a hash of their limbs, then compared limb by limb; an id is the first index
+      // of its value.
+      const n = this.limbs;
+      const e = this.exact;
       const seen = Array.from({ length: FIELDS }, () => new Map<number, number[]>());
-      const interned: bigint[] = [];
       for (let at = from; at < to; at++) {
-        const x = this.exactValues[at] ?? 0n;
+        let hash = 0;
+        for (let l = 0; l < n; l++) hash = mix(hash, e[at * n + l]!);
+        hash &= 0x3fffffff;
         const near = seen[at % FIELDS]!;
-        const f = Number(x);
-        let alike = near.get(f);
+        let alike = near.get(hash);
         if (!alike) {
           alike = [];
-          near.set(f, alike);
+          near.set(hash, alike);
         }
-        let id = alike.find((i) => interned[i] === x);
+        let id = alike.find((i) => compareLimbs(e, i * n, e, at * n, n) === 0);
         if (id === undefined) {
-          id = interned.length;
-          interned.push(x);
+          id = at;
           alike.push(id);
         }
         this.ids[at] = id;
@@ -871,7 +940,7 @@ export class RingSkillSolver {
   stateFigures(state: number): Omit<ExactFigures, 'expectedUtility'> {
     const at = state * FIELDS;
     const G = this.denominators[Math.floor(state / this.levelSize)]!;
-    return figuresOf((c) => Rational.of(this.exactValues[at + c]!, G));
+    return figuresOf((c) => Rational.of(this.exactBig(at + c), G));
   }
 
   /** The best first keep from a pool (kind counts): 1 to ring dice. Memoised on the reduced pool. */
