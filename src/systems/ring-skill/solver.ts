@@ -213,6 +213,13 @@ export class RingSkillSolver {
   /** One exact vector being summed, and a difference being signed (limbs each). */
   private readonly accumulator: Float64Array;
   private readonly difference: Float64Array;
+  /**
+   * The field of each component of a key (see {@link keyOf}), −1 for the weighted utility, and
+   * its sign (−1: less is better).
+   */
+  private readonly keyField: Int8Array;
+  private readonly keySign: Int8Array;
+
   /** How a profile's keeps compare (see keep-menus.ts), for building menus. */
   private readonly order: MenuOrder;
   /** Signatures (shared by the solvers of a ring): packed → local index, fields by index. */
@@ -293,6 +300,9 @@ export class RingSkillSolver {
     this.weightFloats = w.map((x) => x.toNumber());
     this.weightExact = w.map((x) => (x.num * den) / x.den);
     this.order = this.menuOrder();
+    const fields = this.componentFields;
+    this.keyField = Int8Array.from(fields, (f) => (f.length === 1 ? f[0]! : -1));
+    this.keySign = Int8Array.from(fields, (f) => (f[0] === STRIFE || f[0] === CAPPED ? -1 : 1));
     const wave = 12n ** BigInt(this.maxPending);
     this.denominators = [1n];
     for (let level = 1; level <= this.depth; level++)
@@ -858,28 +868,6 @@ export class RingSkillSolver {
     out[i] = -v[CAPPED]!;
   }
 
-  /** {@link keyOf} in exact arithmetic (on numerators over one shared denominator). */
-  private exactKeyOf(v: readonly bigint[]): bigint[] {
-    const key: bigint[] = [];
-    for (let i = 0; i < this.objectiveLength + 3; i++) key.push(this.exactKeyComponent(i, v));
-    return key;
-  }
-
-  /** Component i of {@link exactKeyOf}, from an exact value vector. */
-  private exactKeyComponent(i: number, v: readonly bigint[]): bigint {
-    const objective = this.objectiveLength;
-    if (i === objective) return -v[STRIFE]!;
-    if (i === objective + 1) return v[SUCC]!;
-    if (i === objective + 2) return -v[CAPPED]!;
-    if (this.objective === 'succeed-then-least-strife')
-      return i === 0 ? v[P]! : i === 1 ? -v[STRIFE]! : i === 2 ? v[BONUS]! : v[OPP]!;
-    if (i === 1) return v[BONUS]!;
-    if (i === 2) return v[OPP]!;
-    if (this.objective === 'most-successes') return v[SUCC]!;
-    const w = this.weightExact;
-    return w[0]! * v[P]! + w[1]! * v[BONUS]! + w[2]! * v[OPP]! + w[3]! * v[STRIFE]!;
-  }
-
   /**
    * The best keep of a pool with `least`..`most` dice for a decision whose dice lead to
    * `nextLevel` waves left with s successes so far: the best-ranked entry of the pool's menu.
@@ -995,29 +983,56 @@ export class RingSkillSolver {
    */
   private compareReroll(a: RerollValue, b: RerollValue, rerolls: number): number {
     const n = this.objectiveLength;
-    let ea: bigint[] | undefined;
-    let eb: bigint[] | undefined;
     for (let i = 0; i < a.key.length; i++) {
       if (i === n && a.rerolled !== b.rerolled) return a.rerolled - b.rerolled;
       const x = a.key[i]!;
       const y = b.key[i]!;
       if (!nearTie(x, y)) return x > y ? -1 : 1;
-      ea ??= this.rerollExactKey(a, rerolls);
-      eb ??= this.rerollExactKey(b, rerolls);
-      if (ea[i] !== eb[i]) return ea[i]! > eb[i]! ? -1 : 1;
+      const d = this.rerollKeyDiff(i, a, b, rerolls);
+      if (d !== 0) return d > 0 ? -1 : 1;
     }
     return 0;
   }
 
-  /** A reroll value's exact key over the common denominator 12^rerolls · G_depth (cached). */
-  private rerollExactKey(v: RerollValue, rerolls: number): bigint[] {
-    // Keyed by the reroll count: one solver may solve checks with different counts.
-    if (!v.exactKey || v.exactKeyRerolls !== rerolls) {
-      const scale = 12n ** BigInt(rerolls - v.rerolled);
-      v.exactKey = this.exactKeyOf(this.rerollSums(v).map((x) => x * scale));
-      v.exactKeyRerolls = rerolls;
+  /**
+   * The sign of key component i of reroll value a minus b's, exactly: their numerators over the
+   * common denominator 12^rerolls · G_depth, one field's limbs at a time (the weighted utility in
+   * BigInts).
+   */
+  private rerollKeyDiff(i: number, a: RerollValue, b: RerollValue, rerolls: number): number {
+    const sa = 12 ** (rerolls - a.rerolled);
+    const sb = 12 ** (rerolls - b.rerolled);
+    const field = this.keyField[i]!;
+    if (field < 0) {
+      const u = BigInt(sa) * this.rerollUtility(a) - BigInt(sb) * this.rerollUtility(b);
+      return u > 0n ? 1 : u < 0n ? -1 : 0;
     }
-    return v.exactKey;
+    const n = this.limbs;
+    const ea = this.rerollExact(a);
+    const eb = this.rerollExact(b);
+    const diff = this.difference;
+    for (let l = 0; l < n; l++) diff[l] = sa * ea[field * n + l]! - sb * eb[field * n + l]!;
+    carry(diff, 0, n);
+    return this.keySign[i]! * limbsSign(diff, 0, n);
+  }
+
+  /** A reroll value's exact sums Σ weight·value over 12^rerolled · G_depth, as limbs (cached). */
+  private rerollExact(v: RerollValue): Float64Array {
+    v.exact ??= this.sumExact(v.sum, this.depth).slice();
+    return v.exact;
+  }
+
+  /** A reroll value's weighted utility over 12^rerolled · G_depth (and the weights' denominator). */
+  private rerollUtility(v: RerollValue): bigint {
+    if (v.utility === undefined) {
+      const e = this.rerollExact(v);
+      const n = this.limbs;
+      const w = this.weightExact;
+      const field = (f: number) => limbsValue(e, f * n, n);
+      v.utility =
+        w[0]! * field(P) + w[1]! * field(BONUS) + w[2]! * field(OPP) + w[3]! * field(STRIFE);
+    }
+    return v.utility;
   }
 
   /**
@@ -1208,12 +1223,6 @@ export class RingSkillSolver {
     return best;
   }
 
-  /** A reroll value's exact sums Σ weight·value over 12^rerolled · G_depth (cached on it). */
-  private rerollSums(value: RerollValue): bigint[] {
-    if (!value.sums) value.sums = this.combine(value.sum, this.denominators[this.depth]!);
-    return value.sums;
-  }
-
   /**
    * Solves a check with `skill` Skill dice and up to `rerolls` rerolls: the exact figures under
    * this solver's objective. Without rerolls O(menu entries of the first roll's pools): the
@@ -1232,14 +1241,21 @@ export class RingSkillSolver {
       sums = this.combine(this.sumChosen(picked.sigs, picked.weights, this.depth, 0), top);
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill) * top;
     } else {
+      // The values chosen, weighted, summed by state (integers below 2^53) and then exactly.
       const chosen = this.chosenRerolls(skill, rerolls);
-      sums = new Array<bigint>(FIELDS).fill(0n);
+      const { byState, nexts, immediate } = this.sumScratch();
+      let size = 0;
+      immediate.fill(0);
       for (const [value, weight] of chosen) {
-        const w = BigInt(weight);
-        this.rerollSums(value).forEach((x, c) => {
-          sums[c]! += w * x;
-        });
+        const sum = value.sum;
+        for (let i = 0; i < sum.nexts.length; i++) {
+          const next = sum.nexts[i]!;
+          if (byState[next] === 0) nexts[size++] = next;
+          byState[next]! += weight * sum.weights[i]!;
+        }
+        for (let c = 0; c < FIELDS; c++) immediate[c]! += weight * sum.immediate[c]!;
       }
+      sums = this.combine(this.sumOf(size), top);
       denominator = 6n ** BigInt(ring) * 12n ** BigInt(skill + rerolls) * top;
     }
     const figures = figuresOf((c) => Rational.of(sums[c]!, denominator));
@@ -1302,11 +1318,10 @@ class RerollValue {
   readonly rerolled: number;
   readonly sum: Sum;
   readonly key: number[];
-  /** Exact Σ weight·value over 12^rerolled · G_depth, once computed. */
-  sums: bigint[] | undefined;
-  /** The exact key under the reroll count `exactKeyRerolls` (the last compared for). */
-  exactKey: bigint[] | undefined;
-  exactKeyRerolls = -1;
+  /** Exact Σ weight·value over 12^rerolled · G_depth as limbs, once computed. */
+  exact: Float64Array | undefined;
+  /** The weighted utility of `exact`, once computed. */
+  utility: bigint | undefined;
 
   constructor(serial: number, rerolled: number, sum: Sum, key: number[]) {
     this.serial = serial;
