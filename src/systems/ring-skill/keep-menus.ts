@@ -122,6 +122,12 @@ interface Prepared {
   readonly improving: readonly number[];
   /** The scoring groups' kinds then the improving kinds, each chain after a −1, for reducedPool. */
   readonly chains: Int8Array;
+  /**
+   * The keep that stands in for keeping nothing (see {@link menuOf}), by which dice a pool
+   * shows (bit i: free[i], the next bit: a blank): its packed signature (−1: none) and lex key.
+   */
+  readonly lonePacked: Int32Array;
+  readonly loneLex: Int32Array;
 }
 
 const prepared = new Map<string, Prepared>();
@@ -154,12 +160,32 @@ function prepare(order: MenuOrder): Prepared {
   const improving = free.filter(
     (k) => order.inner(KIND_STRIFE[k]!, KIND_OPPORTUNITY[k]!, 1, 0, 0, 0) < 0,
   );
+  // The better of the best single opportunity die shown and a lone blank.
+  const blankBit = 1 << free.length;
+  const lonePacked = new Int32Array(2 * blankBit).fill(-1);
+  const loneLex = new Int32Array(2 * blankBit);
+  for (let mask = 0; mask < 2 * blankBit; mask++) {
+    const single = free.find((_, i) => (mask & (1 << i)) !== 0);
+    const blank = (mask & blankBit) !== 0;
+    if (
+      single !== undefined &&
+      (!blank || order.inner(KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 1, 0, 0, 1) < 0)
+    ) {
+      lonePacked[mask] = KIND_PACKED[single]!;
+      loneLex[mask] = lexPlace(single);
+    } else if (blank) {
+      lonePacked[mask] = KIND_PACKED[BLANK]!;
+      loneLex[mask] = LONE_BLANK_LEX;
+    }
+  }
   p = {
     inner: order.inner,
     scoring,
     free,
     improving,
     chains: Int8Array.from([...scoring, improving].flatMap((kinds) => [-1, ...kinds])),
+    lonePacked,
+    loneLex,
   };
   prepared.set(order.id, p);
   return p;
@@ -202,32 +228,28 @@ export function menuOf(
     extraPacked[r] = extraPacked[improving]!;
     extraLex[r] = extraLex[improving]!;
   }
+  // Keeping nothing is not allowed with least 1: when no improving die fills the empty
+  // profile, the better of the best single opportunity die and a lone blank stands in for it
+  // (nothing else keeps no scoring die). Looked up and written for every pool, kept only when
+  // needed: no branch that the first rolls alone take.
+  const free = p.free;
+  let mask = pool[BLANK]! > 0 ? 1 << free.length : 0;
+  for (let i = 0; i < free.length; i++) mask |= pool[free[i]!]! > 0 ? 1 << i : 0;
+  const lone = p.lonePacked[mask]!;
+  let end = at;
+  sigs[end] = lone;
+  lexes[end] = p.loneLex[mask]!;
+  end += (least > Math.min(most, improving) ? 1 : 0) & (lone >= 0 ? 1 : 0);
   take.fill(0);
   // The odometer over the groups' counts (group 0 fastest), with the sums kept as it turns.
   let total = 0;
   let sig = 0;
   let l = 0;
-  let end = at;
   for (;;) {
     const room = most - total;
     if (total + Math.min(room, improving) >= least) {
       sigs[end] = sig + extraPacked[room]!;
       lexes[end++] = l + extraLex[room]!;
-    } else {
-      // Keeping nothing is not allowed: the better of the best single opportunity die and a
-      // lone blank (nothing else keeps no scoring die).
-      const single = p.free.find((k) => pool[k]! > 0);
-      const blank = pool[BLANK]! > 0;
-      if (
-        single !== undefined &&
-        (!blank || p.inner(KIND_STRIFE[single]!, KIND_OPPORTUNITY[single]!, 1, 0, 0, 1) < 0)
-      ) {
-        sigs[end] = KIND_PACKED[single]!;
-        lexes[end++] = lexPlace(single);
-      } else if (blank) {
-        sigs[end] = KIND_PACKED[BLANK]!;
-        lexes[end++] = LONE_BLANK_LEX;
-      }
     }
     let j = 0;
     for (; j < g; j++) {
@@ -368,13 +390,17 @@ function reducedSum(
     out[k] = t;
     left -= t;
   }
-  // `left` is now the improving chain's (the last).
-  if (left === most)
-    for (const k of p.free)
-      if (a[k]! + b[k]! > 0) {
-        out[k] = 1;
-        break;
-      }
+  // `left` is now the improving chain's (the last). With no improving die, the best
+  // opportunity die shown is kept too (a keep of one die may need it); worked out for every
+  // pool, without a branch that rare pools alone take.
+  let found = left === most ? 0 : 1;
+  const free = p.free;
+  for (let i = 0; i < free.length; i++) {
+    const k = free[i]!;
+    const shown = a[k]! + b[k]! > 0 ? 1 : 0;
+    out[k] = out[k]! | (shown & (1 - found));
+    found |= shown;
+  }
   out[BLANK] = a[BLANK]! + b[BLANK]! > 0 ? 1 : 0;
   let key = 0;
   for (let k = 0; k < KIND_COUNT; k++) key = key * BASE + out[k]!;
