@@ -50,6 +50,15 @@ export const SIGNATURES = BASE ** 6;
 /** The lone blank's lex key: after every other keep, as in the candidate order. */
 export const LONE_BLANK_LEX = BASE ** (KIND_COUNT - 1);
 
+/**
+ * A menu entry's place under a ranking: by rank (lower is better), then by lex key, as one
+ * number (lex keys are at most {@link LONE_BLANK_LEX}), so that finding the best entry takes one
+ * comparison.
+ */
+export function entryKey(rank: number, lex: number): number {
+  return rank * (2 * LONE_BLANK_LEX) + lex;
+}
+
 /** The signature of one die of each kind kept alone (index kind). */
 const KIND_PACKED: readonly number[] = Array.from({ length: KIND_COUNT }, (_, k) =>
   signatureOf(
@@ -424,8 +433,8 @@ function rollPoolsOf(
   const index = new Map<number, number>();
   const reducedPair = new Int32Array(a.outcomes.length * b.outcomes.length);
   const weight: number[] = [];
-  // Pools straight into a typed array, doubled when full (a roll has up to ~20,000).
-  let pools = new Int8Array(1024 * KIND_COUNT);
+  // Pools straight into a typed array with room for every pair (then trimmed).
+  const pools = new Int8Array(reducedPair.length * KIND_COUNT);
   const reduced = new Int8Array(KIND_COUNT);
   const p = prepare(order);
   let pair = 0;
@@ -443,11 +452,6 @@ function rollPoolsOf(
       index.set(key, n);
       reducedPair[pair++] = n;
       weight.push(w);
-      if ((n + 1) * KIND_COUNT > pools.length) {
-        const more = new Int8Array(pools.length * 2);
-        more.set(pools);
-        pools = more;
-      }
       pools.set(reduced, n * KIND_COUNT);
     }
   const pairPool = new Int32Array(ringPart.length * skillPart.length);
@@ -511,16 +515,14 @@ export function bestEntries(
     const size = menuOf(order, pool, least, most, sigs, lexes, 0);
     if (size === 0) throw new Error('a keep decision found no legal keep');
     let bestSig = -1;
-    let bestRank = 0;
-    let bestLex = 0;
+    let bestKey = Number.POSITIVE_INFINITY;
     for (let e = 0; e < size; e++) {
       const sig = local[sigs[e]!]! - 1;
       if (sig < 0) throw new Error('a first keep signature was not ranked');
-      const r = rank[sig]!;
-      if (bestSig < 0 || r < bestRank || (r === bestRank && lexes[e]! < bestLex)) {
+      const key = entryKey(rank[sig]!, lexes[e]!);
+      if (key < bestKey) {
+        bestKey = key;
         bestSig = sig;
-        bestRank = r;
-        bestLex = lexes[e]!;
       }
     }
     best[i] = bestSig;

@@ -50,7 +50,10 @@ export function carry(a: Float64Array, at: number, n: number): void {
  * O(n).
  */
 export function limbsSign(a: Float64Array, at: number, n: number): number {
-  for (let l = at + n - 1; l >= at; l--) if (a[l] !== 0) return a[l]! > 0 ? 1 : -1;
+  for (let l = at + n - 1; l >= at; l--) {
+    const x = a[l]!;
+    if (x !== 0) return x > 0 ? 1 : -1;
+  }
   return 0;
 }
 

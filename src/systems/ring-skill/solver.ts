@@ -3,6 +3,7 @@ import { KIND_COUNT, RING, SKILL } from './faces.ts';
 import {
   bestEntries,
   cachedRoll,
+  entryKey,
   firstKeepSignatures,
   firstRollPools,
   type KindOutcome,
@@ -231,6 +232,20 @@ export class RingSkillSolver {
   private readonly sigAddsRing: number[];
   private readonly sigAddsSkill: number[];
   private readonly sigCount: number[];
+  /**
+   * The ranking being made (see rankFor): by signature, its key, tie classes, immediate symbols
+   * (FIELDS each) and next state's index · FIELDS; the level it leads to.
+   */
+  private readonly ranking = {
+    keys: new Float64Array(0),
+    tieClass: new Int32Array(0),
+    immediate: new Float64Array(0),
+    nextAt: new Int32Array(0),
+    vector: new Float64Array(FIELDS),
+    level: 0,
+  };
+  /** The order of a ranking's sort: better first, ties by index (see compareSignatures). */
+  private readonly signatureOrder = (a: number, b: number) => this.compareSignatures(a, b) || a - b;
   /** Rank of each signature (0 best, ties share a rank) per context (next level, successes so far). */
   private readonly ranks = new Map<number, Int32Array>();
   /** Interned exact values (see exactIds), and the levels they are built for. */
@@ -647,133 +662,147 @@ export class RingSkillSolver {
     const n = this.sigCount.length;
     let rank = this.ranks.get(id);
     if (rank && rank.length === n) return rank;
-    const objective = this.objectiveLength;
-    const width = objective + 3;
-    const keys = new Float64Array(n * width);
-    const vector = new Float64Array(FIELDS);
-    const v = this.values;
-    const next = (i: number) =>
-      this.state(nextLevel, s + this.sigSucc[i]!, this.sigAddsRing[i]!, this.sigAddsSkill[i]!) *
-      FIELDS;
-    const nextAt = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const at = next(i);
-      nextAt[i] = at;
-      vector[P] = v[at + P]!;
-      vector[STRIFE] = this.sigStrife[i]! + v[at + STRIFE]!;
-      vector[BONUS] = this.bonusOf(s, this.sigSucc[i]!) + v[at + BONUS]!;
-      vector[OPP] = this.sigOpp[i]! + v[at + OPP]!;
-      vector[SUCC] = this.sigSucc[i]! + v[at + SUCC]!;
-      vector[CAPPED] = v[at + CAPPED]!;
-      this.keyInto(vector, keys, i * width);
-    }
-    // Exact differences, only where floats cannot separate two signatures: component by
-    // component, from the stored numerators (no vector is built).
-    const immediate = (field: number, x: number): number =>
-      field === STRIFE
-        ? this.sigStrife[x]!
-        : field === BONUS
-          ? this.bonusOf(s, this.sigSucc[x]!)
-          : field === OPP
-            ? this.sigOpp[x]!
-            : field === SUCC
-              ? this.sigSucc[x]!
-              : 0;
-    // Exact ties without BigInts: component i of two signatures is tied when each of its fields
-    // is, that is the same immediate symbols and next states of equal exact value (interned).
-    // One class per signature and single-field component (−1: a weighted sum, never assumed).
-    const ids = this.exactIds(nextLevel);
-    const fieldsOf = this.componentFields;
-    const tieClass = new Int32Array(n * width);
-    for (let i = 0; i < width; i++) {
-      const fields = fieldsOf[i]!;
-      for (let x = 0; x < n; x++)
-        tieClass[x * width + i] =
-          fields.length === 1 ? ids[nextAt[x]! + fields[0]!]! * 64 + immediate(fields[0]!, x) : -1;
-    }
-    // A field's exact difference (immediate · G + numerator, a minus b), carried into
-    // `difference`: its sign.
-    const nl = this.limbs;
-    const e = this.exact;
-    const G = this.denominatorLimbs;
-    const diff = this.difference;
-    const fieldDiff = (field: number, a: number, b: number): number => {
-      const d = immediate(field, a) - immediate(field, b);
-      const ea = (nextAt[a]! + field) * nl;
-      const eb = (nextAt[b]! + field) * nl;
-      for (let l = 0; l < nl; l++) diff[l] = d * G[nextLevel * nl + l]! + e[ea + l]! - e[eb + l]!;
-      carry(diff, 0, nl);
-      return limbsSign(diff, 0, nl);
-    };
-    const fieldBig = (field: number, a: number, b: number): bigint =>
-      fieldDiff(field, a, b) === 0 ? 0n : limbsValue(diff, 0, nl);
-    const w = this.weightExact;
-    const exactDiff = (i: number, a: number, b: number): number => {
-      if (i === objective) return -fieldDiff(STRIFE, a, b);
-      if (i === objective + 1) return fieldDiff(SUCC, a, b);
-      if (i === objective + 2) return -fieldDiff(CAPPED, a, b);
-      if (this.objective === 'succeed-then-least-strife')
-        return i === 0
-          ? fieldDiff(P, a, b)
-          : i === 1
-            ? -fieldDiff(STRIFE, a, b)
-            : i === 2
-              ? fieldDiff(BONUS, a, b)
-              : fieldDiff(OPP, a, b);
-      if (i === 1) return fieldDiff(BONUS, a, b);
-      if (i === 2) return fieldDiff(OPP, a, b);
-      if (this.objective === 'most-successes') return fieldDiff(SUCC, a, b);
-      const u =
-        w[0]! * fieldBig(P, a, b) +
-        w[1]! * fieldBig(BONUS, a, b) +
-        w[2]! * fieldBig(OPP, a, b) +
-        w[3]! * fieldBig(STRIFE, a, b);
-      return u > 0n ? 1 : u < 0n ? -1 : 0;
-    };
-    const count = this.sigCount;
-    const strife = this.sigStrife;
-    const opp = this.sigOpp;
-    const succ = this.sigSucc;
-    const inner = this.order.inner;
-    const compare = (a: number, b: number): number => {
-      // The same state and successes: only the keeps' own symbols differ, compared exactly.
-      if (succ[a] === succ[b] && nextAt[a] === nextAt[b])
-        return inner(strife[a]!, opp[a]!, count[a]!, strife[b]!, opp[b]!, count[b]!);
-      const ka = a * width;
-      const kb = b * width;
-      for (let i = 0; i < width; i++) {
-        if (i === objective) {
-          const fewer = count[a]! - count[b]!;
-          if (fewer !== 0) return fewer;
-        }
-        const x = keys[ka + i]!;
-        const y = keys[kb + i]!;
-        if (!nearTie(x, y)) return x > y ? -1 : 1;
-        const c = tieClass[ka + i]!;
-        if (c >= 0 && c === tieClass[kb + i]) continue;
-        const d = exactDiff(i, a, b);
-        if (d !== 0) return d > 0 ? -1 : 1;
-      }
-      return 0;
-    };
+    this.rankingKeys(nextLevel, s, n);
+    this.rankingTies(this.exactIds(nextLevel), n);
     // Sorted from the last order of these successes (the level before, as solveLevel goes):
     // rankings change little between levels, and the sort is linear on a sorted run. The
     // order is total, so the start does not change the result.
     const order = this.lastOrder.get(s) ?? [];
     for (let i = order.length; i < n; i++) order.push(i);
-    order.sort((a, b) => compare(a, b) || a - b);
+    order.sort(this.signatureOrder);
     this.lastOrder.set(s, order);
-    rank = new Int32Array(n);
-    let r = 0;
-    for (let p = 0; p < n; p++) {
-      if (p > 0 && compare(order[p - 1]!, order[p]!) !== 0) r = p;
-      rank[order[p]!] = r;
-    }
+    rank = this.ranksOf(order);
     const before = this.lastRank.get(s);
     if (before?.length === n && before.every((x, i) => x === rank![i])) rank = before;
     this.lastRank.set(s, rank);
     this.ranks.set(id, rank);
     return rank;
+  }
+
+  // The ranking's loops are each a method of their own: a loop compiled while it runs (on
+  // stack) is left for code never run before, which costs its compiled code.
+
+  /** The ranking's keys, immediate symbols and next states (see {@link ranking}). O(n). */
+  private rankingKeys(nextLevel: number, s: number, n: number): void {
+    const width = this.objectiveLength + 3;
+    const r = this.ranking;
+    if (r.nextAt.length < n) {
+      r.keys = new Float64Array(n * width);
+      r.tieClass = new Int32Array(n * width);
+      r.immediate = new Float64Array(n * FIELDS);
+      r.nextAt = new Int32Array(n);
+    }
+    r.level = nextLevel;
+    const { keys, immediate, nextAt, vector } = r;
+    const v = this.values;
+    for (let i = 0; i < n; i++) {
+      const succ = this.sigSucc[i]!;
+      const at =
+        this.state(nextLevel, s + succ, this.sigAddsRing[i]!, this.sigAddsSkill[i]!) * FIELDS;
+      nextAt[i] = at;
+      // The symbols the keep adds at once (P and capped: none).
+      const own = i * FIELDS;
+      immediate[own + STRIFE] = this.sigStrife[i]!;
+      immediate[own + BONUS] = this.bonusOf(s, succ);
+      immediate[own + OPP] = this.sigOpp[i]!;
+      immediate[own + SUCC] = succ;
+      for (let c = 0; c < FIELDS; c++) vector[c] = immediate[own + c]! + v[at + c]!;
+      this.keyInto(vector, keys, i * width);
+    }
+  }
+
+  /**
+   * Exact ties without exact arithmetic: component i of two signatures is tied when its field
+   * is, that is the same immediate symbols and next states of equal exact value (`ids`). One
+   * class per signature and single-field component (−1: a weighted sum, never assumed). O(n).
+   */
+  private rankingTies(ids: Int32Array, n: number): void {
+    const width = this.objectiveLength + 3;
+    const { tieClass, immediate, nextAt } = this.ranking;
+    for (let i = 0; i < width; i++) {
+      const field = this.keyField[i]!;
+      for (let x = 0; x < n; x++)
+        tieClass[x * width + i] =
+          field >= 0 ? ids[nextAt[x]! + field]! * 64 + immediate[x * FIELDS + field]! : -1;
+    }
+  }
+
+  /** The ranks of signatures sorted best first: a tie shares the rank of its first. O(n). */
+  private ranksOf(order: readonly number[]): Int32Array {
+    const rank = new Int32Array(order.length);
+    let at = 0;
+    for (let p = 0; p < order.length; p++) {
+      if (p > 0 && this.compareSignatures(order[p - 1]!, order[p]!) !== 0) at = p;
+      rank[order[p]!] = at;
+    }
+    return rank;
+  }
+
+  /**
+   * How signatures a and b compare in the ranking being made (see {@link rankFor}): negative
+   * when a is better. Floats first and, within 1e-9 of a tie, exact differences component by
+   * component, from the stored numerators (no vector is built).
+   */
+  private compareSignatures(a: number, b: number): number {
+    const { keys, tieClass, nextAt } = this.ranking;
+    const count = this.sigCount;
+    // The same state and successes: only the keeps' own symbols differ, compared exactly.
+    if (this.sigSucc[a] === this.sigSucc[b] && nextAt[a] === nextAt[b])
+      return this.order.inner(
+        this.sigStrife[a]!,
+        this.sigOpp[a]!,
+        count[a]!,
+        this.sigStrife[b]!,
+        this.sigOpp[b]!,
+        count[b]!,
+      );
+    const objective = this.objectiveLength;
+    const width = objective + 3;
+    const fewer = count[a]! - count[b]!;
+    const ka = a * width;
+    const kb = b * width;
+    for (let i = 0; i < width; i++) {
+      if (i === objective && fewer !== 0) return fewer;
+      const x = keys[ka + i]!;
+      const y = keys[kb + i]!;
+      if (!nearTie(x, y)) return x > y ? -1 : 1;
+      const c = tieClass[ka + i]!;
+      if (c >= 0 && c === tieClass[kb + i]) continue;
+      const field = this.keyField[i]!;
+      const d =
+        field >= 0
+          ? this.keySign[i]! * this.signatureFieldDiff(field, a, b)
+          : this.signatureUtilityDiff(a, b);
+      if (d !== 0) return d > 0 ? -1 : 1;
+    }
+    return 0;
+  }
+
+  /**
+   * The sign of a field of signature a's value minus b's in the ranking being made, exactly:
+   * immediate · G + numerator, carried into `difference` (which then holds it).
+   */
+  private signatureFieldDiff(field: number, a: number, b: number): number {
+    const { immediate, nextAt, level } = this.ranking;
+    const n = this.limbs;
+    const e = this.exact;
+    const G = this.denominatorLimbs;
+    const diff = this.difference;
+    const d = immediate[a * FIELDS + field]! - immediate[b * FIELDS + field]!;
+    const ea = (nextAt[a]! + field) * n;
+    const eb = (nextAt[b]! + field) * n;
+    for (let l = 0; l < n; l++) diff[l] = d * G[level * n + l]! + e[ea + l]! - e[eb + l]!;
+    carry(diff, 0, n);
+    return limbsSign(diff, 0, n);
+  }
+
+  /** The sign of signature a's weighted utility minus b's in the ranking being made, exactly. */
+  private signatureUtilityDiff(a: number, b: number): number {
+    const big = (field: number) =>
+      this.signatureFieldDiff(field, a, b) === 0 ? 0n : limbsValue(this.difference, 0, this.limbs);
+    const w = this.weightExact;
+    const u = w[0]! * big(P) + w[1]! * big(BONUS) + w[2]! * big(OPP) + w[3]! * big(STRIFE);
+    return u > 0n ? 1 : u < 0n ? -1 : 0;
   }
 
   /**
@@ -782,7 +811,11 @@ export class RingSkillSolver {
    */
   private exactIds(level: number): Int32Array {
     if (this.ids.length === 0) this.ids = new Int32Array(this.values.length);
+    const ids = this.ids;
     if (!this.idsBuilt[level]) {
+      // Marked before the loop: nothing after it but the return, which compiled loops reach
+      // without ever having run it.
+      this.idsBuilt[level] = true;
       const from = level * this.levelSize * FIELDS;
       const to = from + this.levelSize * FIELDS;
       // Values by a hash of their limbs, then compared limb by limb; an id is the first index
@@ -805,11 +838,10 @@ export class RingSkillSolver {
           id = at;
           alike.push(id);
         }
-        this.ids[at] = id;
+        ids[at] = id;
       }
-      this.idsBuilt[level] = true;
     }
-    return this.ids;
+    return ids;
   }
 
   /** The value fields each component of a key is made of (see {@link keyOf}). */
@@ -834,14 +866,14 @@ export class RingSkillSolver {
    * bonus, opportunity); then, after the count of dice (fewer is better, compared between the
    * two parts), the final tie-break (−strife, successes, −capped) for choices equal in all else.
    */
-  private keyOf(v: ArrayLike<number>): number[] {
-    const key = new Array<number>(this.objectiveLength + 3);
+  private keyOf(v: Float64Array): Float64Array {
+    const key = new Float64Array(this.objectiveLength + 3);
     this.keyInto(v, key, 0);
     return key;
   }
 
   /** {@link keyOf} written into `out` from `at`. */
-  private keyInto(v: ArrayLike<number>, out: { [i: number]: number }, at: number): void {
+  private keyInto(v: Float64Array, out: Float64Array, at: number): void {
     let i = at;
     switch (this.objective) {
       case 'succeed-then-least-strife':
@@ -884,11 +916,13 @@ export class RingSkillSolver {
     for (let e = 0; e < size; e++) menu.sigs[e] = this.signature(menu.sigs[e]!);
     const rank = this.rankFor(nextLevel, s);
     let best = -1;
+    let bestKey = Number.POSITIVE_INFINITY;
     for (let e = 0; e < size; e++) {
-      if (best < 0) best = e;
-      const r = rank[menu.sigs[e]!]!;
-      const b = rank[menu.sigs[best]!]!;
-      if (r < b || (r === b && menu.lexes[e]! < menu.lexes[best]!)) best = e;
+      const key = entryKey(rank[menu.sigs[e]!]!, menu.lexes[e]!);
+      if (key < bestKey) {
+        bestKey = key;
+        best = e;
+      }
     }
     if (best < 0) throw new Error('a keep decision found no legal keep');
     const sig = menu.sigs[best]!;
@@ -983,8 +1017,9 @@ export class RingSkillSolver {
    */
   private compareReroll(a: RerollValue, b: RerollValue, rerolls: number): number {
     const n = this.objectiveLength;
+    const fewer = a.rerolled - b.rerolled;
     for (let i = 0; i < a.key.length; i++) {
-      if (i === n && a.rerolled !== b.rerolled) return a.rerolled - b.rerolled;
+      if (i === n && fewer !== 0) return fewer;
       const x = a.key[i]!;
       const y = b.key[i]!;
       if (!nearTie(x, y)) return x > y ? -1 : 1;
@@ -1317,13 +1352,13 @@ class RerollValue {
   readonly serial: number;
   readonly rerolled: number;
   readonly sum: Sum;
-  readonly key: number[];
+  readonly key: Float64Array;
   /** Exact Σ weight·value over 12^rerolled · G_depth as limbs, once computed. */
   exact: Float64Array | undefined;
   /** The weighted utility of `exact`, once computed. */
   utility: bigint | undefined;
 
-  constructor(serial: number, rerolled: number, sum: Sum, key: number[]) {
+  constructor(serial: number, rerolled: number, sum: Sum, key: Float64Array) {
     this.serial = serial;
     this.rerolled = rerolled;
     this.sum = sum;
@@ -1565,14 +1600,12 @@ function bestEntry(menus: LocalMenus, i: number, rank: Int32Array): number {
   const { start, lex } = menus.set;
   const local = menus.local;
   let best = -1;
-  let bestRank = Number.POSITIVE_INFINITY;
-  let bestLex = Number.POSITIVE_INFINITY;
+  let bestKey = Number.POSITIVE_INFINITY;
   for (let e = start[i]!, end = start[i + 1]!; e < end; e++) {
     const sig = local[e]!;
-    const r = rank[sig]!;
-    if (r < bestRank || (r === bestRank && lex[e]! < bestLex)) {
-      bestRank = r;
-      bestLex = lex[e]!;
+    const key = entryKey(rank[sig]!, lex[e]!);
+    if (key < bestKey) {
+      bestKey = key;
       best = sig;
     }
   }
