@@ -136,6 +136,8 @@ interface Prepared {
    * shows (bit i: free[i], the next bit: a blank): its packed signature (−1: none) and lex key.
    */
   readonly lonePacked: Int32Array;
+  /** By free[i]: −1 (all bits) if improving, its count kept from its chain; else 0. */
+  readonly freeChained: Int8Array;
   readonly loneLex: Int32Array;
 }
 
@@ -195,6 +197,7 @@ function prepare(order: MenuOrder): Prepared {
     chains: Int8Array.from([...scoring, improving].flatMap((kinds) => [-1, ...kinds])),
     lonePacked,
     loneLex,
+    freeChained: Int8Array.from(free, (k) => (improving.includes(k) ? -1 : 0)),
   };
   prepared.set(order.id, p);
   return p;
@@ -280,7 +283,7 @@ export function menuOf(
   return end;
 }
 
-/** menuOf's running sums (it is not reentrant): room for 8 groups of up to 8 dice. */
+/** menuOf's running sums (it is not reentrant): room for 8 groups of up to 8 dice; scratch. */
 const SCRATCH = {
   packed: new Int32Array(64),
   lex: new Int32Array(64),
@@ -288,6 +291,8 @@ const SCRATCH = {
   take: new Int32Array(8),
   extraPacked: new Int32Array(8),
   extraLex: new Int32Array(8),
+  /** A reduced pool not asked for (see reducedSum). */
+  reduced: new Int8Array(KIND_COUNT),
 };
 
 /**
@@ -315,11 +320,14 @@ function runningSums(
 
 /** What one die of a kind adds to a lex key: its base-8 digit, kind 1 the most significant. */
 function lexPlace(kind: number): number {
-  return LEX_PLACES[kind]!;
+  return PLACES[kind]!;
 }
 
-/** {@link lexPlace} by kind, computed once: it is read for every die of every menu. */
-const LEX_PLACES = Array.from({ length: KIND_COUNT }, (_, kind) => BASE ** (KIND_COUNT - 1 - kind));
+/**
+ * The place of a kind's base-8 digit, kind 0 the most significant, in lex keys and reduced
+ * pool keys alike; computed once: it is read for every die of every menu.
+ */
+const PLACES = Array.from({ length: KIND_COUNT }, (_, kind) => BASE ** (KIND_COUNT - 1 - kind));
 
 /** The kind counts of a lex key (see {@link menuOf}). */
 export function keptOfLex(lex: number): Int8Array {
@@ -376,17 +384,21 @@ export function reducedPool(
 
 const NO_DICE = new Int8Array(KIND_COUNT);
 
-/** {@link reducedPool} of the pool a + b, without adding them up first (a roll's pairs of parts). */
+/**
+ * {@link reducedPool} of the pool a + b, without adding them up first (a roll's pairs of parts);
+ * without `out`, the key alone. O(kinds).
+ */
 function reducedSum(
   p: Prepared,
   a: ArrayLike<number>,
   b: ArrayLike<number>,
   most: number,
-  out: Int8Array,
+  out: Int8Array = SCRATCH.reduced,
 ): number {
-  out.fill(0);
-  // Flat loops over the chains (a hundred thousand pools a roll): each keeps its best dice.
+  // Flat loops over the chains (hundreds of thousands of pools a check): each keeps its best
+  // dice. The key is the digits' sum, each at its kind's place.
   const chains = p.chains;
+  let key = 0;
   let left = most;
   for (let i = 0; i < chains.length; i++) {
     const k = chains[i]!;
@@ -397,23 +409,26 @@ function reducedSum(
     const n = a[k]! + b[k]!;
     const t = n < left ? n : left;
     out[k] = t;
+    key += t * PLACES[k]!;
     left -= t;
   }
   // `left` is now the improving chain's (the last). With no improving die, the best
   // opportunity die shown is kept too (a keep of one die may need it); worked out for every
-  // pool, without a branch that rare pools alone take.
+  // pool, without a branch that rare pools alone take. (An improving kind shown was counted
+  // above, and then nothing is found here.)
   let found = left === most ? 0 : 1;
   const free = p.free;
   for (let i = 0; i < free.length; i++) {
     const k = free[i]!;
     const shown = a[k]! + b[k]! > 0 ? 1 : 0;
-    out[k] = out[k]! | (shown & (1 - found));
+    const kept = shown & (1 - found);
+    out[k] = (out[k]! & p.freeChained[i]!) | kept;
+    key += kept * PLACES[k]!;
     found |= shown;
   }
-  out[BLANK] = a[BLANK]! + b[BLANK]! > 0 ? 1 : 0;
-  let key = 0;
-  for (let k = 0; k < KIND_COUNT; k++) key = key * BASE + out[k]!;
-  return key;
+  const blank = a[BLANK]! + b[BLANK]! > 0 ? 1 : 0;
+  out[BLANK] = blank;
+  return key + blank * PLACES[BLANK]!;
 }
 
 /**

@@ -1544,37 +1544,28 @@ function rerollSearch(
   const pairClass = new Int32Array(rp.subs.length * nT).fill(-1);
   const pooled = firstRollPools(order, ring, skill);
   const firstMenu = pooled.pairPool;
-  // A pair that rerolls nothing is a first roll: its class is its menu (pools alike in their
-  // reduced pool), found when the menus were built. The other classes follow.
   const representative = new Array<number>(pooled.weight.length).fill(-1);
-  // Classes by dice rerolled of each type (Ring · 4 + Skill), then by reduced rest.
-  const byKey = Array.from({ length: 16 }, () => new Map<number, number>());
-  const reduced = new Int8Array(KIND_COUNT);
-  const skillParts = sp.parts.length;
-  for (let i = 0; i < rp.subs.length; i++) {
-    const a = rp.subs[i]!;
-    const firstRow = a.part * skillParts;
-    for (let j = 0; j < nT; j++) {
-      const t = sp.subs[j]!;
-      if (a.rerolled + t.rerolled > rerolls) continue;
-      let c: number | undefined;
-      if (a.part >= 0 && t.part >= 0) {
-        c = firstMenu[firstRow + t.part]!;
-        if (representative[c]! < 0) representative[c] = i * nT + j;
-      } else {
-        // The reduced rest: adding fresh dice to it reduces to what adding them to the rest does.
-        const reducedKey = reducedPool(order, a.counts, ring, reduced, t.counts);
-        const classes = byKey[a.rerolled * 4 + t.rerolled]!;
-        c = classes.get(reducedKey);
-        if (c === undefined) {
-          c = representative.length;
-          representative.push(i * nT + j);
-          classes.set(reducedKey, c);
-        }
-      }
-      pairClass[i * nT + j] = c;
-    }
-  }
+  const ringBy = subsByRerolled(rp, rerolls);
+  const skillBy = subsByRerolled(sp, rerolls);
+  // A pair that rerolls nothing is a first roll: its class is its menu (pools alike in their
+  // reduced pool), found when the menus were built.
+  firstRollClasses(rp, sp, ringBy[0]!, skillBy[0]!, firstMenu, pairClass, representative);
+  // The other classes by dice rerolled of each type, then by reduced rest.
+  const classes = new KeyIndex(16);
+  for (let nr = 0; nr <= rerolls; nr++)
+    for (let ns = nr === 0 ? 1 : 0; nr + ns <= rerolls; ns++)
+      rerollClasses(
+        order,
+        ring,
+        rp,
+        sp,
+        ringBy[nr]!,
+        skillBy[ns]!,
+        nr * (rerolls + 1) + ns,
+        classes,
+        pairClass,
+        representative,
+      );
   const ringRows = rp.parts.map((r) =>
     Array.from({ length: rerolls + 1 }, (_, room) =>
       Int32Array.from(
@@ -1593,6 +1584,129 @@ function rerollSearch(
   };
   rerollSearches.set(id, search);
   return search;
+}
+
+/** The subs of some reroll parts by how many dice they reroll (0..rerolls). */
+function subsByRerolled(parts: RerollParts, rerolls: number): Int32Array[] {
+  return Array.from({ length: rerolls + 1 }, (_, n) =>
+    Int32Array.from(parts.subs.flatMap((sub, i) => (sub.rerolled === n ? [i] : []))),
+  );
+}
+
+/** The classes of the pairs of subs that reroll nothing (first rolls): their menus. O(pairs). */
+function firstRollClasses(
+  rp: RerollParts,
+  sp: RerollParts,
+  ringSubs: Int32Array,
+  skillSubs: Int32Array,
+  firstMenu: Int32Array,
+  pairClass: Int32Array,
+  representative: number[],
+): void {
+  const nT = sp.subs.length;
+  const skillParts = sp.parts.length;
+  for (let x = 0; x < ringSubs.length; x++) {
+    const i = ringSubs[x]!;
+    const firstRow = rp.subs[i]!.part * skillParts;
+    for (let y = 0; y < skillSubs.length; y++) {
+      const j = skillSubs[y]!;
+      const c = firstMenu[firstRow + sp.subs[j]!.part]!;
+      if (representative[c]! < 0) representative[c] = i * nT + j;
+      pairClass[i * nT + j] = c;
+    }
+  }
+}
+
+/**
+ * The classes of the pairs of subs that reroll dice (`type` of them: how many of each type),
+ * new classes numbered on: pairs alike in their reduced rest, since adding fresh dice to it
+ * reduces to what adding them to the rest does. O(pairs).
+ */
+function rerollClasses(
+  order: MenuOrder,
+  ring: number,
+  rp: RerollParts,
+  sp: RerollParts,
+  ringSubs: Int32Array,
+  skillSubs: Int32Array,
+  type: number,
+  classes: KeyIndex,
+  pairClass: Int32Array,
+  representative: number[],
+): void {
+  const nT = sp.subs.length;
+  const reduced = new Int8Array(KIND_COUNT);
+  for (let x = 0; x < ringSubs.length; x++) {
+    const i = ringSubs[x]!;
+    const counts = rp.subs[i]!.counts;
+    for (let y = 0; y < skillSubs.length; y++) {
+      const j = skillSubs[y]!;
+      // Reduced keys are below 2^25 (base-8 digits, a blank counted once): 64 types fit.
+      const key = reducedPool(order, counts, ring, reduced, sp.subs[j]!.counts) * 64 + type;
+      let c = classes.get(key);
+      if (c < 0) {
+        c = representative.length;
+        representative.push(i * nT + j);
+        classes.set(key, c);
+      }
+      pairClass[i * nT + j] = c;
+    }
+  }
+}
+
+/**
+ * Non-negative integer keys (below 2^31) to indices, by open addressing in typed arrays: the
+ * reroll classes' few hundred thousand lookups, without a Map's per-lookup hashing and entries.
+ */
+class KeyIndex {
+  /** Key + 1 by slot (0: empty), and the slot's index; slots are 2^bits. */
+  private keys: Int32Array;
+  private values: Int32Array;
+  private bits: number;
+  private size = 0;
+
+  constructor(bits: number) {
+    this.bits = bits;
+    this.keys = new Int32Array(2 ** bits);
+    this.values = new Int32Array(2 ** bits);
+  }
+
+  /** A key's first slot: the top bits of a multiplicative hash. */
+  private slot(key: number): number {
+    return Math.imul(key, 0x9e3779b1) >>> (32 - this.bits);
+  }
+
+  /** The index of `key`, or −1. */
+  get(key: number): number {
+    const mask = this.keys.length - 1;
+    for (let at = this.slot(key); ; at = (at + 1) & mask) {
+      const k = this.keys[at]!;
+      if (k === key + 1) return this.values[at]!;
+      if (k === 0) return -1;
+    }
+  }
+
+  /** Sets the index of a key not held yet. */
+  set(key: number, value: number): void {
+    if (2 * (this.size + 1) > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    let at = this.slot(key);
+    while (this.keys[at] !== 0) at = (at + 1) & mask;
+    this.keys[at] = key + 1;
+    this.values[at] = value;
+    this.size++;
+  }
+
+  /** Twice the room, every key placed again. */
+  private grow(): void {
+    const { keys, values } = this;
+    this.bits++;
+    this.keys = new Int32Array(keys.length * 2);
+    this.values = new Int32Array(keys.length * 2);
+    this.size = 0;
+    for (let at = 0; at < keys.length; at++)
+      if (keys[at] !== 0) this.set(keys[at]! - 1, values[at]!);
+  }
 }
 
 /** Menu i's best entry under `rank` (ties to the lower lex key): its local signature. */
