@@ -994,13 +994,13 @@ export class RingSkillSolver {
       const { rp, sp } = search;
       const r = rp.parts[rp.index.get(digitsKey(ring, 7))!]!;
       const s = sp.parts[sp.index.get(digitsKey(skill, 7))!]!;
-      const nT = sp.subs.length;
+      const nR = rp.subs.length;
       let best: RerollValue | undefined;
       choice = { ring: new Int8Array(KIND_COUNT), skill: new Int8Array(KIND_COUNT) };
       for (let j = 0; j < s.left.length; j++)
         for (let i = 0; i < r.left.length; i++) {
           if (r.rerolled[i]! + s.rerolled[j]! > rerolls) continue;
-          const pair = r.left[i]! * nT + s.left[j]!;
+          const pair = s.left[j]! * nR + r.left[i]!;
           const value = this.rerollValue(search, search.pairClass[pair]!);
           if (best && (value === best || this.compareReroll(value, best, rerolls) >= 0)) continue;
           best = value;
@@ -1078,9 +1078,26 @@ export class RingSkillSolver {
    */
   private chosenRerolls(skill: number, rerolls: number): Map<RerollValue, number> {
     const search = rerollSearch(this.order, this.maxPending, skill, rerolls);
-    const { rp, sp, pairClass } = search;
-    const classes = search.representative.length;
     const values: RerollValue[] = [];
+    const classValue = this.valuesOfClasses(search, values);
+    const rank = this.valueRanks(values, rerolls);
+    const pairClass = search.pairClass;
+    const pairRank = new Int32Array(pairClass.length);
+    for (let p = 0; p < pairClass.length; p++) {
+      const c = pairClass[p]!;
+      pairRank[p] = c < 0 ? -1 : rank[classValue[c]!]!;
+    }
+    const weights = this.firstRollWeights(search, pairRank, classValue, values, rerolls);
+    const chosen = new Map<RerollValue, number>();
+    values.forEach((v, i) => {
+      if (weights[i]! > 0) chosen.set(v, weights[i]!);
+    });
+    return chosen;
+  }
+
+  /** The value of each class of a search (see {@link rerollValue}), as an index into `values`. */
+  private valuesOfClasses(search: RerollSearch, values: RerollValue[]): Int32Array {
+    const classes = search.representative.length;
     // Each class's value as a local index; local indices by serial, plus 1 (0: none yet).
     const classValue = new Int32Array(classes);
     const local = new Int32Array(this.rerollList.length + classes);
@@ -1092,7 +1109,11 @@ export class RingSkillSolver {
       }
       classValue[c] = local[value.serial]! - 1;
     }
-    // Ranks: 0 best, values that tie in all of the comparison share one.
+    return classValue;
+  }
+
+  /** Ranks of reroll values: 0 best, values that tie in all of the comparison share one. */
+  private valueRanks(values: readonly RerollValue[], rerolls: number): Int32Array {
     const order = values.map((_, i) => i);
     order.sort((x, y) => this.compareReroll(values[x]!, values[y]!, rerolls) || x - y);
     const rank = new Int32Array(values.length);
@@ -1101,35 +1122,49 @@ export class RingSkillSolver {
         this.compareReroll(values[order[p - 1]!]!, values[order[p]!]!, rerolls) === 0
           ? rank[order[p - 1]!]!
           : p;
-    const pairRank = pairClass.map((c) => (c < 0 ? -1 : rank[classValue[c]!]!));
+    return rank;
+  }
+
+  /**
+   * The weight of the value each first roll chooses, the first best of its choices in the
+   * search's order (Skill choices outer, Ring choices inner), by value. The rolls are walked
+   * Skill part outer: a Skill part's choices read a few rows of `pairRank`, which stay cached
+   * while every Ring part is tried against them. O(first rolls × choices).
+   */
+  private firstRollWeights(
+    search: RerollSearch,
+    pairRank: Int32Array,
+    classValue: Int32Array,
+    values: readonly RerollValue[],
+    rerolls: number,
+  ): Float64Array {
+    const { rp, sp, pairClass, ringRows } = search;
+    const nR = rp.subs.length;
+    // A chosen value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
+    const scale = Float64Array.from(values, (v) => 12 ** (rerolls - v.rerolled));
     const weights = new Float64Array(values.length);
-    rp.parts.forEach((r, ri) => {
-      const rows = search.ringRows[ri]!;
-      for (const s of sp.parts) {
-        // The first best in the search's order: Skill choices outer, Ring choices inner.
+    for (let si = 0; si < sp.parts.length; si++) {
+      const s = sp.parts[si]!;
+      for (let ri = 0; ri < rp.parts.length; ri++) {
+        const rows = ringRows[ri]!;
         let best = -1;
         let bestRank = Number.POSITIVE_INFINITY;
         for (let j = 0; j < s.left.length; j++) {
-          const col = s.left[j]!;
+          const col = s.left[j]! * nR;
           const ring = rows[rerolls - s.rerolled[j]!]!;
           for (let i = 0; i < ring.length; i++) {
-            const pair = ring[i]! + col;
-            if (pairRank[pair]! < bestRank) {
-              bestRank = pairRank[pair]!;
-              best = pair;
+            const r = pairRank[col + ring[i]!]!;
+            if (r < bestRank) {
+              bestRank = r;
+              best = col + ring[i]!;
             }
           }
         }
         const v = classValue[pairClass[best]!]!;
-        // A chosen value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
-        weights[v]! += r.weight * s.weight * 12 ** (rerolls - values[v]!.rerolled);
+        weights[v]! += rp.parts[ri]!.weight * s.weight * scale[v]!;
       }
-    });
-    const chosen = new Map<RerollValue, number>();
-    values.forEach((v, i) => {
-      if (weights[i]! > 0) chosen.set(v, weights[i]!);
-    });
-    return chosen;
+    }
+    return weights;
   }
 
   /**
@@ -1148,8 +1183,8 @@ export class RingSkillSolver {
     if (value) return value;
     const { rp, sp } = search;
     const pair = search.representative[c]!;
-    const ring = rp.subs[Math.floor(pair / sp.subs.length)]!;
-    const skill = sp.subs[pair % sp.subs.length]!;
+    const ring = rp.subs[pair % rp.subs.length]!;
+    const skill = sp.subs[Math.floor(pair / rp.subs.length)]!;
     const nr = ring.rerolled;
     const ns = skill.rerolled;
     const keeps = this.firstKeeps(search);
@@ -1512,7 +1547,7 @@ interface RerollSearch {
   readonly rp: RerollParts;
   readonly sp: RerollParts;
   /**
-   * The class of each pair (Ring sub · Skill subs + Skill sub): pairs alike in their reduced
+   * The class of each pair (Skill sub · Ring subs + Ring sub): pairs alike in their reduced
    * rest and dice rerolled of each type, which reroll to the same value; −1 for a pair that
    * rerolls more than the rerolls allowed. The classes of the pairs that reroll nothing are
    * their pools (see {@link firstMenu}).
@@ -1520,7 +1555,7 @@ interface RerollSearch {
   readonly pairClass: Int32Array;
   /** A pair of each class. */
   readonly representative: Int32Array;
-  /** By Ring part, then by the dice it may reroll (0..rerolls): its choices' pairs' row offsets. */
+  /** By Ring part, then by the dice it may reroll (0..rerolls): its choices' Ring subs. */
   readonly ringRows: readonly (readonly Int32Array[])[];
   /** The pool (see {@link firstRollPools}) of each first roll, by Ring part · Skill parts + Skill part. */
   readonly firstMenu: Int32Array;
@@ -1568,10 +1603,7 @@ function rerollSearch(
       );
   const ringRows = rp.parts.map((r) =>
     Array.from({ length: rerolls + 1 }, (_, room) =>
-      Int32Array.from(
-        r.left.filter((_, i) => r.rerolled[i]! <= room),
-        (left) => left * nT,
-      ),
+      Int32Array.from(r.left.filter((_, i) => r.rerolled[i]! <= room)),
     ),
   );
   search = {
@@ -1603,16 +1635,16 @@ function firstRollClasses(
   pairClass: Int32Array,
   representative: number[],
 ): void {
-  const nT = sp.subs.length;
+  const nR = rp.subs.length;
   const skillParts = sp.parts.length;
-  for (let x = 0; x < ringSubs.length; x++) {
-    const i = ringSubs[x]!;
-    const firstRow = rp.subs[i]!.part * skillParts;
-    for (let y = 0; y < skillSubs.length; y++) {
-      const j = skillSubs[y]!;
-      const c = firstMenu[firstRow + sp.subs[j]!.part]!;
-      if (representative[c]! < 0) representative[c] = i * nT + j;
-      pairClass[i * nT + j] = c;
+  for (let y = 0; y < skillSubs.length; y++) {
+    const j = skillSubs[y]!;
+    const skillPart = sp.subs[j]!.part;
+    for (let x = 0; x < ringSubs.length; x++) {
+      const i = ringSubs[x]!;
+      const c = firstMenu[rp.subs[i]!.part * skillParts + skillPart]!;
+      if (representative[c]! < 0) representative[c] = j * nR + i;
+      pairClass[j * nR + i] = c;
     }
   }
 }
@@ -1634,22 +1666,22 @@ function rerollClasses(
   pairClass: Int32Array,
   representative: number[],
 ): void {
-  const nT = sp.subs.length;
+  const nR = rp.subs.length;
   const reduced = new Int8Array(KIND_COUNT);
-  for (let x = 0; x < ringSubs.length; x++) {
-    const i = ringSubs[x]!;
-    const counts = rp.subs[i]!.counts;
-    for (let y = 0; y < skillSubs.length; y++) {
-      const j = skillSubs[y]!;
+  for (let y = 0; y < skillSubs.length; y++) {
+    const j = skillSubs[y]!;
+    const counts = sp.subs[j]!.counts;
+    for (let x = 0; x < ringSubs.length; x++) {
+      const i = ringSubs[x]!;
       // Reduced keys are below 2^25 (base-8 digits, a blank counted once): 64 types fit.
-      const key = reducedPool(order, counts, ring, reduced, sp.subs[j]!.counts) * 64 + type;
+      const key = reducedPool(order, rp.subs[i]!.counts, ring, reduced, counts) * 64 + type;
       let c = classes.get(key);
       if (c < 0) {
         c = representative.length;
-        representative.push(i * nT + j);
+        representative.push(j * nR + i);
         classes.set(key, c);
       }
-      pairClass[i * nT + j] = c;
+      pairClass[j * nR + i] = c;
     }
   }
 }
