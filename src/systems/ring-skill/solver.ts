@@ -1004,7 +1004,13 @@ export class RingSkillSolver {
           const value = this.rerollValue(search, search.pairClass[pair]!);
           if (best && (value === best || this.compareReroll(value, best, rerolls) >= 0)) continue;
           best = value;
-          choice = { ring: r.picked[i]!, skill: s.picked[j]! };
+          // The dice rerolled: those of the roll less those left.
+          const left = (part: RerollPart, sub: RerollSub) =>
+            part.counts.map((n, k) => n - sub.counts[k]!);
+          choice = {
+            ring: left(r, rp.subs[r.left[i]!]!),
+            skill: left(s, sp.subs[s.left[j]!]!),
+          };
         }
       this.rerollChoices.set(id, choice);
     }
@@ -1431,6 +1437,8 @@ function nearTie(x: number, y: number): boolean {
 /** Dice of one type left after a reroll: their kind counts and how many were rerolled. */
 interface RerollSub {
   readonly counts: Int8Array;
+  /** The counts' base-7 key. */
+  readonly key: number;
   readonly rerolled: number;
   /** The part it is, when nothing is rerolled (else −1). */
   readonly part: number;
@@ -1442,10 +1450,10 @@ interface RerollSub {
 /** One die type's part of a first roll, with its reroll choices in the search's order. */
 interface RerollPart {
   readonly weight: number;
-  /** Per choice: the dice left (index into {@link RerollParts.subs}), how many and which rerolled. */
+  readonly counts: Int8Array;
+  /** Per choice: the dice left (index into {@link RerollParts.subs}) and how many rerolled. */
   readonly left: Int32Array;
   readonly rerolled: Int8Array;
-  readonly picked: readonly Int8Array[];
 }
 
 interface RerollParts {
@@ -1469,71 +1477,65 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
   const id = `${type},${dice},${rerolls}`;
   let cached = rerollPartsCache.get(id);
   if (cached) return cached;
-  const subs: RerollSub[] = [];
+  const roll = (n: number) => (type === RING ? cachedRoll(n, 0, 0) : cachedRoll(0, n, 0));
+  const subs: Omit<RerollSub, 'grow' | 'growWeight'>[] = [];
+  // Parts and subs by their counts' base-7 key; a choice's sub key is its part's less the
+  // dice rerolled, kept as the odometer turns.
   const subIndex = new Map<number, number>();
   const index = new Map<number, number>();
-  const rolls = type === RING ? cachedRoll(dice, 0, 0) : cachedRoll(0, dice, 0);
+  const rolls = roll(dice);
   const parts = rolls.map((o, p): RerollPart => {
-    index.set(digitsKey(o.counts, 7), p);
+    const partKey = digitsKey(o.counts, 7);
+    index.set(partKey, p);
     const slots: number[] = [];
     for (let k = 0; k < KIND_COUNT; k++) if (o.counts[k]! > 0) slots.push(k);
     const digit = new Int8Array(KIND_COUNT);
     const left: number[] = [];
     const rerolled: number[] = [];
-    const picked: Int8Array[] = [];
     let total = 0;
+    let key = partKey;
     for (;;) {
-      const counts = o.counts.map((n, k) => n - digit[k]!);
-      const key = digitsKey(counts, 7);
       let at = subIndex.get(key);
       if (at === undefined) {
         at = subs.length;
-        subs.push({
-          counts,
-          rerolled: total,
-          part: total === 0 ? p : -1,
-          grow: new Int32Array(0),
-          growWeight: new Float64Array(0),
-        });
+        const counts = o.counts.map((n, k) => n - digit[k]!);
+        subs.push({ counts, key, rerolled: total, part: total === 0 ? p : -1 });
         subIndex.set(key, at);
       }
       left.push(at);
       rerolled.push(total);
-      picked.push(digit.slice());
       let i = 0;
       for (; i < slots.length; i++) {
         const k = slots[i]!;
         if (digit[k]! < Math.min(o.counts[k]!, rerolls) && total < rerolls) {
           digit[k]!++;
           total++;
+          key -= 7 ** k;
           break;
         }
         total -= digit[k]!;
+        key += digit[k]! * 7 ** k;
         digit[k] = 0;
       }
       if (i === slots.length) break;
     }
     return {
       weight: o.weight,
+      counts: o.counts,
       left: Int32Array.from(left),
       rerolled: Int8Array.from(rerolled),
-      picked,
     };
   });
-  const completed = subs.map((sub) => {
-    const fresh = type === RING ? cachedRoll(sub.rerolled, 0, 0) : cachedRoll(0, sub.rerolled, 0);
-    const grow = fresh.map(
-      (f) =>
-        index.get(
-          digitsKey(
-            sub.counts.map((n, k) => n + f.counts[k]!),
-            7,
-          ),
-        )!,
-    );
+  // How each sub's rerolled dice fall: the part each outcome completes, and its weight.
+  const freshKeys = Array.from({ length: rerolls + 1 }, (_, n) =>
+    roll(n).map((f) => digitsKey(f.counts, 7)),
+  );
+  const completed = subs.map((sub): RerollSub => {
+    const fresh = roll(sub.rerolled);
+    const keys = freshKeys[sub.rerolled]!;
     return {
       ...sub,
-      grow: Int32Array.from(grow),
+      grow: Int32Array.from(keys, (k) => index.get(sub.key + k)!),
       growWeight: Float64Array.from(fresh, (f) => f.weight),
     };
   });
