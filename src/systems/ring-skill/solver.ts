@@ -286,6 +286,11 @@ export class RingSkillSolver {
   private readonly rerollList: RerollValue[] = [];
   /** The reroll value of rerolling nothing, by the signature of the first keep. */
   private readonly keptValues: (RerollValue | undefined)[] = [];
+  /** Reroll values by a hash of the signatures kept (see rerolledValue). */
+  private readonly keptInterned = new Map<
+    number,
+    { rerolled: number; sigs: Int32Array; weights: Float64Array; value: RerollValue }[]
+  >();
   /** The best first keep of every first roll, by Skill dice (see firstKeeps). */
   private readonly firstKeepsBySkill = new Map<number, Int32Array>();
   private readonly rerollChoices = new Map<number, RerollChoice>();
@@ -1107,8 +1112,10 @@ export class RingSkillSolver {
     // Each class's value as a local index; local indices by serial, plus 1 (0: none yet).
     const classValue = new Int32Array(classes);
     const local = new Int32Array(this.rerollList.length + classes);
+    const memo = this.classMemo(search);
+    const keeps = this.firstKeeps(search);
     for (let c = 0; c < classes; c++) {
-      const value = this.rerollValue(search, c);
+      const value = memo[c] ?? this.valueClass(search, c, memo, keeps);
       if (local[value.serial] === 0) {
         values.push(value);
         local[value.serial] = values.length;
@@ -1180,53 +1187,119 @@ export class RingSkillSolver {
    * search compares them by identity.
    */
   private rerollValue(search: RerollSearch, c: number): RerollValue {
+    const memo = this.classMemo(search);
+    return memo[c] ?? this.valueClass(search, c, memo, this.firstKeeps(search));
+  }
+
+  /** The values of a search's classes found so far (see {@link rerollValue}). */
+  private classMemo(search: RerollSearch): (RerollValue | undefined)[] {
     let memo = this.classValues.get(search);
     if (!memo) {
       memo = new Array(search.representative.length);
       this.classValues.set(search, memo);
     }
-    let value = memo[c];
-    if (value) return value;
+    return memo;
+  }
+
+  /** {@link rerollValue} of class c, not yet in `memo`; `keeps` are the search's first keeps. */
+  private valueClass(
+    search: RerollSearch,
+    c: number,
+    memo: (RerollValue | undefined)[],
+    keeps: Int32Array,
+  ): RerollValue {
     const { rp, sp } = search;
     const pair = search.representative[c]!;
     const ring = rp.subs[pair % rp.subs.length]!;
     const skill = sp.subs[Math.floor(pair / rp.subs.length)]!;
-    const nr = ring.rerolled;
-    const ns = skill.rerolled;
-    const keeps = this.firstKeeps(search);
     const parts = sp.parts.length;
-    // Nothing rerolled: the value of the roll's best keep, found once per signature.
-    const kept = nr + ns === 0 ? keeps[ring.part * parts + skill.part]! : -1;
-    if (kept >= 0) {
-      value = this.keptValues[kept];
-      if (value) {
-        memo[c] = value;
-        return value;
-      }
+    let value: RerollValue;
+    if (ring.rerolled + skill.rerolled === 0) {
+      // Nothing rerolled: the value of the roll's best keep, found once per signature.
+      const kept = keeps[ring.part * parts + skill.part]!;
+      value = this.keptValues[kept] ?? this.rerolledValue(ring, skill, keeps, parts);
+      this.keptValues[kept] = value;
+    } else {
+      value = this.rerolledValue(ring, skill, keeps, parts);
     }
+    memo[c] = value;
+    return value;
+  }
+
+  /**
+   * The value of keeping best after rerolling the dice these subs leave out: the signatures the
+   * completed rolls keep, with their weights (over 12^rerolled). Interned twice: by that
+   * distribution (one per few classes: the first rolls are alike in what they keep), then, for
+   * a new one, by the sum it makes by state (values equal in all but their signatures).
+   */
+  private rerolledValue(
+    ring: RerollSub,
+    skill: RerollSub,
+    keeps: Int32Array,
+    parts: number,
+  ): RerollValue {
     const chosen = this.chosenScratch();
-    const scratch = this.sumScratch();
-    const { touched, touchedWeight, nexts, immediate } = scratch;
+    const { touched, touchedWeight } = this.sumScratch();
+    const rerolled = ring.rerolled + skill.rerolled;
     let touchedSize = 0;
-    // Weights of the fresh dice over 12^(nr + ns): a Ring face weighs 2.
-    const scale = 2 ** nr;
+    // A hash of the distribution, linear in its weights: the same whatever the order.
+    let hash = rerolled;
+    // Weights of the fresh dice over 12^rerolled: a Ring face weighs 2.
+    const scale = 2 ** ring.rerolled;
     for (let x = 0; x < ring.grow.length; x++) {
       const row = ring.grow[x]! * parts;
       const wx = ring.growWeight[x]! * scale;
       for (let y = 0; y < skill.grow.length; y++) {
         const sig = keeps[row + skill.grow[y]!]!;
+        const w = wx * skill.growWeight[y]!;
         if (chosen[sig] === 0) touched[touchedSize++] = sig;
-        chosen[sig]! += wx * skill.growWeight[y]!;
+        chosen[sig]! += w;
+        hash = (hash + Math.imul(w, Math.imul(sig + 1, 0x9e3779b1))) | 0;
       }
     }
+    hash &= 0x3fffffff;
+    let alike = this.keptInterned.get(hash);
+    if (!alike) {
+      alike = [];
+      this.keptInterned.set(hash, alike);
+    }
+    let value: RerollValue | undefined;
+    for (const d of alike)
+      if (d.rerolled === rerolled && d.sigs.length === touchedSize) {
+        let same = true;
+        for (let i = 0; i < touchedSize; i++) same &&= chosen[d.sigs[i]!] === d.weights[i];
+        if (same) {
+          value = d.value;
+          break;
+        }
+      }
     for (let i = 0; i < touchedSize; i++) {
       touchedWeight[i] = chosen[touched[i]!]!;
       chosen[touched[i]!] = 0;
     }
-    // Summed by the state each keep leads to, in scratch: a Sum is made only for a new value.
-    const byState = scratch.byState;
-    const nextsSize = this.gather(touched, touchedWeight, touchedSize, this.depth, 0);
-    const rerolled = nr + ns;
+    if (value) return value;
+    value = this.summedValue(touched, touchedWeight, touchedSize, rerolled);
+    alike.push({
+      rerolled,
+      sigs: touched.slice(0, touchedSize),
+      weights: touchedWeight.slice(0, touchedSize),
+      value,
+    });
+    return value;
+  }
+
+  /**
+   * The reroll value of signatures kept with these weights (over 12^rerolled), summed by the
+   * state they lead to, interned by that sum: equal sums, one object.
+   */
+  private summedValue(
+    sigs: Int32Array,
+    weights: Float64Array,
+    size: number,
+    rerolled: number,
+  ): RerollValue {
+    const nextsSize = this.gather(sigs, weights, size, this.depth, 0);
+    const { byState, nexts, immediate } = this.scratch;
     // Entries in any order: a sum of mixed entries.
     let hash = rerolled;
     for (let i = 0; i < nextsSize; i++) hash = (hash + mix(nexts[i]!, byState[nexts[i]!]!)) | 0;
@@ -1238,31 +1311,24 @@ export class RingSkillSolver {
       alike = [];
       this.rerollInterned.set(hash, alike);
     }
-    value = undefined;
     for (const x of alike)
       if (sameSum(x, rerolled, nextsSize, byState, immediate)) {
-        value = x;
-        break;
+        for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
+        return x;
       }
-    if (value) {
-      for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
-    } else {
-      const sum = this.sumOf(nextsSize);
-      const total = 12 ** rerolled;
-      const vector = new Float64Array(FIELDS);
-      const v = this.values;
-      for (let f = 0; f < FIELDS; f++) vector[f] = sum.immediate[f]! / total;
-      for (let i = 0; i < sum.nexts.length; i++) {
-        const p = sum.weights[i]! / total;
-        const next = sum.nexts[i]! * FIELDS;
-        for (let f = 0; f < FIELDS; f++) vector[f]! += p * v[next + f]!;
-      }
-      value = new RerollValue(this.rerollList.length, rerolled, sum, this.keyOf(vector));
-      this.rerollList.push(value);
-      alike.push(value);
+    const sum = this.sumOf(nextsSize);
+    const total = 12 ** rerolled;
+    const vector = new Float64Array(FIELDS);
+    const v = this.values;
+    for (let f = 0; f < FIELDS; f++) vector[f] = sum.immediate[f]! / total;
+    for (let i = 0; i < sum.nexts.length; i++) {
+      const p = sum.weights[i]! / total;
+      const next = sum.nexts[i]! * FIELDS;
+      for (let f = 0; f < FIELDS; f++) vector[f]! += p * v[next + f]!;
     }
-    memo[c] = value;
-    if (kept >= 0) this.keptValues[kept] = value;
+    const value = new RerollValue(this.rerollList.length, rerolled, sum, this.keyOf(vector));
+    this.rerollList.push(value);
+    alike.push(value);
     return value;
   }
 
