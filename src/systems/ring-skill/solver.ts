@@ -823,27 +823,21 @@ export class RingSkillSolver {
       this.idsBuilt[level] = true;
       const from = level * this.levelSize * FIELDS;
       const to = from + this.levelSize * FIELDS;
-      // Values by a hash of their limbs, then compared limb by limb; an id is the first index
-      // of its value.
+      // Values by a hash of their field and limbs, then compared limb by limb; an id is the
+      // first index of its value. A value whose hash an unequal one took keeps an id of its
+      // own: equal ids are equal values, and the rare unequal ids of equal values are only
+      // compared exactly.
       const n = this.limbs;
       const e = this.exact;
-      const seen = Array.from({ length: FIELDS }, () => new Map<number, number[]>());
+      const first = new KeyIndex(12);
       for (let at = from; at < to; at++) {
-        let hash = 0;
+        let hash = at % FIELDS;
         for (let l = 0; l < n; l++) hash = mix(hash, e[at * n + l]!);
         hash &= 0x3fffffff;
-        const near = seen[at % FIELDS]!;
-        let alike = near.get(hash);
-        if (!alike) {
-          alike = [];
-          near.set(hash, alike);
-        }
-        let id = alike.find((i) => compareLimbs(e, i * n, e, at * n, n) === 0);
-        if (id === undefined) {
-          id = at;
-          alike.push(id);
-        }
-        ids[at] = id;
+        const seen = first.get(hash);
+        const same = seen >= 0 && compareLimbs(e, seen * n, e, at * n, n) === 0;
+        if (seen < 0) first.set(hash, at);
+        ids[at] = same ? seen : at;
       }
     }
     return ids;
