@@ -350,14 +350,26 @@ export interface RollPools {
   readonly weight: Float64Array;
 }
 
-/**
- * The menus of the pools of one roll (see {@link RollPools}): menu i's entries are
- * `signature[start[i] .. start[i + 1])` (with their `lex`).
- */
-export interface MenuSet extends RollPools {
+/** Menus: menu i's entries are `signature[start[i] .. start[i + 1])` (with their `lex`). */
+export interface MenuSet {
   readonly start: Int32Array;
   readonly signature: Int32Array;
   readonly lex: Int32Array;
+}
+
+/**
+ * The menus of every wave of up to `most` dice, and each wave's pools as menus with weights:
+ * `waves[pr · (most + 1) + ps]` for a wave of pr Ring and ps Skill dice.
+ */
+export interface WaveMenus {
+  readonly menus: MenuSet;
+  readonly waves: readonly (WaveRoll | undefined)[];
+}
+
+/** A wave's pools (see {@link RollPools}): the menu of each, and its weight over 6^pr·12^ps. */
+export interface WaveRoll {
+  readonly menu: Int32Array;
+  readonly weight: Float64Array;
 }
 
 /** A multiset of kinds with its weight. */
@@ -482,27 +494,56 @@ function rollPoolsOf(
   };
 }
 
-/** The menus of some pools (see {@link MenuSet}), keeping `least`..`most` dice. */
-function menuSetOf(pooled: RollPools, order: MenuOrder, least: number, most: number): MenuSet {
+/**
+ * The menus of every wave of pr Ring and ps Skill dice, pr + ps ≤ `most` (see {@link WaveMenus}).
+ * A wave's pool keeps any subset of its dice, so its menu reads its reduced pool alone: the
+ * same whichever wave rolled it (with room for every die). Each distinct pool's menu is built
+ * once: ring 5's 20 waves roll 5,676 pools, 1,415 of them distinct.
+ */
+function waveMenusOf(order: MenuOrder, most: number): WaveMenus {
   const start: number[] = [0];
   // Entries straight into typed arrays, doubled when a menu might not fit.
   let signature = new Int32Array(1024);
   let lex = new Int32Array(1024);
   let size = 0;
-  const { pools } = pooled;
-  for (let at = 0; at < pools.length; at += KIND_COUNT) {
-    if (size + MENU_ROOM > signature.length) {
-      signature = grown(signature);
-      lex = grown(lex);
+  const menuOfKey = new Map<number, number>();
+  const waves: (WaveRoll | undefined)[] = [];
+  for (let pr = 0; pr <= most; pr++)
+    for (let ps = 0; pr + ps <= most; ps++) {
+      if (pr + ps === 0) continue;
+      const { pools, weight } = rollPoolsOf(
+        order,
+        cachedRoll(pr, 0, 0),
+        cachedRoll(0, ps, 0),
+        most,
+      );
+      const menu = new Int32Array(weight.length);
+      for (let i = 0; i < weight.length; i++) {
+        const pool = pools.subarray(i * KIND_COUNT, (i + 1) * KIND_COUNT);
+        let key = 0;
+        for (let k = 0; k < KIND_COUNT; k++) key += pool[k]! * PLACES[k]!;
+        let m = menuOfKey.get(key);
+        if (m === undefined) {
+          m = start.length - 1;
+          menuOfKey.set(key, m);
+          if (size + MENU_ROOM > signature.length) {
+            signature = grown(signature);
+            lex = grown(lex);
+          }
+          size = menuOf(order, pool, 0, most, signature, lex, size);
+          start.push(size);
+        }
+        menu[i] = m;
+      }
+      waves[pr * (most + 1) + ps] = { menu, weight };
     }
-    size = menuOf(order, pools.subarray(at, at + KIND_COUNT), least, most, signature, lex, size);
-    start.push(size);
-  }
   return {
-    ...pooled,
-    start: Int32Array.from(start),
-    signature: signature.slice(0, size),
-    lex: lex.slice(0, size),
+    menus: {
+      start: Int32Array.from(start),
+      signature: signature.slice(0, size),
+      lex: lex.slice(0, size),
+    },
+    waves,
   };
 }
 
@@ -607,7 +648,7 @@ function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   return b;
 }
 
-const waveMenus = new Map<string, MenuSet>();
+const waveMenusCache = new Map<string, WaveMenus>();
 const firstRolls = new Map<string, RollPools>();
 const rolled = new Map<string, KindOutcome[]>();
 
@@ -621,16 +662,9 @@ export function cachedRoll(ring: number, skill: number, capped: number): KindOut
   );
 }
 
-/** Menus of a wave of pr Ring and ps Skill dice (any subset kept). Cached per objective order. */
-export function waveMenuSet(order: MenuOrder, pr: number, ps: number): MenuSet {
-  return cached(waveMenus, `${order.id}|${pr},${ps}`, () =>
-    menuSetOf(
-      rollPoolsOf(order, cachedRoll(pr, 0, 0), cachedRoll(0, ps, 0), pr + ps),
-      order,
-      0,
-      pr + ps,
-    ),
-  );
+/** The menus of every wave of up to `most` dice (see {@link WaveMenus}). Cached per order. */
+export function waveMenus(order: MenuOrder, most: number): WaveMenus {
+  return cached(waveMenusCache, `${order.id}|${most}`, () => waveMenusOf(order, most));
 }
 
 /**

@@ -15,7 +15,8 @@ import {
   reducedPool,
   SIGNATURES,
   signatureFields,
-  waveMenuSet,
+  type WaveMenus,
+  waveMenus,
 } from './keep-menus.ts';
 import { carry, compareLimbs, limbsFor, limbsSign, limbsValue, writeLimbs } from './numerators.ts';
 import type { Objective, RingSkillCheck } from './spec.ts';
@@ -253,11 +254,13 @@ export class RingSkillSolver {
   private readonly idsBuilt: boolean[] = [];
   /** The last ranking made, by successes so far: a ranking equal to it is handed out as it. */
   private readonly lastRank = new Map<number, Int32Array>();
-  /** What each wave's menus choose under a ranking (see sumMenus). */
-  private readonly chosenBy = new WeakMap<Int32Array, Map<LocalMenus, Picked>>();
+  /** What each wave menu, and each wave, chooses under a ranking (see sumMenus). */
+  private readonly chosenBy = new WeakMap<Int32Array, { best: Int32Array; waves: Picked[] }>();
   /** The signatures in the order of the last ranking made, by successes so far. */
   private readonly lastOrder = new Map<number, number[]>();
-  private readonly waveMenus: LocalMenus[] = [];
+  /** Every wave's pools and menus, the menus localized (built before the first ranking). */
+  private waves: WaveMenus | undefined;
+  private waveMenus: LocalMenus | undefined;
   /** The best first keep of each first-roll pool, by Skill dice (see firstBest). */
   private readonly firstBestBySkill = new Map<number, Int32Array>();
   /** Sums being gathered (see gather): weights by state (zero between sums) and lists. */
@@ -350,10 +353,10 @@ export class RingSkillSolver {
       this.values = new Float64Array(states * FIELDS);
       this.exact = new Float64Array(states * FIELDS * this.limbs);
       // Every wave's signatures are known before the first ranking, so no ranking is redone.
-      for (let pr = 0; pr <= this.maxPending; pr++)
-        for (let ps = 0; pr + ps <= this.maxPending; ps++)
-          if (pr + ps > 0 && this.depth > 0)
-            this.waveMenus[pr * this.radix + ps] = this.localize(waveMenuSet(this.order, pr, ps));
+      if (this.depth > 0) {
+        this.waves = waveMenus(this.order, this.maxPending);
+        this.waveMenus = this.localize(this.waves.menus);
+      }
       for (let level = 0; level <= this.depth; level++) this.solveLevel(level);
       solvedWaves.set(id, { tn: this.tn, values: this.values, exact: this.exact });
     }
@@ -469,7 +472,7 @@ export class RingSkillSolver {
   /** Value of rolling a wave of pr Ring and ps Skill dice with `level` waves left. */
   private solveWaveState(level: number, s: number, pr: number, ps: number, at: number): void {
     const rank = this.rankFor(level - 1, s);
-    const sum = this.sumMenus(this.waveMenus[pr * this.radix + ps]!, rank, level - 1, s);
+    const sum = this.sumMenus(pr * this.radix + ps, rank, level - 1, s);
     // Outcome weights are over 6^pr·12^ps; scale them to the wave denominator 12^ring.
     const sums = this.sumExact(sum, level - 1);
     const scale = 2 ** pr * 12 ** (this.maxPending - pr - ps);
@@ -492,20 +495,24 @@ export class RingSkillSolver {
    * Each menu's best entry under `rank`, its weight added to the signature's; then the keeps
    * summed by the state they lead to (`nextLevel` waves left, s successes before them).
    */
-  private sumMenus(menus: LocalMenus, rank: Int32Array, nextLevel: number, s: number): Sum {
+  private sumMenus(wave: number, rank: Int32Array, nextLevel: number, s: number): Sum {
     // Most levels rank alike (rankFor then hands out the same ranking): their choices are the
-    // level before's, found once.
-    let byMenus = this.chosenBy.get(rank);
-    if (!byMenus) {
-      byMenus = new Map();
-      this.chosenBy.set(rank, byMenus);
-    }
-    let picked = byMenus.get(menus);
-    if (!picked) {
-      const best = new Int32Array(menus.set.weight.length);
+    // level before's, found once; every wave's pools share the menus' best entries.
+    let byRank = this.chosenBy.get(rank);
+    if (!byRank) {
+      const menus = this.waveMenus!;
+      const best = new Int32Array(menus.set.start.length - 1);
       for (let i = 0; i < best.length; i++) best[i] = bestEntry(menus, i, rank);
-      picked = this.picked(best, menus.set.weight);
-      byMenus.set(menus, picked);
+      byRank = { best, waves: [] };
+      this.chosenBy.set(rank, byRank);
+    }
+    let picked = byRank.waves[wave];
+    if (!picked) {
+      const { menu, weight } = this.waves!.waves[wave]!;
+      const best = new Int32Array(menu.length);
+      for (let i = 0; i < menu.length; i++) best[i] = byRank.best[menu[i]!]!;
+      picked = this.picked(best, weight);
+      byRank.waves[wave] = picked;
     }
     return this.sumChosen(picked.sigs, picked.weights, nextLevel, s);
   }
