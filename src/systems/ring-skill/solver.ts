@@ -256,8 +256,9 @@ export class RingSkillSolver {
   private readonly lastRank = new Map<number, Int32Array>();
   /** What each wave menu, and each wave, chooses under a ranking (see sumMenus). */
   private readonly chosenBy = new WeakMap<Int32Array, { best: Int32Array; waves: Picked[] }>();
-  /** The signatures in the order of the last ranking made, by successes so far. */
+  /** The signatures in the order of the last ranking made, by successes so far, and of all. */
   private readonly lastOrder = new Map<number, number[]>();
+  private lastMade: number[] = [];
   /** Every wave's pools and menus, the menus localized (built before the first ranking). */
   private waves: WaveMenus | undefined;
   private waveMenus: LocalMenus | undefined;
@@ -676,13 +677,15 @@ export class RingSkillSolver {
     if (rank && rank.length === n) return rank;
     this.rankingKeys(nextLevel, s, n);
     this.rankingTies(this.exactIds(nextLevel), n);
-    // Sorted from the last order of these successes (the level before, as solveLevel goes):
-    // rankings change little between levels, and the sort is linear on a sorted run. The
-    // order is total, so the start does not change the result.
-    const order = this.lastOrder.get(s) ?? [];
+    // Sorted from the last order of these successes (the level before, as solveLevel goes),
+    // else the last order made (other successes, alike): rankings change little between
+    // levels, and the sort is linear on a sorted run. The order is total, so the start does
+    // not change the result.
+    const order = this.lastOrder.get(s) ?? this.lastMade.slice();
     for (let i = order.length; i < n; i++) order.push(i);
     order.sort(this.signatureOrder);
     this.lastOrder.set(s, order);
+    this.lastMade = order;
     rank = this.ranksOf(order);
     const before = this.lastRank.get(s);
     if (before?.length === n && before.every((x, i) => x === rank![i])) rank = before;
