@@ -133,6 +133,13 @@ interface SolvedWaves {
 const solvedWaves = new Map<string, SolvedWaves>();
 
 /**
+ * The best first keeps of a first roll's pools (see firstBest), by the waves' key, TN and Skill
+ * dice: the solvers of a check that come after the first walk no menu (local signatures are
+ * shared by a ring's solvers).
+ */
+const firstBests = new Map<string, Int32Array>();
+
+/**
  * The signatures the solvers of one ring have met, by local index: packed → index, and their
  * fields; and the menu sets with their signatures as these indices, found once. A solver ranks
  * all of them (a few hundred): a ring's keeps never add more dice or successes than it ranks.
@@ -262,6 +269,8 @@ export class RingSkillSolver {
   /** Every wave's pools and menus, the menus localized (built before the first ranking). */
   private waves: WaveMenus | undefined;
   private waveMenus: LocalMenus | undefined;
+  /** The key of the waves solved (ring, depth, objective, weights): see solvedWaves. */
+  private readonly wavesId: string;
   /** The best first keep of each first-roll pool, by Skill dice (see firstBest). */
   private readonly firstBestBySkill = new Map<number, Int32Array>();
   /** Sums being gathered (see gather): weights by state (zero between sums) and lists. */
@@ -342,6 +351,7 @@ export class RingSkillSolver {
     this.difference = new Float64Array(this.limbs);
     const states = (this.depth + 1) * this.levelSize;
     const id = `${options.ring}|${this.depth}|${this.objective}|${Object.values(options.weights)}`;
+    this.wavesId = id;
     const solved = solvedWaves.get(id);
     if (solved && solved.tn === this.tn) {
       this.values = solved.values;
@@ -1357,13 +1367,18 @@ export class RingSkillSolver {
   private firstBest(skill: number): Int32Array {
     let best = this.firstBestBySkill.get(skill);
     if (!best) {
-      const ring = this.maxPending;
-      // Every signature a first menu can hold is ranked before the menus are walked.
-      for (const packed of firstKeepSignatures(this.order, ring, skill, ring))
-        this.signature(packed);
-      const rank = this.rankFor(this.depth, 0);
-      const pooled = firstRollPools(this.order, ring, skill);
-      best = bestEntries(this.order, pooled, 1, ring, this.sigLocal, rank);
+      const id = `${this.wavesId}|${this.tn}|${skill}`;
+      best = firstBests.get(id);
+      if (!best) {
+        const ring = this.maxPending;
+        // Every signature a first menu can hold is ranked before the menus are walked.
+        for (const packed of firstKeepSignatures(this.order, ring, skill, ring))
+          this.signature(packed);
+        const rank = this.rankFor(this.depth, 0);
+        const pooled = firstRollPools(this.order, ring, skill);
+        best = bestEntries(this.order, pooled, 1, ring, this.sigLocal, rank);
+        firstBests.set(id, best);
+      }
       this.firstBestBySkill.set(skill, best);
     }
     return best;
