@@ -1268,7 +1268,7 @@ export class RingSkillSolver {
         const w = wx * skill.growWeight[y]!;
         if (chosen[sig] === 0) touched[touchedSize++] = sig;
         chosen[sig]! += w;
-        hash = (hash + Math.imul(w, Math.imul(sig + 1, 0x9e3779b1))) | 0;
+        hash = (hash + Math.imul(w, scrambled(sig))) | 0;
       }
     }
     hash &= 0x3fffffff;
@@ -1506,6 +1506,13 @@ function sameSum(
   const { nexts: states, weights } = x.sum;
   for (let i = 0; i < size; i++) if (byState[states[i]!] !== weights[i]) return false;
   return true;
+}
+
+/** A small non-negative integer scrambled into an int32 (murmur3's finalizer). */
+function scrambled(x: number): number {
+  let h = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /** An int32 hash `a` and a safe non-negative integer `b` mixed into an int32 hash. */
