@@ -291,19 +291,14 @@ export class RingSkillSolver {
 
   private readonly reduced = new Int8Array(KIND_COUNT);
   private readonly keepChoices = new Map<number, KeepChoice>();
-  /** Reroll values by search, then by class (see rerollSearch). */
-  private readonly classValues = new Map<RerollSearch, (RerollValue | undefined)[]>();
+  /** The values of a search's pairs (see pairValues), by search. */
+  private readonly pairValuesBySearch = new Map<RerollSearch, PairValues>();
   /** Reroll values by a hash of (dice rerolled, exact sum): equal values, one object. */
   private readonly rerollInterned = new Map<number, RerollValue[]>();
   /** Every interned reroll value, by serial. */
   private readonly rerollList: RerollValue[] = [];
   /** The reroll value of rerolling nothing, by the signature of the first keep. */
   private readonly keptValues: (RerollValue | undefined)[] = [];
-  /** Reroll values by a hash of the signatures kept (see rerolledValue). */
-  private readonly keptInterned = new Map<
-    number,
-    { rerolled: number; sigs: Int32Array; weights: Float64Array; value: RerollValue }[]
-  >();
   /** The best first keep of every first roll, by Skill dice (see firstKeeps). */
   private readonly firstKeepsBySkill = new Map<number, Int32Array>();
   private readonly rerollChoices = new Map<number, RerollChoice>();
@@ -1014,13 +1009,14 @@ export class RingSkillSolver {
       const r = rp.parts[rp.index.get(digitsKey(ring, 7))!]!;
       const s = sp.parts[sp.index.get(digitsKey(skill, 7))!]!;
       const nR = rp.subs.length;
+      const { values, pairValue } = this.pairValues(search);
       let best: RerollValue | undefined;
       choice = { ring: new Int8Array(KIND_COUNT), skill: new Int8Array(KIND_COUNT) };
       for (let j = 0; j < s.left.length; j++)
         for (let i = 0; i < r.left.length; i++) {
           if (r.rerolled[i]! + s.rerolled[j]! > rerolls) continue;
           const pair = s.left[j]! * nR + r.left[i]!;
-          const value = this.rerollValue(search, search.pairClass[pair]!);
+          const value = values[pairValue[pair]!]!;
           if (best && (value === best || this.compareReroll(value, best, rerolls) >= 0)) continue;
           best = value;
           // The dice rerolled: those of the roll less those left.
@@ -1103,40 +1099,19 @@ export class RingSkillSolver {
    */
   private chosenRerolls(skill: number, rerolls: number): Map<RerollValue, number> {
     const search = rerollSearch(this.order, this.maxPending, skill, rerolls);
-    const values: RerollValue[] = [];
-    const classValue = this.valuesOfClasses(search, values);
+    const { values, pairValue } = this.pairValues(search);
     const rank = this.valueRanks(values, rerolls);
-    const pairClass = search.pairClass;
-    const pairRank = new Int32Array(pairClass.length);
-    for (let p = 0; p < pairClass.length; p++) {
-      const c = pairClass[p]!;
-      pairRank[p] = c < 0 ? -1 : rank[classValue[c]!]!;
+    const pairRank = new Int32Array(pairValue.length);
+    for (let p = 0; p < pairValue.length; p++) {
+      const v = pairValue[p]!;
+      pairRank[p] = v < 0 ? -1 : rank[v]!;
     }
-    const weights = this.firstRollWeights(search, pairRank, classValue, values, rerolls);
+    const weights = this.firstRollWeights(search, pairRank, pairValue, values, rerolls);
     const chosen = new Map<RerollValue, number>();
     values.forEach((v, i) => {
       if (weights[i]! > 0) chosen.set(v, weights[i]!);
     });
     return chosen;
-  }
-
-  /** The value of each class of a search (see {@link rerollValue}), as an index into `values`. */
-  private valuesOfClasses(search: RerollSearch, values: RerollValue[]): Int32Array {
-    const classes = search.representative.length;
-    // Each class's value as a local index; local indices by serial, plus 1 (0: none yet).
-    const classValue = new Int32Array(classes);
-    const local = new Int32Array(this.rerollList.length + classes);
-    const memo = this.classMemo(search);
-    const keeps = this.firstKeeps(search);
-    for (let c = 0; c < classes; c++) {
-      const value = memo[c] ?? this.valueClass(search, c, memo, keeps);
-      if (local[value.serial] === 0) {
-        values.push(value);
-        local[value.serial] = values.length;
-      }
-      classValue[c] = local[value.serial]! - 1;
-    }
-    return classValue;
   }
 
   /** Ranks of reroll values: 0 best, values that tie in all of the comparison share one. */
@@ -1161,11 +1136,11 @@ export class RingSkillSolver {
   private firstRollWeights(
     search: RerollSearch,
     pairRank: Int32Array,
-    classValue: Int32Array,
+    pairValue: Int32Array,
     values: readonly RerollValue[],
     rerolls: number,
   ): Float64Array {
-    const { rp, sp, pairClass, ringRows } = search;
+    const { rp, sp, ringRows } = search;
     const nR = rp.subs.length;
     // A chosen value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
     const scale = Float64Array.from(values, (v) => 12 ** (rerolls - v.rerolled));
@@ -1187,7 +1162,7 @@ export class RingSkillSolver {
             }
           }
         }
-        const v = classValue[pairClass[best]!]!;
+        const v = pairValue[best]!;
         weights[v]! += rp.parts[ri]!.weight * s.weight * scale[v]!;
       }
     }
@@ -1195,124 +1170,126 @@ export class RingSkillSolver {
   }
 
   /**
-   * The expected value of keeping best after a reroll of class c (see {@link rerollSearch}):
-   * each way the fresh dice fall completes a first roll, whose best keep {@link firstKeeps}
-   * holds. Memoised per class; values whose exact sums are equal are one object, so that the
-   * search compares them by identity.
+   * The value of every pair of subs of a search (see {@link rerollSearch}), as an index into
+   * `values`: the expected value of keeping best after rerolling the dice the pair leaves out.
+   * Rerolling nothing is the first roll's best keep; rerolling dice is the mean, over how one
+   * of them falls, of the value of the pair with that die back (a Ring die first): a pair of
+   * one die fewer, valued before. So each pair mixes 6 or 7 values found already; a mix is
+   * interned by its values and weights (one per few pairs), and a new one by the sum it makes
+   * by state (see {@link internedSum}). O(pairs × faces). Memoised per search.
    */
-  private rerollValue(search: RerollSearch, c: number): RerollValue {
-    const memo = this.classMemo(search);
-    return memo[c] ?? this.valueClass(search, c, memo, this.firstKeeps(search));
-  }
-
-  /** The values of a search's classes found so far (see {@link rerollValue}). */
-  private classMemo(search: RerollSearch): (RerollValue | undefined)[] {
-    let memo = this.classValues.get(search);
-    if (!memo) {
-      memo = new Array(search.representative.length);
-      this.classValues.set(search, memo);
-    }
-    return memo;
-  }
-
-  /** {@link rerollValue} of class c, not yet in `memo`; `keeps` are the search's first keeps. */
-  private valueClass(
-    search: RerollSearch,
-    c: number,
-    memo: (RerollValue | undefined)[],
-    keeps: Int32Array,
-  ): RerollValue {
-    const { rp, sp } = search;
-    const pair = search.representative[c]!;
-    const ring = rp.subs[pair % rp.subs.length]!;
-    const skill = sp.subs[Math.floor(pair / rp.subs.length)]!;
+  private pairValues(search: RerollSearch): PairValues {
+    let found = this.pairValuesBySearch.get(search);
+    if (found) return found;
+    const { rp, sp, ringBy, skillBy } = search;
+    const nR = rp.subs.length;
+    const pairValue = new Int32Array(nR * sp.subs.length).fill(-1);
+    const values: RerollValue[] = [];
+    // Local indices by serial, plus 1 (0: none yet).
+    const local = new Int32Array(this.rerollList.length + pairValue.length + 1);
+    const localOf = (value: RerollValue) => {
+      if (local[value.serial] === 0) {
+        values.push(value);
+        local[value.serial] = values.length;
+      }
+      return local[value.serial]! - 1;
+    };
+    // Rerolling nothing: the first keep's value, one per signature.
+    const keeps = this.firstKeeps(search);
     const parts = sp.parts.length;
-    let value: RerollValue;
-    if (ring.rerolled + skill.rerolled === 0) {
-      // Nothing rerolled: the value of the roll's best keep, found once per signature.
-      const kept = keeps[ring.part * parts + skill.part]!;
-      value = this.keptValues[kept] ?? this.rerolledValue(ring, skill, keeps, parts);
-      this.keptValues[kept] = value;
-    } else {
-      value = this.rerolledValue(ring, skill, keeps, parts);
+    const bySig = new Int32Array(this.sigCount.length).fill(-1);
+    for (const j of skillBy[0]!) {
+      const skillPart = sp.subs[j]!.part;
+      for (const i of ringBy[0]!) {
+        const sig = keeps[rp.subs[i]!.part * parts + skillPart]!;
+        if (bySig[sig]! < 0) bySig[sig] = localOf(this.keptValue(sig));
+        pairValue[j * nR + i] = bySig[sig]!;
+      }
     }
-    memo[c] = value;
-    return value;
+    const mixes = new Mixes();
+    for (let rerolled = 1; rerolled < ringBy.length; rerolled++)
+      for (let nr = 0; nr <= rerolled; nr++)
+        this.mixValues(search, nr, rerolled - nr, pairValue, values, mixes, localOf);
+    found = { values, pairValue };
+    this.pairValuesBySearch.set(search, found);
+    return found;
   }
 
   /**
-   * The value of keeping best after rerolling the dice these subs leave out: the signatures the
-   * completed rolls keep, with their weights (over 12^rerolled). Interned twice: by that
-   * distribution (one per few classes: the first rolls are alike in what they keep), then, for
-   * a new one, by the sum it makes by state (values equal in all but their signatures).
+   * The values of the pairs that reroll nr Ring and ns Skill dice (nr + ns ≥ 1), from those of
+   * one die fewer (see {@link pairValues}).
    */
-  private rerolledValue(
-    ring: RerollSub,
-    skill: RerollSub,
-    keeps: Int32Array,
-    parts: number,
-  ): RerollValue {
-    const chosen = this.chosenScratch();
-    const { touched, touchedWeight } = this.sumScratch();
-    const rerolled = ring.rerolled + skill.rerolled;
-    let touchedSize = 0;
-    // A hash of the distribution, linear in its weights: the same whatever the order.
-    let hash = rerolled;
-    // Weights of the fresh dice over 12^rerolled: a Ring face weighs 2.
-    const scale = 2 ** ring.rerolled;
-    for (let x = 0; x < ring.grow.length; x++) {
-      const row = ring.grow[x]! * parts;
-      const wx = ring.growWeight[x]! * scale;
-      for (let y = 0; y < skill.grow.length; y++) {
-        const sig = keeps[row + skill.grow[y]!]!;
-        const w = wx * skill.growWeight[y]!;
-        if (chosen[sig] === 0) touched[touchedSize++] = sig;
-        chosen[sig]! += w;
-        hash = (hash + Math.imul(w, scrambled(sig))) | 0;
-      }
-    }
-    hash &= 0x3fffffff;
-    let alike = this.keptInterned.get(hash);
-    if (!alike) {
-      alike = [];
-      this.keptInterned.set(hash, alike);
-    }
-    let value: RerollValue | undefined;
-    for (const d of alike)
-      if (d.rerolled === rerolled && d.sigs.length === touchedSize) {
-        let same = true;
-        for (let i = 0; i < touchedSize; i++) same &&= chosen[d.sigs[i]!] === d.weights[i];
-        if (same) {
-          value = d.value;
-          break;
+  private mixValues(
+    search: RerollSearch,
+    nr: number,
+    ns: number,
+    pairValue: Int32Array,
+    values: RerollValue[],
+    mixes: Mixes,
+    localOf: (value: RerollValue) => number,
+  ): void {
+    const { rp, sp, ringBy, skillBy } = search;
+    const nR = rp.subs.length;
+    // The die put back: a Ring die (6 kinds, each face weighing 2 over 12) while there is one.
+    const ringBack = nr > 0;
+    const back = ringBack ? rp : sp;
+    const faces = back.faces;
+    for (const j of skillBy[ns]!)
+      for (const i of ringBy[nr]!) {
+        mixes.start(values.length);
+        for (let f = 0; f < faces.kinds.length; f++) {
+          const k = faces.kinds[f]!;
+          const child = ringBack
+            ? j * nR + rp.back[i * KIND_COUNT + k]!
+            : sp.back[j * KIND_COUNT + k]! * nR + i;
+          mixes.add(pairValue[child]!, faces.weights[f]!);
         }
+        let v = mixes.find();
+        if (v < 0) {
+          v = localOf(this.mixedValue(mixes, values, nr + ns));
+          mixes.keep(v);
+        }
+        mixes.clear();
+        pairValue[j * nR + i] = v;
       }
-    for (let i = 0; i < touchedSize; i++) {
-      touchedWeight[i] = chosen[touched[i]!]!;
-      chosen[touched[i]!] = 0;
+  }
+
+  /** The reroll value of keeping `sig` first, nothing rerolled. Cached per signature. */
+  private keptValue(sig: number): RerollValue {
+    let value = this.keptValues[sig];
+    if (!value) {
+      const { touched, touchedWeight } = this.sumScratch();
+      touched[0] = sig;
+      touchedWeight[0] = 1;
+      value = this.internedSum(this.gather(touched, touchedWeight, 1, this.depth, 0), 0);
+      this.keptValues[sig] = value;
     }
-    if (value) return value;
-    value = this.summedValue(touched, touchedWeight, touchedSize, rerolled);
-    alike.push({
-      rerolled,
-      sigs: touched.slice(0, touchedSize),
-      weights: touchedWeight.slice(0, touchedSize),
-      value,
-    });
     return value;
   }
 
+  /** The reroll value of a mix of values (see {@link Mixes}), summed by state and interned. */
+  private mixedValue(mixes: Mixes, values: readonly RerollValue[], rerolled: number): RerollValue {
+    const { byState, nexts, immediate } = this.sumScratch();
+    let size = 0;
+    immediate.fill(0);
+    for (let m = 0; m < mixes.size; m++) {
+      const w = mixes.weightOf(m);
+      const sum = values[mixes.valueOf(m)]!.sum;
+      for (let i = 0; i < sum.nexts.length; i++) {
+        const next = sum.nexts[i]!;
+        if (byState[next] === 0) nexts[size++] = next;
+        byState[next]! += w * sum.weights[i]!;
+      }
+      for (let c = 0; c < FIELDS; c++) immediate[c]! += w * sum.immediate[c]!;
+    }
+    return this.internedSum(size, rerolled);
+  }
+
   /**
-   * The reroll value of signatures kept with these weights (over 12^rerolled), summed by the
-   * state they lead to, interned by that sum: equal sums, one object.
+   * The reroll value of the sum gathered in the scratch (weights over 12^rerolled by state,
+   * immediate symbols), interned by that sum: equal sums, one object. The scratch is cleared.
    */
-  private summedValue(
-    sigs: Int32Array,
-    weights: Float64Array,
-    size: number,
-    rerolled: number,
-  ): RerollValue {
-    const nextsSize = this.gather(sigs, weights, size, this.depth, 0);
+  private internedSum(nextsSize: number, rerolled: number): RerollValue {
     const { byState, nexts, immediate } = this.scratch;
     // Entries in any order: a sum of mixed entries.
     let hash = rerolled;
@@ -1469,6 +1446,84 @@ class Sum {
   }
 }
 
+/** The values of a search's pairs: `values[pairValue[pair]]` (−1: a pair that rerolls too many). */
+interface PairValues {
+  readonly values: RerollValue[];
+  readonly pairValue: Int32Array;
+}
+
+/**
+ * Mixes of values (local indices) with weights, interned: the one being made, gathered in
+ * scratch by value (zero between mixes), and those made so far by a hash of theirs.
+ */
+class Mixes {
+  private weight = new Float64Array(64);
+  private readonly ids = new Int32Array(16);
+  private readonly weights = new Float64Array(16);
+  size = 0;
+  private hash = 0;
+  private readonly made = new Map<
+    number,
+    { ids: Int32Array; weights: Float64Array; value: number }[]
+  >();
+
+  /** Begins a mix, with room for `values` values. */
+  start(values: number): void {
+    if (this.weight.length < values) {
+      const more = new Float64Array(2 * values);
+      more.set(this.weight);
+      this.weight = more;
+    }
+    this.size = 0;
+    this.hash = 0;
+  }
+
+  /** Adds weight w of value v. */
+  add(v: number, w: number): void {
+    if (this.weight[v] === 0) this.ids[this.size++] = v;
+    this.weight[v]! += w;
+    this.hash = (this.hash + Math.imul(w, scrambled(v))) | 0;
+  }
+
+  /** The i-th value of the mix, and its weight. */
+  valueOf(i: number): number {
+    return this.ids[i]!;
+  }
+  weightOf(i: number): number {
+    return this.weight[this.ids[i]!]!;
+  }
+
+  /** The value of a mix made before with the same values and weights, or −1. */
+  find(): number {
+    const alike = this.made.get(this.hash & 0x3fffffff);
+    if (alike)
+      for (const m of alike)
+        if (m.ids.length === this.size) {
+          let same = true;
+          for (let i = 0; i < this.size; i++) same &&= this.weight[m.ids[i]!] === m.weights[i];
+          if (same) return m.value;
+        }
+    return -1;
+  }
+
+  /** Keeps the mix being made, of value v. */
+  keep(v: number): void {
+    const key = this.hash & 0x3fffffff;
+    let alike = this.made.get(key);
+    if (!alike) {
+      alike = [];
+      this.made.set(key, alike);
+    }
+    const ids = this.ids.slice(0, this.size);
+    alike.push({ ids, weights: Float64Array.from(ids, (id) => this.weight[id]!), value: v });
+  }
+
+  /** Clears the scratch for the next mix. */
+  clear(): void {
+    for (let i = 0; i < this.size; i++) this.weight[this.ids[i]!] = 0;
+  }
+}
+
 /**
  * The expected value of the best keep after rerolling some dice: its weights over
  * 12^rerolled by the state they lead to, and its float key; exact figures when needed.
@@ -1534,9 +1589,6 @@ interface RerollSub {
   readonly rerolled: number;
   /** The part it is, when nothing is rerolled (else −1). */
   readonly part: number;
-  /** Each way the rerolled dice fall: the part it completes (index) and its weight. */
-  readonly grow: Int32Array;
-  readonly growWeight: Float64Array;
 }
 
 /** One die type's part of a first roll, with its reroll choices in the search's order. */
@@ -1555,6 +1607,10 @@ interface RerollParts {
   /** A part's index by its counts' base-7 key. */
   readonly index: ReadonlyMap<number, number>;
   readonly subs: readonly RerollSub[];
+  /** How one die of the type falls: its kinds, each with its weight over 12. */
+  readonly faces: { readonly kinds: Int8Array; readonly weights: Float64Array };
+  /** The sub with one die of a kind put back: `back[sub · KIND_COUNT + kind]` (−1: none). */
+  readonly back: Int32Array;
 }
 
 const rerollPartsCache = new Map<string, RerollParts>();
@@ -1570,7 +1626,7 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
   let cached = rerollPartsCache.get(id);
   if (cached) return cached;
   const roll = (n: number) => (type === RING ? cachedRoll(n, 0, 0) : cachedRoll(0, n, 0));
-  const subs: Omit<RerollSub, 'grow' | 'growWeight'>[] = [];
+  const subs: RerollSub[] = [];
   // Parts and subs by their counts' base-7 key; a choice's sub key is its part's less the
   // dice rerolled, kept as the odometer turns.
   const subIndex = new Map<number, number>();
@@ -1618,37 +1674,35 @@ function rerollParts(type: number, dice: number, rerolls: number): RerollParts {
       rerolled: Int8Array.from(rerolled),
     };
   });
-  // How each sub's rerolled dice fall: the part each outcome completes, and its weight.
-  const freshKeys = Array.from({ length: rerolls + 1 }, (_, n) =>
-    roll(n).map((f) => digitsKey(f.counts, 7)),
-  );
-  const completed = subs.map((sub): RerollSub => {
-    const fresh = roll(sub.rerolled);
-    const keys = freshKeys[sub.rerolled]!;
-    return {
-      ...sub,
-      grow: Int32Array.from(keys, (k) => index.get(sub.key + k)!),
-      growWeight: Float64Array.from(fresh, (f) => f.weight),
-    };
+  // A die put back into a sub that rerolls some: the sub of one die fewer rerolled.
+  const back = new Int32Array(subs.length * KIND_COUNT).fill(-1);
+  subs.forEach((sub, at) => {
+    if (sub.rerolled > 0)
+      for (let k = 0; k < KIND_COUNT; k++)
+        back[at * KIND_COUNT + k] = subIndex.get(sub.key + 7 ** k) ?? -1;
   });
-  cached = { dice, parts, index, subs: completed };
+  // One die: its outcomes (one per kind), weights over 6 or 12 scaled to 12.
+  const one = roll(1);
+  const kinds = Int8Array.from(one, (o) => o.counts.indexOf(1));
+  const faces = {
+    kinds,
+    weights: Float64Array.from(one, (o) => o.weight * (type === RING ? 2 : 1)),
+  };
+  cached = { dice, parts, index, subs, faces, back };
   rerollPartsCache.set(id, cached);
   return cached;
 }
 
-/** The reroll choices of every first roll of a check, their pairs of dice left sorted into classes. */
+/**
+ * The reroll choices of every first roll of a check: a choice is a pair of subs, the dice of
+ * each type left (Skill sub · Ring subs + Ring sub), valued by the solver (see pairValues).
+ */
 interface RerollSearch {
   readonly rp: RerollParts;
   readonly sp: RerollParts;
-  /**
-   * The class of each pair (Skill sub · Ring subs + Ring sub): pairs alike in their reduced
-   * rest and dice rerolled of each type, which reroll to the same value; −1 for a pair that
-   * rerolls more than the rerolls allowed. The classes of the pairs that reroll nothing are
-   * their pools (see {@link firstMenu}).
-   */
-  readonly pairClass: Int32Array;
-  /** A pair of each class. */
-  readonly representative: Int32Array;
+  /** The subs of each type by how many dice they reroll (0..rerolls). */
+  readonly ringBy: readonly Int32Array[];
+  readonly skillBy: readonly Int32Array[];
   /** By Ring part, then by the dice it may reroll (0..rerolls): its choices' Ring subs. */
   readonly ringRows: readonly (readonly Int32Array[])[];
   /** The pool (see {@link firstRollPools}) of each first roll, by Ring part · Skill parts + Skill part. */
@@ -1669,32 +1723,6 @@ function rerollSearch(
   if (search) return search;
   const rp = rerollParts(RING, ring, rerolls);
   const sp = rerollParts(SKILL, skill, rerolls);
-  const nT = sp.subs.length;
-  const pairClass = new Int32Array(rp.subs.length * nT).fill(-1);
-  const pooled = firstRollPools(order, ring, skill);
-  const firstMenu = pooled.pairPool;
-  const representative = new Array<number>(pooled.weight.length).fill(-1);
-  const ringBy = subsByRerolled(rp, rerolls);
-  const skillBy = subsByRerolled(sp, rerolls);
-  // A pair that rerolls nothing is a first roll: its class is its menu (pools alike in their
-  // reduced pool), found when the menus were built.
-  firstRollClasses(rp, sp, ringBy[0]!, skillBy[0]!, firstMenu, pairClass, representative);
-  // The other classes by dice rerolled of each type, then by reduced rest.
-  const classes = new KeyIndex(16);
-  for (let nr = 0; nr <= rerolls; nr++)
-    for (let ns = nr === 0 ? 1 : 0; nr + ns <= rerolls; ns++)
-      rerollClasses(
-        order,
-        ring,
-        rp,
-        sp,
-        ringBy[nr]!,
-        skillBy[ns]!,
-        nr * (rerolls + 1) + ns,
-        classes,
-        pairClass,
-        representative,
-      );
   const ringRows = rp.parts.map((r) =>
     Array.from({ length: rerolls + 1 }, (_, room) =>
       Int32Array.from(r.left.filter((_, i) => r.rerolled[i]! <= room)),
@@ -1703,10 +1731,10 @@ function rerollSearch(
   search = {
     rp,
     sp,
-    pairClass,
-    representative: Int32Array.from(representative),
+    ringBy: subsByRerolled(rp, rerolls),
+    skillBy: subsByRerolled(sp, rerolls),
     ringRows,
-    firstMenu,
+    firstMenu: firstRollPools(order, ring, skill).pairPool,
   };
   rerollSearches.set(id, search);
   return search;
@@ -1717,67 +1745,6 @@ function subsByRerolled(parts: RerollParts, rerolls: number): Int32Array[] {
   return Array.from({ length: rerolls + 1 }, (_, n) =>
     Int32Array.from(parts.subs.flatMap((sub, i) => (sub.rerolled === n ? [i] : []))),
   );
-}
-
-/** The classes of the pairs of subs that reroll nothing (first rolls): their menus. O(pairs). */
-function firstRollClasses(
-  rp: RerollParts,
-  sp: RerollParts,
-  ringSubs: Int32Array,
-  skillSubs: Int32Array,
-  firstMenu: Int32Array,
-  pairClass: Int32Array,
-  representative: number[],
-): void {
-  const nR = rp.subs.length;
-  const skillParts = sp.parts.length;
-  for (let y = 0; y < skillSubs.length; y++) {
-    const j = skillSubs[y]!;
-    const skillPart = sp.subs[j]!.part;
-    for (let x = 0; x < ringSubs.length; x++) {
-      const i = ringSubs[x]!;
-      const c = firstMenu[rp.subs[i]!.part * skillParts + skillPart]!;
-      if (representative[c]! < 0) representative[c] = j * nR + i;
-      pairClass[j * nR + i] = c;
-    }
-  }
-}
-
-/**
- * The classes of the pairs of subs that reroll dice (`type` of them: how many of each type),
- * new classes numbered on: pairs alike in their reduced rest, since adding fresh dice to it
- * reduces to what adding them to the rest does. O(pairs).
- */
-function rerollClasses(
-  order: MenuOrder,
-  ring: number,
-  rp: RerollParts,
-  sp: RerollParts,
-  ringSubs: Int32Array,
-  skillSubs: Int32Array,
-  type: number,
-  classes: KeyIndex,
-  pairClass: Int32Array,
-  representative: number[],
-): void {
-  const nR = rp.subs.length;
-  const reduced = new Int8Array(KIND_COUNT);
-  for (let y = 0; y < skillSubs.length; y++) {
-    const j = skillSubs[y]!;
-    const counts = sp.subs[j]!.counts;
-    for (let x = 0; x < ringSubs.length; x++) {
-      const i = ringSubs[x]!;
-      // Reduced keys are below 2^25 (base-8 digits, a blank counted once): 64 types fit.
-      const key = reducedPool(order, rp.subs[i]!.counts, ring, reduced, counts) * 64 + type;
-      let c = classes.get(key);
-      if (c < 0) {
-        c = representative.length;
-        representative.push(j * nR + i);
-        classes.set(key, c);
-      }
-      pairClass[j * nR + i] = c;
-    }
-  }
 }
 
 /**
