@@ -310,11 +310,13 @@ function runningSums(
   let t = 0;
   packed[at] = 0;
   lex[at] = 0;
-  for (const k of kinds)
+  for (let i = 0; i < kinds.length; i++) {
+    const k = kinds[i]!;
     for (let n = pool[k]!; n > 0 && t < most; n--, t++) {
       packed[at + t + 1] = packed[at + t]! + KIND_PACKED[k]!;
       lex[at + t + 1] = lex[at + t]! + lexPlace(k);
     }
+  }
   return t;
 }
 
@@ -465,8 +467,10 @@ function rollPoolsOf(
   const reduced = new Int8Array(KIND_COUNT);
   const p = prepare(order);
   let pair = 0;
-  for (const x of a.outcomes)
-    for (const y of b.outcomes) {
+  for (let xi = 0; xi < a.outcomes.length; xi++)
+    for (let yi = 0; yi < b.outcomes.length; yi++) {
+      const x = a.outcomes[xi]!;
+      const y = b.outcomes[yi]!;
       const key = reducedSum(p, x.counts, y.counts, most, reduced);
       const w = x.weight * y.weight;
       const at = index.get(key);

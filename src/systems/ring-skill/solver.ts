@@ -1198,9 +1198,14 @@ export class RingSkillSolver {
     const keeps = this.firstKeeps(search);
     const parts = sp.parts.length;
     const bySig = new Int32Array(this.sigCount.length).fill(-1);
-    for (const j of skillBy[0]!) {
+    // Index loops throughout: a for…of makes an object a step until its loop is compiled.
+    const ringSubs = ringBy[0]!;
+    const skillSubs = skillBy[0]!;
+    for (let y = 0; y < skillSubs.length; y++) {
+      const j = skillSubs[y]!;
       const skillPart = sp.subs[j]!.part;
-      for (const i of ringBy[0]!) {
+      for (let x = 0; x < ringSubs.length; x++) {
+        const i = ringSubs[x]!;
         const sig = keeps[rp.subs[i]!.part * parts + skillPart]!;
         if (bySig[sig]! < 0) bySig[sig] = localOf(this.keptValue(sig));
         pairValue[j * nR + i] = bySig[sig]!;
@@ -1234,8 +1239,12 @@ export class RingSkillSolver {
     const ringBack = nr > 0;
     const back = ringBack ? rp : sp;
     const faces = back.faces;
-    for (const j of skillBy[ns]!)
-      for (const i of ringBy[nr]!) {
+    const ringSubs = ringBy[nr]!;
+    const skillSubs = skillBy[ns]!;
+    for (let y = 0; y < skillSubs.length; y++)
+      for (let x = 0; x < ringSubs.length; x++) {
+        const j = skillSubs[y]!;
+        const i = ringSubs[x]!;
         mixes.start(values.length);
         for (let f = 0; f < faces.kinds.length; f++) {
           const k = faces.kinds[f]!;
@@ -1302,10 +1311,10 @@ export class RingSkillSolver {
       alike = [];
       this.rerollInterned.set(hash, alike);
     }
-    for (const x of alike)
-      if (sameSum(x, rerolled, nextsSize, byState, immediate)) {
+    for (let a = 0; a < alike.length; a++)
+      if (sameSum(alike[a]!, rerolled, nextsSize, byState, immediate)) {
         for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
-        return x;
+        return alike[a]!;
       }
     const sum = this.sumOf(nextsSize);
     const total = 12 ** rerolled;
@@ -1497,12 +1506,14 @@ class Mixes {
   find(): number {
     const alike = this.made.get(this.hash & 0x3fffffff);
     if (alike)
-      for (const m of alike)
+      for (let a = 0; a < alike.length; a++) {
+        const m = alike[a]!;
         if (m.ids.length === this.size) {
           let same = true;
           for (let i = 0; i < this.size; i++) same &&= this.weight[m.ids[i]!] === m.weights[i];
           if (same) return m.value;
         }
+      }
     return -1;
   }
 
