@@ -851,7 +851,7 @@ export class RingSkillSolver {
         hash &= 0x3fffffff;
         const seen = first.get(hash);
         const same = seen >= 0 && compareLimbs(e, seen * n, e, at * n, n) === 0;
-        if (seen < 0) first.set(hash, at);
+        if (seen < 0) first.put(hash, at);
         ids[at] = same ? seen : at;
       }
     }
@@ -1237,28 +1237,31 @@ export class RingSkillSolver {
     const nR = rp.subs.length;
     // The die put back: a Ring die (6 kinds, each face weighing 2 over 12) while there is one.
     const ringBack = nr > 0;
-    const back = ringBack ? rp : sp;
-    const faces = back.faces;
+    const { kinds, weights } = (ringBack ? rp : sp).faces;
+    const width = kinds.length;
+    const tuple = mixes.tuple;
     const ringSubs = ringBy[nr]!;
     const skillSubs = skillBy[ns]!;
     for (let y = 0; y < skillSubs.length; y++)
       for (let x = 0; x < ringSubs.length; x++) {
         const j = skillSubs[y]!;
         const i = ringSubs[x]!;
-        mixes.start(values.length);
-        for (let f = 0; f < faces.kinds.length; f++) {
-          const k = faces.kinds[f]!;
+        // The values with each kind of die put back, in the kinds' order, and their hash.
+        let hash = width;
+        for (let f = 0; f < width; f++) {
+          const k = kinds[f]!;
           const child = ringBack
             ? j * nR + rp.back[i * KIND_COUNT + k]!
             : sp.back[j * KIND_COUNT + k]! * nR + i;
-          mixes.add(pairValue[child]!, faces.weights[f]!);
+          const v = pairValue[child]!;
+          tuple[f] = v;
+          hash = Math.imul(hash ^ (v + 1), 0x9e3779b1) ^ (hash >>> 15);
         }
-        let v = mixes.find();
+        let v = mixes.find(width, hash);
         if (v < 0) {
-          v = localOf(this.mixedValue(mixes, values, nr + ns));
-          mixes.keep(v);
+          v = localOf(this.mixedValue(tuple, weights, values, nr + ns));
+          mixes.keep(width, hash, v);
         }
-        mixes.clear();
         pairValue[j * nR + i] = v;
       }
   }
@@ -1276,14 +1279,22 @@ export class RingSkillSolver {
     return value;
   }
 
-  /** The reroll value of a mix of values (see {@link Mixes}), summed by state and interned. */
-  private mixedValue(mixes: Mixes, values: readonly RerollValue[], rerolled: number): RerollValue {
+  /**
+   * The reroll value of a mix of values (`tuple[m]` weighing `weights[m]` over 12), summed by
+   * state and interned.
+   */
+  private mixedValue(
+    tuple: Int32Array,
+    weights: Float64Array,
+    values: readonly RerollValue[],
+    rerolled: number,
+  ): RerollValue {
     const { byState, nexts, immediate } = this.sumScratch();
     let size = 0;
     immediate.fill(0);
-    for (let m = 0; m < mixes.size; m++) {
-      const w = mixes.weightOf(m);
-      const sum = values[mixes.valueOf(m)]!.sum;
+    for (let m = 0; m < weights.length; m++) {
+      const w = weights[m]!;
+      const sum = values[tuple[m]!]!.sum;
       for (let i = 0; i < sum.nexts.length; i++) {
         const next = sum.nexts[i]!;
         if (byState[next] === 0) nexts[size++] = next;
@@ -1462,77 +1473,53 @@ interface PairValues {
 }
 
 /**
- * Mixes of values (local indices) with weights, interned: the one being made, gathered in
- * scratch by value (zero between mixes), and those made so far by a hash of theirs.
+ * Mixes made so far (see pairValues): tuples of values (local indices, one per kind of the die
+ * put back) with the value they make, found by a hash of the tuple and compared in full. Two
+ * pairs with one tuple have one value; tuples that differ and mix alike are interned later, by
+ * their sum.
  */
 class Mixes {
-  private weight = new Float64Array(64);
-  private readonly ids = new Int32Array(16);
-  private readonly weights = new Float64Array(16);
-  size = 0;
-  private hash = 0;
-  private readonly made = new Map<
-    number,
-    { ids: Int32Array; weights: Float64Array; value: number }[]
-  >();
+  /** The tuple being looked up. */
+  readonly tuple = new Int32Array(KIND_COUNT);
+  /** Tuples by index (`width` values each, by width), their values, and the next of each hash. */
+  private stored = new Int32Array(128 * KIND_COUNT);
+  private value = new Int32Array(128);
+  private next = new Int32Array(128);
+  private count = 0;
+  private readonly first = new KeyIndex(12);
 
-  /** Begins a mix, with room for `values` values. */
-  start(values: number): void {
-    if (this.weight.length < values) {
-      const more = new Float64Array(2 * values);
-      more.set(this.weight);
-      this.weight = more;
+  /** The value of `tuple` (its first `width` values) if made before, else −1. */
+  find(width: number, hash: number): number {
+    for (let t = this.first.get((hash & 0x3fffff) * 8 + width); t >= 0; t = this.next[t]!) {
+      const at = t * KIND_COUNT;
+      let same = 1;
+      for (let f = 0; f < width; f++) same &= this.stored[at + f] === this.tuple[f] ? 1 : 0;
+      if (same === 1) return this.value[t]!;
     }
-    this.size = 0;
-    this.hash = 0;
-  }
-
-  /** Adds weight w of value v. */
-  add(v: number, w: number): void {
-    if (this.weight[v] === 0) this.ids[this.size++] = v;
-    this.weight[v]! += w;
-    this.hash = (this.hash + Math.imul(w, scrambled(v))) | 0;
-  }
-
-  /** The i-th value of the mix, and its weight. */
-  valueOf(i: number): number {
-    return this.ids[i]!;
-  }
-  weightOf(i: number): number {
-    return this.weight[this.ids[i]!]!;
-  }
-
-  /** The value of a mix made before with the same values and weights, or −1. */
-  find(): number {
-    const alike = this.made.get(this.hash & 0x3fffffff);
-    if (alike)
-      for (let a = 0; a < alike.length; a++) {
-        const m = alike[a]!;
-        if (m.ids.length === this.size) {
-          let same = true;
-          for (let i = 0; i < this.size; i++) same &&= this.weight[m.ids[i]!] === m.weights[i];
-          if (same) return m.value;
-        }
-      }
     return -1;
   }
 
-  /** Keeps the mix being made, of value v. */
-  keep(v: number): void {
-    const key = this.hash & 0x3fffffff;
-    let alike = this.made.get(key);
-    if (!alike) {
-      alike = [];
-      this.made.set(key, alike);
+  /** Keeps `tuple` (of `width` values, looked up with `hash`) as making value v. */
+  keep(width: number, hash: number, v: number): void {
+    const t = this.count++;
+    if (this.count > this.value.length) {
+      this.value = grownTo(this.value, 2 * this.count);
+      this.next = grownTo(this.next, 2 * this.count);
+      this.stored = grownTo(this.stored, 2 * this.count * KIND_COUNT);
     }
-    const ids = this.ids.slice(0, this.size);
-    alike.push({ ids, weights: Float64Array.from(ids, (id) => this.weight[id]!), value: v });
+    this.stored.set(this.tuple.subarray(0, width), t * KIND_COUNT);
+    this.value[t] = v;
+    const key = (hash & 0x3fffff) * 8 + width;
+    this.next[t] = this.first.get(key);
+    this.first.put(key, t);
   }
+}
 
-  /** Clears the scratch for the next mix. */
-  clear(): void {
-    for (let i = 0; i < this.size; i++) this.weight[this.ids[i]!] = 0;
-  }
+/** A copy of `a` with room for n. */
+function grownTo(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
 }
 
 /**
@@ -1572,13 +1559,6 @@ function sameSum(
   const { nexts: states, weights } = x.sum;
   for (let i = 0; i < size; i++) if (byState[states[i]!] !== weights[i]) return false;
   return true;
-}
-
-/** A small non-negative integer scrambled into an int32 (murmur3's finalizer). */
-function scrambled(x: number): number {
-  let h = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return h ^ (h >>> 16);
 }
 
 /** An int32 hash `a` and a safe non-negative integer `b` mixed into an int32 hash. */
@@ -1790,15 +1770,15 @@ class KeyIndex {
     }
   }
 
-  /** Sets the index of a key not held yet. */
-  set(key: number, value: number): void {
+  /** Sets the index of a key, held or not. */
+  put(key: number, value: number): void {
     if (2 * (this.size + 1) > this.keys.length) this.grow();
     const mask = this.keys.length - 1;
     let at = this.slot(key);
-    while (this.keys[at] !== 0) at = (at + 1) & mask;
+    while (this.keys[at] !== 0 && this.keys[at] !== key + 1) at = (at + 1) & mask;
+    if (this.keys[at] === 0) this.size++;
     this.keys[at] = key + 1;
     this.values[at] = value;
-    this.size++;
   }
 
   /** Twice the room, every key placed again. */
@@ -1809,7 +1789,7 @@ class KeyIndex {
     this.values = new Int32Array(keys.length * 2);
     this.size = 0;
     for (let at = 0; at < keys.length; at++)
-      if (keys[at] !== 0) this.set(keys[at]! - 1, values[at]!);
+      if (keys[at] !== 0) this.put(keys[at]! - 1, values[at]!);
   }
 }
 
