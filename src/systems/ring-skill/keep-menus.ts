@@ -10,6 +10,7 @@ import {
   RING,
   SKILL,
 } from './faces.ts';
+import { KeyIndex } from './key-index.ts';
 
 /**
  * The keeps worth ranking from a pool, and their lists for every pool a check can roll: what the
@@ -459,7 +460,7 @@ function rollPoolsOf(
 ): RollPools {
   const a = reducedOutcomes(order, ringPart, most);
   const b = reducedOutcomes(order, skillPart, most);
-  const index = new Map<number, number>();
+  const index = new KeyIndex(12);
   const reducedPair = new Int32Array(a.outcomes.length * b.outcomes.length);
   const weight: number[] = [];
   // Pools straight into a typed array with room for every pair (then trimmed).
@@ -474,13 +475,13 @@ function rollPoolsOf(
       const key = reducedSum(p, x.counts, y.counts, most, reduced);
       const w = x.weight * y.weight;
       const at = index.get(key);
-      if (at !== undefined) {
+      if (at >= 0) {
         weight[at]! += w;
         reducedPair[pair++] = at;
         continue;
       }
       const n = weight.length;
-      index.set(key, n);
+      index.put(key, n);
       reducedPair[pair++] = n;
       weight.push(w);
       pools.set(reduced, n * KIND_COUNT);

@@ -18,6 +18,7 @@ import {
   type WaveMenus,
   waveMenus,
 } from './keep-menus.ts';
+import { KeyIndex } from './key-index.ts';
 import { carry, compareLimbs, limbsFor, limbsSign, limbsValue, writeLimbs } from './numerators.ts';
 import type { Objective, RingSkillCheck } from './spec.ts';
 
@@ -1736,61 +1737,6 @@ function subsByRerolled(parts: RerollParts, rerolls: number): Int32Array[] {
   return Array.from({ length: rerolls + 1 }, (_, n) =>
     Int32Array.from(parts.subs.flatMap((sub, i) => (sub.rerolled === n ? [i] : []))),
   );
-}
-
-/**
- * Non-negative integer keys (below 2^31) to indices, by open addressing in typed arrays: the
- * reroll classes' few hundred thousand lookups, without a Map's per-lookup hashing and entries.
- */
-class KeyIndex {
-  /** Key + 1 by slot (0: empty), and the slot's index; slots are 2^bits. */
-  private keys: Int32Array;
-  private values: Int32Array;
-  private bits: number;
-  private size = 0;
-
-  constructor(bits: number) {
-    this.bits = bits;
-    this.keys = new Int32Array(2 ** bits);
-    this.values = new Int32Array(2 ** bits);
-  }
-
-  /** A key's first slot: the top bits of a multiplicative hash. */
-  private slot(key: number): number {
-    return Math.imul(key, 0x9e3779b1) >>> (32 - this.bits);
-  }
-
-  /** The index of `key`, or −1. */
-  get(key: number): number {
-    const mask = this.keys.length - 1;
-    for (let at = this.slot(key); ; at = (at + 1) & mask) {
-      const k = this.keys[at]!;
-      if (k === key + 1) return this.values[at]!;
-      if (k === 0) return -1;
-    }
-  }
-
-  /** Sets the index of a key, held or not. */
-  put(key: number, value: number): void {
-    if (2 * (this.size + 1) > this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    let at = this.slot(key);
-    while (this.keys[at] !== 0 && this.keys[at] !== key + 1) at = (at + 1) & mask;
-    if (this.keys[at] === 0) this.size++;
-    this.keys[at] = key + 1;
-    this.values[at] = value;
-  }
-
-  /** Twice the room, every key placed again. */
-  private grow(): void {
-    const { keys, values } = this;
-    this.bits++;
-    this.keys = new Int32Array(keys.length * 2);
-    this.values = new Int32Array(keys.length * 2);
-    this.size = 0;
-    for (let at = 0; at < keys.length; at++)
-      if (keys[at] !== 0) this.put(keys[at]! - 1, values[at]!);
-  }
 }
 
 /** Menu i's best entry under `rank` (ties to the lower lex key): its local signature. */
