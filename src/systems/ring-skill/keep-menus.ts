@@ -460,8 +460,11 @@ function rollPoolsOf(
 ): RollPools {
   const a = reducedOutcomes(order, ringPart, most);
   const b = reducedOutcomes(order, skillPart, most);
-  const index = new KeyIndex(12);
   const reducedPair = new Int32Array(a.outcomes.length * b.outcomes.length);
+  // Room for every pair up to 2^16 pools: the index never grows (a rare branch).
+  const index = new KeyIndex(
+    Math.min(17, Math.max(8, Math.ceil(Math.log2(2 * reducedPair.length)))),
+  );
   const weight: number[] = [];
   // Pools straight into a typed array with room for every pair (then trimmed).
   const pools = new Int8Array(reducedPair.length * KIND_COUNT);

@@ -50,11 +50,10 @@ export function carry(a: Float64Array, at: number, n: number): void {
  * O(n).
  */
 export function limbsSign(a: Float64Array, at: number, n: number): number {
-  for (let l = at + n - 1; l >= at; l--) {
-    const x = a[l]!;
-    if (x !== 0) return x > 0 ? 1 : -1;
-  }
-  return 0;
+  // Every step taken on every call: compiled code meets no step it has not run.
+  let x = 0;
+  for (let l = at + n - 1; l >= at && x === 0; l--) x = a[l]!;
+  return (x > 0 ? 1 : 0) - (x < 0 ? 1 : 0);
 }
 
 /** How two carried non-negative integers compare: negative, 0 or positive as a < b, =, >. */

@@ -259,7 +259,7 @@ export class RingSkillSolver {
   private readonly ranks = new Map<number, Int32Array>();
   /** Interned exact values (see exactIds), and the levels they are built for. */
   private ids = new Int32Array(0);
-  private readonly idsBuilt: boolean[] = [];
+  private idsBuilt = new Uint8Array(0);
   /** The last ranking made, by successes so far: a ranking equal to it is handed out as it. */
   private readonly lastRank = new Map<number, Int32Array>();
   /** What each wave menu, and each wave, chooses under a ranking (see sumMenus). */
@@ -707,11 +707,15 @@ export class RingSkillSolver {
   private rankingKeys(nextLevel: number, s: number, n: number): void {
     const width = this.objectiveLength + 3;
     const r = this.ranking;
+    // Sizes worked out whether or not they grow (a rare branch costs the compiled code).
+    const keysSize = n * width;
+    const immediateSize = n * FIELDS;
     if (r.nextAt.length < n) {
-      r.keys = new Float64Array(n * width);
-      r.tieClass = new Int32Array(n * width);
-      r.immediate = new Float64Array(n * FIELDS);
-      r.nextAt = new Int32Array(n);
+      // Twice the room: the signatures a first roll adds later fit.
+      r.keys = new Float64Array(2 * keysSize);
+      r.tieClass = new Int32Array(2 * keysSize);
+      r.immediate = new Float64Array(2 * immediateSize);
+      r.nextAt = new Int32Array(2 * n);
     }
     r.level = nextLevel;
     const { keys, immediate, nextAt, vector } = r;
@@ -766,6 +770,7 @@ export class RingSkillSolver {
    */
   private compareSignatures(a: number, b: number): number {
     const { keys, tieClass, nextAt } = this.ranking;
+    const { keyField, keySign } = this;
     const count = this.sigCount;
     // The same state and successes: only the keeps' own symbols differ, compared exactly.
     if (this.sigSucc[a] === this.sigSucc[b] && nextAt[a] === nextAt[b])
@@ -789,10 +794,10 @@ export class RingSkillSolver {
       if (!nearTie(x, y)) return x > y ? -1 : 1;
       const c = tieClass[ka + i]!;
       if (c >= 0 && c === tieClass[kb + i]) continue;
-      const field = this.keyField[i]!;
+      const field = keyField[i]!;
       const d =
         field >= 0
-          ? this.keySign[i]! * this.signatureFieldDiff(field, a, b)
+          ? keySign[i]! * this.signatureFieldDiff(field, a, b)
           : this.signatureUtilityDiff(a, b);
       if (d !== 0) return d > 0 ? -1 : 1;
     }
@@ -833,10 +838,11 @@ export class RingSkillSolver {
   private exactIds(level: number): Int32Array {
     if (this.ids.length === 0) this.ids = new Int32Array(this.values.length);
     const ids = this.ids;
-    if (!this.idsBuilt[level]) {
+    if (this.idsBuilt.length === 0) this.idsBuilt = new Uint8Array(this.depth + 1);
+    if (this.idsBuilt[level] === 0) {
       // Marked before the loop: nothing after it but the return, which compiled loops reach
       // without ever having run it.
-      this.idsBuilt[level] = true;
+      this.idsBuilt[level] = 1;
       const from = level * this.levelSize * FIELDS;
       const to = from + this.levelSize * FIELDS;
       // Values by a hash of their field and limbs, then compared limb by limb; an id is the
@@ -1237,8 +1243,14 @@ export class RingSkillSolver {
     const { rp, sp, ringBy, skillBy } = search;
     const nR = rp.subs.length;
     // The die put back: a Ring die (6 kinds, each face weighing 2 over 12) while there is one.
-    const ringBack = nr > 0;
-    const { kinds, weights } = (ringBack ? rp : sp).faces;
+    // The pair it makes: the sub it goes into (the Ring one, else the Skill one) with the die
+    // back, at its place in the pairs (Skill sub · nR + Ring sub), plus the other sub's place;
+    // worked out by arithmetic on `ring` (1 or 0), not by branches only some calls take.
+    const ring = nr > 0 ? 1 : 0;
+    const parts = [sp, rp][ring]!;
+    const { kinds, weights } = parts.faces;
+    const back = parts.back;
+    const stride = ring + (1 - ring) * nR;
     const width = kinds.length;
     const tuple = mixes.tuple;
     const ringSubs = ringBy[nr]!;
@@ -1247,14 +1259,12 @@ export class RingSkillSolver {
       for (let x = 0; x < ringSubs.length; x++) {
         const j = skillSubs[y]!;
         const i = ringSubs[x]!;
+        const into = (ring * i + (1 - ring) * j) * KIND_COUNT;
+        const other = ring * j * nR + (1 - ring) * i;
         // The values with each kind of die put back, in the kinds' order, and their hash.
         let hash = width;
         for (let f = 0; f < width; f++) {
-          const k = kinds[f]!;
-          const child = ringBack
-            ? j * nR + rp.back[i * KIND_COUNT + k]!
-            : sp.back[j * KIND_COUNT + k]! * nR + i;
-          const v = pairValue[child]!;
+          const v = pairValue[back[into + kinds[f]!]! * stride + other]!;
           tuple[f] = v;
           hash = Math.imul(hash ^ (v + 1), 0x9e3779b1) ^ (hash >>> 15);
         }
@@ -1487,7 +1497,8 @@ class Mixes {
   private value = new Int32Array(128);
   private next = new Int32Array(128);
   private count = 0;
-  private readonly first = new KeyIndex(12);
+  /** Room for 8,192 mixes before it grows (ring 5 + skill 5 makes up to about 5,300). */
+  private readonly first = new KeyIndex(14);
 
   /** The value of `tuple` (its first `width` values) if made before, else −1. */
   find(width: number, hash: number): number {
