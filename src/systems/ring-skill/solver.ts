@@ -253,6 +253,14 @@ export class RingSkillSolver {
     vector: new Float64Array(FIELDS),
     level: 0,
   };
+  /** The reroll values being ranked (see rankedValues), and their sort's order. */
+  private ranked = {
+    values: [] as readonly RerollValue[],
+    rerolls: 0,
+    scaled: new Float64Array(0),
+    ids: new Int32Array(0),
+  };
+  private readonly valueOrder = (x: number, y: number) => this.compareValues(x, y) || x - y;
   /** The order of a ranking's sort: better first, ties by index (see compareSignatures). */
   private readonly signatureOrder = (a: number, b: number) => this.compareSignatures(a, b) || a - b;
   /** Rank of each signature (0 best, ties share a rank) per context (next level, successes so far). */
@@ -1123,15 +1131,77 @@ export class RingSkillSolver {
 
   /** Ranks of reroll values: 0 best, values that tie in all of the comparison share one. */
   private valueRanks(values: readonly RerollValue[], rerolls: number): Int32Array {
+    this.rankedValues(values, rerolls);
     const order = values.map((_, i) => i);
-    order.sort((x, y) => this.compareReroll(values[x]!, values[y]!, rerolls) || x - y);
+    order.sort(this.valueOrder);
     const rank = new Int32Array(values.length);
     for (let p = 1; p < order.length; p++)
       rank[order[p]!] =
-        this.compareReroll(values[order[p - 1]!]!, values[order[p]!]!, rerolls) === 0
-          ? rank[order[p - 1]!]!
-          : p;
+        this.compareValues(order[p - 1]!, order[p]!) === 0 ? rank[order[p - 1]!]! : p;
     return rank;
+  }
+
+  /**
+   * The reroll values being ranked (see compareValues), their numerators over the common
+   * denominator 12^rerolls · G_depth as carried limbs (by value · FIELDS + field), and an id
+   * per field equal for equal numerators (as exactIds): most comparisons meet exact ties, and
+   * then compare two ids. O(values · FIELDS · limbs).
+   */
+  private rankedValues(values: readonly RerollValue[], rerolls: number): void {
+    const n = this.limbs;
+    const count = values.length * FIELDS;
+    const scaled = new Float64Array(count * n);
+    const ids = new Int32Array(count);
+    const first = new KeyIndex(Math.max(8, Math.ceil(Math.log2(2 * count))));
+    for (let v = 0; v < values.length; v++) {
+      const e = this.rerollExact(values[v]!);
+      const scale = 12 ** (rerolls - values[v]!.rerolled);
+      for (let k = 0; k < FIELDS * n; k++) scaled[v * FIELDS * n + k] = scale * e[k]!;
+    }
+    for (let at = 0; at < count; at++) {
+      carry(scaled, at * n, n);
+      let hash = at % FIELDS;
+      for (let l = 0; l < n; l++) hash = mix(hash, scaled[at * n + l]!);
+      hash &= 0x3fffffff;
+      const seen = first.get(hash);
+      const same = seen >= 0 && compareLimbs(scaled, seen * n, scaled, at * n, n) === 0;
+      if (seen < 0) first.put(hash, at);
+      ids[at] = same ? seen : at;
+    }
+    this.ranked = { values, rerolls, scaled, ids };
+  }
+
+  /**
+   * How reroll values x and y (indices into the values being ranked) compare: negative when x
+   * is better. The objective (floats, then exact on near ties), fewer dice rerolled, the final
+   * tie-break; 0 when they tie in all of it. As {@link compareReroll}, from rankedValues' ids
+   * and limbs.
+   */
+  private compareValues(x: number, y: number): number {
+    const { values, rerolls, scaled, ids } = this.ranked;
+    const { keyField, keySign } = this;
+    const a = values[x]!;
+    const b = values[y]!;
+    const n = this.objectiveLength;
+    const fewer = a.rerolled - b.rerolled;
+    const nl = this.limbs;
+    for (let i = 0; i < a.key.length; i++) {
+      if (i === n && fewer !== 0) return fewer;
+      const kx = a.key[i]!;
+      const ky = b.key[i]!;
+      if (!nearTie(kx, ky)) return kx > ky ? -1 : 1;
+      const field = keyField[i]!;
+      const fx = x * FIELDS + field;
+      const fy = y * FIELDS + field;
+      const d =
+        field < 0
+          ? this.rerollKeyDiff(i, a, b, rerolls)
+          : ids[fx] === ids[fy]
+            ? 0
+            : keySign[i]! * compareLimbs(scaled, fx * nl, scaled, fy * nl, nl);
+      if (d !== 0) return d > 0 ? -1 : 1;
+    }
+    return 0;
   }
 
   /**
