@@ -258,7 +258,6 @@ export class RingSkillSolver {
     values: [] as readonly RerollValue[],
     rerolls: 0,
     scaled: new Float64Array(0),
-    ids: new Int32Array(0),
   };
   private readonly valueOrder = (x: number, y: number) => this.compareValues(x, y) || x - y;
   /** The order of a ranking's sort: better first, ties by index (see compareSignatures). */
@@ -1132,7 +1131,7 @@ export class RingSkillSolver {
   /** Ranks of reroll values: 0 best, values that tie in all of the comparison share one. */
   private valueRanks(values: readonly RerollValue[], rerolls: number): Int32Array {
     this.rankedValues(values, rerolls);
-    const order = values.map((_, i) => i);
+    const order = roughOrder(values);
     order.sort(this.valueOrder);
     const rank = new Int32Array(values.length);
     for (let p = 1; p < order.length; p++)
@@ -1142,43 +1141,29 @@ export class RingSkillSolver {
   }
 
   /**
-   * The reroll values being ranked (see compareValues), their numerators over the common
-   * denominator 12^rerolls · G_depth as carried limbs (by value · FIELDS + field), and an id
-   * per field equal for equal numerators (as exactIds): most comparisons meet exact ties, and
-   * then compare two ids. O(values · FIELDS · limbs).
+   * The reroll values being ranked (see compareValues), and their numerators over the common
+   * denominator 12^rerolls · G_depth as carried limbs (by value · FIELDS + field), worked out
+   * once: most comparisons meet exact ties. O(values · FIELDS · limbs).
    */
   private rankedValues(values: readonly RerollValue[], rerolls: number): void {
     const n = this.limbs;
-    const count = values.length * FIELDS;
-    const scaled = new Float64Array(count * n);
-    const ids = new Int32Array(count);
-    const first = new KeyIndex(Math.max(8, Math.ceil(Math.log2(2 * count))));
+    const scaled = new Float64Array(values.length * FIELDS * n);
     for (let v = 0; v < values.length; v++) {
-      const e = this.rerollExact(values[v]!);
+      const e = this.sumExact(values[v]!.sum, this.depth);
       const scale = 12 ** (rerolls - values[v]!.rerolled);
       for (let k = 0; k < FIELDS * n; k++) scaled[v * FIELDS * n + k] = scale * e[k]!;
+      for (let f = 0; f < FIELDS; f++) carry(scaled, (v * FIELDS + f) * n, n);
     }
-    for (let at = 0; at < count; at++) {
-      carry(scaled, at * n, n);
-      let hash = at % FIELDS;
-      for (let l = 0; l < n; l++) hash = mix(hash, scaled[at * n + l]!);
-      hash &= 0x3fffffff;
-      const seen = first.get(hash);
-      const same = seen >= 0 && compareLimbs(scaled, seen * n, scaled, at * n, n) === 0;
-      if (seen < 0) first.put(hash, at);
-      ids[at] = same ? seen : at;
-    }
-    this.ranked = { values, rerolls, scaled, ids };
+    this.ranked = { values, rerolls, scaled };
   }
 
   /**
    * How reroll values x and y (indices into the values being ranked) compare: negative when x
    * is better. The objective (floats, then exact on near ties), fewer dice rerolled, the final
-   * tie-break; 0 when they tie in all of it. As {@link compareReroll}, from rankedValues' ids
-   * and limbs.
+   * tie-break; 0 when they tie in all of it. As {@link compareReroll}, from rankedValues' limbs.
    */
   private compareValues(x: number, y: number): number {
-    const { values, rerolls, scaled, ids } = this.ranked;
+    const { values, rerolls, scaled } = this.ranked;
     const { keyField, keySign } = this;
     const a = values[x]!;
     const b = values[y]!;
@@ -1196,9 +1181,7 @@ export class RingSkillSolver {
       const d =
         field < 0
           ? this.rerollKeyDiff(i, a, b, rerolls)
-          : ids[fx] === ids[fy]
-            ? 0
-            : keySign[i]! * compareLimbs(scaled, fx * nl, scaled, fy * nl, nl);
+          : keySign[i]! * compareLimbs(scaled, fx * nl, scaled, fy * nl, nl);
       if (d !== 0) return d > 0 ? -1 : 1;
     }
     return 0;
@@ -1647,6 +1630,26 @@ function sameSum(
 function mix(a: number, b: number): number {
   const h = Math.imul(a ^ Math.imul(b, 0x85ebca6b), 0x9e3779b1) ^ (b / 2 ** 32);
   return (h ^ (h >>> 15)) | 0;
+}
+
+/**
+ * Reroll values' indices in an order close to their ranking's, for the exact sort to start
+ * from (it is then nearly linear, and its comparisons are the costly part): by one number
+ * each, the first three components of the key scaled apart, sorted natively (no comparison is
+ * called) with the index in the number's lowest 16 bits. The order of values below 2^16.
+ */
+function roughOrder(values: readonly RerollValue[]): number[] {
+  const n = values.length;
+  if (n >= 2 ** 16) return values.map((_, i) => i);
+  const rough = new Float64Array(n);
+  const view = new DataView(rough.buffer);
+  for (let i = 0; i < n; i++) {
+    const key = values[i]!.key;
+    rough[i] = -(key[0]! + key[1]! * 2 ** -20 + key[2]! * 2 ** -40);
+    view.setUint16(i * 8, i, true);
+  }
+  rough.sort();
+  return Array.from({ length: n }, (_, p) => view.getUint16(p * 8, true));
 }
 
 /** Whether two floats are within 1e-9 (relative) of each other: only exact arithmetic can order them. */
