@@ -242,12 +242,12 @@ export class RingSkillSolver {
   private readonly sigAddsSkill: number[];
   private readonly sigCount: number[];
   /**
-   * The ranking being made (see rankFor): by signature, its key, tie classes, immediate symbols
-   * (FIELDS each) and next state's index · FIELDS; the level it leads to.
+   * The ranking being made (see rankFor): by signature, its key, immediate symbols (FIELDS
+   * each) and next state's index · FIELDS; the level it leads to and its exact ids (exactIds).
    */
   private readonly ranking = {
     keys: new Float64Array(0),
-    tieClass: new Int32Array(0),
+    ids: new Int32Array(0) as Int32Array,
     immediate: new Float64Array(0),
     nextAt: new Int32Array(0),
     vector: new Float64Array(FIELDS),
@@ -689,7 +689,7 @@ export class RingSkillSolver {
     let rank = this.ranks.get(id);
     if (rank && rank.length === n) return rank;
     this.rankingKeys(nextLevel, s, n);
-    this.rankingTies(this.exactIds(nextLevel), n);
+    this.ranking.ids = this.exactIds(nextLevel);
     // Sorted from the last order of these successes (the level before, as solveLevel goes),
     // else the last order made (other successes, alike): rankings change little between
     // levels, and the sort is linear on a sorted run. The order is total, so the start does
@@ -720,7 +720,6 @@ export class RingSkillSolver {
     if (r.nextAt.length < n) {
       // Twice the room: the signatures a first roll adds later fit.
       r.keys = new Float64Array(2 * keysSize);
-      r.tieClass = new Int32Array(2 * keysSize);
       r.immediate = new Float64Array(2 * immediateSize);
       r.nextAt = new Int32Array(2 * n);
     }
@@ -743,22 +742,6 @@ export class RingSkillSolver {
     }
   }
 
-  /**
-   * Exact ties without exact arithmetic: component i of two signatures is tied when its field
-   * is, that is the same immediate symbols and next states of equal exact value (`ids`). One
-   * class per signature and single-field component (−1: a weighted sum, never assumed). O(n).
-   */
-  private rankingTies(ids: Int32Array, n: number): void {
-    const width = this.objectiveLength + 3;
-    const { tieClass, immediate, nextAt } = this.ranking;
-    for (let i = 0; i < width; i++) {
-      const field = this.keyField[i]!;
-      for (let x = 0; x < n; x++)
-        tieClass[x * width + i] =
-          field >= 0 ? ids[nextAt[x]! + field]! * 64 + immediate[x * FIELDS + field]! : -1;
-    }
-  }
-
   /** The ranks of signatures sorted best first: a tie shares the rank of its first. O(n). */
   private ranksOf(order: readonly number[]): Int32Array {
     const rank = new Int32Array(order.length);
@@ -776,7 +759,7 @@ export class RingSkillSolver {
    * component, from the stored numerators (no vector is built).
    */
   private compareSignatures(a: number, b: number): number {
-    const { keys, tieClass, nextAt } = this.ranking;
+    const { keys, ids, immediate, nextAt } = this.ranking;
     const { keyField, keySign } = this;
     const count = this.sigCount;
     // The same state and successes: only the keeps' own symbols differ, compared exactly.
@@ -799,9 +782,15 @@ export class RingSkillSolver {
       const x = keys[ka + i]!;
       const y = keys[kb + i]!;
       if (!nearTie(x, y)) return x > y ? -1 : 1;
-      const c = tieClass[ka + i]!;
-      if (c >= 0 && c === tieClass[kb + i]) continue;
+      // Exact ties without exact arithmetic: a field of two signatures is tied when their
+      // immediate symbols are and their next states' exact values are (equal ids).
       const field = keyField[i]!;
+      if (
+        field >= 0 &&
+        ids[nextAt[a]! + field] === ids[nextAt[b]! + field] &&
+        immediate[a * FIELDS + field] === immediate[b * FIELDS + field]
+      )
+        continue;
       const d =
         field >= 0
           ? keySign[i]! * this.signatureFieldDiff(field, a, b)
