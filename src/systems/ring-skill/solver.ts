@@ -287,6 +287,7 @@ export class RingSkillSolver {
     touchedWeight: new Float64Array(0),
     byState: new Float64Array(0),
     nexts: new Int32Array(0),
+    stateWeight: new Float64Array(0),
     immediate: new Float64Array(FIELDS),
   };
   /** Weight of each signature chosen, while a roll is summed. */
@@ -301,8 +302,13 @@ export class RingSkillSolver {
   private readonly keepChoices = new Map<number, KeepChoice>();
   /** The values of a search's pairs (see pairValues), by search. */
   private readonly pairValuesBySearch = new Map<RerollSearch, PairValues>();
-  /** Reroll values by a hash of (dice rerolled, exact sum): equal values, one object. */
-  private readonly rerollInterned = new Map<number, RerollValue[]>();
+  /**
+   * Reroll values by a hash of (dice rerolled, exact sum), so that equal values are one object:
+   * the first value (serial) of each hash, and the next of each value's (−1 after the last);
+   * room for 8,192 before either grows (ring 5 + skill 5 makes up to about 6,000).
+   */
+  private readonly interned = new KeyIndex(14);
+  private internedNext = new Int32Array(8192);
   /** Every interned reroll value, by serial. */
   private readonly rerollList: RerollValue[] = [];
   /** The reroll value of rerolling nothing, by the signature of the first keep. */
@@ -486,9 +492,16 @@ export class RingSkillSolver {
   /** Value of rolling a wave of pr Ring and ps Skill dice with `level` waves left. */
   private solveWaveState(level: number, s: number, pr: number, ps: number, at: number): void {
     const rank = this.rankFor(level - 1, s);
-    const sum = this.sumMenus(pr * this.radix + ps, rank, level - 1, s);
+    const picked = this.pickedFor(pr * this.radix + ps, rank);
+    // The keeps chosen, summed by the state they lead to, in scratch (no Sum is made).
+    const size = this.gather(picked.sigs, picked.weights, picked.sigs.length, level - 1, s);
+    const { byState, nexts, stateWeight: weights, immediate } = this.scratch;
+    for (let i = 0; i < size; i++) {
+      weights[i] = byState[nexts[i]!]!;
+      byState[nexts[i]!] = 0;
+    }
     // Outcome weights are over 6^pr·12^ps; scale them to the wave denominator 12^ring.
-    const sums = this.sumExact(sum, level - 1);
+    const sums = this.sumExact(nexts, weights, size, immediate, level - 1);
     const scale = 2 ** pr * 12 ** (this.maxPending - pr - ps);
     for (let i = 0; i < sums.length; i++) sums[i]! *= scale;
     const n = this.limbs;
@@ -497,19 +510,19 @@ export class RingSkillSolver {
     // The floats from the floats: they only order decisions, and near ties go to the exact.
     const total = 6 ** pr * 12 ** ps;
     const v = this.values;
-    for (let c = 0; c < FIELDS; c++) v[at + c] = sum.immediate[c]! / total;
-    for (let i = 0; i < sum.nexts.length; i++) {
-      const p = sum.weights[i]! / total;
-      const next = sum.nexts[i]! * FIELDS;
+    for (let c = 0; c < FIELDS; c++) v[at + c] = immediate[c]! / total;
+    for (let i = 0; i < size; i++) {
+      const p = weights[i]! / total;
+      const next = nexts[i]! * FIELDS;
       for (let c = 0; c < FIELDS; c++) v[at + c]! += p * v[next + c]!;
     }
   }
 
   /**
-   * Each menu's best entry under `rank`, its weight added to the signature's; then the keeps
-   * summed by the state they lead to (`nextLevel` waves left, s successes before them).
+   * What a wave (pr · radix + ps) keeps under `rank`: each of its pools' best entry, the
+   * weights summed by signature. Cached per ranking.
    */
-  private sumMenus(wave: number, rank: Int32Array, nextLevel: number, s: number): Sum {
+  private pickedFor(wave: number, rank: Int32Array): Picked {
     // Most levels rank alike (rankFor then hands out the same ranking): their choices are the
     // level before's, found once; every wave's pools share the menus' best entries.
     let byRank = this.chosenBy.get(rank);
@@ -528,7 +541,7 @@ export class RingSkillSolver {
       picked = this.picked(best, weight);
       byRank.waves[wave] = picked;
     }
-    return this.sumChosen(picked.sigs, picked.weights, nextLevel, s);
+    return picked;
   }
 
   /** The signatures chosen from some pools (pool i's is `best[i]`), with their weights summed. */
@@ -558,6 +571,7 @@ export class RingSkillSolver {
     if (this.scratch.byState.length < states) {
       this.scratch.byState = new Float64Array(states);
       this.scratch.nexts = new Int32Array(states);
+      this.scratch.stateWeight = new Float64Array(states);
     }
     return this.scratch;
   }
@@ -623,24 +637,30 @@ export class RingSkillSolver {
   }
 
   /**
-   * Σ weight·exact[next] + G·immediate over the states of `level` (their denominator G), per
-   * component, as carried limbs in the accumulator (component c from c · limbs). The weights
-   * and immediate symbols must add up to less than 2^27 (a wave's, a reroll's). O(states ·
-   * limbs).
+   * Σ weights[i]·exact[nexts[i]] + G·immediate (i < size) over the states of `level` (their
+   * denominator G), per component, as carried limbs in the accumulator (component c from
+   * c · limbs). The weights and immediate symbols must add up to less than 2^27 (a wave's, a
+   * reroll's). O(states · limbs).
    */
-  private sumExact(sum: Sum, level: number): Float64Array {
+  private sumExact(
+    nexts: Int32Array,
+    weights: Float64Array,
+    size: number,
+    immediate: Float64Array,
+    level: number,
+  ): Float64Array {
     const n = this.limbs;
     const width = FIELDS * n;
     const acc = this.accumulator.fill(0);
     const e = this.exact;
-    for (let i = 0; i < sum.nexts.length; i++) {
-      const w = sum.weights[i]!;
-      const from = sum.nexts[i]! * width;
+    for (let i = 0; i < size; i++) {
+      const w = weights[i]!;
+      const from = nexts[i]! * width;
       for (let k = 0; k < width; k++) acc[k]! += w * e[from + k]!;
     }
     const G = this.denominatorLimbs;
     for (let c = 0; c < FIELDS; c++) {
-      const x = sum.immediate[c]!;
+      const x = immediate[c]!;
       if (x !== 0) for (let l = 0; l < n; l++) acc[c * n + l]! += x * G[level * n + l]!;
       carry(acc, c * n, n);
     }
@@ -1077,7 +1097,8 @@ export class RingSkillSolver {
 
   /** A reroll value's exact sums Σ weight·value over 12^rerolled · G_depth, as limbs (cached). */
   private rerollExact(v: RerollValue): Float64Array {
-    v.exact ??= this.sumExact(v.sum, this.depth).slice();
+    const { nexts, weights, immediate } = v.sum;
+    v.exact ??= this.sumExact(nexts, weights, nexts.length, immediate, this.depth).slice();
     return v.exact;
   }
 
@@ -1138,7 +1159,8 @@ export class RingSkillSolver {
     const n = this.limbs;
     const scaled = new Float64Array(values.length * FIELDS * n);
     for (let v = 0; v < values.length; v++) {
-      const e = this.sumExact(values[v]!.sum, this.depth);
+      const { nexts, weights, immediate } = values[v]!.sum;
+      const e = this.sumExact(nexts, weights, nexts.length, immediate, this.depth);
       const scale = 12 ** (rerolls - values[v]!.rerolled);
       for (let k = 0; k < FIELDS * n; k++) scaled[v * FIELDS * n + k] = scale * e[k]!;
       for (let f = 0; f < FIELDS; f++) carry(scaled, (v * FIELDS + f) * n, n);
@@ -1368,17 +1390,12 @@ export class RingSkillSolver {
     let hash = rerolled;
     for (let i = 0; i < nextsSize; i++) hash = (hash + mix(nexts[i]!, byState[nexts[i]!]!)) | 0;
     for (let f = 0; f < FIELDS; f++) hash = mix(hash, immediate[f]!);
-    // 30 bits: small integers, which Maps hash fastest.
     hash &= 0x3fffffff;
-    let alike = this.rerollInterned.get(hash);
-    if (!alike) {
-      alike = [];
-      this.rerollInterned.set(hash, alike);
-    }
-    for (let a = 0; a < alike.length; a++)
-      if (sameSum(alike[a]!, rerolled, nextsSize, byState, immediate)) {
+    const first = this.interned.get(hash);
+    for (let x = first; x >= 0; x = this.internedNext[x]!)
+      if (sameSum(this.rerollList[x]!, rerolled, nextsSize, byState, immediate)) {
         for (let i = 0; i < nextsSize; i++) byState[nexts[i]!] = 0;
-        return alike[a]!;
+        return this.rerollList[x]!;
       }
     const sum = this.sumOf(nextsSize);
     const total = 12 ** rerolled;
@@ -1390,9 +1407,16 @@ export class RingSkillSolver {
       const next = sum.nexts[i]! * FIELDS;
       for (let f = 0; f < FIELDS; f++) vector[f]! += p * v[next + f]!;
     }
-    const value = new RerollValue(this.rerollList.length, rerolled, sum, this.keyOf(vector));
+    const serial = this.rerollList.length;
+    const value = new RerollValue(serial, rerolled, sum, this.keyOf(vector));
     this.rerollList.push(value);
-    alike.push(value);
+    if (serial === this.internedNext.length) {
+      const more = new Int32Array(2 * serial);
+      more.set(this.internedNext);
+      this.internedNext = more;
+    }
+    this.internedNext[serial] = first;
+    this.interned.put(hash, serial);
     return value;
   }
 
