@@ -1125,12 +1125,7 @@ export class RingSkillSolver {
     const search = rerollSearch(this.order, this.maxPending, skill, rerolls);
     const { values, pairValue } = this.pairValues(search);
     const rank = this.valueRanks(values, rerolls);
-    const pairRank = new Int32Array(pairValue.length);
-    for (let p = 0; p < pairValue.length; p++) {
-      const v = pairValue[p]!;
-      pairRank[p] = v < 0 ? -1 : rank[v]!;
-    }
-    const weights = this.firstRollWeights(search, pairRank, pairValue, values, rerolls);
+    const weights = this.firstRollWeights(search, rank, pairValue, values, rerolls);
     const chosen = new Map<RerollValue, number>();
     values.forEach((v, i) => {
       if (weights[i]! > 0) chosen.set(v, weights[i]!);
@@ -1201,12 +1196,12 @@ export class RingSkillSolver {
   /**
    * The weight of the value each first roll chooses, the first best of its choices in the
    * search's order (Skill choices outer, Ring choices inner), by value. The rolls are walked
-   * Skill part outer: a Skill part's choices read a few rows of `pairRank`, which stay cached
+   * Skill part outer: a Skill part's choices read a few rows of `pairValue`, which stay cached
    * while every Ring part is tried against them. O(first rolls × choices).
    */
   private firstRollWeights(
     search: RerollSearch,
-    pairRank: Int32Array,
+    rank: Int32Array,
     pairValue: Int32Array,
     values: readonly RerollValue[],
     rerolls: number,
@@ -1226,14 +1221,15 @@ export class RingSkillSolver {
           const col = s.left[j]! * nR;
           const ring = rows[rerolls - s.rerolled[j]!]!;
           for (let i = 0; i < ring.length; i++) {
-            const r = pairRank[col + ring[i]!]!;
+            const v = pairValue[col + ring[i]!]!;
+            const r = rank[v]!;
             if (r < bestRank) {
               bestRank = r;
-              best = col + ring[i]!;
+              best = v;
             }
           }
         }
-        const v = pairValue[best]!;
+        const v = best;
         weights[v]! += rp.parts[ri]!.weight * s.weight * scale[v]!;
       }
     }
