@@ -1197,7 +1197,9 @@ export class RingSkillSolver {
    * The weight of the value each first roll chooses, the first best of its choices in the
    * search's order (Skill choices outer, Ring choices inner), by value. The rolls are walked
    * Skill part outer: a Skill part's choices read a few rows of `pairValue`, which stay cached
-   * while every Ring part is tried against them. O(first rolls × choices).
+   * while every Ring part is tried against them. A Skill choice of one die, found in many Skill
+   * parts, has its best Ring choice per Ring part found once (see bestRingChoices).
+   * O(first rolls × choices).
    */
   private firstRollWeights(
     search: RerollSearch,
@@ -1208,17 +1210,30 @@ export class RingSkillSolver {
   ): Float64Array {
     const { rp, sp, ringRows } = search;
     const nR = rp.subs.length;
+    const ringParts = rp.parts.length;
     // A chosen value over 12^q weighs 12^(rerolls − q) more, to share 12^rerolls.
     const scale = Float64Array.from(values, (v) => 12 ** (rerolls - v.rerolled));
     const weights = new Float64Array(values.length);
+    const once = this.bestRingChoices(search, rank, pairValue, rerolls);
     for (let si = 0; si < sp.parts.length; si++) {
       const s = sp.parts[si]!;
-      for (let ri = 0; ri < rp.parts.length; ri++) {
+      for (let ri = 0; ri < ringParts; ri++) {
         const rows = ringRows[ri]!;
         let best = -1;
         let bestRank = Number.POSITIVE_INFINITY;
         for (let j = 0; j < s.left.length; j++) {
-          const col = s.left[j]! * nR;
+          const sub = s.left[j]!;
+          const at = once.slot[sub]!;
+          if (at >= 0) {
+            // One Skill die rerolled: this Ring part's best, found once.
+            const r = once.rank[at * ringParts + ri]!;
+            if (r < bestRank) {
+              bestRank = r;
+              best = once.value[at * ringParts + ri]!;
+            }
+            continue;
+          }
+          const col = sub * nR;
           const ring = rows[rerolls - s.rerolled[j]!]!;
           for (let i = 0; i < ring.length; i++) {
             const v = pairValue[col + ring[i]!]!;
@@ -1229,11 +1244,52 @@ export class RingSkillSolver {
             }
           }
         }
-        const v = best;
-        weights[v]! += rp.parts[ri]!.weight * s.weight * scale[v]!;
+        weights[best]! += rp.parts[ri]!.weight * s.weight * scale[best]!;
       }
     }
     return weights;
+  }
+
+  /**
+   * For each Skill sub that rerolls one die (with rerolls 2: the Ring choices left it reroll
+   * one die more at most) and each Ring part, the best of the Ring part's choices against it,
+   * the first in the search's order: its rank and value; `slot` gives a sub's place (−1: none).
+   * A few hundred thousand steps that save the first rolls a few million. Empty without 2
+   * rerolls.
+   */
+  private bestRingChoices(
+    search: RerollSearch,
+    rank: Int32Array,
+    pairValue: Int32Array,
+    rerolls: number,
+  ): { slot: Int32Array; rank: Int32Array; value: Int32Array } {
+    const { rp, sp, ringRows, skillBy } = search;
+    const nR = rp.subs.length;
+    const ringParts = rp.parts.length;
+    const slot = new Int32Array(sp.subs.length).fill(-1);
+    const subs = rerolls === 2 ? skillBy[1]! : new Int32Array(0);
+    const bestRank = new Int32Array(subs.length * ringParts);
+    const bestValue = new Int32Array(subs.length * ringParts);
+    for (let at = 0; at < subs.length; at++) {
+      const col = subs[at]! * nR;
+      slot[subs[at]!] = at;
+      for (let ri = 0; ri < ringParts; ri++) {
+        const ring = ringRows[ri]![rerolls - 1]!;
+        let best = -1;
+        let bestR = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < ring.length; i++) {
+          const v = pairValue[col + ring[i]!]!;
+          const r = rank[v]!;
+          if (r < bestR) {
+            bestR = r;
+            best = v;
+          }
+        }
+        bestRank[at * ringParts + ri] = bestR;
+        bestValue[at * ringParts + ri] = best;
+      }
+    }
+    return { slot, rank: bestRank, value: bestValue };
   }
 
   /**
