@@ -313,8 +313,6 @@ export class RingSkillSolver {
   private readonly rerollList: RerollValue[] = [];
   /** The reroll value of rerolling nothing, by the signature of the first keep. */
   private readonly keptValues: (RerollValue | undefined)[] = [];
-  /** The best first keep of every first roll, by Skill dice (see firstKeeps). */
-  private readonly firstKeepsBySkill = new Map<number, Int32Array>();
   private readonly rerollChoices = new Map<number, RerollChoice>();
 
   constructor(options: SolverOptions) {
@@ -1304,7 +1302,7 @@ export class RingSkillSolver {
   private pairValues(search: RerollSearch): PairValues {
     let found = this.pairValuesBySearch.get(search);
     if (found) return found;
-    const { rp, sp, ringBy, skillBy } = search;
+    const { rp, sp, ringBy } = search;
     const nR = rp.subs.length;
     const pairValue = new Int32Array(nR * sp.subs.length).fill(-1);
     const values: RerollValue[] = [];
@@ -1317,23 +1315,7 @@ export class RingSkillSolver {
       }
       return local[value.serial]! - 1;
     };
-    // Rerolling nothing: the first keep's value, one per signature.
-    const keeps = this.firstKeeps(search);
-    const parts = sp.parts.length;
-    const bySig = new Int32Array(this.sigCount.length).fill(-1);
-    // Index loops throughout: a for…of makes an object a step until its loop is compiled.
-    const ringSubs = ringBy[0]!;
-    const skillSubs = skillBy[0]!;
-    for (let y = 0; y < skillSubs.length; y++) {
-      const j = skillSubs[y]!;
-      const skillPart = sp.subs[j]!.part;
-      for (let x = 0; x < ringSubs.length; x++) {
-        const i = ringSubs[x]!;
-        const sig = keeps[rp.subs[i]!.part * parts + skillPart]!;
-        if (bySig[sig]! < 0) bySig[sig] = localOf(this.keptValue(sig));
-        pairValue[j * nR + i] = bySig[sig]!;
-      }
-    }
+    this.keptPairs(search, pairValue, localOf);
     const mixes = new Mixes();
     for (let rerolled = 1; rerolled < ringBy.length; rerolled++)
       for (let nr = 0; nr <= rerolled; nr++)
@@ -1341,6 +1323,35 @@ export class RingSkillSolver {
     found = { values, pairValue };
     this.pairValuesBySearch.set(search, found);
     return found;
+  }
+
+  /**
+   * The values of the pairs that reroll nothing (first rolls): their first keep's value, one
+   * per signature.
+   */
+  private keptPairs(
+    search: RerollSearch,
+    pairValue: Int32Array,
+    localOf: (value: RerollValue) => number,
+  ): void {
+    const { rp, sp, ringBy, skillBy, firstMenu } = search;
+    const nR = rp.subs.length;
+    const best = this.firstBest(sp.dice);
+    const parts = sp.parts.length;
+    const bySig = new Int32Array(this.sigCount.length).fill(-1);
+    // Index loops throughout: a for…of makes an object a step until its loop is compiled.
+    const ringSubs = ringBy[0]!;
+    const skillSubs = skillBy[0]!;
+    const rows = Int32Array.from(ringSubs, (i) => rp.subs[i]!.part * parts);
+    for (let y = 0; y < skillSubs.length; y++) {
+      const j = skillSubs[y]!;
+      const skillPart = sp.subs[j]!.part;
+      for (let x = 0; x < ringSubs.length; x++) {
+        const sig = best[firstMenu[rows[x]! + skillPart]!]!;
+        if (bySig[sig]! < 0) bySig[sig] = localOf(this.keptValue(sig));
+        pairValue[j * nR + ringSubs[x]!] = bySig[sig]!;
+      }
+    }
   }
 
   /**
@@ -1470,20 +1481,6 @@ export class RingSkillSolver {
     this.internedNext[serial] = first;
     this.interned.put(hash, serial);
     return value;
-  }
-
-  /**
-   * The best first keep's signature of every first roll of `skill` Skill dice, by Ring part ·
-   * Skill parts + Skill part (see {@link RerollSearch.firstMenu}). Cached per skill.
-   */
-  private firstKeeps(search: RerollSearch): Int32Array {
-    const skill = search.sp.dice;
-    let keeps = this.firstKeepsBySkill.get(skill);
-    if (keeps) return keeps;
-    const best = this.firstBest(skill);
-    keeps = search.firstMenu.map((m) => best[m]!);
-    this.firstKeepsBySkill.set(skill, keeps);
-    return keeps;
   }
 
   /**
