@@ -1302,7 +1302,7 @@ export class RingSkillSolver {
   private pairValues(search: RerollSearch): PairValues {
     let found = this.pairValuesBySearch.get(search);
     if (found) return found;
-    const { rp, sp, ringBy } = search;
+    const { rp, sp } = search;
     const nR = rp.subs.length;
     const pairValue = new Int32Array(nR * sp.subs.length).fill(-1);
     const values: RerollValue[] = [];
@@ -1316,10 +1316,7 @@ export class RingSkillSolver {
       return local[value.serial]! - 1;
     };
     this.keptPairs(search, pairValue, localOf);
-    const mixes = new Mixes();
-    for (let rerolled = 1; rerolled < ringBy.length; rerolled++)
-      for (let nr = 0; nr <= rerolled; nr++)
-        this.mixValues(search, nr, rerolled - nr, pairValue, values, mixes, localOf);
+    this.mixValues(search, pairValue, values, localOf);
     found = { values, pairValue };
     this.pairValuesBySearch.set(search, found);
     return found;
@@ -1355,53 +1352,60 @@ export class RingSkillSolver {
   }
 
   /**
-   * The values of the pairs that reroll nr Ring and ns Skill dice (nr + ns ≥ 1), from those of
-   * one die fewer (see {@link pairValues}).
+   * The values of the pairs that reroll dice, from those of one die fewer (see
+   * {@link pairValues}): by dice rerolled, then Ring dice rerolled, in one call (its loops are
+   * compiled once).
    */
   private mixValues(
     search: RerollSearch,
-    nr: number,
-    ns: number,
     pairValue: Int32Array,
     values: RerollValue[],
-    mixes: Mixes,
     localOf: (value: RerollValue) => number,
   ): void {
     const { rp, sp, ringBy, skillBy } = search;
     const nR = rp.subs.length;
-    // The die put back: a Ring die (6 kinds, each face weighing 2 over 12) while there is one.
-    // The pair it makes: the sub it goes into (the Ring one, else the Skill one) with the die
-    // back, at its place in the pairs (Skill sub · nR + Ring sub), plus the other sub's place;
-    // worked out by arithmetic on `ring` (1 or 0), not by branches only some calls take.
-    const ring = nr > 0 ? 1 : 0;
-    const parts = [sp, rp][ring]!;
-    const { kinds, weights } = parts.faces;
-    const back = parts.back;
-    const stride = ring + (1 - ring) * nR;
-    const width = kinds.length;
+    const mixes = new Mixes();
     const tuple = mixes.tuple;
-    const ringSubs = ringBy[nr]!;
-    const skillSubs = skillBy[ns]!;
-    for (let y = 0; y < skillSubs.length; y++)
-      for (let x = 0; x < ringSubs.length; x++) {
-        const j = skillSubs[y]!;
-        const i = ringSubs[x]!;
-        const into = (ring * i + (1 - ring) * j) * KIND_COUNT;
-        const other = ring * j * nR + (1 - ring) * i;
-        // The values with each kind of die put back, in the kinds' order, and their hash.
-        let hash = width;
-        for (let f = 0; f < width; f++) {
-          const v = pairValue[back[into + kinds[f]!]! * stride + other]!;
-          tuple[f] = v;
-          hash = Math.imul(hash ^ (v + 1), 0x9e3779b1) ^ (hash >>> 15);
+    // (Ring dice, Skill dice) rerolled, each kind of pair after those it is mixed from.
+    const types: number[] = [];
+    for (let rerolled = 1; rerolled < ringBy.length; rerolled++)
+      for (let nr = 0; nr <= rerolled; nr++) types.push(nr, rerolled - nr);
+    for (let type = 0; type < types.length; type += 2) {
+      const nr = types[type]!;
+      const ns = types[type + 1]!;
+      // The die put back: a Ring die (6 kinds, each face weighing 2 over 12) while there is
+      // one. The pair it makes: the sub it goes into (the Ring one, else the Skill one) with
+      // the die back, at its place in the pairs (Skill sub · nR + Ring sub), plus the other
+      // sub's place; worked out by arithmetic on `ring` (1 or 0), not by branches.
+      const ring = nr > 0 ? 1 : 0;
+      const parts = [sp, rp][ring]!;
+      const { kinds, weights } = parts.faces;
+      const back = parts.back;
+      const stride = ring + (1 - ring) * nR;
+      const width = kinds.length;
+      const ringSubs = ringBy[nr]!;
+      const skillSubs = skillBy[ns]!;
+      for (let y = 0; y < skillSubs.length; y++)
+        for (let x = 0; x < ringSubs.length; x++) {
+          const j = skillSubs[y]!;
+          const i = ringSubs[x]!;
+          const into = (ring * i + (1 - ring) * j) * KIND_COUNT;
+          const other = ring * j * nR + (1 - ring) * i;
+          // The values with each kind of die put back, in the kinds' order, and their hash.
+          let hash = width;
+          for (let f = 0; f < width; f++) {
+            const v = pairValue[back[into + kinds[f]!]! * stride + other]!;
+            tuple[f] = v;
+            hash = Math.imul(hash ^ (v + 1), 0x9e3779b1) ^ (hash >>> 15);
+          }
+          let v = mixes.find(width, hash);
+          if (v < 0) {
+            v = localOf(this.mixedValue(tuple, weights, values, nr + ns));
+            mixes.keep(width, hash, v);
+          }
+          pairValue[j * nR + i] = v;
         }
-        let v = mixes.find(width, hash);
-        if (v < 0) {
-          v = localOf(this.mixedValue(tuple, weights, values, nr + ns));
-          mixes.keep(width, hash, v);
-        }
-        pairValue[j * nR + i] = v;
-      }
+    }
   }
 
   /** The reroll value of keeping `sig` first, nothing rerolled. Cached per signature. */
