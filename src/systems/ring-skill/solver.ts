@@ -707,6 +707,13 @@ export class RingSkillSolver {
     let rank = this.ranks.get(id);
     if (rank && rank.length === n) return rank;
     this.rankingKeys(nextLevel, s, n);
+    const whole = nextLevel === 0 ? this.wholeRanking(n) : undefined;
+    if (whole) {
+      this.lastOrder.set(s, whole.order);
+      this.lastMade = whole.order;
+      this.ranks.set(id, whole.rank);
+      return whole.rank;
+    }
     this.ranking.ids = this.exactIds(nextLevel);
     // Sorted from the last order of these successes (the level before, as solveLevel goes),
     // else the last order made (other successes, alike): rankings change little between
@@ -758,6 +765,42 @@ export class RingSkillSolver {
       for (let c = 0; c < FIELDS; c++) vector[c] = immediate[own + c]! + v[at + c]!;
       this.keyInto(vector, keys, i * width);
     }
+  }
+
+  /**
+   * The ranking when every key is made of small whole numbers, as before the decided states
+   * (level 0: a probability of 0 or 1, symbols counted), but for the weighted objective: each
+   * signature's key as one number, its components (and count) as base-16 digits, the
+   * signature's index below them, sorted natively; equal digits, one rank. Undefined when a
+   * component is not such a number. O(n log n), no comparison called.
+   */
+  private wholeRanking(n: number): { order: number[]; rank: Int32Array } | undefined {
+    if (this.objective === 'weighted' || n >= WHOLE_INDEX) return undefined;
+    const { keys } = this.ranking;
+    const objective = this.objectiveLength;
+    const width = objective + 3;
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      // Fewer dice first, then each component, higher first (a digit 8 − component).
+      let x = 0;
+      for (let c = 0; c < width; c++) {
+        if (c === objective) x = x * 16 + this.sigCount[i]!;
+        const k = keys[i * width + c]!;
+        if (!Number.isInteger(k) || k < -7 || k > 7) return undefined;
+        x = x * 16 + 8 - k;
+      }
+      packed[i] = x * WHOLE_INDEX + i;
+    }
+    packed.sort();
+    const order = new Array<number>(n);
+    const rank = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const i = packed[p]! % WHOLE_INDEX;
+      order[p] = i;
+      const tied = p > 0 && packed[p]! - i === packed[p - 1]! - order[p - 1]!;
+      rank[i] = tied ? rank[order[p - 1]!]! : p;
+    }
+    return { order, rank };
   }
 
   /** The ranks of signatures sorted best first: a tie shares the rank of its first. O(n). */
@@ -1717,6 +1760,9 @@ function roughOrder(values: readonly RerollValue[]): number[] {
   rough.sort();
   return Array.from({ length: n }, (_, p) => view.getUint16(p * 8, true));
 }
+
+/** Room for a signature's index under its whole-number key (see wholeRanking): 2^16 signatures. */
+const WHOLE_INDEX = 2 ** 16;
 
 /** Whether two floats are within 1e-9 (relative) of each other: only exact arithmetic can order them. */
 function nearTie(x: number, y: number): boolean {
