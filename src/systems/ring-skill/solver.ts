@@ -1375,23 +1375,23 @@ export class RingSkillSolver {
     localOf: (value: RerollValue) => number,
   ): void {
     const { rp, sp, ringBy, skillBy, firstMenu } = search;
-    const nR = rp.subs.length;
     const best = this.firstBest(sp.dice);
-    const parts = sp.parts.length;
+    // Each pool's value first (a few hundred signatures among them), then every first roll
+    // its pool's, in a loop of array steps alone: a loop that calls heavier code is compiled
+    // with it, and runs uncompiled the longer.
     const bySig = new Int32Array(this.sigCount.length).fill(-1);
-    // Index loops throughout: a for…of makes an object a step until its loop is compiled.
+    const poolValue = new Int32Array(best.length);
+    for (let pool = 0; pool < best.length; pool++) {
+      const sig = best[pool]!;
+      if (bySig[sig]! < 0) bySig[sig] = localOf(this.keptValue(sig));
+      poolValue[pool] = bySig[sig]!;
+    }
+    const parts = sp.parts.length;
     const ringSubs = ringBy[0]!;
     const skillSubs = skillBy[0]!;
     const rows = Int32Array.from(ringSubs, (i) => rp.subs[i]!.part * parts);
-    for (let y = 0; y < skillSubs.length; y++) {
-      const j = skillSubs[y]!;
-      const skillPart = sp.subs[j]!.part;
-      for (let x = 0; x < ringSubs.length; x++) {
-        const sig = best[firstMenu[rows[x]! + skillPart]!]!;
-        if (bySig[sig]! < 0) bySig[sig] = localOf(this.keptValue(sig));
-        pairValue[j * nR + ringSubs[x]!] = bySig[sig]!;
-      }
-    }
+    const cols = Int32Array.from(skillSubs, (j) => sp.subs[j]!.part);
+    spreadPools(firstMenu, poolValue, rows, cols, ringSubs, skillSubs, rp.subs.length, pairValue);
   }
 
   /**
@@ -1926,6 +1926,28 @@ function rerollSearch(
   };
   rerollSearches.set(id, search);
   return search;
+}
+
+/**
+ * The value of each first roll, its pool's, at its pair (Skill sub · nR + Ring sub): the roll
+ * of Ring part rows[x] / parts and Skill part cols[y] is `firstMenu[rows[x] + cols[y]]`.
+ */
+function spreadPools(
+  firstMenu: Int32Array,
+  poolValue: Int32Array,
+  rows: Int32Array,
+  cols: Int32Array,
+  ringSubs: Int32Array,
+  skillSubs: Int32Array,
+  nR: number,
+  pairValue: Int32Array,
+): void {
+  for (let y = 0; y < skillSubs.length; y++) {
+    const at = skillSubs[y]! * nR;
+    const col = cols[y]!;
+    for (let x = 0; x < ringSubs.length; x++)
+      pairValue[at + ringSubs[x]!] = poolValue[firstMenu[rows[x]! + col]!]!;
+  }
 }
 
 /** The subs of some reroll parts by how many dice they reroll (0..rerolls). */
