@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from 'simple-statistics';
 import {
   parseRingSkillSpec,
   RING_SKILL_LIMITS,
@@ -7,7 +8,6 @@ import {
   ringSkillOdds,
 } from '../../src/systems/ring-skill/index.ts';
 import type { BenchRow } from './bench-row.ts';
-import { median } from 'simple-statistics';
 import { bestOf } from './best-of.ts';
 
 /** How many timed runs a warm figure is the best of (the first also warms the JIT and the caches). */
