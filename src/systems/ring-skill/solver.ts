@@ -1408,7 +1408,6 @@ export class RingSkillSolver {
     const { rp, sp, ringBy, skillBy } = search;
     const nR = rp.subs.length;
     const mixes = new Mixes();
-    const tuple = mixes.tuple;
     // (Ring dice, Skill dice) rerolled, each kind of pair after those it is mixed from.
     const types: number[] = [];
     for (let rerolled = 1; rerolled < ringBy.length; rerolled++)
@@ -1416,39 +1415,58 @@ export class RingSkillSolver {
     for (let type = 0; type < types.length; type += 2) {
       const nr = types[type]!;
       const ns = types[type + 1]!;
+      mixes.rerolled = nr + ns;
       // The die put back: a Ring die (6 kinds, each face weighing 2 over 12) while there is
       // one. The pair it makes: the sub it goes into (the Ring one, else the Skill one) with
       // the die back, at its place in the pairs (Skill sub · nR + Ring sub), plus the other
       // sub's place; worked out by arithmetic on `ring` (1 or 0), not by branches.
       const ring = nr > 0 ? 1 : 0;
       const parts = [sp, rp][ring]!;
-      const { kinds, weights } = parts.faces;
-      const back = parts.back;
-      const stride = ring + (1 - ring) * nR;
-      const width = kinds.length;
-      const ringSubs = ringBy[nr]!;
-      const skillSubs = skillBy[ns]!;
-      for (let y = 0; y < skillSubs.length; y++)
-        for (let x = 0; x < ringSubs.length; x++) {
-          const j = skillSubs[y]!;
-          const i = ringSubs[x]!;
-          const into = (ring * i + (1 - ring) * j) * KIND_COUNT;
-          const other = ring * j * nR + (1 - ring) * i;
-          // The values with each kind of die put back, in the kinds' order, and their hash.
-          let hash = width;
-          for (let f = 0; f < width; f++) {
-            const v = pairValue[back[into + kinds[f]!]! * stride + other]!;
-            tuple[f] = v;
-            hash = Math.imul(hash ^ (v + 1), 0x9e3779b1) ^ (hash >>> 15);
-          }
-          let v = mixes.find(width, hash);
-          if (v < 0) {
-            v = localOf(this.mixedValue(tuple, weights, values, nr + ns));
-            mixes.keep(width, hash, v);
-          }
-          pairValue[j * nR + i] = v;
-        }
+      this.mixPairs(ring, nR, ringBy[nr]!, skillBy[ns]!, parts, pairValue, values, mixes, localOf);
     }
+  }
+
+  /**
+   * mixValues' pairs of one kind (Ring subs and Skill subs that reroll so many dice), the die
+   * put back into the `ring` (1) or Skill (0) sub, of `parts`: a method called once a kind, so
+   * that no kind's first steps meet compiled code that never ran them.
+   */
+  private mixPairs(
+    ring: number,
+    nR: number,
+    ringSubs: Int32Array,
+    skillSubs: Int32Array,
+    parts: RerollParts,
+    pairValue: Int32Array,
+    values: RerollValue[],
+    mixes: Mixes,
+    localOf: (value: RerollValue) => number,
+  ): void {
+    const { kinds, weights } = parts.faces;
+    const back = parts.back;
+    const stride = ring + (1 - ring) * nR;
+    const width = kinds.length;
+    const tuple = mixes.tuple;
+    for (let y = 0; y < skillSubs.length; y++)
+      for (let x = 0; x < ringSubs.length; x++) {
+        const j = skillSubs[y]!;
+        const i = ringSubs[x]!;
+        const into = (ring * i + (1 - ring) * j) * KIND_COUNT;
+        const other = ring * j * nR + (1 - ring) * i;
+        // The values with each kind of die put back, in the kinds' order, and their hash.
+        let hash = width;
+        for (let f = 0; f < width; f++) {
+          const v = pairValue[back[into + kinds[f]!]! * stride + other]!;
+          tuple[f] = v;
+          hash = Math.imul(hash ^ (v + 1), 0x9e3779b1) ^ (hash >>> 15);
+        }
+        let v = mixes.find(width, hash);
+        if (v < 0) {
+          v = localOf(this.mixedValue(tuple, weights, values, mixes.rerolled));
+          mixes.keep(width, hash, v);
+        }
+        pairValue[j * nR + i] = v;
+      }
   }
 
   /** The reroll value of keeping `sig` first, nothing rerolled. Cached per signature. */
@@ -1652,14 +1670,17 @@ interface PairValues {
  * their sum.
  */
 class Mixes {
-  /** The tuple being looked up. */
+  /** The tuple being looked up, and the dice its pairs reroll. */
   readonly tuple = new Int32Array(KIND_COUNT);
-  /** Tuples by index (`width` values each, by width), their values, and the next of each hash. */
-  private stored = new Int32Array(128 * KIND_COUNT);
-  private value = new Int32Array(128);
-  private next = new Int32Array(128);
+  rerolled = 0;
+  /**
+   * Tuples by index (`width` values each, by width), their values, and the next of each hash:
+   * room for 8,192 before they grow (ring 5 + skill 5 makes up to about 5,300).
+   */
+  private stored = new Int32Array(8192 * KIND_COUNT);
+  private value = new Int32Array(8192);
+  private next = new Int32Array(8192);
   private count = 0;
-  /** Room for 8,192 mixes before it grows (ring 5 + skill 5 makes up to about 5,300). */
   private readonly first = new KeyIndex(14);
 
   /** The value of `tuple` (its first `width` values) if made before, else −1. */
