@@ -52,13 +52,18 @@ export const SIGNATURES = BASE ** 6;
 export const LONE_BLANK_LEX = BASE ** (KIND_COUNT - 1);
 
 /**
- * A menu entry's place under a ranking: by rank (lower is better), then by lex key, as one
- * number (lex keys are at most {@link LONE_BLANK_LEX}), so that finding the best entry takes one
- * comparison.
+ * Whether a menu entry (its rank under a ranking, lower is better, then its lex key) comes
+ * before the best so far: small whole numbers compared, both orders on every call (no branch
+ * that ties alone take, no number outside the small integers).
  */
-export function entryKey(rank: number, lex: number): number {
-  return rank * (2 * LONE_BLANK_LEX) + lex;
+export function entryBefore(rank: number, lex: number, bestRank: number, bestLex: number): boolean {
+  return (
+    ((rank < bestRank ? 1 : 0) | ((rank === bestRank ? 1 : 0) & (lex < bestLex ? 1 : 0))) === 1
+  );
 }
+
+/** A rank and a lex key past any (see {@link entryBefore}): a search for the best starts from it. */
+export const NO_ENTRY = 2 ** 30;
 
 /** The signature of one die of each kind kept alone (index kind). */
 const KIND_PACKED: readonly number[] = Array.from({ length: KIND_COUNT }, (_, k) =>
@@ -579,13 +584,15 @@ export function bestEntries(
     const size = menuOf(order, pool, least, most, sigs, lexes, 0);
     if (size === 0) throw new Error('a keep decision found no legal keep');
     let bestSig = -1;
-    let bestKey = Number.POSITIVE_INFINITY;
+    let bestRank = NO_ENTRY;
+    let bestLex = NO_ENTRY;
     for (let e = 0; e < size; e++) {
       const sig = local[sigs[e]!]! - 1;
       if (sig < 0) throw new Error('a first keep signature was not ranked');
-      const key = entryKey(rank[sig]!, lexes[e]!);
-      if (key < bestKey) {
-        bestKey = key;
+      const r = rank[sig]!;
+      if (entryBefore(r, lexes[e]!, bestRank, bestLex)) {
+        bestRank = r;
+        bestLex = lexes[e]!;
         bestSig = sig;
       }
     }

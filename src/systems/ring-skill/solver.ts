@@ -3,7 +3,7 @@ import { KIND_COUNT, RING, SKILL } from './faces.ts';
 import {
   bestEntries,
   cachedRoll,
-  entryKey,
+  entryBefore,
   firstKeepSignatures,
   firstRollPools,
   type KindOutcome,
@@ -12,6 +12,7 @@ import {
   type MenuOrder,
   type MenuSet,
   menuOf,
+  NO_ENTRY,
   reducedPool,
   SIGNATURES,
   signatureFields,
@@ -269,7 +270,9 @@ export class RingSkillSolver {
   private idsBuilt = new Uint8Array(0);
   /** The last ranking made, by successes so far: a ranking equal to it is handed out as it. */
   private readonly lastRank = new Map<number, Int32Array>();
-  /** What each wave menu, and each wave, chooses under a ranking (see sumMenus). */
+  /** Scratch: each pool of a wave's best keep (see pickedFor). */
+  private poolBest = new Int32Array(0);
+  /** What each wave menu, and each wave, chooses under a ranking (see pickedFor). */
   private readonly chosenBy = new WeakMap<Int32Array, { best: Int32Array; waves: Picked[] }>();
   /** The signatures in the order of the last ranking made, by successes so far, and of all. */
   private readonly lastOrder = new Map<number, number[]>();
@@ -534,12 +537,20 @@ export class RingSkillSolver {
     let picked = byRank.waves[wave];
     if (!picked) {
       const { menu, weight } = this.waves!.waves[wave]!;
-      const best = new Int32Array(menu.length);
+      if (this.poolBest.length < menu.length) this.poolBest = new Int32Array(this.waveRoom());
+      const best = this.poolBest;
       for (let i = 0; i < menu.length; i++) best[i] = byRank.best[menu[i]!]!;
       picked = this.picked(best, weight);
       byRank.waves[wave] = picked;
     }
     return picked;
+  }
+
+  /** Room for the pools of the largest wave (see pickedFor), sized once. */
+  private waveRoom(): number {
+    let room = 0;
+    for (const w of this.waves!.waves) room = Math.max(room, w?.weight.length ?? 0);
+    return room;
   }
 
   /** The signatures chosen from some pools (pool i's is `best[i]`), with their weights summed. */
@@ -994,11 +1005,13 @@ export class RingSkillSolver {
     for (let e = 0; e < size; e++) menu.sigs[e] = this.signature(menu.sigs[e]!);
     const rank = this.rankFor(nextLevel, s);
     let best = -1;
-    let bestKey = Number.POSITIVE_INFINITY;
+    let bestRank = NO_ENTRY;
+    let bestLex = NO_ENTRY;
     for (let e = 0; e < size; e++) {
-      const key = entryKey(rank[menu.sigs[e]!]!, menu.lexes[e]!);
-      if (key < bestKey) {
-        bestKey = key;
+      const r = rank[menu.sigs[e]!]!;
+      if (entryBefore(r, menu.lexes[e]!, bestRank, bestLex)) {
+        bestRank = r;
+        bestLex = menu.lexes[e]!;
         best = e;
       }
     }
@@ -1983,12 +1996,14 @@ function bestEntry(menus: LocalMenus, i: number, rank: Int32Array): number {
   const { start, lex } = menus.set;
   const local = menus.local;
   let best = -1;
-  let bestKey = Number.POSITIVE_INFINITY;
+  let bestRank = NO_ENTRY;
+  let bestLex = NO_ENTRY;
   for (let e = start[i]!, end = start[i + 1]!; e < end; e++) {
     const sig = local[e]!;
-    const key = entryKey(rank[sig]!, lex[e]!);
-    if (key < bestKey) {
-      bestKey = key;
+    const r = rank[sig]!;
+    if (entryBefore(r, lex[e]!, bestRank, bestLex)) {
+      bestRank = r;
+      bestLex = lex[e]!;
       best = sig;
     }
   }
