@@ -732,10 +732,15 @@ export class RingSkillSolver {
     // not change the result.
     const order = this.lastOrder.get(s) ?? this.lastMade.slice();
     for (let i = order.length; i < n; i++) order.push(i);
-    order.sort(this.signatureOrder);
+    // Most rankings keep the order they start from: one pass of comparisons finds that and
+    // their ranks; the others are sorted.
+    rank = this.ranksIfSorted(order);
+    if (!rank) {
+      order.sort(this.signatureOrder);
+      rank = this.ranksOf(order);
+    }
     this.lastOrder.set(s, order);
     this.lastMade = order;
-    rank = this.ranksOf(order);
     const before = this.lastRank.get(s);
     if (before?.length === n && before.every((x, i) => x === rank![i])) rank = before;
     this.lastRank.set(s, rank);
@@ -812,6 +817,22 @@ export class RingSkillSolver {
       rank[i] = tied ? rank[order[p - 1]!]! : p;
     }
     return { order, rank };
+  }
+
+  /**
+   * The ranks of signatures in `order` if it is sorted, best first (ties in any order), else
+   * undefined: the comparisons a sort of a sorted order makes, and ranksOf's, at once. O(n).
+   */
+  private ranksIfSorted(order: readonly number[]): Int32Array | undefined {
+    const rank = new Int32Array(order.length);
+    let at = 0;
+    for (let p = 1; p < order.length; p++) {
+      const c = this.compareSignatures(order[p - 1]!, order[p]!);
+      if (c > 0) return undefined;
+      if (c < 0) at = p;
+      rank[order[p]!] = at;
+    }
+    return rank;
   }
 
   /** The ranks of signatures sorted best first: a tie shares the rank of its first. O(n). */
