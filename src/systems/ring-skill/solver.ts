@@ -307,11 +307,12 @@ export class RingSkillSolver {
   private readonly pairValuesBySearch = new Map<RerollSearch, PairValues>();
   /**
    * Reroll values by a hash of (dice rerolled, exact sum), so that equal values are one object:
-   * the first value (serial) of each hash, and the next of each value's (−1 after the last);
-   * room for 8,192 before either grows (ring 5 + skill 5 makes up to about 6,000).
+   * the first value (serial) of each hash, and the next of each value's (−1 after the last).
+   * Made at the first reroll solved, with room for 8,192 before either grows (ring 5 + skill 5
+   * makes up to about 6,000).
    */
-  private readonly interned = new KeyIndex(14);
-  private internedNext = new Int32Array(8192);
+  private interned = new KeyIndex(1);
+  private internedNext = new Int32Array(0);
   /** Every interned reroll value, by serial. */
   private readonly rerollList: RerollValue[] = [];
   /** The reroll value of rerolling nothing, by the signature of the first keep. */
@@ -1383,6 +1384,12 @@ export class RingSkillSolver {
     const nR = rp.subs.length;
     const pairValue = new Int32Array(nR * sp.subs.length).fill(-1);
     const values: RerollValue[] = [];
+    // The tables of values, made with room at the first reroll solved (a check without
+    // rerolls makes none).
+    if (this.internedNext.length === 0) {
+      this.interned = new KeyIndex(14);
+      this.internedNext = new Int32Array(8192);
+    }
     // Local indices by serial, plus 1 (0: none yet).
     const local = new Int32Array(this.rerollList.length + pairValue.length + 1);
     const localOf = (value: RerollValue) => {
