@@ -1,5 +1,5 @@
 /**
- * Non-negative integer keys (below 2^31) to indices, by open addressing in typed arrays: for
+ * Non-negative integer keys (below 2^31 − 1) to indices, by open addressing in typed arrays: for
  * the Ring and Skill solver's hundreds of thousands of lookups a check (pools by reduced key,
  * values by hash), without a Map's entries to allocate and collect. O(1) a lookup.
  */
