@@ -37,9 +37,10 @@ export type { KindOutcome } from './keep-menus.ts';
  *
  * **Values.** Each state's value is the vector (P(success), E[strife], E[bonus],
  * E[opportunity], E[successes], P(capped)) from that state on, held exactly (numerators over
- * 12^(ring · waves left), as limbs: see numerators.ts) and as floats. It depends on the successes still needed, not on
- * the TN, so one table, of the largest TN solved, serves every solver of a ring, depth and
- * objective (see {@link RingSkillSolver.copyWaves}).
+ * 12^(ring · waves left), in limbs summed as floats: see numerators.ts) and as floats. It
+ * depends on the successes still needed, not on the TN, so one table, of the largest TN
+ * solved, serves every solver of a ring, depth and objective (see
+ * {@link RingSkillSolver.copyWaves}).
  *
  * **Decisions.** A keep's value depends only on its signature (successes, strife, opportunity,
  * dice added, count), not on the pool it came from. So for each decision context (level,
@@ -47,15 +48,18 @@ export type { KindOutcome } from './keep-menus.ts';
  * tie-break (more bonus successes, more opportunity, fewer dice), then this model's final one
  * (less strife, more successes, less capped mass), then the canonical candidate order (kind
  * counts, lexicographically). Signatures are compared by floats and, within 1e-9 of a tie, again
- * in exact arithmetic, so floats never flip a lexicographic tie. The best keep from a pool is
- * the best-ranked entry of its menu (see keep-menus.ts: one keep per profile, the others are
+ * in exact arithmetic, so floats never flip a lexicographic tie; before the decided states the
+ * keys are whole numbers, and one native sort ranks them. The best keep from a pool is the
+ * best-ranked entry of its menu (see keep-menus.ts: one keep per profile, the others are
  * beaten whatever the state), and the pools of a roll with the same menu are valued once.
  *
- * **Rerolls.** A reroll leaves some dice of each type and rolls the others afresh; its value is
- * the mean of the best first keeps of the rolls it can complete. Reroll choices alike in the
- * reduced pool they leave and the dice they reroll are valued once, values equal exactly are
- * one object, and the values are ranked once (floats, exact on near ties), so that choosing a
- * first roll's reroll compares integers.
+ * **Rerolls.** A reroll leaves some dice of each type (a pair of subs) and rolls the others
+ * afresh; its value is the mean of the best first keeps of the rolls it can complete, that is
+ * the mean, over how one rerolled die falls, of the value of the pair with that die put back.
+ * So each pair's value mixes 6 or 7 values of pairs of one die fewer, down to the first rolls
+ * (rerolling nothing: their first keep's). Equal mixes are one, values equal exactly are one
+ * object, and the values are ranked once (floats, exact on near ties), so that choosing a first
+ * roll's reroll compares integers.
  *
  * The simulator calls the same decision methods, so it plays exactly this policy.
  */
@@ -1193,9 +1197,9 @@ export class RingSkillSolver {
 
   /**
    * The weight of each reroll value chosen over every first roll of `skill` Skill dice, each
-   * weighing 6^ring·12^(skill + rerolls) in all. Every class of (dice left of each type) pairs
-   * is valued once and the values ranked once, so that each first roll's choices compare
-   * ranks: O(first rolls × choices) integer steps.
+   * weighing 6^ring·12^(skill + rerolls) in all. Every pair of dice left is valued (see
+   * pairValues) and the values ranked once, so that each first roll's choices compare ranks:
+   * O(first rolls × choices) integer steps.
    */
   private chosenRerolls(skill: number, rerolls: number): Map<RerollValue, number> {
     const search = rerollSearch(this.order, this.maxPending, skill, rerolls);
@@ -1617,8 +1621,9 @@ export class RingSkillSolver {
    * Solves a check with `skill` Skill dice and up to `rerolls` rerolls: the exact figures under
    * this solver's objective. Without rerolls O(menu entries of the first roll's pools): the
    * pools are found once per (ring, skill, objective) and shared by every TN, their menus walked
-   * once per solver (ring 5 + skill 5: 20,414 pools, 428,844 entries); with rerolls O(reroll
-   * classes + first rolls × reroll choices), the classes also built once and shared.
+   * once per TN (ring 5 + skill 5: 20,414 pools, 428,844 entries); with rerolls O(pairs × faces
+   * + first rolls × reroll choices): 301,056 pairs and 116,424 rolls for ring 5 + skill 5 and
+   * 2 rerolls, the pairs found once and shared, their values once per solver.
    */
   solve(skill: number, rerolls: number): ExactFigures {
     const ring = this.options.ring;
