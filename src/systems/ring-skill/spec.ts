@@ -57,11 +57,11 @@ export const RING_SKILL_DEFAULTS = {
 /**
  * Bounds of one exact solve, the published dice's ranges (rings 1–5, skills 0–5), so that every
  * check they allow is solved in well under a second. Measured in process on the 2-core
- * development machine (`npm run bench`, the median of 5 fresh processes): ring 5 + skill 5
- * against TN 5 about 0.2 s in a fresh process, 2 ms after; the slowest corner, ring 5 + skill 5
- * against TN 8 with depth 10 and 2 rerolls, about 0.42 s fresh, 60 ms after, and 0.18 GB. The
- * old bounds (ring 6, skill 6, TN 60, depth 100, 3 rerolls) allowed solves of minutes: TN and
- * depth multiply the waves' states, rerolls the first roll's choices.
+ * development machine (`npm run bench`, the median of 5 fresh processes, the machine shared):
+ * ring 5 + skill 5 against TN 5 about 0.15 s in a fresh process, under 1 ms after; the slowest
+ * corner, ring 5 + skill 5 against TN 8 with depth 10 and 2 rerolls, about 0.3 s fresh, 35 ms
+ * after, and 0.12 GB. The old bounds (ring 6, skill 6, TN 60, depth 100, 3 rerolls) allowed
+ * solves of minutes: TN and depth multiply the waves' states, rerolls the first roll's choices.
  */
 export const RING_SKILL_LIMITS = {
   ring: 5,

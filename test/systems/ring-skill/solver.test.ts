@@ -8,7 +8,9 @@ import {
   KIND_SUCCESSES,
 } from '../../../src/systems/ring-skill/faces.ts';
 import {
+  firstKeepSignatures,
   keptOfLex,
+  MENU_ROOM,
   menuOf,
   rollKinds,
   signatureFields,
@@ -196,39 +198,44 @@ describe('the fast Ring and Skill solver plays and values exactly as the general
   });
 });
 
+/** The menu orders of the three objectives (the weighted one with strife wanted). */
+const MENU_ORDERS = [
+  {
+    id: 'succeed-then-least-strife',
+    inner: (ta: number, oa: number, na: number, tb: number, ob: number, nb: number) =>
+      ta - tb || ob - oa || na - nb,
+  },
+  {
+    id: 'most-successes',
+    inner: (ta: number, oa: number, na: number, tb: number, ob: number, nb: number) =>
+      ob - oa || na - nb || ta - tb,
+  },
+  {
+    // Weighted with strife wanted: 0.3 per opportunity, 0.1 per strife.
+    id: 'weighted:3:1',
+    inner: (ta: number, oa: number, na: number, tb: number, ob: number, nb: number) =>
+      -(3 * (oa - ob) + (ta - tb)) || ob - oa || na - nb || ta - tb,
+  },
+];
+
 describe('a pool menu holds the best keep of every profile', () => {
-  const orders = [
-    {
-      id: 'succeed-then-least-strife',
-      inner: (ta: number, oa: number, na: number, tb: number, ob: number, nb: number) =>
-        ta - tb || ob - oa || na - nb,
-    },
-    {
-      id: 'most-successes',
-      inner: (ta: number, oa: number, na: number, tb: number, ob: number, nb: number) =>
-        ob - oa || na - nb || ta - tb,
-    },
-    {
-      // Weighted with strife wanted: 0.3 per opportunity, 0.1 per strife.
-      id: 'weighted:3:1',
-      inner: (ta: number, oa: number, na: number, tb: number, ob: number, nb: number) =>
-        -(3 * (oa - ob) + (ta - tb)) || ob - oa || na - nb || ta - tb,
-    },
-  ];
-  it.each(orders.map((o) => [o.id, o] as const))(
+  it.each(MENU_ORDERS.map((o) => [o.id, o] as const))(
     '%s: each entry is the best sub-multiset of its profile, and every profile has one',
     (_, order) => {
       for (const least of [0, 1])
         for (const o of rollKinds(2, 2)) {
           const most = least === 0 ? 4 : 3;
           const menu = new Map<string, string>();
-          menuOf(order, o.counts, least, most, (sig, lex) => {
-            const kept = keptOfLex(lex);
-            const f = signatureFields(sig);
+          const sigs = new Int32Array(MENU_ROOM);
+          const lexes = new Int32Array(MENU_ROOM);
+          const size = menuOf(order, o.counts, least, most, sigs, lexes, 0);
+          for (let e = 0; e < size; e++) {
+            const kept = keptOfLex(lexes[e]!);
+            const f = signatureFields(sigs[e]!);
             const profile = `${f.successes},${f.addsRing},${f.addsSkill}`;
             expect(menu.has(profile), profile).toBe(false);
             menu.set(profile, counts(kept));
-          });
+          }
           // Brute force: every keep of least..most non-blank dice, or a lone blank, by profile.
           const keeps = new Map<string, Int8Array[]>();
           const m = new Int8Array(KIND_COUNT);
@@ -274,6 +281,26 @@ describe('a pool menu holds the best keep of every profile', () => {
             best.set(profile, counts(list[0]!));
           }
           expect(best, counts(o.counts)).toEqual(menu);
+        }
+    },
+  );
+});
+
+describe('the first keeps ranked before the first menus are walked', () => {
+  it.each(MENU_ORDERS.map((o) => [o.id, o] as const))(
+    '%s: every entry of every first menu is among firstKeepSignatures',
+    (_, order) => {
+      const sigs = new Int32Array(MENU_ROOM);
+      const lexes = new Int32Array(MENU_ROOM);
+      for (let ring = 1; ring <= 4; ring++)
+        for (let skill = 0; skill <= 3; skill++) {
+          const ranked = new Set(firstKeepSignatures(order, ring, skill, ring));
+          for (const o of rollKinds(ring, skill)) {
+            const size = menuOf(order, o.counts, 1, ring, sigs, lexes, 0);
+            expect(size).toBeGreaterThan(0);
+            for (let e = 0; e < size; e++)
+              expect(ranked.has(sigs[e]!), `${ring}+${skill} ${counts(o.counts)}`).toBe(true);
+          }
         }
     },
   );
