@@ -78,12 +78,25 @@ export async function benchFights(): Promise<BenchRow[]> {
     });
   }
   // Through the CLI (`zidara fight … --fight-policy whole-fight --no-simulate --json`, on every
-  // core), its start-up (`--version`) subtracted: medians of 3.
+  // core), its start-up subtracted: the same command's for a fight of one d2 and one round (node,
+  // and the modules a fight loads). Medians of 3.
   if (existsSync(COMPILED_CLI)) {
-    const startUp = median([1, 2, 3].map(() => wallMs([COMPILED_CLI, '--version'])));
+    const command = (flags: readonly string[]) => [
+      COMPILED_CLI,
+      'zidara',
+      'fight',
+      ...flags,
+      ...['--fight-policy', 'whole-fight', '--no-simulate', '--json'],
+    ];
+    const least = command(['--vs', '1', '--tags', '1', '--pool', 'd2', '--max-rounds', '1']);
+    const startUp = median([1, 2, 3].map(() => wallMs(least)));
+    rows.push({
+      name: 'zidara fight start-up: one d2, one round, through the CLI',
+      value: startUp,
+      unit: 'ms',
+    });
     for (const fight of WHOLE_FIGHTS) {
-      const args = [COMPILED_CLI, 'zidara', 'fight', ...fight.flags];
-      args.push('--fight-policy', 'whole-fight', '--no-simulate', '--json');
+      const args = command(fight.flags);
       const ms = median([1, 2, 3].map(() => wallMs(args))) - startUp;
       rows.push({
         name: `zidara fight whole-fight exact: ${fight.name}, through the CLI, start-up subtracted`,
