@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median } from 'simple-statistics';
 import {
@@ -9,11 +10,14 @@ import {
 } from '../../src/systems/ring-skill/index.ts';
 import type { BenchRow } from './bench-row.ts';
 import { bestOf } from './best-of.ts';
+import { COMPILED_CLI, wallMs } from './compiled-cli.ts';
 
 /** How many timed runs a warm figure is the best of (the first also warms the JIT and the caches). */
 const RUNS = 5;
 /** How many fresh processes a cold figure is the median of (one alone varies by a fifth). */
 const COLD_RUNS = 5;
+/** The least check (one Ring die against TN 1): its command is the CLI's start-up. */
+const LEAST: RingSkillSpec = { ring: 1, skill: 0, tn: 1 };
 
 /** Every Ring and Skill check within its limits: the issue's target, ms. */
 const CHECK_TARGET_MS = 200;
@@ -47,8 +51,9 @@ const SELF = fileURLToPath(import.meta.url);
  * Ring and Skill speed (issue 25), in process: each check cold (the first solve in a fresh
  * process, after the imports: no cache, no JIT; the median of 5 processes) and warm (best of 5 in one process), the
  * worst warm check of ring 5 + skill 5 over TN 1..8 × rerolls 0..2, and the peak RSS of the
- * processes that ran them. Targets: every check ≤ 200 ms, ring 3 + skill 2 ≤ 5 ms warm,
- * memory ≤ 1 GB. About two minutes.
+ * processes that ran them; and each check through the CLI (`ring-skill odds … --json`), less the
+ * CLI's start-up (the same command on the least check), medians of 5. Targets: every check ≤ 200
+ * ms, ring 3 + skill 2 ≤ 5 ms warm, memory ≤ 1 GB. About two minutes.
  */
 export async function benchRingSkill(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
@@ -73,6 +78,20 @@ export async function benchRingSkill(): Promise<BenchRow[]> {
     );
     rows.push(ms(`ring-skill: ${check.name}, warm, in process`, warm, check.targetMs));
   }
+  if (existsSync(COMPILED_CLI)) {
+    const cli = (spec: RingSkillSpec) =>
+      median(Array.from({ length: COLD_RUNS }, () => wallMs(command(spec))));
+    const startUp = cli(LEAST);
+    rows.push(ms('ring-skill start-up: ring 1 + skill 0, TN 1, through the CLI', startUp));
+    for (const check of CHECKS)
+      rows.push(
+        ms(
+          `ring-skill: ${check.name}, through the CLI, start-up subtracted`,
+          cli(check.spec) - startUp,
+          CHECK_TARGET_MS,
+        ),
+      );
+  }
   const sweep = runChild({ sweep: true });
   peakMb = Math.max(peakMb, sweep.rssMb);
   rows.push(
@@ -90,6 +109,15 @@ export async function benchRingSkill(): Promise<BenchRow[]> {
     ok: peakMb <= MEMORY_TARGET_MB,
   });
   return rows;
+}
+
+/** `ring-skill odds` on a check, as a command line of the compiled CLI. */
+function command(spec: RingSkillSpec): string[] {
+  const flags = Object.entries(spec).flatMap(([field, value]) => [
+    `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+    String(value),
+  ]);
+  return [COMPILED_CLI, 'ring-skill', 'odds', ...flags, '--json'];
 }
 
 interface ChildFigures {
