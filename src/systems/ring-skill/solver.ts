@@ -1313,15 +1313,10 @@ export class RingSkillSolver {
             }
             continue;
           }
-          const col = sub * nR;
-          const ring = rows[rerolls - s.rerolled[j]!]!;
-          for (let i = 0; i < ring.length; i++) {
-            const v = pairValue[col + ring[i]!]!;
-            const r = rank[v]!;
-            if (r < bestRank) {
-              bestRank = r;
-              best = v;
-            }
+          const v = bestOfRow(pairValue, rank, sub * nR, rows[rerolls - s.rerolled[j]!]!);
+          if (rank[v]! < bestRank) {
+            bestRank = rank[v]!;
+            best = v;
           }
         }
         weights[best]! += rp.parts[ri]!.weight * s.weight * scale[best]!;
@@ -1354,18 +1349,8 @@ export class RingSkillSolver {
       const col = subs[at]! * nR;
       slot[subs[at]!] = at;
       for (let ri = 0; ri < ringParts; ri++) {
-        const ring = ringRows[ri]![rerolls - 1]!;
-        let best = -1;
-        let bestR = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < ring.length; i++) {
-          const v = pairValue[col + ring[i]!]!;
-          const r = rank[v]!;
-          if (r < bestR) {
-            bestR = r;
-            best = v;
-          }
-        }
-        bestRank[at * ringParts + ri] = bestR;
+        const best = bestOfRow(pairValue, rank, col, ringRows[ri]![rerolls - 1]!);
+        bestRank[at * ringParts + ri] = rank[best]!;
         bestValue[at * ringParts + ri] = best;
       }
     }
@@ -2022,6 +2007,24 @@ function subsByRerolled(parts: RerollParts, rerolls: number): Int32Array[] {
   return Array.from({ length: rerolls + 1 }, (_, n) =>
     Int32Array.from(parts.subs.flatMap((sub, i) => (sub.rerolled === n ? [i] : []))),
   );
+}
+
+/**
+ * The value of the best of a Ring row's choices (Ring subs, never none) against the Skill sub
+ * whose pairs start at `col`: the lowest rank, the first in the row's order among equals.
+ */
+function bestOfRow(pairValue: Int32Array, rank: Int32Array, col: number, ring: Int32Array): number {
+  let best = -1;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < ring.length; i++) {
+    const v = pairValue[col + ring[i]!]!;
+    const r = rank[v]!;
+    if (r < bestRank) {
+      bestRank = r;
+      best = v;
+    }
+  }
+  return best;
 }
 
 /** Menu i's best entry under `rank` (ties to the lower lex key): its local signature. */
