@@ -23,7 +23,7 @@ import { type SpendPlan, type SpendRules, spendRulesOf } from './spend.ts';
 /** A roll a solve answers: its Challenge dice, its weight 1/Π(2C) and its start's index. */
 interface Question {
   readonly roll: Roll;
-  readonly limits: readonly number[];
+  readonly limits: Int32Array;
   readonly weight: number;
   readonly start: number;
 }
@@ -313,13 +313,13 @@ export class RollSolver {
     const A = this.values.auraStates;
     const levels = this.roll.resolve + 1;
     const shape = rolls.length === 1 && rolls[0] === this.roll ? '' : rollShape(this.roll);
-    const sizes = active.map((t) => challengeDie(this.roll.threats[t]!.challenge));
+    const sizes = challengeDice(this.roll, active);
     const starts: Start[] = [];
     const startOf = new Map<number, number>();
     const questions = rolls.map((roll) => {
       if (shape !== '' && rollShape(roll) !== shape)
         throw new RangeError('RollSolver.oddsFor: a roll of another shape than the solver’s');
-      const limits = active.map((t) => challengeDie(roll.threats[t]!.challenge));
+      const limits = challengeDice(roll, active);
       if (roll.resolve >= levels || limits.some((size, i) => size > sizes[i]!))
         throw new RangeError(
           'RollSolver.oddsFor: a roll with more Resolve or a larger Challenge than the solver’s',
@@ -350,8 +350,9 @@ export class RollSolver {
     done: (d: number) => void = () => {},
   ): void {
     const active = this.model.activeThreats;
-    const sizes = active.map((t) => challengeDie(this.roll.threats[t]!.challenge));
+    const sizes = challengeDice(this.roll, active);
     const meets = new Uint8Array(questions.length);
+    const needed = new Uint8Array(starts.length);
     const defence = new Int32Array(active.length);
     for (let d = 0; d < this.defenceCount; d++) {
       let rest = d;
@@ -360,20 +361,19 @@ export class RollSolver {
         rest = Math.floor(rest / sizes[i]!);
       }
       let any = false;
+      needed.fill(0);
       for (let q = 0; q < questions.length; q++) {
         const { limits } = questions[q]!;
         let inside = 1;
         for (let i = 0; i < limits.length; i++) if (defence[i]! > limits[i]!) inside = 0;
         meets[q] = inside;
-        any ||= inside === 1;
+        if (inside === 1) {
+          any = true;
+          needed[questions[q]!.start] = 1;
+        }
       }
       if (!any) continue;
-      for (let s = 0; s < starts.length; s++) {
-        let needed = false;
-        for (let q = 0; q < questions.length; q++)
-          needed ||= meets[q] === 1 && questions[q]!.start === s;
-        if (needed) visit(d, s, meets);
-      }
+      for (let s = 0; s < starts.length; s++) if (needed[s] === 1) visit(d, s, meets);
       done(d);
       this.values.retire(d);
     }
@@ -427,4 +427,12 @@ export class RollSolver {
       };
     });
   }
+}
+
+/**
+ * The Challenge dice of a roll's `active` threats. A typed array: the plain arrays `map` made
+ * reached the compiled defence loop with more than one map, and it deoptimized on each.
+ */
+function challengeDice(roll: Roll, active: readonly number[]): Int32Array {
+  return Int32Array.from(active, (t) => challengeDie(roll.threats[t]!.challenge));
 }

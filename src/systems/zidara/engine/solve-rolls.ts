@@ -1,4 +1,4 @@
-import type { Roll } from '../roll/spec.ts';
+import { type Roll, rollWith } from '../roll/spec.ts';
 import { closedFormOdds, noRerollPossible } from './closed-form.ts';
 import { type RollOdds, type SolveOptions, startAuraState } from './roll-play.ts';
 import { rollShape } from './roll-shape.ts';
@@ -105,12 +105,10 @@ function solveShared<T>(
 function coverOf(rolls: readonly Roll[]): Roll {
   const first = rolls[0]!;
   if (rolls.length === 1) return first;
-  return {
-    ...first,
-    threats: first.threats.map((threat, t) => ({
-      ...threat,
-      challenge: Math.max(...rolls.map((roll) => roll.threats[t]!.challenge)),
-    })),
+  return rollWith(first, {
+    challenges: first.threats.map((_, t) =>
+      Math.max(...rolls.map((roll) => roll.threats[t]!.challenge)),
+    ),
     resolve: Math.max(...rolls.map((roll) => roll.resolve)),
-  };
+  });
 }

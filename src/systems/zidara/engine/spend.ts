@@ -21,8 +21,9 @@ export interface SpendRules {
   /**
    * A utility over how the roll ends, replacing Σ weight·won + auraValue·auraEnd when the worth
    * of a roll is not linear (a fight: the chance to win from the state the roll leaves).
+   * Always present (undefined when linear): rules of one shape keep V8's compiled spends valid.
    */
-  readonly worth?: (won: number, auraEnd: number) => number;
+  readonly worth: ((won: number, auraEnd: number) => number) | undefined;
 }
 
 /** The spend rules of a roll (the exact engine's and the simulator's). */
@@ -34,6 +35,7 @@ export function spendRulesOf(roll: Roll): SpendRules {
     tieBreak: tiesBought(roll),
     auraValue: roll.auraValue,
     auraMax: roll.auraMax,
+    worth: undefined,
   };
 }
 

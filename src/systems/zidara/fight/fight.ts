@@ -23,6 +23,7 @@ import {
   ROLL_OPTION_FIELDS,
   ROLL_OPTION_SCHEMAS,
   type Roll,
+  rollWith,
 } from '../roll/spec.ts';
 import { formatSplit, type Split, splitsOfPool } from '../roll/split.ts';
 import { type RollSetup, splitRoll } from '../roll/split-roll.ts';
@@ -676,7 +677,7 @@ export function fightPrograms(fight: Fight): SolvePrograms {
 
 /** The roll one solve of a batch of starts covers: the first, with the most Resolve of any. */
 function coverOf(asked: readonly Roll[]): Roll {
-  return { ...asked[0]!, resolve: Math.max(...asked.map((roll) => roll.resolve)) };
+  return rollWith(asked[0]!, { resolve: Math.max(...asked.map((roll) => roll.resolve)) });
 }
 
 /**

@@ -265,10 +265,10 @@ export function parseRoll(input: unknown, where = ''): Roll {
     }
   }
 
-  const threats: { challenge: number; name?: string }[] = [];
+  const threats: Roll['threats'][number][] = [];
   for (let t = 0; t < spec.threats.length; t++) {
     const { challenge, name } = spec.threats[t]!;
-    threats.push(name === undefined ? { challenge } : { challenge, name });
+    threats.push(threatOf(challenge, name));
   }
   const intents: Roll['intents'][number][] = [];
   if (spec.intents === undefined) {
@@ -298,23 +298,58 @@ export function parseRoll(input: unknown, where = ''): Roll {
   }
 
   const auraMax = spec.auraMax ?? D.auraMax;
-  const roll: Record<string, unknown> = {
-    threats,
-    dice,
-    intents,
-    aura: spec.aura === undefined ? auraMax : checkAura(spec.aura, auraMax, `${where}aura`),
-  };
-  for (let i = 0; i < RULE_OPTION_NAMES.length; i++) {
-    const name = RULE_OPTION_NAMES[i]!;
-    roll[name] = spec[name] ?? D[name];
-  }
-  const refused = refusedPair(roll);
+  const aura = spec.aura === undefined ? auraMax : checkAura(spec.aura, auraMax, `${where}aura`);
+  const roll = assembleRoll(threats, dice, intents, aura, spec, D);
+  const fields = roll as unknown as Readonly<Record<string, unknown>>;
+  const refused = refusedPair(fields);
   if (refused)
     throw invalid(
       `${where}${refused.field}`,
-      roll[refused.field],
-      `${RULE_OPTIONS[refused.field].default} with ${refused.other} ${String(roll[refused.other])}: ${refused.because}`,
+      fields[refused.field],
+      `${RULE_OPTIONS[refused.field].default} with ${refused.other} ${String(fields[refused.other])}: ${refused.because}`,
     );
+  return roll;
+}
+
+/**
+ * A roll like `roll` but for the threats' Challenges and the Resolve given (a solve's cover of
+ * several rolls), made as {@link parseRoll} makes rolls. A spread would give the object another
+ * hidden class, and the engine's compiled code would deoptimize on meeting both.
+ */
+export function rollWith(
+  roll: Roll,
+  changes: { readonly challenges?: readonly number[]; readonly resolve?: number },
+): Roll {
+  const { challenges } = changes;
+  const threats = challenges
+    ? roll.threats.map((threat, t) => threatOf(challenges[t]!, threat.name))
+    : roll.threats;
+  return assembleRoll(threats, roll.dice, roll.intents, roll.aura, changes, roll);
+}
+
+/** A threat as every roll holds it (one shape: see {@link rollWith}). */
+function threatOf(challenge: number, name: string | undefined): Roll['threats'][number] {
+  return name === undefined ? { challenge } : { challenge, name };
+}
+
+/**
+ * A roll object, its rule options taken from `options` or else `fallback`, always built in the
+ * same order from the same literal, so that every roll shares one hidden class (see rollWith).
+ * Indexed loops, no closures: a file of thousands of specs runs this cold, once each.
+ */
+function assembleRoll(
+  threats: Roll['threats'],
+  dice: Roll['dice'],
+  intents: Roll['intents'],
+  aura: number,
+  options: Readonly<Partial<Record<RuleOptionName, unknown>>>,
+  fallback: Readonly<Record<RuleOptionName, unknown>>,
+): Roll {
+  const roll: Record<string, unknown> = { threats, dice, intents, aura };
+  for (let i = 0; i < RULE_OPTION_NAMES.length; i++) {
+    const name = RULE_OPTION_NAMES[i]!;
+    roll[name] = options[name] ?? fallback[name];
+  }
   return roll as unknown as Roll;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoll, rollToSpec } from '../../../../src/systems/zidara/roll/spec.ts';
+import { parseRoll, rollToSpec, rollWith } from '../../../../src/systems/zidara/roll/spec.ts';
 
 const ok = {
   threats: [{ challenge: 3 }],
@@ -100,5 +100,25 @@ describe('roll specs', () => {
     expect(() => parseRoll({ ...ok, resolve: 11 }, '[3].')).toThrow(
       /^\[3\]\.resolve: 11 is not allowed/,
     );
+  });
+
+  it('change a cover roll’s Challenges and Resolve and keep every other field (rollWith)', () => {
+    const roll = parseRoll({
+      threats: [{ challenge: 2 }, { challenge: 4, name: 'ogre' }],
+      dice: [
+        { sides: 8, intent: 0 },
+        { sides: 6, intent: 1 },
+      ],
+      intents: [{ threat: 0 }, { threat: 1, weight: 2 }],
+      aura: 1,
+      explode: true,
+    });
+    expect(rollWith(roll, { resolve: 2 })).toStrictEqual({ ...roll, resolve: 2 });
+    expect(rollWith(roll, { challenges: [5, 6], resolve: 1 })).toStrictEqual({
+      ...roll,
+      threats: [{ challenge: 5 }, { challenge: 6, name: 'ogre' }],
+      resolve: 1,
+    });
+    expect(Object.keys(rollWith(roll, { resolve: 2 }))).toEqual(Object.keys(roll));
   });
 });
