@@ -186,9 +186,11 @@ export class BackwardSolve {
         );
     }
     this.terminal = tables?.[0];
-    this.spendTables = (tables ?? [undefined]).map((t) =>
-      spendTableOf(roll, policy, this.model.floor, t, levels),
-    );
+    // Pushed, not mapped, as the outcome tables are (see context).
+    const spendTables: SpendTable[] = [];
+    for (const t of tables ?? [undefined])
+      spendTables.push(spendTableOf(roll, policy, this.model.floor, t, levels));
+    this.spendTables = spendTables;
     this.spends = this.spendTables[0]!;
     this.bestCode = new Float64Array(this.valueKeySpace).fill(-1);
     this.failedCache = new Int8Array(this.valueKeySpace).fill(-1);
@@ -300,25 +302,29 @@ export class BackwardSolve {
     const defences = this.defences(d);
     // A die's gains are capped where the fresh roll's are (see freshRoll), so outcomes that
     // differ only past that cap are one.
-    const groups = this.model.groups.map((g) =>
-      g.intent < 0 && this.model.areaByValue
-        ? areaValueTable(
-            g.sides,
-            this.auraStates - 1 - this.lowAura,
-            roll.explode,
-            roll.explodeDepth,
-            roll.auraPerTopFace,
-          )
-        : outcomeTable(
-            g.sides,
-            g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
-            this.model.floor,
-            this.auraStates - 1 - this.lowAura,
-            roll.explode,
-            roll.explodeDepth,
-            roll.auraPerTopFace,
-          ),
-    );
+    // Pushed, not mapped: `map` hands back packed arrays from the interpreter and holey ones
+    // from compiled code, and the solve's compiled loops deoptimize on meeting the other kind.
+    const groups: OutcomeTable[] = [];
+    for (const g of this.model.groups)
+      groups.push(
+        g.intent < 0 && this.model.areaByValue
+          ? areaValueTable(
+              g.sides,
+              this.auraStates - 1 - this.lowAura,
+              roll.explode,
+              roll.explodeDepth,
+              roll.auraPerTopFace,
+            )
+          : outcomeTable(
+              g.sides,
+              g.intent < 0 ? null : classDefence(roll, defences[roll.intents[g.intent]!.threat]!),
+              this.model.floor,
+              this.auraStates - 1 - this.lowAura,
+              roll.explode,
+              roll.explodeDepth,
+              roll.auraPerTopFace,
+            ),
+      );
     const spare = this.spare.pop();
     const fresh = freshRoll(this.freshSetup, defences, spare?.fresh);
     // A finished defence's context is taken over whole (oddsFor solves one defence at a time):
@@ -622,7 +628,8 @@ export class BackwardSolve {
     const upper = this.upper;
     const tolerance = this.tolerance;
     const tables = this.spendTables;
-    const settled = tables.map((table) => table.values);
+    const settled: (Float64Array | undefined)[] = [];
+    for (const table of tables) settled.push(table.values);
     const stride = tables[0]!.levels;
     const perLevel = this.terminal !== undefined;
     let at = 0;
