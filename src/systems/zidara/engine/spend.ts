@@ -64,19 +64,19 @@ export interface SpendPlan {
 /**
  * The cheapest way to win an intent whose best die has class `cls` (< 1) with +2s that each add
  * `size`: +2s first, then a tie payment when the +2s land exactly on D (as many Aura as the +2s
- * that would pass it, one fewer +2). Both the Aura and the +2s are minimal at once.
- * @example winCost(-2, true, 2) // not run: internal; gives { cost: 2, boosts: 1, paysTie: true }
+ * that would pass it, one fewer +2). Both the Aura and the +2s are minimal at once. Returns the
+ * +2s; the tie is paid when {@link paysTie}, and the Aura spent is the +2s plus the tie.
+ * @example boostsToWin(-2, true, 2) // not run: internal; gives 1 (and paysTie: Aura 2)
  */
-function winCost(
-  cls: number,
-  tieBreak: boolean,
-  size: number,
-): { cost: number; boosts: number; paysTie: boolean } {
-  if (cls >= 1) return { cost: 0, boosts: 0, paysTie: false };
-  if (tieBreak && -cls % size === 0)
-    return { cost: -cls / size + 1, boosts: -cls / size, paysTie: true };
-  const boosts = Math.ceil((1 - cls) / size);
-  return { cost: boosts, boosts, paysTie: false };
+function boostsToWin(cls: number, tieBreak: boolean, size: number): number {
+  if (cls >= 1) return 0;
+  if (paysTie(cls, tieBreak, size)) return -cls / size;
+  return Math.ceil((1 - cls) / size);
+}
+
+/** Whether winning an intent of best class `cls` ends in paying its tie (see boostsToWin). */
+function paysTie(cls: number, tieBreak: boolean, size: number): boolean {
+  return cls < 1 && tieBreak && -cls % size === 0;
 }
 
 /**
@@ -119,35 +119,36 @@ export function optimalSpend(
   gainsAfter: number,
 ): SpendPlan {
   const base = noSpend(rules, best, budget, gainsAfter);
-  const candidates: {
-    intent: number;
-    cost: number;
-    boosts: number;
-    paysTie: boolean;
-    weight: number;
-  }[] = [];
+  // The intents that could still be won, in typed scratch (no objects: this runs for every
+  // settled state of every solve, and objects of changing shapes deoptimized it).
+  const { intentOf, costOf, boostsOf } = CANDIDATES;
+  let n = 0;
   for (let i = 0; i < best.length; i++) {
     const weight = rules.weights[i]!;
     if (best[i]! >= 1 || (weight <= 0 && !rules.worth)) continue;
-    const c = winCost(best[i]!, rules.tieBreak, rules.boostSize);
-    if (c.boosts <= rules.boostsPerRoll && c.cost <= budget)
-      candidates.push({ intent: i, ...c, weight });
+    const boosts = boostsToWin(best[i]!, rules.tieBreak, rules.boostSize);
+    const cost = paysTie(best[i]!, rules.tieBreak, rules.boostSize) ? boosts + 1 : boosts;
+    if (boosts <= rules.boostsPerRoll && cost <= budget) {
+      intentOf[n] = i;
+      costOf[n] = cost;
+      boostsOf[n] = boosts;
+      n++;
+    }
   }
-  if (candidates.length === 0) return base;
+  if (n === 0) return base;
   let bestMask = 0;
   let bestValue = base.value;
   let bestSpent = 0;
   const tolerance = 1e-12 * (1 + Math.abs(base.value));
-  for (let mask = 1; mask < 1 << candidates.length; mask++) {
+  for (let mask = 1; mask < 1 << n; mask++) {
     let cost = 0;
     let boosts = 0;
     let won = base.won;
-    for (let k = 0; k < candidates.length; k++) {
+    for (let k = 0; k < n; k++) {
       if (mask & (1 << k)) {
-        const c = candidates[k]!;
-        cost += c.cost;
-        boosts += c.boosts;
-        won |= 1 << c.intent;
+        cost += costOf[k]!;
+        boosts += boostsOf[k]!;
+        won |= 1 << intentOf[k]!;
       }
     }
     if (cost > budget || boosts > rules.boostsPerRoll) continue;
@@ -166,12 +167,12 @@ export function optimalSpend(
   let won = base.won;
   let tiesPaid = 0;
   const boosts = new Array(best.length).fill(0);
-  for (let k = 0; k < candidates.length; k++) {
+  for (let k = 0; k < n; k++) {
     if (bestMask & (1 << k)) {
-      const c = candidates[k]!;
-      won |= 1 << c.intent;
-      boosts[c.intent] = c.boosts;
-      if (c.paysTie) tiesPaid |= 1 << c.intent;
+      const intent = intentOf[k]!;
+      won |= 1 << intent;
+      boosts[intent] = boostsOf[k]!;
+      if (paysTie(best[intent]!, rules.tieBreak, rules.boostSize)) tiesPaid |= 1 << intent;
     }
   }
   return {
@@ -183,6 +184,13 @@ export function optimalSpend(
     value: bestValue,
   };
 }
+
+/** optimalSpend's scratch: each candidate intent, its Aura cost and its +2s (intents < 32). */
+const CANDIDATES = {
+  intentOf: new Int32Array(32),
+  costOf: new Float64Array(32),
+  boostsOf: new Float64Array(32),
+};
 
 /** True when the candidate set `a` lists lower intents first than `b` (both non-empty or b empty). */
 function lowerIntents(a: number, b: number): boolean {
