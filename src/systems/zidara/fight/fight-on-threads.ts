@@ -20,8 +20,8 @@ export const THREADED_FIGHT_WORK = 1000;
  * {@link fightOdds} on `threads` worker threads, to the bit what one thread answers. Whole-fight
  * play: every round of the fight solved ahead, from the last round back, each round's candidates
  * shared among the threads (they are independent once the rounds after it are known); then the
- * figures round by round, the solves each round's states need shared among the threads too. The
- * choice among candidates is the plan's own ({@link FightPlan.keep}). Smaller fights, per-roll
+ * figures round by round, the solves each round's states need taken by whichever thread is free
+ * (see runEach). The choice among candidates is the plan's own ({@link FightPlan.keep}). Smaller fights, per-roll
  * play or one thread: the plan alone.
  *
  * Each thread is a pool of its own and always gets the same candidates (every `threads`-th, so
@@ -45,8 +45,9 @@ export async function fightOddsOnThreads(
     const chain = new FightChain(plan);
     while (!chain.done) {
       const unsolved = unsolvedOdds(chain.rounds());
-      const solved = await Promise.all(
-        unsolved.map(({ solve }, j) => pools[j % threads]!.run({ odds: solve })),
+      const solved = await runEach(
+        pools,
+        unsolved.map(({ solve }) => ({ odds: solve })),
       );
       unsolved.forEach(({ done }, j) => {
         done(solved[j] as Parameters<typeof done>[0]);
@@ -94,4 +95,25 @@ async function solveRounds(
     plan.keep(n, round, utilities);
     onRound(n, fight.maxRounds);
   }
+}
+
+/**
+ * The tasks' results, in order, each task run by the next pool to come free: the figures' solves
+ * of a round differ in size tenfold, and dealt out by turns one thread would wait on the other.
+ */
+async function runEach(
+  pools: readonly Piscina<FightTask, unknown>[],
+  tasks: readonly FightTask[],
+): Promise<unknown[]> {
+  const results = new Array<unknown>(tasks.length);
+  let next = 0;
+  await Promise.all(
+    pools.map(async (pool) => {
+      while (next < tasks.length) {
+        const j = next++;
+        results[j] = await pool.run(tasks[j]!);
+      }
+    }),
+  );
+  return results;
 }
