@@ -187,8 +187,9 @@ export class RollSolver {
       this.joint,
     );
     const scratch = new RollFigures(model.intentCount, areaStates, A, levels, this.joint);
-    const startOf = questions.map((q) => q.start);
-    const weight = questions.map((q) => q.weight);
+    // Typed, as the Challenge dice are (see challengeDice).
+    const startOf = Int32Array.from(questions, (q) => q.start);
+    const weight = Float64Array.from(questions, (q) => q.weight);
     this.eachDefence(questions, starts, (d, s, meets) => {
       const ctx = this.values.context(d);
       const start = starts[s]!;
