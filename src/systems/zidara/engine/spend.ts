@@ -1,5 +1,5 @@
 import { popcount } from '../../popcount.ts';
-import type { Roll } from '../roll/spec.ts';
+import { ROLL_LIMITS, type Roll } from '../roll/spec.ts';
 import { tiesBought } from './die-outcome.ts';
 import type { Policy } from './roll-play.ts';
 
@@ -66,7 +66,7 @@ export interface SpendPlan {
  * `size`: +2s first, then a tie payment when the +2s land exactly on D (as many Aura as the +2s
  * that would pass it, one fewer +2). Both the Aura and the +2s are minimal at once. Returns the
  * +2s; the tie is paid when {@link paysTie}, and the Aura spent is the +2s plus the tie.
- * @example boostsToWin(-2, true, 2) // not run: internal; gives 1 (and paysTie: Aura 2)
+ * @example boostsToWin(-2, true, 2) // not run: internal; gives 1, and paysTie(-2, true, 2) is true: 2 Aura
  */
 function boostsToWin(cls: number, tieBreak: boolean, size: number): number {
   if (cls >= 1) return 0;
@@ -185,11 +185,11 @@ export function optimalSpend(
   };
 }
 
-/** optimalSpend's scratch: each candidate intent, its Aura cost and its +2s (intents < 32). */
+/** optimalSpend's scratch: each candidate intent, its Aura cost and its +2s (an intent a die). */
 const CANDIDATES = {
-  intentOf: new Int32Array(32),
-  costOf: new Float64Array(32),
-  boostsOf: new Float64Array(32),
+  intentOf: new Int32Array(ROLL_LIMITS.dice),
+  costOf: new Float64Array(ROLL_LIMITS.dice),
+  boostsOf: new Float64Array(ROLL_LIMITS.dice),
 };
 
 /** True when the candidate set `a` lists lower intents first than `b` (both non-empty or b empty). */
