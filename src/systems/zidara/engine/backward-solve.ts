@@ -820,9 +820,8 @@ export class BackwardSolve {
 
 /**
  * A recorded mean replayed: node `base`'s value per lane, Σ p·value over its n operands (nodes
- * `ops[at…]`, masses `probs[pr…]`), in their order, over their total `mass`. The lane counts of
- * a fight (a lane per count of tags) get a loop of their own with the sums in locals: a replay's
- * hottest loop.
+ * `ops[at…]`, masses `probs[pr…]`), in their order, over their total `mass`. Four lanes at a
+ * time (see meanOfBlock): a replay's hottest loop.
  */
 function meanOfLanes(
   values: Float64Array,
@@ -835,60 +834,74 @@ function meanOfLanes(
   n: number,
   mass: number,
 ): void {
+  for (let lane = 0; lane < L; lane += 4)
+    meanOfBlock(values, base, L, lane, Math.min(4, L - lane), ops, at, probs, pr, n, mass);
+}
+
+/**
+ * {@link meanOfLanes} for lanes `lane…lane + width − 1` (width 1 to 4), their sums in locals,
+ * each in the operands' order (the same arithmetic as one lane alone).
+ */
+function meanOfBlock(
+  values: Float64Array,
+  base: number,
+  L: number,
+  lane: number,
+  width: number,
+  ops: Int32Array,
+  at: number,
+  probs: Float64Array,
+  pr: number,
+  n: number,
+  mass: number,
+): void {
   const end = at + n;
-  if (L === 1) {
+  const to = base + lane;
+  if (width === 1) {
     let s0 = 0;
-    for (let k = at, q = pr; k < end; k++, q++) s0 += probs[q]! * values[ops[k]!]!;
-    values[base] = s0 / mass;
-  } else if (L === 2) {
+    for (let k = at, q = pr; k < end; k++, q++) s0 += probs[q]! * values[ops[k]! * L + lane]!;
+    values[to] = s0 / mass;
+  } else if (width === 2) {
     let s0 = 0;
     let s1 = 0;
     for (let k = at, q = pr; k < end; k++, q++) {
       const p = probs[q]!;
-      const o = ops[k]! * 2;
+      const o = ops[k]! * L + lane;
       s0 += p * values[o]!;
       s1 += p * values[o + 1]!;
     }
-    values[base] = s0 / mass;
-    values[base + 1] = s1 / mass;
-  } else if (L === 3) {
+    values[to] = s0 / mass;
+    values[to + 1] = s1 / mass;
+  } else if (width === 3) {
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
     for (let k = at, q = pr; k < end; k++, q++) {
       const p = probs[q]!;
-      const o = ops[k]! * 3;
+      const o = ops[k]! * L + lane;
       s0 += p * values[o]!;
       s1 += p * values[o + 1]!;
       s2 += p * values[o + 2]!;
     }
-    values[base] = s0 / mass;
-    values[base + 1] = s1 / mass;
-    values[base + 2] = s2 / mass;
-  } else if (L === 4) {
+    values[to] = s0 / mass;
+    values[to + 1] = s1 / mass;
+    values[to + 2] = s2 / mass;
+  } else {
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
     let s3 = 0;
     for (let k = at, q = pr; k < end; k++, q++) {
       const p = probs[q]!;
-      const o = ops[k]! * 4;
+      const o = ops[k]! * L + lane;
       s0 += p * values[o]!;
       s1 += p * values[o + 1]!;
       s2 += p * values[o + 2]!;
       s3 += p * values[o + 3]!;
     }
-    values[base] = s0 / mass;
-    values[base + 1] = s1 / mass;
-    values[base + 2] = s2 / mass;
-    values[base + 3] = s3 / mass;
-  } else {
-    for (let lane = 0; lane < L; lane++) values[base + lane] = 0;
-    for (let k = at, q = pr; k < end; k++, q++) {
-      const p = probs[q]!;
-      const o = ops[k]! * L;
-      for (let lane = 0; lane < L; lane++) values[base + lane]! += p * values[o + lane]!;
-    }
-    for (let lane = 0; lane < L; lane++) values[base + lane]! /= mass;
+    values[to] = s0 / mass;
+    values[to + 1] = s1 / mass;
+    values[to + 2] = s2 / mass;
+    values[to + 3] = s3 / mass;
   }
 }
