@@ -639,7 +639,10 @@ export class BackwardSolve {
       if (op === MEAN_OP) {
         const n = ops[at++]!;
         const law = ops[at++]!;
-        meanOfLanes(values, base, L, ops, at, probs, starts[law]!, n, masses[law]!);
+        for (let lane = 0; lane < L; lane += 4) {
+          const width = Math.min(4, L - lane);
+          meanOfBlock(values, base, L, lane, width, ops, at, probs, starts[law]!, n, masses[law]!);
+        }
         at += n;
       } else if (op === STATE_OP) {
         const r = ops[at++]!;
@@ -819,28 +822,10 @@ export class BackwardSolve {
 }
 
 /**
- * A recorded mean replayed: node `base`'s value per lane, Σ p·value over its n operands (nodes
- * `ops[at…]`, masses `probs[pr…]`), in their order, over their total `mass`. Four lanes at a
- * time (see meanOfBlock): a replay's hottest loop.
- */
-function meanOfLanes(
-  values: Float64Array,
-  base: number,
-  L: number,
-  ops: Int32Array,
-  at: number,
-  probs: Float64Array,
-  pr: number,
-  n: number,
-  mass: number,
-): void {
-  for (let lane = 0; lane < L; lane += 4)
-    meanOfBlock(values, base, L, lane, Math.min(4, L - lane), ops, at, probs, pr, n, mass);
-}
-
-/**
- * {@link meanOfLanes} for lanes `lane…lane + width − 1` (width 1 to 4), their sums in locals,
- * each in the operands' order (the same arithmetic as one lane alone).
+ * A recorded mean replayed, lanes `lane…lane + width − 1` (width 1 to 4): node `base`'s value
+ * per lane, Σ p·value over its n operands (nodes `ops[at…]`, masses `probs[pr…]`), in their
+ * order, over their total `mass`. The sums in locals, four lanes at most a pass (each summed
+ * as it would be alone): a replay's hottest loop.
  */
 function meanOfBlock(
   values: Float64Array,
