@@ -21,8 +21,8 @@ export const THREADED_FIGHT_WORK = 1000;
  * play: every round of the fight solved ahead, from the last round back, each round's candidates
  * shared among the threads (they are independent once the rounds after it are known); then the
  * figures round by round, the solves each round's states need taken by whichever thread is free
- * (see runEach). The choice among candidates is the plan's own ({@link FightPlan.keep}). Smaller fights, per-roll
- * play or one thread: the plan alone.
+ * (see runEach). The choice among candidates is the plan's own ({@link FightPlan.keep}). Smaller
+ * fights, per-roll play or one thread: the plan alone.
  *
  * Each thread is a pool of its own and always gets the same candidates (every `threads`-th, so
  * that costs even out): the solves it records in the first round it replays in every other.
