@@ -327,7 +327,10 @@ export function rollWith(
   return assembleRoll(threats, roll.dice, roll.intents, roll.aura, changes, roll);
 }
 
-/** A threat as every roll holds it (one shape: see {@link rollWith}). */
+/**
+ * A threat built as {@link parseRoll} builds it, so that {@link rollWith}'s threats share its
+ * hidden classes.
+ */
 function threatOf(challenge: number, name: string | undefined): Roll['threats'][number] {
   return name === undefined ? { challenge } : { challenge, name };
 }
