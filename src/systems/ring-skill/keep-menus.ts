@@ -427,7 +427,7 @@ function reducedSum(
       continue;
     }
     const n = a[k]! + b[k]!;
-    const t = n < left ? n : left;
+    const t = Math.min(n, left);
     out[k] = t;
     key += t * PLACES[k]!;
     left -= t;
