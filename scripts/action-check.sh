@@ -15,11 +15,17 @@ inconclusive="${DICELAB_INCONCLUSIVE:-fail}"
 out="${DICELAB_OUT:-reports}"
 action_dir="${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/.." && pwd)}"
 
+# Exits before check runs set the `status` output too.
+finish() {
+  if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$1" >>"$GITHUB_OUTPUT"; fi
+  exit "$1"
+}
+
 case "$inconclusive" in
   fail | pass) ;;
   *)
     echo "::error title=dicelab check::inconclusive: \"$inconclusive\" is not allowed (expected fail or pass)"
-    exit 2
+    finish 2
     ;;
 esac
 
@@ -38,8 +44,9 @@ prefix="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/dicelab-action"
 mkdir -p "$prefix"
 if ! npm install --prefix "$prefix" --no-save --no-audit --no-fund --prefer-offline "$spec" >"$prefix/install.log" 2>&1; then
   cat "$prefix/install.log"
-  echo "::error title=dicelab check::could not install $spec (the npm log is above)"
-  exit 70
+  # Unavailable (69), not a bug in dicelab (70): a version not on the registry, or no network.
+  echo "::error title=dicelab check::could not install $spec (the npm log is above: check the version input and that the registry can be reached)"
+  finish 69
 fi
 dicelab="$prefix/node_modules/.bin/dicelab"
 echo "dicelab $("$dicelab" --version), from $spec"

@@ -500,6 +500,11 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
       };
       return job;
     },
+    // A fight's Resolve is its Titles'.
+    SETUP_HELP.replace(
+      / {2}--resolve N .*\n/,
+      `  --titles N              Resolve at the start of each fight (${FIGHT_DEFAULTS.titles})\n`,
+    ),
   );
 }
 

@@ -182,4 +182,17 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       expect(stdout).toContain('--out <dir>');
     }
   });
+
+  it('names, in each analysis’ character help, only flags the analysis takes', async () => {
+    for (const command of ['splits', 'advantage', 'fishing', 'rerolls', 'tune', 'fight-curves']) {
+      const { stdout } = await runInProcess(['zidara', command, '--help']);
+      const [options, after] = stdout.split('\nThe character');
+      expect(after, command).toBeDefined();
+      const section = after!.split('\nSplits are written')[0]!;
+      const named = [...section.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1]!);
+      expect(named.length, command).toBeGreaterThan(3);
+      for (const flag of named)
+        expect(options, `${command} ${flag}`).toMatch(new RegExp(`^  ${flag} `, 'm'));
+    }
+  });
 });

@@ -155,5 +155,15 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
       '::error title=dicelab check::inconclusive: "maybe" is not allowed (expected fail or pass)\n',
     );
     expect(step.summary).toBe('');
+    expect(step.output).toBe('status=2\n');
+  });
+
+  it('reports a dicelab it cannot install as unavailable (69), not as a bug in dicelab', async () => {
+    const missing = join(scratch, 'no-such-dicelab.tgz');
+    const step = await runAction('no-install', SCENARIO(PASS), { DICELAB_VERSION: missing });
+    expect(step.code).toBe(69);
+    expect(step.output).toBe('status=69\n');
+    expect(step.stdout).toContain(`::error title=dicelab check::could not install ${missing} (`);
+    expect(step.summary).toBe('');
   });
 });
