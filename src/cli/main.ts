@@ -100,7 +100,7 @@ export async function runCli(argv: string[]): Promise<number> {
     command.configureOutput(oneLine);
   }
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(commandLine(program as unknown as Command, argv), { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
@@ -123,6 +123,35 @@ export async function runCli(argv: string[]): Promise<number> {
       );
     return EXIT.internal;
   }
+}
+
+/**
+ * The command line as commander should parse it. A group (`dicelab`, `dicelab zidara`) named
+ * without its command is refused in one line, listing them (commander prints the whole help on
+ * stderr). `help a b` is `a b --help`, and `--help` after a name the group does not know is
+ * dropped, so the name is reported as unknown (commander prints the group's help, status 0,
+ * and the typo goes unseen).
+ */
+function commandLine(program: Command, argv: readonly string[]): string[] {
+  const args = argv[0] === 'help' ? [...argv.slice(1), '--help'] : [...argv];
+  let group = program;
+  let at = 0;
+  for (; ; at++) {
+    const sub = group.commands.find((c) => c.name() === args[at]);
+    if (!sub) break;
+    group = sub as unknown as Command;
+  }
+  if (group.commands.length === 0) return args;
+  const next = args[at];
+  const names = group.commands.map((c) => c.name());
+  const path = ['dicelab', ...args.slice(0, at)].join(' ');
+  if (next === undefined)
+    throw new InputError(
+      `${at === 0 ? '' : `${args.slice(0, at).join(' ')}: `}no command given (expected one of ${names.join(', ')}; see ${path} --help)`,
+    );
+  const help = (arg: string) => arg === '--help' || arg === '-h';
+  if (!next.startsWith('-') && args.some(help)) return args.filter((arg) => !help(arg));
+  return args;
 }
 
 /** Most characters of one line of a message; the rest is cut, its length said. */

@@ -15,6 +15,19 @@ describe('what a newcomer tries', () => {
 
   it.each([
     [['zidra', 'odds'], /^dicelab: unknown command 'zidra' \(did you mean zidara\?\)/],
+    // With --help, or as `help`'s topic, a typo is still reported, not answered by the group's help.
+    [['zidra', '--help'], /^dicelab: unknown command 'zidra' \(did you mean zidara\?\)/],
+    [['zidara', 'odd', '-h'], /^dicelab: unknown command 'odd' \(did you mean odds\?\)/],
+    [['help', 'zidara', 'bogus'], /^dicelab: unknown command 'bogus'/],
+    // A group named alone lists its commands.
+    [
+      [],
+      /^dicelab: no command given \(expected one of zidara, .*ring-skill; see dicelab --help\)$/m,
+    ],
+    [
+      ['zidara'],
+      /^dicelab: zidara: no command given \(expected one of odds, simulate, .*; see dicelab zidara --help\)$/m,
+    ],
     [
       ['zidara', 'odds', 'd12', '--vs', '3', '--resolv', '1'],
       /^dicelab: unknown option '--resolv' \(did you mean --resolve\?\)/,
