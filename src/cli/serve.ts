@@ -69,16 +69,19 @@ Examples:
       const server = await listen(SITE_DIR, options.port, options.host);
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : options.port;
-      for (const url of siteUrls(options.host, port)) process.stdout.write(`serve: ${url}\n`);
-      process.stdout.write('serve: Ctrl-C stops it\n');
-      await new Promise<void>((resolve) => {
-        const stop = () => {
+      // Listening for the signals before saying so: one sent on reading the address is caught.
+      const stopped = new Promise<void>((resolve) => {
+        const stop = (status: number) => () => {
+          process.exitCode = status;
           server.close(() => resolve());
           server.closeAllConnections();
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        process.once('SIGINT', stop(EXIT.interrupted));
+        process.once('SIGTERM', stop(EXIT.terminated));
       });
+      for (const url of siteUrls(options.host, port)) process.stdout.write(`serve: ${url}\n`);
+      process.stdout.write('serve: Ctrl-C stops it\n');
+      await stopped;
     });
 }
 

@@ -18,6 +18,8 @@ const session = pageSession();
 interface Served {
   readonly url: string;
   readonly stdout: () => string;
+  /** Sends `signal`; resolves to the exit status it stopped with. */
+  readonly stop: (signal: NodeJS.Signals) => Promise<unknown>;
 }
 
 /**
@@ -46,7 +48,11 @@ async function startServe(bin: string, args: readonly string[]): Promise<Served>
     });
     exited.then((code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
   });
-  return { url, stdout: () => stdout };
+  const stop = (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    return exited;
+  };
+  return { url, stdout: () => stdout, stop };
 }
 
 /**
@@ -197,6 +203,14 @@ describe('dicelab serve: bad flags', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('stops on %s with exit status %i, as every command does', async (signal, status) => {
+    const served = await startServe(builtFile('bin/dicelab.js'), ['--port', '0']);
+    expect(await served.stop(signal)).toBe(status);
   });
 
   it('with --host 0.0.0.0 prints the address a phone on the same network opens', async () => {
