@@ -1,9 +1,15 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { formatProbability } from '../format/format-probability.ts';
-import { type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
+import { rollModifier, type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
-import { ITEM_ROLES, MAX_TAGS, parseTags2d6Spec, TAGS_DEFAULTS } from '../systems/tags-2d6/spec.ts';
+import {
+  ITEM_ROLES,
+  MAX_TAGS,
+  parseTags2d6Spec,
+  TAGS_DEFAULTS,
+  type Tags2d6Roll,
+} from '../systems/tags-2d6/spec.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedTable } from './outcome-table.ts';
@@ -107,10 +113,7 @@ export function registerTags2d6(program: Command) {
     description: 'Monte Carlo estimate of the band chances',
     kernel: 'systems/tags-2d6/simulate',
     text: (s: Tags2d6Simulation) =>
-      simulatedTable(
-        s.outcomes,
-        `2d6 ${signed(s.spec.tags)} tags: ${formatCount(s.trials)} trials`,
-      ),
+      simulatedTable(s.outcomes, `${rollTitle(s.spec)}: ${formatCount(s.trials)} trials`),
   });
 }
 
@@ -118,11 +121,17 @@ function signed(n: number): string {
   return n >= 0 ? `+${n}` : `${n}`;
 }
 
+/** The roll as odds and simulate head it: its modifier, then what makes it up. */
+function rollTitle(s: Tags2d6Roll): string {
+  return (
+    `2d6 ${signed(rollModifier(s))} (${s.tags} tag${s.tags === 1 ? '' : 's'}, item ${s.item}` +
+    `${s.weakness ? ', weakness invoked' : ''})`
+  );
+}
+
 function tagsText(r: Tags2d6Result): string {
   const s = r.spec;
-  const title =
-    `2d6 ${signed(r.modifier)} (${s.tags} tag${s.tags === 1 ? '' : 's'}, item ${s.item}` +
-    `${s.weakness ? ', weakness invoked' : ''})`;
+  const title = rollTitle(s);
   const w = r.weakness;
   const verdict =
     w.verdict === 'invoke' ? 'worth it' : w.verdict === 'even' ? 'exactly even' : 'not worth it';

@@ -32,6 +32,16 @@ describe('dicelab tags-2d6', () => {
     expect(even.stdout).toMatch(/exactly even/);
   });
 
+  it('heads a simulation with the roll as odds heads it: its modifier, not its tags', async () => {
+    const flags = ['--tags', '1', '--item', 'hinder', '--weakness'];
+    const odds = await cli('tags-2d6', 'odds', ...flags);
+    const simulated = await cli('tags-2d6', 'simulate', ...flags, '--trials', '1000', '--quiet');
+    expect(simulated.status).toBe(0);
+    const title = '2d6 -1 (1 tag, item hinder, weakness invoked)';
+    expect(odds.stdout.split('\n')[0]).toBe(title);
+    expect(simulated.stdout.split('\n')[0]).toBe(`${title}: 1,000 trials`);
+  });
+
   it('refuses a bad item in one line, exit 2', async () => {
     const { status, stderr } = await cli('tags-2d6', 'odds', '--item', 'rope');
     expect(status).toBe(2);
