@@ -210,7 +210,11 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
         zidara
           .command(ADVANTAGE_ANALYSIS.command.name)
           .description(ADVANTAGE_ANALYSIS.command.description)
-          .option('--die <dN>', 'the die stacked', dieFlag, ADVANTAGE_DEFAULTS.sides)
+          .addOption(
+            new Option('--die <dN>', 'the die stacked')
+              .argParser(dieFlag)
+              .default(ADVANTAGE_DEFAULTS.sides, `d${ADVANTAGE_DEFAULTS.sides}`),
+          )
           .option(
             '--most <n>',
             'stack 1..n copies of it',
@@ -270,11 +274,10 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
             'the Challenge C every intent aims at (it rolls d2C)',
             FLAG_PARSERS.challenge,
           )
-          .option(
-            '--minor-max <dN>',
-            'largest die a minor intent may hold',
-            dieFlag,
-            FISHING_DEFAULTS.minorMaxSides,
+          .addOption(
+            new Option('--minor-max <dN>', 'largest die a minor intent may hold')
+              .argParser(dieFlag)
+              .default(FISHING_DEFAULTS.minorMaxSides, `d${FISHING_DEFAULTS.minorMaxSides}`),
           )
           .option(
             '--minor-weight <x>',

@@ -70,7 +70,6 @@ function addRollOptions<
     '--vs <challenge>',
     "a threat's Challenge C (it rolls d2C); repeat for several threats",
     collectChallenge,
-    [] as number[],
   );
   // --policy and --rerolls are how the roll is played, not the roll: they apply to a file's too.
   return flags
@@ -89,7 +88,7 @@ async function rollsFromOptions(
   words: string[],
   options: RollFlags,
 ): Promise<{ rolls: Roll[]; many: boolean }> {
-  if (options.spec !== undefined && (words.length > 0 || options.vs.length > 0)) {
+  if (options.spec !== undefined && (words.length > 0 || options.vs !== undefined)) {
     throw new InputError('--spec: give a spec file or dice with --vs, not both');
   }
   const { specs, many } = await specsFromOptions(options, parseRoll, FLAG_OF_FIELD, () =>
@@ -168,23 +167,25 @@ function registerSimulate(zidara: Command) {
     });
 }
 
-function collectChallenge(raw: string, previous: number[]): number[] {
-  return [...previous, FLAG_PARSERS.challenge(raw)];
+/** Each --vs given, in order (no default: a roll from flags needs one, and help says none). */
+function collectChallenge(raw: string, previous: number[] | undefined): number[] {
+  return [...(previous ?? []), FLAG_PARSERS.challenge(raw)];
 }
 
 function specFromFlags(
   words: string[],
-  options: CharacterFlags & { vs: number[]; resolve: number },
+  options: CharacterFlags & { vs?: number[] | undefined; resolve: number },
 ): RollSpec & Record<string, unknown> {
   if (words.length === 0)
     throw new InputError('dice: none given (expected intents such as d12 d4, or --spec FILE)');
-  if (options.vs.length === 0)
+  const { vs } = options;
+  if (vs === undefined)
     throw new InputError('--vs: none given (expected the Challenge to beat, e.g. --vs 3)');
   const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   return {
     ...setup,
-    threats: options.vs.map((challenge) => ({ challenge })),
-    ...parseIntents(words, options.vs.length),
+    threats: vs.map((challenge) => ({ challenge })),
+    ...parseIntents(words, vs.length),
     resolve: options.resolve,
   };
 }

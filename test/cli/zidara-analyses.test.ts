@@ -183,6 +183,15 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     }
   });
 
+  it('shows a die flag’s default as the flag takes it (dN)', async () => {
+    const advantage = await runInProcess(['zidara', 'advantage', '--help']);
+    expect(advantage.stdout).toMatch(/--die <dN> +the die stacked \(default: d6\)/);
+    const fishing = await runInProcess(['zidara', 'fishing', '--help']);
+    expect(fishing.stdout).toMatch(/--minor-max <dN>[\s\S]*?\(default:\s+d4\)/);
+    const odds = await runInProcess(['zidara', 'odds', '--help']);
+    expect(odds.stdout).toMatch(/repeat\s+for several threats\n/);
+  });
+
   it('names, in each analysis’ character help, only flags the analysis takes', async () => {
     for (const command of ['splits', 'advantage', 'fishing', 'rerolls', 'tune', 'fight-curves']) {
       const { stdout } = await runInProcess(['zidara', command, '--help']);
