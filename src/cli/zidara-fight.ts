@@ -84,19 +84,30 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
         ),
     ),
   );
-  addSimulationOptions(
-    fight
-      .addOption(
-        specOption(
-          fight,
-          'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
-        ),
-      )
-      .option('--no-exact', 'skip the exact Markov chain (not with --no-simulate)')
-      .option('--no-simulate', 'skip the simulation (not with --no-exact)')
-      .option('--json', 'machine-readable output'),
-    { trials: 200_000 },
-  )
+  const noSimulate = new Option(
+    '--no-simulate',
+    'skip the simulation (not with --no-exact, nor the simulation flags)',
+  );
+  const fightFlags = fight
+    .addOption(
+      specOption(
+        fight,
+        'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
+      ),
+    )
+    .option('--no-exact', 'skip the exact Markov chain (not with --no-simulate)')
+    .addOption(noSimulate)
+    .option('--json', 'machine-readable output');
+  const before = new Set(fightFlags.options.map((option) => option.attributeName()));
+  const command = addSimulationOptions(fightFlags, { trials: 200_000 });
+  // A flag of the simulation alone (all it adds but --threads, which the exact solve uses too)
+  // would be ignored with --no-simulate: refused instead.
+  noSimulate.conflicts(
+    command.options
+      .map((option) => option.attributeName())
+      .filter((name) => !before.has(name) && name !== 'threads'),
+  );
+  command
     .addHelpText(
       'after',
       `

@@ -64,6 +64,21 @@ describe('dicelab zidara fight', () => {
     expect(stdout).toContain('exact chain skipped: as --no-exact asked');
   });
 
+  it.each([
+    [['--shard', '0/2', '--partial', 'part.json'], '--shard <i/n>'],
+    [['--trials', '1000'], '--trials <n>'],
+    [['--seed', '3'], '--seed <n>'],
+  ])(
+    'refuses simulation flags %j with --no-simulate (they would be ignored)',
+    async (flags, named) => {
+      const { code, stderr } = await runInProcess([...PLAIN_FIGHT, '--no-simulate', ...flags]);
+      expect(code).toBe(2);
+      expect(stderr.trim()).toBe(
+        `dicelab: option '--no-simulate' cannot be used with option '${named}' (see --help)`,
+      );
+    },
+  );
+
   it('says what "reached" means and gives the exact mean rounds to win', async () => {
     const { stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate']);
     // The tag falls in round n with chance q^(n−1)·p, p = 14/24, q = 10/24, n ≤ 3.
