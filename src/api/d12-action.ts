@@ -7,6 +7,7 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { checkingOptions } from '../input/library-options.ts';
 import { answerEach, type EachSpec } from '../input/spec-array.ts';
 import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
 import { type D12Advice, d12Advice, parseD12AdviceRequest } from '../systems/d12-action/advise.ts';
@@ -33,8 +34,8 @@ export const odds: EachSpec<D12ActionSpec, D12ActionResult> = answerEach(d12Acti
  * prints with the same trials and seed.
  * @example (await simulate({ roll: 'safe', rating: 2, capacity: 3 }, { trials: 1000, threads: 1 })).trials // 1000
  */
-export const simulate: SimulateSpec<D12ActionSpec, D12ActionSimulation> = simulateCheck(
-  d12ActionSystem.check,
+export const simulate: SimulateSpec<D12ActionSpec, D12ActionSimulation> = checkingOptions(
+  simulateCheck(d12ActionSystem.check),
 );
 
 /**

@@ -7,6 +7,7 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { checkingOptions } from '../input/library-options.ts';
 import { answerEach, type EachSpec } from '../input/spec-array.ts';
 import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
 import type { D6PoolReport } from '../systems/d6-pool/seed-claim.ts';
@@ -32,6 +33,6 @@ export const odds: EachSpec<D6PoolCheck, D6PoolReport> = answerEach(d6PoolSystem
  * seed. What `dicelab d6-pool simulate --spec FILE --json` prints with the same trials and seed.
  * @example (await simulate({ stat: 3 }, { trials: 1000, threads: 1 })).outcomes.length // 3
  */
-export const simulate: SimulateSpec<D6PoolCheck, D6PoolSimulation> = simulateCheck(
-  d6PoolSystem.check,
+export const simulate: SimulateSpec<D6PoolCheck, D6PoolSimulation> = checkingOptions(
+  simulateCheck(d6PoolSystem.check),
 );

@@ -6,6 +6,7 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { checkingOptions } from '../input/library-options.ts';
 import { answerEach, type EachSpec } from '../input/spec-array.ts';
 import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
 import {
@@ -38,8 +39,8 @@ export const odds: EachSpec<RingSkillSpec, RingSkillResult> = answerEach(ringSki
  * with the same trials and seed.
  * @example (await simulate({ ring: 2, skill: 1, tn: 2 }, { trials: 1000, threads: 1 })).trials // 1000
  */
-export const simulate: SimulateSpec<RingSkillSpec, RingSkillSimulation> = simulateCheck(
-  ringSkillSystem.check,
+export const simulate: SimulateSpec<RingSkillSpec, RingSkillSimulation> = checkingOptions(
+  simulateCheck(ringSkillSystem.check),
 );
 
 /**

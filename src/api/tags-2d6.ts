@@ -7,6 +7,7 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { checkingOptions } from '../input/library-options.ts';
 import { answerEach, type EachSpec } from '../input/spec-array.ts';
 import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
 import type { Tags2d6Result } from '../systems/tags-2d6/exact.ts';
@@ -32,6 +33,6 @@ export const odds: EachSpec<Tags2d6Spec, Tags2d6Result> = answerEach(tags2d6Syst
  * What `dicelab tags-2d6 simulate --spec FILE --json` prints with the same trials and seed.
  * @example (await simulate({ tags: 1 }, { trials: 1000, threads: 1 })).trials // 1000
  */
-export const simulate: SimulateSpec<Tags2d6Spec, Tags2d6Simulation> = simulateCheck(
-  tags2d6System.check,
+export const simulate: SimulateSpec<Tags2d6Spec, Tags2d6Simulation> = checkingOptions(
+  simulateCheck(tags2d6System.check),
 );

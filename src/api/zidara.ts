@@ -14,6 +14,7 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import { parseOptions, SIMULATE_OPTION_SHAPE } from '../input/library-options.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
 import {
@@ -33,7 +34,7 @@ import {
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { parseRoll, type RollSpec } from '../systems/zidara/roll/spec.ts';
-import { playOf } from '../systems/zidara/roll/split-roll.ts';
+import { PLAY_OPTION_SHAPE, playOf } from '../systems/zidara/roll/split-roll.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
@@ -175,7 +176,7 @@ export interface PlayOptions {
  * win chances, the intents won, Aura and Resolve figures. An array of specs gives an array of
  * odds, specs of one shape sharing a solve. What `dicelab zidara odds --spec FILE --json`
  * prints. Milliseconds for the rules' rolls.
- * @throws InputError naming the spec field (`[i].` first for the i-th of an array).
+ * @throws InputError naming the spec field (`[i].` first for the i-th of an array), or `options`.
  * @example odds({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }, { sides: 4, intent: 1 }], auraMax: 0 }).intents.map((i) => i.pWin) // [0.7083…, 0.25] (51/72: a d12 beats a d6 without Aura)
  * @example odds([{ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }, { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }] }], { policy: 'never' }).length // 2
  */
@@ -185,7 +186,7 @@ export function odds(
   input: RollSpec | readonly RollSpec[],
   options: PlayOptions = {},
 ): RollOdds | RollOdds[] {
-  const play = playOf(options);
+  const play = playOf(parseOptions(PLAY_OPTION_SHAPE, options));
   return answerEachSpec(input, parseRoll, (rolls) => oddsInBatches(rolls, play));
 }
 
@@ -200,7 +201,9 @@ export async function simulate(
   spec: RollSpec,
   options: SimulateOptions & PlayOptions = {},
 ): Promise<RollSimulation & { seed: number }> {
-  const { policy, rerolls } = playOf(options);
+  const { policy, rerolls } = playOf(
+    parseOptions({ ...PLAY_OPTION_SHAPE, ...SIMULATE_OPTION_SHAPE }, options),
+  );
   const { policy: _p, rerolls: _r, ...run } = options;
   return simulateSummary(
     'systems/zidara/simulate',
@@ -261,5 +264,6 @@ export async function simulateFight(
   spec: FightOptions,
   options: SimulateOptions = {},
 ): Promise<FightSimulation & { seed: number }> {
+  parseOptions(SIMULATE_OPTION_SHAPE, options);
   return simulateSummary('systems/zidara/fight/simulate-fight', parseFight(spec).spec, options);
 }

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { formatCount } from '../format/format-count.ts';
 import { invalid, showValue } from '../input/input-error.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
 import { folderProblem } from './write-files.ts';
@@ -12,14 +13,20 @@ export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (raw: string): number => {
     const value = Number(raw);
     if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-      const range =
-        max === Number.MAX_SAFE_INTEGER
-          ? `an integer ≥ ${min}`
-          : `an integer from ${min} to ${max}`;
+      const range = `an integer from ${min} to ${countBound(max)}`;
       throw new InvalidArgumentError(`${JSON.stringify(raw)} is not allowed (expected ${range})`);
     }
     return value;
   };
+}
+
+/**
+ * An upper bound as a message states it: the largest whole number a double holds exactly
+ * (`Number.MAX_SAFE_INTEGER`, the ceiling of every count flag) by its name too.
+ * @example countBound(Number.MAX_SAFE_INTEGER) // "9,007,199,254,740,991 (2^53 − 1)"
+ */
+export function countBound(max: number): string {
+  return max === Number.MAX_SAFE_INTEGER ? `${formatCount(max)} (2^53 − 1)` : String(max);
 }
 
 export function numberFlag(min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY) {
@@ -96,11 +103,13 @@ export function checkFolder(flag: string, dir: string): void {
  */
 export function fileFlag(raw: string): string {
   const found = statIfAny(raw);
+  // folderProblem names its own path "it": here that is the file's folder, not the file.
+  const inFolder = found ? undefined : folderProblem(dirname(raw));
   const problem = found?.isDirectory()
     ? 'it is a folder'
-    : found
-      ? undefined
-      : folderProblem(dirname(raw));
+    : inFolder === 'it is a file'
+      ? `${dirname(raw)} is a file, not a folder`
+      : inFolder && `${inFolder}, not a folder`;
   if (problem)
     throw new InvalidArgumentError(
       `${showValue(raw)} is not allowed (expected a file, but ${problem})`,

@@ -13,7 +13,7 @@ import {
   REDIS_GIVE_UP_SECONDS,
 } from '../queue/queue-settings.ts';
 import { redisUrlProblem } from '../queue/redis-url.ts';
-import { fileFlag } from './flags.ts';
+import { countBound, fileFlag } from './flags.ts';
 
 /**
  * A count flag: plain (1000000), with digit separators (1_000_000) or in e-notation (1e6,
@@ -30,7 +30,7 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
       value < min ||
       value > max
     ) {
-      const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+      const range = `from ${min} to ${countBound(max)}`;
       // The spellings of a big count, shown where a big count is allowed.
       const spellings = max >= 1e6 ? ', e.g. 1000000, 1_000_000 or 1e6' : '';
       throw new InvalidArgumentError(

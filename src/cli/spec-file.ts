@@ -47,7 +47,7 @@ export function addSpecAndJsonOptions<
 
 /**
  * Reads a user's JSON or YAML file (`flag` names where it came from in messages): refused
- * before reading when it is too big (see `INPUT_LIMITS`), when it is a folder or missing, or
+ * before reading when it is too big (see `INPUT_LIMITS`; a pipe as soon as it passes the limit), when it is a folder or missing, or
  * when its bytes are not UTF-8 (with the line and byte); then parsed, positions kept for
  * later messages. The parsers load here, only when a file is read: a roll given as flags does not
  * pay for them at start-up.
@@ -60,13 +60,11 @@ export async function readInputFile(path: string, flag: string): Promise<InputSo
     throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (a folder, not a file)`);
   const tooBig = inputSizeProblem(found.size, path);
   if (tooBig) throw new InputError(tooBig);
+  // Read up to the limit and no further: a pipe or a device (/dev/zero) has no size to ask.
   const bytes = readBytes(
     path,
     (reason) => `${flag}: cannot read ${JSON.stringify(path)} (${reason})`,
   );
-  // A file that grew since it was measured is measured again.
-  const grown = inputSizeProblem(bytes.length, path);
-  if (grown) throw new InputError(grown);
   const { parseInputSource } = await import('../input/input-source.ts');
   return parseInputSource(decodeUtf8(bytes, path), path);
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { formatCount } from '../format/format-count.ts';
 import { InputError } from './input-error.ts';
 
@@ -19,23 +19,31 @@ export const INPUT_LIMITS = {
   specs: 100_000,
 } as const;
 
+/** The most bytes read of a file: `INPUT_LIMITS.jsonBytes` for JSON, `yamlBytes` for YAML. */
+export function inputByteLimit(json: boolean): number {
+  return json ? INPUT_LIMITS.jsonBytes : INPUT_LIMITS.yamlBytes;
+}
+
 /**
  * Why a file of `bytes` bytes is not read, or undefined when it may be: JSON (by default, a
  * `.json` name) up to `INPUT_LIMITS.jsonBytes`, anything else, parsed as YAML, up to
- * `yamlBytes`. For readers to ask before reading. O(1).
+ * `yamlBytes`. For readers to ask before reading; `more` when reading stopped past the limit
+ * (a pipe or a device, whose size is not known): the file holds more than `bytes`. O(1).
  * @example inputSizeProblem(5e6, 'big.yaml') // "big.yaml: 5,000,000 bytes is too big (expected at most 4,194,304 bytes for YAML; JSON may have 67,108,864)"
  */
 export function inputSizeProblem(
   bytes: number,
   path: string,
   json = isJsonPath(path),
+  more = false,
 ): string | undefined {
-  const most = json ? INPUT_LIMITS.jsonBytes : INPUT_LIMITS.yamlBytes;
+  const most = inputByteLimit(json);
   if (bytes <= most) return undefined;
   const n = formatCount;
+  const size = more ? `more than ${n(most)} bytes` : `${n(bytes)} bytes`;
   return json
-    ? `${path}: ${n(bytes)} bytes is too big (expected at most ${n(most)} bytes for JSON)`
-    : `${path}: ${n(bytes)} bytes is too big (expected at most ${n(most)} bytes for YAML; JSON may have ${n(INPUT_LIMITS.jsonBytes)})`;
+    ? `${path}: ${size} is too big (expected at most ${n(most)} bytes for JSON)`
+    : `${path}: ${size} is too big (expected at most ${n(most)} bytes for YAML; JSON may have ${n(INPUT_LIMITS.jsonBytes)})`;
 }
 
 /**
@@ -79,15 +87,42 @@ export function linePosition(text: string, offset: number): { line: number; col:
   return { line, col: offset - (before.lastIndexOf('\n') + 1) + 1 };
 }
 
+/** Bytes asked of the system at a time while reading an input file. */
+const READ_CHUNK_BYTES = 2 ** 20;
+
 /**
- * A file's bytes. A file that cannot be read is bad input: an InputError whose message
- * `say(reason)` words, the reason being the system's code (EACCES, …).
+ * A file's bytes, read up to the size limit (`inputSizeProblem`, JSON or YAML) and no
+ * further: a pipe, /dev/zero or a file still growing is refused as soon as it passes the limit,
+ * rather than read whole (or forever) first. A file that cannot be read is bad input: an
+ * InputError whose message `say(reason)` words, the reason being the system's code (EACCES, …).
+ * O(limit) time and memory at most.
  * @example readBytes('no/such/file', (why) => `spec: cannot read (${why})`) // throws "spec: cannot read (ENOENT)"
  */
-export function readBytes(path: string, say: (reason: string) => string): Buffer {
+export function readBytes(
+  path: string,
+  say: (reason: string) => string,
+  json = isJsonPath(path),
+): Buffer {
+  const most = inputByteLimit(json);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let fd: number | undefined;
   try {
-    return readFileSync(path);
+    fd = openSync(path, 'r');
+    // One byte past the limit is enough to know the file is too big.
+    while (total <= most) {
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, most + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+      total += read;
+    }
   } catch (error) {
     throw new InputError(say((error as NodeJS.ErrnoException).code ?? (error as Error).message));
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
+  const tooBig = inputSizeProblem(total, path, json, true);
+  if (tooBig) throw new InputError(tooBig);
+  return Buffer.concat(chunks, total);
 }

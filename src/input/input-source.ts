@@ -1,10 +1,16 @@
 import { createRequire } from 'node:module';
 import type { visit } from 'jsonc-parser';
-import { fieldPath } from './field-path.ts';
+import { type FieldPath, fieldPath } from './field-path.ts';
 import { INPUT_LIMITS, isJsonPath } from './input-bytes.ts';
 import { InputError } from './input-error.ts';
 import type { InputSource } from './located-text.ts';
-import { nestingMessage, positions, scanBrackets, sourceOf } from './located-text.ts';
+import {
+  jsonSyntaxError,
+  nestingMessage,
+  positions,
+  scanBrackets,
+  sourceOf,
+} from './located-text.ts';
 
 /**
  * Parses a file's text: a `.json` file with `JSON.parse` (fast: a 3,500-spec file in
@@ -44,21 +50,29 @@ function parseJson(
   } catch (error) {
     if (text.length <= INPUT_LIMITS.yamlBytes) return undefined;
     // Too big for the YAML parser's messages: JSON.parse's own, at its position.
-    const message = (error as Error).message;
-    const at = /at position (\d+)/.exec(message);
-    const where = at ? place(Number(at[1])) : `${path}:1:1`;
-    throw new InputError(`${where}: ${message.replace(/ in JSON at position \d+.*$/, '')}`);
+    const { at, reason } = jsonSyntaxError(error, text, path);
+    throw new InputError(`${at}: ${reason}`);
   }
   if (keyCount(value) !== colons) {
     const duplicate = firstDuplicateKey(text);
     if (duplicate !== undefined)
       throw new InputError(`${place(duplicate)}: Map keys must be unique`);
   }
-  const locate = (field: string): string => {
-    const offset = jsonOffset(text, fieldPath(field));
+  const locate = jsonLocator(text, path);
+  return sourceOf(path, value, (field) => locate(fieldPath(field)));
+}
+
+/**
+ * `path:line:col` of the value at a path of a JSON text (of its nearest existing parent; the
+ * file's start when there is none). Reads the text again each call: for a message, not a loop.
+ * @example jsonLocator('{"seed": -1}', 'b.json')(['seed']) // "b.json:1:10"
+ */
+export function jsonLocator(text: string, path: string): (steps: FieldPath) => string {
+  const place = positions(text, path);
+  return (steps) => {
+    const offset = jsonOffset(text, steps);
     return offset === undefined ? `${path}:1:1` : place(offset);
   };
-  return sourceOf(path, value, locate);
 }
 
 /** Keys of every object in a parsed JSON value (iteratively: no recursion, no arrays made per object). */

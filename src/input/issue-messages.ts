@@ -14,8 +14,9 @@ export interface SchemaProblem {
 /**
  * Turns zod's issues into the house messages: `field: value is not allowed (expected …)`,
  * `field: missing (expected …)`, `field: no such field (did you mean …? the fields here are …)`.
- * The "expected …" text is each check's own `error` in schema.ts; the fields allowed come from
- * the schema itself, walked along the path (`value` picks the branch of a union).
+ * The "expected …" text is each check's own `error` in schema.ts (or, for a check declared
+ * without one, {@link expectedOf}'s words); the fields allowed come from the schema itself,
+ * walked along the path (`value` picks the branch of a union).
  */
 export function issueProblems(
   issues: readonly z.core.$ZodIssue[],
@@ -52,7 +53,7 @@ export function issueProblems(
       continue;
     }
     const found = valueAt(value, path);
-    const expected = issue.message;
+    const expected = expectedOf(issue);
     if (
       found === undefined &&
       (issue.code === 'invalid_type' ||
@@ -75,6 +76,79 @@ export function issueProblems(
     });
   }
   return problems;
+}
+
+/**
+ * Zod's own (English) wording of an issue: what a check declared without an `error` says. The
+ * house `error`s are lowercase words ("an integer from 1 to 50"), so none starts like these.
+ */
+const ZOD_DEFAULT = /^(Invalid|Too small|Too big|Unrecognized key)/;
+
+/** Zod's names of types, as the house messages say them. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  object: 'an object',
+  record: 'an object',
+  array: 'an array',
+  tuple: 'an array',
+  number: 'a number',
+  int: 'an integer',
+  bigint: 'an integer',
+  string: 'text',
+  boolean: 'true or false',
+  null: 'null',
+  undefined: 'nothing',
+  date: 'a date',
+};
+
+/**
+ * The "expected …" text of an issue: its check's own `error`, or, where the check has none and
+ * zod's default wording would leak ("Invalid input: expected object, received null"), what it
+ * expected in house words, read from the issue itself. So a schema declared without an
+ * `error` still gives a house message.
+ * @example expectedOf({ code: 'invalid_type', expected: 'object', message: 'Invalid input: expected object, received number', path: [] }) // "an object"
+ */
+export function expectedOf(issue: z.core.$ZodIssue): string {
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return TYPE_WORDS[issue.expected] ?? `a value of type ${issue.expected}`;
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? JSON.stringify(issue.values[0])
+        : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_small':
+    case 'too_big': {
+      const small = issue.code === 'too_small';
+      const bound = Number(small ? issue.minimum : issue.maximum);
+      const inclusive = issue.inclusive !== false;
+      const most = small
+        ? inclusive
+          ? 'at least'
+          : 'more than'
+        : inclusive
+          ? 'at most'
+          : 'fewer than';
+      if (issue.origin === 'array' || issue.origin === 'set') return `${most} ${bound} items`;
+      if (issue.origin === 'string') return `text of ${most} ${bound} characters`;
+      return `a number ${small ? (inclusive ? '≥' : '>') : inclusive ? '≤' : '<'} ${bound}`;
+    }
+    case 'invalid_union': {
+      // Each branch's own type, where the value is not even that: "a number or an object".
+      const kinds = issue.errors
+        .map((branch) => branch.find((i) => i.path.length === 0 && i.code === 'invalid_type'))
+        .map((i) => (i ? expectedOf(i) : undefined));
+      const shown = [...new Set(kinds)];
+      return shown.every((k) => k !== undefined) && shown.length > 0
+        ? shown.join(' or ')
+        : 'one of the allowed forms (see the documentation)';
+    }
+    case 'invalid_format':
+      return `text in the ${issue.format} format`;
+    case 'not_multiple_of':
+      return `a multiple of ${issue.divisor}`;
+    default:
+      return 'a value of the documented form';
+  }
 }
 
 /** The value at a path of a parsed document (undefined where it stops). */

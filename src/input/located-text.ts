@@ -17,6 +17,33 @@ export interface InputSource {
   located(error: unknown, prefix?: string): unknown;
 }
 
+/**
+ * Where `JSON.parse` stopped in `text`, as `path:line:col` (from its "at position N" or "(line
+ * L column C)"; the end of the text for "Unexpected end of JSON input"), and why, without the
+ * position.
+ * @example jsonSyntaxError(new SyntaxError('Unterminated string in JSON at position 9'), '{\n  "a": "b', 'p.json') // { at: "p.json:2:8", reason: "Unterminated string" }
+ */
+export function jsonSyntaxError(
+  error: unknown,
+  text: string,
+  path: string,
+): { at: string; reason: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  const offset = /at position (\d+)/.exec(message);
+  const lineCol = /\(line (\d+) column (\d+)\)/.exec(message);
+  const at = lineCol
+    ? `${path}:${lineCol[1]}:${lineCol[2]}`
+    : offset
+      ? positions(text, path)(Number(offset[1]))
+      : /end of JSON input/.test(message)
+        ? positions(text, path)(text.length)
+        : `${path}:1:1`;
+  const reason = message
+    .replace(/ in JSON at position \d+.*$/, '')
+    .replace(/ \(line \d+ column \d+\)$/, '');
+  return { at, reason };
+}
+
 /** The message of a file nested deeper than `INPUT_LIMITS.nesting`. */
 export function nestingMessage(): string {
   return `nested too deeply (expected at most ${INPUT_LIMITS.nesting} levels of arrays and objects)`;

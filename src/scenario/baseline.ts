@@ -1,6 +1,9 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { z } from '#zod';
 import { InputError } from '../input/input-error.ts';
+import { jsonLocator } from '../input/input-source.ts';
+import { issueProblems } from '../input/issue-messages.ts';
+import { jsonSyntaxError } from '../input/located-text.ts';
 import { normalQuantile } from '../montecarlo/normal-quantile.ts';
 import type { FigureUnit } from './figure-catalogue.ts';
 import { formatEstimate } from './format-figure.ts';
@@ -43,27 +46,51 @@ export interface Baseline {
   readonly files: Readonly<Record<string, Readonly<Record<string, BaselineFigure>>>>;
 }
 
-const baselineSchema = z.strictObject({
-  format: z.literal('dicelab-baseline'),
-  version: z.literal(1),
-  seed: z.number().int().min(0),
-  files: z.record(
-    z.string(),
-    z.record(
+/** What a figure of a baseline is, in messages. */
+const FIGURE_FORM =
+  'a number (an exact figure) or {"by": "simulation", "value", "trials", "successes"?, "sd"?}';
+
+const count = (min: number) =>
+  z
+    .number({ error: `an integer ≥ ${min}` })
+    .int({ error: `an integer ≥ ${min}` })
+    .min(min, { error: `an integer ≥ ${min}` });
+
+const baselineSchema = z.strictObject(
+  {
+    format: z.literal('dicelab-baseline', { error: '"dicelab-baseline"' }),
+    version: z.literal(1, { error: '1 (the only version there is)' }),
+    seed: count(0),
+    files: z.record(
       z.string(),
-      z.union([
-        z.number(),
-        z.strictObject({
-          by: z.literal('simulation'),
-          value: z.number(),
-          trials: z.number().int().min(1),
-          successes: z.number().int().min(0).optional(),
-          sd: z.number().min(0).optional(),
-        }),
-      ]),
+      z.record(
+        z.string(),
+        z.union(
+          [
+            z.number({ error: FIGURE_FORM }),
+            z.strictObject(
+              {
+                by: z.literal('simulation', { error: '"simulation"' }),
+                value: z.number({ error: 'a number' }),
+                trials: count(1),
+                successes: count(0).optional(),
+                sd: z
+                  .number({ error: 'a number ≥ 0' })
+                  .min(0, { error: 'a number ≥ 0' })
+                  .optional(),
+              },
+              { error: FIGURE_FORM },
+            ),
+          ],
+          { error: FIGURE_FORM },
+        ),
+        { error: 'an object of figures by their keys' },
+      ),
+      { error: 'an object of scenario files, each an object of figures' },
     ),
-  ),
-});
+  },
+  { error: 'an object (a dicelab baseline: format, version, seed, files)' },
+);
 
 /** A figure that moved from its baseline value. */
 export interface FigureMove {
@@ -144,26 +171,42 @@ export interface BaselineFile {
   readonly figures: readonly FigureRecord[];
 }
 
+/** What to do with a baseline that cannot be read (`--write` keeps the figures of files not run, so it reads it too). */
+const BASELINE_FIX =
+  'fix the file, or delete it and record every figure again with dicelab baseline --write';
+
 /**
- * Reads a baseline file's text. @throws InputError `path: …` naming what is wrong.
+ * Reads a baseline file's text.
+ * @throws InputError `path:line:col: field: value is not allowed (expected …); fix …`, naming
+ * the first thing wrong (an unknown field first).
  */
 export function parseBaseline(text: string, path: string): Baseline {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new InputError(
-      `${path}: not JSON (${(error as Error).message}); rewrite it with dicelab baseline --write`,
-    );
+    const { at, reason } = jsonSyntaxError(error, text, path);
+    throw new InputError(`${at}: not JSON (${reason}); ${BASELINE_FIX}`);
   }
   const parsed = baselineSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InputError(
-      `${path}: not a dicelab baseline at ${issue.path.join('.') || 'the top'} (${issue.message}); rewrite it with dicelab baseline --write`,
-    );
-  }
-  return parsed.data as Baseline;
+  if (parsed.success) return parsed.data as Baseline;
+  const problems = issueProblems(parsed.error.issues, baselineSchema, value);
+  const first = problems.find((p) => p.atKey && / no such field /.test(p.message)) ?? problems[0]!;
+  // Keys of a baseline are paths and sentences ("../a.yaml", "pWin of …"): quoted, not dotted.
+  const field =
+    first.path.length === 0
+      ? 'the baseline'
+      : first.path
+          .map((step, i) =>
+            typeof step === 'number'
+              ? `[${step}]`
+              : /^[A-Za-z_]\w*$/.test(step)
+                ? `${i === 0 ? '' : '.'}${step}`
+                : `[${JSON.stringify(step)}]`,
+          )
+          .join('');
+  const message = `${field}${first.message.slice(first.field.length)}`;
+  throw new InputError(`${jsonLocator(text, path)(first.path)}: ${message}; ${BASELINE_FIX}`);
 }
 
 /** A baseline figure as an estimate (a simulated one with its interval at `confidence` again). */

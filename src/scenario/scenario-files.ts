@@ -26,6 +26,7 @@ export const BASELINE_FILE = 'reports/baseline.json';
  * @example loadScenarioFiles(['scenarios/bram-gate.yaml'])[0].scenario.scenario // "Bram holds the harbour gate"
  */
 export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario[] {
+  checkPaths(paths);
   const problems: string[] = [];
   const files: string[] = [];
   for (const path of paths.length ? paths : [SCENARIO_DIR]) {
@@ -98,6 +99,9 @@ export async function checkScenarioFiles(
   paths: readonly string[] = [],
   options: CheckFilesOptions = {},
 ): Promise<CheckResult> {
+  checkPaths(paths);
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw invalid('options', options, 'an object');
   const { baseline: baselineFile = BASELINE_FILE, ...rest } = options;
   const scenarios = loadScenarioFiles(paths);
   const baseline = baselineFile === false ? undefined : readBaseline(baselineFile);
@@ -114,6 +118,19 @@ export async function checkScenarioFiles(
 }
 
 /**
+ * The library's `paths` argument: an array of paths (a string alone would be read letter by
+ * letter, each a missing file).
+ * @throws InputError naming `paths` or the item.
+ */
+function checkPaths(paths: unknown): void {
+  if (!Array.isArray(paths)) throw invalid('paths', paths, 'an array of scenario files or folders');
+  paths.forEach((path: unknown, i) => {
+    if (typeof path !== 'string' || path === '')
+      throw invalid(`paths[${i}]`, path, 'the path of a scenario file or folder');
+  });
+}
+
+/**
  * A file's text, refused (InputError naming it) when it is too big to parse (`INPUT_LIMITS`,
  * `json` or YAML), cannot be read, or is not UTF-8.
  */
@@ -122,7 +139,7 @@ function readText(path: string, json: boolean): string {
   const tooBig = found && inputSizeProblem(found.size, path, json);
   if (tooBig) throw new InputError(tooBig);
   return decodeUtf8(
-    readBytes(path, (reason) => `${path}: cannot read (${reason})`),
+    readBytes(path, (reason) => `${path}: cannot read (${reason})`, json),
     path,
   );
 }

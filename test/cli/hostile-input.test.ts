@@ -1,7 +1,8 @@
 // Registers dicelab's kernel catalogue: kernels are named by id below.
 import '../../src/systems/systems.ts';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -298,6 +299,16 @@ describe('rolls and checks beyond their bounds', () => {
       /^dicelab: --aura: 9 is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
     ],
     [
+      'trials of 1e30',
+      ['zidara', 'simulate', 'd12', '--vs', '3', '--trials', '1e30'],
+      /"1e30" is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
+    ],
+    [
+      'a seed of 1e30',
+      ['zidara', 'simulate', 'd12', '--vs', '3', '--seed', '1e30'],
+      /"1e30" is not allowed \(expected a whole number from 0 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
+    ],
+    [
       'an Aura worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--aura-value', '1e308'],
       /"1e308" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
@@ -349,7 +360,7 @@ describe('rolls and checks beyond their bounds', () => {
     [
       'zero trials',
       ['d6-pool', 'simulate', '--stat', '3', '--trials', '0'],
-      /"0" is not allowed \(expected a whole number ≥ 1/,
+      /"0" is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991/,
     ],
     [
       '2^31 trials a chunk',
@@ -402,6 +413,17 @@ describe('paths that are not what they should be', () => {
       'compare --out a file',
       () => ['compare', '--out', at('a-file.txt')],
       /expected a folder, but/,
+    ],
+    [
+      'baseline --baseline under a file',
+      () => [
+        'baseline',
+        at('a-file.txt'),
+        '--write',
+        '--baseline',
+        join(at('a-file.txt'), 'x.json'),
+      ],
+      /--baseline <file>.* is not allowed \(expected a file, but .*a-file\.txt is a file, not a folder\)/,
     ],
     [
       '--partial a folder',
@@ -505,6 +527,41 @@ describe('spec files a careless or hostile user might give', () => {
   });
 });
 
+describe('spec files with no end, or past the limit, are read only up to it', () => {
+  it.skipIf(!existsSync('/dev/zero'))(
+    '/dev/zero (an endless file of size 0) is refused at the limit, not read forever',
+    async () => {
+      expect(await refused(['zidara', 'odds', '--spec', '/dev/zero'])).toMatch(
+        /^dicelab: \/dev\/zero: more than 4,194,304 bytes is too big \(expected at most 4,194,304 bytes for YAML/,
+      );
+    },
+    20_000,
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'an 80 MB pipe is refused once past the limit, not read whole first',
+    async () => {
+      const fifo = at('pipe.yaml');
+      execFileSync('mkfifo', [fifo]);
+      // The writer is another process: the CLI reads the pipe synchronously, on this thread.
+      const writer = spawn(process.execPath, [
+        '-e',
+        `try { require('fs').writeFileSync(${JSON.stringify(fifo)}, Buffer.alloc(80e6, 32)) } catch {}`,
+      ]);
+      const written = new Promise((done) => writer.on('exit', done));
+      try {
+        expect(await refused(['zidara', 'odds', '--spec', fifo])).toMatch(
+          /pipe\.yaml: more than 4,194,304 bytes is too big \(expected at most 4,194,304 bytes for YAML/,
+        );
+      } finally {
+        await written;
+        await rm(fifo);
+      }
+    },
+    20_000,
+  );
+});
+
 describe('scenario files and baselines', () => {
   it.each<[string, () => string[], RegExp]>([
     [
@@ -540,7 +597,19 @@ describe('scenario files and baselines', () => {
     [
       'a broken baseline',
       () => ['check', '--baseline', at('broken-baseline.json'), '--out', out],
-      /broken-baseline\.json: not JSON/,
+      /broken-baseline\.json:1:12: not JSON \(.*\); fix the file, or delete it and record every figure again with dicelab baseline --write\n$/,
+    ],
+    [
+      // --write keeps the figures of the files not run: it reads the old file, so cannot mend it.
+      'a broken baseline, to be rewritten',
+      () => [
+        'baseline',
+        join('scenarios', 'd6-pool-hits.yaml'),
+        '--write',
+        '--baseline',
+        at('broken-baseline.json'),
+      ],
+      /broken-baseline\.json:1:12: not JSON .*; fix the file, or delete it/,
     ],
   ])('%s', async (_name, args, message) => {
     expect(await refused(args())).toMatch(message);

@@ -87,11 +87,47 @@ describe('baselines', () => {
     expect(gone.moved).toEqual([]);
   });
 
-  it('refuses a file that is not a baseline, saying how to rewrite it', () => {
-    expect(() => parseBaseline('{', 'reports/baseline.json')).toThrow(InputError);
-    expect(() => parseBaseline('{"format": "other"}', 'reports/baseline.json')).toThrow(
-      /^reports\/baseline\.json: not a dicelab baseline .*dicelab baseline --write$/,
-    );
+  it('refuses a file that is not a baseline at its line and column, saying what is allowed and how to mend it', () => {
+    const good =
+      '{\n  "format": "dicelab-baseline",\n  "version": 1,\n  "seed": 1,\n  "files": {\n    "gate.yaml": {\n      "winChance": 0.5\n    }\n  }\n}\n';
+    expect(parseBaseline(good, 'b.json').files).toEqual({ 'gate.yaml': { winChance: 0.5 } });
+    const figure =
+      '(expected a number (an exact figure) or {"by": "simulation", "value", "trials", "successes"?, "sd"?})';
+    const cases: [string, string][] = [
+      ['{', `b.json:1:2: not JSON (Expected property name or '}')`],
+      [good.slice(0, 100), `b.json:7:6: not JSON (Expected property name or '}')`],
+      [
+        '{"format": "other"}',
+        'b.json:1:12: format: "other" is not allowed (expected "dicelab-baseline")',
+      ],
+      [
+        good.replace('0.5', '"x"'),
+        `b.json:7:20: files["gate.yaml"].winChance: "x" is not allowed ${figure}`,
+      ],
+      [
+        good.replace('"seed": 1', '"seed": -1'),
+        'b.json:4:11: seed: -1 is not allowed (expected an integer ≥ 0)',
+      ],
+      [
+        good.replace('"seed": 1', '"seed": 1, "extra": 2'),
+        'b.json:4:23: extra: no such field (the fields here are format, version, seed, files)',
+      ],
+      [
+        good.replace('0.5', '{"by": "simulation", "value": 1, "trials": 0}'),
+        'b.json:7:63: files["gate.yaml"].winChance.trials: 0 is not allowed (expected an integer ≥ 1)',
+      ],
+      [
+        '[]',
+        'b.json:1:1: the baseline: [] is not allowed (expected an object (a dicelab baseline: format, version, seed, files))',
+      ],
+    ];
+    for (const [text, message] of cases) {
+      expect(() => parseBaseline(text, 'b.json'), message).toThrow(InputError);
+      // --write keeps the figures of files not run, so it reads the file too: it cannot be the mend.
+      expect(() => parseBaseline(text, 'b.json'), message).toThrow(
+        `${message}; fix the file, or delete it and record every figure again with dicelab baseline --write`,
+      );
+    }
   });
 
   it("name each file by its path from the baseline file's folder, whatever the working folder", () => {

@@ -223,3 +223,23 @@ expectations:
     expect(parsed.scenario.locate('expectations[0].of.vs')).toBe('ok.yaml:11:47');
   });
 });
+
+describe("the library's file arguments", () => {
+  it('refuses a path given as text, not an array (read letter by letter, each a missing file)', async () => {
+    const { checkScenarioFiles, loadScenarioFiles } = await import(
+      '../../src/scenario/scenario-files.ts'
+    );
+    const { InputError } = await import('../../src/input/input-error.ts');
+    const message =
+      'paths: "scenarios" is not allowed (expected an array of scenario files or folders)';
+    expect(() => loadScenarioFiles('scenarios' as never)).toThrow(InputError);
+    expect(() => loadScenarioFiles('scenarios' as never)).toThrow(message);
+    await expect(checkScenarioFiles('scenarios' as never)).rejects.toThrow(message);
+    await expect(checkScenarioFiles([5] as never)).rejects.toThrow(
+      'paths[0]: 5 is not allowed (expected the path of a scenario file or folder)',
+    );
+    await expect(checkScenarioFiles(['scenarios'], 0 as never)).rejects.toThrow(
+      'options: 0 is not allowed (expected an object)',
+    );
+  });
+});

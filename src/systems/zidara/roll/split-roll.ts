@@ -246,10 +246,14 @@ function batchesOf(
   return batches.values();
 }
 
-const playSchema = z.looseObject({
+/** How a roll is played (`PlayOptions`): the fields `playOf` reads, and the library's options take. */
+export const PLAY_OPTION_SHAPE = {
   policy: choice(POLICIES).optional(),
   rerolls: choice(REROLL_KINDS).optional(),
-});
+};
+
+// Loose: a setup (a character, an analysis' options) holds other fields, each checked elsewhere.
+const playSchema = z.looseObject(PLAY_OPTION_SHAPE);
 
 /**
  * How a setup's roll is played, checked (where a solve starts: the roll checks the rest) and
