@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatPoints } from '../format/format-points.ts';
@@ -18,7 +17,8 @@ import {
   RULE_OPTION_NAMES,
   ruleOption,
 } from '../systems/zidara/roll/rule-options.ts';
-import { writeChartFiles } from './write-chart-files.ts';
+import { drawChartFiles } from './write-chart-files.ts';
+import { writeFilesAtomically } from './write-files.ts';
 
 /**
  * The flags `--against` may change: the character and the rules (every rule option's flag, see
@@ -66,9 +66,15 @@ export function againstFlags(command: unknown, raw: string): Record<string, unkn
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     const allowed = own.map((o) => o.long).join(', ');
-    throw new InputError(
-      `--against: ${error.message.replace(/^error: /, '').replace(/\.$/, '')} (it may set ${allowed}, and --no-… for on/off flags)`,
-    );
+    // Commander puts its suggestion ("(Did you mean --boosts?)") on a line of its own.
+    const said = error.message
+      .replace(/^error: /, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(' ')
+      .replace(/\.$/, '');
+    throw new InputError(`--against: ${said} (it may set ${allowed}, and --no-… for on/off flags)`);
   }
   const values = parser.opts() as Record<string, unknown>;
   return Object.fromEntries(
@@ -126,17 +132,22 @@ export async function emitWhatIf(
   let rows = whatIfPairs<Record<string, unknown>>(base.rows, against.rows, shape);
   if (flags.top !== undefined) rows = rows.slice(0, flags.top);
   if (flags.out !== undefined) {
-    for (const output of [base, against]) {
-      const name = output === base ? base.name : `${base.name}-against`;
-      const { files } = await writeChartFiles(flags.out, name, {
-        spec: output.spec,
-        rows: output.rows,
-        columns: output.csvColumns,
-      });
-      process.stderr.write(
-        `wrote ${[files.csv, files.vlJson, files.svg, files.png].map((f) => join(flags.out!, f)).join(', ')}\n`,
-      );
-    }
+    // Both charts drawn, then written in one batch: a failure leaves neither, and says one line.
+    const charts = await Promise.all(
+      [base, against].map((output) =>
+        drawChartFiles(output === base ? base.name : `${base.name}-against`, {
+          spec: output.spec,
+          rows: output.rows,
+          columns: output.csvColumns,
+        }),
+      ),
+    );
+    const written = await writeFilesAtomically(
+      flags.out,
+      charts.flatMap((chart) => chart.toWrite),
+      { flag: '--out', given: flags.out, names: 'folder' },
+    );
+    process.stderr.write(`wrote ${written.join(', ')}\n`);
   }
   const header = (key: string) => base.csvColumns.find((c) => c.key === key)?.header ?? key;
   const units = shape.figures as Readonly<Record<string, WhatIfUnit>>;

@@ -1,4 +1,3 @@
-import { basename, dirname } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
@@ -12,7 +11,7 @@ import {
 } from '../scenario/scenario-files.ts';
 import { fileFlag, integerFlag } from './flags.ts';
 import { threadsFlag } from './simulation-flags.ts';
-import { writeFilesAtomically } from './write-files.ts';
+import { writeFileAtomically } from './write-files.ts';
 
 /**
  * `dicelab baseline [files or folders…] [--write]`: computes every figure of the scenarios, as
@@ -84,9 +83,7 @@ Examples:
           `note: ${verdicts.headline.replace(/, \d+ figures? moved.*$/, '')}: a baseline records figures, not verdicts (see dicelab check)`,
         );
       if (options.write) {
-        await writeFilesAtomically(dirname(options.baseline), [
-          { name: basename(options.baseline), content: formatBaseline(next) },
-        ]);
+        await writeFileAtomically(options.baseline, formatBaseline(next), '--baseline');
         lines.push(
           `baseline: wrote ${options.baseline}: ${countOf(figures, 'figure')} of ${countOf(result.files.length, 'file')}; ${counts}`,
         );

@@ -1,7 +1,6 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
 import { decodeUtf8, inputSizeProblem } from '../input/input-bytes.ts';
 import { InputError } from '../input/input-error.ts';
 import {
@@ -11,20 +10,18 @@ import {
 } from '../montecarlo/partial-result.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
-import { writeFilesAtomically } from './write-files.ts';
+import { writeFileAtomically } from './write-files.ts';
 
 /**
- * Writes a run's partial result file (`serializePartialResult`: JSON with its checksum)
- * atomically: to a temporary name in the same folder, then renamed, so a reader never sees
- * half a file.
+ * Writes a run's partial result file, the file of `--partial` (`serializePartialResult`: JSON
+ * with its checksum), atomically: to a temporary name in the same folder, then renamed, so a
+ * reader never sees half a file.
  */
 export async function writePartialResultFile(
   path: string,
   result: SimulationResult,
 ): Promise<void> {
-  await writeFilesAtomically(dirname(path), [
-    { name: basename(path), content: serializePartialResult(result) },
-  ]);
+  await writeFileAtomically(path, serializePartialResult(result), '--partial');
 }
 
 /**

@@ -11,8 +11,8 @@ import { loadScenarioFiles } from '../scenario/scenario-files.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { type AnalysisJob, runAnalysis } from '../systems/run-analysis.ts';
 import { checkFolder, folderFlag } from './flags.ts';
-import { writeChartFiles } from './write-chart-files.ts';
-import { writeFilesAtomically } from './write-files.ts';
+import { drawChartFiles } from './write-chart-files.ts';
+import { type FileToWrite, writeFilesAtomically } from './write-files.ts';
 
 /**
  * `dicelab report [scenarios...] --out DIR`: runs the report's analyses and writes
@@ -80,11 +80,11 @@ export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[]
 }
 
 /**
- * Runs every job (all of them, before anything is written: bad parameters fail with no file
- * touched), writes each chart's four files atomically, then the page `index.html` and, beside
- * it, a copy of the offline page `builtPage` (linked from index.html; left out, with no link,
- * when that file does not exist). `say` gets one progress line per analysis. Returns the
- * pages' paths, the outputs and the seconds taken.
+ * Runs every job and draws every chart before anything is written, then writes each chart's
+ * four files, the page `index.html` and, beside it, a copy of the offline page `builtPage`
+ * (linked from index.html; left out, with no link, when that file does not exist) in one atomic
+ * batch: bad parameters or a path that cannot be written leave no file touched. `say` gets one
+ * progress line per analysis. Returns the pages' paths, the outputs and the seconds taken.
  */
 export async function writeReport(
   jobs: readonly AnalysisJob[],
@@ -110,13 +110,16 @@ export async function writeReport(
     );
   }
   const sections = [];
+  const toWrite: FileToWrite[] = [];
   for (const output of outputs) {
     const t = performance.now();
-    const { files, svg } = await writeChartFiles(dir, output.name, {
+    const chart = await drawChartFiles(output.name, {
       spec: output.spec,
       rows: output.rows,
       columns: output.csvColumns,
     });
+    toWrite.push(...chart.toWrite);
+    const { files, svg } = chart;
     say(`drew ${output.name}.svg and .png (${seconds(t)} s)`);
     sections.push({
       id: output.name,
@@ -150,13 +153,19 @@ export async function writeReport(
       : {}),
     sections,
   });
-  const [index, copied] = await writeFilesAtomically(dir, [
-    { name: 'index.html', content: page },
-    ...(offline ? [{ name: OFFLINE_PAGE.fileName, content: offline }] : []),
-  ]);
+  // One batch: a file that cannot be written (index.html a folder, say) leaves no chart behind.
+  await writeFilesAtomically(
+    dir,
+    [
+      ...toWrite,
+      { name: 'index.html', content: page },
+      ...(offline ? [{ name: OFFLINE_PAGE.fileName, content: offline }] : []),
+    ],
+    { flag: '--out', given: dir, names: 'folder' },
+  );
   return {
-    index: index ?? join(dir, 'index.html'),
-    ...(copied ? { page: copied } : {}),
+    index: join(dir, 'index.html'),
+    ...(offline ? { page: join(dir, OFFLINE_PAGE.fileName) } : {}),
     outputs,
     seconds: (performance.now() - start) / 1000,
   };

@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { type ChartFileNames, chartFileNames } from '../report/chart-file-names.ts';
 import type { Column } from '../report/column.ts';
-import { writeFilesAtomically } from './write-files.ts';
+import { type FileToWrite, writeFilesAtomically } from './write-files.ts';
 
 /** A chart and the rows behind it, as {@link writeChartFiles} takes them. */
 export interface ChartFiles<Row extends object> {
@@ -15,17 +15,16 @@ export interface ChartFiles<Row extends object> {
 }
 
 /**
- * Writes one chart as four files in `dir`: `<name>.csv` (the rows), `<name>.vl.json` (the
- * spec), `<name>.svg` and `<name>.png`. Everything is drawn before anything is written, and the
- * files are written atomically, so a failure leaves the folder as it was. Returns the file
- * names and the SVG (for inlining in a report page).
- * @example await writeChartFiles('reports', 'win-by-challenge', { spec, rows, columns }) // not run: writes files (test/cli/write-files.test.ts)
+ * Draws one chart as four files, nothing written: `<name>.csv` (the rows), `<name>.vl.json` (the
+ * spec), `<name>.svg` and `<name>.png`. A command writing several charts draws them all and
+ * writes every file in one {@link writeFilesAtomically} batch, so a failure leaves no file of any.
+ * Returns the files to write, their names and the SVG (for inlining in a report page).
+ * @example await drawChartFiles('win-by-challenge', { spec, rows, columns }) // not run: loads the renderer (test/cli/write-chart-files.test.ts)
  */
-export async function writeChartFiles<Row extends object>(
-  dir: string,
+export async function drawChartFiles<Row extends object>(
   name: string,
   chart: ChartFiles<Row>,
-): Promise<{ files: ChartFileNames; svg: string }> {
+): Promise<{ toWrite: FileToWrite[]; files: ChartFileNames; svg: string }> {
   // Vega, the fonts and the rasteriser load here, for the commands that draw, not at start-up.
   const [{ toCsv }, { renderSvg, svgToPng }] = await Promise.all([
     import('../report/csv.ts'),
@@ -33,11 +32,27 @@ export async function writeChartFiles<Row extends object>(
   ]);
   const files = chartFileNames(name);
   const svg = await renderSvg(chart.spec, chart.onWarning ? { onWarning: chart.onWarning } : {});
-  await writeFilesAtomically(dir, [
+  const toWrite = [
     { name: files.csv, content: toCsv(chart.rows, chart.columns) },
     { name: files.vlJson, content: `${JSON.stringify(chart.spec, null, 2)}\n` },
     { name: files.svg, content: svg },
     { name: files.png, content: svgToPng(svg, chart.pngScale) },
-  ]);
+  ];
+  return { toWrite, files, svg };
+}
+
+/**
+ * Writes one chart's four files (see {@link drawChartFiles}) in `dir`, the folder of `--out`:
+ * everything is drawn before anything is written, and the files are written atomically, so a
+ * failure leaves the folder as it was. Returns the file names and the SVG.
+ * @example await writeChartFiles('reports', 'win-by-challenge', { spec, rows, columns }) // not run: writes files (test/cli/write-chart-files.test.ts)
+ */
+export async function writeChartFiles<Row extends object>(
+  dir: string,
+  name: string,
+  chart: ChartFiles<Row>,
+): Promise<{ files: ChartFileNames; svg: string }> {
+  const { toWrite, files, svg } = await drawChartFiles(name, chart);
+  await writeFilesAtomically(dir, toWrite);
   return { files, svg };
 }

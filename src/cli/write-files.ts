@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { lstat, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, invalid } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
@@ -13,17 +13,33 @@ export interface FileToWrite {
 }
 
 /**
+ * The flag that named where files go, for messages: `--out` and its folder, or a flag naming
+ * the one file written (`--partial`, `--baseline`). A failure says this flag and its value, not
+ * dicelab's temporary file.
+ */
+export interface WriteTarget {
+  readonly flag: string;
+  /** The value as the user gave it. */
+  readonly given: string;
+  /** What the value names: the folder the files go in, or the file itself. */
+  readonly names: 'folder' | 'file';
+}
+
+/**
  * Writes files into `dir` (created if missing) so that no reader ever sees a half-written one:
  * each is written to a temporary name in the same folder and flushed to disk, and only when
  * every one of them is written are they renamed into place. If any write fails, the temporary
- * files are removed and no file in `dir` is touched; on SIGINT (Ctrl-C) or SIGTERM while they
- * exist, they are removed and the process exits (130 or 143). Strings are written as UTF-8.
- * Returns the paths written, in order.
+ * files and the folders made are removed and no file in `dir` is touched; on SIGINT (Ctrl-C) or
+ * SIGTERM while they exist, they are removed and the process exits (130 or 143). Strings are
+ * written as UTF-8. Returns the paths written, in order.
+ * @throws InputError naming `target` (by default `--out` and `dir`) when the folder cannot be
+ * made or written in: the flag, its value and why, in one line.
  * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }]) // not run: writes files (test/cli/write-files.test.ts)
  */
 export async function writeFilesAtomically(
   dir: string,
   files: readonly FileToWrite[],
+  target: WriteTarget = { flag: '--out', given: dir, names: 'folder' },
 ): Promise<string[]> {
   const names = new Set<string>();
   for (const { name } of files) {
@@ -33,15 +49,20 @@ export async function writeFilesAtomically(
     names.add(name);
   }
   const problem = folderProblem(dir);
-  if (problem) throw new InputError(`${dir}: cannot write files here (${problem})`);
-  await mkdir(dir, { recursive: true });
+  if (problem)
+    throw refused(
+      target,
+      problem === 'it is a file' && target.names === 'file' ? `${dir} is a file` : problem,
+    );
   // A target that is a folder would fail its rename after others were done: refuse it first.
   for (const name of names) {
-    const found = await lstat(join(dir, name)).catch(() => undefined);
-    if (found?.isDirectory())
-      throw invalid('file name', join(dir, name), 'a path that is not a folder');
+    const path = join(dir, name);
+    if ((await lstat(path).catch(() => undefined))?.isDirectory())
+      throw refused(target, target.names === 'file' ? 'it is a folder' : `${path} is a folder`);
   }
+  const made = await makeFolder(dir, target);
   const temps: string[] = [];
+  let done = false;
   try {
     for (const file of files) {
       const temp = join(dir, `.${file.name}.${randomBytes(4).toString('hex')}.tmp`);
@@ -57,16 +78,108 @@ export async function writeFilesAtomically(
     }
     const written: string[] = [];
     for (const [i, file] of files.entries()) {
-      const target = join(dir, file.name);
-      await rename(temps[i]!, target);
-      written.push(target);
+      const path = join(dir, file.name);
+      await rename(temps[i]!, path);
+      written.push(path);
     }
+    done = true;
     return written;
+  } catch (error) {
+    const writing = target.names === 'folder' ? 'writing in it' : 'writing it';
+    throw systemRefusal(target, error, writing) ?? error;
   } finally {
-    // After success these are gone (renamed); after a failure they are the leftovers.
-    await Promise.all(temps.map((temp) => rm(temp, { force: true })));
+    // After success these are gone (renamed); after a failure they are the leftovers. A temp
+    // never made may not even be a path (ENAMETOOLONG): that must not hide the failure itself.
+    await Promise.all(temps.map((temp) => rm(temp, { force: true }).catch(() => {})));
     for (const temp of temps) keepOnSignal(temp);
+    if (!done) await removeFolders(made);
   }
+}
+
+/**
+ * Writes one file atomically (see {@link writeFilesAtomically}), the file `path` that `flag`
+ * named: a failure names the flag and the path.
+ * @example await writeFileAtomically('reports/baseline.json', json, '--baseline') // not run: writes a file
+ */
+export async function writeFileAtomically(
+  path: string,
+  content: string | Buffer,
+  flag: string,
+): Promise<void> {
+  await writeFilesAtomically(dirname(path), [{ name: basename(path), content }], {
+    flag,
+    given: path,
+    names: 'file',
+  });
+}
+
+/** The one-line message for a target that cannot be written: why, after what is allowed. */
+function refused(target: WriteTarget, why: string): InputError {
+  const allowed =
+    target.names === 'folder' ? 'a folder dicelab can write files in' : 'a file dicelab can write';
+  return invalid(target.flag, target.given, `${allowed}, but ${why}`);
+}
+
+/** What the system says, in words, about a path it would not write (the code kept for searches). */
+const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a file is in the way where a folder is needed',
+  EISDIR: 'a folder is in the way where a file is needed',
+  EEXIST: 'something is already there',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENAMETOOLONG: 'name too long',
+  ELOOP: 'too many symbolic links',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+};
+
+/** A file-system error as the target's message (what was being done, why it failed), else undefined. */
+function systemRefusal(target: WriteTarget, error: unknown, doing: string): InputError | undefined {
+  if (error instanceof InputError) return error;
+  const { code } = (error ?? {}) as NodeJS.ErrnoException;
+  const words = code === undefined ? undefined : WRITE_PROBLEMS[code];
+  return words ? refused(target, `${doing} fails: ${words} (${code})`) : undefined;
+}
+
+/**
+ * Makes folder `dir` and its missing parents, one level at a time from the deepest one there:
+ * on Node 20, `mkdir(dir, { recursive: true })` never returns for a path such as /proc/x (it
+ * retries forever at full CPU). Returns the folders made, outermost first, for
+ * {@link removeFolders}; on a failure removes those it made and throws the target's message.
+ */
+async function makeFolder(dir: string, target: WriteTarget): Promise<string[]> {
+  const missing: string[] = [];
+  // The root is always there, so the walk ends; a path that cannot be looked at counts as missing
+  // (making it then says why).
+  for (let path = dir; !(await isFolder(path)); path = dirname(path)) {
+    missing.unshift(path);
+    if (dirname(path) === path) break;
+  }
+  const made: string[] = [];
+  for (const path of missing) {
+    try {
+      await mkdir(path);
+      made.push(path);
+    } catch (error) {
+      // Made by someone else meanwhile: as good.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && (await isFolder(path))) continue;
+      await removeFolders(made);
+      throw systemRefusal(target, error, `making the folder ${path}`) ?? error;
+    }
+  }
+  return made;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+/** Removes the folders {@link makeFolder} made, innermost first, each only if still empty. */
+async function removeFolders(made: readonly string[]): Promise<void> {
+  for (const path of [...made].reverse()) await rmdir(path).catch(() => {});
 }
 
 /** Temporary files being written now: removed if the process is stopped by a signal. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, watch } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -97,6 +97,25 @@ describe('dicelab report', () => {
       expect(page).toBeUndefined();
       expect(await readdir(out)).not.toContain('dicelab.html');
       expect(await readFile(index, 'utf8')).not.toContain('dicelab.html');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+
+  it('writes no file at all when one of them cannot be written (index.html or the offline page a folder)', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
+    try {
+      const built = join(out, 'built.html');
+      await writeFile(built, '<!DOCTYPE html><title>offline page</title>\n');
+      for (const inTheWay of ['index.html', 'dicelab.html']) {
+        const dir = join(out, inTheWay.replace('.', '-'));
+        await mkdir(join(dir, inTheWay), { recursive: true });
+        await expect(writeReport([SMALL_JOBS[1]!], dir, () => {}, built)).rejects.toThrow(
+          `--out: ${JSON.stringify(dir)} is not allowed (expected a folder dicelab can write files in, but ${join(dir, inTheWay)} is a folder)`,
+        );
+        // Before, the charts' files were written first and stayed.
+        expect(await readdir(dir)).toEqual([inTheWay]);
+      }
     } finally {
       await rm(out, { recursive: true, force: true });
     }

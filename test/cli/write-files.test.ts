@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFilesAtomically } from '../../src/cli/write-files.ts';
+import { writeFileAtomically, writeFilesAtomically } from '../../src/cli/write-files.ts';
 import { InputError } from '../../src/input/input-error.ts';
 
 let dir: string;
@@ -51,16 +52,59 @@ describe('writeFilesAtomically', () => {
     expect(await readdir(dir)).toEqual(['a.csv']);
   });
 
-  it('refuses a target that is a folder before writing anything', async () => {
+  it('refuses a target that is a folder before writing anything, naming the flag', async () => {
     await mkdir(join(dir, 'b.svg'));
-    await expect(
-      writeFilesAtomically(dir, [
-        { name: 'a.svg', content: '<svg/>' },
-        { name: 'b.svg', content: '<svg/>' },
-      ]),
-    ).rejects.toThrow(InputError);
+    const refusal = writeFilesAtomically(dir, [
+      { name: 'a.svg', content: '<svg/>' },
+      { name: 'b.svg', content: '<svg/>' },
+    ]);
+    await expect(refusal).rejects.toThrow(InputError);
+    await expect(refusal).rejects.toThrow(
+      `--out: ${JSON.stringify(dir)} is not allowed (expected a folder dicelab can write files in, but ${join(dir, 'b.svg')} is a folder)`,
+    );
     expect(await readdir(dir)).toEqual(['b.svg']);
   });
+
+  it('removes the folders it made when a file cannot be written', async () => {
+    const out = join(dir, 'new', 'deeper');
+    await expect(
+      writeFilesAtomically(out, [
+        { name: 'a.csv', content: 'a' },
+        { name: `${'n'.repeat(300)}.csv`, content: 'never' },
+      ]),
+    ).rejects.toThrow(
+      `--out: ${JSON.stringify(out)} is not allowed (expected a folder dicelab can write files in, but writing in it fails: name too long (ENAMETOOLONG))`,
+    );
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('names the flag and the file it was given, never its temporary file', async () => {
+    const file = join(dir, 'in', 'bl.json');
+    await writeFileAtomically(file, '{}', '--baseline');
+    expect(await readFile(file, 'utf8')).toBe('{}');
+    await mkdir(join(dir, 'folder.json'));
+    await expect(writeFileAtomically(join(dir, 'folder.json'), '{}', '--baseline')).rejects.toThrow(
+      `--baseline: ${JSON.stringify(join(dir, 'folder.json'))} is not allowed (expected a file dicelab can write, but it is a folder)`,
+    );
+  });
+
+  // /proc is there but refuses new entries: a folder cannot be made in it, nor a file written.
+  const noProc = !existsSync('/proc/self');
+  it.skipIf(noProc)(
+    'refuses a folder under /proc in one line, and does not hang making it',
+    { timeout: 10_000 },
+    async () => {
+      // Node 20's recursive mkdir of /proc/x retries forever: this test timed out on it.
+      await expect(
+        writeFilesAtomically('/proc/dicelab-x/y', [{ name: 'a.csv', content: 'a' }]),
+      ).rejects.toThrow(
+        '--out: "/proc/dicelab-x/y" is not allowed (expected a folder dicelab can write files in, but making the folder /proc/dicelab-x fails: no such file or folder (ENOENT))',
+      );
+      await expect(writeFileAtomically('/proc/p.json', '{}', '--partial')).rejects.toThrow(
+        '--partial: "/proc/p.json" is not allowed (expected a file dicelab can write, but writing it fails: no such file or folder (ENOENT))',
+      );
+    },
+  );
 
   it('refuses names with a folder in them, empty names and repeated names', async () => {
     for (const name of ['../escape.csv', 'sub/x.csv', 'a\\b', '', '.', '..']) {

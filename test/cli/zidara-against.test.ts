@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess } from './cli-in-process.ts';
 
@@ -92,6 +95,40 @@ describe('--against: an analysis under two settings', () => {
     expect(clash.stderr).toBe(
       'dicelab: --against: --aura: 5 is not allowed (expected at most --aura-max (3): Aura past the cap is shared, never held)\n',
     );
+  });
+
+  it('says an unknown flag, with its suggestion, in one line', async () => {
+    const { status, stderr } = await cliInProcess(...lone, '--against', '--bogus');
+    expect(status).toBe(2);
+    expect(stderr).toMatch(
+      /^dicelab: --against: unknown option '--bogus' \(Did you mean --boosts\?\) \(it may set --resolve, .*, and --no-… for on\/off flags\)\n$/,
+    );
+  });
+
+  it('with --out writes both charts, or, when one cannot be written, nothing and one line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-against-'));
+    try {
+      const out = join(dir, 'out');
+      const ok = await cliInProcess(...lone, '--against', '--aura-max 1', '--out', out);
+      expect(ok.status).toBe(0);
+      const files = ['rerolls', 'rerolls-against'].flatMap((name) =>
+        ['csv', 'vl.json', 'svg', 'png'].map((ext) => join(out, `${name}.${ext}`)),
+      );
+      expect(ok.stderr).toBe(`wrote ${files.join(', ')}\n`);
+      expect((await readdir(out)).sort()).toEqual(files.map((f) => basename(f)).sort());
+
+      const blocked = join(dir, 'blocked');
+      await mkdir(join(blocked, 'rerolls-against.png'), { recursive: true });
+      const refused = await cliInProcess(...lone, '--against', '--aura-max 1', '--out', blocked);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toBe(
+        `dicelab: --out: ${JSON.stringify(blocked)} is not allowed (expected a folder dicelab can write files in, but ${join(blocked, 'rerolls-against.png')} is a folder)\n`,
+      );
+      // Before, the first run's four files were written (and said) before the second failed.
+      expect(await readdir(blocked)).toEqual(['rerolls-against.png']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('is offered by every analysis, and documented in its --help', async () => {
