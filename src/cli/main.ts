@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { InputError } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
+import { PATH_PROBLEMS } from '../process/path-problems.ts';
 import { RunError } from '../process/run-error.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
 
@@ -162,21 +163,6 @@ function cutLine(line: string): string {
     ? `${line.slice(0, MESSAGE_LINE_CHARS)}... (${line.length - MESSAGE_LINE_CHARS} more characters)`
     : line;
 }
-
-/** What the system says about a path a user gave (a file where a folder goes, no access, …). */
-const PATH_PROBLEMS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file or folder',
-  ENOTDIR: 'a file is in the way where a folder is needed',
-  EISDIR: 'a folder, where a file is needed',
-  EEXIST: 'already exists',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENAMETOOLONG: 'name too long',
-  ELOOP: 'too many symbolic links',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-};
 
 /** A file-system error about a path as bad input (`path: what is wrong (CODE)`), else undefined. */
 function pathProblem(error: unknown): InputError | undefined {

@@ -1,7 +1,6 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
-import { readFile } from 'node:fs/promises';
-import { decodeUtf8, inputSizeProblem } from '../input/input-bytes.ts';
+import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
 import { InputError } from '../input/input-error.ts';
 import {
   type NamedPartial,
@@ -34,12 +33,7 @@ export async function readPartialResultFile(path: string): Promise<NamedPartial>
   if (found.isDirectory()) throw new InputError(`${path}: cannot be read (a folder, not a file)`);
   const tooBig = inputSizeProblem(found.size, path, true);
   if (tooBig) throw new InputError(tooBig);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new InputError(`${path}: cannot be read (${code})`);
-  }
+  // Read no further than the limit: a file still growing, or a pipe, is refused there.
+  const bytes = readBytes(path, (code) => `${path}: cannot be read (${code})`, true);
   return { source: path, partial: await parsePartialResult(decodeUtf8(bytes, path), path) };
 }

@@ -4,6 +4,7 @@ import { lstat, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, invalid } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
+import { PATH_PROBLEMS } from '../process/path-problems.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
 
 /** One file to write: a plain name (no folder) and its content. */
@@ -120,27 +121,11 @@ function refused(target: WriteTarget, why: string): InputError {
   return invalid(target.flag, target.given, `${allowed}, but ${why}`);
 }
 
-/** What the system says, in words, about a path it would not write (the code kept for searches). */
-const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file or folder',
-  ENOTDIR: 'a file is in the way where a folder is needed',
-  EISDIR: 'a folder is in the way where a file is needed',
-  EEXIST: 'something is already there',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENAMETOOLONG: 'name too long',
-  ELOOP: 'too many symbolic links',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  EIO: 'input/output error',
-};
-
 /** A file-system error as the target's message (what was being done, why it failed), else undefined. */
 function systemRefusal(target: WriteTarget, error: unknown, doing: string): InputError | undefined {
   if (error instanceof InputError) return error;
   const { code } = (error ?? {}) as NodeJS.ErrnoException;
-  const words = code === undefined ? undefined : WRITE_PROBLEMS[code];
+  const words = code === undefined ? undefined : PATH_PROBLEMS[code];
   return words ? refused(target, `${doing} fails: ${words} (${code})`) : undefined;
 }
 

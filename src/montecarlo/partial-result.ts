@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { INPUT_LIMITS } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
+import { jsonSyntaxError } from '../input/located-text.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
 import { chunksInShard, MAX_CHUNK_SIZE, trialsInChunks } from './chunk-plan.ts';
 import { isKernelId, kernelIds } from './kernel-catalogue.ts';
@@ -135,7 +136,8 @@ export async function parsePartialResult(text: string, source: string): Promise<
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`${source}: not JSON (${(error as Error).message})`);
+    const { at, reason } = jsonSyntaxError(error, text, source);
+    throw new InputError(`${at}: not JSON (${reason})`);
   }
   const bad = (field: string, got: unknown, allowed: string) =>
     invalid(`${source}: ${field}`, got, allowed);

@@ -87,7 +87,7 @@ describe('partial result files', () => {
       /^p\.json: checksum: undefined does not match/,
     );
     await expect(parsePartialResult(text.slice(0, 100), 'p.json')).rejects.toThrow(
-      /^p\.json: not JSON/,
+      /^p\.json:1:\d+: not JSON \(/,
     );
   });
 
