@@ -396,37 +396,39 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           )
           .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
           .addOption(
+            // No default value, so that one given without --target is seen (and refused).
             new Option(
               '--solve-for <what>',
-              'with --target: the Challenge for each step count, or the steps for each Challenge',
-            )
-              .choices(['challenge', 'steps'] as const)
-              .default('challenge' as 'challenge' | 'steps'),
+              'with --target: the Challenge for each step count, or the steps for each Challenge (default: challenge)',
+            ).choices(['challenge', 'steps'] as const),
           ),
       ),
     ),
     `  dicelab zidara tune --steps 6 --target 60%                  what Challenge gives a 6-step fighter 60%?
   dicelab zidara tune --vs 4 --target 75% --solve-for steps   how many steps for 75% against C4?
   dicelab zidara tune --steps 1-12 --vs 1-6 --out reports/tune`,
-    (flags): AnalysisJob => ({
-      analysis: 'tune',
-      name: flags.name ?? TUNE_ANALYSIS.name,
-      options: {
-        ...flagsSetup(flags),
-        steps: flags.steps,
-        challenges: flags.vs,
-        actions: flags.actions,
-        pool: flags.pool as PoolRule,
-      },
-      ...(flags.target === undefined
-        ? {}
-        : {
-            target: {
-              winChance: flags.target,
-              solveFor: flags.solveFor as 'challenge' | 'steps',
-            },
-          }),
-    }),
+    (flags): AnalysisJob => {
+      if (flags.solveFor !== undefined && flags.target === undefined)
+        throw invalid(
+          '--solve-for',
+          flags.solveFor,
+          'it only with --target (the chance to solve for)',
+        );
+      return {
+        analysis: 'tune',
+        name: flags.name ?? TUNE_ANALYSIS.name,
+        options: {
+          ...flagsSetup(flags),
+          steps: flags.steps,
+          challenges: flags.vs,
+          actions: flags.actions,
+          pool: flags.pool as PoolRule,
+        },
+        ...(flags.target === undefined
+          ? {}
+          : { target: { winChance: flags.target, solveFor: flags.solveFor ?? 'challenge' } }),
+      };
+    },
   );
 }
 

@@ -183,6 +183,21 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     }
   });
 
+  it('refuses tune --solve-for without --target, which it would ignore', async () => {
+    const { code, stderr } = await runInProcess([
+      'zidara',
+      'tune',
+      '--vs',
+      '3',
+      '--solve-for',
+      'steps',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'dicelab: --solve-for: "steps" is not allowed (expected it only with --target (the chance to solve for))\n',
+    );
+  });
+
   it('shows a die flag’s default as the flag takes it (dN)', async () => {
     const advantage = await runInProcess(['zidara', 'advantage', '--help']);
     expect(advantage.stdout).toMatch(/--die <dN> +the die stacked \(default: d6\)/);
