@@ -6,6 +6,7 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { InputError, invalid } from '../input/input-error.ts';
+import { chartFileNames } from '../report/chart-file-names.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
 import { ADVANTAGE_ANALYSIS, ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
@@ -106,7 +107,15 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
   command: Command<A, O, G>,
 ) {
   return addOutputOptions(addCharacterOptions(command))
-    .option('--name <stem>', 'file name stem of the chart files (default: the analysis name)')
+    .option(
+      '--name <stem>',
+      'file name stem of the chart files (default: the analysis name)',
+      // Refused as the flag it is, before any work.
+      (stem: string) => {
+        chartFileNames(stem, '--name');
+        return stem;
+      },
+    )
     .option(
       '--against <flags>',
       'what if: also run with these character/rule flags changed, and print both with the change (see below)',

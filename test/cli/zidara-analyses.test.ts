@@ -183,6 +183,23 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     }
   });
 
+  it('refuses a --name that is not a plain file stem as --name, before any work', async () => {
+    const { code, stderr } = await runInProcess([
+      'zidara',
+      'splits',
+      '--steps',
+      '3',
+      '--vs',
+      '3',
+      '--name',
+      '../up',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'dicelab: --name: "../up" is not allowed (expected letters, digits, ".", "_" and "-", starting with a letter or digit)\n',
+    );
+  });
+
   it('refuses tune --solve-for without --target, which it would ignore', async () => {
     const { code, stderr } = await runInProcess([
       'zidara',
