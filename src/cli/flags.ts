@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { invalid, showValue } from '../input/input-error.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
+import { CHART_NAME_ALLOWED, isChartName } from '../report/chart-file-names.ts';
 import { folderProblem } from './write-files.ts';
 
 /**
@@ -94,6 +95,19 @@ export function folderFlag(raw: string): string {
 export function checkFolder(flag: string, dir: string): void {
   const problem = folderProblem(dir);
   if (problem) throw invalid(flag, dir, `a folder, but ${problem}`);
+}
+
+/**
+ * A file name stem (`--name <stem>`): what a chart's files may be called, refused as the flag
+ * when read, before any work.
+ * @example stemFlag('fights-c4') // 'fights-c4'
+ */
+export function stemFlag(raw: string): string {
+  if (!isChartName(raw))
+    throw new InvalidArgumentError(
+      `${showValue(raw)} is not allowed (expected ${CHART_NAME_ALLOWED})`,
+    );
+  return raw;
 }
 
 /**

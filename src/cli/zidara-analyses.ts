@@ -6,7 +6,6 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { InputError, invalid } from '../input/input-error.ts';
-import { chartFileNames } from '../report/chart-file-names.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
 import { ADVANTAGE_ANALYSIS, ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
@@ -39,7 +38,7 @@ import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
-import { choiceFlag, folderFlag, integerFlag, numberFlag } from './flags.ts';
+import { choiceFlag, folderFlag, integerFlag, numberFlag, stemFlag } from './flags.ts';
 import { flagError } from './spec-file.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import {
@@ -110,11 +109,7 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
     .option(
       '--name <stem>',
       'file name stem of the chart files (default: the analysis name)',
-      // Refused as the flag it is, before any work.
-      (stem: string) => {
-        chartFileNames(stem, '--name');
-        return stem;
-      },
+      stemFlag,
     )
     .option(
       '--against <flags>',

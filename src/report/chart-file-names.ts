@@ -10,18 +10,24 @@ export interface ChartFileNames {
 
 const STEM = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** What a chart's name may hold: a plain file stem (no folder, no space). */
+export const CHART_NAME_ALLOWED =
+  'letters, digits, ".", "_" and "-", starting with a letter or digit';
+
+/**
+ * True when `name` may name a chart's files (see {@link CHART_NAME_ALLOWED}).
+ * @example isChartName('../up') // false
+ */
+export function isChartName(name: string): boolean {
+  return STEM.test(name) && !name.includes('..');
+}
+
 /**
  * The file names of a chart called `name`: its data, its Vega-Lite spec, its SVG and its PNG.
- * The name must be a plain file stem (letters, digits, `.`, `_`, `-`; no folder, no space);
- * `field` is what a refusal names (the flag or field that gave it).
+ * @throws InputError when the name is not {@link isChartName}.
  * @example chartFileNames('win-by-challenge').vlJson // "win-by-challenge.vl.json"
  */
-export function chartFileNames(name: string, field = 'chart name'): ChartFileNames {
-  if (!STEM.test(name) || name.includes('..'))
-    throw invalid(
-      field,
-      name,
-      'letters, digits, ".", "_" and "-", starting with a letter or digit',
-    );
+export function chartFileNames(name: string): ChartFileNames {
+  if (!isChartName(name)) throw invalid('chart name', name, CHART_NAME_ALLOWED);
   return { csv: `${name}.csv`, vlJson: `${name}.vl.json`, svg: `${name}.svg`, png: `${name}.png` };
 }

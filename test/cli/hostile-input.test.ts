@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from '@commander-js/extra-typings';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fileFlag, folderFlag } from '../../src/cli/flags.ts';
+import { fileFlag, folderFlag, stemFlag } from '../../src/cli/flags.ts';
 import { buildProgram } from '../../src/cli/main.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
 import { INPUT_LIMITS } from '../../src/input/input-bytes.ts';
@@ -153,7 +153,8 @@ describe('every flag that takes a value refuses garbage', () => {
           o.argChoices ||
           (o.parseArg &&
             o.parseArg !== (folderFlag as unknown) &&
-            o.parseArg !== (fileFlag as unknown)),
+            o.parseArg !== (fileFlag as unknown) &&
+            o.parseArg !== (stemFlag as unknown)),
       )
       .map((o) => ({ path, flag: o.long!, shown: o.flags })),
   );
