@@ -145,7 +145,6 @@ export async function emitWhatIf(
     const written = await writeFilesAtomically(
       flags.out,
       charts.flatMap((chart) => chart.toWrite),
-      { flag: '--out', given: flags.out, names: 'folder' },
     );
     process.stderr.write(`wrote ${written.join(', ')}\n`);
   }

@@ -65,14 +65,10 @@ Examples:
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(say ? { onProgress: say } : {}),
       });
-      const written = await writeFilesAtomically(
-        options.out,
-        [
-          { name: 'check.junit.xml', content: checkJunit(result) },
-          { name: 'check.md', content: checkMarkdown(result) },
-        ],
-        { flag: '--out', given: options.out, names: 'folder' },
-      );
+      const written = await writeFilesAtomically(options.out, [
+        { name: 'check.junit.xml', content: checkJunit(result) },
+        { name: 'check.md', content: checkMarkdown(result) },
+      ]);
       process.stdout.write(`${checkTable(result)}\nwrote ${written.join(', ')}\n`);
       process.exitCode = result.status;
     });

@@ -154,15 +154,11 @@ export async function writeReport(
     sections,
   });
   // One batch: a file that cannot be written (index.html a folder, say) leaves no chart behind.
-  await writeFilesAtomically(
-    dir,
-    [
-      ...toWrite,
-      { name: 'index.html', content: page },
-      ...(offline ? [{ name: OFFLINE_PAGE.fileName, content: offline }] : []),
-    ],
-    { flag: '--out', given: dir, names: 'folder' },
-  );
+  await writeFilesAtomically(dir, [
+    ...toWrite,
+    { name: 'index.html', content: page },
+    ...(offline ? [{ name: OFFLINE_PAGE.fileName, content: offline }] : []),
+  ]);
   return {
     index: join(dir, 'index.html'),
     ...(offline ? { page: join(dir, OFFLINE_PAGE.fileName) } : {}),
