@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rmdirSync, rmSync } from 'node:fs';
 import { lstat, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, invalid } from '../input/input-error.ts';
@@ -31,7 +31,8 @@ export interface WriteTarget {
  * each is written to a temporary name in the same folder and flushed to disk, and only when
  * every one of them is written are they renamed into place. If any write fails, the temporary
  * files and the folders made are removed and no file in `dir` is touched; on SIGINT (Ctrl-C) or
- * SIGTERM while they exist, they are removed and the process exits (130 or 143). Strings are
+ * SIGTERM while they exist, they and the folders made are removed and the process exits (130 or
+ * 143). Strings are
  * written as UTF-8. Returns the paths written, in order.
  * @throws InputError naming `target` (by default `--out` and `dir`) when the folder cannot be
  * made or written in: the flag, its value and why, in one line.
@@ -61,14 +62,15 @@ export async function writeFilesAtomically(
     if ((await lstat(path).catch(() => undefined))?.isDirectory())
       throw refused(target, target.names === 'file' ? 'it is a folder' : `${path} is a folder`);
   }
-  const made = await makeFolder(dir, target);
-  const temps: string[] = [];
+  const write: WriteInFlight = { temps: [], made: [] };
+  removeOnSignal(write);
+  const { temps } = write;
   let done = false;
   try {
+    await makeFolder(dir, target, write.made);
     for (const file of files) {
       const temp = join(dir, `.${file.name}.${randomBytes(4).toString('hex')}.tmp`);
       temps.push(temp);
-      removeOnSignal(temp);
       const handle = await open(temp, 'wx');
       try {
         await handle.writeFile(file.content);
@@ -92,8 +94,8 @@ export async function writeFilesAtomically(
     // After success these are gone (renamed); after a failure they are the leftovers. A temp
     // never made may not even be a path (ENAMETOOLONG): that must not hide the failure itself.
     await Promise.all(temps.map((temp) => rm(temp, { force: true }).catch(() => {})));
-    for (const temp of temps) keepOnSignal(temp);
-    if (!done) await removeFolders(made);
+    if (!done) await removeFolders(write.made);
+    keepOnSignal(write);
   }
 }
 
@@ -132,10 +134,11 @@ function systemRefusal(target: WriteTarget, error: unknown, doing: string): Inpu
 /**
  * Makes folder `dir` and its missing parents, one level at a time from the deepest one there:
  * on Node 20, `mkdir(dir, { recursive: true })` never returns for a path such as /proc/x (it
- * retries forever at full CPU). Returns the folders made, outermost first, for
- * {@link removeFolders}; on a failure removes those it made and throws the target's message.
+ * retries forever at full CPU). Adds each folder made to `made` as it is made (outermost
+ * first: a signal's handler reads it meanwhile, and the caller removes them after a failure);
+ * on a failure throws the target's message.
  */
-async function makeFolder(dir: string, target: WriteTarget): Promise<string[]> {
+async function makeFolder(dir: string, target: WriteTarget, made: string[]): Promise<void> {
   const missing: string[] = [];
   // The root is always there, so the walk ends; a path that cannot be looked at counts as missing
   // (making it then says why).
@@ -143,7 +146,6 @@ async function makeFolder(dir: string, target: WriteTarget): Promise<string[]> {
     missing.unshift(path);
     if (dirname(path) === path) break;
   }
-  const made: string[] = [];
   for (const path of missing) {
     try {
       await mkdir(path);
@@ -151,11 +153,9 @@ async function makeFolder(dir: string, target: WriteTarget): Promise<string[]> {
     } catch (error) {
       // Made by someone else meanwhile: as good.
       if ((error as NodeJS.ErrnoException).code === 'EEXIST' && (await isFolder(path))) continue;
-      await removeFolders(made);
       throw systemRefusal(target, error, `making the folder ${path}`) ?? error;
     }
   }
-  return made;
 }
 
 async function isFolder(path: string): Promise<boolean> {
@@ -167,25 +167,39 @@ async function removeFolders(made: readonly string[]): Promise<void> {
   for (const path of [...made].reverse()) await rmdir(path).catch(() => {});
 }
 
-/** Temporary files being written now: removed if the process is stopped by a signal. */
-const inFlight = new Set<string>();
+/** A write under way: its temporary files and the folders it made (outermost first). */
+interface WriteInFlight {
+  readonly temps: string[];
+  readonly made: string[];
+}
+
+/** Writes under way: what they left is removed if the process is stopped by a signal. */
+const inFlight = new Set<WriteInFlight>();
 const STOP_SIGNALS = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated } as const;
 
 function onStopSignal(signal: keyof typeof STOP_SIGNALS): void {
-  for (const temp of inFlight) rmSync(temp, { force: true });
+  for (const { temps, made } of inFlight) {
+    for (const temp of temps) rmSync(temp, { force: true });
+    // Innermost first, each only if empty (as removeFolders, but before the exit).
+    for (const path of [...made].reverse()) {
+      try {
+        rmdirSync(path);
+      } catch {}
+    }
+  }
   inFlight.clear();
   process.stderr.write(`\ndicelab: stopped (${signal}); no temporary file left behind\n`);
   process.exit(STOP_SIGNALS[signal]);
 }
 
-function removeOnSignal(temp: string): void {
+function removeOnSignal(write: WriteInFlight): void {
   if (inFlight.size === 0)
     for (const signal of Object.keys(STOP_SIGNALS)) process.on(signal, onStopSignal);
-  inFlight.add(temp);
+  inFlight.add(write);
 }
 
-function keepOnSignal(temp: string): void {
-  if (!inFlight.delete(temp) || inFlight.size > 0) return;
+function keepOnSignal(write: WriteInFlight): void {
+  if (!inFlight.delete(write) || inFlight.size > 0) return;
   for (const signal of Object.keys(STOP_SIGNALS)) process.off(signal, onStopSignal);
 }
 

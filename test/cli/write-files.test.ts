@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomically, writeFilesAtomically } from '../../src/cli/write-files.ts';
 import { InputError } from '../../src/input/input-error.ts';
@@ -119,4 +121,45 @@ describe('writeFilesAtomically', () => {
     expect(await readdir(dir)).toEqual([]);
     expect(await readdir(join(dir, '..'))).not.toContain('escape.csv');
   });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    'stopped by %s mid-write, removes its temporary file and the folders it made',
+    async (signal, status) => {
+      let run: { code: number | null; caught: boolean } | undefined;
+      for (let attempt = 0; attempt < 5 && !run?.caught; attempt++)
+        run = await stopWhileWriting(signal);
+      expect(run?.caught, 'a temporary file was caught in 5 runs').toBe(true);
+      expect(run!.code).toBe(status);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+  );
 });
+
+/**
+ * A child writing 200 MB into `dir`/new/deeper (both made by the write), stopped by `signal`
+ * once its temporary file is there; `caught`: whether it was caught then (not already done).
+ */
+async function stopWhileWriting(signal: 'SIGINT' | 'SIGTERM') {
+  await rm(join(dir, 'new'), { recursive: true, force: true });
+  const out = join(dir, 'new', 'deeper');
+  const writer = fileURLToPath(new URL('../../src/cli/write-files.ts', import.meta.url));
+  const script = `import { writeFilesAtomically } from ${JSON.stringify(writer)};
+await writeFilesAtomically(${JSON.stringify(out)}, [{ name: 'big.bin', content: Buffer.alloc(2e8, 1) }]);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: 'ignore',
+  });
+  let caught = false;
+  const poll = setInterval(() => {
+    if (caught || child.exitCode !== null || !existsSync(out)) return;
+    if (readdirSync(out).some((name) => name.endsWith('.tmp'))) {
+      caught = true;
+      child.kill(signal);
+    }
+  }, 1);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(poll);
+  return { code, caught };
+}
