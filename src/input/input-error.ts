@@ -26,6 +26,17 @@ export function invalid(field: string, value: unknown, allowed: string): InputEr
 }
 
 /**
+ * An InputError about a field, its field named as one inside `parent` ("options." and "aura":
+ * "options.aura: …"), for a caller whose input holds what was checked; any other error as it is.
+ * @example fieldWithin(invalid('aura', 6, 'at most 5'), 'options.').message // "options.aura: 6 is not allowed (expected at most 5)"
+ */
+export function fieldWithin(error: unknown, parent: string): unknown {
+  if (!(error instanceof InputError) || error.field === undefined) return error;
+  if (!error.message.startsWith(`${error.field}:`)) return error;
+  return new InputError(`${parent}${error.message}`, `${parent}${error.field}`);
+}
+
+/**
  * A missing field: "expectations[2].of.vs: missing (expected …)".
  * @example missing('tn', 'an integer from 1 to 60').message // "tn: missing (expected an integer from 1 to 60)"
  */

@@ -1,5 +1,6 @@
 import { z } from '#zod';
 import type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
+import { fieldWithin, InputError } from './input-error.ts';
 import { parseSpec } from './issue-messages.ts';
 
 /**
@@ -27,6 +28,30 @@ export function parseOptions<Shape extends z.ZodRawShape>(
   options: unknown,
 ): z.output<z.ZodObject<Shape, z.core.$strict>> {
   return parseSpec(z.strictObject(shape), options === undefined ? {} : options, 'options.');
+}
+
+/**
+ * A library analysis run on its `options`: they are checked first as {@link parseOptions}
+ * checks them against `shape` (the analysis' own fields and the roll setup's it passes on),
+ * then `answer` runs on them. A field of theirs a later check refuses (an Aura past its cap,
+ * rules refused together) is named `options.<field>` too, so one argument reads one way
+ * whichever check speaks. The analysis' jobs (`runAnalysis`: the CLI, scenario files) call
+ * `answer` itself, whose bare field names their callers turn into flags and a file's fields.
+ * @example answerOptions({ aura: z.unknown().optional() }, { aura: 6 }, (o) => checkAura(o.aura, 5, 'aura')) // throws "options.aura: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)"
+ */
+export function answerOptions<Options, Answer>(
+  shape: z.ZodRawShape,
+  options: Options | undefined,
+  answer: (options: Options) => Answer,
+): Answer {
+  parseOptions(shape, options);
+  try {
+    return answer((options ?? {}) as Options);
+  } catch (error) {
+    const field = error instanceof InputError ? (error.field ?? '') : '';
+    const head = /^[A-Za-z]*/.exec(field)![0];
+    throw Object.hasOwn(shape, head) ? fieldWithin(error, 'options.') : error;
+  }
 }
 
 /**

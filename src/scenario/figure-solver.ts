@@ -3,7 +3,7 @@ import { runAnalysis } from '../systems/run-analysis.ts';
 import { type CheckAnswer, checkFigure } from '../systems/system.ts';
 import { CHECK_SYSTEMS } from '../systems/systems.ts';
 import { fightRounds } from '../systems/zidara/analyses/fight-rounds.ts';
-import { tuneGrid } from '../systems/zidara/analyses/tune.ts';
+import { tuneRows } from '../systems/zidara/analyses/tune.ts';
 import type { RollOdds } from '../systems/zidara/engine/roll-play.ts';
 import {
   type Fight,
@@ -55,7 +55,7 @@ export class FigureSolver {
     const key = JSON.stringify([spec.dice, spec.challenge, spec.setup]);
     let split = this.splits.get(key);
     if (!split) {
-      const [row] = tuneGrid({
+      const [row] = tuneRows({
         ...spec.setup,
         steps: [spec.dice.steps],
         challenges: [spec.challenge],

@@ -2,7 +2,7 @@ import { parseSpec } from '../input/issue-messages.ts';
 import { defineAnalysis } from './analysis-declaration.ts';
 import {
   type CompareSystemsOptions,
-  compareSystems,
+  compareRows,
   compareSystemsOptionsSchema,
   type SystemCompareRow,
 } from './compare.ts';
@@ -21,7 +21,7 @@ const declareCompareSystems = /* @__PURE__ */ defineAnalysis<
 >();
 export const COMPARE_SYSTEMS_ANALYSIS = /* @__PURE__ */ declareCompareSystems({
   name: 'compare-systems',
-  run: (job) => ({ rows: compareSystems(job.options) }),
+  run: (job) => ({ rows: compareRows(job.options) }),
   check(job) {
     parseSpec(compareSystemsOptionsSchema, job.options);
   },

@@ -1,16 +1,18 @@
 import { z } from '#zod';
 import { choice, integer } from '../input/field-schemas.ts';
+import { fieldWithin } from '../input/input-error.ts';
 import { parseSpec } from '../input/issue-messages.ts';
+import { answerOptions } from '../input/library-options.ts';
 import { d6PoolOdds, parseD6PoolSpec } from './d6-pool/index.ts';
 import { d12ActionOdds, parseD12ActionSpec } from './d12-action/index.ts';
 import type { OutcomeShare } from './outcome-shares.ts';
 import { Rational } from './rational.ts';
 import { parseRingSkillSpec, RING_SKILL_LIMITS, ringSkillOdds } from './ring-skill/index.ts';
 import { parseTags2d6Spec, type Tags2d6Spec, tags2d6Odds } from './tags-2d6/index.ts';
-import { POOL_RULES, type PoolRule, tuneGrid } from './zidara/analyses/tune.ts';
+import { POOL_RULES, type PoolRule, tuneRows } from './zidara/analyses/tune.ts';
 import { ROLL_SHAPE_SCHEMAS } from './zidara/roll/spec.ts';
 import { parseSplit } from './zidara/roll/split.ts';
-import { type RollSetup, splitOdds } from './zidara/roll/split-roll.ts';
+import { ROLL_SETUP_SHAPE, type RollSetup, splitOdds } from './zidara/roll/split-roll.ts';
 
 /**
  * The five systems side by side: each one's chance of a full success, a partial result and a
@@ -84,12 +86,13 @@ export type SystemCompareRow = {
   readonly failure: number;
 };
 
-/** The options' own fields, as the comparison reads them (the Zi'Dara setup is checked by its rolls). */
-export const compareSystemsOptionsSchema = z.looseObject({
+/** The options' fields (the Zi'Dara setup's are checked again by its rolls). */
+export const compareSystemsOptionsSchema = z.strictObject({
   challenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
   tn: integer(1, RING_SKILL_LIMITS.tn).optional(),
   span: integer(1, MAX_SPAN).optional(),
   pool: choice(POOL_RULES).optional(),
+  setup: z.strictObject(ROLL_SETUP_SHAPE, { error: 'an object' }).optional(),
 });
 
 /**
@@ -102,10 +105,16 @@ export const compareSystemsOptionsSchema = z.looseObject({
  * failure or critical failure, no partial; 2d6 clean / cost / miss; d6 pool success / mixed /
  * failure; Ring and Skill success / failure, no partial.
  * Cost: about 0.2 s at the defaults (the Ring and Skill solves and ~10 Zi'Dara solves).
+ * @throws InputError naming the field (`options.span`, `options.setup.auraMax`), an unknown one too.
  * @example compareSystems().find((r) => r.system === 'd6-pool' && r.position === 0)
  * // { system: 'd6-pool', level: 'stat 3', position: 0, full: 7/27, partial: 4/9, failure: 8/27 }
  */
 export function compareSystems(options: CompareSystemsOptions = {}): SystemCompareRow[] {
+  return answerOptions(compareSystemsOptionsSchema.shape, options, compareRows);
+}
+
+/** {@link compareSystems} as its job runs it, naming a field bare (`span`: see `answerOptions`). */
+export function compareRows(options: CompareSystemsOptions): SystemCompareRow[] {
   const d = COMPARE_DEFAULTS;
   const {
     challenge = d.challenge,
@@ -116,8 +125,15 @@ export function compareSystems(options: CompareSystemsOptions = {}): SystemCompa
   const positions = Array.from({ length: 2 * span + 1 }, (_, i) => i - span);
   const rowsOf = (row: (position: number) => SystemCompareRow | null) =>
     positions.flatMap((position) => row(position) ?? []);
+  let zidara: SystemCompareRow[];
+  try {
+    zidara = zidaraRows(positions, challenge, pool, options.setup ?? {});
+  } catch (error) {
+    // What its rolls refuse is the setup's (an Aura past its cap, rules refused together).
+    throw fieldWithin(error, 'setup.');
+  }
   return [
-    ...zidaraRows(positions, challenge, pool, options.setup ?? {}),
+    ...zidara,
     ...rowsOf(d12Row),
     ...rowsOf(tags2d6Row),
     ...rowsOf(d6PoolRow),
@@ -141,7 +157,7 @@ function zidaraRows(
 ): SystemCompareRow[] {
   const stepsOf = (p: number) => ORDINARY.zidara + p;
   const shown = positions.filter((p) => stepsOf(p) >= 1);
-  const grid = tuneGrid({ ...setup, steps: shown.map(stepsOf), challenges: [challenge], pool });
+  const grid = tuneRows({ ...setup, steps: shown.map(stepsOf), challenges: [challenge], pool });
   return shown.map((position, i) => {
     const cell = grid[i]!;
     const onDice = splitOdds(parseSplit(cell.pool), challenge, { ...setup, policy: 'never' })

@@ -1,10 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { odds, simulate, splits } from '../../src/api/zidara.ts';
+import {
+  advantage,
+  fightCurves,
+  fishing,
+  odds,
+  rankStatedSplits,
+  rerolls,
+  simulate,
+  splits,
+  tuneGrid,
+  tuneTarget,
+  tuneTargets,
+} from '../../src/api/zidara.ts';
 import { InputError } from '../../src/input/input-error.ts';
 import { parseBaseline } from '../../src/scenario/baseline.ts';
 import { formatProblem, parseScenario } from '../../src/scenario/load-scenario.ts';
+import { compareSystems } from '../../src/systems/compare.ts';
 import { SYSTEMS } from '../../src/systems/systems.ts';
 import { parseAdviceRequest } from '../../src/systems/zidara/engine/advise.ts';
 import { parseFight } from '../../src/systems/zidara/fight/fight.ts';
@@ -122,7 +135,7 @@ describe("messages never leak zod's own wording", () => {
     expectHouseWording(
       messages({ policy: 'never', rerolls: 'any' }, (o) => odds(ROLL, o as never)),
     );
-    expectHouseWording(messages({ challenge: 3, pool: [8] }, (o) => splits(o as never)));
+    expectHouseWording(messages({ steps: 4, challenge: 3 }, (o) => splits(o as never)));
     const found: string[] = [];
     for (const options of WRONG.filter((w) => typeof w !== 'object' || w === null))
       await simulate(ROLL, options as never).catch((e: Error) => found.push(e.message));
@@ -170,5 +183,28 @@ describe('the messages of a wrong type (issue: raw zod wording)', () => {
     await expect(simulate(ROLL, { bogus: 1 } as never)).rejects.toThrow(
       /^options\.bogus: no such field \(the fields here are policy, rerolls, trials, seed, threads, chunkSize, onProgress, signal\)$/,
     );
+  });
+
+  it("name every analysis' options argument, and refuse a field it does not take", () => {
+    const target = { winChance: 0.5, solveFor: 'challenge' } as const;
+    const analyses: Record<string, (options: never) => unknown> = {
+      splits,
+      rankStatedSplits: (o) => rankStatedSplits([[[12]]], o),
+      advantage,
+      fishing,
+      rerolls,
+      tuneGrid,
+      tuneTarget,
+      tuneTargets: (o) => tuneTargets(o, [{ steps: 6, challenge: 3 }], target),
+      fightCurves,
+      compareSystems,
+    };
+    for (const [name, analysis] of Object.entries(analyses)) {
+      const run = (options: unknown) => () => analysis(options as never);
+      expect(run(0), name).toThrow(/^options: 0 is not allowed \(expected an object\)$/);
+      expect(run({ bogus: 1 }), name).toThrow(
+        /^options\.bogus: no such field \(the fields here are [a-zA-Z, ]+\)$/,
+      );
+    }
   });
 });

@@ -178,9 +178,22 @@ describe('compareSystems', () => {
 
   it('rejects bad options with an InputError naming the field', () => {
     expect(() => compareSystems({ challenge: 0 })).toThrow(InputError);
-    expect(() => compareSystems({ challenge: 0 })).toThrow(/^challenge: 0 is not allowed/);
-    expect(() => compareSystems({ tn: 9 })).toThrow(/^tn: 9/);
-    expect(() => compareSystems({ span: 4 })).toThrow(/^span: 4 .*from 1 to 3/);
-    expect(() => compareSystems({ pool: 'widest' as never })).toThrow(/^pool: "widest"/);
+    expect(() => compareSystems({ challenge: 0 })).toThrow(/^options\.challenge: 0 is not allowed/);
+    expect(() => compareSystems({ tn: 9 })).toThrow(/^options\.tn: 9/);
+    expect(() => compareSystems({ span: 4 })).toThrow(/^options\.span: 4 .*from 1 to 3/);
+    expect(() => compareSystems({ pool: 'widest' as never })).toThrow(/^options\.pool: "widest"/);
+  });
+
+  it('refuses a field it does not take, in its options and in their setup', () => {
+    expect(() => compareSystems({ bogus: 1 } as never)).toThrow(
+      /^options\.bogus: no such field \(the fields here are challenge, tn, span, pool, setup\)$/,
+    );
+    expect(() => compareSystems({ setup: { auraMx: 3 } } as never)).toThrow(
+      /^options\.setup\.auraMx: no such field \(did you mean aura or auraMax\? the fields here are aura, auraMax, /,
+    );
+    // What the Zi'Dara rolls refuse is named in the setup too.
+    expect(() => compareSystems({ setup: { aura: 6 } })).toThrow(
+      /^options\.setup\.aura: 6 is not allowed \(expected at most auraMax \(5\)/,
+    );
   });
 });

@@ -1,9 +1,16 @@
 import { z } from '#zod';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { answerOptions } from '../../../input/library-options.ts';
 import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, formatSplit } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitRoll, splitsOdds } from '../roll/split-roll.ts';
+import {
+  ROLL_SETUP_SHAPE,
+  type RollSetup,
+  type SplitQuestion,
+  splitRoll,
+  splitsOdds,
+} from '../roll/split-roll.ts';
 
 /** What {@link advantage} stacks and faces when told nothing: 1 to 6 d6s against C1 to C6. */
 export const ADVANTAGE_DEFAULTS = {
@@ -44,10 +51,16 @@ export type AdvantageRow = {
  * How the win chance of one intent grows as dice are stacked on it (advantage: the best die
  * counts), per Challenge. Rows are by stack, then by Challenge. One exact solve per cell:
  * 36 cells take a few tens of milliseconds.
+ * @throws InputError naming the field (`options.most`), an unknown one too.
  * @example advantage({ sides: 6, most: 2, challenges: [3], auraMax: 0 }).map((r) => r.winChance)
  * // [0.4166…, 0.5787…]  (1 − Σ_D (D/6)^k / 6)
  */
 export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
+  return answerOptions(advantageOptionsSchema.shape, options, advantageRows);
+}
+
+/** {@link advantage} as its job runs it, naming a field bare (`most`: see `answerOptions`). */
+function advantageRows(options: AdvantageOptions): AdvantageRow[] {
   const {
     challenges = ADVANTAGE_DEFAULTS.challenges,
     sides = ADVANTAGE_DEFAULTS.sides,
@@ -89,8 +102,8 @@ export function advantage(options: AdvantageOptions = {}): AdvantageRow[] {
   return rows;
 }
 
-/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
-export const advantageOptionsSchema = z.looseObject({
+/** The options' fields: the analysis' own, and the setup's (checked again by its rolls). */
+export const advantageOptionsSchema = z.strictObject({
   sides: ROLL_SHAPE_SCHEMAS.sides.optional(),
   most: ROLL_SHAPE_SCHEMAS.dice.optional(),
   stacks: z
@@ -104,6 +117,7 @@ export const advantageOptionsSchema = z.looseObject({
     .min(1, { error: 'at least one stack of dice' })
     .optional(),
   challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+  ...ROLL_SETUP_SHAPE,
 });
 
 /** How a What if pairs two runs' rows (`--against`, the page's What if). */
@@ -120,7 +134,7 @@ export const ADVANTAGE_ANALYSIS = /* @__PURE__ */ declareAdvantage({
     name: 'advantage',
     description: 'how the win chance of one intent grows as dice are stacked on it, per Challenge',
   },
-  run: (job) => ({ rows: advantage(job.options) }),
+  run: (job) => ({ rows: advantageRows(job.options) }),
   check(job) {
     const o = parseSpec(advantageOptionsSchema, job.options);
     splitRoll([o.stacks?.[0] ?? [o.sides ?? 6]], o.challenges?.[0] ?? 1, job.options);

@@ -1,6 +1,7 @@
 import { z } from '#zod';
 import { integer } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { answerOptions } from '../../../input/library-options.ts';
 import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import {
   FIGHT_LIMITS,
@@ -8,6 +9,7 @@ import {
   type FightOdds,
   type FightOptions,
   fightOdds,
+  fightSpecSchema,
   parseFight,
 } from '../fight/fight.ts';
 import { challengeName } from '../roll/notation.ts';
@@ -44,24 +46,39 @@ export type FightCurveRow = {
   readonly opening: string;
 };
 
-/** The options' own fields, as the analysis reads them (each fight's are checked by the fight). */
-export const fightCurvesOptionsSchema = z.looseObject({
+// Each fight's Challenge and tags are the curves' lists; its rounds, the curves' own.
+const {
+  challenge: _challenge,
+  tags: _tags,
+  maxRounds: _maxRounds,
+  ...fightShape
+} = fightSpecSchema.shape;
+
+/** The options' fields: the analysis' own, and each fight's (checked again by the fight). */
+export const fightCurvesOptionsSchema = z.strictObject({
   tags: z
     .array(integer(1, FIGHT_LIMITS.tags), { error: 'a list of tag counts' })
     .min(1, { error: 'at least one tag count' })
     .optional(),
   challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
   maxRounds: integer(1, FIGHT_LIMITS.maxRounds).optional(),
+  ...fightShape,
 });
 
 /**
  * Fight curves: for every (Challenge, tags) pair, the chance the threat falls within 1, 2, …
  * `maxRounds` rounds, each fight solved exactly as a Markov chain over (tags, Aura, Resolve)
  * (see fight/fight.ts). Cost: one fight solve per pair (milliseconds to a second each).
+ * @throws InputError naming the field (`options.tags[0]`), an unknown one too.
  * @example fightCurves({ pool: [8], challenges: [4], tags: [1], auraMax: 0, titles: 0, maxRounds: 2 })[1].winWithin
  * // 1 − (36/64)² = 0.68359375
  */
 export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
+  return answerOptions(fightCurvesOptionsSchema.shape, options, fightCurvesRows);
+}
+
+/** {@link fightCurves} as its job runs it, naming a field bare (`tags[0]`: see `answerOptions`). */
+function fightCurvesRows(options: FightCurvesOptions): FightCurveRow[] {
   parseSpec(fightCurvesOptionsSchema, options);
   const {
     tags = FIGHT_CURVES_DEFAULTS.tags,
@@ -119,7 +136,7 @@ export const FIGHT_CURVES_ANALYSIS = /* @__PURE__ */ declareFightCurves({
     description:
       'P(a threat falls within N rounds) for threats of several Challenges and tags, exactly',
   },
-  run: (job) => ({ rows: fightCurves(job.options) }),
+  run: (job) => ({ rows: fightCurvesRows(job.options) }),
   check(job) {
     const o = parseSpec(fightCurvesOptionsSchema, job.options);
     const { tags: _tags, challenges: _challenges, ...fight } = job.options;

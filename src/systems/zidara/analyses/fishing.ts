@@ -1,11 +1,12 @@
 import { z } from '#zod';
 import { number } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { answerOptions } from '../../../input/library-options.ts';
 import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
-import { type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
+import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
 
 /**
  * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
@@ -59,9 +60,15 @@ export type FishingRow = {
  * included), the main intent's win chance against the expected Aura gained, with the Pareto
  * frontier marked. Rows sorted by main win chance, then Aura gained, both high first.
  * One exact solve per split; tens of splits for 8 steps.
+ * @throws InputError naming the field (`options.steps`), an unknown one too.
  * @example fishing({ steps: 6, challenge: 3 }).find((r) => r.split === 'd10 | d2').auraGained // 0.6
  */
 export function fishing(options: FishingOptions): FishingRow[] {
+  return answerOptions(fishingOptionsSchema.shape, options, fishingRows);
+}
+
+/** {@link fishing} as its job runs it, naming a field bare (`steps`: see `answerOptions`). */
+function fishingRows(options: FishingOptions): FishingRow[] {
   const {
     steps,
     actions = FISHING_DEFAULTS.actions,
@@ -98,13 +105,14 @@ export function fishing(options: FishingOptions): FishingRow[] {
   );
 }
 
-/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
-export const fishingOptionsSchema = z.looseObject({
+/** The options' fields: the analysis' own, and the setup's (checked again by its rolls). */
+export const fishingOptionsSchema = z.strictObject({
   steps: ROLL_SHAPE_SCHEMAS.steps,
   actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
   challenge: ROLL_SHAPE_SCHEMAS.challenge,
   minorMaxSides: ROLL_SHAPE_SCHEMAS.sides.optional(),
-  minorWeight: number(0).optional(),
+  minorWeight: number(0, undefined, ROLL_LIMITS.value).optional(),
+  ...ROLL_SETUP_SHAPE,
 });
 
 /** Solves agree to about 1e-15; closer figures are taken as equal. */
@@ -146,7 +154,7 @@ export const FISHING_ANALYSIS = /* @__PURE__ */ declareFishing({
     description:
       "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
   },
-  run: (job) => ({ rows: fishing(job.options) }),
+  run: (job) => ({ rows: fishingRows(job.options) }),
   check(job) {
     const o = parseSpec(fishingOptionsSchema, job.options);
     splitRoll([stepsToDice(o.steps)], o.challenge, job.options);

@@ -1,11 +1,18 @@
 import { z } from '#zod';
 import { choice } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { answerOptions } from '../../../input/library-options.ts';
 import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import { REROLL_KINDS, type RerollKinds } from '../engine/roll-play.ts';
 import { ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { canonicalSplit, type Split } from '../roll/split.ts';
-import { type RollSetup, type SplitQuestion, splitRoll, splitsOdds } from '../roll/split-roll.ts';
+import {
+  ROLL_SETUP_SHAPE,
+  type RollSetup,
+  type SplitQuestion,
+  splitRoll,
+  splitsOdds,
+} from '../roll/split-roll.ts';
 
 /**
  * What {@link rerolls} compares when told nothing: a lone d8 against C1 to C6 with 0 to 3
@@ -46,8 +53,11 @@ export type RerollRow = {
   readonly resolveEnd: number;
 };
 
-/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
-export const rerollsOptionsSchema = z.looseObject({
+// The setup's Resolve, rerolls and play are what the analysis varies: not the setup's to set.
+const { resolve: _resolve, rerolls: _rerolls, policy: _policy, ...setupShape } = ROLL_SETUP_SHAPE;
+
+/** The options' fields: the analysis' own, and the setup's (checked again by its rolls). */
+export const rerollsOptionsSchema = z.strictObject({
   split: z
     .array(
       z
@@ -66,6 +76,7 @@ export const rerollsOptionsSchema = z.looseObject({
     .array(choice(REROLL_KINDS), { error: `a list from ${REROLL_KINDS.join(', ')}` })
     .min(1, { error: `some of ${REROLL_KINDS.join(', ')}` })
     .optional(),
+  ...setupShape,
 });
 
 /**
@@ -74,10 +85,16 @@ export const rerollsOptionsSchema = z.looseObject({
  * optimal within the allowed kind, for the rules' utility (every intent weight 1, plus the
  * setup's auraValue). Rows by Challenge, then kind, then Resolve.
  * One exact solve per cell: a lone die takes microseconds; six dice with 3 Resolve, ~50 ms.
+ * @throws InputError naming the field (`options.resolve[0]`), an unknown one too (`policy`).
  * @example rerolls({ split: [[8]], challenges: [4], resolve: [0, 1], kinds: ['any'], auraMax: 0 })
  *   .map((r) => r.winChance) // [0.4375, 0.6015625]
  */
 export function rerolls(options: RerollsOptions = {}): RerollRow[] {
+  return answerOptions(rerollsOptionsSchema.shape, options, rerollsRows);
+}
+
+/** {@link rerolls} as its job runs it, naming a field bare (`kinds`: see `answerOptions`). */
+function rerollsRows(options: RerollsOptions): RerollRow[] {
   const {
     split: stated = REROLLS_DEFAULTS.split,
     challenges = REROLLS_DEFAULTS.challenges,
@@ -86,7 +103,13 @@ export function rerolls(options: RerollsOptions = {}): RerollRow[] {
   } = parseSpec(rerollsOptionsSchema, options);
   const split = canonicalSplit(stated);
   const levels = [...resolve].sort((a, b) => a - b);
-  const { policy: _p, rerolls: _r, ...setup } = options as RollSetup;
+  const {
+    split: _split,
+    challenges: _challenges,
+    resolve: _resolve,
+    kinds: _kinds,
+    ...setup
+  } = options;
   // Every cell solved at once: one solve per kind serves every Challenge and Resolve level.
   const solved = splitsOdds(
     challenges.flatMap((challenge) =>
@@ -138,7 +161,7 @@ export const REROLLS_ANALYSIS = /* @__PURE__ */ declareRerolls({
     description:
       'win chance with 0, 1, 2… Resolve: reroll one die vs reroll all vs optimal, per Challenge',
   },
-  run: (job) => ({ rows: rerolls(job.options) }),
+  run: (job) => ({ rows: rerollsRows(job.options) }),
   check(job) {
     const o = parseSpec(rerollsOptionsSchema, job.options);
     const { resolve: _resolve, ...setup } = job.options;

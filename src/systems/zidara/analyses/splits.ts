@@ -2,6 +2,7 @@ import { z } from '#zod';
 import { choice } from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { answerOptions } from '../../../input/library-options.ts';
 import { defineAnalysis, type RowShape } from '../../analysis-declaration.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
@@ -13,7 +14,7 @@ import {
   splitSteps,
   splitsOfPool,
 } from '../roll/split.ts';
-import { type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
+import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
 
 /**
  * What a split is ranked by:
@@ -89,10 +90,18 @@ export type SplitRow = {
  * numbers of intents, scored exactly against the Challenge and ranked by the objective (best
  * first; ties: fewer intents, then fewer dice, then the notation's text order).
  * Cost: one exact solve per candidate (tens of candidates for 8 steps; ~1 ms each).
+ * @throws InputError naming the field (`options.steps`), an unknown one too.
  * @example splits({ steps: 6, challenge: 3, intents: [1], auraMax: 0 })[0].split // "d12"
+ * @example splits({ steps: 6, chalenge: 3 }) // throws "options.chalenge: no such field (did you mean challenge? the fields here are steps, actions, intents, challenge, objective, aura, auraMax, …"
  */
 export function splits(options: SplitsOptions): SplitRow[] {
-  return rankSplitRows(scoreSplitRows(splitCandidates(options), options));
+  return answerOptions(splitsOptionsSchema.shape, options, splitsRows);
+}
+
+/** {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`). */
+function splitsRows(options: SplitsOptions): SplitRow[] {
+  const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
+  return rankSplitRows(scoreSplitRows(splitCandidates(options), ranked));
 }
 
 /**
@@ -131,9 +140,20 @@ export interface RankStatedSplitsOptions extends RollSetup {
 /**
  * Stated splits (need not be legal pools of one step count) scored like {@link splits} and
  * ranked: the one-line answer to "d12 or d6+d6 on one intent?".
+ * @throws InputError naming the option (`options.challenge`), or `splits` when none is given.
  * @example rankStatedSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d6+d6" (d12 with no Aura)
  */
 export function rankStatedSplits(
+  candidates: readonly Split[],
+  options: RankStatedSplitsOptions,
+): SplitRow[] {
+  return answerOptions(rankStatedSplitsOptionsSchema.shape, options, (checked) =>
+    statedSplitsRows(candidates, checked),
+  );
+}
+
+/** {@link rankStatedSplits} as its job runs it, naming a field bare (see `answerOptions`). */
+function statedSplitsRows(
   candidates: readonly Split[],
   options: RankStatedSplitsOptions,
 ): SplitRow[] {
@@ -141,15 +161,17 @@ export function rankStatedSplits(
   return rankSplitRows(scoreSplitRows(candidates, options));
 }
 
-/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
-export const rankStatedSplitsOptionsSchema = z.looseObject({
+/** The options' fields: the analysis' own, and the setup's (checked again by its rolls). */
+export const rankStatedSplitsOptionsSchema = z.strictObject({
   challenge: ROLL_SHAPE_SCHEMAS.challenge,
   objective: choice(SPLIT_OBJECTIVES).optional(),
+  ...ROLL_SETUP_SHAPE,
 });
-export const splitsOptionsSchema = rankStatedSplitsOptionsSchema.extend({
+export const splitsOptionsSchema = z.strictObject({
   steps: ROLL_SHAPE_SCHEMAS.steps,
   actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
   intents: z.array(ROLL_SHAPE_SCHEMAS.dice, { error: 'a list of intent counts' }).optional(),
+  ...rankStatedSplitsOptionsSchema.shape,
 });
 
 /** A split scored, before it is ranked among the others. */
@@ -269,7 +291,7 @@ export const SPLITS_ANALYSIS = /* @__PURE__ */ declareSplits({
     description: 'rank every way to split a roll: legal pools × assignments of dice to intents',
   },
   run(job) {
-    const ranked = splits(job.options);
+    const ranked = splitsRows(job.options);
     const rows = job.top === undefined ? ranked : ranked.slice(0, job.top);
     return { rows, total: ranked.length };
   },
@@ -298,7 +320,7 @@ export const STATED_SPLITS_ANALYSIS = /* @__PURE__ */ declareStatedSplits({
   name: 'stated-splits',
   run(job) {
     const candidates = statedSplits(job);
-    return { rows: rankStatedSplits(candidates, job.options), asked: candidates.map(formatSplit) };
+    return { rows: statedSplitsRows(candidates, job.options), asked: candidates.map(formatSplit) };
   },
   check(job) {
     const o = parseSpec(rankStatedSplitsOptionsSchema, job.options);

@@ -2,11 +2,13 @@ import { z } from '#zod';
 import { choice, number } from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
+import { answerOptions } from '../../../input/library-options.ts';
 import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatSplit, type Split } from '../roll/split.ts';
 import {
+  ROLL_SETUP_SHAPE,
   type RollSetup,
   type SplitQuestion,
   splitRoll,
@@ -64,15 +66,27 @@ export type TuneRow = {
  * rule) at every step count against every Challenge. Rows by steps, then Challenge.
  * Cost: one solve per cell (`natural`) or per legal pool and cell (`best`): 12 × 6 cells with
  * the best of ~10 pools each take about a second.
+ * @throws InputError naming the field (`options.steps[0]`), an unknown one too.
  * @example tuneGrid({ steps: [6], challenges: [3], pool: 'natural', auraMax: 0 })[0].winChance
  * // 0.7083… (d12 against d6: 51/72)
  */
 export function tuneGrid(options: TuneOptions = {}): TuneRow[] {
-  const { steps = TUNE_DEFAULTS.steps, challenges = TUNE_DEFAULTS.challenges } = parseSpec(
-    tuneOptionsSchema,
-    options,
-  );
-  return characterOf(options)(steps.flatMap((s) => challenges.map((c) => [s, c] as const)));
+  return answerOptions(tuneOptionsSchema.shape, options, tuneRows);
+}
+
+/**
+ * {@link tuneGrid} as its job runs it, and a scenario's roll figures pick their pools: naming a
+ * field bare (`steps[0]`: see `answerOptions`).
+ */
+export function tuneRows(options: TuneOptions): TuneRow[] {
+  const {
+    steps = TUNE_DEFAULTS.steps,
+    challenges = TUNE_DEFAULTS.challenges,
+    actions,
+    pool,
+  } = parseSpec(tuneOptionsSchema, options);
+  const character = characterOf(options, actions, pool);
+  return character(steps.flatMap((s) => challenges.map((c) => [s, c] as const)));
 }
 
 /** Options of {@link tuneTarget}: give `steps` to solve for the Challenge, or `challenge` to
@@ -112,11 +126,17 @@ export interface TuneAnswer {
  * The Challenge (given `steps`) or the step count (given `challenge`) that puts the character
  * nearest a target win chance, with the figures on each side. Walks Challenge 1, 2, … (win
  * chance falling) or steps 1, 2, … (rising) until the target is crossed: a few solves.
+ * @throws InputError naming the field (`options.target`), an unknown one too.
  * @example tuneTarget({ target: 0.6, steps: 6, pool: 'natural', auraMax: 0 }).nearest.challenge // 4
  */
 export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
-  const { target, maxChallenge, maxSteps } = parseSpec(targetSchema, options);
-  const character = characterOf(options);
+  return answerOptions(targetSchema.shape, options, targetAnswer);
+}
+
+/** {@link tuneTarget} as a job runs it, naming a field bare (`target`: see `answerOptions`). */
+function targetAnswer(options: TuneTargetOptions): TuneAnswer {
+  const { target, maxChallenge, maxSteps, actions, pool } = parseSpec(targetSchema, options);
+  const character = characterOf(options, actions, pool);
   if ((options.steps === undefined) === (options.challenge === undefined)) {
     throw invalid(
       'steps',
@@ -156,19 +176,23 @@ export function tuneTarget(options: TuneTargetOptions): TuneAnswer {
   return { solveFor, target, nearest, above, below };
 }
 
-/** The options' own fields, as the analysis reads them (the setup's are checked by its rolls). */
-const characterSchema = z.looseObject({
+/** The pool a character rolls (see {@link characterOf}), and its setup (checked again by its rolls). */
+const CHARACTER_SHAPE = {
   actions: ROLL_SHAPE_SCHEMAS.actions.optional(),
   pool: choice(POOL_RULES).optional(),
-});
-export const tuneOptionsSchema = characterSchema.extend({
+  ...ROLL_SETUP_SHAPE,
+};
+/** The options' fields: the grid's, and the character's. */
+export const tuneOptionsSchema = z.strictObject({
   steps: z
     .array(ROLL_SHAPE_SCHEMAS.steps, { error: 'a list of step counts' })
     .min(1, { error: 'at least one step count' })
     .optional(),
   challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
+  ...CHARACTER_SHAPE,
 });
-const targetSchema = characterSchema.extend({
+/** The options' fields: the target's, and the character's. */
+const targetSchema = z.strictObject({
   target: z
     .number({ error: 'a win chance from 0 to 1' })
     .min(0, { error: 'a win chance from 0 to 1' })
@@ -177,6 +201,7 @@ const targetSchema = characterSchema.extend({
   challenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
   maxChallenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
   maxSteps: ROLL_SHAPE_SCHEMAS.steps.optional(),
+  ...CHARACTER_SHAPE,
 });
 
 /** A target win chance to solve for, at each point of a grid. */
@@ -189,6 +214,7 @@ export interface TuneTargets {
 /**
  * {@link tuneTarget} at every step count (solving for the Challenge) or every Challenge (solving
  * for the steps) of a grid made with the same options.
+ * @throws InputError naming the option (`options.pool`), an unknown one too, or `target`.
  * @example tuneTargets({ pool: 'natural', auraMax: 0 }, [{ steps: 6, challenge: 3 }], { winChance: 0.6, solveFor: 'challenge' })[0].nearest.challenge // 4
  */
 export function tuneTargets(
@@ -196,13 +222,24 @@ export function tuneTargets(
   grid: readonly { readonly steps: number; readonly challenge: number }[],
   target: TuneTargets,
 ): TuneAnswer[] {
+  return answerOptions(tuneOptionsSchema.shape, options, (checked) =>
+    targetAnswers(checked, grid, target),
+  );
+}
+
+/** {@link tuneTargets} as a job runs it, naming a field bare (see `answerOptions`). */
+function targetAnswers(
+  options: TuneOptions,
+  grid: readonly { readonly steps: number; readonly challenge: number }[],
+  target: TuneTargets,
+): TuneAnswer[] {
   const { steps: _steps, challenges: _challenges, ...character } = options;
   if (target.solveFor === 'challenge')
     return [...new Set(grid.map((r) => r.steps))].map((steps) =>
-      tuneTarget({ ...character, target: target.winChance, steps }),
+      targetAnswer({ ...character, target: target.winChance, steps }),
     );
   return [...new Set(grid.map((r) => r.challenge))].map((challenge) =>
-    tuneTarget({ ...character, target: target.winChance, challenge }),
+    targetAnswer({ ...character, target: target.winChance, challenge }),
   );
 }
 
@@ -222,16 +259,15 @@ function walkUntil(
 }
 
 /**
- * The character of a setup: its win chance and pool at each (steps, Challenge) point, every
- * point's pools solved at once (a pool's solve serves every Challenge it is asked at).
+ * The character of a setup, rolling the pool `rule` picks for `actions` (both checked): its win
+ * chance and pool at each (steps, Challenge) point, every point's pools solved at once (a pool's
+ * solve serves every Challenge it is asked at).
  */
 function characterOf(
-  options: TuneOptions | TuneTargetOptions,
+  options: RollSetup,
+  actions: number = TUNE_DEFAULTS.actions,
+  rule: PoolRule = TUNE_DEFAULTS.pool,
 ): (points: readonly (readonly [number, number])[]) => TuneRow[] {
-  const { actions = TUNE_DEFAULTS.actions, pool: rule = TUNE_DEFAULTS.pool } = parseSpec(
-    characterSchema,
-    options,
-  );
   const poolsOf = (steps: number) =>
     rule === 'natural'
       ? [stepsToDice(steps)]
@@ -287,8 +323,8 @@ export const TUNE_ANALYSIS = /* @__PURE__ */ declareTune({
       'the steps × Challenge grid of win chances, and the Challenge (or steps) nearest a target',
   },
   run(job) {
-    const rows = tuneGrid(job.options);
-    const answers = job.target ? tuneTargets(job.options, rows, job.target) : [];
+    const rows = tuneRows(job.options);
+    const answers = job.target ? targetAnswers(job.options, rows, job.target) : [];
     return { rows, answers };
   },
   check(job) {

@@ -195,7 +195,7 @@ const { resolve: _resolve, ...setupSchemas } = ROLL_OPTION_SCHEMAS;
 const dieSides = z.literal(DIE_SIDES, { error: `one of ${DIE_SIDES.join(', ')}` });
 
 /** The shape of a fight spec; what ties its fields together is checked by {@link parseFight}. */
-const fightSpecSchema = z.strictObject(
+export const fightSpecSchema = z.strictObject(
   {
     challenge: integer(1, ROLL_LIMITS.challenge),
     tags: integer(1, FIGHT_LIMITS.tags),

@@ -137,6 +137,20 @@ export const ROLL_OPTION_FIELDS = [
 ] as const satisfies readonly (keyof RollSpec)[];
 
 /**
+ * The zod schemas of a roll spec's options ({@link ROLL_OPTION_FIELDS}), each optional: what a
+ * roll spec and an analysis' options check them with. `aura` is checked against its cap by
+ * {@link parseRoll}, the cap being another field.
+ */
+export const ROLL_OPTION_SHAPE = {
+  aura: z.unknown().optional(),
+  ...(Object.fromEntries(
+    Object.entries(ROLL_OPTION_SCHEMAS).map(([field, schema]) => [field, schema.optional()]),
+  ) as {
+    [F in keyof typeof ROLL_OPTION_SCHEMAS]: z.ZodOptional<(typeof ROLL_OPTION_SCHEMAS)[F]>;
+  }),
+} satisfies Record<(typeof ROLL_OPTION_FIELDS)[number], z.ZodType>;
+
+/**
  * The zod schemas of the numbers that shape a roll, within {@link ROLL_LIMITS}: roll specs, the
  * analyses' options and the scenario schema check them alike.
  */
@@ -210,12 +224,7 @@ export const rollSpecSchema = z.strictObject(
         { error: 'an array with one entry per intent, numbered by the dice' },
       )
       .optional(),
-    aura: z.unknown().optional(),
-    ...(Object.fromEntries(
-      Object.entries(ROLL_OPTION_SCHEMAS).map(([field, schema]) => [field, schema.optional()]),
-    ) as {
-      [F in keyof typeof ROLL_OPTION_SCHEMAS]: z.ZodOptional<(typeof ROLL_OPTION_SCHEMAS)[F]>;
-    }),
+    ...ROLL_OPTION_SHAPE,
   },
   { error: 'an object' },
 );

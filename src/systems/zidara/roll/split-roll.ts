@@ -21,6 +21,7 @@ import {
   parseRoll,
   ROLL_DEFAULTS,
   ROLL_OPTION_FIELDS,
+  ROLL_OPTION_SHAPE,
   ROLL_SHAPE_SCHEMAS,
   type Roll,
   type RollSpec,
@@ -251,6 +252,15 @@ export const PLAY_OPTION_SHAPE = {
   policy: choice(POLICIES).optional(),
   rerolls: choice(REROLL_KINDS).optional(),
 };
+
+/**
+ * The fields of a {@link RollSetup} and their checks: what an analysis' options take beside
+ * their own and pass on to its rolls, so that its strict schema lists exactly what it takes.
+ */
+export const ROLL_SETUP_SHAPE = {
+  ...ROLL_OPTION_SHAPE,
+  ...PLAY_OPTION_SHAPE,
+} satisfies Record<keyof RollSetup, z.ZodType>;
 
 // Loose: a setup (a character, an analysis' options) holds other fields, each checked elsewhere.
 const playSchema = z.looseObject(PLAY_OPTION_SHAPE);

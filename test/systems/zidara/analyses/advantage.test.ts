@@ -37,10 +37,23 @@ describe('advantage', () => {
     for (const row of rows) if (row.gain !== null) expect(row.gain).toBeGreaterThanOrEqual(-1e-12);
   });
 
-  it('refuses bad options', () => {
+  it('refuses bad options, naming them in its options argument', () => {
     expect(() => advantage({ sides: 7 })).toThrow(InputError);
-    expect(() => advantage({ most: 0 })).toThrow(/^most: /);
-    expect(() => advantage({ challenges: [] })).toThrow(/^challenges: /);
-    expect(() => advantage({ stacks: [[5]] })).toThrow(/^stacks\[0\]\[0\]: /);
+    expect(() => advantage({ most: 0 })).toThrow(/^options\.most: /);
+    expect(() => advantage({ challenges: [] })).toThrow(/^options\.challenges: /);
+    expect(() => advantage({ stacks: [[5]] })).toThrow(/^options\.stacks\[0\]\[0\]: /);
+    expect(() => advantage({ aura: 6 })).toThrow(/^options\.aura: 6 is not allowed/);
+  });
+
+  it('refuses a field it does not take, and options that are not an object', () => {
+    expect(() => advantage({ bogus: 1 } as never)).toThrow(
+      /^options\.bogus: no such field \(the fields here are sides, most, stacks, challenges, aura, auraMax, /,
+    );
+    expect(() => advantage({ mots: 2 } as never)).toThrow(
+      /^options\.mots: no such field \(did you mean most\? /,
+    );
+    expect(() => advantage(0 as never)).toThrow(
+      /^options: 0 is not allowed \(expected an object\)$/,
+    );
   });
 });

@@ -31,6 +31,37 @@ describe('fight curves', () => {
     }
   });
 
+  it("refuses a field it does not take, listing its own fields (not a fight's)", () => {
+    const fields = (message: string) =>
+      /the fields here are (.*)\)$/.exec(message)?.[1]?.split(', ');
+    let message = '';
+    try {
+      fightCurves({ pool: [8], bogus: 1 } as never);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^options\.bogus: no such field /);
+    const listed = fields(message)!;
+    expect(listed.slice(0, 8)).toEqual([
+      'tags',
+      'challenges',
+      'maxRounds',
+      'pool',
+      'steps',
+      'actions',
+      'titles',
+      'fightPolicy',
+    ]);
+    // A fight's Challenge is the curves' list of them; its Resolve, the Titles.
+    expect(listed).not.toContain('challenge');
+    expect(listed).not.toContain('resolve');
+    expect(() => fightCurves({ pool: [8], challenge: 3 } as never)).toThrow(
+      /^options\.challenge: no such field \(did you mean challenges\? /,
+    );
+    expect(() => fightCurves({ tags: [1], challenges: [3] })).toThrow(/^options\.pool: missing /);
+    expect(() => fightCurves(0 as never)).toThrow(/^options: 0 is not allowed/);
+  });
+
   it('reports as a valid Vega-Lite chart with a table and a finding', () => {
     const out = analysisOutput(
       runAnalysis({

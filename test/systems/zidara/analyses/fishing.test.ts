@@ -44,6 +44,18 @@ describe('fishing', () => {
   it('lets larger dice onto minor intents when asked', () => {
     const rows = fishing({ steps: 6, challenge: 3, minorMaxSides: 6 });
     expect(rows.map((r) => r.split)).toContain('d6 | d6');
-    expect(() => fishing({ steps: 6, challenge: 3, minorMaxSides: 5 })).toThrow(/^minorMaxSides: /);
+    expect(() => fishing({ steps: 6, challenge: 3, minorMaxSides: 5 })).toThrow(
+      /^options\.minorMaxSides: /,
+    );
+  });
+
+  it("names an unknown field before a missing one, and a weight past the roll's bound", () => {
+    expect(() => fishing({ bogus: 1 } as never)).toThrow(
+      /^options\.bogus: no such field \(the fields here are steps, actions, challenge, minorMaxSides, minorWeight, aura, /,
+    );
+    expect(() => fishing({} as never)).toThrow(/^options\.steps: missing/);
+    expect(() => fishing({ steps: 6, challenge: 3, minorWeight: 1e7 })).toThrow(
+      /^options\.minorWeight: 10000000 is not allowed \(expected a number from 0 to 1000000\)$/,
+    );
   });
 });

@@ -50,9 +50,18 @@ describe('rerolls', () => {
     }
   });
 
-  it('refuses bad options', () => {
-    expect(() => rerolls({ resolve: [11] })).toThrow(/^resolve\[0\]: /);
-    expect(() => rerolls({ kinds: ['some' as 'one'] })).toThrow(/^kinds\[0\]: /);
-    expect(() => rerolls({ challenges: [0] })).toThrow(/^challenges\[0\]: /);
+  it('refuses bad options, naming them in its options argument', () => {
+    expect(() => rerolls({ resolve: [11] })).toThrow(/^options\.resolve\[0\]: /);
+    expect(() => rerolls({ kinds: ['some' as 'one'] })).toThrow(/^options\.kinds\[0\]: /);
+    expect(() => rerolls({ challenges: [0] })).toThrow(/^options\.challenges\[0\]: /);
+  });
+
+  it('refuses a field it does not take: the play and rerolls it varies itself among them', () => {
+    expect(() => rerolls({ bogus: 1 } as never)).toThrow(
+      /^options\.bogus: no such field \(the fields here are split, challenges, resolve, kinds, aura, auraMax, boostsPerRoll, /,
+    );
+    // Once dropped without a word: the rows are of every kind asked, under the optimal play.
+    expect(() => rerolls({ policy: 'never' } as never)).toThrow(/^options\.policy: no such field /);
+    expect(() => rerolls({ rerolls: 'one' } as never)).toThrow(/^options\.rerolls: no such field /);
   });
 });

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/input/input-error.ts';
+import { checkAnalysis, runAnalysis } from '../../../../src/systems/run-analysis.ts';
 import { rankStatedSplits, splits } from '../../../../src/systems/zidara/analyses/splits.ts';
 import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
+import { ROLL_OPTION_FIELDS } from '../../../../src/systems/zidara/roll/spec.ts';
 import { parseSplit, splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
+import { PLAY_OPTION_SHAPE } from '../../../../src/systems/zidara/roll/split-roll.ts';
 import { bruteForceUtility } from '../brute-force.ts';
 import { overDefence, pAllAtMost, pBeats, pBeatsByFaces } from '../enumerate.ts';
 
 const noAura = { auraMax: 0 } as const;
+/** A roll setup's fields, as the options of an analysis list them after its own. */
+const SETUP_FIELDS = [...ROLL_OPTION_FIELDS, ...Object.keys(PLAY_OPTION_SHAPE)];
 
 describe('rankStatedSplits', () => {
   it('answers "d12 or d6+d6 on one intent?" against C3 with no Aura by direct enumeration', () => {
@@ -151,10 +156,57 @@ describe('splits', () => {
       () => splits({ steps: 4, challenge: 3, aura: 6 }),
       () => rankStatedSplits([], { challenge: 3 }),
     ];
-    const fields = ['steps', 'challenge', 'intents', 'objective', 'aura', 'splits'];
+    // The options' fields, a roll's Aura among them, are named in the argument; the splits are not.
+    const fields = [
+      'options.steps',
+      'options.challenge',
+      'options.intents',
+      'options.objective',
+      'options.aura',
+      'splits',
+    ];
     bad.forEach((run, i) => {
       expect(run).toThrow(InputError);
-      expect(run).toThrow(new RegExp(`^${fields[i]}: `));
+      expect(run).toThrow(new RegExp(`^${fields[i]!.replace('.', '\\.')}: `));
     });
+  });
+
+  it('names its options argument, and refuses a field it does not take', () => {
+    expect(() => splits(8 as never)).toThrow(/^options: 8 is not allowed \(expected an object\)$/);
+    expect(() => splits({ steps: 4, challenge: 3, bogus: 1 } as never)).toThrow(
+      `options.bogus: no such field (the fields here are ${[
+        'steps',
+        'actions',
+        'intents',
+        'challenge',
+        'objective',
+        ...SETUP_FIELDS,
+      ].join(', ')})`,
+    );
+    expect(() => splits({ steps: 4, challenge: 3, chalenge: 4 } as never)).toThrow(
+      /^options\.chalenge: no such field \(did you mean challenge\? /,
+    );
+    expect(() => rankStatedSplits([[[12]]], { challenge: 3, bogus: 1 } as never)).toThrow(
+      `options.bogus: no such field (the fields here are ${['challenge', 'objective', ...SETUP_FIELDS].join(', ')})`,
+    );
+    expect(() => rankStatedSplits([[[12]]], 3 as never)).toThrow(/^options: 3 is not allowed/);
+  });
+
+  it('as a job (the CLI, scenario files), refuses an unknown field named bare', () => {
+    const options = { steps: 4, challenge: 3, bogus: 1 } as never;
+    expect(() => runAnalysis({ analysis: 'splits', name: 'x', options })).toThrow(
+      /^bogus: no such field \(the fields here are steps, /,
+    );
+    expect(() =>
+      checkAnalysis({
+        analysis: 'stated-splits',
+        name: 'x',
+        splits: ['d12'],
+        options: { challenge: 3, steps: 4 } as never,
+      }),
+    ).toThrow(/^steps: no such field \(the fields here are challenge, objective, /);
+    expect(() =>
+      runAnalysis({ analysis: 'splits', name: 'x', options: { steps: 0, challenge: 3 } }),
+    ).toThrow(/^steps: 0 is not allowed/);
   });
 });

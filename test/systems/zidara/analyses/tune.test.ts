@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/input/input-error.ts';
-import { tuneGrid, tuneTarget } from '../../../../src/systems/zidara/analyses/tune.ts';
+import { tuneGrid, tuneTarget, tuneTargets } from '../../../../src/systems/zidara/analyses/tune.ts';
 import { legalPools, stepsToDice } from '../../../../src/systems/zidara/roll/pool.ts';
 import type { Split } from '../../../../src/systems/zidara/roll/split.ts';
 import {
@@ -92,8 +92,32 @@ describe('tuneTarget', () => {
   });
 
   it('refuses a target outside 0..1, or both steps and challenge', () => {
-    expect(() => tuneTarget({ target: 1.5, steps: 6 })).toThrow(/^target: /);
+    expect(() => tuneTarget({ target: 1.5, steps: 6 })).toThrow(/^options\.target: /);
     expect(() => tuneTarget({ target: 0.5, steps: 6, challenge: 3 })).toThrow(InputError);
-    expect(() => tuneTarget({ target: 0.5 })).toThrow(InputError);
+    expect(() => tuneTarget({ target: 0.5 })).toThrow(
+      /^options\.steps: nothing is not allowed \(expected exactly one of steps /,
+    );
+  });
+
+  it('refuses a field it does not take', () => {
+    expect(() => tuneTarget({ target: 0.5, steps: 6, bogus: 1 } as never)).toThrow(
+      /^options\.bogus: no such field \(the fields here are target, steps, challenge, maxChallenge, maxSteps, actions, pool, aura, /,
+    );
+  });
+});
+
+describe('tuneGrid and tuneTargets', () => {
+  it('refuse a field they do not take, naming their options argument', () => {
+    const grid =
+      /^options\.bogus: no such field \(the fields here are steps, challenges, actions, pool, aura, /;
+    expect(() => tuneGrid({ bogus: 1 } as never)).toThrow(grid);
+    const target = { winChance: 0.6, solveFor: 'challenge' } as const;
+    expect(() => tuneTargets({ bogus: 1 } as never, [{ steps: 6, challenge: 3 }], target)).toThrow(
+      grid,
+    );
+    expect(() => tuneGrid({ steps: [0] })).toThrow(/^options\.steps\[0\]: 0 is not allowed/);
+    expect(() => tuneGrid(null as never)).toThrow(
+      /^options: null \(an empty value\) is not allowed/,
+    );
   });
 });
