@@ -384,11 +384,11 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
               TUNE_DEFAULTS.challenges,
             ),
           )
+          // No default value, so that one given with --pool natural is seen (and refused).
           .option(
             '--actions <A>',
-            "actions in the roll (for the 'best' pool rule)",
+            `actions in the roll, with --pool best (default: ${TUNE_DEFAULTS.actions})`,
             FLAG_PARSERS.actions,
-            TUNE_DEFAULTS.actions,
           )
           .addOption(
             new Option(
@@ -418,6 +418,14 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           flags.solveFor,
           'it only with --target (the chance to solve for)',
         );
+      const pool = flags.pool as PoolRule;
+      // The natural pool is the steps' unsplit dice: actions shape only the best rule's pools.
+      if (flags.actions !== undefined && pool === 'natural')
+        throw invalid(
+          '--actions',
+          flags.actions,
+          'it only with --pool best (the natural pool is the unsplit dice of the steps)',
+        );
       return {
         analysis: 'tune',
         name: flags.name ?? TUNE_ANALYSIS.name,
@@ -425,8 +433,8 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           ...flagsSetup(flags),
           steps: flags.steps,
           challenges: flags.vs,
-          actions: flags.actions,
-          pool: flags.pool as PoolRule,
+          ...(flags.actions === undefined ? {} : { actions: flags.actions }),
+          pool,
         },
         ...(flags.target === undefined
           ? {}
@@ -448,11 +456,11 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
             "the set action's steps: its best legal pool is chosen each round",
             FLAG_PARSERS.fightSteps,
           )
+          // No default value, so that one given with --pool reaches the fight (which refuses it).
           .option(
             '--actions <A>',
-            'actions in each roll, with --steps',
+            `actions in each roll, with --steps (default: ${FIGHT_DEFAULTS.actions})`,
             FLAG_PARSERS.fightActions,
-            FIGHT_DEFAULTS.actions,
           )
           .option('--pool <dice>', 'or a set pool rolled every round, e.g. "d12 d4"')
           .addOption(
@@ -500,7 +508,8 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
         name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,
         options: {
           ...flagsSetup(flags),
-          ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
+          ...(pool ? { pool } : { steps: flags.steps }),
+          ...(flags.actions === undefined ? {} : { actions: flags.actions }),
           tags: flags.tags,
           challenges: flags.vs,
           titles: flags.titles,
