@@ -243,6 +243,34 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(given.stdout).toBe(unset.stdout);
   });
 
+  it('refuses --name without --out, and what --only makes moot, which they would ignore', async () => {
+    const only = ['splits', '--only', 'd12', 'd6+d6', '--vs', '3'];
+    const cases: [string[], string][] = [
+      [
+        ['tune', '--steps', '6', '--vs', '3', '--name', 'mine'],
+        'dicelab: --name: "mine" is not allowed (expected it only with --out (it names the chart files written there))\n',
+      ],
+      [
+        [...only, '--top', '1'],
+        'dicelab: --top: 1 is not allowed (expected no --top with --only: the stated splits are scored as they are)\n',
+      ],
+      [
+        [...only, '--actions', '2'],
+        'dicelab: --actions: 2 is not allowed (expected no --actions with --only: the stated splits are scored as they are)\n',
+      ],
+      [
+        [...only, '--intents', '1'],
+        'dicelab: --intents: [1] is not allowed (expected no --intents with --only: the stated splits are scored as they are)\n',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout, args.join(' ')).toBe('');
+      expect(stderr, args.join(' ')).toBe(message);
+    }
+  });
+
   it('shows a die flag’s default as the flag takes it (dN)', async () => {
     const advantage = await runInProcess(['zidara', 'advantage', '--help']);
     expect(advantage.stdout).toMatch(/--die <dN> +the die stacked \(default: d6\)/);
