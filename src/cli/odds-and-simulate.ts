@@ -1,4 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { invalid } from '../input/input-error.ts';
 import type { KernelId } from '../systems/systems.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions, type SimulationOptions } from './simulation-flags.ts';
@@ -47,11 +48,27 @@ export function oddsAndSimulate<
     },
     addSimulate<Summary>(
       system: Command,
-      simulate: { description: string; kernel: KernelId; text: (summary: Summary) => string },
+      simulate: {
+        description: string;
+        kernel: KernelId;
+        text: (summary: Summary) => string;
+        /** Spec flags only `odds` reads, and why: the simulation refuses them rather than ignore them. */
+        oddsOnly?: { flags: readonly string[]; because: string };
+      },
     ): void {
       addSimulationOptions(
         specFlags(system.command('simulate').description(simulate.description)),
-      ).action(async (given) => {
+      ).action(async (given, command) => {
+        for (const flag of simulate.oddsOnly?.flags ?? []) {
+          const option = command.options.find((o) => o.long === flag)!;
+          const value = command.getOptionValue(option.attributeName());
+          if (value !== undefined)
+            throw invalid(
+              flag,
+              value,
+              `only with ${system.name()} odds: ${simulate.oddsOnly!.because}`,
+            );
+        }
         // Commander cannot resolve its option types over a generic Options: these are what it adds.
         const options = given as Options & SimulationOptions;
         await simulateOneSpec(simulate.kernel, options, read(options), simulate.text);

@@ -20,8 +20,8 @@ import { printResults, type SpecReader, specsFromOptions } from './spec-file.ts'
  * (`simulateOnQueue`, loaded only then, so other commands never load BullMQ) and resolves to
  * the same result one process gives; the bar counts shards. `--shard auto` takes the shard from
  * an array job's environment (`shardFromScheduler`).
- * @throws InputError for --shard without --partial, or --shards without --queue or --shard
- *   auto (or missing with them), before any work; RunError when the queue cannot do the run.
+ * @throws InputError for --shard without --partial, --shards without --queue or --shard
+ *   auto (or missing with them), or --redis-give-up without --queue, before any work; RunError when the queue cannot do the run.
  * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options) // not run: starts a worker pool and prints progress
  */
 export async function runSimulation(
@@ -130,10 +130,16 @@ export async function summarizeRun(
 
 /**
  * The shard this process runs: --shard i/n as given, --shard auto from the array job's
- * environment; checks that --shards comes exactly with --queue or --shard auto.
+ * environment; checks that --shards comes exactly with --queue or --shard auto, and
+ * --redis-give-up only with --queue.
  */
 function chosenShard(options: SimulationOptions, env: NodeJS.ProcessEnv): Shard | undefined {
-  const { shard, shards, queue } = options;
+  const { shard, shards, queue, redisGiveUp } = options;
+  if (redisGiveUp !== undefined && !queue)
+    throw new InputError(
+      `--redis-give-up: ${redisGiveUp} is not allowed here (expected only with --queue URL: it is how long a queued run waits for Redis)`,
+      '--redis-give-up',
+    );
   if (shards === undefined) {
     if (queue)
       throw invalid('--shards', undefined, 'how many shard jobs --queue submits, e.g. --shards 8');

@@ -126,6 +126,8 @@ export function addSimulationOptions<
   Opts extends OptionValues,
   GlobalOpts extends OptionValues,
 >(command: Command<Args, Opts, GlobalOpts>, defaults: SimulationDefaults = {}) {
+  // --redis-give-up has no default value, so that one given without --queue is seen (and
+  // refused, see runSimulation); the connection takes REDIS_GIVE_UP_SECONDS when none is given.
   return command
     .option(
       '--trials <n>',
@@ -166,9 +168,8 @@ export function addSimulationOptions<
     )
     .option(
       '--redis-give-up <seconds>',
-      `with --queue: how long to wait for Redis out of reach before giving up (exit 69; ${REDIS_GIVE_UP_LIMITS.min} to ${formatCount(REDIS_GIVE_UP_LIMITS.max)})`,
+      `with --queue: how long to wait for Redis out of reach before giving up (exit 69; ${REDIS_GIVE_UP_LIMITS.min} to ${formatCount(REDIS_GIVE_UP_LIMITS.max)}; default ${REDIS_GIVE_UP_SECONDS})`,
       countFlag(REDIS_GIVE_UP_LIMITS.min, REDIS_GIVE_UP_LIMITS.max),
-      REDIS_GIVE_UP_SECONDS,
     )
     .option(
       '--partial <file>',

@@ -26,6 +26,15 @@ const FLAGS: Record<string, string> = {
   'bandValues.miss': '--miss-value',
 };
 
+/**
+ * The spec's fields that value the bands, read by odds' expected value and weakness verdict: a
+ * simulation estimates the bands' chances alone, so `simulate` refuses their flags.
+ */
+const VALUE_FIELDS = ['improvementValue', 'bandValues'];
+const VALUE_FLAGS = Object.entries(FLAGS)
+  .filter(([field]) => VALUE_FIELDS.includes(field.split('.')[0]!))
+  .map(([, flag]) => flag);
+
 interface RollFlags {
   tags?: number | undefined;
   item?: string | undefined;
@@ -56,22 +65,22 @@ function rollOptions<
     .option('--weakness', 'invoke a weakness: -1, and 1 improvement point')
     .option(
       '--improvement-value <v>',
-      `worth of an improvement point in band values (default ${TAGS_DEFAULTS.improvementValue})`,
+      `odds only: worth of an improvement point in band values (default ${TAGS_DEFAULTS.improvementValue})`,
       numberFlag(),
     )
     .option(
       '--clean-value <v>',
-      `worth of a clean success, 10+ (default ${TAGS_DEFAULTS.bandValues.clean})`,
+      `odds only: worth of a clean success, 10+ (default ${TAGS_DEFAULTS.bandValues.clean})`,
       numberFlag(),
     )
     .option(
       '--cost-value <v>',
-      `worth of a success at a cost, 7-9 (default ${TAGS_DEFAULTS.bandValues.cost})`,
+      `odds only: worth of a success at a cost, 7-9 (default ${TAGS_DEFAULTS.bandValues.cost})`,
       numberFlag(),
     )
     .option(
       '--miss-value <v>',
-      `worth of a miss, 6 or less (default ${TAGS_DEFAULTS.bandValues.miss})`,
+      `odds only: worth of a miss, 6 or less (default ${TAGS_DEFAULTS.bandValues.miss})`,
       numberFlag(),
     );
   return addSpecAndJsonOptions(flags);
@@ -112,6 +121,10 @@ export function registerTags2d6(program: Command) {
   TAGS_COMMANDS.addSimulate(system, {
     description: 'Monte Carlo estimate of the band chances',
     kernel: 'systems/tags-2d6/simulate',
+    oddsOnly: {
+      flags: VALUE_FLAGS,
+      because: 'simulate estimates how often each band comes up, not what it is worth',
+    },
     text: (s: Tags2d6Simulation) =>
       simulatedTable(s.outcomes, `${rollTitle(s.spec)}: ${formatCount(s.trials)} trials`),
   });

@@ -108,7 +108,7 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
   return addOutputOptions(addCharacterOptions(command))
     .option(
       '--name <stem>',
-      'file name stem of the chart files (default: the analysis name)',
+      'with --out: file name stem of the chart files (default: the analysis name)',
       stemFlag,
     )
     .option(
@@ -124,6 +124,9 @@ function playFlags<A extends unknown[], O extends OptionValues, G extends Option
   return addPlayOptions(command);
 }
 
+/** The splits flags that make or cut the list of splits: with --only, the stated splits are the list. */
+const NOT_WITH_ONLY = ['steps', 'actions', 'intents', 'top'] as const;
+
 function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
   analysisCommand(
     playFlags(
@@ -134,9 +137,8 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
           .option('--steps <S>', 'steps in the roll', FLAG_PARSERS.steps)
           .option(
             '--actions <A>',
-            'actions in the roll (each gives one split)',
+            `actions in the roll, each giving one split (default: ${SPLITS_DEFAULTS.actions})`,
             FLAG_PARSERS.actions,
-            SPLITS_DEFAULTS.actions,
           )
           .requiredOption(
             '--vs <C>',
@@ -156,7 +158,10 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
               .choices(SPLIT_OBJECTIVES)
               .default(SPLITS_DEFAULTS.objective as SplitObjective),
           )
-          .option('--only <splits...>', 'score only these splits, e.g. --only d12 d6+d6 "d8 | d4"')
+          .option(
+            '--only <splits...>',
+            `score only these splits, e.g. --only d12 d6+d6 "d8 | d4" (not with ${NOT_WITH_ONLY.map((name) => `--${name}`).join(', ')})`,
+          )
           .option('--top <n>', 'keep only the best n rows', integerFlag(1)),
       ),
     ),
@@ -168,12 +173,13 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
       const objective = flags.objective as SplitObjective;
       let job: AnalysisJob;
       if (flags.only) {
-        if (flags.steps !== undefined)
-          throw invalid(
-            '--steps',
-            flags.steps,
-            'no --steps with --only: the stated splits are scored as they are',
-          );
+        for (const name of NOT_WITH_ONLY)
+          if (flags[name] !== undefined)
+            throw invalid(
+              `--${name}`,
+              flags[name],
+              `no --${name} with --only: the stated splits are scored as they are`,
+            );
         for (const text of flags.only) parseSplit(text, '--only');
         job = {
           analysis: 'stated-splits',
@@ -194,7 +200,7 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
           options: {
             ...setup,
             steps: flags.steps,
-            actions: flags.actions,
+            ...(flags.actions === undefined ? {} : { actions: flags.actions }),
             challenge: flags.vs,
             objective,
             ...(flags.intents ? { intents: flags.intents } : {}),
@@ -384,11 +390,11 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
               TUNE_DEFAULTS.challenges,
             ),
           )
+          // No default value, so that one given with --pool natural is seen (and refused).
           .option(
             '--actions <A>',
-            "actions in the roll (for the 'best' pool rule)",
+            `actions in the roll, with --pool best (default: ${TUNE_DEFAULTS.actions})`,
             FLAG_PARSERS.actions,
-            TUNE_DEFAULTS.actions,
           )
           .addOption(
             new Option(
@@ -418,6 +424,14 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           flags.solveFor,
           'it only with --target (the chance to solve for)',
         );
+      const pool = flags.pool as PoolRule;
+      // The natural pool is the steps' unsplit dice: actions shape only the best rule's pools.
+      if (flags.actions !== undefined && pool === 'natural')
+        throw invalid(
+          '--actions',
+          flags.actions,
+          'it only with --pool best (the natural pool is the unsplit dice of the steps)',
+        );
       return {
         analysis: 'tune',
         name: flags.name ?? TUNE_ANALYSIS.name,
@@ -425,8 +439,8 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           ...flagsSetup(flags),
           steps: flags.steps,
           challenges: flags.vs,
-          actions: flags.actions,
-          pool: flags.pool as PoolRule,
+          ...(flags.actions === undefined ? {} : { actions: flags.actions }),
+          pool,
         },
         ...(flags.target === undefined
           ? {}
@@ -448,11 +462,11 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
             "the set action's steps: its best legal pool is chosen each round",
             FLAG_PARSERS.fightSteps,
           )
+          // No default value, so that one given with --pool reaches the fight (which refuses it).
           .option(
             '--actions <A>',
-            'actions in each roll, with --steps',
+            `actions in each roll, with --steps (default: ${FIGHT_DEFAULTS.actions})`,
             FLAG_PARSERS.fightActions,
-            FIGHT_DEFAULTS.actions,
           )
           .option('--pool <dice>', 'or a set pool rolled every round, e.g. "d12 d4"')
           .addOption(
@@ -500,7 +514,8 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
         name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,
         options: {
           ...flagsSetup(flags),
-          ...(pool ? { pool } : { steps: flags.steps, actions: flags.actions }),
+          ...(pool ? { pool } : { steps: flags.steps }),
+          ...(flags.actions === undefined ? {} : { actions: flags.actions }),
           tags: flags.tags,
           challenges: flags.vs,
           titles: flags.titles,
@@ -538,6 +553,7 @@ function analysisCommand<O extends RunFlags & OptionValues, G extends OptionValu
 interface RunFlags {
   format: OutputFormat;
   out?: string | undefined;
+  name?: string | undefined;
   against?: string | undefined;
   top?: number | undefined;
 }
@@ -551,6 +567,13 @@ async function runAndPrint<F extends RunFlags>(
   flags: F,
   build: (flags: F) => AnalysisJob,
 ): Promise<void> {
+  // The name is the chart files' alone: without --out no file is written to bear it.
+  if (flags.name !== undefined && flags.out === undefined)
+    throw invalid(
+      '--name',
+      flags.name,
+      'it only with --out (it names the chart files written there)',
+    );
   if (flags.against === undefined) return emit(await runFlagged(build(flags)), flags);
   const changed = againstFlags(command, flags.against);
   const other = { ...flags, ...changed };

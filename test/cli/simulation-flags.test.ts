@@ -10,6 +10,7 @@ import {
   trialsFlag,
 } from '../../src/cli/simulation-flags.ts';
 import { REDIS_GIVE_UP_SECONDS } from '../../src/queue/queue-settings.ts';
+import { cliInProcess as cli } from './cli-in-process.ts';
 
 describe('simulation flags', () => {
   it('reads counts plainly, with separators and in e-notation', () => {
@@ -88,11 +89,43 @@ describe('simulation flags', () => {
       chunkSize: 65_536,
       shard: { index: 1, count: 2 },
       partial: 'p.json',
-      redisGiveUp: REDIS_GIVE_UP_SECONDS,
       quiet: true,
     });
     await expect(
       program.parseAsync(['simulate', '--trials', '1.5'], { from: 'user' }),
     ).rejects.toThrow(/"1.5" is not allowed/);
+  });
+
+  it('says --redis-give-up is for --queue, and its default', () => {
+    const help = addSimulationOptions(new Command('simulate')).helpInformation();
+    expect(help.replace(/\s+/g, ' ')).toContain(
+      `with --queue: how long to wait for Redis out of reach before giving up (exit 69; 1 to 86,400; default ${REDIS_GIVE_UP_SECONDS})`,
+    );
+  });
+
+  it('refuses --redis-give-up without --queue on every simulating command, before any work', async () => {
+    const commands = [
+      ['zidara', 'simulate', 'd12', '--vs', '3'],
+      ['zidara', 'fight', '--vs', '3', '--tags', '1', '--steps', '4'],
+      ['d6-pool', 'simulate', '--stat', '2'],
+      ['tags-2d6', 'simulate'],
+      ['d12-action', 'simulate', '--roll', 'risky', '--rating', '1'],
+      ['ring-skill', 'simulate', '--ring', '2', '--skill', '1', '--tn', '2'],
+    ];
+    for (const command of commands) {
+      const { status, stdout, stderr } = await cli(
+        ...command,
+        '--trials',
+        '1000',
+        '--redis-give-up',
+        '5',
+        '-q',
+      );
+      expect(status, command.join(' ')).toBe(2);
+      expect(stdout, command.join(' ')).toBe('');
+      expect(stderr, command.join(' ')).toBe(
+        'dicelab: --redis-give-up: 5 is not allowed here (expected only with --queue URL: it is how long a queued run waits for Redis)\n',
+      );
+    }
   });
 });

@@ -47,4 +47,30 @@ describe('dicelab tags-2d6', () => {
     expect(status).toBe(2);
     expect(stderr).toMatch(/"rope" is not allowed \(expected one of help, hinder, none\)/);
   });
+
+  it('simulate refuses the band and improvement values, which only odds reads', async () => {
+    const because =
+      '(expected only with tags-2d6 odds: simulate estimates how often each band comes up, not what it is worth)';
+    for (const [flag, value] of [
+      ['--improvement-value', '0.5'],
+      ['--clean-value', '2'],
+      ['--cost-value', '0.25'],
+      ['--miss-value', '-1'],
+    ] as const) {
+      const { status, stdout, stderr } = await cli(
+        'tags-2d6',
+        'simulate',
+        '--tags',
+        '1',
+        flag,
+        value,
+        '--trials',
+        '1000',
+        '-q',
+      );
+      expect(status, flag).toBe(2);
+      expect(stdout, flag).toBe('');
+      expect(stderr, flag).toBe(`dicelab: ${flag}: ${value} is not allowed ${because}\n`);
+    }
+  });
 });

@@ -215,6 +215,62 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     );
   });
 
+  it('refuses --actions where it would be ignored: fight-curves with --pool, tune with --pool natural', async () => {
+    const cases: [string[], string][] = [
+      [
+        ['fight-curves', '--pool', 'd12 d4', '--actions', '2', '--vs', '3', '--tags', '1'],
+        'dicelab: --actions: 2 is not allowed (expected nothing with a set pool (actions shape pools from steps))\n',
+      ],
+      [
+        ['tune', '--pool', 'natural', '--actions', '2', '--steps', '6', '--vs', '3'],
+        'dicelab: --actions: 2 is not allowed (expected it only with --pool best (the natural pool is the unsplit dice of the steps))\n',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout, args.join(' ')).toBe('');
+      expect(stderr, args.join(' ')).toBe(message);
+    }
+    // Where it applies, --actions is taken as before, and its default still stands without it.
+    const tune = ['zidara', 'tune', '--steps', '6', '--vs', '3'];
+    expect((await runInProcess([...tune, '--actions', '2'])).code).toBe(0);
+    const [given, unset] = [
+      await runInProcess(['zidara', 'fight-curves', '--steps', '6', '--actions', '1', '--vs', '3']),
+      await runInProcess(['zidara', 'fight-curves', '--steps', '6', '--vs', '3']),
+    ];
+    expect(given.code).toBe(0);
+    expect(given.stdout).toBe(unset.stdout);
+  });
+
+  it('refuses --name without --out, and what --only makes moot, which they would ignore', async () => {
+    const only = ['splits', '--only', 'd12', 'd6+d6', '--vs', '3'];
+    const cases: [string[], string][] = [
+      [
+        ['tune', '--steps', '6', '--vs', '3', '--name', 'mine'],
+        'dicelab: --name: "mine" is not allowed (expected it only with --out (it names the chart files written there))\n',
+      ],
+      [
+        [...only, '--top', '1'],
+        'dicelab: --top: 1 is not allowed (expected no --top with --only: the stated splits are scored as they are)\n',
+      ],
+      [
+        [...only, '--actions', '2'],
+        'dicelab: --actions: 2 is not allowed (expected no --actions with --only: the stated splits are scored as they are)\n',
+      ],
+      [
+        [...only, '--intents', '1'],
+        'dicelab: --intents: [1] is not allowed (expected no --intents with --only: the stated splits are scored as they are)\n',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout, args.join(' ')).toBe('');
+      expect(stderr, args.join(' ')).toBe(message);
+    }
+  });
+
   it('shows a die flag’s default as the flag takes it (dN)', async () => {
     const advantage = await runInProcess(['zidara', 'advantage', '--help']);
     expect(advantage.stdout).toMatch(/--die <dN> +the die stacked \(default: d6\)/);

@@ -210,9 +210,12 @@ describe('Ring and Skill, brute force on random small checks', () => {
             strife: weight,
           }),
         }),
-        (spec) => {
+        ({ weights, ...spec }) => {
           fc.pre(spec.ring + spec.skill <= 3 || spec.rerolls === 0);
-          const check = parseRingSkillSpec(spec);
+          // Weights go with the weighted objective alone (the others refuse them).
+          const check = parseRingSkillSpec(
+            spec.objective === 'weighted' ? { ...spec, weights } : spec,
+          );
           const q = (x: number) => new Q(BigInt(Math.round(x * 10)), 10n);
           const objective: BruteCheck['objective'] =
             check.objective === 'weighted'
