@@ -102,31 +102,4 @@ describe('dicelab ring-skill', () => {
     expect(status).toBe(2);
     expect(stderr).toMatch(/"0" is not allowed \(expected an integer from 1 to 5\)/);
   });
-
-  it('refuses a weight without --objective weighted, which alone reads them, naming its flag', async () => {
-    const check = ['--ring', '2', '--skill', '1', '--tn', '2'];
-    const cases: [string[], string][] = [
-      [
-        ['odds', ...check, '--weight-strife', '-1'],
-        'dicelab: --weight-strife: -1 is not allowed (expected only with objective weighted (the objective here is succeed-then-least-strife, which reads no weights))\n',
-      ],
-      [
-        ['simulate', ...check, '--objective', 'most-successes', '--weight-bonus', '1', '-q'],
-        'dicelab: --weight-bonus: 1 is not allowed (expected only with objective weighted (the objective here is most-successes, which reads no weights))\n',
-      ],
-      [
-        ['advise', ...check, '--ring-faces', '5,1', '--skill-faces', '6', '--weight-success', '2'],
-        'dicelab: --weight-success: 2 is not allowed (expected only with objective weighted (the objective here is succeed-then-least-strife, which reads no weights))\n',
-      ],
-    ];
-    for (const [args, message] of cases) {
-      const { status, stdout, stderr } = await cli('ring-skill', ...args);
-      expect(status, args.join(' ')).toBe(2);
-      expect(stdout, args.join(' ')).toBe('');
-      expect(stderr, args.join(' ')).toBe(message);
-    }
-    // The check another objective plays shows no weights: none was read.
-    const { stdout } = await cli('ring-skill', 'odds', ...check, '--json');
-    expect(JSON.parse(stdout).spec).not.toHaveProperty('weights');
-  });
 });

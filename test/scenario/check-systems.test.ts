@@ -206,16 +206,11 @@ expectations:
     of: { ring: 2, skill: 1, tn: 2 }
     by: simulation
     atLeast: 0
-  - expect: d
-    figure: success
-    of: { ring: 2, skill: 1, tn: 2, objective: most-successes, weights: { strife: -1 } }
-    atLeast: 0
 `),
     ).toEqual([
       'bad.yaml:7:19: expectations[0].over.ring: 0 is not allowed (expected an integer from 1 to 5) (at ring 0)',
       'bad.yaml:12:24: expectations[1].minus.of.tn: 9 is not allowed (expected an integer from 1 to 8)',
       'bad.yaml:17:9: expectations[2].by: "simulation" is not allowed (expected exact: expectedUtility has no simulated estimate (simulated ring-skill figures: success, failure, pSuccess, expectedStrife, expectedBonusSuccesses, expectedOpportunity, expectedSuccesses, pCapped))',
-      'bad.yaml:21:83: expectations[3].of.weights.strife: -1 is not allowed (expected only with objective weighted (the objective here is most-successes, which reads no weights))',
     ]);
   });
 });

@@ -11,7 +11,6 @@ export { RING_SKILL_OUTCOMES, type RingSkillResult, ringSkillOdds } from './exac
 export { RING_FACES, SKILL_FACES } from './faces.ts';
 export type { RingSkillSimulation } from './simulate.ts';
 export {
-  type KeepingFor,
   OBJECTIVES,
   type Objective,
   type ObjectiveWeights,

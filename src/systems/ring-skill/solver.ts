@@ -21,7 +21,7 @@ import {
 } from './keep-menus.ts';
 import { KeyIndex } from './key-index.ts';
 import { carry, compareLimbs, limbsFor, limbsSign, limbsValue, writeLimbs } from './numerators.ts';
-import type { KeepingFor, Objective, RingSkillCheck } from './spec.ts';
+import type { Objective, RingSkillCheck } from './spec.ts';
 
 export type { KindOutcome } from './keep-menus.ts';
 
@@ -120,7 +120,10 @@ export interface ExactFigures {
 }
 
 /** The options that shape the waves; one solver serves every skill and reroll count. */
-export type SolverOptions = Pick<RingSkillCheck, 'ring' | 'tn' | 'explodeDepth'> & KeepingFor;
+export type SolverOptions = Pick<
+  RingSkillCheck,
+  'ring' | 'tn' | 'explodeDepth' | 'objective' | 'weights'
+>;
 
 /** A solver's value tables, kept for the solvers after it (see RingSkillSolver.copyWaves). */
 interface SolvedWaves {
@@ -335,11 +338,12 @@ export class RingSkillSolver {
     this.tn = options.tn;
     this.depth = options.explodeDepth;
     this.objective = options.objective;
-    // Only the weighted objective has weights (and reads them).
-    const weights = options.weights;
-    const w = (
-      weights ? [weights.success, weights.bonusSuccess, weights.opportunity, weights.strife] : []
-    ).map((x) => Rational.fromDecimal(x));
+    const w = [
+      options.weights.success,
+      options.weights.bonusSuccess,
+      options.weights.opportunity,
+      options.weights.strife,
+    ].map((x) => Rational.fromDecimal(x));
     const den = w.reduce((d, x) => (d / gcd(d, x.den)) * x.den, 1n);
     this.weightFloats = w.map((x) => x.toNumber());
     this.weightExact = w.map((x) => (x.num * den) / x.den);
@@ -361,7 +365,7 @@ export class RingSkillSolver {
     this.accumulator = new Float64Array(FIELDS * this.limbs);
     this.difference = new Float64Array(this.limbs);
     const states = (this.depth + 1) * this.levelSize;
-    const id = `${options.ring}|${this.depth}|${this.objective}|${Object.values(options.weights ?? {})}`;
+    const id = `${options.ring}|${this.depth}|${this.objective}|${Object.values(options.weights)}`;
     this.wavesId = id;
     const solved = solvedWaves.get(id);
     if (solved && solved.tn === this.tn) {
@@ -1654,17 +1658,19 @@ function figuresOf(q: (c: number) => Rational): Omit<ExactFigures, 'expectedUtil
 /** The objective's own figure of some exact figures: P(success), E[successes] or E[utility]. */
 export function expectedUtilityOf(
   figures: Omit<ExactFigures, 'expectedUtility'>,
-  check: KeepingFor,
+  check: Pick<RingSkillCheck, 'objective' | 'weights'>,
 ): Rational {
-  if (check.objective !== 'weighted')
-    return check.objective === 'most-successes' ? figures.expectedSuccesses : figures.pSuccess;
   const w = check.weights;
   const d = Rational.fromDecimal;
-  return figures.pSuccess
-    .mul(d(w.success))
-    .add(figures.expectedBonusSuccesses.mul(d(w.bonusSuccess)))
-    .add(figures.expectedOpportunity.mul(d(w.opportunity)))
-    .add(figures.expectedStrife.mul(d(w.strife)));
+  return check.objective === 'succeed-then-least-strife'
+    ? figures.pSuccess
+    : check.objective === 'most-successes'
+      ? figures.expectedSuccesses
+      : figures.pSuccess
+          .mul(d(w.success))
+          .add(figures.expectedBonusSuccesses.mul(d(w.bonusSuccess)))
+          .add(figures.expectedOpportunity.mul(d(w.opportunity)))
+          .add(figures.expectedStrife.mul(d(w.strife)));
 }
 
 /** Weights of decisions grouped by the state they lead to, plus their immediate symbols. */

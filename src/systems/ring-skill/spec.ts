@@ -1,7 +1,6 @@
 import { z } from '#zod';
 import { choice, integer, number } from '../../input/field-schemas.ts';
 import { fillDefaults } from '../../input/fill-defaults.ts';
-import { invalid } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 
 /** What keeping plays for. */
@@ -32,23 +31,20 @@ export interface RingSkillSpec {
   rerolls?: number;
   /** What keeping plays for (default succeed-then-least-strife). */
   objective?: Objective;
-  /** With `objective: weighted` only, the one objective that reads them (defaults 1, 0.2, 0.1, −0.2). */
+  /** Used by the `weighted` objective only (defaults 1, 0.2, 0.1, −0.2). */
   weights?: Partial<ObjectiveWeights>;
 }
 
-/** What keeping plays for: the objective, and the weights only with `weighted` (no other reads them). */
-export type KeepingFor =
-  | { readonly objective: 'weighted'; readonly weights: ObjectiveWeights }
-  | { readonly objective: Exclude<Objective, 'weighted'>; readonly weights?: undefined };
-
-/** A validated check with every option filled in (the weights with the `weighted` objective). */
-export type RingSkillCheck = {
+/** A validated check with every option filled in. */
+export interface RingSkillCheck {
   readonly ring: number;
   readonly skill: number;
   readonly tn: number;
   readonly explodeDepth: number;
   readonly rerolls: number;
-} & KeepingFor;
+  readonly objective: Objective;
+  readonly weights: ObjectiveWeights;
+}
 
 /** The rules page's defaults (the weights are this model's: the page sets none). */
 export const RING_SKILL_DEFAULTS = {
@@ -78,33 +74,20 @@ export const RING_SKILL_LIMITS = {
 /**
  * Validates a Ring and Skill spec (parsed JSON) and fills in the defaults. Throws an InputError
  * naming the field; `where` prefixes field names (e.g. "[2]." for the third spec of an array).
- * Weights with an objective other than `weighted` are an error: nothing would read them. Its
- * output parses back to itself.
  * @example parseRingSkillSpec({ ring: 3, skill: 1, tn: 3 }).explodeDepth // 10
  */
 export function parseRingSkillSpec(input: unknown, where = ''): RingSkillCheck {
   const spec = parseSpec(ringSkillSpecSchema, input, where);
   const d = RING_SKILL_DEFAULTS;
-  const check = {
+  return {
     ring: spec.ring,
     skill: spec.skill,
     tn: spec.tn,
     explodeDepth: spec.explodeDepth ?? d.explodeDepth,
     rerolls: spec.rerolls ?? d.rerolls,
+    objective: spec.objective ?? d.objective,
+    weights: fillDefaults(spec.weights, d.weights),
   };
-  const objective = spec.objective ?? d.objective;
-  if (objective === 'weighted')
-    return { ...check, objective, weights: fillDefaults(spec.weights, d.weights) };
-  if (spec.weights !== undefined) {
-    // Named by the first weight given, so that a flag or a file's line points at it.
-    const [name] = Object.keys(spec.weights) as (keyof ObjectiveWeights)[];
-    throw invalid(
-      `${where}weights${name ? `.${name}` : ''}`,
-      name ? spec.weights[name] : spec.weights,
-      `only with objective weighted (the objective here is ${objective}, which reads no weights)`,
-    );
-  }
-  return { ...check, objective };
 }
 
 const L = RING_SKILL_LIMITS;

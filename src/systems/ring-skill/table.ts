@@ -50,6 +50,7 @@ export function ringSkillTable(options: RingSkillTableOptions = {}): RingSkillTa
         explodeDepth: options.explodeDepth ?? RING_SKILL_DEFAULTS.explodeDepth,
         rerolls: 0,
         objective: RING_SKILL_DEFAULTS.objective,
+        weights: RING_SKILL_DEFAULTS.weights,
       };
       const solver = new RingSkillSolver(check);
       for (const skill of skills) {

@@ -12,11 +12,7 @@ import {
   RING,
   SKILL,
 } from '../../../src/systems/ring-skill/faces.ts';
-import type {
-  KeepingFor,
-  Objective,
-  RingSkillCheck,
-} from '../../../src/systems/ring-skill/spec.ts';
+import type { Objective, RingSkillCheck } from '../../../src/systems/ring-skill/spec.ts';
 
 /**
  * The decisions of a Ring and Skill check, played for an objective, and their exact values.
@@ -104,7 +100,10 @@ export interface ExactFigures {
 }
 
 /** The options that shape the waves; one solver serves every skill and reroll count. */
-export type SolverOptions = Pick<RingSkillCheck, 'ring' | 'tn' | 'explodeDepth'> & KeepingFor;
+export type SolverOptions = Pick<
+  RingSkillCheck,
+  'ring' | 'tn' | 'explodeDepth' | 'objective' | 'weights'
+>;
 
 /**
  * Solves the explosion waves of checks with one ring, TN, depth and objective; then
@@ -157,10 +156,12 @@ export class RingSkillSolver {
     this.tn = options.tn;
     this.depth = options.explodeDepth;
     this.objective = options.objective;
-    const weights = options.weights;
-    const w = (
-      weights ? [weights.success, weights.bonusSuccess, weights.opportunity, weights.strife] : []
-    ).map((x) => Rational.fromDecimal(x));
+    const w = [
+      options.weights.success,
+      options.weights.bonusSuccess,
+      options.weights.opportunity,
+      options.weights.strife,
+    ].map((x) => Rational.fromDecimal(x));
     const den = w.reduce((d, x) => (d / gcd(d, x.den)) * x.den, 1n);
     this.weightFloats = w.map((x) => x.toNumber());
     this.weightExact = w.map((x) => (x.num * den) / x.den);
@@ -729,17 +730,17 @@ export class RingSkillSolver {
       expectedSuccesses: q(SUCC),
       pCapped: q(CAPPED),
     };
-    const options = this.options;
-    const w = options.objective === 'weighted' ? options.weights : undefined;
-    const expectedUtility = !w
-      ? options.objective === 'most-successes'
-        ? figures.expectedSuccesses
-        : figures.pSuccess
-      : figures.pSuccess
-          .mul(Rational.fromDecimal(w.success))
-          .add(figures.expectedBonusSuccesses.mul(Rational.fromDecimal(w.bonusSuccess)))
-          .add(figures.expectedOpportunity.mul(Rational.fromDecimal(w.opportunity)))
-          .add(figures.expectedStrife.mul(Rational.fromDecimal(w.strife)));
+    const w = this.options.weights;
+    const expectedUtility =
+      this.objective === 'succeed-then-least-strife'
+        ? figures.pSuccess
+        : this.objective === 'most-successes'
+          ? figures.expectedSuccesses
+          : figures.pSuccess
+              .mul(Rational.fromDecimal(w.success))
+              .add(figures.expectedBonusSuccesses.mul(Rational.fromDecimal(w.bonusSuccess)))
+              .add(figures.expectedOpportunity.mul(Rational.fromDecimal(w.opportunity)))
+              .add(figures.expectedStrife.mul(Rational.fromDecimal(w.strife)));
     return { ...figures, expectedUtility };
   }
 }

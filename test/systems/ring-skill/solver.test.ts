@@ -16,7 +16,6 @@ import {
   signatureFields,
 } from '../../../src/systems/ring-skill/keep-menus.ts';
 import { RingSkillSolver, type SolverOptions } from '../../../src/systems/ring-skill/solver.ts';
-import type { KeepingFor } from '../../../src/systems/ring-skill/spec.ts';
 import { RingSkillSolver as ReferenceSolver } from './reference-solver.ts';
 
 /**
@@ -27,9 +26,9 @@ import { RingSkillSolver as ReferenceSolver } from './reference-solver.ts';
  */
 
 const WEIGHTS = { success: 1, bonusSuccess: 0.2, opportunity: 0.1, strife: -0.2 };
-const OBJECTIVES: [string, KeepingFor][] = [
-  ['succeed-then-least-strife', { objective: 'succeed-then-least-strife' }],
-  ['most-successes', { objective: 'most-successes' }],
+const OBJECTIVES: [string, Pick<SolverOptions, 'objective' | 'weights'>][] = [
+  ['succeed-then-least-strife', { objective: 'succeed-then-least-strife', weights: WEIGHTS }],
+  ['most-successes', { objective: 'most-successes', weights: WEIGHTS }],
   ['weighted (defaults)', { objective: 'weighted', weights: WEIGHTS }],
   [
     'weighted (strife wanted)',
