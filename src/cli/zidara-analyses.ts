@@ -390,7 +390,7 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
               TUNE_DEFAULTS.challenges,
             ),
           )
-          // No default value, so that one given with --pool natural is seen (and refused).
+          // No default value, so that one given with --pool natural reaches tune (which refuses it).
           .option(
             '--actions <A>',
             `actions in the roll, with --pool best (default: ${TUNE_DEFAULTS.actions})`,
@@ -425,13 +425,6 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           'it only with --target (the chance to solve for)',
         );
       const pool = flags.pool as PoolRule;
-      // The natural pool is the steps' unsplit dice: actions shape only the best rule's pools.
-      if (flags.actions !== undefined && pool === 'natural')
-        throw invalid(
-          '--actions',
-          flags.actions,
-          'it only with --pool best (the natural pool is the unsplit dice of the steps)',
-        );
       return {
         analysis: 'tune',
         name: flags.name ?? TUNE_ANALYSIS.name,

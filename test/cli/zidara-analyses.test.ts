@@ -223,7 +223,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       ],
       [
         ['tune', '--pool', 'natural', '--actions', '2', '--steps', '6', '--vs', '3'],
-        'dicelab: --actions: 2 is not allowed (expected it only with --pool best (the natural pool is the unsplit dice of the steps))\n',
+        'dicelab: --actions: 2 is not allowed (expected them only with the best pool rule (the natural pool is the unsplit dice of the steps))\n',
       ],
     ];
     for (const [args, message] of cases) {

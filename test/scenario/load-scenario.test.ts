@@ -143,6 +143,16 @@ characters:
     ]);
   });
 
+  it('refuses a tune analysis with actions and the natural pool rule, at the actions', () => {
+    expect(
+      problems(`${HEADER}analyses:
+  grid: { analysis: tune, character: bram, pool: natural, actions: 2 }
+`),
+    ).toEqual([
+      'bad.yaml:9:68: analyses.grid.actions: 2 is not allowed (expected them only with the best pool rule (the natural pool is the unsplit dice of the steps))',
+    ]);
+  });
+
   it('checks the meaning of expectations: bounds, monotone rules, comparisons, analysis rows', () => {
     const text = `${HEADER}analyses:
   grid: { analysis: tune, character: bram, steps: [1, 2, 3] }

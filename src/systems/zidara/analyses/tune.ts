@@ -259,15 +259,30 @@ function walkUntil(
 }
 
 /**
+ * The actions a pool rule rolls: those given, or the default; none may be given with the
+ * natural rule, whose pool is the steps' unsplit dice (actions shape only the best rule's pools).
+ */
+function actionsOf(given: number | undefined, rule: PoolRule = TUNE_DEFAULTS.pool): number {
+  if (given !== undefined && rule === 'natural')
+    throw invalid(
+      'actions',
+      given,
+      'them only with the best pool rule (the natural pool is the unsplit dice of the steps)',
+    );
+  return given ?? TUNE_DEFAULTS.actions;
+}
+
+/**
  * The character of a setup, rolling the pool `rule` picks for `actions` (both checked): its win
  * chance and pool at each (steps, Challenge) point, every point's pools solved at once (a pool's
  * solve serves every Challenge it is asked at).
  */
 function characterOf(
   options: RollSetup,
-  actions: number = TUNE_DEFAULTS.actions,
+  given: number | undefined,
   rule: PoolRule = TUNE_DEFAULTS.pool,
 ): (points: readonly (readonly [number, number])[]) => TuneRow[] {
+  const actions = actionsOf(given, rule);
   const poolsOf = (steps: number) =>
     rule === 'natural'
       ? [stepsToDice(steps)]
@@ -328,7 +343,8 @@ export const TUNE_ANALYSIS = /* @__PURE__ */ declareTune({
     return { rows, answers };
   },
   check(job) {
-    parseSpec(tuneOptionsSchema, job.options);
+    const { actions, pool } = parseSpec(tuneOptionsSchema, job.options);
+    actionsOf(actions, pool);
     if (job.target) parseSpec(number(0), job.target.winChance, 'target');
     splitRoll([[6]], 1, job.options);
   },

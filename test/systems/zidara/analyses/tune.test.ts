@@ -116,6 +116,14 @@ describe('tuneGrid and tuneTargets', () => {
       grid,
     );
     expect(() => tuneGrid({ steps: [0] })).toThrow(/^options\.steps\[0\]: 0 is not allowed/);
+    // Actions shape only the best rule's pools: with the natural one they would do nothing.
+    const natural =
+      'options.actions: 2 is not allowed (expected them only with the best pool rule (the natural pool is the unsplit dice of the steps))';
+    expect(() => tuneGrid({ pool: 'natural', actions: 2 })).toThrow(natural);
+    expect(() => tuneTarget({ target: 0.5, steps: 6, pool: 'natural', actions: 2 })).toThrow(
+      natural,
+    );
+    expect(tuneGrid({ steps: [6], challenges: [3], actions: 2 })).toHaveLength(1);
     expect(() => tuneGrid(null as never)).toThrow(
       /^options: null \(an empty value\) is not allowed/,
     );
