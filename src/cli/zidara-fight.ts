@@ -100,12 +100,13 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
     .option('--json', 'machine-readable output');
   const before = new Set(fightFlags.options.map((option) => option.attributeName()));
   const command = addSimulationOptions(fightFlags, { trials: 200_000 });
-  // A flag of the simulation alone (all it adds but --threads, which the exact solve uses too)
-  // would be ignored with --no-simulate: refused instead.
+  // A flag of the simulation alone would be ignored with --no-simulate: refused instead. The
+  // exact whole-fight solve reads two of the flags it adds too: --threads, and --quiet (its bar).
+  const sharedWithExact = new Set(['threads', 'quiet']);
   noSimulate.conflicts(
     command.options
       .map((option) => option.attributeName())
-      .filter((name) => !before.has(name) && name !== 'threads'),
+      .filter((name) => !before.has(name) && !sharedWithExact.has(name)),
   );
   command
     .addHelpText(

@@ -79,6 +79,20 @@ describe('dicelab zidara fight', () => {
     },
   );
 
+  it('takes --quiet and --threads with --no-simulate: the exact whole-fight solve reads them', async () => {
+    const { code, stderr } = await runInProcess([
+      ...PLAIN_FIGHT,
+      '--fight-policy',
+      'whole-fight',
+      '--no-simulate',
+      '--quiet',
+      '--threads',
+      '1',
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
   it('says what "reached" means and gives the exact mean rounds to win', async () => {
     const { stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate']);
     // The tag falls in round n with chance q^(n−1)·p, p = 14/24, q = 10/24, n ≤ 3.
