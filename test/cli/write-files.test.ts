@@ -139,7 +139,7 @@ describe('writeFilesAtomically', () => {
 });
 
 /**
- * A child writing 200 MB into `dir`/new/deeper (both made by the write), stopped by `signal`
+ * A child writing 64 MiB into `dir`/new/deeper (both made by the write), stopped by `signal`
  * once its temporary file is there; `caught`: whether it was caught then (not already done).
  */
 async function stopWhileWriting(signal: 'SIGINT' | 'SIGTERM') {
@@ -147,7 +147,7 @@ async function stopWhileWriting(signal: 'SIGINT' | 'SIGTERM') {
   const out = join(dir, 'new', 'deeper');
   const writer = fileURLToPath(new URL('../../src/cli/write-files.ts', import.meta.url));
   const script = `import { writeFilesAtomically } from ${JSON.stringify(writer)};
-await writeFilesAtomically(${JSON.stringify(out)}, [{ name: 'big.bin', content: Buffer.alloc(2e8, 1) }]);`;
+await writeFilesAtomically(${JSON.stringify(out)}, [{ name: 'big.bin', content: Buffer.alloc(2 ** 26, 1) }]);`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     stdio: 'ignore',
   });
