@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # What dicelab's GitHub Action (action.yml) runs in a game's repository: installs dicelab
 # outside the repository (under $RUNNER_TEMP: the game's package.json and lock are left alone),
-# runs `dicelab check` on the scenario files, appends check.md to the run's summary
-# ($GITHUB_STEP_SUMMARY), leaves check.junit.xml in the out folder, sets the `status` output,
-# and exits with check's status — but for an inconclusive check (3) with DICELAB_INCONCLUSIVE=pass,
-# which passes with a warning. Inputs come as DICELAB_PATH, DICELAB_BASELINE, DICELAB_VERSION,
-# DICELAB_INCONCLUSIVE and DICELAB_OUT (the action's inputs; each has the action's default).
+# runs `dicelab check` on the scenario files, appends this run's check.md to the run's summary
+# ($GITHUB_STEP_SUMMARY; a line naming the status when check judged nothing), leaves
+# check.junit.xml in the out folder, sets the `status` output, and exits with check's status —
+# but for an inconclusive check (3) with DICELAB_INCONCLUSIVE=pass, which passes with a warning.
+# Inputs come as DICELAB_PATH, DICELAB_BASELINE, DICELAB_VERSION, DICELAB_INCONCLUSIVE and
+# DICELAB_OUT (the action's inputs; each has the action's default).
 set -uo pipefail
 
 paths="${DICELAB_PATH:-scenarios}"
@@ -61,8 +62,13 @@ fi
 "$dicelab" "${args[@]}"
 status=$?
 
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$out/check.md" ]; then
-  cat "$out/check.md" >>"$GITHUB_STEP_SUMMARY"
+# check.md is this run's only when check judged (0, 1, 3): bad input (2) or a bug (70) writes
+# nothing, and a check.md there is an earlier run's, which the summary must not show as this one.
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  case "$status" in
+    0 | 1 | 3) if [ -f "$out/check.md" ]; then cat "$out/check.md" >>"$GITHUB_STEP_SUMMARY"; fi ;;
+    *) printf '## dicelab check: stopped with status %s, nothing judged (the message is in the step log)\n' "$status" >>"$GITHUB_STEP_SUMMARY" ;;
+  esac
 fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$status" >>"$GITHUB_OUTPUT"; fi
 

@@ -148,6 +148,23 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(passing.stdout).toContain('::warning title=dicelab check::inconclusive');
   });
 
+  it("a bad scenario file fails with status 2, and the summary never shows an earlier run's check.md as this one", async () => {
+    // An earlier run's check.md left in reports/ (a committed reports/, or a previous step).
+    const repo = join(scratch, 'bad-scenario');
+    await mkdir(join(repo, 'reports'), { recursive: true });
+    await writeFile(join(repo, 'reports', 'check.md'), '## dicelab check: 1 passed\n');
+    const step = await runAction('bad-scenario', SCENARIO(PASS.replace('winChance', 'winChanse')), {
+      DICELAB_BASELINE: 'none',
+    });
+    expect(step.code).toBe(2);
+    expect(step.output).toBe('status=2\n');
+    expect(step.stderr).toContain('scenarios/gate.yaml:9:13: expectations[0].figure: "winChanse"');
+    expect(step.summary).not.toContain('1 passed');
+    expect(step.summary).toBe(
+      '## dicelab check: stopped with status 2, nothing judged (the message is in the step log)\n',
+    );
+  });
+
   it('refuses an inconclusive input that is neither fail nor pass, before installing anything', async () => {
     const step = await runAction('bad-input', SCENARIO(PASS), { DICELAB_INCONCLUSIVE: 'maybe' });
     expect(step.code).toBe(2);
