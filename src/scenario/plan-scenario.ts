@@ -209,9 +209,12 @@ function checkReferences(
       .filter((k) => k.startsWith(`${section}.`))
       .map((k) => k.slice(section.length + 1)),
   ];
+  // A name the schema rejected is there, its own problems reported: not an unknown name.
+  const known = (section: string, name: string, kept: object | undefined) =>
+    Object.hasOwn(kept ?? {}, name) || broken.has(`${section}.${name}`);
   const characters = scenario.characters ?? {};
   const character = item.character === undefined ? undefined : characters[item.character];
-  if (item.character !== undefined && !character)
+  if (item.character !== undefined && !known('characters', item.character, characters))
     errors.push(
       unknownName(at('character'), item.character, 'character', names('characters', characters)),
     );
@@ -227,7 +230,7 @@ function checkReferences(
   const threats = scenario.threats ?? {};
   const vs = item.vs === undefined ? [] : typeof item.vs === 'string' ? [item.vs] : item.vs;
   vs.forEach((name, i) => {
-    if (!threats[name])
+    if (!known('threats', name, threats))
       errors.push(
         unknownName(
           at(typeof item.vs === 'string' ? 'vs' : `vs[${i}]`),
@@ -237,7 +240,7 @@ function checkReferences(
         ),
       );
   });
-  if (item.analysis !== undefined && !scenario.analyses?.[item.analysis])
+  if (item.analysis !== undefined && !known('analyses', item.analysis, scenario.analyses))
     errors.push(
       unknownName(at('analysis'), item.analysis, 'analysis', names('analyses', scenario.analyses)),
     );

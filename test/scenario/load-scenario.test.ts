@@ -79,6 +79,26 @@ expectations:
     ]);
   });
 
+  it('an expectation the schema rejects, naming a character or threat the schema rejected too, is not told the name is unknown', () => {
+    const text = `scenario: Two broken parts
+characters:
+  kesh: { auraMax: -1, actions: { brawl: 4 } }
+threats:
+  guard: { challenge: 0 }
+expectations:
+  - expect: a typo of its own
+    figure: winChance
+    of: { character: kesh, action: brawl, vs: guard }
+    by: simulaton
+    atLeast: 0.1
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:3:20: characters.kesh.auraMax: -1 is not allowed (expected an integer from 0 to 20)',
+      'bad.yaml:5:23: threats.guard.challenge: 0 is not allowed (expected an integer from 1 to 50)',
+      'bad.yaml:10:9: expectations[0].by: "simulaton" is not allowed (expected one of exact, simulation)',
+    ]);
+  });
+
   it('gives every YAML syntax error with its position, and nothing else', () => {
     const text = `scenario: Broken YAML
 characters:
