@@ -164,7 +164,8 @@ function answerFigures(answer: CheckAnswer): string[] {
 
 /**
  * The rows of a table that match a selection (row fields and values). A rerolls table's
- * selection without `rerolls` means the optimum (`any`). With `one`, exactly one row must match.
+ * selection without `rerolls` means the optimum (`any`). With `one`, exactly one row must match
+ * (rows alike in every key, as two threats of one Challenge give, are that one row).
  * @throws InputError naming the rows there are, when the selection does not fit.
  */
 export function selectRows(
@@ -195,7 +196,11 @@ export function selectRows(
     );
   }
   if (one && found.length > 1) {
-    const keys = ANALYSIS_TABLES[table].keys.filter((k) => wanted[k] === undefined);
+    // Rows alike in every key are one figure twice (two threats of one Challenge in `vs`).
+    const keys = ANALYSIS_TABLES[table].keys.filter((k) =>
+      found.some((row) => row[k] !== found[0]![k]),
+    );
+    if (keys.length === 0) return found.slice(0, 1);
     throw new InputError(
       `${found.length} rows of the analysis have ${shown || 'every field'}: pick one with ${keys.join(' or ')}`,
     );

@@ -226,6 +226,26 @@ expectations:
     expect(keys).toContain('winChance of resolve [challenge 4, resolve 1, rerolls any]');
   });
 
+  it('reads a row of an analysis whose vs holds two threats of one Challenge (their rows are one)', async () => {
+    const result = await checkScenarios([
+      load(`scenario: two threats of one Challenge
+${PLAIN}threats:
+  guard: { challenge: 4 }
+  captain: { challenge: 4 }
+analyses:
+  resolve: { analysis: rerolls, character: plain, split: d8, vs: [guard, captain], resolve: [0, 1], kinds: [any] }
+expectations:
+  - expect: one Resolve on a lone d8 against the captain lifts 43.75% to 60.16%
+    figure: gain
+    of: { analysis: resolve, vs: captain, resolve: 1 }
+    between: [0.1640624, 0.1640626]
+`),
+    ]);
+    expect(result.files[0]!.expectations.map((e) => [e.verdict, e.shown])).toEqual([
+      ['pass', '+16.41 pts, want +16.41 pts to +16.41 pts'],
+    ]);
+  });
+
   it('stops with path:line:col when an expectation names a row its analysis does not have', async () => {
     const loaded = load(`scenario: a missing row
 ${PLAIN}analyses:
