@@ -59,7 +59,8 @@ export class FigureSolver {
         ...spec.setup,
         steps: [spec.dice.steps],
         challenges: [spec.challenge],
-        actions: spec.dice.actions,
+        // The natural pool is the steps' unsplit dice: actions shape only the best rule's.
+        ...(spec.dice.pool === 'natural' ? {} : { actions: spec.dice.actions }),
         pool: spec.dice.pool,
       });
       split = parseSplit(row!.pool);

@@ -1,7 +1,7 @@
-import { InputError, invalid, missing } from '../input/input-error.ts';
+import { fieldWithin, InputError, invalid, missing } from '../input/input-error.ts';
 import type { CheckSystemName } from '../systems/systems.ts';
 import { SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
-import { type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import { actionsOf, type PoolRule, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
 import type { RerollKinds } from '../systems/zidara/engine/roll-play.ts';
 import {
   FIGHT_DEFAULTS,
@@ -249,7 +249,13 @@ function resolveRoll(asked: FigureAsked): FigureRef {
     dice = { split };
     sample = split;
   } else {
-    dice = { steps: steps!, actions, pool: of.pool ?? TUNE_DEFAULTS.pool };
+    const pool = of.pool ?? TUNE_DEFAULTS.pool;
+    try {
+      actionsOf(of.actions, pool);
+    } catch (error) {
+      throw fieldWithin(error, fieldOf('').replace(/\.?$/, '.'));
+    }
+    dice = { steps: steps!, actions, pool };
     sample = canonicalSplit([stepsToDice(steps!)]);
   }
   checkRoll(sample, challenge, setup, fieldOf);

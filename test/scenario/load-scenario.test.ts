@@ -173,6 +173,22 @@ characters:
     ]);
   });
 
+  it('reads a roll figure of the natural pool, and refuses actions with it at the actions', () => {
+    const text = `${HEADER}expectations:
+  - expect: the unsplit dice
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard, pool: natural }
+    atLeast: 0
+  - expect: actions with the unsplit dice
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard, pool: natural, actions: 2 }
+    atLeast: 0
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:15:78: expectations[1].of.actions: 2 is not allowed (expected them only with the best pool rule (the natural pool is the unsplit dice of the steps))',
+    ]);
+  });
+
   it('checks the meaning of expectations: bounds, monotone rules, comparisons, analysis rows', () => {
     const text = `${HEADER}analyses:
   grid: { analysis: tune, character: bram, steps: [1, 2, 3] }

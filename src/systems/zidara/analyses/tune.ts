@@ -261,8 +261,10 @@ function walkUntil(
 /**
  * The actions a pool rule rolls: those given, or the default; none may be given with the
  * natural rule, whose pool is the steps' unsplit dice (actions shape only the best rule's pools).
+ * A scenario's roll figure picks its pool by the same rule.
+ * @example actionsOf(undefined, 'natural') // 1
  */
-function actionsOf(given: number | undefined, rule: PoolRule = TUNE_DEFAULTS.pool): number {
+export function actionsOf(given: number | undefined, rule: PoolRule = TUNE_DEFAULTS.pool): number {
   if (given !== undefined && rule === 'natural')
     throw invalid(
       'actions',
