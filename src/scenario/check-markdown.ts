@@ -4,6 +4,7 @@ import {
   baselineLine,
   checkCounts,
   falseAlarmSentence,
+  noBaselineLine,
   rerecordCommand,
   trialsCompared,
   underAnotherNameLines,
@@ -65,7 +66,7 @@ export function checkMarkdown(result: CheckResult): string {
   }
   lines.push('');
   if (baseline) lines.push(baselineLine(baseline), '');
-  else lines.push('Baseline: none compared.', '');
+  else lines.push(noBaselineLine(result), '');
   if (result.simulated.length > 0) {
     lines.push('### Simulated figures', '', falseAlarmSentence(result), '');
     lines.push('| Scenario | Figure | Smallest move detected | Trials |', '|---|---|---|---|');

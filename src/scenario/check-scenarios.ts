@@ -112,6 +112,8 @@ export interface CheckResult {
   readonly seed: number;
   /** Present when a baseline was given; `file` is where it is, when the options said. */
   readonly baseline?: BaselineComparison & { readonly file?: string };
+  /** The baseline file the check was to compare with, when none was there (nothing compared). */
+  readonly noBaselineAt?: string;
   readonly falseAlarm: FalseAlarmBudget;
   /** Every simulated figure of the run, by file and key, with the smallest move it detects. */
   readonly simulated: readonly SimulatedFigure[];

@@ -84,7 +84,7 @@ export function checkTable(result: CheckResult): string {
     else if (result.baseline.added.length)
       lines.push(`  (new figures join the baseline with \`${rerecordCommand(result)}\`)`);
     sections.push(lines.join('\n'));
-  }
+  } else sections.push(noBaselineLine(result));
   if (result.simulated.length > 0)
     sections.push(
       [
@@ -100,6 +100,16 @@ export function checkTable(result: CheckResult): string {
     `check: ${counts.headline} (${countOf(counts.expectations, 'expectation')}, ${countOf(result.files.length, 'file')}, ${result.seconds.toFixed(1)} s, seed ${result.seed})`,
   );
   return sections.join('\n\n');
+}
+
+/**
+ * A check compared with no baseline, in one line; when the baseline file it was to read is not
+ * there, the command that records one. (`--no-baseline`: "Baseline: none compared.")
+ */
+export function noBaselineLine(result: CheckResult): string {
+  const file = result.noBaselineAt;
+  if (file === undefined) return 'Baseline: none compared.';
+  return `Baseline: none compared. There is no baseline at ${file}: \`${rerecordCommand({ files: result.files, baseline: { file } })}\` records one.`;
 }
 
 /** The baseline comparison in one line: "Baseline: 1 figure unchanged, 0 moved, 2 new, 0 no longer computed." */

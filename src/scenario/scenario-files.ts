@@ -105,16 +105,13 @@ export async function checkScenarioFiles(
   const { baseline: baselineFile = BASELINE_FILE, ...rest } = options;
   const scenarios = loadScenarioFiles(paths);
   const baseline = baselineFile === false ? undefined : readBaseline(baselineFile);
-  if (baselineFile !== false && !baseline)
-    options.onProgress?.(
-      `check: no baseline at ${baselineFile}; figures are not compared (dicelab baseline --write records one)`,
-    );
-  return checkScenarios(scenarios, {
+  const result = await checkScenarios(scenarios, {
     ...rest,
     seed: options.seed ?? baseline?.seed ?? 1,
     ...(baseline ? { baseline } : {}),
     ...(baselineFile === false ? {} : { baselineFile }),
   });
+  return baselineFile !== false && !baseline ? { ...result, noBaselineAt: baselineFile } : result;
 }
 
 /**
