@@ -5,6 +5,7 @@ import { checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkCounts } from '../scenario/check-table.ts';
 import {
   BASELINE_FILE,
+  CHECK_RUN_LIMITS,
   loadScenarioFiles,
   readBaseline,
   SCENARIO_DIR,
@@ -30,9 +31,13 @@ export function registerBaseline(program: Command) {
     .option(
       '--seed <n>',
       "seed of the simulated figures (default: the baseline's, else 1)",
-      integerFlag(0, 2 ** 32 - 1),
+      integerFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
     )
-    .option('--max-trials <n>', "cap on a simulated figure's trials", integerFlag(1000))
+    .option(
+      '--max-trials <n>',
+      "cap on a simulated figure's trials",
+      integerFlag(CHECK_RUN_LIMITS.maxTrials.min),
+    )
     .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(

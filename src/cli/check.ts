@@ -3,7 +3,12 @@ import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
 import { checkTable } from '../scenario/check-table.ts';
 import { DETECTION_POWER, RUN_FALSE_ALARM } from '../scenario/judge.ts';
-import { BASELINE_FILE, checkScenarioFiles, SCENARIO_DIR } from '../scenario/scenario-files.ts';
+import {
+  BASELINE_FILE,
+  CHECK_RUN_LIMITS,
+  checkScenarioFiles,
+  SCENARIO_DIR,
+} from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
 import { threadsFlag } from './simulation-flags.ts';
 import { writeFilesAtomically } from './write-files.ts';
@@ -28,12 +33,12 @@ export function registerCheck(program: Command) {
     .option(
       '--seed <n>',
       "seed of the simulated figures (default: the baseline's, else 1)",
-      integerFlag(0, 2 ** 32 - 1),
+      integerFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
     )
     .option(
       '--max-trials <n>',
       "cap on a simulated figure's trials, below the scenarios' own",
-      integerFlag(1000),
+      integerFlag(CHECK_RUN_LIMITS.maxTrials.min),
     )
     .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
     .option('--quiet', 'no progress lines on stderr')

@@ -1,7 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { z } from '#zod';
 import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
+import { parseOptions } from '../input/library-options.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
 import { type Baseline, parseBaseline } from './baseline.ts';
 import { type CheckOptions, type CheckResult, checkScenarios } from './check-scenarios.ts';
@@ -16,6 +18,33 @@ import {
 export const SCENARIO_DIR = 'scenarios';
 /** Where the baseline is committed unless told. */
 export const BASELINE_FILE = 'reports/baseline.json';
+
+/** The bounds of a check's seed and trials cap: `check`'s and `baseline`'s flags, the library's options. */
+export const CHECK_RUN_LIMITS = {
+  seed: { min: 0, max: 2 ** 32 - 1 },
+  maxTrials: { min: 1000, max: Number.MAX_SAFE_INTEGER },
+} as const;
+
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const error =
+    max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional();
+};
+
+/** The fields of {@link CheckFilesOptions}, checked before any file is read. */
+const CHECK_FILES_OPTION_SHAPE = {
+  baseline: z
+    .union([z.string().min(1), z.literal(false)], {
+      error: 'the path of a baseline file, or false to compare with none',
+    })
+    .optional(),
+  seed: integer(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
+  maxTrials: integer(CHECK_RUN_LIMITS.maxTrials.min),
+  threads: integer(1),
+  onProgress: z
+    .custom<(line: string) => void>((v) => typeof v === 'function', { error: 'a function' })
+    .optional(),
+} satisfies Record<keyof CheckFilesOptions, z.ZodType>;
 
 /**
  * Reads and checks scenario files (folders give their `*.yaml` and `*.yml`, sorted; nothing
@@ -100,8 +129,7 @@ export async function checkScenarioFiles(
   options: CheckFilesOptions = {},
 ): Promise<CheckResult> {
   checkPaths(paths);
-  if (options === null || typeof options !== 'object' || Array.isArray(options))
-    throw invalid('options', options, 'an object');
+  parseOptions(CHECK_FILES_OPTION_SHAPE, options);
   const { baseline: baselineFile = BASELINE_FILE, ...rest } = options;
   const scenarios = loadScenarioFiles(paths);
   const baseline = baselineFile === false ? undefined : readBaseline(baselineFile);

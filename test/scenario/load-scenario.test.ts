@@ -288,4 +288,33 @@ describe("the library's file arguments", () => {
       'options: 0 is not allowed (expected an object)',
     );
   });
+
+  it("checks checkScenarioFiles' options as the CLI checks its flags, before reading a file", async () => {
+    const { checkScenarioFiles } = await import('../../src/scenario/scenario-files.ts');
+    const { InputError } = await import('../../src/input/input-error.ts');
+    // A path that does not exist: the options are refused before it is read.
+    const refused = async (options: object) => {
+      const run = checkScenarioFiles(['no-such-folder'], options as never);
+      await expect(run).rejects.toThrow(InputError);
+      return run.catch((error: Error) => error.message);
+    };
+    expect(await refused({ seed: -1 })).toBe(
+      'options.seed: -1 is not allowed (expected an integer from 0 to 4294967295)',
+    );
+    expect(await refused({ seed: 1.5 })).toBe(
+      'options.seed: 1.5 is not allowed (expected an integer from 0 to 4294967295)',
+    );
+    expect(await refused({ maxTrials: 5 })).toBe(
+      'options.maxTrials: 5 is not allowed (expected an integer ≥ 1000)',
+    );
+    expect(await refused({ threads: 0 })).toBe(
+      'options.threads: 0 is not allowed (expected an integer ≥ 1)',
+    );
+    expect(await refused({ baseline: 7 })).toBe(
+      'options.baseline: 7 is not allowed (expected the path of a baseline file, or false to compare with none)',
+    );
+    expect(await refused({ treads: 2 })).toMatch(
+      /^options\.treads: no such field \(did you mean threads\? the fields here are baseline, seed, maxTrials, threads, onProgress\)$/,
+    );
+  });
 });
