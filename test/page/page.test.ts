@@ -380,6 +380,38 @@ describe('the offline page: Mid-roll advice', () => {
     expect(await page.inputValue('#face-0')).toBe('9');
   });
 
+  it('asks again for a face its die can no longer show, rather than keep a refused one', async () => {
+    // A lower Challenge: its d6 cannot show the 8 tapped on the d8.
+    const page = await open('v=1&view=advice&vs=4&split=d8|d4&faces=3,4&defence=8');
+    await shownActions(page);
+    await page.click('[aria-label="Challenge: one less"]');
+    await expect
+      .poll(() => page.textContent('.status'))
+      .toBe("Tap the Challenge die's face for advice.");
+    expect(await page.$('.results')).toBeNull();
+    await page.click('label:has(#defence-6)');
+    expect((await shownActions(page)).length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => location.hash)).toBe(
+      '#v=1&view=advice&vs=3&split=d8|d4&faces=3,4&defence=6',
+    );
+    // Warrior off: a chain total of 12 is no face of a d8.
+    const warrior = await open('v=1&view=advice&vs=4&split=d8|d4&faces=12,3&defence=5&explode=1');
+    await shownActions(warrior);
+    await warrior.click('summary:has-text("Archetype and rules")');
+    await warrior.click('label[for="explode"]');
+    await expect
+      .poll(() => warrior.textContent('.status'))
+      .toBe("Tap the other die's face for advice.");
+    // No area die: its face goes with it, and the link reopens with no problem named.
+    const area = await open('v=1&view=advice&vs=4&split=d8|d4&faces=3,4,2&defence=5&area=d4');
+    await shownActions(area);
+    await area.click('label[for="area-die"]');
+    await area.waitForFunction(() => location.hash.endsWith('faces=3,4&defence=5'));
+    await area.reload();
+    await shownActions(area);
+    expect(await area.$('.problems')).toBeNull();
+  });
+
   it("says the engine's message for a face the die cannot show", async () => {
     const page = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,7&defence=2');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
