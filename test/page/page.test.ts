@@ -597,6 +597,66 @@ describe('the offline page on a phone', () => {
     expect(await page.evaluate(() => location.hash)).toMatch(/^#v=1&view=advice&/);
   });
 
+  it('draws a chart again at the new width when the phone is turned, cut off neither way', async () => {
+    const page = await open('v=1&view=fight&steps=7&actions=2&vs=4&tags=2', {
+      viewport: { width: 844, height: 390 },
+    });
+    await page.waitForSelector('.chart svg', { timeout: 30_000 });
+    // The plot's width against its card's: a chart drawn for another width is cut off or narrow.
+    const fitting = () =>
+      page.$eval('.chart', (figure) => {
+        const card = figure.getBoundingClientRect();
+        const svg = figure.querySelector('svg')!.getBoundingClientRect();
+        return { fits: svg.right <= card.right, share: svg.width / card.width };
+      });
+    expect((await fitting()).share).toBeGreaterThan(0.8);
+    await page.setViewportSize(phone.viewport);
+    await expect
+      .poll(fitting, { timeout: 10_000 })
+      .toEqual({ fits: true, share: expect.any(Number) });
+    expect((await fitting()).share).toBeGreaterThan(0.8);
+    await page.setViewportSize({ width: 844, height: 390 });
+    await expect
+      .poll(async () => (await fitting()).share, { timeout: 10_000 })
+      .toBeGreaterThan(0.8);
+  });
+
+  it('marks each disclosure as one that opens, and as open once opened', async () => {
+    const page = await open(ISSUE_LINK, phone);
+    await shownSplits(page);
+    const markers = () =>
+      page.$$eval('details > summary', (summaries) =>
+        summaries.map((summary) => getComputedStyle(summary, '::before').content),
+      );
+    // Archetype and rules, the bar chart, the command line.
+    expect(await markers()).toEqual(['"▸"', '"▸"', '"▸"']);
+    await page.click('summary:has-text("Bar chart")');
+    expect(await markers()).toEqual(['"▸"', '"▾"', '"▸"']);
+  });
+
+  it('gives every button and disclosure a thumb-sized target, in every view', async () => {
+    const links = [
+      'v=1&view=splits&steps=7&actions=2&vs=4&tags=2',
+      'v=1&view=advice&split=d8|d4&faces=3,4&defence=5&vs=4&resolve=1',
+      'v=1&view=fight&steps=7&actions=2&vs=4&tags=2',
+      'v=1&view=whatif&steps=7&actions=2&vs=4&tags=2&boosts=2',
+      'v=1&view=ring-skill&ring=3&skill=2&tn=3&ring-faces=5,1,2&skill-faces=5,1',
+      'v=1&view=characters',
+    ];
+    for (const link of links) {
+      const page = await open(link, phone);
+      await page.waitForSelector('.results[data-state="ready"], .characters', { timeout: 60_000 });
+      for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+      const small = await page.$$eval('button, summary, select, .file-button', (controls) =>
+        controls
+          .map((c) => ({ c, box: c.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && box.height < 40)
+          .map(({ c, box }) => `${c.outerHTML.slice(0, 60)}: ${Math.round(box.height)} px`),
+      );
+      expect(small, link).toEqual([]);
+    }
+  });
+
   it('leaves phone-size screenshots of the landing view to look at (reports/page-phone*.png)', async () => {
     const page = await open(ISSUE_LINK, phone);
     await shownSplits(page);
@@ -608,5 +668,26 @@ describe('the offline page on a phone', () => {
     await shownSplits(dark);
     await dark.evaluate(() => document.querySelector('.answer')?.scrollIntoView());
     await dark.screenshot({ path: `${dir}page-phone-dark.png` });
+  });
+});
+
+describe('the offline page at a desk', () => {
+  it('keeps the whole question within reach beside a long answer, its card scrolling by itself', async () => {
+    const page = await open(
+      'v=1&view=whatif&steps=9&actions=3&vs=4&tags=3&aura-max=3&ties-go-to=roller',
+      { viewport: { width: 1280, height: 800 } },
+    );
+    await shownSplits(page);
+    // Well into the ranking: the card stays beside it, all of it on screen or in its own scroll.
+    await page.evaluate(() => scrollTo(0, 2000));
+    const reach = await page.$eval('.question', (card) => {
+      card.scrollTop = card.scrollHeight;
+      const last = card.querySelector('button.reset')!.getBoundingClientRect();
+      return { cardBottom: card.getBoundingClientRect().bottom, lastBottom: last.bottom };
+    });
+    expect(reach.cardBottom).toBeLessThanOrEqual(800);
+    expect(reach.lastBottom).toBeLessThanOrEqual(800);
+    await nextAnswer(page, () => page.click('button.reset'));
+    expect(await page.evaluate(() => location.hash)).not.toContain('ties-go-to');
   });
 });
