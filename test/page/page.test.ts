@@ -272,6 +272,18 @@ describe('the offline page: Best split', () => {
       /^intents: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
     );
   });
+
+  it('takes the last answer away when the engine refuses the new question', async () => {
+    const page = await open('v=1&view=splits&steps=12&actions=11&vs=3&tags=2', {
+      viewport: { width: 390, height: 844 },
+    });
+    await shownSplits(page);
+    await page.fill('#tags', '12');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    // Neither the ranking for 2 tags nor its bar at the foot of the screen stands for 12.
+    expect(await page.$('.results')).toBeNull();
+    expect(await page.$('.answer-bar')).toBeNull();
+  });
 });
 
 describe('the offline page: Mid-roll advice', () => {
