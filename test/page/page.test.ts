@@ -513,6 +513,20 @@ describe('the offline page: Fight', () => {
     expect((await svg.boundingBox())!.height).toBeGreaterThan(100);
   });
 
+  it("shows Best split's numbers past a fight's bounds as they are, marked, and − brings them in", async () => {
+    // Best split allows 12 tags and 72 steps; a fight 10 and 36.
+    const page = await open('v=1&view=fight&steps=40&actions=2&vs=4&tags=12');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.inputValue('#tags')).toBe('12');
+    expect(await page.inputValue('#steps')).toBe('40');
+    expect(await page.getAttribute('#tags', 'aria-invalid')).toBe('true');
+    await page.click('[aria-label="Tags: one less"]');
+    await page.click('[aria-label="Steps: one less"]');
+    expect(await page.inputValue('#tags')).toBe('10');
+    expect(await page.getAttribute('#tags', 'aria-invalid')).toBe('false');
+    expect(await page.evaluate(() => location.hash)).toMatch(/&steps=36&.*&tags=10&/);
+  });
+
   it('shows a whole-fight solve progressing, keeps the page responsive, and cancels it', async () => {
     // Whole-fight play for 18 steps against 6 tags over 12 rounds takes over a minute here: it
     // is still computing when Cancel is pressed, however fast the machine.
