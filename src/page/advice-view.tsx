@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { CharacterFields } from './character-fields.tsx';
 import { ChoiceField } from './choice-field.tsx';
 import { ChoicesTable } from './choices-table.tsx';
@@ -9,7 +9,14 @@ import { FacePicker } from './face-picker.tsx';
 import { NumberField } from './number-field.tsx';
 import type { AdviceAnswer } from './page-engine.ts';
 import { adviceCommand, adviceQuestion } from './page-questions.ts';
-import { PAGE_LIMITS, type PageState, readSplit, splitDice, writeFragment } from './page-state.ts';
+import {
+  mostFace,
+  PAGE_LIMITS,
+  type PageState,
+  readSplit,
+  splitDice,
+  writeFragment,
+} from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
@@ -40,9 +47,9 @@ export function AdviceView({ state, update }: ViewProps) {
     faces[j] = face;
     update({ faces });
   };
-  // An exploding die shows its chain total, at most (depth + 1) × its sides.
-  const chain = state.explode ? ROLL_DEFAULTS.explodeDepth + 1 : 1;
-  const most = (sides: number) => sides * chain;
+  const most = (sides: number) => mostFace(sides, state.explode);
+  // The rolls in a die's chain: 1, or with Warrior up to depth + 1.
+  const chain = mostFace(1, state.explode);
   const missing =
     faceCount - state.faces.slice(0, faceCount).filter((f) => f !== null && f !== undefined).length;
   const two = state.vs2 !== undefined;

@@ -66,6 +66,8 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
           <small class="hint">Tap a die to remove it; at most {limits.poolDice} dice.</small>
         </fieldset>
       ) : (
+        // Past this view's bounds (a fight's 36 steps, 4 actions) a number is shown as the
+        // question asks it, marked, never as one it does not ask.
         <div class="field-row">
           <NumberField
             id="steps"
@@ -73,7 +75,7 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
             hint={`Unsplit: ${stepsToDice(state.steps)
               .map((n) => `d${n}`)
               .join(' ')}`}
-            value={Math.min(state.steps, limits.steps)}
+            value={state.steps}
             min={1}
             max={limits.steps}
             onChange={(steps) => update({ steps })}
@@ -82,7 +84,7 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
             id="actions"
             label="Actions"
             hint="Each adds a die"
-            value={Math.min(state.actions, limits.actions)}
+            value={state.actions}
             min={1}
             max={limits.actions}
             onChange={(actions) => update({ actions })}

@@ -381,6 +381,40 @@ export function splitDice(split: string): number[] {
 }
 
 /**
+ * The most a die of SIDES can show: its sides, or with Warrior its chain total, at most
+ * (depth + 1) × its sides.
+ */
+export function mostFace(sides: number, explode: boolean): number {
+  return sides * (explode ? ROLL_DEFAULTS.explodeDepth + 1 : 1);
+}
+
+/**
+ * The state with each Mid-roll face its die can no longer show cleared, to be tapped again: a
+ * Challenge die's after a lower Challenge, a die's chain total once Warrior is off, the area
+ * die's once it is smaller, and the area die's face once it is gone. Left in, the engine's
+ * refusal would stand where the answer was (and the fragment would carry a face too many).
+ * @example fitFaces({ ...PAGE_DEFAULTS, vs: 2, defence: 6 }).defence // undefined
+ */
+export function fitFaces(state: PageState): PageState {
+  const dice = [...splitDice(state.split), ...(state.area === undefined ? [] : [state.area])];
+  const fits = (face: number | null | undefined, sides: number) =>
+    face === null || face === undefined || face <= sides;
+  // Past the dice (the area die's, once it is gone) a face is dropped.
+  const faces = state.faces
+    .slice(0, dice.length)
+    .map((face, j) => (fits(face, mostFace(dice[j]!, state.explode)) ? face : null));
+  const defence = fits(state.defence, 2 * state.vs) ? state.defence : undefined;
+  const defence2 =
+    state.vs2 === undefined || fits(state.defence2, 2 * state.vs2) ? state.defence2 : undefined;
+  const same =
+    faces.length === state.faces.length &&
+    faces.every((face, j) => face === state.faces[j]) &&
+    defence === state.defence &&
+    defence2 === state.defence2;
+  return same ? state : { ...state, faces, defence, defence2 };
+}
+
+/**
  * Every key the fragment understands, in the order links write them. Besides these, `v` is the
  * version (1) and `view` the view.
  */

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { type PageState, readFragment, type View, writeFragment } from './page-state.ts';
+import { fitFaces, type PageState, readFragment, type View, writeFragment } from './page-state.ts';
 
 /**
  * The page's one store: its state (mirrored in the URL fragment, so a link or a reload opens
@@ -13,9 +13,12 @@ export const pageState = signal<PageState>(opened.state);
 /** Problems with the link the page was opened with, one line each (shown until dismissed). */
 export const linkProblems = signal<readonly string[]>(opened.problems);
 
-/** Changes part of the state; the fragment follows without a history entry per keystroke. */
+/**
+ * Changes part of the state; the fragment follows without a history entry per keystroke. A
+ * Mid-roll face the change leaves its die unable to show is cleared (`fitFaces`).
+ */
 export function updateState(patch: Partial<PageState>): void {
-  pageState.value = { ...pageState.value, ...patch };
+  pageState.value = fitFaces({ ...pageState.value, ...patch });
   const fragment = `#${writeFragment(pageState.value)}`;
   if (location.hash !== fragment) history.replaceState(null, '', fragment);
 }

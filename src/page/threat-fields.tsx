@@ -30,11 +30,13 @@ export function ThreatFields({
         onChange={(vs) => update({ vs })}
       />
       {withoutTags ? null : (
+        // Tags past this view's bound (Best split's 12 in a fight of at most 10) are shown as
+        // the question asks them, marked, never as a number it does not ask.
         <NumberField
           id="tags"
           label="Tags"
           hint={state.tags === 1 ? 'One intent' : `1 to ${state.tags} intents`}
-          value={Math.min(state.tags, maxTags)}
+          value={state.tags}
           min={1}
           max={maxTags}
           onChange={(tags) => update({ tags })}

@@ -7,7 +7,10 @@ import { estimateSeconds, learnCost, QUESTION_SIZE } from './question-size.ts';
 
 /** Where a view's computation stands. */
 export interface Computation<T> {
-  /** `computing` keeps the last answer on screen (marked stale) until the new one arrives. */
+  /**
+   * `computing` keeps the last answer on screen (marked stale) until the new one arrives;
+   * `error` has none (the last answered another question).
+   */
   /** `confirm`: the question is big; the page waits for the user to say "solve it". */
   readonly status: 'idle' | 'computing' | 'confirm' | 'ready' | 'error' | 'cancelled';
   /** The last answer, and the key of the question it answers. */
@@ -114,10 +117,11 @@ export function useEngine<Q, P, T = P>(
       setDone((c) => (c.about === key ? { ...c, status: 'computing', progress: undefined } : c));
       asked.current = performance.now();
       const ask = ++latest.current;
+      // A refused question has no answer: the last one, to another question, goes with it.
       const fail = (error: unknown) => {
         if (!live) return;
         finished = true;
-        setDone((c) => ({ ...c, status: 'error', error: messageOf(error), about: key }));
+        setDone({ status: 'error', error: messageOf(error), about: key });
       };
       let splits: number | undefined;
       // The question goes to the first `of` workers; the others have no part in it.
@@ -173,13 +177,7 @@ export function useEngine<Q, P, T = P>(
           splits = outcome.value.result;
           if (splits > QUESTION_SIZE.mostSplits) {
             finished = true;
-            setDone((c) => ({
-              ...c,
-              status: 'error',
-              error: gate.tooBig(question, splits!),
-              progress: undefined,
-              about: key,
-            }));
+            setDone({ status: 'error', error: gate.tooBig(question, splits!), about: key });
             return;
           }
           // A small question is one worker's: each worker compiles the engine for itself

@@ -20,12 +20,24 @@ export interface VegaChartProps {
 export function VegaChart({ spec, label, aspect }: VegaChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [width, setWidth] = useState<number | undefined>(undefined);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
+    // Drawn for the box's width, and again when it changes: a phone turned on its side (or
+    // back) would otherwise keep a chart too wide for its card, cut off, or half as wide.
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(Math.round(entry?.contentRect.width ?? element.clientWidth)),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || width === undefined) return;
     let live = true;
     const dark = matchMedia('(prefers-color-scheme: dark)').matches;
-    drawChart(forScreen(spec, element.clientWidth, dark, aspect)).then(
+    drawChart(forScreen(spec, width, dark, aspect)).then(
       (svg) => {
         if (!live) return;
         // Vega's own SVG of the page's own figures (it escapes every text it draws).
@@ -39,7 +51,7 @@ export function VegaChart({ spec, label, aspect }: VegaChartProps) {
     return () => {
       live = false;
     };
-  }, [spec]);
+  }, [spec, width]);
   return (
     <figure class="chart" role="img" aria-label={label}>
       <div ref={box} class="chart-box" />

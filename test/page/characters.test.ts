@@ -150,5 +150,11 @@ describe("the player's characters", () => {
     );
     expect(await page.$('[data-character]')).toBeNull();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // Each line's bullet (drawn left of its text) is inside the list's border.
+    const inset = await page.$eval('.problems li', (li) => {
+      const list = li.parentElement!.getBoundingClientRect();
+      return li.getBoundingClientRect().left - list.left;
+    });
+    expect(inset).toBeGreaterThanOrEqual(24);
   });
 });

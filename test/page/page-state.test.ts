@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fragmentKeysTable, KEYS_TABLE_MARKS } from '../../src/page/fragment-keys-table.ts';
 import {
   FRAGMENT_KEYS,
+  fitFaces,
   PAGE_DEFAULTS,
   PAGE_LIMITS,
   readFragment,
@@ -132,6 +133,34 @@ describe('the page fragment', () => {
     expect(readFragment(`#${'k'.repeat(100_000)}=1`).problems[0]).toMatch(
       /^k{57}\.\.\.: "1" is not allowed/,
     );
+  });
+
+  it("clears a Mid-roll face its die can no longer show, and drops the gone area die's", () => {
+    const rolled = {
+      ...PAGE_DEFAULTS,
+      view: 'advice' as const,
+      split: 'd8 | d4',
+      vs: 4,
+      faces: [12, 3],
+      defence: 8,
+      explode: true,
+    };
+    expect(fitFaces(rolled)).toBe(rolled);
+    // A lower Challenge: its die (d6) cannot show 8. Warrior off: the d8 cannot show 12.
+    expect(fitFaces({ ...rolled, vs: 3 })).toEqual({ ...rolled, vs: 3, defence: undefined });
+    expect(fitFaces({ ...rolled, explode: false })).toEqual({
+      ...rolled,
+      explode: false,
+      faces: [null, 3],
+    });
+    const second = { ...rolled, explode: false, vs2: 2, defence2: 4, area: 6, faces: [7, 3, 5] };
+    expect(fitFaces(second)).toBe(second);
+    expect(fitFaces({ ...second, vs2: 1 }).defence2).toBeUndefined();
+    expect(fitFaces({ ...second, area: 4 }).faces).toEqual([7, 3, null]);
+    // No area die: its face is not carried, so the link reads back whole.
+    const gone = fitFaces({ ...second, area: undefined });
+    expect(gone.faces).toEqual([7, 3]);
+    expect(readFragment(`#${writeFragment(gone)}`).problems).toEqual([]);
   });
 
   it("reads its defaults and bounds from the library's constants", () => {

@@ -272,6 +272,18 @@ describe('the offline page: Best split', () => {
       /^intents: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
     );
   });
+
+  it('takes the last answer away when the engine refuses the new question', async () => {
+    const page = await open('v=1&view=splits&steps=12&actions=11&vs=3&tags=2', {
+      viewport: { width: 390, height: 844 },
+    });
+    await shownSplits(page);
+    await page.fill('#tags', '12');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    // Neither the ranking for 2 tags nor its bar at the foot of the screen stands for 12.
+    expect(await page.$('.results')).toBeNull();
+    expect(await page.$('.answer-bar')).toBeNull();
+  });
 });
 
 describe('the offline page: Mid-roll advice', () => {
@@ -380,6 +392,38 @@ describe('the offline page: Mid-roll advice', () => {
     expect(await page.inputValue('#face-0')).toBe('9');
   });
 
+  it('asks again for a face its die can no longer show, rather than keep a refused one', async () => {
+    // A lower Challenge: its d6 cannot show the 8 tapped on the d8.
+    const page = await open('v=1&view=advice&vs=4&split=d8|d4&faces=3,4&defence=8');
+    await shownActions(page);
+    await page.click('[aria-label="Challenge: one less"]');
+    await expect
+      .poll(() => page.textContent('.status'))
+      .toBe("Tap the Challenge die's face for advice.");
+    expect(await page.$('.results')).toBeNull();
+    await page.click('label:has(#defence-6)');
+    expect((await shownActions(page)).length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => location.hash)).toBe(
+      '#v=1&view=advice&vs=3&split=d8|d4&faces=3,4&defence=6',
+    );
+    // Warrior off: a chain total of 12 is no face of a d8.
+    const warrior = await open('v=1&view=advice&vs=4&split=d8|d4&faces=12,3&defence=5&explode=1');
+    await shownActions(warrior);
+    await warrior.click('summary:has-text("Archetype and rules")');
+    await warrior.click('label[for="explode"]');
+    await expect
+      .poll(() => warrior.textContent('.status'))
+      .toBe("Tap the other die's face for advice.");
+    // No area die: its face goes with it, and the link reopens with no problem named.
+    const area = await open('v=1&view=advice&vs=4&split=d8|d4&faces=3,4,2&defence=5&area=d4');
+    await shownActions(area);
+    await area.click('label[for="area-die"]');
+    await area.waitForFunction(() => location.hash.endsWith('faces=3,4&defence=5'));
+    await area.reload();
+    await shownActions(area);
+    expect(await area.$('.problems')).toBeNull();
+  });
+
   it("says the engine's message for a face the die cannot show", async () => {
     const page = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,7&defence=2');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
@@ -467,6 +511,20 @@ describe('the offline page: Fight', () => {
     // The curve is drawn at once.
     const svg = await page.waitForSelector('.chart svg', { timeout: 30_000 });
     expect((await svg.boundingBox())!.height).toBeGreaterThan(100);
+  });
+
+  it("shows Best split's numbers past a fight's bounds as they are, marked, and − brings them in", async () => {
+    // Best split allows 12 tags and 72 steps; a fight 10 and 36.
+    const page = await open('v=1&view=fight&steps=40&actions=2&vs=4&tags=12');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.inputValue('#tags')).toBe('12');
+    expect(await page.inputValue('#steps')).toBe('40');
+    expect(await page.getAttribute('#tags', 'aria-invalid')).toBe('true');
+    await page.click('[aria-label="Tags: one less"]');
+    await page.click('[aria-label="Steps: one less"]');
+    expect(await page.inputValue('#tags')).toBe('10');
+    expect(await page.getAttribute('#tags', 'aria-invalid')).toBe('false');
+    expect(await page.evaluate(() => location.hash)).toMatch(/&steps=36&.*&tags=10&/);
   });
 
   it('shows a whole-fight solve progressing, keeps the page responsive, and cancels it', async () => {
@@ -565,6 +623,66 @@ describe('the offline page on a phone', () => {
     expect(await page.evaluate(() => location.hash)).toMatch(/^#v=1&view=advice&/);
   });
 
+  it('draws a chart again at the new width when the phone is turned, cut off neither way', async () => {
+    const page = await open('v=1&view=fight&steps=7&actions=2&vs=4&tags=2', {
+      viewport: { width: 844, height: 390 },
+    });
+    await page.waitForSelector('.chart svg', { timeout: 30_000 });
+    // The plot's width against its card's: a chart drawn for another width is cut off or narrow.
+    const fitting = () =>
+      page.$eval('.chart', (figure) => {
+        const card = figure.getBoundingClientRect();
+        const svg = figure.querySelector('svg')!.getBoundingClientRect();
+        return { fits: svg.right <= card.right, share: svg.width / card.width };
+      });
+    expect((await fitting()).share).toBeGreaterThan(0.8);
+    await page.setViewportSize(phone.viewport);
+    await expect
+      .poll(fitting, { timeout: 10_000 })
+      .toEqual({ fits: true, share: expect.any(Number) });
+    expect((await fitting()).share).toBeGreaterThan(0.8);
+    await page.setViewportSize({ width: 844, height: 390 });
+    await expect
+      .poll(async () => (await fitting()).share, { timeout: 10_000 })
+      .toBeGreaterThan(0.8);
+  });
+
+  it('marks each disclosure as one that opens, and as open once opened', async () => {
+    const page = await open(ISSUE_LINK, phone);
+    await shownSplits(page);
+    const markers = () =>
+      page.$$eval('details > summary', (summaries) =>
+        summaries.map((summary) => getComputedStyle(summary, '::before').content),
+      );
+    // Archetype and rules, the bar chart, the command line.
+    expect(await markers()).toEqual(['"▸"', '"▸"', '"▸"']);
+    await page.click('summary:has-text("Bar chart")');
+    expect(await markers()).toEqual(['"▸"', '"▾"', '"▸"']);
+  });
+
+  it('gives every button and disclosure a thumb-sized target, in every view', async () => {
+    const links = [
+      'v=1&view=splits&steps=7&actions=2&vs=4&tags=2',
+      'v=1&view=advice&split=d8|d4&faces=3,4&defence=5&vs=4&resolve=1',
+      'v=1&view=fight&steps=7&actions=2&vs=4&tags=2',
+      'v=1&view=whatif&steps=7&actions=2&vs=4&tags=2&boosts=2',
+      'v=1&view=ring-skill&ring=3&skill=2&tn=3&ring-faces=5,1,2&skill-faces=5,1',
+      'v=1&view=characters',
+    ];
+    for (const link of links) {
+      const page = await open(link, phone);
+      await page.waitForSelector('.results[data-state="ready"], .characters', { timeout: 60_000 });
+      for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+      const small = await page.$$eval('button, summary, select, .file-button', (controls) =>
+        controls
+          .map((c) => ({ c, box: c.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && box.height < 40)
+          .map(({ c, box }) => `${c.outerHTML.slice(0, 60)}: ${Math.round(box.height)} px`),
+      );
+      expect(small, link).toEqual([]);
+    }
+  });
+
   it('leaves phone-size screenshots of the landing view to look at (reports/page-phone*.png)', async () => {
     const page = await open(ISSUE_LINK, phone);
     await shownSplits(page);
@@ -576,5 +694,26 @@ describe('the offline page on a phone', () => {
     await shownSplits(dark);
     await dark.evaluate(() => document.querySelector('.answer')?.scrollIntoView());
     await dark.screenshot({ path: `${dir}page-phone-dark.png` });
+  });
+});
+
+describe('the offline page at a desk', () => {
+  it('keeps the whole question within reach beside a long answer, its card scrolling by itself', async () => {
+    const page = await open(
+      'v=1&view=whatif&steps=9&actions=3&vs=4&tags=3&aura-max=3&ties-go-to=roller',
+      { viewport: { width: 1280, height: 800 } },
+    );
+    await shownSplits(page);
+    // Well into the ranking: the card stays beside it, all of it on screen or in its own scroll.
+    await page.evaluate(() => scrollTo(0, 2000));
+    const reach = await page.$eval('.question', (card) => {
+      card.scrollTop = card.scrollHeight;
+      const last = card.querySelector('button.reset')!.getBoundingClientRect();
+      return { cardBottom: card.getBoundingClientRect().bottom, lastBottom: last.bottom };
+    });
+    expect(reach.cardBottom).toBeLessThanOrEqual(800);
+    expect(reach.lastBottom).toBeLessThanOrEqual(800);
+    await nextAnswer(page, () => page.click('button.reset'));
+    expect(await page.evaluate(() => location.hash)).not.toContain('ties-go-to');
   });
 });
