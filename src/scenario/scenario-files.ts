@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { z } from '#zod';
+import { integer } from '../input/field-schemas.ts';
 import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions } from '../input/library-options.ts';
@@ -25,11 +26,9 @@ export const CHECK_RUN_LIMITS = {
   maxTrials: { min: 1000, max: Number.MAX_SAFE_INTEGER },
 } as const;
 
-const integer = (min: number, max = Number.MAX_SAFE_INTEGER) => {
-  const error =
-    max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional();
-};
+/** An optional whole count of at least `min`. */
+const atLeast = (min: number) =>
+  integer(min, Number.MAX_SAFE_INTEGER, undefined, `an integer ≥ ${min}`).optional();
 
 /** The fields of {@link CheckFilesOptions}, checked before any file is read. */
 const CHECK_FILES_OPTION_SHAPE = {
@@ -38,9 +37,9 @@ const CHECK_FILES_OPTION_SHAPE = {
       error: 'the path of a baseline file, or false to compare with none',
     })
     .optional(),
-  seed: integer(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
-  maxTrials: integer(CHECK_RUN_LIMITS.maxTrials.min),
-  threads: integer(1),
+  seed: integer(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max).optional(),
+  maxTrials: atLeast(CHECK_RUN_LIMITS.maxTrials.min),
+  threads: atLeast(1),
   onProgress: z
     .custom<(line: string) => void>((v) => typeof v === 'function', { error: 'a function' })
     .optional(),
