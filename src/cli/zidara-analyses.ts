@@ -424,7 +424,6 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           flags.solveFor,
           'it only with --target (the chance to solve for)',
         );
-      const pool = flags.pool as PoolRule;
       return {
         analysis: 'tune',
         name: flags.name ?? TUNE_ANALYSIS.name,
@@ -433,7 +432,7 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           steps: flags.steps,
           challenges: flags.vs,
           ...(flags.actions === undefined ? {} : { actions: flags.actions }),
-          pool,
+          pool: flags.pool as PoolRule,
         },
         ...(flags.target === undefined
           ? {}
