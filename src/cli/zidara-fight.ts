@@ -131,6 +131,17 @@ Examples:
         FLAG_OF_FIELD,
         () => fightFromFlags(options),
       );
+      // Without the simulation only the exact whole-fight solve runs on threads: per-roll play
+      // would ignore --threads, so it is refused rather than silently dropped.
+      if (
+        options.simulate === false &&
+        options.threads !== undefined &&
+        fights.every((fight) => fight.fightPolicy !== 'whole-fight')
+      )
+        throw new InputError(
+          `--threads: ${options.threads} does nothing with --no-simulate and per-roll play (only the simulation and the exact whole-fight solve use threads; drop it, or add --fight-policy whole-fight)`,
+          '--threads',
+        );
       const from = `--spec ${options.spec}`;
       if (options.shard && options.simulate !== false) oneSpecFor('--shard', fights, from);
       if (options.partial && options.simulate !== false) oneSpecFor('--partial', fights, from);

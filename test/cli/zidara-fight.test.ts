@@ -93,6 +93,20 @@ describe('dicelab zidara fight', () => {
     expect(code).toBe(0);
   });
 
+  it('refuses --threads with --no-simulate and per-roll play, where nothing runs on threads', async () => {
+    const { code, stdout, stderr } = await runInProcess([
+      ...PLAIN_FIGHT,
+      '--no-simulate',
+      '--threads',
+      '2',
+    ]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe(
+      'dicelab: --threads: 2 does nothing with --no-simulate and per-roll play (only the simulation and the exact whole-fight solve use threads; drop it, or add --fight-policy whole-fight)',
+    );
+  });
+
   it('says what "reached" means and gives the exact mean rounds to win', async () => {
     const { stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate']);
     // The tag falls in round n with chance q^(n−1)·p, p = 14/24, q = 10/24, n ≤ 3.
