@@ -215,6 +215,28 @@ expectations:
   });
 });
 
+describe('a percentage on a check’s figure', () => {
+  it('is read on a chance (pSuccess too) and refused on a plain number, at the bound', () => {
+    const planned = load(`scenario: x
+system: ring-skill
+expectations:
+  - { expect: a, figure: pSuccess, of: { ring: 2, skill: 1, tn: 2 }, between: ["55%", "65%"] }
+`);
+    expect(planned.plan.expectations[0]).toMatchObject({ bound: { atLeast: 0.55, atMost: 0.65 } });
+    expect(
+      problems(`scenario: x
+system: d6-pool
+expectations:
+  - { expect: a, figure: expectedHits, of: { stat: 3 }, atLeast: "50%" }
+  - { expect: b, figure: expectedHits, of: { stat: 3 }, minus: { of: { stat: 2 } }, between: [0, 40%] }
+`),
+    ).toEqual([
+      'bad.yaml:4:66: expectations[0].atLeast: "50%" is not allowed (expected a plain number such as 50: a percent is for chances only, and expectedHits is a number, not a chance)',
+      'bad.yaml:5:98: expectations[1].between[1]: "40%" is not allowed (expected a plain number such as 40: a percent is for chances only, and expectedHits minus expectedHits is a difference of numbers, not of chances)',
+    ]);
+  });
+});
+
 describe('dicelab check on another system’s file', () => {
   let dir: string;
   beforeAll(async () => {

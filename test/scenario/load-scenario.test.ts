@@ -236,6 +236,42 @@ expectations:
     ]);
   });
 
+  it('refuses a percentage on a figure that is not a chance, at the bound (it was read as the number / 100)', () => {
+    const text = `${HEADER}analyses:
+  fish: { analysis: fishing, character: bram, action: fight, vs: guard }
+expectations:
+  - expect: Aura at the end, as a percent
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    atLeast: "10%"
+  - expect: both bounds of a number
+    figure: expectedWins
+    of: { character: bram, action: fight, vs: guard }
+    between: [0.5, 90%]
+    by: simulation
+  - expect: a difference of numbers
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    minus: { of: { aura: 0 } }
+    atMost: 5%
+  - expect: a yes/no flag of a table
+    figure: frontier
+    of: { analysis: fish, split: d12 }
+    atLeast: 100%
+  - expect: a difference of chances reads in points, a percentage too
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    minus: { of: { aura: 0 } }
+    atLeast: 5%
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:14:14: expectations[0].atLeast: "10%" is not allowed (expected a plain number such as 10: a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:18:20: expectations[1].between[1]: "90%" is not allowed (expected a plain number such as 90: a percent is for chances only, and expectedWins is a number, not a chance)',
+      'bad.yaml:24:13: expectations[2].atMost: "5%" is not allowed (expected a plain number such as 5: a percent is for chances only, and auraEnd minus auraEnd is a difference of numbers, not of chances)',
+      'bad.yaml:28:14: expectations[3].atLeast: "100%" is not allowed (expected 0 or 1: a percent is for chances only, and frontier is a yes/no flag)',
+    ]);
+  });
+
   it('reads chances as numbers or percentages, and set actions as steps or lines', () => {
     const parsed = parseScenario(
       `scenario: x
