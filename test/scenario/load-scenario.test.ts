@@ -163,6 +163,16 @@ characters:
     ]);
   });
 
+  it('refuses a tune target past 100% when the file is read, at the target', () => {
+    expect(
+      problems(`${HEADER}analyses:
+  grid: { analysis: tune, character: bram, steps: [2, 3], target: 150% }
+`),
+    ).toEqual([
+      'bad.yaml:9:67: analyses.grid.target: 1.5 is not allowed (expected a win chance from 0 to 1)',
+    ]);
+  });
+
   it('refuses a tune analysis with actions and the natural pool rule, at the actions', () => {
     expect(
       problems(`${HEADER}analyses:
