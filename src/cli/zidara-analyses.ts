@@ -25,6 +25,7 @@ import {
 import {
   POOL_RULES,
   type PoolRule,
+  SOLVE_FOR,
   TUNE_ANALYSIS,
   TUNE_DEFAULTS,
 } from '../systems/zidara/analyses/tune.ts';
@@ -410,7 +411,7 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
             new Option(
               '--solve-for <what>',
               'with --target: the Challenge for each step count, or the steps for each Challenge (default: challenge)',
-            ).choices(['challenge', 'steps'] as const),
+            ).choices(SOLVE_FOR),
           ),
       ),
     ),

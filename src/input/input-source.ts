@@ -53,11 +53,8 @@ function parseJson(
     const { at, reason } = jsonSyntaxError(error, text, path);
     throw new InputError(`${at}: ${reason}`);
   }
-  if (keyCount(value) !== colons) {
-    const duplicate = firstDuplicateKey(text);
-    if (duplicate !== undefined)
-      throw new InputError(`${place(duplicate)}: Map keys must be unique`);
-  }
+  const duplicate = duplicateJsonKey(text, value, colons);
+  if (duplicate) throw new InputError(`${place(duplicate.offset)}: Map keys must be unique`);
   const locate = jsonLocator(text, path);
   return sourceOf(path, value, (field) => locate(fieldPath(field)));
 }
@@ -108,21 +105,42 @@ function visitJson(...args: Parameters<typeof visit>): ReturnType<typeof visit> 
   return parser.visit(...args);
 }
 
-/** The offset of the first key that repeats one of its object's, if any. */
-function firstDuplicateKey(text: string): number | undefined {
-  const open: Set<string>[] = [];
-  let found: number | undefined;
+/** A key written twice in one object of a JSON text (`JSON.parse` keeps the last, silently). */
+export interface DuplicateKey {
+  /** The key's path: its object's, then the key ("files", "a.yaml", "pWin of …"). */
+  readonly path: FieldPath;
+  /** Offsets of the key written again, and of its first appearance. */
+  readonly offset: number;
+  readonly first: number;
+}
+
+/**
+ * The first key of a JSON text that repeats one of its object's, or undefined; `value` is the
+ * text as `JSON.parse` read it. Cheap when no key repeats: the value's keys are counted against
+ * the text's colons (`scanBrackets`: one per key in JSON), and only when they differ is the text
+ * walked again.
+ * @example duplicateJsonKey('{"a": 1, "a": 2}', { a: 2 })?.path // ["a"]
+ */
+export function duplicateJsonKey(
+  text: string,
+  value: unknown,
+  colons = scanBrackets(text).colons,
+): DuplicateKey | undefined {
+  if (keyCount(value) === colons) return undefined;
+  const open: Map<string, number>[] = [];
+  let found: DuplicateKey | undefined;
   visitJson(text, {
     onObjectBegin: () => {
-      open.push(new Set());
+      open.push(new Map());
     },
     onObjectEnd: () => {
       open.pop();
     },
-    onObjectProperty: (key, offset) => {
+    onObjectProperty: (key, offset, _l, _line, _col, path) => {
       const keys = open.at(-1)!;
-      if (keys.has(key)) found ??= offset;
-      keys.add(key);
+      const first = keys.get(key);
+      if (first === undefined) keys.set(key, offset);
+      else found ??= { path: [...path(), key], offset, first };
     },
   });
   return found;

@@ -1,9 +1,11 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { z } from '#zod';
-import { InputError } from '../input/input-error.ts';
-import { jsonLocator } from '../input/input-source.ts';
+import type { FieldPath } from '../input/field-path.ts';
+import { linePosition } from '../input/input-bytes.ts';
+import { InputError, invalid } from '../input/input-error.ts';
+import { duplicateJsonKey, jsonLocator } from '../input/input-source.ts';
 import { issueProblems } from '../input/issue-messages.ts';
-import { jsonSyntaxError } from '../input/located-text.ts';
+import { jsonSyntaxError, positions } from '../input/located-text.ts';
 import { normalQuantile } from '../montecarlo/normal-quantile.ts';
 import type { FigureUnit } from './figure-catalogue.ts';
 import { formatEstimate } from './format-figure.ts';
@@ -178,7 +180,8 @@ const BASELINE_FIX =
 /**
  * Reads a baseline file's text.
  * @throws InputError `path:line:col: field: value is not allowed (expected …); fix …`, naming
- * the first thing wrong (an unknown field first).
+ * the first thing wrong (a key written twice, then an unknown field, then the rest, then a
+ * count of successes past its trials).
  */
 export function parseBaseline(text: string, path: string): Baseline {
   let value: unknown;
@@ -188,25 +191,52 @@ export function parseBaseline(text: string, path: string): Baseline {
     const { at, reason } = jsonSyntaxError(error, text, path);
     throw new InputError(`${at}: not JSON (${reason}); ${BASELINE_FIX}`);
   }
+  // JSON.parse keeps a repeated key's last value: a hand edit or a merge gone wrong, refused.
+  const duplicate = duplicateJsonKey(text, value);
+  if (duplicate) {
+    const { line } = linePosition(text, duplicate.first);
+    throw new InputError(
+      `${positions(text, path)(duplicate.offset)}: ${baselineField(duplicate.path)}: written twice (expected each key once; its first is at line ${line}, and JSON would keep only the last); ${BASELINE_FIX}`,
+    );
+  }
+  const refuse = (at: FieldPath, message: string) =>
+    new InputError(`${jsonLocator(text, path)(at)}: ${message}; ${BASELINE_FIX}`);
   const parsed = baselineSchema.safeParse(value);
-  if (parsed.success) return parsed.data as Baseline;
-  const problems = issueProblems(parsed.error.issues, baselineSchema, value);
-  const first = problems.find((p) => p.atKey && / no such field /.test(p.message)) ?? problems[0]!;
-  // Keys of a baseline are paths and sentences ("../a.yaml", "pWin of …"): quoted, not dotted.
-  const field =
-    first.path.length === 0
-      ? 'the baseline'
-      : first.path
-          .map((step, i) =>
-            typeof step === 'number'
-              ? `[${step}]`
-              : /^[A-Za-z_]\w*$/.test(step)
-                ? `${i === 0 ? '' : '.'}${step}`
-                : `[${JSON.stringify(step)}]`,
-          )
-          .join('');
-  const message = `${field}${first.message.slice(first.field.length)}`;
-  throw new InputError(`${jsonLocator(text, path)(first.path)}: ${message}; ${BASELINE_FIX}`);
+  if (!parsed.success) {
+    const problems = issueProblems(parsed.error.issues, baselineSchema, value);
+    const first =
+      problems.find((p) => p.atKey && / no such field /.test(p.message)) ?? problems[0]!;
+    throw refuse(
+      first.path,
+      `${baselineField(first.path)}${first.message.slice(first.field.length)}`,
+    );
+  }
+  const baseline = parsed.data as Baseline;
+  for (const [file, figures] of Object.entries(baseline.files))
+    for (const [key, figure] of Object.entries(figures))
+      if (typeof figure === 'object' && (figure.successes ?? 0) > figure.trials) {
+        const at = ['files', file, key, 'successes'];
+        const field = baselineField(at);
+        throw refuse(
+          at,
+          invalid(field, figure.successes, `at most trials (${figure.trials})`).message,
+        );
+      }
+  return baseline;
+}
+
+/** A field of a baseline: its keys are paths and sentences ("../a.yaml", "pWin of …"), quoted, not dotted. */
+function baselineField(at: FieldPath): string {
+  if (at.length === 0) return 'the baseline';
+  return at
+    .map((step, i) =>
+      typeof step === 'number'
+        ? `[${step}]`
+        : /^[A-Za-z_]\w*$/.test(step)
+          ? `${i === 0 ? '' : '.'}${step}`
+          : `[${JSON.stringify(step)}]`,
+    )
+    .join('');
 }
 
 /** A baseline figure as an estimate (a simulated one with its interval at `confidence` again). */

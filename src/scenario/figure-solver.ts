@@ -132,6 +132,7 @@ export class FigureSolver {
       case 'check': {
         const answer = this.checkAnswer(spec);
         const value = checkFigure(answer, ref.figure);
+        // Planning refuses a figure the check never has (`figuresOf`): this is a declaration's slip.
         if (value === undefined)
           throw new InputError(
             `this ${spec.system} check has no ${ref.figure} (its figures: ${answerFigures(answer).join(', ')})`,

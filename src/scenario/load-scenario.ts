@@ -6,8 +6,13 @@ import { parseYaml } from '../input/yaml-source.ts';
 import { CHECK_SYSTEM_NAMES, type CheckSystemName, SYSTEM_NAMES } from '../systems/systems.ts';
 import { CHECK_SCENARIO_SCHEMAS, type CheckScenario } from './check-scenario-schema.ts';
 import { planCheckScenario } from './plan-check-scenario.ts';
-import { characterProblems } from './plan-problem.ts';
-import { planScenario, referenceProblems, type ScenarioPlan } from './plan-scenario.ts';
+import { characterProblems, type PlanProblem } from './plan-problem.ts';
+import {
+  percentProblems,
+  planScenario,
+  referenceProblems,
+  type ScenarioPlan,
+} from './plan-scenario.ts';
 import {
   analysisSchema,
   characterSchema,
@@ -82,7 +87,8 @@ export function parseScenario(text: string, path: string): ScenarioParse {
     ({ scenario, broken } = salvage(value));
   }
   const { plan, problems: meaning } = planScenario(scenario, broken);
-  for (const p of meaning) add(p.field, p.message, locator(fieldPath(p.field)));
+  for (const p of [...meaning, ...writtenBoundProblems(plan, value)])
+    add(p.field, p.message, locator(fieldPath(p.field)));
   // An expectation the schema rejected still has its references checked…
   const expectations = valueAt(value, ['expectations']);
   if (Array.isArray(expectations))
@@ -135,7 +141,8 @@ function parseCheckScenario(
     scenario = { scenario: '', system, expectations } as unknown as CheckScenario;
   }
   const { plan, problems: meaning } = planCheckScenario(scenario);
-  for (const p of meaning) add(p.field, p.message, locator(fieldPath(p.field)));
+  for (const p of [...meaning, ...writtenBoundProblems(plan, value)])
+    add(p.field, p.message, locator(fieldPath(p.field)));
   return parsedScenario(path, scenario, plan, locator, problems);
 }
 
@@ -160,6 +167,13 @@ function parsedScenario(
       },
     },
   };
+}
+
+/** The planned expectations' bounds as the file wrote them: a percentage on a figure that is no chance. */
+function writtenBoundProblems(plan: ScenarioPlan, value: unknown): PlanProblem[] {
+  return plan.expectations.flatMap((e) =>
+    percentProblems(e, valueAt(value, ['expectations', e.index])),
+  );
 }
 
 function isCheckSystem(name: string): name is CheckSystemName {

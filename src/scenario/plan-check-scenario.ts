@@ -63,7 +63,7 @@ function planExpectation(
   const bound = judgementOf(e, at, by);
   const ofAt = (f: string) => `${at}.of.${f}`;
   if (!bound) return { ...base, ...monotoneGrid(system, e, at) };
-  const left = resolveCheckFigure(system, e.figure, e.of, by, at, ofAt);
+  const left = resolveCheckFigure(system, e.figure, e.of, by, figureAt(at), ofAt);
   if (!e.minus) return judged(base, e, at, bound, left);
   const minusAt = `${at}.minus`;
   const changes: Of = e.minus.of ?? {};
@@ -73,7 +73,10 @@ function planExpectation(
     e.minus.figure ?? e.figure,
     rightOf,
     e.minus.by ?? by,
-    e.minus.by === undefined ? at : minusAt,
+    {
+      by: `${e.minus.by === undefined ? at : minusAt}.by`,
+      figure: e.minus.figure === undefined ? undefined : `${minusAt}.figure`,
+    },
     (f) => (changes[f] !== undefined ? `${minusAt}.of.${f}` : ofAt(f)),
   );
   return judged(base, e, at, bound, left, right);
@@ -87,7 +90,7 @@ function monotoneGrid(system: CheckSystemName, e: CheckExpectation, at: string) 
     );
   const over = e.over as Readonly<Record<string, readonly number[]>>;
   const { along, lines } = gridOf(over, e.along, at, (point) =>
-    resolveCheckFigure(system, e.figure, { ...e.of, ...point }, 'exact', at, (f) =>
+    resolveCheckFigure(system, e.figure, { ...e.of, ...point }, 'exact', figureAt(at), (f) =>
       point[f] !== undefined ? `${at}.over.${f}` : `${at}.of.${f}`,
     ),
   );
@@ -96,10 +99,23 @@ function monotoneGrid(system: CheckSystemName, e: CheckExpectation, at: string) 
   return { kind: 'monotone' as const, direction: e.monotone!, along, unit, lines };
 }
 
+/** Where an expectation sets its figure and how it is found. */
+interface FigureAt {
+  readonly by: string;
+  /** Undefined for a `minus` that takes the expectation's figure. */
+  readonly figure: string | undefined;
+}
+
+function figureAt(at: string): FigureAt {
+  return { by: `${at}.by`, figure: `${at}.figure` };
+}
+
 /**
  * One figure of a check, resolved: the spec checked by its system (a refusal names the field
  * where the file sets it, `fieldOf`), the figure's unit, and its key ("success of ring-skill
- * ring 3, skill 2, tn 3"). `figureAt` is where `figure` and `by` are set.
+ * ring 3, skill 2, tn 3"). `figureAt` is where `figure` and `by` are set. A figure the check
+ * never has (`pass` of a risky d12 roll) is refused here, when the file is read, at the figure
+ * (or, for a `minus` taking the expectation's figure, at the spec field that changed the check).
  * @throws InputError whose field is a path in the file.
  */
 export function resolveCheckFigure(
@@ -107,13 +123,13 @@ export function resolveCheckFigure(
   figure: string,
   of: Of,
   by: FigureMethod,
-  figureAt: string,
+  figureAt: FigureAt,
   fieldOf: (field: string) => string,
 ): FigureRef {
   const declared = CHECK_SYSTEMS[system];
   if (by === 'simulation' && !declared.simulated.includes(figure))
     throw invalid(
-      `${figureAt}.by`,
+      figureAt.by,
       by,
       `exact: ${figure} has no simulated estimate (simulated ${system} figures: ${declared.simulated.join(', ')})`,
     );
@@ -130,6 +146,17 @@ export function resolveCheckFigure(
       ? `${where}${error.message.slice(field.length)}`
       : `${where}: ${error.message}`;
     throw new InputError(message, where);
+  }
+  const own = declared.figuresOf?.(check);
+  if (own && !own.figures.includes(figure)) {
+    const figures = own.figures.join(', ');
+    throw figureAt.figure === undefined
+      ? invalid(
+          fieldOf(own.field),
+          own.value,
+          `a ${own.field} with ${figure}, the figure minus takes from the expectation; a ${own.value} ${own.field} has ${figures}`,
+        )
+      : invalid(figureAt.figure, figure, `a figure of a ${own.value} ${own.field}: ${figures}`);
   }
   const number = declared.numbers[figure];
   const unit: FigureUnit = number ? number.unit : 'chance';

@@ -412,6 +412,42 @@ export function checkReach(
   check('atMost', e.atMost);
 }
 
+/**
+ * The bounds of a planned expectation written as a percentage ("10%") on a figure that is not a
+ * chance. The schema reads every "10%" as 0.1 before the figure's unit is known; for an expected
+ * Aura, a rank or a yes/no flag that is never what was meant, so it is refused here, where the
+ * unit is. `raw` is the expectation as the file holds it (bounds still as written).
+ */
+export function percentProblems(planned: PlannedExpectation, raw: unknown): PlanProblem[] {
+  if (planned.kind !== 'bound' && planned.kind !== 'difference') return [];
+  const flag = planned.kind === 'bound' && planned.figure.unit === 'flag';
+  const unit = planned.kind === 'bound' ? planned.figure.unit : unitOfDifference(planned.left.unit);
+  if (unit === 'chance' || unit === 'points' || !raw || typeof raw !== 'object') return [];
+  const written = raw as { between?: unknown; atLeast?: unknown; atMost?: unknown };
+  const what =
+    planned.kind === 'difference'
+      ? `${planned.left.figure} minus ${planned.right.figure} is a difference of numbers, not of chances`
+      : `${planned.figure.figure} is ${flag ? 'a yes/no flag' : 'a number, not a chance'}`;
+  const bounds: [string, unknown][] = [
+    ...(Array.isArray(written.between)
+      ? written.between.map((v, i): [string, unknown] => [`between[${i}]`, v])
+      : []),
+    ['atLeast', written.atLeast],
+    ['atMost', written.atMost],
+  ];
+  return bounds
+    .filter(([, v]) => typeof v === 'string')
+    .map(([field, v]) =>
+      invalidProblem(
+        `${planned.field}.${field}`,
+        v,
+        flag
+          ? `0 or 1: a percent is for chances only, and ${what}`
+          : `a plain number such as ${Number.parseFloat(v as string)}: a percent is for chances only, and ${what}`,
+      ),
+    );
+}
+
 export function unitOfDifference(unit: FigureUnit): FigureUnit {
   return unit === 'flag' ? 'number' : unit;
 }

@@ -60,7 +60,7 @@ const idText = 'a name of letters, digits, - and _, starting with a letter';
 const id = (description: string) =>
   z.string({ error: idText }).regex(ID, { error: idText }).describe(description);
 
-/** A chance or a difference of chances: 0.55, or "55%" (a YAML string). */
+/** A figure's value: 0.55, or for a chance or a difference of chances "55%" (a YAML string). */
 const PERCENT = /^\s*[-+]?\d+(\.\d+)?\s*%\s*$/;
 const chanceSchema = z
   .union(
@@ -73,7 +73,7 @@ const chanceSchema = z
     ],
     { error: 'a number, or a percentage such as "55%"' },
   )
-  .describe('A figure value: a number (0.55), or a percentage ("55%": 0.55).');
+  .describe('A figure value: a number (0.55), or for a chance a percentage ("55%": 0.55).');
 
 /** A die written d2…d12. */
 const DIE = /^d(2|4|6|8|10|12)$/;

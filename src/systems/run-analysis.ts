@@ -1,3 +1,4 @@
+import { invalid, missing } from '../input/input-error.ts';
 import { ANALYSES, ANALYSIS_ALIASES, type AnalysisName } from './analyses.ts';
 import type { AnalysisDeclaration, DeclaredJob } from './analysis-declaration.ts';
 
@@ -51,6 +52,7 @@ function nameOf(job: AnalysisJob): AnalysisName {
  * @example runAnalysis({ analysis: 'stated-splits', name: 'x', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).rows[0].split // "d6+d6"
  */
 export function runAnalysis(job: AnalysisJob): AnalysisResult {
+  checkJobShape(job);
   const analysis = nameOf(job);
   const named = analysis === job.analysis ? job : { ...job, analysis };
   return { analysis, job: named, ...declarationOf(job).run(job) } as AnalysisResult;
@@ -64,5 +66,26 @@ export function runAnalysis(job: AnalysisJob): AnalysisResult {
  * @example checkAnalysis({ analysis: 'advantage', name: 'a', options: { most: 13 } }) // throws "most: 13 is not allowed (expected an integer from 1 to 12)"
  */
 export function checkAnalysis(job: AnalysisJob): void {
+  checkJobShape(job);
   declarationOf(job).check(job);
+}
+
+/**
+ * What every job holds, checked before its analysis reads it: an analysis by its name, and
+ * options that are an object (the analysis would call them `spec`, the name of a spec file).
+ */
+function checkJobShape(job: AnalysisJob): void {
+  const given: unknown = job;
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw invalid('job', given, 'an object');
+  const name: unknown = job.analysis;
+  if (
+    typeof name !== 'string' ||
+    !(Object.hasOwn(ANALYSES, name) || Object.hasOwn(ANALYSIS_ALIASES, name))
+  )
+    throw invalid('analysis', name, `one of ${Object.keys(ANALYSES).join(', ')}`);
+  const options: unknown = job.options;
+  if (options === undefined) throw missing('options', 'an object');
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw invalid('options', options, 'an object');
 }

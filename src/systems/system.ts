@@ -69,6 +69,17 @@ export interface CheckDeclaration<
   readonly outcomes: readonly string[];
   /** The numbers `odds --json` reports that a scenario may judge, by their JSON name. */
   readonly numbers: Readonly<Record<string, CheckNumber>>;
+  /**
+   * The figures one check has, when not every check has every figure (a d12 capacity roll has
+   * pass and fail, no critical success): a scenario file's figure its check never has is then
+   * refused when the file is read, at the figure. `field` and `value` say which checks ("roll",
+   * "capacity": a capacity roll). Absent: every check has every figure.
+   */
+  readonly figuresOf?: (check: Check) => {
+    readonly field: string;
+    readonly value: string;
+    readonly figures: readonly string[];
+  };
   /** The figures (outcome names and numbers) the kernel estimates (`sampledFigures`). */
   readonly simulated: readonly string[];
   /** The spec fields a grid (`over`) may run along: its integer fields. */

@@ -87,7 +87,7 @@ describe('baselines', () => {
     expect(gone.moved).toEqual([]);
   });
 
-  it('refuses a file that is not a baseline at its line and column, saying what is allowed and how to mend it', () => {
+  it('refuses a file that is not a baseline at its line and column, saying what is allowed and how to mend it (a key twice, successes past trials too)', () => {
     const good =
       '{\n  "format": "dicelab-baseline",\n  "version": 1,\n  "seed": 1,\n  "files": {\n    "gate.yaml": {\n      "winChance": 0.5\n    }\n  }\n}\n';
     expect(parseBaseline(good, 'b.json').files).toEqual({ 'gate.yaml': { winChance: 0.5 } });
@@ -119,6 +119,19 @@ describe('baselines', () => {
       [
         '[]',
         'b.json:1:1: the baseline: [] is not allowed (expected an object (a dicelab baseline: format, version, seed, files))',
+      ],
+      // JSON.parse would read these, more successes than trials and the last of a key written twice.
+      [
+        good.replace('0.5', '{"by": "simulation", "value": 0.5, "trials": 20, "successes": 30}'),
+        'b.json:7:82: files["gate.yaml"].winChance.successes: 30 is not allowed (expected at most trials (20))',
+      ],
+      [
+        good.replace('"winChance": 0.5', '"winChance": 0.5,\n      "winChance": 0.9'),
+        'b.json:8:7: files["gate.yaml"].winChance: written twice (expected each key once; its first is at line 7, and JSON would keep only the last)',
+      ],
+      [
+        good.replace('"seed": 1', '"seed": 1, "seed": 2'),
+        'b.json:4:14: seed: written twice (expected each key once; its first is at line 4, and JSON would keep only the last)',
       ],
     ];
     for (const [text, message] of cases) {

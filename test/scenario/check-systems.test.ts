@@ -215,6 +215,58 @@ expectations:
   });
 });
 
+describe('a figure its check never has', () => {
+  it('is refused when the file is read, at the figure (pass of a risky d12 roll), not when the check runs', () => {
+    const risky = 'roll: risky, rating: 2, capacity: 5, tokens: 1';
+    expect(
+      problems(`scenario: x
+system: d12-action
+expectations:
+  - { expect: a, figure: pass, of: { ${risky} }, atLeast: 0.1 }
+  - { expect: b, figure: expectedUtility, of: { roll: capacity, capacity: 5 }, atLeast: 0 }
+  - { expect: c, figure: success, of: { ${risky} }, minus: { figure: fail }, atLeast: 0 }
+  - { expect: d, figure: success, of: { ${risky} }, minus: { of: { roll: capacity } }, atLeast: 0 }
+  - { expect: e, figure: pass, of: { roll: risky, capacity: 5 }, over: { rating: [1, 2] }, monotone: nonDecreasing }
+`),
+    ).toEqual([
+      'bad.yaml:4:26: expectations[0].figure: "pass" is not allowed (expected a figure of a risky roll: critical-success, success, failure, critical-failure, expectedUtility, expectedTokensSpent, expectedBalanceTokens, expectedInterruptionTokens)',
+      'bad.yaml:5:26: expectations[1].figure: "expectedUtility" is not allowed (expected a figure of a capacity roll: pass, fail, expectedTokensSpent, expectedBalanceTokens, expectedInterruptionTokens)',
+      'bad.yaml:6:108: expectations[2].minus.figure: "fail" is not allowed (expected a figure of a risky roll: critical-success, success, failure, critical-failure, expectedUtility, expectedTokensSpent, expectedBalanceTokens, expectedInterruptionTokens)',
+      'bad.yaml:7:112: expectations[3].minus.of.roll: "capacity" is not allowed (expected a roll with success, the figure minus takes from the expectation; a capacity roll has pass, fail, expectedTokensSpent, expectedBalanceTokens, expectedInterruptionTokens)',
+      'bad.yaml:8:26: expectations[4].figure: "pass" is not allowed (expected a figure of a risky roll: critical-success, success, failure, critical-failure, expectedUtility, expectedTokensSpent, expectedBalanceTokens, expectedInterruptionTokens)',
+    ]);
+    // A capacity roll's own figures, and a difference across the two kinds of roll, are read.
+    load(`scenario: x
+system: d12-action
+expectations:
+  - { expect: a, figure: pass, of: { roll: capacity, capacity: 5 }, atLeast: 0.1 }
+  - { expect: b, figure: success, of: { ${risky} }, minus: { figure: pass, of: { roll: capacity } }, atLeast: -1 }
+`);
+  });
+});
+
+describe('a percentage on a check’s figure', () => {
+  it('is read on a chance (pSuccess too) and refused on a plain number, at the bound', () => {
+    const planned = load(`scenario: x
+system: ring-skill
+expectations:
+  - { expect: a, figure: pSuccess, of: { ring: 2, skill: 1, tn: 2 }, between: ["55%", "65%"] }
+`);
+    expect(planned.plan.expectations[0]).toMatchObject({ bound: { atLeast: 0.55, atMost: 0.65 } });
+    expect(
+      problems(`scenario: x
+system: d6-pool
+expectations:
+  - { expect: a, figure: expectedHits, of: { stat: 3 }, atLeast: "50%" }
+  - { expect: b, figure: expectedHits, of: { stat: 3 }, minus: { of: { stat: 2 } }, between: [0, 40%] }
+`),
+    ).toEqual([
+      'bad.yaml:4:66: expectations[0].atLeast: "50%" is not allowed (expected a plain number such as 50: a percent is for chances only, and expectedHits is a number, not a chance)',
+      'bad.yaml:5:98: expectations[1].between[1]: "40%" is not allowed (expected a plain number such as 40: a percent is for chances only, and expectedHits minus expectedHits is a difference of numbers, not of chances)',
+    ]);
+  });
+});
+
 describe('dicelab check on another system’s file', () => {
   let dir: string;
   beforeAll(async () => {

@@ -163,6 +163,16 @@ characters:
     ]);
   });
 
+  it('refuses a tune target past 100% when the file is read, at the target', () => {
+    expect(
+      problems(`${HEADER}analyses:
+  grid: { analysis: tune, character: bram, steps: [2, 3], target: 150% }
+`),
+    ).toEqual([
+      'bad.yaml:9:67: analyses.grid.target: 1.5 is not allowed (expected a win chance from 0 to 1)',
+    ]);
+  });
+
   it('refuses a tune analysis with actions and the natural pool rule, at the actions', () => {
     expect(
       problems(`${HEADER}analyses:
@@ -233,6 +243,42 @@ expectations:
       'bad.yaml:31:34: expectations[4].of.round: 2 is not allowed (expected a row field of the tune analysis grid: steps, challenge, vs)',
       'bad.yaml:34:13: expectations[5].figure: "rank" is not allowed (expected a column of the tune analysis grid: winChance)',
       'bad.yaml:40:9: expectations[6].by: "simulation" is not allowed (expected exact: auraEnd has no simulated estimate (simulated figures: winChance, mainWinChance, expectedWins, fallsWithin, meanRoundsToWin))',
+    ]);
+  });
+
+  it('refuses a percentage on a figure that is not a chance, at the bound (it was read as the number / 100)', () => {
+    const text = `${HEADER}analyses:
+  fish: { analysis: fishing, character: bram, action: fight, vs: guard }
+expectations:
+  - expect: Aura at the end, as a percent
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    atLeast: "10%"
+  - expect: both bounds of a number
+    figure: expectedWins
+    of: { character: bram, action: fight, vs: guard }
+    between: [0.5, 90%]
+    by: simulation
+  - expect: a difference of numbers
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    minus: { of: { aura: 0 } }
+    atMost: 5%
+  - expect: a yes/no flag of a table
+    figure: frontier
+    of: { analysis: fish, split: d12 }
+    atLeast: 100%
+  - expect: a difference of chances reads in points, a percentage too
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    minus: { of: { aura: 0 } }
+    atLeast: 5%
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:14:14: expectations[0].atLeast: "10%" is not allowed (expected a plain number such as 10: a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:18:20: expectations[1].between[1]: "90%" is not allowed (expected a plain number such as 90: a percent is for chances only, and expectedWins is a number, not a chance)',
+      'bad.yaml:24:13: expectations[2].atMost: "5%" is not allowed (expected a plain number such as 5: a percent is for chances only, and auraEnd minus auraEnd is a difference of numbers, not of chances)',
+      'bad.yaml:28:14: expectations[3].atLeast: "100%" is not allowed (expected 0 or 1: a percent is for chances only, and frontier is a yes/no flag)',
     ]);
   });
 

@@ -72,6 +72,26 @@ describe('checkAnalysis', () => {
     expect(() => checkAnalysis(job)).toThrow(message);
   });
 
+  it('names a job’s options `options` when they are not an object, and a tune target’s win chance past 1 before solving', () => {
+    for (const options of [8, null, [], undefined]) {
+      const job = { analysis: 'tune', name: 't', options } as never;
+      const message = /^options: .* \(expected an object\)$/;
+      expect(() => checkAnalysis(job)).toThrow(message);
+      expect(() => runAnalysis(job)).toThrow(message);
+    }
+    expect(() => checkAnalysis({ analysis: 'tunes', name: 't', options: {} } as never)).toThrow(
+      /^analysis: "tunes" is not allowed \(expected one of splits, stated-splits, /,
+    );
+    expect(() =>
+      checkAnalysis({
+        analysis: 'tune',
+        name: 't',
+        options: {},
+        target: { winChance: 1.5, solveFor: 'challenge' },
+      }),
+    ).toThrow(/^target: 1\.5 is not allowed \(expected a win chance from 0 to 1\)$/);
+  });
+
   it('accepts every job of the built-in shapes', () => {
     expect(() =>
       checkAnalysis({ analysis: 'fight-curves', name: 'f', options: { pool: [12, 4], tags: [2] } }),

@@ -1,5 +1,5 @@
 import { z } from '#zod';
-import { choice, number } from '../../../input/field-schemas.ts';
+import { choice } from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
@@ -191,12 +191,14 @@ export const tuneOptionsSchema = z.strictObject({
   challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
   ...CHARACTER_SHAPE,
 });
+/** A target win chance: what `tuneTarget`'s `target`, `tuneTargets`' and a job's `winChance` take. */
+const winChanceSchema = z
+  .number({ error: 'a win chance from 0 to 1' })
+  .min(0, { error: 'a win chance from 0 to 1' })
+  .max(1, { error: 'a win chance from 0 to 1' });
 /** The options' fields: the target's, and the character's. */
 const targetSchema = z.strictObject({
-  target: z
-    .number({ error: 'a win chance from 0 to 1' })
-    .min(0, { error: 'a win chance from 0 to 1' })
-    .max(1, { error: 'a win chance from 0 to 1' }),
+  target: winChanceSchema,
   steps: ROLL_SHAPE_SCHEMAS.steps.optional(),
   challenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
   maxChallenge: ROLL_SHAPE_SCHEMAS.challenge.optional(),
@@ -204,17 +206,25 @@ const targetSchema = z.strictObject({
   ...CHARACTER_SHAPE,
 });
 
+/** What a target solves for: the nearest Challenge for each step count, or the steps for each Challenge. */
+export const SOLVE_FOR = ['challenge', 'steps'] as const;
+
 /** A target win chance to solve for, at each point of a grid. */
 export interface TuneTargets {
   readonly winChance: number;
   /** The nearest Challenge for each step count of the grid, or the nearest steps for each Challenge. */
-  readonly solveFor: 'challenge' | 'steps';
+  readonly solveFor: (typeof SOLVE_FOR)[number];
 }
+const tuneTargetsSchema = z.strictObject({
+  winChance: winChanceSchema,
+  solveFor: choice(SOLVE_FOR),
+});
 
 /**
  * {@link tuneTarget} at every step count (solving for the Challenge) or every Challenge (solving
  * for the steps) of a grid made with the same options.
- * @throws InputError naming the option (`options.pool`), an unknown one too, or `target`.
+ * @throws InputError naming the option (`options.pool`), an unknown one too, or the target's
+ * field (`target.winChance`).
  * @example tuneTargets({ pool: 'natural', auraMax: 0 }, [{ steps: 6, challenge: 3 }], { winChance: 0.6, solveFor: 'challenge' })[0].nearest.challenge // 4
  */
 export function tuneTargets(
@@ -222,6 +232,8 @@ export function tuneTargets(
   grid: readonly { readonly steps: number; readonly challenge: number }[],
   target: TuneTargets,
 ): TuneAnswer[] {
+  // Checked first: inside, the win chance is `tuneTarget`'s option `target`, a name it is not here.
+  parseSpec(tuneTargetsSchema, target, 'target.');
   return answerOptions(tuneOptionsSchema.shape, options, (checked) =>
     targetAnswers(checked, grid, target),
   );
@@ -347,7 +359,8 @@ export const TUNE_ANALYSIS = /* @__PURE__ */ declareTune({
   check(job) {
     const { actions, pool } = parseSpec(tuneOptionsSchema, job.options);
     actionsOf(actions, pool);
-    if (job.target) parseSpec(number(0), job.target.winChance, 'target');
+    // The bare name a job's callers read as theirs: `--target`, a tune analysis' `target`.
+    if (job.target) parseSpec(winChanceSchema, job.target.winChance, 'target');
     splitRoll([[6]], 1, job.options);
   },
   whatIf: TUNE_WHAT_IF,
