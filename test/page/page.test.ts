@@ -321,6 +321,34 @@ describe('the offline page: Mid-roll advice', () => {
     );
   });
 
+  it('reads a + typed by hand in a link as dice stacked on one intent, as its own %2B', async () => {
+    // URLSearchParams would read the + as a space: two intents, d8 | d4.
+    const typed = await open(
+      'v=1&view=advice&vs=4&split=d8+d4&faces=3,4&defence=5&aura=3&resolve=1',
+    );
+    const expected = expectedActions({
+      roll: {
+        threats: [{ challenge: 4 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 4, intent: 0 },
+        ],
+        aura: 3,
+        resolve: 1,
+      },
+      shown: [3, 4],
+      defence: [5],
+    });
+    expectSameActions(await shownActions(typed), expected);
+    expect(await typed.inputValue('#split')).toBe('d8+d4');
+    // The page writes its own link with %2B, and that link opens the same question.
+    const own = await typed.evaluate(() => location.hash);
+    expect(own).toContain('&split=d8%2Bd4&');
+    const reopened = await open(own);
+    expectSameActions(await shownActions(reopened), expected);
+    expect(await reopened.inputValue('#split')).toBe('d8+d4');
+  });
+
   it("takes the Best split's answer to Mid-roll advice in one tap", async () => {
     const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
     const [best] = await shownSplits(page);
