@@ -555,6 +555,31 @@ describe('the offline page: Fight', () => {
     expect(await page.evaluate(() => location.hash)).toMatch(/&steps=36&.*&tags=10&/);
   });
 
+  it("keeps a whole-fight solve's progress and Cancel in sight on a phone, where a tap stops it", async () => {
+    const page = await open(
+      'v=1&view=fight&vs=6&tags=6&steps=18&max-rounds=12&fight-policy=whole-fight',
+      { viewport: { width: 360, height: 640 } },
+    );
+    await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
+    // On screen, not scrolled to, and nothing over it (Working… shows after a quarter second).
+    const cancel = page.locator('.status-computing button:text-is("Cancel")');
+    const inSight = () =>
+      cancel.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.top >= 0 && box.bottom <= innerHeight && hit === button;
+      });
+    await expect.poll(inSight, { timeout: 5_000 }).toBe(true);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(await page.isVisible('.status-computing progress')).toBe(true);
+    // A tap where it stands (the mouse, not a click that scrolls to it first) stops the solve.
+    const box = (await cancel.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector('.status-cancelled', { timeout: 5_000 });
+    await page.waitForTimeout(500);
+    expect(await page.$('.status-computing')).toBeNull();
+  });
+
   it('shows a whole-fight solve progressing, keeps the page responsive, and cancels it', async () => {
     // Whole-fight play for 18 steps against 6 tags over 12 rounds takes over a minute here: it
     // is still computing when Cancel is pressed, however fast the machine.
