@@ -264,12 +264,13 @@ describe('the offline page: Best split', () => {
     expectSameRanking(await shownSplits(page), splits({ steps: 5, challenge: 3, intents: [1] }));
   });
 
-  it("says the engine's message when a question cannot be answered", async () => {
-    // 12 dice on up to 12 intents: more ways to share them than one pool may have.
+  it("says the engine's message when a question cannot be answered, naming the page's field", async () => {
+    // 12 dice on up to 12 intents: more ways to share them than one pool may have. The engine
+    // names its field `intents`; the page's field that sets them is Tags.
     const page = await open('v=1&view=splits&steps=12&actions=11&vs=3&tags=12');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
     expect(await page.textContent('.status-error')).toMatch(
-      /^intents: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
+      /^Tags: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
     );
   });
 
@@ -452,11 +453,21 @@ describe('the offline page: Mid-roll advice', () => {
     expect(await area.$('.problems')).toBeNull();
   });
 
-  it("says the engine's message for a face the die cannot show", async () => {
+  it("says the engine's message for a face the die cannot show, naming the die's picker", async () => {
     const page = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,7&defence=2');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
+    // The engine's `shown[1]` is the second die's face, tapped in its picker.
+    expect(await page.textContent('legend:has(+ .faces input[name="face-1"])')).toMatch(
+      /^d4 \(intent 2\) shows/,
+    );
     expect(await page.textContent('.status-error')).toBe(
-      'shown[1]: 7 is not allowed (expected a face of the d4: 1 to 4)',
+      'd4 (intent 2) shows: 7 is not allowed (expected a face of the d4: 1 to 4)',
+    );
+    // A Challenge die's face past it, by its picker too (the engine's `defence[0]`).
+    const defence = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,4&defence=9');
+    await defence.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await defence.textContent('.status-error')).toBe(
+      'The Challenge die (d4) shows: 9 is not allowed (expected a face of the Challenge die d4)',
     );
   });
 });
@@ -539,6 +550,24 @@ describe('the offline page: Fight', () => {
     // The curve is drawn at once.
     const svg = await page.waitForSelector('.chart svg', { timeout: 30_000 });
     expect((await svg.boundingBox())!.height).toBeGreaterThan(100);
+  });
+
+  it('names a field the engine refuses by its label on the page: Rounds, not maxRounds', async () => {
+    // 36 steps in 3 actions against 2 tags: 1,271 round solves a round, so at most 3 rounds of
+    // an exact fight's 5,000 solves. The engine's message names the library's field.
+    const fight = { challenge: 3, tags: 2, steps: 36, actions: 3, maxRounds: 50 };
+    const engine = (() => {
+      try {
+        parseFight(fight);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(engine).toMatch(/^maxRounds: 50 is not allowed \(expected at most 3: /);
+    const page = await open('v=1&view=fight&steps=36&actions=3&vs=3&tags=2&max-rounds=50');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('label[for="max-rounds"]')).toBe('Rounds');
+    expect(await page.textContent('.status-error')).toBe(engine!.replace(/^maxRounds:/, 'Rounds:'));
   });
 
   it("shows Best split's numbers past a fight's bounds as they are, marked, and − brings them in", async () => {

@@ -7,7 +7,7 @@ import { ChoiceField } from '../choice-field.tsx';
 import { ChoicesTable } from '../choices-table.tsx';
 import { ExportButtons } from '../export-buttons.tsx';
 import { FacePicker } from '../face-picker.tsx';
-import { PageCountField } from '../page-fields.tsx';
+import { PAGE_FIELDS, PageCountField } from '../page-fields.tsx';
 import { type PageState, writeFragment } from '../page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from '../results-section.tsx';
 import { StatusLine } from '../status-line.tsx';
@@ -109,7 +109,7 @@ export function RingSkillView({ state, update }: ViewProps) {
           </div>
           <ChoiceField
             name="keep-for"
-            legend="Keep for"
+            legend={PAGE_FIELDS.keepFor}
             hint={OBJECTIVE_HINTS[state.keepFor]}
             choices={OBJECTIVES.map((value) => ({ value, label: OBJECTIVE_LABELS[value] }))}
             value={state.keepFor}
