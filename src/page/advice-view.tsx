@@ -5,9 +5,10 @@ import { ChoiceField } from './choice-field.tsx';
 import { ChoicesTable } from './choices-table.tsx';
 import { CommandLineDetails } from './command-line-details.tsx';
 import { ExportButtons } from './export-buttons.tsx';
-import { FacePicker } from './face-picker.tsx';
+import { FacePicker, faceLabel } from './face-picker.tsx';
 import { NumberField } from './number-field.tsx';
 import type { AdviceAnswer } from './page-engine.ts';
+import { type FieldLabels, PAGE_FIELDS, questionFieldLabel } from './page-fields.tsx';
 import { adviceCommand, adviceQuestion } from './page-questions.ts';
 import {
   mostFace,
@@ -53,6 +54,25 @@ export function AdviceView({ state, update }: ViewProps) {
   const missing =
     faceCount - state.faces.slice(0, faceCount).filter((f) => f !== null && f !== undefined).length;
   const two = state.vs2 !== undefined;
+  // The dice whose faces are tapped, as their pickers name them: the split's, the area die's
+  // after them, and each threat's Challenge die. A refused face (`shown[1]`) is named by its
+  // die's picker ("d4 (intent 2) shows"), any other field by its label.
+  const areaDie = `The area die (d${state.area})`;
+  const faceDice = [...dieLabels, ...(state.area === undefined ? [] : [areaDie])];
+  const challengeDice = [
+    `${two ? "Threat A's" : 'The'} Challenge die (d${2 * state.vs})`,
+    ...(two ? [`Threat B's Challenge die (d${2 * state.vs2!})`] : []),
+  ];
+  const labels: FieldLabels = {
+    resolve: 'Resolve left',
+    ...(state.lateAura ? { aura: "Aura at the roll's start" } : {}),
+  };
+  const fieldLabel = (field: string) => {
+    const [, list, at] = /^(shown|defence)\[(\d+)\]$/.exec(field) ?? [];
+    if (list === undefined) return questionFieldLabel(field, labels);
+    const die = (list === 'shown' ? faceDice : challengeDice)[Number(at)];
+    return die === undefined ? undefined : faceLabel(die);
+  };
   return (
     <div class="view">
       <form
@@ -78,7 +98,7 @@ export function AdviceView({ state, update }: ViewProps) {
           <FacePicker
             key={`area-${state.area}`}
             name="face-area"
-            die={`The area die (d${state.area})`}
+            die={areaDie}
             sides={state.area}
             most={most(state.area)}
             value={state.faces[dice.length]}
@@ -87,7 +107,7 @@ export function AdviceView({ state, update }: ViewProps) {
         ) : null}
         <FacePicker
           name="defence"
-          die={`${two ? "Threat A's" : 'The'} Challenge die (d${2 * state.vs})`}
+          die={challengeDice[0]!}
           sides={2 * state.vs}
           value={state.defence}
           onChange={(defence) => update({ defence })}
@@ -95,24 +115,18 @@ export function AdviceView({ state, update }: ViewProps) {
         {two ? (
           <FacePicker
             name="defence2"
-            die={`Threat B's Challenge die (d${2 * state.vs2!})`}
+            die={challengeDice[1]!}
             sides={2 * state.vs2!}
             value={state.defence2}
             onChange={(defence2) => update({ defence2 })}
           />
         ) : null}
-        <CharacterFields
-          state={state}
-          update={update}
-          resolve="resolve"
-          auraLabel={state.lateAura ? "Aura at the roll's start" : 'Aura now'}
-          resolveLabel="Resolve left"
-        />
+        <CharacterFields state={state} update={update} resolve="resolve" labels={labels} />
         {state.lateAura ? (
           <div class="field-row">
             <NumberField
               id="aura-pending"
-              label="Top faces so far"
+              label={PAGE_FIELDS.auraPending}
               hint="This roll's, rerolls included: their Aura comes after it"
               value={state.auraPending}
               min={0}
@@ -132,7 +146,12 @@ export function AdviceView({ state, update }: ViewProps) {
         </p>
       </form>
       {question ? (
-        <StatusLine computation={computation} cancel={cancel} retry={retry} />
+        <StatusLine
+          computation={computation}
+          cancel={cancel}
+          retry={retry}
+          fieldLabel={fieldLabel}
+        />
       ) : (
         <p class="status prompt" role="status">
           {promptFor(
@@ -186,7 +205,7 @@ function MoreThreats({ state, update, intents }: ViewProps & { intents: readonly
           <div class="field-row">
             <NumberField
               id="vs2"
-              label="Threat B's Challenge"
+              label={PAGE_FIELDS.vs2}
               hint={`Rolls d${2 * state.vs2!}`}
               value={state.vs2}
               min={1}
@@ -253,7 +272,7 @@ function SplitField({ state, update }: ViewProps) {
   };
   return (
     <div class="field split-field">
-      <label for="split">The split rolled</label>
+      <label for="split">{PAGE_FIELDS.split}</label>
       <input
         id="split"
         type="text"

@@ -1,5 +1,11 @@
 import { NumberField } from './number-field.tsx';
-import { PageCountField, PageSwitch, type PageSwitchKey } from './page-fields.tsx';
+import {
+  type FieldLabels,
+  PAGE_FIELDS,
+  PageCountField,
+  PageSwitch,
+  type PageSwitchKey,
+} from './page-fields.tsx';
 import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState } from './page-state.ts';
 import { ValueField } from './value-field.tsx';
 
@@ -8,8 +14,8 @@ const CHARACTER_SWITCHES: readonly PageSwitchKey[] = ['explode', 'defending', 'l
 
 /** What Aura and Resolve left at the end are worth to the play: their fields. */
 const LEFTOVER_WORTHS = [
-  { name: 'auraValue', id: 'aura-value', label: 'Worth of Aura left' },
-  { name: 'resolveValue', id: 'resolve-value', label: 'Worth of Resolve left' },
+  { name: 'auraValue', id: 'aura-value' },
+  { name: 'resolveValue', id: 'resolve-value' },
 ] as const;
 
 /** Props of {@link CharacterFields}. */
@@ -18,10 +24,8 @@ export interface CharacterFieldsProps {
   readonly update: (patch: Partial<PageState>) => void;
   /** Which Resolve the view asks: held now (a roll), or the Titles a fight starts with. */
   readonly resolve: 'resolve' | 'titles';
-  /** The Aura field's label ("Aura now", "Aura left", "Aura at the start"). */
-  readonly auraLabel: string;
-  /** The Resolve field's label. */
-  readonly resolveLabel: string;
+  /** The view's own labels of the Aura and Resolve fields (a fight's Aura is at its start). */
+  readonly labels?: FieldLabels;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface CharacterFieldsProps {
  * are the library's.
  */
 export function CharacterFields(props: CharacterFieldsProps) {
-  const { state, update, resolve, auraLabel, resolveLabel } = props;
+  const { state, update, resolve, labels = {} } = props;
   const aura = state.aura ?? state.auraMax;
   const changed = [
     state.boosts !== PAGE_DEFAULTS.boosts ? `${state.boosts} +2s` : '',
@@ -44,7 +48,7 @@ export function CharacterFields(props: CharacterFieldsProps) {
       <div class="field-row">
         <NumberField
           id="aura"
-          label={auraLabel}
+          label={labels.aura ?? PAGE_FIELDS.aura}
           hint={aura === state.auraMax ? 'Full' : `Cap ${state.auraMax}`}
           value={aura}
           min={0}
@@ -54,7 +58,7 @@ export function CharacterFields(props: CharacterFieldsProps) {
         <AuraCapField state={state} update={update} />
         <PageCountField
           name={resolve}
-          label={resolveLabel}
+          label={labels[resolve] ?? PAGE_FIELDS[resolve]}
           hint="Each buys a reroll"
           state={state}
           update={update}
@@ -79,11 +83,11 @@ export function CharacterFields(props: CharacterFieldsProps) {
           <PageSwitch key={name} name={name} state={state} update={update} />
         ))}
         <div class="field-row">
-          {LEFTOVER_WORTHS.map(({ name, id, label }) => (
+          {LEFTOVER_WORTHS.map(({ name, id }) => (
             <ValueField
               key={id}
               id={id}
-              label={label}
+              label={PAGE_FIELDS[name]}
               hint="In intents, each"
               value={state[name]}
               onChange={(value) => update({ [name]: value })}
@@ -105,7 +109,7 @@ export function AuraCapField(props: {
   return (
     <NumberField
       id="aura-max"
-      label="Aura cap"
+      label={PAGE_FIELDS.auraMax}
       {...(hint ? { hint } : {})}
       value={state.auraMax}
       min={0}

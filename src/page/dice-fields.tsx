@@ -1,6 +1,7 @@
 import { DIE_SIDES, stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { ChoiceField } from './choice-field.tsx';
 import { NumberField } from './number-field.tsx';
+import { PAGE_FIELDS } from './page-fields.tsx';
 import { PAGE_LIMITS, type PageState } from './page-state.ts';
 
 /** Props of {@link DiceFields}: the state, how to change it, and the view's bounds (default: the page's). */
@@ -34,7 +35,7 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
       />
       {pool ? (
         <fieldset class="field pool-field">
-          <legend>Pool</legend>
+          <legend>{PAGE_FIELDS.pool}</legend>
           <div class="pool-dice" aria-live="polite">
             {pool.map((sides, i) => (
               <button
@@ -71,7 +72,7 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
         <div class="field-row">
           <NumberField
             id="steps"
-            label="Steps"
+            label={PAGE_FIELDS.steps}
             hint={`Unsplit: ${stepsToDice(state.steps)
               .map((n) => `d${n}`)
               .join(' ')}`}
@@ -82,7 +83,7 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
           />
           <NumberField
             id="actions"
-            label="Actions"
+            label={PAGE_FIELDS.actions}
             hint="Each adds a die"
             value={state.actions}
             min={1}

@@ -13,6 +13,11 @@ export interface FacePickerProps {
   readonly most?: number;
 }
 
+/** A face picker's label: "d8 (intent 1) shows". */
+export function faceLabel(die: string): string {
+  return `${die} shows`;
+}
+
 /** Most faces drawn as buttons; a bigger die (a high Challenge's) gets a number field. */
 const MOST_BUTTONS = 20;
 
@@ -26,7 +31,7 @@ export function FacePicker({ name, die, sides, value, onChange, most = sides }: 
     return (
       <NumberField
         id={name}
-        label={`${die} shows`}
+        label={faceLabel(die)}
         hint={
           most > sides
             ? `Its chain total: ${sides === 8 ? 'an' : 'a'} ${sides} rolls again and adds`
@@ -41,7 +46,7 @@ export function FacePicker({ name, die, sides, value, onChange, most = sides }: 
   return (
     <fieldset class="field face-picker">
       <legend>
-        {die} shows{' '}
+        {faceLabel(die)}{' '}
         <span class="face-shown" aria-hidden="true">
           {value ?? '?'}
         </span>

@@ -11,7 +11,12 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { fightAnswer } from './fight-answer.ts';
 import type { FightAnswer } from './page-engine.ts';
-import { PageCountField } from './page-fields.tsx';
+import {
+  type FieldLabels,
+  PAGE_FIELDS,
+  PageCountField,
+  questionFieldLabel,
+} from './page-fields.tsx';
 import { fightCommand, fightQuestion } from './page-questions.ts';
 import { type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
@@ -19,6 +24,9 @@ import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { useEngine } from './use-engine.ts';
 import type { ViewProps } from './view-props.ts';
+
+/** Fight's own labels: the Aura asked is the fight's at its start. */
+const FIGHT_LABELS = { aura: 'Aura at the start' } as const satisfies FieldLabels;
 
 const POLICY_LABELS: Record<FightPolicy, string> = {
   'per-roll': 'Each roll',
@@ -50,13 +58,7 @@ export function FightView({ state, update }: ViewProps) {
             poolDice: FIGHT_LIMITS.poolDice,
           }}
         />
-        <CharacterFields
-          state={state}
-          update={update}
-          resolve="titles"
-          auraLabel="Aura at the start"
-          resolveLabel="Resolve (Titles)"
-        />
+        <CharacterFields state={state} update={update} resolve="titles" labels={FIGHT_LABELS} />
         <div class="field-row">
           <PageCountField
             name="maxRounds"
@@ -68,7 +70,7 @@ export function FightView({ state, update }: ViewProps) {
         </div>
         <ChoiceField
           name="fight-policy"
-          legend="Play for"
+          legend={PAGE_FIELDS.fightPolicy}
           hint={
             state.fightPolicy === 'per-roll'
               ? "Each roll's own best (the rules' default)"
@@ -84,6 +86,7 @@ export function FightView({ state, update }: ViewProps) {
         cancel={cancel}
         retry={retry}
         done={answer ? `${answer.states} positions` : undefined}
+        fieldLabel={(field) => questionFieldLabel(field, FIGHT_LABELS)}
       />
       {answer ? (
         <FightResults answer={answer} state={state} shown={shownAnswer(computation)} />

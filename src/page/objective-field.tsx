@@ -1,5 +1,6 @@
 import { SPLIT_OBJECTIVES } from '../systems/zidara/analyses/splits.ts';
 import { ChoiceField } from './choice-field.tsx';
+import { PAGE_FIELDS } from './page-fields.tsx';
 import { OBJECTIVE_LABELS } from './splits-answer.ts';
 import type { ViewProps } from './view-props.ts';
 
@@ -8,7 +9,7 @@ export function ObjectiveField({ state, update }: ViewProps) {
   return (
     <ChoiceField
       name="objective"
-      legend="Rank by"
+      legend={PAGE_FIELDS.objective}
       choices={SPLIT_OBJECTIVES.map((value) => ({ value, label: OBJECTIVE_LABELS[value].choice }))}
       value={state.objective}
       onChange={(objective) => update({ objective })}

@@ -1,6 +1,10 @@
 import type { SplitObjective } from '../systems/zidara/analyses/splits.ts';
 import type { FightPolicy } from '../systems/zidara/fight/fight.ts';
-import { RULE_VARIANT_NAMES, ruleOption } from '../systems/zidara/roll/rule-options.ts';
+import {
+  RULE_VARIANT_NAMES,
+  type RuleVariantName,
+  ruleOption,
+} from '../systems/zidara/roll/rule-options.ts';
 import { formatSplit, splitsOfPool } from '../systems/zidara/roll/split.ts';
 import type { RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { PAGE_DEFAULTS, type PageState, type RuleVariantValues, writePool } from './page-state.ts';
@@ -72,6 +76,40 @@ export interface AdviceQuestion {
   /** The area die's sides; its face is the last of `shown`. */
   readonly area?: number;
 }
+
+/**
+ * The key of the page's state each field of a Zi'Dara question is read from, by the field's name
+ * in the question, which is the library's and so the engine's refusals' ("maxRounds: 60 is not
+ * allowed …"): the page names a refusal by the field that holds it.
+ */
+export const QUESTION_FIELD_KEYS = {
+  challenge: 'vs',
+  tags: 'tags',
+  intents: 'tags',
+  steps: 'steps',
+  actions: 'actions',
+  pool: 'pool',
+  objective: 'objective',
+  titles: 'titles',
+  maxRounds: 'maxRounds',
+  fightPolicy: 'fightPolicy',
+  aura: 'aura',
+  auraMax: 'auraMax',
+  resolve: 'resolve',
+  boostsPerRoll: 'boosts',
+  tieBreak: 'defending',
+  explode: 'explode',
+  auraGainUsableSameRoll: 'lateAura',
+  auraValue: 'auraValue',
+  resolveValue: 'resolveValue',
+  auraPending: 'auraPending',
+  ...(Object.fromEntries(RULE_VARIANT_NAMES.map((name) => [name, name])) as {
+    readonly [N in RuleVariantName]: N;
+  }),
+} as const satisfies Readonly<Record<string, keyof PageState>>;
+
+/** A key of the page's state that a question's field is read from. */
+export type QuestionFieldKey = (typeof QUESTION_FIELD_KEYS)[keyof typeof QUESTION_FIELD_KEYS];
 
 /**
  * The character's roll options from the page's state (Aura absent: full), as

@@ -520,7 +520,7 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
   {
     key: 'split',
     about:
-      'Mid-roll advice: the split rolled, in the notation, e.g. `d8|d4` (spaces also separate intents: `d8 d4`)',
+      'Mid-roll advice: the split rolled, in the notation, e.g. `d8|d4` (spaces also separate intents: `d8 d4`; `+` stacks dice on one intent: `d8+d4`)',
     core: ['advice'],
     read: (text) => ({ split: readSplit(text) }),
     write: (state) => state.split.replace(/\s+/g, ''),
@@ -696,7 +696,9 @@ export interface ReadFragment {
  * @example readFragment('#v=1&view=splits&steps=7&vs=4').state.steps // 7
  */
 export function readFragment(hash: string): ReadFragment {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  // A fragment is not a form: `+` is a plus (a split's d8+d4 typed by hand), where
+  // URLSearchParams would read a space; a space comes as %20.
+  const params = new URLSearchParams(hash.replace(/^#/, '').replace(/\+/g, '%2B'));
   const problems: string[] = [];
   let state: PageState = PAGE_DEFAULTS;
   const known = new Set(['v', 'view', ...FRAGMENT_KEYS.map((k) => k.key)]);
@@ -770,5 +772,6 @@ export function writeFragment(state: PageState): string {
     if (core || text !== spec.write(PAGE_DEFAULTS)) params.set(spec.key, text);
   }
   // Keep "|" and "," readable in a link: URLSearchParams escapes more than a fragment needs.
-  return params.toString().replace(/%7C/g, '|').replace(/%2C/g, ',');
+  // Its `+` is a space, which readFragment reads as %20.
+  return params.toString().replace(/%7C/g, '|').replace(/%2C/g, ',').replace(/\+/g, '%20');
 }

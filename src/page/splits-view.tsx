@@ -10,6 +10,7 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { ObjectiveField } from './objective-field.tsx';
 import { mergeSplitShares } from './page-engine.ts';
+import { questionFieldLabel } from './page-fields.tsx';
 import { type SplitsQuestion, splitsCommand, splitsQuestion } from './page-questions.ts';
 import { type PageState, writeFragment } from './page-state.ts';
 import { showView } from './page-store.ts';
@@ -71,13 +72,7 @@ export function SplitsView({ state, update }: ViewProps) {
       <form class="question" aria-label="The roll" onSubmit={(event) => event.preventDefault()}>
         <DiceFields state={state} update={update} />
         <ThreatFields state={state} update={update} />
-        <CharacterFields
-          state={state}
-          update={update}
-          resolve="resolve"
-          auraLabel="Aura now"
-          resolveLabel="Resolve"
-        />
+        <CharacterFields state={state} update={update} resolve="resolve" />
         <ObjectiveField state={state} update={update} />
       </form>
       <StatusLine
@@ -86,6 +81,7 @@ export function SplitsView({ state, update }: ViewProps) {
         retry={retry}
         done={`${rows.length} split${rows.length === 1 ? '' : 's'}`}
         progressLabel="Splits solved"
+        fieldLabel={(field) => questionFieldLabel(field)}
       />
       {rows.length ? (
         <SplitsResults

@@ -17,6 +17,21 @@ export interface StatusLineProps {
   readonly done?: string;
   /** What the progress bar counts ("Splits solved"). */
   readonly progressLabel?: string;
+  /**
+   * The label of the page field that holds a field of the question, by the engine's name for it
+   * (`maxRounds`), or undefined: a refusal names the field as the page shows it.
+   */
+  readonly fieldLabel?: (field: string) => string | undefined;
+}
+
+/**
+ * The engine's refusal with its field named as the page names it: "maxRounds: 60 is not
+ * allowed …" is "Rounds: 60 is not allowed …". A message of no field is as it is.
+ */
+function inPageWords(message: string, fieldLabel: StatusLineProps['fieldLabel']): string {
+  const field = /^([\w.[\]]+): /.exec(message)?.[1];
+  const label = field === undefined ? undefined : fieldLabel?.(field);
+  return label === undefined ? message : `${label}${message.slice(field!.length)}`;
 }
 
 /**
@@ -32,6 +47,7 @@ export function StatusLine(props: StatusLineProps) {
     retry,
     done,
     progressLabel = 'Positions of the fight solved',
+    fieldLabel,
   } = props;
   const { status, progress, error, ms, size } = computation;
   return (
@@ -63,7 +79,9 @@ export function StatusLine(props: StatusLineProps) {
           </button>
         </>
       ) : status === 'error' ? (
-        <span class="error-text">{error}</span>
+        <span class="error-text">
+          {error === undefined ? error : inPageWords(error, fieldLabel)}
+        </span>
       ) : status === 'cancelled' ? (
         <>
           <span>Cancelled.</span>

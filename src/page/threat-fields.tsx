@@ -1,4 +1,5 @@
 import { NumberField } from './number-field.tsx';
+import { PAGE_FIELDS } from './page-fields.tsx';
 import { PAGE_LIMITS, type PageState } from './page-state.ts';
 
 /** Props of {@link ThreatFields}. */
@@ -22,7 +23,7 @@ export function ThreatFields({
     <div class="field-row">
       <NumberField
         id="vs"
-        label="Challenge"
+        label={PAGE_FIELDS.vs}
         hint={`Rolls d${2 * state.vs}`}
         value={state.vs}
         min={1}
@@ -34,7 +35,7 @@ export function ThreatFields({
         // the question asks them, marked, never as a number it does not ask.
         <NumberField
           id="tags"
-          label="Tags"
+          label={PAGE_FIELDS.tags}
           hint={state.tags === 1 ? 'One intent' : `1 to ${state.tags} intents`}
           value={state.tags}
           min={1}

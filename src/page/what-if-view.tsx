@@ -17,7 +17,12 @@ import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
 import { ObjectiveField } from './objective-field.tsx';
 import { mergeRuleShares, type RulesShare } from './page-engine.ts';
-import { PageCountField, PageSwitch } from './page-fields.tsx';
+import {
+  type FieldLabels,
+  PageCountField,
+  PageSwitch,
+  questionFieldLabel,
+} from './page-fields.tsx';
 import {
   type WhatIfQuestion,
   whatIfCommand,
@@ -48,6 +53,11 @@ const WHAT_IF_ASK: EngineAsk<WhatIfQuestion, RulesShare, WhatIfRow<SplitRow>[]> 
     tooBig: (q) => tooBigMessage(q.yours),
   },
 };
+
+/** What if's own labels: its switch of the defence model says whether ties can be bought. */
+const WHAT_IF_LABELS = {
+  defending: 'Ties can be bought with Aura',
+} as const satisfies FieldLabels;
 
 /**
  * What if (for designers): the Best split question under the rules page's defaults and under
@@ -106,7 +116,7 @@ export function WhatIfView({ state, update }: ViewProps) {
           </div>
           <ToggleField
             id="ties-bought"
-            label="Ties can be bought with Aura"
+            label={WHAT_IF_LABELS.defending}
             hint={`Rules page: ${D.defending ? 'no' : 'yes'} (off: the defence model)`}
             checked={!state.defending}
             onChange={(bought) => update({ defending: !bought })}
@@ -138,6 +148,7 @@ export function WhatIfView({ state, update }: ViewProps) {
         cancel={cancel}
         retry={retry}
         progressLabel="Splits solved, under both rules"
+        fieldLabel={(field) => questionFieldLabel(field, WHAT_IF_LABELS)}
       />
       {computation.result?.length ? (
         <WhatIfResults

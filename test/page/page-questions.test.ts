@@ -4,6 +4,7 @@ import {
   adviceQuestion,
   fightCommand,
   fightQuestion,
+  QUESTION_FIELD_KEYS,
   splitsCommand,
   splitsQuestion,
   whatIfCommand,
@@ -153,5 +154,45 @@ describe("the page's questions", () => {
     expect(whatIfCommand(PAGE_DEFAULTS)).toBe(
       'dicelab zidara splits --steps 8 --vs 3 --intents 1-2',
     );
+  });
+
+  it('reads each question field from the key of the state QUESTION_FIELD_KEYS names', () => {
+    // A state every question is asked of (late Aura: Mid-roll asks the top faces so far too).
+    const base: PageState = {
+      ...PAGE_DEFAULTS,
+      aura: 2,
+      lateAura: true,
+      faces: [3, 4],
+      defence: 5,
+    };
+    const asked = (s: PageState) => [splitsQuestion(s), fightQuestion(s), adviceQuestion(s, 2)];
+    // Every value of a field of that name, at any depth of the questions.
+    const valuesOf = (value: unknown, field: string): unknown[] =>
+      typeof value !== 'object' || value === null
+        ? []
+        : Object.entries(value).flatMap(([name, inner]) => [
+            ...(name === field ? [inner] : []),
+            ...valuesOf(inner, field),
+          ]);
+    const choices: Readonly<Record<string, string>> = {
+      objective: 'all',
+      fightPolicy: 'whole-fight',
+      tiesGoTo: 'roller',
+    };
+    const other = (key: keyof PageState, value: unknown): unknown =>
+      typeof value === 'boolean'
+        ? !value
+        : typeof value === 'number'
+          ? value + 1
+          : value === undefined
+            ? [8, 4]
+            : choices[key];
+    for (const [field, key] of Object.entries(QUESTION_FIELD_KEYS)) {
+      const changed = { ...base, [key]: other(key, base[key]) };
+      // A field no question has (a name mistyped) has no values either way, and fails here.
+      expect(valuesOf(asked(changed), field), `${field} from ${key}`).not.toEqual(
+        valuesOf(asked(base), field),
+      );
+    }
   });
 });

@@ -74,6 +74,22 @@ describe('the page fragment', () => {
     }
   });
 
+  it("reads a + typed by hand as a plus (a split's stacked dice), a space as a space", () => {
+    // URLSearchParams reads a form's + as a space; a fragment's + is a plus.
+    for (const hash of ['#view=advice&split=d8+d4', '#view=advice&split=d8%2Bd4'])
+      expect(readFragment(hash).state.split, hash).toBe('d8+d4');
+    expect(readFragment('#view=advice&split=d8+d4|d6').state.split).toBe('d8+d4 | d6');
+    // A space (the address bar sends %20) still parts intents, | too.
+    expect(readFragment('#view=advice&split=d8%20d4').state.split).toBe('d8 | d4');
+    expect(readFragment('#view=advice&split=d8+d4%20d6').state.split).toBe('d8+d4 | d6');
+    expect(readFragment('#view=advice&split=d8|d4').state.split).toBe('d8 | d4');
+    // Other keys as before: a pool's + parts dice, a worth may be signed.
+    const other = readFragment('#pool=d8+d4&aura-value=+0.5');
+    expect(other.problems).toEqual([]);
+    expect(other.state.pool).toEqual([8, 4]);
+    expect(other.state.auraValue).toBe(0.5);
+  });
+
   it('keeps links short and readable: defaults left out, | and , as they are', () => {
     expect(writeFragment(PAGE_DEFAULTS)).toBe(
       'v=1&view=splits&steps=8&actions=1&vs=3&tags=2&objective=wins',

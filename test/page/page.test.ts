@@ -264,12 +264,13 @@ describe('the offline page: Best split', () => {
     expectSameRanking(await shownSplits(page), splits({ steps: 5, challenge: 3, intents: [1] }));
   });
 
-  it("says the engine's message when a question cannot be answered", async () => {
-    // 12 dice on up to 12 intents: more ways to share them than one pool may have.
+  it("says the engine's message when a question cannot be answered, naming the page's field", async () => {
+    // 12 dice on up to 12 intents: more ways to share them than one pool may have. The engine
+    // names its field `intents`; the page's field that sets them is Tags.
     const page = await open('v=1&view=splits&steps=12&actions=11&vs=3&tags=12');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
     expect(await page.textContent('.status-error')).toMatch(
-      /^intents: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
+      /^Tags: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
     );
   });
 
@@ -319,6 +320,34 @@ describe('the offline page: Mid-roll advice', () => {
     expect(await page.textContent('#advice-answer')).toBe(
       'Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop.',
     );
+  });
+
+  it('reads a + typed by hand in a link as dice stacked on one intent, as its own %2B', async () => {
+    // URLSearchParams would read the + as a space: two intents, d8 | d4.
+    const typed = await open(
+      'v=1&view=advice&vs=4&split=d8+d4&faces=3,4&defence=5&aura=3&resolve=1',
+    );
+    const expected = expectedActions({
+      roll: {
+        threats: [{ challenge: 4 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 4, intent: 0 },
+        ],
+        aura: 3,
+        resolve: 1,
+      },
+      shown: [3, 4],
+      defence: [5],
+    });
+    expectSameActions(await shownActions(typed), expected);
+    expect(await typed.inputValue('#split')).toBe('d8+d4');
+    // The page writes its own link with %2B, and that link opens the same question.
+    const own = await typed.evaluate(() => location.hash);
+    expect(own).toContain('&split=d8%2Bd4&');
+    const reopened = await open(own);
+    expectSameActions(await shownActions(reopened), expected);
+    expect(await reopened.inputValue('#split')).toBe('d8+d4');
   });
 
   it("takes the Best split's answer to Mid-roll advice in one tap", async () => {
@@ -424,11 +453,21 @@ describe('the offline page: Mid-roll advice', () => {
     expect(await area.$('.problems')).toBeNull();
   });
 
-  it("says the engine's message for a face the die cannot show", async () => {
+  it("says the engine's message for a face the die cannot show, naming the die's picker", async () => {
     const page = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,7&defence=2');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
+    // The engine's `shown[1]` is the second die's face, tapped in its picker.
+    expect(await page.textContent('legend:has(+ .faces input[name="face-1"])')).toMatch(
+      /^d4 \(intent 2\) shows/,
+    );
     expect(await page.textContent('.status-error')).toBe(
-      'shown[1]: 7 is not allowed (expected a face of the d4: 1 to 4)',
+      'd4 (intent 2) shows: 7 is not allowed (expected a face of the d4: 1 to 4)',
+    );
+    // A Challenge die's face past it, by its picker too (the engine's `defence[0]`).
+    const defence = await open('v=1&view=advice&vs=2&split=d4|d4&faces=3,4&defence=9');
+    await defence.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await defence.textContent('.status-error')).toBe(
+      'The Challenge die (d4) shows: 9 is not allowed (expected a face of the Challenge die d4)',
     );
   });
 });
@@ -513,6 +552,24 @@ describe('the offline page: Fight', () => {
     expect((await svg.boundingBox())!.height).toBeGreaterThan(100);
   });
 
+  it('names a field the engine refuses by its label on the page: Rounds, not maxRounds', async () => {
+    // 36 steps in 3 actions against 2 tags: 1,271 round solves a round, so at most 3 rounds of
+    // an exact fight's 5,000 solves. The engine's message names the library's field.
+    const fight = { challenge: 3, tags: 2, steps: 36, actions: 3, maxRounds: 50 };
+    const engine = (() => {
+      try {
+        parseFight(fight);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(engine).toMatch(/^maxRounds: 50 is not allowed \(expected at most 3: /);
+    const page = await open('v=1&view=fight&steps=36&actions=3&vs=3&tags=2&max-rounds=50');
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('label[for="max-rounds"]')).toBe('Rounds');
+    expect(await page.textContent('.status-error')).toBe(engine!.replace(/^maxRounds:/, 'Rounds:'));
+  });
+
   it("shows Best split's numbers past a fight's bounds as they are, marked, and − brings them in", async () => {
     // Best split allows 12 tags and 72 steps; a fight 10 and 36.
     const page = await open('v=1&view=fight&steps=40&actions=2&vs=4&tags=12');
@@ -525,6 +582,31 @@ describe('the offline page: Fight', () => {
     expect(await page.inputValue('#tags')).toBe('10');
     expect(await page.getAttribute('#tags', 'aria-invalid')).toBe('false');
     expect(await page.evaluate(() => location.hash)).toMatch(/&steps=36&.*&tags=10&/);
+  });
+
+  it("keeps a whole-fight solve's progress and Cancel in sight on a phone, where a tap stops it", async () => {
+    const page = await open(
+      'v=1&view=fight&vs=6&tags=6&steps=18&max-rounds=12&fight-policy=whole-fight',
+      { viewport: { width: 360, height: 640 } },
+    );
+    await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
+    // On screen, not scrolled to, and nothing over it (Working… shows after a quarter second).
+    const cancel = page.locator('.status-computing button:text-is("Cancel")');
+    const inSight = () =>
+      cancel.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.top >= 0 && box.bottom <= innerHeight && hit === button;
+      });
+    await expect.poll(inSight, { timeout: 5_000 }).toBe(true);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(await page.isVisible('.status-computing progress')).toBe(true);
+    // A tap where it stands (the mouse, not a click that scrolls to it first) stops the solve.
+    const box = (await cancel.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector('.status-cancelled', { timeout: 5_000 });
+    await page.waitForTimeout(500);
+    expect(await page.$('.status-computing')).toBeNull();
   });
 
   it('shows a whole-fight solve progressing, keeps the page responsive, and cancels it', async () => {

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advise, odds } from '../../src/api/ring-skill.ts';
+import { toCsv } from '../../src/report/csv.ts';
 import type { RingSkillAdvice } from '../../src/systems/ring-skill/advise.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import { launchTestBrowser, type OpenPage, type TestBrowser } from '../report/browser.ts';
@@ -64,6 +66,12 @@ async function shownKeeps(page: Page): Promise<{ keep: string; eu: number }[]> {
       eu: Number(row.getAttribute('data-eu')),
     })),
   );
+}
+
+/** Reads a downloaded export's text. */
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }
 
 function keepsOf(advice: RingSkillAdvice): { keep: string; eu: number }[] {
@@ -160,5 +168,46 @@ describe('the Ring & Skill view', () => {
       skill: [11],
     });
     expect((await shownKeeps(page)).map((k) => k.keep)).toEqual(keepsOf(advice).map((k) => k.keep));
+  });
+
+  it('exports the keeps as the table shows them: CSV with every figure in full, JSON with the question', async () => {
+    const page = await open(
+      'v=1&view=ring-skill&ring=2&skill=1&tn=2&ring-faces=6,4&skill-faces=11',
+    );
+    await answered(page, '"ring":[6,4]', '"skill":[11]');
+    const library = advise({ check: { ring: 2, skill: 1, tn: 2 }, ring: [6, 4], skill: [11] });
+    // Each keep by its dice and the kinds they show, as the table names it, then its figures.
+    const faces = { R: [6, 4], S: [11] };
+    const rows = library.actions.map((a) => ({
+      keep: [
+        ...a.keep.ring.map((i) => `R${i + 1}=${faces.R[i]}`),
+        ...a.keep.skill.map((i) => `S${i + 1}=${faces.S[i]}`),
+      ].join(' '),
+      showing: a.kept.join(', '),
+      pSuccess: a.pSuccess,
+      expectedStrife: a.expectedStrife,
+    }));
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(
+      await page.$$eval('[data-keep] .split-name', (names) => names.map((n) => n.textContent)),
+    ).toEqual(rows.map((r) => r.keep));
+    const csv = await download(page, '.export button:text-is("CSV")');
+    expect(csv.name).toBe('dicelab-ring-skill.csv');
+    expect(csv.text.split('\r\n')[0]).toBe('keep,showing,pSuccess,expectedStrife');
+    expect(csv.text).toBe(
+      toCsv(rows, [
+        { key: 'keep', header: 'Keep' },
+        { key: 'showing', header: 'Showing' },
+        { key: 'pSuccess', header: 'Success' },
+        { key: 'expectedStrife', header: 'Strife' },
+      ]),
+    );
+    const json = JSON.parse((await download(page, '.export button:text-is("JSON")')).text);
+    expect(json.rows).toEqual(rows);
+    expect(json.command).toBe(
+      'dicelab ring-skill advise --ring 2 --skill 1 --tn 2 --ring-faces 6,4 --skill-faces 11',
+    );
+    expect(json.link).toBe(await page.evaluate(() => location.hash));
+    expect(json.sentence).toBe(await page.textContent('#ring-skill-advice'));
   });
 });

@@ -146,6 +146,33 @@ describe('the page as an installable site (dicelab serve)', () => {
     }
   });
 
+  it("keeps a phone's answer bar in sight and in reach while its note is shown", async () => {
+    const { url } = await serveCopy();
+    const page = await session.open(`${url}#${QUESTION}`, {
+      site: true,
+      viewport: { width: 360, height: 640 },
+    });
+    await controlled(page);
+    await page.waitForSelector('.site-note', { timeout: 60_000 });
+    await shownSplits(page);
+    // The ranking scrolled to: the answer card goes off screen, and the bar stands in for it.
+    await page.evaluate(() => document.querySelector('table.ranked')!.scrollIntoView());
+    await page.waitForSelector('.answer-bar');
+    // Each on screen, and what is at its centre is itself: neither covers the other.
+    const uncovered = (selector: string) =>
+      page.evaluate((selector) => {
+        const box = document.querySelector(selector)!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.top >= 0 && box.bottom <= innerHeight && hit?.closest(selector) != null;
+      }, selector);
+    expect(await uncovered('.answer-bar')).toBe(true);
+    expect(await uncovered('.site-note')).toBe(true);
+    // A tap on the bar brings the answer card back (and the bar goes), the note still shown.
+    await page.click('.answer-bar', { timeout: 5_000 });
+    await page.waitForSelector('.answer-bar', { state: 'detached' });
+    expect(await page.$('.site-note')).not.toBeNull();
+  });
+
   it('fetches a new version in the background, offers Update, and keeps the question through it', async () => {
     const { url, site } = await serveCopy();
     const page = await openSite(`${url}#${QUESTION}`);

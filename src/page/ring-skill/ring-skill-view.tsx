@@ -1,12 +1,14 @@
 import { useMemo } from 'preact/hooks';
 import { formatChance } from '../../format/format-chance.ts';
+import type { RingSkillAdvice } from '../../systems/ring-skill/advise.ts';
 import { KIND_NAMES, RING_FACES, SKILL_FACES } from '../../systems/ring-skill/faces.ts';
 import { OBJECTIVES, type Objective } from '../../systems/ring-skill/spec.ts';
 import { ChoiceField } from '../choice-field.tsx';
 import { ChoicesTable } from '../choices-table.tsx';
+import { ExportButtons } from '../export-buttons.tsx';
 import { FacePicker } from '../face-picker.tsx';
-import { PageCountField } from '../page-fields.tsx';
-import type { PageState } from '../page-state.ts';
+import { PAGE_FIELDS, PageCountField } from '../page-fields.tsx';
+import { type PageState, writeFragment } from '../page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from '../results-section.tsx';
 import { StatusLine } from '../status-line.tsx';
 import { useEngine } from '../use-engine.ts';
@@ -107,7 +109,7 @@ export function RingSkillView({ state, update }: ViewProps) {
           </div>
           <ChoiceField
             name="keep-for"
-            legend="Keep for"
+            legend={PAGE_FIELDS.keepFor}
             hint={OBJECTIVE_HINTS[state.keepFor]}
             choices={OBJECTIVES.map((value) => ({ value, label: OBJECTIVE_LABELS[value] }))}
             value={state.keepFor}
@@ -148,6 +150,15 @@ function diceNames(keep: { ring: readonly number[]; skill: readonly number[] }, 
   ].join(' ');
 }
 
+/** A keep as the table shows it and its CSV and JSON give it: its figure is the objective's. */
+interface KeepRow {
+  readonly keep: string;
+  readonly showing: string;
+  readonly pSuccess?: number;
+  readonly expectedUtility?: number;
+  readonly expectedStrife: number;
+}
+
 function RingSkillResults(props: {
   answer: RingSkillAnswer;
   state: PageState;
@@ -157,7 +168,6 @@ function RingSkillResults(props: {
   const { odds, advice, sentence } = answer;
   const c = odds.spec;
   const command = ringSkillCommand(state);
-  const succeed = c.objective === 'succeed-then-least-strife';
   return (
     <ResultsSection shown={shown} labelledBy="ring-skill-answer">
       <div class="answer" id="ring-skill-answer" aria-live="polite">
@@ -182,31 +192,7 @@ function RingSkillResults(props: {
           <p class="muted">Tap each die's face for what to keep.</p>
         )}
       </div>
-      {advice ? (
-        <ChoicesTable
-          caption="Every keep, best first"
-          choice="Keep"
-          figures={[succeed ? 'Success' : 'Value', 'Strife']}
-        >
-          {advice.actions.map((a, i) => (
-            <tr
-              key={`${a.keep.ring}|${a.keep.skill}`}
-              data-keep={`ring:${a.keep.ring.join(',')}|skill:${a.keep.skill.join(',')}`}
-              data-eu={String(a.expectedUtility)}
-              class={i === 0 ? 'best' : undefined}
-            >
-              <td>
-                <span class="split-name">{diceNames(a.keep, state)}</span>
-                <span class="figures">{a.kept.join(', ')}</span>
-              </td>
-              <td class="num">
-                {succeed ? formatChance(a.pSuccess) : a.expectedUtility.toFixed(3)}
-              </td>
-              <td class="num">{a.expectedStrife.toFixed(2)}</td>
-            </tr>
-          ))}
-        </ChoicesTable>
-      ) : null}
+      {advice ? <KeepsTable advice={advice} state={state} sentence={sentence} /> : null}
       {advice && advice.explosionWave.length > 0 ? (
         <details class="explosions">
           <summary>Then, as the explosions land</summary>
@@ -225,5 +211,58 @@ function RingSkillResults(props: {
         <code class="cli">{command}</code>
       </details>
     </ResultsSection>
+  );
+}
+
+/**
+ * Every keep, best first (`data-keep`, `data-eu` on each row), and the table as CSV or JSON:
+ * the rows and columns the table shows are the ones exported.
+ */
+function KeepsTable(props: { advice: RingSkillAdvice; state: PageState; sentence?: string }) {
+  const { advice, state, sentence } = props;
+  const succeed = advice.check.objective === 'succeed-then-least-strife';
+  const figure = succeed ? 'pSuccess' : 'expectedUtility';
+  const rows: KeepRow[] = advice.actions.map((a) => ({
+    keep: diceNames(a.keep, state),
+    showing: a.kept.join(', '),
+    [figure]: a[figure],
+    expectedStrife: a.expectedStrife,
+  }));
+  const [keep, showing, ...figures] = [
+    { key: 'keep', header: 'Keep' },
+    { key: 'showing', header: 'Showing' },
+    { key: figure, header: succeed ? 'Success' : 'Value' },
+    { key: 'expectedStrife', header: 'Strife' },
+  ] as const;
+  return (
+    <>
+      <ChoicesTable
+        caption="Every keep, best first"
+        choice={keep.header}
+        figures={figures.map((f) => f.header)}
+      >
+        {advice.actions.map((a, i) => (
+          <tr
+            key={`${a.keep.ring}|${a.keep.skill}`}
+            data-keep={`ring:${a.keep.ring.join(',')}|skill:${a.keep.skill.join(',')}`}
+            data-eu={String(a.expectedUtility)}
+            class={i === 0 ? 'best' : undefined}
+          >
+            <td>
+              <span class="split-name">{rows[i]!.keep}</span>
+              <span class="figures">{rows[i]!.showing}</span>
+            </td>
+            <td class="num">{succeed ? formatChance(a.pSuccess) : a.expectedUtility.toFixed(3)}</td>
+            <td class="num">{a.expectedStrife.toFixed(2)}</td>
+          </tr>
+        ))}
+      </ChoicesTable>
+      <ExportButtons
+        stem="dicelab-ring-skill"
+        rows={rows}
+        columns={[keep, showing, ...figures]}
+        about={{ link: `#${writeFragment(state)}`, command: ringSkillCommand(state), sentence }}
+      />
+    </>
   );
 }

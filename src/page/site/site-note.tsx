@@ -1,15 +1,33 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { siteWorker, updateSite } from './site-worker.ts';
 
 /**
  * A note at the foot of the screen from the site's service worker: once, that the page now
  * works offline; and when a new version has been fetched, an Update button (the question on
- * screen stays: it is in the address).
+ * screen stays: it is in the address). Its height is `--site-note-height` on the page's root,
+ * so what else keeps to the foot of a phone's screen (the answer bar) stands above it.
  */
 export function SiteNote() {
   const state = siteWorker.value;
-  if (state === 'idle') return null;
+  const note = useRef<HTMLDivElement>(null);
+  const shown = state !== 'idle';
+  useLayoutEffect(() => {
+    const element = note.current;
+    if (!shown || !element) return;
+    const root = document.documentElement.style;
+    // The note's lines wrap with the screen's width and its words: measured, not assumed.
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--site-note-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--site-note-height');
+    };
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <div class="site-note" role="status" aria-live="polite">
+    <div class="site-note" role="status" aria-live="polite" ref={note}>
       {state === 'update-waiting' ? (
         <>
           <span class="site-note-text">A new version of dicelab is ready.</span>
