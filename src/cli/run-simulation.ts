@@ -8,6 +8,7 @@ import { abortOnSigint } from './abort-on-sigint.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
 import { printResults, type SpecReader, specsFromOptions } from './spec-file.ts';
+import { checkFileWritable } from './write-files.ts';
 
 /**
  * What a `simulate` command does with its `addSimulationOptions` flags: runs the kernel with
@@ -20,8 +21,9 @@ import { printResults, type SpecReader, specsFromOptions } from './spec-file.ts'
  * (`simulateOnQueue`, loaded only then, so other commands never load BullMQ) and resolves to
  * the same result one process gives; the bar counts shards. `--shard auto` takes the shard from
  * an array job's environment (`shardFromScheduler`).
- * @throws InputError for --shard without --partial, --shards without --queue or --shard
- *   auto (or missing with them), or --redis-give-up without --queue, before any work; RunError when the queue cannot do the run.
+ * @throws InputError for --shard without --partial, a --partial that cannot be written,
+ *   --shards without --queue or --shard auto (or missing with them), or --redis-give-up
+ *   without --queue, before any work; RunError when the queue cannot do the run.
  * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options) // not run: starts a worker pool and prints progress
  */
 export async function runSimulation(
@@ -34,6 +36,8 @@ export async function runSimulation(
   const shard = chosenShard(options, env);
   if (shard && !options.partial)
     throw invalid('--partial', undefined, 'a file to write the partial result of --shard to');
+  // Written only once the run is done: a file that cannot be written is refused now.
+  if (options.partial) await checkFileWritable(options.partial, '--partial');
   // The worker pool and the progress bar load here, for the commands that simulate.
   const [{ simulate }, { progressBar }] = await Promise.all([
     import('../montecarlo/run.ts'),

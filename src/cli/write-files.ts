@@ -116,6 +116,44 @@ export async function writeFileAtomically(
   });
 }
 
+/**
+ * Refuses, before any work, a file that {@link writeFileAtomically} could not write at the end
+ * of it: a folder in the way, or a folder where no file can be made (read-only, no permission,
+ * /proc). Tries by making and removing an empty temporary file in the file's folder, or in the
+ * nearest folder there when its own is still to be made (none is made here). A long run thus
+ * hears of a bad `--partial` at once, not after its hours of work. Reads the file system.
+ * @throws InputError naming `flag` and `path`, worded as the write's own refusal would be.
+ * @example await checkFileWritable('parts/part-3.json', '--partial') // not run: touches the file system
+ */
+export async function checkFileWritable(path: string, flag: string): Promise<void> {
+  const target: WriteTarget = { flag, given: path, names: 'file' };
+  const folder = dirname(path);
+  const problem = folderProblem(folder);
+  if (problem) throw refused(target, problem === 'it is a file' ? `${folder} is a file` : problem);
+  if ((await lstat(path).catch(() => undefined))?.isDirectory())
+    throw refused(target, 'it is a folder');
+  let there = folder;
+  let toMake: string | undefined;
+  while (!(await isFolder(there)) && dirname(there) !== there) {
+    toMake = there;
+    there = dirname(there);
+  }
+  const probe: WriteInFlight = {
+    temps: [join(there, `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`)],
+    made: [],
+  };
+  removeOnSignal(probe);
+  try {
+    await (await open(probe.temps[0]!, 'wx')).close();
+  } catch (error) {
+    const doing = toMake ? `making the folder ${toMake}` : 'writing it';
+    throw systemRefusal(target, error, doing) ?? error;
+  } finally {
+    await rm(probe.temps[0]!, { force: true }).catch(() => {});
+    keepOnSignal(probe);
+  }
+}
+
 /** The one-line message for a target that cannot be written: why, after what is allowed. */
 function refused(target: WriteTarget, why: string): InputError {
   const allowed =

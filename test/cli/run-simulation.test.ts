@@ -1,5 +1,6 @@
 // Registers dicelab's kernel catalogue: kernels are named by id below.
 import '../../src/systems/systems.ts';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,45 @@ describe('runSimulation', () => {
       message:
         '--queue: cannot reach Redis at redis://:***@127.0.0.1:1/0 (connect ECONNREFUSED 127.0.0.1:1)',
     });
+  });
+
+  // /proc is there but takes no new file: a --partial there could never be written.
+  it.skipIf(!existsSync('/proc/self'))(
+    'refuses a --partial it cannot write before the run, not once it is done',
+    async () => {
+      // A shard of 2^53 − 1 trials would run for years before writing its file.
+      const shard = runSimulation(kernel, spec, {
+        ...options,
+        trials: Number.MAX_SAFE_INTEGER,
+        shard: { index: 0, count: 2 },
+        partial: '/proc/dicelab-part-0.json',
+      });
+      await expect(shard).rejects.toThrow(
+        '--partial: "/proc/dicelab-part-0.json" is not allowed (expected a file dicelab can write, but writing it fails: no such file or folder (ENOENT))',
+      );
+      // Before Redis too (none is at port 1: connecting first would say so instead).
+      const queued = runSimulation(kernel, spec, {
+        ...options,
+        queue: 'redis://127.0.0.1:1',
+        shards: 2,
+        partial: '/proc/dicelab-parts/whole.json',
+      });
+      await expect(queued).rejects.toThrow(
+        '--partial: "/proc/dicelab-parts/whole.json" is not allowed (expected a file dicelab can write, but making the folder /proc/dicelab-parts fails: no such file or folder (ENOENT))',
+      );
+    },
+  );
+
+  it('tries a --partial without leaving anything: no file, and no folder made', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-try-'));
+    const path = join(dir, 'new', 'part.json');
+    await runSimulation(kernel, spec, {
+      ...options,
+      queue: 'redis://127.0.0.1:1',
+      shards: 2,
+      partial: path,
+    }).catch(() => {});
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('refuses more shards than the run has chunks before it connects', async () => {
