@@ -144,19 +144,27 @@ export async function parsePartialResult(text: string, source: string): Promise<
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new InputError(`${source}: not a dicelab partial result (expected a JSON object)`);
   const v = value as Record<string, unknown>;
+  // A summary printed by --json (of simulate, or of merge itself) is the likeliest other JSON.
+  if (!('format' in v))
+    throw new InputError(
+      `${source}: not a dicelab partial result (no "format" field: a summary printed with --json cannot be merged again; give merge the files --partial wrote)`,
+    );
   if (v.format !== PARTIAL_RESULT_FORMAT)
     throw bad('format', v.format, JSON.stringify(PARTIAL_RESULT_FORMAT));
+  const otherDicelab = () =>
+    bad(
+      'dicelab',
+      v.dicelab,
+      `${JSON.stringify(DICELAB_VERSION)}: run every shard and the merge with one dicelab version`,
+    );
+  // Another dicelab's file is named as such before its layout, which may differ too.
+  if (typeof v.dicelab === 'string' && v.dicelab !== DICELAB_VERSION) throw otherDicelab();
   if (v.version !== PARTIAL_RESULT_VERSION)
     throw bad('version', v.version, `${PARTIAL_RESULT_VERSION} (written by this dicelab)`);
   for (const key of Object.keys(v))
     if (!(FIELDS as readonly string[]).includes(key))
       throw bad(key, v[key], `no such field; the fields are ${FIELDS.join(', ')}`);
-  if (v.dicelab !== DICELAB_VERSION)
-    throw bad(
-      'dicelab',
-      v.dicelab,
-      `${JSON.stringify(DICELAB_VERSION)}: run every shard and the merge with one dicelab version`,
-    );
+  if (v.dicelab !== DICELAB_VERSION) throw otherDicelab();
   // The checksum walks the spec: refuse nesting no spec has before that.
   if (nestedDeeperThan(v.spec, INPUT_LIMITS.nesting))
     throw bad('spec', '…', `at most ${INPUT_LIMITS.nesting} levels of nesting`);
@@ -275,6 +283,7 @@ export function checkMergeable(parts: readonly NamedPartial[]): void {
     if (p.interrupted)
       throw invalid(`${source}: interrupted`, true, 'false (rerun this shard to the end)');
     const taken = byIndex.get(p.shard.index);
+    if (taken === source) throw new InputError(`${source}: given twice (each shard's file once)`);
     if (taken !== undefined)
       throw invalid(
         `${source}: shard.index`,

@@ -63,9 +63,10 @@ describe('mergePartials', () => {
     ['a missing shard', () => [parts[0]!, parts[2]!], /^merge: shard 1\/3 is missing/],
     [
       'a shard twice',
-      () => [parts[0]!, parts[1]!, parts[1]!],
-      /^part-1\.json: shard\.index: 1 .*each shard once/,
+      () => [parts[0]!, parts[1]!, { ...parts[1]!, source: 'copy-of-1.json' }, parts[2]!],
+      /^copy-of-1\.json: shard\.index: 1 is not allowed \(expected each shard once \(part-1\.json is shard 1 too\)\)$/,
     ],
+    ['the same file twice', () => [parts[0]!, parts[1]!, parts[1]!], /^part-1\.json: given twice/],
     [
       'another seed',
       () => change(1, (p) => ({ ...p, seed: 32 })),

@@ -11,6 +11,7 @@ import {
   serializePartialResult,
 } from '../../src/montecarlo/partial-result.ts';
 import { type SimulationResult, simulate } from '../../src/montecarlo/run.ts';
+import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
 import { DICELAB_VERSION } from '../../src/process/version.ts';
 import { parseRoll } from '../../src/systems/zidara/roll/spec.ts';
 import { simulationSpec } from '../../src/systems/zidara/simulate.ts';
@@ -114,6 +115,14 @@ describe('partial result files', () => {
       new RegExp(
         `^p\\.json: dicelab: "0\\.0\\.9" is not allowed \\(expected "${DICELAB_VERSION.replaceAll('.', '\\.')}": run every shard and the merge with one dicelab version\\)`,
       ),
+    ],
+    [
+      'a file of another dicelab whose layout differs too, by that dicelab',
+      (f) => {
+        f.dicelab = '0.3.0';
+        f.version = 3;
+      },
+      /^p\.json: dicelab: "0\.3\.0" is not allowed \(expected "[^"]+": run every shard and the merge with one dicelab version\)/,
     ],
     [
       'an unknown field',
@@ -238,6 +247,13 @@ describe('partial result files', () => {
     const attempt = parsePartialResult(edited(edit), 'p.json');
     await expect(attempt).rejects.toThrow(InputError);
     await expect(attempt).rejects.toThrow(message);
+  });
+
+  it('says a summary printed with --json (a merged result) is not one, and what merge reads', async () => {
+    const summary = `${JSON.stringify(await summarizeResult(shard), null, 2)}\n`;
+    await expect(parsePartialResult(summary, 'merged.json')).rejects.toThrow(
+      'merged.json: not a dicelab partial result (no "format" field: a summary printed with --json cannot be merged again; give merge the files --partial wrote)',
+    );
   });
 
   it("refuses a Zi'Dara partial whose tally would give a negative win chance", async () => {
