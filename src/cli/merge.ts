@@ -16,6 +16,20 @@ export function registerMerge(program: Command) {
     .description('merge the partial results of --shard runs into the result of one run')
     .argument('<parts...>', 'partial result files, one per shard (any order)')
     .option('--json', 'print only the summary, as JSON')
+    .addHelpText(
+      'after',
+      `
+Every file is checked before anything is merged (its checksum, the dicelab that wrote it, the
+run's plan, its tallies), and together they must be the shards of one run: the same kernel,
+spec, seed, trials and chunk size, each shard once, none interrupted. Else one line names the
+file and the field, exit status 2. The result is the unsharded run's, to the bit.
+
+Examples:
+  dicelab zidara simulate d12 d4 --vs 3 --trials 1e6 --shard 0/2 --partial part0.json
+  dicelab zidara simulate d12 d4 --vs 3 --trials 1e6 --shard 1/2 --partial part1.json
+  dicelab merge part0.json part1.json --json     the --json of the same run unsharded
+  dicelab merge part*.json                       a line on the shards, then the summary`,
+    )
     .action(async (paths, options) => {
       const parts = await Promise.all(paths.map((path) => readPartialResultFile(path)));
       const result = mergePartials(parts);

@@ -1,7 +1,7 @@
 // Registers dicelab's kernel catalogue: kernels are named by id below.
 import '../../src/systems/systems.ts';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -57,6 +57,58 @@ describe('dicelab merge', () => {
     expect(stdout).toMatch(
       /^merged 3 shards of systems\/d6-pool\/simulate: 300,000 trials, seed 77, chunk size 8192\n\{/,
     );
+  });
+
+  it('runs the examples of its --help as written (in a folder of their own)', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'dicelab-merge-help-'));
+    const help = (await cli('merge', '--help')).stdout;
+    const examples = help
+      .slice(help.indexOf('\nExamples:\n'))
+      .split('\n')
+      .filter((line) => line.startsWith('  dicelab '));
+    expect(examples).toHaveLength(4);
+    const printed: string[] = [];
+    for (const example of examples) {
+      // The command, without the words after it; files in the folder, a glob as a shell has it.
+      const words = example
+        .trim()
+        .split(/\s{2,}/)[0]!
+        .split(' ')
+        .slice(1);
+      const args: string[] = [];
+      for (const word of words) {
+        if (!word.endsWith('.json')) args.push(word);
+        else if (!word.includes('*')) args.push(join(work, word));
+        else {
+          const pattern = new RegExp(`^${word.replace('.', '\\.').replace('*', '.*')}$`);
+          const found = (await readdir(work)).filter((name) => pattern.test(name)).sort();
+          args.push(...found.map((name) => join(work, name)));
+        }
+      }
+      const run = await cli(...args);
+      expect(run.stderr.split('\n').filter((line) => /^dicelab: (?!wrote )/.test(line))).toEqual(
+        [],
+      );
+      expect(run.status, example).toBe(0);
+      printed.push(run.stdout);
+    }
+    const whole = await cli(
+      'zidara',
+      'simulate',
+      'd12',
+      'd4',
+      '--vs',
+      '3',
+      '--trials',
+      '1e6',
+      '--json',
+      '-q',
+    );
+    expect(printed[2]).toBe(whole.stdout);
+    expect(printed[3]).toMatch(
+      /^merged 2 shards of systems\/zidara\/simulate: 1,000,000 trials, seed 1/,
+    );
+    expect(printed[3]!.slice(printed[3]!.indexOf('\n') + 1)).toBe(whole.stdout);
   });
 
   it('writes a partial file in the documented format', async () => {
