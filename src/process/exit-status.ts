@@ -6,8 +6,9 @@
  * - `badInput` 2: a flag, a file or a path is wrong (one line on stderr names it; nothing ran,
  *   nothing was written);
  * - `inconclusive` 3: `check` could not decide a simulated expectation within its trial cap;
- * - `unavailable` 69 (EX_UNAVAILABLE): work sent to a queue could not be done — Redis could not
- *   be reached, or a shard failed on every try (one line on stderr names the URL or the shard);
+ * - `unavailable` 69 (EX_UNAVAILABLE): what the work needs is not there — Redis could not be
+ *   reached, a shard failed on every try, the queue's packages are not installed, `serve`'s site
+ *   is not built (one line on stderr names the URL, the shard, the packages or the folder);
  * - `internal` 70 (EX_SOFTWARE): a bug in dicelab; the message asks for a report;
  * - `interrupted` 130 and `terminated` 143: stopped by SIGINT (Ctrl-C) or SIGTERM (128 + signal).
  * @example process.exitCode = EXIT.badInput // 2
