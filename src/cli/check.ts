@@ -11,7 +11,7 @@ import {
 } from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
 import { threadsFlag } from './simulation-flags.ts';
-import { writeFilesAtomically } from './write-files.ts';
+import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
 /**
  * `dicelab check [files…]`: runs every scenario's analyses and judges its expectations, prints
@@ -62,6 +62,7 @@ Examples:
     )
     .action(async (files, options) => {
       checkFolder('--out', options.out);
+      await checkWritable({ flag: '--out', given: options.out, names: 'folder' });
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       const result = await checkScenarioFiles(files, {
         baseline: options.baseline,

@@ -6,6 +6,7 @@ import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
 import { runAnalysis } from '../systems/run-analysis.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import { integerFlag } from './flags.ts';
+import { checkWritable } from './write-files.ts';
 import { addOutputOptions, emit, type OutputFormat } from './zidara-analyses.ts';
 import { FLAG_PARSERS } from './zidara-flags.ts';
 
@@ -68,6 +69,8 @@ Examples:
   dicelab compare --out reports/compare    also the chart (compare.svg, .png, .vl.json) and CSV`,
     )
     .action(async (flags) => {
+      if (flags.out !== undefined)
+        await checkWritable({ flag: '--out', given: flags.out, names: 'folder' });
       const output = analysisOutput(
         runAnalysis({
           analysis: 'compare-systems',

@@ -12,7 +12,7 @@ import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { type AnalysisJob, runAnalysis } from '../systems/run-analysis.ts';
 import { checkFolder, folderFlag } from './flags.ts';
 import { drawChartFiles } from './write-chart-files.ts';
-import { type FileToWrite, writeFilesAtomically } from './write-files.ts';
+import { checkWritable, type FileToWrite, writeFilesAtomically } from './write-files.ts';
 
 /**
  * `dicelab report [scenarios...] --out DIR`: runs the report's analyses and writes
@@ -45,6 +45,8 @@ Examples:
     )
     .action(async (scenarios, options) => {
       checkFolder('--out', options.out);
+      // Written at the end of minutes of work: a folder no file can be made in is refused now.
+      await checkWritable({ flag: '--out', given: options.out, names: 'folder' });
       const jobs = reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
       const { index, page, seconds } = await writeReport(jobs, options.out, say);

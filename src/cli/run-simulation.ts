@@ -8,7 +8,7 @@ import { abortOnSigint } from './abort-on-sigint.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
 import { printResults, type SpecReader, specsFromOptions } from './spec-file.ts';
-import { checkFileWritable } from './write-files.ts';
+import { checkWritable } from './write-files.ts';
 
 /**
  * What a `simulate` command does with its `addSimulationOptions` flags: runs the kernel with
@@ -37,7 +37,8 @@ export async function runSimulation(
   if (shard && !options.partial)
     throw invalid('--partial', undefined, 'a file to write the partial result of --shard to');
   // Written only once the run is done: a file that cannot be written is refused now.
-  if (options.partial) await checkFileWritable(options.partial, '--partial');
+  if (options.partial)
+    await checkWritable({ flag: '--partial', given: options.partial, names: 'file' });
   // The worker pool and the progress bar load here, for the commands that simulate.
   const [{ simulate }, { progressBar }] = await Promise.all([
     import('../montecarlo/run.ts'),

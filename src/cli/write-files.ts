@@ -117,20 +117,26 @@ export async function writeFileAtomically(
 }
 
 /**
- * Refuses, before any work, a file that {@link writeFileAtomically} could not write at the end
- * of it: a folder in the way, or a folder where no file can be made (read-only, no permission,
- * /proc). Tries by making and removing an empty temporary file in the file's folder, or in the
- * nearest folder there when its own is still to be made (none is made here). A long run thus
- * hears of a bad `--partial` at once, not after its hours of work. Reads the file system.
- * @throws InputError naming `flag` and `path`, worded as the write's own refusal would be.
- * @example await checkFileWritable('parts/part-3.json', '--partial') // not run: touches the file system
+ * Refuses, before any work, a target that the write at the end of it could not write: for a
+ * file (`--partial`), a folder in its place or a file in the way of its folder; for a folder
+ * (`--out`), a file in the way; for both, a folder where no file can be made (read-only, no
+ * permission, /proc). Tries by making and removing an empty temporary file in the folder the
+ * files go in, or in the nearest folder there when it is still to be made (none is made here).
+ * A long run thus hears of a bad `--partial` or `--out` at once, not after its work. Reads the
+ * file system.
+ * @throws InputError naming the target's flag and value, worded as the write's own refusal would be.
+ * @example await checkWritable({ flag: '--partial', given: 'parts/part-3.json', names: 'file' }) // not run: touches the file system
  */
-export async function checkFileWritable(path: string, flag: string): Promise<void> {
-  const target: WriteTarget = { flag, given: path, names: 'file' };
-  const folder = dirname(path);
+export async function checkWritable(target: WriteTarget): Promise<void> {
+  const { given } = target;
+  const folder = target.names === 'file' ? dirname(given) : given;
   const problem = folderProblem(folder);
-  if (problem) throw refused(target, problem === 'it is a file' ? `${folder} is a file` : problem);
-  if ((await lstat(path).catch(() => undefined))?.isDirectory())
+  if (problem)
+    throw refused(
+      target,
+      problem === 'it is a file' && target.names === 'file' ? `${folder} is a file` : problem,
+    );
+  if (target.names === 'file' && (await lstat(given).catch(() => undefined))?.isDirectory())
     throw refused(target, 'it is a folder');
   let there = folder;
   let toMake: string | undefined;
@@ -139,14 +145,18 @@ export async function checkFileWritable(path: string, flag: string): Promise<voi
     there = dirname(there);
   }
   const probe: WriteInFlight = {
-    temps: [join(there, `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`)],
+    temps: [join(there, `.${basename(resolve(given))}.${randomBytes(4).toString('hex')}.tmp`)],
     made: [],
   };
   removeOnSignal(probe);
   try {
     await (await open(probe.temps[0]!, 'wx')).close();
   } catch (error) {
-    const doing = toMake ? `making the folder ${toMake}` : 'writing it';
+    const doing = toMake
+      ? `making the folder ${toMake}`
+      : target.names === 'file'
+        ? 'writing it'
+        : 'writing in it';
     throw systemRefusal(target, error, doing) ?? error;
   } finally {
     await rm(probe.temps[0]!, { force: true }).catch(() => {});

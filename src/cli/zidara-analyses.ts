@@ -42,6 +42,7 @@ import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './agains
 import { choiceFlag, folderFlag, integerFlag, numberFlag, stemFlag } from './flags.ts';
 import { flagError } from './spec-file.ts';
 import { writeChartFiles } from './write-chart-files.ts';
+import { checkWritable } from './write-files.ts';
 import {
   addCharacterOptions,
   addPlayOptions,
@@ -567,6 +568,9 @@ async function runAndPrint<F extends RunFlags>(
       flags.name,
       'it only with --out (it names the chart files written there)',
     );
+  // The chart's files are written after the analysis (a tune grid takes a while): refused now.
+  if (flags.out !== undefined)
+    await checkWritable({ flag: '--out', given: flags.out, names: 'folder' });
   if (flags.against === undefined) return emit(await runFlagged(build(flags)), flags);
   const changed = againstFlags(command, flags.against);
   const other = { ...flags, ...changed };

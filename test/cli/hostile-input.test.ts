@@ -466,6 +466,33 @@ describe('paths that are not what they should be', () => {
   });
 });
 
+// /proc is a folder that takes no new file or folder: an --out there can never be written. Each
+// case would fail later for a reason of its own (a missing file, a refused option): the --out
+// named instead shows it was tried before anything else ran.
+describe.skipIf(!existsSync('/proc/self'))(
+  'an --out no file can be made in, before any work',
+  () => {
+    const made =
+      /--out: "\/proc\/dicelab-out" is not allowed \(expected a folder dicelab can write files in, but making the folder \/proc\/dicelab-out fails: /;
+    it.each<[string, string[], RegExp]>([
+      ['report', ['report', 'missing.yaml', '--out', '/proc/dicelab-out'], made],
+      ['check', ['check', 'missing.yaml', '--out', '/proc/dicelab-out'], made],
+      [
+        'an analysis',
+        ['zidara', 'tune', '--pool', 'natural', '--actions', '2', '--out', '/proc/dicelab-out'],
+        made,
+      ],
+      [
+        'compare, into /proc itself',
+        ['compare', '--out', '/proc'],
+        /--out: "\/proc" is not allowed \(expected a folder dicelab can write files in, but writing in it fails: /,
+      ],
+    ])('%s', async (_name, args, message) => {
+      expect(await refused(args)).toMatch(message);
+    });
+  },
+);
+
 describe('spec files a careless or hostile user might give', () => {
   it.each<[string, string, RegExp]>([
     ['a syntax error', 'syntax.json', /syntax\.json:1:\d+: /],
