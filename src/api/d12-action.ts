@@ -16,6 +16,8 @@ import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
 import type { D12ActionSpec } from '../systems/d12-action/spec.ts';
 import { d12ActionSystem } from '../systems/d12-action/system.ts';
 
+// Thrown for bad input by every function here: exported where it is caught.
+export { InputError } from '../input/input-error.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
 export * from '../systems/d12-action/index.ts';

@@ -15,6 +15,8 @@ import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
 import type { D6PoolCheck } from '../systems/d6-pool/spec.ts';
 import { d6PoolSystem } from '../systems/d6-pool/system.ts';
 
+// Thrown for bad input by every function here: exported where it is caught.
+export { InputError } from '../input/input-error.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
 export * from '../systems/d6-pool/index.ts';

@@ -19,6 +19,8 @@ import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
 import type { RingSkillSpec } from '../systems/ring-skill/spec.ts';
 import { ringSkillSystem } from '../systems/ring-skill/system.ts';
 
+// Thrown for bad input by every function here: exported where it is caught.
+export { InputError } from '../input/input-error.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
 export * from '../systems/ring-skill/index.ts';

@@ -8,6 +8,9 @@
  * its JSON Schema at `dicelab/scenario-schema.json`.
  * @packageDocumentation
  */
+
+// Thrown for a bad argument (a bad baseline too): exported beside ScenarioError, where it is caught.
+export { InputError } from '../input/input-error.ts';
 export {
   type Baseline,
   type BaselineComparison,

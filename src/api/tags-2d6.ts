@@ -15,6 +15,8 @@ import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
 import type { Tags2d6Spec } from '../systems/tags-2d6/spec.ts';
 import { tags2d6System } from '../systems/tags-2d6/system.ts';
 
+// Thrown for bad input by every function here: exported where it is caught.
+export { InputError } from '../input/input-error.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
 export * from '../systems/tags-2d6/index.ts';

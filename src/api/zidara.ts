@@ -37,6 +37,8 @@ import { parseRoll, type RollSpec } from '../systems/zidara/roll/spec.ts';
 import { PLAY_OPTION_SHAPE, playOf } from '../systems/zidara/roll/split-roll.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 
+// Thrown for bad input by every function here: exported where it is caught.
+export { InputError } from '../input/input-error.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export {
   type AnalysisJob,

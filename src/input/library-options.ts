@@ -4,16 +4,23 @@ import { fieldWithin, InputError } from './input-error.ts';
 import { parseSpec } from './issue-messages.ts';
 
 /**
- * The fields of the library's `SimulateOptions`: their values are checked where the run starts
- * (which names each: `trials: …`), so here only their names count.
+ * The fields of the library's `SimulateOptions`. The numbers are checked where the run starts
+ * (`simulateSummary` names them `options.trials: …`); `onProgress` and `signal` here, where a
+ * wrong one would otherwise be a TypeError once a batch is done, or pass unseen.
  */
 export const SIMULATE_OPTION_SHAPE = {
   trials: z.unknown().optional(),
   seed: z.unknown().optional(),
   threads: z.unknown().optional(),
   chunkSize: z.unknown().optional(),
-  onProgress: z.unknown().optional(),
-  signal: z.unknown().optional(),
+  onProgress: z
+    .custom<(done: number, total: number) => void>((v) => typeof v === 'function', {
+      error: 'a function',
+    })
+    .optional(),
+  signal: z
+    .custom<AbortSignal>((v) => v instanceof AbortSignal, { error: 'an AbortSignal' })
+    .optional(),
 } satisfies Record<keyof SimulateOptions, z.ZodType>;
 
 /**

@@ -1,6 +1,7 @@
+import { fieldWithin, InputError } from '../input/input-error.ts';
 import { SIMULATION_DEFAULTS } from './chunk-plan.ts';
 import type { KernelId } from './load-kernel.ts';
-import { simulate } from './run.ts';
+import { type SimulationResult, simulate } from './run.ts';
 import { summarizeResult } from './summarize-result.ts';
 
 /** How the library's `simulate` functions run: every field has a default. */
@@ -15,9 +16,15 @@ export interface SimulateOptions {
   readonly chunkSize?: number;
   /** Called as batches finish, with the trials done and in all. */
   readonly onProgress?: (doneTrials: number, totalTrials: number) => void;
-  /** Stops the run; the summary then covers the trials played. */
+  /**
+   * Stops the run; the summary then covers the trials played (aborted before any was played, the
+   * run rejects with the signal's reason, as `fetch` does).
+   */
   readonly signal?: AbortSignal;
 }
+
+/** The options the run checks itself, under their own names. */
+const RUN_OPTION_FIELDS: ReadonlySet<string> = new Set(['trials', 'seed', 'threads', 'chunkSize']);
 
 /**
  * Runs one of dicelab's kernels on a spec (`simulate`, on the worker pool) and returns its
@@ -30,16 +37,26 @@ export async function simulateSummary<Summary>(
   spec: unknown,
   options: SimulateOptions = {},
 ): Promise<Summary & { seed: number }> {
-  const result = await simulate({
-    kernel,
-    spec,
-    trials: options.trials ?? SIMULATION_DEFAULTS.trials,
-    seed: options.seed ?? SIMULATION_DEFAULTS.seed,
-    ...(options.threads === undefined ? {} : { threads: options.threads }),
-    ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  });
+  let result: SimulationResult;
+  try {
+    result = await simulate({
+      kernel,
+      spec,
+      trials: options.trials ?? SIMULATION_DEFAULTS.trials,
+      seed: options.seed ?? SIMULATION_DEFAULTS.seed,
+      ...(options.threads === undefined ? {} : { threads: options.threads }),
+      ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
+      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+  } catch (error) {
+    // The run names its request's fields bare (`trials: 0 …`); the caller gave them as options.
+    throw error instanceof InputError && RUN_OPTION_FIELDS.has(error.field ?? '')
+      ? fieldWithin(error, 'options.')
+      : error;
+  }
+  // No trial played: there is nothing to summarise (an interval of 0 trials has no width).
+  if (result.completedTrials === 0) options.signal?.throwIfAborted();
   return (await summarizeResult(result)) as Summary & { seed: number };
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/input/input-error.ts';
 
 /**
  * The package's public entries (package.json `exports`): each is a file of src/api/ (or
@@ -74,4 +75,12 @@ describe('the public entries', () => {
     expect(names).toBeGreaterThan(150);
     expect(undocumented).toEqual([]);
   }, 60_000);
+
+  it('export InputError wherever their functions throw it: each entry but the distribution algebra, one class', async () => {
+    for (const entry of ENTRIES) {
+      const exported = ((await import(entry.source)) as { InputError?: unknown }).InputError;
+      if (entry.path === './distribution') expect(exported, entry.path).toBeUndefined();
+      else expect(exported, entry.path).toBe(InputError);
+    }
+  });
 });

@@ -18,6 +18,8 @@ import { InputError } from '../../src/input/input-error.ts';
 import { parseBaseline } from '../../src/scenario/baseline.ts';
 import { formatProblem, parseScenario } from '../../src/scenario/load-scenario.ts';
 import { compareSystems } from '../../src/systems/compare.ts';
+import { parseD12AdviceRequest } from '../../src/systems/d12-action/advise.ts';
+import { parseRingSkillAdviceRequest } from '../../src/systems/ring-skill/advise.ts';
 import { SYSTEMS } from '../../src/systems/systems.ts';
 import { parseAdviceRequest } from '../../src/systems/zidara/engine/advise.ts';
 import { parseFight } from '../../src/systems/zidara/fight/fight.ts';
@@ -30,7 +32,7 @@ import { parseRoll } from '../../src/systems/zidara/roll/spec.ts';
  * type (or left out), and no message may read like zod's.
  */
 const ZOD_WORDING =
-  /Invalid input|Invalid option|received|Too (small|big)|Unrecognized key|Invalid (string|number|key|value|discriminator)/;
+  /Invalid input|Invalid option|received|Too (small|big)|Unrecognized key|Invalid (string|number|key|value|discriminator)|of type/;
 const WRONG: unknown[] = [5, 'x', [1, 2], {}, null, true];
 
 /** The value with the node at each path swapped for each wrong value, or removed. */
@@ -103,6 +105,19 @@ describe("messages never leak zod's own wording", () => {
       expect(example, system.name).toBeDefined();
       expectHouseWording(messages(example, (s) => system.check.parse(s)));
     }
+  });
+
+  it("the other systems' advice requests", () => {
+    expectHouseWording(
+      messages({ check: { ring: 2, skill: 1, tn: 2 }, ring: [5, 6], skill: [11] }, (s) =>
+        parseRingSkillAdviceRequest(s),
+      ),
+    );
+    expectHouseWording(
+      messages({ check: { roll: 'stacked', rating: 2, capacity: 5 }, rolled: [9, 4] }, (s) =>
+        parseD12AdviceRequest(s),
+      ),
+    );
   });
 
   it('scenario files, every field of a real one', () => {

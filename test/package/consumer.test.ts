@@ -67,7 +67,7 @@ import { Dist } from 'dicelab/distribution';
 import { advise as ringAdvise, odds as ringOdds } from 'dicelab/ring-skill';
 import { type CheckResult, checkScenarioFiles } from 'dicelab/scenario';
 import { odds as tagsOdds } from 'dicelab/tags-2d6';
-import { advise, odds, type RollOdds, splits } from 'dicelab/zidara';
+import { advise, InputError, odds, type RollOdds, splits } from 'dicelab/zidara';
 
 const one: RollOdds = odds({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] });
 const many: RollOdds[] = odds([{ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }]);
@@ -89,6 +89,12 @@ const mean: number = Dist.die(6).mean();
 const result: Promise<CheckResult> = checkScenarioFiles(['scenarios'], { baseline: false });
 const status: number = EXIT.failed;
 const version: string = DICELAB_VERSION;
+let field: string | undefined;
+try {
+  odds({ threats: [{ challenge: 3 }], dice: [{ sides: 7, intent: 0 }] });
+} catch (error) {
+  if (error instanceof InputError) field = error.field;
+}
 
 // @ts-expect-error a win chance is a number
 const wrong: string = one.expectedWins;
@@ -97,7 +103,7 @@ odds({ threats: [{ challenge: 3 }], dice: [{ sides: 'd8', intent: 0 }] });
 // @ts-expect-error engine internals are not exported
 import type { RollSolver } from 'dicelab/systems/zidara/engine/roll-solver.js';
 
-export { action, best, chance, fractions, kept, mean, others, result, status, stop, version, wrong };
+export { action, best, chance, field, fractions, kept, mean, others, result, status, stop, version, wrong };
 export type { RollSolver };
 `;
 

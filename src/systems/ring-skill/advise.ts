@@ -89,7 +89,8 @@ const facesSchema = (sides: number) =>
 export function parseRingSkillAdviceRequest(input: unknown, where = ''): RingSkillAdviceRequest {
   const raw = parseSpec(
     z.strictObject(
-      { check: z.unknown(), ring: facesSchema(6), skill: facesSchema(12) },
+      // `check` optional here: its own parse says a missing one is missing, in house words.
+      { check: z.unknown().optional(), ring: facesSchema(6), skill: facesSchema(12) },
       {
         error:
           'an object such as { "check": { "ring": 2, "skill": 1, "tn": 2 }, "ring": [5, 1], "skill": [11] }',

@@ -137,6 +137,8 @@ describe('d12-action advise', () => {
         /^rolled: \[\] is not allowed \(expected at least the die in front of you/,
       ],
       [{ check: { roll: 'stacked', capacity: 5 }, rolled: [3] }, /^check\.rating: missing/],
+      // It said "(expected a value of type nonoptional)", zod's name for a required field.
+      [{ rolled: [3] }, /^check: missing \(expected an object\)$/],
     ];
     for (const [input, message] of bad) expect(() => parseD12AdviceRequest(input)).toThrow(message);
   });

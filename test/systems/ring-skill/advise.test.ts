@@ -146,6 +146,8 @@ describe('ring-skill advise', () => {
         { check: { ring: 1, skill: 0, tn: 2 }, ring: [5], skill: [], faces: 1 },
         /^faces: no such field/,
       ],
+      // It said "(expected a value of type nonoptional)", zod's name for a required field.
+      [{ ring: [5], skill: [] }, /^check: missing \(expected an object\)$/],
     ];
     for (const [input, message] of bad) {
       expect(() => parseRingSkillAdviceRequest(input)).toThrow(InputError);

@@ -140,7 +140,8 @@ export interface RankStatedSplitsOptions extends RollSetup {
 /**
  * Stated splits (need not be legal pools of one step count) scored like {@link splits} and
  * ranked: the one-line answer to "d12 or d6+d6 on one intent?".
- * @throws InputError naming the option (`options.challenge`), or `splits` when none is given.
+ * @throws InputError naming the option (`options.challenge`), or the split at fault (`splits[0]`,
+ * `splits` when none is given).
  * @example rankStatedSplits([[[12]], [[6, 6]]], { challenge: 3 })[0].split // "d6+d6" (d12 with no Aura)
  */
 export function rankStatedSplits(
@@ -152,12 +153,39 @@ export function rankStatedSplits(
   );
 }
 
+/**
+ * The splits {@link rankStatedSplits} takes, as {@link parseSplit} gives them: checked at the
+ * argument (`splits[0]: "d12" is not allowed …`), where a string or a level too few was a
+ * TypeError inside, and a bad die was named as a roll's (`dice[1].sides`).
+ */
+const statedSplitsSchema = z
+  .array(
+    z
+      .array(
+        z
+          .array(ROLL_SHAPE_SCHEMAS.sides, {
+            error: "an intent's dice by their sides, such as [6, 6]",
+          })
+          .min(1, { error: 'at least one die on each intent' }),
+        {
+          error:
+            'a split, its intents\' dice by their sides, such as [[12], [6, 6]] (parseSplit reads "d12 | d6+d6" into it)',
+        },
+      )
+      .min(1, { error: 'at least one intent' }),
+    {
+      error:
+        'a list of splits such as [[[12]], [[6, 6]]] (parseSplit reads each from the notation)',
+    },
+  )
+  .min(1, { error: 'at least one split to score' });
+
 /** {@link rankStatedSplits} as its job runs it, naming a field bare (see `answerOptions`). */
 function statedSplitsRows(
   candidates: readonly Split[],
   options: RankStatedSplitsOptions,
 ): SplitRow[] {
-  if (candidates.length === 0) throw invalid('splits', [], 'at least one split to score');
+  parseSpec(statedSplitsSchema, candidates, 'splits');
   return rankSplitRows(scoreSplitRows(candidates, options));
 }
 

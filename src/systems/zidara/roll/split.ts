@@ -53,9 +53,11 @@ export function formatPool(pool: readonly number[]): string {
  * @example parseSplit('d4 | 2d6') // [[6, 6], [4]]
  */
 export function parseSplit(text: string, field = 'split'): Split {
-  const words = text.split('|').map((word) => word.replace(/\s+/g, ''));
   const allowed =
     'dice such as "d12 | d6+d6": d2…d12, + (or 2d6) stacks dice on one intent, | separates intents';
+  // A library caller's value may be anything (a form's null): named here, not a TypeError below.
+  if (typeof text !== 'string') throw invalid(field, text, `text: ${allowed}`);
+  const words = text.split('|').map((word) => word.replace(/\s+/g, ''));
   if (words.some((word) => word === '' || /[@*:=]/.test(word))) throw invalid(field, text, allowed);
   let parsed: ReturnType<typeof parseIntents>;
   try {

@@ -171,6 +171,22 @@ describe('splits', () => {
     });
   });
 
+  it("refuses splits that are not splits at the argument, in one line (a TypeError inside, or a roll's dice[0].sides)", () => {
+    const bad: [unknown, string][] = [
+      [['d12', 'd6+d6'], 'splits[0]: "d12" is not allowed (expected a split, '],
+      ['d12', 'splits: "d12" is not allowed (expected a list of splits such as [[[12]], [[6, 6]]]'],
+      [undefined, 'splits: missing (expected a list of splits'],
+      [[[12]], "splits[0][0]: 12 is not allowed (expected an intent's dice by their sides"],
+      [[[[12, 7]]], 'splits[0][0][1]: 7 is not allowed (expected one of 2, 4, 6, 8, 10, 12)'],
+      [[[[12], []]], 'splits[0][1]: [] is not allowed (expected at least one die on each intent)'],
+    ];
+    for (const [given, message] of bad) {
+      const run = () => rankStatedSplits(given as never, { challenge: 3 });
+      expect(run).toThrow(InputError);
+      expect(run).toThrow(message);
+    }
+  });
+
   it('names its options argument, and refuses a field it does not take', () => {
     expect(() => splits(8 as never)).toThrow(/^options: 8 is not allowed \(expected an object\)$/);
     expect(() => splits({ steps: 4, challenge: 3, bogus: 1 } as never)).toThrow(

@@ -32,6 +32,13 @@ describe('the split notation', () => {
       expect(() => parseSplit(bad, '--only')).toThrow(InputError);
       expect(() => parseSplit(bad, '--only')).toThrow(/^--only: .* is not allowed \(expected /);
     }
+    // Not text at all (a library caller's): the same one line, not a TypeError from inside.
+    for (const bad of [undefined, null, 12, [[12]]]) {
+      expect(() => parseSplit(bad as never)).toThrow(InputError);
+      expect(() => parseSplit(bad as never)).toThrow(
+        /^split: .* is not allowed \(expected text: dice such as /,
+      );
+    }
   });
 });
 
