@@ -3,6 +3,7 @@ import { InputError, invalid } from '../input/input-error.ts';
 import type { KernelRef } from '../montecarlo/load-kernel.ts';
 import type { Shard, SimulationResult } from '../montecarlo/run.ts';
 import { EXIT } from '../process/exit-status.ts';
+import { statIfAny } from '../process/stat-if-any.ts';
 import { isKernelId, type KernelId } from '../systems/systems.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';
@@ -15,7 +16,8 @@ import { checkWritable } from './write-files.ts';
  * a progress bar on stderr (a terminal only, not --quiet), Ctrl-C stopping it cleanly, and
  * with --partial (required by --shard) writes the partial result file atomically. An
  * interrupted run resolves all the same (`interrupted: true`, partial tallies) and sets the
- * exit status to 130; summarise it with `summarizeRun`.
+ * exit status to 130 (its partial result file is written only where none is: it never replaces
+ * one); summarise it with `summarizeRun`.
  *
  * With `--queue URL --shards N` the run goes to `dicelab queue worker`s as N shard jobs
  * (`simulateOnQueue`, loaded only then, so other commands never load BullMQ) and resolves to
@@ -98,7 +100,13 @@ export async function runSimulation(
       `dicelab: interrupted: the result covers ${result.completedTrials} trials (${result.chunksDone} chunks)\n`,
     );
   }
-  if (options.partial) {
+  // An interrupted result is one merge refuses: it never takes the place of a file already there
+  // (a finished shard's, rerun and stopped, would be lost).
+  if (options.partial && result.interrupted && statIfAny(options.partial)) {
+    stderr.write(
+      `dicelab: kept ${options.partial} as it was: an interrupted run's partial result (which merge refuses) does not replace a file\n`,
+    );
+  } else if (options.partial) {
     const { writePartialResultFile } = await import('./partial-result-file.ts');
     await writePartialResultFile(options.partial, result);
     if (!options.quiet) {

@@ -52,6 +52,46 @@ describe('runSimulation', () => {
     expect(said).toMatch(/wrote .*shard-1\.json \(shard 1\/2, \d+ trials\)/);
   });
 
+  it('stopped by Ctrl-C, keeps a partial file already there (a finished shard rerun is not lost)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-kept-'));
+    const path = join(dir, 'part-0.json');
+    const shard = { ...options, shard: { index: 0, count: 2 }, partial: path };
+    await runSimulation(kernel, spec, { ...shard, quiet: true });
+    const finished = await readFile(path, 'utf8');
+    const stderr = new PassThrough();
+    let said = '';
+    stderr.on('data', (chunk) => {
+      said += String(chunk);
+    });
+    // Ctrl-C once the rerun listens for it (2^53 − 1 trials: it would run for years).
+    const listening = process.listenerCount('SIGINT');
+    const press = setInterval(() => {
+      if (process.listenerCount('SIGINT') > listening) {
+        clearInterval(press);
+        process.emit('SIGINT');
+      }
+    }, 5);
+    const exitCode = process.exitCode;
+    try {
+      const rerun = await runSimulation(
+        kernel,
+        spec,
+        { ...shard, trials: Number.MAX_SAFE_INTEGER },
+        stderr as unknown as NodeJS.WriteStream,
+      );
+      expect(rerun.interrupted).toBe(true);
+      expect(process.exitCode).toBe(EXIT.interrupted);
+    } finally {
+      clearInterval(press);
+      process.exitCode = exitCode;
+    }
+    expect(await readFile(path, 'utf8')).toBe(finished);
+    expect(await readdir(dir)).toEqual(['part-0.json']);
+    expect(said).toMatch(
+      /kept .*part-0\.json as it was: an interrupted run's partial result \(which merge refuses\) does not replace a file/,
+    );
+  });
+
   it('--shard auto writes the same partial file as the --shard i/n the array job names', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dicelab-auto-'));
     const [auto, given] = [join(dir, 'auto.json'), join(dir, 'given.json')];
