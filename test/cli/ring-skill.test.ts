@@ -88,6 +88,26 @@ describe('dicelab ring-skill', () => {
     );
   });
 
+  it('refuses a weight without the weighted objective rather than ignore it', async () => {
+    const { status, stdout, stderr } = await cli(
+      'ring-skill',
+      'odds',
+      '--ring',
+      '2',
+      '--skill',
+      '1',
+      '--tn',
+      '2',
+      '--weight-strife',
+      '-1',
+    );
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'dicelab: --weight-strife: -1 is not allowed (expected only with the weighted objective (succeed-then-least-strife reads no weights))\n',
+    );
+  });
+
   it('refuses a ring of 0 in one line, exit 2', async () => {
     const { status, stderr } = await cli(
       'ring-skill',
