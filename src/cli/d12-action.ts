@@ -226,9 +226,11 @@ function describe(spec: D12ActionResult['spec']): string {
 
 function d12Text(r: D12ActionResult): string {
   const lines = [outcomeTable(r.outcomes, describe(r.spec))];
+  // keep-first-success is a named rule, not the optimum: only its token spends are the best.
+  const play = r.spec.policy === 'optimal' ? 'optimal play' : `${r.spec.policy}, best token spends`;
   if (r.expectedUtility !== undefined)
     lines.push(
-      `expected utility (optimal play): ${formatProbability(r.expectedUtility)} = ${r.expectedUtilityFraction}`,
+      `expected utility (${play}): ${formatProbability(r.expectedUtility)} = ${r.expectedUtilityFraction}`,
     );
   lines.push(
     `tokens spent ${formatProbability(r.expectedTokensSpent)}, balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,

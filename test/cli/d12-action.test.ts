@@ -48,6 +48,17 @@ describe('dicelab d12-action', () => {
     expect(stdout).toMatch(/2 \(0:3\)\s+risky/);
   });
 
+  it('names the stopping rule a stacked roll is played by, optimal only when it is', async () => {
+    const args = ['d12-action', 'odds', '--roll', 'stacked', '--rating', '1', '--capacity', '5'];
+    const named = await cli(...args, '--policy', 'keep-first-success');
+    expect(named.stdout).toContain(
+      'expected utility (keep-first-success, best token spends): 0.9063 = 29/32\n',
+    );
+    expect(named.stdout).not.toContain('optimal play');
+    const optimal = await cli(...args);
+    expect(optimal.stdout).toMatch(/^expected utility \(optimal play\): .+ = .+$/m);
+  });
+
   it('utilities and the token value can be overridden', async () => {
     const { stdout } = await cli(
       'd12-action',
