@@ -50,8 +50,7 @@ interface RollFlags {
   tokenValue?: number | undefined;
 }
 
-const SUPPORTER_SYNTAX =
-  'rating:capacity[:tokens][:reckless][:demoralized], e.g. 2:5 or 1:3:6:reckless';
+const SUPPORTER_SYNTAX = `rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0..${D12_LIMITS.rating}, tokens 0..${D12_LIMITS.tokens}), e.g. 2:5 or 1:3:6:reckless`;
 
 /**
  * Parses one `--supporter` (rating:capacity[:tokens][:reckless][:demoralized]) onto the list.
@@ -91,12 +90,12 @@ export function rollOptions<
     .option('--roll <kind>', `the roll: ${D12_ROLLS.join(', ')}`, choiceFlag(D12_ROLLS))
     .option(
       '--rating <n>',
-      'action rating (risky and stacked rolls roll rating + 2 dice)',
+      `action rating, 0..${D12_LIMITS.rating} (risky and stacked rolls roll rating + 2 dice)`,
       integerFlag(0, D12_LIMITS.rating),
     )
     .option(
       '--capacity <n>',
-      'capacity score: proficiency is rating + capacity; a capacity roll passes on 1d12 <= capacity',
+      `capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity; a capacity roll passes on 1d12 <= capacity`,
       integerFlag(0, D12_LIMITS.capacity),
     )
     .option(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { supporterFlag } from '../../src/cli/d12-action.ts';
+import { D12_LIMITS } from '../../src/systems/d12-action/spec.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
 describe('dicelab d12-action', () => {
@@ -84,6 +85,30 @@ describe('dicelab d12-action', () => {
     ]);
     expect(() => supporterFlag('1')).toThrow(/expected rating:capacity/);
     expect(() => supporterFlag('1:2:brave')).toThrow(/"1:2:brave" is not allowed/);
+  });
+
+  it('gives the bounds of the rating, the capacity and a supporter in --help and messages', async () => {
+    const L = D12_LIMITS;
+    const { stdout } = await cli('d12-action', 'odds', '--help');
+    const help = stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`--rating <n> action rating, 0..${L.rating} (`);
+    expect(help).toContain(`--capacity <n> capacity score, 0..${L.capacity}:`);
+    const bounds = `(rating and capacity 0..${L.rating}, tokens 0..${L.tokens})`;
+    expect(help).toContain(bounds);
+    // A supporter past a bound gets the bounds it broke, not the syntax alone.
+    const { status, stderr } = await cli(
+      'd12-action',
+      'odds',
+      '--roll',
+      'group',
+      '--rating',
+      '1',
+      '--supporter',
+      `2:5:${L.tokens + 1}`,
+    );
+    expect(status).toBe(2);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(bounds);
   });
 
   it('refuses a safe roll while Reckless, in one line, exit 2', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RING_SKILL_LIMITS } from '../../src/systems/ring-skill/spec.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
 describe('dicelab ring-skill', () => {
@@ -106,6 +107,21 @@ describe('dicelab ring-skill', () => {
     expect(stderr).toBe(
       'dicelab: --weight-strife: -1 is not allowed (expected only with the weighted objective (succeed-then-least-strife reads no weights))\n',
     );
+  });
+
+  it('gives the TN its bounds in --help, as the ring and skill have theirs', async () => {
+    const L = RING_SKILL_LIMITS;
+    for (const command of ['odds', 'simulate', 'advise']) {
+      const { stdout } = await cli('ring-skill', command, '--help');
+      expect(stdout.replace(/\s+/g, ' ')).toContain(
+        `--tn <n> target number of successes (1..${L.tn})`,
+      );
+    }
+    const { stdout } = await cli('ring-skill', 'table', '--help');
+    const help = stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`--rings <list> only these rings, 1..${L.ring},`);
+    expect(help).toContain(`--skills <list> only these skills, 0..${L.skill},`);
+    expect(help).toContain(`--tns <list> only these TNs, 1..${L.tn},`);
   });
 
   it('refuses a ring of 0 in one line, exit 2', async () => {
