@@ -196,6 +196,7 @@ export function registerD12Action(program: Command) {
       [
         simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
         ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
+        simulatedMean('tokens spent', s.expectedTokensSpent),
         simulatedMean('balance tokens gained', s.expectedBalanceTokens),
         simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
       ].join('\n'),

@@ -205,6 +205,7 @@ export function registerRingSkill(program: Command) {
         simulatedMean('expected strife', s.expectedStrife),
         simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
         simulatedMean('expected opportunity', s.expectedOpportunity),
+        simulatedMean('expected successes', s.expectedSuccesses),
         `capped: ${formatPercent(s.pCapped.p, 4)}`,
       ].join('\n'),
   });

@@ -60,6 +60,15 @@ describe('dicelab d12-action', () => {
     expect(optimal.stdout).toMatch(/^expected utility \(optimal play\): .+ = .+$/m);
   });
 
+  it('simulate prints every figure its --json holds, the tokens spent too', async () => {
+    const args = ['simulate', '--roll', 'safe', '--rating', '0', '--capacity', '1'];
+    const flags = ['--tokens', '6', '--trials', '2000', '--threads', '1', '--quiet'];
+    const text = await cli('d12-action', ...args, ...flags);
+    const json = JSON.parse((await cli('d12-action', ...args, ...flags, '--json')).stdout);
+    expect(json.expectedTokensSpent.estimate).toBeGreaterThan(0);
+    expect(text.stdout).toMatch(/^tokens spent: \d\.\d{4} \(95% \d\.\d{4} to \d\.\d{4}\)$/m);
+  });
+
   it('utilities and the token value can be overridden', async () => {
     const { stdout } = await cli(
       'd12-action',

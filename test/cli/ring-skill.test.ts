@@ -124,6 +124,15 @@ describe('dicelab ring-skill', () => {
     expect(help).toContain(`--tns <list> only these TNs, 1..${L.tn},`);
   });
 
+  it('simulate prints every mean its --json holds, the expected successes too', async () => {
+    const { stdout } = await cli(
+      ...['ring-skill', 'simulate', '--ring', '1', '--skill', '1', '--tn', '1'],
+      ...['--trials', '2000', '--threads', '1', '--quiet'],
+    );
+    for (const label of ['strife', 'bonus successes', 'opportunity', 'successes'])
+      expect(stdout).toMatch(new RegExp(`^expected ${label}: \\d\\.\\d{4} \\(95% `, 'm'));
+  });
+
   it('refuses a ring of 0 in one line, exit 2', async () => {
     const { status, stderr } = await cli(
       'ring-skill',
