@@ -50,8 +50,7 @@ interface RollFlags {
   tokenValue?: number | undefined;
 }
 
-const SUPPORTER_SYNTAX =
-  'rating:capacity[:tokens][:reckless][:demoralized], e.g. 2:5 or 1:3:6:reckless';
+const SUPPORTER_SYNTAX = `rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0..${D12_LIMITS.rating}, tokens 0..${D12_LIMITS.tokens}), e.g. 2:5 or 1:3:6:reckless`;
 
 /**
  * Parses one `--supporter` (rating:capacity[:tokens][:reckless][:demoralized]) onto the list.
@@ -91,12 +90,12 @@ export function rollOptions<
     .option('--roll <kind>', `the roll: ${D12_ROLLS.join(', ')}`, choiceFlag(D12_ROLLS))
     .option(
       '--rating <n>',
-      'action rating (risky and stacked rolls roll rating + 2 dice)',
+      `action rating, 0..${D12_LIMITS.rating} (risky and stacked rolls roll rating + 2 dice)`,
       integerFlag(0, D12_LIMITS.rating),
     )
     .option(
       '--capacity <n>',
-      'capacity score: proficiency is rating + capacity; a capacity roll passes on 1d12 <= capacity',
+      `capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity; a capacity roll passes on 1d12 <= capacity`,
       integerFlag(0, D12_LIMITS.capacity),
     )
     .option(
@@ -197,6 +196,7 @@ export function registerD12Action(program: Command) {
       [
         simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
         ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
+        simulatedMean('tokens spent', s.expectedTokensSpent),
         simulatedMean('balance tokens gained', s.expectedBalanceTokens),
         simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
       ].join('\n'),
@@ -226,9 +226,11 @@ function describe(spec: D12ActionResult['spec']): string {
 
 function d12Text(r: D12ActionResult): string {
   const lines = [outcomeTable(r.outcomes, describe(r.spec))];
+  // keep-first-success is a named rule, not the optimum: only its token spends are the best.
+  const play = r.spec.policy === 'optimal' ? 'optimal play' : `${r.spec.policy}, best token spends`;
   if (r.expectedUtility !== undefined)
     lines.push(
-      `expected utility (optimal play): ${formatProbability(r.expectedUtility)} = ${r.expectedUtilityFraction}`,
+      `expected utility (${play}): ${formatProbability(r.expectedUtility)} = ${r.expectedUtilityFraction}`,
     );
   lines.push(
     `tokens spent ${formatProbability(r.expectedTokensSpent)}, balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,

@@ -39,9 +39,7 @@ function statOptions(command: Command) {
   const odds = command.name() === 'odds';
   const flags = command.option(
     '--stat <n>',
-    odds
-      ? `dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`
-      : 'dice rolled',
+    `dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`,
     integerFlag(1, MAX_STAT),
   );
   return flags

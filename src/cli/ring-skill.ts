@@ -75,7 +75,7 @@ export function checkOptions<
       integerFlag(1, L.ring),
     )
     .option('--skill <n>', `Skill dice (d12) (0..${L.skill})`, integerFlag(0, L.skill))
-    .option('--tn <n>', 'target number of successes', integerFlag(1, L.tn))
+    .option('--tn <n>', `target number of successes (1..${L.tn})`, integerFlag(1, L.tn))
     .addOption(explodeDepthOption())
     .option(
       '--rerolls <n>',
@@ -162,17 +162,17 @@ export function registerRingSkill(program: Command) {
     .addOption(explodeDepthOption())
     .option(
       '--rings <list>',
-      `only these rings, e.g. 1,2,3 (default ${T.rings.join('..')})`,
+      `only these rings, 1..${L.ring}, e.g. 1,2,3 (default ${T.rings.join('..')})`,
       listFlag(1, L.ring),
     )
     .option(
       '--skills <list>',
-      `only these skills, e.g. 0,1 (default ${T.skills.join('..')})`,
+      `only these skills, 0..${L.skill}, e.g. 0,1 (default ${T.skills.join('..')})`,
       listFlag(0, L.skill),
     )
     .option(
       '--tns <list>',
-      `only these TNs, e.g. 2,3 (default ${T.tns.join('..')})`,
+      `only these TNs, 1..${L.tn}, e.g. 2,3 (default ${T.tns.join('..')})`,
       listFlag(1, L.tn),
     )
     .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
@@ -205,6 +205,7 @@ export function registerRingSkill(program: Command) {
         simulatedMean('expected strife', s.expectedStrife),
         simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
         simulatedMean('expected opportunity', s.expectedOpportunity),
+        simulatedMean('expected successes', s.expectedSuccesses),
         `capped: ${formatPercent(s.pCapped.p, 4)}`,
       ].join('\n'),
   });

@@ -39,13 +39,7 @@ export function parseYaml(text: string):
   if (doc.errors.length > 0) {
     return {
       ok: false,
-      problems: doc.errors.map((error) =>
-        problem(
-          error.pos[0],
-          // Block nesting too deep for the parser's own recursion.
-          /call stack/i.test(error.message) ? nestingMessage() : error.message.split('\n')[0]!,
-        ),
-      ),
+      problems: doc.errors.map((error) => problem(error.pos[0], syntaxMessage(error))),
     };
   }
   let value: unknown;
@@ -69,6 +63,16 @@ export function parseYaml(text: string):
   const deep = pathDeeperThan(value, INPUT_LIMITS.nesting);
   if (deep) return { ok: false, problems: [problem(nodeOffset(doc, deep), nestingMessage())] };
   return { ok: true, doc, lines, value };
+}
+
+/** The YAML parser's message for a syntax error, on one line and in the reader's terms. */
+function syntaxMessage(error: { code: string; message: string }): string {
+  // Block nesting too deep for the parser's own recursion.
+  if (/call stack/i.test(error.message)) return nestingMessage();
+  // The parser's own words send the reader to its API ("please use YAML.parseAllDocuments()").
+  if (error.code === 'MULTIPLE_DOCS')
+    return 'a second YAML document starts here (expected one document in the file; for several items, one list)';
+  return error.message.split('\n')[0]!;
 }
 
 /** A problem of a YAML text, where it is (1-based). */

@@ -2,7 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareSystems } from '../../src/systems/compare.ts';
+import { compareSystems, MAX_SPAN } from '../../src/systems/compare.ts';
+import { RING_SKILL_LIMITS } from '../../src/systems/ring-skill/spec.ts';
+import { ROLL_LIMITS } from '../../src/systems/zidara/roll/spec.ts';
 import { validateVegaLite } from '../report/vega-lite-schema.ts';
 import { runInProcess } from './run-in-process.ts';
 
@@ -123,5 +125,13 @@ describe('dicelab compare', () => {
     expect(stdout).toContain('stat 3 (stats 1-4 only)');
     expect(stdout).toContain('Examples:');
     expect(stdout).toContain('dicelab compare --vs 4 --tn 3 --span 3');
+  });
+
+  it('gives --vs, --tn and --span their bounds in --help', async () => {
+    const { stdout } = await runInProcess(['compare', '--help']);
+    const help = stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`is against, 1..${ROLL_LIMITS.challenge} (it rolls d2C)`);
+    expect(help).toContain(`the target number of successes (1..${RING_SKILL_LIMITS.tn})`);
+    expect(help).toContain(`on each side of ordinary (1..${MAX_SPAN})`);
   });
 });

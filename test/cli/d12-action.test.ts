@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { supporterFlag } from '../../src/cli/d12-action.ts';
+import { D12_LIMITS } from '../../src/systems/d12-action/spec.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
 describe('dicelab d12-action', () => {
@@ -48,6 +49,26 @@ describe('dicelab d12-action', () => {
     expect(stdout).toMatch(/2 \(0:3\)\s+risky/);
   });
 
+  it('names the stopping rule a stacked roll is played by, optimal only when it is', async () => {
+    const args = ['d12-action', 'odds', '--roll', 'stacked', '--rating', '1', '--capacity', '5'];
+    const named = await cli(...args, '--policy', 'keep-first-success');
+    expect(named.stdout).toContain(
+      'expected utility (keep-first-success, best token spends): 0.9063 = 29/32\n',
+    );
+    expect(named.stdout).not.toContain('optimal play');
+    const optimal = await cli(...args);
+    expect(optimal.stdout).toMatch(/^expected utility \(optimal play\): .+ = .+$/m);
+  });
+
+  it('simulate prints every figure its --json holds, the tokens spent too', async () => {
+    const args = ['simulate', '--roll', 'safe', '--rating', '0', '--capacity', '1'];
+    const flags = ['--tokens', '6', '--trials', '2000', '--threads', '1', '--quiet'];
+    const text = await cli('d12-action', ...args, ...flags);
+    const json = JSON.parse((await cli('d12-action', ...args, ...flags, '--json')).stdout);
+    expect(json.expectedTokensSpent.estimate).toBeGreaterThan(0);
+    expect(text.stdout).toMatch(/^tokens spent: \d\.\d{4} \(95% \d\.\d{4} to \d\.\d{4}\)$/m);
+  });
+
   it('utilities and the token value can be overridden', async () => {
     const { stdout } = await cli(
       'd12-action',
@@ -73,6 +94,30 @@ describe('dicelab d12-action', () => {
     ]);
     expect(() => supporterFlag('1')).toThrow(/expected rating:capacity/);
     expect(() => supporterFlag('1:2:brave')).toThrow(/"1:2:brave" is not allowed/);
+  });
+
+  it('gives the bounds of the rating, the capacity and a supporter in --help and messages', async () => {
+    const L = D12_LIMITS;
+    const { stdout } = await cli('d12-action', 'odds', '--help');
+    const help = stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`--rating <n> action rating, 0..${L.rating} (`);
+    expect(help).toContain(`--capacity <n> capacity score, 0..${L.capacity}:`);
+    const bounds = `(rating and capacity 0..${L.rating}, tokens 0..${L.tokens})`;
+    expect(help).toContain(bounds);
+    // A supporter past a bound gets the bounds it broke, not the syntax alone.
+    const { status, stderr } = await cli(
+      'd12-action',
+      'odds',
+      '--roll',
+      'group',
+      '--rating',
+      '1',
+      '--supporter',
+      `2:5:${L.tokens + 1}`,
+    );
+    expect(status).toBe(2);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(bounds);
   });
 
   it('refuses a safe roll while Reckless, in one line, exit 2', async () => {

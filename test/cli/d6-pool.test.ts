@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_STAT } from '../../src/systems/d6-pool/spec.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
 describe('dicelab d6-pool', () => {
@@ -49,6 +50,15 @@ describe('dicelab d6-pool', () => {
     const out = await cli('d6-pool', 'odds', '--spec', bad);
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/bad\.json:3:\d+: \[1\]\.stat: 0 is not allowed/);
+  });
+
+  it('simulate --help gives --stat its bounds, as odds --help does', async () => {
+    for (const command of ['odds', 'simulate']) {
+      const { stdout } = await cli('d6-pool', command, '--help');
+      expect(stdout.replace(/\s+/g, ' ')).toContain(
+        `--stat <n> dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`,
+      );
+    }
   });
 
   it('simulate runs the kernel and reports intervals', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RING_SKILL_LIMITS } from '../../src/systems/ring-skill/spec.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
 describe('dicelab ring-skill', () => {
@@ -86,6 +87,50 @@ describe('dicelab ring-skill', () => {
       r.pSuccess + 0.2 * r.expectedBonusSuccesses + 0.1 * r.expectedOpportunity - r.expectedStrife,
       12,
     );
+  });
+
+  it('refuses a weight without the weighted objective rather than ignore it', async () => {
+    const { status, stdout, stderr } = await cli(
+      'ring-skill',
+      'odds',
+      '--ring',
+      '2',
+      '--skill',
+      '1',
+      '--tn',
+      '2',
+      '--weight-strife',
+      '-1',
+    );
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'dicelab: --weight-strife: -1 is not allowed (expected only with the weighted objective (succeed-then-least-strife reads no weights))\n',
+    );
+  });
+
+  it('gives the TN its bounds in --help, as the ring and skill have theirs', async () => {
+    const L = RING_SKILL_LIMITS;
+    for (const command of ['odds', 'simulate', 'advise']) {
+      const { stdout } = await cli('ring-skill', command, '--help');
+      expect(stdout.replace(/\s+/g, ' ')).toContain(
+        `--tn <n> target number of successes (1..${L.tn})`,
+      );
+    }
+    const { stdout } = await cli('ring-skill', 'table', '--help');
+    const help = stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`--rings <list> only these rings, 1..${L.ring},`);
+    expect(help).toContain(`--skills <list> only these skills, 0..${L.skill},`);
+    expect(help).toContain(`--tns <list> only these TNs, 1..${L.tn},`);
+  });
+
+  it('simulate prints every mean its --json holds, the expected successes too', async () => {
+    const { stdout } = await cli(
+      ...['ring-skill', 'simulate', '--ring', '1', '--skill', '1', '--tn', '1'],
+      ...['--trials', '2000', '--threads', '1', '--quiet'],
+    );
+    for (const label of ['strife', 'bonus successes', 'opportunity', 'successes'])
+      expect(stdout).toMatch(new RegExp(`^expected ${label}: \\d\\.\\d{4} \\(95% `, 'm'));
   });
 
   it('refuses a ring of 0 in one line, exit 2', async () => {

@@ -33,6 +33,12 @@ describe('input sources', async () => {
       /^x\.yaml:\d+:\d+: /,
     );
   });
+
+  it('names a second YAML document in its own words, not the parser API', async () => {
+    await expect(parseInputSource('stat: 3\n---\nstat: 4\n', 'x.yaml')).rejects.toThrow(
+      /^x\.yaml:2:1: a second YAML document starts here \(expected one document in the file; for several items, one list\)$/,
+    );
+  });
 });
 
 describe('the JSON fast path', async () => {

@@ -1,6 +1,7 @@
 import { z } from '#zod';
 import { choice, integer, number } from '../../input/field-schemas.ts';
 import { fillDefaults } from '../../input/fill-defaults.ts';
+import { invalid } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 
 /** What keeping plays for. */
@@ -74,18 +75,30 @@ export const RING_SKILL_LIMITS = {
 /**
  * Validates a Ring and Skill spec (parsed JSON) and fills in the defaults. Throws an InputError
  * naming the field; `where` prefixes field names (e.g. "[2]." for the third spec of an array).
+ * A weight other than its default under an objective other than `weighted` is an error: no
+ * other objective reads the weights. Its output parses back to itself.
  * @example parseRingSkillSpec({ ring: 3, skill: 1, tn: 3 }).explodeDepth // 10
  */
 export function parseRingSkillSpec(input: unknown, where = ''): RingSkillCheck {
   const spec = parseSpec(ringSkillSpecSchema, input, where);
   const d = RING_SKILL_DEFAULTS;
+  const objective = spec.objective ?? d.objective;
+  // The default weights pass, so the spec echoed in an output (weights filled in) reads back.
+  if (objective !== 'weighted')
+    for (const [name, weight] of Object.entries(spec.weights ?? {}))
+      if (weight !== undefined && weight !== d.weights[name as keyof ObjectiveWeights])
+        throw invalid(
+          `${where}weights.${name}`,
+          weight,
+          `only with the weighted objective (${objective} reads no weights)`,
+        );
   return {
     ring: spec.ring,
     skill: spec.skill,
     tn: spec.tn,
     explodeDepth: spec.explodeDepth ?? d.explodeDepth,
     rerolls: spec.rerolls ?? d.rerolls,
-    objective: spec.objective ?? d.objective,
+    objective,
     weights: fillDefaults(spec.weights, d.weights),
   };
 }

@@ -210,9 +210,12 @@ describe('Ring and Skill, brute force on random small checks', () => {
             strife: weight,
           }),
         }),
-        (spec) => {
-          fc.pre(spec.ring + spec.skill <= 3 || spec.rerolls === 0);
-          const check = parseRingSkillSpec(spec);
+        ({ weights, ...rest }) => {
+          fc.pre(rest.ring + rest.skill <= 3 || rest.rerolls === 0);
+          // Only the weighted objective takes weights; the others refuse them.
+          const check = parseRingSkillSpec(
+            rest.objective === 'weighted' ? { ...rest, weights } : rest,
+          );
           const q = (x: number) => new Q(BigInt(Math.round(x * 10)), 10n);
           const objective: BruteCheck['objective'] =
             check.objective === 'weighted'

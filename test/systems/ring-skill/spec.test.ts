@@ -26,6 +26,14 @@ describe('Ring and Skill spec', () => {
     expect(parseRingSkillSpec(JSON.parse(JSON.stringify(check)))).toEqual(check);
   });
 
+  it('takes the default weights under any objective, as its output echoes them', () => {
+    const check = parseRingSkillSpec({ ring: 2, skill: 1, tn: 2, objective: 'most-successes' });
+    expect(parseRingSkillSpec(JSON.parse(JSON.stringify(check)))).toEqual(check);
+    expect(
+      parseRingSkillSpec({ ring: 2, skill: 1, tn: 2, weights: { strife: -0.2 } }).weights,
+    ).toEqual(RING_SKILL_DEFAULTS.weights);
+  });
+
   it.each([
     [{ ring: 0, skill: 1, tn: 1 }, /^ring: 0 is not allowed \(expected an integer from 1 to 5\)$/],
     [{ ring: 2, skill: -1, tn: 1 }, /^skill: -1 is not allowed/],
@@ -41,6 +49,14 @@ describe('Ring and Skill spec', () => {
       /^objective: "glory" is not allowed \(expected one of succeed-then-least-strife, most-successes, weighted\)$/,
     ],
     [{ ring: 2, skill: 1, tn: 2, weights: { honor: 1 } }, /^weights\.honor: no such field \(/],
+    [
+      { ring: 2, skill: 1, tn: 2, weights: { strife: -1 } },
+      /^weights\.strife: -1 is not allowed \(expected only with the weighted objective \(succeed-then-least-strife reads no weights\)\)$/,
+    ],
+    [
+      { ring: 2, skill: 1, tn: 2, objective: 'most-successes', weights: { bonusSuccess: 1 } },
+      /^weights\.bonusSuccess: 1 is not allowed \(expected only with the weighted objective \(most-successes/,
+    ],
   ])('refuses %j, naming the field', (spec, message) => {
     expect(() => parseRingSkillSpec(spec)).toThrow(InputError);
     expect(() => parseRingSkillSpec(spec)).toThrow(message);
