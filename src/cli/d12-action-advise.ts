@@ -34,6 +34,10 @@ export function registerD12ActionAdvise(system: Command) {
         faceListFlag('d12 faces from 1 to 12, comma-separated, e.g. 9,4'),
       ),
   ).addHelpText('after', HELP);
+  // Advice is for a stacked roll alone: the roll's kind and a group's supporters are not asked
+  // (given, they are refused), so the help leaves them out.
+  for (const option of advise.options)
+    if (option.long === '--roll' || option.long === '--supporter') option.hideHelp();
   advise.action(async (options) => {
     const read = adviceReader(parseD12AdviceRequest, FLAGS, { rolled: '--rolled' }, () => ({
       check: { ...specFromFlags(options), roll: options.roll ?? 'stacked' },

@@ -25,6 +25,14 @@ describe('dicelab d12-action advise', () => {
     );
   });
 
+  it("--help lists only what advice asks: not the roll's kind nor a group's supporters", async () => {
+    const help = await cli('d12-action', 'advise', '--help');
+    expect(help.stdout).toContain('--rolled <list>');
+    expect(help.stdout).toContain('--tokens <n>');
+    expect(help.stdout).not.toContain('--roll <kind>');
+    expect(help.stdout).not.toContain('--supporter');
+  });
+
   it('--spec FILE --json: one object or an array, best first', async () => {
     const file = join(dir, 'rolls.yaml');
     await writeFile(
