@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format/format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
 import { formatTable } from '../report/table.ts';
@@ -194,7 +194,7 @@ export function registerD12Action(program: Command) {
     kernel: 'systems/d12-action/simulate',
     text: (s: D12ActionSimulation) =>
       [
-        simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
+        simulatedTable(s.outcomes, `${describe(s.spec)}: ${countOf(s.trials, 'trial')}`),
         ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
         simulatedMean('tokens spent', s.expectedTokensSpent),
         simulatedMean('balance tokens gained', s.expectedBalanceTokens),

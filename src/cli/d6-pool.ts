@@ -1,5 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
-import { formatCount } from '../format/format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.ts';
@@ -30,7 +30,7 @@ export function registerD6Pool(program: Command) {
     description: 'Monte Carlo estimate of the same chances, with 95% intervals',
     kernel: 'systems/d6-pool/simulate',
     text: (s: D6PoolSimulation) =>
-      simulatedTable(s.outcomes, `d6 pool, stat ${s.spec.stat}: ${formatCount(s.trials)} trials`),
+      simulatedTable(s.outcomes, `d6 pool, stat ${s.spec.stat}: ${countOf(s.trials, 'trial')}`),
   });
 }
 

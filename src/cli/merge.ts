@@ -1,5 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
-import { formatCount } from '../format/format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import { mergePartials } from '../montecarlo/merge-partials.ts';
 import { summarizeResult } from '../montecarlo/summarize-result.ts';
 import { readPartialResultFile } from './partial-result-file.ts';
@@ -40,7 +40,7 @@ Examples:
       }
       process.stdout.write(
         `merged ${parts.length} shard${parts.length === 1 ? '' : 's'} of ${result.kernel}: ` +
-          `${formatCount(result.completedTrials)} trials, seed ${result.seed}, ` +
+          `${countOf(result.completedTrials, 'trial')}, seed ${result.seed}, ` +
           `chunk size ${result.chunkSize}\n${JSON.stringify(summary, null, 2)}\n`,
       );
     });

@@ -1,5 +1,5 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format/format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
 import type { Column } from '../report/column.ts';
@@ -201,7 +201,7 @@ export function registerRingSkill(program: Command) {
     kernel: 'systems/ring-skill/simulate',
     text: (s: RingSkillSimulation) =>
       [
-        simulatedTable(s.outcomes, `${describe(s.spec)}: ${formatCount(s.trials)} trials`),
+        simulatedTable(s.outcomes, `${describe(s.spec)}: ${countOf(s.trials, 'trial')}`),
         simulatedMean('expected strife', s.expectedStrife),
         simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
         simulatedMean('expected opportunity', s.expectedOpportunity),

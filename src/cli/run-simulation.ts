@@ -97,7 +97,7 @@ export async function runSimulation(
   if (result.interrupted) {
     process.exitCode = EXIT.interrupted;
     stderr.write(
-      `dicelab: interrupted: the result covers ${result.completedTrials} trials (${result.chunksDone} chunks)\n`,
+      `dicelab: interrupted: the result covers ${countOf(result.completedTrials, 'trial')} (${result.chunksDone} chunks)\n`,
     );
   }
   // An interrupted result is one merge refuses: it never takes the place of a file already there
@@ -112,7 +112,7 @@ export async function runSimulation(
     if (!options.quiet) {
       const part = result.shard ? `shard ${result.shard.index}/${result.shard.count}` : 'whole run';
       stderr.write(
-        `dicelab: wrote ${options.partial} (${part}, ${result.completedTrials} trials)\n`,
+        `dicelab: wrote ${options.partial} (${part}, ${countOf(result.completedTrials, 'trial')})\n`,
       );
     }
   }

@@ -1,5 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format/format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import { formatProbability } from '../format/format-probability.ts';
 import { rollModifier, type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
@@ -126,7 +126,7 @@ export function registerTags2d6(program: Command) {
       because: 'simulate estimates how often each band comes up, not what it is worth',
     },
     text: (s: Tags2d6Simulation) =>
-      simulatedTable(s.outcomes, `${rollTitle(s.spec)}: ${formatCount(s.trials)} trials`),
+      simulatedTable(s.outcomes, `${rollTitle(s.spec)}: ${countOf(s.trials, 'trial')}`),
   });
 }
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format/format-count.ts';
+import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { InputError } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
@@ -308,7 +308,7 @@ function formatFight(
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);
   if (sim)
     lines.push(
-      `simulated: ${formatCount(sim.trials)} fights, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
+      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
     );
   return lines.join('\n');
 }

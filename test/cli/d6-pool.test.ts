@@ -61,6 +61,26 @@ describe('dicelab d6-pool', () => {
     }
   });
 
+  it("simulate's title counts its trials in words: 1 trial, 2 trials", async () => {
+    for (const [trials, title] of [
+      ['1', 'd6 pool, stat 3: 1 trial\n'],
+      ['2', 'd6 pool, stat 3: 2 trials\n'],
+    ] as const) {
+      const run = await cli(
+        'd6-pool',
+        'simulate',
+        '--stat',
+        '3',
+        '--trials',
+        trials,
+        '--threads',
+        '1',
+      );
+      expect(run.status).toBe(0);
+      expect(run.stdout.startsWith(title)).toBe(true);
+    }
+  });
+
   it('simulate runs the kernel and reports intervals', async () => {
     const { status, stdout } = await cli(
       'd6-pool',

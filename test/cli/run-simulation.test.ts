@@ -49,7 +49,7 @@ describe('runSimulation', () => {
     const back = await readPartialResultFile(path);
     expect(back.partial.tally).toEqual(result.tally);
     expect(back.partial.shard).toEqual({ index: 1, count: 2 });
-    expect(said).toMatch(/wrote .*shard-1\.json \(shard 1\/2, \d+ trials\)/);
+    expect(said).toMatch(/wrote .*shard-1\.json \(shard 1\/2, [\d,]+ trials\)/);
   });
 
   it('stopped by Ctrl-C, keeps a partial file already there (a finished shard rerun is not lost)', async () => {
