@@ -85,6 +85,14 @@ export function compareChart(
   const lowest = Math.min(...positions);
   const highest = Math.max(...positions);
   const ticks = Array.from({ length: highest - lowest + 1 }, (_, i) => lowest + i);
+  // A system with no competence at a point (the d6 pool has no stat 5) says so, or its line
+  // stopping short reads as a figure missing.
+  const gaps = COMPARED_SYSTEMS.flatMap((system) => {
+    const has = new Set(rows.filter((r) => r.system === system).map((r) => r.position));
+    const none = has.size ? ticks.filter((p) => !has.has(p)) : [];
+    const name = systemName(system, context).split(':')[0];
+    return none.length ? [`${name} at ${none.map(formatPosition).join(', ')}`] : [];
+  });
   const x = {
     field: 'position',
     type: 'quantitative' as const,
@@ -103,6 +111,9 @@ export function compareChart(
       ...titleDef("How steep is each system's curve around ordinary competence?"),
       subtitle: [
         `Ordinary (0): Zi'Dara ${ORDINARY.zidara} steps vs ${challengeName(context.challenge)} · d12 proficiency ${ORDINARY['d12-action']} · 2d6+${ORDINARY['tags-2d6']} · d6 stat ${ORDINARY['d6-pool']} · ${ringSkillText(context.tn)}`,
+        ...(gaps.length
+          ? [`Where a line stops, its system has no such competence: ${gaps.join(' · ')}`]
+          : []),
         "Partial: 2d6's cost, the d6 pool's mixed, a Zi'Dara win paid with Aura or Resolve (d12, Ring and Skill: none)",
         `Zi'Dara: ${context.pool === 'natural' ? 'unsplit pool' : 'best one-intent pool'} · ${describeSetup(context.setup)}`,
       ],

@@ -112,8 +112,16 @@ function tableHtml(t: TableCells): string {
 }
 
 /**
- * An SVG document made fit to sit inside HTML: no XML prolog or doctype, and every id (clip
- * paths, gradients) prefixed with the section's id, so two charts' ids never collide.
+ * The least a chart is shrunk to fit a narrow screen, as a share of its own width: its 11 and
+ * 12 px text stays about 9 px or more. A narrower screen scrolls the chart sideways.
+ */
+export const MIN_CHART_SCALE = 0.8;
+
+/**
+ * An SVG document made fit to sit inside HTML: no XML prolog or doctype, every id (clip
+ * paths, gradients) prefixed with the section's id, so two charts' ids never collide, and a
+ * least width of {@link MIN_CHART_SCALE} of its own (on a phone a chart shrunk to the screen
+ * had 4 to 5 px text).
  */
 function inlineSvg(svg: string, prefix: string): string {
   const body = svg
@@ -121,9 +129,14 @@ function inlineSvg(svg: string, prefix: string): string {
     .replace(/^\s*<!DOCTYPE[^>]*>\s*/i, '')
     .trim();
   if (!body.startsWith('<svg')) throw new RangeError('a section svg must be an SVG document');
-  const ids = new Set([...body.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]!));
-  if (ids.size === 0) return body;
-  return body.replace(/(\bid="|url\(#|href="#)([^")]+)/g, (whole, lead: string, id: string) =>
+  const width = Number(/^<svg\b[^>]*?\swidth="([\d.]+)"/.exec(body)?.[1]);
+  const sized =
+    width > 0 && !/^<svg\b[^>]*?\sstyle=/.test(body)
+      ? body.replace(/^<svg\b/, `<svg style="min-width: ${Math.round(width * MIN_CHART_SCALE)}px"`)
+      : body;
+  const ids = new Set([...sized.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]!));
+  if (ids.size === 0) return sized;
+  return sized.replace(/(\bid="|url\(#|href="#)([^")]+)/g, (whole, lead: string, id: string) =>
     ids.has(id) ? `${lead}${prefix}-${id}` : whole,
   );
 }

@@ -25,8 +25,9 @@ describe('dicelab compare', () => {
     expect(lines[0]).toBe("How steep is each system's curve around ordinary competence?");
     // The chart's subtitle (what ordinary is, the Zi'Dara setup) heads the table too.
     expect(lines[1]).toMatch(/^Ordinary \(0\): Zi'Dara 5 steps vs C3 \(d6\)/);
-    expect(lines[3]).toMatch(/^Zi'Dara: unsplit pool · Aura 5 of 5/);
-    expect(lines[4]).toMatch(/^System\s+Level\s+Position\s+Full success\s+Partial\s+Failure$/);
+    expect(lines[2]).toBe('Where a line stops, its system has no such competence: d6 pool at +2');
+    expect(lines[4]).toMatch(/^Zi'Dara: unsplit pool · Aura 5 of 5/);
+    expect(lines[5]).toMatch(/^System\s+Level\s+Position\s+Full success\s+Partial\s+Failure$/);
     expect(stdout).toMatch(/^d6 pool: stat\s+stat 3\s+0 \(ordinary\)\s+25\.9%\s+44\.4%\s+29\.6%$/m);
     expect(stdout).toMatch(
       /^2d6 \+ tags: modifier\s+2d6\+0: 0 tags\s+−1\s+16\.7%\s+41\.7%\s+41\.7%$/m,

@@ -7,7 +7,7 @@ import { formatPercent } from '../../src/format/format-percent.ts';
 import { challengeField, percentField } from '../../src/report/charts/chart-field.ts';
 import { heatmap } from '../../src/report/charts/heatmap.ts';
 import { lineChart } from '../../src/report/charts/line-chart.ts';
-import { reportPage } from '../../src/report/html.ts';
+import { MIN_CHART_SCALE, reportPage } from '../../src/report/html.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { tableCells } from '../../src/report/table-cells.ts';
 import { launchTestBrowser, type TestBrowser } from './browser.ts';
@@ -89,6 +89,40 @@ describe('a report page in Chromium', () => {
       expect(chart!.visible).toBe(true);
       expect(chart!.width).toBeGreaterThan(300);
       expect(chart!.height).toBeGreaterThan(200);
+    }
+  });
+
+  it('keeps a chart readable on a phone: shrunk no further than MIN_CHART_SCALE, scrolled sideways', async () => {
+    const svg = await renderSvg(
+      lineChart<OddsRow>({
+        title: 'How does the win chance fall as the Challenge rises?',
+        rows: oddsRows,
+        x: challengeField('challenge'),
+        y: percentField('winChance', 'Win chance'),
+        color: { field: 'pool', title: 'Pool' },
+      }),
+    );
+    const width = Number(/width="([\d.]+)"/.exec(svg)![1]);
+    const html = reportPage({ title: 'T', sections: [{ id: 'odds', title: 'Q?', svg }] });
+    const opened = await browser.open(await pageAt('phone.html', html), {
+      viewport: { width: 375, height: 800 },
+    });
+    try {
+      const shown = await opened.page.evaluate(() => {
+        const figure = document.querySelector('figure.chart')!;
+        return {
+          chart: figure.querySelector('svg')!.getBoundingClientRect().width,
+          figure: { scroll: figure.scrollWidth, client: figure.clientWidth },
+          page: document.documentElement.scrollWidth,
+        };
+      });
+      expect(width).toBeGreaterThan(600);
+      expect(shown.chart).toBeCloseTo(Math.round(width * MIN_CHART_SCALE), 0); // not 335 px: 5 px text
+      expect(shown.figure.scroll).toBeGreaterThan(shown.figure.client); // the chart scrolls…
+      expect(shown.page).toBe(375); // …the page does not
+      expect(opened.trouble().consoleErrors).toEqual([]);
+    } finally {
+      await opened.close();
     }
   });
 

@@ -1,6 +1,8 @@
-import type { TopLevelSpec } from 'vega-lite';
+import { parse, View } from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGE_LABEL_EXPR } from '../../src/report/challenge-label.ts';
+import { measureTextWithChartFonts } from '../../src/report/chart-fonts.ts';
 import { CATEGORY_COLOURS, CHART_FONT, chartTheme } from '../../src/report/chart-theme.ts';
 import { barChart } from '../../src/report/charts/bar-chart.ts';
 import { challengeField, percentField } from '../../src/report/charts/chart-field.ts';
@@ -189,6 +191,64 @@ describe('chart fields', () => {
     expect(warnings).toEqual([]);
     expect(svg).toContain('>d8</text>');
     expect(svg).toContain('>75%</text>');
+  });
+});
+
+/** A box of the laid-out chart, in the plot's coordinates. */
+interface Box {
+  readonly x1: number;
+  readonly x2: number;
+  readonly y1: number;
+  readonly y2: number;
+}
+
+/**
+ * The chart laid out as renderSvg lays it out (with the chart font's own widths): the box of
+ * each text label and of each legend.
+ */
+async function layoutBoxes(spec: TopLevelSpec): Promise<{ labels: Box[]; legends: Box[] }> {
+  measureTextWithChartFonts();
+  const view = new View(parse(compile(structuredClone(spec)).spec), { renderer: 'none' });
+  try {
+    await view.runAsync();
+    type Item = { role: string; marktype: string; bounds: Box; items: { bounds: Box }[] };
+    const root = (view.scenegraph() as unknown as { root: { items: { items: Item[] }[] } }).root;
+    const groups = root.items[0]!.items;
+    return {
+      labels: groups
+        .filter((g) => g.role === 'mark' && g.marktype === 'text')
+        .flatMap((g) => g.items.map((item) => item.bounds)),
+      legends: groups.filter((g) => g.role === 'legend').map((g) => g.bounds),
+    };
+  } finally {
+    view.finalize();
+  }
+}
+
+describe('bar labels', () => {
+  it('at the end of horizontal bars keep clear of the legend, even at 100%', async () => {
+    // Thin bars, the longest on top, beside where a legend on the right would start.
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      split: `split ${i + 1}`,
+      intents: 1 + (i % 2),
+      p: 1 - i / 20,
+    }));
+    const { labels, legends } = await layoutBoxes(
+      barChart({
+        title: 'Q?',
+        rows,
+        category: { field: 'split', title: 'Split', sort: 'data' },
+        value: percentField('p', 'Chance'),
+        color: { field: 'intents', title: 'Intents' },
+        horizontal: true,
+        labels: true,
+      }),
+    );
+    expect(labels).toHaveLength(12);
+    expect(legends).toHaveLength(1);
+    expect(labels[0]!.x2).toBeGreaterThan(600); // "100%" runs past the plot's right edge…
+    const overlap = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+    for (const label of labels) expect(overlap(label, legends[0]!)).toBe(false); // …clear of the legend
   });
 });
 

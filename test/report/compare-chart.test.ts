@@ -39,6 +39,25 @@ describe('compareChart', () => {
     expect(subtitle).toContain('Aura 5 of 5');
   });
 
+  it('says where a line stops short because its system has no such competence', () => {
+    // The d6 pool's stats are 1..4: stat 3 + 2 is none, so its line ends at +1.
+    expect(rows.some((r) => r.system === 'd6-pool' && r.position === 2)).toBe(false);
+    expect(json.title.subtitle[1]).toBe(
+      'Where a line stops, its system has no such competence: d6 pool at +2',
+    );
+    const wide = compareChart(compareSystems({ span: 3 }), context) as {
+      title: { subtitle: string[] };
+    };
+    expect(wide.title.subtitle[1]).toBe(
+      'Where a line stops, its system has no such competence: d6 pool at −3, +2, +3 · Ring and Skill at −3',
+    );
+    const whole = compareChart(
+      rows.filter((r) => r.system !== 'd6-pool'),
+      context,
+    ) as { title: { subtitle: string[] } };
+    expect(whole.title.subtitle.join('\n')).not.toContain('Where a line stops');
+  });
+
   it('draws three panels (full, partial, failure) with one line per system, ordinary marked', () => {
     expect(json.facet.column.sort).toEqual([
       'Full success',

@@ -5,7 +5,12 @@ import { chartFileNames } from '../../src/report/chart-file-names.ts';
 import { challengeField, percentField } from '../../src/report/charts/chart-field.ts';
 import { heatmap } from '../../src/report/charts/heatmap.ts';
 import type { Column } from '../../src/report/column.ts';
-import { OPEN_TABLE_ROWS, type ReportSection, reportPage } from '../../src/report/html.ts';
+import {
+  MIN_CHART_SCALE,
+  OPEN_TABLE_ROWS,
+  type ReportSection,
+  reportPage,
+} from '../../src/report/html.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { tableCells } from '../../src/report/table-cells.ts';
 import { type OddsRow, oddsRows } from './chart-rows.ts';
@@ -129,6 +134,23 @@ describe('reportPage', () => {
       expect(html).not.toContain(`url(#${id})`);
     }
     expect(html.match(/<svg\b/g)).toHaveLength(2);
+  });
+
+  it('gives each chart a least width, MIN_CHART_SCALE of its own, so a phone does not shrink its text away', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="783" height="648"><rect/></svg>';
+    const styled = '<svg xmlns="http://www.w3.org/2000/svg" style="color: red" width="100"></svg>';
+    const html = reportPage({
+      title: 'T',
+      sections: [
+        { id: 'wide', title: 'A', svg },
+        { id: 'styled', title: 'B', svg: styled },
+      ],
+    });
+    expect(MIN_CHART_SCALE).toBe(0.8);
+    expect(html).toContain(
+      '<figure class="chart"><svg style="min-width: 626px" xmlns="http://www.w3.org/2000/svg" width="783"',
+    );
+    expect(html).toContain(`<figure class="chart">${styled}</figure>`); // its own style is kept
   });
 
   it('refuses duplicate or odd section ids and non-SVG charts', () => {

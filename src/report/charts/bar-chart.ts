@@ -13,7 +13,10 @@ export interface BarChartOptions<Row extends object> extends ChartRows<Row> {
   readonly color?: ChartField<Row>;
   /** Bars run left to right with categories down the side (default false: upright bars). */
   readonly horizontal?: boolean;
-  /** Print each bar's value at its end, formatted with `value.format` (default false). */
+  /**
+   * Print each bar's value at its end, formatted with `value.format` (default false); on
+   * horizontal bars the colour legend then stands above the plot, clear of them.
+   */
   readonly labels?: boolean;
 }
 
@@ -29,10 +32,20 @@ export function barChart<Row extends object>(options: BarChartOptions<Row>): Top
   const { category, value, color, horizontal = false } = options;
   const [along, across] = horizontal ? (['y', 'x'] as const) : (['x', 'y'] as const);
   const grouped = color && color.field !== category.field;
+  const legend = color && legendDef(color, 'nominal');
+  // Labels at the end of horizontal bars run past the plot's right edge, where a legend on the
+  // right would sit on them ("2.16" over "Intents"): such a legend goes above the plot.
+  const labelsOnRight = horizontal && options.labels;
   const encoding = {
     [along]: positionDef(category, 'nominal'),
     [across]: positionDef(value, 'quantitative'),
-    ...(color ? { color: legendDef(color, 'nominal') } : {}),
+    ...(legend
+      ? {
+          color: labelsOnRight
+            ? { ...legend, legend: { ...legend.legend, orient: 'top', titleOrient: 'left' } }
+            : legend,
+        }
+      : {}),
     ...(grouped
       ? { [horizontal ? 'yOffset' : 'xOffset']: { field: fieldRef(color.field), type: 'nominal' } }
       : {}),

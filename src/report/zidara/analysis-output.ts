@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { countOf } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import { formatPoints } from '../../format/format-points.ts';
 import type { AnalysisName } from '../../systems/analyses.ts';
@@ -199,7 +200,8 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
           'Each line is a fight against one threat: the chance it has lost every tag within 1, 2, 3… rounds. ' +
           'Every intent won strips a tag; Aura and Resolve carry from round to round (Aura starts full, Resolve at the Titles).',
         findings: [
-          `Down within ${Math.min(3, lastRound)} round${lastRound === 1 ? '' : 's'}: ${finals.map((r) => `${r.fight} ${formatPercent(r.winWithin)}`).join(', ')}.`,
+          // "; " between fights: a fight's name has a comma of its own ("C4 (d8), 2 tags").
+          `Down within ${Math.min(3, lastRound)} round${lastRound === 1 ? '' : 's'}: ${finals.map((r) => `${r.fight} ${formatPercent(r.winWithin)}`).join('; ')}.`,
         ],
         rows,
         columns: FIGHTS_COLUMNS,
@@ -315,7 +317,7 @@ function offGrid(rows: readonly TuneRow[], answers: readonly TuneAnswer[]): stri
   const shown = new Set(rows.map((r) => r[key]));
   const outside = [...new Set(answers.map((a) => a.nearest[key]).filter((x) => !shown.has(x)))];
   if (outside.length === 0) return [];
-  const name = (x: number) => (key === 'challenge' ? challengeName(x) : `${x} steps`);
+  const name = (x: number) => (key === 'challenge' ? challengeName(x) : countOf(x, 'step'));
   return [
     `${outside.map(name).join(', ')} ${outside.length === 1 ? 'lies' : 'lie'} outside the grid above: the chart does not show ${outside.length === 1 ? 'it' : 'them'}.`,
   ];
@@ -324,10 +326,10 @@ function offGrid(rows: readonly TuneRow[], answers: readonly TuneAnswer[]): stri
 /** "6 steps: C7 (d14) is nearest 60%: 60.7% (C8 (d16): 53.1%)". */
 function answerText(answer: TuneAnswer): string {
   const point = (r: { steps: number; challenge: number }) =>
-    answer.solveFor === 'challenge' ? challengeName(r.challenge) : `${r.steps} steps`;
+    answer.solveFor === 'challenge' ? challengeName(r.challenge) : countOf(r.steps, 'step');
   const fixed =
     answer.solveFor === 'challenge'
-      ? `${answer.nearest.steps} steps`
+      ? countOf(answer.nearest.steps, 'step')
       : challengeName(answer.nearest.challenge);
   const other = answer.nearest === answer.above ? answer.below : answer.above;
   const side = other

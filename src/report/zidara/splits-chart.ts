@@ -66,13 +66,18 @@ export function splitsChart(rows: readonly SplitRow[], context: SplitsChartConte
         type: 'quantitative',
         format: '.2f',
       };
-  const oneCount = new Set(shown.map((r) => r.intents)).size === 1;
+  // Every intent count the question allows is in the legend, in order, even when the bars
+  // shown have one count: each count keeps its colour from chart to chart, and a list of
+  // 3-intent splits is not drawn in the colour another chart gives 1 intent.
+  const counts = [...new Set(context.intents ?? rows.map((r) => r.intents))].sort((a, b) => a - b);
   const spec = barChart<SplitRow>({
     title,
     rows: shown,
     category: { field: 'split', title: 'Split', sort: 'data' },
     value,
-    ...(oneCount ? {} : { color: { field: 'intents', title: 'Intents', type: 'nominal' } }),
+    ...(counts.length > 1
+      ? { color: { field: 'intents', title: 'Intents', type: 'nominal', domain: counts } }
+      : {}),
     horizontal: true,
     labels: true,
     height: Math.max(120, 26 * shown.length),

@@ -80,6 +80,30 @@ describe('analysisOutput', () => {
     }
   });
 
+  it('name one step and list fights, whose names hold a comma, apart', () => {
+    const tune = analysisOutput(
+      runAnalysis({
+        analysis: 'tune',
+        name: 'tune-1-step',
+        options: { steps: [1, 2], challenges: [2, 3, 4] },
+        target: { winChance: 0.6, solveFor: 'challenge' },
+      }),
+    );
+    expect(tune.findings[0]).toMatch(/^1 step: C\d \(d\d+\) is nearest 60%: /);
+    expect(tune.findings[1]).toMatch(/^2 steps: /);
+    const fights = analysisOutput(
+      runAnalysis({
+        analysis: 'fight-curves',
+        name: 'fights',
+        options: { steps: 4, tags: [1, 2], challenges: [3], maxRounds: 2 },
+      }),
+    );
+    expect(fights.findings).toHaveLength(1);
+    expect(fights.findings[0]).toMatch(
+      /^Down within 2 rounds: C3 \(d6\), 1 tag [^;,]+%; C3 \(d6\), 2 tags [^;,]+%\.$/,
+    );
+  });
+
   it('the built-in report has one job per analysis, each named once', () => {
     const names = DEFAULT_REPORT.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);

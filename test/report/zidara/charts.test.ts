@@ -87,6 +87,32 @@ describe('the Zi’Dara charts', () => {
     expect(JSON.stringify(charts.advantage)).toContain('Win chance');
   });
 
+  it('colour splits by every intent count asked, in order, even when the bars shown have one', () => {
+    const rows = splits({ steps: 6, actions: 1, challenge: 3, intents: [1, 2, 3] });
+    const colourOf = (spec: unknown) => (spec as { encoding: { color?: unknown } }).encoding.color;
+    const top = (n: number) =>
+      splitsChart(rows, {
+        challenge: 3,
+        objective: 'wins',
+        setup: {},
+        steps: 6,
+        intents: [1, 2, 3],
+        top: n,
+      });
+    // The best splits before the first of another count have one count: its colour and legend
+    // stay those of the report's other splits charts (1, 2, 3 in the palette's order).
+    const oneCount = rows.findIndex((r) => r.intents !== rows[0]!.intents);
+    expect(oneCount).toBeGreaterThan(1);
+    for (const n of [1, oneCount, rows.length]) {
+      expect(colourOf(top(n))).toMatchObject({
+        field: 'intents',
+        scale: { domain: [1, 2, 3] },
+        legend: { title: 'Intents' },
+      });
+    }
+    expect(colourOf(charts['stated-splits'])).toBeUndefined(); // one intent each: nothing to tell apart
+  });
+
   it('draws the fishing frontier as its own layer, labelled by split', () => {
     const layers = (charts.fishing as { layer: { data?: { values: unknown[] } }[] }).layer;
     const frontier = layers.find((l) => l.data)!.data!.values as { frontier: boolean }[];

@@ -73,7 +73,7 @@ describe('fight curves', () => {
     expect(validateVegaLite(out.spec)).toEqual([]);
     expect(out.title).toBe('How many rounds does d12 d4 need to bring a threat down?');
     expect(out.findings[0]).toMatch(
-      /^Down within 3 rounds: C3 \(d6\), 2 tags (> )?\d+\.\d%, C4 \(d8\), 2 tags (> )?\d+\.\d%\.$/,
+      /^Down within 3 rounds: C3 \(d6\), 2 tags (> )?\d+\.\d%; C4 \(d8\), 2 tags (> )?\d+\.\d%\.$/,
     );
     expect(out.rows).toHaveLength(6);
   });
