@@ -1,4 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
+import { formatFraction } from '../format/format-fraction.ts';
 import {
   type D12Action,
   type D12Advice,
@@ -76,7 +77,7 @@ function adviceText(advice: D12Advice): string {
       advice.actions.map((a) => ({
         what: actionWords(a, advice),
         value: a.expectedUtility.toFixed(4),
-        fraction: a.expectedUtilityFraction,
+        fraction: formatFraction(a.expectedUtilityFraction),
       })),
     ),
   ].join('\n');

@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, type OptionValues } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
+import { formatFraction } from '../format/format-fraction.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
 import { formatTable } from '../report/table.ts';
@@ -230,7 +231,7 @@ function d12Text(r: D12ActionResult): string {
   const play = r.spec.policy === 'optimal' ? 'optimal play' : `${r.spec.policy}, best token spends`;
   if (r.expectedUtility !== undefined)
     lines.push(
-      `expected utility (${play}): ${formatProbability(r.expectedUtility)} = ${r.expectedUtilityFraction}`,
+      `expected utility (${play}): ${formatProbability(r.expectedUtility)} = ${formatFraction(r.expectedUtilityFraction)}`,
     );
   lines.push(
     `tokens spent ${formatProbability(r.expectedTokensSpent)}, balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
+import { formatFraction } from '../format/format-fraction.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatTable } from '../report/table.ts';
 import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.ts';
@@ -78,7 +79,7 @@ function d6PoolText(r: D6PoolReport): string {
           { key: 'name', header: 'outcome' },
           { key: 'claimed', header: 'seed says', format: (p: number) => formatPercent(p, 0) },
           { key: 'exact', header: 'exact', format: (p: number) => formatPercent(p, 2) },
-          { key: 'fraction', header: 'fraction' },
+          { key: 'fraction', header: 'fraction', format: formatFraction },
           {
             key: 'off',
             header: 'off by',

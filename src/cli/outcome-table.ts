@@ -1,3 +1,4 @@
+import { formatFraction } from '../format/format-fraction.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
 import type { Column } from '../report/column.ts';
@@ -17,7 +18,7 @@ export function outcomeTable(outcomes: readonly OutcomeShare[], title?: string):
       { key: 'name', header: 'outcome' },
       { key: 'p', header: 'chance', format: (p: number) => formatPercent(p, 2) },
       { key: 'p', header: 'p', format: (p: number) => formatProbability(p, 6) },
-      ...(exact ? [{ key: 'fraction' as const, header: 'exact' }] : []),
+      ...(exact ? [{ key: 'fraction' as const, header: 'exact', format: formatFraction }] : []),
     ],
     outcomes,
     title === undefined ? {} : { title },

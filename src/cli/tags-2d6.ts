@@ -1,5 +1,6 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
+import { formatFraction } from '../format/format-fraction.ts';
 import { formatProbability } from '../format/format-probability.ts';
 import { rollModifier, type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
@@ -151,6 +152,6 @@ function tagsText(r: Tags2d6Result): string {
   return [
     outcomeTable(r.outcomes, title),
     `Improvement points earned: ${r.improvementPoints}. Expected value (bands ${s.bandValues.clean}/${s.bandValues.cost}/${s.bandValues.miss}, improvement point ${s.improvementValue}): ${formatProbability(r.expectedUtility)}.`,
-    `Invoking the weakness is ${verdict} at ${w.improvementValue} per improvement point: the -1 costs ${formatProbability(w.breakEven)} in band value (the break-even improvement value), so the value goes from ${formatProbability(w.valueWithout)} to ${formatProbability(w.valueWith)} (${w.gain >= 0 ? '+' : ''}${formatProbability(w.gain)}, exactly ${w.gainFraction}).`,
+    `Invoking the weakness is ${verdict} at ${w.improvementValue} per improvement point: the -1 costs ${formatProbability(w.breakEven)} in band value (the break-even improvement value), so the value goes from ${formatProbability(w.valueWithout)} to ${formatProbability(w.valueWith)} (${w.gain >= 0 ? '+' : ''}${formatProbability(w.gain)}, exactly ${formatFraction(w.gainFraction)}).`,
   ].join('\n');
 }

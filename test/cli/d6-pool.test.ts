@@ -61,6 +61,15 @@ describe('dicelab d6-pool', () => {
     }
   });
 
+  it('odds keeps a huge pool readable: a fraction of hundreds of digits by its size, whole in --json', async () => {
+    const text = await cli('d6-pool', 'odds', '--stat', '1000');
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('10715086…/13220708… (302 / 478 digits)');
+    for (const line of text.stdout.split('\n')) expect(line.length).toBeLessThan(120);
+    const json = JSON.parse((await cli('d6-pool', 'odds', '--stat', '1000', '--json')).stdout);
+    expect(json.outcomes[0].fraction).toMatch(/^1071508607\d{292}\/1322070819\d{468}$/);
+  });
+
   it("simulate's title counts its trials in words: 1 trial, 2 trials", async () => {
     for (const [trials, title] of [
       ['1', 'd6 pool, stat 3: 1 trial\n'],
