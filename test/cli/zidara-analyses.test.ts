@@ -71,6 +71,28 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(out.findings[0]).toMatch(/^6 steps: C\d+ \(d\d+\) is nearest 60%/);
   });
 
+  it('says how many of the ranked splits its table shows: every one, or the --top', async () => {
+    const splits = ['zidara', 'splits', '--steps', '8', '--vs', '3', '--intents', '1-2'];
+    const rowsOf = (stdout: string) => stdout.split('\n').filter((l) => /^ +\d+ +d\d/.test(l));
+    // 23 splits, all printed: the chart draws the best 20, the table is not cut.
+    const all = await runInProcess(splits);
+    expect(all.code).toBe(0);
+    expect(rowsOf(all.stdout)).toHaveLength(23);
+    expect(all.stdout.split('\n')[1]).toBe(
+      'Ranked by expected intents won · 1–2 intents · | separates intents, + stacks dice on one',
+    );
+    // More rows than the chart's 20 bars, and fewer: each the count printed.
+    for (const [top, actions, total] of [
+      ['5', '1', 28],
+      ['30', '2', 71],
+    ] as const) {
+      const cut = await runInProcess([...splits.slice(0, 6), '--actions', actions, '--top', top]);
+      expect(cut.code).toBe(0);
+      expect(rowsOf(cut.stdout)).toHaveLength(Number(top));
+      expect(cut.stdout.split('\n')[1]).toContain(`· best ${top} of ${total} ·`);
+    }
+  });
+
   it('values one Resolve on a lone d8 against C4', async () => {
     const { code, stdout } = await runInProcess([
       'zidara',
