@@ -92,16 +92,19 @@ export function describeChange(
 ): string {
   const long = (name: string) =>
     (command as Command).options.find((o) => o.attributeName() === name)?.long ?? name;
-  const shown = (value: unknown) =>
-    value === undefined || value === false
-      ? 'off'
-      : value === true
-        ? 'on'
-        : Array.isArray(value)
-          ? value.join(',')
-          : String(value);
+  const shown = (name: string, value: unknown) =>
+    // No --aura is a full pool (a scene starts full), not a switch left off.
+    name === 'aura' && value === undefined
+      ? `full (${String(base.auraMax)})`
+      : value === undefined || value === false
+        ? 'off'
+        : value === true
+          ? 'on'
+          : Array.isArray(value)
+            ? value.join(',')
+            : String(value);
   return Object.entries(changed)
-    .map(([name, value]) => `${long(name)} ${shown(base[name])} → ${shown(value)}`)
+    .map(([name, value]) => `${long(name)} ${shown(name, base[name])} → ${shown(name, value)}`)
     .join(', ');
 }
 

@@ -67,6 +67,17 @@ describe('--against: an analysis under two settings', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('names the Aura a roll starts with when no --aura is given: full, not off', async () => {
+    const fishing = ['zidara', 'fishing', '--steps', '4', '--vs', '3', '--aura-max', '3'];
+    const table = await cliInProcess(...fishing, '--against', '--aura 0');
+    expect(table.status).toBe(0);
+    expect(table.stdout.split('\n')[1]).toBe('What if --aura full (3) → 0?');
+    const json = await cliInProcess(...fishing, '--against', '--aura 1', '--format', 'json');
+    expect(JSON.parse(json.stdout).against).toBe('--aura full (3) → 1');
+    const given = await cliInProcess(...fishing, '--aura', '2', '--against', '--aura 0');
+    expect(given.stdout.split('\n')[1]).toBe('What if --aura 2 → 0?');
+  });
+
   it('refuses flags that are not the character or the rules, and bad values, with exit 2', async () => {
     const steps = await cliInProcess(...lone, '--against', '--steps 3');
     expect(steps.status).toBe(2);
