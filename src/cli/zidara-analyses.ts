@@ -579,6 +579,9 @@ async function runAndPrint<F extends RunFlags>(
   if (flags.against === undefined) return emit(await runFlagged(build(flags)), flags);
   const changed = againstFlags(command, flags.against, asked);
   const other = { ...flags, ...changed };
+  // A named policy rerolls by its own rule: what the given run's optimum might reroll stays with it.
+  if (changed.policy !== undefined && changed.policy !== 'optimal' && !('rerolls' in changed))
+    Object.assign(other, { rerolls: PLAY_DEFAULTS.rerolls });
   // Every row on both sides, so rows pair; --top cuts the paired table.
   const whole = (job: AnalysisJob): AnalysisJob => {
     if (job.analysis !== 'splits') return job;

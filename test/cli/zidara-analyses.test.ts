@@ -265,6 +265,79 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(given.stdout).toBe(unset.stdout);
   });
 
+  it('refuses --rerolls beside a named policy, which rerolls by its own rule and would ignore it', async () => {
+    const cases: [string[], string][] = [
+      [
+        [
+          'splits',
+          '--steps',
+          '4',
+          '--vs',
+          '3',
+          '--resolve',
+          '1',
+          '--policy',
+          'greedy',
+          '--rerolls',
+          'one',
+        ],
+        'dicelab: --rerolls: "one" is not allowed (expected it only with --policy optimal (the greedy policy rerolls every die))\n',
+      ],
+      [
+        ['odds', 'd8', '--vs', '4', '--resolve', '1', '--policy', 'never', '--rerolls', 'all'],
+        'dicelab: --rerolls: "all" is not allowed (expected it only with --policy optimal (the never policy never rerolls))\n',
+      ],
+      [
+        [
+          'tune',
+          '--steps',
+          '4',
+          '--vs',
+          '3',
+          '--resolve',
+          '1',
+          '--against',
+          '--policy greedy --rerolls one',
+        ],
+        'dicelab: --against: --rerolls: "one" is not allowed (expected it only with --policy optimal (the greedy policy rerolls every die))\n',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout, args.join(' ')).toBe('');
+      expect(stderr, args.join(' ')).toBe(message);
+    }
+    // The optimum rerolling one die only, against the greedy policy: a what-if, not a clash.
+    const what = await runInProcess([
+      ...['zidara', 'tune', '--steps', '4', '--vs', '3', '--resolve', '1', '--rerolls', 'one'],
+      ...['--against', '--policy greedy', '--format', 'json'],
+    ]);
+    expect(what.code, what.stderr).toBe(0);
+    expect(JSON.parse(what.stdout).against).toBe('--policy optimal → greedy');
+    // With the optimum, or with the default kinds, each is taken as before.
+    for (const extra of [
+      ['--rerolls', 'one'],
+      ['--policy', 'greedy'],
+      ['--policy', 'greedy', '--rerolls', 'any'],
+    ])
+      expect(
+        (
+          await runInProcess([
+            'zidara',
+            'splits',
+            '--steps',
+            '4',
+            '--vs',
+            '3',
+            '--resolve',
+            '1',
+            ...extra,
+          ])
+        ).code,
+      ).toBe(0);
+  });
+
   it('refuses --name without --out, and what --only makes moot, which they would ignore', async () => {
     const only = ['splits', '--only', 'd12', 'd6+d6', '--vs', '3'];
     const cases: [string[], string][] = [
