@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatPoints } from '../format/format-points.ts';
-import { InputError } from '../input/input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import {
@@ -37,7 +37,7 @@ export const AGAINST_HELP = `
 What if (for designers): --against "FLAGS" runs the analysis a second time with FLAGS changed
 and prints both side by side with the change (chances in percentage points):
   --against "--aura-max 3 --boosts 0"     a smaller Aura cap and no +2
-  --against "--defending"  --against "--no-explode"  --against "--late-aura --resolve 2"
+  --against "--defending"  --against "--no-explode"  --against "--late-aura --aura 2"
 FLAGS may set the character and rule flags of the analysis (Aura, +2s, ties, Warrior, late Aura,
 worth of Aura and Resolve, Resolve, Titles, the policy, the rule variants such as --boost-size 3);
 --no-defending, --no-explode and --no-late-aura turn a flag off. With --format csv or json, every figure of both runs is given;
@@ -46,12 +46,30 @@ with --out, the second run's chart files are named <name>-against.`;
 /**
  * The flags `raw` sets, read by the command's own options (the same parsers, limits and
  * names), keeping only those given: they override the command's flags for the second run.
+ * `asked` names the command's options that share a character flag's name but state what the
+ * analysis asks (rerolls' `--resolve` levels): they stay as given, so every row has a partner.
  */
-export function againstFlags(command: unknown, raw: string): Record<string, unknown> {
+export function againstFlags(
+  command: unknown,
+  raw: string,
+  asked: readonly string[] = [],
+): Record<string, unknown> {
   const tokens = raw.trim().split(/\s+/).filter(Boolean);
   if (tokens.length === 0)
     throw new InputError('--against: no flags given (expected e.g. --against "--aura-max 3")');
-  const own = (command as Command).options.filter((o) => AGAINST_FLAGS.includes(o.attributeName()));
+  const own = (command as Command).options.filter(
+    (o) => AGAINST_FLAGS.includes(o.attributeName()) && !asked.includes(o.attributeName()),
+  );
+  const allowed = own.map((o) => o.long).join(', ');
+  for (const option of (command as Command).options) {
+    const long = option.long!;
+    if (asked.includes(option.attributeName()) && tokens.some((t) => t.split('=')[0] === long))
+      throw invalid(
+        '--against',
+        raw,
+        `no ${long}: here it is what the analysis asks, which stays as given so that every row has a partner (it may set ${allowed}, and --no-… for on/off flags)`,
+      );
+  }
   const parser = new Command('against')
     .exitOverride()
     .configureOutput({ writeOut: () => {}, writeErr: () => {} })
@@ -65,7 +83,6 @@ export function againstFlags(command: unknown, raw: string): Record<string, unkn
     parser.parse(tokens, { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    const allowed = own.map((o) => o.long).join(', ');
     // Commander puts its suggestion ("(Did you mean --boosts?)") on a line of its own.
     const said = error.message
       .replace(/^error: /, '')
@@ -92,16 +109,19 @@ export function describeChange(
 ): string {
   const long = (name: string) =>
     (command as Command).options.find((o) => o.attributeName() === name)?.long ?? name;
-  const shown = (value: unknown) =>
-    value === undefined || value === false
-      ? 'off'
-      : value === true
-        ? 'on'
-        : Array.isArray(value)
-          ? value.join(',')
-          : String(value);
+  const shown = (name: string, value: unknown) =>
+    // No --aura is a full pool (a scene starts full), not a switch left off.
+    name === 'aura' && value === undefined
+      ? `full (${String(base.auraMax)})`
+      : value === undefined || value === false
+        ? 'off'
+        : value === true
+          ? 'on'
+          : Array.isArray(value)
+            ? value.join(',')
+            : String(value);
   return Object.entries(changed)
-    .map(([name, value]) => `${long(name)} ${shown(base[name])} → ${shown(value)}`)
+    .map(([name, value]) => `${long(name)} ${shown(name, base[name])} → ${shown(name, value)}`)
     .join(', ');
 }
 

@@ -366,6 +366,8 @@ function registerRerolls(zidara: Command<[], OptionValues, OptionValues>) {
       },
     }),
     SETUP_HELP.replace(/ {2}--resolve N .*\n/, ''),
+    // Its --resolve is the Resolve levels compared, not the character's Resolve.
+    ['resolve'],
   );
 }
 
@@ -528,18 +530,20 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
 
 /**
  * An analysis command's help after its flags (the setup's, `help`, then its examples) and its
- * action: the job `build` makes of the flags, run and printed.
+ * action: the job `build` makes of the flags, run and printed. `asked`: its flags named as a
+ * character flag that state what it asks, which `--against` may not change (see againstFlags).
  */
 function analysisCommand<O extends RunFlags & OptionValues, G extends OptionValues>(
   command: Command<[], O, G>,
   examples: string,
   build: (flags: O) => AnalysisJob,
   help = SETUP_HELP,
+  asked: readonly string[] = [],
 ) {
   return command
     .addHelpText('after', `${help}\n\nExamples:\n${examples}`)
     .action(async (flags, command) => {
-      await runAndPrint(command, flags, build);
+      await runAndPrint(command, flags, build, asked);
     });
 }
 
@@ -560,6 +564,7 @@ async function runAndPrint<F extends RunFlags>(
   command: unknown,
   flags: F,
   build: (flags: F) => AnalysisJob,
+  asked: readonly string[],
 ): Promise<void> {
   // The name is the chart files' alone: without --out no file is written to bear it.
   if (flags.name !== undefined && flags.out === undefined)
@@ -572,8 +577,11 @@ async function runAndPrint<F extends RunFlags>(
   if (flags.out !== undefined)
     await checkWritable({ flag: '--out', given: flags.out, names: 'folder' });
   if (flags.against === undefined) return emit(await runFlagged(build(flags)), flags);
-  const changed = againstFlags(command, flags.against);
+  const changed = againstFlags(command, flags.against, asked);
   const other = { ...flags, ...changed };
+  // A named policy rerolls by its own rule: what the given run's optimum might reroll stays with it.
+  if (changed.policy !== undefined && changed.policy !== 'optimal' && !('rerolls' in changed))
+    Object.assign(other, { rerolls: PLAY_DEFAULTS.rerolls });
   // Every row on both sides, so rows pair; --top cuts the paired table.
   const whole = (job: AnalysisJob): AnalysisJob => {
     if (job.analysis !== 'splits') return job;

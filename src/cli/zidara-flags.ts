@@ -1,4 +1,5 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { invalid } from '../input/input-error.ts';
 import {
   PLAY_DEFAULTS,
   POLICIES,
@@ -144,6 +145,14 @@ export type CharacterFlags = Partial<CharacterFlagValues> & {
  * sets the opposite of the option's default (`--defending`: the defence model).
  */
 export function flagsSetup(flags: CharacterFlags): RollSetup {
+  // A named policy rerolls by its own rule, so a --rerolls beside it would be ignored.
+  const policy = flags.policy ?? PLAY_DEFAULTS.policy;
+  if (policy !== 'optimal' && (flags.rerolls ?? PLAY_DEFAULTS.rerolls) !== PLAY_DEFAULTS.rerolls)
+    throw invalid(
+      '--rerolls',
+      flags.rerolls,
+      `it only with --policy optimal (the ${policy} policy ${policy === 'greedy' ? 'rerolls every die of a roll that fails' : 'never rerolls'})`,
+    );
   const given = flags as Readonly<Record<string, unknown>>;
   const options: Record<string, unknown> = {};
   for (const name of CHARACTER_OPTIONS) {

@@ -67,11 +67,22 @@ describe('--against: an analysis under two settings', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('names the Aura a roll starts with when no --aura is given: full, not off', async () => {
+    const fishing = ['zidara', 'fishing', '--steps', '4', '--vs', '3', '--aura-max', '3'];
+    const table = await cliInProcess(...fishing, '--against', '--aura 0');
+    expect(table.status).toBe(0);
+    expect(table.stdout.split('\n')[1]).toBe('What if --aura full (3) → 0?');
+    const json = await cliInProcess(...fishing, '--against', '--aura 1', '--format', 'json');
+    expect(JSON.parse(json.stdout).against).toBe('--aura full (3) → 1');
+    const given = await cliInProcess(...fishing, '--aura', '2', '--against', '--aura 0');
+    expect(given.stdout.split('\n')[1]).toBe('What if --aura 2 → 0?');
+  });
+
   it('refuses flags that are not the character or the rules, and bad values, with exit 2', async () => {
     const steps = await cliInProcess(...lone, '--against', '--steps 3');
     expect(steps.status).toBe(2);
     expect(steps.stderr).toMatch(
-      /^dicelab: --against: unknown option '--steps' \(it may set --resolve, --aura, --aura-max/,
+      /^dicelab: --against: unknown option '--steps' \(it may set --aura, --aura-max/,
     );
     const value = await cliInProcess(...lone, '--against', '--aura-max 30');
     expect(value.status).toBe(2);
@@ -97,11 +108,63 @@ describe('--against: an analysis under two settings', () => {
     );
   });
 
+  it("keeps what the analysis asks: rerolls' --resolve levels are not the character's Resolve", async () => {
+    // Changed, no row of one run had a partner in the other (every change "—").
+    for (const flags of ['--resolve 2', '--late-aura --resolve=2']) {
+      const { status, stdout, stderr } = await cliInProcess(...lone, '--against', flags);
+      expect(status, flags).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        `dicelab: --against: ${JSON.stringify(flags)} is not allowed (expected no --resolve: here it is what the analysis asks, which stays as given so that every row has a partner (it may set --aura, --aura-max, --boosts, --defending, --explode, --explode-depth, --late-aura, --aura-value, --resolve-value, --boost-size, --aura-per-top-face, --ties-go-to, --reroll-keeps-best, and --no-… for on/off flags))\n`,
+      );
+    }
+    // Where --resolve is the character's, --against changes it as before.
+    const splits = await cliInProcess(
+      'zidara',
+      'splits',
+      '--steps',
+      '4',
+      '--vs',
+      '3',
+      '--against',
+      '--resolve 1',
+    );
+    expect(splits.status).toBe(0);
+    expect(splits.stdout.split('\n')[1]).toBe('What if --resolve 0 → 1?');
+  });
+
+  it('runs every --against its help shows, in every analysis', async () => {
+    const asks: Record<string, string[]> = {
+      splits: ['--steps', '4', '--vs', '3'],
+      advantage: ['--most', '2', '--vs', '3'],
+      fishing: ['--steps', '4', '--vs', '3'],
+      rerolls: ['--vs', '3', '--resolve', '0-1'],
+      tune: ['--steps', '3', '--vs', '3'],
+      'fight-curves': ['--pool', 'd8', '--vs', '3', '--tags', '1', '--max-rounds', '2'],
+    };
+    for (const [analysis, args] of Object.entries(asks)) {
+      const help = (await cliInProcess('zidara', analysis, '--help')).stdout;
+      const shown = [...help.matchAll(/--against "([^"]+)"/g)].map((m) => m[1]!);
+      expect(shown.length, analysis).toBeGreaterThan(3);
+      for (const flags of new Set(shown.filter((f) => f !== 'FLAGS'))) {
+        const { status, stderr } = await cliInProcess(
+          'zidara',
+          analysis,
+          ...args,
+          '--against',
+          flags,
+        );
+        expect(stderr, `${analysis} --against "${flags}"`).toBe('');
+        expect(status, `${analysis} --against "${flags}"`).toBe(0);
+      }
+    }
+  });
+
   it('says an unknown flag, with its suggestion, in one line', async () => {
     const { status, stderr } = await cliInProcess(...lone, '--against', '--bogus');
     expect(status).toBe(2);
     expect(stderr).toMatch(
-      /^dicelab: --against: unknown option '--bogus' \(Did you mean --boosts\?\) \(it may set --resolve, .*, and --no-… for on\/off flags\)\n$/,
+      /^dicelab: --against: unknown option '--bogus' \(Did you mean --boosts\?\) \(it may set --aura, .*, and --no-… for on\/off flags\)\n$/,
     );
   });
 

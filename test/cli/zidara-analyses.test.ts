@@ -71,6 +71,28 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(out.findings[0]).toMatch(/^6 steps: C\d+ \(d\d+\) is nearest 60%/);
   });
 
+  it('says how many of the ranked splits its table shows: every one, or the --top', async () => {
+    const splits = ['zidara', 'splits', '--steps', '8', '--vs', '3', '--intents', '1-2'];
+    const rowsOf = (stdout: string) => stdout.split('\n').filter((l) => /^ +\d+ +d\d/.test(l));
+    // 23 splits, all printed: the chart draws the best 20, the table is not cut.
+    const all = await runInProcess(splits);
+    expect(all.code).toBe(0);
+    expect(rowsOf(all.stdout)).toHaveLength(23);
+    expect(all.stdout.split('\n')[1]).toBe(
+      'Ranked by expected intents won · 1–2 intents · | separates intents, + stacks dice on one',
+    );
+    // More rows than the chart's 20 bars, and fewer: each the count printed.
+    for (const [top, actions, total] of [
+      ['5', '1', 28],
+      ['30', '2', 71],
+    ] as const) {
+      const cut = await runInProcess([...splits.slice(0, 6), '--actions', actions, '--top', top]);
+      expect(cut.code).toBe(0);
+      expect(rowsOf(cut.stdout)).toHaveLength(Number(top));
+      expect(cut.stdout.split('\n')[1]).toContain(`· best ${top} of ${total} ·`);
+    }
+  });
+
   it('values one Resolve on a lone d8 against C4', async () => {
     const { code, stdout } = await runInProcess([
       'zidara',
@@ -241,6 +263,79 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     ];
     expect(given.code).toBe(0);
     expect(given.stdout).toBe(unset.stdout);
+  });
+
+  it('refuses --rerolls beside a named policy, which rerolls by its own rule and would ignore it', async () => {
+    const cases: [string[], string][] = [
+      [
+        [
+          'splits',
+          '--steps',
+          '4',
+          '--vs',
+          '3',
+          '--resolve',
+          '1',
+          '--policy',
+          'greedy',
+          '--rerolls',
+          'one',
+        ],
+        'dicelab: --rerolls: "one" is not allowed (expected it only with --policy optimal (the greedy policy rerolls every die of a roll that fails))\n',
+      ],
+      [
+        ['odds', 'd8', '--vs', '4', '--resolve', '1', '--policy', 'never', '--rerolls', 'all'],
+        'dicelab: --rerolls: "all" is not allowed (expected it only with --policy optimal (the never policy never rerolls))\n',
+      ],
+      [
+        [
+          'tune',
+          '--steps',
+          '4',
+          '--vs',
+          '3',
+          '--resolve',
+          '1',
+          '--against',
+          '--policy greedy --rerolls one',
+        ],
+        'dicelab: --against: --rerolls: "one" is not allowed (expected it only with --policy optimal (the greedy policy rerolls every die of a roll that fails))\n',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout, args.join(' ')).toBe('');
+      expect(stderr, args.join(' ')).toBe(message);
+    }
+    // The optimum rerolling one die only, against the greedy policy: a what-if, not a clash.
+    const what = await runInProcess([
+      ...['zidara', 'tune', '--steps', '4', '--vs', '3', '--resolve', '1', '--rerolls', 'one'],
+      ...['--against', '--policy greedy', '--format', 'json'],
+    ]);
+    expect(what.code, what.stderr).toBe(0);
+    expect(JSON.parse(what.stdout).against).toBe('--policy optimal → greedy');
+    // With the optimum, or with the default kinds, each is taken as before.
+    for (const extra of [
+      ['--rerolls', 'one'],
+      ['--policy', 'greedy'],
+      ['--policy', 'greedy', '--rerolls', 'any'],
+    ])
+      expect(
+        (
+          await runInProcess([
+            'zidara',
+            'splits',
+            '--steps',
+            '4',
+            '--vs',
+            '3',
+            '--resolve',
+            '1',
+            ...extra,
+          ])
+        ).code,
+      ).toBe(0);
   });
 
   it('refuses --name without --out, and what --only makes moot, which they would ignore', async () => {

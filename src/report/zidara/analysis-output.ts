@@ -30,7 +30,13 @@ import { ADVANTAGE_COLUMNS, ADVANTAGE_CSV_COLUMNS, advantageChart } from './adva
 import { FIGHTS_COLUMNS, FIGHTS_CSV_COLUMNS, fightsChart } from './fights-chart.ts';
 import { FISHING_COLUMNS, FISHING_CSV_COLUMNS, fishingChart } from './fishing-chart.ts';
 import { REROLLS_COLUMNS, REROLLS_CSV_COLUMNS, rerollsChart } from './rerolls-chart.ts';
-import { OBJECTIVE_NAMES, SPLITS_CSV_COLUMNS, splitsChart, splitsColumns } from './splits-chart.ts';
+import {
+  OBJECTIVE_NAMES,
+  SPLITS_CSV_COLUMNS,
+  splitsChart,
+  splitsColumns,
+  splitsSubtitle,
+} from './splits-chart.ts';
 import { POOL_RULE_NAMES, TUNE_COLUMNS, TUNE_CSV_COLUMNS, tuneChart } from './tune-chart.ts';
 
 /** What one analysis produced, ready to print, write as files, or place in a report page. */
@@ -77,16 +83,19 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
       const { job, rows } = result;
       const objective = job.options.objective ?? SPLITS_DEFAULTS.objective;
       const best = rows[0]!;
+      const context = {
+        challenge: job.options.challenge,
+        objective,
+        setup: job.options,
+        steps: job.options.steps,
+        actions: job.options.actions ?? SPLITS_DEFAULTS.actions,
+        total: result.total,
+        ...(job.options.intents ? { intents: job.options.intents } : {}),
+      };
       return output(job, {
-        spec: splitsChart(rows, {
-          challenge: job.options.challenge,
-          objective,
-          setup: job.options,
-          steps: job.options.steps,
-          actions: job.options.actions ?? SPLITS_DEFAULTS.actions,
-          total: result.total,
-          ...(job.options.intents ? { intents: job.options.intents } : {}),
-        }),
+        spec: splitsChart(rows, context),
+        // The table prints every row, the chart at most its top 20 bars.
+        subtitle: splitsSubtitle(context, rows.length, result.total),
         description:
           'Every legal pool and every way to share its dice among intents, ranked best first. ' +
           'In a split, | separates intents and + stacks dice on one intent (its best die counts); ' +
@@ -259,11 +268,13 @@ function output<Row extends Record<string, unknown>>(
     columns: readonly Column<Row>[];
     csvColumns: readonly Pick<Column<Row>, 'key' | 'header'>[];
     details?: Readonly<Record<string, unknown>>;
+    /** The lines under the table's title, where they are not the chart's subtitle. */
+    subtitle?: readonly string[];
   },
 ): AnalysisOutput {
   const title = titleOf(parts.spec);
   // The terminal's table says what the chart's subtitle says: the setup the rows were made with.
-  const subtitle = subtitleOf(parts.spec);
+  const subtitle = parts.subtitle ?? subtitleOf(parts.spec);
   return {
     analysis: job.analysis,
     name: job.name,

@@ -86,15 +86,28 @@ export function splitsChart(rows: readonly SplitRow[], context: SplitsChartConte
   delete (spec as { encoding?: { yOffset?: unknown } }).encoding?.yOffset;
   // Bar labels one decimal finer than the axis: close splits must read apart.
   if (percent) labelFormat(spec, '.1%');
+  return withSubtitle(spec, splitsSubtitle(context, shown.length, context.total ?? rows.length));
+}
+
+/**
+ * The lines under the splits' title: the ranking, how many of the splits ranked are shown (by
+ * the chart's bars or a table's rows: a table shows every row, the chart at most `top`), and
+ * the setup.
+ * @example splitsSubtitle({ challenge: 3, objective: 'wins', setup: {} }, 20, 23)[0]
+ * // "Ranked by expected intents won · best 20 of 23 · | separates intents, + stacks dice on one"
+ */
+export function splitsSubtitle(
+  context: SplitsChartContext,
+  shown: number,
+  total: number,
+): string[] {
   const ranking = [
     `Ranked by ${OBJECTIVE_NAMES[context.objective].toLowerCase()}`,
     context.intents ? `${intentRange(context.intents)}` : '',
-    (context.total ?? rows.length) > shown.length
-      ? `best ${shown.length} of ${context.total ?? rows.length}`
-      : '',
+    total > shown ? `best ${shown} of ${total}` : '',
     '| separates intents, + stacks dice on one',
   ].filter(Boolean);
-  return withSubtitle(spec, [ranking.join(' · '), describeSetup(context.setup)]);
+  return [ranking.join(' · '), describeSetup(context.setup)];
 }
 
 /** Sets the d3 format of the bar chart's value labels (its text layer). */
