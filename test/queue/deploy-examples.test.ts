@@ -228,3 +228,33 @@ describe('the check itself', () => {
     await expect(parsedCommand(['zidara', 'simulat'])).rejects.toThrow(/unknown command/);
   });
 });
+
+describe('the README and docs/', () => {
+  /**
+   * The dicelab command lines of a doc: its fenced code blocks, and inline `dicelab <command> …
+   * --flag` written out in full (no placeholder such as FILE, <system> or …).
+   */
+  function docLines(path: string): string[] {
+    const text = read(path);
+    const blocks = [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)]
+      .filter((m) => ['', 'sh'].includes(m[1]!))
+      .flatMap((m) => dicelabLines(m[2]!))
+      .filter((line) => /^(npx )?dicelab\s/.test(line));
+    const inline = [...text.matchAll(/`((?:npx )?dicelab [a-z][^`A-Z<…]*--[^`A-Z<…]*)`/g)].map(
+      (m) => m[1]!,
+    );
+    return [...blocks, ...inline];
+  }
+
+  it.each([
+    'README.md',
+    'docs/analyses.md',
+    'docs/compare.md',
+    'docs/scale-out.md',
+    'docs/scenarios.md',
+  ])('every dicelab command line in %s parses with the real CLI', async (path) => {
+    const lines = docLines(path);
+    expect(lines.length, path).toBeGreaterThan(0);
+    for (const line of lines) expect(await parsedCommand(dicelabArgs(line)), line).not.toBe('');
+  });
+});
