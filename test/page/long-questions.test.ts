@@ -42,6 +42,20 @@ function clippedRows(page: Page) {
   );
 }
 
+/** The rendered rows whose rank runs past its cell, into the split beside it. */
+function crowdedRanks(page: Page) {
+  return page.$$eval('.ranked tbody tr[data-split]', (rows) =>
+    rows
+      .filter((row) => {
+        const [rank, split] = Array.from(row.children);
+        const digits = document.createRange();
+        digits.selectNodeContents(rank!);
+        return digits.getBoundingClientRect().right > split!.getBoundingClientRect().left;
+      })
+      .map((row) => row.querySelector('.rank')?.textContent),
+  );
+}
+
 function expectRowsOf(shown: Awaited<ReturnType<typeof renderedRows>>, rows: readonly SplitRow[]) {
   for (const row of shown) {
     expect(row.split).toBe(rows[row.index]!.split);
@@ -112,6 +126,21 @@ describe('the page with long questions and large answers', () => {
     expectRowsOf(await renderedRows(page), rows);
     const px = Number(await page.getAttribute('.ranked tbody', 'data-row-px'));
     expect(px).toBeGreaterThan(WINDOWED_ROW_PX);
+  });
+
+  it("keeps a rank of 1000 or more in its column on a narrow phone, clear of the split's name", async () => {
+    const page = await session.open(pageUrl('v=1&view=splits&steps=14&actions=5&vs=4&tags=4'), {
+      viewport: { width: 360, height: 640 },
+    });
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 120_000 });
+    const rows = Number(await page.getAttribute('.ranked', 'data-rows'));
+    expect(rows).toBeGreaterThan(3000);
+    await scrollToRow(page, rows - 1);
+    await page.waitForFunction(
+      (last) => document.querySelector(`.ranked tr[aria-rowindex="${last + 1}"]`) !== null,
+      rows,
+    );
+    expect(await crowdedRanks(page)).toEqual([]);
   });
 
   it('says how big a question is before solving it, solves it when asked with progress, and cancels', async () => {
