@@ -145,6 +145,7 @@ function SplitsResults(props: {
         role="table"
         aria-rowcount={rows.length + 1}
         data-rows={rows.length}
+        style={{ '--rank-digits': String(rows.length).length }}
       >
         <caption>Every split, best first</caption>
         <thead role="rowgroup">

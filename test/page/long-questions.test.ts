@@ -22,6 +22,40 @@ function renderedRows(page: Page) {
   );
 }
 
+/** Scrolls a windowed ranking to row AT (0 first), at the height its rows have now. */
+async function scrollToRow(page: Page, at: number) {
+  await page.evaluate((at) => {
+    const list = document.querySelector<HTMLElement>('.ranked tbody')!;
+    scrollTo(0, list.getBoundingClientRect().top + scrollY + at * Number(list.dataset.rowPx));
+  }, at);
+}
+
+/** The rendered rows whose cells reach past the row's bottom (clipped by its fixed height). */
+function clippedRows(page: Page) {
+  return page.$$eval('.ranked tbody tr[data-split]', (rows) =>
+    rows
+      .filter((row) => {
+        const bottom = row.getBoundingClientRect().bottom;
+        return Array.from(row.children).some((c) => c.getBoundingClientRect().bottom > bottom);
+      })
+      .map((row) => row.getAttribute('data-split')),
+  );
+}
+
+/** The rendered rows whose rank runs past its cell, into the split beside it. */
+function crowdedRanks(page: Page) {
+  return page.$$eval('.ranked tbody tr[data-split]', (rows) =>
+    rows
+      .filter((row) => {
+        const [rank, split] = Array.from(row.children);
+        const digits = document.createRange();
+        digits.selectNodeContents(rank!);
+        return digits.getBoundingClientRect().right > split!.getBoundingClientRect().left;
+      })
+      .map((row) => row.querySelector('.rank')?.textContent),
+  );
+}
+
 function expectRowsOf(shown: Awaited<ReturnType<typeof renderedRows>>, rows: readonly SplitRow[]) {
   for (const row of shown) {
     expect(row.split).toBe(rows[row.index]!.split);
@@ -46,13 +80,7 @@ describe('the page with long questions and large answers', () => {
     expectRowsOf(top, rows);
     // Scrolled half way down, the rows there are the ranking's rows there.
     const middle = Math.floor(rows.length / 2);
-    await page.evaluate(
-      ([at, px]) => {
-        const list = document.querySelector('.ranked tbody')!;
-        scrollTo(0, list.getBoundingClientRect().top + scrollY + at! * px!);
-      },
-      [middle, WINDOWED_ROW_PX],
-    );
+    await scrollToRow(page, middle);
     await page.waitForFunction((at) => {
       const first = document.querySelector('.ranked tbody tr[data-split]');
       return Number(first?.getAttribute('aria-rowindex')) - 2 > at - 40;
@@ -71,6 +99,48 @@ describe('the page with long questions and large answers', () => {
       rows.length - 1,
     );
     expectRowsOf(await renderedRows(page), rows);
+  });
+
+  it('shows the whole of every windowed row on a narrow phone, the longest split and its figures too', async () => {
+    const page = await session.open(pageUrl('v=1&view=splits&steps=14&actions=5&vs=4&tags=4'), {
+      viewport: { width: 360, height: 640 },
+    });
+    const cli = await cliInProcess(
+      ...'zidara splits --steps 14 --actions 5 --vs 4 --intents 1-4 --format json'.split(' '),
+    );
+    const rows = JSON.parse(cli.stdout).rows as SplitRow[];
+    expect(rows.length).toBeGreaterThan(WINDOW_ABOVE_ROWS);
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 120_000 });
+    expect(await clippedRows(page)).toEqual([]);
+    // The longest split wraps to the most lines: scrolled to it, it and its neighbours fit.
+    const longest = rows.reduce(
+      (at, row, i) => (row.split.length > rows[at]!.split.length ? i : at),
+      0,
+    );
+    await scrollToRow(page, longest);
+    await page.waitForFunction(
+      (split) => document.querySelector(`.ranked tr[data-split="${split}"]`) !== null,
+      rows[longest]!.split,
+    );
+    expect(await clippedRows(page)).toEqual([]);
+    expectRowsOf(await renderedRows(page), rows);
+    const px = Number(await page.getAttribute('.ranked tbody', 'data-row-px'));
+    expect(px).toBeGreaterThan(WINDOWED_ROW_PX);
+  });
+
+  it("keeps a rank of 1000 or more in its column on a narrow phone, clear of the split's name", async () => {
+    const page = await session.open(pageUrl('v=1&view=splits&steps=14&actions=5&vs=4&tags=4'), {
+      viewport: { width: 360, height: 640 },
+    });
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 120_000 });
+    const rows = Number(await page.getAttribute('.ranked', 'data-rows'));
+    expect(rows).toBeGreaterThan(3000);
+    await scrollToRow(page, rows - 1);
+    await page.waitForFunction(
+      (last) => document.querySelector(`.ranked tr[aria-rowindex="${last + 1}"]`) !== null,
+      rows,
+    );
+    expect(await crowdedRanks(page)).toEqual([]);
   });
 
   it('says how big a question is before solving it, solves it when asked with progress, and cancels', async () => {
