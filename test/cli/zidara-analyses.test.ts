@@ -5,6 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { validateVegaLite } from '../report/vega-lite-schema.ts';
 import { runInProcess } from './run-in-process.ts';
 
+/** Each `dicelab zidara …` command line refused with exactly its one-line message, exit 2, nothing on stdout. */
+async function expectRefused(cases: readonly (readonly [readonly string[], string])[]) {
+  for (const [args, message] of cases) {
+    const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
+    expect(code, args.join(' ')).toBe(2);
+    expect(stdout, args.join(' ')).toBe('');
+    expect(stderr, args.join(' ')).toBe(message);
+  }
+}
+
 describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
   it('answers "d12 or d6+d6?" in one command, with a one-line verdict', async () => {
     const { code, stdout } = await runInProcess([
@@ -248,12 +258,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
         'dicelab: --actions: 2 is not allowed (expected them only with the best pool rule (the natural pool is the unsplit dice of the steps))\n',
       ],
     ];
-    for (const [args, message] of cases) {
-      const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
-      expect(code, args.join(' ')).toBe(2);
-      expect(stdout, args.join(' ')).toBe('');
-      expect(stderr, args.join(' ')).toBe(message);
-    }
+    await expectRefused(cases);
     // Where it applies, --actions is taken as before, and its default still stands without it.
     const tune = ['zidara', 'tune', '--steps', '6', '--vs', '3'];
     expect((await runInProcess([...tune, '--actions', '2'])).code).toBe(0);
@@ -302,12 +307,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
         'dicelab: --against: --rerolls: "one" is not allowed (expected it only with --policy optimal (the greedy policy rerolls every die of a roll that fails))\n',
       ],
     ];
-    for (const [args, message] of cases) {
-      const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
-      expect(code, args.join(' ')).toBe(2);
-      expect(stdout, args.join(' ')).toBe('');
-      expect(stderr, args.join(' ')).toBe(message);
-    }
+    await expectRefused(cases);
     // The optimum rerolling one die only, against the greedy policy: a what-if, not a clash.
     const what = await runInProcess([
       ...['zidara', 'tune', '--steps', '4', '--vs', '3', '--resolve', '1', '--rerolls', 'one'],
@@ -358,12 +358,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
         'dicelab: --intents: [1] is not allowed (expected no --intents with --only: the stated splits are scored as they are)\n',
       ],
     ];
-    for (const [args, message] of cases) {
-      const { code, stdout, stderr } = await runInProcess(['zidara', ...args]);
-      expect(code, args.join(' ')).toBe(2);
-      expect(stdout, args.join(' ')).toBe('');
-      expect(stderr, args.join(' ')).toBe(message);
-    }
+    await expectRefused(cases);
   });
 
   it('shows a die flag’s default as the flag takes it (dN)', async () => {
