@@ -168,7 +168,11 @@ export async function emitWhatIf(
     );
     process.stderr.write(`wrote ${written.join(', ')}\n`);
   }
-  const header = (key: string) => base.csvColumns.find((c) => c.key === key)?.header ?? key;
+  // The analysis' own table names each field and says how its value reads ("C3 (d6)", "reroll
+  // one die"): the keys of a row read as in its table; a field only CSV carries, by its header.
+  const column = (key: string) => base.columns.find((c) => c.key === key);
+  const header = (key: string) =>
+    column(key)?.header ?? base.csvColumns.find((c) => c.key === key)?.header ?? key;
   const units = shape.figures as Readonly<Record<string, WhatIfUnit>>;
   if (flags.format === 'json') {
     const json = {
@@ -237,7 +241,11 @@ export async function emitWhatIf(
   type Cells = Record<string, string>;
   const table: Cells[] = rows.map((row) => {
     const cells: Cells = {};
-    for (const key of shape.keys) cells[key] = String(row.key[key]);
+    const named = (row.base ?? row.against)!;
+    for (const key of shape.keys) {
+      const format = column(key)?.format;
+      cells[key] = format ? format(row.key[key], named) : String(row.key[key]);
+    }
     for (const figure of printed) {
       const unit = units[figure]!;
       cells[figure] = cell(unit, row.base?.[figure]);

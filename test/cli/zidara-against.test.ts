@@ -26,8 +26,22 @@ describe('--against: an analysis under two settings', () => {
     expect(status).toBe(0);
     expect(stdout).toContain('What if --aura-max 0 → 1?');
     // A lone d8 against C4: 28/64 with no Aura, 43/64 with one (a tie paid or a +2).
-    expect(stdout).toMatch(/ 4\s+0\s+any\s+43\.8%\s+67\.2%\s+\+23\.4 pts/);
+    expect(stdout).toMatch(
+      /C4 \(d8\)\s+0\s+optimal \(one or all\)\s+43\.8%\s+67\.2%\s+\+23\.4 pts/,
+    );
     expect(stdout).toContain('Against: The first Resolve');
+  });
+
+  it("names each row's fields and values as the analysis' own table does, not by their keys", async () => {
+    const args = ['--vs', '3', '--resolve', '0-1', '--kinds', 'one'];
+    const plain = await cliInProcess('zidara', 'rerolls', ...args);
+    const { stdout } = await cliInProcess('zidara', 'rerolls', ...args, '--against', '--boosts 0');
+    const [head, , first] = stdout.split('\n').slice(3);
+    expect(head).toMatch(/^Challenge\s+Resolve\s+Rerolls\s+Win chance\s+against\s+change\s/);
+    // The table's words for a Challenge and a kind of reroll, as the analysis prints them alone.
+    expect(first).toMatch(/^\s*C3 \(d6\)\s+0\s+reroll one die\s+\d/);
+    expect(plain.stdout).toMatch(/C3 \(d6\)\s+reroll one die\s+0\s/);
+    expect(stdout).not.toMatch(/^\s*3\s+0\s+one\s/m);
   });
 
   it('gives every figure of both runs as JSON and CSV', async () => {

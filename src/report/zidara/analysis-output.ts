@@ -53,6 +53,11 @@ export interface AnalysisOutput {
   /** The rows, every figure raw (for CSV and JSON). */
   readonly rows: readonly Record<string, unknown>[];
   readonly csvColumns: readonly { readonly key: string; readonly header: string }[];
+  /**
+   * The table's columns: each field's header and how its value reads for people ("C3 (d6)",
+   * "reroll one die"), for tables built from the rows (`--against`'s).
+   */
+  readonly columns: readonly Column<Record<string, unknown>>[];
   /** The table's cells for people (percentages, points), and the same laid out for a terminal. */
   readonly table: TableCells;
   readonly text: string;
@@ -284,6 +289,7 @@ function output<Row extends Record<string, unknown>>(
     spec: parts.spec,
     rows: parts.rows,
     csvColumns: parts.csvColumns.map(({ key, header }) => ({ key, header })),
+    columns: parts.columns as readonly Column<Record<string, unknown>>[],
     table: tableCells(parts.columns, parts.rows),
     text: [title, ...subtitle, formatTable(parts.columns, parts.rows)].join('\n'),
     ...(parts.details ? { details: parts.details } : {}),
