@@ -64,7 +64,9 @@ export function splitsChart(rows: readonly SplitRow[], context: SplitsChartConte
         field: 'score',
         title: OBJECTIVE_NAMES[context.objective],
         type: 'quantitative',
-        format: '.2f',
+        // No precision: the axis takes as many decimals as its ticks' step needs (0.0, 0.5, 1.0…
+        // or 0.00, 0.02… when the bars are short), never two on a step of 0.2.
+        format: 'f',
       };
   // Every intent count the question allows is in the legend, in order, even when the bars
   // shown have one count: each count keeps its colour from chart to chart, and a list of
@@ -84,8 +86,8 @@ export function splitsChart(rows: readonly SplitRow[], context: SplitsChartConte
   });
   // One bar per split: colour tells the intents apart, without halving each bar side by side.
   delete (spec as { encoding?: { yOffset?: unknown } }).encoding?.yOffset;
-  // Bar labels one decimal finer than the axis: close splits must read apart.
-  if (percent) labelFormat(spec, '.1%');
+  // Bar labels finer than the axis: close splits must read apart.
+  labelFormat(spec, percent ? '.1%' : '.2f');
   return withSubtitle(spec, splitsSubtitle(context, shown.length, context.total ?? rows.length));
 }
 

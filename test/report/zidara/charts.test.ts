@@ -50,6 +50,15 @@ const charts = {
   }),
 };
 
+/** The tick labels of a drawn chart's number axis (its first axis whose labels are numbers). */
+async function numberAxisLabels(spec: unknown): Promise<string[]> {
+  const svg = await renderSvg(spec as Parameters<typeof renderSvg>[0]);
+  const axes = [...svg.matchAll(/<g class="mark-text role-axis-label"[^>]*>(.*?)<\/g>/g)].map(
+    (axis) => [...axis[1]!.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((label) => label[1]!),
+  );
+  return axes.find((labels) => labels.every((label) => /^[\d.]+$/.test(label)))!;
+}
+
 /** The title and subtitle lines of a spec. */
 function titleText(spec: unknown): string {
   const title = (spec as { title: { text: string; subtitle?: string[] } }).title;
@@ -118,6 +127,23 @@ describe('the Zi’Dara charts', () => {
     const frontier = layers.find((l) => l.data)!.data!.values as { frontier: boolean }[];
     expect(frontier.length).toBeGreaterThan(0);
     expect(frontier.every((r) => r.frontier)).toBe(true);
+  });
+
+  it("mark an expected-wins axis as finely as its ticks' step needs, and the bars finer", async () => {
+    // 0.0 to 1.8 by 0.2: one decimal, as the fishing chart's Aura axis has.
+    const ticks = await numberAxisLabels(charts.splits);
+    expect(ticks.length).toBeGreaterThan(3);
+    for (const tick of ticks) expect(tick).toMatch(/^\d+(\.\d)?$/);
+    // Short bars (a d2 or a d4 against C6) step by 0.02: two decimals, each tick its own.
+    const short = splitsChart(
+      rankStatedSplits([parseSplit('d2'), parseSplit('d4')], { challenge: 6, objective: 'wins' }),
+      { challenge: 6, objective: 'wins', setup: {} },
+    );
+    const shortTicks = await numberAxisLabels(short);
+    expect(new Set(shortTicks).size).toBe(shortTicks.length);
+    expect(shortTicks).toContain('0.02');
+    // Bar labels two decimals: close splits read apart.
+    expect(await renderSvg(charts.splits)).toMatch(/>1\.\d\d<\/text>/);
   });
 
   it('draw with their text (labels, titles) in the SVG', async () => {
