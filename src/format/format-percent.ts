@@ -1,16 +1,30 @@
 /**
  * A probability as a percentage with a fixed number of decimals; "n/a" when not finite. A chance
- * short of certain never reads "100%", nor a possible one "0%": they read "> 99.9%" and "< 0.1%".
+ * short of certain never reads "100%", nor a possible one "0%": they read "> 99.9%" and "< 0.1%",
+ * exactly when the chance itself rounds to 100.0% or 0.0%.
  * @example formatPercent(0.6234) // "62.3%"
  * @example formatPercent(1 / 3, 2) // "33.33%"
  * @example formatPercent(0.9996) // "> 99.9%"
  */
 export function formatPercent(p: number, digits = 1): string {
   if (!Number.isFinite(p)) return 'n/a';
-  const text = (p * 100).toFixed(digits);
-  const step = (10 ** -digits).toFixed(digits);
+  const text = percentDigits(p, digits);
   if (p < 1 && Number(text) >= 100) return `> ${(100 - 10 ** -digits).toFixed(digits)}%`;
-  if (p > 0 && Number(text) === 0) return `< ${step}%`;
-  // toFixed keeps the sign of tiny negatives (-0.0001 → "-0.0"); a chance is never below zero.
-  return `${/^-0(\.0*)?$/.test(text) ? text.slice(1) : text}%`;
+  if (p > 0 && Number(text) === 0) return `< ${(10 ** -digits).toFixed(digits)}%`;
+  return `${text}%`;
+}
+
+/**
+ * p × 100 to `digits` decimals, rounded once from p's exact value: `toFixed` on p itself, the
+ * point moved two places in the text. `(p * 100).toFixed` rounds twice, and a chance a hair
+ * under a boundary crossed it (0.995 − 2⁻⁵⁶ read "> 99%", 0.0015 read "0.1%"). A chance is never
+ * below zero: a tiny negative reads as zero, unsigned.
+ */
+function percentDigits(p: number, digits: number): string {
+  const scaled = Math.abs(p)
+    .toFixed(digits + 2)
+    .replace('.', '');
+  const whole = scaled.slice(0, scaled.length - digits).replace(/^0+(?=\d)/, '');
+  const text = digits > 0 ? `${whole}.${scaled.slice(-digits)}` : whole;
+  return p < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }

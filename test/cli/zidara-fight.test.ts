@@ -64,6 +64,44 @@ describe('dicelab zidara fight', () => {
     expect(stdout).toContain('exact chain skipped: as --no-exact asked');
   });
 
+  it('never says 100.00% won while the fight may still be on, though the sum of its rounds reached 1', async () => {
+    // 8 steps against one C2 tag: the fight is over in round 1 but for a few chances in 10⁸,
+    // and by round 5 the exact chance, a float sum, is 1 while P(reached) of round 6 is not 0.
+    const { code, stdout } = await runInProcess([
+      'zidara',
+      'fight',
+      '--vs',
+      '2',
+      '--tags',
+      '1',
+      '--steps',
+      '8',
+      '--no-simulate',
+    ]);
+    expect(code).toBe(0);
+    const wonBy = stdout
+      .split('\n')
+      .filter((line) => /^\s+\d+\s/.test(line))
+      .map((line) => line.trim().split(/\s{2,}/)[1]);
+    expect(wonBy).toEqual(Array(8).fill('> 99.99%'));
+    expect(stdout).toContain('not won within 8 rounds < 0.01%');
+    // A fight that cannot go on is certain: d12 against C1 always wins its one tag.
+    const sure = await runInProcess([
+      'zidara',
+      'fight',
+      '--vs',
+      '1',
+      '--tags',
+      '1',
+      '--pool',
+      'd12',
+      '--max-rounds',
+      '2',
+      '--no-simulate',
+    ]);
+    expect(sure.stdout).toMatch(/^\s+1\s+100\.00%/m);
+  });
+
   it.each([
     [['--shard', '0/2', '--partial', 'part.json'], '--shard <i/n>'],
     [['--trials', '1000'], '--trials <n>'],
