@@ -305,7 +305,8 @@ function AdviceResults(props: { answer: AdviceAnswer; state: PageState; shown: S
   const { answer, state, shown } = props;
   const { advice, names, sentence, spends } = answer;
   const best = advice.actions[0]!;
-  const figure = answer.utilityIsWins ? 'Tags expected' : 'Utility';
+  // The column is named as the sentence above it names the figure ("1.50 intents expected").
+  const figure = answer.figure[0]!.toUpperCase() + answer.figure.slice(1);
   const rows = advice.actions.map((a, i) => ({
     action: a.action === 'reroll-one' ? `reroll-one:${a.die}` : a.action,
     name: names[i] ?? a.action,

@@ -10,6 +10,7 @@ import {
 } from '../systems/zidara/analyses/splits.ts';
 import { WHAT_IF_SHAPES, type WhatIfRow, whatIfPairs } from '../systems/zidara/analyses/what-if.ts';
 import {
+  ADVICE_FIGURE_NAMES,
   type Advice,
   type AdvisedAction,
   actionName,
@@ -269,8 +270,11 @@ export interface AdviceAnswer {
   readonly names: readonly string[];
   /** What stopping spends, in words ("" when nothing). */
   readonly spends: string;
-  /** Whether the figures are intents expected (the rules' utility) or a weighted utility. */
-  readonly utilityIsWins: boolean;
+  /**
+   * What the figures are, in the sentence's words: intents expected (the rules' utility) or
+   * expected utility (a weighted one); see `ADVICE_FIGURE_NAMES`.
+   */
+  readonly figure: string;
 }
 
 /**
@@ -313,6 +317,6 @@ export function adviceAnswer(question: AdviceQuestion): AdviceAnswer {
     sentence: adviceSentence(request, advice),
     names: advice.actions.map((a) => actionName(request, a)),
     spends: stop ? spendsSentence(request, stop.spends) : '',
-    utilityIsWins: utilityIsWins(request.roll),
+    figure: ADVICE_FIGURE_NAMES[utilityIsWins(request.roll) ? 'wins' : 'utility'],
   };
 }

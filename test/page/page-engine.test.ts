@@ -161,7 +161,18 @@ describe("the page's engine calls", () => {
       'reroll the d4 (showing 4)',
     ]);
     expect(answer.spends).toBe('Spend 1 Aura: +2 on the d4 (showing 4).');
-    expect(answer.utilityIsWins).toBe(true);
+    // The figure named as the sentence names it: the Mid-roll column's heading.
+    expect(answer.figure).toBe('intents expected');
+    expect(answer.sentence).toContain(answer.figure);
+    const weighted = adviceAnswer({
+      split: 'd8 | d4',
+      challenge: 4,
+      shown: [3, 4],
+      defence: 5,
+      setup: { aura: 3, resolve: 1, auraValue: 0.5 },
+    });
+    expect(weighted.figure).toBe('expected utility');
+    expect(weighted.sentence).toContain(weighted.figure);
     expect(() =>
       adviceAnswer({ split: 'd8', challenge: 4, shown: [9], defence: 5, setup: {} }),
     ).toThrow('shown[0]: 9 is not allowed (expected a face of the d8: 1 to 8)');

@@ -320,6 +320,10 @@ describe('the offline page: Mid-roll advice', () => {
     expect(await page.textContent('#advice-answer')).toBe(
       'Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop.',
     );
+    // The table names the figure as the sentence does (it said "Tags expected").
+    expect(
+      await page.$$eval('table.actions thead th', (cells) => cells.map((c) => c.textContent)),
+    ).toEqual(['Action', 'Intents expected', 'All won']);
   });
 
   it('reads a + typed by hand in a link as dice stacked on one intent, as its own %2B', async () => {

@@ -301,6 +301,16 @@ export function spendsSentence(request: AdviceRequest, spends: AuraSpends): stri
 }
 
 /**
+ * What an action's figure is called, by whether the roll's utility is its intents won (the
+ * rules' own, `utilityIsWins`) or a weighted one: the words of {@link adviceSentence}, and the
+ * page's Mid-roll column, so the two never name one figure two ways.
+ */
+export const ADVICE_FIGURE_NAMES = {
+  wins: 'intents expected',
+  utility: 'expected utility',
+} as const;
+
+/**
  * The one plain sentence a player reads (and, on stopping, what to spend).
  * @example ((request) => adviceSentence(request, advise(request)))(parseAdviceRequest({ roll: { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 4, intent: 1 }], aura: 3, resolve: 1 }, shown: [3, 4], defence: [5] }))
  * // "Reroll the d8 (showing 3): 1.50 intents expected, against 1.00 if you stop."
@@ -309,8 +319,8 @@ export function adviceSentence(request: AdviceRequest, advice: Advice): string {
   const wins = utilityIsWins(request.roll);
   const amount = (a: AdvisedAction) =>
     wins
-      ? `${a.expectedUtility.toFixed(2)} intents expected`
-      : `expected utility ${a.expectedUtility.toFixed(2)}`;
+      ? `${a.expectedUtility.toFixed(2)} ${ADVICE_FIGURE_NAMES.wins}`
+      : `${ADVICE_FIGURE_NAMES.utility} ${a.expectedUtility.toFixed(2)}`;
   const best = advice.best;
   const name = actionName(request, best);
   const head = `${name[0]!.toUpperCase()}${name.slice(1)}: ${amount(best)}`;
