@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { formatChance } from '../format/format-chance.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { CharacterFields } from './character-fields.tsx';
 import { ChoiceField } from './choice-field.tsx';
@@ -341,7 +342,7 @@ function AdviceResults(props: { answer: AdviceAnswer; state: PageState; shown: S
               ) : null}
             </td>
             <td class="num">{row.expectedUtility.toFixed(3)}</td>
-            <td class="num">{(row.pAllWin * 100).toFixed(1)}%</td>
+            <td class="num">{formatChance(row.pAllWin)}</td>
           </tr>
         ))}
       </ChoicesTable>

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextAnswer } from '../../scripts/page-answer.ts';
+import { formatChance } from '../../src/format/format-chance.ts';
 import { toCsv } from '../../src/report/csv.ts';
 import { FIGHTS_CSV_COLUMNS } from '../../src/report/zidara/fights-chart.ts';
 import { SPLITS_CSV_COLUMNS } from '../../src/report/zidara/splits-chart.ts';
@@ -324,6 +325,32 @@ describe('the offline page: Mid-roll advice', () => {
     expect(
       await page.$$eval('table.actions thead th', (cells) => cells.map((c) => c.textContent)),
     ).toEqual(['Action', 'Intents expected', 'All won']);
+  });
+
+  it('never shows an action 100.0% sure to win every intent when it is not', async () => {
+    // Three d6 against C1, rerolling all with 5 Aura and 3 Resolve: every intent won 99.96%.
+    const page = await open(
+      'v=1&view=advice&vs=1&split=d6|d6|d6&faces=1,2,3&defence=2&aura=5&resolve=3',
+    );
+    await shownActions(page);
+    const { pAllWin } = advise(
+      parseAdviceRequest({
+        roll: {
+          threats: [{ challenge: 1 }],
+          dice: [0, 1, 2].map((intent) => ({ sides: 6, intent })),
+          aura: 5,
+          resolve: 3,
+        },
+        shown: [1, 2, 3],
+        defence: [2],
+      }),
+    ).actions.find((a) => a.action === 'reroll-all')!;
+    expect(pAllWin).toBeGreaterThan(0.9995);
+    expect(pAllWin).toBeLessThan(1);
+    expect(await page.textContent('[data-action="reroll-all"] td:last-child')).toBe(
+      formatChance(pAllWin),
+    );
+    expect(formatChance(pAllWin)).toBe('99.96%');
   });
 
   it('reads a + typed by hand in a link as dice stacked on one intent, as its own %2B', async () => {
