@@ -4,7 +4,7 @@ import { CharacterPicker } from './characters/character-picker.tsx';
 import { CharactersView } from './characters/characters-view.tsx';
 import { FightView } from './fight-view.tsx';
 import type { View } from './page-state.ts';
-import { linkProblems, pageState, showView, updateState } from './page-store.ts';
+import { askQuestion, linkProblems, pageState, showView, updateState } from './page-store.ts';
 import { RingSkillView } from './ring-skill/ring-skill-view.tsx';
 import { SplitsView } from './splits-view.tsx';
 import type { ViewProps } from './view-props.ts';
@@ -94,7 +94,8 @@ export function App() {
         <div id="view" role="tabpanel" aria-labelledby={`tab-${current.view}`}>
           <h2 class="asks">{current.asks}</h2>
           {PICKER_VIEWS.includes(current.view) ? (
-            <CharacterPicker state={state} update={updateState} view={current.view} />
+            // A set action is a new question: Back returns to the one before it.
+            <CharacterPicker state={state} update={askQuestion} view={current.view} />
           ) : null}
           <current.Component state={state} update={updateState} />
         </div>

@@ -14,13 +14,40 @@ export const pageState = signal<PageState>(opened.state);
 export const linkProblems = signal<readonly string[]>(opened.problems);
 
 /**
- * Changes part of the state; the fragment follows without a history entry per keystroke. A
- * Mid-roll face the change leaves its die unable to show is cleared (`fitFaces`).
+ * The field the question is being edited in ("steps"), until another question, a view, Back or
+ * a link: the next change there replaces its history entry rather than adding one.
+ */
+let editing: string | undefined;
+
+/**
+ * Changes part of the state, and the fragment with it. A change to another field than the last
+ * change's is a new question with its own history entry, so Back returns to the question before
+ * it; a change to the same field replaces that entry, so typing "12" or tapping + thrice is one
+ * entry, not one a keystroke. The field is the patch's first that changes: what follows it is
+ * what the change implies (faces cleared, Aura capped). A Mid-roll face the change leaves its die
+ * unable to show is cleared (`fitFaces`).
  */
 export function updateState(patch: Partial<PageState>): void {
-  pageState.value = fitFaces({ ...pageState.value, ...patch });
+  const before = pageState.value;
+  pageState.value = fitFaces({ ...before, ...patch });
   const fragment = `#${writeFragment(pageState.value)}`;
-  if (location.hash !== fragment) history.replaceState(null, '', fragment);
+  if (location.hash === fragment) return;
+  const field = (Object.keys(patch) as (keyof PageState)[]).find(
+    (key) => JSON.stringify(patch[key]) !== JSON.stringify(before[key]),
+  );
+  if (field !== undefined && field === editing) history.replaceState(null, '', fragment);
+  else history.pushState(null, '', fragment);
+  editing = field;
+}
+
+/**
+ * Asks a whole new question in the view (a character's set action, the rules page's rules
+ * again): always its own history entry, even after an edit of one of its fields.
+ */
+export function askQuestion(patch: Partial<PageState>): void {
+  editing = undefined;
+  updateState(patch);
+  editing = undefined;
 }
 
 /**
@@ -31,11 +58,13 @@ export function showView(view: View, patch: Partial<PageState> = {}): void {
   if (pageState.value.view === view && Object.keys(patch).length === 0) return;
   pageState.value = { ...pageState.value, ...patch, view };
   history.pushState(null, '', `#${writeFragment(pageState.value)}`);
+  editing = undefined;
   scrollTo({ top: 0 });
 }
 
 // A link pasted into the address bar, or Back and Forward: read the fragment again.
 const reread = () => {
+  editing = undefined;
   if (location.hash === `#${writeFragment(pageState.value)}`) return;
   const read = readFragment(location.hash);
   pageState.value = read.state;

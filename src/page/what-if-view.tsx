@@ -30,6 +30,7 @@ import {
   withDefaultRules,
 } from './page-questions.ts';
 import { PAGE_DEFAULTS, type PageState, writeFragment } from './page-state.ts';
+import { askQuestion } from './page-store.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
 import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
@@ -137,7 +138,7 @@ export function WhatIfView({ state, update }: ViewProps) {
             type="button"
             class="reset"
             disabled={rules.length === 0}
-            onClick={() => update(withDefaultRules(state))}
+            onClick={() => askQuestion(withDefaultRules(state))}
           >
             Back to the rules page's rules
           </button>

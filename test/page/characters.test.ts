@@ -113,6 +113,10 @@ describe("the player's characters", () => {
         '2',
       ),
     );
+    // A set action is a question of its own: Back returns to the one before it, Ash's 4 steps.
+    await page.goBack();
+    await page.waitForFunction(() => /view=splits&steps=4&/.test(location.hash));
+    expect(await fragment(page)).toMatchObject({ view: 'splits', steps: '4', actions: '1' });
   });
 
   it("exports a character as a file (a scenario file's characters: section) that it imports again", async () => {

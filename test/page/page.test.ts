@@ -553,6 +553,58 @@ describe('the offline page: What if', () => {
     );
     await nextAnswer(page, () => page.click('button:text-is("Back to the rules page\'s rules")'));
     expect(await page.evaluate(() => location.hash)).not.toContain('defending');
+    // Going back to the rules page's rules is a question of its own: Back returns to the rules tried.
+    await page.goBack();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('#aura-max')?.value === '4',
+    );
+    expect(await page.evaluate(() => location.hash)).toContain('aura-max=4&defending=1');
+  });
+});
+
+describe('the offline page: Back and Forward', () => {
+  const hash = (page: Page) => page.evaluate(() => location.hash.replace(/^#v=1&/, ''));
+  const entries = (page: Page) => page.evaluate(() => history.length);
+  /** Waits until a field shows VALUE (the page renders the state Back read a moment later). */
+  const shows = (page: Page, id: string, value: string) =>
+    page.waitForFunction(
+      ([id, value]) => document.querySelector<HTMLInputElement>(`#${id}`)?.value === value,
+      [id, value],
+    );
+
+  it('steps back through the questions and views asked, one entry per field edited, not per key', async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
+    await shownSplits(page);
+    const opened = await entries(page);
+    // Steps typed key by key ("1", then "12"), and + tapped: one entry for the field.
+    await page.click('#steps', { clickCount: 3 });
+    await page.keyboard.type('12');
+    await page.waitForFunction(() => location.hash.includes('steps=12&'));
+    await page.click('button[aria-label="Steps: one more"]');
+    expect(await entries(page)).toBe(opened + 1);
+    // Another field is another question; another view, another entry.
+    await page.click('button[aria-label="Tags: one more"]');
+    await page.click('#tab-fight');
+    expect(await entries(page)).toBe(opened + 3);
+
+    await page.goBack();
+    await page.waitForSelector('#tab-splits[aria-selected="true"]');
+    expect(await hash(page)).toBe('view=splits&steps=13&actions=1&vs=3&tags=3&objective=wins');
+    await page.goBack();
+    await shows(page, 'tags', '2');
+    expect(await page.inputValue('#steps')).toBe('13');
+    expect(await hash(page)).toBe('view=splits&steps=13&actions=1&vs=3&tags=2&objective=wins');
+    // Back to the link opened, and its answer again.
+    await page.goBack();
+    await shows(page, 'steps', '8');
+    expect(await hash(page)).toBe('view=splits&steps=8&actions=1&vs=3&tags=2&objective=wins');
+    expectSameRanking(await shownSplits(page), splits({ steps: 8, challenge: 3, intents: [1, 2] }));
+    await page.goForward();
+    await shows(page, 'steps', '13');
+    // An edit after Back starts a new entry there: Forward's entries are dropped, as anywhere.
+    await page.click('button[aria-label="Tags: one less"]');
+    expect(await entries(page)).toBe(opened + 2);
+    expect(await hash(page)).toBe('view=splits&steps=13&actions=1&vs=3&tags=1&objective=wins');
   });
 });
 
