@@ -282,6 +282,39 @@ expectations:
     ]);
   });
 
+  it('says a percentage on a number is one before it says its bounds are the wrong way round', () => {
+    const text = `${HEADER}expectations:
+  - expect: a percent under a plain number, on a number
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    between: [1, "40%"]
+  - expect: the same with atLeast and atMost
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    atLeast: "50%"
+    atMost: 0.3
+  - expect: a chance written both ways, high first
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    between: [1, "40%"]
+  - expect: the same with atLeast and atMost
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    atLeast: "50%"
+    atMost: 0.3
+  - expect: a chance written both ways, low first, is read
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    between: ["40%", 1]
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:12:18: expectations[0].between[1]: "40%" is not allowed (expected a plain number such as 40: a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:16:14: expectations[1].atLeast: "50%" is not allowed (expected a plain number such as 50: a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:21:14: expectations[2].between: [1,"40%"] is not allowed (expected the low value first: [low, high]; a plain 1 is 100%)',
+      'bad.yaml:26:13: expectations[3].atMost: 0.3 is not allowed (expected at least atLeast (50%); a plain 0.3 is 30%)',
+    ]);
+  });
+
   it('reads chances as numbers or percentages, and set actions as steps or lines', () => {
     const parsed = parseScenario(
       `scenario: x
