@@ -2,7 +2,12 @@ import { InputError, invalid } from '../input/input-error.ts';
 import { ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
 import { ANALYSIS_TABLES, type FigureUnit, ROLL_AND_FIGHT_FIGURES } from './figure-catalogue.ts';
 import { type PlannedAnalysis, planAnalysis } from './plan-analysis.ts';
-import { characterProblems, invalidProblem, type PlanProblem } from './plan-problem.ts';
+import {
+  characterProblems,
+  invalidProblem,
+  type PlanProblem,
+  unreadCharacterOption,
+} from './plan-problem.ts';
 import {
   type FigureMethod,
   type FigureRef,
@@ -110,10 +115,14 @@ export function planScenario(
     );
   for (const [name, character] of Object.entries(scenario.characters ?? {}))
     problems.push(...characterProblems(name, character));
+  // A character whose own fields are refused above: what uses it is not reported again.
   const badCharacter = (name: string) => {
     const character = scenario.characters?.[name];
     const max = character?.auraMax ?? ROLL_DEFAULTS.auraMax;
-    return character?.aura !== undefined && character.aura > max;
+    return (
+      (character?.aura !== undefined && character.aura > max) ||
+      unreadCharacterOption(name, character) !== undefined
+    );
   };
   const analyses: PlannedAnalysis[] = [];
   for (const [key, analysis] of Object.entries(scenario.analyses ?? {})) {

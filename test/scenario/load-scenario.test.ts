@@ -163,6 +163,26 @@ characters:
     ]);
   });
 
+  it("refuses an archetype's explosion depth without its exploding dice, once, at the depth", () => {
+    const text = `scenario: x
+characters:
+  a: { archetype: { name: Guardian, explodeDepth: 5 }, actions: { fight: 4 } }
+  b: { archetype: { explode: true, explodeDepth: 5 }, actions: { fight: 4 } }
+  c: { archetype: { explode: false, explodeDepth: 20 }, actions: { fight: 4 } }
+threats:
+  guard: { challenge: 3, tags: 2 }
+analyses:
+  grid: { analysis: splits, character: a, action: fight, vs: guard }
+expectations:
+  - { expect: x, figure: winChance, of: { character: a, action: fight, vs: guard }, atLeast: 0 }
+  - { expect: y, figure: winChance, of: { character: b, action: fight, vs: guard }, atLeast: 0 }
+  - { expect: z, figure: winChance, of: { character: c, action: fight, vs: guard }, atLeast: 0 }
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:3:51: characters.a.archetype.explodeDepth: 5 is not allowed (expected it only with archetype.explode true (no die explodes without it, so a depth would change nothing))',
+    ]);
+  });
+
   it('refuses a tune target past 100% when the file is read, at the target', () => {
     expect(
       problems(`${HEADER}analyses:
