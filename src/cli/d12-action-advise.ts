@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { formatFraction } from '../format/format-fraction.ts';
+import { missing } from '../input/input-error.ts';
 import {
   type D12Action,
   type D12Advice,
@@ -40,10 +41,17 @@ export function registerD12ActionAdvise(system: Command) {
   for (const option of advise.options)
     if (option.long === '--roll' || option.long === '--supporter') option.hideHelp();
   advise.action(async (options) => {
-    const read = adviceReader(parseD12AdviceRequest, FLAGS, { rolled: '--rolled' }, () => ({
-      check: { ...specFromFlags(options), roll: options.roll ?? 'stacked' },
-      shown: { rolled: options.rolled ?? [] },
-    }));
+    const read = adviceReader(parseD12AdviceRequest, FLAGS, { rolled: '--rolled' }, () => {
+      if (options.rolled === undefined)
+        throw missing(
+          '--rolled',
+          'the dice rolled so far, in order, such as 9,4 (the 4 showing), or --spec FILE',
+        );
+      return {
+        check: { ...specFromFlags(options), roll: options.roll ?? 'stacked' },
+        shown: { rolled: options.rolled },
+      };
+    });
     await printSpecResults(options, read, (r) => d12Advice(r), adviceText);
   });
   return system;

@@ -9,7 +9,7 @@ import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-o
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { loadScenarioFiles } from '../scenario/scenario-files.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
-import { type AnalysisJob, runAnalysis } from '../systems/run-analysis.ts';
+import { type AnalysisJob, jobName, runAnalysis } from '../systems/run-analysis.ts';
 import { checkFolder, folderFlag } from './flags.ts';
 import { drawChartFiles } from './write-chart-files.ts';
 import { checkWritable, type FileToWrite, writeFilesAtomically } from './write-files.ts';
@@ -98,9 +98,10 @@ export async function writeReport(
   const offline = await readFile(builtPage).catch(() => undefined);
   const names = new Set<string>();
   for (const job of jobs) {
-    if (names.has(job.name) || job.name === 'index')
-      throw invalid('report job name', job.name, 'a name used once, not "index"');
-    names.add(job.name);
+    const name = jobName(job);
+    if (names.has(name) || name === 'index')
+      throw invalid('report job name', name, 'a name used once, not "index"');
+    names.add(name);
   }
   const outputs: AnalysisOutput[] = [];
   for (const [i, job] of jobs.entries()) {
@@ -108,7 +109,7 @@ export async function writeReport(
     const output = analysisOutput(runAnalysis(job));
     outputs.push(output);
     say(
-      `[${i + 1}/${jobs.length}] ${job.analysis} ${job.name}: ${output.rows.length} rows (${seconds(t)} s)`,
+      `[${i + 1}/${jobs.length}] ${job.analysis} ${output.name}: ${output.rows.length} rows (${seconds(t)} s)`,
     );
   }
   const sections = [];

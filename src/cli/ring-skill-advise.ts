@@ -1,6 +1,8 @@
 import type { Command } from '@commander-js/extra-typings';
+import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
+import { missing } from '../input/input-error.ts';
 import {
   adviceSentence,
   keptPhrase,
@@ -9,6 +11,7 @@ import {
   type RingSkillAdvice,
   ringSkillAdvice,
 } from '../systems/ring-skill/advise.ts';
+import { RING_FACES, SKILL_FACES } from '../systems/ring-skill/faces.ts';
 import { faceListFlag } from './flags.ts';
 import { rankedTable } from './outcome-table.ts';
 import { checkOptions, FLAGS, specFromFlags } from './ring-skill.ts';
@@ -51,11 +54,38 @@ export function registerRingSkillAdvise(system: Command) {
   advise.action(async (options) => {
     const read = adviceReader(parseRingSkillAdviceRequest, FLAGS, SHOWN_FLAGS, () => ({
       check: specFromFlags(options),
-      shown: { ring: options.ringFaces ?? [], skill: options.skillFaces ?? [] },
+      shown: {
+        ring: facesGiven('ring', options.ringFaces, options.ring),
+        skill: facesGiven('skill', options.skillFaces, options.skill),
+      },
     }));
     await printSpecResults(options, read, (r) => ringSkillAdvice(r), adviceText);
   });
   return system;
+}
+
+/** Faces a missing flag's message shows as an example, the first one per die ("such as 5,6"). */
+const EXAMPLE_FACES = { ring: [5, 6, 1, 3, 2], skill: [11, 3, 7, 12, 1] };
+
+/**
+ * A kind's faces as its flag gives them; none when it has no dice (or its count is itself
+ * missing, which the check says).
+ * @throws InputError when the flag is missing for dice there are.
+ */
+function facesGiven(
+  kind: 'ring' | 'skill',
+  given: number[] | undefined,
+  dice: number | undefined,
+): number[] {
+  if (given !== undefined || dice === undefined || dice === 0) return given ?? [];
+  const [name, sides] =
+    kind === 'ring' ? ['Ring', RING_FACES.length] : ['Skill', SKILL_FACES.length];
+  const faces = EXAMPLE_FACES[kind];
+  const example = Array.from({ length: dice }, (_, i) => faces[i % faces.length]).join(',');
+  throw missing(
+    SHOWN_FLAGS[kind],
+    `${countOf(dice, `${name} face`)} from 1 to ${sides}, one per die of --${kind} ${dice}, such as ${example}`,
+  );
 }
 
 function diceText(a: RingSkillAction, advice: RingSkillAdvice): string {

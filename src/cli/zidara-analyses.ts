@@ -582,6 +582,9 @@ async function runAndPrint<F extends RunFlags>(
   // A named policy rerolls by its own rule: what the given run's optimum might reroll stays with it.
   if (changed.policy !== undefined && changed.policy !== 'optimal' && !('rerolls' in changed))
     Object.assign(other, { rerolls: PLAY_DEFAULTS.rerolls });
+  // Likewise a depth stays with the given run's exploding dice when the other run turns them off.
+  if (changed.explode === false && !('explodeDepth' in changed))
+    Object.assign(other, { explodeDepth: ROLL_DEFAULTS.explodeDepth });
   // Every row on both sides, so rows pair; --top cuts the paired table.
   const whole = (job: AnalysisJob): AnalysisJob => {
     if (job.analysis !== 'splits') return job;

@@ -13,9 +13,11 @@ import {
   RULE_OPTION_NAMES,
   RULE_OPTIONS,
   type RuleOption,
+  type RuleOptionName,
   type RuleOptionValues,
   type RuleVariantName,
   ruleOption,
+  unreadOption,
 } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
@@ -160,6 +162,19 @@ export function flagsSetup(flags: CharacterFlags): RollSetup {
     if (name === 'tieBreak') continue; // `--defending`: the defence model, below
     const value = given[flagAttribute(option)];
     options[name] = option.type === 'flag' ? (value ? !option.default : option.default) : value;
+  }
+  // An option read only with another (--explode-depth with --explode) would be ignored without it.
+  const unread = unreadOption(options);
+  if (unread) {
+    const other = ruleOption(unread.other as RuleOptionName);
+    // A switch sets the opposite of its option's default: naming it says the value.
+    const otherFlag =
+      other.type === 'flag' ? other.flag.name : `${other.flag.name} ${String(unread.otherValue)}`;
+    throw invalid(
+      ruleOption(unread.field).flag.name,
+      options[unread.field],
+      `it only with ${otherFlag} (${unread.because})`,
+    );
   }
   return characterSetup(
     {

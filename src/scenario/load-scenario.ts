@@ -8,6 +8,7 @@ import { CHECK_SCENARIO_SCHEMAS, type CheckScenario } from './check-scenario-sch
 import { planCheckScenario } from './plan-check-scenario.ts';
 import { characterProblems, type PlanProblem } from './plan-problem.ts';
 import {
+  orderProblems,
   percentProblems,
   planScenario,
   referenceProblems,
@@ -169,11 +170,16 @@ function parsedScenario(
   };
 }
 
-/** The planned expectations' bounds as the file wrote them: a percentage on a figure that is no chance. */
+/**
+ * The planned expectations' bounds as the file wrote them: a percentage on a figure that is no
+ * chance, else bounds the wrong way round.
+ */
 function writtenBoundProblems(plan: ScenarioPlan, value: unknown): PlanProblem[] {
-  return plan.expectations.flatMap((e) =>
-    percentProblems(e, valueAt(value, ['expectations', e.index])),
-  );
+  return plan.expectations.flatMap((e) => {
+    const raw = valueAt(value, ['expectations', e.index]);
+    const percent = percentProblems(e, raw);
+    return percent.length > 0 ? percent : orderProblems(e, raw);
+  });
 }
 
 function isCheckSystem(name: string): name is CheckSystemName {

@@ -1,5 +1,11 @@
 import { InputError, invalid } from '../input/input-error.ts';
 import { FIGHT_DEFAULTS } from '../systems/zidara/fight/fight.ts';
+import {
+  RULE_OPTION_NAMES,
+  type RuleOptionName,
+  ruleOption,
+  unreadOption,
+} from '../systems/zidara/roll/rule-options.ts';
 import { checkAura, ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
 
 // Apart from planning: the page checks the characters it imports with these alone, without the
@@ -33,7 +39,37 @@ export function characterProblems(name: string, value: unknown): PlanProblem[] {
         `at most the Titles (${count}): nobody holds more Resolve than Titles`,
       ),
     );
+  const unread = unreadCharacterOption(name, value);
+  if (unread) problems.push(unread);
   return problems;
+}
+
+/**
+ * A rule option a character sets that is read only with another it does not set (an
+ * archetype's explodeDepth without explode), at the option's field; see `RULE_OPTIONS`' `onlyWith`.
+ */
+export function unreadCharacterOption(name: string, value: unknown): PlanProblem | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const c = value as Record<string, unknown>;
+  const archetype = (c.archetype && typeof c.archetype === 'object' ? c.archetype : {}) as Record<
+    string,
+    unknown
+  >;
+  const at = (field: RuleOptionName) =>
+    ruleOption(field).scenario === 'archetype' ? `archetype.${field}` : field;
+  const held = Object.fromEntries(
+    RULE_OPTION_NAMES.map((field) => [
+      field,
+      ruleOption(field).scenario === 'archetype' ? archetype[field] : c[field],
+    ]),
+  );
+  const unread = unreadOption(held);
+  if (!unread) return undefined;
+  return invalidProblem(
+    `characters.${name}.${at(unread.field)}`,
+    held[unread.field],
+    `it only with ${at(unread.other as RuleOptionName)} ${String(unread.otherValue)} (${unread.because})`,
+  );
 }
 
 /** The problem `check` throws, if any. */

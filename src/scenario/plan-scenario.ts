@@ -2,7 +2,12 @@ import { InputError, invalid } from '../input/input-error.ts';
 import { ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
 import { ANALYSIS_TABLES, type FigureUnit, ROLL_AND_FIGHT_FIGURES } from './figure-catalogue.ts';
 import { type PlannedAnalysis, planAnalysis } from './plan-analysis.ts';
-import { characterProblems, invalidProblem, type PlanProblem } from './plan-problem.ts';
+import {
+  characterProblems,
+  invalidProblem,
+  type PlanProblem,
+  unreadCharacterOption,
+} from './plan-problem.ts';
 import {
   type FigureMethod,
   type FigureRef,
@@ -110,10 +115,14 @@ export function planScenario(
     );
   for (const [name, character] of Object.entries(scenario.characters ?? {}))
     problems.push(...characterProblems(name, character));
+  // A character whose own fields are refused above: what uses it is not reported again.
   const badCharacter = (name: string) => {
     const character = scenario.characters?.[name];
     const max = character?.auraMax ?? ROLL_DEFAULTS.auraMax;
-    return character?.aura !== undefined && character.aura > max;
+    return (
+      (character?.aura !== undefined && character.aura > max) ||
+      unreadCharacterOption(name, character) !== undefined
+    );
   };
   const analyses: PlannedAnalysis[] = [];
   for (const [key, analysis] of Object.entries(scenario.analyses ?? {})) {
@@ -448,6 +457,42 @@ export function percentProblems(planned: PlannedExpectation, raw: unknown): Plan
     );
 }
 
+/**
+ * The bounds of a planned expectation the wrong way round (the low value last), quoted as the
+ * file wrote them; a plain number among percentages is said as one (`1 is 100%`). Checked after
+ * {@link percentProblems}, which says what is wrong with a percent on a number first. `raw` is
+ * the expectation as the file holds it.
+ */
+export function orderProblems(planned: PlannedExpectation, raw: unknown): PlanProblem[] {
+  if (planned.kind !== 'bound' && planned.kind !== 'difference') return [];
+  const { atLeast, atMost } = planned.bound;
+  if (atLeast === undefined || atMost === undefined || atLeast <= atMost) return [];
+  const written = (raw && typeof raw === 'object' ? raw : {}) as {
+    between?: unknown;
+    atLeast?: unknown;
+    atMost?: unknown;
+  };
+  const between = Array.isArray(written.between);
+  const [low, high] = between ? (written.between as unknown[]) : [written.atLeast, written.atMost];
+  // A chance written both ways: the plain number is a fraction, which a reader may not see.
+  const plain = [low, high].find((v) => typeof v === 'number');
+  const mixed = plain !== undefined && [low, high].some((v) => typeof v === 'string');
+  const hint = mixed ? `; a plain ${plain} is ${Math.round(plain * 1e6) / 1e4}%` : '';
+  return [
+    between
+      ? invalidProblem(
+          `${planned.field}.between`,
+          written.between,
+          `the low value first: [low, high]${hint}`,
+        )
+      : invalidProblem(
+          `${planned.field}.atMost`,
+          high ?? atMost,
+          `at least atLeast (${String(low ?? atLeast)})${hint}`,
+        ),
+  ];
+}
+
 export function unitOfDifference(unit: FigureUnit): FigureUnit {
   return unit === 'flag' ? 'number' : unit;
 }
@@ -470,7 +515,11 @@ function merge(of: FigureOf, changes: FigureOf): FigureOf {
   return result as FigureOf;
 }
 
-/** The bounds an expectation sets, checked (low first, not both between and atLeast/atMost). */
+/**
+ * The bounds an expectation sets (not both between and atLeast/atMost). Their order (low first)
+ * is checked by {@link orderProblems} once the figure's unit is known: `[1, "40%"]` is a percent
+ * on a number first, and high-first only on a chance.
+ */
 export function boundOf(
   e: Pick<Expectation, 'between' | 'atLeast' | 'atMost'>,
   at: string,
@@ -479,11 +528,8 @@ export function boundOf(
     throw invalid(`${at}.between`, e.between, 'either between, or atLeast and/or atMost');
   if (e.between !== undefined) {
     const [low, high] = e.between;
-    if (low > high) throw invalid(`${at}.between`, e.between, 'the low value first: [low, high]');
     return { atLeast: low, atMost: high };
   }
-  if (e.atLeast !== undefined && e.atMost !== undefined && e.atLeast > e.atMost)
-    throw invalid(`${at}.atMost`, e.atMost, `at least atLeast (${e.atLeast})`);
   if (e.atLeast === undefined && e.atMost === undefined) return undefined;
   return {
     ...(e.atLeast === undefined ? {} : { atLeast: e.atLeast }),

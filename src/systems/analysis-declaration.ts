@@ -5,6 +5,7 @@
  * shapes; the chart and the words of its output are its entry of `ANALYSIS_OUTPUTS`
  * (report/zidara/analysis-output.ts).
  */
+import type { z } from '#zod';
 
 /**
  * How a What if figure reads: a chance (0..1; a change is in percentage points), a plain number
@@ -26,7 +27,8 @@ export interface WhatIfShape<Row, Options = never> extends RowShape<Row> {
 
 /** A job of an analysis as its declaration sees it: its name, options and the rest of the job. */
 export type DeclaredJob<Options, Extra> = {
-  readonly name: string;
+  /** What its outputs are named (`<name>.csv`, …); default: the analysis' name. */
+  readonly name?: string;
   readonly options: Options;
 } & Extra;
 
@@ -48,6 +50,11 @@ export interface AnalysisDeclaration<Options, Extra, Row, Result> {
   readonly check: (job: DeclaredJob<Options, Extra>) => void;
   /** How `--against` and the page's What if pair two runs' rows (none: not in a What if). */
   readonly whatIf?: WhatIfShape<Row, Options>;
+  /**
+   * The fields of the rest of its job (`Extra`: the splits to compare, a tune's target), checked
+   * before it runs as a spec's are; none: a job of it holds its name and options alone.
+   */
+  readonly job?: z.ZodRawShape;
 }
 
 /**

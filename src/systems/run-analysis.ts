@@ -1,4 +1,7 @@
+import { z } from '#zod';
+import { text } from '../input/field-schemas.ts';
 import { invalid, missing } from '../input/input-error.ts';
+import { parseSpec } from '../input/issue-messages.ts';
 import { ANALYSES, ANALYSIS_ALIASES, type AnalysisName } from './analyses.ts';
 import type { AnalysisDeclaration, DeclaredJob } from './analysis-declaration.ts';
 
@@ -22,7 +25,7 @@ type Job<A extends AnalysisName> = { readonly analysis: A } & DeclaredJob<
 /**
  * One analysis to run, with its parameters: what `dicelab zidara <analysis>` builds from its
  * flags, what the built-in report lists, and what a scenario file declares. `name` names its
- * outputs (`<name>.csv`, `.vl.json`, `.svg`, `.png`).
+ * outputs (`<name>.csv`, `.vl.json`, `.svg`, `.png`; default: the analysis' name).
  */
 export type AnalysisJob = { [A in AnalysisName]: Job<A> }[AnalysisName];
 
@@ -40,6 +43,14 @@ function declarationOf(job: AnalysisJob): AnalysisDeclaration<unknown, unknown, 
   return ANALYSES[nameOf(job)] as AnalysisDeclaration<unknown, unknown, unknown, object>;
 }
 
+/**
+ * What a job's outputs are named: its `name`, or its analysis' name.
+ * @example jobName({ analysis: 'fights', options: {} }) // "fight-curves"
+ */
+export function jobName(job: AnalysisJob): string {
+  return job.name ?? nameOf(job);
+}
+
 /** A job's analysis, an old name (`ANALYSIS_ALIASES`) read as its name. */
 function nameOf(job: AnalysisJob): AnalysisName {
   return ANALYSIS_ALIASES[job.analysis] ?? job.analysis;
@@ -49,7 +60,7 @@ function nameOf(job: AnalysisJob): AnalysisName {
  * Runs one analysis: its rows, every figure exact and raw, and what else it found (the splits
  * ranked, the tune's target answers). Pure; bad parameters throw an InputError naming the
  * option before anything is solved. Takes what its analysis takes (milliseconds to seconds).
- * @example runAnalysis({ analysis: 'stated-splits', name: 'x', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).rows[0].split // "d6+d6"
+ * @example runAnalysis({ analysis: 'stated-splits', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).rows[0].split // "d6+d6"
  */
 export function runAnalysis(job: AnalysisJob): AnalysisResult {
   checkJobShape(job);
@@ -71,8 +82,9 @@ export function checkAnalysis(job: AnalysisJob): void {
 }
 
 /**
- * What every job holds, checked before its analysis reads it: an analysis by its name, and
- * options that are an object (the analysis would call them `spec`, the name of a spec file).
+ * What every job holds, checked before its analysis reads it: an analysis by its name, options
+ * that are an object (the analysis would call them `spec`, the name of a spec file), a name
+ * that is text, and the rest of the job its analysis declares (no field it does not take).
  */
 function checkJobShape(job: AnalysisJob): void {
   const given: unknown = job;
@@ -88,4 +100,8 @@ function checkJobShape(job: AnalysisJob): void {
   if (options === undefined) throw missing('options', 'an object');
   if (options === null || typeof options !== 'object' || Array.isArray(options))
     throw invalid('options', options, 'an object');
+  const rest = declarationOf(job).job ?? {};
+  // The options are the analysis' to check, each named as its callers name it.
+  const shape = { analysis: z.unknown(), name: text().optional(), options: z.unknown(), ...rest };
+  parseSpec(z.strictObject(shape), job);
 }

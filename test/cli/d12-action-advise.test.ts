@@ -77,4 +77,19 @@ describe('dicelab d12-action advise', () => {
     expect(flags.status).toBe(2);
     expect(flags.stderr).toMatch(/--rolled: \[3,4,5\] is not allowed \(expected at most 2 dice/);
   });
+
+  it('says --rolled is missing when it is not given (it read as an empty list), exit 2', async () => {
+    const { status, stderr } = await cli(
+      'd12-action',
+      'advise',
+      '--rating',
+      '0',
+      '--capacity',
+      '5',
+    );
+    expect(status).toBe(2);
+    expect(stderr).toBe(
+      'dicelab: --rolled: missing (expected the dice rolled so far, in order, such as 9,4 (the 4 showing), or --spec FILE)\n',
+    );
+  });
 });

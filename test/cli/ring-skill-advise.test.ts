@@ -90,4 +90,23 @@ describe('dicelab ring-skill advise', () => {
       /--ring-faces: \[5\] is not allowed \(expected 2 faces from 1 to 6/,
     );
   });
+
+  it('says a faces flag is missing when its dice are there (it read as an empty list), exit 2', async () => {
+    const check = ['ring-skill', 'advise', '--ring', '2', '--tn', '2'];
+    const ring = await cli(...check, '--skill', '0');
+    expect(ring.status).toBe(2);
+    expect(ring.stderr).toBe(
+      'dicelab: --ring-faces: missing (expected 2 Ring faces from 1 to 6, one per die of --ring 2, such as 5,6)\n',
+    );
+    const skill = await cli(...check, '--skill', '3', '--ring-faces', '5,1');
+    expect(skill.status).toBe(2);
+    expect(skill.stderr).toBe(
+      'dicelab: --skill-faces: missing (expected 3 Skill faces from 1 to 12, one per die of --skill 3, such as 11,3,7)\n',
+    );
+    // No Skill dice, no Skill faces to give; a missing --ring is the check's to say.
+    expect((await cli(...check, '--skill', '0', '--ring-faces', '5,1')).status).toBe(0);
+    expect((await cli('ring-skill', 'advise', '--skill', '0', '--tn', '1')).stderr).toBe(
+      'dicelab: --ring: missing (expected an integer from 1 to 5)\n',
+    );
+  });
 });

@@ -81,6 +81,26 @@ describe('--against: an analysis under two settings', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('leaves a depth with the exploding dice --no-explode turns off, and refuses one without them', async () => {
+    const splits = ['zidara', 'splits', '--steps', '3', '--vs', '3', '--top', '2'];
+    const off = await cliInProcess(
+      ...splits,
+      '--explode',
+      '--explode-depth',
+      '2',
+      '--against',
+      '--no-explode',
+    );
+    expect(off.stderr).toBe('');
+    expect(off.status).toBe(0);
+    expect(off.stdout).toContain('What if --explode on → off?');
+    const depth = await cliInProcess(...splits, '--against', '--explode-depth 2');
+    expect(depth.status).toBe(2);
+    expect(depth.stderr).toBe(
+      'dicelab: --against: --explode-depth: 2 is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))\n',
+    );
+  });
+
   it('names the Aura a roll starts with when no --aura is given: full, not off', async () => {
     const fishing = ['zidara', 'fishing', '--steps', '4', '--vs', '3', '--aura-max', '3'];
     const table = await cliInProcess(...fishing, '--against', '--aura 0');

@@ -142,6 +142,33 @@ describe("the player's characters", () => {
     expect(await card.locator('.set-action').allTextContents()).toEqual(['fight · 4 steps']);
   });
 
+  it("drops a Warrior's explosion depth with the Warrior (a depth without exploding dice is refused)", async () => {
+    const page = await open('v=1&view=characters');
+    const file = join(tmpdir(), 'deep-warrior.yaml');
+    await writeFile(
+      file,
+      'characters:\n  ash:\n    archetype: { name: Warrior, explode: true, explodeDepth: 3 }\n    actions: { fight: 4 }\n',
+    );
+    await page.setInputFiles('#import-characters', file);
+    const card = page.locator('[data-character="ash"]');
+    await card.waitFor();
+    await card.locator('button:text-is("Edit")').click();
+    await page.click('label[for="character-explode"]');
+    await page.click('button:text-is("Save")');
+    await page.locator('.characters >> text=Saved').waitFor();
+    expect(await page.locator('.problems li').count()).toBe(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.locator('button:text-is("Export")').click(),
+    ]);
+    const saved = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(saved.characters.ash.archetype).toEqual({
+      name: 'Warrior',
+      explode: false,
+      boostsPerRoll: 1,
+    });
+  });
+
   it('names the problem of a file it cannot read, where it is, and saves nothing of it', async () => {
     const page = await open('v=1&view=characters');
     const bad = join(tmpdir(), 'bad-characters.yaml');

@@ -163,6 +163,26 @@ characters:
     ]);
   });
 
+  it("refuses an archetype's explosion depth without its exploding dice, once, at the depth", () => {
+    const text = `scenario: x
+characters:
+  a: { archetype: { name: Guardian, explodeDepth: 5 }, actions: { fight: 4 } }
+  b: { archetype: { explode: true, explodeDepth: 5 }, actions: { fight: 4 } }
+  c: { archetype: { explode: false, explodeDepth: 20 }, actions: { fight: 4 } }
+threats:
+  guard: { challenge: 3, tags: 2 }
+analyses:
+  grid: { analysis: splits, character: a, action: fight, vs: guard }
+expectations:
+  - { expect: x, figure: winChance, of: { character: a, action: fight, vs: guard }, atLeast: 0 }
+  - { expect: y, figure: winChance, of: { character: b, action: fight, vs: guard }, atLeast: 0 }
+  - { expect: z, figure: winChance, of: { character: c, action: fight, vs: guard }, atLeast: 0 }
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:3:51: characters.a.archetype.explodeDepth: 5 is not allowed (expected it only with archetype.explode true (no die explodes without it, so a depth would change nothing))',
+    ]);
+  });
+
   it('refuses a tune target past 100% when the file is read, at the target', () => {
     expect(
       problems(`${HEADER}analyses:
@@ -279,6 +299,39 @@ expectations:
       'bad.yaml:18:20: expectations[1].between[1]: "90%" is not allowed (expected a plain number such as 90: a percent is for chances only, and expectedWins is a number, not a chance)',
       'bad.yaml:24:13: expectations[2].atMost: "5%" is not allowed (expected a plain number such as 5: a percent is for chances only, and auraEnd minus auraEnd is a difference of numbers, not of chances)',
       'bad.yaml:28:14: expectations[3].atLeast: "100%" is not allowed (expected 0 or 1: a percent is for chances only, and frontier is a yes/no flag)',
+    ]);
+  });
+
+  it('says a percentage on a number is one before it says its bounds are the wrong way round', () => {
+    const text = `${HEADER}expectations:
+  - expect: a percent under a plain number, on a number
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    between: [1, "40%"]
+  - expect: the same with atLeast and atMost
+    figure: auraEnd
+    of: { character: bram, action: fight, vs: guard }
+    atLeast: "50%"
+    atMost: 0.3
+  - expect: a chance written both ways, high first
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    between: [1, "40%"]
+  - expect: the same with atLeast and atMost
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    atLeast: "50%"
+    atMost: 0.3
+  - expect: a chance written both ways, low first, is read
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    between: ["40%", 1]
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:12:18: expectations[0].between[1]: "40%" is not allowed (expected a plain number such as 40: a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:16:14: expectations[1].atLeast: "50%" is not allowed (expected a plain number such as 50: a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:21:14: expectations[2].between: [1,"40%"] is not allowed (expected the low value first: [low, high]; a plain 1 is 100%)',
+      'bad.yaml:26:13: expectations[3].atMost: 0.3 is not allowed (expected at least atLeast (50%); a plain 0.3 is 30%)',
     ]);
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalysisJob, checkAnalysis, runAnalysis } from '../../src/systems/run-analysis.ts';
+import {
+  type AnalysisJob,
+  checkAnalysis,
+  jobName,
+  runAnalysis,
+} from '../../src/systems/run-analysis.ts';
 import { rankStatedSplits, splits } from '../../src/systems/zidara/analyses/splits.ts';
 import { tuneTarget } from '../../src/systems/zidara/analyses/tune.ts';
 
@@ -35,6 +40,63 @@ describe('runAnalysis', () => {
     expect(result.analysis === 'tune' && result.answers).toEqual(
       [4, 6].map((steps) => tuneTarget({ pool: 'natural', auraMax: 0, target: 0.6, steps })),
     );
+  });
+});
+
+describe('a job as a library user writes it', () => {
+  it('needs no name: its outputs take the analysis’ name', () => {
+    const job = { analysis: 'splits', options: { steps: 3, challenge: 3, auraMax: 0 } } as const;
+    expect(runAnalysis(job).rows.length).toBeGreaterThan(0);
+    expect(jobName(job)).toBe('splits');
+    expect(jobName({ ...job, name: 'mine' })).toBe('mine');
+    expect(jobName({ analysis: 'fights', options: {} } as never)).toBe('fight-curves');
+  });
+
+  it.each<[unknown, RegExp]>([
+    [
+      { analysis: 'stated-splits', options: { challenge: 3 } },
+      /^splits: missing \(expected a list of splits in the notation, such as \["d12", "d6\+d6 \| d4"\]\)$/,
+    ],
+    [
+      { analysis: 'stated-splits', splits: 'd12', options: { challenge: 3 } },
+      /^splits: "d12" is not allowed \(expected a list of splits in the notation/,
+    ],
+    [
+      { analysis: 'stated-splits', splits: [], options: { challenge: 3 } },
+      /^splits: \[\] is not allowed \(expected at least one split to score\)$/,
+    ],
+    [
+      { analysis: 'splits', top: 'x', options: { steps: 3, challenge: 3 } },
+      /^top: "x" is not allowed \(expected a count of the best rows to keep, 1 or more\)$/,
+    ],
+    [
+      { analysis: 'splits', top: -1, options: { steps: 3, challenge: 3 } },
+      /^top: -1 is not allowed/,
+    ],
+    [
+      { analysis: 'tune', target: 0.6, options: {} },
+      /^target: 0\.6 is not allowed \(expected an object such as \{ "winChance": 0\.6, "solveFor": "challenge" \}\)$/,
+    ],
+    [
+      { analysis: 'tune', target: { winChance: 0.6, solveFor: 'tags' }, options: {} },
+      /^target\.solveFor: "tags" is not allowed \(expected one of challenge, steps\)$/,
+    ],
+    [
+      { analysis: 'splits', name: 5, options: { steps: 3, challenge: 3 } },
+      /^name: 5 is not allowed \(expected text\)$/,
+    ],
+    [
+      { analysis: 'splits', splits: ['d12'], options: { steps: 3, challenge: 3 } },
+      /^splits: no such field \(the fields here are analysis, name, options, top\)$/,
+    ],
+  ])('refuses %j with an InputError naming the field, running or checking', (job, message) => {
+    expect(() => runAnalysis(job as AnalysisJob)).toThrow(message);
+    expect(() => checkAnalysis(job as AnalysisJob)).toThrow(message);
+    try {
+      runAnalysis(job as AnalysisJob);
+    } catch (error) {
+      expect((error as Error).name).toBe('InputError');
+    }
   });
 });
 

@@ -77,7 +77,13 @@ function characterOf(draft: Draft): Character {
     name: draft.name.trim() || undefined,
     titles: names.length ? names : draft.titles,
     auraMax: draft.auraMax,
-    archetype: { ...draft.base.archetype, boostsPerRoll: draft.boosts, explode: draft.explode },
+    archetype: {
+      ...draft.base.archetype,
+      boostsPerRoll: draft.boosts,
+      explode: draft.explode,
+      // A depth is read only with exploding dice (refused without): it goes with Warrior.
+      ...(draft.explode ? {} : { explodeDepth: undefined }),
+    },
     actions: Object.fromEntries(
       draft.actions.map((a) => {
         const lines = linesOf(a.lines);

@@ -4,7 +4,7 @@ import { formatPercent } from '../../format/format-percent.ts';
 import { formatPoints } from '../../format/format-points.ts';
 import type { AnalysisName } from '../../systems/analyses.ts';
 import { COMPARE_DEFAULTS, type SystemCompareRow } from '../../systems/compare.ts';
-import type { AnalysisJob, AnalysisResult } from '../../systems/run-analysis.ts';
+import { type AnalysisJob, type AnalysisResult, jobName } from '../../systems/run-analysis.ts';
 import { FISHING_DEFAULTS } from '../../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../../systems/zidara/analyses/rerolls.ts';
 import { SPLITS_DEFAULTS } from '../../systems/zidara/analyses/splits.ts';
@@ -282,7 +282,7 @@ function output<Row extends Record<string, unknown>>(
   const subtitle = parts.subtitle ?? subtitleOf(parts.spec);
   return {
     analysis: job.analysis,
-    name: job.name,
+    name: jobName(job),
     title,
     description: parts.description,
     findings: parts.findings,

@@ -104,6 +104,16 @@ describe('analysisOutput', () => {
     );
   });
 
+  it('names the output of a job given no name by its analysis, an old name read as the new', () => {
+    const options = { steps: 2, tags: [1], challenges: [3], maxRounds: 1 };
+    expect(analysisOutput(runAnalysis({ analysis: 'fight-curves', options })).name).toBe(
+      'fight-curves',
+    );
+    expect(analysisOutput(runAnalysis({ analysis: 'fights', options } as never)).name).toBe(
+      'fight-curves',
+    );
+  });
+
   it('the built-in report has one job per analysis, each named once', () => {
     const names = DEFAULT_REPORT.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);

@@ -51,7 +51,8 @@ export const smallRoll = (maxDice: number, maxResolve: number) =>
         boostsPerRoll: r.boostsPerRoll,
         tieBreak: r.tieBreak,
         explode: r.explode,
-        explodeDepth: r.explodeDepth,
+        // A depth is read only with exploding dice (and refused without them).
+        ...(r.explode ? { explodeDepth: r.explodeDepth } : {}),
         auraValue: r.auraValue,
         resolveValue: r.resolveValue,
         auraGainUsableSameRoll: r.sameRoll,

@@ -1,3 +1,4 @@
+import { invalid } from '../../../input/input-error.ts';
 import type { FightOdds } from '../fight/fight.ts';
 
 /** One round of a fight solved exactly; chances in [0, 1], means given the round is played. */
@@ -17,9 +18,13 @@ export type FightRoundRow = {
 
 /**
  * A fight's figures as a table, one row per round (what a scenario's `fight` analysis is).
+ * @throws InputError naming `odds` when they are not a fight's odds.
  * @example fightRounds(fightOdds(parseFight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 })))[1].fallsWithin // 0.68359375
  */
 export function fightRounds(odds: FightOdds): FightRoundRow[] {
+  const given: unknown = odds;
+  if (!given || typeof given !== 'object' || !Array.isArray(odds.pWinWithin))
+    throw invalid('odds', given, "a fight's odds, as fight() returns them");
   return odds.pWinWithin.map((fallsWithin, k) => ({
     round: k + 1,
     fallsWithin,

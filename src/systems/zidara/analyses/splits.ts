@@ -1,5 +1,5 @@
 import { z } from '#zod';
-import { choice } from '../../../input/field-schemas.ts';
+import { choice, integer } from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
@@ -328,6 +328,14 @@ export const SPLITS_ANALYSIS = /* @__PURE__ */ declareSplits({
     splitRoll([stepsToDice(o.steps)], o.challenge, job.options);
   },
   whatIf: SPLIT_WHAT_IF,
+  job: {
+    top: integer(
+      1,
+      Number.MAX_SAFE_INTEGER,
+      undefined,
+      'a count of the best rows to keep, 1 or more',
+    ).optional(),
+  },
 });
 
 /** The splits the job states, parsed (`splits[i]` names a bad one). */
@@ -355,4 +363,12 @@ export const STATED_SPLITS_ANALYSIS = /* @__PURE__ */ declareStatedSplits({
     splitRoll(statedSplits(job)[0] ?? [[6]], o.challenge, job.options);
   },
   whatIf: SPLIT_WHAT_IF,
+  // Each split is read by its notation's parser, which names a bad one.
+  job: {
+    splits: z
+      .array(z.unknown(), {
+        error: 'a list of splits in the notation, such as ["d12", "d6+d6 | d4"]',
+      })
+      .min(1, { error: 'at least one split to score' }),
+  },
 });

@@ -223,8 +223,8 @@ const tuneTargetsSchema = z.strictObject({
 /**
  * {@link tuneTarget} at every step count (solving for the Challenge) or every Challenge (solving
  * for the steps) of a grid made with the same options.
- * @throws InputError naming the option (`options.pool`), an unknown one too, or the target's
- * field (`target.winChance`).
+ * @throws InputError naming the option (`options.pool`), an unknown one too, the target's
+ * field (`target.winChance`), or a row of the grid that is not one (`grid[2]`).
  * @example tuneTargets({ pool: 'natural', auraMax: 0 }, [{ steps: 6, challenge: 3 }], { winChance: 0.6, solveFor: 'challenge' })[0].nearest.challenge // 4
  */
 export function tuneTargets(
@@ -234,6 +234,16 @@ export function tuneTargets(
 ): TuneAnswer[] {
   // Checked first: inside, the win chance is `tuneTarget`'s option `target`, a name it is not here.
   parseSpec(tuneTargetsSchema, target, 'target.');
+  const rows: unknown = grid;
+  if (!Array.isArray(rows)) throw invalid('grid', rows, "tuneGrid's rows (an array)");
+  rows.forEach((row: { steps?: unknown; challenge?: unknown } | null, i) => {
+    if (!row || !Number.isInteger(row.steps) || !Number.isInteger(row.challenge))
+      throw invalid(
+        `grid[${i}]`,
+        row,
+        'a row of tuneGrid, such as { "steps": 6, "challenge": 3, … }',
+      );
+  });
   return answerOptions(tuneOptionsSchema.shape, options, (checked) =>
     targetAnswers(checked, grid, target),
   );
@@ -364,4 +374,13 @@ export const TUNE_ANALYSIS = /* @__PURE__ */ declareTune({
     splitRoll([[6]], 1, job.options);
   },
   whatIf: TUNE_WHAT_IF,
+  // The win chance is checked as above, by the bare name `target`.
+  job: {
+    target: z
+      .strictObject(
+        { winChance: z.unknown().optional(), solveFor: choice(SOLVE_FOR) },
+        { error: 'an object such as { "winChance": 0.6, "solveFor": "challenge" }' },
+      )
+      .optional(),
+  },
 });

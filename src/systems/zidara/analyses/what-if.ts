@@ -1,3 +1,4 @@
+import { invalid } from '../../../input/input-error.ts';
 import type { RowShape, WhatIfUnit } from '../../analysis-declaration.ts';
 import { ADVANTAGE_WHAT_IF } from './advantage.ts';
 import { FIGHT_CURVES_WHAT_IF } from './fight-curves.ts';
@@ -55,6 +56,7 @@ export function whatIfPairs<Row extends object>(
   against: readonly Row[],
   shape: RowShape<Row>,
 ): WhatIfRow<Row>[] {
+  checkRuns({ base, against }, shape);
   const keyOf = (row: Row) => JSON.stringify(shape.keys.map((k) => row[k]));
   const others = new Map<string, Row>();
   for (const row of against) others.set(keyOf(row), row);
@@ -91,4 +93,31 @@ export function whatIfPairs<Row extends object>(
   });
   for (const row of others.values()) rows.push(pair(null, row));
   return rows;
+}
+
+/**
+ * The two runs' rows and the shape {@link whatIfPairs} is given, as a library user may pass
+ * anything: each run's rows an array of objects, the shape one of {@link WHAT_IF_SHAPES}' kind.
+ * @throws InputError naming the argument (`against`, `base[2]`, `shape`).
+ */
+function checkRuns(runs: Readonly<Record<string, unknown>>, shape: unknown): void {
+  for (const [field, rows] of Object.entries(runs)) {
+    if (!Array.isArray(rows)) throw invalid(field, rows, "an analysis' rows (an array)");
+    const bad = rows.findIndex((row) => !row || typeof row !== 'object');
+    if (bad >= 0)
+      throw invalid(`${field}[${bad}]`, rows[bad], "a row of the analysis' (an object)");
+  }
+  const s = shape as Partial<RowShape<object>> | null | undefined;
+  if (
+    !s ||
+    typeof s !== 'object' ||
+    !Array.isArray(s.keys) ||
+    !s.figures ||
+    typeof s.figures !== 'object'
+  )
+    throw invalid(
+      'shape',
+      shape,
+      "a row shape: the analysis' entry of WHAT_IF_SHAPES, such as WHAT_IF_SHAPES.splits",
+    );
 }

@@ -43,6 +43,15 @@ interface RuleOptionCommon {
     /** Words for a setup line when not the rules page's ("+3 boosts"). */
     readonly words: (value: never) => string;
   };
+  /**
+   * The value of another option without which this one is not read, and why: a value of its own
+   * (not the default, so that a roll echoed with its defaults reads back) is refused without it.
+   */
+  readonly onlyWith?: {
+    readonly other: string;
+    readonly otherValue: unknown;
+    readonly because: string;
+  };
   /** A value of another option this one's non-default value refuses, and why. */
   readonly refuses?: {
     readonly value: unknown;
@@ -162,6 +171,11 @@ export const RULE_OPTIONS = {
     flag: { name: '--explode-depth', help: 'most extra rolls per exploding die' },
     scenario: 'archetype',
     shape: (roll) => (roll.explode ? roll.explodeDepth : ''),
+    onlyWith: {
+      other: 'explode',
+      otherValue: true,
+      because: 'no die explodes without it, so a depth would change nothing',
+    },
   },
   auraGainUsableSameRoll: {
     type: 'flag',
@@ -377,6 +391,27 @@ export function flagText(option: RuleOption): string {
 /** The commander attribute of an option's flag ("--aura-max" → "auraMax"). */
 export function flagAttribute(option: RuleOption): string {
   return option.flag.name.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * The first option set (to a value of its own, not its default) without the other option's value
+ * it is read only with (see `RuleOptionCommon.onlyWith`), or undefined. A value of another type
+ * than the option's (a file's the schema refused) is left to the schema's message.
+ * @example unreadOption({ explode: false, explodeDepth: 5 })?.field // 'explodeDepth'
+ */
+export function unreadOption(values: {
+  readonly [field: string]: unknown;
+}): { field: RuleOptionName; other: string; otherValue: unknown; because: string } | undefined {
+  for (const name of RULE_OPTION_NAMES) {
+    const option: RuleOption = RULE_OPTIONS[name];
+    const w = option.onlyWith;
+    const value = values[name];
+    if (!w || typeof value !== typeof option.default || value === option.default) continue;
+    const other = values[w.other] ?? RULE_OPTIONS[w.other as RuleOptionName].default;
+    if (typeof other === typeof w.otherValue && other !== w.otherValue)
+      return { field: name, other: w.other, otherValue: w.otherValue, because: w.because };
+  }
+  return undefined;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type RuleVariantName,
   refusedPair,
   ruleOptionSchema,
+  unreadOption,
 } from './rule-options.ts';
 
 /** A roll spec as written in JSON (the oracle's `spec`): absent fields take the defaults below. */
@@ -316,6 +317,13 @@ export function parseRoll(input: unknown, where = ''): Roll {
       `${where}${refused.field}`,
       fields[refused.field],
       `${RULE_OPTIONS[refused.field].default} with ${refused.other} ${String(fields[refused.other])}: ${refused.because}`,
+    );
+  const unread = unreadOption(fields);
+  if (unread)
+    throw invalid(
+      `${where}${unread.field}`,
+      fields[unread.field],
+      `it only with ${unread.other} ${String(unread.otherValue)} (${unread.because})`,
     );
   return roll;
 }

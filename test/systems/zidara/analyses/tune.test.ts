@@ -141,4 +141,14 @@ describe('tuneGrid and tuneTargets', () => {
       /^target: 0\.6 is not allowed \(expected an object\)$/,
     );
   });
+
+  it('tuneTargets names a grid that is not tuneGrid’s rows, as an InputError', () => {
+    const target = { winChance: 0.6, solveFor: 'challenge' } as const;
+    expect(() => tuneTargets({}, undefined as never, target)).toThrow(
+      /^grid: nothing is not allowed \(expected tuneGrid's rows \(an array\)\)$/,
+    );
+    expect(() => tuneTargets({}, [{ steps: 6, challenge: 3 }, {}] as never, target)).toThrow(
+      /^grid\[1\]: \{\} is not allowed \(expected a row of tuneGrid, such as \{ "steps": 6, "challenge": 3, … \}\)$/,
+    );
+  });
 });

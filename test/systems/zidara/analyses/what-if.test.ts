@@ -5,6 +5,23 @@ import { tuneGrid } from '../../../../src/systems/zidara/analyses/tune.ts';
 import { WHAT_IF_SHAPES, whatIfPairs } from '../../../../src/systems/zidara/analyses/what-if.ts';
 
 describe('whatIfPairs', () => {
+  it('names the argument a library user left out or got wrong, as an InputError', () => {
+    const pairs = whatIfPairs as (...args: unknown[]) => unknown;
+    const rows = tuneGrid({ steps: [2], challenges: [3], auraMax: 0 });
+    expect(() => pairs()).toThrow(
+      /^base: nothing is not allowed \(expected an analysis' rows \(an array\)\)$/,
+    );
+    expect(() => pairs(rows, 5, WHAT_IF_SHAPES.tune)).toThrow(/^against: 5 is not allowed/);
+    expect(() => pairs(rows, [null], WHAT_IF_SHAPES.tune)).toThrow(
+      /^against\[0\]: null \(an empty value\) is not allowed \(expected a row of the analysis' \(an object\)\)$/,
+    );
+    expect(() => pairs(rows, rows)).toThrow(
+      /^shape: nothing is not allowed \(expected a row shape: /,
+    );
+    expect(() => pairs(rows, rows, 'tune')).toThrow(/^shape: "tune" is not allowed/);
+    expect(() => pairs()).toThrow(expect.objectContaining({ name: 'InputError' }));
+  });
+
   it('pairs rows by their key fields whatever their order, and gives against − base per figure', () => {
     const shape = {
       keys: ['steps', 'challenge'],

@@ -239,7 +239,9 @@ describe('advise: laws', () => {
       fc.property(
         rolledState.filter(({ spec }) => openings(spec) <= 600),
         ({ spec }) => {
-          const roll = parseRoll({ ...spec, explode: false, auraGainUsableSameRoll: true });
+          // Plain dice: no explosions, so no depth (refused without them).
+          const { explodeDepth: _depth, ...plain } = spec;
+          const roll = parseRoll({ ...plain, explode: false, auraGainUsableSameRoll: true });
           const odds = new RollSolver(roll).odds();
           let utility = 0;
           let wins = 0;

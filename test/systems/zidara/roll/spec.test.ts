@@ -92,8 +92,20 @@ describe('roll specs', () => {
       'dice[3].area: true is not allowed (expected at most one area die a roll)',
     ],
     [{ ...ok, tieBreak: 'yes' }, 'tieBreak: "yes" is not allowed (expected true or false)'],
+    [
+      { ...ok, explodeDepth: 5 },
+      'explodeDepth: 5 is not allowed (expected it only with explode true (no die explodes without it, so a depth would change nothing))',
+    ],
   ])('rejects %j naming the field, the value and what is allowed', (spec, message) => {
     expect(() => parseRoll(spec)).toThrow(message);
+  });
+
+  it('read a depth with exploding dice, and the default depth (a spec echoed whole) without', () => {
+    expect(parseRoll({ ...ok, explode: true, explodeDepth: 5 }).explodeDepth).toBe(5);
+    expect(parseRoll({ ...ok, explode: false, explodeDepth: 20 }).explodeDepth).toBe(20);
+    expect(() => parseRoll({ ...ok, explode: false, explodeDepth: 0 })).toThrow(
+      /^explodeDepth: 0 is not allowed \(expected it only with explode true/,
+    );
   });
 
   it('prefixes fields with where the spec sits in a file', () => {
