@@ -272,6 +272,39 @@ function baselineFigure(estimate: Estimate): BaselineFigure {
 }
 
 /**
+ * A baseline as the library takes it (a user may pass anything): an object with its files'
+ * figures, as parseBaseline or readBaseline returns it.
+ * @throws InputError naming `field`.
+ */
+function baselineGiven(baseline: Baseline, field: string): void {
+  const given: unknown = baseline;
+  if (
+    !given ||
+    typeof given !== 'object' ||
+    !baseline.files ||
+    typeof baseline.files !== 'object' ||
+    Array.isArray(baseline.files)
+  )
+    throw invalid(field, given, 'a baseline, as parseBaseline or readBaseline returns it');
+}
+
+/** A run's files' figures as the library takes them (see {@link baselineGiven}). */
+function filesGiven(files: readonly BaselineFile[]): void {
+  const given: unknown = files;
+  if (!Array.isArray(given))
+    throw invalid(
+      'files',
+      given,
+      "the run's files' figures (an array, as a check's run gives them)",
+    );
+  const bad = files.findIndex(
+    (file) => !file || typeof file !== 'object' || !Array.isArray(file.figures),
+  );
+  if (bad >= 0)
+    throw invalid(`files[${bad}]`, files[bad], "a file's figures ({ path, figures: [...] })");
+}
+
+/**
  * Compares the figures of the files run with the baseline: each figure that moved (exact:
  * beyond the tolerance; simulated: significantly, a two-sample test at level `alpha` each —
  * a check gives each its share of the run's false-alarm budget), each new one, each one gone,
@@ -283,6 +316,8 @@ export function changesSinceBaseline(
   files: readonly BaselineFile[],
   alpha = 1 - CONFIDENCE,
 ): BaselineComparison {
+  baselineGiven(baseline, 'baseline');
+  filesGiven(files);
   const moved: FigureMove[] = [];
   const simulated: SimulatedComparison[] = [];
   const added: { file: string; key: string }[] = [];
@@ -362,6 +397,9 @@ export function updateBaseline(
   files: readonly BaselineFile[],
   seed: number,
 ): Baseline {
+  if (previous !== undefined) baselineGiven(previous, 'previous');
+  filesGiven(files);
+  if (!Number.isSafeInteger(seed)) throw invalid('seed', seed, "the run's seed (a whole number)");
   const result: Record<string, Record<string, BaselineFigure>> = {};
   for (const [path, figures] of Object.entries(previous?.files ?? {}))
     result[path] = { ...figures };
@@ -386,6 +424,7 @@ export function updateBaseline(
  * rules shows in a diff as exactly the figures it moved.
  */
 export function formatBaseline(baseline: Baseline): string {
+  baselineGiven(baseline, 'baseline');
   const files = Object.keys(baseline.files).sort();
   const lines = [
     '{',

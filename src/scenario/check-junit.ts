@@ -1,6 +1,6 @@
 import { countOf } from '../format/format-count.ts';
 import type { CheckResult } from './check-scenarios.ts';
-import { underAnotherNameLines } from './check-table.ts';
+import { checkResultGiven, underAnotherNameLines } from './check-table.ts';
 
 /**
  * A check as JUnit XML, for CI dashboards: one `<testsuite>` per scenario file with one
@@ -10,6 +10,7 @@ import { underAnotherNameLines } from './check-table.ts';
  * @example checkJunit(result).startsWith('<?xml') // not run: needs a check's result (test/scenario/check-scenarios.test.ts)
  */
 export function checkJunit(result: CheckResult): string {
+  checkResultGiven(result);
   const suites: string[] = [];
   let tests = 0;
   let failures = 0;

@@ -1,11 +1,23 @@
 import { posix } from 'node:path';
 import { countOf } from '../format/format-count.ts';
+import { invalid } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import type { BaselineComparison } from './baseline.ts';
 import type { CheckResult } from './check-scenarios.ts';
 import { compact, formatMove } from './format-figure.ts';
 import { DETECTION_POWER } from './judge.ts';
 import { BASELINE_FILE } from './scenario-files.ts';
+
+/**
+ * A check's result as the library's layouts take it (a user may pass anything): an object with
+ * its files' checks, as checkScenarioFiles and checkScenarios return it.
+ * @throws InputError naming `result`.
+ */
+export function checkResultGiven(result: CheckResult): void {
+  const given: unknown = result;
+  if (!given || typeof given !== 'object' || !Array.isArray(result.files))
+    throw invalid('result', given, "a check's result, as checkScenarioFiles returns it");
+}
 
 /** The counts of a check, and its one-line headline ("24 passed, 1 failed, 2 figures moved"). */
 export function checkCounts(result: CheckResult): {
@@ -16,6 +28,7 @@ export function checkCounts(result: CheckResult): {
   readonly moved: number;
   readonly headline: string;
 } {
+  checkResultGiven(result);
   const all = result.files.flatMap((f) => f.expectations);
   const passed = all.filter((e) => e.verdict === 'pass').length;
   const failed = all.filter((e) => e.verdict === 'fail').length;
@@ -45,6 +58,7 @@ export function checkCounts(result: CheckResult): {
  * moved from the baseline (old → new), what did not pass and why, and a summary line. Pure.
  */
 export function checkTable(result: CheckResult): string {
+  checkResultGiven(result);
   const rows = result.files.flatMap((file) =>
     file.expectations.map((e) => ({
       scenario: file.path,

@@ -8,6 +8,9 @@ import {
   pathFromBaseline,
   updateBaseline,
 } from '../../src/scenario/baseline.ts';
+import { checkJunit } from '../../src/scenario/check-junit.ts';
+import { checkMarkdown } from '../../src/scenario/check-markdown.ts';
+import { checkCounts, checkTable } from '../../src/scenario/check-table.ts';
 import { exactEstimate, proportionEstimate } from '../../src/scenario/judge.ts';
 
 const exact = (key: string, value: number): FigureRecord => ({
@@ -177,5 +180,51 @@ describe('baselines', () => {
     const renamed = updateBaseline(old, now, 1);
     expect(Object.keys(renamed.files)).toEqual(['../scenarios/a.yaml']);
     expect(renamed.files['../scenarios/a.yaml']).toEqual(old.files['scenarios/a.yaml']);
+  });
+});
+
+describe("the library's baseline and check layouts, given what is not theirs", () => {
+  const refused = (run: () => unknown, message: string) => {
+    let thrown: unknown;
+    try {
+      run();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InputError);
+    expect((thrown as Error).message).toBe(message);
+  };
+  const baseline = { format: 'dicelab-baseline', version: 1, seed: 1, files: {} } as const;
+  const call = <A extends unknown[]>(f: (...args: A) => unknown, ...args: unknown[]) =>
+    f(...(args as A));
+
+  it('name the argument (a raw TypeError read "cannot read properties of undefined")', () => {
+    const noBaseline =
+      'baseline: nothing is not allowed (expected a baseline, as parseBaseline or readBaseline returns it)';
+    refused(() => call(formatBaseline), noBaseline);
+    refused(() => call(changesSinceBaseline, undefined, []), noBaseline);
+    refused(
+      () => call(changesSinceBaseline, baseline, { path: 'a.yaml' }),
+      `files: {"path":"a.yaml"} is not allowed (expected the run's files' figures (an array, as a check's run gives them))`,
+    );
+    refused(
+      () => call(updateBaseline, undefined, [null], 1),
+      `files[0]: null (an empty value) is not allowed (expected a file's figures ({ path, figures: [...] }))`,
+    );
+    refused(
+      () => call(updateBaseline, { files: [] }, [], 1),
+      'previous: {"files":[]} is not allowed (expected a baseline, as parseBaseline or readBaseline returns it)',
+    );
+    refused(
+      () => call(updateBaseline, undefined, [], '7'),
+      `seed: "7" is not allowed (expected the run's seed (a whole number))`,
+    );
+    const noResult = `result: nothing is not allowed (expected a check's result, as checkScenarioFiles returns it)`;
+    for (const layout of [checkCounts, checkTable, checkMarkdown, checkJunit])
+      refused(() => call(layout), noResult);
+    refused(
+      () => call(checkJunit, { files: 'a.yaml' }),
+      `result: {"files":"a.yaml"} is not allowed (expected a check's result, as checkScenarioFiles returns it)`,
+    );
   });
 });
