@@ -78,7 +78,11 @@ ${table([
   // Every rule option, from its declaration (RULE_OPTIONS, rule-options.ts).
   ...RULE_OPTION_NAMES.map((name): Row => {
     const option = ruleOption(name);
-    return [name, flagText(option), R[name], allowedText(option)];
+    const { onlyWith } = option;
+    const only = onlyWith
+      ? `, only with \`${onlyWith.other}: ${String(onlyWith.otherValue)}\``
+      : '';
+    return [name, flagText(option), R[name], `${allowedText(option)}${only}`];
   }),
   ['intents[].threat', '', R.intentThreat, 'a threat of the roll'],
   ['intents[].weight', '', R.intentWeight, 'a number ≥ 0'],
