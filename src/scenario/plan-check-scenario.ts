@@ -113,9 +113,11 @@ function figureAt(at: string): FigureAt {
 /**
  * One figure of a check, resolved: the spec checked by its system (a refusal names the field
  * where the file sets it, `fieldOf`), the figure's unit, and its key ("success of ring-skill
- * ring 3, skill 2, tn 3"). `figureAt` is where `figure` and `by` are set. A figure the check
- * never has (`pass` of a risky d12 roll) is refused here, when the file is read, at the figure
- * (or, for a `minus` taking the expectation's figure, at the spec field that changed the check).
+ * ring 3, skill 2, tn 3"; a simulated one ends in " [simulated]", as Zi'Dara's do, so the exact
+ * figure of the same spec keeps its own). `figureAt` is where `figure` and `by` are set. A figure
+ * the check never has (`pass` of a risky d12 roll) is refused here, when the file is read, at
+ * the figure (or, for a `minus` taking the expectation's figure, at the spec field that changed
+ * the check).
  * @throws InputError whose field is a path in the file.
  */
 export function resolveCheckFigure(
@@ -170,7 +172,9 @@ export function resolveCheckFigure(
     figure,
     by,
     unit,
-    key: `${figure} of ${system} ${shown}`.trimEnd(),
+    key: [`${figure} of ${system}`, shown, by === 'simulation' ? '[simulated]' : '']
+      .filter(Boolean)
+      .join(' '),
     spec: { kind: 'check', system, input: of, check },
   };
 }

@@ -147,6 +147,30 @@ expectations:
     expect(again.files[0]!.figures).toEqual(first.files[0]!.figures);
   });
 
+  it('record a simulated figure beside the exact one of the same spec, each under its own key', async () => {
+    const [, , success4] = bruteD6(4);
+    const run = await checkScenarios(
+      [
+        load(`scenario: both
+system: d6-pool
+expectations:
+  - { expect: exact, figure: success, of: { stat: 4 }, atLeast: 0 }
+  - { expect: simulated, figure: success, of: { stat: 4 }, by: simulation, atLeast: 0 }
+`),
+      ],
+      { seed: 3, threads: 1 },
+    );
+    const figures = run.files[0]!.figures;
+    expect(figures.map((f) => f.key)).toEqual([
+      'success of d6-pool stat 4',
+      'success of d6-pool stat 4 [simulated]',
+    ]);
+    // The baseline keeps the exact figure exact: a move of it is judged to 1e-9, not by a test.
+    expect(figures[0]!.estimate).toMatchObject({ by: 'exact' });
+    expect(figures[0]!.estimate.estimate).toBeCloseTo(success4, 12);
+    expect(figures[1]!.estimate).toMatchObject({ by: 'simulation', trials: 20000 });
+  });
+
   it('refuse bad files with one line each, naming the system’s own fields', () => {
     expect(
       problems(`scenario: x
