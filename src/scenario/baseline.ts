@@ -8,7 +8,7 @@ import { issueProblems } from '../input/issue-messages.ts';
 import { jsonSyntaxError, positions } from '../input/located-text.ts';
 import { normalQuantile } from '../montecarlo/normal-quantile.ts';
 import type { FigureUnit } from './figure-catalogue.ts';
-import { formatEstimate } from './format-figure.ts';
+import { decimalsTelling, formatEstimate } from './format-figure.ts';
 import {
   CONFIDENCE,
   type Estimate,
@@ -271,6 +271,15 @@ function baselineFigure(estimate: Estimate): BaselineFigure {
   };
 }
 
+/** A move, "41.67% → 31.25%", with the digits that tell an exact figure's old value from its new. */
+function movedShown(was: Estimate, now: Estimate, unit: FigureUnit): string {
+  const decimals =
+    was.by === 'exact' && now.by === 'exact'
+      ? decimalsTelling(was.estimate, now.estimate, unit)
+      : undefined;
+  return `${formatEstimate(was, unit, false, decimals)} → ${formatEstimate(now, unit, false, decimals)}`;
+}
+
 /**
  * A baseline as the library takes it (a user may pass anything): an object with its files'
  * figures, as parseBaseline or readBaseline returns it.
@@ -358,7 +367,7 @@ export function changesSinceBaseline(
         before: was,
         after: record.estimate,
         ...(change.z === undefined ? {} : { z: change.z }),
-        shown: `${formatEstimate(was, record.unit)} → ${formatEstimate(record.estimate, record.unit)}`,
+        shown: movedShown(was, record.estimate, record.unit),
       });
     }
     for (const key of Object.keys(before))

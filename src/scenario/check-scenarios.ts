@@ -9,7 +9,14 @@ import {
 } from './baseline.ts';
 import { ANALYSIS_TABLES, type FigureUnit } from './figure-catalogue.ts';
 import { cellKey, cellValue, FigureSolver, selectRows } from './figure-solver.ts';
-import { formatBound, formatEstimate, formatFigure, formatMove } from './format-figure.ts';
+import {
+  boundDecimals,
+  decimalsTelling,
+  formatBound,
+  formatEstimate,
+  formatFigure,
+  formatMove,
+} from './format-figure.ts';
 import {
   DETECTION_POWER,
   differenceEstimate,
@@ -344,7 +351,8 @@ async function judgeExpectation(
         judgeBound(x!, e.bound),
       );
       const [x] = estimates;
-      const shown = `${formatEstimate(x!, e.figure.unit)}, want ${formatBound(e.bound, e.figure.unit)}`;
+      const decimals = verdictDecimals(x!, e.bound, e.figure.unit, false, verdict);
+      const shown = `${formatEstimate(x!, e.figure.unit, false, decimals)}, want ${formatBound(e.bound, e.figure.unit, false, decimals)}`;
       return {
         ...base,
         verdict,
@@ -362,7 +370,8 @@ async function judgeExpectation(
       const [a, b] = estimates;
       const d = differenceEstimate(a!, b!);
       const unit = e.left.unit === 'flag' ? 'number' : e.left.unit;
-      const shown = `${formatEstimate(d, unit, true)} (${formatFigure(a!.estimate, e.left.unit)} − ${formatFigure(b!.estimate, e.right.unit)}), want ${formatBound(e.bound, unit, true)}`;
+      const decimals = verdictDecimals(d, e.bound, unit, true, verdict);
+      const shown = `${formatEstimate(d, unit, true, decimals)} (${formatFigure(a!.estimate, e.left.unit, false, decimals)} − ${formatFigure(b!.estimate, e.right.unit, false, decimals)}), want ${formatBound(e.bound, unit, true, decimals)}`;
       const trials = Math.max(a!.trials ?? 0, b!.trials ?? 0);
       return {
         ...base,
@@ -471,6 +480,25 @@ async function decide(
   }
 }
 
+/**
+ * The decimals a verdict is shown with: the bound's as typed and, for a failure, as many more as
+ * it takes to tell the figure (a simulated one's nearer interval end) from the bound it breaks,
+ * so that "0.583, below 0.583" reads "0.5833, below 0.5834".
+ */
+function verdictDecimals(
+  x: Estimate,
+  bound: Bound,
+  unit: FigureUnit,
+  difference: boolean,
+  verdict: Verdict,
+): number {
+  const decimals = boundDecimals(bound, unit);
+  if (verdict !== 'fail') return decimals;
+  const below = bound.atLeast !== undefined && x.hi < bound.atLeast;
+  const limit = below ? bound.atLeast! : bound.atMost!;
+  return decimalsTelling(below ? x.hi : x.lo, limit, unit, difference, decimals);
+}
+
 function boundDetail(
   key: string,
   x: Estimate,
@@ -479,8 +507,9 @@ function boundDetail(
   verdict: Verdict,
   difference: boolean,
 ): string {
-  const f = (v: number) => formatFigure(v, unit, difference);
-  const want = formatBound(bound, unit, difference);
+  const decimals = verdictDecimals(x, bound, unit, difference, verdict);
+  const f = (v: number) => formatFigure(v, unit, difference, decimals);
+  const want = formatBound(bound, unit, difference, decimals);
   if (x.by === 'exact') {
     if (verdict === 'pass') return `${key} is ${f(x.estimate)} (${want})`;
     const side =
@@ -527,12 +556,14 @@ function monotoneResult(
       const a = line.points[broken.from]!;
       const b = line.points[broken.to]!;
       const where = line.label ? ` (${line.label})` : '';
-      const shown = `${along} ${a.at} → ${b.at}: ${formatFigure(a.value, unit)} → ${formatFigure(b.value, unit)}${where}`;
+      const decimals = decimalsTelling(a.value, b.value, unit);
+      const values = `${formatFigure(a.value, unit, false, decimals)} → ${formatFigure(b.value, unit, false, decimals)}`;
+      const shown = `${along} ${a.at} → ${b.at}: ${values}${where}`;
       return {
         ...base,
         verdict: 'fail',
         shown,
-        detail: `the figure ${direction === 'nonDecreasing' ? 'falls' : 'rises'} from ${along} ${a.at} to ${b.at}${where}: ${formatFigure(a.value, unit)} → ${formatFigure(b.value, unit)}`,
+        detail: `the figure ${direction === 'nonDecreasing' ? 'falls' : 'rises'} from ${along} ${a.at} to ${b.at}${where}: ${values}`,
         figures: keys,
         by: 'exact',
       };

@@ -41,7 +41,7 @@ ${PLAIN}expectations:
     expect(pass).toMatchObject({
       verdict: 'pass',
       by: 'exact',
-      shown: '41.67%, want 41.67% to 41.67%',
+      shown: '41.66666667%, want 41.66666666% to 41.66666667%',
     });
     expect(fail).toMatchObject({ verdict: 'fail', shown: '41.67%, want ≥ 50.00%' });
     expect(fail!.detail).toBe(
@@ -217,7 +217,7 @@ expectations:
 `),
     ]);
     expect(result.files[0]!.expectations.map((e) => [e.verdict, e.shown])).toEqual([
-      ['pass', '+16.41 pts, want +16.41 pts to +16.41 pts'],
+      ['pass', '+16.40625 pts, want +16.40624 pts to +16.40626 pts'],
       ['pass', 'never falls along steps (12 points, 3 lines)'],
     ]);
     // Every row's main figure is recorded for the baseline.
@@ -242,7 +242,7 @@ expectations:
 `),
     ]);
     expect(result.files[0]!.expectations.map((e) => [e.verdict, e.shown])).toEqual([
-      ['pass', '+16.41 pts, want +16.41 pts to +16.41 pts'],
+      ['pass', '+16.40625 pts, want +16.40624 pts to +16.40626 pts'],
     ]);
   });
 
