@@ -3,6 +3,7 @@ import { countOf } from '../format/format-count.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
 import { checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkCounts } from '../scenario/check-table.ts';
+import { EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
   BASELINE_FILE,
   CHECK_RUN_LIMITS,
@@ -44,8 +45,8 @@ export function registerBaseline(program: Command) {
       'after',
       `
 Record the baseline after an intended change of rules or scenarios, and commit it: from then
-on \`dicelab check\` flags every figure that moves (exact: beyond 1e-9; simulated: a two-sample
-test at 99.9%), old → new.
+on \`dicelab check\` flags every figure that moves (exact: beyond ${EXACT_TOLERANCE}; simulated: a
+two-sample test at its share of the run's ${RUN_FALSE_ALARM} false-alarm budget), old → new.
 
 Examples:
   dicelab baseline scenarios/ --write

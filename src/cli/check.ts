@@ -2,7 +2,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
 import { checkTable } from '../scenario/check-table.ts';
-import { DETECTION_POWER, RUN_FALSE_ALARM } from '../scenario/judge.ts';
+import { DETECTION_POWER, EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
   BASELINE_FILE,
   CHECK_RUN_LIMITS,
@@ -45,10 +45,10 @@ export function registerCheck(program: Command) {
     .addHelpText(
       'after',
       `
-Exact figures are compared within 1e-9. A simulated figure fails only when its whole interval
+Exact figures are compared within ${EXACT_TOLERANCE}. A simulated figure fails only when its whole interval
 is on the wrong side of a bound and passes only when it is wholly on the right side; in
 between, trials grow ×4 up to the cap, then the expectation is inconclusive (exit 3). A figure
-moved from the baseline (exact: beyond 1e-9; simulated: a two-sample test) is a regression
+moved from the baseline (exact: beyond ${EXACT_TOLERANCE}; simulated: a two-sample test) is a regression
 (exit 1); record intended changes with \`dicelab baseline <the same files> --write\`. When
 nothing changed, a run reports anything about its simulated figures with probability at most
 ${RUN_FALSE_ALARM} (their tests share that budget); each simulated figure's smallest move

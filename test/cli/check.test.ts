@@ -362,3 +362,15 @@ ${PLAIN}expectations:
     );
   });
 });
+
+describe('dicelab baseline --help', () => {
+  it('states the moves test as dicelab check runs it: each at its share of the run’s budget', async () => {
+    const { code, stdout } = await runInProcess(['baseline', '--help']);
+    expect(code).toBe(0);
+    const text = stdout.replace(/\s+/g, ' ');
+    expect(text).not.toContain('test at 99.9%');
+    expect(text).toContain(
+      "simulated: a two-sample test at its share of the run's 0.001 false-alarm budget",
+    );
+  });
+});
