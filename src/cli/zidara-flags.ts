@@ -80,7 +80,7 @@ function ruleFlag(option: RuleOption): Option {
 
 /**
  * The flags that describe a Zi'Dara character's situation, shared by every `dicelab zidara`
- * command: Aura at the start, then every rule option but Resolve (see `RULE_OPTIONS`: Aura
+ * command: Aura (at the start, unless `auraHelp` says otherwise), then every rule option but Resolve (see `RULE_OPTIONS`: Aura
  * cap, the archetype, ties, Warrior, late Aura, worth of Aura and Resolve, rule variants).
  * Defaults are the rules page's.
  */
@@ -88,12 +88,12 @@ export function addCharacterOptions<
   A extends unknown[],
   O extends OptionValues,
   G extends OptionValues,
->(command: Command<A, O, G>): Command<A, O & CharacterFlagValues, G> {
-  command.option(
-    '--aura <n>',
-    'Aura at the start (default: full, --aura-max)',
-    integerFlag(0, ROLL_LIMITS.auraMax),
-  );
+>(
+  command: Command<A, O, G>,
+  /** What `--aura` is to the command: Aura at the roll's start, unless it says otherwise. */
+  auraHelp = 'Aura at the start (default: full, --aura-max)',
+): Command<A, O & CharacterFlagValues, G> {
+  command.option('--aura <n>', auraHelp, integerFlag(0, ROLL_LIMITS.auraMax));
   for (const name of CHARACTER_OPTIONS) command.addOption(ruleFlag(ruleOption(name)));
   return command as unknown as Command<A, O & CharacterFlagValues, G>;
 }

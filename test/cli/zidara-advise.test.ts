@@ -98,6 +98,10 @@ describe('dicelab zidara advise (for people)', () => {
       '--spec',
     ])
       expect(stdout).toContain(text);
+    // --aura is the Aura held in the rolled state, not at the roll's start (that is late Aura's).
+    expect(stdout.replace(/\s+/g, ' ')).toContain(
+      "--aura <n> Aura held now, the shown dice's top faces counted",
+    );
   });
 });
 
