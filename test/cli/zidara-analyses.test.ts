@@ -271,21 +271,11 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
   });
 
   it('refuses --rerolls beside a named policy, which rerolls by its own rule and would ignore it', async () => {
+    // Four steps against C3 with one Resolve: a roll that may reroll.
+    const roll = ['--steps', '4', '--vs', '3', '--resolve', '1'];
     const cases: [string[], string][] = [
       [
-        [
-          'splits',
-          '--steps',
-          '4',
-          '--vs',
-          '3',
-          '--resolve',
-          '1',
-          '--policy',
-          'greedy',
-          '--rerolls',
-          'one',
-        ],
+        ['splits', ...roll, '--policy', 'greedy', '--rerolls', 'one'],
         'dicelab: --rerolls: "one" is not allowed (expected it only with --policy optimal (the greedy policy rerolls every die of a roll that fails))\n',
       ],
       [
@@ -293,24 +283,14 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
         'dicelab: --rerolls: "all" is not allowed (expected it only with --policy optimal (the never policy never rerolls))\n',
       ],
       [
-        [
-          'tune',
-          '--steps',
-          '4',
-          '--vs',
-          '3',
-          '--resolve',
-          '1',
-          '--against',
-          '--policy greedy --rerolls one',
-        ],
+        ['tune', ...roll, '--against', '--policy greedy --rerolls one'],
         'dicelab: --against: --rerolls: "one" is not allowed (expected it only with --policy optimal (the greedy policy rerolls every die of a roll that fails))\n',
       ],
     ];
     await expectRefused(cases);
     // The optimum rerolling one die only, against the greedy policy: a what-if, not a clash.
     const what = await runInProcess([
-      ...['zidara', 'tune', '--steps', '4', '--vs', '3', '--resolve', '1', '--rerolls', 'one'],
+      ...['zidara', 'tune', ...roll, '--rerolls', 'one'],
       ...['--against', '--policy greedy', '--format', 'json'],
     ]);
     expect(what.code, what.stderr).toBe(0);
@@ -321,21 +301,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       ['--policy', 'greedy'],
       ['--policy', 'greedy', '--rerolls', 'any'],
     ])
-      expect(
-        (
-          await runInProcess([
-            'zidara',
-            'splits',
-            '--steps',
-            '4',
-            '--vs',
-            '3',
-            '--resolve',
-            '1',
-            ...extra,
-          ])
-        ).code,
-      ).toBe(0);
+      expect((await runInProcess(['zidara', 'splits', ...roll, ...extra])).code).toBe(0);
   });
 
   it('refuses --name without --out, and what --only makes moot, which they would ignore', async () => {
