@@ -198,6 +198,7 @@ function MoreThreats({ state, update, intents }: ViewProps & { intents: readonly
             on
               ? { vs2: state.vs, defence2: undefined }
               : { vs2: undefined, defence2: undefined, aim: [] },
+            'step',
           )
         }
       />
@@ -238,7 +239,7 @@ function MoreThreats({ state, update, intents }: ViewProps & { intents: readonly
         label="An area die"
         hint="The Elementalist's: it counts against every threat"
         checked={state.area !== undefined}
-        onChange={(on) => update({ area: on ? 4 : undefined })}
+        onChange={(on) => update({ area: on ? 4 : undefined }, 'step')}
       />
       {state.area !== undefined ? (
         <ChoiceField

@@ -107,7 +107,7 @@ export function PageCountField(
   );
 }
 
-/** The {@link ToggleField} of a switch of the page's state. */
+/** The {@link ToggleField} of a switch of the page's state: each turn is a step of the history. */
 export function PageSwitch(props: { name: PageSwitchKey; hint?: string } & ViewProps) {
   const { name, hint, state, update } = props;
   return (
@@ -116,7 +116,7 @@ export function PageSwitch(props: { name: PageSwitchKey; hint?: string } & ViewP
       label={PAGE_FIELDS[name]}
       {...(hint ? { hint } : {})}
       checked={state[name]}
-      onChange={(on) => update({ [name]: on })}
+      onChange={(on) => update({ [name]: on }, 'step')}
     />
   );
 }

@@ -20,14 +20,23 @@ export const linkProblems = signal<readonly string[]>(opened.problems);
 let editing: string | undefined;
 
 /**
+ * How a change enters the history: an `edit` of a field shares its entry with the edits of the
+ * same field just before it, so typing "12" or tapping + thrice is one entry, not one a
+ * keystroke; a `step` (a switch turned, a whole new question asked) always has an entry of its
+ * own, and the edit after it has another, even of the field the step changed (threat B turned
+ * on, then its Challenge).
+ */
+export type HistoryEntry = 'edit' | 'step';
+
+/**
  * Changes part of the state, and the fragment with it. A change to another field than the last
  * change's is a new question with its own history entry, so Back returns to the question before
- * it; a change to the same field replaces that entry, so typing "12" or tapping + thrice is one
- * entry, not one a keystroke. The field is the patch's first that changes: what follows it is
- * what the change implies (faces cleared, Aura capped). A Mid-roll face the change leaves its die
- * unable to show is cleared (`fitFaces`).
+ * it; a change to the same field replaces that entry ({@link HistoryEntry}). The field is the
+ * patch's first that changes: what follows it is what the change implies (faces cleared, Aura
+ * capped). A Mid-roll face the change leaves its die unable to show is cleared (`fitFaces`).
  */
-export function updateState(patch: Partial<PageState>): void {
+export function updateState(patch: Partial<PageState>, entry: HistoryEntry = 'edit'): void {
+  if (entry === 'step') editing = undefined;
   const before = pageState.value;
   pageState.value = fitFaces({ ...before, ...patch });
   const fragment = `#${writeFragment(pageState.value)}`;
@@ -37,7 +46,7 @@ export function updateState(patch: Partial<PageState>): void {
   );
   if (field !== undefined && field === editing) history.replaceState(null, '', fragment);
   else history.pushState(null, '', fragment);
-  editing = field;
+  editing = entry === 'step' ? undefined : field;
 }
 
 /**
@@ -45,9 +54,7 @@ export function updateState(patch: Partial<PageState>): void {
  * again): always its own history entry, even after an edit of one of its fields.
  */
 export function askQuestion(patch: Partial<PageState>): void {
-  editing = undefined;
-  updateState(patch);
-  editing = undefined;
+  updateState(patch, 'step');
 }
 
 /**

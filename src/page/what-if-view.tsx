@@ -120,7 +120,7 @@ export function WhatIfView({ state, update }: ViewProps) {
             label={WHAT_IF_LABELS.defending}
             hint={`Rules page: ${D.defending ? 'no' : 'yes'} (off: the defence model)`}
             checked={!state.defending}
-            onChange={(bought) => update({ defending: !bought })}
+            onChange={(bought) => update({ defending: !bought }, 'step')}
           />
           {(['explode', 'lateAura'] as const).map((name) => (
             <PageSwitch
@@ -178,7 +178,7 @@ function VariantField({ name, state, update }: { name: RuleVariantName } & ViewP
           label={label}
           hint={hint}
           checked={state[name] === true}
-          onChange={(on) => update({ [name]: on })}
+          onChange={(on) => update({ [name]: on }, 'step')}
         />
       );
     case 'choice':

@@ -606,6 +606,74 @@ describe('the offline page: Back and Forward', () => {
     expect(await entries(page)).toBe(opened + 2);
     expect(await hash(page)).toBe('view=splits&steps=13&actions=1&vs=3&tags=1&objective=wins');
   });
+
+  it('gives each field edited in a row its own entry: Ring, then Skill, then Ring again', async () => {
+    const page = await open('v=1&view=ring-skill&ring=2&skill=1&tn=1');
+    await page.waitForSelector('#ring');
+    const opened = await entries(page);
+    await page.click('button[aria-label="Ring: one more"]');
+    await page.click('button[aria-label="Skill: one more"]');
+    // Typed key by key, a field is still one entry: "2" is erased (nothing taken), "3" taken.
+    await page.click('#ring');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('4');
+    await page.click('button[aria-label="Ring: one more"]');
+    expect(await entries(page)).toBe(opened + 3);
+    expect(await hash(page)).toBe('view=ring-skill&vs=3&ring=5&skill=2&tn=1');
+    await page.goBack();
+    await shows(page, 'ring', '3');
+    expect(await page.inputValue('#skill')).toBe('2');
+    await page.goBack();
+    await shows(page, 'skill', '1');
+    expect(await page.inputValue('#ring')).toBe('3');
+    await page.goBack();
+    await shows(page, 'ring', '2');
+    expect(await hash(page)).toBe('view=ring-skill&vs=3&ring=2&skill=1&tn=1');
+  });
+
+  it('makes each turn of a switch a step of its own, apart from the edit of what it shows', async () => {
+    const page = await open('v=1&view=advice&split=3&vs=3');
+    await page.waitForSelector('#second-threat', { state: 'attached' });
+    const opened = await entries(page);
+    // Threat B on (its Challenge starts at A's, 3), then its Challenge tapped to 5: two entries.
+    await page.click('label[for="second-threat"]');
+    await page.click('button[aria-label="Threat B\'s Challenge: one more"]');
+    await page.click('button[aria-label="Threat B\'s Challenge: one more"]');
+    expect(await entries(page)).toBe(opened + 2);
+    // The area die on (a d4), then a d8 chosen: two more.
+    await page.click('label[for="area-die"]');
+    await page.click('#area-sides-8');
+    expect(await entries(page)).toBe(opened + 4);
+    // A switch turned on and off again is two steps, not one entry left as it was.
+    await page.click('.more-rules summary');
+    await page.click('label[for="explode"]');
+    await page.click('label[for="explode"]');
+    expect(await entries(page)).toBe(opened + 6);
+    expect(await page.isChecked('#explode')).toBe(false);
+
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#explode')?.checked);
+    await page.goBack();
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLInputElement>('#explode')?.checked,
+    );
+    expect(await page.isChecked('#area-sides-8')).toBe(true);
+    await page.goBack();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('#area-sides-4')?.checked,
+    );
+    await page.goBack();
+    await page.waitForSelector('#area-sides-4', { state: 'detached' });
+    await shows(page, 'vs2', '5');
+    // Back to threat B as it was turned on, its Challenge A's; then to no threat B.
+    await page.goBack();
+    await shows(page, 'vs2', '3');
+    expect(await hash(page)).toBe('view=advice&vs=3&split=d8|d4&faces=&vs2=3');
+    await page.goBack();
+    await page.waitForSelector('#vs2', { state: 'detached' });
+    expect(await page.isChecked('#second-threat')).toBe(false);
+    expect(await hash(page)).toBe('view=advice&vs=3&split=d8|d4&faces=');
+  });
 });
 
 describe('the offline page: Fight', () => {
