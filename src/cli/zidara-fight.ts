@@ -5,6 +5,7 @@ import { formatPercent } from '../format/format-percent.ts';
 import { InputError } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
+import { fightCurveRows, shownWinWithin } from '../systems/zidara/analyses/fight-curves.ts';
 import {
   FIGHT_DEFAULTS,
   FIGHT_POLICIES,
@@ -251,9 +252,6 @@ function poolFromText(text: string): number[] {
   });
 }
 
-/** The largest double below 1: a chance known to be short of certain. */
-const LARGEST_BELOW_ONE = 1 - Number.EPSILON / 2;
-
 /** A fight for people: one line per round, exact and simulated side by side. */
 function formatFight(
   fight: Fight,
@@ -263,16 +261,12 @@ function formatFight(
 ): string {
   const rounds = (exact?.pWinWithin ?? sim?.pWinWithin ?? []).length;
   // The exact chance of a fight won by round k is a float sum that can reach 1 while the fight
-  // may still be on after that round (the next round's P(reached), or past the last P(not won),
-  // above 0): it then reads as short of certain ("> 99.99%"), never "100.00%".
-  const wonBy = (odds: FightOdds, k: number) => {
-    const stillOn = k + 1 < rounds ? odds.pReached[k + 1]! : odds.pNotWon;
-    const p = odds.pWinWithin[k]!;
-    return formatPercent(p >= 1 && stillOn > 0 ? LARGEST_BELOW_ONE : p, 2);
-  };
+  // may still be on after that round: it then reads as short of certain ("> 99.99%"), never
+  // "100.00%", as in the fight-curves table and on the page (shownWinWithin).
+  const curve = exact ? fightCurveRows(fight, exact) : [];
   const rows = Array.from({ length: rounds }, (_, k) => ({
     round: k + 1,
-    exact: exact ? wonBy(exact, k) : '-',
+    exact: curve[k] ? formatPercent(shownWinWithin(curve[k]), 2) : '-',
     simulated: sim ? formatPercent(sim.pWinWithin[k]!, 2) : '-',
     interval: sim
       ? `${formatPercent(sim.pWinWithinCi95[k]![0], 2)} to ${formatPercent(sim.pWinWithinCi95[k]![1], 2)}`

@@ -14,6 +14,21 @@ export function formatPercent(p: number, digits = 1): string {
   return `${text}%`;
 }
 
+/** The largest double below 1: a chance known to be short of certain. */
+const LARGEST_BELOW_ONE = 1 - Number.EPSILON / 2;
+
+/**
+ * A chance to show when its complement's is known: a float sum `p` that reached 1 while `rest`,
+ * the chance of anything else, is above 0 (a fight won by a round that may still be on after it)
+ * is short of certain, and becomes the largest double below 1, so {@link formatPercent} (and
+ * `formatChance`) read it "> 99.9%" or "> 99.99%", never "100%". Any other `p` is itself.
+ * @example formatPercent(shortOfCertain(1, 4e-16), 2) // "> 99.99%"
+ * @example shortOfCertain(1, 0) // 1
+ */
+export function shortOfCertain(p: number, rest: number): number {
+  return p >= 1 && rest > 0 ? LARGEST_BELOW_ONE : p;
+}
+
 /**
  * p × 100 to `digits` decimals, rounded once from p's exact value: `toFixed` on p itself, the
  * point moved two places in the text. `(p * 100).toFixed` rounds twice, and a chance a hair

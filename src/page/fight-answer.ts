@@ -1,5 +1,5 @@
 import { formatChance } from '../format/format-chance.ts';
-import type { FightCurveRow } from '../systems/zidara/analyses/fight-curves.ts';
+import { type FightCurveRow, shownWinWithin } from '../systems/zidara/analyses/fight-curves.ts';
 
 /**
  * The plain-language answer to a Fight question: how often the threat is down within a few
@@ -14,10 +14,10 @@ export function fightAnswer(rows: readonly FightCurveRow[]): {
   if (!last) return { headline: 'No rounds to play.', detail: '' };
   const soon = rows[Math.min(3, rows.length) - 1]!;
   const rounds = (n: number) => `${n} round${n === 1 ? '' : 's'}`;
-  const headline = `The threat is down within ${rounds(soon.round)} ${formatChance(soon.winWithin)} of the time.`;
+  const headline = `The threat is down within ${rounds(soon.round)} ${formatChance(shownWinWithin(soon))} of the time.`;
   const half = rows.find((row) => row.winWithin >= 0.5);
   const parts = [
-    soon !== last ? `Within ${rounds(last.round)}: ${formatChance(last.winWithin)}.` : '',
+    soon !== last ? `Within ${rounds(last.round)}: ${formatChance(shownWinWithin(last))}.` : '',
     half
       ? `Half the time it falls by round ${half.round}.`
       : `Even after ${rounds(last.round)} it is down less than half the time.`,

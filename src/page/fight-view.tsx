@@ -2,6 +2,7 @@ import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { formatChance } from '../format/format-chance.ts';
 import { FIGHTS_CSV_COLUMNS, fightsChart } from '../report/zidara/fights-chart.ts';
+import { shownWinWithin } from '../systems/zidara/analyses/fight-curves.ts';
 import { FIGHT_LIMITS, FIGHT_POLICIES, type FightPolicy } from '../systems/zidara/fight/fight.ts';
 import { CharacterFields } from './character-fields.tsx';
 import { ChartDetails } from './chart-details.tsx';
@@ -139,7 +140,7 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
           {rows.map((row, i) => (
             <tr key={row.round} data-round={row.round} data-win-within={String(row.winWithin)}>
               <td>{row.round}</td>
-              <td class="num">{formatChance(row.winWithin)}</td>
+              <td class="num">{formatChance(shownWinWithin(row))}</td>
               <td class="num">{formatChance(answer.roundsToWin[i]!)}</td>
               <td class="num">{formatChance(row.reached)}</td>
             </tr>

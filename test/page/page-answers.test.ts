@@ -63,4 +63,22 @@ describe("the page's answers in words", () => {
       detail: `Within 4 rounds: ${formatChance(1 - 0.5625 ** 4)}. Half the time it falls by round 2. Open with d8.`,
     });
   });
+
+  it('never says a threat that may still stand is down 100% of the time', () => {
+    // 14 steps against one C2 tag: the float sum of the wins is 1 by round 3 (by round 5 with 8
+    // steps), while the threat still stands after it a few times in 10¹⁹.
+    const rows = fightCurves({ steps: 14, challenges: [2], tags: [1], maxRounds: 3 });
+    expect(rows[2]!.winWithin).toBeGreaterThanOrEqual(1);
+    expect(fightAnswer(rows).headline).toBe(
+      'The threat is down within 3 rounds > 99.9999% of the time.',
+    );
+    const longer = fightCurves({ steps: 8, challenges: [2], tags: [1], maxRounds: 6 });
+    expect(longer[5]!.winWithin).toBeGreaterThanOrEqual(1);
+    expect(fightAnswer(longer).detail).toMatch(/^Within 6 rounds: > 99\.9999%\. /);
+    // A threat that cannot stand is down for certain: d12 against one C1 tag always wins.
+    const sure = fightCurves({ pool: [12], challenges: [1], tags: [1], maxRounds: 2 });
+    expect(fightAnswer(sure).headline).toBe(
+      'The threat is down within 2 rounds 100.0% of the time.',
+    );
+  });
 });

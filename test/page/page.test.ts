@@ -703,6 +703,19 @@ describe('the offline page: Fight', () => {
     expect((await svg.boundingBox())!.height).toBeGreaterThan(100);
   });
 
+  it('never heads a fight the threat may still survive with 100%', async () => {
+    // 14 steps against one C2 tag: the float sum of the wins is 1 by round 3, while the threat
+    // still stands after it a few times in 10¹⁹.
+    const page = await open('v=1&view=fight&steps=14&vs=2&tags=1&max-rounds=3');
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    const round3 = page.locator('[data-round="3"]');
+    expect(Number(await round3.getAttribute('data-win-within'))).toBeGreaterThanOrEqual(1);
+    expect(await page.textContent('#fight-answer .headline')).toBe(
+      'The threat is down within 3 rounds > 99.9999% of the time.',
+    );
+    expect(await round3.locator('td').nth(1).textContent()).toBe('> 99.9999%');
+  });
+
   it('names a field the engine refuses by its label on the page: Rounds, not maxRounds', async () => {
     // 36 steps in 3 actions against 2 tags: 1,271 round solves a round, so at most 3 rounds of
     // an exact fight's 5,000 solves. The engine's message names the library's field.

@@ -5,6 +5,7 @@ import { formatPoints } from '../../format/format-points.ts';
 import type { AnalysisName } from '../../systems/analyses.ts';
 import { COMPARE_DEFAULTS, type SystemCompareRow } from '../../systems/compare.ts';
 import { type AnalysisJob, type AnalysisResult, jobName } from '../../systems/run-analysis.ts';
+import { shownWinWithin } from '../../systems/zidara/analyses/fight-curves.ts';
 import { FISHING_DEFAULTS } from '../../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../../systems/zidara/analyses/rerolls.ts';
 import { SPLITS_DEFAULTS } from '../../systems/zidara/analyses/splits.ts';
@@ -215,7 +216,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
           'Every intent won strips a tag; Aura and Resolve carry from round to round (Aura starts full, Resolve at the Titles).',
         findings: [
           // "; " between fights: a fight's name has a comma of its own ("C4 (d8), 2 tags").
-          `Down within ${Math.min(3, lastRound)} round${lastRound === 1 ? '' : 's'}: ${finals.map((r) => `${r.fight} ${formatPercent(r.winWithin)}`).join('; ')}.`,
+          `Down within ${Math.min(3, lastRound)} round${lastRound === 1 ? '' : 's'}: ${finals.map((r) => `${r.fight} ${formatPercent(shownWinWithin(r))}`).join('; ')}.`,
         ],
         rows,
         columns: FIGHTS_COLUMNS,

@@ -1,11 +1,11 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { formatPercent } from '../../format/format-percent.ts';
-import type { FightCurveRow } from '../../systems/zidara/analyses/fight-curves.ts';
+import { type FightCurveRow, shownWinWithin } from '../../systems/zidara/analyses/fight-curves.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';
-import { type Column, csvColumns } from '../column.ts';
+import { type Column, csvColumns, type FieldColumn, tableColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
@@ -31,15 +31,26 @@ export function fightsChart(
   ]);
 }
 
-/** Table columns (terminal and HTML). */
-export const FIGHTS_COLUMNS: Column<FightCurveRow>[] = [
+/**
+ * Every field of a row, in CSV order; a table leaves out the chance the threat still stands (the
+ * next round's "Round played"), and reads "Down within" short of certain while it is above 0.
+ */
+const FIGHTS_FIELDS: readonly FieldColumn<FightCurveRow>[] = [
   { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'tags', header: 'Tags' },
   { key: 'round', header: 'Rounds' },
-  { key: 'winWithin', header: 'Down within', format: (p) => formatPercent(p) },
+  {
+    key: 'winWithin',
+    header: 'Down within',
+    format: (_, row) => formatPercent(shownWinWithin(row)),
+  },
+  { key: 'notWonWithin', header: 'Still standing after', table: false },
   { key: 'reached', header: 'Round played', format: (p) => formatPercent(p) },
   { key: 'opening', header: 'First split' },
 ];
 
-/** CSV columns: every field of a row (the table shows them all), raw. */
-export const FIGHTS_CSV_COLUMNS = csvColumns(FIGHTS_COLUMNS);
+/** Table columns (terminal and HTML). */
+export const FIGHTS_COLUMNS: Column<FightCurveRow>[] = tableColumns(FIGHTS_FIELDS);
+
+/** CSV columns: every field of a row, raw. */
+export const FIGHTS_CSV_COLUMNS = csvColumns(FIGHTS_FIELDS);

@@ -1,4 +1,5 @@
 import { z } from '#zod';
+import { shortOfCertain } from '../../../format/format-percent.ts';
 import { integer } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
@@ -40,6 +41,12 @@ export type FightCurveRow = {
   readonly fight: string;
   readonly round: number;
   readonly winWithin: number;
+  /**
+   * P(the threat still stands after this round): the next round's `reached`, after the last the
+   * fight's P(not won). 1 − `winWithin` in exact arithmetic; above 0, it says the fight may still
+   * go on when the float sum `winWithin` has reached 1 (see {@link shownWinWithin}).
+   */
+  readonly notWonWithin: number;
   /** P(this round is played at all). */
   readonly reached: number;
   /** The split the first round rolls. */
@@ -109,9 +116,20 @@ export function fightCurveRows(fight: Fight, odds: FightOdds): FightCurveRow[] {
     fight: `${challengeName(challenge)}, ${tags} tag${tags === 1 ? '' : 's'}`,
     round: k + 1,
     winWithin,
+    notWonWithin: k + 1 < odds.pWinWithin.length ? odds.pReached[k + 1]! : odds.pNotWon,
     reached: odds.pReached[k]!,
     opening: odds.openingSplit,
   }));
+}
+
+/**
+ * A row's `winWithin` as every surface shows it (the CLI's fight, the table, the report, the
+ * page): short of certain while the fight may still go on after the round, though the float sum
+ * reached 1, so it never reads 100% ({@link shortOfCertain}).
+ * @example shownWinWithin({ winWithin: 1, notWonWithin: 4e-16 }) < 1 // true
+ */
+export function shownWinWithin(row: Pick<FightCurveRow, 'winWithin' | 'notWonWithin'>): number {
+  return shortOfCertain(row.winWithin, row.notWonWithin);
 }
 
 /** How a What if pairs two runs' rows (`--against`, the page's What if). */

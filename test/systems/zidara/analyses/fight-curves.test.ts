@@ -17,7 +17,35 @@ describe('fight curves', () => {
     expect(rows.map((r) => r.round)).toEqual([1, 2, 3]);
     rows.forEach((row) => {
       expect(row.winWithin).toBeCloseTo(1 - (36 / 64) ** row.round, 12);
+      // It still stands after the round when it stood through each: (36/64)^n.
+      expect(row.notWonWithin).toBeCloseTo((36 / 64) ** row.round, 12);
     });
+  });
+
+  it('never reads 100% in its table or finding while the threat may still stand', () => {
+    // 14 steps against one C2 tag: by round 3 the float sum of the rounds' wins is 1 (above it,
+    // by an ulp), though the threat still stands after it a few times in 10¹⁹.
+    const options = { steps: 14, challenges: [2], tags: [1], maxRounds: 3 };
+    const [round3] = fightCurves(options).slice(2);
+    expect(round3!.winWithin).toBeGreaterThanOrEqual(1);
+    expect(round3!.notWonWithin).toBeGreaterThan(0);
+    expect(round3!.notWonWithin).toBeLessThan(1e-15);
+    const out = analysisOutput(runAnalysis({ analysis: 'fight-curves', options }));
+    const downWithin = out.columns.find((c) => c.key === 'winWithin')!;
+    const cells = out.rows.map((row) => downWithin.format!(row.winWithin as never, row as never));
+    expect(cells).toEqual(['> 99.9%', '> 99.9%', '> 99.9%']);
+    expect(out.findings).toEqual(['Down within 3 rounds: C2 (d4), 1 tag > 99.9%.']);
+    // A threat that cannot stand is down for certain: d12 against one C1 tag always wins.
+    const sure = analysisOutput(
+      runAnalysis({
+        analysis: 'fight-curves',
+        options: { pool: [12], challenges: [1], tags: [1], maxRounds: 2 },
+      }),
+    );
+    expect(
+      sure.rows.map((row) => downWithin.format!(row.winWithin as never, row as never)),
+    ).toEqual(['100.0%', '100.0%']);
+    expect(sure.findings).toEqual(['Down within 2 rounds: C1 (d2), 1 tag 100.0%.']);
   });
 
   it('more tags or a higher Challenge never make the threat fall sooner', () => {
