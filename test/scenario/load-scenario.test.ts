@@ -111,7 +111,22 @@ threats:
     for (const line of found) expect(line).toMatch(/^syntax\.yaml:\d+:\d+: \S/);
     expect(found[0]).toMatch(/^syntax\.yaml:4:1: .*}/);
     expect(problems('scenario: x\nscenario: y\n', 'twice.yaml')).toEqual([
-      'twice.yaml:2:1: Map keys must be unique',
+      'twice.yaml:2:1: scenario: written twice (expected each key once in its mapping; its first is at line 1)',
+    ]);
+  });
+
+  it('names a key written twice and points at its second appearance, in a block or a flow mapping', () => {
+    const text = `${HEADER}  guard:
+    challenge: 4
+expectations:
+  - expect: x
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard, action: fight }
+    atLeast: 0.5
+`;
+    expect(problems(text, 'twice.yaml')).toEqual([
+      'twice.yaml:8:3: threats.guard: written twice (expected each key once in its mapping; its first is at line 7)',
+      'twice.yaml:13:54: expectations[0].of.action: written twice (expected each key once in its mapping; its first is at line 13)',
     ]);
   });
 
