@@ -281,6 +281,28 @@ expectations:
     ]);
   });
 
+  it('points at a grid point at its own value and says no more of where it is', () => {
+    const text = `${HEADER}expectations:
+  - expect: a Challenge past its limit, checked as of.challenge is
+    figure: winChance
+    of: { character: bram, action: fight }
+    over:
+      challenge: [1, 2,
+        99]
+    monotone: nonIncreasing
+  - expect: Aura past the cap, on the axis held fixed
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    over: { resolve: [0, 1], aura: [0, 6] }
+    along: resolve
+    monotone: nonDecreasing
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:14:9: expectations[0].over.challenge[2]: 99 is not allowed (expected an integer from 1 to 50)',
+      'bad.yaml:19:40: expectations[1].over.aura[1]: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
+    ]);
+  });
+
   it('refuses a percentage on a figure that is not a chance, at the bound (it was read as the number / 100)', () => {
     const text = `${HEADER}analyses:
   fish: { analysis: fishing, character: bram, action: fight, vs: guard }
