@@ -178,12 +178,13 @@ characters:
     ]);
   });
 
-  it("refuses an archetype's explosion depth without its exploding dice, once, at the depth", () => {
+  it("refuses an archetype's explosion depth without its exploding dice, once, at the depth, its default too", () => {
     const text = `scenario: x
 characters:
   a: { archetype: { name: Guardian, explodeDepth: 5 }, actions: { fight: 4 } }
-  b: { archetype: { explode: true, explodeDepth: 5 }, actions: { fight: 4 } }
+  b: { archetype: { explode: true, explodeDepth: 20 }, actions: { fight: 4 } }
   c: { archetype: { explode: false, explodeDepth: 20 }, actions: { fight: 4 } }
+  d: { archetype: { explodeDepth: 20 }, actions: { fight: 4 } }
 threats:
   guard: { challenge: 3, tags: 2 }
 analyses:
@@ -195,6 +196,8 @@ expectations:
 `;
     expect(problems(text)).toEqual([
       'bad.yaml:3:51: characters.a.archetype.explodeDepth: 5 is not allowed (expected it only with archetype.explode true (no die explodes without it, so a depth would change nothing))',
+      'bad.yaml:5:51: characters.c.archetype.explodeDepth: 20 is not allowed (expected it only with archetype.explode true (no die explodes without it, so a depth would change nothing))',
+      'bad.yaml:6:35: characters.d.archetype.explodeDepth: 20 is not allowed (expected it only with archetype.explode true (no die explodes without it, so a depth would change nothing))',
     ]);
   });
 
