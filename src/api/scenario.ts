@@ -19,6 +19,7 @@ export {
   changesSinceBaseline,
   type FigureMove,
   type FigureRecord,
+  type FigureRecordedDifferently,
   type FileUnderAnotherName,
   formatBaseline,
   parseBaseline,

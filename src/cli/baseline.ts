@@ -71,6 +71,10 @@ Examples:
       const comparison = result.baseline;
       if (comparison) {
         for (const m of comparison.moved) lines.push(`moved: ${m.file}: ${m.key}: ${m.shown}`);
+        for (const r of comparison.recordedDifferently)
+          lines.push(
+            `recorded differently: ${r.file}: ${r.key}: ${r.shown}${options.write ? '; recorded again' : '; --write records it again'}`,
+          );
         const renamed = new Set(comparison.underAnotherName.map((f) => f.file));
         for (const a of comparison.added)
           if (!renamed.has(a.file)) lines.push(`new: ${a.file}: ${a.key}`);
@@ -81,12 +85,12 @@ Examples:
           );
       }
       const counts = comparison
-        ? `${comparison.moved.length} moved, ${comparison.added.length} new, ${comparison.removed.length} gone, ${comparison.unchanged} unchanged${comparison.underAnotherName.length ? `, ${countOf(comparison.underAnotherName.length, 'file')} renamed` : ''}`
+        ? `${comparison.moved.length} moved, ${comparison.added.length} new, ${comparison.removed.length} gone, ${comparison.unchanged} unchanged${comparison.recordedDifferently.length ? `, ${comparison.recordedDifferently.length} recorded differently` : ''}${comparison.underAnotherName.length ? `, ${countOf(comparison.underAnotherName.length, 'file')} renamed` : ''}`
         : `all new: there was no baseline at ${options.baseline}`;
       const verdicts = checkCounts(result);
       if (verdicts.failed || verdicts.inconclusive)
         lines.push(
-          `note: ${verdicts.headline.replace(/, \d+ figures? moved.*$/, '')}: a baseline records figures, not verdicts (see dicelab check)`,
+          `note: ${verdicts.headline.replace(/, \d+ figures? (moved|recorded differently).*$/, '')}: a baseline records figures, not verdicts (see dicelab check)`,
         );
       if (options.write) {
         await writeFileAtomically(options.baseline, formatBaseline(next), '--baseline');

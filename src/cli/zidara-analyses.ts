@@ -47,9 +47,11 @@ import {
   addCharacterOptions,
   addPlayOptions,
   addRerollsOption,
+  type CharacterFlags,
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
+  refuseUnreadFlag,
 } from './zidara-flags.ts';
 
 /**
@@ -591,6 +593,14 @@ async function runAndPrint<F extends RunFlags>(
     const { top: _top, ...rest } = job;
     return rest;
   };
+  // A flag --against types is refused as one typed on the command line, at its default too
+  // (--explode-depth 20 alone), before the given run is spent.
+  try {
+    refuseUnreadFlag(other as CharacterFlags, (attribute) => attribute in changed);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError(`--against: ${error.message}`, error.field);
+  }
   const base = await runFlagged(whole(build(flags)));
   let against: AnalysisOutput;
   try {

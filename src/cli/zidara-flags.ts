@@ -95,6 +95,11 @@ export function addCharacterOptions<
 ): Command<A, O & CharacterFlagValues, G> {
   command.option('--aura <n>', auraHelp, integerFlag(0, ROLL_LIMITS.auraMax));
   for (const name of CHARACTER_OPTIONS) command.addOption(ruleFlag(ruleOption(name)));
+  // A flag typed is refused without the flag it is read only with, even at its default value
+  // (--explode-depth 20 alone), which the parsed values cannot tell from a flag left out.
+  command.hook('preAction', (self) => {
+    refuseUnreadFlag(self.opts(), (attribute) => self.getOptionValueSource(attribute) === 'cli');
+  });
   return command as unknown as Command<A, O & CharacterFlagValues, G>;
 }
 
@@ -155,30 +160,10 @@ export function flagsSetup(flags: CharacterFlags): RollSetup {
       flags.rerolls,
       `it only with --policy optimal (the ${policy} policy ${policy === 'greedy' ? 'rerolls every die of a roll that fails' : 'never rerolls'})`,
     );
-  const given = flags as Readonly<Record<string, unknown>>;
-  const options: Record<string, unknown> = {};
-  for (const name of CHARACTER_OPTIONS) {
-    const option = ruleOption(name);
-    if (name === 'tieBreak') continue; // `--defending`: the defence model, below
-    const value = given[flagAttribute(option)];
-    options[name] = option.type === 'flag' ? (value ? !option.default : option.default) : value;
-  }
-  // An option read only with another (--explode-depth with --explode) would be ignored without it.
-  const unread = unreadOption(options);
-  if (unread) {
-    const other = ruleOption(unread.other as RuleOptionName);
-    // A switch sets the opposite of its option's default: naming it says the value.
-    const otherFlag =
-      other.type === 'flag' ? other.flag.name : `${other.flag.name} ${String(unread.otherValue)}`;
-    throw invalid(
-      ruleOption(unread.field).flag.name,
-      options[unread.field],
-      `it only with ${otherFlag} (${unread.because})`,
-    );
-  }
+  refuseUnreadFlag(flags);
   return characterSetup(
     {
-      ...options,
+      ...characterOptions(flags),
       aura: flags.aura,
       defending: flags.defending,
       resolve: flags.resolve,
@@ -186,6 +171,50 @@ export function flagsSetup(flags: CharacterFlags): RollSetup {
       rerolls: flags.rerolls as RerollKinds | undefined,
     },
     { aura: '--aura', auraMax: '--aura-max', field: (field) => FLAG_OF_FIELD[field] ?? field },
+  );
+}
+
+/**
+ * The rule options the character flags set, by field (every one but Resolve and `tieBreak`, the
+ * defence model): each read from its flag's attribute, a switch setting the opposite of the
+ * option's default.
+ */
+function characterOptions(flags: CharacterFlags): Record<string, unknown> {
+  const given = flags as Readonly<Record<string, unknown>>;
+  const options: Record<string, unknown> = {};
+  for (const name of CHARACTER_OPTIONS) {
+    const option = ruleOption(name);
+    if (name === 'tieBreak') continue; // `--defending`: the defence model, in characterSetup
+    const value = given[flagAttribute(option)];
+    options[name] = option.type === 'flag' ? (value ? !option.default : option.default) : value;
+  }
+  return options;
+}
+
+/**
+ * Refuses a flag read only with another (--explode-depth with --explode), which would be ignored
+ * without it: set to a value of its own, or at any value when `typed` says so of its attribute
+ * (the user typed it: `--explode-depth 20` alone too; see `unreadOption`).
+ * @throws InputError naming the flag.
+ */
+export function refuseUnreadFlag(
+  flags: CharacterFlags,
+  typed?: (attribute: string) => boolean,
+): void {
+  const options = characterOptions(flags);
+  const unread = unreadOption(
+    options,
+    typed && ((field) => typed(flagAttribute(ruleOption(field)))),
+  );
+  if (!unread) return;
+  const other = ruleOption(unread.other as RuleOptionName);
+  // A switch sets the opposite of its option's default: naming it says the value.
+  const otherFlag =
+    other.type === 'flag' ? other.flag.name : `${other.flag.name} ${String(unread.otherValue)}`;
+  throw invalid(
+    ruleOption(unread.field).flag.name,
+    options[unread.field],
+    `it only with ${otherFlag} (${unread.because})`,
   );
 }
 

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import type { visit } from 'jsonc-parser';
-import { type FieldPath, fieldPath } from './field-path.ts';
-import { INPUT_LIMITS, isJsonPath } from './input-bytes.ts';
+import { type FieldPath, fieldName, fieldPath } from './field-path.ts';
+import { INPUT_LIMITS, isJsonPath, linePosition } from './input-bytes.ts';
 import { InputError } from './input-error.ts';
 import type { InputSource } from './located-text.ts';
 import {
+  duplicateKeyMessage,
   jsonSyntaxError,
   nestingMessage,
   positions,
@@ -54,7 +55,12 @@ function parseJson(
     throw new InputError(`${at}: ${reason}`);
   }
   const duplicate = duplicateJsonKey(text, value, colons);
-  if (duplicate) throw new InputError(`${place(duplicate.offset)}: Map keys must be unique`);
+  if (duplicate) {
+    const { line } = linePosition(text, duplicate.first);
+    throw new InputError(
+      `${place(duplicate.offset)}: ${duplicateKeyMessage(fieldName(duplicate.path), line)}`,
+    );
+  }
   const locate = jsonLocator(text, path);
   return sourceOf(path, value, (field) => locate(fieldPath(field)));
 }

@@ -49,6 +49,15 @@ export function nestingMessage(): string {
   return `nested too deeply (expected at most ${INPUT_LIMITS.nesting} levels of arrays and objects)`;
 }
 
+/**
+ * The message of a key written twice in one mapping of a JSON or YAML file, located at the
+ * second: the key by its field, and the line of the first.
+ * @example duplicateKeyMessage('threats.guard', 5) // "threats.guard: written twice (expected each key once in its mapping; its first is at line 5)"
+ */
+export function duplicateKeyMessage(field: string, firstLine: number): string {
+  return `${field}: written twice (expected each key once in its mapping; its first is at line ${firstLine})`;
+}
+
 /** `path:line:col` of offsets in `text`. */
 export function positions(text: string, path: string): (offset: number) => string {
   return (offset) => {

@@ -1,8 +1,19 @@
-import { type Document, LineCounter, parseDocument, visit as visitYaml } from 'yaml';
-import { fieldPath } from './field-path.ts';
+import {
+  type Document,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit as visitYaml,
+} from 'yaml';
+import { fieldName, fieldPath } from './field-path.ts';
 import { INPUT_LIMITS, linePosition } from './input-bytes.ts';
 import { InputError } from './input-error.ts';
 import {
+  duplicateKeyMessage,
   type InputSource,
   nestingMessage,
   positions,
@@ -17,6 +28,7 @@ import { nodeOffset } from './yaml-locator.ts';
 /**
  * A YAML text parsed with positions, or every problem found: syntax (as the YAML parser says
  * it, with `uniqueKeys`), nesting deeper than `INPUT_LIMITS.nesting`, an alias bomb. Pure.
+ * A key written twice is named by its field, at its second appearance.
  * Shared by spec files and scenario files.
  */
 export function parseYaml(text: string):
@@ -39,7 +51,13 @@ export function parseYaml(text: string):
   if (doc.errors.length > 0) {
     return {
       ok: false,
-      problems: doc.errors.map((error) => problem(error.pos[0], syntaxMessage(error))),
+      problems: doc.errors.map((error) => {
+        const twice = error.code === 'DUPLICATE_KEY' ? duplicateKey(doc, error.pos[0]) : undefined;
+        if (!twice) return problem(error.pos[0], syntaxMessage(error));
+        const field = fieldName(twice.path);
+        const { line } = linePosition(text, twice.first);
+        return { ...problem(error.pos[0], duplicateKeyMessage(field, line)), field };
+      }),
     };
   }
   let value: unknown;
@@ -79,7 +97,42 @@ function syntaxMessage(error: { code: string; message: string }): string {
 export interface YamlProblem {
   readonly line: number;
   readonly col: number;
+  /** The field at fault, when there is one (a key written twice); absent for syntax. */
+  readonly field?: string;
   readonly message: string;
+}
+
+/**
+ * The key the parser found written twice at `offset` (where it reports a `DUPLICATE_KEY`): its
+ * path ("threats", "guard") and the offset of its first appearance in the same mapping, or
+ * undefined for a key with no plain name (a `? [a, b]` key: the parser's words then). Walks the
+ * document iteratively.
+ */
+function duplicateKey(
+  doc: Document,
+  offset: number,
+): { path: (string | number)[]; first: number } | undefined {
+  const stack: { node: unknown; at: (string | number)[] }[] = [{ node: doc.contents, at: [] }];
+  while (stack.length > 0) {
+    const { node, at } = stack.pop()!;
+    if (isSeq(node))
+      for (const [i, item] of node.items.entries()) stack.push({ node: item, at: [...at, i] });
+    if (!isMap(node)) continue;
+    for (const [i, pair] of node.items.entries()) {
+      if (!isPair(pair)) continue;
+      const { key } = pair;
+      if (!isScalar(key)) continue;
+      if (key.range?.[0] === offset) {
+        const first = node.items
+          .slice(0, i)
+          .find((p) => isScalar(p.key) && p.key.value === key.value)?.key;
+        if (!isNode(first) || !first.range) return undefined;
+        return { path: [...at, String(key.value)], first: first.range[0] };
+      }
+      stack.push({ node: pair.value, at: [...at, String(key.value)] });
+    }
+  }
+  return undefined;
 }
 
 /** The YAML path: positions kept from the start. */

@@ -108,6 +108,22 @@ export interface FigureMove {
 }
 
 /**
+ * A figure whose key the baseline holds recorded another way than the run finds it: a simulated
+ * value where the figure is now exact, or the reverse (a baseline written before another
+ * system's simulated keys ended in ` [simulated]`, or edited by hand). Not a move: the two are
+ * not compared, and re-recording the baseline mends it.
+ */
+export interface FigureRecordedDifferently {
+  readonly file: string;
+  readonly key: string;
+  readonly unit: FigureUnit;
+  readonly before: Estimate;
+  readonly after: Estimate;
+  /** "the baseline holds a simulated value (76.10% [75.03% to 77.13%, 20k trials]), the run an exact one (75.69%)". */
+  readonly shown: string;
+}
+
+/**
  * A scenario file's name in a baseline: its path from the baseline file's folder, with `/`
  * separators, so the same file has the same name whichever folder the check runs from
  * (`dicelab check` at the root, or `cd balance && dicelab check . --baseline ../reports/baseline.json`).
@@ -151,6 +167,11 @@ export interface BaselineComparison {
   readonly simulated: readonly SimulatedComparison[];
   /** The level of each simulated figure's two-sample test. */
   readonly alpha: number;
+  /**
+   * Figures the baseline holds under their key but found another way (simulated, now exact, or
+   * the reverse): not compared, not a failure; re-recording the baseline mends them.
+   */
+  readonly recordedDifferently: readonly FigureRecordedDifferently[];
   /** Figures the baseline does not have yet (a new expectation or file: not a failure). */
   readonly added: readonly { readonly file: string; readonly key: string }[];
   /** Figures of the files run that the run no longer computes (not a failure). */
@@ -280,6 +301,12 @@ function movedShown(was: Estimate, now: Estimate, unit: FigureUnit): string {
   return `${formatEstimate(was, unit, false, decimals)} → ${formatEstimate(now, unit, false, decimals)}`;
 }
 
+/** "a simulated value (76.10% [75.03% to 77.13%, 20k trials])", "an exact value (75.69%)". */
+function methodValue(estimate: Estimate, unit: FigureUnit): string {
+  const how = estimate.by === 'exact' ? 'an exact' : 'a simulated';
+  return `${how} value (${formatEstimate(estimate, unit, false)})`;
+}
+
 /**
  * A baseline as the library takes it (a user may pass anything): an object with its files'
  * figures, as parseBaseline or readBaseline returns it.
@@ -316,9 +343,10 @@ function filesGiven(files: readonly BaselineFile[]): void {
 /**
  * Compares the figures of the files run with the baseline: each figure that moved (exact:
  * beyond the tolerance; simulated: significantly, a two-sample test at level `alpha` each —
- * a check gives each its share of the run's false-alarm budget), each new one, each one gone,
- * and each file whose figures are all new while the baseline holds at least half of them under
- * another name. Files the run did not include are not compared. O(figures).
+ * a check gives each its share of the run's false-alarm budget), each one the baseline recorded
+ * another way (simulated where it is now exact, or the reverse: not compared), each new one,
+ * each one gone, and each file whose figures are all new while the baseline holds at least half
+ * of them under another name. Files the run did not include are not compared. O(figures).
  */
 export function changesSinceBaseline(
   baseline: Baseline,
@@ -328,6 +356,7 @@ export function changesSinceBaseline(
   baselineGiven(baseline, 'baseline');
   filesGiven(files);
   const moved: FigureMove[] = [];
+  const recordedDifferently: FigureRecordedDifferently[] = [];
   const simulated: SimulatedComparison[] = [];
   const added: { file: string; key: string }[] = [];
   const removed: { file: string; key: string }[] = [];
@@ -346,6 +375,17 @@ export function changesSinceBaseline(
         continue;
       }
       const was = baselineEstimate(old, 1 - alpha);
+      if (was.by !== record.estimate.by) {
+        recordedDifferently.push({
+          file: file.path,
+          key: record.key,
+          unit: record.unit,
+          before: was,
+          after: record.estimate,
+          shown: `the baseline holds ${methodValue(was, record.unit)}, the run ${methodValue(record.estimate, record.unit).replace(' value ', ' one ')}`,
+        });
+        continue;
+      }
       const change = figureMoved(was, record.estimate, alpha);
       if (was.by === 'simulation' && record.estimate.by === 'simulation')
         simulated.push({
@@ -378,7 +418,16 @@ export function changesSinceBaseline(
         underAnotherName.push({ file: file.path, name, ...elsewhere, figures: now.size });
     }
   }
-  return { moved, simulated, alpha, added, removed, unchanged, underAnotherName };
+  return {
+    moved,
+    recordedDifferently,
+    simulated,
+    alpha,
+    added,
+    removed,
+    unchanged,
+    underAnotherName,
+  };
 }
 
 /** The baseline file (not one of the run's) holding the most of `keys`, if it holds half of them or more. */

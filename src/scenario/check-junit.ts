@@ -1,12 +1,17 @@
 import { countOf } from '../format/format-count.ts';
 import type { CheckResult } from './check-scenarios.ts';
-import { checkResultGiven, underAnotherNameLines } from './check-table.ts';
+import {
+  checkResultGiven,
+  recordedDifferentlyLines,
+  underAnotherNameLines,
+} from './check-table.ts';
 
 /**
  * A check as JUnit XML, for CI dashboards: one `<testsuite>` per scenario file with one
  * `<testcase>` per expectation (a `<failure>` when it failed, `<skipped>` when it was
  * inconclusive), and a `baseline` suite with one failing case per figure that moved (and per
- * file the baseline holds only under another name). Pure.
+ * file the baseline holds only under another name) and one skipped case per figure it recorded
+ * differently (simulated, now exact, or the reverse: not compared). Pure.
  * @example checkJunit(result).startsWith('<?xml') // not run: needs a check's result (test/scenario/check-scenarios.test.ts)
  */
 export function checkJunit(result: CheckResult): string {
@@ -42,7 +47,7 @@ export function checkJunit(result: CheckResult): string {
     );
   }
   if (result.baseline) {
-    const { moved, unchanged, added, underAnotherName } = result.baseline;
+    const { moved, recordedDifferently, unchanged, added, underAnotherName } = result.baseline;
     const cases = moved.map(
       (m) =>
         `    <testcase classname="${attr(m.file)}" name="${attr(`baseline: ${m.key}`)}" time="0">\n      <failure message="${attr(`moved: ${m.shown}`)}" type="regression">${text(`${m.key} moved: ${m.shown}${m.z === undefined ? '' : ` (z = ${m.z.toFixed(2)})`}`)}</failure>\n    </testcase>`,
@@ -53,14 +58,21 @@ export function checkJunit(result: CheckResult): string {
         `    <testcase classname="${attr(f.file)}" name="${attr(`baseline: ${f.file}`)}" time="0">\n      <failure message="${attr(`not compared: the baseline names it ${f.stored}`)}" type="baseline">${text(elsewhere[i]!)}</failure>\n    </testcase>`,
       );
     });
+    const differently = recordedDifferentlyLines(result.baseline);
+    recordedDifferently.forEach((f, i) => {
+      cases.push(
+        `    <testcase classname="${attr(f.file)}" name="${attr(`baseline: ${f.key}`)}" time="0">\n      <skipped message="${attr('recorded differently: re-record the baseline')}">${text(differently[i]!)}</skipped>\n    </testcase>`,
+      );
+    });
     cases.push(
       `    <testcase classname="baseline" name="${attr(`${countOf(unchanged, 'figure')} unchanged, ${added.length} new`)}" time="0"/>`,
     );
     const failed = moved.length + underAnotherName.length;
     tests += cases.length;
     failures += failed;
+    skipped += recordedDifferently.length;
     suites.push(
-      `  <testsuite name="baseline" tests="${cases.length}" failures="${failed}" errors="0" skipped="0" time="0">\n${cases.join('\n')}\n  </testsuite>`,
+      `  <testsuite name="baseline" tests="${cases.length}" failures="${failed}" errors="0" skipped="${recordedDifferently.length}" time="0">\n${cases.join('\n')}\n  </testsuite>`,
     );
   }
   return [

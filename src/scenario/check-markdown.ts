@@ -5,7 +5,9 @@ import {
   checkCounts,
   falseAlarmSentence,
   noBaselineLine,
+  recordedDifferentlyLines,
   rerecordCommand,
+  rerecordSentence,
   trialsCompared,
   underAnotherNameLines,
 } from './check-table.ts';
@@ -37,7 +39,11 @@ export function checkMarkdown(result: CheckResult): string {
     lines.push('');
   }
   const baseline = result.baseline;
-  if (baseline && (baseline.moved.length > 0 || baseline.underAnotherName.length > 0)) {
+  const differently = baseline ? recordedDifferentlyLines(baseline) : [];
+  if (
+    baseline &&
+    (baseline.moved.length > 0 || baseline.underAnotherName.length > 0 || differently.length > 0)
+  ) {
     lines.push(
       baseline.moved.length > 0 ? '### Figures that moved from the baseline' : '### The baseline',
       '',
@@ -48,12 +54,15 @@ export function checkMarkdown(result: CheckResult): string {
         lines.push(`| ${cell(m.file)} | ${cell(m.key)} | ${cell(m.shown)} |`);
       lines.push('');
     }
+    for (const line of differently) lines.push(`- ${cell(line)}`);
     for (const line of underAnotherNameLines(result)) lines.push(`- **${cell(line)}**`);
-    if (baseline.underAnotherName.length > 0) lines.push('');
-    lines.push(
-      `If the change is intended, record the new figures with \`${rerecordCommand(result)}\` and commit ${baseline.file ? `\`${baseline.file}\`` : 'the baseline'}.`,
-      '',
-    );
+    if (baseline.underAnotherName.length > 0 || differently.length > 0) lines.push('');
+    if (baseline.moved.length > 0 || baseline.underAnotherName.length > 0)
+      lines.push(
+        `If the change is intended, record the new figures with \`${rerecordCommand(result)}\` and commit ${baseline.file ? `\`${baseline.file}\`` : 'the baseline'}.`,
+        '',
+      );
+    else lines.push(`Figures recorded differently were ${rerecordSentence(result)}.`, '');
   }
   lines.push('### Expectations', '');
   lines.push('| Scenario | Expectation | Figure | Verdict |', '|---|---|---|---|');

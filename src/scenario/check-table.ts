@@ -38,6 +38,11 @@ export function checkCounts(result: CheckResult): {
   if (failed) parts.push(`${failed} failed`);
   if (inconclusive) parts.push(`${inconclusive} inconclusive`);
   if (moved) parts.push(`${countOf(moved, 'figure')} moved from the baseline`);
+  const differently = result.baseline?.recordedDifferently.length ?? 0;
+  if (differently)
+    parts.push(
+      `${countOf(differently, 'figure')} recorded differently in the baseline (not compared)`,
+    );
   const elsewhere = result.baseline?.underAnotherName.length ?? 0;
   if (elsewhere)
     parts.push(
@@ -92,9 +97,12 @@ export function checkTable(result: CheckResult): string {
   if (result.baseline) {
     const lines = [baselineLine(result.baseline)];
     for (const m of result.baseline.moved) lines.push(`  moved: ${m.file}: ${m.key}: ${m.shown}`);
+    for (const line of recordedDifferentlyLines(result.baseline)) lines.push(`  ${line}`);
     for (const line of underAnotherNameLines(result)) lines.push(`  ${line}`);
     if (result.baseline.moved.length || result.baseline.underAnotherName.length)
       lines.push(`  (if the change is intended, record it: ${rerecordCommand(result)})`);
+    else if (result.baseline.recordedDifferently.length)
+      lines.push(`  (${rerecordSentence(result)})`);
     else if (result.baseline.added.length)
       lines.push(`  (new figures join the baseline with \`${rerecordCommand(result)}\`)`);
     sections.push(lines.join('\n'));
@@ -126,10 +134,31 @@ export function noBaselineLine(result: CheckResult): string {
   return `Baseline: none compared. There is no baseline at ${file}: \`${rerecordCommand({ files: result.files, baseline: { file } })}\` records one.`;
 }
 
-/** The baseline comparison in one line: "Baseline: 1 figure unchanged, 0 moved, 2 new, 0 no longer computed." */
+/**
+ * The baseline comparison in one line: "Baseline: 1 figure unchanged, 0 moved, 2 new, 0 no
+ * longer computed." (and ", 1 recorded differently" when the baseline holds any).
+ */
 export function baselineLine(comparison: BaselineComparison): string {
-  const { moved, added, removed, unchanged } = comparison;
-  return `Baseline: ${countOf(unchanged, 'figure')} unchanged, ${moved.length} moved, ${added.length} new, ${removed.length} no longer computed.`;
+  const { moved, recordedDifferently, added, removed, unchanged } = comparison;
+  const differently = recordedDifferently.length
+    ? `, ${recordedDifferently.length} recorded differently`
+    : '';
+  return `Baseline: ${countOf(unchanged, 'figure')} unchanged, ${moved.length} moved, ${added.length} new, ${removed.length} no longer computed${differently}.`;
+}
+
+/**
+ * Each figure the baseline recorded another way than the run finds it, in a sentence: what each
+ * holds, and that they were not compared.
+ */
+export function recordedDifferentlyLines(comparison: BaselineComparison): string[] {
+  return comparison.recordedDifferently.map(
+    (f) => `recorded differently: ${f.file}: ${f.key}: ${f.shown}; not compared`,
+  );
+}
+
+/** What mends figures recorded differently: the baseline recorded again, and why it is needed. */
+export function rerecordSentence(result: Parameters<typeof rerecordCommand>[0]): string {
+  return `recorded by an older dicelab or by hand: \`${rerecordCommand(result)}\` records them again, and they are compared from then on`;
 }
 
 /**

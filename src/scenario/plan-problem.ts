@@ -63,7 +63,8 @@ export function unreadCharacterOption(name: string, value: unknown): PlanProblem
       ruleOption(field).scenario === 'archetype' ? archetype[field] : c[field],
     ]),
   );
-  const unread = unreadOption(held);
+  // A field the file holds is written, its default too: read alone, it would change nothing.
+  const unread = unreadOption(held, (field) => held[field] !== undefined);
   if (!unread) return undefined;
   return invalidProblem(
     `characters.${name}.${at(unread.field)}`,

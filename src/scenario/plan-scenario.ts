@@ -1,4 +1,5 @@
 import { InputError, invalid } from '../input/input-error.ts';
+import { parseSpec } from '../input/issue-messages.ts';
 import { ROLL_DEFAULTS } from '../systems/zidara/roll/spec.ts';
 import { ANALYSIS_TABLES, type FigureUnit, ROLL_AND_FIGHT_FIGURES } from './figure-catalogue.ts';
 import { type PlannedAnalysis, planAnalysis } from './plan-analysis.ts';
@@ -568,8 +569,11 @@ function monotoneGrid(scenario: Scenario, e: Expectation, at: string) {
   const maxRounds = e.over.rounds ? Math.max(...e.over.rounds) : undefined;
   const { along, lines } = gridOf(e.over, e.along, at, (point) => {
     let of: FigureOf = e.of;
-    for (const [axis, v] of Object.entries(point))
+    for (const [axis, v] of Object.entries(point)) {
+      // A point stands in for the field of `of`: its limits are that field's.
+      parseSpec(figureOfSchema.shape[axis as GridAxis], v, `${at}.over.${axis}.`);
       of = onAxis(scenario, of, axis as GridAxis, v, kind);
+    }
     if (maxRounds !== undefined && e.of.maxRounds === undefined) of = { ...of, maxRounds };
     const where = (f: string) =>
       f === 'figure' || f === 'by'
@@ -587,7 +591,8 @@ function monotoneGrid(scenario: Scenario, e: Expectation, at: string) {
 /**
  * A monotone rule's grid: the axis it runs along (`along`, or the grid's one axis) and a line
  * for each setting of the other axes, a point's figure `figureAt` the point. A grid point's
- * problem is the grid's: one at `over` names the point.
+ * problem found at its axis (`over.ring`) is the point's own: named and located at the value
+ * (`over.ring[2]`), which the file's position already says, so the message does not repeat it.
  */
 export function gridOf(
   over: Readonly<Record<string, readonly number[]>>,
@@ -613,17 +618,39 @@ export function gridOf(
     label: Object.entries(combo)
       .map(([k, v]) => `${k} ${v}`)
       .join(', '),
-    points: over[axis]!.map((value) => {
+    points: over[axis]!.map((value, index) => {
+      const point = { ...combo, [axis]: value };
       try {
-        return { at: value, figure: figureAt({ ...combo, [axis]: value }) };
+        return { at: value, figure: figureAt(point) };
       } catch (error) {
-        if (error instanceof InputError && error.field?.startsWith(`${at}.over`))
-          throw new InputError(`${error.message} (at ${axis} ${value})`, error.field);
-        throw error;
+        throw atGridPoint(error, `${at}.over`, point, (a) =>
+          a === axis ? index : over[a]!.indexOf(point[a]!),
+        );
       }
     }),
   }));
   return { along: axis, lines };
+}
+
+/**
+ * A problem of a grid point found at one of its axes (`over.ring`), moved to the point's value
+ * (`over.ring[2]`, the index `indexOf` gives): `e.over.ring: 9 is not allowed …` becomes
+ * `e.over.ring[2]: 9 is not allowed …`. Anything else as it is.
+ */
+function atGridPoint(
+  error: unknown,
+  over: string,
+  point: Readonly<Record<string, number>>,
+  indexOf: (axis: string) => number,
+): unknown {
+  if (!(error instanceof InputError) || error.field === undefined) return error;
+  const axis = Object.keys(point).find((a) => error.field === `${over}.${a}`);
+  if (axis === undefined) return error;
+  const field = `${error.field}[${indexOf(axis)}]`;
+  const message = error.message.startsWith(`${error.field}:`)
+    ? `${field}${error.message.slice(error.field.length)}`
+    : error.message;
+  return new InputError(message, field);
 }
 
 /** `of` at a grid point: the axis' field set, the fields it stands in for removed. */

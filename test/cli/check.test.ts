@@ -313,6 +313,90 @@ expectations:
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it("reads an old baseline's simulated value under a figure now exact as recorded differently, not as a move", async () => {
+    // Before simulated keys of the other systems ended in " [simulated]", the exact and the
+    // simulated figure shared a key and the baseline kept the simulated value under it.
+    const file = await scenario(
+      'recorded.yaml',
+      `scenario: an old baseline
+system: ring-skill
+expectations:
+  - expect: exact
+    figure: success
+    of: { ring: 3, skill: 1, tn: 2 }
+    between: [70%, 80%]
+  - expect: simulated
+    figure: success
+    of: { ring: 3, skill: 1, tn: 2 }
+    by: simulation
+    between: [70%, 80%]
+`,
+    );
+    const key = 'success of ring-skill ring 3, skill 1, tn 2';
+    const baseline = join(dir, 'old-baseline.json');
+    await writeFile(
+      baseline,
+      JSON.stringify({
+        format: 'dicelab-baseline',
+        version: 1,
+        seed: 1,
+        files: {
+          'recorded.yaml': {
+            [key]: { by: 'simulation', value: 0.76095, trials: 20000, successes: 15219 },
+          },
+        },
+      }),
+    );
+    const out = join(dir, 'out-recorded');
+    const check = await runInProcess([
+      'check',
+      file,
+      '--baseline',
+      baseline,
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(check.code).toBe(0);
+    expect(check.stdout).not.toContain('moved:');
+    expect(check.stdout).toContain(
+      `recorded differently: ${file}: ${key}: the baseline holds a simulated value (76.10% [75.03% to 77.13%, 20k trials]), the run an exact one (75.69%); not compared`,
+    );
+    expect(check.stdout).toContain(
+      'Baseline: 0 figures unchanged, 0 moved, 1 new, 0 no longer computed, 1 recorded differently.',
+    );
+    expect(check.stdout).toContain(
+      `(recorded by an older dicelab or by hand: \`dicelab baseline ${dir}/ --write --baseline ${baseline}\` records them again`,
+    );
+    expect(check.stdout).toContain(
+      'check: 2 passed, 1 figure recorded differently in the baseline (not compared)',
+    );
+    expect(await readFile(join(out, 'check.md'), 'utf8')).toContain(
+      `- recorded differently: ${file}: ${key}:`,
+    );
+    expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toContain(
+      '<skipped message="recorded differently: re-record the baseline">',
+    );
+    const dry = await runInProcess(['baseline', file, '--baseline', baseline, '--quiet']);
+    expect(dry.stdout).toContain(
+      `recorded differently: ${file}: ${key}: the baseline holds a simulated value (76.10% [75.03% to 77.13%, 20k trials]), the run an exact one (75.69%); --write records it again`,
+    );
+    expect(dry.stdout).toContain('0 moved, 1 new, 0 gone, 0 unchanged, 1 recorded differently;');
+    await runInProcess(['baseline', file, '--write', '--baseline', baseline, '--quiet']);
+    const after = await runInProcess([
+      'check',
+      file,
+      '--baseline',
+      baseline,
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(after.stdout).toContain(
+      'Baseline: 2 figures unchanged, 0 moved, 0 new, 0 no longer computed.',
+    );
+  });
+
   it('gives the same verdict from any working folder: files are named by their path from the baseline', async () => {
     const game = join(dir, 'game');
     await mkdir(join(game, 'balance'), { recursive: true });

@@ -99,6 +99,23 @@ describe('--against: an analysis under two settings', () => {
     expect(depth.stderr).toBe(
       'dicelab: --against: --explode-depth: 2 is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))\n',
     );
+    // Typed at its default value, it is refused alike, on the command line and in --against.
+    const typed = await cliInProcess(...splits, '--explode-depth', '20', '--against', '--boosts 0');
+    expect(typed.status).toBe(2);
+    expect(typed.stdout).toBe('');
+    expect(typed.stderr).toBe(
+      'dicelab: --explode-depth: 20 is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))\n',
+    );
+    const against = await cliInProcess(...splits, '--against', '--explode-depth 20');
+    expect(against.status).toBe(2);
+    expect(against.stdout).toBe('');
+    expect(against.stderr).toBe(
+      'dicelab: --against: --explode-depth: 20 is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))\n',
+    );
+    // With the dice it is read with, the default depth is a depth like any other.
+    const read = await cliInProcess(...splits, '--explode', '--explode-depth', '20');
+    expect(read.stderr).toBe('');
+    expect(read.status).toBe(0);
   });
 
   it('names the Aura a roll starts with when no --aura is given: full, not off', async () => {

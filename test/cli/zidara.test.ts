@@ -110,6 +110,11 @@ describe('dicelab zidara odds', () => {
         ['zidara', 'odds', 'd12', '--vs', '3', '--explode-depth', '5'],
         /^dicelab: --explode-depth: 5 is not allowed \(expected it only with --explode \(no die explodes without it, so a depth would change nothing\)\)$/,
       ],
+      // Typed, the default value is refused alike: the flag would change nothing.
+      [
+        ['zidara', 'odds', 'd12', '--vs', '3', '--explode-depth', '20'],
+        /^dicelab: --explode-depth: 20 is not allowed \(expected it only with --explode \(no die explodes without it, so a depth would change nothing\)\)$/,
+      ],
     ];
     for (const [args, message] of cases) {
       const { code, stdout, stderr } = await runDicelab(args);

@@ -90,6 +90,51 @@ describe('baselines', () => {
     expect(gone.moved).toEqual([]);
   });
 
+  it('holds a figure recorded another way (simulated, now exact, or the reverse) apart from moves: not compared, not failed', () => {
+    const key = 'success of ring-skill ring 3, skill 1, tn 2';
+    const old = {
+      format: 'dicelab-baseline',
+      version: 1,
+      seed: 1,
+      files: {
+        'a.yaml': {
+          [key]: { by: 'simulation', value: 0.76095, trials: 20000, successes: 15219 },
+          'exact once': 0.5,
+        },
+      },
+    } as const;
+    const simulated = {
+      key: 'exact once',
+      unit: 'chance' as const,
+      estimate: proportionEstimate(10000, 20000),
+    };
+    const comparison = changesSinceBaseline(old, [
+      { path: 'a.yaml', figures: [exact(key, 0.7569444444444444), simulated] },
+    ]);
+    expect(comparison.moved).toEqual([]);
+    expect(comparison.unchanged).toBe(0);
+    expect(comparison.added).toEqual([]);
+    expect(comparison.removed).toEqual([]);
+    expect(comparison.recordedDifferently.map((r) => [r.key, r.shown])).toEqual([
+      [
+        key,
+        'the baseline holds a simulated value (76.10% [75.09% to 77.07%, 20k trials]), the run an exact one (75.69%)',
+      ],
+      [
+        'exact once',
+        'the baseline holds an exact value (50.00%), the run a simulated one (50.00% [48.84% to 51.16%, 20k trials])',
+      ],
+    ]);
+    expect(comparison.simulated).toEqual([]);
+    // Recorded again, each is its own kind and compared.
+    const next = updateBaseline(
+      old,
+      [{ path: 'a.yaml', figures: [exact(key, 0.75), simulated] }],
+      1,
+    );
+    expect(next.files['a.yaml']![key]).toBe(0.75);
+  });
+
   it('refuses a file that is not a baseline at its line and column, saying what is allowed and how to mend it (a key twice, successes past trials too)', () => {
     const good =
       '{\n  "format": "dicelab-baseline",\n  "version": 1,\n  "seed": 1,\n  "files": {\n    "gate.yaml": {\n      "winChance": 0.5\n    }\n  }\n}\n';

@@ -218,7 +218,7 @@ expectations:
   - expect: a
     figure: success
     of: { skill: 1, tn: 2 }
-    over: { ring: [0, 1] }
+    over: { ring: [1, 0] }
     monotone: nonDecreasing
   - expect: b
     figure: success
@@ -232,7 +232,7 @@ expectations:
     atLeast: 0
 `),
     ).toEqual([
-      'bad.yaml:7:19: expectations[0].over.ring: 0 is not allowed (expected an integer from 1 to 5) (at ring 0)',
+      'bad.yaml:7:23: expectations[0].over.ring[1]: 0 is not allowed (expected an integer from 1 to 5)',
       'bad.yaml:12:24: expectations[1].minus.of.tn: 9 is not allowed (expected an integer from 1 to 8)',
       'bad.yaml:17:9: expectations[2].by: "simulation" is not allowed (expected exact: expectedUtility has no simulated estimate (simulated ring-skill figures: success, failure, pSuccess, expectedStrife, expectedBonusSuccesses, expectedOpportunity, expectedSuccesses, pCapped))',
     ]);

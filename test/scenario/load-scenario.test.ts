@@ -111,7 +111,22 @@ threats:
     for (const line of found) expect(line).toMatch(/^syntax\.yaml:\d+:\d+: \S/);
     expect(found[0]).toMatch(/^syntax\.yaml:4:1: .*}/);
     expect(problems('scenario: x\nscenario: y\n', 'twice.yaml')).toEqual([
-      'twice.yaml:2:1: Map keys must be unique',
+      'twice.yaml:2:1: scenario: written twice (expected each key once in its mapping; its first is at line 1)',
+    ]);
+  });
+
+  it('names a key written twice and points at its second appearance, in a block or a flow mapping', () => {
+    const text = `${HEADER}  guard:
+    challenge: 4
+expectations:
+  - expect: x
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard, action: fight }
+    atLeast: 0.5
+`;
+    expect(problems(text, 'twice.yaml')).toEqual([
+      'twice.yaml:8:3: threats.guard: written twice (expected each key once in its mapping; its first is at line 7)',
+      'twice.yaml:13:54: expectations[0].of.action: written twice (expected each key once in its mapping; its first is at line 13)',
     ]);
   });
 
@@ -163,12 +178,13 @@ characters:
     ]);
   });
 
-  it("refuses an archetype's explosion depth without its exploding dice, once, at the depth", () => {
+  it("refuses an archetype's explosion depth without its exploding dice, once, at the depth, its default too", () => {
     const text = `scenario: x
 characters:
   a: { archetype: { name: Guardian, explodeDepth: 5 }, actions: { fight: 4 } }
-  b: { archetype: { explode: true, explodeDepth: 5 }, actions: { fight: 4 } }
+  b: { archetype: { explode: true, explodeDepth: 20 }, actions: { fight: 4 } }
   c: { archetype: { explode: false, explodeDepth: 20 }, actions: { fight: 4 } }
+  d: { archetype: { explodeDepth: 20 }, actions: { fight: 4 } }
 threats:
   guard: { challenge: 3, tags: 2 }
 analyses:
@@ -180,6 +196,8 @@ expectations:
 `;
     expect(problems(text)).toEqual([
       'bad.yaml:3:51: characters.a.archetype.explodeDepth: 5 is not allowed (expected it only with archetype.explode true (no die explodes without it, so a depth would change nothing))',
+      'bad.yaml:5:51: characters.c.archetype.explodeDepth: 20 is not allowed (expected it only with archetype.explode true (no die explodes without it, so a depth would change nothing))',
+      'bad.yaml:6:35: characters.d.archetype.explodeDepth: 20 is not allowed (expected it only with archetype.explode true (no die explodes without it, so a depth would change nothing))',
     ]);
   });
 
@@ -263,6 +281,28 @@ expectations:
       'bad.yaml:31:34: expectations[4].of.round: 2 is not allowed (expected a row field of the tune analysis grid: steps, challenge, vs)',
       'bad.yaml:34:13: expectations[5].figure: "rank" is not allowed (expected a column of the tune analysis grid: winChance)',
       'bad.yaml:40:9: expectations[6].by: "simulation" is not allowed (expected exact: auraEnd has no simulated estimate (simulated figures: winChance, mainWinChance, expectedWins, fallsWithin, meanRoundsToWin))',
+    ]);
+  });
+
+  it('points at a grid point at its own value and says no more of where it is', () => {
+    const text = `${HEADER}expectations:
+  - expect: a Challenge past its limit, checked as of.challenge is
+    figure: winChance
+    of: { character: bram, action: fight }
+    over:
+      challenge: [1, 2,
+        99]
+    monotone: nonIncreasing
+  - expect: Aura past the cap, on the axis held fixed
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    over: { resolve: [0, 1], aura: [0, 6] }
+    along: resolve
+    monotone: nonDecreasing
+`;
+    expect(problems(text)).toEqual([
+      'bad.yaml:14:9: expectations[0].over.challenge[2]: 99 is not allowed (expected an integer from 1 to 50)',
+      'bad.yaml:19:40: expectations[1].over.aura[1]: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
     ]);
   });
 

@@ -45,7 +45,8 @@ interface RuleOptionCommon {
   };
   /**
    * The value of another option without which this one is not read, and why: a value of its own
-   * (not the default, so that a roll echoed with its defaults reads back) is refused without it.
+   * is refused without it, and so is any value a user wrote (a flag typed, a scenario file's
+   * field); a spec file's default is not (a roll echoed with its defaults reads back).
    */
   readonly onlyWith?: {
     readonly other: string;
@@ -394,19 +395,24 @@ export function flagAttribute(option: RuleOption): string {
 }
 
 /**
- * The first option set (to a value of its own, not its default) without the other option's value
- * it is read only with (see `RuleOptionCommon.onlyWith`), or undefined. A value of another type
- * than the option's (a file's the schema refused) is left to the schema's message.
+ * The first option set without the other option's value it is read only with (see
+ * `RuleOptionCommon.onlyWith`), or undefined. Set: to a value of its own, not its default; or,
+ * where `written` says the user wrote the option (a flag typed, a scenario file's field), to any
+ * value, its default too. A value of another type than the option's (a file's the schema
+ * refused) is left to the schema's message.
  * @example unreadOption({ explode: false, explodeDepth: 5 })?.field // 'explodeDepth'
+ * @example unreadOption({ explode: false, explodeDepth: 20 }, (field) => field === 'explodeDepth')?.field // 'explodeDepth'
  */
-export function unreadOption(values: {
-  readonly [field: string]: unknown;
-}): { field: RuleOptionName; other: string; otherValue: unknown; because: string } | undefined {
+export function unreadOption(
+  values: { readonly [field: string]: unknown },
+  written: (field: RuleOptionName) => boolean = () => false,
+): { field: RuleOptionName; other: string; otherValue: unknown; because: string } | undefined {
   for (const name of RULE_OPTION_NAMES) {
     const option: RuleOption = RULE_OPTIONS[name];
     const w = option.onlyWith;
     const value = values[name];
-    if (!w || typeof value !== typeof option.default || value === option.default) continue;
+    if (!w || typeof value !== typeof option.default) continue;
+    if (value === option.default && !written(name)) continue;
     const other = values[w.other] ?? RULE_OPTIONS[w.other as RuleOptionName].default;
     if (typeof other === typeof w.otherValue && other !== w.otherValue)
       return { field: name, other: w.other, otherValue: w.otherValue, because: w.because };
