@@ -211,16 +211,20 @@ export async function emitWhatIf(
     return;
   }
   const printed = printedFigures(analysis, flags.objective);
-  const cell = (unit: WhatIfUnit, value: unknown) =>
-    value === null || value === undefined
+  // A chance reads as the analysis' own table reads it (a fight's won-within: never 100% while
+  // the fight may go on), else as a percentage.
+  const cell = (figure: string, unit: WhatIfUnit, row: Record<string, unknown> | null) => {
+    const value = row?.[figure];
+    return row === null || value === null || value === undefined
       ? '—'
       : unit === 'chance'
-        ? formatPercent(value as number)
+        ? (column(figure)?.format?.(value, row) ?? formatPercent(value as number))
         : typeof value === 'number'
           ? Number.isInteger(value)
             ? String(value)
             : value.toFixed(3)
           : String(value);
+  };
   const changeCell = (
     unit: WhatIfUnit,
     row: WhatIfRow<Record<string, unknown>>,
@@ -248,8 +252,8 @@ export async function emitWhatIf(
     }
     for (const figure of printed) {
       const unit = units[figure]!;
-      cells[figure] = cell(unit, row.base?.[figure]);
-      cells[`${figure}Against`] = cell(unit, row.against?.[figure]);
+      cells[figure] = cell(figure, unit, row.base);
+      cells[`${figure}Against`] = cell(figure, unit, row.against);
       cells[`${figure}Change`] = changeCell(unit, row, figure);
     }
     return cells;

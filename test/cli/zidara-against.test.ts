@@ -32,6 +32,18 @@ describe('--against: an analysis under two settings', () => {
     expect(stdout).toContain('Against: The first Resolve');
   });
 
+  it("reads a chance as the analysis' own table does: a fight that may go on never at 100%", async () => {
+    // 14 steps against one C2 tag: by round 3 the float sum of the rounds' wins reaches 1, though
+    // the threat still stands after it a few times in 10¹⁹ (with 2 Titles; with none, just below).
+    const { status, stdout } = await cliInProcess(
+      ...['zidara', 'fight-curves', '--steps', '14', '--vs', '2', '--tags', '1'],
+      ...['--max-rounds', '3', '--against', '--titles 0'],
+    );
+    expect(status).toBe(0);
+    const round3 = stdout.split('\n').find((line) => /^\s*C2 \(d4\)\s+1\s+3\s/.test(line));
+    expect(round3).toMatch(/^\s*C2 \(d4\)\s+1\s+3\s+> 99\.9%\s+> 99\.9%\s/);
+  });
+
   it("names each row's fields and values as the analysis' own table does, not by their keys", async () => {
     const args = ['--vs', '3', '--resolve', '0-1', '--kinds', 'one'];
     const plain = await cliInProcess('zidara', 'rerolls', ...args);
