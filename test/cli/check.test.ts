@@ -348,15 +348,8 @@ expectations:
       }),
     );
     const out = join(dir, 'out-recorded');
-    const check = await runInProcess([
-      'check',
-      file,
-      '--baseline',
-      baseline,
-      '--out',
-      out,
-      '--quiet',
-    ]);
+    const checkArgs = ['check', file, '--baseline', baseline, '--out', out, '--quiet'];
+    const check = await runInProcess(checkArgs);
     expect(check.code).toBe(0);
     expect(check.stdout).not.toContain('moved:');
     expect(check.stdout).toContain(
@@ -383,15 +376,7 @@ expectations:
     );
     expect(dry.stdout).toContain('0 moved, 1 new, 0 gone, 0 unchanged, 1 recorded differently;');
     await runInProcess(['baseline', file, '--write', '--baseline', baseline, '--quiet']);
-    const after = await runInProcess([
-      'check',
-      file,
-      '--baseline',
-      baseline,
-      '--out',
-      out,
-      '--quiet',
-    ]);
+    const after = await runInProcess(checkArgs);
     expect(after.stdout).toContain(
       'Baseline: 2 figures unchanged, 0 moved, 0 new, 0 no longer computed.',
     );

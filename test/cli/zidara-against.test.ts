@@ -19,6 +19,10 @@ const lone = [
   '0',
 ];
 
+/** The refusal of --explode-depth `depth` without --explode. */
+const unreadDepth = (depth: number) =>
+  `--explode-depth: ${depth} is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))`;
+
 describe('--against: an analysis under two settings', () => {
   it('prints both settings side by side with the change in points', async () => {
     const { status, stdout, stderr } = await cliInProcess(...lone, '--against', '--aura-max 1');
@@ -108,22 +112,16 @@ describe('--against: an analysis under two settings', () => {
     expect(off.stdout).toContain('What if --explode on → off?');
     const depth = await cliInProcess(...splits, '--against', '--explode-depth 2');
     expect(depth.status).toBe(2);
-    expect(depth.stderr).toBe(
-      'dicelab: --against: --explode-depth: 2 is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))\n',
-    );
+    expect(depth.stderr).toBe(`dicelab: --against: ${unreadDepth(2)}\n`);
     // Typed at its default value, it is refused alike, on the command line and in --against.
     const typed = await cliInProcess(...splits, '--explode-depth', '20', '--against', '--boosts 0');
     expect(typed.status).toBe(2);
     expect(typed.stdout).toBe('');
-    expect(typed.stderr).toBe(
-      'dicelab: --explode-depth: 20 is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))\n',
-    );
+    expect(typed.stderr).toBe(`dicelab: ${unreadDepth(20)}\n`);
     const against = await cliInProcess(...splits, '--against', '--explode-depth 20');
     expect(against.status).toBe(2);
     expect(against.stdout).toBe('');
-    expect(against.stderr).toBe(
-      'dicelab: --against: --explode-depth: 20 is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))\n',
-    );
+    expect(against.stderr).toBe(`dicelab: --against: ${unreadDepth(20)}\n`);
     // With the dice it is read with, the default depth is a depth like any other.
     const read = await cliInProcess(...splits, '--explode', '--explode-depth', '20');
     expect(read.stderr).toBe('');
