@@ -30,14 +30,16 @@ case "$inconclusive" in
     ;;
 esac
 
-# The dicelab to install: the action's own version unless told; a version or range is the
-# registry's, anything else an npm install spec (a tarball path, a git URL).
+# The dicelab to install: the action's own version unless told. A file that is there (a
+# tarball), a URL or git spec (it has a ':' or a '/') or a spec naming dicelab is npm's as
+# written; anything else is a version, range or dist-tag of dicelab's on the registry (0.2.0,
+# v0.2.0, >=0.2, 0.x, beta), never the registry's package of that name.
 if [ -z "$version" ]; then
   version="$(node -p "require(process.argv[1]).version" "$action_dir/package.json")"
 fi
 case "$version" in
-  [0-9]* | '^'* | '~'* | latest | next) spec="dicelab@$version" ;;
-  *) spec="$version" ;;
+  dicelab@* | */* | *:*) spec="$version" ;;
+  *) if [ -e "$version" ]; then spec="$version"; else spec="dicelab@$version"; fi ;;
 esac
 if [ -e "$spec" ]; then spec="$(cd "$(dirname "$spec")" && pwd)/$(basename "$spec")"; fi
 

@@ -183,4 +183,18 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.stdout).toContain(`::error title=dicelab check::could not install ${missing} (`);
     expect(step.summary).toBe('');
   });
+
+  it("reads a version input written as a tag (v0.2.0), a range (>=0.2.0) or a dist-tag as dicelab's, never another package's", async () => {
+    // npm offline: the registry is not asked, so each ends at 69, naming what npm was asked for.
+    for (const version of ['v0.2.0', '>=0.2.0', 'beta']) {
+      const step = await runAction(`version-${version.replace(/\W/g, '')}`, SCENARIO(PASS), {
+        DICELAB_VERSION: version,
+        npm_config_offline: 'true',
+      });
+      expect(step.code, version).toBe(69);
+      expect(step.stdout).toContain(
+        `::error title=dicelab check::could not install dicelab@${version} (`,
+      );
+    }
+  });
 });
