@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from '#zod';
+import { splitExample } from './doc-example-text.ts';
 
 /**
  * Every `@example` in the doc comments of src/ is run, and its result checked against the one
@@ -54,27 +55,6 @@ function examplesOf(file: string): Example[] {
     });
   }
   return examples;
-}
-
-/** Code, then the stated result: after ` // ` on a code line, or on `//` lines after the code. */
-function splitExample(block: readonly string[]): { code: string; expected: string } {
-  const lines = block.map((l) => l.trim()).filter(Boolean);
-  // Leading comment lines describe the example; they are not its result.
-  while (lines.length > 1 && lines[0]!.startsWith('//')) lines.shift();
-  const code: string[] = [];
-  const expected: string[] = [];
-  for (const line of lines) {
-    if (expected.length > 0 || (code.length > 0 && line.startsWith('//'))) {
-      expected.push(line.replace(/^\/\/\s?/, ''));
-      continue;
-    }
-    const cut = line.indexOf(' // ');
-    if (cut >= 0) {
-      code.push(line.slice(0, cut));
-      expected.push(line.slice(cut + 4));
-    } else code.push(line);
-  }
-  return { code: code.join('\n').trim(), expected: expected.join(' ').trim() };
 }
 
 const MORE = Symbol('more elements');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packDicelab, ROOT, type Run, run } from './packed.ts';
 import { libraryExamples } from './readme-examples.ts';
+import { shippedExamples } from './shipped-examples.ts';
 
 /**
  * dicelab as a game's repository gets it: the built tree packed (`npm pack --ignore-scripts`:
@@ -18,7 +19,12 @@ const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as 
   version: string;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
+  exports: Record<string, unknown>;
 };
+/** The import paths of package.json `exports` that are code (`dicelab`, `dicelab/zidara`, …). */
+const ENTRIES = Object.keys(PACKAGE.exports)
+  .filter((path) => !path.endsWith('.json'))
+  .map((path) => `dicelab${path.slice(1)}`);
 /** The project's own TypeScript compiler (resolved from this file, not from a fixed path). */
 const TSC = join(
   createRequire(import.meta.url).resolve('typescript/package.json'),
@@ -391,6 +397,35 @@ process.stdout.write(JSON.stringify(advise(JSON.parse(readFileSync(process.argv[
       );
     }
   });
+
+  it("runs the shipped declarations' @examples with only what their entry exports, as a consumer imports it", async () => {
+    // test/doc-examples.test.ts checks what each example gives; here, that a consumer can run
+    // it: every name it uses is an export of the entry whose declarations show it.
+    const examples = shippedExamples(game, ENTRIES).filter((e) => !/^not run:/.test(e.expected));
+    expect(examples.length).toBeGreaterThan(50);
+    await writeFile(join(game, 'shipped-examples.json'), JSON.stringify(examples));
+    await writeFile(
+      join(game, 'shipped-examples.mjs'),
+      `import { readFileSync } from 'node:fs';
+const AsyncFunction = (async () => {}).constructor;
+const unresolved = [];
+for (const { entry, name, code } of JSON.parse(readFileSync('shipped-examples.json', 'utf8'))) {
+  const exports = await import(entry);
+  try {
+    await new AsyncFunction(...Object.keys(exports), \`return (\${code});\`)(...Object.values(exports));
+  } catch (error) {
+    if (error instanceof ReferenceError) unresolved.push(\`\${entry} \${name}: \${code}: \${error.message}\`);
+  }
+}
+// EXIT's example sets the exit status: the run's own is the list's.
+process.exitCode = 0;
+process.stdout.write(JSON.stringify(unresolved));
+`,
+    );
+    const { code, stdout, stderr } = await run(process.execPath, ['shipped-examples.mjs'], game);
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([]);
+  }, 120_000);
 
   it("type-checks a consumer's .mts (and the README's TypeScript) against the shipped types, strict, library checks on", async () => {
     await writeFile(join(game, 'consumer.mts'), CONSUMER_MTS);

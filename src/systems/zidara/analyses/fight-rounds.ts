@@ -19,7 +19,7 @@ export type FightRoundRow = {
 /**
  * A fight's figures as a table, one row per round (what a scenario's `fight` analysis is).
  * @throws InputError naming `odds` when they are not a fight's odds.
- * @example fightRounds(fightOdds(parseFight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 })))[1].fallsWithin // 0.68359375
+ * @example fightRounds(fight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 }))[1].fallsWithin // 0.68359375
  */
 export function fightRounds(odds: FightOdds): FightRoundRow[] {
   const given: unknown = odds;

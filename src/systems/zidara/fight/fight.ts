@@ -860,7 +860,7 @@ export interface FightOdds {
 /**
  * Expected rounds to win, among the fights won within `maxRounds`: Σ n·P(won in round n) /
  * P(won within maxRounds); undefined when no fight is ever won.
- * @example meanRoundsToWin(fightOdds(parseFight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 }))) // 1.36 (0.4375 + 2·0.24609375, over 0.68359375)
+ * @example meanRoundsToWin(fight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 })) // 1.36 (0.4375 + 2·0.24609375, over 0.68359375)
  */
 export function meanRoundsToWin(odds: FightOdds): number | undefined {
   const won = odds.pWinWithin[odds.pWinWithin.length - 1] ?? 0;

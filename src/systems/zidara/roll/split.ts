@@ -10,7 +10,7 @@ import { ROLL_LIMITS } from './spec.ts';
  * intent 0, the **main intent**, is the one holding the largest die, and among intents whose
  * largest dice are equal, the one with the most backing dice. Two splits are the same when they
  * differ only by the names of the intents: the canonical form is unique.
- * @example formatSplit(canonicalSplit([[4], [6, 6]])) // "d6+d6 | d4"
+ * @example formatSplit(parseSplit('d4 | d6+d6')) // "d6+d6 | d4"
  */
 export type Split = readonly (readonly number[])[];
 
