@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -208,6 +208,22 @@ describe('installed into an empty project (npm install --prefer-offline dicelab-
       expect(existsSync(join(game, 'node_modules', absent)), absent).toBe(false);
     for (const present of Object.keys(PACKAGE.dependencies))
       expect(existsSync(join(game, 'node_modules', present)), present).toBe(true);
+  });
+
+  it("holds zod at the size the README gives it (of node_modules' bytes, as the bench counts them)", () => {
+    // zod is pinned exactly, so its size moves only when it does: the README is told then.
+    const [, said] = /Of that, zod \((\d+(?:\.\d+)?) MB\)/.exec(
+      readFileSync(join(ROOT, 'README.md'), 'utf8'),
+    ) ?? [undefined, ''];
+    expect(said, 'the README names the size of zod').not.toBe('');
+    const bytes = (dir: string): number =>
+      readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return sum + bytes(path);
+        return entry.isFile() ? sum + statSync(path).size : sum;
+      }, 0);
+    const mb = bytes(join(game, 'node_modules', 'zod')) / (1024 * 1024);
+    expect(mb.toFixed(said!.split('.')[1]?.length ?? 0)).toBe(said);
   });
 
   it("dicelab --version and -V print package.json's version", async () => {
