@@ -54,7 +54,8 @@ fi
 dicelab="$prefix/node_modules/.bin/dicelab"
 echo "dicelab $("$dicelab" --version), from $spec"
 
-read -r -a files <<<"$paths"
+# Separated by spaces or newlines (a `path: |` block, one a line): every one is checked.
+read -r -d '' -a files <<<"$paths"
 args=(check "${files[@]}" --out "$out" --quiet)
 if [ "$baseline" = none ]; then
   args+=(--no-baseline)

@@ -109,6 +109,21 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.stdout).toContain('::error title=dicelab check::an expectation failed');
   });
 
+  it('checks every file of a path input written one a line (a YAML block), not only the first', async () => {
+    const repo = join(scratch, 'path-lines');
+    await mkdir(join(repo, 'scenarios'), { recursive: true });
+    await writeFile(join(repo, 'scenarios', 'wall.yaml'), SCENARIO(FAIL));
+    const step = await runAction('path-lines', SCENARIO(PASS), {
+      DICELAB_PATH: 'scenarios/gate.yaml\nscenarios/wall.yaml\n',
+      DICELAB_BASELINE: 'none',
+    });
+    expect(step.code).toBe(1);
+    expect(step.stdout).toMatch(/check: 1 passed, 1 failed \(2 expectations, 2 files, /);
+    expect(step.summary).toContain(
+      '- **FAIL** scenarios/wall.yaml: the hero beats the guard most of the time:',
+    );
+  });
+
   it('fails on a figure that moved from the committed baseline, naming the command that records it', async () => {
     const repo = join(scratch, 'moved');
     await mkdir(join(repo, 'reports'), { recursive: true });
