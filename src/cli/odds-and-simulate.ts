@@ -52,27 +52,53 @@ export function oddsAndSimulate<
         description: string;
         kernel: KernelId;
         text: (summary: Summary) => string;
-        /** Spec flags only `odds` reads, and why: the simulation refuses them rather than ignore them. */
-        oddsOnly?: { flags: readonly string[]; because: string };
+        /**
+         * Spec fields only `odds` reads, with their defaults, and why: the simulation refuses any
+         * other value, by flag or in a spec file, rather than ignore it (a default passes, so
+         * the spec an output echoes reads back).
+         */
+        oddsOnly?: { defaults: Readonly<Record<string, unknown>>; because: string };
       },
     ): void {
       addSimulationOptions(
         specFlags(system.command('simulate').description(simulate.description)),
-      ).action(async (given, command) => {
-        for (const flag of simulate.oddsOnly?.flags ?? []) {
-          const option = command.options.find((o) => o.long === flag)!;
-          const value = command.getOptionValue(option.attributeName());
-          if (value !== undefined)
-            throw invalid(
-              flag,
-              value,
-              `only with ${system.name()} odds: ${simulate.oddsOnly!.because}`,
-            );
-        }
+      ).action(async (given) => {
         // Commander cannot resolve its option types over a generic Options: these are what it adds.
         const options = given as Options & SimulationOptions;
-        await simulateOneSpec(simulate.kernel, options, read(options), simulate.text);
+        const oddsOnly = simulate.oddsOnly;
+        const reader = read(options);
+        const parse = (spec: unknown, where: string) => {
+          const parsed = reader.parse(spec, where);
+          if (oddsOnly)
+            refuseOtherValues(
+              parsed,
+              oddsOnly.defaults,
+              where,
+              `only with ${system.name()} odds: ${oddsOnly.because}`,
+            );
+          return parsed;
+        };
+        await simulateOneSpec(simulate.kernel, options, { ...reader, parse }, simulate.text);
       });
     },
   };
+}
+
+/**
+ * Refuses a parsed spec whose fields differ from `defaults` (nested objects field by field),
+ * naming the first such field under `where`.
+ * @throws InputError "bandValues.clean: 2 is not allowed (expected <allowed>)".
+ */
+function refuseOtherValues(
+  parsed: unknown,
+  defaults: Readonly<Record<string, unknown>>,
+  where: string,
+  allowed: string,
+): void {
+  for (const [field, value] of Object.entries(defaults)) {
+    const given = (parsed as Record<string, unknown>)[field];
+    if (typeof value === 'object' && value !== null)
+      refuseOtherValues(given, value as Record<string, unknown>, `${where}${field}.`, allowed);
+    else if (given !== value) throw invalid(`${where}${field}`, given, allowed);
+  }
 }

@@ -27,15 +27,6 @@ const FLAGS: Record<string, string> = {
   'bandValues.miss': '--miss-value',
 };
 
-/**
- * The spec's fields that value the bands, read by odds' expected value and weakness verdict: a
- * simulation estimates the bands' chances alone, so `simulate` refuses their flags.
- */
-const VALUE_FIELDS = ['improvementValue', 'bandValues'];
-const VALUE_FLAGS = Object.entries(FLAGS)
-  .filter(([field]) => VALUE_FIELDS.includes(field.split('.')[0]!))
-  .map(([, flag]) => flag);
-
 interface RollFlags {
   tags?: number | undefined;
   item?: string | undefined;
@@ -123,7 +114,11 @@ export function registerTags2d6(program: Command) {
     description: 'Monte Carlo estimate of the band chances',
     kernel: 'systems/tags-2d6/simulate',
     oddsOnly: {
-      flags: VALUE_FLAGS,
+      // The fields that value the bands, read by odds' expected value and weakness verdict.
+      defaults: {
+        improvementValue: TAGS_DEFAULTS.improvementValue,
+        bandValues: TAGS_DEFAULTS.bandValues,
+      },
       because: 'simulate estimates how often each band comes up, not what it is worth',
     },
     text: (s: Tags2d6Simulation) =>

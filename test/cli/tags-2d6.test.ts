@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
@@ -48,29 +51,46 @@ describe('dicelab tags-2d6', () => {
     expect(stderr).toMatch(/"rope" is not allowed \(expected one of help, hinder, none\)/);
   });
 
-  it('simulate refuses the band and improvement values, which only odds reads', async () => {
+  it('simulate refuses the band and improvement values, which only odds reads, by flag or file', async () => {
     const because =
       '(expected only with tags-2d6 odds: simulate estimates how often each band comes up, not what it is worth)';
+    const simulate = (...args: string[]) =>
+      cli('tags-2d6', 'simulate', ...args, '--trials', '1000', '-q');
     for (const [flag, value] of [
       ['--improvement-value', '0.5'],
       ['--clean-value', '2'],
       ['--cost-value', '0.25'],
       ['--miss-value', '-1'],
     ] as const) {
-      const { status, stdout, stderr } = await cli(
-        'tags-2d6',
-        'simulate',
-        '--tags',
-        '1',
-        flag,
-        value,
-        '--trials',
-        '1000',
-        '-q',
-      );
+      const { status, stdout, stderr } = await simulate('--tags', '1', flag, value);
       expect(status, flag).toBe(2);
       expect(stdout, flag).toBe('');
       expect(stderr, flag).toBe(`dicelab: ${flag}: ${value} is not allowed ${because}\n`);
     }
+    const dir = mkdtempSync(join(tmpdir(), 'dicelab-tags-'));
+    for (const [spec, field, value] of [
+      [{ tags: 1, improvementValue: 0.5 }, 'improvementValue', '0.5'],
+      [{ bandValues: { clean: 2 } }, 'bandValues.clean', '2'],
+    ] as const) {
+      const file = join(dir, `${field}.json`);
+      writeFileSync(file, JSON.stringify(spec));
+      const { status, stdout, stderr } = await simulate('--spec', file);
+      expect(status, field).toBe(2);
+      expect(stdout, field).toBe('');
+      expect(stderr, field).toMatch(`: ${field}: ${value} is not allowed ${because}\n`);
+    }
+  });
+
+  it('simulate takes the values at their defaults, as flags or as the spec odds echoes', async () => {
+    const flags = ['--tags', '1', '--improvement-value', '0.25', '--clean-value', '1'];
+    const odds = await cli('tags-2d6', 'odds', ...flags, '--json');
+    const simulated = await cli('tags-2d6', 'simulate', ...flags, '--trials', '1000', '-q');
+    expect(simulated.status).toBe(0);
+    expect(simulated.stdout).toMatch(/^2d6 \+1 \(1 tag, item none\): 1,000 trials/);
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-tags-')), 'echoed.json');
+    writeFileSync(file, JSON.stringify(JSON.parse(odds.stdout).spec));
+    const fromFile = await cli('tags-2d6', 'simulate', '--spec', file, '--trials', '1000', '-q');
+    expect(fromFile.status).toBe(0);
+    expect(fromFile.stdout).toBe(simulated.stdout);
   });
 });
