@@ -7,7 +7,7 @@ import {
   d12Advice,
   parseD12AdviceRequest,
 } from '../systems/d12-action/advise.ts';
-import { FLAGS, rollOptions, specFromFlags } from './d12-action.ts';
+import { CAPACITY_HELP, FLAGS, rollOptions, specFromFlags } from './d12-action.ts';
 import { faceListFlag } from './flags.ts';
 import { rankedTable } from './outcome-table.ts';
 import { adviceReader, printSpecResults } from './spec-file.ts';
@@ -37,9 +37,10 @@ export function registerD12ActionAdvise(system: Command) {
       ),
   ).addHelpText('after', HELP);
   // Advice is for a stacked roll alone: the roll's kind and a group's supporters are not asked
-  // (given, they are refused), so the help leaves them out.
+  // (given, they are refused), so the help leaves them out, and --capacity's the capacity roll.
   for (const option of advise.options)
     if (option.long === '--roll' || option.long === '--supporter') option.hideHelp();
+    else if (option.long === '--capacity') option.description = CAPACITY_HELP;
   advise.action(async (options) => {
     const read = adviceReader(parseD12AdviceRequest, FLAGS, { rolled: '--rolled' }, () => {
       if (options.rolled === undefined)

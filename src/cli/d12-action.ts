@@ -53,6 +53,9 @@ interface RollFlags {
 
 const SUPPORTER_SYNTAX = `rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0..${D12_LIMITS.rating}, tokens 0..${D12_LIMITS.tokens}), e.g. 2:5 or 1:3:6:reckless`;
 
+/** `--capacity`'s help but for the capacity roll, which advise (a stacked roll) leaves out. */
+export const CAPACITY_HELP = `capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity`;
+
 /**
  * Parses one `--supporter` (rating:capacity[:tokens][:reckless][:demoralized]) onto the list.
  * @example supporterFlag('1:3:reckless', []) // [{ rating: 1, capacity: 3, reckless: true }]
@@ -96,7 +99,7 @@ export function rollOptions<
     )
     .option(
       '--capacity <n>',
-      `capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity; a capacity roll passes on 1d12 <= capacity`,
+      `${CAPACITY_HELP}; a capacity roll passes on 1d12 <= capacity`,
       integerFlag(0, D12_LIMITS.capacity),
     )
     .option(
@@ -113,7 +116,7 @@ export function rollOptions<
     )
     .option(
       '--supporter <r:c>',
-      `group rolls: one supporter (repeat the flag), ${SUPPORTER_SYNTAX}`,
+      `group rolls: one supporter (repeat the flag, 1..${D12_LIMITS.supporters} of them), ${SUPPORTER_SYNTAX}`,
       supporterFlag,
     )
     .option(

@@ -58,7 +58,7 @@ const W = RING_SKILL_DEFAULTS.weights;
 function explodeDepthOption() {
   return new Option(
     '--explode-depth <n>',
-    `most explosion waves rolled (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
+    `most explosion waves rolled, 0..${L.explodeDepth} (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
   ).argParser(integerFlag(0, L.explodeDepth));
 }
 

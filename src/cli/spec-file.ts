@@ -28,7 +28,8 @@ export function specOption(
 
 /**
  * Closes a system's spec flags with `--spec FILE` (refused beside them) and `--json`, as every
- * odds, simulate and advise command of the other systems takes them.
+ * odds, simulate and advise command of the other systems takes them: the file may hold an array
+ * of specs but for `simulate`, which runs one.
  */
 export function addSpecAndJsonOptions<
   Args extends unknown[],
@@ -39,7 +40,7 @@ export function addSpecAndJsonOptions<
     .addOption(
       specOption(
         flags,
-        'JSON or YAML file with one spec (or, for odds, an array) instead of the flags',
+        `JSON or YAML file with one spec${flags.name() === 'simulate' ? '' : ', or an array of them,'} instead of the flags`,
       ),
     )
     .option('--json', 'print JSON (an array for a spec array)');

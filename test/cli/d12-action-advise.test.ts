@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { D12_LIMITS } from '../../src/systems/d12-action/spec.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
 let dir: string;
@@ -31,6 +32,15 @@ describe('dicelab d12-action advise', () => {
     expect(help.stdout).toContain('--tokens <n>');
     expect(help.stdout).not.toContain('--roll <kind>');
     expect(help.stdout).not.toContain('--supporter');
+  });
+
+  it('--help says what capacity is to a stacked roll, and that --spec takes an array', async () => {
+    const help = (await cli('d12-action', 'advise', '--help')).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      `--capacity <n> capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity --tokens`,
+    );
+    expect(help).not.toContain('a capacity roll passes');
+    expect(help).toContain('--spec <file> JSON or YAML file with one spec, or an array of them,');
   });
 
   it('--spec FILE --json: one object or an array, best first', async () => {

@@ -104,6 +104,7 @@ describe('dicelab d12-action', () => {
     expect(help).toContain(`--capacity <n> capacity score, 0..${L.capacity}:`);
     const bounds = `(rating and capacity 0..${L.rating}, tokens 0..${L.tokens})`;
     expect(help).toContain(bounds);
+    expect(help).toContain(`one supporter (repeat the flag, 1..${L.supporters} of them)`);
     // A supporter past a bound gets the bounds it broke, not the syntax alone.
     const { status, stderr } = await cli(
       'd12-action',

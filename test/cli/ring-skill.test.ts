@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RING_SKILL_LIMITS } from '../../src/systems/ring-skill/spec.ts';
+import { RING_SKILL_DEFAULTS, RING_SKILL_LIMITS } from '../../src/systems/ring-skill/spec.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
 describe('dicelab ring-skill', () => {
@@ -109,16 +109,22 @@ describe('dicelab ring-skill', () => {
     );
   });
 
-  it('gives the TN its bounds in --help, as the ring and skill have theirs', async () => {
+  it('gives the TN and the explosion depth their bounds in --help, as the ring and skill have theirs', async () => {
     const L = RING_SKILL_LIMITS;
+    const depth = `--explode-depth <n> most explosion waves rolled, 0..${L.explodeDepth} (default ${RING_SKILL_DEFAULTS.explodeDepth})`;
     for (const command of ['odds', 'simulate', 'advise']) {
       const { stdout } = await cli('ring-skill', command, '--help');
-      expect(stdout.replace(/\s+/g, ' ')).toContain(
-        `--tn <n> target number of successes (1..${L.tn})`,
+      const help = stdout.replace(/\s+/g, ' ');
+      expect(help).toContain(`--tn <n> target number of successes (1..${L.tn})`);
+      expect(help).toContain(depth);
+      // Odds and advise take an array of specs; simulate runs one.
+      expect(help).toContain(
+        `--spec <file> JSON or YAML file with one spec${command === 'simulate' ? '' : ', or an array of them,'} instead of the flags;`,
       );
     }
     const { stdout } = await cli('ring-skill', 'table', '--help');
     const help = stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(depth);
     expect(help).toContain(`--rings <list> only these rings, 1..${L.ring},`);
     expect(help).toContain(`--skills <list> only these skills, 0..${L.skill},`);
     expect(help).toContain(`--tns <list> only these TNs, 1..${L.tn},`);
