@@ -37,9 +37,12 @@ export interface SupporterSpec {
 /** A d12 action roll as written in JSON; absent fields take {@link D12_DEFAULTS}. */
 export interface D12ActionSpec {
   roll: D12Roll;
-  /** Action rating (safe, risky, stacked, group lead). */
+  /** Action rating (safe, risky, stacked, group lead); a capacity roll reads none and echoes 0. */
   rating?: number;
-  /** Capacity score: proficiency is rating + capacity (safe, stacked); a capacity roll's target. */
+  /**
+   * Capacity score: proficiency is rating + capacity (safe, stacked); a capacity roll's target.
+   * Risky and group rolls read none and echo 0.
+   */
   capacity?: number;
   /** Balance tokens held, 0..6 (default 0). */
   tokens?: number;
@@ -71,7 +74,7 @@ export interface D12ActionRoll {
   readonly roll: D12Roll;
   /** 0 for a capacity roll (unused). */
   readonly rating: number;
-  /** 0 for risky and group rolls when not given (unused there). */
+  /** 0 for risky and group rolls (unused). */
   readonly capacity: number;
   readonly tokens: number;
   readonly reckless: boolean;
@@ -141,7 +144,8 @@ export const d12ActionSpecSchema = z.strictObject(
  * Validates a d12 action roll (parsed JSON) and fills in the defaults. Throws an InputError
  * naming the field; `where` prefixes field names (e.g. "[2]." for the third spec of an array).
  * A safe roll while Reckless, a stopping rule other than optimal on anything but a stacked roll,
- * or supporters on anything but a group roll are errors. Its output parses back to itself.
+ * or supporters on anything but a group roll are errors; a rating or capacity the roll does not
+ * read is taken and set to 0. Its output parses back to itself.
  * @example parseD12ActionSpec({ roll: 'safe', rating: 1, capacity: 5, tokens: 2 }).tokenValue // 0.05
  */
 export function parseD12ActionSpec(input: unknown, where = ''): D12ActionRoll {
@@ -180,8 +184,9 @@ export function parseD12ActionSpec(input: unknown, where = ''): D12ActionRoll {
     throw invalid(f('supporters'), spec.supporters, 'no supporters except on a group roll');
   return {
     roll,
-    rating: spec.rating ?? 0,
-    capacity: spec.capacity ?? 0,
+    // A character's rating and capacity may be given on any roll; one the roll does not read is 0.
+    rating: usesRating ? spec.rating! : 0,
+    capacity: usesCapacity ? spec.capacity! : 0,
     tokens: spec.tokens ?? d.tokens,
     reckless,
     demoralized: spec.demoralized ?? d.demoralized,

@@ -37,6 +37,23 @@ describe('d12 action spec', () => {
     }
   });
 
+  it('takes a character on any roll, echoing as 0 the rating or capacity the roll does not read', () => {
+    const character = { rating: 3, capacity: 7, tokens: 2 };
+    const read = (roll: string) => {
+      const { rating, capacity } = parseD12ActionSpec({
+        roll,
+        ...character,
+        ...(roll === 'group' ? { supporters: [{ rating: 1, capacity: 1 }] } : {}),
+      });
+      return { rating, capacity };
+    };
+    expect(read('safe')).toEqual({ rating: 3, capacity: 7 });
+    expect(read('stacked')).toEqual({ rating: 3, capacity: 7 });
+    expect(read('capacity')).toEqual({ rating: 0, capacity: 7 });
+    expect(read('risky')).toEqual({ rating: 3, capacity: 0 });
+    expect(read('group')).toEqual({ rating: 3, capacity: 0 });
+  });
+
   it.each([
     [
       { roll: 'safe', rating: 1, capacity: 5, reckless: true },
