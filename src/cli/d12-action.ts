@@ -200,7 +200,10 @@ export function registerD12Action(program: Command) {
       [
         simulatedTable(s.outcomes, `${describe(s.spec)}: ${countOf(s.trials, 'trial')}`),
         ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
-        simulatedMean('tokens spent', s.expectedTokensSpent),
+        // A capacity roll spends no tokens: the ones held only cap those it gains.
+        ...(s.spec.roll === 'capacity'
+          ? []
+          : [simulatedMean('tokens spent', s.expectedTokensSpent)]),
         simulatedMean('balance tokens gained', s.expectedBalanceTokens),
         simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
       ].join('\n'),
@@ -216,7 +219,7 @@ function describe(spec: D12ActionResult['spec']): string {
   const extra = flags.length ? `, ${flags.join(', ')}` : '';
   switch (spec.roll) {
     case 'capacity':
-      return `capacity roll, capacity ${spec.capacity}${extra}`;
+      return `capacity roll, capacity ${spec.capacity}, ${tokens}${extra}`;
     case 'safe':
       return `safe roll, proficiency ${spec.rating + spec.capacity} (rating ${spec.rating} + capacity ${spec.capacity}), ${tokens}${extra}`;
     case 'risky':
@@ -236,8 +239,10 @@ function d12Text(r: D12ActionResult): string {
     lines.push(
       `expected utility (${play}): ${formatProbability(r.expectedUtility)} = ${formatFraction(r.expectedUtilityFraction)}`,
     );
+  const spent =
+    r.spec.roll === 'capacity' ? '' : `tokens spent ${formatProbability(r.expectedTokensSpent)}, `;
   lines.push(
-    `tokens spent ${formatProbability(r.expectedTokensSpent)}, balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
+    `${spent}balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
   );
   if (r.supporters) {
     lines.push(

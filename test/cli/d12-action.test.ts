@@ -69,6 +69,23 @@ describe('dicelab d12-action', () => {
     expect(text.stdout).toMatch(/^tokens spent: \d\.\d{4} \(95% \d\.\d{4} to \d\.\d{4}\)$/m);
   });
 
+  it('a capacity roll heads with the tokens held, which cap those gained, and spends none', async () => {
+    const args = ['--roll', 'capacity', '--capacity', '5', '--tokens', '6'];
+    const odds = await cli('d12-action', 'odds', ...args);
+    expect(odds.status).toBe(0);
+    const lines = odds.stdout.split('\n');
+    expect(lines[0]).toBe('capacity roll, capacity 5, 6 tokens');
+    expect(odds.stdout).toContain('\nbalance tokens gained 0.0000, DM interruption tokens 0.0000');
+    expect(odds.stdout).not.toContain('tokens spent');
+    const flags = ['--trials', '1000', '--threads', '1', '--quiet'];
+    const simulated = await cli('d12-action', 'simulate', ...args, ...flags);
+    expect(simulated.stdout.split('\n')[0]).toBe(
+      'capacity roll, capacity 5, 6 tokens: 1,000 trials',
+    );
+    expect(simulated.stdout).toMatch(/^balance tokens gained: 0\.0000 /m);
+    expect(simulated.stdout).not.toContain('tokens spent');
+  });
+
   it('utilities and the token value can be overridden', async () => {
     const { stdout } = await cli(
       'd12-action',
