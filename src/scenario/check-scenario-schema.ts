@@ -57,11 +57,9 @@ function checkExpectationSchema(system: string, check: AnyCheck) {
         .optional(),
       monotone: shared.monotone,
       over: z
-        .partialRecord(
-          z.enum(axes, { error: `a grid axis: one of ${axes.join(', ')}` }),
-          z
-            .array(z.number().int({ error: 'an integer' }), { error: 'a list of integers' })
-            .min(2, { error: 'at least two grid points' }),
+        .strictObject(
+          Object.fromEntries(axes.map((axis) => [axis, gridPoints(check, axis).optional()])),
+          { error: `an object of grid axes (${axes.join(', ')}), each with its values` },
         )
         .describe(
           `The grid: values for one or more of ${axes.join(', ')} (each replaces that field of \`of\`).`,
@@ -77,6 +75,18 @@ function checkExpectationSchema(system: string, check: AnyCheck) {
     .describe(
       `A ${system} expectation: a figure with bounds, a difference of two figures with bounds, or a monotonicity rule over a grid.`,
     );
+}
+
+/**
+ * The values of one grid axis: two or more, each within the limits the spec sets for its field
+ * (`tokens` 0..6), so an editor refuses a point the check would.
+ */
+function gridPoints(check: AnyCheck, axis: string) {
+  const field = check.specSchema.shape[axis] as z.ZodType;
+  const value = field instanceof z.ZodOptional ? field.unwrap() : field;
+  return z
+    .array(value as z.ZodType<number>, { error: 'a list of integers' })
+    .min(2, { error: 'at least two grid points' });
 }
 
 function checkScenarioSchema(system: CheckSystemName, check: AnyCheck) {

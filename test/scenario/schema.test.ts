@@ -3,6 +3,10 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { scenarioSchemaText } from '../../src/scenario/scenario-schema-text.ts';
+import { MAX_STAT } from '../../src/systems/d6-pool/spec.ts';
+import { D12_LIMITS } from '../../src/systems/d12-action/spec.ts';
+import { RING_SKILL_LIMITS } from '../../src/systems/ring-skill/spec.ts';
+import { MAX_TAGS } from '../../src/systems/tags-2d6/spec.ts';
 
 const committed = readFileSync('scenarios/schema.json', 'utf8');
 
@@ -26,5 +30,36 @@ describe('scenarios/schema.json', () => {
       instancePath: '/characters/v',
       params: { additionalProperty: 'bogus' },
     });
+  });
+
+  it("holds a grid's points to the limits of the spec field each axis sets, as dicelab does", () => {
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(JSON.parse(committed));
+    const grid = (system: string, figure: string, of: object, over: object) => ({
+      scenario: 'grid',
+      system,
+      expectations: [{ expect: 'x', figure, of, over, monotone: 'nonDecreasing' }],
+    });
+    const stacked = { roll: 'stacked', rating: 2, capacity: 5 };
+    const check = { ring: 2, skill: 1, tn: 2 };
+    const L = RING_SKILL_LIMITS;
+    for (const [system, figure, of, axis, top] of [
+      ['d12-action', 'success', stacked, 'tokens', D12_LIMITS.tokens],
+      ['d12-action', 'success', stacked, 'rating', D12_LIMITS.rating],
+      ['ring-skill', 'success', check, 'explodeDepth', L.explodeDepth],
+      ['ring-skill', 'success', check, 'ring', L.ring],
+      ['tags-2d6', 'clean', {}, 'tags', MAX_TAGS],
+      ['d6-pool', 'success', {}, 'stat', MAX_STAT],
+    ] as const) {
+      const at = `${system} over.${axis}`;
+      expect(validate(grid(system, figure, of, { [axis]: [1, top] })), at).toBe(true);
+      expect(validate(grid(system, figure, of, { [axis]: [1, top + 1] })), at).toBe(false);
+      expect(validate.errors, at).toContainEqual(
+        expect.objectContaining({
+          instancePath: `/expectations/0/over/${axis}/1`,
+          params: { comparison: '<=', limit: top },
+        }),
+      );
+    }
+    expect(validate(grid('d12-action', 'success', stacked, { toknes: [0, 1] }))).toBe(false);
   });
 });
