@@ -47,6 +47,23 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
   return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
 
+/** The focused control, when it is off the screen or under something else; else null. */
+function focusHidden(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const focused = document.activeElement as HTMLInputElement;
+    const box = focused.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const hit = y >= 0 && y < innerHeight ? document.elementFromPoint(x, y) : null;
+    const seen =
+      hit !== null &&
+      (focused.contains(hit) ||
+        hit.contains(focused) ||
+        Array.from(focused.labels ?? []).some((label) => label.contains(hit)));
+    return seen ? null : `${focused.outerHTML.slice(0, 70)} under ${hit?.className ?? 'nothing'}`;
+  });
+}
+
 const ISSUE_LINK = 'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins';
 
 describe('the offline page: Best split', () => {
@@ -858,6 +875,33 @@ describe('the offline page on a phone', () => {
         expect(await pastTheScreen(page), `${link} at ${width} px, scrolled`).toEqual([]);
       }
     }
+  });
+
+  it('scrolls the control the keyboard reaches clear of the header and the answer bar', async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2', {
+      viewport: { width: 360, height: 640 },
+    });
+    await shownSplits(page);
+    const hidden: string[] = [];
+    const look = async () => {
+      const seen = await focusHidden(page);
+      if (seen) hidden.push(seen);
+    };
+    // Down the question and the answer with Tab: the answer bar stands at the foot of the
+    // screen once the answer card is scrolled away.
+    await page.focus('#tab-splits');
+    const last = '.cli-details > summary';
+    while (!(await page.$eval(last, (summary) => summary === document.activeElement))) {
+      await page.keyboard.press('Tab');
+      await look();
+    }
+    expect(await page.$('.answer-bar')).not.toBeNull();
+    // Back up with Shift+Tab: the header stands at the top of the screen.
+    while (!(await page.$eval('#tab-splits', (tab) => tab === document.activeElement))) {
+      await page.keyboard.press('Shift+Tab');
+      await look();
+    }
+    expect(hidden).toEqual([]);
   });
 
   it('labels every control for screen readers and works from the keyboard', async () => {
