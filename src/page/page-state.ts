@@ -530,7 +530,8 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     about:
       "Mid-roll advice: each die's face in the split's order (intent by intent, each high to low), e.g. `3,4`; an empty place is a die not given yet",
     core: ['advice'],
-    read: (text) => {
+    // Read after `explode`: with Warrior a face is the die's chain total, past its sides.
+    read: (text, state) => {
       const words = text.split(',');
       // A roll has at most a pool's dice (the area die among them): more faces than that are
       // refused before reading any.
@@ -542,7 +543,14 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
         );
       return {
         faces: words.map((word, i) =>
-          word === '' ? null : readIntegerText(word, `faces[${i}]`, 1, Math.max(...DIE_SIDES)),
+          word === ''
+            ? null
+            : readIntegerText(
+                word,
+                `faces[${i}]`,
+                1,
+                mostFace(Math.max(...DIE_SIDES), state.explode),
+              ),
         ),
       };
     },

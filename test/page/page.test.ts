@@ -475,6 +475,37 @@ describe('the offline page: Mid-roll advice', () => {
     expect(await page.inputValue('#face-0')).toBe('9');
   });
 
+  it("keeps a Warrior's chain total past a d12's sides in its link, through a reload", async () => {
+    // A d8 that rolled 8 then 5 shows 13: typed in, advised, and written into the address.
+    const page = await open('v=1&view=advice&vs=3&split=d8|d4&explode=1&resolve=1');
+    await page.fill('#face-0', '13');
+    await page.fill('#face-1', '3');
+    await page.click('label:has(#defence-5)');
+    const expected = expectedActions({
+      roll: {
+        threats: [{ challenge: 3 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 4, intent: 1 },
+        ],
+        resolve: 1,
+        explode: true,
+      },
+      shown: [13, 3],
+      defence: [5],
+    });
+    expectSameActions(await shownActions(page), expected);
+    expect(await page.evaluate(() => location.hash)).toContain('&faces=13,3&');
+    // The page reads back what it wrote: the same advice, the 13 still there, nothing refused.
+    await page.reload();
+    await page.waitForSelector('#face-0');
+    expect(await page.$$eval('.problems li', (items) => items.map((li) => li.textContent))).toEqual(
+      [],
+    );
+    expect(await page.inputValue('#face-0')).toBe('13');
+    expectSameActions(await shownActions(page), expected);
+  });
+
   it('asks again for a face its die can no longer show, rather than keep a refused one', async () => {
     // A lower Challenge: its d6 cannot show the 8 tapped on the d8.
     const page = await open('v=1&view=advice&vs=4&split=d8|d4&faces=3,4&defence=8');
