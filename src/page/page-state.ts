@@ -744,6 +744,19 @@ export function readFragment(hash: string): ReadFragment {
       );
     }
   }
+  // A key given twice (a link edited by adding `&steps=9` to its end): the first stands, said
+  // after what its value's reading said.
+  for (const key of known) {
+    const values = params.getAll(key);
+    if (values.length > 1)
+      problems.push(
+        invalid(
+          key,
+          values.map((value) => `${key}=${value}`).join('&'),
+          `each key once; the first, ${key}=${values[0]}, is used`,
+        ).message,
+      );
+  }
   // The area die's face, when there is one, follows the split's.
   const area = state.area === undefined ? 0 : 1;
   const dice = splitDice(state.split).length + area;

@@ -220,6 +220,18 @@ describe('the offline page: Best split', () => {
     );
   });
 
+  it('names a key given twice, and says which of its values it answers', async () => {
+    // A link edited by adding `&steps=9` to its end: the first value stands, and the page says
+    // so, rather than answer for 8 steps as if 9 had not been asked.
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=1&steps=9');
+    expectSameRanking(await shownSplits(page), splits({ steps: 8, challenge: 3, intents: [1] }));
+    expect(await page.$$eval('.problems li', (items) => items.map((li) => li.textContent))).toEqual(
+      [
+        'steps: "steps=8&steps=9" is not allowed (expected each key once; the first, steps=8, is used)',
+      ],
+    );
+  });
+
   it('names every hostile part of a link at the top, runs no markup, and still answers', async () => {
     const many = (word: string, n: number, sep: string) => Array(n).fill(word).join(sep);
     const cases: [string, RegExp][] = [
