@@ -17,8 +17,14 @@ export function AnswerBar({ target, text }: AnswerBarProps) {
   useEffect(() => {
     const card = document.getElementById(target);
     if (!card) return;
-    const observer = new IntersectionObserver(([entry]) =>
-      setCardVisible(entry?.isIntersecting ?? true),
+    // Under the sticky header the card is out of sight too: the header's room is the page's
+    // scroll-padding-top (page.css), what a scroll to the card leaves clear above it.
+    const headerRoom = Number.parseFloat(
+      getComputedStyle(document.documentElement).scrollPaddingTop,
+    );
+    const observer = new IntersectionObserver(
+      ([entry]) => setCardVisible(entry?.isIntersecting ?? true),
+      { rootMargin: `-${Number.isFinite(headerRoom) ? headerRoom : 0}px 0px 0px 0px` },
     );
     observer.observe(card);
     return () => observer.disconnect();

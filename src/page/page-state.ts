@@ -530,7 +530,8 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     about:
       "Mid-roll advice: each die's face in the split's order (intent by intent, each high to low), e.g. `3,4`; an empty place is a die not given yet",
     core: ['advice'],
-    read: (text) => {
+    // Read after `explode`: with Warrior a face is the die's chain total, past its sides.
+    read: (text, state) => {
       const words = text.split(',');
       // A roll has at most a pool's dice (the area die among them): more faces than that are
       // refused before reading any.
@@ -542,7 +543,14 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
         );
       return {
         faces: words.map((word, i) =>
-          word === '' ? null : readIntegerText(word, `faces[${i}]`, 1, Math.max(...DIE_SIDES)),
+          word === ''
+            ? null
+            : readIntegerText(
+                word,
+                `faces[${i}]`,
+                1,
+                mostFace(Math.max(...DIE_SIDES), state.explode),
+              ),
         ),
       };
     },
@@ -735,6 +743,19 @@ export function readFragment(hash: string): ReadFragment {
           : invalid(spec.key, text, `a value this page can read (${String(error)})`).message,
       );
     }
+  }
+  // A key given twice (a link edited by adding `&steps=9` to its end): the first stands, said
+  // after what its value's reading said.
+  for (const key of known) {
+    const values = params.getAll(key);
+    if (values.length > 1)
+      problems.push(
+        invalid(
+          key,
+          values.map((value) => `${key}=${value}`).join('&'),
+          `each key once; the first, ${key}=${values[0]}, is used`,
+        ).message,
+      );
   }
   // The area die's face, when there is one, follows the split's.
   const area = state.area === undefined ? 0 : 1;

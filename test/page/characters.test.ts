@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { SplitRow } from '../../src/systems/zidara/analyses/splits.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
-import { expectSameRanking, pageUrl, shownSplits } from './offline-page.ts';
+import { expectSameRanking, pageUrl, pastTheScreen, shownSplits } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
 
 const session = pageSession();
@@ -167,6 +167,25 @@ describe("the player's characters", () => {
       explode: false,
       boostsPerRoll: 1,
     });
+  });
+
+  it('keeps a long name and a long set action on the screen of a narrow phone', async () => {
+    // Names with no space to break at: on their card, as set actions to tap, and above Best split.
+    const page = await open('v=1&view=characters');
+    await page.setViewportSize({ width: 320, height: 640 });
+    const name = 'Thundercrashvalkyrieoftheeasternwinds';
+    await page.setInputFiles('#import-characters', {
+      name: 'long.yaml',
+      mimeType: 'text/yaml',
+      buffer: Buffer.from(
+        `characters:\n  thunder:\n    name: ${name}\n    actions: { swingthegreataxeofthenorthernpeaks: 6 }\n`,
+      ),
+    });
+    await page.locator('[data-character="thunder"]').waitFor();
+    expect(await pastTheScreen(page), 'Sheets').toEqual([]);
+    await page.click('#tab-splits');
+    await page.waitForSelector('.character-picker .set-action');
+    expect(await pastTheScreen(page), 'Best split').toEqual([]);
   });
 
   it('names the problem of a file it cannot read, where it is, and saves nothing of it', async () => {

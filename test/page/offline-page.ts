@@ -53,3 +53,33 @@ export async function shownActions(page: Page): Promise<{ action: string; eu: nu
     })),
   );
 }
+
+/**
+ * What the page shows past the right edge of the screen: boxes, and words that run out of
+ * their box (a fixed bar's too, which never widens the document). A chart's SVG, clipped by its
+ * card, and text hidden for screen readers aside.
+ */
+export function pastTheScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const shown = (node: Node) => {
+      const element = node instanceof Element ? node : node.parentElement;
+      return element !== null && !element.closest('svg, .visually-hidden');
+    };
+    const name = (node: Node) =>
+      `${(node instanceof Element ? node : node.parentElement!).className}: ${node.textContent?.slice(0, 40)}`;
+    const past: string[] = [];
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const box = element.getBoundingClientRect();
+      if (shown(element) && box.width > 0 && box.right > width + 0.5) past.push(name(element));
+    }
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const box = range.getBoundingClientRect();
+      if (shown(text) && box.width > 0 && box.right > width + 0.5) past.push(name(text));
+    }
+    return past;
+  });
+}

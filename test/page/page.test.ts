@@ -22,7 +22,13 @@ import { builtPage } from '../built.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import type { OpenOptions } from '../report/browser.ts';
 import { ISSUE_ADVICE } from '../systems/zidara/issue-advice.ts';
-import { expectSameRanking, pageUrl, shownActions, shownSplits } from './offline-page.ts';
+import {
+  expectSameRanking,
+  pageUrl,
+  pastTheScreen,
+  shownActions,
+  shownSplits,
+} from './offline-page.ts';
 import { pageSession } from './page-session.ts';
 
 const session = pageSession();
@@ -39,6 +45,23 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
   const path = await file.path();
   return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
+
+/** The focused control, when it is off the screen or under something else; else null. */
+function focusHidden(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const focused = document.activeElement as HTMLInputElement;
+    const box = focused.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const hit = y >= 0 && y < innerHeight ? document.elementFromPoint(x, y) : null;
+    const seen =
+      hit !== null &&
+      (focused.contains(hit) ||
+        hit.contains(focused) ||
+        Array.from(focused.labels ?? []).some((label) => label.contains(hit)));
+    return seen ? null : `${focused.outerHTML.slice(0, 70)} under ${hit?.className ?? 'nothing'}`;
+  });
 }
 
 const ISSUE_LINK = 'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins';
@@ -194,6 +217,18 @@ describe('the offline page: Best split', () => {
     expectSameRanking(await shownSplits(page), splits({ steps: 8, challenge: 4, intents: [1] }));
     expect(await page.textContent('.problems li')).toBe(
       'steps: "abc" is not allowed (expected an integer from 1 to 72)',
+    );
+  });
+
+  it('names a key given twice, and says which of its values it answers', async () => {
+    // A link edited by adding `&steps=9` to its end: the first value stands, and the page says
+    // so, rather than answer for 8 steps as if 9 had not been asked.
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=1&steps=9');
+    expectSameRanking(await shownSplits(page), splits({ steps: 8, challenge: 3, intents: [1] }));
+    expect(await page.$$eval('.problems li', (items) => items.map((li) => li.textContent))).toEqual(
+      [
+        'steps: "steps=8&steps=9" is not allowed (expected each key once; the first, steps=8, is used)',
+      ],
     );
   });
 
@@ -450,6 +485,37 @@ describe('the offline page: Mid-roll advice', () => {
     });
     expectSameActions(await shownActions(page), expected);
     expect(await page.inputValue('#face-0')).toBe('9');
+  });
+
+  it("keeps a Warrior's chain total past a d12's sides in its link, through a reload", async () => {
+    // A d8 that rolled 8 then 5 shows 13: typed in, advised, and written into the address.
+    const page = await open('v=1&view=advice&vs=3&split=d8|d4&explode=1&resolve=1');
+    await page.fill('#face-0', '13');
+    await page.fill('#face-1', '3');
+    await page.click('label:has(#defence-5)');
+    const expected = expectedActions({
+      roll: {
+        threats: [{ challenge: 3 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 4, intent: 1 },
+        ],
+        resolve: 1,
+        explode: true,
+      },
+      shown: [13, 3],
+      defence: [5],
+    });
+    expectSameActions(await shownActions(page), expected);
+    expect(await page.evaluate(() => location.hash)).toContain('&faces=13,3&');
+    // The page reads back what it wrote: the same advice, the 13 still there, nothing refused.
+    await page.reload();
+    await page.waitForSelector('#face-0');
+    expect(await page.$$eval('.problems li', (items) => items.map((li) => li.textContent))).toEqual(
+      [],
+    );
+    expect(await page.inputValue('#face-0')).toBe('13');
+    expectSameActions(await shownActions(page), expected);
   });
 
   it('asks again for a face its die can no longer show, rather than keep a refused one', async () => {
@@ -832,6 +898,53 @@ describe('the offline page on a phone', () => {
         expect(width, `${view} ${colorScheme}`).toBeLessThanOrEqual(390);
       }
     }
+  });
+
+  it("fits 320 and 360 px too: no words past the screen, a fight's rounds and a long split's", async () => {
+    // A fight's rounds read "> 99.9999%" and "< 0.0001%" in three columns. Twelve dice stacked
+    // on one intent are one word with no space to break at: in Best split's answer, its bar at
+    // the foot of the screen, and What if's answer. (A phone's browser widens the page to fit
+    // such a word, zooms it out and takes the bar off the screen.)
+    const pool = 'pool=d12,d12,d10,d10,d8,d8,d6,d6,d4,d4,d2,d2&vs=3&tags=1';
+    const links = ['v=1&view=fight', `v=1&view=splits&${pool}`, `v=1&view=whatif&${pool}&boosts=2`];
+    for (const width of [320, 360]) {
+      for (const link of links) {
+        const page = await open(link, { viewport: { width, height: 640 } });
+        await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+        // At the top the answer card is below the question, out of sight: the bar holds it.
+        if (link.includes('view=splits')) await page.waitForSelector('.answer-bar');
+        expect(await pastTheScreen(page), `${link} at ${width} px`).toEqual([]);
+        await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+        expect(await pastTheScreen(page), `${link} at ${width} px, scrolled`).toEqual([]);
+      }
+    }
+  });
+
+  it('scrolls the control the keyboard reaches clear of the header and the answer bar', async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2', {
+      viewport: { width: 360, height: 640 },
+    });
+    await shownSplits(page);
+    const hidden: string[] = [];
+    const look = async () => {
+      const seen = await focusHidden(page);
+      if (seen) hidden.push(seen);
+    };
+    // Down the question and the answer with Tab: the answer bar stands at the foot of the
+    // screen once the answer card is scrolled away.
+    await page.focus('#tab-splits');
+    const last = '.cli-details > summary';
+    while (!(await page.$eval(last, (summary) => summary === document.activeElement))) {
+      await page.keyboard.press('Tab');
+      await look();
+    }
+    expect(await page.$('.answer-bar')).not.toBeNull();
+    // Back up with Shift+Tab: the header stands at the top of the screen.
+    while (!(await page.$eval('#tab-splits', (tab) => tab === document.activeElement))) {
+      await page.keyboard.press('Shift+Tab');
+      await look();
+    }
+    expect(hidden).toEqual([]);
   });
 
   it('labels every control for screen readers and works from the keyboard', async () => {
