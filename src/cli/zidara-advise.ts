@@ -68,7 +68,7 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
         'mid-roll advice: stop, reroll one die or reroll all? every legal action in a rolled state, valued exactly',
       )
       .argument('[dice...]', 'dice with the faces they show, per intent, e.g. d8=3 d4@B=4'),
-    "Aura held now, the shown dice's top faces counted (with --late-aura: at the roll's start; default: full, --aura-max)",
+    "Aura held now, the shown dice's top faces counted, 0 to --aura-max (with --late-aura: at the roll's start; default: full)",
   )
     .addOption(
       new Option(

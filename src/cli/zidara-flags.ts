@@ -9,6 +9,7 @@ import {
 } from '../systems/zidara/engine/roll-play.ts';
 import { FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import {
+  allowedText,
   flagAttribute,
   RULE_OPTION_NAMES,
   RULE_OPTIONS,
@@ -58,21 +59,37 @@ type CharacterFlagValues = {
     | (RuleOptionValues[K] extends boolean ? undefined : never);
 };
 
+/**
+ * A rule option's flag help with what its declaration allows: an integer's limits, and the flag
+ * it is read only with ("most extra rolls per exploding die, 0 to 100, only with --explode").
+ */
+function ruleFlagHelp(option: RuleOption): string {
+  let help = option.flag.help;
+  if (option.type === 'integer') help += `, ${allowedText(option)}`;
+  const w = option.onlyWith;
+  const other = w && ruleOption(w.other as RuleOptionName);
+  // A switch sets the opposite of its option's default: "with --explode" is explode true.
+  if (other?.type === 'flag' && other.default !== w?.otherValue)
+    help += `, only with ${other.flag.name}`;
+  return help;
+}
+
 /** The commander option of a rule option's flag: a switch, or a value within its limits. */
 function ruleFlag(option: RuleOption): Option {
+  const help = ruleFlagHelp(option);
   switch (option.type) {
     case 'flag':
-      return new Option(option.flag.name, option.flag.help);
+      return new Option(option.flag.name, help);
     case 'integer':
-      return new Option(`${option.flag.name} <n>`, option.flag.help)
+      return new Option(`${option.flag.name} <n>`, help)
         .argParser(integerFlag(option.min, option.max))
         .default(option.default);
     case 'number':
-      return new Option(`${option.flag.name} <x>`, option.flag.help)
+      return new Option(`${option.flag.name} <x>`, help)
         .argParser(numberFlag(option.min, option.max))
         .default(option.default);
     case 'choice':
-      return new Option(`${option.flag.name} <${option.choices.join('|')}>`, option.flag.help)
+      return new Option(`${option.flag.name} <${option.choices.join('|')}>`, help)
         .choices(option.choices)
         .default(option.default);
   }
@@ -91,7 +108,7 @@ export function addCharacterOptions<
 >(
   command: Command<A, O, G>,
   /** What `--aura` is to the command: Aura at the roll's start, unless it says otherwise. */
-  auraHelp = 'Aura at the start (default: full, --aura-max)',
+  auraHelp = 'Aura at the start, 0 to --aura-max (default: full)',
 ): Command<A, O & CharacterFlagValues, G> {
   command.option('--aura <n>', auraHelp, integerFlag(0, ROLL_LIMITS.auraMax));
   for (const name of CHARACTER_OPTIONS) command.addOption(ruleFlag(ruleOption(name)));
@@ -114,7 +131,7 @@ export function addPlayOptions<A extends unknown[], O extends OptionValues, G ex
     command
       .option(
         `${RESOLVE.flag.name} <n>` as const,
-        RESOLVE.flag.help,
+        ruleFlagHelp(RESOLVE),
         FLAG_PARSERS.resolve,
         RESOLVE.default,
       )

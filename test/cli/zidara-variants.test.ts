@@ -121,4 +121,23 @@ describe('the rule variants on the command line', () => {
     const actions = JSON.parse(advice.stdout).actions as { action: string }[];
     expect(actions.map((a) => a.action)).toEqual(['stop']);
   });
+
+  it('--help states the values each rule flag takes, as the rules page gives them', async () => {
+    for (const command of ['odds', 'fight', 'splits']) {
+      const { stdout } = await cliInProcess('zidara', command, '--help');
+      const help = stdout.replace(/\s+/g, ' ');
+      // rules/zidara.md: boostSize "1 to 4, default 2", auraPerTopFace "0 to 3, default 1",
+      // 0 ≤ aura ≤ auraMax, explodeDepth read only when dice explode.
+      expect(help, command).toContain("what the archetype's +2 adds, 1 to 4 (default: 2)");
+      expect(help, command).toContain('the excess shared), 0 to 3 (default: 1)');
+      expect(help, command).toContain(
+        '--aura <n> Aura at the start, 0 to --aura-max (default: full)',
+      );
+      expect(help, command).toMatch(
+        /--explode-depth <n> [^-]*, only with --explode \(default: 20\)/,
+      );
+    }
+    const odds = (await cliInProcess('zidara', 'odds', '--help')).stdout.replace(/\s+/g, ' ');
+    expect(odds).toContain('--resolve <n> Resolve available for rerolls, 0 to 10 (default: 0)');
+  });
 });
