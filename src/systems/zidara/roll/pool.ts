@@ -11,8 +11,15 @@ export function stepsToDice(steps: number): number[] {
   return dice;
 }
 
-/** The die a Challenge rolls: C is d(2C). @example challengeDie(3) // 6 */
+/**
+ * The die a Challenge rolls: C is d(2C). A Challenge below 1 rolls no die: refused, as the rules
+ * ask (a roll's spec refuses it first; this holds the library's callers to it too).
+ * @example challengeDie(3) // 6
+ * @throws InputError naming `challenge` when it is not an integer ≥ 1.
+ */
 export function challengeDie(challenge: number): number {
+  if (!Number.isSafeInteger(challenge) || challenge < 1)
+    throw invalid('challenge', challenge, 'an integer ≥ 1');
   return 2 * challenge;
 }
 

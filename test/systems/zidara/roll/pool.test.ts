@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { legalPools, stepsToDice } from '../../../../src/systems/zidara/roll/pool.ts';
+import { challengeDie, legalPools, stepsToDice } from '../../../../src/systems/zidara/roll/pool.ts';
 
 /** Every multiset of dice d2..d12 with k dice summing to S steps, by brute force over all tuples. */
 function bruteForcePools(steps: number, actions: number): number[][] {
@@ -32,6 +32,14 @@ describe('steps and pools', () => {
     expect(stepsToDice(8)).toEqual([12, 4]);
     expect(stepsToDice(12)).toEqual([12, 12]);
     expect(stepsToDice(13)).toEqual([12, 12, 2]);
+  });
+
+  it('rolls d(2C) for Challenge C, and refuses a Challenge below 1 (the rules ask for a clear error)', () => {
+    expect(challengeDie(1)).toBe(2);
+    expect(challengeDie(7)).toBe(14);
+    expect(() => challengeDie(0)).toThrow('challenge: 0 is not allowed (expected an integer ≥ 1)');
+    expect(() => challengeDie(-1)).toThrow('challenge: -1 is not allowed');
+    expect(() => challengeDie(2.5)).toThrow('challenge: 2.5 is not allowed');
   });
 
   it('lists the rules page example for 8 steps and one action', () => {
