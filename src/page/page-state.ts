@@ -564,16 +564,15 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     "Mid-roll advice: the Challenge die's face, 1 to 2C",
     ['advice'],
   ),
-  {
-    key: 'aura-pending',
-    about:
-      'Mid-roll advice with late Aura: top faces rolled so far this roll, rerolled dice included, a whole number ≥ 0 (`--aura-pending`)',
-    read: (text) => {
-      if (!/^\d+$/.test(text)) throw invalid('aura-pending', text, 'a whole number ≥ 0');
-      return { auraPending: Number(text) };
-    },
-    write: (state) => String(state.auraPending),
-  },
+  // Up to the largest whole number a double holds, as the engine takes: past it the page
+  // would write the number back as `1e+23`, a link it cannot read.
+  integerKey(
+    'aura-pending',
+    'auraPending',
+    0,
+    Number.MAX_SAFE_INTEGER,
+    'Mid-roll advice with late Aura: top faces rolled so far this roll, rerolled dice included, a whole number ≥ 0 (`--aura-pending`)',
+  ),
   integerKey(
     'vs2',
     'vs2',
