@@ -183,6 +183,8 @@ export const PAGE_LIMITS = {
   tn: RING_SKILL_LIMITS.tn,
   explodeDepth: RING_SKILL_LIMITS.explodeDepth,
   rerolls: RING_SKILL_LIMITS.rerolls,
+  /** What Aura or Resolve left is worth, in intents. */
+  worth: ROLL_LIMITS.value,
 } as const;
 
 /** One key of the fragment: its name, what it means, how it reads and writes. */
@@ -224,8 +226,8 @@ function numberKey(key: string, field: 'auraValue' | 'resolveValue', about: stri
     about,
     read: (text) => {
       const value = Number(text);
-      if (text.trim() === '' || !Number.isFinite(value) || value < 0)
-        throw invalid(key, text, 'a number ≥ 0');
+      if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > PAGE_LIMITS.worth)
+        throw invalid(key, text, `a number from 0 to ${PAGE_LIMITS.worth}`);
       return { [field]: value };
     },
     write: (state) => String(state[field]),

@@ -199,6 +199,11 @@ describe('the page fragment', () => {
     expect(PAGE_DEFAULTS.boosts).toBe(ROLL_DEFAULTS.boostsPerRoll);
     expect(PAGE_LIMITS.vs).toBe(ROLL_LIMITS.challenge);
     expect(PAGE_LIMITS.resolve).toBe(ROLL_LIMITS.resolve);
+    expect(PAGE_LIMITS.worth).toBe(ROLL_LIMITS.value);
+    expect(readFragment('#aura-value=1000001&resolve-value=1e6')).toEqual({
+      state: { ...PAGE_DEFAULTS, resolveValue: ROLL_LIMITS.value },
+      problems: ['aura-value: "1000001" is not allowed (expected a number from 0 to 1000000)'],
+    });
   });
 
   it('reads pools and splits in the notation', () => {
