@@ -135,7 +135,17 @@ export default defineConfig({
         // Generous for the page's scripts (Vega's worker alone is most of a MiB), so that
         // none is ever left out of the cache (Workbox's default is 2 MiB).
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
-        navigateFallback: 'index.html',
+        // Any other address under the site (a mistyped /dicelab/foo/bar) is sent to the page
+        // itself, question and all (a redirect keeps the link's fragment): served there,
+        // index.html's relative scripts would not load and the screen would stay blank.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: async () =>
+              Response.redirect((self as unknown as ServiceWorkerGlobalScope).registration.scope),
+          },
+        ],
         cleanupOutdatedCaches: true,
         // The first version takes the page that installed it at once (so it works offline
         // from the first visit); a later one waits for "Update" (registerType prompt).

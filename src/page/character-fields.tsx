@@ -90,6 +90,7 @@ export function CharacterFields(props: CharacterFieldsProps) {
               label={PAGE_FIELDS[name]}
               hint="In intents, each"
               value={state[name]}
+              max={PAGE_LIMITS.worth}
               onChange={(value) => update({ [name]: value })}
             />
           ))}

@@ -183,6 +183,8 @@ export const PAGE_LIMITS = {
   tn: RING_SKILL_LIMITS.tn,
   explodeDepth: RING_SKILL_LIMITS.explodeDepth,
   rerolls: RING_SKILL_LIMITS.rerolls,
+  /** What Aura or Resolve left is worth, in intents. */
+  worth: ROLL_LIMITS.value,
 } as const;
 
 /** One key of the fragment: its name, what it means, how it reads and writes. */
@@ -224,8 +226,8 @@ function numberKey(key: string, field: 'auraValue' | 'resolveValue', about: stri
     about,
     read: (text) => {
       const value = Number(text);
-      if (text.trim() === '' || !Number.isFinite(value) || value < 0)
-        throw invalid(key, text, 'a number ≥ 0');
+      if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > PAGE_LIMITS.worth)
+        throw invalid(key, text, `a number from 0 to ${PAGE_LIMITS.worth}`);
       return { [field]: value };
     },
     write: (state) => String(state[field]),
@@ -564,16 +566,15 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     "Mid-roll advice: the Challenge die's face, 1 to 2C",
     ['advice'],
   ),
-  {
-    key: 'aura-pending',
-    about:
-      'Mid-roll advice with late Aura: top faces rolled so far this roll, rerolled dice included, a whole number ≥ 0 (`--aura-pending`)',
-    read: (text) => {
-      if (!/^\d+$/.test(text)) throw invalid('aura-pending', text, 'a whole number ≥ 0');
-      return { auraPending: Number(text) };
-    },
-    write: (state) => String(state.auraPending),
-  },
+  // Up to the largest whole number a double holds, as the engine takes: past it the page
+  // would write the number back as `1e+23`, a link it cannot read.
+  integerKey(
+    'aura-pending',
+    'auraPending',
+    0,
+    Number.MAX_SAFE_INTEGER,
+    'Mid-roll advice with late Aura: top faces rolled so far this roll, rerolled dice included, a whole number ≥ 0 (`--aura-pending`)',
+  ),
   integerKey(
     'vs2',
     'vs2',

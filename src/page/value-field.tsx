@@ -7,21 +7,23 @@ export interface ValueFieldProps {
   readonly label: string;
   readonly hint?: string;
   readonly value: number;
+  readonly max: number;
   readonly onChange: (value: number) => void;
 }
 
-/** A number of 0 or more, decimals allowed. */
-const isWorth = (text: string) =>
-  text.trim() !== '' && Number.isFinite(Number(text)) && Number(text) >= 0;
-
-/** A number ≥ 0 with decimals (a worth in intents); text that is not one says so and is not taken. */
-export function ValueField({ id, label, hint, value, onChange }: ValueFieldProps) {
+/**
+ * A number from 0 to `max` with decimals (a worth in intents); text that is not one says so and
+ * is not taken.
+ */
+export function ValueField({ id, label, hint, value, max, onChange }: ValueFieldProps) {
+  const isWorth = (text: string) =>
+    text.trim() !== '' && Number.isFinite(Number(text)) && Number(text) >= 0 && Number(text) <= max;
   const { valid, input } = useTypedNumber({ id, hint, value, accepts: isWorth, onChange });
   return (
     <div class="field value-field">
       <label for={id}>{label}</label>
-      <input type="number" inputMode="decimal" min={0} step={0.1} {...input} />
-      <FieldNotes id={id} hint={hint} error={valid ? undefined : 'A number of 0 or more'} />
+      <input type="number" inputMode="decimal" min={0} max={max} step={0.1} {...input} />
+      <FieldNotes id={id} hint={hint} error={valid ? undefined : `A number from 0 to ${max}`} />
     </div>
   );
 }

@@ -74,6 +74,21 @@ describe('the page fragment', () => {
     }
   });
 
+  it('writes only links it reads back: a count past 2^53 − 1 is refused, not written as 1e+23', () => {
+    const huge = readFragment('#view=advice&late-aura=1&aura-pending=100000000000000000000000');
+    expect(huge.problems).toEqual([
+      'aura-pending: "100000000000000000000000" is not allowed (expected an integer from 0 to 9007199254740991)',
+    ]);
+    expect(huge.state.auraPending).toBe(PAGE_DEFAULTS.auraPending);
+    const largest = readFragment('#view=advice&late-aura=1&aura-pending=9007199254740991');
+    expect(largest.problems).toEqual([]);
+    const written = writeFragment(largest.state);
+    expect(written).toContain('aura-pending=9007199254740991');
+    const again = readFragment(`#${written}`);
+    expect(again.problems).toEqual([]);
+    expect(again.state.auraPending).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   it("reads a + typed by hand as a plus (a split's stacked dice), a space as a space", () => {
     // URLSearchParams reads a form's + as a space; a fragment's + is a plus.
     for (const hash of ['#view=advice&split=d8+d4', '#view=advice&split=d8%2Bd4'])
@@ -184,6 +199,11 @@ describe('the page fragment', () => {
     expect(PAGE_DEFAULTS.boosts).toBe(ROLL_DEFAULTS.boostsPerRoll);
     expect(PAGE_LIMITS.vs).toBe(ROLL_LIMITS.challenge);
     expect(PAGE_LIMITS.resolve).toBe(ROLL_LIMITS.resolve);
+    expect(PAGE_LIMITS.worth).toBe(ROLL_LIMITS.value);
+    expect(readFragment('#aura-value=1000001&resolve-value=1e6')).toEqual({
+      state: { ...PAGE_DEFAULTS, resolveValue: ROLL_LIMITS.value },
+      problems: ['aura-value: "1000001" is not allowed (expected a number from 0 to 1000000)'],
+    });
   });
 
   it('reads pools and splits in the notation', () => {

@@ -220,6 +220,22 @@ describe('the offline page: Best split', () => {
     );
   });
 
+  it("holds a worth to the engine's cap (1000000), in its field as in a link", async () => {
+    const page = await open('v=1&view=splits&steps=7&vs=4&tags=1&resolve-value=1000001');
+    expectSameRanking(await shownSplits(page), splits({ steps: 7, challenge: 4, intents: [1] }));
+    expect(await page.textContent('.problems li')).toBe(
+      'resolve-value: "1000001" is not allowed (expected a number from 0 to 1000000)',
+    );
+    await page.click('.more-rules summary');
+    await page.fill('#aura-value', '1000001');
+    expect(await page.getAttribute('#aura-value', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#aura-value-error')).toBe('A number from 0 to 1000000');
+    expect(await page.evaluate(() => location.hash)).not.toContain('aura-value');
+    await nextAnswer(page, () => page.fill('#aura-value', '1000000'));
+    expect(await page.getAttribute('#aura-value', 'aria-invalid')).toBe('false');
+    expect(await page.evaluate(() => location.hash)).toContain('aura-value=1000000');
+  });
+
   it('names a key given twice, and says which of its values it answers', async () => {
     // A link edited by adding `&steps=9` to its end: the first value stands, and the page says
     // so, rather than answer for 8 steps as if 9 had not been asked.

@@ -146,6 +146,24 @@ describe('the page as an installable site (dicelab serve)', () => {
     }
   });
 
+  it('opens the page, question and all, from a mistyped address under the site, offline and online', async () => {
+    // Served there, index.html's relative scripts would not load: a blank screen.
+    const { url } = await serveCopy();
+    const rows = await cliRanking();
+    const page = await openSite(`${url}#${QUESTION}`);
+    await controlled(page);
+    try {
+      for (const offline of [true, false]) {
+        await page.context().setOffline(offline);
+        await page.goto(`${url}foo/bar#${QUESTION}`, { waitUntil: 'load' });
+        expect(await page.evaluate(() => location.pathname + location.hash)).toBe(`/#${QUESTION}`);
+        expectRanking(await shownSplits(page), rows);
+      }
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
   it("keeps a phone's answer bar in sight and in reach while its note is shown", async () => {
     const { url } = await serveCopy();
     const page = await session.open(`${url}#${QUESTION}`, {
