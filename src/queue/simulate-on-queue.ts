@@ -119,6 +119,7 @@ export async function simulateOnQueue(
     }
     return await waitForRun(
       queue,
+      redis.options.db ?? 0,
       identity,
       run,
       {
@@ -226,9 +227,13 @@ async function forgetFailure(
   return kept;
 }
 
-/** Watches the merge job until it is done (its result) or failed (why, naming the shard). */
+/**
+ * Watches the merge job until it is done (its result) or failed (why, naming the shard); says
+ * once when no worker is on the queue (of Redis database `db`).
+ */
 async function waitForRun(
   queue: Queue<QueueJobData, string>,
+  db: number,
   identity: RunIdentity,
   run: string,
   options: QueueRunOptions,
@@ -264,7 +269,7 @@ async function waitForRun(
     options.onProgress?.(done, identity.shards);
     if (!workerHinted && Date.now() - started > NO_WORKER_HINT_MS) {
       workerHinted = true;
-      if ((await queue.getWorkersCount()) === 0)
+      if ((await workersOnQueue(queue, db)) === 0)
         note(
           `no worker is on the queue yet: start some with dicelab queue worker --redis ${shownUrl(options.url)}`,
         );
@@ -275,6 +280,17 @@ async function waitForRun(
       throw interrupted(run, done, identity.shards);
     }
   }
+}
+
+/**
+ * How many workers serve this queue: those on its Redis database. Redis names the clients of
+ * the whole server, so BullMQ's own count takes a worker of another database (which never sees
+ * this run's jobs) for one of this queue's.
+ */
+async function workersOnQueue(queue: Queue<QueueJobData, string>, db: number): Promise<number> {
+  const workers = await queue.getWorkers();
+  // A server that lists no clients (BullMQ then gives one entry with no database) counts as served.
+  return workers.filter((worker) => worker.db === undefined || Number(worker.db) === db).length;
 }
 
 /** The merge job's result: the whole run, read back and checked like any partial result. */
