@@ -47,8 +47,13 @@ export interface QueueRunOptions {
   url: string;
   /** After each look at the run: shards done so far, of all. */
   onProgress?: (doneShards: number, shards: number) => void;
-  /** A line for the user (submitted, reused, no worker yet). */
+  /** A line for the user (submitted, reused, Redis errors retried). */
   note?: (line: string) => void;
+  /**
+   * A line the user needs even when notes are off (`--quiet`): no worker has come to the run,
+   * which waits until one does. Default: `note`.
+   */
+  warn?: (line: string) => void;
   /** Stop waiting (Ctrl-C): the run stays on the queue, and the same command picks it up. */
   signal?: AbortSignal;
   /** Seconds to wait for Redis out of reach before giving up (default `REDIS_GIVE_UP_SECONDS`). */
@@ -270,7 +275,7 @@ async function waitForRun(
     if (!workerHinted && Date.now() - started > NO_WORKER_HINT_MS) {
       workerHinted = true;
       if ((await workersOnQueue(queue, db)) === 0)
-        note(
+        (options.warn ?? note)(
           `no worker is on the queue yet: start some with dicelab queue worker --redis ${shownUrl(options.url)}`,
         );
     }
