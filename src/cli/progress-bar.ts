@@ -1,4 +1,4 @@
-import { SingleBar } from 'cli-progress';
+import cliProgress from 'cli-progress';
 import { formatCount } from '../format/format-count.ts';
 
 /** A progress display for a run: `update` as trials finish, `stop` once (also on failure). */
@@ -26,7 +26,7 @@ export interface ProgressBarOptions {
 export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   const stream = options.stream ?? process.stderr;
   if (options.quiet || !stream.isTTY) return { update() {}, stop() {} };
-  const bar = new SingleBar({
+  const bar = new cliProgress.SingleBar({
     stream,
     format: `${options.label ?? 'simulating'} [{bar}] {percentage}% | {done} of {all} ${options.unit ?? 'trials'} | ETA {eta_formatted}`,
     barCompleteChar: '█',
@@ -34,6 +34,10 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
     clearOnComplete: true,
     hideCursor: false, // a second Ctrl-C exits at once: never leave the cursor hidden
     fps: 10,
+    // With no progress over its last updates (a queue between two shards), cli-progress's ETA
+    // is the text "INF" or "NULL", which its time format cuts to "NFs" or "LLs": say "?".
+    formatTime: (eta, format, round) =>
+      typeof eta === 'number' ? cliProgress.Format.TimeFormat(eta, format, round) : '?',
   });
   let started = false;
   return {

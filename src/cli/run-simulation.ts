@@ -75,6 +75,8 @@ export async function runSimulation(
           ...(options.redisGiveUp === undefined ? {} : { giveUpSeconds: options.redisGiveUp }),
           onProgress: (done, total) => bar.update(done, total),
           note: options.quiet ? undefined : (line) => stderr.write(`dicelab: ${line}\n`),
+          // A run no worker takes waits for ever: said even with --quiet.
+          warn: (line) => stderr.write(`dicelab: ${line}\n`),
           signal: sigint.signal,
         },
       );

@@ -47,8 +47,13 @@ export interface QueueRunOptions {
   url: string;
   /** After each look at the run: shards done so far, of all. */
   onProgress?: (doneShards: number, shards: number) => void;
-  /** A line for the user (submitted, reused, no worker yet). */
+  /** A line for the user (submitted, reused, Redis errors retried). */
   note?: (line: string) => void;
+  /**
+   * A line the user needs even when notes are off (`--quiet`): no worker has come to the run,
+   * which waits until one does. Default: `note`.
+   */
+  warn?: (line: string) => void;
   /** Stop waiting (Ctrl-C): the run stays on the queue, and the same command picks it up. */
   signal?: AbortSignal;
   /** Seconds to wait for Redis out of reach before giving up (default `REDIS_GIVE_UP_SECONDS`). */
@@ -119,6 +124,7 @@ export async function simulateOnQueue(
     }
     return await waitForRun(
       queue,
+      redis.options.db ?? 0,
       identity,
       run,
       {
@@ -226,9 +232,13 @@ async function forgetFailure(
   return kept;
 }
 
-/** Watches the merge job until it is done (its result) or failed (why, naming the shard). */
+/**
+ * Watches the merge job until it is done (its result) or failed (why, naming the shard); says
+ * once when no worker is on the queue (of Redis database `db`).
+ */
 async function waitForRun(
   queue: Queue<QueueJobData, string>,
+  db: number,
   identity: RunIdentity,
   run: string,
   options: QueueRunOptions,
@@ -264,8 +274,8 @@ async function waitForRun(
     options.onProgress?.(done, identity.shards);
     if (!workerHinted && Date.now() - started > NO_WORKER_HINT_MS) {
       workerHinted = true;
-      if ((await queue.getWorkersCount()) === 0)
-        note(
+      if ((await workersOnQueue(queue, db)) === 0)
+        (options.warn ?? note)(
           `no worker is on the queue yet: start some with dicelab queue worker --redis ${shownUrl(options.url)}`,
         );
     }
@@ -275,6 +285,17 @@ async function waitForRun(
       throw interrupted(run, done, identity.shards);
     }
   }
+}
+
+/**
+ * How many workers serve this queue: those on its Redis database. Redis names the clients of
+ * the whole server, so BullMQ's own count takes a worker of another database (which never sees
+ * this run's jobs) for one of this queue's.
+ */
+async function workersOnQueue(queue: Queue<QueueJobData, string>, db: number): Promise<number> {
+  const workers = await queue.getWorkers();
+  // A server that lists no clients (BullMQ then gives one entry with no database) counts as served.
+  return workers.filter((worker) => worker.db === undefined || Number(worker.db) === db).length;
 }
 
 /** The merge job's result: the whole run, read back and checked like any partial result. */

@@ -51,7 +51,8 @@ const CHECK_FILES_OPTION_SHAPE = {
  * named by its path relative to the working folder, as people read it. With `check` and
  * `dicelab/scenario`, one of the two places (with the CLI) that read files.
  * @throws ScenarioError listing every problem, `path:line:col: message` each.
- * @example loadScenarioFiles(['scenarios/bram-gate.yaml'])[0].scenario.scenario // "Bram holds the harbour gate"
+ * @example loadScenarioFiles(['scenarios/gate.yaml'])[0].scenario.scenario // not run: reads a scenario file of your game's; gives its title (its `scenario:` line)
+ * @example loadScenarioFiles(['no-such-folder']) // throws "no-such-folder: cannot read (no such file or folder)"
  */
 export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario[] {
   checkPaths(paths);

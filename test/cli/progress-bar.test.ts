@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { progressBar } from '../../src/cli/progress-bar.ts';
 
 function fakeStream(isTTY: boolean) {
@@ -31,5 +31,23 @@ describe('progressBar', () => {
     bar.update(250_000, 1_000_000);
     bar.stop();
     expect(written()).toMatch(/simulating .*25% \| 250,000 of 1,000,000 trials/);
+  });
+
+  it('shows an unknown ETA as "?" while nothing moves (a queue between two shards), never "NFs"', () => {
+    vi.useFakeTimers();
+    try {
+      const { stream, written } = fakeStream(true);
+      const bar = progressBar({ stream, unit: 'shards' });
+      // A submitter looks at its run every 200 ms; no shard finishes for two seconds.
+      for (let look = 0; look < 10; look++) {
+        bar.update(1, 3);
+        vi.advanceTimersByTime(200);
+      }
+      bar.stop();
+      expect(written()).toContain('33% | 1 of 3 shards | ETA ?');
+      expect(written()).not.toMatch(/ETA (NF|LL)s/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -90,6 +90,34 @@ describe('a Redis database that does not exist, and databases kept apart', () =>
     expect(await keys(7)).toEqual([]);
     expect(await keys(0)).toEqual([]);
   }, 120_000);
+
+  it('tells a submitter when no worker is on its database, whatever workers other databases have', async () => {
+    await worker(redis.url(10));
+    const waiting = startDicelab([...ROLL, '--queue', redis.url(11), '--shards', '2']);
+    try {
+      // Said once the run has waited 5 s with no worker: before, a worker of database 10 hid it.
+      while (!/no worker is on the queue yet/.test(waiting.stderr())) await sleep(100);
+    } finally {
+      waiting.child.kill('SIGINT');
+    }
+    const run = await waiting.done;
+    expect(run.code).toBe(EXIT.interrupted);
+    expect(run.stderr).toContain(
+      `dicelab: no worker is on the queue yet: start some with dicelab queue worker --redis ${redis.url(11)}\n`,
+    );
+  }, 60_000);
+
+  it('says so with --quiet too, which hides the notes but not that the run may wait for ever', async () => {
+    const waiting = startDicelab([...ROLL, '--queue', redis.url(12), '--shards', '2', '--quiet']);
+    try {
+      while (!/no worker is on the queue yet/.test(waiting.stderr())) await sleep(100);
+    } finally {
+      waiting.child.kill('SIGINT');
+    }
+    const run = await waiting.done;
+    expect(run.code).toBe(EXIT.interrupted);
+    expect(run.stderr).not.toContain('submitted run');
+  }, 60_000);
 });
 
 describe('a server that accepts the connection and never answers', () => {

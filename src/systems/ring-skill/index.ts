@@ -10,6 +10,8 @@ export {
 export { RING_SKILL_OUTCOMES, type RingSkillResult, ringSkillOdds } from './exact.ts';
 export { RING_FACES, SKILL_FACES } from './faces.ts';
 export type { RingSkillSimulation } from './simulate.ts';
+// The type of ringSkillOdds' and ringSkillAdvice's optional solver (each builds one when not given).
+export type { RingSkillSolver } from './solver.ts';
 export {
   OBJECTIVES,
   type Objective,
