@@ -841,7 +841,7 @@ export class FightPlan {
 export interface FightOdds {
   /** P(the last tag falls in round n). */
   readonly roundsToWin: readonly number[];
-  /** P(won within n rounds). */
+  /** P(won within n rounds): a running sum, held to 1 where a rounding would pass it. */
   readonly pWinWithin: readonly number[];
   /** P(still standing after maxRounds). */
   readonly pNotWon: number;
@@ -976,10 +976,12 @@ export class FightChain {
     const { fight, figures } = this;
     const conditional = (sums: number[]) =>
       sums.map((s, i) => (figures.pReached[i]! > 0 ? s / figures.pReached[i]! : 0));
+    // A running float sum of chances can pass 1 by a rounding (1.0000000000000002): held to 1
+    // here, where it is made, so no surface reads a chance above certain.
     let within = 0;
     return {
       roundsToWin: figures.roundsToWin,
-      pWinWithin: figures.roundsToWin.map((p) => (within += p)),
+      pWinWithin: figures.roundsToWin.map((p) => (within = Math.min(1, within + p))),
       pNotWon: [...this.states.values()].reduce((a, b) => a + b, 0),
       pReached: figures.pReached,
       auraAtStart: conditional(figures.auraAtStart),

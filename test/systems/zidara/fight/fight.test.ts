@@ -38,6 +38,14 @@ describe('fights, exactly', () => {
     expect(odds.pReached[2]).toBeCloseTo((1 - p) ** 2, 12);
   });
 
+  it('a chance never passes 1, though its running float sum would', () => {
+    // 14 steps against one C2 tag: the sum of the rounds' wins read 1.0000000000000002 from
+    // round 3 on.
+    const odds = fightOdds(parseFight({ challenge: 2, tags: 1, steps: 14, maxRounds: 5 }));
+    expect(odds.pWinWithin.slice(2)).toEqual([1, 1, 1]);
+    for (const p of odds.pWinWithin) expect(p).toBeLessThanOrEqual(1);
+  });
+
   it('two tags and two dice: the chain adds up, and Aura is carried', () => {
     const odds = fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4], maxRounds: 6 }));
     const total = odds.roundsToWin.reduce((a, b) => a + b, 0) + odds.pNotWon;
