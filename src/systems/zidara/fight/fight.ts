@@ -843,9 +843,9 @@ export interface FightOdds {
   readonly roundsToWin: readonly number[];
   /** P(won within n rounds): a running sum, held to 1 where a rounding would pass it. */
   readonly pWinWithin: readonly number[];
-  /** P(still standing after maxRounds). */
+  /** P(still standing after maxRounds); exactly 1 when no round can win. */
   readonly pNotWon: number;
-  /** P(round n is played): the fight is not over before it. */
+  /** P(round n is played): the fight is not over before it; exactly 1 until a round can win. */
   readonly pReached: readonly number[];
   /** E[Aura / Resolve at the start of round n | round n is played]. */
   readonly auraAtStart: readonly number[];
@@ -979,11 +979,15 @@ export class FightChain {
     // A running float sum of chances can pass 1 by a rounding (1.0000000000000002): held to 1
     // here, where it is made, so no surface reads a chance above certain.
     let within = 0;
+    const pWinWithin = figures.roundsToWin.map((p) => (within = Math.min(1, within + p)));
+    // Until a round can win, the fight is on for sure: 1 exactly, not the float sum of the
+    // states it may be in (0.9999999999999997).
+    const sure = (p: number, before: number | undefined) => (before === 0 ? 1 : p);
     return {
       roundsToWin: figures.roundsToWin,
-      pWinWithin: figures.roundsToWin.map((p) => (within = Math.min(1, within + p))),
-      pNotWon: [...this.states.values()].reduce((a, b) => a + b, 0),
-      pReached: figures.pReached,
+      pWinWithin,
+      pNotWon: sure([...this.states.values()].reduce((a, b) => a + b, 0), within),
+      pReached: figures.pReached.map((p, i) => sure(p, pWinWithin[i - 1])),
       auraAtStart: conditional(figures.auraAtStart),
       resolveAtStart: conditional(figures.resolveAtStart),
       auraSpent: conditional(figures.auraSpent),

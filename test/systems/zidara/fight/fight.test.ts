@@ -46,6 +46,17 @@ describe('fights, exactly', () => {
     for (const p of odds.pWinWithin) expect(p).toBeLessThanOrEqual(1);
   });
 
+  it('a round no earlier round can end is reached for sure, not by a float sum', () => {
+    // 6 steps cannot take 3 tags off C6 in one roll: round 2's states summed to
+    // 0.9999999999999997, read "> 99.9%".
+    const odds = fightOdds(parseFight({ challenge: 6, tags: 3, steps: 6, maxRounds: 3 }));
+    expect(odds.roundsToWin[0]).toBe(0);
+    expect(odds.pReached.slice(0, 2)).toEqual([1, 1]);
+    expect(odds.pReached[2]).toBeLessThan(1);
+    const once = fightOdds(parseFight({ challenge: 6, tags: 3, steps: 6, maxRounds: 1 }));
+    expect(once.pNotWon).toBe(1);
+  });
+
   it('two tags and two dice: the chain adds up, and Aura is carried', () => {
     const odds = fightOdds(parseFight({ challenge: 3, tags: 2, pool: [12, 4], maxRounds: 6 }));
     const total = odds.roundsToWin.reduce((a, b) => a + b, 0) + odds.pNotWon;
