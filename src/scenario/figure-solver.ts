@@ -1,3 +1,4 @@
+import { shortOfCertain } from '../format/format-percent.ts';
 import { InputError } from '../input/input-error.ts';
 import { runAnalysis } from '../systems/run-analysis.ts';
 import { type CheckAnswer, checkFigure } from '../systems/system.ts';
@@ -116,7 +117,13 @@ export class FigureSolver {
       }
       case 'fight': {
         const odds = this.fight(spec.fight);
-        if (ref.figure === 'fallsWithin') return odds.pWinWithin[spec.rounds - 1]!;
+        // Short of certain while the threat may still stand after the round, though the float
+        // sum reached 1: a check never reads "100%" of a fight that may go on.
+        if (ref.figure === 'fallsWithin')
+          return shortOfCertain(
+            odds.pWinWithin[spec.rounds - 1]!,
+            odds.pReached[spec.rounds] ?? odds.pNotWon,
+          );
         const mean = meanRoundsToWin(odds);
         if (mean === undefined)
           throw new InputError(

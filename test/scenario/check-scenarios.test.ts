@@ -53,6 +53,27 @@ ${PLAIN}expectations:
     );
   });
 
+  it('never shows a fight the threat may survive as 100%', async () => {
+    // 12 steps against one C2 tag: the float sum of the rounds' wins reaches 1 by round 5, yet
+    // the threat may stand; it read "100.00000%".
+    const result = await checkScenarios([
+      load(`scenario: a sure-looking fight
+characters:
+  big: { titles: 2, actions: { fight: 12 } }
+expectations:
+  - expect: the threat falls within 5 rounds
+    figure: fallsWithin
+    of: { character: big, action: fight, challenge: 2, tags: 1, rounds: 5 }
+    by: exact
+    atLeast: 0.9999999
+`),
+    ]);
+    expect(result.files[0]!.expectations[0]).toMatchObject({
+      verdict: 'pass',
+      shown: '> 99.99999%, want ≥ 99.99999%',
+    });
+  });
+
   it('catches a rule designers take for granted that the rules break: more steps can lower the odds', async () => {
     // With no Aura in hand and 2 Resolve, 2 steps roll d2+d2 (two chances at a top face, the
     // Aura it brings, and the +2), while no 3-step pool can hold two d2s.
