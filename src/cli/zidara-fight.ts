@@ -307,7 +307,7 @@ function formatFight(
   if (exact) {
     const mean = meanRoundsToWin(exact);
     lines.push(
-      `exact: not won within ${rounds} rounds ${formatPercent(exact.pNotWon, 2)}; mean rounds to win ${mean === undefined ? 'none (never won)' : mean.toFixed(3)} (over the fights won)`,
+      `exact: not won within ${countOf(rounds, 'round')} ${formatPercent(exact.pNotWon, 2)}; ${mean === undefined ? 'no fight is won, so no mean rounds to win' : `mean rounds to win ${mean.toFixed(3)} (over the fights won)`}`,
     );
   }
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);

@@ -100,6 +100,14 @@ describe('dicelab zidara fight', () => {
       '--no-simulate',
     ]);
     expect(sure.stdout).toMatch(/^\s+1\s+100\.00%/m);
+    // No fight is won in one round of d6 against three C6 tags: one round, and no mean to give.
+    const never = await runInProcess([
+      ...['zidara', 'fight', '--vs', '6', '--tags', '3', '--steps', '6'],
+      ...['--max-rounds', '1', '--no-simulate'],
+    ]);
+    expect(never.stdout).toContain(
+      'exact: not won within 1 round 100.00%; no fight is won, so no mean rounds to win',
+    );
   });
 
   it.each([

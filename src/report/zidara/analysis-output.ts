@@ -206,7 +206,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
       } = job.options;
       const character = pool
         ? pool.map((n) => `d${n}`).join(' ')
-        : `a ${steps}-step character${actions > 1 ? ` (${actions} actions)` : ''}`;
+        : `${/^(8|11|18)$/.test(String(steps)) ? 'an' : 'a'} ${steps}-step character${actions > 1 ? ` (${actions} actions)` : ''}`;
       const lastRound = Math.max(...rows.map((r) => r.round));
       const finals = rows.filter((r) => r.round === Math.min(3, lastRound));
       return output(job, {

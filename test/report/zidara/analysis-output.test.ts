@@ -104,6 +104,22 @@ describe('analysisOutput', () => {
     );
   });
 
+  it('names the character of a fights chart with the article its number takes (an 8-step, a 4-step)', () => {
+    const title = (steps: number) =>
+      JSON.stringify(
+        analysisOutput(
+          runAnalysis({
+            analysis: 'fight-curves',
+            name: `fights-${steps}`,
+            options: { steps, tags: [1], challenges: [3], maxRounds: 1 },
+          }),
+        ).spec,
+      );
+    expect(title(8)).toContain('an 8-step character');
+    expect(title(11)).toContain('an 11-step character');
+    expect(title(4)).toContain('a 4-step character');
+  });
+
   it('names the output of a job given no name by its analysis, an old name read as the new', () => {
     const options = { steps: 2, tags: [1], challenges: [3], maxRounds: 1 };
     expect(analysisOutput(runAnalysis({ analysis: 'fight-curves', options })).name).toBe(
