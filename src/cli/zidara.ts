@@ -4,6 +4,7 @@ import { formatPercent } from '../format/format-percent.ts';
 import { InputError } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
+import { pastExactNote } from '../systems/zidara/analyses/splits.ts';
 import { oddsInBatches } from '../systems/zidara/engine/odds-in-batches.ts';
 import type { Policy, RerollKinds, RollOdds } from '../systems/zidara/engine/roll-play.ts';
 import {
@@ -333,5 +334,7 @@ function registerPools(zidara: Command) {
           },
         )}\n`,
       );
+      const past = pastExactNote(options.steps, options.actions);
+      if (past) process.stdout.write(`\n${past}\n`);
     });
 }

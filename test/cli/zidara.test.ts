@@ -27,6 +27,17 @@ describe('dicelab zidara pools', () => {
       [12, 4],
     ]);
   });
+
+  it('says which legal pools have more dice than one exact roll holds (splits leaves them out)', async () => {
+    const past = await runDicelab(['zidara', 'pools', '--steps', '13', '--actions', '12']);
+    expect(past.code).toBe(0);
+    expect(past.stdout).toMatch(/^71 legal pools for 13 steps and 12 actions/);
+    expect(past.stdout.trim().split('\n').at(-1)).toBe(
+      '1 legal pool has more than 12 dice, past one exact roll (d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2): splits leaves it out.',
+    );
+    const none = await runDicelab(['zidara', 'pools', '--steps', '8']);
+    expect(none.stdout).not.toContain('past one exact roll');
+  });
 });
 
 describe('dicelab zidara odds', () => {

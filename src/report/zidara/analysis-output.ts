@@ -8,7 +8,7 @@ import { type AnalysisJob, type AnalysisResult, jobName } from '../../systems/ru
 import { shownWinWithin } from '../../systems/zidara/analyses/fight-curves.ts';
 import { FISHING_DEFAULTS } from '../../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../../systems/zidara/analyses/rerolls.ts';
-import { SPLITS_DEFAULTS } from '../../systems/zidara/analyses/splits.ts';
+import { pastExactNote, SPLITS_DEFAULTS } from '../../systems/zidara/analyses/splits.ts';
 import {
   TUNE_DEFAULTS,
   type TuneAnswer,
@@ -108,6 +108,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
           'the main intent, written first, holds the largest die.',
         findings: [
           `Best by ${OBJECTIVE_NAMES[objective].toLowerCase()}: ${best.split} (${scoreText(best.score, objective)}), of ${result.total} split${result.total === 1 ? '' : 's'}.`,
+          ...[pastExactNote(context.steps, context.actions) ?? []].flat(),
         ],
         rows,
         columns: splitsColumns(objective),

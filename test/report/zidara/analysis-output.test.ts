@@ -104,6 +104,22 @@ describe('analysisOutput', () => {
     );
   });
 
+  it("says which legal pools a splits table leaves out, past one exact roll's dice", () => {
+    const splits = (steps: number, actions: number) =>
+      analysisOutput(
+        runAnalysis({
+          analysis: 'splits',
+          name: `splits-${steps}`,
+          options: { steps, actions, challenge: 3, intents: [1] },
+        }),
+      ).findings;
+    expect(splits(13, 12)).toHaveLength(2);
+    expect(splits(13, 12)[1]).toBe(
+      '1 legal pool has more than 12 dice, past one exact roll (d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2): splits leaves it out.',
+    );
+    expect(splits(8, 1)).toHaveLength(1);
+  });
+
   it('names the character of a fights chart with the article its number takes (an 8-step, a 4-step)', () => {
     const title = (steps: number) =>
       JSON.stringify(

@@ -1,4 +1,5 @@
 import { z } from '#zod';
+import { countOf } from '../../../format/format-count.ts';
 import { choice, integer } from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
@@ -128,6 +129,28 @@ export function splitCandidates(options: SplitsOptions): Split[] {
     );
   }
   return candidates;
+}
+
+/**
+ * The legal pools of `steps` and `actions` with more dice than one exact roll holds
+ * (ROLL_LIMITS.dice): {@link splitCandidates} leaves them out, and says so where it is read.
+ * @example poolsPastExact(13, 12) // [[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]]
+ */
+export function poolsPastExact(steps: number, actions: number): number[][] {
+  return legalPools(steps, actions).filter((pool) => pool.length > ROLL_LIMITS.dice);
+}
+
+/**
+ * What a reader of the splits of `steps` and `actions` (or of their pools) is told of the pools
+ * {@link poolsPastExact} finds, the first few named; undefined when there are none.
+ * @example pastExactNote(13, 12) // "1 legal pool has more than 12 dice, past one exact roll (d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2 d2): splits leaves it out."
+ */
+export function pastExactNote(steps: number, actions: number): string | undefined {
+  const past = poolsPastExact(steps, actions);
+  if (past.length === 0) return undefined;
+  const named = past.slice(0, 3).map(formatPool).join('; ');
+  const one = past.length === 1;
+  return `${countOf(past.length, 'legal pool')} ${one ? 'has' : 'have'} more than ${ROLL_LIMITS.dice} dice, past one exact roll (${named}${past.length > 3 ? '; …' : ''}): splits leaves ${one ? 'it' : 'them'} out.`;
 }
 
 /** Options of {@link rankStatedSplits}: the setup, the Challenge and the objective. */
