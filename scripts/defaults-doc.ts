@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { listText } from '../src/cli/zidara-analyses.ts';
 import { formatCount } from '../src/format/format-count.ts';
+import { numberText } from '../src/input/field-schemas.ts';
 import {
   KEEP_FINISHED_SECONDS,
   MAX_SHARDS,
@@ -85,7 +86,7 @@ ${table([
     return [name, flagText(option), R[name], `${allowedText(option)}${only}`];
   }),
   ['intents[].threat', '', R.intentThreat, 'a threat of the roll'],
-  ['intents[].weight', '', R.intentWeight, 'a number ≥ 0'],
+  ['intents[].weight', '', R.intentWeight, numberText(0, L.value)],
   ['policy', '--policy', PLAY_DEFAULTS.policy, oneOf(POLICIES)],
   ['rerolls', '--rerolls', PLAY_DEFAULTS.rerolls, oneOf(REROLL_KINDS)],
 ])}
@@ -127,7 +128,7 @@ ${table([
   ['advantage: most', '--most', ADVANTAGE_DEFAULTS.most, upTo(1, L.dice)],
   ['advantage: challenges', '--vs', ADVANTAGE_DEFAULTS.challenges, upTo(1, L.challenge)],
   ['fishing: minorMaxSides', '--minor-max', `d${FISHING_DEFAULTS.minorMaxSides}`, 'a die'],
-  ['fishing: minorWeight', '--minor-weight', FISHING_DEFAULTS.minorWeight, 'a number ≥ 0'],
+  ['fishing: minorWeight', '--minor-weight', FISHING_DEFAULTS.minorWeight, numberText(0, L.value)],
   ['rerolls: split', '--split', formatSplit(REROLLS_DEFAULTS.split), 'a split'],
   ['rerolls: challenges', '--vs', REROLLS_DEFAULTS.challenges, upTo(1, L.challenge)],
   ['rerolls: resolve', '--resolve', REROLLS_DEFAULTS.resolve, upTo(0, L.resolve)],

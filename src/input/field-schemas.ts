@@ -28,18 +28,26 @@ export function integer(
 }
 
 /**
+ * What a number within `min` and `max` (either may be absent) is, in words: what {@link number}
+ * refuses with, and what help and docs say is allowed.
+ * @example numberText(0, 1000000) // "a number from 0 to 1000000"
+ */
+export function numberText(min?: number, max?: number): string {
+  return min !== undefined && max !== undefined
+    ? `a number from ${min} to ${max}`
+    : min !== undefined
+      ? `a number ≥ ${min}`
+      : max !== undefined
+        ? `a number ≤ ${max}`
+        : 'a finite number';
+}
+
+/**
  * A finite number, at least `min` and at most `max` when they are given.
  * @example number(0, undefined, 10).safeParse(11).success // false
  */
 export function number(min?: number, description?: string, max?: number) {
-  const error =
-    min !== undefined && max !== undefined
-      ? `a number from ${min} to ${max}`
-      : min !== undefined
-        ? `a number ≥ ${min}`
-        : max !== undefined
-          ? `a number ≤ ${max}`
-          : 'a finite number';
+  const error = numberText(min, max);
   let schema = z.number({ error });
   if (min !== undefined) schema = schema.min(min, { error });
   if (max !== undefined) schema = schema.max(max, { error });

@@ -1,4 +1,4 @@
-import { choice, flag, integer, number } from '../../../input/field-schemas.ts';
+import { choice, flag, integer, number, numberText } from '../../../input/field-schemas.ts';
 
 /**
  * Every rule option of a Zi'Dara roll, declared once: its type, default and limits, the CLI
@@ -368,13 +368,13 @@ export type RuleOptionSchemas = {
   readonly [K in RuleOptionName]: SchemaOf<(typeof RULE_OPTIONS)[K]>;
 };
 
-/** What an option's values are, in words: "0 to 20", "true, false", "a number ≥ 0". */
+/** What an option's values are, in words: "0 to 20", "true, false", "a number from 0 to 1000000". */
 export function allowedText(option: RuleOption): string {
   switch (option.type) {
     case 'integer':
       return `${option.min} to ${option.max}`;
     case 'number':
-      return `a number ≥ ${option.min}`;
+      return numberText(option.min, option.max);
     case 'flag':
       return 'true, false';
     case 'choice':
