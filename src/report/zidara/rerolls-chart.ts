@@ -63,7 +63,8 @@ export const REROLLS_COLUMNS: Column<RerollRow>[] = [
   { key: 'rerolls', header: 'Rerolls', format: (k) => REROLL_NAMES[k] },
   { key: 'resolve', header: 'Resolve' },
   { key: 'winChance', header: 'Win chance', format: (p) => formatPercent(p) },
-  { key: 'gain', header: 'Last Resolve adds', format: formatGain, align: 'right' },
+  // Over the level listed before, which is the last Resolve's worth only when levels go 0, 1, 2….
+  { key: 'gain', header: 'Over the level before', format: formatGain, align: 'right' },
   { key: 'resolveEnd', header: 'Resolve left', format: (x) => x.toFixed(2) },
 ];
 

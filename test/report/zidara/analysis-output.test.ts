@@ -120,6 +120,20 @@ describe('analysisOutput', () => {
     expect(splits(8, 1)).toHaveLength(1);
   });
 
+  it("heads a rerolls table's gain as over the level listed before, which levels that skip make more than one Resolve", () => {
+    const rerolls = analysisOutput(
+      runAnalysis({
+        analysis: 'rerolls',
+        name: 'rerolls-skip',
+        options: { split: [[8]], challenges: [4], resolve: [0, 3], kinds: ['any'], auraMax: 0 },
+      }),
+    );
+    const gain = rerolls.columns.find((column) => column.key === 'gain')!;
+    expect(gain.header).toBe('Over the level before');
+    expect(rerolls.rows.map((row) => row.resolve)).toEqual([0, 3]);
+    expect(rerolls.description).not.toContain('Last Resolve adds');
+  });
+
   it('names the character of a fights chart with the article its number takes (an 8-step, a 4-step)', () => {
     const title = (steps: number) =>
       JSON.stringify(
