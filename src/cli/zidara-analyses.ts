@@ -26,8 +26,10 @@ import {
   POOL_RULES,
   type PoolRule,
   SOLVE_FOR,
+  TARGET_WIN_CHANCE,
   TUNE_ANALYSIS,
   TUNE_DEFAULTS,
+  winChanceSchema,
 } from '../systems/zidara/analyses/tune.ts';
 import {
   PLAY_DEFAULTS,
@@ -698,9 +700,9 @@ function chanceFlag(raw: string): number {
   const text = raw.trim();
   const percent = text.endsWith('%');
   const value = Number(percent ? text.slice(0, -1) : text) / (percent ? 100 : 1);
-  if (text === '' || text === '%' || !Number.isFinite(value) || value <= 0 || value >= 1)
+  if (text === '' || text === '%' || !winChanceSchema.safeParse(value).success)
     throw new InvalidArgumentError(
-      `${JSON.stringify(raw)} is not allowed (expected a win chance strictly between 0 and 1, such as 60% or 0.6)`,
+      `${JSON.stringify(raw)} is not allowed (expected ${TARGET_WIN_CHANCE}, such as 60% or 0.6)`,
     );
   return value;
 }
