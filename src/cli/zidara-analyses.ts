@@ -39,7 +39,7 @@ import {
 import { FIGHT_DEFAULTS, FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { formatSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
+import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
 import { choiceFlag, folderFlag, integerFlag, numberFlag, stemFlag } from './flags.ts';
 import { flagError } from './spec-file.ts';
@@ -505,10 +505,7 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
       if ((flags.steps === undefined) === (flags.pool === undefined)) {
         throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
       }
-      const pool =
-        flags.pool === undefined
-          ? undefined
-          : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
+      const pool = flags.pool === undefined ? undefined : parsePool(flags.pool, '--pool');
       const job: AnalysisJob = {
         analysis: 'fight-curves',
         name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,
