@@ -147,7 +147,7 @@ function requestFromFlags(words: string[], options: AdviseFlags): AdviceRequest 
       options.vs.join(', '),
       `one Challenge per --defence (${options.defence.length}), or none`,
     );
-  const { shown, ...dice } = parseIntents(words, options.defence.length, 'each');
+  const { shown, ...dice } = parseIntents(words, options.defence.length, 'each', '--defence');
   const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   // With no --vs, the smallest Challenge whose die can show each D: the advice depends on D alone.
   const threats = options.defence.map((d, t) => ({

@@ -26,8 +26,10 @@ import {
   POOL_RULES,
   type PoolRule,
   SOLVE_FOR,
+  TARGET_WIN_CHANCE,
   TUNE_ANALYSIS,
   TUNE_DEFAULTS,
+  winChanceSchema,
 } from '../systems/zidara/analyses/tune.ts';
 import {
   PLAY_DEFAULTS,
@@ -37,7 +39,7 @@ import {
 import { FIGHT_DEFAULTS, FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { formatSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
+import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
 import { choiceFlag, folderFlag, integerFlag, numberFlag, stemFlag } from './flags.ts';
 import { flagError } from './spec-file.ts';
@@ -503,10 +505,7 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
       if ((flags.steps === undefined) === (flags.pool === undefined)) {
         throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
       }
-      const pool =
-        flags.pool === undefined
-          ? undefined
-          : parseSplit(flags.pool.replace(/\s+/g, '+'), '--pool')[0];
+      const pool = flags.pool === undefined ? undefined : parsePool(flags.pool, '--pool');
       const job: AnalysisJob = {
         analysis: 'fight-curves',
         name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,
@@ -698,9 +697,9 @@ function chanceFlag(raw: string): number {
   const text = raw.trim();
   const percent = text.endsWith('%');
   const value = Number(percent ? text.slice(0, -1) : text) / (percent ? 100 : 1);
-  if (text === '' || text === '%' || !Number.isFinite(value) || value <= 0 || value >= 1)
+  if (text === '' || text === '%' || !winChanceSchema.safeParse(value).success)
     throw new InvalidArgumentError(
-      `${JSON.stringify(raw)} is not allowed (expected a win chance strictly between 0 and 1, such as 60% or 0.6)`,
+      `${JSON.stringify(raw)} is not allowed (expected ${TARGET_WIN_CHANCE}, such as 60% or 0.6)`,
     );
   return value;
 }

@@ -19,6 +19,7 @@ import {
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
+import { parsePool } from '../systems/zidara/roll/split.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
@@ -223,7 +224,7 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
     throw new InputError('--vs: none given (expected the Challenge, e.g. --vs 3)');
   if (options.tags === undefined)
     throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
-  const pool = options.pool === undefined ? undefined : poolFromText(options.pool);
+  const pool = options.pool === undefined ? undefined : parsePool(options.pool, '--pool');
   const { policy: _policy, ...setup } = flagsSetup(options);
   return {
     ...setup,
@@ -236,20 +237,6 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
     maxRounds: options.maxRounds,
     fightPolicy: options.fightPolicy,
   };
-}
-
-/** "d12 d4" or "d12+d4" → [12, 4]. */
-function poolFromText(text: string): number[] {
-  const dice = text.split(/[\s+,]+/).filter(Boolean);
-  return dice.flatMap((word) => {
-    const m = /^(\d*)d(\d+)$/i.exec(word);
-    if (!m)
-      throw new InputError(
-        `--pool: ${JSON.stringify(text)} is not allowed (expected dice such as "d12 d4")`,
-        '--pool',
-      );
-    return Array.from({ length: m[1] ? Number(m[1]) : 1 }, () => Number(m[2]));
-  });
 }
 
 /** A fight for people: one line per round, exact and simulated side by side. */

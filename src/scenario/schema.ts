@@ -4,7 +4,7 @@ import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
 import { SPLIT_OBJECTIVES, SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
-import { POOL_RULES, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import { POOL_RULES, TARGET_WIN_CHANCE, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
 import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../systems/zidara/engine/roll-play.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
 import {
@@ -359,7 +359,9 @@ export const analysisSchema = z
             `Which pool is rolled: best or natural (default ${TUNE_DEFAULTS.pool}).`,
           ).optional(),
           target: chanceSchema
-            .describe('Also find, per step count, the Challenge nearest this win chance.')
+            .describe(
+              `Also find, per step count, the Challenge nearest this win chance (${TARGET_WIN_CHANCE}).`,
+            )
             .optional(),
         },
       ),

@@ -270,6 +270,30 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(given.stdout).toBe(unset.stdout);
   });
 
+  it('reads --pool as zidara fight does: "d12,d4" as "d12 d4", a refused one shown as typed', async () => {
+    const curves = ['zidara', 'fight-curves', '--vs', '3', '--tags', '1', '--max-rounds', '2'];
+    const [commas, spaces] = [
+      await runInProcess([...curves, '--pool', 'd12,d4']),
+      await runInProcess([...curves, '--pool', 'd12 d4']),
+    ];
+    expect(commas.code).toBe(0);
+    expect(commas.stdout).toBe(spaces.stdout);
+    const expected =
+      'expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 12 dice, no |: a pool has no intents)';
+    await expectRefused([
+      [
+        ['fight-curves', '--pool', 'd12 | d4', '--vs', '3', '--tags', '1'],
+        `dicelab: --pool: "d12 | d4" is not allowed (${expected})\n`,
+      ],
+      [
+        ['fight', '--pool', 'd12 | d4', '--vs', '3', '--tags', '1'],
+        `dicelab: --pool: "d12 | d4" is not allowed (${expected})\n`,
+      ],
+    ]);
+    // The example the message gives is read.
+    expect((await runInProcess([...curves, '--pool', '2d6 d4'])).code).toBe(0);
+  });
+
   it('refuses --rerolls beside a named policy, which rerolls by its own rule and would ignore it', async () => {
     // Four steps against C3 with one Resolve: a roll that may reroll.
     const roll = ['--steps', '4', '--vs', '3', '--resolve', '1'];

@@ -207,7 +207,19 @@ expectations:
   grid: { analysis: tune, character: bram, steps: [2, 3], target: 150% }
 `),
     ).toEqual([
-      'bad.yaml:9:67: analyses.grid.target: 1.5 is not allowed (expected a win chance from 0 to 1)',
+      'bad.yaml:9:67: analyses.grid.target: 1.5 is not allowed (expected a win chance strictly between 0 and 1)',
+    ]);
+  });
+
+  it('refuses a tune target of 0 or 100%, as zidara tune --target does (no Challenge is nearest them)', () => {
+    expect(
+      problems(`${HEADER}analyses:
+  none: { analysis: tune, character: bram, steps: [2, 3], target: 0 }
+  sure: { analysis: tune, character: bram, steps: [2, 3], target: 100% }
+`),
+    ).toEqual([
+      'bad.yaml:9:67: analyses.none.target: 0 is not allowed (expected a win chance strictly between 0 and 1)',
+      'bad.yaml:10:67: analyses.sure.target: 1 is not allowed (expected a win chance strictly between 0 and 1)',
     ]);
   });
 

@@ -151,7 +151,7 @@ describe('checkAnalysis', () => {
         options: {},
         target: { winChance: 1.5, solveFor: 'challenge' },
       }),
-    ).toThrow(/^target: 1\.5 is not allowed \(expected a win chance from 0 to 1\)$/);
+    ).toThrow(/^target: 1\.5 is not allowed \(expected a win chance strictly between 0 and 1\)$/);
   });
 
   it('accepts every job of the built-in shapes', () => {

@@ -191,11 +191,14 @@ export const tuneOptionsSchema = z.strictObject({
   challenges: ROLL_SHAPE_SCHEMAS.challenges.optional(),
   ...CHARACTER_SHAPE,
 });
-/** A target win chance: what `tuneTarget`'s `target`, `tuneTargets`' and a job's `winChance` take. */
-const winChanceSchema = z
-  .number({ error: 'a win chance from 0 to 1' })
-  .min(0, { error: 'a win chance from 0 to 1' })
-  .max(1, { error: 'a win chance from 0 to 1' });
+/** What a target win chance may be: at 0 every point is at or above it, at 1 (nearly) none. */
+export const TARGET_WIN_CHANCE = 'a win chance strictly between 0 and 1';
+/** A target win chance: what `tuneTarget`'s `target`, `tuneTargets`', a job's `winChance`, a
+ * scenario's and `zidara tune --target` take. */
+export const winChanceSchema = z
+  .number({ error: TARGET_WIN_CHANCE })
+  .gt(0, { error: TARGET_WIN_CHANCE })
+  .lt(1, { error: TARGET_WIN_CHANCE });
 /** The options' fields: the target's, and the character's. */
 const targetSchema = z.strictObject({
   target: winChanceSchema,

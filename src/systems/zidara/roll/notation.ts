@@ -1,6 +1,6 @@
 import { invalid } from '../../../input/input-error.ts';
 import { challengeDie, DIE_SIDES } from './pool.ts';
-import type { Roll, RollSpec } from './spec.ts';
+import { ROLL_LIMITS, type Roll, type RollSpec } from './spec.ts';
 
 /**
  * The short notation people type and read for a roll's dice: one word per intent, dice on the
@@ -10,6 +10,7 @@ import type { Roll, RollSpec } from './spec.ts';
  * With `faces: 'each'` (a rolled state, for `zidara advise`) every die also carries the face it
  * shows: `d8=3`, `2d6=3,5`, `d6=3+d4=5`, or the word's faces in its dice order at its end,
  * after the threat and weight: `d4@B=4`, `d6+d4@A=3,5`; `area:d4=2`. They come back as `shown`.
+ * `threatsFrom` names where the threats were given (a threat letter past them is refused).
  * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4'], 2).dice.length // 4
  * @example parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown // [3, 4]
  * @example parseIntents(['d8 | d4']).intents.length // 2
@@ -18,6 +19,7 @@ export function parseIntents(
   words: readonly string[],
   threatCount = 1,
   faces: 'none' | 'each' = 'none',
+  threatsFrom = '--vs',
 ): Pick<RollSpec, 'dice' | 'intents'> & { shown?: number[] } {
   const dice: RollSpec['dice'] = [];
   const intents: { threat: number; weight: number }[] = [];
@@ -61,12 +63,16 @@ export function parseIntents(
       throw invalid(
         `dice ${JSON.stringify(word)}`,
         `@${match[2]}`,
-        `a threat letter from A to ${threatLetter(threatCount - 1)} (one per --vs)`,
+        `a threat letter from A to ${threatLetter(threatCount - 1)} (one per ${threatsFrom})`,
       );
     }
     const weight = match[3] === undefined ? 1 : Number(match[3]);
-    if (!Number.isFinite(weight))
-      throw invalid(`dice ${JSON.stringify(word)}`, match[3], 'a weight such as *2 or *0.5');
+    if (!Number.isFinite(weight) || weight > ROLL_LIMITS.value)
+      throw invalid(
+        `dice ${JSON.stringify(word)}`,
+        match[3],
+        `a weight such as *2 or *0.5, at most ${ROLL_LIMITS.value}`,
+      );
     const found = dieList(match[1]!, word);
     if (match[4] !== undefined) {
       // Faces at the end of the word: one per die, in the word's order.

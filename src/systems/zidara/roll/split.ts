@@ -85,6 +85,22 @@ export function parseStack(text: string, field = 'stack'): number[] {
   return [...split[0]!];
 }
 
+/**
+ * Reads a pool (dice with no intents, as a fight rolls) written "d12 d4", "d12+d4" or "d12,d4"
+ * (`2d6` is `d6 d6`), high to low. `field` names the input in the error message, which shows the
+ * text as it was given.
+ * @example parsePool('d4, 2d6') // [6, 6, 4]
+ */
+export function parsePool(text: string, field = 'pool'): number[] {
+  const allowed = `dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most ${ROLL_LIMITS.dice} dice, no |: a pool has no intents)`;
+  if (typeof text !== 'string' || text.includes('|')) throw invalid(field, text, allowed);
+  try {
+    return parseStack(text.trim().replace(/[\s,]+/g, '+'), field);
+  } catch {
+    throw invalid(field, text, allowed);
+  }
+}
+
 /** Steps in a split: a dN is worth N/2. @example splitSteps([[12], [6, 6]]) // 12 */
 export function splitSteps(split: Split): number {
   return split.reduce((s, dice) => s + dice.reduce((t, n) => t + n / 2, 0), 0);

@@ -132,7 +132,7 @@ describe('tuneGrid and tuneTargets', () => {
   it('tuneTargets names its target argument’s fields (target.winChance), not tuneTarget’s option', () => {
     const grid = [{ steps: 6, challenge: 3 }];
     expect(() => tuneTargets({}, grid, { winChance: 2, solveFor: 'challenge' })).toThrow(
-      /^target\.winChance: 2 is not allowed \(expected a win chance from 0 to 1\)$/,
+      /^target\.winChance: 2 is not allowed \(expected a win chance strictly between 0 and 1\)$/,
     );
     expect(() => tuneTargets({}, grid, { winChance: 0.5, solveFor: 'tags' } as never)).toThrow(
       /^target\.solveFor: "tags" is not allowed \(expected one of challenge, steps\)$/,

@@ -33,6 +33,18 @@ describe('the dice notation', () => {
     expect(() => parseIntents(['area:d4+d4'])).toThrow('expected one area die');
   });
 
+  it('refuses a weight past the limit at its word, and names where the threats came from', () => {
+    // Left to the roll spec, the weight was refused as intents[0].weight, which the CLI shows as
+    // --intents, a flag zidara odds and simulate do not have.
+    expect(() => parseIntents(['d8*2000000'])).toThrow(
+      'dice "d8*2000000": "2000000" is not allowed (expected a weight such as *2 or *0.5, at most 1000000)',
+    );
+    expect(parseIntents(['d8*1000000']).intents?.[0]?.weight).toBe(1_000_000);
+    expect(() => parseIntents(['d8=3', 'd4@B=2'], 1, 'each', '--defence')).toThrow(
+      'dice "d4@B=2": "@B" is not allowed (expected a threat letter from A to A (one per --defence))',
+    );
+  });
+
   it('reads the faces of a rolled state: per die, per count, or at the end of the word', () => {
     const state = parseIntents(
       ['d8=3', '2d6=1,6', 'd6=3+d4=5', 'd10+d2@B*2=7,2', 'area:d4=4'],
