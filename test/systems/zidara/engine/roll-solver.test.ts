@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dist, maxOf } from '../../../../src/distribution/index.ts';
+import { InputError } from '../../../../src/input/input-error.ts';
+import { RollModel, valueKeySpaceOf } from '../../../../src/systems/zidara/engine/roll-model.ts';
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
 import { type BruteSpec, bruteForceFigures, bruteForceUtility } from '../brute-force.ts';
@@ -319,5 +321,57 @@ describe('exact engine: several terminals solved side by side (lanes)', () => {
     expect(() => two.utilitiesFor([roll])).toThrow(RangeError);
     expect(() => new RollSolver(roll, { terminal, terminals: [terminal] })).toThrow(RangeError);
     expect(() => new RollSolver(roll, { terminals: [] })).toThrow(RangeError);
+  });
+});
+
+describe('exact engine: its size bound', () => {
+  it('refuses a roll past its dice-and-Aura states before building its tables, and counts them as the model does', () => {
+    // Ten d12 on one intent with ten +2s: 23 classes, C(32, 10) = 64,512,240 multisets, more
+    // than the groups' tables hold (they once stopped it with a RangeError, as a bug); × 21 Aura.
+    const ten = parseRoll({
+      threats: [{ challenge: 3 }],
+      dice: Array.from({ length: 10 }, () => ({ sides: 12, intent: 0 })),
+      auraMax: 20,
+      boostsPerRoll: 10,
+      resolve: 1,
+    });
+    expect(valueKeySpaceOf(ten)).toBe(64_512_240);
+    expect(() => new RollSolver(ten)).toThrow(InputError);
+    expect(() => new RollSolver(ten)).toThrow(
+      /^this roll has 1,354,757,040 dice-and-Aura states, more than the exact engine's 8,388,608: /,
+    );
+    // Eleven intents of one d12 each: 23^11 states.
+    const eleven = parseRoll({
+      threats: [{ challenge: 3 }],
+      dice: Array.from({ length: 11 }, (_, intent) => ({ sides: 12, intent })),
+      auraMax: 20,
+      boostsPerRoll: 10,
+    });
+    expect(valueKeySpaceOf(eleven)).toBe(23 ** 11);
+    expect(() => new RollSolver(eleven)).toThrow(InputError);
+    for (const spec of [
+      {
+        threats: [{ challenge: 4 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 8, intent: 0 },
+        ],
+      },
+      {
+        threats: [{ challenge: 4 }, { challenge: 2 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 6, intent: 0 },
+          { sides: 6, intent: 0 },
+          { sides: 4, intent: 1 },
+          { sides: 6, area: true },
+        ],
+        boostsPerRoll: 2,
+        boostSize: 3,
+      },
+    ] satisfies RollSpec[]) {
+      const roll = parseRoll(spec);
+      expect(valueKeySpaceOf(roll)).toBe(new RollModel(roll).valueKeySpace);
+    }
   });
 });
