@@ -163,6 +163,17 @@ function groupKey(die: Roll['dice'][number]): string {
   return `${die.intent}/${die.sides}`;
 }
 
+/** How many dice each intent group of a roll has (the area die aside), as a RollModel groups them. */
+function intentGroupDice(roll: Roll): number[] {
+  const dice = new Map<string, number>();
+  for (const die of roll.dice) {
+    if (die.area) continue;
+    const key = groupKey(die);
+    dice.set(key, (dice.get(key) ?? 0) + 1);
+  }
+  return [...dice.values()];
+}
+
 /**
  * A roll's dice-state keys ignoring the area die ({@link RollModel.valueKeySpace}), counted
  * without building its groups' multisets (for a roll too large to solve they would not fit in
@@ -171,15 +182,23 @@ function groupKey(die: Roll['dice'][number]): string {
  */
 export function valueKeySpaceOf(roll: Roll): number {
   const classes = 2 - intentClassFloor(roll);
-  const dice = new Map<string, number>();
-  for (const die of roll.dice) {
-    if (die.area) continue;
-    const key = groupKey(die);
-    dice.set(key, (dice.get(key) ?? 0) + 1);
-  }
   let keys = 1;
-  for (const n of dice.values()) keys *= multisetCount(n, classes);
+  for (const n of intentGroupDice(roll)) keys *= multisetCount(n, classes);
   return keys;
+}
+
+/**
+ * The entries of a roll's groups' `replace` tables (multisets × classes², for each group of
+ * more than one die), counted without building them: with many +2s (classes) they, not the
+ * dice-and-Aura states, are the bulk of an exact solve's time and memory.
+ * @example moveEntriesOf(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 8, intent: 0 }] })) // 375
+ */
+export function moveEntriesOf(roll: Roll): number {
+  const classes = 2 - intentClassFloor(roll);
+  let entries = 0;
+  for (const n of intentGroupDice(roll))
+    if (n > 1) entries += multisetCount(n, classes) * classes * classes;
+  return entries;
 }
 
 function buildGroup(
