@@ -126,6 +126,56 @@ describe('dicelab zidara odds', () => {
         ['zidara', 'odds', 'd12', '--vs', '3', '--explode-depth', '20'],
         /^dicelab: --explode-depth: 20 is not allowed \(expected it only with --explode \(no die explodes without it, so a depth would change nothing\)\)$/,
       ],
+      // Past the exact engine's states: refused by its bound before its tables are built (one
+      // intent of ten d12 with ten +2s, or eleven intents of a d12, once stopped it as a bug).
+      [
+        [
+          'zidara',
+          'odds',
+          '10d12',
+          '--vs',
+          '3',
+          '--aura-max',
+          '20',
+          '--boosts',
+          '10',
+          '--resolve',
+          '1',
+        ],
+        /^dicelab: this roll has 64,512,240 dice-and-Aura states, more than the exact engine's 8,388,608: /,
+      ],
+      [
+        [
+          'zidara',
+          'odds',
+          ...Array<string>(11).fill('d12'),
+          '--vs',
+          '3',
+          '--boosts',
+          '10',
+          '--aura-max',
+          '20',
+        ],
+        /^dicelab: this roll has [\d,]+ dice-and-Aura states, more than the exact engine's 8,388,608: /,
+      ],
+      // Few states from full Aura, but 23 classes a die: tables of one-die moves past memory
+      // (it once ran minutes and took 17 GB).
+      [
+        [
+          'zidara',
+          'odds',
+          '8d12',
+          '--vs',
+          '3',
+          '--aura-max',
+          '20',
+          '--boosts',
+          '10',
+          '--resolve',
+          '1',
+        ],
+        /^dicelab: this roll has 3,096,197,325 one-die moves to tabulate .*: put fewer dice of one size on one intent, or allow fewer \+2s a roll \(boostsPerRoll, boostSize\)$/,
+      ],
     ];
     for (const [args, message] of cases) {
       const { code, stdout, stderr } = await runDicelab(args);

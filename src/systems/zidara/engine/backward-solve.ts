@@ -6,7 +6,7 @@ import { areaValueTable, classDefence, type OutcomeTable, outcomeTable } from '.
 import { type Fresh, type FreshSetup, freshRoll } from './fresh-roll.ts';
 import { type Int32List, push } from './int32-list.ts';
 import { type Masses, workingMasses } from './masses.ts';
-import { RollModel } from './roll-model.ts';
+import { moveEntriesOf, RollModel, valueKeySpaceOf } from './roll-model.ts';
 import {
   type Policy,
   REROLL_ALL,
@@ -27,6 +27,11 @@ import { meanTables, valueTables } from './table-pool.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
 const MAX_STATES = 1 << 23;
+/**
+ * The most entries of a solve's one-die-move tables (`Group.replace`, built before it starts):
+ * 1 GiB, some ten seconds to build (six d12 on one intent with ten +2s; seven took a minute and 4 GB).
+ */
+const MAX_MOVES = 1 << 28;
 
 /** The defences of one enumerated threat roll, and what the engine learned under them. */
 export interface DefenceContext {
@@ -158,24 +163,31 @@ export class BackwardSolve {
     this.roll = roll;
     this.policy = policy;
     this.rerolls = rerolls;
+    this.auraStates = roll.auraMax + 1;
+    if (!Number.isInteger(lowestAura) || lowestAura < 0 || lowestAura >= this.auraStates)
+      throw new RangeError(`lowestAura must be an Aura state, 0 to ${this.auraStates - 1}`);
+    this.lowAura = lowestAura;
+    this.heldAura = this.auraStates - lowestAura;
+    // Counted before the model is built: a roll past the bounds could not build it.
+    const states = valueKeySpaceOf(roll) * this.heldAura;
+    if (states > MAX_STATES) {
+      throw new InputError(
+        `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
+      );
+    }
+    const moves = moveEntriesOf(roll);
+    if (moves > MAX_MOVES) {
+      throw new InputError(
+        `this roll has ${formatCount(moves)} one-die moves to tabulate (its like dice's multisets × their classes squared), more than the exact engine's ${formatCount(MAX_MOVES)}: put fewer dice of one size on one intent, or allow fewer +2s a roll (boostsPerRoll, boostSize)`,
+      );
+    }
     this.model = new RollModel(roll);
     this.defenceCount = this.model.activeThreats.reduce(
       (n, t) => n * challengeDie(roll.threats[t]!.challenge),
       1,
     );
     this.contexts = new Array(this.defenceCount);
-    this.auraStates = this.model.auraStates;
-    if (!Number.isInteger(lowestAura) || lowestAura < 0 || lowestAura >= this.auraStates)
-      throw new RangeError(`lowestAura must be an Aura state, 0 to ${this.auraStates - 1}`);
-    this.lowAura = lowestAura;
-    this.heldAura = this.auraStates - lowestAura;
     this.valueKeySpace = this.model.valueKeySpace;
-    const states = this.valueKeySpace * this.heldAura;
-    if (states > MAX_STATES) {
-      throw new InputError(
-        `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
-      );
-    }
     const lanes = tables?.length ?? 1;
     this.lanes = lanes;
     const levels = roll.resolve + 1;

@@ -59,8 +59,7 @@ export class RollModel {
 
   constructor(roll: Roll) {
     this.roll = roll;
-    const boosts = Math.min(roll.boostsPerRoll, roll.auraMax);
-    this.floor = classFloor(boosts, roll.boostSize);
+    this.floor = intentClassFloor(roll);
     this.classes = 2 - this.floor;
     this.intentCount = roll.intents.length;
     this.areaMaxTops = roll.explode ? roll.explodeDepth + 1 : 1;
@@ -73,7 +72,7 @@ export class RollModel {
 
     const byKey = new Map<string, number[]>();
     roll.dice.forEach((die, i) => {
-      const key = die.area ? 'area' : `${die.intent}/${die.sides}`;
+      const key = die.area ? 'area' : groupKey(die);
       byKey.set(key, [...(byKey.get(key) ?? []), i]);
     });
     // Intent groups first (by their lowest die), the area group last: it is the top digit.
@@ -152,6 +151,54 @@ export class RollModel {
 
   /** keyOf's scratch counts. */
   private readonly counts = new Int32Array(256);
+}
+
+/** The lowest class of an intent die: the +2s that can matter are at most the Aura cap. */
+function intentClassFloor(roll: Roll): number {
+  return classFloor(Math.min(roll.boostsPerRoll, roll.auraMax), roll.boostSize);
+}
+
+/** Dice of the same size on the same intent share a group. */
+function groupKey(die: Roll['dice'][number]): string {
+  return `${die.intent}/${die.sides}`;
+}
+
+/** How many dice each intent group of a roll has (the area die aside), as a RollModel groups them. */
+function intentGroupDice(roll: Roll): number[] {
+  const dice = new Map<string, number>();
+  for (const die of roll.dice) {
+    if (die.area) continue;
+    const key = groupKey(die);
+    dice.set(key, (dice.get(key) ?? 0) + 1);
+  }
+  return [...dice.values()];
+}
+
+/**
+ * A roll's dice-state keys ignoring the area die ({@link RollModel.valueKeySpace}), counted
+ * without building its groups' multisets (for a roll too large to solve they would not fit in
+ * memory): what an exact solve's size is checked by before its model is built.
+ * @example valueKeySpaceOf(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 8, intent: 0 }] })) // 15
+ */
+export function valueKeySpaceOf(roll: Roll): number {
+  const classes = 2 - intentClassFloor(roll);
+  let keys = 1;
+  for (const n of intentGroupDice(roll)) keys *= multisetCount(n, classes);
+  return keys;
+}
+
+/**
+ * The entries of a roll's groups' `replace` tables (multisets × classes², for each group of
+ * more than one die), counted without building them: with many +2s (classes) they, not the
+ * dice-and-Aura states, are the bulk of an exact solve's time and memory.
+ * @example moveEntriesOf(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 8, intent: 0 }] })) // 375
+ */
+export function moveEntriesOf(roll: Roll): number {
+  const classes = 2 - intentClassFloor(roll);
+  let entries = 0;
+  for (const n of intentGroupDice(roll))
+    if (n > 1) entries += multisetCount(n, classes) * classes * classes;
+  return entries;
 }
 
 function buildGroup(

@@ -5,7 +5,7 @@ import { choice, integer } from '../../../input/field-schemas.ts';
 import { InputError, invalid, missing } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { popcount } from '../../popcount.ts';
-import { RollModel } from '../engine/roll-model.ts';
+import { valueKeySpaceOf } from '../engine/roll-model.ts';
 import {
   PLAY_DEFAULTS,
   REROLL_KINDS,
@@ -151,8 +151,8 @@ export function fightStates(
         aura: fight.startAura,
         resolve: fight.titles,
       });
-      const model = new RollModel(roll);
-      const states = model.valueKeySpace * model.auraStates * perSolve;
+      // Counted, not built: a split too large to solve would not fit in memory.
+      const states = valueKeySpaceOf(roll) * (roll.auraMax + 1) * perSolve;
       for (let t = split.length; t <= fight.tags; t++) {
         round[t]! += states * solves;
         largest[t] = Math.max(largest[t]!, states * solves * levels * levels);

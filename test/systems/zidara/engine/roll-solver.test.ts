@@ -2,6 +2,12 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dist, maxOf } from '../../../../src/distribution/index.ts';
+import { InputError } from '../../../../src/input/input-error.ts';
+import {
+  moveEntriesOf,
+  RollModel,
+  valueKeySpaceOf,
+} from '../../../../src/systems/zidara/engine/roll-model.ts';
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
 import { parseRoll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
 import { type BruteSpec, bruteForceFigures, bruteForceUtility } from '../brute-force.ts';
@@ -319,5 +325,84 @@ describe('exact engine: several terminals solved side by side (lanes)', () => {
     expect(() => two.utilitiesFor([roll])).toThrow(RangeError);
     expect(() => new RollSolver(roll, { terminal, terminals: [terminal] })).toThrow(RangeError);
     expect(() => new RollSolver(roll, { terminals: [] })).toThrow(RangeError);
+  });
+});
+
+describe('exact engine: its size bound', () => {
+  it('refuses a roll past its dice-and-Aura states before building its tables, and counts them as the model does', () => {
+    // Ten d12 on one intent with ten +2s: 23 classes, C(32, 10) = 64,512,240 multisets, more
+    // than the groups' tables hold (they once stopped it with a RangeError, as a bug); × 21 Aura.
+    const ten = parseRoll({
+      threats: [{ challenge: 3 }],
+      dice: Array.from({ length: 10 }, () => ({ sides: 12, intent: 0 })),
+      auraMax: 20,
+      boostsPerRoll: 10,
+      resolve: 1,
+    });
+    expect(valueKeySpaceOf(ten)).toBe(64_512_240);
+    expect(() => new RollSolver(ten)).toThrow(InputError);
+    expect(() => new RollSolver(ten)).toThrow(
+      /^this roll has 1,354,757,040 dice-and-Aura states, more than the exact engine's 8,388,608: /,
+    );
+    // Eleven intents of one d12 each: 23^11 states.
+    const eleven = parseRoll({
+      threats: [{ challenge: 3 }],
+      dice: Array.from({ length: 11 }, (_, intent) => ({ sides: 12, intent })),
+      auraMax: 20,
+      boostsPerRoll: 10,
+    });
+    expect(valueKeySpaceOf(eleven)).toBe(23 ** 11);
+    expect(() => new RollSolver(eleven)).toThrow(InputError);
+    for (const spec of [
+      {
+        threats: [{ challenge: 4 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 8, intent: 0 },
+        ],
+      },
+      {
+        threats: [{ challenge: 4 }, { challenge: 2 }],
+        dice: [
+          { sides: 8, intent: 0 },
+          { sides: 6, intent: 0 },
+          { sides: 6, intent: 0 },
+          { sides: 4, intent: 1 },
+          { sides: 6, area: true },
+        ],
+        boostsPerRoll: 2,
+        boostSize: 3,
+      },
+    ] satisfies RollSpec[]) {
+      const roll = parseRoll(spec);
+      const model = new RollModel(roll);
+      expect(valueKeySpaceOf(roll)).toBe(model.valueKeySpace);
+      const entries = model.groups
+        .filter((g) => g.intent >= 0)
+        .reduce((n, g) => n + g.replace.length, 0);
+      expect(moveEntriesOf(roll)).toBe(entries);
+    }
+  });
+
+  it('refuses a roll whose one-die move tables would be past the bound, whatever its states', () => {
+    // d12s on one intent with ten +2s, from full Aura (one Aura state held): few states, but 23
+    // classes a die. Six: C(28, 6) = 376,740 multisets × 23², within (about ten seconds to
+    // build); seven: 1,560,780 × 23² (a minute and 4 GB once); eight: 5,852,925 × 23² (17 GB).
+    const d12s = (n: number) =>
+      parseRoll({
+        threats: [{ challenge: 3 }],
+        dice: Array.from({ length: n }, () => ({ sides: 12, intent: 0 })),
+        auraMax: 20,
+        boostsPerRoll: 10,
+        resolve: 1,
+      });
+    expect(moveEntriesOf(d12s(6))).toBe(376_740 * 23 * 23);
+    expect(moveEntriesOf(d12s(7))).toBe(1_560_780 * 23 * 23);
+    for (const n of [7, 8])
+      expect(() => new RollSolver(d12s(n), { lowestAura: 20 })).toThrow(
+        /^this roll has [\d,]+ one-die moves to tabulate \(its like dice's multisets × their classes squared\), more than the exact engine's 268,435,456: put fewer dice of one size on one intent, or allow fewer \+2s a roll \(boostsPerRoll, boostSize\)$/,
+      );
+    // A lone die has no table.
+    expect(moveEntriesOf(d12s(1))).toBe(0);
   });
 });

@@ -132,6 +132,18 @@ describe('fights, exactly', () => {
     expect(() => parseFight({ challenge: 10, tags: 1, steps: 36, titles: 10 })).toThrow(
       /^steps: 36 is not allowed \(expected fewer or smaller dice, fewer Titles or a lower Challenge: /,
     );
+    // Eight d12 with ten +2s: counted, not built (its split's tables once took 12 GB first).
+    expect(() =>
+      parseFight({
+        challenge: 3,
+        tags: 1,
+        pool: Array(8).fill(12),
+        boostsPerRoll: 10,
+        auraMax: 20,
+      }),
+    ).toThrow(
+      /^pool: \[12,12,12,12,12,12,12,12\] is not allowed \(expected fewer or smaller dice, /,
+    );
   });
 
   it('rejects a fight with both a pool and steps, naming the field', () => {
