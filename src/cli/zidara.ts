@@ -17,6 +17,7 @@ import {
 import { legalPools } from '../systems/zidara/roll/pool.ts';
 import { parseRoll, type Roll, type RollSpec, rollToSpec } from '../systems/zidara/roll/spec.ts';
 import type { RollSimulation } from '../systems/zidara/simulate.ts';
+import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
@@ -252,7 +253,7 @@ function formatSimulation(
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
     setupLine(roll, sim.policy, rerolls),
-    `${formatCount(sim.trials)} trials, seed ${sim.seed}`,
+    `${formatCount(sim.trials)} trials, seed ${sim.seed}${stoppedEarly(sim)}`,
   ].join('\n');
   const intents = formatTable(
     [
