@@ -249,7 +249,9 @@ function formatSimulation(
   const range = ([lo, hi]: readonly [number, number], pct = true) =>
     pct
       ? `${formatPercent(lo, 2)} to ${formatPercent(hi, 2)}`
-      : `${lo.toFixed(4)} to ${hi.toFixed(4)}`;
+      : Number.isFinite(hi)
+        ? `${lo.toFixed(4)} to ${hi.toFixed(4)}`
+        : `${lo.toFixed(4)} or more`;
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
     setupLine(roll, sim.policy, rerolls),
