@@ -17,7 +17,7 @@ import {
 } from '../systems/d12-action/spec.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
-import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
+import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
@@ -198,7 +198,10 @@ export function registerD12Action(program: Command) {
     kernel: 'systems/d12-action/simulate',
     text: (s: D12ActionSimulation) =>
       [
-        simulatedTable(s.outcomes, `${describe(s.spec)}: ${countOf(s.trials, 'trial')}`),
+        simulatedTable(
+          s.outcomes,
+          `${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
+        ),
         ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
         // A capacity roll spends no tokens: the ones held only cap those it gains.
         ...(s.spec.roll === 'capacity'

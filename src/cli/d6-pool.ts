@@ -8,7 +8,7 @@ import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
 import { MAX_STAT, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
 import { integerFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
-import { outcomeTable, simulatedTable } from './outcome-table.ts';
+import { outcomeTable, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { specOption } from './spec-file.ts';
 
 const FLAGS = { stat: '--stat' } as const;
@@ -31,7 +31,10 @@ export function registerD6Pool(program: Command) {
     description: 'Monte Carlo estimate of the same chances, with 95% intervals',
     kernel: 'systems/d6-pool/simulate',
     text: (s: D6PoolSimulation) =>
-      simulatedTable(s.outcomes, `d6 pool, stat ${s.spec.stat}: ${countOf(s.trials, 'trial')}`),
+      simulatedTable(
+        s.outcomes,
+        `d6 pool, stat ${s.spec.stat}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
+      ),
   });
 }
 

@@ -25,6 +25,19 @@ export function outcomeTable(outcomes: readonly OutcomeShare[], title?: string):
   );
 }
 
+/**
+ * What a simulated result's heading adds when Ctrl-C stopped its run (its summary carries
+ * `interrupted: true`, as `summarizeRun` marks it): the printed figures cover only the trials
+ * played, and say so on stdout, not only on stderr and in the exit status.
+ * @example stoppedEarly({ interrupted: true }) // " (interrupted: stopped early, a partial result)"
+ * @example stoppedEarly({ trials: 10 }) // ""
+ */
+export function stoppedEarly(summary: object): string {
+  return 'interrupted' in summary && summary.interrupted === true
+    ? ' (interrupted: stopped early, a partial result)'
+    : '';
+}
+
 /** A simulated outcome distribution as a text table: name, share and its 95% interval. */
 export function simulatedTable(outcomes: readonly SimulatedShare[], title?: string): string {
   return formatTable(

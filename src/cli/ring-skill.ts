@@ -19,7 +19,7 @@ import {
 } from '../systems/ring-skill/table.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
-import { outcomeTable, simulatedMean, simulatedTable } from './outcome-table.ts';
+import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
@@ -201,7 +201,10 @@ export function registerRingSkill(program: Command) {
     kernel: 'systems/ring-skill/simulate',
     text: (s: RingSkillSimulation) =>
       [
-        simulatedTable(s.outcomes, `${describe(s.spec)}: ${countOf(s.trials, 'trial')}`),
+        simulatedTable(
+          s.outcomes,
+          `${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
+        ),
         simulatedMean('expected strife', s.expectedStrife),
         simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
         simulatedMean('expected opportunity', s.expectedOpportunity),

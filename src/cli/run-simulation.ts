@@ -122,9 +122,11 @@ export async function runSimulation(
 }
 
 /**
- * A run's summary (`summarizeResult`), or undefined for a shard that holds no chunk of the
- * run (fewer chunks than shards): there is nothing to estimate from, so one line on stderr
- * says so, and its partial result (written all the same, with no trials) merges as nothing.
+ * A run's summary (`summarizeResult`), led by `interrupted: true` when Ctrl-C stopped the run
+ * (as its partial result file says: the figures cover only the trials played), or undefined
+ * for a shard that holds no chunk of the run (fewer chunks than shards): there is nothing to
+ * estimate from, so one line on stderr says so, and its partial result (written all the same,
+ * with no trials) merges as nothing.
  * The summarizer loads here, with the commands that simulate.
  */
 export async function summarizeRun(
@@ -140,7 +142,8 @@ export async function summarizeRun(
     return undefined;
   }
   const { summarizeResult } = await import('../montecarlo/summarize-result.ts');
-  return summarizeResult(result);
+  const summary = await summarizeResult(result);
+  return result.interrupted ? { interrupted: true, ...(summary as object) } : summary;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../systems/tags-2d6/spec.ts';
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
-import { outcomeTable, simulatedTable } from './outcome-table.ts';
+import { outcomeTable, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
@@ -122,7 +122,10 @@ export function registerTags2d6(program: Command) {
       because: 'simulate estimates how often each band comes up, not what it is worth',
     },
     text: (s: Tags2d6Simulation) =>
-      simulatedTable(s.outcomes, `${rollTitle(s.spec)}: ${countOf(s.trials, 'trial')}`),
+      simulatedTable(
+        s.outcomes,
+        `${rollTitle(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
+      ),
   });
 }
 

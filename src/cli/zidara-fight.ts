@@ -20,6 +20,7 @@ import {
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
 import { parsePool } from '../systems/zidara/roll/split.ts';
+import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
@@ -300,7 +301,7 @@ function formatFight(
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);
   if (sim)
     lines.push(
-      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
+      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}${stoppedEarly(sim)}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
     );
   return lines.join('\n');
 }

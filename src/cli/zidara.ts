@@ -18,6 +18,7 @@ import {
 import { legalPools } from '../systems/zidara/roll/pool.ts';
 import { parseRoll, type Roll, type RollSpec, rollToSpec } from '../systems/zidara/roll/spec.ts';
 import type { RollSimulation } from '../systems/zidara/simulate.ts';
+import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
@@ -249,11 +250,13 @@ function formatSimulation(
   const range = ([lo, hi]: readonly [number, number], pct = true) =>
     pct
       ? `${formatPercent(lo, 2)} to ${formatPercent(hi, 2)}`
-      : `${lo.toFixed(4)} to ${hi.toFixed(4)}`;
+      : Number.isFinite(hi)
+        ? `${lo.toFixed(4)} to ${hi.toFixed(4)}`
+        : `${lo.toFixed(4)} or more`;
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
     setupLine(roll, sim.policy, rerolls),
-    `${formatCount(sim.trials)} trials, seed ${sim.seed}`,
+    `${formatCount(sim.trials)} trials, seed ${sim.seed}${stoppedEarly(sim)}`,
   ].join('\n');
   const intents = formatTable(
     [

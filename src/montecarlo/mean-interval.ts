@@ -29,6 +29,25 @@ export function meanInterval(
   return { estimate: mean, lo: mean - half, hi: mean + half, n };
 }
 
+/**
+ * `meanInterval` for a quantity that lies in `[min, max]`, held there: a mean of a count cannot
+ * be below 0, whatever the normal approximation says of a rare one. One sample says nothing of
+ * the spread, so its interval is the whole range. The estimate is `meanInterval`'s.
+ * @example meanIntervalWithin(3, 3, 1000, [0, 1]) // { estimate: 0.003, lo: 0, hi: 0.00639…, n: 1000 }
+ * @example meanIntervalWithin(1, 1, 1, [0, 2]) // { estimate: 1, lo: 0, hi: 2, n: 1 }
+ */
+export function meanIntervalWithin(
+  sum: number,
+  sumOfSquares: number,
+  n: number,
+  [min, max]: readonly [number, number],
+  confidence = 0.95,
+): Interval {
+  if (n === 1) return { estimate: sum, lo: min, hi: max, n };
+  const m = meanInterval(sum, sumOfSquares, n, confidence);
+  return { ...m, lo: Math.max(min, m.lo), hi: Math.min(max, m.hi) };
+}
+
 /** (Σx² − (Σx)²/n) / (n − 1), exact through BigInt when all three are safe integers. */
 function sampleVariance(sum: number, sumOfSquares: number, n: number): number {
   if (Number.isSafeInteger(sum) && Number.isSafeInteger(sumOfSquares)) {

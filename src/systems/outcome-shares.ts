@@ -1,6 +1,6 @@
 import { ratio } from '../distribution/index.ts';
 import type { Interval } from '../montecarlo/interval.ts';
-import { meanInterval } from '../montecarlo/mean-interval.ts';
+import { meanIntervalWithin } from '../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../montecarlo/wilson-interval.ts';
 import { Rational } from './rational.ts';
 
@@ -68,10 +68,16 @@ export function simulatedShares(
 }
 
 /**
- * The 95% interval of a mean from its tallies (Σx, Σx²) over `trials`; with a single trial
+ * The 95% interval of a mean from its tallies (Σx, Σx²) over `trials`, held at or above `least`
+ * (0 for a count, whose mean a rare event would otherwise take below 0); with a single trial
  * the interval is the whole real line's worth of ignorance, so it is reported as the point.
  */
-export function simulatedMean(sum: number, sumOfSquares: number, trials: number): Interval {
+export function simulatedMean(
+  sum: number,
+  sumOfSquares: number,
+  trials: number,
+  least = Number.NEGATIVE_INFINITY,
+): Interval {
   if (trials < 2) return { estimate: sum / trials, lo: -Infinity, hi: Infinity, n: trials };
-  return meanInterval(sum, sumOfSquares, trials);
+  return meanIntervalWithin(sum, sumOfSquares, trials, [least, Number.POSITIVE_INFINITY]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanInterval } from '../../src/montecarlo/mean-interval.ts';
+import { meanInterval, meanIntervalWithin } from '../../src/montecarlo/mean-interval.ts';
 import { studentTQuantile } from '../../src/montecarlo/student-t-quantile.ts';
 
 const sums = (xs: number[]) => [
@@ -56,5 +56,17 @@ describe('meanInterval', () => {
     expect(() => meanInterval(1, 1, 1)).toThrow(RangeError);
     expect(() => meanInterval(Number.NaN, 1, 5)).toThrow(RangeError);
     expect(() => meanInterval(1, 1, 5, 0)).toThrow(/confidence/);
+  });
+});
+
+describe('meanIntervalWithin', () => {
+  it("is meanInterval's interval held to [min, max], and the whole range for one sample", () => {
+    // Three 1s among 1000 samples of 0 or 1: the t interval reaches below 0.
+    const t = meanInterval(3, 3, 1000);
+    expect(t.lo).toBeLessThan(0);
+    expect(meanIntervalWithin(3, 3, 1000, [0, 1])).toEqual({ ...t, lo: 0 });
+    expect(meanIntervalWithin(1, 1, 1, [0, 2])).toEqual({ estimate: 1, lo: 0, hi: 2, n: 1 });
+    // Within the range it is meanInterval's, to the bit.
+    expect(meanIntervalWithin(31, 121, 10, [1, 6])).toEqual(meanInterval(31, 121, 10));
   });
 });

@@ -142,12 +142,14 @@ export const kernel: Kernel<unknown, D12Plan> = {
       trials,
       outcomes: simulatedShares(names, byOutcome, trials),
       ...(capacity ? {} : { expectedUtility: simulatedMean(u, u2, trials) }),
-      expectedTokensSpent: simulatedMean(spent, spent2, trials),
-      expectedBalanceTokens: simulatedMean(tally[GAINED]!, tally[GAINED + 1]!, trials),
+      // Token counts: their intervals start at 0 or above.
+      expectedTokensSpent: simulatedMean(spent, spent2, trials, 0),
+      expectedBalanceTokens: simulatedMean(tally[GAINED]!, tally[GAINED + 1]!, trials, 0),
       expectedInterruptionTokens: simulatedMean(
         tally[INTERRUPTIONS]!,
         tally[INTERRUPTIONS + 1]!,
         trials,
+        0,
       ),
       ...(roll.roll === 'group'
         ? {

@@ -108,7 +108,8 @@ export const kernel: Kernel<unknown, Prepared> = {
     }
   },
   summarize({ check }, tally, trials): RingSkillSimulation {
-    const mean = (slot: number) => simulatedMean(tally[slot]!, tally[slot + 1]!, trials);
+    // Each mean is of a count: its interval starts at 0 or above.
+    const mean = (slot: number) => simulatedMean(tally[slot]!, tally[slot + 1]!, trials, 0);
     return {
       system: 'ring-skill',
       spec: check,

@@ -1,5 +1,5 @@
 import type { Kernel } from '../../montecarlo/kernel.ts';
-import { meanInterval } from '../../montecarlo/mean-interval.ts';
+import { meanIntervalWithin } from '../../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../montecarlo/wilson-interval.ts';
 import { rollDie, type Stream } from '../../rng/index.ts';
 import { classOf, topFaces } from './engine/die-outcome.ts';
@@ -45,7 +45,12 @@ export type RollSimulation = Pick<
   /** The area die's mean size (`area.expectedSize` of the exact figures), when the roll has one. */
   readonly areaSize?: number;
   readonly intents: readonly { readonly pWin: number; readonly ci95: readonly [number, number] }[];
-  /** 95% intervals of the roll's figures (Wilson for chances, Student t for means). */
+  /**
+   * 95% intervals of the roll's figures: Wilson for chances, Student t for means, each mean's
+   * held to what it can be (expectedWins 0 to the intents, expectedAuraGained from 0,
+   * expectedUtility between its least and greatest outcome); one trial gives that whole range
+   * (from 0, no bound above: null in JSON, for Aura gained).
+   */
   readonly ci95: Readonly<Record<string, readonly [number, number]>>;
 };
 
@@ -554,6 +559,9 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
   let resolveEnd = 0;
   let winSum = 0;
   let winSquares = 0;
+  // The range of the utility, over every outcome the tally can hold (played or not).
+  let utilityMin = Number.POSITIVE_INFINITY;
+  let utilityMax = Number.NEGATIVE_INFINITY;
   for (let mask = 0; mask < 1 << I; mask++) {
     let count = 0;
     let weight = 0;
@@ -565,13 +573,15 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
     }
     for (let end = 0; end < A; end++) {
       for (let r = 0; r <= R; r++) {
+        const u = weight + roll.auraValue * end + roll.resolveValue * r;
+        utilityMin = Math.min(utilityMin, u);
+        utilityMax = Math.max(utilityMax, u);
         const c = tally[(mask * A + end) * (R + 1) + r]!;
         if (c === 0) continue;
         for (let i = 0; i < I; i++) if (mask & (1 << i)) wins[i]! += c;
         winsDist[count]! += c;
         winSum += c * count;
         winSquares += c * count * count;
-        const u = weight + roll.auraValue * end + roll.resolveValue * r;
         utility += c * u;
         utilitySquares += c * u * u;
         auraEnd += c * end;
@@ -584,9 +594,9 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
     const w = wilsonInterval(count, trials);
     return interval(w.lo, w.hi);
   };
-  const mean = (sum: number, squares: number) => {
-    if (trials < 2) return interval(Number.NaN, Number.NaN);
-    const m = meanInterval(sum, squares, trials);
+  // Each mean held to what its quantity can be; one trial gives that whole range.
+  const mean = (sum: number, squares: number, range: readonly [number, number]) => {
+    const m = meanIntervalWithin(sum, squares, trials, range);
     return interval(m.lo, m.hi);
   };
   const result: RollSimulation = {
@@ -603,10 +613,14 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
     expectedAuraEnd: auraEnd / trials,
     expectedResolveEnd: resolveEnd / trials,
     ci95: {
-      expectedUtility: mean(utility, utilitySquares),
-      expectedWins: mean(winSum, winSquares),
+      expectedUtility: mean(utility, utilitySquares, [utilityMin, utilityMax]),
+      expectedWins: mean(winSum, winSquares, [0, I]),
       pAllWin: chance(winsDist[I]!),
-      expectedAuraGained: mean(tally[layout.gained]!, tally[layout.gainedSquares]!),
+      // Aura gained has no bound above short of the dice's explosions and rerolls.
+      expectedAuraGained: mean(tally[layout.gained]!, tally[layout.gainedSquares]!, [
+        0,
+        Number.POSITIVE_INFINITY,
+      ]),
     },
   };
   const extras: { pExplodeCapped?: number; areaSize?: number } = {};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { meanInterval } from '../../../src/montecarlo/mean-interval.ts';
 import {
   parseRingSkillSpec,
   type RingSkillSimulation,
@@ -31,5 +32,16 @@ describe('Ring and Skill, simulated with the exact engine’s decisions', () => 
   it('gives the same tally for the same seed', () => {
     const spec = { ring: 2, skill: 1, tn: 2 };
     expect(runKernel(kernel, spec, 3000, 4).tally).toEqual(runKernel(kernel, spec, 3000, 4).tally);
+  });
+
+  it('holds a rare count’s mean interval at 0 or above, the estimate and upper end unchanged', () => {
+    // Bonus successes are rare here: over 60 trials the t interval of a few reaches below 0.
+    const spec = { ring: 2, skill: 1, tn: 3 };
+    const { prepared, tally } = runKernel(kernel, spec, 60, 1);
+    const t = meanInterval(tally[3]!, tally[4]!, 60);
+    expect(t.estimate).toBeGreaterThan(0);
+    expect(t.lo).toBeLessThan(0);
+    const s = kernel.summarize(prepared, tally, 60) as RingSkillSimulation;
+    expect(s.expectedBonusSuccesses).toEqual({ ...t, lo: 0 });
   });
 });

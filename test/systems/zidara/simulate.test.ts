@@ -358,3 +358,32 @@ describe("Zi'Dara simulation on the worker pool", () => {
     expect(merged.completedTrials).toBe(whole.completedTrials);
   });
 });
+
+describe("the intervals of the simulated roll's means", () => {
+  // A d2 against Challenge 50 wins about once in 300 rolls: rare enough that mean ± t·s/√n
+  // reaches below 0 over 1000 trials.
+  const rare: RollSpec = {
+    threats: [{ challenge: 50 }],
+    dice: [{ sides: 2, intent: 0 }],
+    auraMax: 0,
+  };
+
+  it('hold a mean to what it can be (intents won: 0 to the intents), the estimate unchanged', () => {
+    const { summary } = sample(rare, 'optimal', 1000, 1);
+    const won = summary.intents[0]!.pWin * 1000;
+    expect(won).toBeGreaterThan(0); // a rare win, so the t interval alone dips below 0
+    const t = meanInterval(won, won, 1000);
+    expect(t.lo).toBeLessThan(0);
+    expect(summary.expectedWins).toBe(t.estimate);
+    expect(summary.ci95.expectedWins).toEqual([0, t.hi]);
+    expect(summary.ci95.expectedUtility![0]).toBe(0); // each win is worth 1, a loss 0
+    expect(summary.ci95.expectedAuraGained![0]).toBeGreaterThanOrEqual(0);
+  });
+
+  it("give one trial's means the whole range they can take, never NaN", () => {
+    const { summary } = sample(rare, 'optimal', 1, 1);
+    expect(summary.ci95.expectedWins).toEqual([0, 1]);
+    expect(summary.ci95.expectedUtility).toEqual([0, 1]);
+    expect(summary.ci95.expectedAuraGained).toEqual([0, Number.POSITIVE_INFINITY]);
+  });
+});

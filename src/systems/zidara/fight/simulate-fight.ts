@@ -1,5 +1,5 @@
 import type { Kernel } from '../../../montecarlo/kernel.ts';
-import { meanInterval } from '../../../montecarlo/mean-interval.ts';
+import { meanIntervalWithin } from '../../../montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../../montecarlo/wilson-interval.ts';
 import type { Stream } from '../../../rng/index.ts';
 import { popcount } from '../../popcount.ts';
@@ -29,7 +29,10 @@ export interface PreparedFight {
 export type FightSimulation = Omit<FightOdds, 'openingSplit'> & {
   readonly trials: number;
   readonly pWinWithinCi95: readonly (readonly [number, number])[];
-  /** Mean rounds to win among fights won, with its interval. */
+  /**
+   * Mean rounds to win among fights won, with its interval: held to 1 to the rounds, the whole
+   * of it for one fight won, NaN (null in JSON) for none.
+   */
   readonly meanRoundsToWin: number;
   readonly meanRoundsToWinCi95: readonly [number, number];
 };
@@ -140,7 +143,8 @@ function summarizeFights(
     sum += c * (k + 1);
     squares += c * (k + 1) * (k + 1);
   });
-  const mean = wins >= 2 ? meanInterval(sum, squares, wins) : undefined;
+  // A fight is won in round 1 to n: its mean's interval is held there.
+  const mean = wins >= 1 ? meanIntervalWithin(sum, squares, wins, [1, n]) : undefined;
   return {
     trials,
     roundsToWin: rounds.map((c) => c / trials),

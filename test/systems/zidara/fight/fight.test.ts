@@ -1,5 +1,6 @@
 import { range } from 'd3-array';
 import { describe, expect, it } from 'vitest';
+import { meanInterval } from '../../../../src/montecarlo/mean-interval.ts';
 import { wilsonInterval } from '../../../../src/montecarlo/wilson-interval.ts';
 import { streamFor } from '../../../../src/rng/index.ts';
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
@@ -287,5 +288,38 @@ describe('whole-fight play', () => {
     );
     const roll = splitOdds([[8, 4]], 4, { resolve: 2 });
     expect(whole.pWinWithin[0]).toBeCloseTo(roll.intents[0]!.pWin, 12);
+  });
+});
+
+describe("the simulated fight's mean rounds to win", () => {
+  it('has its interval held to 1 to the rounds: the whole of it for one fight won', () => {
+    const spec = { challenge: 6, tags: 3, pool: [4], maxRounds: 8 };
+    const prepared = kernel.prepare(spec);
+    let spread = 0; // runs whose t interval alone leaves 1 to 8
+    let single = 0; // runs with one fight won
+    for (let seed = 1; seed <= 30; seed++) {
+      const tally = new Float64Array(kernel.tallySize(prepared));
+      kernel.run(prepared, streamFor(seed, 0), 3, tally);
+      const sim = kernel.summarize(prepared, tally, 3) as FightSimulation;
+      const won = sim.pWinWithin[7]! * 3;
+      if (won === 0) continue;
+      const [lo, hi] = sim.meanRoundsToWinCi95;
+      if (won === 1) {
+        single++;
+        expect([lo, hi]).toEqual([1, 8]);
+        continue;
+      }
+      let sum = 0;
+      let squares = 0;
+      sim.roundsToWin.forEach((p, k) => {
+        sum += Math.round(p * 3) * (k + 1);
+        squares += Math.round(p * 3) * (k + 1) ** 2;
+      });
+      const t = meanInterval(sum, squares, won);
+      if (t.lo < 1 || t.hi > 8) spread++;
+      expect([lo, hi]).toEqual([Math.max(1, t.lo), Math.min(8, t.hi)]);
+    }
+    expect(spread).toBeGreaterThan(0);
+    expect(single).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/process/exit-status.ts';
+import { TSX_LOADER } from './run-dicelab.ts';
+
+const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+/**
+ * The real CLI in a child process, sent one Ctrl-C (SIGINT) `after` ms in; a child stopped
+ * before it listens for Ctrl-C (killed by the signal) is tried again, waiting longer.
+ */
+async function interrupted(args: string[]) {
+  for (let after = 1500; ; after *= 2) {
+    const run = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', TSX_LOADER, main, ...args], {
+        env: { ...process.env, FORCE_COLOR: '0' },
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      const timer = setTimeout(() => child.kill('SIGINT'), after);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout });
+      });
+    });
+    if (run.code !== null || after > 20_000) return run;
+  }
+}
+
+// Trials no test finishes: every run here ends by Ctrl-C.
+const endless = ['--trials', '1e15', '--seed', '7', '--threads', '1', '--quiet'];
+
+describe('a run stopped by Ctrl-C says so on stdout', () => {
+  it('zidara simulate: in the heading line, and as "interrupted": true in JSON', async () => {
+    const text = await interrupted(['zidara', 'simulate', 'd12', 'd4', '--vs', '3', ...endless]);
+    expect(text.code).toBe(EXIT.interrupted);
+    expect(text.stdout).toMatch(
+      /\n[\d,]+ trials, seed 7 \(interrupted: stopped early, a partial result\)\n/,
+    );
+    const json = await interrupted([
+      'zidara',
+      'simulate',
+      'd12',
+      '--vs',
+      '3',
+      '--json',
+      ...endless,
+    ]);
+    expect(json.code).toBe(EXIT.interrupted);
+    expect(JSON.parse(json.stdout)).toMatchObject({ interrupted: true, seed: 7 });
+  }, 120_000);
+
+  it('zidara fight: in its simulated line', async () => {
+    const run = await interrupted([
+      'zidara',
+      'fight',
+      '--vs',
+      '3',
+      '--tags',
+      '2',
+      '--pool',
+      'd12 d4',
+      '--no-exact',
+      ...endless,
+    ]);
+    expect(run.code).toBe(EXIT.interrupted);
+    expect(run.stdout).toMatch(
+      /simulated: [\d,]+ fights, seed 7 \(interrupted: stopped early, a partial result\);/,
+    );
+  }, 120_000);
+
+  it("a system's simulate: in its table's title", async () => {
+    const run = await interrupted(['d6-pool', 'simulate', '--stat', '3', ...endless]);
+    expect(run.code).toBe(EXIT.interrupted);
+    expect(run.stdout).toMatch(
+      /^d6 pool, stat 3: [\d,]+ trials \(interrupted: stopped early, a partial result\)\n/,
+    );
+  }, 120_000);
+});
