@@ -137,8 +137,18 @@ ${table([
   ['tune: challenges', '--vs', TUNE_DEFAULTS.challenges, upTo(1, L.challenge)],
   ['tune: actions', '--actions', TUNE_DEFAULTS.actions, upTo(1, L.actions)],
   ['tune: pool', '--pool', TUNE_DEFAULTS.pool, oneOf(POOL_RULES)],
-  ['tune: maxChallenge', '', TUNE_DEFAULTS.maxChallenge, upTo(1, L.challenge)],
-  ['tune: maxSteps', '', TUNE_DEFAULTS.maxSteps, upTo(1, L.steps)],
+  [
+    'tune: maxChallenge',
+    '',
+    `${TUNE_DEFAULTS.maxChallenge}, or a tune grid's highest Challenge past it`,
+    upTo(1, L.challenge),
+  ],
+  [
+    'tune: maxSteps',
+    '',
+    `${TUNE_DEFAULTS.maxSteps}, or a tune grid's most steps past it`,
+    upTo(1, L.steps),
+  ],
   ['fight-curves: tags', '--tags', FIGHT_CURVES_DEFAULTS.tags, upTo(1, FL.tags)],
   ['fight-curves: challenges', '--vs', FIGHT_CURVES_DEFAULTS.challenges, upTo(1, L.challenge)],
   [

@@ -28,7 +28,7 @@ export type PoolRule = (typeof POOL_RULES)[number];
 /**
  * What {@link tuneGrid} and {@link tuneTarget} assume when told nothing: the grid of 1 to 12
  * steps against C1 to C6, the best one-intent pool of one action; a target is searched up to
- * C20 (C7 and up are designers' what-ifs) or 36 steps.
+ * C20 (C7 and up are designers' what-ifs) or 36 steps, or to the grid's largest when it is past them.
  */
 export const TUNE_DEFAULTS = {
   steps: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
@@ -259,12 +259,17 @@ function targetAnswers(
   target: TuneTargets,
 ): TuneAnswer[] {
   const { steps: _steps, challenges: _challenges, ...character } = options;
-  if (target.solveFor === 'challenge')
+  // The search reaches at least as far as the grid it answers beside: a table that lists C35
+  // at the target is never told the nearest is C20.
+  if (target.solveFor === 'challenge') {
+    const maxChallenge = Math.max(TUNE_DEFAULTS.maxChallenge, ...grid.map((r) => r.challenge));
     return [...new Set(grid.map((r) => r.steps))].map((steps) =>
-      targetAnswer({ ...character, target: target.winChance, steps }),
+      targetAnswer({ ...character, target: target.winChance, steps, maxChallenge }),
     );
+  }
+  const maxSteps = Math.max(TUNE_DEFAULTS.maxSteps, ...grid.map((r) => r.steps));
   return [...new Set(grid.map((r) => r.challenge))].map((challenge) =>
-    targetAnswer({ ...character, target: target.winChance, challenge }),
+    targetAnswer({ ...character, target: target.winChance, challenge, maxSteps }),
   );
 }
 

@@ -129,6 +129,20 @@ describe('tuneGrid and tuneTargets', () => {
     );
   });
 
+  it('tuneTargets searches as far as the grid it answers beside, past C20 or 36 steps', () => {
+    // One d2 against C(N), no Aura, wins only on a 2 against a 1: 1/(4N). 0.8% lies between C31
+    // (0.806%) and C32 (0.781%), past C20 (1.25%), where the search used to stop.
+    const options = { pool: 'natural', auraMax: 0 } as const;
+    const target = { winChance: 0.008, solveFor: 'challenge' } as const;
+    const grid = tuneGrid({ ...options, steps: [1], challenges: [18, 30, 50] });
+    const [answer] = tuneTargets(options, grid, target);
+    expect(answer!.nearest.challenge).toBe(31);
+    expect(answer!.nearest.winChance).toBeCloseTo(1 / 124, 12);
+    // A grid within C20 is searched to C20, as before.
+    const [within] = tuneTargets(options, [{ steps: 1, challenge: 3 }], target);
+    expect(within!.nearest.challenge).toBe(20);
+  });
+
   it('tuneTargets names its target argument’s fields (target.winChance), not tuneTarget’s option', () => {
     const grid = [{ steps: 6, challenge: 3 }];
     expect(() => tuneTargets({}, grid, { winChance: 2, solveFor: 'challenge' })).toThrow(
