@@ -954,7 +954,8 @@ describe('the offline page on a phone', () => {
       await page.keyboard.press('Tab');
       await look();
     }
-    expect(await page.$('.answer-bar')).not.toBeNull();
+    // The bar comes with the observer's next callback, a frame or so after the scroll.
+    await page.waitForSelector('.answer-bar', { timeout: 10_000 });
     // Back up with Shift+Tab: the header stands at the top of the screen.
     while (!(await page.$eval('#tab-splits', (tab) => tab === document.activeElement))) {
       await page.keyboard.press('Shift+Tab');
