@@ -1,7 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import ts from 'typescript';
 import { splitExample } from '../doc-example-text.ts';
+import { consumerProgram } from './consumer-program.ts';
 
 /** An `@example` a consumer reads on one of an entry's exports (in their editor, in the API reference). */
 export interface ShippedExample {
@@ -19,22 +18,10 @@ export interface ShippedExample {
  * resolves each entry as a consumer's compiler does.
  */
 export function shippedExamples(project: string, entries: readonly string[]): ShippedExample[] {
-  const probe = join(project, 'shipped-examples-probe.mts');
-  writeFileSync(probe, entries.map((e, i) => `export * as e${i} from '${e}';\n`).join(''));
-  const program = ts.createProgram([probe], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    strict: true,
-    noEmit: true,
-  });
-  const checker = program.getTypeChecker();
-  const statements = program.getSourceFile(probe)!.statements;
+  const { checker, modules } = consumerProgram(project, entries, 'shipped-examples');
   const examples: ShippedExample[] = [];
   entries.forEach((entry, i) => {
-    const { moduleSpecifier } = statements[i] as ts.ExportDeclaration;
-    const module = checker.getSymbolAtLocation(moduleSpecifier!);
-    if (!module) throw new Error(`${entry} does not resolve`);
+    const module = modules[i]!;
     const seen = new Set<ts.Node>();
     const collect = (symbol: ts.Symbol, name: string) => {
       for (const declaration of symbol.declarations ?? []) {

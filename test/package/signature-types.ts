@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import ts from 'typescript';
+import { consumerProgram } from './consumer-program.ts';
 
 /**
  * The types of dicelab's own that a consumer meets in what they call — a parameter or the
@@ -10,17 +10,7 @@ import ts from 'typescript';
  * package's declarations in `project`, as a consumer's compiler resolves them.
  */
 export function unnamedSignatureTypes(project: string, entries: readonly string[]): string[] {
-  const probe = join(project, 'signature-types-probe.mts');
-  writeFileSync(probe, entries.map((e, i) => `export * as e${i} from '${e}';\n`).join(''));
-  const program = ts.createProgram([probe], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    strict: true,
-    noEmit: true,
-  });
-  const checker = program.getTypeChecker();
-  const statements = program.getSourceFile(probe)!.statements;
+  const { checker, modules } = consumerProgram(project, entries, 'signature-types');
   const resolved = (symbol: ts.Symbol) =>
     symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   /** Exported with `export type`, somewhere along its re-exports: not something to call. */
@@ -31,12 +21,7 @@ export function unnamedSignatureTypes(project: string, entries: readonly string[
     }
     return false;
   };
-  const exportsOf = entries.map((entry, i) => {
-    const { moduleSpecifier } = statements[i] as ts.ExportDeclaration;
-    const module = checker.getSymbolAtLocation(moduleSpecifier!);
-    if (!module) throw new Error(`${entry} does not resolve`);
-    return checker.getExportsOfModule(module);
-  });
+  const exportsOf = modules.map((module) => checker.getExportsOfModule(module));
   const named = new Set(exportsOf.flat().map(resolved));
   const ours = (node: ts.Node) =>
     node.getSourceFile().fileName.includes(`${sep}node_modules${sep}dicelab${sep}`);
