@@ -47,10 +47,14 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
   return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
 
-/** The focused control, when it is off the screen or under something else; else null. */
+/**
+ * The focused control, when it is off the screen or under something else; else null (and null
+ * while no control holds the focus: the body, between a re-drawn control and the next Tab).
+ */
 function focusHidden(page: Page): Promise<string | null> {
   return page.evaluate(() => {
-    const focused = document.activeElement as HTMLInputElement;
+    const focused = document.activeElement as HTMLInputElement | null;
+    if (!focused || focused === document.body) return null;
     const box = focused.getBoundingClientRect();
     const x = box.left + box.width / 2;
     const y = box.top + box.height / 2;
@@ -943,7 +947,17 @@ describe('the offline page on a phone', () => {
     await shownSplits(page);
     const hidden: string[] = [];
     const look = async () => {
-      const seen = await focusHidden(page);
+      // Read once the page has drawn the frames after the key (an answer re-drawn meanwhile can
+      // stand in a control's place for a frame): what the player sees, not a frame between.
+      const settled = () =>
+        page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+      let seen = await focusHidden(page);
+      if (seen) {
+        await settled();
+        seen = await focusHidden(page);
+      }
       if (seen) hidden.push(seen);
     };
     // Down the question and the answer with Tab: the answer bar stands at the foot of the
