@@ -53,6 +53,7 @@ import {
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
+  refuseResourceValues,
   refuseUnreadFlag,
 } from './zidara-flags.ts';
 
@@ -177,6 +178,12 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
     (flags) => {
       const setup = flagsSetup(flags);
       const objective = flags.objective as SplitObjective;
+      if (objective === 'all')
+        refuseResourceValues(
+          flags,
+          '--objective primary, wins or utility',
+          'the all objective plays for P(every intent won) alone',
+        );
       let job: AnalysisJob;
       if (flags.only) {
         for (const name of NOT_WITH_ONLY)

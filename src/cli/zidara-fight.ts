@@ -31,6 +31,7 @@ import {
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
+  refuseResourceValues,
 } from './zidara-flags.ts';
 
 /**
@@ -226,6 +227,12 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
   if (options.tags === undefined)
     throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
   const pool = options.pool === undefined ? undefined : parsePool(options.pool, '--pool');
+  if (options.fightPolicy === 'whole-fight')
+    refuseResourceValues(
+      options,
+      '--fight-policy per-roll',
+      'whole-fight play is for P(win within --max-rounds) alone',
+    );
   const { policy: _policy, ...setup } = flagsSetup(options);
   return {
     ...setup,

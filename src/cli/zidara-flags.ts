@@ -235,6 +235,25 @@ export function refuseUnreadFlag(
   );
 }
 
+/**
+ * Refuses `--aura-value` or `--resolve-value` set where the play is for a chance alone (splits'
+ * `all` objective, whole-fight play), which no Aura or Resolve left changes: `onlyWith` names
+ * the flag and value they are read with, `because` why.
+ * @throws InputError naming the flag.
+ */
+export function refuseResourceValues(
+  flags: Pick<CharacterFlags, 'auraValue' | 'resolveValue'>,
+  onlyWith: string,
+  because: string,
+): void {
+  for (const name of ['auraValue', 'resolveValue'] as const) {
+    const option = ruleOption(name);
+    const value = flags[name];
+    if (value !== undefined && value !== option.default)
+      throw invalid(option.flag.name, value, `it only with ${onlyWith} (${because})`);
+  }
+}
+
 /** Spec and option fields, and the flags that set them, for messages about flags. */
 export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   aura: '--aura',

@@ -351,6 +351,48 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     await expectRefused(cases);
   });
 
+  it('refuses --aura-value and --resolve-value with --objective all, whose play they do not change', async () => {
+    const all = ['--steps', '6', '--vs', '3', '--objective', 'all'];
+    const because =
+      'it only with --objective primary, wins or utility (the all objective plays for P(every intent won) alone)';
+    const cases: [string[], string][] = [
+      [
+        ['splits', ...all, '--aura-value', '3'],
+        `dicelab: --aura-value: 3 is not allowed (expected ${because})\n`,
+      ],
+      [
+        [
+          'splits',
+          '--only',
+          'd12',
+          'd6+d6',
+          '--vs',
+          '3',
+          '--objective',
+          'all',
+          '--resolve-value',
+          '1',
+        ],
+        `dicelab: --resolve-value: 1 is not allowed (expected ${because})\n`,
+      ],
+      [
+        ['splits', ...all, '--against', '--aura-value 3'],
+        `dicelab: --against: --aura-value: 3 is not allowed (expected ${because})\n`,
+      ],
+    ];
+    await expectRefused(cases);
+    // The objectives whose play reads them take them as before.
+    for (const objective of ['primary', 'wins', 'utility'])
+      expect(
+        (
+          await runInProcess([
+            ...['zidara', 'splits', '--steps', '6', '--vs', '3', '--objective', objective],
+            ...['--aura-value', '3'],
+          ])
+        ).code,
+      ).toBe(0);
+  });
+
   it('shows a die flag’s default as the flag takes it (dN)', async () => {
     const advantage = await runInProcess(['zidara', 'advantage', '--help']);
     expect(advantage.stdout).toMatch(/--die <dN> +the die stacked \(default: d6\)/);

@@ -163,6 +163,27 @@ describe('dicelab zidara fight', () => {
     expect(stdout).toContain(`mean rounds to win ${mean.toFixed(3)} (over the fights won)`);
   });
 
+  it.each([
+    ['--aura-value', '3'],
+    ['--resolve-value', '0.5'],
+  ])(
+    'refuses %s %s with whole-fight play, which plays for the win chance alone',
+    async (flag, value) => {
+      const { code, stdout, stderr } = await runInProcess([
+        ...PLAIN_FIGHT,
+        '--fight-policy',
+        'whole-fight',
+        flag,
+        value,
+      ]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim()).toBe(
+        `dicelab: ${flag}: ${value} is not allowed (expected it only with --fight-policy per-roll (whole-fight play is for P(win within --max-rounds) alone))`,
+      );
+    },
+  );
+
   it('refuses a bad flag with one line naming it, exit status 2', async () => {
     const { code, stdout, stderr } = await runInProcess([...PLAIN_FIGHT, '--tags', '0']);
     expect(code).toBe(2);
