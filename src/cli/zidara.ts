@@ -292,6 +292,12 @@ function formatSimulation(
       `${sim.expectedUtility.toFixed(5)}  (${range(ci.expectedUtility!, false)})`,
     ],
   ];
+  // The figures the exact odds add for a Warrior and an Elementalist, as `formatOdds` names them.
+  if (sim.pExplodeCapped !== undefined)
+    lines.push(['P(an explosion hit the depth cap)', sim.pExplodeCapped.toExponential(2)]);
+  const area = roll.dice.find((die) => die.area);
+  if (area && sim.areaSize !== undefined)
+    lines.push([`area die d${area.sides}: expected size`, sim.areaSize.toFixed(3)]);
   return rollSheet(header, intents, lines);
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDicelab } from './run-dicelab.ts';
+import { runInProcess } from './run-in-process.ts';
 
 describe('dicelab zidara pools', () => {
   it('lists the legal pools as JSON, sorted', async () => {
@@ -185,5 +186,30 @@ describe('dicelab zidara odds', () => {
       expect(stderr.trim()).toMatch(message);
       expect(stderr).not.toMatch(/\bat .*\.ts:\d+/);
     }
+  });
+});
+
+describe('dicelab zidara simulate', () => {
+  it('gives the area die and the depth cap as odds does', async () => {
+    // A Warrior's d8 and an area d4, at most 2 extra rolls a die, no Resolve: nothing is rerolled.
+    const roll = ['d8', 'area:d4', '--vs', '3', '--explode', '--explode-depth', '2'];
+    const { code, stdout } = await runInProcess([
+      ...['zidara', 'simulate', ...roll],
+      ...['--trials', '20000', '--seed', '1', '--threads', '1'],
+    ]);
+    expect(code).toBe(0);
+    const figure = (name: string) => {
+      const m = new RegExp(`^${name.replace(/[()]/g, '\\$&')} +(\\S+)$`, 'm').exec(stdout);
+      expect(m, name).not.toBeNull();
+      return Number(m![1]);
+    };
+    // A d4 chain of at most 3 rolls: 2.5 · (1 + 1/4 + 1/16). A chain is capped when its third
+    // roll shows the top face too: the d4's (1/4)³ or the d8's (1/8)³.
+    expect(figure('area die d4: expected size')).toBeCloseTo(2.5 * (1 + 1 / 4 + 1 / 16), 1);
+    const capped = 1 - (1 - 1 / 64) * (1 - 1 / 512);
+    // Within 5 standard errors of 20,000 trials.
+    expect(Math.abs(figure('P(an explosion hit the depth cap)') - capped)).toBeLessThan(
+      5 * Math.sqrt((capped * (1 - capped)) / 20000),
+    );
   });
 });
