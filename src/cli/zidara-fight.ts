@@ -203,7 +203,15 @@ Examples:
         results,
         many,
         options.json,
-        ({ fight: _fight, ...result }) => result,
+        // The exact chain's mean rounds to win as the text gives it (null when no fight is won,
+        // as the simulation's): a figure of the chain, not one of its fields.
+        ({ fight: _fight, ...result }) => ({
+          ...result,
+          exact: result.exact && {
+            ...result.exact,
+            meanRoundsToWin: meanRoundsToWin(result.exact) ?? null,
+          },
+        }),
         (r, { fight }) => formatFight(fight, r.exact, r.simulated, r.exactSkipped),
       );
     });

@@ -184,6 +184,18 @@ describe('dicelab zidara fight', () => {
     },
   );
 
+  it('gives the exact mean rounds to win in its JSON as in its text', async () => {
+    const { code, stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate', '--json']);
+    expect(code).toBe(0);
+    // The tag falls in round n with chance q^(n−1)·p, p = 14/24, q = 10/24, n ≤ 3.
+    const p = 14 / 24;
+    const q = 10 / 24;
+    const exact = JSON.parse(stdout).exact;
+    expect(exact.meanRoundsToWin).toBeCloseTo((p + 2 * q * p + 3 * q * q * p) / within(3), 12);
+    // Added beside the chain's figures, which keep their names and order.
+    expect(Object.keys(exact).slice(0, 3)).toEqual(['roundsToWin', 'pWinWithin', 'pNotWon']);
+  });
+
   it('refuses a bad flag with one line naming it, exit status 2', async () => {
     const { code, stdout, stderr } = await runInProcess([...PLAIN_FIGHT, '--tags', '0']);
     expect(code).toBe(2);
