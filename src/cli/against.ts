@@ -157,7 +157,7 @@ export async function emitWhatIf(
       [base, against].map((output) =>
         drawChartFiles(output === base ? base.name : `${base.name}-against`, {
           spec: output.spec,
-          rows: output.rows,
+          rows: output.csvRows,
           columns: output.csvColumns,
         }),
       ),

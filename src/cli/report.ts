@@ -118,7 +118,7 @@ export async function writeReport(
     const t = performance.now();
     const chart = await drawChartFiles(output.name, {
       spec: output.spec,
-      rows: output.rows,
+      rows: output.csvRows,
       columns: output.csvColumns,
     });
     toWrite.push(...chart.toWrite);

@@ -645,7 +645,7 @@ export async function emit(
   if (flags.out !== undefined) {
     const { files } = await writeChartFiles(flags.out, output.name, {
       spec: output.spec,
-      rows: output.rows,
+      rows: output.csvRows,
       columns: output.csvColumns,
     });
     process.stderr.write(
@@ -654,7 +654,7 @@ export async function emit(
   }
   if (flags.format === 'csv') {
     const { toCsv } = await import('../report/csv.ts');
-    process.stdout.write(toCsv(output.rows, output.csvColumns));
+    process.stdout.write(toCsv(output.csvRows, output.csvColumns));
   } else if (flags.format === 'json') {
     const json = {
       analysis: output.analysis,

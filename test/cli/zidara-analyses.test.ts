@@ -81,6 +81,32 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(out.findings[0]).toMatch(/^6 steps: C\d+ \(d\d+\) is nearest 60%/);
   });
 
+  it('gives the tune answer in its CSV after the grid, as its text names it', async () => {
+    const { code, stdout } = await runInProcess([
+      ...['zidara', 'tune', '--steps', '6', '--vs', '1-3', '--pool', 'natural', '--aura-max', '0'],
+      ...['--target', '60%', '--format', 'csv'],
+    ]);
+    expect(code).toBe(0);
+    const [head, ...lines] = stdout.trimEnd().split('\r\n');
+    expect(head).toBe('steps,challenge,pool,winChance,answer');
+    // The grid's cells first, no answer of their own.
+    expect(lines.slice(0, 3).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
+      '6,1',
+      '6,2',
+      '6,3',
+    ]);
+    for (const line of lines.slice(0, 3)) expect(line.endsWith(',')).toBe(true);
+    // A d12 beats d8 in 60 of 96 pairs and d10 in 65 of 120: C4 (off the grid) is nearest 60%.
+    const answer = lines.slice(3).map((l) => l.split(','));
+    expect(answer.map(([s, c, pool, , what]) => [s, c, pool, what])).toEqual([
+      ['6', '4', 'd12', 'nearest'],
+      ['6', '4', 'd12', 'above'],
+      ['6', '5', 'd12', 'below'],
+    ]);
+    expect(Number(answer[0]![3])).toBeCloseTo(60 / 96, 12);
+    expect(Number(answer[2]![3])).toBeCloseTo(65 / 120, 12);
+  });
+
   it('says how many of the ranked splits its table shows: every one, or the --top', async () => {
     const splits = ['zidara', 'splits', '--steps', '8', '--vs', '3', '--intents', '1-2'];
     const rowsOf = (stdout: string) => stdout.split('\n').filter((l) => /^ +\d+ +d\d/.test(l));

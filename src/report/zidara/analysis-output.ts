@@ -38,7 +38,14 @@ import {
   splitsColumns,
   splitsSubtitle,
 } from './splits-chart.ts';
-import { POOL_RULE_NAMES, TUNE_COLUMNS, TUNE_CSV_COLUMNS, tuneChart } from './tune-chart.ts';
+import {
+  POOL_RULE_NAMES,
+  TUNE_COLUMNS,
+  TUNE_CSV_COLUMNS,
+  TUNE_TARGET_CSV_COLUMNS,
+  tuneChart,
+  tuneCsvRows,
+} from './tune-chart.ts';
 
 /** What one analysis produced, ready to print, write as files, or place in a report page. */
 export interface AnalysisOutput {
@@ -53,6 +60,8 @@ export interface AnalysisOutput {
   readonly spec: TopLevelSpec;
   /** The rows, every figure raw (for CSV and JSON). */
   readonly rows: readonly Record<string, unknown>[];
+  /** The CSV's rows: `rows`, and after them what the findings answer where no row holds it (a tune's target). */
+  readonly csvRows: readonly Record<string, unknown>[];
   readonly csvColumns: readonly { readonly key: string; readonly header: string }[];
   /**
    * The table's columns: each field's header and how its value reads for people ("C3 (d6)",
@@ -237,8 +246,13 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
         findings: [...answers.map(answerText), ...offGrid(rows, answers)],
         rows,
         columns: TUNE_COLUMNS,
-        csvColumns: TUNE_CSV_COLUMNS,
-        ...(job.target ? { details: { target: job.target, answers } } : {}),
+        ...(job.target
+          ? {
+              csvRows: tuneCsvRows(rows, answers),
+              csvColumns: TUNE_TARGET_CSV_COLUMNS,
+              details: { target: job.target, answers },
+            }
+          : { csvColumns: TUNE_CSV_COLUMNS }),
       });
     },
     'compare-systems': (result) => {
@@ -273,7 +287,9 @@ function output<Row extends Record<string, unknown>>(
     findings: readonly string[];
     rows: readonly Row[];
     columns: readonly Column<Row>[];
-    csvColumns: readonly Pick<Column<Row>, 'key' | 'header'>[];
+    /** The CSV's rows where they are more than `rows`. */
+    csvRows?: readonly Record<string, unknown>[];
+    csvColumns: readonly { key: string; header: string }[];
     details?: Readonly<Record<string, unknown>>;
     /** The lines under the table's title, where they are not the chart's subtitle. */
     subtitle?: readonly string[];
@@ -290,6 +306,7 @@ function output<Row extends Record<string, unknown>>(
     findings: parts.findings,
     spec: parts.spec,
     rows: parts.rows,
+    csvRows: parts.csvRows ?? parts.rows,
     csvColumns: parts.csvColumns.map(({ key, header }) => ({ key, header })),
     columns: parts.columns as readonly Column<Record<string, unknown>>[],
     table: tableCells(parts.columns, parts.rows),

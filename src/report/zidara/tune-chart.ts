@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { formatPercent } from '../../format/format-percent.ts';
-import type { PoolRule, TuneRow } from '../../systems/zidara/analyses/tune.ts';
+import type { PoolRule, TuneAnswer, TuneRow } from '../../systems/zidara/analyses/tune.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { challengeField, percentField } from '../charts/chart-field.ts';
@@ -49,3 +49,31 @@ export const TUNE_COLUMNS: Column<TuneRow>[] = [
 
 /** CSV columns: every field of a row (the table shows them all), raw. */
 export const TUNE_CSV_COLUMNS = csvColumns(TUNE_COLUMNS);
+
+/** A row of the CSV with a target: a cell of the grid (`answer` empty), or a point of an answer. */
+export type TuneCsvRow = TuneRow & { readonly answer: '' | 'nearest' | 'above' | 'below' };
+
+/** CSV columns with a target: every field of a row, then which point of an answer it is. */
+export const TUNE_TARGET_CSV_COLUMNS = [
+  ...TUNE_CSV_COLUMNS,
+  { key: 'answer', header: 'Answer' },
+] as const satisfies readonly { key: keyof TuneCsvRow; header: string }[];
+
+/**
+ * The CSV's rows with a target: the grid's, then each answer's nearest point and the points
+ * either side of the target (`answer` says which; the nearest is one of them, and may lie off
+ * the grid), as the findings name them.
+ * @example tuneCsvRows([], [tuneTarget({ target: 0.6, steps: 6, pool: 'natural', auraMax: 0 })]).map((r) => `${r.answer} C${r.challenge}`) // ["nearest C4", "above C4", "below C5"]
+ */
+export function tuneCsvRows(
+  rows: readonly TuneRow[],
+  answers: readonly TuneAnswer[],
+): TuneCsvRow[] {
+  const points = answers.flatMap((a) =>
+    (['nearest', 'above', 'below'] as const).flatMap((answer) => {
+      const point = a[answer];
+      return point ? [{ ...point, answer }] : [];
+    }),
+  );
+  return [...rows.map((row) => ({ ...row, answer: '' as const })), ...points];
+}

@@ -41,11 +41,11 @@ describe('analysisOutput', () => {
   it.each(outputs.map((o) => [o.analysis, o] as const))(
     '%s: its CSV reads back to the same rows, every number exact',
     (_, output) => {
-      const [head, ...body] = readCsv(toCsv(output.rows, output.csvColumns));
+      const [head, ...body] = readCsv(toCsv(output.csvRows, output.csvColumns));
       expect(head).toEqual(output.csvColumns.map((c) => c.key));
-      expect(body).toHaveLength(output.rows.length);
+      expect(body).toHaveLength(output.csvRows.length);
       body.forEach((cells, r) => {
-        const row = output.rows[r]!;
+        const row = output.csvRows[r]!;
         cells.forEach((cell, c) => {
           const value = row[head![c]!];
           if (typeof value === 'number') expect(Number(cell)).toBe(value);
@@ -54,7 +54,7 @@ describe('analysisOutput', () => {
         });
       });
       // Every field of a row is in the CSV.
-      expect(new Set(head)).toEqual(new Set(Object.keys(output.rows[0]!)));
+      expect(new Set(head)).toEqual(new Set(Object.keys(output.csvRows[0]!)));
     },
   );
 
