@@ -291,4 +291,22 @@ describe('--against: an analysis under two settings', () => {
     expect(out.rows[0].base.winWithin).toBeCloseTo(28 / 64, 12);
     expect(out.rows[0].against.winWithin).toBeCloseTo(1 - 204 / 512, 12);
   });
+
+  it('fight curves carry notWonWithin in their what-if CSV, as in their own', async () => {
+    const { status, stdout } = await cliInProcess(
+      ...['zidara', 'fight-curves', '--pool', 'd8', '--vs', '4', '--tags', '1'],
+      ...['--max-rounds', '1', '--aura-max', '0', '--titles', '0'],
+      ...['--against', '--titles 1', '--format', 'csv'],
+    );
+    expect(status).toBe(0);
+    const [head, row] = stdout
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    const cell = (key: string) => Number(row![head!.indexOf(key)]);
+    // One round: the threat still stands with 36/64 without Resolve, 204/512 with one.
+    expect(cell('notWonWithin')).toBeCloseTo(36 / 64, 12);
+    expect(cell('notWonWithinAgainst')).toBeCloseTo(204 / 512, 12);
+    expect(cell('notWonWithinChange')).toBeCloseTo(204 / 512 - 36 / 64, 12);
+  });
 });

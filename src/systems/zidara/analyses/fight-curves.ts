@@ -132,10 +132,14 @@ export function shownWinWithin(row: Pick<FightCurveRow, 'winWithin' | 'notWonWit
   return shortOfCertain(row.winWithin, row.notWonWithin);
 }
 
-/** How a What if pairs two runs' rows (`--against`, the page's What if). */
+/**
+ * How a What if pairs two runs' rows (`--against`, the page's What if): every figure of the
+ * plain CSV; a terminal leaves out `notWonWithin`, which its won-within reads through.
+ */
 export const FIGHT_CURVES_WHAT_IF = {
   keys: ['challenge', 'tags', 'round'],
-  figures: { winWithin: 'chance', reached: 'chance', opening: 'text' },
+  figures: { winWithin: 'chance', notWonWithin: 'chance', reached: 'chance', opening: 'text' },
+  printed: () => ['winWithin', 'reached', 'opening'],
 } as const satisfies WhatIfShape<FightCurveRow>;
 
 /**
