@@ -143,7 +143,7 @@ describe('dicelab zidara odds', () => {
           '--resolve',
           '1',
         ],
-        /^dicelab: this roll has 64,512,240 dice-and-Aura states, more than the exact engine's 8,388,608: /,
+        /^dicelab: this roll has 64,512,240 dice-and-Aura states, more than the exact engine's 8,388,608, which bound the simulator too /,
       ],
       [
         [
@@ -157,7 +157,7 @@ describe('dicelab zidara odds', () => {
           '--aura-max',
           '20',
         ],
-        /^dicelab: this roll has [\d,]+ dice-and-Aura states, more than the exact engine's 8,388,608: /,
+        /^dicelab: this roll has [\d,]+ dice-and-Aura states, more than the exact engine's 8,388,608, which bound the simulator too /,
       ],
       // Few states from full Aura, but 23 classes a die: tables of one-die moves past memory
       // (it once ran minutes and took 17 GB).
@@ -190,6 +190,45 @@ describe('dicelab zidara odds', () => {
 });
 
 describe('dicelab zidara simulate', () => {
+  it('past the exact bounds, names what to lower, not the simulator, which is bound alike', async () => {
+    const nine = [...Array<string>(9).fill('d12'), '--vs', '3'];
+    // Nine intents of a d12, one +2: 5^9 dice states. odds holds full Aura's one state (and
+    // answers, in seconds); the simulator holds every Aura state, 6 × 5^9, past 2^23.
+    const simulate = await runInProcess([
+      ...['zidara', 'simulate', ...nine],
+      ...['--trials', '100', '--threads', '1'],
+    ]);
+    expect(simulate.code).toBe(2);
+    expect(simulate.stderr).toBe(
+      "dicelab: this roll has 11,718,750 dice-and-Aura states, more than the exact engine's 8,388,608, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: roll fewer dice or put like dice on fewer intents; allow fewer or smaller +2s a roll (boostsPerRoll, boostSize); lower the Aura cap (auraMax)\n",
+    );
+    // Each lever it names brings the roll within bounds: no +2, or no Aura to hold.
+    for (const lower of [
+      ['--boosts', '0'],
+      ['--aura-max', '0'],
+    ])
+      expect(
+        (
+          await runInProcess([
+            ...['zidara', 'simulate', ...nine, ...lower],
+            ...['--trials', '100', '--threads', '1'],
+          ])
+        ).code,
+      ).toBe(0);
+    // Ten at full Aura: one Aura state held, so the Aura cap is no lever and is not named.
+    const ten = await runInProcess([
+      'zidara',
+      'odds',
+      ...Array<string>(10).fill('d12'),
+      '--vs',
+      '3',
+    ]);
+    expect(ten.code).toBe(2);
+    expect(ten.stderr).toMatch(
+      /any of these lowers them: roll fewer dice or put like dice on fewer intents; allow fewer or smaller \+2s a roll \(boostsPerRoll, boostSize\)\n$/,
+    );
+  });
+
   it('gives the area die and the depth cap as odds does', async () => {
     // A Warrior's d8 and an area d4, at most 2 extra rolls a die, no Resolve: nothing is rerolled.
     const roll = ['d8', 'area:d4', '--vs', '3', '--explode', '--explode-depth', '2'];

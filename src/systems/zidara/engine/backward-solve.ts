@@ -171,8 +171,15 @@ export class BackwardSolve {
     // Counted before the model is built: a roll past the bounds could not build it.
     const states = valueKeySpaceOf(roll) * this.heldAura;
     if (states > MAX_STATES) {
+      // What makes the states, each named only where lowering it lowers them: the dice's
+      // multisets by intent, their classes (the +2s that can matter), the Aura states held. The
+      // simulator plays this engine's decisions, so it is no way round.
+      const lower = ['roll fewer dice or put like dice on fewer intents'];
+      if (Math.min(roll.boostsPerRoll, roll.auraMax) > 0)
+        lower.push('allow fewer or smaller +2s a roll (boostsPerRoll, boostSize)');
+      if (this.heldAura > 1) lower.push('lower the Aura cap (auraMax)');
       throw new InputError(
-        `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
+        `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: ${lower.join('; ')}`,
       );
     }
     const moves = moveEntriesOf(roll);

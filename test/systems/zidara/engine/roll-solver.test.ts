@@ -342,7 +342,7 @@ describe('exact engine: its size bound', () => {
     expect(valueKeySpaceOf(ten)).toBe(64_512_240);
     expect(() => new RollSolver(ten)).toThrow(InputError);
     expect(() => new RollSolver(ten)).toThrow(
-      /^this roll has 1,354,757,040 dice-and-Aura states, more than the exact engine's 8,388,608: /,
+      /^this roll has 1,354,757,040 dice-and-Aura states, more than the exact engine's 8,388,608, which bound the simulator too /,
     );
     // Eleven intents of one d12 each: 23^11 states.
     const eleven = parseRoll({
