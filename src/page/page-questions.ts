@@ -289,7 +289,8 @@ export function splitsCommand(state: PageState): string {
   words.push(`--vs ${state.vs}`);
   // A pool's splits are listed already, each with its intents.
   if (!state.pool) words.push(`--intents ${state.tags === 1 ? '1' : `1-${state.tags}`}`);
-  words.push(...characterFlags(state, true));
+  // Play for P(all won) gives Aura and Resolve left no worth (the command refuses their flags).
+  words.push(...characterFlags(state, true, state.objective !== 'all'));
   if (state.objective !== PAGE_DEFAULTS.objective) words.push(`--objective ${state.objective}`);
   return words.join(' ');
 }
@@ -309,7 +310,9 @@ export function fightCommand(state: PageState): string {
   if (state.maxRounds !== PAGE_DEFAULTS.maxRounds) words.push(`--max-rounds ${state.maxRounds}`);
   if (state.fightPolicy !== PAGE_DEFAULTS.fightPolicy)
     words.push(`--fight-policy ${state.fightPolicy}`);
-  words.push(...characterFlags(state, false));
+  // Whole-fight play is for P(win) alone, Aura and Resolve left worth nothing (the command
+  // refuses their flags).
+  words.push(...characterFlags(state, false, state.fightPolicy !== 'whole-fight'));
   return words.join(' ');
 }
 
@@ -329,7 +332,8 @@ function onlyFlag(pool: readonly number[], intents: readonly number[]): string {
   return `--only ${candidates.map((split) => `"${split}"`).join(' ')}`;
 }
 
-function characterFlags(state: PageState, withResolve: boolean): string[] {
+/** The character's flags; `withValues` false: not the worths of Aura and Resolve left. */
+function characterFlags(state: PageState, withResolve: boolean, withValues = true): string[] {
   const D = PAGE_DEFAULTS;
   const flags: string[] = [];
   if (state.aura !== undefined) flags.push(`--aura ${state.aura}`);
@@ -339,8 +343,9 @@ function characterFlags(state: PageState, withResolve: boolean): string[] {
   if (state.explode) flags.push('--explode');
   if (state.defending) flags.push('--defending');
   if (state.lateAura) flags.push('--late-aura');
-  if (state.auraValue !== D.auraValue) flags.push(`--aura-value ${state.auraValue}`);
-  if (state.resolveValue !== D.resolveValue) flags.push(`--resolve-value ${state.resolveValue}`);
+  if (withValues && state.auraValue !== D.auraValue) flags.push(`--aura-value ${state.auraValue}`);
+  if (withValues && state.resolveValue !== D.resolveValue)
+    flags.push(`--resolve-value ${state.resolveValue}`);
   for (const name of RULE_VARIANT_NAMES) {
     const value = state[name];
     if (value === D[name]) continue;

@@ -114,6 +114,27 @@ describe("the page's questions", () => {
     });
   });
 
+  it('leaves the worths of Aura and Resolve out of a command whose play gives them none', async () => {
+    const all = state('#v=1&view=splits&steps=6&vs=3&tags=1&objective=all&aura-value=3');
+    expect(splitsCommand(all)).toBe(
+      'dicelab zidara splits --steps 6 --vs 3 --intents 1 --objective all',
+    );
+    const whole = state(
+      '#v=1&view=fight&vs=2&tags=1&pool=d6&max-rounds=2&fight-policy=whole-fight&resolve-value=1',
+    );
+    expect(fightCommand(whole)).toBe(
+      'dicelab zidara fight --vs 2 --tags 1 --pool "d6" --max-rounds 2 --fight-policy whole-fight',
+    );
+    // Both run: with the worths they would be refused.
+    const split = await cliInProcess(...args(splitsCommand(all)), '--format', 'json');
+    expect(split.status, split.stderr).toBe(0);
+    const fight = await cliInProcess(...args(fightCommand(whole)), '--no-simulate', '--quiet');
+    expect(fight.status, fight.stderr).toBe(0);
+    // The objectives and the play that read them keep them.
+    expect(splitsCommand({ ...all, objective: 'utility' })).toContain('--aura-value 3');
+    expect(fightCommand({ ...whole, fightPolicy: 'per-roll' })).toContain('--resolve-value 1');
+  });
+
   it('asks for advice only once every face is given, as `zidara advise` takes it', () => {
     const s = state('#v=1&view=advice&vs=4&split=d8|d4&faces=3,&aura=3&resolve=1');
     expect(adviceQuestion(s, 2)).toBeUndefined();
