@@ -131,7 +131,7 @@ Examples:
         );
       const { specs: fights, many } = await specsFromOptions(
         options,
-        parseFight,
+        parseWholeFight,
         FLAG_OF_FIELD,
         () => fightFromFlags(options),
       );
@@ -218,6 +218,22 @@ Examples:
   return zidara;
 }
 
+/** Why whole-fight play takes no worth of Aura or Resolve left. */
+const WHOLE_FIGHT_PLAY = 'whole-fight play is for P(win within the rounds) alone';
+
+/** A fight spec parsed, its worths of Aura and Resolve refused with whole-fight play. */
+function parseWholeFight(input: unknown, where: string): Fight {
+  const fight = parseFight(input, where);
+  if (fight.fightPolicy === 'whole-fight')
+    refuseResourceValues(
+      fight.setup,
+      'fightPolicy per-roll',
+      WHOLE_FIGHT_PLAY,
+      (name) => `${where}${name}`,
+    );
+  return fight;
+}
+
 type FightFlags = CharacterFlags & {
   vs?: number | undefined;
   tags?: number | undefined;
@@ -236,11 +252,7 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
     throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
   const pool = options.pool === undefined ? undefined : parsePool(options.pool, '--pool');
   if (options.fightPolicy === 'whole-fight')
-    refuseResourceValues(
-      options,
-      '--fight-policy per-roll',
-      'whole-fight play is for P(win within --max-rounds) alone',
-    );
+    refuseResourceValues(options, '--fight-policy per-roll', WHOLE_FIGHT_PLAY);
   const { policy: _policy, ...setup } = flagsSetup(options);
   return {
     ...setup,

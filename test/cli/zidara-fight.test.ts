@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './run-in-process.ts';
 
@@ -179,10 +182,26 @@ describe('dicelab zidara fight', () => {
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr.trim()).toBe(
-        `dicelab: ${flag}: ${value} is not allowed (expected it only with --fight-policy per-roll (whole-fight play is for P(win within --max-rounds) alone))`,
+        `dicelab: ${flag}: ${value} is not allowed (expected it only with --fight-policy per-roll (whole-fight play is for P(win within the rounds) alone))`,
       );
     },
   );
+
+  it('refuses a spec file’s worth of Aura or Resolve with whole-fight play, at its line', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'fights.json');
+    writeFileSync(
+      file,
+      '[{ "challenge": 2, "tags": 1, "pool": [6], "resolveValue": 1 },\n { "challenge": 2, "tags": 1, "pool": [6],\n  "fightPolicy": "whole-fight", "resolveValue": 1 }]\n',
+    );
+    const { code, stdout, stderr } = await runInProcess([
+      ...['zidara', 'fight', '--spec', file, '--no-simulate'],
+    ]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `dicelab: ${file}:3:49: [1].resolveValue: 1 is not allowed (expected it only with fightPolicy per-roll (whole-fight play is for P(win within the rounds) alone))\n`,
+    );
+  });
 
   it('gives the exact mean rounds to win in its JSON as in its text', async () => {
     const { code, stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate', '--json']);
