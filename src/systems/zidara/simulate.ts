@@ -12,6 +12,7 @@ import {
   type RerollKinds,
   type RollOdds,
   STOP,
+  startAuraState,
 } from './engine/roll-play.ts';
 import { RollSolver } from './engine/roll-solver.ts';
 import { challengeDie } from './roll/pool.ts';
@@ -142,9 +143,13 @@ export function prepareRoll(
 ): PreparedRoll {
   const roll = parseRoll(spec.roll, 'roll.');
   const policy = spec.policy ?? PLAY_DEFAULTS.policy;
+  // Held from the roll's start up, as the exact answer's tables are (Aura only rises within a
+  // roll): the same decisions, and as large a roll as the exact engine takes.
+  const lowestAura = startAuraState(roll);
   const solver = new RollSolver(roll, {
     policy,
     rerolls: spec.rerolls ?? PLAY_DEFAULTS.rerolls,
+    lowestAura,
     ...(spec.terminal ? { terminal: spec.terminal } : {}),
   });
   const model = solver.model;
@@ -178,6 +183,7 @@ export function prepareRoll(
   // Small tables are filled now, so the hot loop never meets an unfilled entry (a JIT deopt).
   if (planSize <= PREFILLED_PLANS) {
     for (let index = 0; index < planSize; index++) {
+      if (index % A < lowestAura) continue;
       const plan = solver.settleBest(Math.floor(index / A), index % A);
       planWon[index] = plan.won;
       planSpent[index] = plan.spent;

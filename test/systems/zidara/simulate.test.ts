@@ -12,6 +12,7 @@ import { wilsonInterval } from '../../../src/montecarlo/wilson-interval.ts';
 import { streamFor } from '../../../src/rng/index.ts';
 import type { Policy } from '../../../src/systems/zidara/engine/roll-play.ts';
 import { RollSolver } from '../../../src/systems/zidara/engine/roll-solver.ts';
+import { solveRolls } from '../../../src/systems/zidara/engine/solve-rolls.ts';
 import { parseRoll, type RollSpec } from '../../../src/systems/zidara/roll/spec.ts';
 import {
   kernel,
@@ -312,6 +313,27 @@ describe("Zi'Dara simulation agrees with the exact engine", () => {
     ]) {
       const wrongValue = new RollSolver(parseRoll(wrong)).odds().expectedUtility;
       expect(Math.abs(wrongValue - summary.expectedUtility)).toBeGreaterThan(half);
+    }
+  });
+
+  it('simulates every roll the exact engine answers: from full Aura, past the states of all Aura', () => {
+    // Nine d4 on seven intents at full Aura 15: 8,750,000 dice-and-Aura states over Aura 0..15,
+    // past the exact engine's bound, but Aura only rises within a roll, so the exact answer
+    // holds Aura 15 alone. The simulator, which plays its decisions, once held them all and
+    // refused the roll.
+    const spec: RollSpec = {
+      threats: [{ challenge: 1 }],
+      dice: [0, 0, 0, 1, 2, 3, 4, 5, 6].map((intent) => ({ sides: 4, intent })),
+      aura: 15,
+      auraMax: 15,
+    };
+    const exact = solveRolls([parseRoll(spec)])[0]!;
+    const trials = 20_000;
+    const { summary } = sample(spec, 'optimal', trials, 7);
+    for (const [i, intent] of exact.intents.entries()) {
+      const w = wilsonInterval(Math.round(summary.intents[i]!.pWin * trials), trials, CONFIDENCE);
+      expect(intent.pWin).toBeGreaterThanOrEqual(w.lo);
+      expect(intent.pWin).toBeLessThanOrEqual(w.hi);
     }
   });
 

@@ -246,12 +246,14 @@ export function parseFight(input: unknown, where = ''): Fight {
   const maxRounds = o.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
   const source = o.pool === undefined ? `${o.steps} steps` : `a pool of ${pools[0]!.length} dice`;
   const cost = { tags, maxRounds, source, f };
+  const fewer = o.pool === undefined ? 'fewer steps' : 'fewer dice';
   const sourceField =
     o.pool === undefined ? { field: 'steps', value: o.steps } : { field: 'pool', value: o.pool };
   refuseCostly(cost, sourceField, (t) => candidateSplits(pools, t), maxRounds, {
     limit: FIGHT_LIMITS.work,
     rule: 'an exact fight takes at most',
     unit: 'round solves',
+    instead: fewer,
   });
   const fightPolicy = o.fightPolicy ?? FIGHT_DEFAULTS.fightPolicy;
   const setupFields: Record<string, unknown> = {};
@@ -271,19 +273,21 @@ export function parseFight(input: unknown, where = ''): Fight {
   const states = fightStates({ pools, tags, challenge, setup, startAura, titles, auraMax });
   const unit = 'dice-and-Aura states';
   const rounds = fightPolicy === 'whole-fight' ? maxRounds : 1;
+  // What lowers the states besides rounds and tags (a die's states do not depend on its size).
+  const instead = `${fewer}, fewer Titles, fewer +2s a roll, a lower Aura cap or a lower Challenge`;
   if (fightPolicy === 'whole-fight')
     refuseCostly(cost, sourceField, (t) => states.round[t]!, rounds, {
       limit: FIGHT_LIMITS.states,
       rule: 'an exact whole fight walks at most',
       unit,
-      instead: 'fewer or smaller dice, fewer Titles or a lower Challenge',
+      instead,
     });
   refuseCostly(cost, sourceField, (t) => states.largest[t]!, rounds, {
     limit: FIGHT_LIMITS.splitStates,
     rule: 'an exact fight walks at most',
     unit,
     of: ` of its largest split × Resolve levels squared${rounds > 1 ? ', over its rounds' : ''}`,
-    instead: 'fewer or smaller dice, fewer Titles or a lower Challenge',
+    instead,
   });
   const given =
     o.pool === undefined
@@ -324,7 +328,7 @@ function refuseCostly(
   sourceField: { field: string; value: unknown },
   round: (tags: number) => number,
   rounds: number,
-  words: { limit: number; rule: string; unit: string; of?: string; instead?: string },
+  words: { limit: number; rule: string; unit: string; of?: string; instead: string },
 ): void {
   const { tags, source, f } = fight;
   const perRound = round(tags);
@@ -339,11 +343,7 @@ function refuseCostly(
   let most = tags - 1;
   while (most >= 1 && round(most) > words.limit) most--;
   if (most >= 1) throw invalid(f('tags'), tags, `at most ${most} with ${source}: ${why}`);
-  throw invalid(
-    f(sourceField.field),
-    sourceField.value,
-    `${words.instead ?? 'fewer or smaller dice'}: ${why}`,
-  );
+  throw invalid(f(sourceField.field), sourceField.value, `${words.instead}: ${why}`);
 }
 
 /** What the player rolls in one round of a fight, and how that roll can end. */
@@ -986,7 +986,10 @@ export class FightChain {
     return {
       roundsToWin: figures.roundsToWin,
       pWinWithin,
-      pNotWon: sure([...this.states.values()].reduce((a, b) => a + b, 0), within),
+      pNotWon: sure(
+        [...this.states.values()].reduce((a, b) => a + b, 0),
+        within,
+      ),
       pReached: figures.pReached.map((p, i) => sure(p, pWinWithin[i - 1])),
       auraAtStart: conditional(figures.auraAtStart),
       resolveAtStart: conditional(figures.resolveAtStart),

@@ -131,7 +131,7 @@ describe('fights, exactly', () => {
     );
     // A single intent of 36 steps against C10 with 10 Titles is past the bound with one tag.
     expect(() => parseFight({ challenge: 10, tags: 1, steps: 36, titles: 10 })).toThrow(
-      /^steps: 36 is not allowed \(expected fewer or smaller dice, fewer Titles or a lower Challenge: /,
+      /^steps: 36 is not allowed \(expected fewer steps, fewer Titles, fewer \+2s a roll, a lower Aura cap or a lower Challenge: /,
     );
     // Eight d12 with ten +2s: counted, not built (its split's tables once took 12 GB first).
     expect(() =>
@@ -143,7 +143,7 @@ describe('fights, exactly', () => {
         auraMax: 20,
       }),
     ).toThrow(
-      /^pool: \[12,12,12,12,12,12,12,12\] is not allowed \(expected fewer or smaller dice, /,
+      /^pool: \[12,12,12,12,12,12,12,12\] is not allowed \(expected fewer dice, fewer Titles, fewer \+2s a roll, a lower Aura cap or a lower Challenge: /,
     );
   });
 
