@@ -6,16 +6,39 @@ export interface SigintAbort {
   dispose(): void;
 }
 
+/** What the first Ctrl-C does besides aborting, for {@link abortOnSigint}. */
+export interface SigintOptions {
+  /**
+   * Called before anything is written: the progress bar stopped, as cli-progress goes back to
+   * the line it began on when it stops, and would end above a line written under it.
+   */
+  readonly before?: () => void;
+  /**
+   * The line saying what happens now (default: a run finishing the work in flight); `null` for
+   * none, where the caller's own message follows at once (a queued run's wait, which ends then).
+   */
+  readonly note?: string | null;
+}
+
 /**
  * Ctrl-C once aborts the signal (a run stops dispatching, finishes the batches in flight and
  * returns what it has, marked interrupted); Ctrl-C again exits at once with status 130.
  * @example const sigint = abortOnSigint(); try { await simulate({ …, signal: sigint.signal }) } finally { sigint.dispose() } // not run: listens for Ctrl-C
  */
-export function abortOnSigint(stderr: NodeJS.WritableStream = process.stderr): SigintAbort {
+export function abortOnSigint(
+  stderr: NodeJS.WritableStream = process.stderr,
+  options: SigintOptions = {},
+): SigintAbort {
   const controller = new AbortController();
+  const note =
+    options.note === undefined
+      ? 'stopping after the work in flight (Ctrl-C again to quit now)'
+      : options.note;
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(EXIT.interrupted);
-    stderr.write('\ndicelab: stopping after the work in flight (Ctrl-C again to quit now)\n');
+    options.before?.();
+    // The new line ends the terminal's "^C".
+    stderr.write(note === null ? '\n' : `\ndicelab: ${note}\n`);
     controller.abort();
   };
   process.on('SIGINT', onSigint);

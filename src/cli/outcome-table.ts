@@ -52,13 +52,17 @@ export function simulatedTable(outcomes: readonly SimulatedShare[], title?: stri
   );
 }
 
-/** A simulated mean with its 95% interval, on one line: `label: 0.5 (95% 0.49 to 0.51)`. */
+/**
+ * A simulated mean with its 95% interval, on one line: `label: 0.5 (95% 0.49 to 0.51)`; an
+ * interval with no bound above (one trial of a count) reads `(95% 0.0000 or more)`.
+ */
 export function simulatedMean(
   label: string,
   interval: { estimate: number; lo: number; hi: number },
 ): string {
   const { estimate, lo, hi } = interval;
-  return `${label}: ${formatProbability(estimate)} (95% ${formatProbability(lo)} to ${formatProbability(hi)})`;
+  const to = Number.isFinite(hi) ? ` to ${formatProbability(hi)}` : ' or more';
+  return `${label}: ${formatProbability(estimate)} (95% ${formatProbability(lo)}${to})`;
 }
 
 /**

@@ -51,7 +51,11 @@ export async function runSimulation(
     stream: stderr,
     ...(options.queue ? { unit: 'shards' } : {}),
   });
-  const sigint = abortOnSigint(stderr);
+  const sigint = abortOnSigint(stderr, {
+    before: () => bar.stop(),
+    // A queued run's wait ends at once, its shards left on the queue: its error says so.
+    ...(options.queue ? { note: null } : {}),
+  });
   let result: SimulationResult;
   try {
     if (options.queue) {

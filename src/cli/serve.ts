@@ -8,14 +8,12 @@ import sirv from 'sirv';
 import { invalid } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { RunError } from '../process/run-error.ts';
+import { MAX_PORT } from '../queue/redis-url.ts';
 import { PAGE_SITE, SERVE_DEFAULTS } from '../report/page-site.ts';
 import { integerFlag } from './flags.ts';
 
 /** The built site, beside the compiled CLI (`npm run build` writes it). */
 const SITE_DIR = fileURLToPath(new URL(`../../${PAGE_SITE.buildDir}`, import.meta.url));
-
-/** Highest TCP port; 0 asks the system for a free one. */
-const MAX_PORT = 65_535;
 
 /** `--host`: an IP address to listen on (0.0.0.0 or :: is every network of this machine). */
 function hostFlag(raw: string): string {

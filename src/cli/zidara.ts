@@ -45,8 +45,8 @@ export function zidaraCommand(program: Command) {
 }
 
 const ODDS_HELP = `
-Intents (one word each, or separated by | as splits are printed: "d8 | d4" is d8 d4;
-dice on one word stack for advantage):
+Intents (one word each, or separated by | as splits are printed: "d8 | d4" and a quoted
+"d8 d4" are d8 d4; dice on one word stack for advantage):
   d12            a d12 on its own intent
   d6+d4 or 2d6   two dice on one intent: the best counts
   d8@B           aimed at the second threat (threats are A, B, … in --vs order)

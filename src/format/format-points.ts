@@ -1,11 +1,14 @@
 /**
- * A difference of two chances in percentage points, signed: how much one option adds.
+ * A difference of two chances in percentage points, signed: how much one option adds. Only no
+ * difference at all reads "±0.0 pts"; a gain or loss too small for the digits keeps its sign
+ * ("+0.0 pts"), as `formatPercent` never reads a possible chance "0%".
  * @example formatPoints(0.1640625) // "+16.4 pts"
  * @example formatPoints(-0.02) // "−2.0 pts"
+ * @example formatPoints(1e-9) // "+0.0 pts"
+ * @example formatPoints(0) // "±0.0 pts"
  */
 export function formatPoints(difference: number, digits = 1): string {
   if (!Number.isFinite(difference)) return 'n/a';
   const text = Math.abs(difference * 100).toFixed(digits);
-  const zero = Number(text) === 0;
-  return `${zero ? '±' : difference > 0 ? '+' : '−'}${text} pts`;
+  return `${difference === 0 ? '±' : difference > 0 ? '+' : '−'}${text} pts`;
 }

@@ -1,17 +1,26 @@
+/** Highest TCP port (`dicelab serve --port` takes it too, 0 there asking for any free one). */
+export const MAX_PORT = 65_535;
+
 /**
  * What is wrong with a Redis URL for `--queue` or `--redis`, or undefined when nothing is: it
- * must parse as a URL with the `redis:` (plain) or `rediss:` (TLS) scheme and a host; a path,
- * if any, is the database number. Checked when the flag is read, before any connection.
+ * must parse as a URL with the `redis:` (plain) or `rediss:` (TLS) scheme and a host, and a port,
+ * if any, from 1 to {@link MAX_PORT}; a path, if any, is the database number. Checked when the
+ * flag is read, before any connection.
  * @example redisUrlProblem('redis://127.0.0.1:6379') // undefined
  * @example redisUrlProblem('127.0.0.1:6379') // 'not a URL'
+ * @example redisUrlProblem('redis://localhost:99999') // 'its port 99999 is not from 1 to 65535'
  */
 export function redisUrlProblem(raw: string): string | undefined {
+  const portProblem = (port: string) => `its port ${port} is not from 1 to ${MAX_PORT}`;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'not a URL';
+    // The parser refuses a port past the highest as it refuses any text: that one is named.
+    const port = /^[^:/?#]+:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)(?:[/?#]|$)/.exec(raw);
+    return port && Number(port[1]) > MAX_PORT ? portProblem(port[1]!) : 'not a URL';
   }
+  if (url.port === '0') return portProblem(url.port);
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
     return `its scheme is ${JSON.stringify(url.protocol)}, not redis: or rediss:`;
   if (!url.hostname) return 'it names no host';

@@ -32,7 +32,7 @@ import {
 import { type LoadedScenario, ScenarioError } from './load-scenario.ts';
 import type { PlannedAnalysis } from './plan-analysis.ts';
 import type { Bound, PlannedExpectation } from './plan-scenario.ts';
-import type { FigureRef } from './resolve-figure.ts';
+import { type FigureRef, located } from './resolve-figure.ts';
 import { simulateFigure } from './simulate-figure.ts';
 
 /** Options of {@link checkScenarios}; every one has a default. */
@@ -289,7 +289,10 @@ async function checkFile(
         `${loaded.path}: ${verdictWord(result.verdict)} ${expectation.expect} (${result.shown})`,
       );
     } catch (error) {
-      problem(`${expectation.field}.of`, error);
+      // A problem of the minus figure comes located at its own `minus.of` (see decide).
+      if (error instanceof InputError && error.field?.startsWith(`${expectation.field}.`))
+        problems.push(`${loaded.locate(error.field)}: ${error.message}`);
+      else problem(`${expectation.field}.of`, error);
     }
   }
   return {
@@ -347,7 +350,7 @@ async function judgeExpectation(
   const base = { index: e.index, expect: e.expect };
   switch (e.kind) {
     case 'bound': {
-      const { verdict, estimates } = await decide([e.figure], judging, ([x]) =>
+      const { verdict, estimates } = await decide([e.figure], [`${e.field}.of`], judging, ([x]) =>
         judgeBound(x!, e.bound),
       );
       const [x] = estimates;
@@ -364,8 +367,11 @@ async function judgeExpectation(
       };
     }
     case 'difference': {
-      const { verdict, estimates } = await decide([e.left, e.right], judging, ([a, b]) =>
-        judgeBound(differenceEstimate(a!, b!), e.bound),
+      const { verdict, estimates } = await decide(
+        [e.left, e.right],
+        [`${e.field}.of`, e.rightField],
+        judging,
+        ([a, b]) => judgeBound(differenceEstimate(a!, b!), e.bound),
       );
       const [a, b] = estimates;
       const d = differenceEstimate(a!, b!);
@@ -440,16 +446,20 @@ async function judgeExpectation(
 /**
  * Computes the figures (exact ones once; simulated ones at the first trials, then ×4 while the
  * judgement is undecided, up to the cap) and judges them. At the cap an undecided judgement is
- * inconclusive.
+ * inconclusive. `fields` are where each figure is written in the file: an exact figure solving
+ * finds wrong (no row of its analysis has what was asked) is reported there.
  */
 async function decide(
   refs: readonly FigureRef[],
+  fields: readonly string[],
   judging: Judging,
   judge: (estimates: readonly Estimate[]) => Verdict | 'undecided',
 ): Promise<{ verdict: Verdict; estimates: Estimate[] }> {
   const { solver, analyses, sampling, record } = judging;
-  const exact = refs.map((ref) =>
-    ref.by === 'exact' ? exactEstimate(solver.exact(ref, analyses)) : undefined,
+  const exact = refs.map((ref, i) =>
+    ref.by === 'exact'
+      ? exactEstimate(located(() => solver.exact(ref, analyses), fields[i]))
+      : undefined,
   );
   let trials = sampling.first;
   for (;;) {

@@ -53,6 +53,11 @@ export type PlannedExpectation = {
       readonly kind: 'difference';
       readonly left: FigureRef;
       readonly right: FigureRef;
+      /**
+       * Where the minus figure is written ("expectations[3].minus.of"): what only solving finds
+       * wrong with it (no row of its analysis has what `minus.of` sets) is reported there.
+       */
+      readonly rightField: string;
       readonly bound: Bound;
     }
   | {
@@ -326,7 +331,7 @@ function planExpectation(
 type JudgedForm = Pick<Expectation, 'between' | 'atLeast' | 'atMost' | 'over' | 'along'> & {
   readonly figure: string;
   readonly monotone?: Direction | undefined;
-  readonly minus?: object | undefined;
+  readonly minus?: { readonly of?: object | undefined } | undefined;
 };
 
 /**
@@ -392,7 +397,8 @@ export function judged(
       `a figure of the same kind as ${left.figure} (a chance minus a chance, or a number minus a number)`,
     );
   checkReach(e, at, left.unit, true);
-  return { ...base, kind: 'difference', left, right, bound };
+  const rightField = e.minus?.of === undefined ? minusAt : `${minusAt}.of`;
+  return { ...base, kind: 'difference', left, right, rightField, bound };
 }
 
 /**

@@ -4,7 +4,12 @@ import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
 import { SPLIT_OBJECTIVES, SPLITS_DEFAULTS } from '../systems/zidara/analyses/splits.ts';
-import { POOL_RULES, TARGET_WIN_CHANCE, TUNE_DEFAULTS } from '../systems/zidara/analyses/tune.ts';
+import {
+  POOL_RULES,
+  TARGET_WIN_CHANCE,
+  TUNE_DEFAULTS,
+  winChanceSchema,
+} from '../systems/zidara/analyses/tune.ts';
 import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../systems/zidara/engine/roll-play.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
 import {
@@ -62,18 +67,17 @@ const id = (description: string) =>
 
 /** A figure's value: 0.55, or for a chance or a difference of chances "55%" (a YAML string). */
 const PERCENT = /^\s*[-+]?\d+(\.\d+)?\s*%\s*$/;
+const percentSchema = z
+  .string()
+  .regex(PERCENT)
+  .transform((s) => Number.parseFloat(s) / 100);
 const chanceSchema = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .regex(PERCENT)
-        .transform((s) => Number.parseFloat(s) / 100),
-    ],
-    { error: 'a number, or a percentage such as "55%"' },
-  )
+  .union([z.number(), percentSchema], { error: 'a number, or a percentage such as "55%"' })
   .describe('A figure value: a number (0.55), or for a chance a percentage ("55%": 0.55).');
+/** A tune target: `zidara tune --target`'s win chance (its bounds in the JSON schema too), or "55%". */
+const targetSchema = z.union([winChanceSchema, percentSchema.pipe(winChanceSchema)], {
+  error: `${TARGET_WIN_CHANCE}, or a percentage such as "55%"`,
+});
 
 /** A die written d2…d12. */
 const DIE = /^d(2|4|6|8|10|12)$/;
@@ -358,7 +362,7 @@ export const analysisSchema = z
             POOL_RULES,
             `Which pool is rolled: best or natural (default ${TUNE_DEFAULTS.pool}).`,
           ).optional(),
-          target: chanceSchema
+          target: targetSchema
             .describe(
               `Also find, per step count, the Challenge nearest this win chance (${TARGET_WIN_CHANCE}).`,
             )

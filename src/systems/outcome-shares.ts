@@ -68,16 +68,17 @@ export function simulatedShares(
 }
 
 /**
- * The 95% interval of a mean from its tallies (Σx, Σx²) over `trials`, held at or above `least`
- * (0 for a count, whose mean a rare event would otherwise take below 0); with a single trial
- * the interval is the whole real line's worth of ignorance, so it is reported as the point.
+ * The 95% interval of a mean from its tallies (Σx, Σx²) over `trials`, held to `range`, what the
+ * quantity can be (`[0, Infinity]` for a count, whose mean a rare event would otherwise take
+ * below 0); a single trial says nothing of the spread, so its interval is the whole range, as
+ * Zi'Dara's means (`meanIntervalWithin`).
+ * @example simulatedMean(1, 1, 1, [0, 2]) // { estimate: 1, lo: 0, hi: 2, n: 1 }
  */
 export function simulatedMean(
   sum: number,
   sumOfSquares: number,
   trials: number,
-  least = Number.NEGATIVE_INFINITY,
+  range: readonly [number, number],
 ): Interval {
-  if (trials < 2) return { estimate: sum / trials, lo: -Infinity, hi: Infinity, n: trials };
-  return meanIntervalWithin(sum, sumOfSquares, trials, [least, Number.POSITIVE_INFINITY]);
+  return meanIntervalWithin(sum, sumOfSquares, trials, range);
 }

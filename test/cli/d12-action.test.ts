@@ -69,6 +69,14 @@ describe('dicelab d12-action', () => {
     expect(text.stdout).toMatch(/^tokens spent: \d\.\d{4} \(95% \d\.\d{4} to \d\.\d{4}\)$/m);
   });
 
+  it('simulate --trials 1 gives each mean its whole range, as zidara simulate does, not n/a', async () => {
+    const args = ['simulate', '--roll', 'risky', '--rating', '2', '--trials', '1', '--quiet'];
+    const { stdout } = await cli('d12-action', ...args);
+    expect(stdout).not.toContain('n/a');
+    expect(stdout).toMatch(/^expected utility: -?\d\.\d{4} \(95% -0\.2500 to 1\.2500\)$/m);
+    expect(stdout).toMatch(/^tokens spent: 0\.0000 \(95% 0\.0000 or more\)$/m);
+  });
+
   it('a capacity roll heads with the tokens held, which cap those gained, and spends none', async () => {
     const args = ['--roll', 'capacity', '--capacity', '5', '--tokens', '6'];
     const odds = await cli('d12-action', 'odds', ...args);

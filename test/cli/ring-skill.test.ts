@@ -139,6 +139,15 @@ describe('dicelab ring-skill', () => {
       expect(stdout).toMatch(new RegExp(`^expected ${label}: \\d\\.\\d{4} \\(95% `, 'm'));
   });
 
+  it('simulate --trials 1 gives each mean its whole range, as zidara simulate does, not n/a', async () => {
+    const { stdout } = await cli(
+      ...['ring-skill', 'simulate', '--ring', '2', '--skill', '1', '--tn', '2'],
+      ...['--trials', '1', '--threads', '1', '--quiet'],
+    );
+    expect(stdout).not.toContain('n/a');
+    expect(stdout).toMatch(/^expected strife: \d\.\d{4} \(95% 0\.0000 or more\)$/m);
+  });
+
   it('refuses a ring of 0 in one line, exit 2', async () => {
     const { status, stderr } = await cli(
       'ring-skill',

@@ -52,6 +52,7 @@ describe('simulation flags', () => {
       'redis://localhost',
       'rediss://:secret@cache.internal:6380/2',
       'redis://user:pw@[::1]:6379/0',
+      'redis://localhost:65535',
     ])
       expect(redisUrlFlag(good)).toBe(good);
     const cases: [string, string][] = [
@@ -60,6 +61,11 @@ describe('simulation flags', () => {
       ['http://127.0.0.1:6379', 'its scheme is "http:", not redis: or rediss:'],
       ['redis://', 'it names no host'],
       ['redis://h:6379/queue', 'its path /queue is not a database number'],
+      // The URL parser refuses a port past 65535 as it does any text ("not a URL" it read).
+      ['redis://localhost:99999', 'its port 99999 is not from 1 to 65535'],
+      ['rediss://:pw@[::1]:65536/0', 'its port 65536 is not from 1 to 65535'],
+      ['redis://localhost:0', 'its port 0 is not from 1 to 65535'],
+      ['redis://bad host:6379', 'not a URL'],
     ];
     for (const [bad, why] of cases)
       expect(() => redisUrlFlag(bad), bad).toThrow(

@@ -105,6 +105,12 @@ describe('a Redis database that does not exist, and databases kept apart', () =>
     expect(run.stderr).toContain(
       `dicelab: no worker is on the queue yet: start some with dicelab queue worker --redis ${redis.url(11)}\n`,
     );
+    // The wait ends at once: no "stopping after the work in flight (Ctrl-C again …)" before
+    // the line saying the run stays on the queue, which is the last.
+    expect(run.stderr).not.toContain('work in flight');
+    expect(oneLine(run.stderr)).toMatch(
+      /^dicelab: interrupted: run [0-9a-f]{24} stays on the queue \(0 of 2 shards done\)/,
+    );
   }, 60_000);
 
   it('says so with --quiet too, which hides the notes but not that the run may wait for ever', async () => {

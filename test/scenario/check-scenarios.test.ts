@@ -284,6 +284,22 @@ expectations:
     );
   });
 
+  it("stops at minus.of, not the expectation's of, when only the minus row is missing", async () => {
+    const loaded = load(`scenario: a missing minus row
+${PLAIN}analyses:
+  grid: { analysis: tune, character: plain, steps: [1, 2], challenges: [3] }
+expectations:
+  - expect: a row that is there minus one that is not
+    figure: winChance
+    of: { analysis: grid, steps: 2, challenge: 3 }
+    minus: { of: { steps: 7 } }
+    atLeast: 0
+`);
+    await expect(checkScenarios([loaded])).rejects.toThrow(
+      /^test\.yaml:10:18: expectations\[0\]\.minus\.of: no row of the analysis has steps 7, challenge 3 \(its rows include: steps 1, challenge 3; steps 2, challenge 3\)/,
+    );
+  });
+
   it('writes JUnit XML and a Markdown summary that name every expectation, escaped', async () => {
     const result = await checkScenarios([
       load(`scenario: reports <&>

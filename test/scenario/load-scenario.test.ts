@@ -207,7 +207,7 @@ expectations:
   grid: { analysis: tune, character: bram, steps: [2, 3], target: 150% }
 `),
     ).toEqual([
-      'bad.yaml:9:67: analyses.grid.target: 1.5 is not allowed (expected a win chance strictly between 0 and 1)',
+      'bad.yaml:9:67: analyses.grid.target: "150%" is not allowed (expected a win chance strictly between 0 and 1)',
     ]);
   });
 
@@ -219,7 +219,7 @@ expectations:
 `),
     ).toEqual([
       'bad.yaml:9:67: analyses.none.target: 0 is not allowed (expected a win chance strictly between 0 and 1)',
-      'bad.yaml:10:67: analyses.sure.target: 1 is not allowed (expected a win chance strictly between 0 and 1)',
+      'bad.yaml:10:67: analyses.sure.target: "100%" is not allowed (expected a win chance strictly between 0 and 1)',
     ]);
   });
 

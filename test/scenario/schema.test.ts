@@ -62,4 +62,28 @@ describe('scenarios/schema.json', () => {
     }
     expect(validate(grid('d12-action', 'success', stacked, { toknes: [0, 1] }))).toBe(false);
   });
+
+  it('refuses a tune target of 0 or 1, as winChanceSchema and zidara tune --target do', () => {
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(JSON.parse(committed));
+    const tune = (target: unknown) => ({
+      scenario: 'tune',
+      characters: { v: { actions: { a: 3 } } },
+      analyses: { grid: { analysis: 'tune', character: 'v', target } },
+    });
+    for (const target of [0.5, 0.001, 0.999, '55%'])
+      expect(validate(tune(target)), `${target}`).toBe(true);
+    for (const [target, comparison] of [
+      [0, '>'],
+      [1, '<'],
+      [-0.5, '>'],
+    ] as const) {
+      expect(validate(tune(target)), `${target}`).toBe(false);
+      expect(validate.errors, `${target}`).toContainEqual(
+        expect.objectContaining({
+          instancePath: '/analyses/grid/target',
+          params: { comparison, limit: comparison === '>' ? 0 : 1 },
+        }),
+      );
+    }
+  });
 });

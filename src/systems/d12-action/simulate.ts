@@ -135,21 +135,22 @@ export const kernel: Kernel<unknown, D12Plan> = {
   },
   summarize(plan, tally, trials): D12ActionSimulation {
     const { roll } = plan;
-    const { capacity, names, byOutcome, u, u2, spent, spent2 } = sums(plan, tally);
+    const { capacity, names, byOutcome, u, u2, utilityRange, spent, spent2 } = sums(plan, tally);
+    // Token counts: their intervals start at 0 or above.
+    const count = [0, Number.POSITIVE_INFINITY] as const;
     return {
       system: 'd12-action',
       spec: roll,
       trials,
       outcomes: simulatedShares(names, byOutcome, trials),
-      ...(capacity ? {} : { expectedUtility: simulatedMean(u, u2, trials) }),
-      // Token counts: their intervals start at 0 or above.
-      expectedTokensSpent: simulatedMean(spent, spent2, trials, 0),
-      expectedBalanceTokens: simulatedMean(tally[GAINED]!, tally[GAINED + 1]!, trials, 0),
+      ...(capacity ? {} : { expectedUtility: simulatedMean(u, u2, trials, utilityRange) }),
+      expectedTokensSpent: simulatedMean(spent, spent2, trials, count),
+      expectedBalanceTokens: simulatedMean(tally[GAINED]!, tally[GAINED + 1]!, trials, count),
       expectedInterruptionTokens: simulatedMean(
         tally[INTERRUPTIONS]!,
         tally[INTERRUPTIONS + 1]!,
         trials,
-        0,
+        count,
       ),
       ...(roll.roll === 'group'
         ? {
@@ -192,18 +193,24 @@ function sums(plan: D12Plan, tally: ArrayLike<number>) {
   let u2 = 0;
   let spent = 0;
   let spent2 = 0;
+  // The range of the utility, over every outcome and spend of the tokens held (played or not).
+  const utilityRange: [number, number] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   const scale = Number(plan.utilities.scale);
   for (let slot = 0; slot < 4 * SPENDS; slot++) {
     const n = tally[slot]!;
-    if (n === 0) continue;
     const spend = slot % SPENDS;
     const x = Number(score(plan.utilities, Math.floor(slot / SPENDS), spend)) / scale;
+    if (spend <= plan.roll.tokens) {
+      utilityRange[0] = Math.min(utilityRange[0], x);
+      utilityRange[1] = Math.max(utilityRange[1], x);
+    }
+    if (n === 0) continue;
     u += n * x;
     u2 += n * x * x;
     spent += n * spend;
     spent2 += n * spend * spend;
   }
-  return { capacity, names, byOutcome, u, u2, spent, spent2 };
+  return { capacity, names, byOutcome, u, u2, utilityRange, spent, spent2 };
 }
 
 /** The lowest of n d12. */

@@ -108,8 +108,10 @@ export const kernel: Kernel<unknown, Prepared> = {
     }
   },
   summarize({ check }, tally, trials): RingSkillSimulation {
-    // Each mean is of a count: its interval starts at 0 or above.
-    const mean = (slot: number) => simulatedMean(tally[slot]!, tally[slot + 1]!, trials, 0);
+    // Each mean is of a count: its interval starts at 0 or above (no bound above short of the
+    // explosions).
+    const mean = (slot: number) =>
+      simulatedMean(tally[slot]!, tally[slot + 1]!, trials, [0, Number.POSITIVE_INFINITY]);
     return {
       system: 'ring-skill',
       spec: check,

@@ -176,6 +176,8 @@ describe('describeSetup and formatPoints', () => {
   it('write differences of chances as signed percentage points', () => {
     expect(formatPoints(0.1640625)).toBe('+16.4 pts');
     expect(formatPoints(-0.02)).toBe('−2.0 pts');
-    expect(formatPoints(1e-9)).toBe('±0.0 pts');
+    expect(formatPoints(1e-9)).toBe('+0.0 pts');
+    expect(formatPoints(-1e-9)).toBe('−0.0 pts');
+    expect(formatPoints(0)).toBe('±0.0 pts');
   });
 });

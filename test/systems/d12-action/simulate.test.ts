@@ -61,6 +61,20 @@ describe('d12 action rolls, simulated', () => {
       });
   });
 
+  it('gives one trial’s means their whole range, as Zi’Dara’s, never n/a', () => {
+    // A risky roll with 2 tokens, default utilities: from a critical failure with both spent
+    // (−0.25 − 2 × 0.05) to a critical success with none; token counts from 0, no bound above.
+    const { prepared, tally } = runKernel(kernel, { roll: 'risky', rating: 1, tokens: 2 }, 1, 5);
+    const sim = kernel.summarize(prepared, tally, 1) as D12ActionSimulation;
+    expect(sim.expectedUtility).toMatchObject({ lo: -0.35, hi: 1.25, n: 1 });
+    for (const mean of [
+      sim.expectedTokensSpent,
+      sim.expectedBalanceTokens,
+      sim.expectedInterruptionTokens,
+    ])
+      expect(mean).toMatchObject({ lo: 0, hi: Number.POSITIVE_INFINITY, n: 1 });
+  });
+
   it('gives the same integer tally for the same seed', () => {
     const spec = { roll: 'stacked', rating: 1, capacity: 5, tokens: 2 };
     const a = runKernel(kernel, spec, 5000, 3).tally;

@@ -44,4 +44,16 @@ describe('Ring and Skill, simulated with the exact engine’s decisions', () => 
     const s = kernel.summarize(prepared, tally, 60) as RingSkillSimulation;
     expect(s.expectedBonusSuccesses).toEqual({ ...t, lo: 0 });
   });
+
+  it('gives one trial’s means their whole range, 0 or more, as Zi’Dara’s, never n/a', () => {
+    const { prepared, tally } = runKernel(kernel, { ring: 2, skill: 1, tn: 2 }, 1, 1);
+    const s = kernel.summarize(prepared, tally, 1) as RingSkillSimulation;
+    for (const [mean, slot] of [
+      [s.expectedStrife, 1],
+      [s.expectedBonusSuccesses, 3],
+      [s.expectedOpportunity, 5],
+      [s.expectedSuccesses, 7],
+    ] as const)
+      expect(mean).toEqual({ estimate: tally[slot], lo: 0, hi: Number.POSITIVE_INFINITY, n: 1 });
+  });
 });

@@ -6,7 +6,8 @@ import { ROLL_LIMITS, type Roll, type RollSpec } from './spec.ts';
  * The short notation people type and read for a roll's dice: one word per intent, dice on the
  * same intent joined by `+` (advantage), `@B` to aim it at the second threat, `*2` to weigh it,
  * and `area:d4` for the Elementalist's area die. A whole roll reads `d12 | d6+d6`: words may
- * also be separated by ` | `, as splits are printed (`"d8 | d4"` is `d8 d4`), spaces are free.
+ * also be separated by ` | `, as splits are printed (`"d8 | d4"` is `d8 d4`), or by spaces within
+ * one argument (`"d8 d4@B"` is `d8 d4@B`); spaces beside `+`, `@`, `*`, `=`, `,` and `:` are free.
  * With `faces: 'each'` (a rolled state, for `zidara advise`) every die also carries the face it
  * shows: `d8=3`, `2d6=3,5`, `d6=3+d4=5`, or the word's faces in its dice order at its end,
  * after the threat and weight: `d4@B=4`, `d6+d4@A=3,5`; `area:d4=2`. They come back as `shown`.
@@ -14,6 +15,7 @@ import { ROLL_LIMITS, type Roll, type RollSpec } from './spec.ts';
  * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4'], 2).dice.length // 4
  * @example parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown // [3, 4]
  * @example parseIntents(['d8 | d4']).intents.length // 2
+ * @example parseIntents(['d8 d4@B'], 2).intents.length // 2
  */
 export function parseIntents(
   words: readonly string[],
@@ -44,7 +46,9 @@ export function parseIntents(
       shown.push(face);
     }
   };
-  const separated = words.flatMap((w) => w.split('|')).map((w) => w.replace(/\s+/g, ''));
+  // Spaces beside + @ * = , : join (`d6 + d4` is d6+d4); any other separates intents, as the
+  // shell's do (a quoted "d8 d4@B" is d8 d4@B), and so does |.
+  const separated = words.flatMap((w) => w.replace(/\s*([+@*=,:])\s*/g, '$1').split(/[\s|]+/));
   for (const word of separated.filter(Boolean)) {
     const area = /^area:(.+)$/i.exec(word);
     if (area) {

@@ -25,6 +25,18 @@ describe('the dice notation', () => {
     });
   });
 
+  it('reads a space within one argument as between intents, beside + @ * = , : as nothing', () => {
+    // A quoted "d8 d4@B" ran together into "d8d4@B", refused as the die "d8d4".
+    expect(parseIntents(['d8 d4@B'], 2)).toEqual(parseIntents(['d8', 'd4@B'], 2));
+    expect(parseIntents(['d8=3  d4@B=4'], 2, 'each').shown).toEqual([3, 4]);
+    expect(parseIntents(['d6 + d4 @B * 2', 'area: d4'], 2)).toEqual(
+      parseIntents(['d6+d4@B*2', 'area:d4'], 2),
+    );
+    expect(() => parseIntents(['d8 d4@B'], 1)).toThrow(
+      'dice "d4@B": "@B" is not allowed (expected a threat letter from A to A (one per --vs))',
+    );
+  });
+
   it('rejects what it cannot read, naming the word', () => {
     expect(() => parseIntents(['d7'])).toThrow('dice "d7": "d7" is not allowed');
     expect(() => parseIntents(['d8@B'], 1)).toThrow(
