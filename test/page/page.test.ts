@@ -255,7 +255,7 @@ describe('the offline page: Best split', () => {
   it('names every hostile part of a link at the top, runs no markup, and still answers', async () => {
     const many = (word: string, n: number, sep: string) => Array(n).fill(word).join(sep);
     const cases: [string, RegExp][] = [
-      ['pool=1e9d6', /^pool: "1e9d6" is not allowed \(expected dice such as d12,d4/],
+      ['pool=1e9d6', /^pool: "1e9d6" is not allowed \(expected dice such as "d12 d4"/],
       ['pool=4294967296d6', /^pool: "4294967296d6" is not allowed/],
       ['pool=99999999999999999999d6', /^pool: "99999999999999999999d6" is not allowed/],
       ['pool=100000000d6', /^pool: "100000000d6" is not allowed/],
