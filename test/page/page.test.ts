@@ -940,6 +940,36 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it("keeps Best split's rows in their boxes as the answer changes, at 320 and 360 px", async () => {
+    // Each of the first rows' box and its cells' (a row is laid out once near the screen:
+    // content-visibility), for one answer and the next: a row that changes height as its
+    // split or figures change moves every row below it under the player's thumb.
+    const boxes = async (page: Page) => {
+      const seen: string[] = [];
+      for (let i = 1; i <= 8; i++)
+        seen.push(
+          await page.$eval(`.ranked tbody tr:nth-child(${i})`, async (row) => {
+            row.scrollIntoView({ block: 'center' });
+            await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+            return [row, ...Array.from(row.children)]
+              .map((box) => box.getBoundingClientRect())
+              .map((box) => `${box.width.toFixed(1)}×${box.height.toFixed(1)}`)
+              .join(' ');
+          }),
+        );
+      return seen;
+    };
+    for (const width of [320, 360]) {
+      const page = await open('v=1&view=splits&steps=7&actions=2&vs=4&tags=2', {
+        viewport: { width, height: 640 },
+      });
+      await shownSplits(page);
+      const before = await boxes(page);
+      await nextAnswer(page, () => page.fill('#vs', '3'));
+      expect(await boxes(page), `${width} px`).toEqual(before);
+    }
+  });
+
   it('scrolls the control the keyboard reaches clear of the header and the answer bar', async () => {
     const page = await open('v=1&view=splits&steps=8&vs=3&tags=2', {
       viewport: { width: 360, height: 640 },
