@@ -27,7 +27,7 @@ import {
   ruleOption,
 } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { formatSplit, parseSplit } from '../systems/zidara/roll/split.ts';
+import { formatSplit, parsePool, parseSplit } from '../systems/zidara/roll/split.ts';
 
 /** The rule variants' values, each under its spec field (see `RULE_OPTIONS`). */
 export type RuleVariantValues = Pick<RuleOptionValues, RuleVariantName>;
@@ -335,28 +335,6 @@ function readIntegerText(text: string, key: string, min: number, max: number): n
   return value;
 }
 
-/**
- * Reads a pool written as dice ("d12,d4", "d12 d4" or "2d6,d4"), high to low.
- * @example readPool('d4,2d6', 'pool') // [6, 6, 4]
- */
-export function readPool(text: string, key = 'pool'): number[] {
-  const allowed = `dice such as d12,d4 (d2 to d12, 2d6 for two), at most ${PAGE_LIMITS.poolDice}`;
-  const words = text.split(/[\s,+]+/).filter(Boolean);
-  if (words.length > PAGE_LIMITS.poolDice) throw invalid(key, text, allowed);
-  const dice: number[] = [];
-  for (const word of words) {
-    const m = /^(\d*)d(\d+)$/i.exec(word);
-    const sides = Number(m?.[2]);
-    if (!m || !(DIE_SIDES as readonly number[]).includes(sides)) throw invalid(key, text, allowed);
-    // The count is checked before any die is made: "1e9d6" must cost nothing.
-    const count = m[1] === '' ? 1 : Number(m[1]);
-    if (dice.length + count > PAGE_LIMITS.poolDice) throw invalid(key, text, allowed);
-    for (let i = 0; i < count; i++) dice.push(sides);
-  }
-  if (dice.length === 0 || dice.length > PAGE_LIMITS.poolDice) throw invalid(key, text, allowed);
-  return dice.sort((a, b) => b - a);
-}
-
 /** A pool as the fragment writes it. @example writePool([12, 4]) // "d12,d4" */
 export function writePool(pool: readonly number[]): string {
   return pool.map((n) => `d${n}`).join(',');
@@ -439,7 +417,7 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     key: 'pool',
     about:
       'a set pool instead of steps, e.g. `d12,d4` (Best split ranks every split of it; a fight rolls it every round: `--pool`)',
-    read: (text) => ({ pool: readPool(text) }),
+    read: (text) => ({ pool: parsePool(text) }),
     write: (state) => (state.pool ? writePool(state.pool) : undefined),
   },
   integerKey(

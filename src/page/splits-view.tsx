@@ -141,7 +141,7 @@ function SplitsResults(props: {
       </div>
       <AnswerBar target="splits-answer" text={shortAnswer(rows, objective)} />
       <table
-        class={`ranked${rows.length > WINDOW_ABOVE_ROWS ? ' windowed' : ''}`}
+        class={`ranked splits${rows.length > WINDOW_ABOVE_ROWS ? ' windowed' : ''}`}
         role="table"
         aria-rowcount={rows.length + 1}
         data-rows={rows.length}
@@ -225,7 +225,11 @@ function RankedRows(props: {
                     aria-hidden="true"
                     style={{ width: `${Math.max(0, (row.score / top) * 100)}%` }}
                   />
-                  <span class="figures">{otherFigures(row, objective)}</span>
+                  <span class="figures">
+                    {otherFigures(row, objective).map((figure) => (
+                      <span key={figure}>{figure}</span>
+                    ))}
+                  </span>
                 </>
               ) : null}
             </td>
@@ -242,13 +246,13 @@ function RankedRows(props: {
   );
 }
 
-/** The figures of a row besides the one it is ranked by. */
-function otherFigures(row: SplitRow, objective: SplitObjective): string {
+/** The figures of a row besides the one it is ranked by, each a phrase (page.css sets them apart). */
+function otherFigures(row: SplitRow, objective: SplitObjective): string[] {
   const parts = [
     objective !== 'primary' ? `main ${formatScore(row.mainWin, 'primary')}` : '',
     objective !== 'wins' ? `${row.expectedWins.toFixed(2)} tags` : '',
     objective !== 'all' && row.intents > 1 ? `all ${formatScore(row.allWin, 'all')}` : '',
     `+${row.auraGained.toFixed(2)} Aura`,
   ];
-  return parts.filter(Boolean).join(' · ');
+  return parts.filter(Boolean);
 }

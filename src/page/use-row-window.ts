@@ -71,8 +71,13 @@ export function useRowWindow(total: number): RowWindow {
     for (const row of Array.from(list.rows)) {
       const top = row.getBoundingClientRect().top;
       const border = row.offsetHeight - row.clientHeight;
-      for (const cell of Array.from(row.cells))
-        tallest = Math.max(tallest, cell.getBoundingClientRect().bottom - top + border);
+      for (const cell of Array.from(row.cells)) {
+        // With its content past a cell held to the row's height (page.css's grid rows); a
+        // pixel of rounding is none, or the rows would grow a pixel a render for ever.
+        const overflow = cell.scrollHeight - cell.clientHeight;
+        const bottom = cell.getBoundingClientRect().bottom + (overflow > 1 ? overflow : 0);
+        tallest = Math.max(tallest, bottom - top + border);
+      }
     }
     if (Math.ceil(tallest) > px.current) resize(Math.ceil(tallest));
   });

@@ -79,6 +79,11 @@ const DARK = {
   ],
 };
 
+/** A chart's margins on a phone, in pixels (the report's 12 would take 24 of 300 from the plot). */
+const NARROW_PADDING = { top: 4, right: 4, bottom: 4, left: 4 };
+/** The right margin on a phone when bar labels run past the plot: a label such as "100.0%". */
+const NARROW_LABEL_ROOM = 40;
+
 /** The report's spec fitted to a width, untitled, with the page's colours. */
 function forScreen(
   spec: TopLevelSpec,
@@ -88,11 +93,24 @@ function forScreen(
 ): TopLevelSpec {
   const { title: _title, ...rest } = spec as TopLevelSpec & { title?: unknown };
   const narrow = width < 560;
+  const layers = (
+    rest as { layer?: { mark?: { type?: string }; encoding?: Record<string, unknown> }[] }
+  ).layer;
+  // A bar chart's categories (the splits) name themselves: on a phone their axis's title
+  // ("Split") gives its width to the bars.
+  const encoding = (
+    rest as { encoding?: { y?: { type?: string; axis?: Record<string, unknown> | null } } }
+  ).encoding;
+  const categories = narrow && encoding?.y?.type === 'nominal' ? encoding.y : undefined;
+  // Their bars' labels run past the bars' ends, the longest past the plot: room is kept for it.
+  const labelled = categories && layers?.some((layer) => layer.mark?.type === 'text');
   const config = {
     ...(spec.config ?? {}),
     background: 'transparent',
     font: 'system-ui, sans-serif',
-    // On a phone the legend goes under the plot, which keeps the width.
+    // On a phone the legend goes under the plot, which keeps the width; the margin is thin,
+    // and the value axis's title ends where the axis does (centred under a narrow plot, it ran
+    // past the chart's edge and was cut).
     ...(narrow
       ? {
           legend: {
@@ -100,6 +118,8 @@ function forScreen(
             orient: 'bottom' as const,
             direction: 'vertical' as const,
           },
+          padding: { ...NARROW_PADDING, ...(labelled ? { right: NARROW_LABEL_ROOM } : {}) },
+          axisX: { ...spec.config?.axisX, titleAnchor: 'end' as const },
         }
       : {}),
   };
@@ -121,9 +141,6 @@ function forScreen(
         view: { ...config.view, stroke: DARK.grid },
       }
     : config;
-  const layers = (
-    rest as { layer?: { mark?: { type?: string }; encoding?: Record<string, unknown> }[] }
-  ).layer;
   return {
     ...rest,
     // The bar labels carry a fixed dark colour: lighten it on a dark page.
@@ -136,7 +153,15 @@ function forScreen(
           ),
         }
       : {}),
-    width: Math.max(160, width - 24),
+    ...(categories
+      ? {
+          encoding: {
+            ...encoding,
+            y: { ...categories, axis: { ...categories.axis, title: null } },
+          },
+        }
+      : {}),
+    width: Math.max(160, narrow ? width : width - 24),
     ...(narrow && aspect ? { height: Math.round(Math.max(160, width * aspect)) } : {}),
     autosize: { type: 'fit-x', contains: 'padding' },
     config: themed,

@@ -36,7 +36,10 @@ function clippedRows(page: Page) {
     rows
       .filter((row) => {
         const bottom = row.getBoundingClientRect().bottom;
-        return Array.from(row.children).some((c) => c.getBoundingClientRect().bottom > bottom);
+        // A cell, or what is in it (a cell may be held to the row's height, its content not).
+        return Array.from(row.querySelectorAll('td, td > *')).some(
+          (c) => c.getBoundingClientRect().bottom > bottom,
+        );
       })
       .map((row) => row.getAttribute('data-split')),
   );

@@ -7,11 +7,11 @@ import {
   PAGE_DEFAULTS,
   PAGE_LIMITS,
   readFragment,
-  readPool,
   splitDice,
   writeFragment,
 } from '../../src/page/page-state.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../../src/systems/zidara/roll/spec.ts';
+import { parsePool } from '../../src/systems/zidara/roll/split.ts';
 
 describe('the page fragment', () => {
   it("opens exactly the issue's question", () => {
@@ -132,7 +132,7 @@ describe('the page fragment', () => {
       'v: "2" is not allowed (expected 1: this page reads version 1 links)',
       'view: "odds" is not allowed (expected one of splits, advice, fight, whatif, characters, ring-skill)',
       'steps: "abc" is not allowed (expected an integer from 1 to 72)',
-      'pool: "d7" is not allowed (expected dice such as d12,d4 (d2 to d12, 2d6 for two), at most 12)',
+      'pool: "d7" is not allowed (expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 12 dice, no |: a pool has no intents))',
       'vs: "60" is not allowed (expected an integer from 1 to 50)',
       'explode: "yes" is not allowed (expected 1 (on) or 0 (off))',
       'objective: "best" is not allowed (expected one of primary, wins, all, utility)',
@@ -142,10 +142,10 @@ describe('the page fragment', () => {
 
   it('refuses a pool past 12 dice before making any die, and faces past the split', () => {
     for (const pool of ['1e9d6', '4294967296d6', '99999999999999999999d6', '100000000d6', '13d2'])
-      expect(() => readPool(pool), pool).toThrow(
-        `pool: "${pool}" is not allowed (expected dice such as d12,d4 (d2 to d12, 2d6 for two), at most 12)`,
-      );
-    expect(readPool('12d2')).toHaveLength(12);
+      expect(readFragment(`#pool=${pool}`).problems, pool).toEqual([
+        `pool: "${pool}" is not allowed (expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 12 dice, no |: a pool has no intents))`,
+      ]);
+    expect(readFragment('#pool=12d2').state.pool).toHaveLength(12);
     const past = readFragment('#view=advice&split=d8|d4&faces=3,4,5,6,7,8');
     expect(past.state.faces).toEqual([3, 4]);
     expect(past.problems).toEqual([
@@ -206,10 +206,37 @@ describe('the page fragment', () => {
     });
   });
 
+  it("reads a link's pool with the core's parsePool: what it refuses is named in the core's words", () => {
+    // Every spelling the page's own reader took: spaces, commas and + in any run, either case.
+    for (const [pool, dice] of [
+      ['d12,d4', [12, 4]],
+      ['d4+2d6', [6, 6, 4]],
+      ['d12%20+%20d4', [12, 4]],
+      ['+d12,,D4,', [12, 4]],
+      ['12d2', Array(12).fill(2)],
+    ] as const)
+      expect(readFragment(`#pool=${pool}`), pool).toEqual({
+        state: { ...PAGE_DEFAULTS, pool: dice },
+        problems: [],
+      });
+    for (const pool of ['d7', 'd12|d4', '7d2,6d4', 'd12@B', 'area:d4', '0d6']) {
+      let core = '';
+      try {
+        parsePool(pool);
+      } catch (error) {
+        core = (error as Error).message;
+      }
+      expect(core, pool).toMatch(/^pool: ".*" is not allowed \(expected dice such as "d12 d4"/);
+      expect(readFragment(`#pool=${pool}`).problems, pool).toEqual([core]);
+    }
+  });
+
   it('reads pools and splits in the notation', () => {
-    expect(readPool('d4,2d6')).toEqual([6, 6, 4]);
-    expect(readPool('d12 d4')).toEqual([12, 4]);
-    expect(() => readPool('')).toThrow(/pool: "" is not allowed/);
+    expect(readFragment('#pool=d4,2d6').state.pool).toEqual([6, 6, 4]);
+    expect(readFragment('#pool=d12%20d4').state.pool).toEqual([12, 4]);
+    expect(readFragment('#pool=').problems).toEqual([
+      expect.stringMatching(/^pool: "" is not allowed/),
+    ]);
     expect(splitDice('d4 | d8')).toEqual([8, 4]);
     expect(readFragment('#split=d4|2d6').state.split).toBe('d6+d6 | d4');
     // Spaces (a phone's keyboard has no |) also separate intents.

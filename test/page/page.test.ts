@@ -255,7 +255,7 @@ describe('the offline page: Best split', () => {
   it('names every hostile part of a link at the top, runs no markup, and still answers', async () => {
     const many = (word: string, n: number, sep: string) => Array(n).fill(word).join(sep);
     const cases: [string, RegExp][] = [
-      ['pool=1e9d6', /^pool: "1e9d6" is not allowed \(expected dice such as d12,d4/],
+      ['pool=1e9d6', /^pool: "1e9d6" is not allowed \(expected dice such as "d12 d4"/],
       ['pool=4294967296d6', /^pool: "4294967296d6" is not allowed/],
       ['pool=99999999999999999999d6', /^pool: "99999999999999999999d6" is not allowed/],
       ['pool=100000000d6', /^pool: "100000000d6" is not allowed/],
@@ -940,6 +940,36 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it("keeps Best split's rows in their boxes as the answer changes, at 320 and 360 px", async () => {
+    // Each of the first rows' box and its cells' (a row is laid out once near the screen:
+    // content-visibility), for one answer and the next: a row that changes height as its
+    // split or figures change moves every row below it under the player's thumb.
+    const boxes = async (page: Page) => {
+      const seen: string[] = [];
+      for (let i = 1; i <= 8; i++)
+        seen.push(
+          await page.$eval(`.ranked tbody tr:nth-child(${i})`, async (row) => {
+            row.scrollIntoView({ block: 'center' });
+            await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+            return [row, ...Array.from(row.children)]
+              .map((box) => box.getBoundingClientRect())
+              .map((box) => `${box.width.toFixed(1)}×${box.height.toFixed(1)}`)
+              .join(' ');
+          }),
+        );
+      return seen;
+    };
+    for (const width of [320, 360]) {
+      const page = await open('v=1&view=splits&steps=7&actions=2&vs=4&tags=2', {
+        viewport: { width, height: 640 },
+      });
+      await shownSplits(page);
+      const before = await boxes(page);
+      await nextAnswer(page, () => page.fill('#vs', '3'));
+      expect(await boxes(page), `${width} px`).toEqual(before);
+    }
+  });
+
   it('scrolls the control the keyboard reaches clear of the header and the answer bar', async () => {
     const page = await open('v=1&view=splits&steps=8&vs=3&tags=2', {
       viewport: { width: 360, height: 640 },
@@ -1035,6 +1065,37 @@ describe('the offline page on a phone', () => {
     await expect
       .poll(async () => (await fitting()).share, { timeout: 10_000 })
       .toBeGreaterThan(0.8);
+  });
+
+  it("draws Best split's bar chart readable at 320 px: its card's width, no label cut, wide bars", async () => {
+    const page = await open('v=1&view=splits&steps=9&actions=3&vs=4&tags=3', {
+      viewport: { width: 320, height: 640 },
+    });
+    await shownSplits(page);
+    await page.click('summary:has-text("Bar chart")');
+    await page.waitForSelector('.chart svg', { timeout: 30_000 });
+    const chart = await page.$eval('.chart', (figure) => {
+      const box = figure.querySelector('.chart-box')!.getBoundingClientRect();
+      const svg = figure.querySelector('svg')!.getBoundingClientRect();
+      const texts = Array.from(figure.querySelectorAll('svg text'));
+      const bars = Array.from(figure.querySelectorAll('svg .mark-rect path'));
+      return {
+        share: svg.width / box.width,
+        // A text past the SVG's edge is cut off (an axis's title, a bar's label).
+        cut: texts
+          .filter((text) => {
+            const at = text.getBoundingClientRect();
+            return at.width > 0 && (at.left < svg.left - 0.5 || at.right > svg.right + 0.5);
+          })
+          .map((text) => text.textContent),
+        widestBar: Math.max(...bars.map((bar) => bar.getBoundingClientRect().width)) / svg.width,
+      };
+    });
+    expect(chart.cut).toEqual([]);
+    expect(chart.share).toBeGreaterThan(0.98);
+    // Beside the split names and the margins the bars keep near a third of the chart (a fifth
+    // was left them when the chart was drawn narrower than its card, with wide margins).
+    expect(chart.widestBar).toBeGreaterThan(0.3);
   });
 
   it('marks each disclosure as one that opens, and as open once opened', async () => {

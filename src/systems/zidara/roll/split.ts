@@ -87,15 +87,22 @@ export function parseStack(text: string, field = 'stack'): number[] {
 
 /**
  * Reads a pool (dice with no intents, as a fight rolls) written "d12 d4", "d12+d4" or "d12,d4"
- * (`2d6` is `d6 d6`), high to low. `field` names the input in the error message, which shows the
- * text as it was given.
+ * (`2d6` is `d6 d6`; any run of spaces, commas and `+` separates two dice, as in "d12 + d4"),
+ * high to low. `field` names the input in the error message, which shows the text as it was
+ * given.
  * @example parsePool('d4, 2d6') // [6, 6, 4]
  */
 export function parsePool(text: string, field = 'pool'): number[] {
   const allowed = `dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most ${ROLL_LIMITS.dice} dice, no |: a pool has no intents)`;
   if (typeof text !== 'string' || text.includes('|')) throw invalid(field, text, allowed);
   try {
-    return parseStack(text.trim().replace(/[\s,]+/g, '+'), field);
+    return parseStack(
+      text
+        .split(/[\s,+]+/)
+        .filter(Boolean)
+        .join('+'),
+      field,
+    );
   } catch {
     throw invalid(field, text, allowed);
   }

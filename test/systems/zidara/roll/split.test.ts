@@ -5,6 +5,7 @@ import {
   canonicalSplit,
   formatPool,
   formatSplit,
+  parsePool,
   parseSplit,
   splitSteps,
   splitsOfPool,
@@ -25,6 +26,12 @@ describe('the split notation', () => {
     for (const text of ['d12', 'd6+d6 | d4', 'd8 | d8 | d2+d2']) {
       expect(formatSplit(parseSplit(text))).toBe(text);
     }
+  });
+
+  it('reads a pool with spaces, commas and + between its dice, in any run ("d12 + d4")', () => {
+    for (const text of ['d12 d4', 'd12+d4', 'd12,d4', 'd12 + d4', 'd4, d12', '+d12,,d4,'])
+      expect(parsePool(text), text).toEqual([12, 4]);
+    expect(() => parsePool('d12 | d4', '--pool')).toThrow(/^--pool: "d12 \| d4" is not allowed/);
   });
 
   it('refuses anything else with one line naming the field and what is allowed', () => {
