@@ -191,9 +191,9 @@ describe('dicelab zidara odds', () => {
 
 describe('dicelab zidara simulate', () => {
   it('past the exact bounds, names what to lower, not the simulator, which is bound alike', async () => {
-    const nine = [...Array<string>(9).fill('d12'), '--vs', '3'];
-    // Nine intents of a d12, one +2: 5^9 dice states. odds holds full Aura's one state (and
-    // answers, in seconds); the simulator holds every Aura state, 6 × 5^9, past 2^23.
+    const nine = [...Array<string>(9).fill('d12'), '--vs', '3', '--aura', '0'];
+    // Nine intents of a d12, one +2, from no Aura: 5^9 dice states for each of the 6 Aura states
+    // it may reach, past 2^23 (from full Aura, 5^9 alone: odds and simulate take it).
     const simulate = await runInProcess([
       ...['zidara', 'simulate', ...nine],
       ...['--trials', '100', '--threads', '1'],
