@@ -177,6 +177,29 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
         ['zidara', 'splits', '--steps', '2', '--vs', '3', '--intents', '3'],
         /^dicelab: --intents: /,
       ],
+      // A split past the exact engine, refused before any is solved (once it failed minutes in).
+      [
+        ['zidara', 'splits', '--steps', '54', '--actions', '1', '--vs', '3'],
+        /^dicelab: --intents: the split "d12\+d10 \| d12\+d10 \| d12\+d10 \| d12\+d10 \| d10 \| d10" has 9,765,625 dice-and-Aura states, more than the exact engine's 8,388,608: allow at most 5 intents \(nothing was solved\)\n$/,
+      ],
+      [
+        [
+          'zidara',
+          'splits',
+          '--only',
+          'd12',
+          '7d12',
+          '--vs',
+          '3',
+          '--boosts',
+          '10',
+          '--aura-max',
+          '20',
+          '--resolve',
+          '1',
+        ],
+        /^dicelab: --only: the split "d12\+d12\+d12\+d12\+d12\+d12\+d12" has 825,652,620 one-die moves .*: put fewer dice of one size on one intent, or allow fewer \+2s a roll \(boostsPerRoll, boostSize\) \(nothing was solved\)\n$/,
+      ],
       [
         ['zidara', 'advantage', '--die', 'd7'],
         /--die.*"d7" is not allowed \(expected a die: d2, d4/,

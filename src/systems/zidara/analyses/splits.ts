@@ -1,10 +1,11 @@
 import { z } from '#zod';
 import { countOf } from '../../../format/format-count.ts';
 import { choice, integer } from '../../../input/field-schemas.ts';
-import { invalid } from '../../../input/input-error.ts';
+import { InputError, invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
 import { defineAnalysis, type RowShape } from '../../analysis-declaration.ts';
+import { searchSize } from '../engine/solve-rolls.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import {
@@ -15,7 +16,13 @@ import {
   splitSteps,
   splitsOfPool,
 } from '../roll/split.ts';
-import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
+import {
+  playOf,
+  ROLL_SETUP_SHAPE,
+  type RollSetup,
+  splitRoll,
+  splitsAgainst,
+} from '../roll/split-roll.ts';
 
 /**
  * What a split is ranked by:
@@ -99,10 +106,58 @@ export function splits(options: SplitsOptions): SplitRow[] {
   return answerOptions(splitsOptionsSchema.shape, options, splitsRows);
 }
 
-/** {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`). */
+/**
+ * {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`): every
+ * candidate's solve is sized first (see {@link splitsSearchStates}), before any is solved.
+ */
 function splitsRows(options: SplitsOptions): SplitRow[] {
   const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
-  return rankSplitRows(scoreSplitRows(splitCandidates(options), ranked));
+  const candidates = splitCandidates(options);
+  splitsSearchStates(candidates, ranked, 'intents');
+  return rankSplitRows(scoreSplitRows(candidates, ranked));
+}
+
+/**
+ * The dice-and-Aura states the exact engine's search takes for each candidate under `options`
+ * (0 for one the closed form answers; see `searchSize`), counted before any is solved, so that
+ * a split past the engine's bounds is refused before the work on the others is spent.
+ * Microseconds a split.
+ * @throws InputError naming the first split past the engine's bounds and what to lower, as
+ * `splits[i]`; with `intents` (the splits analysis, whose candidates are every split into the
+ * intent counts allowed), as `intents`, and when the split has too many states, with the most
+ * intents a split may have for none to.
+ * @example splitsSearchStates([[[8]], [[8], [8]]], { challenge: 4, resolve: 1 }) // [5, 25] (five classes a die, Aura full)
+ */
+export function splitsSearchStates(
+  candidates: readonly Split[],
+  options: RankStatedSplitsOptions,
+  intents?: 'intents',
+): number[] {
+  const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
+    rankStatedSplitsOptionsSchema,
+    options,
+  );
+  const play = playOf(options);
+  const sizes = candidates.map((split) =>
+    searchSize(splitRoll(split, challenge, options), play, objective === 'all'),
+  );
+  const past = sizes.findIndex((size) => size.excess);
+  if (past < 0) return sizes.map((size) => size.states);
+  const { bound, what, lower } = sizes[past]!.excess!;
+  const fewest = Math.min(
+    ...candidates
+      .filter((_, i) => sizes[i]!.excess?.bound === 'states')
+      .map((split) => split.length),
+  );
+  const field = intents ?? `splits[${past}]`;
+  const advice =
+    intents && bound === 'states' && fewest > 1
+      ? `allow at most ${countOf(fewest - 1, 'intent')}`
+      : lower;
+  throw new InputError(
+    `${field}: the split "${formatSplit(candidates[past]!)}" has ${what}: ${advice} (nothing was solved)`,
+    field,
+  );
 }
 
 /**
@@ -209,6 +264,7 @@ function statedSplitsRows(
   options: RankStatedSplitsOptions,
 ): SplitRow[] {
   parseSpec(statedSplitsSchema, candidates, 'splits');
+  splitsSearchStates(candidates, options);
   return rankSplitRows(scoreSplitRows(candidates, options));
 }
 

@@ -33,6 +33,59 @@ const MAX_STATES = 1 << 23;
  */
 const MAX_MOVES = 1 << 28;
 
+/** An exact solve's size, counted before anything is built (see {@link exactSolveSize}). */
+export interface ExactSolveSize {
+  /** Dice-and-Aura states its tables keep (a Resolve level's). */
+  readonly states: number;
+  /** Entries of its one-die-move tables. */
+  readonly moves: number;
+  /**
+   * Past the engine's bounds: which (`states` or `moves`), by how much ("9,765,625
+   * dice-and-Aura states, more than …") and what to lower.
+   */
+  readonly excess?: {
+    readonly bound: 'states' | 'moves';
+    readonly what: string;
+    readonly lower: string;
+  };
+}
+
+/**
+ * The size of an exact solve of `roll` holding the Aura states from `lowestAura` up, and, when it
+ * is past the engine's bounds, why: what the solver checks before it builds its model, counted
+ * without building anything (microseconds), so a caller with many rolls can check them all
+ * before it solves one.
+ * @example exactSolveSize(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 8, intent: 0 }] }), 0).states // 90 (15 dice states × 6 Aura states)
+ */
+export function exactSolveSize(roll: Roll, lowestAura: number): ExactSolveSize {
+  const states = valueKeySpaceOf(roll) * (roll.auraMax + 1 - lowestAura);
+  const moves = moveEntriesOf(roll);
+  if (states > MAX_STATES) {
+    return {
+      states,
+      moves,
+      excess: {
+        bound: 'states',
+        what: `${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}`,
+        lower: 'merge dice onto fewer intents, or use `dicelab zidara simulate`',
+      },
+    };
+  }
+  if (moves > MAX_MOVES) {
+    return {
+      states,
+      moves,
+      excess: {
+        bound: 'moves',
+        what: `${formatCount(moves)} one-die moves to tabulate (its like dice's multisets × their classes squared), more than the exact engine's ${formatCount(MAX_MOVES)}`,
+        lower:
+          'put fewer dice of one size on one intent, or allow fewer +2s a roll (boostsPerRoll, boostSize)',
+      },
+    };
+  }
+  return { states, moves };
+}
+
 /** The defences of one enumerated threat roll, and what the engine learned under them. */
 export interface DefenceContext {
   /** These three change when a finished defence's context is taken over by the next. */
@@ -169,18 +222,8 @@ export class BackwardSolve {
     this.lowAura = lowestAura;
     this.heldAura = this.auraStates - lowestAura;
     // Counted before the model is built: a roll past the bounds could not build it.
-    const states = valueKeySpaceOf(roll) * this.heldAura;
-    if (states > MAX_STATES) {
-      throw new InputError(
-        `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}: merge dice onto fewer intents, or use \`dicelab zidara simulate\``,
-      );
-    }
-    const moves = moveEntriesOf(roll);
-    if (moves > MAX_MOVES) {
-      throw new InputError(
-        `this roll has ${formatCount(moves)} one-die moves to tabulate (its like dice's multisets × their classes squared), more than the exact engine's ${formatCount(MAX_MOVES)}: put fewer dice of one size on one intent, or allow fewer +2s a roll (boostsPerRoll, boostSize)`,
-      );
-    }
+    const { excess } = exactSolveSize(roll, lowestAura);
+    if (excess) throw new InputError(`this roll has ${excess.what}: ${excess.lower}`);
     this.model = new RollModel(roll);
     this.defenceCount = this.model.activeThreats.reduce(
       (n, t) => n * challengeDie(roll.threats[t]!.challenge),

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/input/input-error.ts';
 import { checkAnalysis, runAnalysis } from '../../../../src/systems/run-analysis.ts';
-import { rankStatedSplits, splits } from '../../../../src/systems/zidara/analyses/splits.ts';
+import {
+  rankStatedSplits,
+  splitCandidates,
+  splits,
+  splitsSearchStates,
+} from '../../../../src/systems/zidara/analyses/splits.ts';
 import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
 import { ROLL_OPTION_FIELDS } from '../../../../src/systems/zidara/roll/spec.ts';
 import { parseSplit, splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
@@ -224,5 +229,35 @@ describe('splits', () => {
     expect(() =>
       runAnalysis({ analysis: 'splits', name: 'x', options: { steps: 0, challenge: 3 } }),
     ).toThrow(/^steps: 0 is not allowed/);
+  });
+});
+
+describe('splits past the exact engine', () => {
+  const tenIntents = parseSplit('d12 | d12 | d12 | d12 | d10 | d10 | d10 | d10 | d10 | d10');
+
+  it('refuses a run one of whose splits the engine cannot solve before solving any, naming the split and the most intents that fit', () => {
+    // 54 steps, 1 action: 4,750 splits of 10-dice pools (115,975 set partitions each, which
+    // splitsOfPool once refused by); the first past the engine has six intents.
+    expect(() => splits({ steps: 54, challenge: 3 })).toThrow(
+      'options.intents: the split "d12+d10 | d12+d10 | d12+d10 | d12+d10 | d10 | d10" has 9,765,625 dice-and-Aura states, more than the exact engine\'s 8,388,608: allow at most 5 intents (nothing was solved)',
+    );
+    // At most 5 intents, every split fits the engine (counted, not solved).
+    const fitting = splitCandidates({ steps: 54, challenge: 3, intents: [1, 2, 3, 4, 5] });
+    expect(fitting.length).toBeGreaterThan(3000);
+    expect(() => splitsSearchStates(fitting, { challenge: 3 }, 'intents')).not.toThrow();
+  });
+
+  it('refuses stated splits the engine cannot solve before solving any, naming the split', () => {
+    expect(() => rankStatedSplits([[[12]], tenIntents], { challenge: 3 })).toThrow(
+      'splits[1]: the split "d12 | d12 | d12 | d12 | d10 | d10 | d10 | d10 | d10 | d10" has 9,765,625 dice-and-Aura states, more than the exact engine\'s 8,388,608: merge dice onto fewer intents, or use `dicelab zidara simulate` (nothing was solved)',
+    );
+  });
+
+  it('sizes only what the engine searches: a split the closed form answers costs no state', () => {
+    // With the never policy no reroll happens: the closed form answers ten intents at once.
+    expect(splitsSearchStates([tenIntents], { challenge: 3, policy: 'never' })).toEqual([0]);
+    expect(rankStatedSplits([tenIntents], { challenge: 3, policy: 'never' })).toHaveLength(1);
+    // With Resolve the engine searches it: 5 classes a die, Aura full.
+    expect(splitsSearchStates([[[8]], [[8], [8]]], { challenge: 4, resolve: 1 })).toEqual([5, 25]);
   });
 });
