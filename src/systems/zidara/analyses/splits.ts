@@ -1,10 +1,14 @@
 import { z } from '#zod';
-import { countOf } from '../../../format/format-count.ts';
+import { countOf, formatCount } from '../../../format/format-count.ts';
 import { choice, integer } from '../../../input/field-schemas.ts';
 import { InputError, invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
-import { defineAnalysis, type RowShape } from '../../analysis-declaration.ts';
+import {
+  type AnalysisProgress,
+  defineAnalysis,
+  type RowShape,
+} from '../../analysis-declaration.ts';
 import { searchSize } from '../engine/solve-rolls.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
@@ -45,10 +49,18 @@ export const SPLITS_DEFAULTS = {
   objective: 'wins',
 } as const satisfies Record<string, unknown> & { objective: SplitObjective };
 
-/** Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it has dice. */
+/**
+ * Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it
+ * has dice; and `states`, the most work one run may take, in the exact engine's dice-and-Aura
+ * states summed over the splits it searches (see {@link splitsSearchStates}; a split the closed
+ * form answers, in milliseconds, counts none): some ten minutes on one core (the engine solves
+ * 100,000 to 300,000 a second). 36 steps and 1 action with one Resolve are 27,655,520 (about two
+ * minutes); 24 steps and 4 actions would be 947,859,375 (an hour or more).
+ */
 export const SPLITS_LIMITS = {
   steps: ROLL_LIMITS.steps,
   actions: ROLL_LIMITS.actions,
+  states: 100_000_000,
 } as const;
 
 /** Options of {@link splits}. */
@@ -108,14 +120,51 @@ export function splits(options: SplitsOptions): SplitRow[] {
 
 /**
  * {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`): every
- * candidate's solve is sized first (see {@link splitsSearchStates}), before any is solved.
+ * candidate's solve is sized first (see {@link splitsSearchStates}) and the whole run refused
+ * past {@link SPLITS_LIMITS}.states, before any is solved; then scored a share at a time,
+ * saying how far it is.
  */
-function splitsRows(options: SplitsOptions): SplitRow[] {
+function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitRow[] {
   const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
   const candidates = splitCandidates(options);
-  splitsSearchStates(candidates, ranked, 'intents');
-  return rankSplitRows(scoreSplitRows(candidates, ranked));
+  const states = splitsSearchStates(candidates, ranked, 'intents');
+  const total = states.reduce((sum, n) => sum + n, 0);
+  if (total > SPLITS_LIMITS.states) {
+    // The most intents whose splits fit, all together.
+    const byIntents = new Map<number, number>();
+    candidates.forEach((split, i) => {
+      byIntents.set(split.length, (byIntents.get(split.length) ?? 0) + states[i]!);
+    });
+    let fewer = 0;
+    let sum = 0;
+    for (const [intents, n] of [...byIntents].sort((a, b) => a[0] - b[0])) {
+      sum += n;
+      if (sum > SPLITS_LIMITS.states) break;
+      fewer = intents;
+    }
+    throw new InputError(
+      `intents: scoring these ${formatCount(candidates.length)} splits exactly is ${formatCount(total)} dice-and-Aura states of the engine's work, more than one run's ${formatCount(SPLITS_LIMITS.states)} (some ten minutes): ${fewer > 0 ? `allow at most ${countOf(fewer, 'intent')}, or fewer steps or actions` : 'allow fewer intents, steps or actions'} (nothing was solved)`,
+      'intents',
+    );
+  }
+  // A share at a time, each split solved alone: its figures are the ones one call for all gives.
+  const scored: ScoredSplit[] = [];
+  let at = 0;
+  while (at < candidates.length) {
+    let end = at + 1;
+    let work = states[at]!;
+    while (end < candidates.length && end - at < SHARE_SPLITS && work < SHARE_STATES)
+      work += states[end++]!;
+    scored.push(...scoreSplitRows(candidates.slice(at, end), ranked));
+    at = end;
+    if (at < candidates.length) progress?.(at, candidates.length, 'splits');
+  }
+  return rankSplitRows(scored);
 }
+
+/** Most splits, and about the most dice-and-Aura states, scored between two progress reports (a second or two). */
+const SHARE_SPLITS = 200;
+const SHARE_STATES = 1 << 18;
 
 /**
  * The dice-and-Aura states the exact engine's search takes for each candidate under `options`
@@ -397,8 +446,8 @@ export const SPLITS_ANALYSIS = /* @__PURE__ */ declareSplits({
     name: 'splits',
     description: 'rank every way to split a roll: legal pools × assignments of dice to intents',
   },
-  run(job) {
-    const ranked = splitsRows(job.options);
+  run(job, progress) {
+    const ranked = splitsRows(job.options, progress);
     const rows = job.top === undefined ? ranked : ranked.slice(0, job.top);
     return { rows, total: ranked.length };
   },

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/input/input-error.ts';
 import { checkAnalysis, runAnalysis } from '../../../../src/systems/run-analysis.ts';
 import {
+  rankSplitRows,
   rankStatedSplits,
+  SPLITS_LIMITS,
+  scoreSplitRows,
   splitCandidates,
   splits,
   splitsSearchStates,
@@ -259,5 +262,38 @@ describe('splits past the exact engine', () => {
     expect(rankStatedSplits([tenIntents], { challenge: 3, policy: 'never' })).toHaveLength(1);
     // With Resolve the engine searches it: 5 classes a die, Aura full.
     expect(splitsSearchStates([[[8]], [[8], [8]]], { challenge: 4, resolve: 1 })).toEqual([5, 25]);
+  });
+});
+
+describe('splits: a long run', () => {
+  it('says how far it is between solves, and scores as one call for every split does', () => {
+    const options = { steps: 10, actions: 3, challenge: 3 };
+    const reports: [number, number, string][] = [];
+    const { rows } = runAnalysis({ analysis: 'splits', options }, (done, total, unit) => {
+      reports.push([done, total, unit]);
+    });
+    const candidates = splitCandidates(options);
+    expect(candidates.length).toBe(245);
+    expect(reports).toEqual([[200, 245, 'splits']]);
+    expect(rows).toEqual(rankSplitRows(scoreSplitRows(candidates, { challenge: 3 })));
+  });
+
+  it(`refuses a run past ${SPLITS_LIMITS.states} dice-and-Aura states of the engine's work before solving any, naming the most intents that fit`, () => {
+    // 24 steps and 4 actions: 42,226 splits, hours of work.
+    expect(() => splits({ steps: 24, actions: 4, challenge: 3 })).toThrow(
+      "options.intents: scoring these 42,226 splits exactly is 947,859,375 dice-and-Aura states of the engine's work, more than one run's 100,000,000 (some ten minutes): allow at most 5 intents, or fewer steps or actions (nothing was solved)",
+    );
+    const fitting = splitCandidates({
+      steps: 24,
+      actions: 4,
+      challenge: 3,
+      intents: [1, 2, 3, 4, 5],
+    });
+    const states = splitsSearchStates(fitting, { challenge: 3 }, 'intents');
+    expect(states.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(SPLITS_LIMITS.states);
+    // Only the intent counts allowed are counted: six alone are past it too.
+    expect(() => splits({ steps: 24, actions: 4, challenge: 3, intents: [6] })).toThrow(
+      /: allow fewer intents, steps or actions \(nothing was solved\)$/,
+    );
   });
 });
