@@ -119,10 +119,10 @@ ${table([
 ## The analyses
 
 Each analysis' defaults are its \`…_DEFAULTS\` (src/systems/zidara/analyses/); lists are written as
-on the command line (\`1-6\` is 1 to 6). A splits run sizes every split's exact solve first and
-is refused, before anything is solved, when one is past the exact engine's bounds or all of them
-together pass ${formatCount(SPLITS_LIMITS.states)} dice-and-Aura states (\`SPLITS_LIMITS.states\`,
-some ten minutes), naming how many intents fit.
+on the command line (\`1-6\` is 1 to 6). A splits or fishing run sizes every split's exact solve
+first and is refused, before anything is solved, when one is past the exact engine's bounds or
+all of them together pass ${formatCount(SPLITS_LIMITS.states)} dice-and-Aura states
+(\`SPLITS_LIMITS.states\`, some ten minutes), naming what to lower.
 
 ${table([
   ['splits: objective', '--objective', SPLITS_DEFAULTS.objective, oneOf(SPLIT_OBJECTIVES)],

@@ -91,6 +91,13 @@ Splits are written in the dice notation: + stacks dice on one intent (its best d
 | separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.
 ${AGAINST_HELP}`;
 
+/** How big a splits or fishing run may be, after the setup's help. */
+const SIZE_HELP = `
+How big a run may be: every split's exact solve is sized before any is solved, and the run is
+refused at once when one split is past the exact engine's bounds, or when all of them together
+pass ${formatCount(SPLITS_LIMITS.states)} dice-and-Aura states of its work (some ten minutes):
+the message says what to lower. A long run shows its progress on stderr (not --quiet).`;
+
 /** `--format` and `--out`: how an analysis is printed, and where its chart's files go. */
 export function addOutputOptions<
   A extends unknown[],
@@ -221,11 +228,7 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
       return job;
     },
     `${SETUP_HELP}
-
-How big a run may be: every split's exact solve is sized before any is solved, and the run is
-refused at once when one split is past the exact engine's bounds, or when all of them together
-pass ${formatCount(SPLITS_LIMITS.states)} dice-and-Aura states of its work (some ten minutes):
-the message says how many intents fit. A long run shows its progress on stderr (not --quiet).`,
+${SIZE_HELP}`,
   );
 }
 
@@ -327,6 +330,8 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
         minorWeight: flags.minorWeight,
       },
     }),
+    `${SETUP_HELP}
+${SIZE_HELP}`,
   );
 }
 

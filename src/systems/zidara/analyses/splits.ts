@@ -51,11 +51,12 @@ export const SPLITS_DEFAULTS = {
 
 /**
  * Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it
- * has dice; and `states`, the most work one run may take, in the exact engine's dice-and-Aura
- * states summed over the splits it searches (see {@link splitsSearchStates}; a split the closed
- * form answers, in milliseconds, counts none): some ten minutes on one core (the engine solves
- * 100,000 to 300,000 a second). 36 steps and 1 action with one Resolve are 27,655,520 (about two
- * minutes); 24 steps and 4 actions would be 947,859,375 (an hour or more).
+ * has dice; and `states`, the most work one run (of splits, or fishing) may take, in the exact
+ * engine's dice-and-Aura states summed over the splits it searches (see
+ * {@link splitsSearchStates}; a split the closed form answers, in milliseconds, counts none):
+ * some ten minutes on one core (the engine solves 100,000 to 300,000 a second). 36 steps and 1
+ * action with one Resolve are 27,655,520 (about two minutes); 24 steps and 4 actions would be
+ * 947,859,375 (an hour or more).
  */
 export const SPLITS_LIMITS = {
   steps: ROLL_LIMITS.steps,
@@ -118,16 +119,40 @@ export function splits(options: SplitsOptions): SplitRow[] {
   return answerOptions(splitsOptionsSchema.shape, options, splitsRows);
 }
 
-/**
- * {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`): every
- * candidate's solve is sized first (see {@link splitsSearchStates}) and the whole run refused
- * past {@link SPLITS_LIMITS}.states, before any is solved; then scored a share at a time,
- * saying how far it is.
- */
+/** {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`). */
 function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitRow[] {
   const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
   const candidates = splitCandidates(options);
-  const states = splitsSearchStates(candidates, ranked, 'intents');
+  return rankSplitRows(
+    scoreInShares(
+      candidates,
+      ranked,
+      'intents',
+      (share) => scoreSplitRows(share, ranked),
+      progress,
+    ),
+  );
+}
+
+/**
+ * The candidates scored by `score`, a share at a time, once every one is sized: each split's
+ * exact solve is counted first (see {@link splitsSearchStates}: one past the engine is
+ * refused), and the whole run refused past {@link SPLITS_LIMITS}.states; then `score` is called
+ * on a share at a time (each split is solved alone, so its figures are the ones one call for all
+ * gives), and `progress` told the splits done between shares. What the splits and fishing
+ * analyses solve their candidates with.
+ * @throws InputError naming `field` (`intents`: with the most intents that fit; else what
+ * else to lower), before anything is solved.
+ * @example scoreInShares([[[8]], [[4]]], { challenge: 4, resolve: 1 }, 'steps', (share) => share.map((split) => split[0][0])) // [8, 4]
+ */
+export function scoreInShares<T>(
+  candidates: readonly Split[],
+  options: RankStatedSplitsOptions,
+  field: string,
+  score: (share: Split[]) => readonly T[],
+  progress?: AnalysisProgress,
+): T[] {
+  const states = splitsSearchStates(candidates, options, field);
   const total = states.reduce((sum, n) => sum + n, 0);
   if (total > SPLITS_LIMITS.states) {
     // The most intents whose splits fit, all together.
@@ -142,24 +167,29 @@ function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitR
       if (sum > SPLITS_LIMITS.states) break;
       fewer = intents;
     }
+    const advice =
+      field !== 'intents'
+        ? 'allow fewer steps or actions'
+        : fewer > 0
+          ? `allow at most ${countOf(fewer, 'intent')}, or fewer steps or actions`
+          : 'allow fewer intents, steps or actions';
     throw new InputError(
-      `intents: scoring these ${formatCount(candidates.length)} splits exactly is ${formatCount(total)} dice-and-Aura states of the engine's work, more than one run's ${formatCount(SPLITS_LIMITS.states)} (some ten minutes): ${fewer > 0 ? `allow at most ${countOf(fewer, 'intent')}, or fewer steps or actions` : 'allow fewer intents, steps or actions'} (nothing was solved)`,
-      'intents',
+      `${field}: scoring these ${formatCount(candidates.length)} splits exactly is ${formatCount(total)} dice-and-Aura states of the engine's work, more than one run's ${formatCount(SPLITS_LIMITS.states)} (some ten minutes): ${advice} (nothing was solved)`,
+      field,
     );
   }
-  // A share at a time, each split solved alone: its figures are the ones one call for all gives.
-  const scored: ScoredSplit[] = [];
+  const scored: T[] = [];
   let at = 0;
   while (at < candidates.length) {
     let end = at + 1;
     let work = states[at]!;
     while (end < candidates.length && end - at < SHARE_SPLITS && work < SHARE_STATES)
       work += states[end++]!;
-    scored.push(...scoreSplitRows(candidates.slice(at, end), ranked));
+    scored.push(...score(candidates.slice(at, end)));
     at = end;
     if (at < candidates.length) progress?.(at, candidates.length, 'splits');
   }
-  return rankSplitRows(scored);
+  return scored;
 }
 
 /** Most splits, and about the most dice-and-Aura states, scored between two progress reports (a second or two). */
@@ -171,16 +201,17 @@ const SHARE_STATES = 1 << 18;
  * (0 for one the closed form answers; see `searchSize`), counted before any is solved, so that
  * a split past the engine's bounds is refused before the work on the others is spent.
  * Microseconds a split.
- * @throws InputError naming the first split past the engine's bounds and what to lower, as
- * `splits[i]`; with `intents` (the splits analysis, whose candidates are every split into the
- * intent counts allowed), as `intents`, and when the split has too many states, with the most
- * intents a split may have for none to.
+ * @throws InputError naming the first split past the engine's bounds and what to lower: as
+ * `splits[i]`, the engine's advice; as `field` when given (what the candidates were made from),
+ * fewer steps or actions, or for `intents` (the splits analysis, whose candidates are every split
+ * into the intent counts allowed) when the split has too many states, the most intents a split
+ * may have for none to.
  * @example splitsSearchStates([[[8]], [[8], [8]]], { challenge: 4, resolve: 1 }) // [5, 25] (five classes a die, Aura full)
  */
 export function splitsSearchStates(
   candidates: readonly Split[],
   options: RankStatedSplitsOptions,
-  intents?: 'intents',
+  field?: string,
 ): number[] {
   const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
     rankStatedSplitsOptionsSchema,
@@ -198,14 +229,16 @@ export function splitsSearchStates(
       .filter((_, i) => sizes[i]!.excess?.bound === 'states')
       .map((split) => split.length),
   );
-  const field = intents ?? `splits[${past}]`;
+  const named = field ?? `splits[${past}]`;
   const advice =
-    intents && bound === 'states' && fewest > 1
-      ? `allow at most ${countOf(fewest - 1, 'intent')}`
-      : lower;
+    field === undefined
+      ? lower
+      : field === 'intents' && bound === 'states' && fewest > 1
+        ? `allow at most ${countOf(fewest - 1, 'intent')}`
+        : 'allow fewer steps or actions';
   throw new InputError(
-    `${field}: the split "${formatSplit(candidates[past]!)}" has ${what}: ${advice} (nothing was solved)`,
-    field,
+    `${named}: the split "${formatSplit(candidates[past]!)}" has ${what}: ${advice} (nothing was solved)`,
+    named,
   );
 }
 
