@@ -21,7 +21,11 @@ import { ADVANTAGE_DEFAULTS } from '../src/systems/zidara/analyses/advantage.ts'
 import { FIGHT_CURVES_DEFAULTS } from '../src/systems/zidara/analyses/fight-curves.ts';
 import { FISHING_DEFAULTS } from '../src/systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../src/systems/zidara/analyses/rerolls.ts';
-import { SPLIT_OBJECTIVES, SPLITS_DEFAULTS } from '../src/systems/zidara/analyses/splits.ts';
+import {
+  SPLIT_OBJECTIVES,
+  SPLITS_DEFAULTS,
+  SPLITS_LIMITS,
+} from '../src/systems/zidara/analyses/splits.ts';
 import { POOL_RULES, TUNE_DEFAULTS } from '../src/systems/zidara/analyses/tune.ts';
 import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../src/systems/zidara/engine/roll-play.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../src/systems/zidara/fight/fight.ts';
@@ -115,7 +119,10 @@ ${table([
 ## The analyses
 
 Each analysis' defaults are its \`…_DEFAULTS\` (src/systems/zidara/analyses/); lists are written as
-on the command line (\`1-6\` is 1 to 6).
+on the command line (\`1-6\` is 1 to 6). A splits or fishing run sizes every split's exact solve
+first and is refused, before anything is solved, when one is past the exact engine's bounds or
+all of them together pass ${formatCount(SPLITS_LIMITS.states)} dice-and-Aura states
+(\`SPLITS_LIMITS.states\`, some ten minutes), naming what to lower.
 
 ${table([
   ['splits: objective', '--objective', SPLITS_DEFAULTS.objective, oneOf(SPLIT_OBJECTIVES)],

@@ -40,6 +40,7 @@ import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.
 // Thrown for bad input by every function here: exported where it is caught.
 export { InputError } from '../input/input-error.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
+export type { AnalysisProgress } from '../systems/analysis-declaration.ts';
 export {
   type AnalysisJob,
   type AnalysisResult,

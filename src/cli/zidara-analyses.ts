@@ -5,6 +5,7 @@ import {
   Option,
   type OptionValues,
 } from '@commander-js/extra-typings';
+import { formatCount } from '../format/format-count.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
@@ -19,6 +20,7 @@ import {
   SPLIT_OBJECTIVES,
   SPLITS_ANALYSIS,
   SPLITS_DEFAULTS,
+  SPLITS_LIMITS,
   type SplitObjective,
   STATED_SPLITS_ANALYSIS,
 } from '../systems/zidara/analyses/splits.ts';
@@ -42,6 +44,7 @@ import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
 import { choiceFlag, folderFlag, integerFlag, numberFlag, stemFlag } from './flags.ts';
+import type { ProgressBar } from './progress-bar.ts';
 import { flagError } from './spec-file.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import { checkWritable } from './write-files.ts';
@@ -89,6 +92,13 @@ Splits are written in the dice notation: + stacks dice on one intent (its best d
 | separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.
 ${AGAINST_HELP}`;
 
+/** How big a splits or fishing run may be, after the setup's help. */
+const SIZE_HELP = `
+How big a run may be: every split's exact solve is sized before any is solved, and the run is
+refused at once when one split is past the exact engine's bounds, or when all of them together
+pass ${formatCount(SPLITS_LIMITS.states)} dice-and-Aura states of its work (some ten minutes):
+the message says what to lower. A long run shows its progress on stderr (not --quiet).`;
+
 /** `--format` and `--out`: how an analysis is printed, and where its chart's files go. */
 export function addOutputOptions<
   A extends unknown[],
@@ -121,7 +131,8 @@ function characterFlags<A extends unknown[], O extends OptionValues, G extends O
     .option(
       '--against <flags>',
       'what if: also run with these character/rule flags changed, and print both with the change (see below)',
-    );
+    )
+    .option('-q, --quiet', 'no progress bar on stderr');
 }
 
 /** Resolve and how decisions are taken (not for `rerolls`, which varies them itself). */
@@ -223,6 +234,8 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
       }
       return job;
     },
+    `${SETUP_HELP}
+${SIZE_HELP}`,
   );
 }
 
@@ -324,6 +337,8 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
         minorWeight: flags.minorWeight,
       },
     }),
+    `${SETUP_HELP}
+${SIZE_HELP}`,
   );
 }
 
@@ -562,6 +577,7 @@ interface RunFlags {
   name?: string | undefined;
   against?: string | undefined;
   top?: number | undefined;
+  quiet?: true | undefined;
 }
 
 /**
@@ -584,7 +600,7 @@ async function runAndPrint<F extends RunFlags>(
   // The chart's files are written after the analysis (a tune grid takes a while): refused now.
   if (flags.out !== undefined)
     await checkWritable({ flag: '--out', given: flags.out, names: 'folder' });
-  if (flags.against === undefined) return emit(await runFlagged(build(flags)), flags);
+  if (flags.against === undefined) return emit(await runFlagged(build(flags), flags.quiet), flags);
   const changed = againstFlags(command, flags.against, asked);
   const other = { ...flags, ...changed };
   // A named policy rerolls by its own rule: what the given run's optimum might reroll stays with it.
@@ -607,10 +623,10 @@ async function runAndPrint<F extends RunFlags>(
     if (!(error instanceof InputError)) throw error;
     throw new InputError(`--against: ${error.message}`, error.field);
   }
-  const base = await runFlagged(whole(build(flags)));
+  const base = await runFlagged(whole(build(flags)), flags.quiet);
   let against: AnalysisOutput;
   try {
-    against = await runFlagged(whole(build(other)));
+    against = await runFlagged(whole(build(other)), flags.quiet);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     throw new InputError(`--against: ${error.message}`, error.field);
@@ -623,17 +639,30 @@ async function runAndPrint<F extends RunFlags>(
   );
 }
 
-/** Runs a job; an InputError about an analysis option is reworded to name its flag. */
-async function runFlagged(job: AnalysisJob): Promise<AnalysisOutput> {
+/**
+ * Runs a job, a long one with a progress bar on stderr (a terminal only, not `quiet`); an
+ * InputError about an analysis option is reworded to name its flag.
+ */
+async function runFlagged(job: AnalysisJob, quiet?: boolean): Promise<AnalysisOutput> {
   // The analyses and their charts load with the command that runs one (not at start-up).
-  const [{ analysisOutput }, { runAnalysis }] = await Promise.all([
+  const [{ analysisOutput }, { jobName, runAnalysis }, { progressBar }] = await Promise.all([
     import('../report/zidara/analysis-output.ts'),
     import('../systems/run-analysis.ts'),
+    import('./progress-bar.ts'),
   ]);
+  // Made at the first report, which names what is counted: a short run draws nothing.
+  let bar: ProgressBar | undefined;
   try {
-    return analysisOutput(runAnalysis(job));
+    return analysisOutput(
+      runAnalysis(job, (done, total, unit) => {
+        bar ??= progressBar({ quiet, label: `${jobName(job)}: solving`, unit });
+        bar.update(done, total);
+      }),
+    );
   } catch (error) {
     throw flagError(error, FLAG_OF_FIELD);
+  } finally {
+    bar?.stop();
   }
 }
 

@@ -33,6 +33,12 @@ export type DeclaredJob<Options, Extra> = {
 } & Extra;
 
 /**
+ * How far a run is: `done` of `total` (its `unit`, such as "splits") solved. Called between
+ * solves (not after the last); what the CLI's progress bar shows.
+ */
+export type AnalysisProgress = (done: number, total: number, unit: string) => void;
+
+/**
  * One analysis, declared once. `Options` are its options, `Extra` the rest of its job (the
  * splits to compare, a tune's target), `Row` a row, `Result` what else a run finds.
  */
@@ -41,8 +47,14 @@ export interface AnalysisDeclaration<Options, Extra, Row, Result> {
   readonly name: string;
   /** Its command (`dicelab zidara <name>`) and the command's one-line help; none: no command of its own. */
   readonly command?: { readonly name: string; readonly description: string };
-  /** Its rows and the rest of its result. Pure; throws an InputError naming a bad option. */
-  readonly run: (job: DeclaredJob<Options, Extra>) => { readonly rows: readonly Row[] } & Result;
+  /**
+   * Its rows and the rest of its result. Pure; throws an InputError naming a bad option. A long
+   * one says how far it is to `progress`, if given.
+   */
+  readonly run: (
+    job: DeclaredJob<Options, Extra>,
+    progress?: AnalysisProgress,
+  ) => { readonly rows: readonly Row[] } & Result;
   /**
    * Checks a job without solving anything (well under a millisecond): every option as the
    * analysis reads it and one sample roll (or fight) of its setup.

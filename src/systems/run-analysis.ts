@@ -3,7 +3,7 @@ import { text } from '../input/field-schemas.ts';
 import { invalid, missing } from '../input/input-error.ts';
 import { parseSpec } from '../input/issue-messages.ts';
 import { ANALYSES, ANALYSIS_ALIASES, type AnalysisName } from './analyses.ts';
-import type { AnalysisDeclaration, DeclaredJob } from './analysis-declaration.ts';
+import type { AnalysisDeclaration, AnalysisProgress, DeclaredJob } from './analysis-declaration.ts';
 
 /** Each analysis' options, the rest of its job, its row and the rest of its result, as declared. */
 type Analyses = {
@@ -59,14 +59,15 @@ function nameOf(job: AnalysisJob): AnalysisName {
 /**
  * Runs one analysis: its rows, every figure exact and raw, and what else it found (the splits
  * ranked, the tune's target answers). Pure; bad parameters throw an InputError naming the
- * option before anything is solved. Takes what its analysis takes (milliseconds to seconds).
+ * option before anything is solved. Takes what its analysis takes (milliseconds to minutes); a
+ * long one says how far it is to `progress` (the splits: splits solved of all).
  * @example runAnalysis({ analysis: 'stated-splits', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).rows[0].split // "d6+d6"
  */
-export function runAnalysis(job: AnalysisJob): AnalysisResult {
+export function runAnalysis(job: AnalysisJob, progress?: AnalysisProgress): AnalysisResult {
   checkJobShape(job);
   const analysis = nameOf(job);
   const named = analysis === job.analysis ? job : { ...job, analysis };
-  return { analysis, job: named, ...declarationOf(job).run(job) } as AnalysisResult;
+  return { analysis, job: named, ...declarationOf(job).run(job, progress) } as AnalysisResult;
 }
 
 /**

@@ -203,6 +203,34 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
         ['zidara', 'splits', '--steps', '2', '--vs', '3', '--intents', '3'],
         /^dicelab: --intents: /,
       ],
+      // Hours of the engine's work, refused before any is solved (once it ran on without a word).
+      [
+        ['zidara', 'splits', '--steps', '24', '--actions', '4', '--vs', '3'],
+        /^dicelab: --intents: scoring these 42,226 splits exactly is 947,859,375 dice-and-Aura states of the engine's work, more than one run's 100,000,000 \(some ten minutes\): allow at most 5 intents, or fewer steps or actions \(nothing was solved\)\n$/,
+      ],
+      // A split past the exact engine, refused before any is solved (once it failed minutes in).
+      [
+        ['zidara', 'splits', '--steps', '54', '--actions', '1', '--vs', '3'],
+        /^dicelab: --intents: the split "d12\+d10 \| d12\+d10 \| d12\+d10 \| d12\+d10 \| d10 \| d10" has 9,765,625 dice-and-Aura states, more than the exact engine's 8,388,608: allow at most 5 intents \(nothing was solved\)\n$/,
+      ],
+      [
+        [
+          'zidara',
+          'splits',
+          '--only',
+          'd12',
+          '7d12',
+          '--vs',
+          '3',
+          '--boosts',
+          '10',
+          '--aura-max',
+          '20',
+          '--resolve',
+          '1',
+        ],
+        /^dicelab: --only: the split "d12\+d12\+d12\+d12\+d12\+d12\+d12" has 825,652,620 one-die moves .*: put fewer dice of one size on one intent; allow fewer or smaller \+2s a roll \(boostsPerRoll, boostSize\) \(nothing was solved\)\n$/,
+      ],
       [
         ['zidara', 'advantage', '--die', 'd7'],
         /--die.*"d7" is not allowed \(expected a die: d2, d4/,
@@ -229,6 +257,28 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       expect(stderr.trimEnd().split('\n'), stderr).toHaveLength(1);
       expect(stderr).toMatch(cases[i]![1]);
     });
+  });
+
+  it('draws a progress bar on stderr for a long splits run on a terminal, none with --quiet', async () => {
+    const args = ['zidara', 'splits', '--steps', '10', '--actions', '3', '--vs', '3', '--top', '1'];
+    const piped = await runInProcess(args);
+    const tty = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
+    Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true });
+    try {
+      const shown = await runInProcess(args);
+      const quiet = await runInProcess([...args, '--quiet']);
+      for (const run of [piped, shown, quiet]) expect(run.code).toBe(0);
+      // 245 splits, a report after the first 200; the bar is cleared before the table.
+      expect(shown.stderr).toContain('splits: solving [');
+      expect(shown.stderr).toContain('| 200 of 245 splits |');
+      expect(quiet.stderr).toBe('');
+      expect(piped.stderr).toBe('');
+      expect(quiet.stdout).toBe(shown.stdout);
+      expect(piped.stdout).toBe(shown.stdout);
+    } finally {
+      if (tty) Object.defineProperty(process.stderr, 'isTTY', tty);
+      else delete (process.stderr as { isTTY?: boolean }).isTTY;
+    }
   });
 
   it('documents every flag with examples in --help', async () => {

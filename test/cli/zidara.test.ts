@@ -175,7 +175,7 @@ describe('dicelab zidara odds', () => {
           '--resolve',
           '1',
         ],
-        /^dicelab: this roll has 3,096,197,325 one-die moves to tabulate .*: put fewer dice of one size on one intent, or allow fewer \+2s a roll \(boostsPerRoll, boostSize\)$/,
+        /^dicelab: this roll has 3,096,197,325 one-die moves to tabulate .*: put fewer dice of one size on one intent; allow fewer or smaller \+2s a roll \(boostsPerRoll, boostSize\)$/,
       ],
     ];
     for (const [args, message] of cases) {

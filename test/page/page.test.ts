@@ -321,12 +321,12 @@ describe('the offline page: Best split', () => {
   });
 
   it("says the engine's message when a question cannot be answered, naming the page's field", async () => {
-    // 12 dice on up to 12 intents: more ways to share them than one pool may have. The engine
-    // names its field `intents`; the page's field that sets them is Tags.
+    // 12 dice on up to 12 intents: splits past the exact engine's bounds, refused before any is
+    // solved. The engine names its field `intents`; the page's field that sets them is Tags.
     const page = await open('v=1&view=splits&steps=12&actions=11&vs=3&tags=12');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
     expect(await page.textContent('.status-error')).toMatch(
-      /^Tags: "\d+ ways to share d2 d2 .*" is not allowed \(expected at most 100000 per pool/,
+      /^Tags: the split "d2\+d2\+d2 \| .*" has [\d,]+ dice-and-Aura states, more than the exact engine's 8,388,608: allow at most 5 intents \(nothing was solved\)/,
     );
   });
 

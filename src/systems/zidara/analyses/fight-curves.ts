@@ -3,7 +3,11 @@ import { shortOfCertain } from '../../../format/format-percent.ts';
 import { integer } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
-import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
+import {
+  type AnalysisProgress,
+  defineAnalysis,
+  type WhatIfShape,
+} from '../../analysis-declaration.ts';
 import {
   FIGHT_LIMITS,
   type Fight,
@@ -84,8 +88,14 @@ export function fightCurves(options: FightCurvesOptions): FightCurveRow[] {
   return answerOptions(fightCurvesOptionsSchema.shape, options, fightCurvesRows);
 }
 
-/** {@link fightCurves} as its job runs it, naming a field bare (`tags[0]`: see `answerOptions`). */
-function fightCurvesRows(options: FightCurvesOptions): FightCurveRow[] {
+/**
+ * {@link fightCurves} as its job runs it, naming a field bare (`tags[0]`: see `answerOptions`),
+ * telling `progress` the fights solved between them.
+ */
+function fightCurvesRows(
+  options: FightCurvesOptions,
+  progress?: AnalysisProgress,
+): FightCurveRow[] {
   parseSpec(fightCurvesOptionsSchema, options);
   const {
     tags = FIGHT_CURVES_DEFAULTS.tags,
@@ -94,10 +104,13 @@ function fightCurvesRows(options: FightCurvesOptions): FightCurveRow[] {
     ...character
   } = options;
   const rows: FightCurveRow[] = [];
+  const fights = challenges.length * tags.length;
+  let done = 0;
   for (const challenge of challenges) {
     for (const t of tags) {
       const fight = parseFight({ ...character, maxRounds, challenge, tags: t });
       rows.push(...fightCurveRows(fight, fightOdds(fight)));
+      if (++done < fights) progress?.(done, fights, 'fights');
     }
   }
   return rows;
@@ -158,7 +171,7 @@ export const FIGHT_CURVES_ANALYSIS = /* @__PURE__ */ declareFightCurves({
     description:
       'P(a threat falls within N rounds) for threats of several Challenges and tags, exactly',
   },
-  run: (job) => ({ rows: fightCurvesRows(job.options) }),
+  run: (job, progress) => ({ rows: fightCurvesRows(job.options, progress) }),
   check(job) {
     const o = parseSpec(fightCurvesOptionsSchema, job.options);
     const { tags: _tags, challenges: _challenges, ...fight } = job.options;

@@ -2,11 +2,16 @@ import { z } from '#zod';
 import { number } from '../../../input/field-schemas.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
-import { defineAnalysis, type WhatIfShape } from '../../analysis-declaration.ts';
+import {
+  type AnalysisProgress,
+  defineAnalysis,
+  type WhatIfShape,
+} from '../../analysis-declaration.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
 import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
+import { scoreInShares } from './splits.ts';
 
 /**
  * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
@@ -67,8 +72,12 @@ export function fishing(options: FishingOptions): FishingRow[] {
   return answerOptions(fishingOptionsSchema.shape, options, fishingRows);
 }
 
-/** {@link fishing} as its job runs it, naming a field bare (`steps`: see `answerOptions`). */
-function fishingRows(options: FishingOptions): FishingRow[] {
+/**
+ * {@link fishing} as its job runs it, naming a field bare (`steps`: see `answerOptions`): its
+ * splits sized and solved as the splits analysis' are (`scoreInShares`: refused before any is
+ * solved when too large, `progress` told how far it is).
+ */
+function fishingRows(options: FishingOptions, progress?: AnalysisProgress): FishingRow[] {
   const {
     steps,
     actions = FISHING_DEFAULTS.actions,
@@ -80,8 +89,22 @@ function fishingRows(options: FishingOptions): FishingRow[] {
     .filter((pool) => pool.length <= ROLL_LIMITS.dice)
     .flatMap((pool) => splitsOfPool(pool))
     .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
-  const solved = splitsAgainst(candidates, challenge, options, (split) =>
-    split.map((_, i) => (i === 0 ? 1 : minorWeight)),
+  const {
+    steps: _steps,
+    actions: _actions,
+    minorMaxSides: _minorMax,
+    minorWeight: _minorWeight,
+    ...setup
+  } = options;
+  const solved = scoreInShares(
+    candidates,
+    setup,
+    'steps',
+    (share) =>
+      splitsAgainst(share, challenge, options, (split) =>
+        split.map((_, i) => (i === 0 ? 1 : minorWeight)),
+      ),
+    progress,
   );
   const points = candidates.map((split, c) => {
     const odds = solved[c]!;
@@ -154,7 +177,7 @@ export const FISHING_ANALYSIS = /* @__PURE__ */ declareFishing({
     description:
       "Aura fishing: the main intent's win chance against the Aura gained, for each way to split small dice off",
   },
-  run: (job) => ({ rows: fishingRows(job.options) }),
+  run: (job, progress) => ({ rows: fishingRows(job.options, progress) }),
   check(job) {
     const o = parseSpec(fishingOptionsSchema, job.options);
     splitRoll([stepsToDice(o.steps)], o.challenge, job.options);

@@ -1,10 +1,15 @@
 import { z } from '#zod';
-import { countOf } from '../../../format/format-count.ts';
+import { countOf, formatCount } from '../../../format/format-count.ts';
 import { choice, integer } from '../../../input/field-schemas.ts';
-import { invalid } from '../../../input/input-error.ts';
+import { InputError, invalid } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
-import { defineAnalysis, type RowShape } from '../../analysis-declaration.ts';
+import {
+  type AnalysisProgress,
+  defineAnalysis,
+  type RowShape,
+} from '../../analysis-declaration.ts';
+import { searchSize } from '../engine/solve-rolls.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import {
@@ -15,7 +20,13 @@ import {
   splitSteps,
   splitsOfPool,
 } from '../roll/split.ts';
-import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
+import {
+  playOf,
+  ROLL_SETUP_SHAPE,
+  type RollSetup,
+  splitRoll,
+  splitsAgainst,
+} from '../roll/split-roll.ts';
 
 /**
  * What a split is ranked by:
@@ -38,10 +49,19 @@ export const SPLITS_DEFAULTS = {
   objective: 'wins',
 } as const satisfies Record<string, unknown> & { objective: SplitObjective };
 
-/** Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it has dice. */
+/**
+ * Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it
+ * has dice; and `states`, the most work one run (of splits, or fishing) may take, in the exact
+ * engine's dice-and-Aura states summed over the splits it searches (see
+ * {@link splitsSearchStates}; a split the closed form answers, in milliseconds, counts none):
+ * some ten minutes on one core (the engine solves 100,000 to 300,000 a second). 36 steps and 1
+ * action with one Resolve are 27,655,520 (about two minutes); 24 steps and 4 actions would be
+ * 947,859,375 (an hour or more).
+ */
 export const SPLITS_LIMITS = {
   steps: ROLL_LIMITS.steps,
   actions: ROLL_LIMITS.actions,
+  states: 100_000_000,
 } as const;
 
 /** Options of {@link splits}. */
@@ -100,9 +120,126 @@ export function splits(options: SplitsOptions): SplitRow[] {
 }
 
 /** {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`). */
-function splitsRows(options: SplitsOptions): SplitRow[] {
+function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitRow[] {
   const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
-  return rankSplitRows(scoreSplitRows(splitCandidates(options), ranked));
+  const candidates = splitCandidates(options);
+  return rankSplitRows(
+    scoreInShares(
+      candidates,
+      ranked,
+      'intents',
+      (share) => scoreSplitRows(share, ranked),
+      progress,
+    ),
+  );
+}
+
+/**
+ * The candidates scored by `score`, a share at a time, once every one is sized: each split's
+ * exact solve is counted first (see {@link splitsSearchStates}: one past the engine is
+ * refused), and the whole run refused past {@link SPLITS_LIMITS}.states; then `score` is called
+ * on a share at a time (each split is solved alone, so its figures are the ones one call for all
+ * gives), and `progress` told the splits done between shares. What the splits and fishing
+ * analyses solve their candidates with.
+ * @throws InputError naming `field` (`intents`: with the most intents that fit; else what
+ * else to lower), before anything is solved.
+ * @example scoreInShares([[[8]], [[4]]], { challenge: 4, resolve: 1 }, 'steps', (share) => share.map((split) => split[0][0])) // [8, 4]
+ */
+export function scoreInShares<T>(
+  candidates: readonly Split[],
+  options: RankStatedSplitsOptions,
+  field: string,
+  score: (share: Split[]) => readonly T[],
+  progress?: AnalysisProgress,
+): T[] {
+  const states = splitsSearchStates(candidates, options, field);
+  const total = states.reduce((sum, n) => sum + n, 0);
+  if (total > SPLITS_LIMITS.states) {
+    // The most intents whose splits fit, all together.
+    const byIntents = new Map<number, number>();
+    candidates.forEach((split, i) => {
+      byIntents.set(split.length, (byIntents.get(split.length) ?? 0) + states[i]!);
+    });
+    let fewer = 0;
+    let sum = 0;
+    for (const [intents, n] of [...byIntents].sort((a, b) => a[0] - b[0])) {
+      sum += n;
+      if (sum > SPLITS_LIMITS.states) break;
+      fewer = intents;
+    }
+    const advice =
+      field !== 'intents'
+        ? 'allow fewer steps or actions'
+        : fewer > 0
+          ? `allow at most ${countOf(fewer, 'intent')}, or fewer steps or actions`
+          : 'allow fewer intents, steps or actions';
+    throw new InputError(
+      `${field}: scoring these ${formatCount(candidates.length)} splits exactly is ${formatCount(total)} dice-and-Aura states of the engine's work, more than one run's ${formatCount(SPLITS_LIMITS.states)} (some ten minutes): ${advice} (nothing was solved)`,
+      field,
+    );
+  }
+  const scored: T[] = [];
+  let at = 0;
+  while (at < candidates.length) {
+    let end = at + 1;
+    let work = states[at]!;
+    while (end < candidates.length && end - at < SHARE_SPLITS && work < SHARE_STATES)
+      work += states[end++]!;
+    scored.push(...score(candidates.slice(at, end)));
+    at = end;
+    if (at < candidates.length) progress?.(at, candidates.length, 'splits');
+  }
+  return scored;
+}
+
+/** Most splits, and about the most dice-and-Aura states, scored between two progress reports (a second or two). */
+const SHARE_SPLITS = 200;
+const SHARE_STATES = 1 << 18;
+
+/**
+ * The dice-and-Aura states the exact engine's search takes for each candidate under `options`
+ * (0 for one the closed form answers; see `searchSize`), counted before any is solved, so that
+ * a split past the engine's bounds is refused before the work on the others is spent.
+ * Microseconds a split.
+ * @throws InputError naming the first split past the engine's bounds and what to lower: as
+ * `splits[i]`, the engine's advice; as `field` when given (what the candidates were made from),
+ * fewer steps or actions, or for `intents` (the splits analysis, whose candidates are every split
+ * into the intent counts allowed) when the split has too many states, the most intents a split
+ * may have for none to.
+ * @example splitsSearchStates([[[8]], [[8], [8]]], { challenge: 4, resolve: 1 }) // [5, 25] (five classes a die, Aura full)
+ */
+export function splitsSearchStates(
+  candidates: readonly Split[],
+  options: RankStatedSplitsOptions,
+  field?: string,
+): number[] {
+  const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
+    rankStatedSplitsOptionsSchema,
+    options,
+  );
+  const play = playOf(options);
+  const sizes = candidates.map((split) =>
+    searchSize(splitRoll(split, challenge, options), play, objective === 'all'),
+  );
+  const past = sizes.findIndex((size) => size.excess);
+  if (past < 0) return sizes.map((size) => size.states);
+  const { bound, what, lower } = sizes[past]!.excess!;
+  const fewest = Math.min(
+    ...candidates
+      .filter((_, i) => sizes[i]!.excess?.bound === 'states')
+      .map((split) => split.length),
+  );
+  const named = field ?? `splits[${past}]`;
+  const advice =
+    field === undefined
+      ? lower
+      : field === 'intents' && bound === 'states' && fewest > 1
+        ? `allow at most ${countOf(fewest - 1, 'intent')}`
+        : 'allow fewer steps or actions';
+  throw new InputError(
+    `${named}: the split "${formatSplit(candidates[past]!)}" has ${what}: ${advice} (nothing was solved)`,
+    named,
+  );
 }
 
 /**
@@ -209,6 +346,7 @@ function statedSplitsRows(
   options: RankStatedSplitsOptions,
 ): SplitRow[] {
   parseSpec(statedSplitsSchema, candidates, 'splits');
+  splitsSearchStates(candidates, options);
   return rankSplitRows(scoreSplitRows(candidates, options));
 }
 
@@ -341,8 +479,8 @@ export const SPLITS_ANALYSIS = /* @__PURE__ */ declareSplits({
     name: 'splits',
     description: 'rank every way to split a roll: legal pools × assignments of dice to intents',
   },
-  run(job) {
-    const ranked = splitsRows(job.options);
+  run(job, progress) {
+    const ranked = splitsRows(job.options, progress);
     const rows = job.top === undefined ? ranked : ranked.slice(0, job.top);
     return { rows, total: ranked.length };
   },

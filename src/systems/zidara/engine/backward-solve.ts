@@ -33,6 +33,72 @@ const MAX_STATES = 1 << 23;
  */
 const MAX_MOVES = 1 << 28;
 
+/** An exact solve's size, counted before anything is built (see {@link exactSolveSize}). */
+export interface ExactSolveSize {
+  /** Dice-and-Aura states its tables keep (a Resolve level's). */
+  readonly states: number;
+  /** Entries of its one-die-move tables. */
+  readonly moves: number;
+  /**
+   * Past the engine's bounds: which (`states` or `moves`), by how much ("9,765,625
+   * dice-and-Aura states, more than …") and what to lower.
+   */
+  readonly excess?: {
+    readonly bound: 'states' | 'moves';
+    readonly what: string;
+    readonly lower: string;
+  };
+}
+
+/**
+ * The size of an exact solve of `roll` holding the Aura states from `lowestAura` up, and, when it
+ * is past the engine's bounds, why: what the solver checks before it builds its model, counted
+ * without building anything (microseconds), so a caller with many rolls can check them all
+ * before it solves one.
+ * @example exactSolveSize(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }, { sides: 8, intent: 0 }] }), 0).states // 90 (15 dice states × 6 Aura states)
+ */
+export function exactSolveSize(roll: Roll, lowestAura: number): ExactSolveSize {
+  const heldAura = roll.auraMax + 1 - lowestAura;
+  const states = valueKeySpaceOf(roll) * heldAura;
+  const moves = moveEntriesOf(roll);
+  if (states > MAX_STATES) {
+    return {
+      states,
+      moves,
+      excess: {
+        bound: 'states',
+        what: `${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}`,
+        lower: statesLevers(roll, heldAura),
+      },
+    };
+  }
+  if (moves > MAX_MOVES) {
+    return {
+      states,
+      moves,
+      excess: {
+        bound: 'moves',
+        what: `${formatCount(moves)} one-die moves to tabulate (its like dice's multisets × their classes squared), more than the exact engine's ${formatCount(MAX_MOVES)}`,
+        lower:
+          'put fewer dice of one size on one intent; allow fewer or smaller +2s a roll (boostsPerRoll, boostSize)',
+      },
+    };
+  }
+  return { states, moves };
+}
+
+/**
+ * What lowers a roll's dice-and-Aura states, each named only where lowering it does: the dice's
+ * multisets by intent, their classes (the +2s that can matter), the Aura states held.
+ */
+function statesLevers(roll: Roll, heldAura: number): string {
+  const lower = ['roll fewer dice or put like dice on fewer intents'];
+  if (Math.min(roll.boostsPerRoll, roll.auraMax) > 0)
+    lower.push('allow fewer or smaller +2s a roll (boostsPerRoll, boostSize)');
+  if (heldAura > 1) lower.push('lower the Aura cap (auraMax)');
+  return lower.join('; ');
+}
+
 /** The defences of one enumerated threat roll, and what the engine learned under them. */
 export interface DefenceContext {
   /** These three change when a finished defence's context is taken over by the next. */
@@ -169,25 +235,12 @@ export class BackwardSolve {
     this.lowAura = lowestAura;
     this.heldAura = this.auraStates - lowestAura;
     // Counted before the model is built: a roll past the bounds could not build it.
-    const states = valueKeySpaceOf(roll) * this.heldAura;
-    if (states > MAX_STATES) {
-      // What makes the states, each named only where lowering it lowers them: the dice's
-      // multisets by intent, their classes (the +2s that can matter), the Aura states held. The
-      // simulator plays this engine's decisions, so it is no way round.
-      const lower = ['roll fewer dice or put like dice on fewer intents'];
-      if (Math.min(roll.boostsPerRoll, roll.auraMax) > 0)
-        lower.push('allow fewer or smaller +2s a roll (boostsPerRoll, boostSize)');
-      if (this.heldAura > 1) lower.push('lower the Aura cap (auraMax)');
+    const { excess } = exactSolveSize(roll, lowestAura);
+    // The simulator plays this engine's decisions, so it is no way round.
+    if (excess)
       throw new InputError(
-        `this roll has ${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: ${lower.join('; ')}`,
+        `this roll has ${excess.what}, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: ${excess.lower}`,
       );
-    }
-    const moves = moveEntriesOf(roll);
-    if (moves > MAX_MOVES) {
-      throw new InputError(
-        `this roll has ${formatCount(moves)} one-die moves to tabulate (its like dice's multisets × their classes squared), more than the exact engine's ${formatCount(MAX_MOVES)}: put fewer dice of one size on one intent, or allow fewer +2s a roll (boostsPerRoll, boostSize)`,
-      );
-    }
     this.model = new RollModel(roll);
     this.defenceCount = this.model.activeThreats.reduce(
       (n, t) => n * challengeDie(roll.threats[t]!.challenge),

@@ -169,23 +169,42 @@ interface ClosedShape {
 const SHAPE_CACHE_SIZE = 1024;
 const shapeCache = new Map<string, ClosedShape | null>();
 
-/** The {@link ClosedShape} of a roll under a policy (cached by shape), or null when too wide. */
-function closedShape(first: Roll, policy: Policy): ClosedShape | null {
-  const key = `${policy}|${rollShape(first)}`;
-  const cached = shapeCache.get(key);
-  if (cached !== undefined) return cached;
+/**
+ * Whether {@link closedFormOdds} answers `roll` under `options` (no reroll possible, and few
+ * enough best-class and Aura states), so that the engine's search never solves it. Microseconds.
+ * @example closedFormTakes(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }], resolve: 0 })) // true
+ */
+export function closedFormTakes(roll: Roll, options: SolveOptions = {}): boolean {
+  if (!noRerollPossible(roll, options)) return false;
+  const { L, I, A } = closedLevels(roll, options.policy ?? 'optimal');
+  return L ** I * A <= MAX_CLOSED_STATES;
+}
+
+/**
+ * What the closed form's states of a roll are made of: the engine's classes K (from the class
+ * floor), the Aura states A, whether only won / not won matters, the levels L an intent's best
+ * class takes, and the intents I; there are L^I · A of them.
+ */
+function closedLevels(first: Roll, policy: Policy) {
   const floor = classFloor(Math.min(first.boostsPerRoll, first.auraMax), first.boostSize);
   const K = 2 - floor;
   const A = first.auraMax + 1;
-  const sameRoll = first.auraGainUsableSameRoll;
   // With no spend possible, only won / not won matters to how a roll ends.
   const wonOnly =
     policy === 'never' ||
     first.auraMax === 0 ||
     (first.boostsPerRoll === 0 && !tiesBought(first)) ||
-    (!sameRoll && first.aura === 0);
+    (!first.auraGainUsableSameRoll && first.aura === 0);
   const L = wonOnly ? 2 : K;
-  const I = first.intents.length;
+  return { floor, K, A, wonOnly, L, I: first.intents.length };
+}
+
+/** The {@link ClosedShape} of a roll under a policy (cached by shape), or null when too wide. */
+function closedShape(first: Roll, policy: Policy): ClosedShape | null {
+  const key = `${policy}|${rollShape(first)}`;
+  const cached = shapeCache.get(key);
+  if (cached !== undefined) return cached;
+  const { floor, K, A, wonOnly, L, I } = closedLevels(first, policy);
   let shape: ClosedShape | null = null;
   if (L ** I * A <= MAX_CLOSED_STATES) {
     const codes = L ** I;

@@ -1,5 +1,6 @@
 import { type Roll, rollWith } from '../roll/spec.ts';
-import { closedFormOdds, noRerollPossible } from './closed-form.ts';
+import { type ExactSolveSize, exactSolveSize } from './backward-solve.ts';
+import { closedFormOdds, closedFormTakes, noRerollPossible } from './closed-form.ts';
 import { type RollOdds, type SolveOptions, startAuraState } from './roll-play.ts';
 import { rollShape } from './roll-shape.ts';
 import { RollSolver } from './roll-solver.ts';
@@ -32,6 +33,25 @@ export function solveRolls(
     (odds) => odds,
     (solver, asked) => solver.oddsFor(asked),
   );
+}
+
+/**
+ * The size of the search {@link solveRolls} runs for `roll` asked alone (or beside rolls of
+ * other shapes) under `options`, and whether it is past the exact engine's bounds (see
+ * `exactSolveSize`); no search at all (states 0) when the closed form answers it. `terminal`:
+ * played for a terminal utility (`terminalOf`), which the closed form never takes. Counted,
+ * nothing built (microseconds): what a caller with many rolls checks of each before it solves
+ * any, so that none is refused half-way through.
+ * @example searchSize(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }, { sides: 8, intent: 1 }], resolve: 0 })).states // 0
+ */
+export function searchSize(
+  roll: Roll,
+  options: SolveOptions = {},
+  terminal = false,
+): ExactSolveSize {
+  if (options.terminal) return exactSolveSize(roll, options.lowestAura ?? 0);
+  if (!terminal && closedFormTakes(roll, options)) return { states: 0, moves: 0 };
+  return exactSolveSize(roll, startAuraState(roll));
 }
 
 /**

@@ -3,7 +3,7 @@
  * {@link splitsOfPool} lists — counted without making one: the splits are the multiset
  * partitions of the pool's dice (intents are unordered, equal dice interchangeable), counted
  * block by block in a fixed order with a memo. A pool of 12 dice counts in milliseconds where
- * listing its splits takes seconds and memory, so a page can say how big a question is first.
+ * listing its splits takes up to a second and memory, so a page can say how big a question is first.
  * With `stopAbove`, counting stops as soon as the count passes it (the answer is then some
  * number above it): "is this question too big?" is answered sooner than "how big is it?".
  * @example countSplitsOfPool([12, 4]) // 2 ("d12+d4", "d12 | d4")

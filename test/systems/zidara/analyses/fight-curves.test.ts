@@ -106,3 +106,19 @@ describe('fight curves', () => {
     expect(out.rows).toHaveLength(6);
   });
 });
+
+describe('fight curves: a long run', () => {
+  it('says how many fights it has solved between them', () => {
+    const reports: [number, number, string][] = [];
+    const options = { pool: [8], challenges: [3, 4], tags: [1, 2], maxRounds: 2 };
+    const { rows } = runAnalysis({ analysis: 'fight-curves', options }, (done, total, unit) => {
+      reports.push([done, total, unit]);
+    });
+    expect(reports).toEqual([
+      [1, 4, 'fights'],
+      [2, 4, 'fights'],
+      [3, 4, 'fights'],
+    ]);
+    expect(rows).toEqual(fightCurves(options));
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runAnalysis } from '../../../../src/systems/run-analysis.ts';
 import { fishing } from '../../../../src/systems/zidara/analyses/fishing.ts';
 import { parseSplit } from '../../../../src/systems/zidara/roll/split.ts';
 import { overDefence, pBeats } from '../enumerate.ts';
@@ -57,5 +58,28 @@ describe('fishing', () => {
     expect(() => fishing({ steps: 6, challenge: 3, minorWeight: 1e7 })).toThrow(
       /^options\.minorWeight: 10000000 is not allowed \(expected a number from 0 to 1000000\)$/,
     );
+  });
+});
+
+describe('fishing: a long run', () => {
+  it("refuses a split past the exact engine, or a run past SPLITS_LIMITS.states of the engine's work, before solving any", () => {
+    expect(() => fishing({ steps: 54, challenge: 3, minorMaxSides: 12, resolve: 1 })).toThrow(
+      'options.steps: the split "d12+d10 | d12+d10 | d12+d10 | d12+d10 | d10 | d10" has 9,765,625 dice-and-Aura states, more than the exact engine\'s 8,388,608: allow fewer steps or actions (nothing was solved)',
+    );
+    // 36 steps, 4 actions, two Resolve: 2,071 splits, hours of work, once without a word.
+    expect(() => fishing({ steps: 36, actions: 4, challenge: 4, resolve: 2 })).toThrow(
+      "options.steps: scoring these 2,071 splits exactly is 1,148,141,360 dice-and-Aura states of the engine's work, more than one run's 100,000,000 (some ten minutes): allow fewer steps or actions (nothing was solved)",
+    );
+  });
+
+  it('says how far it is between its shares of splits', () => {
+    const reports: [number, number, string][] = [];
+    const options = { steps: 24, actions: 3, challenge: 4 };
+    const { rows } = runAnalysis({ analysis: 'fishing', options }, (done, total, unit) => {
+      reports.push([done, total, unit]);
+    });
+    expect(rows).toHaveLength(400);
+    expect(reports).toEqual([[200, 400, 'splits']]);
+    expect(rows).toEqual(fishing(options));
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/input/input-error.ts';
 import { checkAnalysis, runAnalysis } from '../../../../src/systems/run-analysis.ts';
-import { rankStatedSplits, splits } from '../../../../src/systems/zidara/analyses/splits.ts';
+import {
+  rankSplitRows,
+  rankStatedSplits,
+  SPLITS_LIMITS,
+  scoreSplitRows,
+  splitCandidates,
+  splits,
+  splitsSearchStates,
+} from '../../../../src/systems/zidara/analyses/splits.ts';
 import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
 import { ROLL_OPTION_FIELDS } from '../../../../src/systems/zidara/roll/spec.ts';
 import { parseSplit, splitsOfPool } from '../../../../src/systems/zidara/roll/split.ts';
@@ -224,5 +232,68 @@ describe('splits', () => {
     expect(() =>
       runAnalysis({ analysis: 'splits', name: 'x', options: { steps: 0, challenge: 3 } }),
     ).toThrow(/^steps: 0 is not allowed/);
+  });
+});
+
+describe('splits past the exact engine', () => {
+  const tenIntents = parseSplit('d12 | d12 | d12 | d12 | d10 | d10 | d10 | d10 | d10 | d10');
+
+  it('refuses a run one of whose splits the engine cannot solve before solving any, naming the split and the most intents that fit', () => {
+    // 54 steps, 1 action: 4,750 splits of 10-dice pools (115,975 set partitions each, which
+    // splitsOfPool once refused by); the first past the engine has six intents.
+    expect(() => splits({ steps: 54, challenge: 3 })).toThrow(
+      'options.intents: the split "d12+d10 | d12+d10 | d12+d10 | d12+d10 | d10 | d10" has 9,765,625 dice-and-Aura states, more than the exact engine\'s 8,388,608: allow at most 5 intents (nothing was solved)',
+    );
+    // At most 5 intents, every split fits the engine (counted, not solved).
+    const fitting = splitCandidates({ steps: 54, challenge: 3, intents: [1, 2, 3, 4, 5] });
+    expect(fitting.length).toBeGreaterThan(3000);
+    expect(() => splitsSearchStates(fitting, { challenge: 3 }, 'intents')).not.toThrow();
+  });
+
+  it('refuses stated splits the engine cannot solve before solving any, naming the split', () => {
+    expect(() => rankStatedSplits([[[12]], tenIntents], { challenge: 3 })).toThrow(
+      'splits[1]: the split "d12 | d12 | d12 | d12 | d10 | d10 | d10 | d10 | d10 | d10" has 9,765,625 dice-and-Aura states, more than the exact engine\'s 8,388,608: roll fewer dice or put like dice on fewer intents; allow fewer or smaller +2s a roll (boostsPerRoll, boostSize) (nothing was solved)',
+    );
+  });
+
+  it('sizes only what the engine searches: a split the closed form answers costs no state', () => {
+    // With the never policy no reroll happens: the closed form answers ten intents at once.
+    expect(splitsSearchStates([tenIntents], { challenge: 3, policy: 'never' })).toEqual([0]);
+    expect(rankStatedSplits([tenIntents], { challenge: 3, policy: 'never' })).toHaveLength(1);
+    // With Resolve the engine searches it: 5 classes a die, Aura full.
+    expect(splitsSearchStates([[[8]], [[8], [8]]], { challenge: 4, resolve: 1 })).toEqual([5, 25]);
+  });
+});
+
+describe('splits: a long run', () => {
+  it('says how far it is between solves, and scores as one call for every split does', () => {
+    const options = { steps: 10, actions: 3, challenge: 3 };
+    const reports: [number, number, string][] = [];
+    const { rows } = runAnalysis({ analysis: 'splits', options }, (done, total, unit) => {
+      reports.push([done, total, unit]);
+    });
+    const candidates = splitCandidates(options);
+    expect(candidates.length).toBe(245);
+    expect(reports).toEqual([[200, 245, 'splits']]);
+    expect(rows).toEqual(rankSplitRows(scoreSplitRows(candidates, { challenge: 3 })));
+  });
+
+  it(`refuses a run past ${SPLITS_LIMITS.states} dice-and-Aura states of the engine's work before solving any, naming the most intents that fit`, () => {
+    // 24 steps and 4 actions: 42,226 splits, hours of work.
+    expect(() => splits({ steps: 24, actions: 4, challenge: 3 })).toThrow(
+      "options.intents: scoring these 42,226 splits exactly is 947,859,375 dice-and-Aura states of the engine's work, more than one run's 100,000,000 (some ten minutes): allow at most 5 intents, or fewer steps or actions (nothing was solved)",
+    );
+    const fitting = splitCandidates({
+      steps: 24,
+      actions: 4,
+      challenge: 3,
+      intents: [1, 2, 3, 4, 5],
+    });
+    const states = splitsSearchStates(fitting, { challenge: 3 }, 'intents');
+    expect(states.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(SPLITS_LIMITS.states);
+    // Only the intent counts allowed are counted: six alone are past it too.
+    expect(() => splits({ steps: 24, actions: 4, challenge: 3, intents: [6] })).toThrow(
+      /: allow fewer intents, steps or actions \(nothing was solved\)$/,
+    );
   });
 });

@@ -400,7 +400,7 @@ describe('exact engine: its size bound', () => {
     expect(moveEntriesOf(d12s(7))).toBe(1_560_780 * 23 * 23);
     for (const n of [7, 8])
       expect(() => new RollSolver(d12s(n), { lowestAura: 20 })).toThrow(
-        /^this roll has [\d,]+ one-die moves to tabulate \(its like dice's multisets × their classes squared\), more than the exact engine's 268,435,456: put fewer dice of one size on one intent, or allow fewer \+2s a roll \(boostsPerRoll, boostSize\)$/,
+        /^this roll has [\d,]+ one-die moves to tabulate \(its like dice's multisets × their classes squared\), more than the exact engine's 268,435,456, which bound the simulator too \(it plays the exact engine's decisions\); any of these lowers them: put fewer dice of one size on one intent; allow fewer or smaller \+2s a roll \(boostsPerRoll, boostSize\)$/,
       );
     // A lone die has no table.
     expect(moveEntriesOf(d12s(1))).toBe(0);

@@ -8,8 +8,12 @@ import {
 } from '../../../../src/systems/zidara/engine/roll-play.ts';
 import { rollShape } from '../../../../src/systems/zidara/engine/roll-shape.ts';
 import { RollSolver } from '../../../../src/systems/zidara/engine/roll-solver.ts';
-import { solveRolls, solveUtilities } from '../../../../src/systems/zidara/engine/solve-rolls.ts';
-import { parseRoll, type Roll } from '../../../../src/systems/zidara/roll/spec.ts';
+import {
+  searchSize,
+  solveRolls,
+  solveUtilities,
+} from '../../../../src/systems/zidara/engine/solve-rolls.ts';
+import { parseRoll, type Roll, type RollSpec } from '../../../../src/systems/zidara/roll/spec.ts';
 import { auraImbalance, figureGap } from '../figure-gap.ts';
 import { smallRoll } from '../small-roll.ts';
 
@@ -207,5 +211,41 @@ describe('shared solves for a terminal utility', () => {
       }),
       { numRuns: 40, seed: 31 },
     );
+  });
+});
+
+describe('searchSize', () => {
+  it('says, without solving, exactly which rolls solveRolls refuses, and with its message', () => {
+    const d12s = (n: number, intents: number, more: Partial<RollSpec> = {}) =>
+      parseRoll({
+        threats: [{ challenge: 3 }],
+        dice: Array.from({ length: n }, (_, i) => ({ sides: 12, intent: i % intents })),
+        auraMax: 20,
+        boostsPerRoll: 10,
+        resolve: 1,
+        ...more,
+      });
+    const cases: [Roll, SolveOptions][] = [
+      [d12s(10, 1), {}], // 64,512,240 dice states: past the states
+      [d12s(7, 1), {}], // one Aura state held, but 1,560,780 × 23² one-die moves
+      [d12s(6, 3, { boostsPerRoll: 1, auraMax: 5 }), {}], // within both: 15 pairs of 5 classes, cubed
+      [d12s(11, 11, { boostsPerRoll: 1, auraMax: 5 }), { policy: 'never' }], // the closed form's
+      [d12s(11, 11, { boostsPerRoll: 1, auraMax: 5 }), {}], // the same, searched: 5^11 states
+    ];
+    const refused = cases.map(([roll, options]) => {
+      const size = searchSize(roll, options);
+      try {
+        solveRolls([roll], options);
+      } catch (error) {
+        expect(size.excess, String(error)).toBeDefined();
+        expect((error as Error).message).toBe(
+          `this roll has ${size.excess!.what}: ${size.excess!.lower}`,
+        );
+        return size.excess!.bound;
+      }
+      expect(size.excess).toBeUndefined();
+      return size.states;
+    });
+    expect(refused).toEqual(['states', 'moves', 15 ** 3, 0, 'states']);
   });
 });

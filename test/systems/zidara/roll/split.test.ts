@@ -109,9 +109,74 @@ describe('splitsOfPool', () => {
     );
   });
 
-  it('refuses pools with too many ways to share them', () => {
-    const twelve = new Array<number>(12).fill(2);
-    expect(() => splitsOfPool(twelve)).toThrow(/^intents: .* is not allowed/);
-    expect(splitsOfPool(twelve, [1, 2])).toHaveLength(7); // d2×12 in one or two intents
+  it('lists the splits the set partitions of the dice give, in the same order, for every pool of up to 8 dice', () => {
+    // Every pool of 1 to 8 dice over three sides, and of up to 6 over all six, every range of
+    // intent counts from 1: the distinct canonical forms of every set partition, sorted.
+    const pools: number[][] = [];
+    const grow = (pool: number[], sides: readonly number[], most: number) => {
+      if (pool.length > 0) pools.push(pool);
+      if (pool.length === most) return;
+      for (const side of sides)
+        if (pool.length === 0 || side <= pool.at(-1)!) grow([...pool, side], sides, most);
+    };
+    grow([], [12, 6, 2], 8);
+    grow([], [12, 10, 8, 6, 4, 2], 6);
+    for (const pool of pools) {
+      for (const most of [1, 2, 3, pool.length]) {
+        const counts = Array.from({ length: Math.min(most, pool.length) }, (_, i) => i + 1);
+        expect(splitsOfPool(pool, counts)).toEqual(setPartitionSplits(pool, counts));
+      }
+    }
+  });
+
+  it('refuses only pools with too many distinct splits, however many labellings they have', () => {
+    // Twelve d2: 4,213,597 set partitions, but p(12) = 77 splits.
+    expect(splitsOfPool(new Array<number>(12).fill(2))).toHaveLength(77);
+    const twoOfEach = [12, 12, 10, 10, 8, 8, 6, 6, 4, 4, 2, 2];
+    expect(() => splitsOfPool(twoOfEach)).toThrow(
+      /^intents: \[1,2,3,4,5,6,7,8,9,10,11,12\] is not allowed \(expected counts that share d12 d12 d10 .* in at most 100000 ways \(it has more\)/,
+    );
+    expect(splitsOfPool(twoOfEach, [1, 2])).toHaveLength(365); // (3⁶ + 1) / 2
   });
 });
+
+/**
+ * The splits of a pool as the set partitions of its dice give them (Bell(n) for n dice): each
+ * labelling of the dice as a restricted growth string, made canonical, duplicates dropped,
+ * sorted by intent count then by comparing the canonical forms intent by intent.
+ */
+function setPartitionSplits(pool: readonly number[], counts: readonly number[]): number[][][] {
+  const dice = [...pool].sort((a, b) => b - a);
+  const most = Math.max(...counts);
+  const found = new Map<string, number[][]>();
+  const block = new Array<number>(dice.length).fill(0);
+  const walk = (i: number, blocks: number) => {
+    if (i === dice.length) {
+      if (!counts.includes(blocks)) return;
+      const intents: number[][] = Array.from({ length: blocks }, () => []);
+      block.forEach((b, d) => {
+        intents[b]!.push(dice[d]!);
+      });
+      const split = canonicalSplit(intents).map((intent) => [...intent]);
+      found.set(formatSplit(split), split);
+      return;
+    }
+    for (let b = 0; b <= blocks && b < most; b++) {
+      block[i] = b;
+      walk(i + 1, Math.max(blocks, b + 1));
+    }
+  };
+  walk(0, 0);
+  const intentOrder = (a: readonly number[], b: readonly number[]) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return b[i]! - a[i]!;
+    return b.length - a.length;
+  };
+  return [...found.values()].sort((a, b) => {
+    if (a.length !== b.length) return a.length - b.length;
+    for (let i = 0; i < a.length; i++) {
+      const c = intentOrder(a[i]!, b[i]!);
+      if (c !== 0) return c;
+    }
+    return 0;
+  });
+}
