@@ -6,7 +6,8 @@
 export const QUESTION_SIZE = {
   /**
    * Most splits one question may rank on the page: past it the page says so and names the CLI
-   * (which solves any size, in parallel), so the page's memory stays bounded whatever is asked.
+   * (which ranks any number of splits, bounding the engine's work instead: `SPLITS_LIMITS`), so the
+   * page's memory stays bounded whatever is asked.
    */
   mostSplits: 50_000,
   /** Past this many seconds of estimated work, the page asks before it starts. */
