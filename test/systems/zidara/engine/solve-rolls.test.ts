@@ -239,7 +239,7 @@ describe('searchSize', () => {
       } catch (error) {
         expect(size.excess, String(error)).toBeDefined();
         expect((error as Error).message).toBe(
-          `this roll has ${size.excess!.what}: ${size.excess!.lower}`,
+          `this roll has ${size.excess!.what}, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: ${size.excess!.lower}`,
         );
         return size.excess!.bound;
       }
