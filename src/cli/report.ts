@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '@commander-js/extra-typings';
 import { invalid } from '../input/input-error.ts';
+import { chartFileNames } from '../report/chart-file-names.ts';
 import { reportPage } from '../report/html.ts';
 import { OFFLINE_PAGE } from '../report/offline-page.ts';
 import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-output.ts';
@@ -85,7 +86,8 @@ export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[]
  * Runs every job and draws every chart before anything is written, then writes each chart's
  * four files, the page `index.html` and, beside it, a copy of the offline page `builtPage`
  * (linked from index.html; left out, with no link, when that file does not exist) in one atomic
- * batch: bad parameters or a path that cannot be written leave no file touched. `say` gets one
+ * batch: bad parameters or a path that cannot be written leave no file touched, and a job name
+ * used twice or that no file can have is refused before any analysis runs. `say` gets one
  * progress line per analysis. Returns the pages' paths, the outputs and the seconds taken.
  */
 export async function writeReport(
@@ -101,6 +103,8 @@ export async function writeReport(
     const name = jobName(job);
     if (names.has(name) || name === 'index')
       throw invalid('report job name', name, 'a name used once, not "index"');
+    // A name its files cannot have (a scenario file's "Ash fights.yaml") is refused before the work.
+    chartFileNames(name);
     names.add(name);
   }
   const outputs: AnalysisOutput[] = [];

@@ -253,11 +253,14 @@ function keepOnSignal(write: WriteInFlight): void {
 
 /**
  * Why files cannot be written into folder `dir` (made if missing), or undefined when they can
- * as far as the paths go: a file in the way of the folder or of one of its parents.
+ * as far as the paths go: an empty name, or a file in the way of the folder or of one of its
+ * parents.
  * Reads the file system; O(depth of the path).
  * @example folderProblem("notes.txt") // not run: reads the file system; gives "it is a file" when it is one, "notes.txt is a file" for a parent
  */
 export function folderProblem(dir: string): string | undefined {
+  // resolve("") is the working folder, but making "" fails: refuse it by what it is.
+  if (dir === '') return 'its name is empty';
   for (let path = resolve(dir); ; path = dirname(path)) {
     const found = statIfAny(path);
     if (found?.isDirectory()) return undefined;

@@ -411,6 +411,12 @@ describe('paths that are not what they should be', () => {
     ],
     ['report --out a file', () => ['report', '--out', at('a-file.txt')], /expected a folder, but/],
     [
+      // Before, "making the folder  fails: no such file or folder (ENOENT)".
+      'report --out empty',
+      () => ['report', '--out', ''],
+      /--out <dir>.*"" is not allowed \(expected a folder, but its name is empty\)/,
+    ],
+    [
       'compare --out a file',
       () => ['compare', '--out', at('a-file.txt')],
       /expected a folder, but/,

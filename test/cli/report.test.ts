@@ -131,6 +131,22 @@ describe('dicelab report', () => {
       await rm(empty, { recursive: true, force: true });
     }
   });
+
+  it('refuses a name its files cannot have before running any analysis', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
+    try {
+      // What a scenario file "Ash fights.yaml" names its jobs: refused after every analysis ran.
+      const jobs = [SMALL_JOBS[1]!, { ...SMALL_JOBS[2]!, name: 'Ash fights-advantage' }];
+      const said: string[] = [];
+      await expect(writeReport(jobs, empty, (line) => said.push(line))).rejects.toThrow(
+        'chart name: "Ash fights-advantage" is not allowed (expected letters, digits, ".", "_" and "-", starting with a letter or digit)',
+      );
+      expect(said).toEqual([]);
+      expect(await readdir(empty)).toEqual([]);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
 });
 
 /**

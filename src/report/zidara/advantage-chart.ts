@@ -40,9 +40,22 @@ export function advantageChart(
   });
   const challenges = [...new Set(rows.map((r) => r.challenge))];
   return withSubtitle(spec, [
-    `One intent against ${challenges.length === 1 ? challengeName(challenges[0]!) : `each Challenge, ${challengeName(Math.min(...challenges))} to ${challengeName(Math.max(...challenges))}`}`,
+    `One intent against ${challengesText(challenges)}`,
     describeSetup(context.setup),
   ]);
+}
+
+/**
+ * The Challenges faced, in words: a run by its ends ("each Challenge, C1 (d2) to C3 (d6)"),
+ * others each by name ("C2 (d4), C3 (d6) and C5 (d10)").
+ */
+function challengesText(challenges: readonly number[]): string {
+  const sorted = [...challenges].sort((a, b) => a - b);
+  const names = sorted.map(challengeName);
+  if (names.length === 1) return names[0]!;
+  if (sorted.every((c, i) => i === 0 || c === sorted[i - 1]! + 1))
+    return `each Challenge, ${names[0]} to ${names[names.length - 1]}`;
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** "d6" when every stack is copies of that one die, else undefined. */

@@ -16,6 +16,7 @@ import {
 } from '../../systems/zidara/analyses/tune.ts';
 import { FIGHT_DEFAULTS } from '../../systems/zidara/fight/fight.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
+import { ROLL_DEFAULTS } from '../../systems/zidara/roll/spec.ts';
 import { formatSplit } from '../../systems/zidara/roll/split.ts';
 import type { Column } from '../column.ts';
 import {
@@ -213,7 +214,9 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
         steps,
         actions = FIGHT_DEFAULTS.actions,
         titles = FIGHT_DEFAULTS.titles,
+        auraMax = ROLL_DEFAULTS.auraMax,
       } = job.options;
+      const aura = job.options.aura ?? auraMax;
       const character = pool
         ? pool.map((n) => `d${n}`).join(' ')
         : `${/^(8|11|18)$/.test(String(steps)) ? 'an' : 'a'} ${steps}-step character${actions > 1 ? ` (${actions} actions)` : ''}`;
@@ -223,7 +226,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
         spec: fightsChart(rows, { character, titles, setup: job.options }),
         description:
           'Each line is a fight against one threat: the chance it has lost every tag within 1, 2, 3… rounds. ' +
-          'Every intent won strips a tag; Aura and Resolve carry from round to round (Aura starts full, Resolve at the Titles).',
+          `Every intent won strips a tag; Aura and Resolve carry from round to round (Aura starts ${aura === auraMax ? 'full' : `at ${aura} of ${auraMax}`}, Resolve at the Titles).`,
         findings: [
           // "; " between fights: a fight's name has a comma of its own ("C4 (d8), 2 tags").
           `Down within ${Math.min(3, lastRound)} round${lastRound === 1 ? '' : 's'}: ${finals.map((r) => `${r.fight} ${formatPercent(shownWinWithin(r))}`).join('; ')}.`,

@@ -150,6 +150,20 @@ describe('analysisOutput', () => {
     expect(title(4)).toContain('a 4-step character');
   });
 
+  it("says where a fight's Aura starts, as its chart's subtitle does", () => {
+    const description = (aura: number | undefined) =>
+      analysisOutput(
+        runAnalysis({
+          analysis: 'fight-curves',
+          options: { steps: 4, tags: [1], challenges: [3], maxRounds: 1, auraMax: 3, aura },
+        }),
+      ).description;
+    expect(description(undefined)).toContain('(Aura starts full, Resolve at the Titles)');
+    expect(description(3)).toContain('(Aura starts full, Resolve at the Titles)');
+    // Before, "Aura starts full" under a subtitle reading "Aura 1 of 3".
+    expect(description(1)).toContain('(Aura starts at 1 of 3, Resolve at the Titles)');
+  });
+
   it('names the output of a job given no name by its analysis, an old name read as the new', () => {
     const options = { steps: 2, tags: [1], challenges: [3], maxRounds: 1 };
     expect(analysisOutput(runAnalysis({ analysis: 'fight-curves', options })).name).toBe(

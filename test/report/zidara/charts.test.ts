@@ -88,6 +88,20 @@ describe('the Zi’Dara charts', () => {
     }
   });
 
+  it('name the Challenges an advantage chart faces: a run by its ends, a gap by each one', () => {
+    const subtitle = (challenges: number[]) =>
+      (
+        advantageChart(advantage({ sides: 6, most: 2, challenges }), { setup: {} }).title as {
+          subtitle: string[];
+        }
+      ).subtitle[0];
+    expect(subtitle([2, 3, 4])).toBe('One intent against each Challenge, C2 (d4) to C4 (d8)');
+    // Before, "C2 (d4) to C5 (d10)", as if C4 were drawn too.
+    expect(subtitle([5, 2, 3])).toBe('One intent against C2 (d4), C3 (d6) and C5 (d10)');
+    expect(subtitle([2, 4])).toBe('One intent against C2 (d4) and C4 (d8)');
+    expect(subtitle([3])).toBe('One intent against C3 (d6)');
+  });
+
   it('label Challenges "C3 (d6)" and show chances in % on a 0–100% scale', () => {
     const json = JSON.stringify(charts.tune);
     expect(json).toContain("'C' + datum.value + ' (d' + 2 * datum.value + ')'");
