@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '@commander-js/extra-typings';
+import { countOf } from '../format/format-count.ts';
 import { invalid } from '../input/input-error.ts';
 import { chartFileNames } from '../report/chart-file-names.ts';
 import { reportPage } from '../report/html.ts';
@@ -52,7 +53,7 @@ Examples:
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
       const { index, page, seconds } = await writeReport(jobs, options.out, say);
       process.stdout.write(
-        `report: ${resolve(index)} (${jobs.length} analyses, ${seconds.toFixed(1)} s)\n`,
+        `report: ${resolve(index)} (${countOf(jobs.length, 'analysis', 'analyses')}, ${seconds.toFixed(1)} s)\n`,
       );
       if (page) process.stdout.write(`page: ${resolve(page)} (offline; opens on a phone too)\n`);
       else

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { countOf } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import { type FightCurveRow, shownWinWithin } from '../../systems/zidara/analyses/fight-curves.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
@@ -26,7 +27,7 @@ export function fightsChart(
     color: { field: 'fight', title: 'Threat', sort: 'data' },
   });
   return withSubtitle(spec, [
-    `Exact, round by round: each round the pool is split among the tags left and played optimally; ${context.titles} Titles of Resolve for the fight`,
+    `Exact, round by round: each round the pool is split among the tags left and played optimally; ${countOf(context.titles, 'Title')} of Resolve for the fight`,
     describeSetup({ ...context.setup, resolve: 0 }).replace('no Resolve · ', ''),
   ]);
 }

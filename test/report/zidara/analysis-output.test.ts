@@ -150,6 +150,21 @@ describe('analysisOutput', () => {
     expect(title(4)).toContain('a 4-step character');
   });
 
+  it('counts the Titles of a fights chart as English does (1 Title, 2 Titles)', () => {
+    const subtitle = (titles: number) =>
+      JSON.stringify(
+        analysisOutput(
+          runAnalysis({
+            analysis: 'fight-curves',
+            options: { steps: 4, tags: [1], challenges: [3], maxRounds: 1, titles },
+          }),
+        ).spec,
+      );
+    // Before, "1 Titles of Resolve".
+    expect(subtitle(1)).toContain('; 1 Title of Resolve for the fight');
+    expect(subtitle(2)).toContain('; 2 Titles of Resolve for the fight');
+  });
+
   it("says where a fight's Aura starts, as its chart's subtitle does", () => {
     const description = (aura: number | undefined) =>
       analysisOutput(
