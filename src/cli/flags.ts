@@ -74,12 +74,25 @@ export function choiceFlag<T extends string>(choices: readonly T[]) {
 }
 
 /**
+ * What is wrong with a path as typed, before the file system is asked: an empty name (which
+ * would write nothing, or the working folder), or the next flag taken for it (`--out --quiet`
+ * writes into a folder "--quiet").
+ * @example nameProblem('--quiet') // 'it begins with "-" as a flag does (a folder or file of that name is ./--quiet)'
+ */
+function nameProblem(raw: string): string | undefined {
+  if (raw === '') return 'its name is empty';
+  if (raw.startsWith('-'))
+    return `it begins with "-" as a flag does (a folder or file of that name is ./${raw})`;
+  return undefined;
+}
+
+/**
  * A folder to write into (`--out <dir>`): an existing folder, or a path where one can be made.
  * Checked when the flag is read, before any work.
  * @example folderFlag('reports') // 'reports'
  */
 export function folderFlag(raw: string): string {
-  const problem = folderProblem(raw);
+  const problem = nameProblem(raw) ?? folderProblem(raw);
   if (problem)
     throw new InvalidArgumentError(
       `${showValue(raw)} is not allowed (expected a folder, but ${problem})`,
@@ -116,6 +129,11 @@ export function stemFlag(raw: string): string {
  * @example fileFlag('reports/baseline.json') // 'reports/baseline.json'
  */
 export function fileFlag(raw: string): string {
+  const named = nameProblem(raw);
+  if (named)
+    throw new InvalidArgumentError(
+      `${showValue(raw)} is not allowed (expected a file, but ${named})`,
+    );
   const found = statIfAny(raw);
   // folderProblem names its own path "it": here that is the file's folder, not the file.
   const inFolder = found ? undefined : folderProblem(dirname(raw));

@@ -417,6 +417,24 @@ describe('paths that are not what they should be', () => {
       /--out <dir>.*"" is not allowed \(expected a folder, but its name is empty\)/,
     ],
     [
+      // Before, a folder named "--quiet" was made and written into.
+      'report --out taking the next flag',
+      () => ['report', '--out', '--quiet'],
+      /--out <dir>.*"--quiet" is not allowed \(expected a folder, but it begins with "-" as a flag does \(a folder or file of that name is \.\/--quiet\)\)/,
+    ],
+    [
+      // Before, taken, and no partial result written.
+      'simulate --partial empty',
+      () => ['zidara', 'simulate', 'd12', '--vs', '3', '--partial', ''],
+      /--partial <file>.*"" is not allowed \(expected a file, but its name is empty\)/,
+    ],
+    [
+      // Before, "options.baseline: … (expected text of at least 1 characters)".
+      'check --baseline empty',
+      () => ['check', '--baseline', ''],
+      /--baseline <file>.*"" is not allowed \(expected a file, but its name is empty\)/,
+    ],
+    [
       'compare --out a file',
       () => ['compare', '--out', at('a-file.txt')],
       /expected a folder, but/,
