@@ -40,8 +40,8 @@ and prints both side by side with the change (chances in percentage points):
   --against "--defending"  --against "--no-explode"  --against "--late-aura --aura 2"
 FLAGS may set the character and rule flags of the analysis (Aura, +2s, ties, Warrior, late Aura,
 worth of Aura and Resolve, Resolve, Titles, the policy, the rule variants such as --boost-size 3);
---no-defending, --no-explode and --no-late-aura turn a flag off. With --format csv or json, every figure of both runs is given;
-with --out, the second run's chart files are named <name>-against.`;
+--no-defending, --no-explode and --no-late-aura turn a flag off. With --format csv or json, every figure of both runs is given
+(tune --target: both runs' answer points too, after the grid); with --out, the second run's chart files are named <name>-against.`;
 
 /**
  * The flags `raw` sets, read by the command's own options (the same parsers, limits and
@@ -151,6 +151,20 @@ export async function emitWhatIf(
   const shape = WHAT_IF_SHAPES[analysis];
   let rows = whatIfPairs<Record<string, unknown>>(base.rows, against.rows, shape);
   if (flags.top !== undefined) rows = rows.slice(0, flags.top);
+  // The CSV's rows past the analysis' rows, what the findings answer (a tune's target: its
+  // points, `answer` saying which), pair as the rows do, on the keys and the CSV's own columns:
+  // a point both runs answer alike is one row with its change, else each run's is a row of its own.
+  const csvOnly = base.csvColumns
+    .map((c) => c.key)
+    .filter((key) => !base.columns.some((c) => c.key === key));
+  const answers =
+    base.csvRows.length > base.rows.length || against.csvRows.length > against.rows.length
+      ? whatIfPairs<Record<string, unknown>>(
+          base.csvRows.slice(base.rows.length),
+          against.csvRows.slice(against.rows.length),
+          { ...shape, keys: [...shape.keys, ...csvOnly] },
+        )
+      : [];
   if (flags.out !== undefined) {
     // Both charts drawn, then written in one batch: a failure leaves neither, and says one line.
     const charts = await Promise.all(
@@ -181,6 +195,7 @@ export async function emitWhatIf(
       against: change,
       findings: { base: base.findings, against: against.findings },
       rows,
+      ...(answers.length ? { answerPoints: answers } : {}),
       ...(base.details || against.details
         ? { details: { base: base.details, against: against.details } }
         : {}),
@@ -189,7 +204,7 @@ export async function emitWhatIf(
     return;
   }
   if (flags.format === 'csv') {
-    const flat = rows.map((row) => {
+    const flat = [...rows, ...answers].map((row) => {
       const out: Record<string, unknown> = { ...row.key };
       for (const figure of Object.keys(units)) {
         out[figure] = row.base?.[figure] ?? null;
@@ -205,6 +220,7 @@ export async function emitWhatIf(
         { key: `${figure}Against`, header: `${header(figure)} (against)` },
         { key: `${figure}Change`, header: `${header(figure)} change` },
       ]),
+      ...(answers.length ? csvOnly.map((key) => ({ key, header: header(key) })) : []),
     ];
     const { toCsv } = await import('../report/csv.ts');
     process.stdout.write(toCsv(flat, columns));

@@ -78,9 +78,10 @@ export async function runSimulation(
           url: options.queue,
           ...(options.redisGiveUp === undefined ? {} : { giveUpSeconds: options.redisGiveUp }),
           onProgress: (done, total) => bar.update(done, total),
-          note: options.quiet ? undefined : (line) => stderr.write(`dicelab: ${line}\n`),
+          // Said above the bar, which would otherwise draw over them.
+          note: options.quiet ? undefined : (line) => bar.note(`dicelab: ${line}`),
           // A run no worker takes waits for ever: said even with --quiet.
-          warn: (line) => stderr.write(`dicelab: ${line}\n`),
+          warn: (line) => bar.note(`dicelab: ${line}`),
           signal: sigint.signal,
         },
       );

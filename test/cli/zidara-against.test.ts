@@ -309,4 +309,57 @@ describe('--against: an analysis under two settings', () => {
     expect(cell('notWonWithinAgainst')).toBeCloseTo(204 / 512, 12);
     expect(cell('notWonWithinChange')).toBeCloseTo(204 / 512 - 36 / 64, 12);
   });
+
+  it("gives tune's answer points of both runs in CSV and JSON, paired where both answer alike", async () => {
+    const tune = ['zidara', 'tune', '--steps', '6', '--vs', '1-3', '--pool', 'natural'];
+    const ask = [...tune, '--aura-max', '0', '--target', '60%'];
+    // A d12 beats a d8 in 60 of 96 pairs, a d10 in 65 of 120; won ties add 8 and 10: 68/96 and
+    // 75/120, and 78/144 against a d12. So 60% is nearest C4 (above it) as given, C5 with ties.
+    const csv = await cliInProcess(...ask, '--against', '--ties-go-to roller', '--format', 'csv');
+    expect(csv.status).toBe(0);
+    const [head, ...lines] = csv.stdout.trimEnd().split('\r\n');
+    expect(head).toBe(
+      'steps,challenge,winChance,winChanceAgainst,winChanceChange,pool,poolAgainst,poolChange,answer',
+    );
+    const cells = lines.map((line) => line.split(','));
+    // The grid first, no answer of its own.
+    expect(cells.slice(0, 3).map((c) => [c[1], c.at(-1)])).toEqual([
+      ['1', ''],
+      ['2', ''],
+      ['3', ''],
+    ]);
+    // Then each run's points, the other run's columns empty where it answers otherwise.
+    const points = cells.slice(3);
+    expect(points.map(([, c, , , , , , , what]) => [c, what])).toEqual([
+      ['4', 'nearest'],
+      ['4', 'above'],
+      ['5', 'below'],
+      ['5', 'nearest'],
+      ['5', 'above'],
+      ['6', 'below'],
+    ]);
+    const given = points.map((c) => (c[2] === '' ? null : Number(c[2])));
+    const against = points.map((c) => (c[3] === '' ? null : Number(c[3])));
+    expect(given.slice(3)).toEqual([null, null, null]);
+    expect(against.slice(0, 3)).toEqual([null, null, null]);
+    for (const [i, p] of [60 / 96, 60 / 96, 65 / 120].entries())
+      expect(given[i]).toBeCloseTo(p, 12);
+    for (const [i, p] of [75 / 120, 75 / 120, 78 / 144].entries())
+      expect(against[3 + i]).toBeCloseTo(p, 12);
+
+    // With no Aura a +2 cannot be paid (60 of 96 above has one): both runs answer alike, one
+    // row a point with its change; JSON pairs the same points.
+    const alike = await cliInProcess(...ask, '--against', '--boosts 0', '--format', 'json');
+    expect(alike.status).toBe(0);
+    const out = JSON.parse(alike.stdout);
+    expect(out.answerPoints.map((p: { key: object }) => p.key)).toEqual([
+      { steps: 6, challenge: 4, answer: 'nearest' },
+      { steps: 6, challenge: 4, answer: 'above' },
+      { steps: 6, challenge: 5, answer: 'below' },
+    ]);
+    expect(out.answerPoints[0].base.winChance).toBeCloseTo(60 / 96, 12);
+    expect(out.answerPoints[0].against.winChance).toBeCloseTo(60 / 96, 12);
+    expect(out.answerPoints[0].change).toEqual({ winChance: 0, pool: 0 });
+    expect(out.details.against.answers[0].nearest).toMatchObject({ challenge: 4 });
+  });
 });

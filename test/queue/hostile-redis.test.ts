@@ -1,10 +1,14 @@
+// Registers dicelab's kernel catalogue: a run in this process names its kernel by id.
+import '../../src/systems/systems.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRedis, startRedis, stopProcess } from '../../scripts/redis-server.ts';
+import { runSimulation } from '../../src/cli/run-simulation.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { QUEUE_NAME } from '../../src/queue/queue-settings.ts';
+import { fakeTerminal } from '../cli/fake-terminal.ts';
 import { dicelab, startDicelab, startWorker, type WorkerProcess } from './dicelab-process.ts';
 
 /**
@@ -111,6 +115,22 @@ describe('a Redis database that does not exist, and databases kept apart', () =>
     expect(oneLine(run.stderr)).toMatch(
       /^dicelab: interrupted: run [0-9a-f]{24} stays on the queue \(0 of 2 shards done\)/,
     );
+  }, 60_000);
+
+  it('says it on a terminal above the progress bar, where the bar neither draws over it nor clears it', async () => {
+    // Written under the bar, the line was drawn over, then cleared with the bar when it stopped.
+    const terminal = fakeTerminal();
+    const flags = { trials: 1e6, seed: 5, chunkSize: 65_536, shards: 2, queue: redis.url(13) };
+    const run = runSimulation('systems/d6-pool/simulate', { stat: 3 }, flags, terminal.stream);
+    const stopped = expect(run).rejects.toThrow(/interrupted: run [0-9a-f]{24} stays on the queue/);
+    while (!/no worker is on the queue yet/.test(terminal.written())) await sleep(100);
+    process.emit('SIGINT');
+    await stopped;
+    const hint = `dicelab: no worker is on the queue yet: start some with dicelab queue worker --redis ${redis.url(13)}`;
+    expect(terminal.screen().filter((line) => line !== '')).toEqual([
+      expect.stringMatching(/^dicelab: submitted run [0-9a-f]{24}: 2 shard jobs/),
+      hint,
+    ]);
   }, 60_000);
 
   it('says so with --quiet too, which hides the notes but not that the run may wait for ever', async () => {
