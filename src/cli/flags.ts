@@ -77,7 +77,6 @@ export function choiceFlag<T extends string>(choices: readonly T[]) {
  * What is wrong with a path as typed, before the file system is asked: an empty name (which
  * would write nothing, or the working folder), or the next flag taken for it (`--out --quiet`
  * writes into a folder "--quiet").
- * @example nameProblem('--quiet') // 'it begins with "-" as a flag does (a folder or file of that name is ./--quiet)'
  */
 function nameProblem(raw: string): string | undefined {
   if (raw === '') return 'its name is empty';
