@@ -36,14 +36,15 @@ export function addSpecAndJsonOptions<
   Opts extends OptionValues,
   Global extends OptionValues,
 >(flags: Command<Args, Opts, Global>) {
+  const one = flags.name() === 'simulate';
   return flags
     .addOption(
       specOption(
         flags,
-        `JSON or YAML file with one spec${flags.name() === 'simulate' ? '' : ', or an array of them,'} instead of the flags`,
+        `JSON or YAML file with one spec${one ? '' : ', or an array of them,'} instead of the flags`,
       ),
     )
-    .option('--json', 'print JSON (an array for a spec array)');
+    .option('--json', one ? 'print the summary as JSON' : 'print JSON (an array for a spec array)');
 }
 
 /**

@@ -134,4 +134,14 @@ describe('simulation flags', () => {
       );
     }
   });
+
+  it("promises no array from simulate --json, as the systems' simulate --spec takes one spec", async () => {
+    for (const system of ['d6-pool', 'tags-2d6', 'd12-action', 'ring-skill']) {
+      const { stdout } = await cli(system, 'simulate', '--help');
+      const help = stdout.replace(/\s+/g, ' ');
+      expect(help, system).toContain('--spec <file> JSON or YAML file with one spec');
+      expect(help, system).toContain('--json print the summary as JSON');
+      expect(help, system).not.toContain('spec array');
+    }
+  });
 });
