@@ -27,8 +27,8 @@ Faces, as the rules page numbers them (docs/rules-other-systems.md):
   Skill d12: 1-2 blank, 3-5 opportunity, 6-7 success, 8-9 success + strife,
              10 success + opportunity, 11 explosive success, 12 explosive success + strife
 Give the faces after any rerolls. --spec FILE takes { "check": <as odds --spec>, "ring": [faces],
-"skill": [faces] }, or an array of them; --json prints { best, actions: [{ keep: { ring, skill }
-(0-based dice), expectedUtility, … }], explosionWave } per object.`;
+"skill": [faces] } ("skill" left out for skill 0), or an array of them; --json prints { best,
+actions: [{ keep: { ring, skill } (0-based dice), expectedUtility, … }], explosionWave } per object.`;
 
 /**
  * `dicelab ring-skill advise --ring R --skill S --tn T --ring-faces 5,6 --skill-faces 11 [--json]`

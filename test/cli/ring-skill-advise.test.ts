@@ -65,6 +65,21 @@ describe('dicelab ring-skill advise', () => {
     expect(alone.best).toMatchObject({ keep: { ring: [0], skill: [] }, expectedUtility: 1 });
   });
 
+  it('--spec FILE may leave out skill for a check of skill 0, as the flags leave out --skill-faces', async () => {
+    const file = join(dir, 'no-skill.yaml');
+    await writeFile(file, 'check: { ring: 2, skill: 0, tn: 1 }\nring: [6, 4]\n');
+    const spec = await cli('ring-skill', 'advise', '--spec', file);
+    const flags = ['--ring', '2', '--skill', '0', '--tn', '1', '--ring-faces', '6,4'];
+    expect(spec).toEqual(await cli('ring-skill', 'advise', ...flags));
+    expect(spec.status).toBe(0);
+    await writeFile(file, 'check: { ring: 2, skill: 1, tn: 1 }\nring: [6, 4]\n');
+    const bad = await cli('ring-skill', 'advise', '--spec', file);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(
+      /no-skill\.yaml:1:1: skill: missing \(expected 1 face from 1 to 12, one per Skill die \(check\.skill\)\)\n$/,
+    );
+  });
+
   it('refuses a bad file with file:line:col and a bad flag naming it, exit 2', async () => {
     const file = join(dir, 'bad.yaml');
     await writeFile(file, 'check: { ring: 2, skill: 0, tn: 2 }\nring: [5, 7]\nskill: []\n');

@@ -1,7 +1,8 @@
 import { z } from '#zod';
+import { countOf as countOfNoun } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import { integer } from '../../input/field-schemas.ts';
-import { invalid } from '../../input/input-error.ts';
+import { invalid, missing } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 import { Rational } from '../rational.ts';
 import type { RingSkillFigures } from './exact.ts';
@@ -83,14 +84,15 @@ const facesSchema = (sides: number) =>
 
 /**
  * Checks an advice request `{ check, ring: [faces], skill: [faces] }`: the check as `odds --spec`
- * takes it, one face per die. @throws InputError naming the field (`where` prefixes it).
+ * takes it, one face per die (`skill` may be left out when the check has no Skill dice, as
+ * `--skill-faces` may). @throws InputError naming the field (`where` prefixes it).
  * @example parseRingSkillAdviceRequest({ check: { ring: 1, skill: 0, tn: 1 }, ring: [5], skill: [] }).ring // [5]
  */
 export function parseRingSkillAdviceRequest(input: unknown, where = ''): RingSkillAdviceRequest {
   const raw = parseSpec(
     z.strictObject(
       // `check` optional here: its own parse says a missing one is missing, in house words.
-      { check: z.unknown().optional(), ring: facesSchema(6), skill: facesSchema(12) },
+      { check: z.unknown().optional(), ring: facesSchema(6), skill: facesSchema(12).optional() },
       {
         error:
           'an object such as { "check": { "ring": 2, "skill": 1, "tn": 2 }, "ring": [5, 1], "skill": [11] }',
@@ -104,15 +106,13 @@ export function parseRingSkillAdviceRequest(input: unknown, where = ''): RingSki
     throw invalid(
       `${where}ring`,
       raw.ring,
-      `${check.ring} faces from 1 to 6, one per Ring die (check.ring)`,
+      `${countOfNoun(check.ring, 'face')} from 1 to 6, one per Ring die (check.ring)`,
     );
-  if (raw.skill.length !== check.skill)
-    throw invalid(
-      `${where}skill`,
-      raw.skill,
-      `${check.skill} faces from 1 to 12, one per Skill die (check.skill)`,
-    );
-  return { check, ring: raw.ring, skill: raw.skill };
+  const skillFaces = `${countOfNoun(check.skill, 'face')} from 1 to 12, one per Skill die (check.skill)`;
+  const skill = raw.skill ?? (check.skill === 0 ? [] : undefined);
+  if (skill === undefined) throw missing(`${where}skill`, skillFaces);
+  if (skill.length !== check.skill) throw invalid(`${where}skill`, skill, skillFaces);
+  return { check, ring: raw.ring, skill };
 }
 
 /**

@@ -128,6 +128,15 @@ describe('ring-skill advise', () => {
     expect(blanks.actions.map((a) => a.kept)).toEqual([['blank']]);
   });
 
+  it('takes a request without skill faces for a check of skill 0, as --skill-faces may be left out', () => {
+    const request = parseRingSkillAdviceRequest({
+      check: { ring: 2, skill: 0, tn: 1 },
+      ring: [6, 4],
+    });
+    expect(request.skill).toEqual([]);
+    expect(ringSkillAdvice(request).best.kept).toEqual(['Ring explosive success + strife']);
+  });
+
   it('refuses a request naming the field and what is allowed', () => {
     const bad: [unknown, RegExp][] = [
       [
@@ -145,6 +154,11 @@ describe('ring-skill advise', () => {
       [
         { check: { ring: 1, skill: 0, tn: 2 }, ring: [5], skill: [], faces: 1 },
         /^faces: no such field/,
+      ],
+      // Left out, the faces of the Skill dice there are are missing (none are, for skill 0).
+      [
+        { check: { ring: 1, skill: 2, tn: 2 }, ring: [5] },
+        /^skill: missing \(expected 2 faces from 1 to 12, one per Skill die \(check\.skill\)\)$/,
       ],
       // It said "(expected a value of type nonoptional)", zod's name for a required field.
       [{ ring: [5], skill: [] }, /^check: missing \(expected an object\)$/],
