@@ -257,6 +257,7 @@ function d12Text(r: D12ActionResult): string {
           { key: 's', header: 'success', format: (p: number) => formatPercent(p) },
           { key: 'f', header: 'failure', format: (p: number) => formatPercent(p) },
           { key: 'cf', header: 'crit. failure', format: (p: number) => formatPercent(p) },
+          { key: 'gained', header: 'balance tokens', format: (x: number) => formatProbability(x) },
         ],
         r.supporters.map((s, i) => ({
           who: `${i + 1} (${r.spec.supporters[i]!.rating}:${r.spec.supporters[i]!.capacity})`,
@@ -265,6 +266,7 @@ function d12Text(r: D12ActionResult): string {
           s: s.outcomes[1]!.p,
           f: s.outcomes[2]!.p,
           cf: s.outcomes[3]!.p,
+          gained: s.expectedBalanceTokens,
         })),
         { title: 'The supporters choose together (best for the lead):' },
       ),
