@@ -209,7 +209,11 @@ export function registerRingSkill(program: Command) {
         simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
         simulatedMean('expected opportunity', s.expectedOpportunity),
         simulatedMean('expected successes', s.expectedSuccesses),
-        `capped: ${formatPercent(s.pCapped.p, 4)}`,
+        simulatedMean('capped by the depth', {
+          estimate: s.pCapped.p,
+          lo: s.pCapped.lo,
+          hi: s.pCapped.hi,
+        }),
       ].join('\n'),
   });
   return system;

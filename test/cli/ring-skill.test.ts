@@ -139,6 +139,19 @@ describe('dicelab ring-skill', () => {
       expect(stdout).toMatch(new RegExp(`^expected ${label}: \\d\\.\\d{4} \\(95% `, 'm'));
   });
 
+  it('simulate gives the capped chance as odds does, a probability, with its interval', async () => {
+    const check = ['--ring', '1', '--skill', '0', '--tn', '1', '--explode-depth', '0'];
+    const odds = await cli('ring-skill', 'odds', ...check);
+    // Depth 0 rolls no wave: the Ring 6 (explosive success) is kept and capped, 1 time in 6.
+    expect(odds.stdout).toMatch(/^capped by the depth: 0\.1667 \(/m);
+    const { stdout } = await cli(
+      ...['ring-skill', 'simulate', ...check],
+      ...['--trials', '2000', '--threads', '1', '--quiet'],
+    );
+    expect(stdout).toMatch(/^capped by the depth: 0\.1\d{3} \(95% 0\.1\d{3} to 0\.1\d{3}\)$/m);
+    expect(stdout).not.toMatch(/^capped: /m);
+  });
+
   it('simulate --trials 1 gives each mean its whole range, as zidara simulate does, not n/a', async () => {
     const { stdout } = await cli(
       ...['ring-skill', 'simulate', '--ring', '2', '--skill', '1', '--tn', '2'],
