@@ -1,5 +1,5 @@
 import { z } from '#zod';
-import { countOf as countOfNoun } from '../../format/format-count.ts';
+import { countOf } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import { integer } from '../../input/field-schemas.ts';
 import { invalid, missing } from '../../input/input-error.ts';
@@ -106,9 +106,9 @@ export function parseRingSkillAdviceRequest(input: unknown, where = ''): RingSki
     throw invalid(
       `${where}ring`,
       raw.ring,
-      `${countOfNoun(check.ring, 'face')} from 1 to 6, one per Ring die (check.ring)`,
+      `${countOf(check.ring, 'face')} from 1 to 6, one per Ring die (check.ring)`,
     );
-  const skillFaces = `${countOfNoun(check.skill, 'face')} from 1 to 12, one per Skill die (check.skill)`;
+  const skillFaces = `${countOf(check.skill, 'face')} from 1 to 12, one per Skill die (check.skill)`;
   const skill = raw.skill ?? (check.skill === 0 ? [] : undefined);
   if (skill === undefined) throw missing(`${where}skill`, skillFaces);
   if (skill.length !== check.skill) throw invalid(`${where}skill`, skill, skillFaces);
@@ -141,10 +141,10 @@ export function ringSkillAdvice(
   const [best] = valued.splice(at, 1);
   valued.unshift(best!);
   const actions = valued.map((v) => actionOf(v, request, kinds));
-  const successes = countOf(best!.kept, KIND_SUCCESSES);
+  const successes = keptTotal(best!.kept, KIND_SUCCESSES);
   const adds = {
-    ring: countOf(best!.kept, KIND_ADDS_RING),
-    skill: countOf(best!.kept, KIND_ADDS_SKILL),
+    ring: keptTotal(best!.kept, KIND_ADDS_RING),
+    skill: keptTotal(best!.kept, KIND_ADDS_SKILL),
   };
   const explosionWave: WaveAdvice[] =
     adds.ring + adds.skill > 0 && check.explodeDepth > 0
@@ -205,7 +205,8 @@ function keepsOf(pool: Int8Array, most: number): Int8Array[] {
   return keeps;
 }
 
-function countOf(kept: ArrayLike<number>, per: readonly number[]): number {
+/** What the kept dice add up to, `per` kind: their successes, or the dice they add to a wave. */
+function keptTotal(kept: ArrayLike<number>, per: readonly number[]): number {
   let n = 0;
   for (let k = 0; k < KIND_COUNT; k++) n += kept[k]! * per[k]!;
   return n;
@@ -213,28 +214,28 @@ function countOf(kept: ArrayLike<number>, per: readonly number[]): number {
 
 /** A keep's figures: its own symbols, plus the solver's value of the state it leads to. */
 function keepValue(kept: Int8Array, check: RingSkillCheck, solver: RingSkillSolver): Valued {
-  const successes = countOf(kept, KIND_SUCCESSES);
+  const successes = keptTotal(kept, KIND_SUCCESSES);
   const next = solver.state(
     check.explodeDepth,
     successes,
-    countOf(kept, KIND_ADDS_RING),
-    countOf(kept, KIND_ADDS_SKILL),
+    keptTotal(kept, KIND_ADDS_RING),
+    keptTotal(kept, KIND_ADDS_SKILL),
   );
   const after = solver.stateFigures(next);
   const n = (x: number) => Rational.of(BigInt(x));
   const figures = {
     pSuccess: after.pSuccess,
-    expectedStrife: after.expectedStrife.add(n(countOf(kept, KIND_STRIFE))),
+    expectedStrife: after.expectedStrife.add(n(keptTotal(kept, KIND_STRIFE))),
     expectedBonusSuccesses: after.expectedBonusSuccesses.add(
       n(bonusSuccesses(successes, check.tn)),
     ),
-    expectedOpportunity: after.expectedOpportunity.add(n(countOf(kept, KIND_OPPORTUNITY))),
+    expectedOpportunity: after.expectedOpportunity.add(n(keptTotal(kept, KIND_OPPORTUNITY))),
     expectedSuccesses: after.expectedSuccesses.add(n(successes)),
     pCapped: after.pCapped,
   };
   return {
     kept,
-    count: countOf(kept, new Array(KIND_COUNT).fill(1)),
+    count: keptTotal(kept, new Array(KIND_COUNT).fill(1)),
     figures: { ...figures, expectedUtility: expectedUtilityOf(figures, check) },
   };
 }
@@ -316,7 +317,10 @@ function actionOf(
     expectedOpportunity: x.expectedOpportunity.toNumber(),
     expectedSuccesses: x.expectedSuccesses.toNumber(),
     pCapped: x.pCapped.toNumber(),
-    explosions: { ring: countOf(v.kept, KIND_ADDS_RING), skill: countOf(v.kept, KIND_ADDS_SKILL) },
+    explosions: {
+      ring: keptTotal(v.kept, KIND_ADDS_RING),
+      skill: keptTotal(v.kept, KIND_ADDS_SKILL),
+    },
     exact: {
       expectedUtility: x.expectedUtility.toString(),
       pSuccess: x.pSuccess.toString(),
