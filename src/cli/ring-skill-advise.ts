@@ -131,10 +131,13 @@ function adviceText(advice: RingSkillAdvice): string {
   const wave = advice.explosionWave;
   if (wave.length > 0) {
     const { ring, skill } = advice.best.explosions;
-    const dice = [ring ? `${ring} Ring` : '', skill ? `${skill} Skill` : ''].filter(Boolean);
+    const dice = [
+      ring ? countOf(ring, 'Ring die', 'Ring dice') : '',
+      skill ? countOf(skill, 'Skill die', 'Skill dice') : '',
+    ].filter(Boolean);
     lines.push(
       '',
-      `Then roll ${dice.join(' and ')} ${ring + skill === 1 ? 'die' : 'dice'} for the explosion${ring + skill === 1 ? '' : 's'} and keep, as ${ring + skill === 1 ? 'it lands' : 'they land'}:`,
+      `Then roll ${dice.join(' and ')} for the explosion${ring + skill === 1 ? '' : 's'} and keep, as ${ring + skill === 1 ? 'it lands' : 'they land'}:`,
       ...wave.map(
         (w) =>
           `  ${w.rolled.join(', ')} (${formatPercent(w.probability, 1)}): ${w.keep.length ? `keep ${keptPhrase(w.keep)}` : 'keep none'}`,

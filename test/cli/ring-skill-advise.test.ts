@@ -36,6 +36,18 @@ describe('dicelab ring-skill advise', () => {
     expect(stdout).toContain('Then roll 1 Skill die for the explosion and keep, as it lands:');
   });
 
+  it('names each kind of die a wave rolls with its own count (1 Ring die and 1 Skill die)', async () => {
+    // Before, "Then roll 1 Ring and 1 Skill dice".
+    const { status, stdout } = await cli(
+      ...['ring-skill', 'advise', '--ring', '3', '--skill', '2', '--tn', '3'],
+      ...['--ring-faces', '6,4,1', '--skill-faces', '12,7'],
+    );
+    expect(status).toBe(0);
+    expect(stdout).toContain(
+      'Then roll 1 Ring die and 1 Skill die for the explosions and keep, as they land:',
+    );
+  });
+
   it('--spec FILE --json: one object or an array, best and every action with its keep', async () => {
     const one = {
       check: { ring: 3, skill: 2, tn: 3 },
