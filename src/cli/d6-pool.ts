@@ -2,6 +2,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
 import { formatFraction } from '../format/format-fraction.ts';
 import { formatPercent } from '../format/format-percent.ts';
+import { formatProbability } from '../format/format-probability.ts';
 import { formatTable } from '../report/table.ts';
 import { type D6PoolReport, d6PoolReport } from '../systems/d6-pool/seed-claim.ts';
 import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
@@ -73,6 +74,7 @@ const D6_POOL_COMMANDS = oddsAndSimulate(statOptions, {
 function d6PoolText(r: D6PoolReport): string {
   const lines = [
     outcomeTable(r.outcomes, `d6 pool, stat ${r.spec.stat} (${r.spec.stat}d6, hits on 5-6)`),
+    `expected hits ${formatProbability(r.expectedHits)} (a third of the dice)`,
   ];
   if (r.seedClaim) {
     lines.push(

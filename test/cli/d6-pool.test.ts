@@ -27,6 +27,13 @@ describe('dicelab d6-pool', () => {
     expect(stdout).toMatch(/off by up to 4\.4 percentage points/);
   });
 
+  it('prints the expected hits its --json gives, as the other systems print their means', async () => {
+    // Before, only --json and the scenario figures had them. Four dice, a hit on 2 faces of 6.
+    const { status, stdout } = await cli('d6-pool', 'odds', '--stat', '4');
+    expect(status).toBe(0);
+    expect(stdout).toContain('expected hits 1.3333 (a third of the dice)');
+  });
+
   it('refuses a stat of 0 in one line, exit 2', async () => {
     const { status, stderr } = await cli('d6-pool', 'odds', '--stat', '0');
     expect(status).toBe(2);
