@@ -147,3 +147,26 @@ export function fileFlag(raw: string): string {
     );
   return raw;
 }
+
+/**
+ * A list of integers from min to max, as runs and single values: "1-6", "2,4", "3", "1-3,6" →
+ * sorted distinct integers (`--intents`, `--vs` lists, the Ring and Skill table's `--rings`).
+ * @example integerListFlag(1, 5)('1-3,5') // [1, 2, 3, 5]
+ */
+export function integerListFlag(min: number, max: number) {
+  return (raw: string): number[] => {
+    const values = new Set<number>();
+    const allowed = `integers from ${min} to ${max}: a list such as ${min}-${max} or ${min},${max}`;
+    for (const part of raw.split(',')) {
+      const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+      const from = Number(m?.[1]);
+      const to = m?.[2] === undefined ? from : Number(m[2]);
+      if (!m || from < min || to > max || to < from || to - from > 1000)
+        throw new InvalidArgumentError(
+          `${JSON.stringify(raw)} is not allowed (expected ${allowed})`,
+        );
+      for (let x = from; x <= to; x++) values.add(x);
+    }
+    return [...values].sort((a, b) => a - b);
+  };
+}

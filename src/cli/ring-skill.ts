@@ -17,7 +17,7 @@ import {
   type RingSkillTableRow,
   ringSkillTable,
 } from '../systems/ring-skill/table.ts';
-import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { choiceFlag, integerFlag, integerListFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
@@ -162,18 +162,18 @@ export function registerRingSkill(program: Command) {
     .addOption(explodeDepthOption())
     .option(
       '--rings <list>',
-      `only these rings, 1..${L.ring}, e.g. 1,2,3 (default ${T.rings.join('..')})`,
-      listFlag(1, L.ring),
+      `only these rings, 1..${L.ring}, e.g. 1-3 or 2,4 (default ${T.rings.join('-')})`,
+      integerListFlag(1, L.ring),
     )
     .option(
       '--skills <list>',
-      `only these skills, 0..${L.skill}, e.g. 0,1 (default ${T.skills.join('..')})`,
-      listFlag(0, L.skill),
+      `only these skills, 0..${L.skill}, e.g. 0-2 or 0,1 (default ${T.skills.join('-')})`,
+      integerListFlag(0, L.skill),
     )
     .option(
       '--tns <list>',
-      `only these TNs, 1..${L.tn}, e.g. 2,3 (default ${T.tns.join('..')})`,
-      listFlag(1, L.tn),
+      `only these TNs, 1..${L.tn}, e.g. 2-4 or 2,3 (default ${T.tns.join('-')})`,
+      integerListFlag(1, L.tn),
     )
     .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
     .addOption(new Option('--csv', 'print the rows as CSV (numbers in full)').conflicts('json'))
@@ -217,15 +217,6 @@ export function registerRingSkill(program: Command) {
       ].join('\n'),
   });
   return system;
-}
-
-/** A comma list of distinct integers from min to max, e.g. "1,2,3". */
-function listFlag(min: number, max: number) {
-  const one = integerFlag(min, max);
-  return (raw: string): number[] => {
-    const values = raw.split(',').map((part) => one(part.trim()));
-    return [...new Set(values)].sort((a, b) => a - b);
-  };
 }
 
 const TABLE_COLUMNS: Column<RingSkillTableRow>[] = [

@@ -43,7 +43,14 @@ import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
-import { choiceFlag, folderFlag, integerFlag, numberFlag, stemFlag } from './flags.ts';
+import {
+  choiceFlag,
+  folderFlag,
+  integerFlag,
+  integerListFlag,
+  numberFlag,
+  stemFlag,
+} from './flags.ts';
 import type { ProgressBar } from './progress-bar.ts';
 import { flagError } from './spec-file.ts';
 import { writeChartFiles } from './write-chart-files.ts';
@@ -697,25 +704,6 @@ export async function emit(
     const findings = output.findings.length ? `\n\n${output.findings.join('\n')}` : '';
     process.stdout.write(`${output.text}${findings}\n`);
   }
-}
-
-/** "1-6", "2,4", "3", "1-3,6" → sorted distinct integers in [min, max]. */
-function integerListFlag(min: number, max: number) {
-  return (raw: string): number[] => {
-    const values = new Set<number>();
-    const allowed = `integers from ${min} to ${max}: a list such as 1-6 or 2,4`;
-    for (const part of raw.split(',')) {
-      const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
-      const from = Number(m?.[1]);
-      const to = m?.[2] === undefined ? from : Number(m[2]);
-      if (!m || from < min || to > max || to < from || to - from > 1000)
-        throw new InvalidArgumentError(
-          `${JSON.stringify(raw)} is not allowed (expected ${allowed})`,
-        );
-      for (let x = from; x <= to; x++) values.add(x);
-    }
-    return [...values].sort((a, b) => a - b);
-  };
 }
 
 /** "d6" or "6" → 6. */

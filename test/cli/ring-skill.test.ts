@@ -65,6 +65,24 @@ describe('dicelab ring-skill', () => {
     expect(JSON.parse(json.stdout)).toHaveLength(1);
   });
 
+  it("table takes runs in its lists, as the Zi'Dara lists do (1-3 is 1,2,3)", async () => {
+    // Before, "1-3" was refused: "expected an integer from 1 to 5".
+    const runs = await cli(
+      ...['ring-skill', 'table', '--rings', '1-2', '--skills', '0,1', '--tns', '2-3', '--json'],
+    );
+    expect(runs.status).toBe(0);
+    const rows = JSON.parse(runs.stdout) as { ring: number; skill: number; tn: number }[];
+    expect(rows.map((r) => `${r.ring}/${r.skill}/${r.tn}`)).toEqual([
+      ...['1/0/2', '1/0/3', '1/1/2', '1/1/3'],
+      ...['2/0/2', '2/0/3', '2/1/2', '2/1/3'],
+    ]);
+    const past = await cli('ring-skill', 'table', '--rings', '2-6');
+    expect(past.status).toBe(2);
+    expect(past.stderr).toMatch(
+      /"2-6" is not allowed \(expected integers from 1 to 5: a list such as 1-5 or 1,5\)/,
+    );
+  });
+
   it('takes the weighted objective with its weights', async () => {
     const { stdout } = await cli(
       'ring-skill',
