@@ -84,6 +84,19 @@ export function supporterFlag(raw: string, previous: SupporterSpec[] = []): Supp
   return [...previous, s];
 }
 
+/**
+ * A supporter as `--supporter` takes it, options and all (what {@link supporterFlag} reads).
+ * @example supporterText({ rating: 1, capacity: 3, tokens: 6, reckless: true }) // "1:3:6:reckless"
+ */
+export function supporterText(s: SupporterSpec): string {
+  const options = [
+    ...(s.tokens ? [s.tokens] : []),
+    ...(s.reckless ? ['reckless'] : []),
+    ...(s.demoralized ? ['demoralized'] : []),
+  ];
+  return [s.rating, s.capacity, ...options].join(':');
+}
+
 /** The options every d12-action roll command shares. */
 export function rollOptions<
   Args extends unknown[],
@@ -260,7 +273,7 @@ function d12Text(r: D12ActionResult): string {
           { key: 'gained', header: 'balance tokens', format: (x: number) => formatProbability(x) },
         ],
         r.supporters.map((s, i) => ({
-          who: `${i + 1} (${r.spec.supporters[i]!.rating}:${r.spec.supporters[i]!.capacity})`,
+          who: `${i + 1} (${supporterText(r.spec.supporters[i]!)})`,
           roll: s.roll,
           cs: s.outcomes[0]!.p,
           s: s.outcomes[1]!.p,

@@ -46,12 +46,13 @@ describe('dicelab d12-action', () => {
     );
     expect(status).toBe(0);
     expect(stdout).toMatch(/1 \(2:5\)\s+safe/);
-    expect(stdout).toMatch(/2 \(0:3\)\s+risky/);
+    // Named as given, options and all (before, "2 (0:3)", as if it could roll safe).
+    expect(stdout).toMatch(/2 \(0:3:reckless\)\s+risky/);
     // Each supporter's balance tokens, with that supporter: a safe roll at proficiency 7 fails
     // on 8 to 12 (5/12); a risky roll of 2 dice fails critically without a 1 ((11/12)² = 121/144).
     expect(stdout).toMatch(/balance tokens$/m);
     expect(stdout).toMatch(/^1 \(2:5\)\s+safe .* 0\.4167$/m);
-    expect(stdout).toMatch(/^2 \(0:3\)\s+risky .* 0\.8403$/m);
+    expect(stdout).toMatch(/^2 \(0:3:reckless\)\s+risky .* 0\.8403$/m);
   });
 
   it('names the stopping rule a stacked roll is played by, optimal only when it is', async () => {
