@@ -3,6 +3,7 @@ import { countOf } from '../format/format-count.ts';
 import { formatFraction } from '../format/format-fraction.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
+import type { Column } from '../report/column.ts';
 import { formatTable } from '../report/table.ts';
 import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
 import { actionLuck } from '../systems/d12-action/plan.ts';
@@ -222,6 +223,15 @@ export function registerD12Action(program: Command) {
           : [simulatedMean('tokens spent', s.expectedTokensSpent)]),
         simulatedMean('balance tokens gained', s.expectedBalanceTokens),
         simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
+        ...(s.supporters
+          ? [
+              supportersTable(
+                s.spec,
+                s.supporters,
+                'The supporters choose together (best for the lead), their shares of the trials:',
+              ),
+            ]
+          : []),
       ].join('\n'),
   });
   return system;
@@ -260,30 +270,60 @@ function d12Text(r: D12ActionResult): string {
   lines.push(
     `${spent}balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
   );
-  if (r.supporters) {
+  if (r.supporters)
     lines.push(
-      formatTable(
-        [
-          { key: 'who', header: 'supporter' },
-          { key: 'roll', header: 'rolls' },
-          { key: 'cs', header: 'crit. success', format: (p: number) => formatPercent(p) },
-          { key: 's', header: 'success', format: (p: number) => formatPercent(p) },
-          { key: 'f', header: 'failure', format: (p: number) => formatPercent(p) },
-          { key: 'cf', header: 'crit. failure', format: (p: number) => formatPercent(p) },
-          { key: 'gained', header: 'balance tokens', format: (x: number) => formatProbability(x) },
-        ],
-        r.supporters.map((s, i) => ({
-          who: `${i + 1} (${supporterText(r.spec.supporters[i]!)})`,
-          roll: s.roll,
-          cs: s.outcomes[0]!.p,
-          s: s.outcomes[1]!.p,
-          f: s.outcomes[2]!.p,
-          cf: s.outcomes[3]!.p,
-          gained: s.expectedBalanceTokens,
-        })),
-        { title: 'The supporters choose together (best for the lead):' },
-      ),
+      supportersTable(r.spec, r.supporters, 'The supporters choose together (best for the lead):'),
     );
-  }
   return lines.join('\n');
+}
+
+/** A row of the supporters' table. */
+interface SupporterRow {
+  who: string;
+  roll: string;
+  cs: number;
+  s: number;
+  f: number;
+  cf: number;
+  gained: number | undefined;
+}
+
+/** The supporters' table's columns; its last, the balance tokens, is the exact answer's only. */
+const SUPPORTER_COLUMNS: Column<SupporterRow>[] = [
+  { key: 'who', header: 'supporter' },
+  { key: 'roll', header: 'rolls' },
+  { key: 'cs', header: 'crit. success', format: (p) => formatPercent(p) },
+  { key: 's', header: 'success', format: (p) => formatPercent(p) },
+  { key: 'f', header: 'failure', format: (p) => formatPercent(p) },
+  { key: 'cf', header: 'crit. failure', format: (p) => formatPercent(p) },
+  { key: 'gained', header: 'balance tokens', format: (x) => formatProbability(x!) },
+];
+
+/**
+ * The supporters' rolls and outcome chances, each named as `--supporter` took it; exact ones
+ * (odds) with their expected balance tokens, simulated ones (shares) without.
+ */
+function supportersTable(
+  spec: D12ActionResult['spec'],
+  supporters: readonly {
+    roll: string;
+    outcomes: readonly { p: number }[];
+    expectedBalanceTokens?: number;
+  }[],
+  title: string,
+): string {
+  const exact = supporters.every((s) => s.expectedBalanceTokens !== undefined);
+  return formatTable(
+    exact ? SUPPORTER_COLUMNS : SUPPORTER_COLUMNS.slice(0, -1),
+    supporters.map((s, i) => ({
+      who: `${i + 1} (${supporterText(spec.supporters[i]!)})`,
+      roll: s.roll,
+      cs: s.outcomes[0]!.p,
+      s: s.outcomes[1]!.p,
+      f: s.outcomes[2]!.p,
+      cf: s.outcomes[3]!.p,
+      gained: s.expectedBalanceTokens,
+    })),
+    { title },
+  );
 }

@@ -75,6 +75,17 @@ describe('dicelab d12-action', () => {
     expect(text.stdout).toMatch(/^tokens spent: \d\.\d{4} \(95% \d\.\d{4} to \d\.\d{4}\)$/m);
   });
 
+  it("simulate prints the supporters' rolls and shares its --json holds, as odds prints them", async () => {
+    // Before, the text said nothing of the supporters. The reckless one never rolls safe.
+    const args = ['simulate', '--roll', 'group', '--rating', '1', '--supporter', '2:5'];
+    const flags = ['--supporter', '0:3:reckless', '--trials', '2000', '--threads', '1', '--quiet'];
+    const { status, stdout } = await cli('d12-action', ...args, ...flags);
+    expect(status).toBe(0);
+    expect(stdout).toContain('The supporters choose together (best for the lead), their shares');
+    expect(stdout).toMatch(/^1 \(2:5\)\s+safe\s+\d/m);
+    expect(stdout).toMatch(/^2 \(0:3:reckless\)\s+risky\s+\d/m);
+  });
+
   it('simulate --trials 1 gives each mean its whole range, as zidara simulate does, not n/a', async () => {
     const args = ['simulate', '--roll', 'risky', '--rating', '2', '--trials', '1', '--quiet'];
     const { stdout } = await cli('d12-action', ...args);
