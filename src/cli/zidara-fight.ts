@@ -319,16 +319,22 @@ function formatFight(
     '',
     'P(reached): the chance the fight is still on when the round starts; Aura and Resolve are means over those fights.',
   ];
-  if (exact) {
-    const mean = meanRoundsToWin(exact);
+  if (exact)
     lines.push(
-      `exact: not won within ${countOf(rounds, 'round')} ${formatPercent(exact.pNotWon, 2)}; ${mean === undefined ? 'no fight is won, so no mean rounds to win' : `mean rounds to win ${mean.toFixed(3)} (over the fights won)`}`,
+      `exact: not won within ${countOf(rounds, 'round')} ${formatPercent(exact.pNotWon, 2)}; ${meanRoundsText(meanRoundsToWin(exact))}`,
     );
-  }
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);
+  // The simulation's mean is NaN when none of its fights is won (null in its JSON).
   if (sim)
     lines.push(
-      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}${stoppedEarly(sim)}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
+      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}${stoppedEarly(sim)}; ${meanRoundsText(Number.isNaN(sim.meanRoundsToWin) ? undefined : sim.meanRoundsToWin)}`,
     );
   return lines.join('\n');
+}
+
+/** The mean rounds to win in words, the exact chain's and the simulation's alike. */
+function meanRoundsText(mean: number | undefined): string {
+  return mean === undefined
+    ? 'no fight is won, so no mean rounds to win'
+    : `mean rounds to win ${mean.toFixed(3)} (over the fights won)`;
 }

@@ -166,6 +166,21 @@ describe('dicelab zidara fight', () => {
     expect(stdout).toContain(`mean rounds to win ${mean.toFixed(3)} (over the fights won)`);
   });
 
+  it('says no fight is won, in the simulation’s line as in the exact one, when none can be', async () => {
+    // One d6 a round strips at most one tag: two tags never fall in one round.
+    const { code, stdout } = await runInProcess([
+      ...PLAIN_FIGHT,
+      ...['--tags', '2', '--max-rounds', '1'],
+      ...['--trials', '200', '--seed', '1', '--threads', '1'],
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('exact: not won within 1 round 100.00%; no fight is won');
+    expect(stdout).toContain(
+      'simulated: 200 fights, seed 1; no fight is won, so no mean rounds to win',
+    );
+    expect(stdout).not.toContain('NaN');
+  });
+
   it.each([
     ['--aura-value', '3'],
     ['--resolve-value', '0.5'],
