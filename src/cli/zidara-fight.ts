@@ -8,6 +8,7 @@ import { describeSetup } from '../report/zidara/describe-setup.ts';
 import { fightCurveRows, shownWinWithin } from '../systems/zidara/analyses/fight-curves.ts';
 import {
   FIGHT_DEFAULTS,
+  FIGHT_LIMITS,
   FIGHT_POLICIES,
   type Fight,
   type FightOdds,
@@ -250,7 +251,10 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
     throw new InputError('--vs: none given (expected the Challenge, e.g. --vs 3)');
   if (options.tags === undefined)
     throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
-  const pool = options.pool === undefined ? undefined : parsePool(options.pool, '--pool');
+  const pool =
+    options.pool === undefined
+      ? undefined
+      : parsePool(options.pool, '--pool', FIGHT_LIMITS.poolDice);
   if (options.fightPolicy === 'whole-fight')
     refuseResourceValues(options, '--fight-policy per-roll', WHOLE_FIGHT_PLAY);
   const { policy: _policy, ...setup } = flagsSetup(options);

@@ -230,6 +230,21 @@ describe('dicelab zidara fight', () => {
     expect(Object.keys(exact).slice(0, 3)).toEqual(['roundsToWin', 'pWinWithin', 'pNotWon']);
   });
 
+  it('refuses a pool past a fight’s dice as typed, naming the fight’s limit', async () => {
+    const pool = 'd4 d4 d4 d4 d4 d4 d4 d4 d4';
+    const allowed =
+      'expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 8 dice, no |: a pool has no intents)';
+    for (const args of [
+      ['zidara', 'fight', '--vs', '3', '--tags', '2', '--pool', pool, '--no-simulate'],
+      ['zidara', 'fight-curves', '--pool', pool],
+    ]) {
+      const { code, stdout, stderr } = await runInProcess(args);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`dicelab: --pool: "${pool}" is not allowed (${allowed})\n`);
+    }
+  });
+
   it('refuses a bad flag with one line naming it, exit status 2', async () => {
     const { code, stdout, stderr } = await runInProcess([...PLAIN_FIGHT, '--tags', '0']);
     expect(code).toBe(2);
