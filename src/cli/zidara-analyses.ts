@@ -534,7 +534,10 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
       if ((flags.steps === undefined) === (flags.pool === undefined)) {
         throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
       }
-      const pool = flags.pool === undefined ? undefined : parsePool(flags.pool, '--pool');
+      const pool =
+        flags.pool === undefined
+          ? undefined
+          : parsePool(flags.pool, '--pool', FIGHT_LIMITS.poolDice);
       const job: AnalysisJob = {
         analysis: 'fight-curves',
         name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,

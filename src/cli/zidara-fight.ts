@@ -8,6 +8,7 @@ import { describeSetup } from '../report/zidara/describe-setup.ts';
 import { fightCurveRows, shownWinWithin } from '../systems/zidara/analyses/fight-curves.ts';
 import {
   FIGHT_DEFAULTS,
+  FIGHT_LIMITS,
   FIGHT_POLICIES,
   type Fight,
   type FightOdds,
@@ -250,7 +251,10 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
     throw new InputError('--vs: none given (expected the Challenge, e.g. --vs 3)');
   if (options.tags === undefined)
     throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
-  const pool = options.pool === undefined ? undefined : parsePool(options.pool, '--pool');
+  const pool =
+    options.pool === undefined
+      ? undefined
+      : parsePool(options.pool, '--pool', FIGHT_LIMITS.poolDice);
   if (options.fightPolicy === 'whole-fight')
     refuseResourceValues(options, '--fight-policy per-roll', WHOLE_FIGHT_PLAY);
   const { policy: _policy, ...setup } = flagsSetup(options);
@@ -319,16 +323,22 @@ function formatFight(
     '',
     'P(reached): the chance the fight is still on when the round starts; Aura and Resolve are means over those fights.',
   ];
-  if (exact) {
-    const mean = meanRoundsToWin(exact);
+  if (exact)
     lines.push(
-      `exact: not won within ${countOf(rounds, 'round')} ${formatPercent(exact.pNotWon, 2)}; ${mean === undefined ? 'no fight is won, so no mean rounds to win' : `mean rounds to win ${mean.toFixed(3)} (over the fights won)`}`,
+      `exact: not won within ${countOf(rounds, 'round')} ${formatPercent(exact.pNotWon, 2)}; ${meanRoundsText(meanRoundsToWin(exact))}`,
     );
-  }
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);
+  // The simulation's mean is NaN when none of its fights is won (null in its JSON).
   if (sim)
     lines.push(
-      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}${stoppedEarly(sim)}; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (over the fights won)`,
+      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}${stoppedEarly(sim)}; ${meanRoundsText(Number.isNaN(sim.meanRoundsToWin) ? undefined : sim.meanRoundsToWin)}`,
     );
   return lines.join('\n');
+}
+
+/** The mean rounds to win in words, the exact chain's and the simulation's alike. */
+function meanRoundsText(mean: number | undefined): string {
+  return mean === undefined
+    ? 'no fight is won, so no mean rounds to win'
+    : `mean rounds to win ${mean.toFixed(3)} (over the fights won)`;
 }

@@ -105,7 +105,12 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
     const character = question.pool
       ? question.pool.map((n) => `d${n}`).join(' ')
       : `${question.steps} steps`;
-    return fightsChart(rows, { character, titles: question.titles, setup: question });
+    return fightsChart(rows, {
+      character,
+      titles: question.titles,
+      setup: question,
+      fightPolicy: question.fightPolicy,
+    });
   }, [answer]);
   return (
     <ResultsSection shown={shown} labelledBy="fight-answer">

@@ -166,6 +166,21 @@ describe('dicelab zidara fight', () => {
     expect(stdout).toContain(`mean rounds to win ${mean.toFixed(3)} (over the fights won)`);
   });
 
+  it('says no fight is won, in the simulation’s line as in the exact one, when none can be', async () => {
+    // One d6 a round strips at most one tag: two tags never fall in one round.
+    const { code, stdout } = await runInProcess([
+      ...PLAIN_FIGHT,
+      ...['--tags', '2', '--max-rounds', '1'],
+      ...['--trials', '200', '--seed', '1', '--threads', '1'],
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('exact: not won within 1 round 100.00%; no fight is won');
+    expect(stdout).toContain(
+      'simulated: 200 fights, seed 1; no fight is won, so no mean rounds to win',
+    );
+    expect(stdout).not.toContain('NaN');
+  });
+
   it.each([
     ['--aura-value', '3'],
     ['--resolve-value', '0.5'],
@@ -213,6 +228,21 @@ describe('dicelab zidara fight', () => {
     expect(exact.meanRoundsToWin).toBeCloseTo((p + 2 * q * p + 3 * q * q * p) / within(3), 12);
     // Added beside the chain's figures, which keep their names and order.
     expect(Object.keys(exact).slice(0, 3)).toEqual(['roundsToWin', 'pWinWithin', 'pNotWon']);
+  });
+
+  it('refuses a pool past a fight’s dice as typed, naming the fight’s limit', async () => {
+    const pool = 'd4 d4 d4 d4 d4 d4 d4 d4 d4';
+    const allowed =
+      'expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 8 dice, no |: a pool has no intents)';
+    for (const args of [
+      ['zidara', 'fight', '--vs', '3', '--tags', '2', '--pool', pool, '--no-simulate'],
+      ['zidara', 'fight-curves', '--pool', pool],
+    ]) {
+      const { code, stdout, stderr } = await runInProcess(args);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`dicelab: --pool: "${pool}" is not allowed (${allowed})\n`);
+    }
   });
 
   it('refuses a bad flag with one line naming it, exit status 2', async () => {

@@ -74,6 +74,31 @@ expectations:
     });
   });
 
+  it('reads a fight analysis’ cell as short of certain as the same fight’s figure', async () => {
+    // The fight above as an analysis: its round-5 cell read "100.000000%" beside the figure's
+    // "> 99.999999%".
+    const result = await checkScenarios([
+      load(`scenario: a sure-looking fight, as a table
+characters:
+  big: { titles: 2, actions: { fight: 12 } }
+analyses:
+  rounds: { analysis: fight, character: big, action: fight, challenge: 2, tags: 1, maxRounds: 5 }
+expectations:
+  - expect: the figure
+    figure: fallsWithin
+    of: { character: big, action: fight, challenge: 2, tags: 1, rounds: 5 }
+    atMost: 0.99999999
+  - expect: the cell
+    figure: fallsWithin
+    of: { analysis: rounds, round: 5 }
+    atMost: 0.99999999
+`),
+    ]);
+    const [figure, cell] = result.files[0]!.expectations;
+    expect(figure!.shown).toBe('> 99.999999%, want ≤ 99.999999%');
+    expect(cell!.shown).toBe(figure!.shown);
+  });
+
   it('catches a rule designers take for granted that the rules break: more steps can lower the odds', async () => {
     // With no Aura in hand and 2 Resolve, 2 steps roll d2+d2 (two chances at a top face, the
     // Aura it brings, and the +2), while no 3-step pool can hold two d2s.

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportJobs } from '../../src/cli/report.ts';
 import { analysisOutput } from '../../src/report/zidara/analysis-output.ts';
@@ -21,5 +24,27 @@ describe('scenarioReportJobs', () => {
     }[];
     expect(curve).toHaveLength(6);
     expect(curve[1]!.winWithin).toBeGreaterThan(0.9);
+  });
+
+  it("names a fight's play in its chart: whole-fight play is for the chance within its rounds", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'plays.yaml');
+    writeFileSync(
+      file,
+      `scenario: two plays
+characters:
+  hero: { titles: 2, actions: { fight: 8 } }
+analyses:
+  each-roll: { analysis: fight, character: hero, action: fight, challenge: 4, tags: 3, maxRounds: 3 }
+  whole: { analysis: fight, character: hero, action: fight, challenge: 4, tags: 3, maxRounds: 3, fightPolicy: whole-fight }
+`,
+    );
+    const subtitles = scenarioReportJobs(loadScenarioFiles([file])).map((job) => {
+      const { title } = analysisOutput(runAnalysis(job)).spec as { title: { subtitle: string[] } };
+      return title.subtitle[0];
+    });
+    expect(subtitles).toEqual([
+      'Exact, round by round: each round the pool is split among the tags left and played optimally; 2 Titles of Resolve for the fight',
+      'Exact, round by round: each round the pool is split among the tags left and played for the chance it is down within 3 rounds (whole-fight play); 2 Titles of Resolve for the fight',
+    ]);
   });
 });

@@ -223,7 +223,12 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
       const lastRound = Math.max(...rows.map((r) => r.round));
       const finals = rows.filter((r) => r.round === Math.min(3, lastRound));
       return output(job, {
-        spec: fightsChart(rows, { character, titles, setup: job.options }),
+        spec: fightsChart(rows, {
+          character,
+          titles,
+          setup: job.options,
+          fightPolicy: job.options.fightPolicy,
+        }),
         description:
           'Each line is a fight against one threat: the chance it has lost every tag within 1, 2, 3… rounds. ' +
           `Every intent won strips a tag; Aura and Resolve carry from round to round (Aura starts ${aura === auraMax ? 'full' : `at ${aura} of ${auraMax}`}, Resolve at the Titles).`,

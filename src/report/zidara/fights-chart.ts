@@ -2,6 +2,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { countOf } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import { type FightCurveRow, shownWinWithin } from '../../systems/zidara/analyses/fight-curves.ts';
+import type { FightPolicy } from '../../systems/zidara/fight/fight.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
 import { percentField } from '../charts/chart-field.ts';
@@ -11,13 +12,19 @@ import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
 /**
- * Fight curves: P(the threat falls within N rounds) against N, one line per (Challenge, tags).
+ * Fight curves: P(the threat falls within N rounds) against N, one line per (Challenge, tags);
+ * its subtitle says how the rounds are played (whole-fight play: for the last round's chance).
  * @example fightsChart(fightCurves({ steps: 8 }), { character: '8 steps', titles: 2, setup: {} }).title.text
  * // "How many rounds does 8 steps need to bring a threat down?"
  */
 export function fightsChart(
   rows: readonly FightCurveRow[],
-  context: { readonly character: string; readonly titles: number; readonly setup: RollSetup },
+  context: {
+    readonly character: string;
+    readonly titles: number;
+    readonly setup: RollSetup;
+    readonly fightPolicy?: FightPolicy | undefined;
+  },
 ): TopLevelSpec {
   const spec = lineChart<FightCurveRow>({
     title: `How many rounds does ${context.character} need to bring a threat down?`,
@@ -26,8 +33,12 @@ export function fightsChart(
     y: percentField('winWithin', 'Threat down within N rounds'),
     color: { field: 'fight', title: 'Threat', sort: 'data' },
   });
+  const play =
+    context.fightPolicy === 'whole-fight'
+      ? `played for the chance it is down within ${countOf(Math.max(...rows.map((r) => r.round)), 'round')} (whole-fight play)`
+      : 'played optimally';
   return withSubtitle(spec, [
-    `Exact, round by round: each round the pool is split among the tags left and played optimally; ${countOf(context.titles, 'Title')} of Resolve for the fight`,
+    `Exact, round by round: each round the pool is split among the tags left and ${play}; ${countOf(context.titles, 'Title')} of Resolve for the fight`,
     describeSetup({ ...context.setup, resolve: 0 }).replace('no Resolve · ', ''),
   ]);
 }

@@ -1,10 +1,15 @@
+import { shortOfCertain } from '../../../format/format-percent.ts';
 import { invalid } from '../../../input/input-error.ts';
 import type { FightOdds } from '../fight/fight.ts';
 
 /** One round of a fight solved exactly; chances in [0, 1], means given the round is played. */
 export type FightRoundRow = {
   readonly round: number;
-  /** P(the threat has lost its last tag by the end of this round). */
+  /**
+   * P(the threat has lost its last tag by the end of this round): short of certain while it may
+   * still stand after the round, though the float sum reached 1 ({@link shortOfCertain}), as a
+   * scenario's `fallsWithin` of the same fight.
+   */
   readonly fallsWithin: number;
   /** P(the last tag falls in this round). */
   readonly wonInRound: number;
@@ -27,7 +32,7 @@ export function fightRounds(odds: FightOdds): FightRoundRow[] {
     throw invalid('odds', given, "a fight's odds, as fight() returns them");
   return odds.pWinWithin.map((fallsWithin, k) => ({
     round: k + 1,
-    fallsWithin,
+    fallsWithin: shortOfCertain(fallsWithin, odds.pReached[k + 1] ?? odds.pNotWon),
     wonInRound: odds.roundsToWin[k]!,
     reached: odds.pReached[k]!,
     auraAtStart: odds.auraAtStart[k]!,

@@ -89,15 +89,16 @@ export function parseStack(text: string, field = 'stack'): number[] {
 /**
  * Reads a pool (dice with no intents, as a fight rolls) written "d12 d4", "d12+d4" or "d12,d4"
  * (`2d6` is `d6 d6`; any run of spaces, commas and `+` separates two dice, as in "d12 + d4"),
- * high to low. `field` names the input in the error message, which shows the text as it was
- * given.
+ * high to low, at most `most` dice (a fight's pool is smaller than a roll's). `field` names the
+ * input in the error message, which shows the text as it was given.
  * @example parsePool('d4, 2d6') // [6, 6, 4]
  */
-export function parsePool(text: string, field = 'pool'): number[] {
-  const allowed = `dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most ${ROLL_LIMITS.dice} dice, no |: a pool has no intents)`;
+export function parsePool(text: string, field = 'pool', most: number = ROLL_LIMITS.dice): number[] {
+  const allowed = `dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most ${most} dice, no |: a pool has no intents)`;
   if (typeof text !== 'string' || text.includes('|')) throw invalid(field, text, allowed);
+  let pool: number[];
   try {
-    return parseStack(
+    pool = parseStack(
       text
         .split(/[\s,+]+/)
         .filter(Boolean)
@@ -107,6 +108,8 @@ export function parsePool(text: string, field = 'pool'): number[] {
   } catch {
     throw invalid(field, text, allowed);
   }
+  if (pool.length > most) throw invalid(field, text, allowed);
+  return pool;
 }
 
 /** Steps in a split: a dN is worth N/2. @example splitSteps([[12], [6, 6]]) // 12 */
