@@ -62,6 +62,7 @@ import {
   type CharacterFlags,
   FLAG_OF_FIELD,
   FLAG_PARSERS,
+  fightPolicyOption,
   flagsSetup,
   refuseResourceValues,
   refuseUnreadFlag,
@@ -525,7 +526,8 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
             'rounds shown',
             FLAG_PARSERS.maxRounds,
             FIGHT_CURVES_DEFAULTS.maxRounds,
-          ),
+          )
+          .addOption(fightPolicyOption()),
       ),
     ),
     `  dicelab zidara fight-curves --steps 6 --vs 4-6 --tags 1-3
@@ -538,6 +540,13 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
         flags.pool === undefined
           ? undefined
           : parsePool(flags.pool, '--pool', FIGHT_LIMITS.poolDice);
+      const wholeFight = flags.fightPolicy === 'whole-fight';
+      if (wholeFight)
+        refuseResourceValues(
+          flags,
+          '--fight-policy per-roll',
+          'whole-fight play is for P(win within the rounds) alone',
+        );
       const job: AnalysisJob = {
         analysis: 'fight-curves',
         name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,
@@ -549,6 +558,7 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
           challenges: flags.vs,
           titles: flags.titles,
           maxRounds: flags.maxRounds,
+          ...(wholeFight ? { fightPolicy: flags.fightPolicy } : {}),
         },
       };
       return job;

@@ -9,11 +9,9 @@ import { fightCurveRows, shownWinWithin } from '../systems/zidara/analyses/fight
 import {
   FIGHT_DEFAULTS,
   FIGHT_LIMITS,
-  FIGHT_POLICIES,
   type Fight,
   type FightOdds,
   FightPlan,
-  type FightPolicy,
   fightOdds,
   meanRoundsToWin,
   parseFight,
@@ -31,6 +29,7 @@ import {
   type CharacterFlags,
   FLAG_OF_FIELD,
   FLAG_PARSERS,
+  fightPolicyOption,
   flagsSetup,
   refuseResourceValues,
 } from './zidara-flags.ts';
@@ -79,14 +78,7 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
           FLAG_PARSERS.maxRounds,
           FIGHT_DEFAULTS.maxRounds,
         )
-        .addOption(
-          new Option(
-            '--fight-policy <policy>',
-            "per-roll: each roll played for its own utility (the rules' default); whole-fight: every round played for P(win within --max-rounds)",
-          )
-            .choices(FIGHT_POLICIES)
-            .default(FIGHT_DEFAULTS.fightPolicy as FightPolicy),
-        ),
+        .addOption(fightPolicyOption()),
     ),
   );
   const noSimulate = new Option(

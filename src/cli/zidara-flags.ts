@@ -7,7 +7,12 @@ import {
   REROLL_KINDS,
   type RerollKinds,
 } from '../systems/zidara/engine/roll-play.ts';
-import { FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
+import {
+  FIGHT_DEFAULTS,
+  FIGHT_LIMITS,
+  FIGHT_POLICIES,
+  type FightPolicy,
+} from '../systems/zidara/fight/fight.ts';
 import {
   allowedText,
   flagAttribute,
@@ -274,3 +279,13 @@ export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   splits: '--only',
   target: '--target',
 };
+
+/** `--fight-policy`, as `fight` and `fight-curves` take it: how every round of a fight is played. */
+export function fightPolicyOption() {
+  return new Option(
+    '--fight-policy <policy>',
+    "per-roll: each roll played for its own utility (the rules' default); whole-fight: every round played for P(win within --max-rounds)",
+  )
+    .choices(FIGHT_POLICIES)
+    .default(FIGHT_DEFAULTS.fightPolicy as FightPolicy);
+}

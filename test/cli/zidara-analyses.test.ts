@@ -346,6 +346,37 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(given.stdout).toBe(unset.stdout);
   });
 
+  it('plays fight-curves for the whole fight with --fight-policy, as zidara fight does', async () => {
+    // Before, fight-curves had no --fight-policy: whole-fight curves were the page's and the
+    // scenarios' alone.
+    const fight = ['--steps', '8', '--vs', '4', '--tags', '3', '--max-rounds', '3'];
+    const json = async (args: string[]) => {
+      const run = await runInProcess(args);
+      expect(run.code).toBe(0);
+      return JSON.parse(run.stdout);
+    };
+    const curves = async (policy: string) =>
+      (
+        await json([
+          ...['zidara', 'fight-curves', ...fight, '--fight-policy', policy, '--format', 'json'],
+        ])
+      ).rows as { round: number; winWithin: number }[];
+    const whole = await curves('whole-fight');
+    const perRoll = await curves('per-roll');
+    const solved = await json([
+      ...['zidara', 'fight', ...fight, '--fight-policy', 'whole-fight', '--no-simulate', '--json'],
+    ]);
+    expect(whole.map((r) => r.winWithin)).toEqual(solved.exact.pWinWithin);
+    // Played for the chance within 3 rounds, it is at least per-roll play's there.
+    expect(whole[2]!.winWithin).toBeGreaterThan(perRoll[2]!.winWithin);
+    await expectRefused([
+      [
+        ['fight-curves', ...fight, '--fight-policy', 'whole-fight', '--aura-value', '1'],
+        'dicelab: --aura-value: 1 is not allowed (expected it only with --fight-policy per-roll (whole-fight play is for P(win within the rounds) alone))\n',
+      ],
+    ]);
+  });
+
   it('reads --pool as zidara fight does: "d12,d4" as "d12 d4", a refused one shown as typed', async () => {
     const curves = ['zidara', 'fight-curves', '--vs', '3', '--tags', '1', '--max-rounds', '2'];
     const [commas, spaces] = [
