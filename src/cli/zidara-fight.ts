@@ -110,11 +110,14 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
       'after',
       `
 Each round the pool is split among the remaining tags and every decision is the exact engine's
-optimal play for that roll (utility: tags stripped + aura-value·Aura + resolve-value·Resolve).
+optimal play: per-roll (the default), for that roll (utility: tags stripped + aura-value·Aura
++ resolve-value·Resolve); whole-fight, for the chance the threat is down within --max-rounds
+(Aura and Resolve left are worth only the rounds they help win).
 
 Examples:
   dicelab zidara fight --vs 3 --tags 3 --steps 8
-  dicelab zidara fight --vs 4 --tags 2 --pool "d12 d4" --titles 2 --resolve-value 0.3 --json`,
+  dicelab zidara fight --vs 4 --tags 2 --pool "d12 d4" --titles 2 --resolve-value 0.3 --json
+  dicelab zidara fight --vs 5 --tags 5 --steps 12 --fight-policy whole-fight --no-simulate`,
     )
     .action(async (options) => {
       if (options.exact === false && options.simulate === false)

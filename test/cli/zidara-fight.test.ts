@@ -50,6 +50,12 @@ describe('dicelab zidara fight', () => {
     expect(result.simulated).toMatchObject({ seed: 3, trials: 20000 });
   });
 
+  it('--help says how each fight policy plays, whole-fight too (it described per-roll alone)', async () => {
+    const { stdout } = await runInProcess(['zidara', 'fight', '--help']);
+    expect(stdout).toContain('per-roll (the default), for that roll (utility: tags stripped');
+    expect(stdout).toContain('whole-fight, for the chance the threat is down within --max-rounds');
+  });
+
   it('prints a readable table, and says why the exact chain is missing', async () => {
     const { code, stdout } = await runInProcess([
       ...PLAIN_FIGHT,
