@@ -200,13 +200,16 @@ Examples:
         many,
         options.json,
         // The exact chain's mean rounds to win as the text gives it (null when no fight is won,
-        // as the simulation's): a figure of the chain, not one of its fields.
-        ({ fight: _fight, ...result }) => ({
+        // as the simulation's): a figure of the chain, not one of its fields. Each result ends
+        // with the fight as solved (defaults filled), which tells apart fights of one array
+        // that differ in more than the Challenge and tags.
+        ({ fight, ...result }) => ({
           ...result,
           exact: result.exact && {
             ...result.exact,
             meanRoundsToWin: meanRoundsToWin(result.exact) ?? null,
           },
+          spec: fight.spec,
         }),
         (r, { fight }) => formatFight(fight, r.exact, r.simulated, r.exactSkipped),
       );

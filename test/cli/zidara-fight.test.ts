@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIGHT_DEFAULTS } from '../../src/systems/zidara/fight/fight.ts';
 import { runInProcess } from './run-in-process.ts';
 
 /**
@@ -222,6 +223,22 @@ describe('dicelab zidara fight', () => {
     expect(stderr).toBe(
       `dicelab: ${file}:3:49: [1].resolveValue: 1 is not allowed (expected it only with fightPolicy per-roll (whole-fight play is for P(win within the rounds) alone))\n`,
     );
+  });
+
+  it('--json names each fight of a spec array by what it solved, not by Challenge and tags alone', async () => {
+    // Two fights alike in Challenge and tags: before, their results could not be told apart.
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'fights.json');
+    writeFileSync(
+      file,
+      '[{ "challenge": 2, "tags": 1, "pool": [6] }, { "challenge": 2, "tags": 1, "pool": [8] }]\n',
+    );
+    const { code, stdout } = await runInProcess([
+      ...['zidara', 'fight', '--spec', file, '--no-simulate', '--json'],
+    ]);
+    expect(code).toBe(0);
+    const results = JSON.parse(stdout) as { spec: { pool: number[]; maxRounds: number } }[];
+    expect(results.map((r) => r.spec.pool)).toEqual([[6], [8]]);
+    expect(results[0]!.spec.maxRounds).toBe(FIGHT_DEFAULTS.maxRounds);
   });
 
   it('gives the exact mean rounds to win in its JSON as in its text', async () => {
