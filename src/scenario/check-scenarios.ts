@@ -30,7 +30,7 @@ import {
   type Verdict,
 } from './judge.ts';
 import { type LoadedScenario, ScenarioError } from './load-scenario.ts';
-import type { PlannedAnalysis } from './plan-analysis.ts';
+import { analysisProblem, type PlannedAnalysis } from './plan-analysis.ts';
 import type { Bound, PlannedExpectation } from './plan-scenario.ts';
 import { type FigureRef, located } from './resolve-figure.ts';
 import { simulateFigure } from './simulate-figure.ts';
@@ -265,7 +265,14 @@ async function checkFile(
     try {
       recordAnalysis(analysis, solver, record);
     } catch (error) {
-      problem(`analyses.${analysis.key}`, error);
+      // A refusal of the run (a splits search too large) names the analysis' own field.
+      const written = 'analyses' in loaded.scenario && loaded.scenario.analyses?.[analysis.key];
+      if (error instanceof InputError && written) {
+        const at = (f: string) =>
+          f ? `analyses.${analysis.key}.${f}` : `analyses.${analysis.key}`;
+        const located = analysisProblem(error, written, at);
+        problems.push(`${loaded.locate(located.field)}: ${located.message}`);
+      } else problem(`analyses.${analysis.key}`, error);
     }
   }
   const cap = Math.min(plan.simulation.maxTrials, options.maxTrials ?? Number.POSITIVE_INFINITY);

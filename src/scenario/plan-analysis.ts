@@ -191,27 +191,40 @@ function threatsFaced(
 /** The job's own options, named as the scenario names them where the two differ. */
 const FIELD_IN_FILE: Readonly<Record<string, string>> = { sides: 'die', minorMaxSides: 'minorMax' };
 
-/**
- * Checks the job as its analysis reads it. A problem with one of the analysis' own fields is
- * pointed at that field ("analyses.x.intents[1]"; Challenges set by `vs` at `vs`), anything
- * else (the character's setup) at the analysis.
- */
+/** Checks the job as its analysis reads it, a problem pointed as {@link analysisProblem} does. */
 function checked(job: AnalysisJob, analysis: Analysis, at: (field: string) => string): void {
   try {
     checkAnalysis(job);
   } catch (error) {
     if (!(error instanceof InputError) || error.field === undefined) throw error;
-    const [, head = '', rest = ''] = /^([A-Za-z]*)(.*)$/.exec(error.field) ?? [];
-    const own = FIELD_IN_FILE[head] ?? head;
-    const where =
-      head === 'challenges' && 'vs' in analysis && analysis.vs !== undefined
-        ? at('vs')
-        : own in analysis
-          ? at(`${own}${rest}`)
-          : at('');
-    const message = error.message.startsWith(`${error.field}:`)
-      ? `${where}${error.message.slice(error.field.length)}`
-      : `${where}: ${error.message}`;
-    throw new InputError(message, where);
+    throw analysisProblem(error, analysis, at);
   }
+}
+
+/**
+ * A problem of an analysis' job (its check, or a refusal of its run such as a splits search
+ * too large), named as the file names it: one with the analysis' own fields is pointed at that
+ * field ("analyses.x.intents[1]"; Challenges set by `vs` at `vs`), anything else (the
+ * character's setup, steps from a set action) at the analysis. `at(field)` is the field's path
+ * in the file; the error's field is the job's.
+ */
+export function analysisProblem(
+  error: InputError,
+  analysis: Analysis,
+  at: (field: string) => string,
+): InputError & { readonly field: string } {
+  const field = error.field ?? '';
+  const [, head = '', rest = ''] = /^([A-Za-z]*)(.*)$/.exec(field) ?? [];
+  const own = FIELD_IN_FILE[head] ?? head;
+  const where =
+    head === 'challenges' && 'vs' in analysis && analysis.vs !== undefined
+      ? at('vs')
+      : own in analysis
+        ? at(`${own}${rest}`)
+        : at('');
+  const message =
+    field && error.message.startsWith(`${field}:`)
+      ? `${where}${error.message.slice(field.length)}`
+      : `${where}: ${error.message}`;
+  return new InputError(message, where) as InputError & { readonly field: string };
 }
