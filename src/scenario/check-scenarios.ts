@@ -253,6 +253,8 @@ async function checkFile(
   const analyses = new Map(plan.analyses.map((a) => [a.key, a]));
   const records = new Map<string, FigureRecord>();
   const record = (key: string, unit: FigureUnit, estimate: Estimate) => {
+    // A simulated mean rounds to win over fewer than two fights won has no value to record.
+    if (Number.isNaN(estimate.estimate)) return;
     const before = records.get(key);
     if (!before || (before.estimate.trials ?? 0) <= (estimate.trials ?? 0))
       records.set(key, { key, unit, estimate });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateBaseline } from '../../src/scenario/baseline.ts';
+import { formatBaseline, parseBaseline, updateBaseline } from '../../src/scenario/baseline.ts';
 import { checkJunit } from '../../src/scenario/check-junit.ts';
 import { checkMarkdown } from '../../src/scenario/check-markdown.ts';
 import { checkScenarios } from '../../src/scenario/check-scenarios.ts';
@@ -338,6 +338,27 @@ analyses:
     await expect(run).rejects.toThrow(
       /written:\ntest\.yaml:5:96: analyses\.huge\.intents: scoring these 3,622 splits exactly is 223,613,820 dice-and-Aura states .*: allow at most 1 intent, or fewer steps or actions \(nothing was solved\)\ntest\.yaml:6:9: analyses\.fish: scoring these [\d,]+ splits exactly .*: allow fewer steps or actions \(nothing was solved\)$/,
     );
+  });
+
+  it('records no figure for a simulated mean rounds to win of a fight never won, so a baseline of it reads back', async () => {
+    const result = await checkScenarios([
+      load(`scenario: a fight never won
+simulation: { trials: 1000, maxTrials: 1000 }
+${PLAIN}threats:
+  tough: { challenge: 6, tags: 3 }
+expectations:
+  - expect: one d6 a round never strips three tags in two rounds
+    figure: meanRoundsToWin
+    of: { character: plain, action: swing, vs: tough, maxRounds: 2 }
+    by: simulation
+    atLeast: 1
+`),
+    ]);
+    expect(result.files[0]!.expectations.map((e) => e.verdict)).toEqual(['inconclusive']);
+    expect(result.files[0]!.figures).toEqual([]);
+    expect(result.simulated).toEqual([]);
+    const text = formatBaseline(updateBaseline(undefined, result.files, 1));
+    expect(parseBaseline(text, 'baseline.json').files).toEqual({ 'test.yaml': {} });
   });
 
   it('writes JUnit XML and a Markdown summary that name every expectation, escaped', async () => {
