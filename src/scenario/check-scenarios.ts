@@ -537,6 +537,9 @@ function boundDetail(
         : `above ${f(bound.atMost!)}`;
     return `${key} is ${f(x.estimate)}, ${side}`;
   }
+  // A simulated mean rounds to win over fewer than two fights won has no value (simulateFigure).
+  if (Number.isNaN(x.estimate))
+    return `${key}: no mean rounds to win to judge, fewer than two of the simulated fights${x.trials === undefined ? '' : ` (${x.trials} trials)`} were won: a fight never won within maxRounds has none, whatever the trials`;
   const interval = `the ${formatConfidence(x.confidence ?? 0)} interval ${f(x.lo)} to ${f(x.hi)} (${x.trials ?? 0} trials)`;
   if (verdict === 'pass') return `${key}: ${interval} lies wholly within ${want}`;
   if (verdict === 'fail') return `${key}: ${interval} lies wholly outside ${want}`;

@@ -354,7 +354,12 @@ expectations:
     atLeast: 1
 `),
     ]);
-    expect(result.files[0]!.expectations.map((e) => e.verdict)).toEqual(['inconclusive']);
+    expect(result.files[0]!.expectations.map((e) => [e.verdict, e.detail])).toEqual([
+      [
+        'inconclusive',
+        'meanRoundsToWin of plain.swing vs tough (maxRounds 2) [simulated]: no mean rounds to win to judge, fewer than two of the simulated fights (1000 trials) were won: a fight never won within maxRounds has none, whatever the trials',
+      ],
+    ]);
     expect(result.files[0]!.figures).toEqual([]);
     expect(result.simulated).toEqual([]);
     const text = formatBaseline(updateBaseline(undefined, result.files, 1));
