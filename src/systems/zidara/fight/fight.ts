@@ -244,9 +244,17 @@ export function parseFight(input: unknown, where = ''): Fight {
   }
   const titles = o.titles ?? FIGHT_DEFAULTS.titles;
   const maxRounds = o.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
-  const source = o.pool === undefined ? `${o.steps} steps` : `a pool of ${pools[0]!.length} dice`;
+  // Actions shape the pools as steps do: a fight of several names them both.
+  const actions = o.actions ?? FIGHT_DEFAULTS.actions;
+  const source =
+    o.pool !== undefined
+      ? `a pool of ${pools[0]!.length} dice`
+      : actions > 1
+        ? `${o.steps} steps and ${actions} actions`
+        : `${o.steps} steps`;
   const cost = { tags, maxRounds, source, f };
-  const fewer = o.pool === undefined ? 'fewer steps' : 'fewer dice';
+  const fewer =
+    o.pool !== undefined ? 'fewer dice' : actions > 1 ? 'fewer steps or actions' : 'fewer steps';
   const sourceField =
     o.pool === undefined ? { field: 'steps', value: o.steps } : { field: 'pool', value: o.pool };
   refuseCostly(cost, sourceField, (t) => candidateSplits(pools, t), maxRounds, {
