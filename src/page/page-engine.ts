@@ -7,7 +7,7 @@ import {
   type SplitRow,
   scoreSplitRows,
   splitCandidates,
-  splitsSearchStates,
+  splitsRunStates,
 } from '../systems/zidara/analyses/splits.ts';
 import { WHAT_IF_SHAPES, type WhatIfRow, whatIfPairs } from '../systems/zidara/analyses/what-if.ts';
 import {
@@ -90,8 +90,9 @@ export function scoreSplitsShare(
       });
   // No split at all is refused with rankStatedSplits' message.
   if (candidates.length === 0) return rankStatedSplits(candidates, options);
-  // A split past the exact engine's bounds is refused before any share solves one.
-  splitsSearchStates(candidates, options, 'intents');
+  // A split past the exact engine's bounds, or a run past the CLI's bound on work, is refused
+  // before any share solves one.
+  splitsRunStates(candidates, options, 'intents');
   const mine = candidates.filter((_, i) => i % share.of === share.index);
   // In chunks, saying how far it is between them (not after the last: the answer follows at
   // once, and a report would only cost the page a render): each split is solved alone, so a

@@ -178,6 +178,19 @@ describe('the page with long questions and large answers', () => {
     expect(await page.textContent('.status')).toContain('Cancelled');
   });
 
+  it("refuses a question past the CLI's bound on work with the CLI's line, before solving any split", async () => {
+    // 3,998 splits, few enough to rank, but more dice-and-Aura states than one CLI run solves.
+    const page = await open('v=1&view=splits&steps=40&vs=3&tags=8');
+    const cli = await cliInProcess(
+      ...'zidara splits --steps 40 --vs 3 --intents 1-8 --format json'.split(' '),
+    );
+    expect(cli.status).toBe(2);
+    const refusal = cli.stderr.trim().replace(/^dicelab: --intents: /, '');
+    expect(refusal).toContain('more than one run');
+    await page.waitForSelector('.status-error', { timeout: 30_000 });
+    expect(await page.textContent('.status-error')).toBe(`Tags: ${refusal}`);
+  });
+
   it('refuses a question past its limit with one line naming it and the CLI, and asks the engine nothing', async () => {
     const page = await open('v=1&view=whatif&steps=28&actions=4&vs=10&tags=4');
     await page.waitForSelector('.status-error', { timeout: 60_000 });

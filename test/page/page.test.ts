@@ -16,7 +16,7 @@ import {
   splits,
 } from '../../src/systems/zidara/analyses/splits.ts';
 import { advise, parseAdviceRequest } from '../../src/systems/zidara/engine/advise.ts';
-import { fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
+import { FIGHT_LIMITS, fightOdds, parseFight } from '../../src/systems/zidara/fight/fight.ts';
 import { splitsOfPool } from '../../src/systems/zidara/roll/split.ts';
 import { builtPage } from '../built.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
@@ -818,6 +818,16 @@ describe('the offline page: Fight', () => {
     await page.waitForSelector('.status-error', { timeout: 60_000 });
     expect(await page.textContent('label[for="max-rounds"]')).toBe('Rounds');
     expect(await page.textContent('.status-error')).toBe(engine!.replace(/^maxRounds:/, 'Rounds:'));
+  });
+
+  it("says a Best split pool past a fight's dice is too many dice, not sides out of range", async () => {
+    // Best split takes a pool of 12 dice; a fight, fewer: nine d4 are refused for their count.
+    const dice = FIGHT_LIMITS.poolDice + 1;
+    const page = await open(`v=1&view=fight&pool=${dice}d4&vs=3&tags=2`);
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('.status-error')).toMatch(
+      new RegExp(`^Pool: .* is not allowed \\(expected 1 to ${FIGHT_LIMITS.poolDice} dice, `),
+    );
   });
 
   it("shows Best split's numbers past a fight's bounds as they are, marked, and − brings them in", async () => {

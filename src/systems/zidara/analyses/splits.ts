@@ -152,6 +152,34 @@ export function scoreInShares<T>(
   score: (share: Split[]) => readonly T[],
   progress?: AnalysisProgress,
 ): T[] {
+  const states = splitsRunStates(candidates, options, field);
+  const scored: T[] = [];
+  let at = 0;
+  while (at < candidates.length) {
+    let end = at + 1;
+    let work = states[at]!;
+    while (end < candidates.length && end - at < SHARE_SPLITS && work < SHARE_STATES)
+      work += states[end++]!;
+    scored.push(...score(candidates.slice(at, end)));
+    at = end;
+    if (at < candidates.length) progress?.(at, candidates.length, 'splits');
+  }
+  return scored;
+}
+
+/**
+ * Each candidate's dice-and-Aura states (see {@link splitsSearchStates}: a split past the
+ * engine's bounds is refused), the whole run refused past {@link SPLITS_LIMITS}.states: how
+ * {@link scoreInShares} and the page size a run before solving any of it.
+ * @throws InputError naming `field` (`intents`: with the most intents that fit; else what
+ * else to lower), before anything is solved.
+ * @example splitsRunStates([[[8]], [[8], [8]]], { challenge: 4, resolve: 1 }, 'intents') // [5, 25]
+ */
+export function splitsRunStates(
+  candidates: readonly Split[],
+  options: RankStatedSplitsOptions,
+  field: string,
+): number[] {
   const states = splitsSearchStates(candidates, options, field);
   const total = states.reduce((sum, n) => sum + n, 0);
   if (total > SPLITS_LIMITS.states) {
@@ -178,18 +206,7 @@ export function scoreInShares<T>(
       field,
     );
   }
-  const scored: T[] = [];
-  let at = 0;
-  while (at < candidates.length) {
-    let end = at + 1;
-    let work = states[at]!;
-    while (end < candidates.length && end - at < SHARE_SPLITS && work < SHARE_STATES)
-      work += states[end++]!;
-    scored.push(...score(candidates.slice(at, end)));
-    at = end;
-    if (at < candidates.length) progress?.(at, candidates.length, 'splits');
-  }
-  return scored;
+  return states;
 }
 
 /** Most splits, and about the most dice-and-Aura states, scored between two progress reports (a second or two). */

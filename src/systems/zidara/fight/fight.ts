@@ -193,6 +193,8 @@ const FIGHT_SETUP_FIELDS = [
 
 const { resolve: _resolve, ...setupSchemas } = ROLL_OPTION_SCHEMAS;
 const dieSides = z.literal(DIE_SIDES, { error: `one of ${DIE_SIDES.join(', ')}` });
+/** What a fight's pool may be, as its refusal says: a number of dice, each given by its sides. */
+const poolDice = `1 to ${FIGHT_LIMITS.poolDice} dice, each by its sides, such as [12, 4]`;
 
 /** The shape of a fight spec; what ties its fields together is checked by {@link parseFight}. */
 export const fightSpecSchema = z.strictObject(
@@ -200,9 +202,9 @@ export const fightSpecSchema = z.strictObject(
     challenge: integer(1, ROLL_LIMITS.challenge),
     tags: integer(1, FIGHT_LIMITS.tags),
     pool: z
-      .array(dieSides, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides, such as [12, 4]` })
-      .min(1, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides, such as [12, 4]` })
-      .max(FIGHT_LIMITS.poolDice, { error: `1 to ${FIGHT_LIMITS.poolDice} die sides` })
+      .array(dieSides, { error: poolDice })
+      .min(1, { error: poolDice })
+      .max(FIGHT_LIMITS.poolDice, { error: poolDice })
       .optional(),
     steps: integer(1, FIGHT_LIMITS.steps).optional(),
     actions: integer(1, FIGHT_LIMITS.actions).optional(),
@@ -244,9 +246,17 @@ export function parseFight(input: unknown, where = ''): Fight {
   }
   const titles = o.titles ?? FIGHT_DEFAULTS.titles;
   const maxRounds = o.maxRounds ?? FIGHT_DEFAULTS.maxRounds;
-  const source = o.pool === undefined ? `${o.steps} steps` : `a pool of ${pools[0]!.length} dice`;
+  // Actions shape the pools as steps do: a fight of several names them both.
+  const actions = o.actions ?? FIGHT_DEFAULTS.actions;
+  const source =
+    o.pool !== undefined
+      ? `a pool of ${pools[0]!.length} dice`
+      : actions > 1
+        ? `${o.steps} steps and ${actions} actions`
+        : `${o.steps} steps`;
   const cost = { tags, maxRounds, source, f };
-  const fewer = o.pool === undefined ? 'fewer steps' : 'fewer dice';
+  const fewer =
+    o.pool !== undefined ? 'fewer dice' : actions > 1 ? 'fewer steps or actions' : 'fewer steps';
   const sourceField =
     o.pool === undefined ? { field: 'steps', value: o.steps } : { field: 'pool', value: o.pool };
   refuseCostly(cost, sourceField, (t) => candidateSplits(pools, t), maxRounds, {

@@ -98,6 +98,10 @@ describe('fights, exactly', () => {
     expect(() => parseFight({ challenge: 3, tags: 10, steps: 36 })).toThrow(
       /^tags: 10 is not allowed \(expected at most \d with 36 steps: /,
     );
+    // Actions shape the pools as steps do: the refusal names them, which fewer of would do.
+    expect(() => parseFight({ challenge: 4, tags: 4, steps: 24, actions: 2 })).toThrow(
+      /^maxRounds: 8 is not allowed \(expected at most 1: .* a round for 4 tags with 24 steps and 2 actions\)$/,
+    );
   });
 
   it('counts the states its solves walk, and bounds them, naming the field to lower', () => {
