@@ -220,9 +220,9 @@ const SHARE_STATES = 1 << 18;
  * Microseconds a split.
  * @throws InputError naming the first split past the engine's bounds and what to lower: as
  * `splits[i]`, the engine's advice; as `field` when given (what the candidates were made from),
- * fewer steps or actions, or for `intents` (the splits analysis, whose candidates are every split
- * into the intent counts allowed) when the split has too many states, the most intents a split
- * may have for none to.
+ * fewer steps or actions and the engine's advice, or for `intents` (the splits analysis, whose
+ * candidates are every split into the intent counts allowed) when a split of several intents has
+ * too many states, the most intents a split may have for none to.
  * @example splitsSearchStates([[[8]], [[8], [8]]], { challenge: 4, resolve: 1 }) // [5, 25] (five classes a die, Aura full)
  */
 export function splitsSearchStates(
@@ -252,7 +252,8 @@ export function splitsSearchStates(
       ? lower
       : field === 'intents' && bound === 'states' && fewest > 1
         ? `allow at most ${countOf(fewest - 1, 'intent')}`
-        : 'allow fewer steps or actions';
+        : // Fewer intents would not do: fewer dice, or the engine's own levers (the +2s, …).
+          `allow fewer steps or actions; ${lower}`;
   throw new InputError(
     `${named}: the split "${formatSplit(candidates[past]!)}" has ${what}: ${advice} (nothing was solved)`,
     named,

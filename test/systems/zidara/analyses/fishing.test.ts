@@ -64,7 +64,7 @@ describe('fishing', () => {
 describe('fishing: a long run', () => {
   it("refuses a split past the exact engine, or a run past SPLITS_LIMITS.states of the engine's work, before solving any", () => {
     expect(() => fishing({ steps: 54, challenge: 3, minorMaxSides: 12, resolve: 1 })).toThrow(
-      'options.steps: the split "d12+d10 | d12+d10 | d12+d10 | d12+d10 | d10 | d10" has 9,765,625 dice-and-Aura states, more than the exact engine\'s 8,388,608: allow fewer steps or actions (nothing was solved)',
+      'options.steps: the split "d12+d10 | d12+d10 | d12+d10 | d12+d10 | d10 | d10" has 9,765,625 dice-and-Aura states, more than the exact engine\'s 8,388,608: allow fewer steps or actions; roll fewer dice or put like dice on fewer intents; allow fewer or smaller +2s a roll (boostsPerRoll, boostSize) (nothing was solved)',
     );
     // 36 steps, 4 actions, two Resolve: 2,071 splits, hours of work, once without a word.
     expect(() => fishing({ steps: 36, actions: 4, challenge: 4, resolve: 2 })).toThrow(

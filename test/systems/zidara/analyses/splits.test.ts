@@ -244,6 +244,13 @@ describe('splits past the exact engine', () => {
     expect(() => splits({ steps: 54, challenge: 3 })).toThrow(
       'options.intents: the split "d12+d10 | d12+d10 | d12+d10 | d12+d10 | d10 | d10" has 9,765,625 dice-and-Aura states, more than the exact engine\'s 8,388,608: allow at most 5 intents (nothing was solved)',
     );
+    // Eight d10 on one intent with ten +2s a roll: past the engine whatever the intents, so
+    // the engine's own levers are named (before, only "allow fewer steps or actions").
+    expect(() =>
+      splits({ steps: 40, challenge: 3, auraMax: 20, boostsPerRoll: 10, resolve: 10 }),
+    ).toThrow(
+      'options.intents: the split "d10+d10+d10+d10+d10+d10+d10+d10" has 3,096,197,325 one-die moves to tabulate (its like dice\'s multisets × their classes squared), more than the exact engine\'s 268,435,456: allow fewer steps or actions; put fewer dice of one size on one intent; allow fewer or smaller +2s a roll (boostsPerRoll, boostSize) (nothing was solved)',
+    );
     // At most 5 intents, every split fits the engine (counted, not solved).
     const fitting = splitCandidates({ steps: 54, challenge: 3, intents: [1, 2, 3, 4, 5] });
     expect(fitting.length).toBeGreaterThan(3000);
