@@ -28,25 +28,11 @@ export function countSplitsOfPool(
     const known = memo.get(key);
     if (known !== undefined) return known;
     let total = 0;
-    const block = new Array<number>(left.length).fill(0);
-    // Every non-empty sub-multiset of `left` that is ≤ `most` lexicographically.
-    const choose = (i: number, tight: boolean) => {
-      if (i === left.length) {
-        if (block.some((m) => m > 0)) {
-          const rest = left.map((m, j) => m - block[j]!);
-          total += count(rest, [...block], blocks + 1);
-          if (total > stopAbove) throw PAST;
-        }
-        return;
-      }
-      const top = tight ? Math.min(left[i]!, most[i]!) : left[i]!;
-      for (let m = top; m >= 0; m--) {
-        block[i] = m;
-        choose(i + 1, tight && m === most[i]);
-      }
-      block[i] = 0;
-    };
-    choose(0, true);
+    eachBlockAtMost(left, most, (block) => {
+      const rest = left.map((m, j) => m - block[j]!);
+      total += count(rest, [...block], blocks + 1);
+      if (total > stopAbove) throw PAST;
+    });
     memo.set(key, total);
     return total;
   };
@@ -57,6 +43,35 @@ export function countSplitsOfPool(
     if (error === PAST) return stopAbove + 1;
     throw error;
   }
+}
+
+/**
+ * Calls `visit` with every non-empty sub-multiset of `left` (a count of each side) that is at
+ * most `bound` lexicographically, largest first: the next block of a multiset partition whose
+ * blocks are taken in non-increasing order, so that each partition is made once (the splits
+ * {@link countSplitsOfPool} counts and `splitsOfPool` lists). `visit` gets one buffer, rewritten
+ * after it returns; `left` may change during a visit if it is restored before the visit returns.
+ * @example (() => { const out = []; eachBlockAtMost([2, 1], [1, 1], (b) => out.push(b.join(''))); return out; })() // ["11", "10", "01"]
+ */
+export function eachBlockAtMost(
+  left: readonly number[],
+  bound: readonly number[],
+  visit: (block: readonly number[]) => void,
+): void {
+  const block = new Array<number>(left.length).fill(0);
+  const choose = (i: number, tight: boolean) => {
+    if (i === left.length) {
+      if (block.some((m) => m > 0)) visit(block);
+      return;
+    }
+    const top = tight ? Math.min(left[i]!, bound[i]!) : left[i]!;
+    for (let m = top; m >= 0; m--) {
+      block[i] = m;
+      choose(i + 1, tight && m === bound[i]);
+    }
+    block[i] = 0;
+  };
+  choose(0, true);
 }
 
 /** Thrown through the recursion when the count passes `stopAbove`. */

@@ -2,7 +2,7 @@ import { range } from 'd3-array';
 import { invalid } from '../../../input/input-error.ts';
 import { parseIntents } from './notation.ts';
 import { ROLL_LIMITS } from './spec.ts';
-import { countSplitsOfPool } from './split-count.ts';
+import { countSplitsOfPool, eachBlockAtMost } from './split-count.ts';
 
 /**
  * A split: a pool's dice shared among intents, all aimed at one threat. Each intent's dice are
@@ -155,30 +155,18 @@ export function splitsOfPool(pool: readonly number[], intentCounts?: readonly nu
       return;
     }
     if (intents.length === most) return;
-    const block = new Array<number>(sides.length).fill(0);
     // Every non-empty sub-multiset of what is left, at most `bound`, largest first.
-    const choose = (i: number, tight: boolean) => {
-      if (i === sides.length) {
-        if (block.every((m) => m === 0)) return;
-        intents.push(sides.flatMap((side, j) => new Array<number>(block[j]!).fill(side)));
-        block.forEach((m, j) => {
-          left[j]! -= m;
-        });
-        share([...block]);
-        block.forEach((m, j) => {
-          left[j]! += m;
-        });
-        intents.pop();
-        return;
-      }
-      const top = tight ? Math.min(left[i]!, bound[i]!) : left[i]!;
-      for (let m = top; m >= 0; m--) {
-        block[i] = m;
-        choose(i + 1, tight && m === bound[i]);
-      }
-      block[i] = 0;
-    };
-    choose(0, true);
+    eachBlockAtMost(left, bound, (block) => {
+      intents.push(sides.flatMap((side, j) => new Array<number>(block[j]!).fill(side)));
+      block.forEach((m, j) => {
+        left[j]! -= m;
+      });
+      share([...block]);
+      block.forEach((m, j) => {
+        left[j]! += m;
+      });
+      intents.pop();
+    });
   };
   if (n > 0) share([...left]);
   return found.sort((a, b) => a.length - b.length || compareSplits(a, b));
