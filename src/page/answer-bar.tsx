@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 
 /** Props of {@link AnswerBar}. */
 export interface AnswerBarProps {
@@ -14,13 +14,9 @@ export interface AnswerBarProps {
  */
 export function AnswerBar({ target, text }: AnswerBarProps) {
   const [cardVisible, setCardVisible] = useState(true);
-  // The card the observer watches: a new answer may draw a new card under the same id, and an
-  // observer left on the old one (out of the page) would never show the bar again.
-  const watched = useRef<{ card: Element; observer: IntersectionObserver } | null>(null);
   useEffect(() => {
     const card = document.getElementById(target);
-    if (!card || watched.current?.card === card) return;
-    watched.current?.observer.disconnect();
+    if (!card) return;
     // Under the sticky header the card is out of sight too: the header's room is the page's
     // scroll-padding-top (page.css), what a scroll to the card leaves clear above it.
     const headerRoom = Number.parseFloat(
@@ -31,9 +27,8 @@ export function AnswerBar({ target, text }: AnswerBarProps) {
       { rootMargin: `-${Number.isFinite(headerRoom) ? headerRoom : 0}px 0px 0px 0px` },
     );
     observer.observe(card);
-    watched.current = { card, observer };
-  });
-  useEffect(() => () => watched.current?.observer.disconnect(), []);
+    return () => observer.disconnect();
+  }, [target]);
   if (cardVisible || !text) return null;
   return (
     <button
