@@ -1009,7 +1009,28 @@ describe('the offline page on a phone', () => {
       await look();
     }
     // The bar comes with the observer's next callback, a frame or so after the scroll.
-    await page.waitForSelector('.answer-bar', { timeout: 10_000 });
+    await page.waitForSelector('.answer-bar', { timeout: 10_000 }).catch(async (error) => {
+      // Say what stood in its way: where the card is, the status, the bar's style.
+      const seen = await page.evaluate(() => {
+        const cards = document.querySelectorAll('#splits-answer');
+        const bar = document.querySelector('.answer-bar');
+        return {
+          cards: Array.from(cards, (card) => {
+            const box = card.getBoundingClientRect();
+            return `${box.top.toFixed(0)}..${box.bottom.toFixed(0)} ${card.isConnected}`;
+          }),
+          scroll: `${scrollY} of ${document.documentElement.scrollHeight} in ${innerHeight}`,
+          visibility: document.visibilityState,
+          bar:
+            bar &&
+            `${getComputedStyle(bar).visibility} ${JSON.stringify(bar.getBoundingClientRect())}`,
+          status: document.querySelector('.status')?.className,
+          results: document.querySelector('.results')?.outerHTML.slice(0, 200),
+          active: document.activeElement?.outerHTML.slice(0, 80),
+        };
+      });
+      throw new Error(`no answer bar: ${JSON.stringify(seen)}`, { cause: error });
+    });
     // Back up with Shift+Tab: the header stands at the top of the screen.
     while (!(await page.$eval('#tab-splits', (tab) => tab === document.activeElement))) {
       await page.keyboard.press('Shift+Tab');
