@@ -19,7 +19,7 @@ import {
   questionFieldLabel,
 } from './page-fields.tsx';
 import { fightCommand, fightQuestion } from './page-questions.ts';
-import { type PageState, writeFragment } from './page-state.ts';
+import { PAGE_DEFAULTS, type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
@@ -33,6 +33,14 @@ const POLICY_LABELS: Record<FightPolicy, string> = {
   'per-roll': 'Each roll',
   'whole-fight': 'Whole fight',
 };
+
+/**
+ * Why the Resolve held now (the other views', a link's `resolve=`) is not the fight's: a fight
+ * starts with Resolve at its Titles, as `dicelab zidara fight`, which has no `--resolve`.
+ */
+function resolveNote(state: PageState): string {
+  return `Resolve now (resolve=${state.resolve}) is not used here, only in Best split, Mid-roll and What if: a fight starts with Resolve at its Titles, ${state.titles}.`;
+}
 
 /**
  * Fight: a threat with Challenge C and T tags, round after round. P(the threat falls within N
@@ -60,6 +68,11 @@ export function FightView({ state, update }: ViewProps) {
           }}
         />
         <CharacterFields state={state} update={update} resolve="titles" labels={FIGHT_LABELS} />
+        {state.resolve === PAGE_DEFAULTS.resolve ? null : (
+          <p class="hint" id="fight-resolve-note">
+            {resolveNote(state)}
+          </p>
+        )}
         <div class="field-row">
           <PageCountField
             name="maxRounds"

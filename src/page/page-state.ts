@@ -64,7 +64,7 @@ export interface PageState extends RuleVariantValues {
   /** Aura now; undefined: full (`auraMax`). */
   readonly aura: number | undefined;
   readonly auraMax: number;
-  /** Resolve now (Best split, Mid-roll advice, What if). */
+  /** Resolve now (Best split, Mid-roll advice, What if; a fight starts with its `titles`). */
   readonly resolve: number;
   /** The archetype's +2s a roll. */
   readonly boosts: number;
@@ -455,7 +455,7 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     'resolve',
     0,
     PAGE_LIMITS.resolve,
-    `Resolve now, 0 to ${PAGE_LIMITS.resolve} (\`--resolve\`, default ${PAGE_DEFAULTS.resolve})`,
+    `Resolve now, 0 to ${PAGE_LIMITS.resolve} (\`--resolve\`, default ${PAGE_DEFAULTS.resolve}); not a fight's, which starts with Resolve at its \`titles\``,
   ),
   integerKey(
     'boosts',

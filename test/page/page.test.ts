@@ -789,6 +789,29 @@ describe('the offline page: Fight', () => {
     expect((await svg.boundingBox())!.height).toBeGreaterThan(100);
   });
 
+  it("says a link's Resolve now is not a fight's, which starts at its Titles, and answers as --titles does", async () => {
+    // `zidara fight` has no --resolve: the fight's Resolve is its Titles (2 by default).
+    const page = await open('v=1&view=fight&steps=8&vs=4&tags=3&resolve=2&max-rounds=3');
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    expect(await page.textContent('#fight-resolve-note')).toBe(
+      'Resolve now (resolve=2) is not used here, only in Best split, Mid-roll and What if: a fight starts with Resolve at its Titles, 2.',
+    );
+    expect(await page.inputValue('#titles')).toBe('2');
+    expect(await page.textContent('.cli-details')).toContain(
+      'dicelab zidara fight --vs 4 --tags 3 --steps 8 --max-rounds 3 --json',
+    );
+    const shown = await page.$$eval('[data-round]', (rows) =>
+      rows.map((row) => Number(row.getAttribute('data-win-within'))),
+    );
+    const odds = fightOdds(parseFight({ challenge: 4, tags: 3, steps: 8, maxRounds: 3 }));
+    shown.forEach((p, i) => {
+      expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
+    });
+    // Without a Resolve now there is nothing to say.
+    await page.goto(pageUrl('v=1&view=fight&steps=8&vs=4&tags=3&max-rounds=3'));
+    await page.waitForSelector('#fight-resolve-note', { state: 'detached' });
+  });
+
   it('never heads a fight the threat may still survive with 100%', async () => {
     // 14 steps against one C2 tag: the float sum of the wins is 1 by round 3, while the threat
     // still stands after it a few times in 10¹⁹.
