@@ -1,10 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { formatChance } from '../format/format-chance.ts';
 import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { InputError } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
+import {
+  DOWN_WITHIN_LABEL,
+  OPENING_SPLIT_LABEL,
+  ROUND_LABEL,
+  ROUND_PLAYED_LABEL,
+  ROUND_PLAYED_MEANS,
+  STILL_STANDING_LABEL,
+} from '../report/zidara/fight-figure-labels.ts';
 import { fightCurveRows, shownWinWithin } from '../systems/zidara/analyses/fight-curves.ts';
 import {
   FIGHT_DEFAULTS,
@@ -288,18 +297,18 @@ function formatFight(
     interval: sim
       ? `${formatPercent(sim.pWinWithinCi95[k]![0], 2)} to ${formatPercent(sim.pWinWithinCi95[k]![1], 2)}`
       : '-',
-    reached: formatPercent((exact ?? sim)!.pReached[k]!, 1),
+    reached: formatChance((exact ?? sim)!.pReached[k]!),
     aura: ((exact ?? sim)!.auraAtStart[k] ?? 0).toFixed(2),
     auraSpent: ((exact ?? sim)!.auraSpent[k] ?? 0).toFixed(2),
     resolveSpent: ((exact ?? sim)!.resolveSpent[k] ?? 0).toFixed(2),
   }));
   const table = formatTable(
     [
-      { key: 'round', header: 'round' },
-      { key: 'exact', header: 'won by then (exact)', align: 'right' },
-      { key: 'simulated', header: 'simulated', align: 'right' },
+      { key: 'round', header: ROUND_LABEL },
+      { key: 'exact', header: `${DOWN_WITHIN_LABEL} (exact)`, align: 'right' },
+      { key: 'simulated', header: 'Simulated', align: 'right' },
       { key: 'interval', header: '95% interval', align: 'right' },
-      { key: 'reached', header: 'P(reached)', align: 'right' },
+      { key: 'reached', header: ROUND_PLAYED_LABEL, align: 'right' },
       { key: 'aura', header: 'Aura at start' },
       { key: 'auraSpent', header: 'Aura spent' },
       { key: 'resolveSpent', header: 'Resolve spent' },
@@ -314,16 +323,16 @@ function formatFight(
     resolve: fight.titles,
   });
   const lines = [
-    `Fight: ${tags} tag${tags === 1 ? '' : 's'} against ${challengeName(challenge)}${exact ? `; opening split ${exact.openingSplit}` : ''}`,
+    `Fight: ${tags} tag${tags === 1 ? '' : 's'} against ${challengeName(challenge)}${exact ? `; ${OPENING_SPLIT_LABEL.toLowerCase()} ${exact.openingSplit}` : ''}`,
     `${setup} (Resolve: the ${fight.titles} Titles, for the whole fight) · ${fight.fightPolicy} fight play`,
     '',
     table,
     '',
-    'P(reached): the chance the fight is still on when the round starts; Aura and Resolve are means over those fights.',
+    `${ROUND_PLAYED_LABEL}: ${ROUND_PLAYED_MEANS}; Aura and Resolve are means over those fights.`,
   ];
   if (exact)
     lines.push(
-      `exact: not won within ${countOf(rounds, 'round')} ${formatPercent(exact.pNotWon, 2)}; ${meanRoundsText(meanRoundsToWin(exact))}`,
+      `exact: ${STILL_STANDING_LABEL.toLowerCase()} ${countOf(rounds, 'round')} ${formatPercent(exact.pNotWon, 2)}; ${meanRoundsText(meanRoundsToWin(exact))}`,
     );
   if (skipped) lines.push(`exact chain skipped: ${skipped}`);
   // The simulation's mean is NaN when none of its fights is won (null in its JSON).

@@ -1,4 +1,5 @@
 import { formatChance } from '../format/format-chance.ts';
+import { OPENING_SPLIT_LABEL } from '../report/zidara/fight-figure-labels.ts';
 import { type FightCurveRow, shownWinWithin } from '../systems/zidara/analyses/fight-curves.ts';
 
 /**
@@ -21,7 +22,7 @@ export function fightAnswer(rows: readonly FightCurveRow[]): {
     half
       ? `Half the time it falls by round ${half.round}.`
       : `Even after ${rounds(last.round)} it is down less than half the time.`,
-    `Open with ${last.opening}.`,
+    `${OPENING_SPLIT_LABEL}: ${last.opening}.`,
   ];
   return { headline, detail: parts.filter(Boolean).join(' ') };
 }

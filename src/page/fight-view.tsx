@@ -1,6 +1,13 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { formatChance } from '../format/format-chance.ts';
+import {
+  DOWN_WITHIN_LABEL,
+  ROUND_LABEL,
+  ROUND_PLAYED_LABEL,
+  ROUND_PLAYED_MEANS,
+  STILL_STANDING_LABEL,
+} from '../report/zidara/fight-figure-labels.ts';
 import { FIGHTS_CSV_COLUMNS, fightsChart } from '../report/zidara/fights-chart.ts';
 import { shownWinWithin } from '../systems/zidara/analyses/fight-curves.ts';
 import { FIGHT_LIMITS, FIGHT_POLICIES, type FightPolicy } from '../systems/zidara/fight/fight.ts';
@@ -142,15 +149,15 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
         <caption>Round by round</caption>
         <thead>
           <tr>
-            <th scope="col">Round</th>
+            <th scope="col">{ROUND_LABEL}</th>
             <th scope="col" class="num">
-              Down within
+              {DOWN_WITHIN_LABEL}
             </th>
             <th scope="col" class="num">
               Falls in it
             </th>
             <th scope="col" class="num">
-              Played
+              {ROUND_PLAYED_LABEL}
             </th>
           </tr>
         </thead>
@@ -166,8 +173,8 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
         </tbody>
       </table>
       <p class="muted small">
-        “Played”: the chance the fight lasts into that round. Still standing after {rows.length}{' '}
-        rounds: {formatChance(answer.pNotWon)}.
+        “{ROUND_PLAYED_LABEL}”: {ROUND_PLAYED_MEANS}. {STILL_STANDING_LABEL} {rows.length} rounds:{' '}
+        {formatChance(answer.pNotWon)}.
       </p>
       <ExportButtons
         stem="dicelab-fight"

@@ -45,7 +45,7 @@ describe('--against: an analysis under two settings', () => {
     );
     expect(status).toBe(0);
     const round3 = stdout.split('\n').find((line) => /^\s*C2 \(d4\)\s+1\s+3\s/.test(line));
-    expect(round3).toMatch(/^\s*C2 \(d4\)\s+1\s+3\s+> 99\.9%\s+> 99\.9%\s/);
+    expect(round3).toMatch(/^\s*C2 \(d4\)\s+1\s+3\s+> 99\.9999%\s+> 99\.9999%\s/);
   });
 
   it("names each row's fields and values as the analysis' own table does, not by their keys", async () => {

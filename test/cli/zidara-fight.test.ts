@@ -51,6 +51,57 @@ describe('dicelab zidara fight', () => {
     expect(result.simulated).toMatchObject({ seed: 3, trials: 20000 });
   });
 
+  it('words its figures as fight-curves does: Down within, Round played, Opening split', async () => {
+    // The same fight both ways, 8 steps against two C3 tags; their tables' headers, one wording each.
+    const fight = await runInProcess([
+      ...['zidara', 'fight', '--vs', '3', '--tags', '2', '--steps', '8', '--max-rounds', '2'],
+      '--no-simulate',
+    ]);
+    const curves = await runInProcess([
+      ...['zidara', 'fight-curves', '--vs', '3', '--tags', '2', '--steps', '8'],
+      ...['--max-rounds', '2'],
+    ]);
+    const header = (text: string) =>
+      text
+        .split('\n')
+        .find((line) => line.startsWith('Round') || line.startsWith('Challenge'))!
+        .trim()
+        .split(/\s{2,}/);
+    expect(header(fight.stdout)).toEqual([
+      'Round',
+      'Down within (exact)',
+      'Simulated',
+      '95% interval',
+      'Round played',
+      'Aura at start',
+      'Aura spent',
+      'Resolve spent',
+    ]);
+    expect(header(curves.stdout)).toEqual([
+      'Challenge',
+      'Tags',
+      'Round',
+      'Down within',
+      'Round played',
+      'Opening split',
+    ]);
+    expect(fight.stdout).toContain('Fight: 2 tags against C3 (d6); opening split d8 | d8');
+    expect(fight.stdout).toContain(
+      'Round played: the chance the fight is still on when the round starts',
+    );
+    expect(fight.stdout).toContain('exact: still standing after 2 rounds ');
+    expect(curves.stdout).toContain('Down within 2 rounds: C3 (d6), 2 tags');
+    // Round played, the same figure, reads alike in both (fight's exact Down within keeps the
+    // two decimals of the simulated column beside it).
+    const cells = (text: string, at: number) =>
+      text
+        .split('\n')
+        .filter((line) => /^\s+(C3 \(d6\)\s+2\s+)?\d\s/.test(line))
+        .map((line) => line.trim().split(/\s{2,}/)[at]);
+    expect(cells(fight.stdout, 4)).toEqual(cells(curves.stdout, 4));
+    expect(cells(fight.stdout, 4)).toHaveLength(2);
+  });
+
   it('--help says how each fight policy plays, whole-fight too (it described per-roll alone)', async () => {
     const { stdout } = await runInProcess(['zidara', 'fight', '--help']);
     expect(stdout).toContain('per-roll (the default), for that roll (utility: tags stripped');
@@ -70,13 +121,13 @@ describe('dicelab zidara fight', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toContain('Fight: 1 tag');
-    expect(stdout).toMatch(/round\s+won by then \(exact\)\s+simulated/);
+    expect(stdout).toMatch(/Round\s+Down within \(exact\)\s+Simulated/);
     expect(stdout).toContain('exact chain skipped: as --no-exact asked');
   });
 
   it('never says 100.00% won while the fight may still be on, though the sum of its rounds reached 1', async () => {
     // 8 steps against one C2 tag: the fight is over in round 1 but for a few chances in 10⁸,
-    // and by round 5 the exact chance, a float sum, is 1 while P(reached) of round 6 is not 0.
+    // and by round 5 the exact chance, a float sum, is 1 while round 6's Round played is not 0.
     const { code, stdout } = await runInProcess([
       'zidara',
       'fight',
@@ -94,7 +145,7 @@ describe('dicelab zidara fight', () => {
       .filter((line) => /^\s+\d+\s/.test(line))
       .map((line) => line.trim().split(/\s{2,}/)[1]);
     expect(wonBy).toEqual(Array(8).fill('> 99.99%'));
-    expect(stdout).toContain('not won within 8 rounds < 0.01%');
+    expect(stdout).toContain('still standing after 8 rounds < 0.01%');
     // A fight that cannot go on is certain: d12 against C1 always wins its one tag.
     const sure = await runInProcess([
       'zidara',
@@ -116,7 +167,7 @@ describe('dicelab zidara fight', () => {
       ...['--max-rounds', '1', '--no-simulate'],
     ]);
     expect(never.stdout).toContain(
-      'exact: not won within 1 round 100.00%; no fight is won, so no mean rounds to win',
+      'exact: still standing after 1 round 100.00%; no fight is won, so no mean rounds to win',
     );
   });
 
@@ -163,13 +214,15 @@ describe('dicelab zidara fight', () => {
     );
   });
 
-  it('says what "reached" means and gives the exact mean rounds to win', async () => {
+  it('says what "Round played" means and gives the exact mean rounds to win', async () => {
     const { stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate']);
     // The tag falls in round n with chance q^(n−1)·p, p = 14/24, q = 10/24, n ≤ 3.
     const p = 14 / 24;
     const q = 10 / 24;
     const mean = (p + 2 * q * p + 3 * q * q * p) / within(3);
-    expect(stdout).toContain('P(reached): the chance the fight is still on when the round starts');
+    expect(stdout).toContain(
+      'Round played: the chance the fight is still on when the round starts',
+    );
     expect(stdout).toContain(`mean rounds to win ${mean.toFixed(3)} (over the fights won)`);
   });
 
@@ -181,7 +234,7 @@ describe('dicelab zidara fight', () => {
       ...['--trials', '200', '--seed', '1', '--threads', '1'],
     ]);
     expect(code).toBe(0);
-    expect(stdout).toContain('exact: not won within 1 round 100.00%; no fight is won');
+    expect(stdout).toContain('exact: still standing after 1 round 100.00%; no fight is won');
     expect(stdout).toContain(
       'simulated: 200 fights, seed 1; no fight is won, so no mean rounds to win',
     );

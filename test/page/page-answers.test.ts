@@ -60,7 +60,7 @@ describe("the page's answers in words", () => {
     });
     expect(fightAnswer(rows)).toEqual({
       headline: `The threat is down within 3 rounds ${formatChance(1 - 0.5625 ** 3)} of the time.`,
-      detail: `Within 4 rounds: ${formatChance(1 - 0.5625 ** 4)}. Half the time it falls by round 2. Open with d8.`,
+      detail: `Within 4 rounds: ${formatChance(1 - 0.5625 ** 4)}. Half the time it falls by round 2. Opening split: d8.`,
     });
   });
 

@@ -776,7 +776,19 @@ describe('the offline page: Fight', () => {
     shown.forEach((p, i) => {
       expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
     });
-    expect(await page.textContent('#fight-answer')).toContain(`Open with ${odds.openingSplit}.`);
+    expect(await page.textContent('#fight-answer')).toContain(
+      `Opening split: ${odds.openingSplit}.`,
+    );
+    // The figures worded as `zidara fight` and `fight-curves` word them.
+    expect(await page.$$eval('table.rounds th', (ths) => ths.map((th) => th.textContent))).toEqual([
+      'Round',
+      'Down within',
+      'Falls in it',
+      'Round played',
+    ]);
+    expect(await page.textContent('table.rounds + p')).toMatch(
+      /^“Round played”: the chance the fight is still on when the round starts\. Still standing after 4 rounds: /,
+    );
     const csv = await download(page, '.export button:text-is("CSV")');
     expect(csv.text).toBe(
       toCsv(

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatChance } from '../../format/format-chance.ts';
 import { countOf } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import { formatPoints } from '../../format/format-points.ts';
@@ -29,6 +30,7 @@ import {
 import { formatTable } from '../table.ts';
 import { type TableCells, tableCells } from '../table-cells.ts';
 import { ADVANTAGE_COLUMNS, ADVANTAGE_CSV_COLUMNS, advantageChart } from './advantage-chart.ts';
+import { DOWN_WITHIN_LABEL } from './fight-figure-labels.ts';
 import { FIGHTS_COLUMNS, FIGHTS_CSV_COLUMNS, fightsChart } from './fights-chart.ts';
 import { FISHING_COLUMNS, FISHING_CSV_COLUMNS, fishingChart } from './fishing-chart.ts';
 import { REROLLS_COLUMNS, REROLLS_CSV_COLUMNS, rerollsChart } from './rerolls-chart.ts';
@@ -234,7 +236,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
           `Every intent won strips a tag; Aura and Resolve carry from round to round (Aura starts ${aura === auraMax ? 'full' : `at ${aura} of ${auraMax}`}, Resolve at the Titles).`,
         findings: [
           // "; " between fights: a fight's name has a comma of its own ("C4 (d8), 2 tags").
-          `Down within ${Math.min(3, lastRound)} round${lastRound === 1 ? '' : 's'}: ${finals.map((r) => `${r.fight} ${formatPercent(shownWinWithin(r))}`).join('; ')}.`,
+          `${DOWN_WITHIN_LABEL} ${Math.min(3, lastRound)} round${lastRound === 1 ? '' : 's'}: ${finals.map((r) => `${r.fight} ${formatChance(shownWinWithin(r))}`).join('; ')}.`,
         ],
         rows,
         columns: FIGHTS_COLUMNS,

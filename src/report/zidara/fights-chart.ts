@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { formatChance } from '../../format/format-chance.ts';
 import { countOf } from '../../format/format-count.ts';
-import { formatPercent } from '../../format/format-percent.ts';
 import { type FightCurveRow, shownWinWithin } from '../../systems/zidara/analyses/fight-curves.ts';
 import type { FightPolicy } from '../../systems/zidara/fight/fight.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
@@ -9,6 +9,13 @@ import { percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';
 import { type Column, csvColumns, type FieldColumn, tableColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
+import {
+  DOWN_WITHIN_LABEL,
+  OPENING_SPLIT_LABEL,
+  ROUND_LABEL,
+  ROUND_PLAYED_LABEL,
+  STILL_STANDING_LABEL,
+} from './fight-figure-labels.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
 /**
@@ -45,20 +52,21 @@ export function fightsChart(
 
 /**
  * Every field of a row, in CSV order; a table leaves out the chance the threat still stands (the
- * next round's "Round played"), and reads "Down within" short of certain while it is above 0.
+ * next round's {@link ROUND_PLAYED_LABEL}), and reads {@link DOWN_WITHIN_LABEL} short of certain
+ * while it is above 0.
  */
 const FIGHTS_FIELDS: readonly FieldColumn<FightCurveRow>[] = [
   { key: 'challenge', header: 'Challenge', format: (c) => challengeName(c) },
   { key: 'tags', header: 'Tags' },
-  { key: 'round', header: 'Rounds' },
+  { key: 'round', header: ROUND_LABEL },
   {
     key: 'winWithin',
-    header: 'Down within',
-    format: (_, row) => formatPercent(shownWinWithin(row)),
+    header: DOWN_WITHIN_LABEL,
+    format: (_, row) => formatChance(shownWinWithin(row)),
   },
-  { key: 'notWonWithin', header: 'Still standing after', table: false },
-  { key: 'reached', header: 'Round played', format: (p) => formatPercent(p) },
-  { key: 'opening', header: 'First split' },
+  { key: 'notWonWithin', header: STILL_STANDING_LABEL, table: false },
+  { key: 'reached', header: ROUND_PLAYED_LABEL, format: (p) => formatChance(p) },
+  { key: 'opening', header: OPENING_SPLIT_LABEL },
 ];
 
 /** Table columns (terminal and HTML). */

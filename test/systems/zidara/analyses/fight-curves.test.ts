@@ -33,8 +33,9 @@ describe('fight curves', () => {
     const out = analysisOutput(runAnalysis({ analysis: 'fight-curves', options }));
     const downWithin = out.columns.find((c) => c.key === 'winWithin')!;
     const cells = out.rows.map((row) => downWithin.format!(row.winWithin as never, row as never));
-    expect(cells).toEqual(['> 99.9%', '> 99.9%', '> 99.9%']);
-    expect(out.findings).toEqual(['Down within 3 rounds: C2 (d4), 1 tag > 99.9%.']);
+    // As the page's Fight view reads it: as many decimals as tell it from 100%, up to four.
+    expect(cells).toEqual(['> 99.9999%', '> 99.9999%', '> 99.9999%']);
+    expect(out.findings).toEqual(['Down within 3 rounds: C2 (d4), 1 tag > 99.9999%.']);
     // A threat that cannot stand is down for certain: d12 against one C1 tag always wins.
     const sure = analysisOutput(
       runAnalysis({
@@ -101,7 +102,7 @@ describe('fight curves', () => {
     expect(validateVegaLite(out.spec)).toEqual([]);
     expect(out.title).toBe('How many rounds does d12 d4 need to bring a threat down?');
     expect(out.findings[0]).toMatch(
-      /^Down within 3 rounds: C3 \(d6\), 2 tags (> )?\d+\.\d%; C4 \(d8\), 2 tags (> )?\d+\.\d%\.$/,
+      /^Down within 3 rounds: C3 \(d6\), 2 tags (> )?\d+\.\d{1,4}%; C4 \(d8\), 2 tags (> )?\d+\.\d{1,4}%\.$/,
     );
     expect(out.rows).toHaveLength(6);
   });
