@@ -1,6 +1,7 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { formatChance } from '../format/format-chance.ts';
+import { countOf } from '../format/format-count.ts';
 import {
   DOWN_WITHIN_LABEL,
   ROUND_LABEL,
@@ -173,8 +174,8 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
         </tbody>
       </table>
       <p class="muted small">
-        “{ROUND_PLAYED_LABEL}”: {ROUND_PLAYED_MEANS}. {STILL_STANDING_LABEL} {rows.length} rounds:{' '}
-        {formatChance(answer.pNotWon)}.
+        “{ROUND_PLAYED_LABEL}”: {ROUND_PLAYED_MEANS}. {STILL_STANDING_LABEL}{' '}
+        {countOf(rows.length, 'round')}: {formatChance(answer.pNotWon)}.
       </p>
       <ExportButtons
         stem="dicelab-fight"

@@ -789,6 +789,11 @@ describe('the offline page: Fight', () => {
     expect(await page.textContent('table.rounds + p')).toMatch(
       /^“Round played”: the chance the fight is still on when the round starts\. Still standing after 4 rounds: /,
     );
+    const oneRound = await open('v=1&view=fight&vs=3&tags=2&pool=d8,d6&max-rounds=1&titles=1');
+    await oneRound.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    expect(await oneRound.textContent('table.rounds + p')).toMatch(
+      / Still standing after 1 round: /,
+    );
     const csv = await download(page, '.export button:text-is("CSV")');
     expect(csv.text).toBe(
       toCsv(
