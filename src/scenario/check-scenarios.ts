@@ -267,7 +267,7 @@ async function checkFile(
     try {
       recordAnalysis(analysis, solver, record);
     } catch (error) {
-      // A refusal of the run (a splits search too large) names the analysis' own field.
+      // A refusal of the run names the analysis' own field (one for its size came at its plan).
       const written = 'analyses' in loaded.scenario && loaded.scenario.analyses?.[analysis.key];
       if (error instanceof InputError && written) {
         const at = (f: string) =>

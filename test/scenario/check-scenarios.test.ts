@@ -6,6 +6,7 @@ import { checkScenarios } from '../../src/scenario/check-scenarios.ts';
 import { checkTable } from '../../src/scenario/check-table.ts';
 import { smallestDetectableMove } from '../../src/scenario/judge.ts';
 import {
+  formatProblem,
   type LoadedScenario,
   parseScenario,
   ScenarioError,
@@ -325,18 +326,25 @@ expectations:
     );
   });
 
-  it('stops at the analysis field a splits search too large was refused for, else at the analysis', async () => {
-    const loaded = load(`scenario: splits too large to score
+  it('refuses a splits search too large before anything runs, at its analysis field, else at the analysis', () => {
+    const parsed = parseScenario(
+      `scenario: splits too large to score
 characters:
   bram: { titles: 1, actions: { fight: 24 } }
 analyses:
   huge: { analysis: splits, character: bram, action: fight, actions: 4, challenge: 3, intents: [1, 2] }
   fish: { analysis: fishing, character: bram, action: fight, actions: 4, challenge: 3 }
-`);
-    const run = checkScenarios([loaded]);
-    await expect(run).rejects.toThrow(ScenarioError);
-    await expect(run).rejects.toThrow(
-      /written:\ntest\.yaml:5:96: analyses\.huge\.intents: scoring these 3,622 splits exactly is 223,613,820 dice-and-Aura states .*: allow at most 1 intent, or fewer steps or actions \(nothing was solved\)\ntest\.yaml:6:9: analyses\.fish: scoring these [\d,]+ splits exactly .*: allow fewer steps or actions \(nothing was solved\)$/,
+`,
+      'test.yaml',
+    );
+    expect(parsed.ok).toBe(false);
+    const problems = parsed.ok ? [] : parsed.problems.map(formatProblem);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      /^test\.yaml:5:96: analyses\.huge\.intents: scoring these 3,622 splits exactly is 223,613,820 dice-and-Aura states .*: allow at most 1 intent, or fewer steps or actions \(nothing was solved\)$/,
+    );
+    expect(problems[1]).toMatch(
+      /^test\.yaml:6:9: analyses\.fish: scoring these [\d,]+ splits exactly .*: allow fewer steps or actions \(nothing was solved\)$/,
     );
   });
 
