@@ -374,6 +374,41 @@ expectations:
     expect(parseBaseline(text, 'baseline.json').files).toEqual({ 'test.yaml': {} });
   });
 
+  it('reports an analysis refused while running once, and its expectations as not judged for it', async () => {
+    const loaded = load(`scenario: an analysis refused while running
+characters:
+  bram: { titles: 1, actions: { fight: 6 } }
+analyses:
+  huge: { analysis: splits, character: bram, action: fight, challenge: 3, intents: [1, 2] }
+expectations:
+  - expect: the d12 wins often
+    figure: mainWin
+    of: { analysis: huge, split: d12 }
+    atLeast: 10%
+  - expect: the d12 beats d6+d6
+    figure: mainWin
+    of: { analysis: huge, split: d12 }
+    minus: { of: { split: d6+d6 } }
+    atLeast: 0
+`);
+    // Planning sizes every analysis, so running meets a refusal only in a plan it did not size:
+    // this one's steps raised past the engine's bound on one run's work.
+    const [planned] = loaded.plan.analyses;
+    const grown = { ...planned!.job, options: { ...planned!.job.options, steps: 24, actions: 4 } };
+    const plan = { ...loaded.plan, analyses: [{ ...planned!, job: grown } as typeof planned & {}] };
+    const run = checkScenarios([{ ...loaded, plan }]);
+    await expect(run).rejects.toThrow(ScenarioError);
+    const error = (await run.catch((e: unknown) => e)) as ScenarioError;
+    expect(error.problems).toHaveLength(3);
+    expect(error.problems[0]).toMatch(
+      /^test\.yaml:5:84: analyses\.huge\.intents: scoring these 3,622 splits exactly is 223,613,820 dice-and-Aura states .*\(nothing was solved\)$/,
+    );
+    expect(error.problems.slice(1)).toEqual([
+      'test.yaml:9:9: expectations[0].of: not judged, as its analysis huge was refused',
+      'test.yaml:13:9: expectations[1].of: not judged, as its analysis huge was refused',
+    ]);
+  });
+
   it('writes JUnit XML and a Markdown summary that name every expectation, escaped', async () => {
     const result = await checkScenarios([
       load(`scenario: reports <&>
