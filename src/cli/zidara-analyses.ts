@@ -38,8 +38,9 @@ import {
   REROLL_KINDS,
   type RerollKinds,
 } from '../systems/zidara/engine/roll-play.ts';
-import { FIGHT_DEFAULTS, FIGHT_LIMITS } from '../systems/zidara/fight/fight.ts';
+import { FIGHT_DEFAULTS, FIGHT_LIMITS, WHOLE_FIGHT_PLAY } from '../systems/zidara/fight/fight.ts';
 import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
@@ -64,7 +65,6 @@ import {
   FLAG_PARSERS,
   fightPolicyOption,
   flagsSetup,
-  refuseResourceValues,
   refuseUnreadFlag,
 } from './zidara-flags.ts';
 
@@ -541,12 +541,7 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
           ? undefined
           : parsePool(flags.pool, '--pool', FIGHT_LIMITS.poolDice);
       const wholeFight = flags.fightPolicy === 'whole-fight';
-      if (wholeFight)
-        refuseResourceValues(
-          flags,
-          '--fight-policy per-roll',
-          'whole-fight play is for P(win within the rounds) alone',
-        );
+      if (wholeFight) refuseResourceValues(flags, '--fight-policy per-roll', WHOLE_FIGHT_PLAY);
       const job: AnalysisJob = {
         analysis: 'fight-curves',
         name: flags.name ?? FIGHT_CURVES_ANALYSIS.name,

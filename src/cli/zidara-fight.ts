@@ -24,9 +24,11 @@ import {
   fightOdds,
   meanRoundsToWin,
   parseFight,
+  WHOLE_FIGHT_PLAY,
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
+import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
 import { parsePool } from '../systems/zidara/roll/split.ts';
 import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
@@ -40,7 +42,6 @@ import {
   FLAG_PARSERS,
   fightPolicyOption,
   flagsSetup,
-  refuseResourceValues,
 } from './zidara-flags.ts';
 
 /**
@@ -225,9 +226,6 @@ Examples:
     });
   return zidara;
 }
-
-/** Why whole-fight play takes no worth of Aura or Resolve left. */
-const WHOLE_FIGHT_PLAY = 'whole-fight play is for P(win within the rounds) alone';
 
 /** A fight spec parsed, its worths of Aura and Resolve refused with whole-fight play. */
 function parseWholeFight(input: unknown, where: string): Fight {

@@ -240,26 +240,6 @@ export function refuseUnreadFlag(
   );
 }
 
-/**
- * Refuses `--aura-value` or `--resolve-value` set where the play is for a chance alone (splits'
- * `all` objective, whole-fight play), which no Aura or Resolve left changes: `onlyWith` names
- * the flag and value they are read with, `because` why. `named`: how the message names each
- * (its flag, or a spec file's field).
- * @throws InputError naming the flag or field.
- */
-export function refuseResourceValues(
-  values: Pick<CharacterFlags, 'auraValue' | 'resolveValue'>,
-  onlyWith: string,
-  because: string,
-  named: (name: 'auraValue' | 'resolveValue') => string = (name) => ruleOption(name).flag.name,
-): void {
-  for (const name of ['auraValue', 'resolveValue'] as const) {
-    const value = values[name];
-    if (value !== undefined && value !== ruleOption(name).default)
-      throw invalid(named(name), value, `it only with ${onlyWith} (${because})`);
-  }
-}
-
 /** Spec and option fields, and the flags that set them, for messages about flags. */
 export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   aura: '--aura',

@@ -206,6 +206,24 @@ function judgedFigures(e: PlannedExpectation): readonly FigureRef[] {
   return e.kind === 'bound' ? [e.figure] : e.kind === 'difference' ? [e.left, e.right] : [];
 }
 
+/** The analyses an expectation reads rows of, each with where the file asks for it (its `of`). */
+function analysesAsked(e: PlannedExpectation): { key: string; field: string }[] {
+  const refs: [FigureRef, string][] =
+    e.kind === 'bound' || e.kind === 'monotone-cells'
+      ? [[e.figure, `${e.field}.of`]]
+      : e.kind === 'difference'
+        ? [
+            [e.left, `${e.field}.of`],
+            [e.right, e.rightField],
+          ]
+        : e.lines.flatMap((line) =>
+            line.points.map((p): [FigureRef, string] => [p.figure, `${e.field}.of`]),
+          );
+  return refs.flatMap(([ref, field]) =>
+    ref.spec.kind === 'cell' ? [{ key: ref.spec.analysis, field }] : [],
+  );
+}
+
 /**
  * The run's simulated tests, counted from the plans before anything runs (so the share of each
  * does not depend on what the run finds): each expectation that judges a simulated figure, and,
@@ -263,11 +281,14 @@ async function checkFile(
     if (!(error instanceof InputError)) throw error;
     problems.push(`${loaded.locate(field)}: ${field}: ${error.message}`);
   };
+  // Analyses whose run was refused: an expectation of one says so, not the refusal again.
+  const refused = new Set<string>();
   for (const analysis of plan.analyses) {
     try {
       recordAnalysis(analysis, solver, record);
     } catch (error) {
-      // A refusal of the run (a splits search too large) names the analysis' own field.
+      refused.add(analysis.key);
+      // A refusal of the run names the analysis' own field (one for its size came at its plan).
       const written = 'analyses' in loaded.scenario && loaded.scenario.analyses?.[analysis.key];
       if (error instanceof InputError && written) {
         const at = (f: string) =>
@@ -289,6 +310,13 @@ async function checkFile(
   };
   const results: ExpectationResult[] = [];
   for (const expectation of plan.expectations) {
+    const unrun = analysesAsked(expectation).find(({ key }) => refused.has(key));
+    if (unrun) {
+      problems.push(
+        `${loaded.locate(unrun.field)}: ${unrun.field}: not judged, as its analysis ${unrun.key} was refused`,
+      );
+      continue;
+    }
     try {
       const started = performance.now();
       const judged = await judgeExpectation(expectation, { solver, analyses, record, sampling });

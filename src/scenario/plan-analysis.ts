@@ -1,6 +1,6 @@
 import { range } from 'd3-array';
 import { InputError, invalid } from '../input/input-error.ts';
-import { type AnalysisJob, checkAnalysis } from '../systems/run-analysis.ts';
+import { type AnalysisJob, checkAnalysis, sizeAnalysis } from '../systems/run-analysis.ts';
 import { FIGHT_DEFAULTS, type Fight } from '../systems/zidara/fight/fight.ts';
 import { stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { canonicalSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
@@ -28,8 +28,9 @@ export type PlannedAnalysis =
 
 /**
  * Turns the analysis `key` of a scenario into its job, every name resolved, and checks the job
- * as its analysis reads it (`checkAnalysis`: cheap, nothing solved). `at(field)` is the field's
- * path in the file. @throws InputError whose field is a path in the file.
+ * as its analysis reads it (`checkAnalysis`: cheap, nothing solved) and sizes its work as its
+ * run does (`sizeAnalysis`: milliseconds, nothing solved). `at(field)` is the field's path in
+ * the file. @throws InputError whose field is a path in the file.
  */
 export function planAnalysis(
   scenario: Scenario,
@@ -191,10 +192,15 @@ function threatsFaced(
 /** The job's own options, named as the scenario names them where the two differ. */
 const FIELD_IN_FILE: Readonly<Record<string, string>> = { sides: 'die', minorMaxSides: 'minorMax' };
 
-/** Checks the job as its analysis reads it, a problem pointed as {@link analysisProblem} does. */
+/**
+ * Checks the job as its analysis reads it and sizes its work as its run does (a splits search
+ * too large is refused now, not after the analyses before it ran), a problem pointed as
+ * {@link analysisProblem} does.
+ */
 function checked(job: AnalysisJob, analysis: Analysis, at: (field: string) => string): void {
   try {
     checkAnalysis(job);
+    sizeAnalysis(job);
   } catch (error) {
     if (!(error instanceof InputError) || error.field === undefined) throw error;
     throw analysisProblem(error, analysis, at);

@@ -9,9 +9,14 @@ import {
   type FightOptions,
   type FightPolicy,
   parseFight,
+  WHOLE_FIGHT_PLAY,
 } from '../systems/zidara/fight/fight.ts';
 import { legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
-import { RULE_OPTION_NAMES, ruleOption } from '../systems/zidara/roll/rule-options.ts';
+import {
+  RULE_OPTION_NAMES,
+  refuseResourceValues,
+  ruleOption,
+} from '../systems/zidara/roll/rule-options.ts';
 import { checkAura, DEFENDING, ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import {
   canonicalSplit,
@@ -318,6 +323,14 @@ export function fightOf(
     throw missing(fieldOf('tags'), "the threat's tags (with a challenge rather than a threat)");
   const steps = stepsOf(item, character, name, fieldOf, true)!;
   const setup = setupOf(character, name);
+  // The character's worths of Aura and Resolve left, which whole-fight play never reads.
+  if ((item.fightPolicy ?? FIGHT_DEFAULTS.fightPolicy) === 'whole-fight')
+    refuseResourceValues(
+      setup,
+      `fightPolicy per-roll, not whole-fight as in ${fieldOf('')}`,
+      WHOLE_FIGHT_PLAY,
+      (field) => `characters.${name}.${field}`,
+    );
   const startAura = item.aura ?? setup.aura;
   checkSetupAura(
     { ...setup, aura: startAura },

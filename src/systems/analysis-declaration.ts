@@ -60,6 +60,11 @@ export interface AnalysisDeclaration<Options, Extra, Row, Result> {
    * analysis reads it and one sample roll (or fight) of its setup.
    */
   readonly check: (job: DeclaredJob<Options, Extra>) => void;
+  /**
+   * Sizes a checked job's work without solving anything (milliseconds), refusing it as its run
+   * would, before the run; none: its run is not refused for its size.
+   */
+  readonly size?: (job: DeclaredJob<Options, Extra>) => void;
   /** How `--against` and the page's What if pair two runs' rows (none: not in a What if). */
   readonly whatIf?: WhatIfShape<Row, Options>;
   /**

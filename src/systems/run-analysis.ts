@@ -83,6 +83,17 @@ export function checkAnalysis(job: AnalysisJob): void {
 }
 
 /**
+ * Sizes a checked job's work without solving anything, as its run does before it solves (a
+ * splits or fishing search past `SPLITS_LIMITS`), so that a plan of several jobs is refused
+ * before any runs. Milliseconds.
+ * @throws InputError naming the option, as the run would.
+ * @example sizeAnalysis({ analysis: 'splits', options: { steps: 24, actions: 4, challenge: 3, intents: [1, 2], resolve: 1 } }) // throws "intents: scoring these 3,622 splits exactly is …"
+ */
+export function sizeAnalysis(job: AnalysisJob): void {
+  declarationOf(job).size?.(job);
+}
+
+/**
  * What every job holds, checked before its analysis reads it: an analysis by its name, options
  * that are an object (the analysis would call them `spec`, the name of a spec file), a name
  * that is text, and the rest of the job its analysis declares (no field it does not take).

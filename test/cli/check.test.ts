@@ -161,6 +161,33 @@ ${PLAIN}expectations:
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
   });
 
+  it('check, baseline and report refuse a worth of Aura left that whole-fight play ignores, at the character, exit 2', async () => {
+    const file = await scenario(
+      'whole-fight-worth.yaml',
+      `scenario: a worth of Aura a whole fight ignores
+characters:
+  hero: { titles: 2, auraValue: 2, actions: { fight: 3 } }
+threats:
+  guard: { challenge: 3, tags: 2 }
+analyses:
+  duel: { analysis: fight, character: hero, action: fight, vs: guard, fightPolicy: whole-fight }
+`,
+    );
+    const out = join(dir, 'out-whole-fight-worth');
+    for (const args of [
+      ['check', file, '--no-baseline', '--out', out],
+      ['baseline', file, '--write', '--baseline', join(out, 'baseline.json')],
+      ['report', file, '--out', out],
+    ]) {
+      const run = await runInProcess(args);
+      expect(run.code, args[0]).toBe(2);
+      expect(run.stderr, args[0]).toBe(
+        `dicelab: ${file}:4:33: characters.hero.auraValue: 2 is not allowed (expected it only with fightPolicy per-roll, not whole-fight as in analyses.duel (whole-fight play is for P(win within the rounds) alone))\n`,
+      );
+    }
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
   it('exits 3 when a simulated expectation stays undecided at the trials cap (never a guessed failure)', async () => {
     const file = await scenario(
       'edge.yaml',

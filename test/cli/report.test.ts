@@ -11,6 +11,7 @@ import { DEFAULT_REPORT } from '../../src/report/zidara/default-report.ts';
 import { launchTestBrowser, type TestBrowser } from '../report/browser.ts';
 import { validateVegaLite } from '../report/vega-lite-schema.ts';
 import { SMALL_JOBS } from '../report/zidara/small-jobs.ts';
+import { runInProcess } from './run-in-process.ts';
 
 let browser: TestBrowser;
 let dir: string;
@@ -118,6 +119,35 @@ describe('dicelab report', () => {
       }
     } finally {
       await rm(out, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a scenario splits search too large at its field before running any analysis', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
+    try {
+      const file = join(folder, 'huge.yaml');
+      // `small` comes first: it ran (seconds) before `huge` was sized and refused at its turn.
+      await writeFile(
+        file,
+        `scenario: a splits search too large to score
+characters:
+  bram: { titles: 1, actions: { fight: 24, swing: 6 } }
+analyses:
+  small: { analysis: splits, character: bram, action: swing, challenge: 3, intents: [1] }
+  huge: { analysis: splits, character: bram, action: fight, actions: 4, challenge: 3, intents: [1, 2] }
+`,
+      );
+      const out = join(folder, 'out');
+      const run = await runInProcess(['report', file, '--out', out]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /^dicelab: .*huge\.yaml:6:96: analyses\.huge\.intents: scoring these 3,622 splits exactly is 223,613,820 dice-and-Aura states .*: allow at most 1 intent, or fewer steps or actions \(nothing was solved\)\n$/,
+      );
+      expect(run.stderr).not.toMatch(/\[1\/2\]/);
+      expect(run.stdout).toBe('');
+      expect(await readdir(folder)).toEqual(['huge.yaml']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

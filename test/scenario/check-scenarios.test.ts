@@ -6,6 +6,7 @@ import { checkScenarios } from '../../src/scenario/check-scenarios.ts';
 import { checkTable } from '../../src/scenario/check-table.ts';
 import { smallestDetectableMove } from '../../src/scenario/judge.ts';
 import {
+  formatProblem,
   type LoadedScenario,
   parseScenario,
   ScenarioError,
@@ -325,18 +326,25 @@ expectations:
     );
   });
 
-  it('stops at the analysis field a splits search too large was refused for, else at the analysis', async () => {
-    const loaded = load(`scenario: splits too large to score
+  it('refuses a splits search too large before anything runs, at its analysis field, else at the analysis', () => {
+    const parsed = parseScenario(
+      `scenario: splits too large to score
 characters:
   bram: { titles: 1, actions: { fight: 24 } }
 analyses:
   huge: { analysis: splits, character: bram, action: fight, actions: 4, challenge: 3, intents: [1, 2] }
   fish: { analysis: fishing, character: bram, action: fight, actions: 4, challenge: 3 }
-`);
-    const run = checkScenarios([loaded]);
-    await expect(run).rejects.toThrow(ScenarioError);
-    await expect(run).rejects.toThrow(
-      /written:\ntest\.yaml:5:96: analyses\.huge\.intents: scoring these 3,622 splits exactly is 223,613,820 dice-and-Aura states .*: allow at most 1 intent, or fewer steps or actions \(nothing was solved\)\ntest\.yaml:6:9: analyses\.fish: scoring these [\d,]+ splits exactly .*: allow fewer steps or actions \(nothing was solved\)$/,
+`,
+      'test.yaml',
+    );
+    expect(parsed.ok).toBe(false);
+    const problems = parsed.ok ? [] : parsed.problems.map(formatProblem);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      /^test\.yaml:5:96: analyses\.huge\.intents: scoring these 3,622 splits exactly is 223,613,820 dice-and-Aura states .*: allow at most 1 intent, or fewer steps or actions \(nothing was solved\)$/,
+    );
+    expect(problems[1]).toMatch(
+      /^test\.yaml:6:9: analyses\.fish: scoring these [\d,]+ splits exactly .*: allow fewer steps or actions \(nothing was solved\)$/,
     );
   });
 
@@ -364,6 +372,41 @@ expectations:
     expect(result.simulated).toEqual([]);
     const text = formatBaseline(updateBaseline(undefined, result.files, 1));
     expect(parseBaseline(text, 'baseline.json').files).toEqual({ 'test.yaml': {} });
+  });
+
+  it('reports an analysis refused while running once, and its expectations as not judged for it', async () => {
+    const loaded = load(`scenario: an analysis refused while running
+characters:
+  bram: { titles: 1, actions: { fight: 6 } }
+analyses:
+  huge: { analysis: splits, character: bram, action: fight, challenge: 3, intents: [1, 2] }
+expectations:
+  - expect: the d12 wins often
+    figure: mainWin
+    of: { analysis: huge, split: d12 }
+    atLeast: 10%
+  - expect: the d12 beats d6+d6
+    figure: mainWin
+    of: { analysis: huge, split: d12 }
+    minus: { of: { split: d6+d6 } }
+    atLeast: 0
+`);
+    // Planning sizes every analysis, so running meets a refusal only in a plan it did not size:
+    // this one's steps raised past the engine's bound on one run's work.
+    const [planned] = loaded.plan.analyses;
+    const grown = { ...planned!.job, options: { ...planned!.job.options, steps: 24, actions: 4 } };
+    const plan = { ...loaded.plan, analyses: [{ ...planned!, job: grown } as typeof planned & {}] };
+    const run = checkScenarios([{ ...loaded, plan }]);
+    await expect(run).rejects.toThrow(ScenarioError);
+    const error = (await run.catch((e: unknown) => e)) as ScenarioError;
+    expect(error.problems).toHaveLength(3);
+    expect(error.problems[0]).toMatch(
+      /^test\.yaml:5:84: analyses\.huge\.intents: scoring these 3,622 splits exactly is 223,613,820 dice-and-Aura states .*\(nothing was solved\)$/,
+    );
+    expect(error.problems.slice(1)).toEqual([
+      'test.yaml:9:9: expectations[0].of: not judged, as its analysis huge was refused',
+      'test.yaml:13:9: expectations[1].of: not judged, as its analysis huge was refused',
+    ]);
   });
 
   it('writes JUnit XML and a Markdown summary that name every expectation, escaped', async () => {

@@ -387,6 +387,30 @@ expectations:
     ]);
   });
 
+  it('refuses a worth of Aura or Resolve left a whole-fight fight would leave unused, at the character', () => {
+    const whole = 'whole-fight play is for P(win within the rounds) alone';
+    expect(
+      problems(`scenario: worths a whole fight ignores
+characters:
+  bram: { titles: 2, auraValue: 2, actions: { fight: 6 } }
+  vesk: { titles: 2, resolveValue: 1, actions: { fight: 6 } }
+threats:
+  guard: { challenge: 3, tags: 2 }
+analyses:
+  duel: { analysis: fight, character: bram, action: fight, vs: guard, fightPolicy: whole-fight }
+  plain: { analysis: fight, character: bram, action: fight, vs: guard }
+expectations:
+  - expect: vesk fells the guard
+    figure: fallsWithin
+    of: { character: vesk, action: fight, vs: guard, rounds: 3, fightPolicy: whole-fight }
+    atLeast: 10%
+`),
+    ).toEqual([
+      `bad.yaml:3:33: characters.bram.auraValue: 2 is not allowed (expected it only with fightPolicy per-roll, not whole-fight as in analyses.duel (${whole}))`,
+      `bad.yaml:4:36: characters.vesk.resolveValue: 1 is not allowed (expected it only with fightPolicy per-roll, not whole-fight as in expectations[0].of (${whole}))`,
+    ]);
+  });
+
   it('reads chances as numbers or percentages, and set actions as steps or lines', () => {
     const parsed = parseScenario(
       `scenario: x

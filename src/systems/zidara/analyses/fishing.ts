@@ -11,7 +11,7 @@ import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
 import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
-import { scoreInShares } from './splits.ts';
+import { scoreInShares, splitsRunStates } from './splits.ts';
 
 /**
  * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
@@ -78,24 +78,11 @@ export function fishing(options: FishingOptions): FishingRow[] {
  * solved when too large, `progress` told how far it is).
  */
 function fishingRows(options: FishingOptions, progress?: AnalysisProgress): FishingRow[] {
-  const {
-    steps,
-    actions = FISHING_DEFAULTS.actions,
-    challenge,
-    minorMaxSides: minorMax = FISHING_DEFAULTS.minorMaxSides,
-    minorWeight = FISHING_DEFAULTS.minorWeight,
-  } = parseSpec(fishingOptionsSchema, options);
-  const candidates = legalPools(steps, actions)
-    .filter((pool) => pool.length <= ROLL_LIMITS.dice)
-    .flatMap((pool) => splitsOfPool(pool))
-    .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
-  const {
-    steps: _steps,
-    actions: _actions,
-    minorMaxSides: _minorMax,
-    minorWeight: _minorWeight,
-    ...setup
-  } = options;
+  const { challenge, minorWeight = FISHING_DEFAULTS.minorWeight } = parseSpec(
+    fishingOptionsSchema,
+    options,
+  );
+  const { candidates, setup } = fishingSearch(options);
   const solved = scoreInShares(
     candidates,
     setup,
@@ -126,6 +113,30 @@ function fishingRows(options: FishingOptions, progress?: AnalysisProgress): Fish
       differs(b.auraGained, a.auraGained) ||
       (a.split < b.split ? -1 : 1),
   );
+}
+
+/**
+ * What a fishing run scores: every split of every legal pool that keeps the main intent's dice
+ * and splits off dice of at most `minorMaxSides`, and the setup each is solved with.
+ */
+function fishingSearch(options: FishingOptions) {
+  const {
+    steps,
+    actions = FISHING_DEFAULTS.actions,
+    minorMaxSides: minorMax = FISHING_DEFAULTS.minorMaxSides,
+  } = parseSpec(fishingOptionsSchema, options);
+  const candidates = legalPools(steps, actions)
+    .filter((pool) => pool.length <= ROLL_LIMITS.dice)
+    .flatMap((pool) => splitsOfPool(pool))
+    .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
+  const {
+    steps: _steps,
+    actions: _actions,
+    minorMaxSides: _minorMax,
+    minorWeight: _minorWeight,
+    ...setup
+  } = options;
+  return { candidates, setup };
 }
 
 /** The options' fields: the analysis' own, and the setup's (checked again by its rolls). */
@@ -181,6 +192,10 @@ export const FISHING_ANALYSIS = /* @__PURE__ */ declareFishing({
   check(job) {
     const o = parseSpec(fishingOptionsSchema, job.options);
     splitRoll([stepsToDice(o.steps)], o.challenge, job.options);
+  },
+  size(job) {
+    const { candidates, setup } = fishingSearch(job.options);
+    splitsRunStates(candidates, setup, 'steps');
   },
   whatIf: FISHING_WHAT_IF,
 });

@@ -121,8 +121,7 @@ export function splits(options: SplitsOptions): SplitRow[] {
 
 /** {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`). */
 function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitRow[] {
-  const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
-  const candidates = splitCandidates(options);
+  const { candidates, ranked } = splitsSearch(options);
   return rankSplitRows(
     scoreInShares(
       candidates,
@@ -132,6 +131,12 @@ function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitR
       progress,
     ),
   );
+}
+
+/** What a splits run scores: its candidates, and the options each is solved with. */
+function splitsSearch(options: SplitsOptions) {
+  const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
+  return { candidates: splitCandidates(options), ranked };
 }
 
 /**
@@ -505,6 +510,10 @@ export const SPLITS_ANALYSIS = /* @__PURE__ */ declareSplits({
   check(job) {
     const o = parseSpec(splitsOptionsSchema, job.options);
     splitRoll([stepsToDice(o.steps)], o.challenge, job.options);
+  },
+  size(job) {
+    const { candidates, ranked } = splitsSearch(job.options);
+    splitsRunStates(candidates, ranked, 'intents');
   },
   whatIf: SPLIT_WHAT_IF,
   job: {

@@ -60,6 +60,8 @@ export interface FightOptions extends Omit<RollSetup, 'resolve' | 'policy'> {
 export const FIGHT_POLICIES = ['per-roll', 'whole-fight'] as const;
 /** One of `FIGHT_POLICIES`. */
 export type FightPolicy = (typeof FIGHT_POLICIES)[number];
+/** Why whole-fight play takes no worth of Aura or Resolve left (refused where one is set). */
+export const WHOLE_FIGHT_PLAY = 'whole-fight play is for P(win within the rounds) alone';
 
 /** A fight's defaults (the rules page's "Scenes"). */
 export const FIGHT_DEFAULTS = {

@@ -1,4 +1,5 @@
 import { choice, flag, integer, number, numberText } from '../../../input/field-schemas.ts';
+import { invalid } from '../../../input/input-error.ts';
 
 /**
  * Every rule option of a Zi'Dara roll, declared once: its type, default and limits, the CLI
@@ -434,4 +435,26 @@ export function refusedPair(values: {
       return { field: name, other: r.other, because: r.because };
   }
   return undefined;
+}
+
+/**
+ * Refuses a worth of Aura or Resolve left (`auraValue`, `resolveValue`) set where the play is
+ * for a chance alone (splits' `all` objective, whole-fight play), which no Aura or Resolve left
+ * changes: `onlyWith` names the option and value they are read with, `because` why. `named`:
+ * how the message names each (its flag, a spec file's or a scenario's field). The CLI's flags,
+ * spec files and scenario files refuse them alike.
+ * @throws InputError naming the flag or field.
+ * @example refuseResourceValues({ auraValue: 2 }, 'fightPolicy per-roll', 'whole-fight play is for P(win within the rounds) alone') // throws "--aura-value: 2 is not allowed (expected it only with fightPolicy per-roll (whole-fight play…"
+ */
+export function refuseResourceValues(
+  values: { readonly auraValue?: number | undefined; readonly resolveValue?: number | undefined },
+  onlyWith: string,
+  because: string,
+  named: (name: 'auraValue' | 'resolveValue') => string = (name) => ruleOption(name).flag.name,
+): void {
+  for (const name of ['auraValue', 'resolveValue'] as const) {
+    const value = values[name];
+    if (value !== undefined && value !== ruleOption(name).default)
+      throw invalid(named(name), value, `it only with ${onlyWith} (${because})`);
+  }
 }
