@@ -65,6 +65,33 @@ describe('dicelab ring-skill', () => {
     expect(JSON.parse(json.stdout)).toHaveLength(1);
   });
 
+  it('table takes --format as the other tables do, --csv and --json still read as deprecated spellings', async () => {
+    // Before, --format was refused ("unknown option '--format'"): only --csv and --json chose.
+    const table = ['ring-skill', 'table', '--rings', '1', '--skills', '0,1', '--tns', '1'];
+    const plain = await cli(...table);
+    expect((await cli(...table, '--format', 'table')).stdout).toBe(plain.stdout);
+    for (const format of ['csv', 'json']) {
+      const given = await cli(...table, '--format', format);
+      expect(given.status).toBe(0);
+      expect(given.stdout).not.toBe(plain.stdout);
+      expect((await cli(...table, `--${format}`)).stdout).toBe(given.stdout);
+      // Both, agreeing, are one ask.
+      expect((await cli(...table, '--format', format, `--${format}`)).stdout).toBe(given.stdout);
+    }
+    const clash = await cli(...table, '--format', 'csv', '--json');
+    expect(clash.status).toBe(2);
+    expect(clash.stdout).toBe('');
+    expect(clash.stderr).toBe(
+      'dicelab: --format: "csv" is not allowed with --json (expected --format json, or either alone: --json is the old spelling of --format json)\n',
+    );
+    const help = (await cli('ring-skill', 'table', '--help')).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      '--format <format> table for people, or csv / json on stdout (choices: "table", "csv", "json", default: "table")',
+    );
+    expect(help).toContain('--json deprecated: the same as --format json');
+    expect(help).toContain('--csv deprecated: the same as --format csv');
+  });
+
   it("table takes runs in its lists, as the Zi'Dara lists do (1-3 is 1,2,3)", async () => {
     // Before, "1-3" was refused: "expected an integer from 1 to 5".
     const runs = await cli(
