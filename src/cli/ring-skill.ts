@@ -233,6 +233,9 @@ export function registerRingSkill(program: Command) {
           lo: s.pCapped.lo,
           hi: s.pCapped.hi,
         }),
+        ...(s.expectedUtility
+          ? [simulatedMean('expected weighted utility', s.expectedUtility)]
+          : []),
       ].join('\n'),
   });
   return system;

@@ -197,6 +197,43 @@ describe('dicelab ring-skill', () => {
     expect(stdout).not.toMatch(/^capped: /m);
   });
 
+  it('simulate gives the weighted utility odds gives, with its interval, for the weighted objective', async () => {
+    // Before, odds printed "expected weighted utility 0.1651 = …" and simulate nothing of it.
+    const check = ['--ring', '2', '--skill', '1', '--tn', '2', '--objective', 'weighted'];
+    const odds = await cli('ring-skill', 'odds', ...check, '--weight-strife', '-1');
+    expect(odds.stdout).toMatch(/^expected weighted utility 0\.1651 = /m);
+    const run = ['--trials', '20000', '--threads', '1', '--quiet'];
+    const sim = await cli('ring-skill', 'simulate', ...check, '--weight-strife', '-1', ...run);
+    const line = /^expected weighted utility: (\S+) \(95% (\S+) to (\S+)\)$/m.exec(sim.stdout);
+    expect(line).not.toBeNull();
+    const [estimate, lo, hi] = line!.slice(1).map(Number) as [number, number, number];
+    expect(lo).toBeLessThan(estimate);
+    expect(hi).toBeGreaterThan(estimate);
+    expect(Math.abs(estimate - 0.1651)).toBeLessThan(0.02);
+    const json = JSON.parse(
+      (await cli('ring-skill', 'simulate', ...check, '--weight-strife', '-1', ...run, '--json'))
+        .stdout,
+    );
+    expect(json.expectedUtility.estimate).toBeCloseTo(estimate, 4);
+    // One trial: strife weighs as a cost, bonus and opportunity as gains: any value.
+    const one = await cli(
+      ...['ring-skill', 'simulate', ...check, '--trials', '1', '--threads', '1', '--quiet'],
+    );
+    expect(one.stdout).toMatch(/^expected weighted utility: -?\d\.\d{4} \(95% any value\)$/m);
+    // Bonus and opportunity weighed at nothing: a trial is worth at most its success, 1.
+    const costs = await cli(
+      ...['ring-skill', 'simulate', ...check, '--weight-bonus', '0', '--weight-opportunity', '0'],
+      ...['--trials', '1', '--threads', '1', '--quiet'],
+    );
+    expect(costs.stdout).toMatch(
+      /^expected weighted utility: -?\d\.\d{4} \(95% 1\.0000 or less\)$/m,
+    );
+    const plain = await cli(
+      ...['ring-skill', 'simulate', '--ring', '2', '--skill', '1', '--tn', '2', ...run],
+    );
+    expect(plain.stdout).not.toContain('weighted utility');
+  });
+
   it('simulate --trials 1 gives each mean its whole range, as zidara simulate does, not n/a', async () => {
     const { stdout } = await cli(
       ...['ring-skill', 'simulate', '--ring', '2', '--skill', '1', '--tn', '2'],
