@@ -6,9 +6,10 @@ import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
 import { runAnalysis } from '../systems/run-analysis.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
+import type { OutputFormat } from './flags.ts';
 import { integerFlag } from './flags.ts';
 import { checkWritable } from './write-files.ts';
-import { addOutputOptions, emit, type OutputFormat } from './zidara-analyses.ts';
+import { addOutputOptions, emit } from './zidara-analyses.ts';
 import { FLAG_PARSERS } from './zidara-flags.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { formatFraction } from '../format/format-fraction.ts';
+import { formatProbability } from '../format/format-probability.ts';
 import { missing } from '../input/input-error.ts';
 import {
   type D12Action,
@@ -65,10 +66,13 @@ function actionWords(a: D12Action, advice: D12Advice): string {
   return `keep the ${die}, spending ${a.spend} token${a.spend === 1 ? '' : 's'} to make it ${die - a.spend} (${a.outcome})`;
 }
 
-/** "Keep the 4, spending 1 token to make it 3 (success): expected utility 0.950." */
+/**
+ * "Keep the 4, spending 1 token to make it 3 (success): expected utility 0.9500.", its figure as
+ * the table below it and `odds` show expected utility (`formatProbability`).
+ */
 export function adviceSentence(advice: D12Advice): string {
   const words = actionWords(advice.best, advice);
-  return `${words[0]!.toUpperCase()}${words.slice(1)}: expected utility ${advice.best.expectedUtility.toFixed(3)}.`;
+  return `${words[0]!.toUpperCase()}${words.slice(1)}: expected utility ${formatProbability(advice.best.expectedUtility)}.`;
 }
 
 function adviceText(advice: D12Advice): string {
@@ -85,7 +89,7 @@ function adviceText(advice: D12Advice): string {
       ],
       advice.actions.map((a) => ({
         what: actionWords(a, advice),
-        value: a.expectedUtility.toFixed(4),
+        value: formatProbability(a.expectedUtility),
         fraction: formatFraction(a.expectedUtilityFraction),
       })),
     ),

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { invalid, showValue } from '../input/input-error.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
@@ -28,6 +28,20 @@ export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
  */
 export function countBound(max: number): string {
   return max === Number.MAX_SAFE_INTEGER ? `${formatCount(max)} (2^53 − 1)` : String(max);
+}
+
+/** How a table is printed: for people, or CSV / JSON on stdout. */
+export const OUTPUT_FORMATS = ['table', 'csv', 'json'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/**
+ * `--format <format>`, one of {@link OUTPUT_FORMATS}, default `table`: the one definition every
+ * command printing a table in a choice of formats adds (the analyses, `compare`, `ring-skill table`).
+ */
+export function formatOption() {
+  return new Option('--format <format>', 'table for people, or csv / json on stdout')
+    .choices(OUTPUT_FORMATS)
+    .default('table' as OutputFormat);
 }
 
 export function numberFlag(min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY) {

@@ -54,15 +54,24 @@ export function simulatedTable(outcomes: readonly SimulatedShare[], title?: stri
 
 /**
  * A simulated mean with its 95% interval, on one line: `label: 0.5 (95% 0.49 to 0.51)`; an
- * interval with no bound above (one trial of a count) reads `(95% 0.0000 or more)`.
+ * interval with no bound above (one trial of a count) reads `(95% 0.0000 or more)`, one with none
+ * below (one trial of a utility that weighs strife as a cost) `(95% 1.0000 or less)`.
  */
 export function simulatedMean(
   label: string,
   interval: { estimate: number; lo: number; hi: number },
 ): string {
   const { estimate, lo, hi } = interval;
-  const to = Number.isFinite(hi) ? ` to ${formatProbability(hi)}` : ' or more';
-  return `${label}: ${formatProbability(estimate)} (95% ${formatProbability(lo)}${to})`;
+  const [from, to] = [Number.isFinite(lo), Number.isFinite(hi)];
+  const within =
+    from && to
+      ? `${formatProbability(lo)} to ${formatProbability(hi)}`
+      : from
+        ? `${formatProbability(lo)} or more`
+        : to
+          ? `${formatProbability(hi)} or less`
+          : 'any value';
+  return `${label}: ${formatProbability(estimate)} (95% ${within})`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { type Command, Option, type OptionValues } from '@commander-js/extra-typ
 import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
+import { InputError, showValue } from '../input/input-error.ts';
 import type { Column } from '../report/column.ts';
 import { formatTable } from '../report/table.ts';
 import { type RingSkillResult, ringSkillOdds } from '../systems/ring-skill/exact.ts';
@@ -17,7 +18,14 @@ import {
   type RingSkillTableRow,
   ringSkillTable,
 } from '../systems/ring-skill/table.ts';
-import { choiceFlag, integerFlag, integerListFlag, numberFlag } from './flags.ts';
+import {
+  choiceFlag,
+  formatOption,
+  integerFlag,
+  integerListFlag,
+  numberFlag,
+  type OutputFormat,
+} from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
@@ -138,7 +146,7 @@ const RING_SKILL_COMMANDS = oddsAndSimulate((command: Command) => checkOptions(c
 
 /**
  * `dicelab ring-skill odds --ring R --skill S --tn T [--explode-depth D] [--rerolls N]
- * [--objective …]`, `dicelab ring-skill table [--json|--csv]` and `dicelab ring-skill simulate …`:
+ * [--objective …]`, `dicelab ring-skill table [--format table|csv|json]` and `dicelab ring-skill simulate …`:
  * L5R Ring and Skill dice with optimal keeping, explosion waves and rerolls.
  */
 export function registerRingSkill(program: Command) {
@@ -175,17 +183,28 @@ export function registerRingSkill(program: Command) {
       `only these TNs, 1..${L.tn}, e.g. 2-4 or 2,3 (default ${T.tns.join('-')})`,
       integerListFlag(1, L.tn),
     )
-    .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
-    .addOption(new Option('--csv', 'print the rows as CSV (numbers in full)').conflicts('json'))
-    .action(async (options) => {
+    .addOption(formatOption())
+    .addOption(
+      new Option(
+        '--json',
+        'deprecated: the same as --format json (kept for old scripts)',
+      ).conflicts('csv'),
+    )
+    .addOption(
+      new Option('--csv', 'deprecated: the same as --format csv (kept for old scripts)').conflicts(
+        'json',
+      ),
+    )
+    .action(async (options, command) => {
+      const format = tableFormat(options, command.getOptionValueSource('format') === 'cli');
       const rows = ringSkillTable({
         ...(options.explodeDepth === undefined ? {} : { explodeDepth: options.explodeDepth }),
         ...(options.rings ? { rings: options.rings } : {}),
         ...(options.skills ? { skills: options.skills } : {}),
         ...(options.tns ? { tns: options.tns } : {}),
       });
-      if (options.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-      else if (options.csv) {
+      if (format === 'json') process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+      else if (format === 'csv') {
         const { toCsv } = await import('../report/csv.ts');
         process.stdout.write(toCsv(rows, TABLE_COLUMNS));
       } else
@@ -214,9 +233,32 @@ export function registerRingSkill(program: Command) {
           lo: s.pCapped.lo,
           hi: s.pCapped.hi,
         }),
+        ...(s.expectedUtility
+          ? [simulatedMean('expected weighted utility', s.expectedUtility)]
+          : []),
       ].join('\n'),
   });
   return system;
+}
+
+/**
+ * The table's format: `--format`, or `--json` / `--csv`, its old spellings, kept so scripts
+ * written for them still run. An old spelling and a `--format` given that disagree are refused
+ * rather than one of them ignored.
+ * @throws InputError for `--format csv --json` and the like.
+ */
+function tableFormat(
+  options: { format: OutputFormat; json?: true | undefined; csv?: true | undefined },
+  formatGiven: boolean,
+): OutputFormat {
+  const alias = options.json ? 'json' : options.csv ? 'csv' : undefined;
+  if (alias === undefined) return options.format;
+  if (formatGiven && options.format !== alias)
+    throw new InputError(
+      `--format: ${showValue(options.format)} is not allowed with --${alias} (expected --format ${alias}, or either alone: --${alias} is the old spelling of --format ${alias})`,
+      '--format',
+    );
+  return alias;
 }
 
 const TABLE_COLUMNS: Column<RingSkillTableRow>[] = [

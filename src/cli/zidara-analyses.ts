@@ -47,9 +47,11 @@ import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './agains
 import {
   choiceFlag,
   folderFlag,
+  formatOption,
   integerFlag,
   integerListFlag,
   numberFlag,
+  type OutputFormat,
   stemFlag,
 } from './flags.ts';
 import type { ProgressBar } from './progress-bar.ts';
@@ -85,10 +87,6 @@ export function registerZidaraAnalyses<Z extends Command<[], OptionValues, Optio
   return zidara;
 }
 
-/** How an analysis is printed: a table for people, or CSV / JSON on stdout. */
-export const OUTPUT_FORMATS = ['table', 'csv', 'json'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
 const SETUP_HELP = `
 The character (defaults are the rules page's):
   --aura N --aura-max M   Aura at the start (default: full) and its cap (${ROLL_DEFAULTS.auraMax})
@@ -114,11 +112,7 @@ export function addOutputOptions<
   G extends OptionValues,
 >(command: Command<A, O, G>, stem = '<name>') {
   return command
-    .addOption(
-      new Option('--format <format>', 'table for people, or csv / json on stdout')
-        .choices(OUTPUT_FORMATS)
-        .default('table' as OutputFormat),
-    )
+    .addOption(formatOption())
     .option(
       '--out <dir>',
       `also write ${stem}.csv, .vl.json, .svg and .png into this folder`,

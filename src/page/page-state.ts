@@ -18,7 +18,7 @@ import {
   FIGHT_POLICIES,
   type FightPolicy,
 } from '../systems/zidara/fight/fight.ts';
-import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+import { DICE_ALLOWED, DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import {
   RULE_OPTIONS,
   RULE_VARIANT_NAMES,
@@ -593,7 +593,7 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
     read: (text) => {
       const sides = Number(/^d(\d+)$/i.exec(text)?.[1]);
       if (!(DIE_SIDES as readonly number[]).includes(sides))
-        throw invalid('area', text, 'a die d2, d4, d6, d8, d10 or d12');
+        throw invalid('area', text, `a die ${DICE_ALLOWED}`);
       return { area: sides };
     },
     write: (state) => (state.area === undefined ? undefined : `d${state.area}`),

@@ -12,6 +12,7 @@ import {
 } from '../systems/zidara/analyses/tune.ts';
 import { PLAY_DEFAULTS, POLICIES, REROLL_KINDS } from '../systems/zidara/engine/roll-play.ts';
 import { FIGHT_DEFAULTS, FIGHT_LIMITS, FIGHT_POLICIES } from '../systems/zidara/fight/fight.ts';
+import { DICE_ALLOWED, DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import {
   ROLL_LIMITS,
   ROLL_OPTION_SCHEMAS,
@@ -79,13 +80,13 @@ const targetSchema = z.union([winChanceSchema, percentSchema.pipe(winChanceSchem
   error: `${TARGET_WIN_CHANCE}, or a percentage such as "55%"`,
 });
 
-/** A die written d2…d12. */
-const DIE = /^d(2|4|6|8|10|12)$/;
+/** A die written d2, d4, … d12 (one of `DIE_SIDES`). */
+const DIE = new RegExp(`^d(${DIE_SIDES.join('|')})$`);
 const die = (description: string) =>
   z
-    .string({ error: 'a die: d2, d4, d6, d8, d10 or d12' })
+    .string({ error: `a die: ${DICE_ALLOWED}` })
     .regex(DIE, {
-      error: 'a die: d2, d4, d6, d8, d10 or d12',
+      error: `a die: ${DICE_ALLOWED}`,
     })
     .describe(description);
 

@@ -18,11 +18,23 @@ describe('dicelab d12-action advise', () => {
     const args = ['d12-action', 'advise', '--rating', '2', '--capacity', '5', '--tokens', '1'];
     const rollOn = await cli(...args, '--rolled', '7');
     expect(rollOn.status).toBe(0);
-    expect(rollOn.stdout).toContain('Roll the next die (3 left): expected utility 1.011.');
+    expect(rollOn.stdout).toContain('Roll the next die (3 left): expected utility 1.0106.');
     expect(rollOn.stdout).toContain('keep the 7, spending 1 token to make it 6 (success)');
     const keep = await cli(...args, '--rolled', '12,12,2');
     expect(keep.stdout).toContain(
-      'Keep the 2, spending 1 token to make it 1 (critical-success): expected utility 1.200.',
+      'Keep the 2, spending 1 token to make it 1 (critical-success): expected utility 1.2000.',
+    );
+  });
+
+  it('gives the advice the figure its table gives the best action, to the same digits', async () => {
+    // Before, the advice rounded to 3 decimals ("expected utility 1.011.") and the table to 4
+    // ("1.0106"): one figure read two ways.
+    const args = ['d12-action', 'advise', '--rating', '2', '--capacity', '5', '--tokens', '1'];
+    const { stdout } = await cli(...args, '--rolled', '7');
+    expect(stdout).toMatch(/^Roll the next die \(3 left\): expected utility 1\.0106\.$/m);
+    expect(stdout).toMatch(/^1 +roll the next die \(3 left\) +1\.0106 +2183\/2160$/m);
+    expect(stdout).toMatch(
+      /^3 +keep the 7, spending 1 token to make it 6 \(success\) +0\.9500 +19\/20$/m,
     );
   });
 

@@ -65,6 +65,33 @@ describe('dicelab ring-skill', () => {
     expect(JSON.parse(json.stdout)).toHaveLength(1);
   });
 
+  it('table takes --format as the other tables do, --csv and --json still read as deprecated spellings', async () => {
+    // Before, --format was refused ("unknown option '--format'"): only --csv and --json chose.
+    const table = ['ring-skill', 'table', '--rings', '1', '--skills', '0,1', '--tns', '1'];
+    const plain = await cli(...table);
+    expect((await cli(...table, '--format', 'table')).stdout).toBe(plain.stdout);
+    for (const format of ['csv', 'json']) {
+      const given = await cli(...table, '--format', format);
+      expect(given.status).toBe(0);
+      expect(given.stdout).not.toBe(plain.stdout);
+      expect((await cli(...table, `--${format}`)).stdout).toBe(given.stdout);
+      // Both, agreeing, are one ask.
+      expect((await cli(...table, '--format', format, `--${format}`)).stdout).toBe(given.stdout);
+    }
+    const clash = await cli(...table, '--format', 'csv', '--json');
+    expect(clash.status).toBe(2);
+    expect(clash.stdout).toBe('');
+    expect(clash.stderr).toBe(
+      'dicelab: --format: "csv" is not allowed with --json (expected --format json, or either alone: --json is the old spelling of --format json)\n',
+    );
+    const help = (await cli('ring-skill', 'table', '--help')).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      '--format <format> table for people, or csv / json on stdout (choices: "table", "csv", "json", default: "table")',
+    );
+    expect(help).toContain('--json deprecated: the same as --format json');
+    expect(help).toContain('--csv deprecated: the same as --format csv');
+  });
+
   it("table takes runs in its lists, as the Zi'Dara lists do (1-3 is 1,2,3)", async () => {
     // Before, "1-3" was refused: "expected an integer from 1 to 5".
     const runs = await cli(
@@ -168,6 +195,43 @@ describe('dicelab ring-skill', () => {
     );
     expect(stdout).toMatch(/^capped by the depth: 0\.1\d{3} \(95% 0\.1\d{3} to 0\.1\d{3}\)$/m);
     expect(stdout).not.toMatch(/^capped: /m);
+  });
+
+  it('simulate gives the weighted utility odds gives, with its interval, for the weighted objective', async () => {
+    // Before, odds printed "expected weighted utility 0.1651 = …" and simulate nothing of it.
+    const check = ['--ring', '2', '--skill', '1', '--tn', '2', '--objective', 'weighted'];
+    const odds = await cli('ring-skill', 'odds', ...check, '--weight-strife', '-1');
+    expect(odds.stdout).toMatch(/^expected weighted utility 0\.1651 = /m);
+    const run = ['--trials', '20000', '--threads', '1', '--quiet'];
+    const sim = await cli('ring-skill', 'simulate', ...check, '--weight-strife', '-1', ...run);
+    const line = /^expected weighted utility: (\S+) \(95% (\S+) to (\S+)\)$/m.exec(sim.stdout);
+    expect(line).not.toBeNull();
+    const [estimate, lo, hi] = line!.slice(1).map(Number) as [number, number, number];
+    expect(lo).toBeLessThan(estimate);
+    expect(hi).toBeGreaterThan(estimate);
+    expect(Math.abs(estimate - 0.1651)).toBeLessThan(0.02);
+    const json = JSON.parse(
+      (await cli('ring-skill', 'simulate', ...check, '--weight-strife', '-1', ...run, '--json'))
+        .stdout,
+    );
+    expect(json.expectedUtility.estimate).toBeCloseTo(estimate, 4);
+    // One trial: strife weighs as a cost, bonus and opportunity as gains: any value.
+    const one = await cli(
+      ...['ring-skill', 'simulate', ...check, '--trials', '1', '--threads', '1', '--quiet'],
+    );
+    expect(one.stdout).toMatch(/^expected weighted utility: -?\d\.\d{4} \(95% any value\)$/m);
+    // Bonus and opportunity weighed at nothing: a trial is worth at most its success, 1.
+    const costs = await cli(
+      ...['ring-skill', 'simulate', ...check, '--weight-bonus', '0', '--weight-opportunity', '0'],
+      ...['--trials', '1', '--threads', '1', '--quiet'],
+    );
+    expect(costs.stdout).toMatch(
+      /^expected weighted utility: -?\d\.\d{4} \(95% 1\.0000 or less\)$/m,
+    );
+    const plain = await cli(
+      ...['ring-skill', 'simulate', '--ring', '2', '--skill', '1', '--tn', '2', ...run],
+    );
+    expect(plain.stdout).not.toContain('weighted utility');
   });
 
   it('simulate --trials 1 gives each mean its whole range, as zidara simulate does, not n/a', async () => {

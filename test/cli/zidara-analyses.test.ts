@@ -386,7 +386,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(commas.code).toBe(0);
     expect(commas.stdout).toBe(spaces.stdout);
     const expected =
-      'expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 8 dice, no |: a pool has no intents)';
+      'expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2, d4, d6, d8, d10 or d12, at most 8 dice, no |: a pool has no intents)';
     await expectRefused([
       [
         ['fight-curves', '--pool', 'd12 | d4', '--vs', '3', '--tags', '1'],

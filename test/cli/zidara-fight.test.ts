@@ -306,10 +306,33 @@ describe('dicelab zidara fight', () => {
     expect(Object.keys(exact).slice(0, 3)).toEqual(['roundsToWin', 'pWinWithin', 'pNotWon']);
   });
 
+  it('refuses a die of no size the game has by naming each size allowed, not a range', async () => {
+    // Before, "(d2…d12, …)" read as if a d7 were allowed.
+    const pool = await runInProcess([
+      'zidara',
+      'fight',
+      '--vs',
+      '3',
+      '--tags',
+      '2',
+      '--pool',
+      'd7',
+    ]);
+    expect(pool.code).toBe(2);
+    expect(pool.stderr).toBe(
+      'dicelab: --pool: "d7" is not allowed (expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2, d4, d6, d8, d10 or d12, at most 8 dice, no |: a pool has no intents))\n',
+    );
+    const only = await runInProcess(['zidara', 'splits', '--only', 'd7', '--vs', '3']);
+    expect(only.code).toBe(2);
+    expect(only.stderr).toBe(
+      'dicelab: --only: "d7" is not allowed (expected dice such as "d12 | d6+d6": d2, d4, d6, d8, d10 or d12, + (or 2d6) stacks dice on one intent, | separates intents)\n',
+    );
+  });
+
   it('refuses a pool past a fight’s dice as typed, naming the fight’s limit', async () => {
     const pool = 'd4 d4 d4 d4 d4 d4 d4 d4 d4';
     const allowed =
-      'expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 8 dice, no |: a pool has no intents)';
+      'expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2, d4, d6, d8, d10 or d12, at most 8 dice, no |: a pool has no intents)';
     for (const args of [
       ['zidara', 'fight', '--vs', '3', '--tags', '2', '--pool', pool, '--no-simulate'],
       ['zidara', 'fight-curves', '--pool', pool],

@@ -132,7 +132,7 @@ describe('the page fragment', () => {
       'v: "2" is not allowed (expected 1: this page reads version 1 links)',
       'view: "odds" is not allowed (expected one of splits, advice, fight, whatif, characters, ring-skill)',
       'steps: "abc" is not allowed (expected an integer from 1 to 72)',
-      'pool: "d7" is not allowed (expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 12 dice, no |: a pool has no intents))',
+      'pool: "d7" is not allowed (expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2, d4, d6, d8, d10 or d12, at most 12 dice, no |: a pool has no intents))',
       'vs: "60" is not allowed (expected an integer from 1 to 50)',
       'explode: "yes" is not allowed (expected 1 (on) or 0 (off))',
       'objective: "best" is not allowed (expected one of primary, wins, all, utility)',
@@ -143,7 +143,7 @@ describe('the page fragment', () => {
   it('refuses a pool past 12 dice before making any die, and faces past the split', () => {
     for (const pool of ['1e9d6', '4294967296d6', '99999999999999999999d6', '100000000d6', '13d2'])
       expect(readFragment(`#pool=${pool}`).problems, pool).toEqual([
-        `pool: "${pool}" is not allowed (expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most 12 dice, no |: a pool has no intents))`,
+        `pool: "${pool}" is not allowed (expected dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2, d4, d6, d8, d10 or d12, at most 12 dice, no |: a pool has no intents))`,
       ]);
     expect(readFragment('#pool=12d2').state.pool).toHaveLength(12);
     const past = readFragment('#view=advice&split=d8|d4&faces=3,4,5,6,7,8');

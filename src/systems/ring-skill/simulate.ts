@@ -1,10 +1,12 @@
 import type { Interval } from '../../montecarlo/interval.ts';
 import type { Kernel } from '../../montecarlo/kernel.ts';
+import type { TallyPart } from '../../montecarlo/tally-shape.ts';
 import { rollDie, type Stream } from '../../rng/index.ts';
 import { type SimulatedShare, simulatedMean, simulatedShares } from '../outcome-shares.ts';
+import { Rational } from '../rational.ts';
 import { RING_SKILL_OUTCOMES } from './exact.ts';
 import { KIND_COUNT, RING_FACES, SKILL_FACES } from './faces.ts';
-import { bonusSuccesses, RingSkillSolver, succeeds } from './solver.ts';
+import { bonusSuccesses, expectedUtilityOf, RingSkillSolver, succeeds } from './solver.ts';
 import { parseRingSkillSpec, type RingSkillCheck } from './spec.ts';
 
 /** A simulated check: success share and the means, each with its 95% interval. */
@@ -18,6 +20,8 @@ export interface RingSkillSimulation {
   readonly expectedOpportunity: Interval;
   readonly expectedSuccesses: Interval;
   readonly pCapped: SimulatedShare;
+  /** The weighted objective's utility, as `odds` gives it exactly: only for that objective. */
+  readonly expectedUtility?: Interval;
 }
 
 interface Prepared {
@@ -36,26 +40,54 @@ const CAPPED = 9;
 const SLOTS = 10;
 
 /**
+ * The figures the weighted utility weighs, by their Σx slot: success (0 or 1, its own square),
+ * strife, bonus successes, opportunity. The weighted objective also tallies Σxy of each pair of
+ * them from slot {@link SLOTS} on, in this order, for the spread of the utility.
+ */
+const WEIGHED = [SUCCEEDED, STRIFE, BONUS, OPPORTUNITY] as const;
+const PAIRS = WEIGHED.flatMap((a, i) => WEIGHED.slice(i + 1).map((b) => [a, b] as const));
+const NAMES: Record<(typeof WEIGHED)[number], string> = {
+  [SUCCEEDED]: 'success',
+  [STRIFE]: 'strife',
+  [BONUS]: 'bonus successes',
+  [OPPORTUNITY]: 'opportunity',
+};
+
+const weighted = ({ check }: Prepared) => check.objective === 'weighted';
+
+/**
  * A Ring and Skill check, sampled: roll the pool, reroll, keep, roll the waves; every decision
  * asks the exact solver (memoised on the multiset in play), so the simulation plays exactly the
  * optimal policy. Tally: successes, capped trials, and Σx, Σx² of strife, bonus successes,
- * opportunity and successes.
+ * opportunity and successes; for the weighted objective also Σxy of each pair it weighs.
  */
 export const kernel: Kernel<unknown, Prepared> = {
   prepare(spec) {
     const check = parseRingSkillSpec(spec);
     return { check, solver: new RingSkillSolver(check) };
   },
-  tallySize: () => SLOTS,
-  tallyShape: () => [
+  tallySize: (prepared) => SLOTS + (weighted(prepared) ? PAIRS.length : 0),
+  tallyShape: (prepared) => [
     { kind: 'count', name: 'succeeded', slot: SUCCEEDED },
     { kind: 'sumAndSquares', name: 'strife', slot: STRIFE },
     { kind: 'sumAndSquares', name: 'bonus successes', slot: BONUS },
     { kind: 'sumAndSquares', name: 'opportunity', slot: OPPORTUNITY },
     { kind: 'sumAndSquares', name: 'successes', slot: SUCCESSES },
     { kind: 'count', name: 'capped', slot: CAPPED },
+    ...(weighted(prepared)
+      ? PAIRS.map(
+          ([a, b], k): TallyPart => ({
+            kind: 'sum',
+            name: `${NAMES[a]} × ${NAMES[b]}`,
+            slot: SLOTS + k,
+          }),
+        )
+      : []),
   ],
-  run({ check, solver }: Prepared, stream: Stream, trials: number, tally: Float64Array) {
+  run(prepared: Prepared, stream: Stream, trials: number, tally: Float64Array) {
+    const { check, solver } = prepared;
+    const products = weighted(prepared);
+    const x = new Float64Array(SLOTS);
     const ring = new Int8Array(KIND_COUNT);
     const skill = new Int8Array(KIND_COUNT);
     const pool = new Int8Array(KIND_COUNT);
@@ -100,14 +132,26 @@ export const kernel: Kernel<unknown, Prepared> = {
         opportunity += kept.opportunity;
       }
       if (kept.addsRing + kept.addsSkill > 0) tally[CAPPED] = tally[CAPPED]! + 1;
+      const bonus = bonusSuccesses(successes, check.tn);
       if (succeeds(successes, check.tn)) tally[SUCCEEDED] = tally[SUCCEEDED]! + 1;
       add(STRIFE, strife);
-      add(BONUS, bonusSuccesses(successes, check.tn));
+      add(BONUS, bonus);
       add(OPPORTUNITY, opportunity);
       add(SUCCESSES, successes);
+      if (products) {
+        x[SUCCEEDED] = succeeds(successes, check.tn) ? 1 : 0;
+        x[STRIFE] = strife;
+        x[BONUS] = bonus;
+        x[OPPORTUNITY] = opportunity;
+        for (let k = 0; k < PAIRS.length; k++) {
+          const [a, b] = PAIRS[k]!;
+          tally[SLOTS + k] = tally[SLOTS + k]! + x[a]! * x[b]!;
+        }
+      }
     }
   },
-  summarize({ check }, tally, trials): RingSkillSimulation {
+  summarize(prepared, tally, trials): RingSkillSimulation {
+    const { check } = prepared;
     // Each mean is of a count: its interval starts at 0 or above (no bound above short of the
     // explosions).
     const mean = (slot: number) =>
@@ -126,6 +170,7 @@ export const kernel: Kernel<unknown, Prepared> = {
       expectedOpportunity: mean(OPPORTUNITY),
       expectedSuccesses: mean(SUCCESSES),
       pCapped: simulatedShares(['capped'], [tally[CAPPED]!], trials)[0]!,
+      ...(weighted(prepared) ? { expectedUtility: utilityInterval(check, tally, trials) } : {}),
     };
   },
   sampledFigures(_prepared, tally, trials) {
@@ -144,3 +189,42 @@ export const kernel: Kernel<unknown, Prepared> = {
     };
   },
 };
+
+/**
+ * The weighted utility's mean and 95% interval from the tallies, by `expectedUtilityOf`, the
+ * exact engine's own (the weights are not applied a second way here). The utility u is linear
+ * in the figures its weights name, so Σu is the utility of their sums, and Σu² = Σᵢ wᵢ Σⱼ wⱼ Σxᵢxⱼ
+ * the utility of each figure's utility of its row of Σxᵢxⱼ. Its range, for one trial and to
+ * hold the interval, is what u can be: success is 0 or 1, the others any count ≥ 0.
+ */
+function utilityInterval(check: RingSkillCheck, tally: Float64Array, trials: number): Interval {
+  // Figures the utility does not weigh are 0: they add nothing (their weights are none).
+  const utility = (x: readonly Rational[]) =>
+    expectedUtilityOf(
+      {
+        pSuccess: x[0]!,
+        expectedStrife: x[1]!,
+        expectedBonusSuccesses: x[2]!,
+        expectedOpportunity: x[3]!,
+        expectedSuccesses: Rational.ZERO,
+        pCapped: Rational.ZERO,
+      },
+      check,
+    );
+  const product = (i: number, j: number): number => {
+    const [a, b] = [WEIGHED[Math.min(i, j)]!, WEIGHED[Math.max(i, j)]!];
+    if (a === b) return a === SUCCEEDED ? tally[a]! : tally[a + 1]!;
+    return tally[SLOTS + PAIRS.findIndex(([p, q]) => p === a && q === b)]!;
+  };
+  const sums = WEIGHED.map((slot) => Rational.of(tally[slot]!));
+  const rows = WEIGHED.map((_, i) => utility(WEIGHED.map((_, j) => Rational.of(product(i, j)))));
+  const weights = WEIGHED.map((_, i) =>
+    utility(WEIGHED.map((_, j) => (i === j ? Rational.ONE : Rational.ZERO))).toNumber(),
+  );
+  const [success, ...counts] = weights as [number, ...number[]];
+  const range = [
+    Math.min(0, success) + counts.reduce((lo, w) => lo + (w < 0 ? Number.NEGATIVE_INFINITY : 0), 0),
+    Math.max(0, success) + counts.reduce((hi, w) => hi + (w > 0 ? Number.POSITIVE_INFINITY : 0), 0),
+  ] as const;
+  return simulatedMean(utility(sums).toNumber(), utility(rows).toNumber(), trials, range);
+}

@@ -29,6 +29,55 @@ describe('Ring and Skill, simulated with the exact engine’s decisions', () => 
     expect([...tally].every(Number.isInteger)).toBe(true);
   });
 
+  it('gives the weighted utility’s mean and interval as those of each trial’s utility, weighed by hand', () => {
+    // Each trial on its own seed, its figures read from its own tally: the utility of each by
+    // the weights written out here, then the mean interval of those utilities.
+    const weights = { success: 1, bonusSuccess: 0.25, opportunity: 0.5, strife: -1 };
+    const spec = { ring: 2, skill: 1, tn: 2, objective: 'weighted', weights } as const;
+    const trials = 400;
+    const prepared = kernel.prepare(spec);
+    const sum = new Float64Array(kernel.tallySize(prepared));
+    let [u1, u2] = [0, 0];
+    for (let seed = 1; seed <= trials; seed++) {
+      const { tally } = runKernel(kernel, spec, 1, seed);
+      const u =
+        weights.success * tally[0]! +
+        weights.strife * tally[1]! +
+        weights.bonusSuccess * tally[3]! +
+        weights.opportunity * tally[5]!;
+      u1 += u;
+      u2 += u * u;
+      for (let i = 0; i < sum.length; i++) sum[i] = sum[i]! + tally[i]!;
+    }
+    const s = kernel.summarize(prepared, sum, trials) as RingSkillSimulation;
+    const byHand = meanInterval(u1, u2, trials);
+    expect(s.expectedUtility!.estimate).toBeCloseTo(byHand.estimate, 12);
+    expect(s.expectedUtility!.lo).toBeCloseTo(byHand.lo, 12);
+    expect(s.expectedUtility!.hi).toBeCloseTo(byHand.hi, 12);
+    expect(byHand.hi - byHand.lo).toBeGreaterThan(0.05);
+    // Only the weighted objective has a utility to give (the others' figure is one of theirs).
+    const plain = runKernel(kernel, { ring: 2, skill: 1, tn: 2 }, 100, 1);
+    expect(kernel.summarize(plain.prepared, plain.tally, 100)).not.toHaveProperty(
+      'expectedUtility',
+    );
+  });
+
+  it('agrees with the exact weighted utility (99.9% bounds), and holds one trial’s to what it can be', () => {
+    const spec = { ring: 3, skill: 2, tn: 3, objective: 'weighted' } as const;
+    const trials = 60_000;
+    const { prepared, tally } = runKernel(kernel, spec, trials, 8);
+    const exact = ringSkillOdds(parseRingSkillSpec(spec)).expectedUtility;
+    const u = (kernel.summarize(prepared, tally, trials) as RingSkillSimulation).expectedUtility!;
+    // The 95% interval's half-width, widened to 99.9% (3.29 / 1.96 standard errors).
+    const half = ((u.hi - u.lo) / 2) * (3.2905 / 1.96);
+    expect(Math.abs(u.estimate - exact)).toBeLessThanOrEqual(half);
+    // Success weighs 1, strife −0.2 a point: one trial's utility is at most 1 more, at any cost.
+    const one = runKernel(kernel, { ...spec, weights: { bonusSuccess: 0, opportunity: 0 } }, 1, 1);
+    const single = (kernel.summarize(one.prepared, one.tally, 1) as RingSkillSimulation)
+      .expectedUtility!;
+    expect([single.lo, single.hi]).toEqual([Number.NEGATIVE_INFINITY, 1]);
+  });
+
   it('gives the same tally for the same seed', () => {
     const spec = { ring: 2, skill: 1, tn: 2 };
     expect(runKernel(kernel, spec, 3000, 4).tally).toEqual(runKernel(kernel, spec, 3000, 4).tally);

@@ -1,5 +1,5 @@
 import { invalid } from '../../../input/input-error.ts';
-import { challengeDie, DIE_SIDES } from './pool.ts';
+import { challengeDie, DICE_ALLOWED, DIE_SIDES } from './pool.ts';
 import { ROLL_LIMITS, type Roll, type RollSpec } from './spec.ts';
 
 /**
@@ -110,11 +110,7 @@ function dieList(text: string, word: string): DieList {
     const m = /^(\d*)d(\d+)(?:=(\d+(?:,\d+)*))?$/i.exec(part.trim());
     const size = Number(m?.[2]);
     if (!m || !(DIE_SIDES as readonly number[]).includes(size)) {
-      throw invalid(
-        `dice ${JSON.stringify(word)}`,
-        part,
-        `dice d2, d4, d6, d8, d10 or d12 (2d6 for two)`,
-      );
+      throw invalid(`dice ${JSON.stringify(word)}`, part, `dice ${DICE_ALLOWED} (2d6 for two)`);
     }
     const count = m[1] === '' ? 1 : Number(m[1]);
     if (count < 1 || count > 12)

@@ -3,6 +3,15 @@ import { invalid } from '../../../input/input-error.ts';
 /** The die sizes Zi'Dara uses: dN is worth N/2 steps. */
 export const DIE_SIDES = [2, 4, 6, 8, 10, 12] as const;
 
+/**
+ * The dice of {@link DIE_SIDES} as a refusal lists them, each one named: a range ("d2…d12")
+ * reads as if a d7 were one.
+ * @example DICE_ALLOWED // "d2, d4, d6, d8, d10 or d12"
+ */
+export const DICE_ALLOWED = `${DIE_SIDES.slice(0, -1)
+  .map((sides) => `d${sides}`)
+  .join(', ')} or d${DIE_SIDES.at(-1)}`;
+
 /** Steps → dice without splitting: ⌊S/6⌋ d12 plus d(2·(S mod 6)) when the remainder is not 0. @example stepsToDice(8) // [12, 4] */
 export function stepsToDice(steps: number): number[] {
   checkSteps(steps);

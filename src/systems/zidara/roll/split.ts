@@ -1,6 +1,7 @@
 import { range } from 'd3-array';
 import { invalid } from '../../../input/input-error.ts';
 import { parseIntents } from './notation.ts';
+import { DICE_ALLOWED } from './pool.ts';
 import { ROLL_LIMITS } from './spec.ts';
 import { countSplitsOfPool, eachBlockAtMost } from './split-count.ts';
 
@@ -54,8 +55,7 @@ export function formatPool(pool: readonly number[]): string {
  * @example parseSplit('d4 | 2d6') // [[6, 6], [4]]
  */
 export function parseSplit(text: string, field = 'split'): Split {
-  const allowed =
-    'dice such as "d12 | d6+d6": d2…d12, + (or 2d6) stacks dice on one intent, | separates intents';
+  const allowed = `dice such as "d12 | d6+d6": ${DICE_ALLOWED}, + (or 2d6) stacks dice on one intent, | separates intents`;
   // A library caller's value may be anything (a form's null): named here, not a TypeError below.
   if (typeof text !== 'string') throw invalid(field, text, `text: ${allowed}`);
   const words = text.split('|').map((word) => word.replace(/\s+/g, ''));
@@ -94,7 +94,7 @@ export function parseStack(text: string, field = 'stack'): number[] {
  * @example parsePool('d4, 2d6') // [6, 6, 4]
  */
 export function parsePool(text: string, field = 'pool', most: number = ROLL_LIMITS.dice): number[] {
-  const allowed = `dice such as "d12 d4", "d12+d4" or "2d6 d4" (d2…d12, at most ${most} dice, no |: a pool has no intents)`;
+  const allowed = `dice such as "d12 d4", "d12+d4" or "2d6 d4" (${DICE_ALLOWED}, at most ${most} dice, no |: a pool has no intents)`;
   if (typeof text !== 'string' || text.includes('|')) throw invalid(field, text, allowed);
   let pool: number[];
   try {
