@@ -135,4 +135,32 @@ describe('dicelab compare', () => {
     expect(help).toContain(`the target number of successes (1..${RING_SKILL_LIMITS.tn})`);
     expect(help).toContain(`on each side of ordinary (1..${MAX_SPAN})`);
   });
+
+  it('docs/compare.md states the changes per point that the findings print, to the digit', async () => {
+    const { stdout } = await runInProcess(['compare']);
+    const findings = stdout.trimEnd().split('\n').at(-1)!;
+    const [, fullText, failureText] = /full success moves (.*); failure (.*)\.$/.exec(findings)!;
+    /** "+22.5 pts (Ring and Skill), …" as each system's figure, without its unit. */
+    const figures = (text: string) =>
+      new Map([...text.matchAll(/([+−][\d.]+) pts \(([^)]+)\)/g)].map((m) => [m[2]!, m[1]!]));
+    const full = figures(fullText!);
+    const failure = figures(failureText!);
+    const doc = (await readFile('docs/compare.md', 'utf8')).replace(/\s+/g, ' ');
+    // The page names the systems in its own words, in the findings' order (steepest first).
+    const said = [
+      ...doc.matchAll(
+        /([+−][\d.]+)(?: pts per die)? for (Ring and Skill|the d6 pool|2d6|the d12|Zi'Dara)\b/g,
+      ),
+    ];
+    const name: Record<string, string> = {
+      'Ring and Skill': 'Ring and Skill',
+      'the d6 pool': 'd6 pool',
+      '2d6': '2d6 + tags',
+      'the d12': 'd12 safe roll',
+      "Zi'Dara": "Zi'Dara",
+    };
+    expect(said.map((m) => [name[m[2]!], m[1]])).toEqual([...full]);
+    const zidaraFailure = /its failure falls only ([\d.]+) pts per step/.exec(doc)?.[1];
+    expect(`−${zidaraFailure}`).toBe(failure.get("Zi'Dara"));
+  });
 });
