@@ -43,6 +43,9 @@ export const SPLIT_OBJECTIVES = ['primary', 'wins', 'all', 'utility'] as const;
 /** One of `SPLIT_OBJECTIVES`: what splits are ranked by. */
 export type SplitObjective = (typeof SPLIT_OBJECTIVES)[number];
 
+/** Why the `all` objective takes no worth of Aura or Resolve left (refused where one is set). */
+export const ALL_OBJECTIVE_PLAY = 'the all objective plays for P(every intent won) alone';
+
 /** What {@link splits} and {@link rankStatedSplits} assume when told nothing. */
 export const SPLITS_DEFAULTS = {
   actions: 1,
