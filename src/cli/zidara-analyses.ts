@@ -17,6 +17,7 @@ import {
 import { FISHING_ANALYSIS, FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
 import { REROLLS_ANALYSIS, REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
 import {
+  ALL_OBJECTIVE_PLAY,
   SPLIT_OBJECTIVES,
   SPLITS_ANALYSIS,
   SPLITS_DEFAULTS,
@@ -192,11 +193,7 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
       const setup = flagsSetup(flags);
       const objective = flags.objective as SplitObjective;
       if (objective === 'all')
-        refuseResourceValues(
-          flags,
-          '--objective primary, wins or utility',
-          'the all objective plays for P(every intent won) alone',
-        );
+        refuseResourceValues(flags, '--objective primary, wins or utility', ALL_OBJECTIVE_PLAY);
       let job: AnalysisJob;
       if (flags.only) {
         for (const name of NOT_WITH_ONLY)

@@ -1,8 +1,10 @@
 import { range } from 'd3-array';
 import { InputError, invalid } from '../input/input-error.ts';
 import { type AnalysisJob, checkAnalysis, sizeAnalysis } from '../systems/run-analysis.ts';
+import { ALL_OBJECTIVE_PLAY } from '../systems/zidara/analyses/splits.ts';
 import { FIGHT_DEFAULTS, type Fight } from '../systems/zidara/fight/fight.ts';
 import { stepsToDice } from '../systems/zidara/roll/pool.ts';
+import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
 import { canonicalSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import type { ScenarioAnalysisName } from './figure-catalogue.ts';
 import { characterOf, fightOf, setupOf, stepsOf, threatFaced, threatOf } from './resolve-figure.ts';
@@ -49,6 +51,14 @@ export function planAnalysis(
     ...(actions === undefined ? {} : { actions }),
     challenge,
   });
+  // The character's worths of Aura and Resolve left, which a ranking by P(all won) never reads.
+  if ('objective' in analysis && analysis.objective === 'all')
+    refuseResourceValues(
+      setup,
+      `objective primary, wins or utility, not all as in ${at('')}`,
+      ALL_OBJECTIVE_PLAY,
+      (field) => `characters.${name}.${field}`,
+    );
   let job: AnalysisJob;
   let fight: Fight | undefined;
   switch (analysis.analysis) {

@@ -188,6 +188,33 @@ analyses:
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
   });
 
+  it('check, baseline and report refuse a worth of Aura left that a splits ranking by P(all won) ignores, at the character, exit 2', async () => {
+    const file = await scenario(
+      'all-objective-worth.yaml',
+      `scenario: a worth of Aura the all objective ignores
+characters:
+  hero: { titles: 2, auraValue: 2, actions: { fight: 3 } }
+threats:
+  guard: { challenge: 3, tags: 2 }
+analyses:
+  ranked: { analysis: splits, character: hero, action: fight, vs: guard, objective: all }
+`,
+    );
+    const out = join(dir, 'out-all-objective-worth');
+    for (const args of [
+      ['check', file, '--no-baseline', '--out', out],
+      ['baseline', file, '--write', '--baseline', join(out, 'baseline.json')],
+      ['report', file, '--out', out],
+    ]) {
+      const run = await runInProcess(args);
+      expect(run.code, args[0]).toBe(2);
+      expect(run.stderr, args[0]).toBe(
+        `dicelab: ${file}:4:33: characters.hero.auraValue: 2 is not allowed (expected it only with objective primary, wins or utility, not all as in analyses.ranked (the all objective plays for P(every intent won) alone))\n`,
+      );
+    }
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
   it('exits 3 when a simulated expectation stays undecided at the trials cap (never a guessed failure)', async () => {
     const file = await scenario(
       'edge.yaml',

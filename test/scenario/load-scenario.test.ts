@@ -411,6 +411,26 @@ expectations:
     ]);
   });
 
+  it('refuses a worth of Aura or Resolve left a splits ranking by P(all won) would leave unused, at the character', () => {
+    const all = 'the all objective plays for P(every intent won) alone';
+    expect(
+      problems(`scenario: worths the all objective ignores
+characters:
+  bram: { titles: 2, auraValue: 2, actions: { fight: 6 } }
+  vesk: { titles: 2, resolveValue: 1, actions: { fight: 6 } }
+threats:
+  guard: { challenge: 3, tags: 2 }
+analyses:
+  ranked: { analysis: splits, character: bram, action: fight, vs: guard, objective: all }
+  stated: { analysis: stated-splits, character: vesk, vs: guard, splits: [d12, d6+d6], objective: all }
+  plain: { analysis: splits, character: bram, action: fight, vs: guard, objective: utility }
+`),
+    ).toEqual([
+      `bad.yaml:3:33: characters.bram.auraValue: 2 is not allowed (expected it only with objective primary, wins or utility, not all as in analyses.ranked (${all}))`,
+      `bad.yaml:4:36: characters.vesk.resolveValue: 1 is not allowed (expected it only with objective primary, wins or utility, not all as in analyses.stated (${all}))`,
+    ]);
+  });
+
   it('reads chances as numbers or percentages, and set actions as steps or lines', () => {
     const parsed = parseScenario(
       `scenario: x

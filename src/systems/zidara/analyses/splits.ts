@@ -43,6 +43,9 @@ export const SPLIT_OBJECTIVES = ['primary', 'wins', 'all', 'utility'] as const;
 /** One of `SPLIT_OBJECTIVES`: what splits are ranked by. */
 export type SplitObjective = (typeof SPLIT_OBJECTIVES)[number];
 
+/** Why the `all` objective takes no worth of Aura or Resolve left (refused where one is set). */
+export const ALL_OBJECTIVE_PLAY = 'the all objective plays for P(every intent won) alone';
+
 /** What {@link splits} and {@link rankStatedSplits} assume when told nothing. */
 export const SPLITS_DEFAULTS = {
   actions: 1,
@@ -53,16 +56,26 @@ export const SPLITS_DEFAULTS = {
  * Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it
  * has dice; and `states`, the most work one run (of splits, or fishing) may take, in the exact
  * engine's dice-and-Aura states summed over the splits it searches (see
- * {@link splitsSearchStates}; a split the closed form answers, in milliseconds, counts none):
- * some ten minutes on one core (the engine solves 100,000 to 300,000 a second). 36 steps and 1
- * action with one Resolve are 27,655,520 (about two minutes); 24 steps and 4 actions would be
- * 947,859,375 (an hour or more).
+ * {@link splitsSearchStates}; a split the closed form answers counts
+ * {@link CLOSED_FORM_SPLIT_STATES}): some ten minutes on one core (the engine solves 100,000 to
+ * 300,000 a second). 36 steps and 1 action with one Resolve are 27,655,520 (about two
+ * minutes); 24 steps and 4 actions would be 959,506,875 (an hour or more).
  */
 export const SPLITS_LIMITS = {
   steps: ROLL_LIMITS.steps,
   actions: ROLL_LIMITS.actions,
   states: 100_000_000,
 } as const;
+
+/**
+ * What a split the closed form answers (no search: `searchSize`'s 0 states) counts toward
+ * {@link SPLITS_LIMITS}.states. Scoring one still takes up to ~1.6 ms (measured: 2,000 of 36 steps
+ * and 4 actions with Resolve 0, 1 to 5 intents, Aura cap 5; 0.2 ms with no Aura), some 300 of
+ * the engine's states at its ~6 µs a state (100,000,000 in ten minutes). Counted as none, a run
+ * of only such splits had no bound: 48 steps and 6 actions with Resolve 0 and 1 to 5 intents are
+ * 3,643,250 of them, about an hour and a half; now at most some 333,000 fit, some nine minutes.
+ */
+export const CLOSED_FORM_SPLIT_STATES = 300;
 
 /** Options of {@link splits}. */
 export interface SplitsOptions extends RollSetup {
@@ -174,7 +187,8 @@ export function scoreInShares<T>(
 
 /**
  * Each candidate's dice-and-Aura states (see {@link splitsSearchStates}: a split past the
- * engine's bounds is refused), the whole run refused past {@link SPLITS_LIMITS}.states: how
+ * engine's bounds is refused; one the closed form answers counts
+ * {@link CLOSED_FORM_SPLIT_STATES}), the whole run refused past {@link SPLITS_LIMITS}.states: how
  * {@link scoreInShares} and the page size a run before solving any of it.
  * @throws InputError naming `field` (`intents`: with the most intents that fit; else what
  * else to lower), before anything is solved.
@@ -185,7 +199,9 @@ export function splitsRunStates(
   options: RankStatedSplitsOptions,
   field: string,
 ): number[] {
-  const states = splitsSearchStates(candidates, options, field);
+  const states = splitsSearchStates(candidates, options, field).map((n) =>
+    n === 0 ? CLOSED_FORM_SPLIT_STATES : n,
+  );
   const total = states.reduce((sum, n) => sum + n, 0);
   if (total > SPLITS_LIMITS.states) {
     // The most intents whose splits fit, all together.

@@ -8,6 +8,7 @@ import {
   scoreSplitRows,
   splitCandidates,
   splits,
+  splitsRunStates,
   splitsSearchStates,
 } from '../../../../src/systems/zidara/analyses/splits.ts';
 import { legalPools } from '../../../../src/systems/zidara/roll/pool.ts';
@@ -288,7 +289,7 @@ describe('splits: a long run', () => {
   it(`refuses a run past ${SPLITS_LIMITS.states} dice-and-Aura states of the engine's work before solving any, naming the most intents that fit`, () => {
     // 24 steps and 4 actions: 42,226 splits, hours of work.
     expect(() => splits({ steps: 24, actions: 4, challenge: 3 })).toThrow(
-      "options.intents: scoring these 42,226 splits exactly is 947,859,375 dice-and-Aura states of the engine's work, more than one run's 100,000,000 (some ten minutes): allow at most 5 intents, or fewer steps or actions (nothing was solved)",
+      "options.intents: scoring these 42,226 splits exactly is 959,506,875 dice-and-Aura states of the engine's work, more than one run's 100,000,000 (some ten minutes): allow at most 5 intents, or fewer steps or actions (nothing was solved)",
     );
     const fitting = splitCandidates({
       steps: 24,
@@ -301,6 +302,18 @@ describe('splits: a long run', () => {
     // Only the intent counts allowed are counted: six alone are past it too.
     expect(() => splits({ steps: 24, actions: 4, challenge: 3, intents: [6] })).toThrow(
       /: allow fewer intents, steps or actions \(nothing was solved\)$/,
+    );
+  });
+
+  it('counts a split the closed form answers toward the run, so a run of only such splits is bounded too', () => {
+    // Resolve 0: no reroll, so the closed form answers each split with no search, yet scoring
+    // one still takes a millisecond or so: a run counts it (it once counted none).
+    const closed = { challenge: 3, resolve: 0 };
+    expect(splitsSearchStates([[[8], [8]]], closed)).toEqual([0]);
+    expect(splitsRunStates([[[8], [8]]], closed, 'intents')[0]).toBeGreaterThan(0);
+    // 533,719 such splits, some fourteen minutes of scoring, were run as 0 states.
+    expect(() => splits({ steps: 36, actions: 4, ...closed, intents: [1, 2, 3, 4, 5] })).toThrow(
+      "options.intents: scoring these 533,719 splits exactly is 160,115,700 dice-and-Aura states of the engine's work, more than one run's 100,000,000 (some ten minutes): allow at most 4 intents, or fewer steps or actions (nothing was solved)",
     );
   });
 });
