@@ -7,11 +7,11 @@ import {
   defineAnalysis,
   type WhatIfShape,
 } from '../../analysis-declaration.ts';
-import { legalPools, stepsToDice } from '../roll/pool.ts';
+import { stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
 import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
 import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
-import { scoreInShares, splitsRunStates } from './splits.ts';
+import { exactPools, refuseSplitsRun, scoreInShares, splitsRunStates } from './splits.ts';
 
 /**
  * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
@@ -125,10 +125,6 @@ function fishingSearch(options: FishingOptions) {
     actions = FISHING_DEFAULTS.actions,
     minorMaxSides: minorMax = FISHING_DEFAULTS.minorMaxSides,
   } = parseSpec(fishingOptionsSchema, options);
-  const candidates = legalPools(steps, actions)
-    .filter((pool) => pool.length <= ROLL_LIMITS.dice)
-    .flatMap((pool) => splitsOfPool(pool))
-    .filter((split) => split.slice(1).every((dice) => dice.every((n) => n <= minorMax)));
   const {
     steps: _steps,
     actions: _actions,
@@ -136,7 +132,14 @@ function fishingSearch(options: FishingOptions) {
     minorWeight: _minorWeight,
     ...setup
   } = options;
-  return { candidates, setup };
+  const pools = exactPools(steps, actions);
+  const splitsOf = (pool: readonly number[]) =>
+    splitsOfPool(pool).filter((split) =>
+      split.slice(1).every((dice) => dice.every((n) => n <= minorMax)),
+    );
+  // Millions of splits take a minute to list: a run too large is refused before.
+  refuseSplitsRun(pools, setup, 'steps', splitsOf, undefined, minorMax);
+  return { candidates: pools.flatMap(splitsOf), setup };
 }
 
 /** The options' fields: the analysis' own, and the setup's (checked again by its rolls). */

@@ -9,6 +9,8 @@ import {
   defineAnalysis,
   type RowShape,
 } from '../../analysis-declaration.ts';
+import { type ExactSolveSize, MAX_MOVES, MAX_STATES } from '../engine/backward-solve.ts';
+import { moveEntriesOf, valueKeySpaceOf } from '../engine/roll-model.ts';
 import { searchSize } from '../engine/solve-rolls.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
@@ -20,6 +22,7 @@ import {
   splitSteps,
   splitsOfPool,
 } from '../roll/split.ts';
+import { eachBlockAtMost } from '../roll/split-count.ts';
 import {
   playOf,
   ROLL_SETUP_SHAPE,
@@ -149,6 +152,19 @@ function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitR
 /** What a splits run scores: its candidates, and the options each is solved with. */
 function splitsSearch(options: SplitsOptions) {
   const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
+  const {
+    steps,
+    actions = SPLITS_DEFAULTS.actions,
+    intents,
+  } = parseSpec(splitsOptionsSchema, options);
+  // Millions of splits take a minute to list: a run too large is refused before.
+  refuseSplitsRun(
+    exactPools(steps, actions),
+    ranked,
+    'intents',
+    (pool) => splitsOfPool(pool, intents),
+    intents,
+  );
   return { candidates: splitCandidates(options), ranked };
 }
 
@@ -204,30 +220,201 @@ export function splitsRunStates(
   );
   const total = states.reduce((sum, n) => sum + n, 0);
   if (total > SPLITS_LIMITS.states) {
-    // The most intents whose splits fit, all together.
     const byIntents = new Map<number, number>();
     candidates.forEach((split, i) => {
       byIntents.set(split.length, (byIntents.get(split.length) ?? 0) + states[i]!);
     });
-    let fewer = 0;
-    let sum = 0;
-    for (const [intents, n] of [...byIntents].sort((a, b) => a[0] - b[0])) {
-      sum += n;
-      if (sum > SPLITS_LIMITS.states) break;
-      fewer = intents;
-    }
-    const advice =
-      field !== 'intents'
-        ? 'allow fewer steps or actions'
-        : fewer > 0
-          ? `allow at most ${countOf(fewer, 'intent')}, or fewer steps or actions`
-          : 'allow fewer intents, steps or actions';
-    throw new InputError(
-      `${field}: scoring these ${formatCount(candidates.length)} splits exactly is ${formatCount(total)} dice-and-Aura states of the engine's work, more than one run's ${formatCount(SPLITS_LIMITS.states)} (some ten minutes): ${advice} (nothing was solved)`,
-      field,
-    );
+    throw tooMuchWork(candidates.length, total, byIntents, field);
   }
   return states;
+}
+
+/**
+ * The refusal of a run of `count` splits past {@link SPLITS_LIMITS}.states (`total` states, of
+ * which `byIntents` by the splits' intents), naming the most intents whose splits fit together.
+ */
+function tooMuchWork(
+  count: number,
+  total: number,
+  byIntents: ReadonlyMap<number, number>,
+  field: string,
+): InputError {
+  let fewer = 0;
+  let sum = 0;
+  for (const [intents, n] of [...byIntents].sort((a, b) => a[0] - b[0])) {
+    sum += n;
+    if (sum > SPLITS_LIMITS.states) break;
+    fewer = intents;
+  }
+  const advice =
+    field !== 'intents'
+      ? 'allow fewer steps or actions'
+      : fewer > 0
+        ? `allow at most ${countOf(fewer, 'intent')}, or fewer steps or actions`
+        : 'allow fewer intents, steps or actions';
+  return new InputError(
+    `${field}: scoring these ${formatCount(count)} splits exactly is ${formatCount(total)} dice-and-Aura states of the engine's work, more than one run's ${formatCount(SPLITS_LIMITS.states)} (some ten minutes): ${advice} (nothing was solved)`,
+    field,
+  );
+}
+
+/**
+ * Refuses a run of the splits of `pools` (each pool's `splitsOf`, in order) as
+ * {@link splitsRunStates} would, with the same message, before one split is listed: the splits
+ * are counted and sized by their intents' dice (a split's states are its intents' multisets
+ * multiplied, its moves added: see `exactSolveSize`), a multiset partition of each pool at a
+ * time, so that a run of millions of splits (a minute to list and size) is refused in
+ * milliseconds. Only the pool holding the first split past the engine is listed, to name it.
+ * `intents`: the intent counts allowed (every one when not given); `minorMax`: dice larger may
+ * only be on the main intent (fishing's splits). A run it passes is sized again as it is listed.
+ * @throws InputError as {@link splitsRunStates}.
+ * @example refuseSplitsRun([[12, 4]], { challenge: 3 }, 'intents', (pool) => splitsOfPool(pool)) // passes: 2 splits
+ */
+export function refuseSplitsRun(
+  pools: readonly (readonly number[])[],
+  options: RankStatedSplitsOptions,
+  field: string,
+  splitsOf: (pool: readonly number[]) => Split[],
+  intents?: readonly number[],
+  minorMax?: number,
+): void {
+  const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
+    rankStatedSplitsOptionsSchema,
+    options,
+  );
+  const play = playOf(options);
+  // One intent's dice: its multisets and moves (what a split multiplies and adds).
+  const blocks = new Map<string, { states: number; moves: number }>();
+  const blockSize = (dice: readonly number[]) => {
+    const key = dice.join(',');
+    let size = blocks.get(key);
+    if (!size) {
+      const roll = splitRoll([[...dice]], challenge, options);
+      size = { states: valueKeySpaceOf(roll), moves: moveEntriesOf(roll) };
+      blocks.set(key, size);
+    }
+    return size;
+  };
+  // Per intent count: 0 when the closed form answers its splits, else the Aura states held.
+  const aura = new Map<number, number>();
+  const auraOf = (pool: readonly number[], k: number) => {
+    let held = aura.get(k);
+    if (held === undefined) {
+      const roll = splitRoll(
+        pool.slice(0, k).map((die) => [die]),
+        challenge,
+        options,
+      );
+      held = searchSize(roll, play, objective === 'all').states / valueKeySpaceOf(roll);
+      aura.set(k, held);
+    }
+    return held;
+  };
+  let count = 0;
+  let total = 0;
+  const byIntents = new Map<number, number>();
+  let fewest = Number.POSITIVE_INFINITY;
+  let firstPast: readonly number[] | undefined;
+  // A split's size depends on how many like dice each intent holds, not on their sides: pools
+  // alike in that way (their counts of each side, and which sides are past minorMax) share one.
+  const byShape = new Map<string, SizedSplits[]>();
+  for (const pool of pools) {
+    const shape = [...new Set(pool)]
+      .map(
+        (side) =>
+          `${pool.filter((die) => die === side).length}${side > (minorMax ?? side) ? '+' : ''}`,
+      )
+      .sort()
+      .join(',');
+    let sizedByIntents = byShape.get(shape);
+    if (!sizedByIntents) {
+      sizedByIntents = sizedSplitsOfPool(pool, blockSize, minorMax);
+      byShape.set(shape, sizedByIntents);
+    }
+    sizedByIntents.forEach((sized, k) => {
+      if (intents !== undefined && !intents.includes(k)) return;
+      const held = auraOf(pool, k);
+      const states = held === 0 ? CLOSED_FORM_SPLIT_STATES * sized.splits : held * sized.states;
+      count += sized.splits;
+      total += states;
+      byIntents.set(k, (byIntents.get(k) ?? 0) + states);
+      if (held === 0) return;
+      if (held * sized.most > MAX_STATES) fewest = Math.min(fewest, k);
+      if (held * sized.most > MAX_STATES || sized.moves > MAX_MOVES) firstPast ??= pool;
+    });
+  }
+  if (firstPast) {
+    const candidates = splitsOf(firstPast);
+    const sizes = candidates.map((split) =>
+      searchSize(splitRoll(split, challenge, options), play, objective === 'all'),
+    );
+    const past = sizes.findIndex((size) => size.excess);
+    throw pastEngine(candidates[past]!, sizes[past]!.excess!, fewest, field, field);
+  }
+  if (total > SPLITS_LIMITS.states) throw tooMuchWork(count, total, byIntents, field);
+}
+
+/** A pool's splits of one intent count, sized (see {@link sizedSplitsOfPool}). */
+interface SizedSplits {
+  /** How many. */
+  splits: number;
+  /** Their intents' multisets multiplied, summed over the splits. */
+  states: number;
+  /** The most of these products, and the most moves, a split of them has. */
+  most: number;
+  moves: number;
+}
+
+/**
+ * The splits of `pool`, indexed by their intent count, counted and sized without listing them
+ * (as `countSplitsOfPool` counts them: multiset partitions, blocks in non-increasing order,
+ * with a memo): each block's size from `blockSize`. With `minorMax`, dice larger than it share
+ * one block (the main intent's). Milliseconds for a pool of twelve dice.
+ */
+function sizedSplitsOfPool(
+  pool: readonly number[],
+  blockSize: (dice: readonly number[]) => { states: number; moves: number },
+  minorMax = Number.POSITIVE_INFINITY,
+): SizedSplits[] {
+  const sides = [...new Set(pool)];
+  const start = sides.map((side) => pool.filter((die) => die === side).length);
+  const memo = new Map<number, SizedSplits[]>();
+  const sized = (left: readonly number[], most: readonly number[]): SizedSplits[] => {
+    if (left.every((m) => m === 0)) return [{ splits: 1, states: 1, most: 1, moves: 0 }];
+    // Counts are at most ROLL_LIMITS.dice: one number in base 13 keys both vectors.
+    let key = 0;
+    for (let j = 0; j < left.length; j++) key = (key * 13 + left[j]!) * 13 + most[j]!;
+    const known = memo.get(key);
+    if (known) return known;
+    const out: SizedSplits[] = [];
+    eachBlockAtMost(left, most, (block) => {
+      // The dice past minorMax all in this block, or none of them.
+      if (sides.some((side, j) => side > minorMax && block[j]! !== 0 && block[j]! !== left[j]))
+        return;
+      if (
+        sides.some((side, j) => side > minorMax && block[j]! === 0 && left[j]! > 0) &&
+        sides.some((side, j) => side > minorMax && block[j]! > 0)
+      )
+        return;
+      const taken = [...block];
+      const size = blockSize(sides.flatMap((side, j) => Array<number>(taken[j]!).fill(side)));
+      const rest = sized(
+        left.map((m, j) => m - taken[j]!),
+        taken,
+      );
+      rest.forEach((r, k) => {
+        const o = out[k + 1] ?? { splits: 0, states: 0, most: 0, moves: 0 };
+        out[k + 1] = o;
+        o.splits += r.splits;
+        o.states += size.states * r.states;
+        o.most = Math.max(o.most, size.states * r.most);
+        o.moves = Math.max(o.moves, size.moves + r.moves);
+      });
+    });
+    memo.set(key, out);
+    return out;
+  };
+  return sized(start, start);
 }
 
 /** Most splits, and about the most dice-and-Aura states, scored between two progress reports (a second or two). */
@@ -261,13 +448,32 @@ export function splitsSearchStates(
   );
   const past = sizes.findIndex((size) => size.excess);
   if (past < 0) return sizes.map((size) => size.states);
-  const { bound, what, lower } = sizes[past]!.excess!;
   const fewest = Math.min(
     ...candidates
       .filter((_, i) => sizes[i]!.excess?.bound === 'states')
       .map((split) => split.length),
   );
-  const named = field ?? `splits[${past}]`;
+  throw pastEngine(
+    candidates[past]!,
+    sizes[past]!.excess!,
+    fewest,
+    field ?? `splits[${past}]`,
+    field,
+  );
+}
+
+/**
+ * The refusal of a run one of whose splits, `split`, is past the exact engine (`excess`):
+ * named as `named`; `fewest`, the fewest intents of a split past the engine's states.
+ */
+function pastEngine(
+  split: Split,
+  excess: NonNullable<ExactSolveSize['excess']>,
+  fewest: number,
+  named: string,
+  field: string | undefined,
+): InputError {
+  const { bound, what, lower } = excess;
   const advice =
     field === undefined
       ? lower
@@ -275,8 +481,8 @@ export function splitsSearchStates(
         ? `allow at most ${countOf(fewest - 1, 'intent')}`
         : // Fewer intents would not do: fewer dice, or the engine's own levers (the +2s, …).
           `allow fewer steps or actions; ${lower}`;
-  throw new InputError(
-    `${named}: the split "${formatSplit(candidates[past]!)}" has ${what}: ${advice} (nothing was solved)`,
+  return new InputError(
+    `${named}: the split "${formatSplit(split)}" has ${what}: ${advice} (nothing was solved)`,
     named,
   );
 }
@@ -293,10 +499,7 @@ export function splitCandidates(options: SplitsOptions): Split[] {
     actions = SPLITS_DEFAULTS.actions,
     intents,
   } = parseSpec(splitsOptionsSchema, options);
-  const candidates = legalPools(steps, actions).flatMap((pool) => {
-    if (pool.length > ROLL_LIMITS.dice) return [];
-    return splitsOfPool(pool, intents);
-  });
+  const candidates = exactPools(steps, actions).flatMap((pool) => splitsOfPool(pool, intents));
   if (candidates.length === 0) {
     throw invalid(
       'intents',
@@ -305,6 +508,11 @@ export function splitCandidates(options: SplitsOptions): Split[] {
     );
   }
   return candidates;
+}
+
+/** The legal pools of `steps` and `actions` one exact roll holds (see {@link poolsPastExact}). */
+export function exactPools(steps: number, actions: number): number[][] {
+  return legalPools(steps, actions).filter((pool) => pool.length <= ROLL_LIMITS.dice);
 }
 
 /**

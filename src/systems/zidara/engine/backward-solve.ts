@@ -26,12 +26,12 @@ import { type SpendTable, spendTableOf } from './spend.ts';
 import { meanTables, valueTables } from './table-pool.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
-const MAX_STATES = 1 << 23;
+export const MAX_STATES = 1 << 23;
 /**
  * The most entries of a solve's one-die-move tables (`Group.replace`, built before it starts):
  * 1 GiB, some ten seconds to build (six d12 on one intent with ten +2s; seven took a minute and 4 GB).
  */
-const MAX_MOVES = 1 << 28;
+export const MAX_MOVES = 1 << 28;
 
 /** An exact solve's size, counted before anything is built (see {@link exactSolveSize}). */
 export interface ExactSolveSize {

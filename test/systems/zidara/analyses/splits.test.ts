@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/input/input-error.ts';
 import { checkAnalysis, runAnalysis } from '../../../../src/systems/run-analysis.ts';
 import {
+  exactPools,
   rankSplitRows,
   rankStatedSplits,
+  refuseSplitsRun,
   SPLITS_LIMITS,
+  type SplitsOptions,
   scoreSplitRows,
   splitCandidates,
   splits,
@@ -314,6 +317,52 @@ describe('splits: a long run', () => {
     // 533,719 such splits, some fourteen minutes of scoring, were run as 0 states.
     expect(() => splits({ steps: 36, actions: 4, ...closed, intents: [1, 2, 3, 4, 5] })).toThrow(
       "options.intents: scoring these 533,719 splits exactly is 160,115,700 dice-and-Aura states of the engine's work, more than one run's 100,000,000 (some ten minutes): allow at most 4 intents, or fewer steps or actions (nothing was solved)",
+    );
+  });
+});
+
+describe('splits: a run too large refused before its splits are listed', () => {
+  it('refuses as sizing every listed split does, with the same message, and passes what it passes', () => {
+    const cases: [SplitsOptions, number[] | undefined][] = [
+      [{ steps: 24, actions: 4, challenge: 3 }, undefined],
+      [{ steps: 24, actions: 4, challenge: 3 }, [1, 2, 3, 4, 5]],
+      [{ steps: 54, challenge: 3 }, undefined],
+      [{ steps: 20, actions: 3, challenge: 4, resolve: 0 }, undefined],
+      [{ steps: 40, challenge: 3, auraMax: 20, boostsPerRoll: 10, resolve: 10 }, undefined],
+      [{ steps: 16, actions: 2, challenge: 3, objective: 'all' }, [2, 3]],
+    ];
+    for (const [options, intents] of cases) {
+      const { steps, actions, ...ranked } = options;
+      const listed = () =>
+        splitsRunStates(
+          splitCandidates({ ...options, ...(intents ? { intents } : {}) }),
+          ranked,
+          'intents',
+        );
+      const counted = () =>
+        refuseSplitsRun(
+          exactPools(steps, actions ?? 1),
+          ranked,
+          'intents',
+          (pool) => splitsOfPool(pool, intents),
+          intents,
+        );
+      let message: string | undefined;
+      try {
+        listed();
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      if (message === undefined) expect(counted).not.toThrow();
+      else expect(counted).toThrow(message);
+    }
+  });
+
+  it('refuses 3,643,250 splits (a minute and more to list and size) without listing them', () => {
+    expect(() =>
+      splits({ steps: 48, actions: 6, challenge: 3, resolve: 0, intents: [1, 2, 3, 4, 5] }),
+    ).toThrow(
+      "options.intents: scoring these 3,643,250 splits exactly is 1,092,975,000 dice-and-Aura states of the engine's work, more than one run's 100,000,000 (some ten minutes): allow at most 2 intents, or fewer steps or actions (nothing was solved)",
     );
   });
 });
