@@ -349,6 +349,8 @@ export function refuseSplitsRun(
       searchSize(splitRoll(split, challenge, options), play, objective === 'all'),
     );
     const past = sizes.findIndex((size) => size.excess);
+    // Counted past the engine but none listed is: the listing's own sizing decides.
+    if (past < 0) return;
     throw pastEngine(candidates[past]!, sizes[past]!.excess!, fewest, field, field);
   }
   if (total > SPLITS_LIMITS.states) throw tooMuchWork(count, total, byIntents, field);
