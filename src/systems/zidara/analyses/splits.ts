@@ -268,7 +268,7 @@ function tooMuchWork(
  * `intents`: the intent counts allowed (every one when not given); `minorMax`: dice larger may
  * only be on the main intent (fishing's splits). A run it passes is sized again as it is listed.
  * @throws InputError as {@link splitsRunStates}.
- * @example refuseSplitsRun([[12, 4]], { challenge: 3 }, 'intents', (pool) => splitsOfPool(pool)) // passes: 2 splits
+ * @example refuseSplitsRun([[12, 4]], { challenge: 3 }, 'intents', (pool) => splitsOfPool(pool)) // undefined (2 splits: no refusal)
  */
 export function refuseSplitsRun(
   pools: readonly (readonly number[])[],
