@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkScenarios, InputError, parseScenario } from '../../src/api/scenario.ts';
 
@@ -54,5 +55,19 @@ describe('checkScenarios', () => {
   it('runs with the options checkScenarioFiles passes it', async () => {
     const result = await checkScenarios(scenarios, { seed: 7, maxTrials: 1000, threads: 1 });
     expect(result.files[0]!.expectations.map((e) => e.verdict)).toEqual(['pass']);
+  });
+});
+
+describe('parseScenario', () => {
+  // The first thing a caller may try: the file read without an encoding is bytes, not its text.
+  it('refuses a Buffer, or no path, as an InputError saying what it takes', () => {
+    const bytes = readFileSync('scenarios/bram-gate.yaml') as unknown as string;
+    expect(() => parseScenario(bytes, 'scenarios/bram-gate.yaml')).toThrow(InputError);
+    expect(() => parseScenario(bytes, 'scenarios/bram-gate.yaml')).toThrow(
+      "text: bytes (a Buffer) is not allowed (expected the file's text, a string: readFileSync(path, 'utf8'))",
+    );
+    expect(() => parseScenario('scenario: x\n', undefined as unknown as string)).toThrow(
+      "path: nothing is not allowed (expected the file's path, which its problems are named by)",
+    );
   });
 });
