@@ -175,7 +175,7 @@ export interface CheckResult {
  * Runs every analysis and judges every expectation of loaded scenarios: exact figures within
  * 1e-9; simulated ones on their interval, trials raised ×4 while undecided up to the cap, then
  * inconclusive (never a guess). Compares every figure with the baseline when one is given. The
- * simulated tests share {@link RUN_FALSE_ALARM} (see {@link FalseAlarmBudget}): when nothing
+ * simulated tests share `RUN_FALSE_ALARM` (see `FalseAlarmBudget`): when nothing
  * changed, the run reports a failure or a move by chance with probability at most that.
  * Nothing is written: the CLI writes the reports. Files and expectations run in order, so the
  * same seed gives the same result.
