@@ -18,8 +18,10 @@ import { d12ActionSystem } from '../systems/d12-action/system.ts';
 
 // Thrown for bad input by every function here: exported where it is caught.
 export { InputError } from '../input/input-error.ts';
+// The types of `odds`, `simulate` (and `advise`): a consumer names them to wrap or pass them on.
+export type { EachSpec } from '../input/spec-array.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
-export type { SimulateOptions } from '../montecarlo/simulate-summary.ts';
+export type { SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
 export * from '../systems/d12-action/index.ts';
 
 /**

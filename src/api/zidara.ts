@@ -14,6 +14,8 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+
+import { InputError } from '../input/input-error.ts';
 import { parseOptions, SIMULATE_OPTION_SHAPE } from '../input/library-options.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
@@ -175,6 +177,26 @@ export interface PlayOptions {
 }
 
 /**
+ * `policy` or `rerolls` written into a roll spec of `call` (`odds`, `simulate`), as `splits` and
+ * the scenario files take them: refused with where they go, the options, not as an unknown field.
+ */
+function refusePlayInSpec(input: unknown, call: string): void {
+  const specs: unknown[] = Array.isArray(input) ? input : [input];
+  specs.forEach((spec, i) => {
+    if (typeof spec !== 'object' || spec === null) return;
+    for (const field of Object.keys(PLAY_OPTION_SHAPE)) {
+      if (!Object.hasOwn(spec, field)) continue;
+      const where = `${Array.isArray(input) ? `[${i}].` : ''}${field}`;
+      const value = JSON.stringify((spec as Record<string, unknown>)[field]) ?? 'undefined';
+      throw new InputError(
+        `${where}: a field of the options, not of the roll (expected ${call}(${Array.isArray(input) ? 'specs' : 'spec'}, { ${field}: ${value} }))`,
+        where,
+      );
+    }
+  });
+}
+
+/**
  * Exact odds of a roll, every decision played optimally (or by `options.policy`): its intents'
  * win chances, the intents won, Aura and Resolve figures. An array of specs gives an array of
  * odds, specs of one shape sharing a solve. What `dicelab zidara odds --spec FILE --json`
@@ -190,6 +212,7 @@ export function odds(
   options: PlayOptions = {},
 ): RollOdds | RollOdds[] {
   const play = playOf(parseOptions(PLAY_OPTION_SHAPE, options));
+  refusePlayInSpec(input, 'odds');
   return answerEachSpec(input, parseRoll, (rolls) => oddsInBatches(rolls, play));
 }
 
@@ -207,6 +230,7 @@ export async function simulate(
   const { policy, rerolls } = playOf(
     parseOptions({ ...PLAY_OPTION_SHAPE, ...SIMULATE_OPTION_SHAPE }, options),
   );
+  if (!Array.isArray(spec)) refusePlayInSpec(spec, 'simulate');
   const { policy: _p, rerolls: _r, ...run } = options;
   return simulateSummary(
     'systems/zidara/simulate',

@@ -1,12 +1,11 @@
 import type { Command } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
-import { checkScenarios } from '../scenario/check-scenarios.ts';
+import { CHECK_RUN_LIMITS, checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkCounts } from '../scenario/check-table.ts';
 import { EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
   BASELINE_FILE,
-  CHECK_RUN_LIMITS,
   loadScenarioFiles,
   readBaseline,
   SCENARIO_DIR,

@@ -1,14 +1,10 @@
 import type { Command } from '@commander-js/extra-typings';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
+import { CHECK_RUN_LIMITS } from '../scenario/check-scenarios.ts';
 import { checkTable } from '../scenario/check-table.ts';
 import { DETECTION_POWER, EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
-import {
-  BASELINE_FILE,
-  CHECK_RUN_LIMITS,
-  checkScenarioFiles,
-  SCENARIO_DIR,
-} from '../scenario/scenario-files.ts';
+import { BASELINE_FILE, checkScenarioFiles, SCENARIO_DIR } from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
 import { threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';

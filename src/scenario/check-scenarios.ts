@@ -1,4 +1,7 @@
+import { z } from '#zod';
+import { integer } from '../input/field-schemas.ts';
 import { InputError } from '../input/input-error.ts';
+import { parseOptions } from '../input/library-options.ts';
 import { EXIT } from '../process/exit-status.ts';
 import {
   type Baseline,
@@ -34,6 +37,42 @@ import { analysisProblem, type PlannedAnalysis } from './plan-analysis.ts';
 import type { Bound, PlannedExpectation } from './plan-scenario.ts';
 import { type FigureRef, located } from './resolve-figure.ts';
 import { simulateFigure } from './simulate-figure.ts';
+
+/** The bounds of a check's seed and trials cap: `check`'s and `baseline`'s flags, the library's options. */
+export const CHECK_RUN_LIMITS = {
+  seed: { min: 0, max: 2 ** 32 - 1 },
+  maxTrials: { min: 1000, max: Number.MAX_SAFE_INTEGER },
+} as const;
+
+/** An optional whole count of at least `min`. */
+const atLeast = (min: number) =>
+  integer(min, Number.MAX_SAFE_INTEGER, undefined, `an integer ≥ ${min}`).optional();
+
+/** The options of a check's run, as the library takes them (`checkScenarioFiles` too). */
+export const CHECK_RUN_OPTION_SHAPE = {
+  seed: integer(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max).optional(),
+  maxTrials: atLeast(CHECK_RUN_LIMITS.maxTrials.min),
+  threads: atLeast(1),
+  onProgress: z
+    .custom<(line: string) => void>((v) => typeof v === 'function', { error: 'a function' })
+    .optional(),
+} satisfies Partial<Record<keyof CheckOptions, z.ZodType>>;
+
+/** The fields of {@link CheckOptions}, checked before anything runs. */
+const CHECK_OPTION_SHAPE = {
+  ...CHECK_RUN_OPTION_SHAPE,
+  baseline: z
+    .custom<Baseline>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
+      error: 'a baseline, as parseBaseline or readBaseline returns it',
+    })
+    .optional(),
+  baselineFile: z
+    .string({ error: 'the path of the baseline file' })
+    .min(1, {
+      error: 'the path of the baseline file',
+    })
+    .optional(),
+} satisfies Record<keyof CheckOptions, z.ZodType>;
 
 /** Options of {@link checkScenarios}; every one has a default. */
 export interface CheckOptions {
@@ -136,17 +175,19 @@ export interface CheckResult {
  * Runs every analysis and judges every expectation of loaded scenarios: exact figures within
  * 1e-9; simulated ones on their interval, trials raised ×4 while undecided up to the cap, then
  * inconclusive (never a guess). Compares every figure with the baseline when one is given. The
- * simulated tests share {@link RUN_FALSE_ALARM} (see {@link FalseAlarmBudget}): when nothing
+ * simulated tests share `RUN_FALSE_ALARM` (see `FalseAlarmBudget`): when nothing
  * changed, the run reports a failure or a move by chance with probability at most that.
  * Nothing is written: the CLI writes the reports. Files and expectations run in order, so the
  * same seed gives the same result.
  * @throws ScenarioError for problems only running finds (an analysis row that is not there),
- * each `path:line:col: message`, after trying every expectation.
+ * each `path:line:col: message`, after trying every expectation; InputError naming the option
+ * (`options.seed`), an unknown one too, before anything runs.
  */
 export async function checkScenarios(
   scenarios: readonly LoadedScenario[],
   options: CheckOptions = {},
 ): Promise<CheckResult> {
+  parseOptions(CHECK_OPTION_SHAPE, options);
   const start = performance.now();
   const seed = options.seed ?? 1;
   const falseAlarm = falseAlarmBudget(scenarios, options.baseline !== undefined);

@@ -1,5 +1,5 @@
 import { fieldPath } from '../input/field-path.ts';
-import { InputError, invalid } from '../input/input-error.ts';
+import { InputError, invalid, showValue } from '../input/input-error.ts';
 import { issueProblems, valueAt } from '../input/issue-messages.ts';
 import { type Position, yamlLocator } from '../input/yaml-locator.ts';
 import { parseYaml } from '../input/yaml-source.ts';
@@ -58,8 +58,16 @@ export type ScenarioParse =
  * Pure: the caller reads the file. Cheap: nothing is solved or simulated.
  * @example parseScenario('scenario: x\nbogus: 1\n', 'a.yaml')
  * // { ok: false, problems: [{ path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (the fields here are scenario, …' }] }
+ * @throws InputError for text that is not a string (a file read without its encoding is bytes) or no path.
  */
 export function parseScenario(text: string, path: string): ScenarioParse {
+  if (typeof text !== 'string')
+    throw new InputError(
+      `text: ${(text as unknown) instanceof Uint8Array ? 'bytes (a Buffer)' : showValue(text)} is not allowed (expected the file's text, a string: readFileSync(path, 'utf8'))`,
+      'text',
+    );
+  if (typeof path !== 'string')
+    throw invalid('path', path, "the file's path, which its problems are named by");
   const yaml = parseYaml(text);
   if (!yaml.ok)
     return { ok: false, problems: yaml.problems.map((p) => ({ path, field: '', ...p })) };

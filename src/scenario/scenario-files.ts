@@ -1,13 +1,17 @@
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { z } from '#zod';
-import { integer } from '../input/field-schemas.ts';
 import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions } from '../input/library-options.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
 import { type Baseline, parseBaseline } from './baseline.ts';
-import { type CheckOptions, type CheckResult, checkScenarios } from './check-scenarios.ts';
+import {
+  CHECK_RUN_OPTION_SHAPE,
+  type CheckOptions,
+  type CheckResult,
+  checkScenarios,
+} from './check-scenarios.ts';
 import {
   formatProblem,
   type LoadedScenario,
@@ -20,16 +24,6 @@ export const SCENARIO_DIR = 'scenarios';
 /** Where the baseline is committed unless told. */
 export const BASELINE_FILE = 'reports/baseline.json';
 
-/** The bounds of a check's seed and trials cap: `check`'s and `baseline`'s flags, the library's options. */
-export const CHECK_RUN_LIMITS = {
-  seed: { min: 0, max: 2 ** 32 - 1 },
-  maxTrials: { min: 1000, max: Number.MAX_SAFE_INTEGER },
-} as const;
-
-/** An optional whole count of at least `min`. */
-const atLeast = (min: number) =>
-  integer(min, Number.MAX_SAFE_INTEGER, undefined, `an integer ≥ ${min}`).optional();
-
 /** The fields of {@link CheckFilesOptions}, checked before any file is read. */
 const CHECK_FILES_OPTION_SHAPE = {
   baseline: z
@@ -37,12 +31,7 @@ const CHECK_FILES_OPTION_SHAPE = {
       error: 'the path of a baseline file, or false to compare with none',
     })
     .optional(),
-  seed: integer(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max).optional(),
-  maxTrials: atLeast(CHECK_RUN_LIMITS.maxTrials.min),
-  threads: atLeast(1),
-  onProgress: z
-    .custom<(line: string) => void>((v) => typeof v === 'function', { error: 'a function' })
-    .optional(),
+  ...CHECK_RUN_OPTION_SHAPE,
 } satisfies Record<keyof CheckFilesOptions, z.ZodType>;
 
 /**

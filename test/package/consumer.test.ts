@@ -86,7 +86,7 @@ import {
 } from 'dicelab/ring-skill';
 import { type CheckResult, checkScenarioFiles } from 'dicelab/scenario';
 import { odds as tagsOdds } from 'dicelab/tags-2d6';
-import { advise, InputError, odds, type RollOdds, splits } from 'dicelab/zidara';
+import { advise, InputError, odds, type RollOdds, type RollSpec, splits } from 'dicelab/zidara';
 
 const one: RollOdds = odds({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] });
 const many: RollOdds[] = odds([{ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }]);
@@ -113,6 +113,16 @@ const ringWith = (check: RingSkillCheck, solver?: RingSkillSolver): number =>
   ringSkillOdds(check, solver).pSuccess;
 const adviceWith = (request: D12AdviceRequest, plan?: D12Plan): 'keep' | 'roll' =>
   d12Advice(request, plan).best.action;
+// A game's data kept read-only (\`as const\`, readonly arrays) is a spec as it stands.
+const GATE = {
+  threats: [{ challenge: 3, name: 'the gate' }],
+  dice: [{ sides: 8, intent: 0 }, { sides: 4, intent: 1 }],
+  intents: [{}, { weight: 2 }],
+} as const;
+const specs: readonly RollSpec[] = [GATE];
+const frozen: number = odds(GATE).expectedWins + odds(specs).length +
+  d12Odds({ roll: 'group', rating: 1, capacity: 2, supporters: [{ rating: 1, capacity: 2 }] as const })
+    .outcomes.length;
 let field: string | undefined;
 try {
   odds({ threats: [{ challenge: 3 }], dice: [{ sides: 7, intent: 0 }] });
@@ -127,7 +137,7 @@ odds({ threats: [{ challenge: 3 }], dice: [{ sides: 'd8', intent: 0 }] });
 // @ts-expect-error engine internals are not exported
 import type { RollSolver } from 'dicelab/systems/zidara/engine/roll-solver.js';
 
-export { action, adviceWith, best, chance, field, fractions, kept, mean, others, result, ringWith, status, stop, version, wrong };
+export { action, adviceWith, best, chance, field, fractions, frozen, kept, mean, others, result, ringWith, status, stop, version, wrong };
 export type { RollSolver };
 `;
 

@@ -4,7 +4,8 @@ import { consumerProgram } from './consumer-program.ts';
 
 /**
  * The types of dicelab's own that a consumer meets in what they call — a parameter or the
- * return type of a function, or of a class's constructor and methods, that an entry of
+ * return type of a function (or the declared type of a constant holding one), or of a class's
+ * constructor and methods, that an entry of
  * `entries` exports as a value — but that no entry exports, so the consumer cannot name them
  * (to type a wrapper, say). `entry name: Type` each. Read by TypeScript from the installed
  * package's declarations in `project`, as a consumer's compiler resolves them.
@@ -53,6 +54,8 @@ export function unnamedSignatureTypes(project: string, entries: readonly string[
         visit(typeNode);
       };
       const visitSignatures = (node: ts.Node) => {
+        // A function kept in a constant (`const odds: EachSpec<…>`) is called through its type.
+        if (ts.isVariableDeclaration(node) && node.type) report(node.type);
         if (ts.isFunctionLike(node)) {
           for (const parameter of node.parameters) if (parameter.type) report(parameter.type);
           if (node.type) report(node.type);

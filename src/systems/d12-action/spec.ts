@@ -57,7 +57,7 @@ export interface D12ActionSpec {
   /** Stacked rolls only: the stopping rule (default optimal). */
   policy?: StackedPolicy;
   /** Group rolls only: the supporters (at least one). */
-  supporters?: SupporterSpec[];
+  supporters?: readonly SupporterSpec[];
 }
 
 /** A validated supporter. */

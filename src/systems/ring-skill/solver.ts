@@ -1071,7 +1071,7 @@ export class RingSkillSolver {
   }
 
   /**
-   * The exact expected figures from a state on (see {@link state}): what the waves still to
+   * The exact expected figures from a state on (see {@link RingSkillSolver.state}): what the waves still to
    * roll add to the symbols kept so far, and P(success) and P(capped) with the successes so far
    * counted. The value table every decision is taken from, read for advice (`ring-skill
    * advise`) so that an action's value is the solver's own. O(1).
@@ -1098,7 +1098,7 @@ export class RingSkillSolver {
    * The best rerolls on a first roll (kind counts by die type): every choice of up to `rerolls`
    * dice is scored by the expected value of the best keep after it. Ties go to fewer dice
    * rerolled, then to the final tie-break, then to the first in a fixed order (see
-   * {@link rerollParts}). Memoised.
+   * `rerollParts`). Memoised.
    */
   rerollChoice(ring: ArrayLike<number>, skill: ArrayLike<number>, rerolls: number): RerollChoice {
     // Counts are at most 6 (ring and skill ≤ 6): base-7 digits keep the key a safe integer.

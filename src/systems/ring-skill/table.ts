@@ -1,4 +1,7 @@
 import { range } from 'd3-array';
+import { z } from '#zod';
+import { integer } from '../../input/field-schemas.ts';
+import { answerOptions } from '../../input/library-options.ts';
 import { RingSkillSolver } from './solver.ts';
 import { RING_SKILL_DEFAULTS, RING_SKILL_LIMITS, type RingSkillCheck } from './spec.ts';
 
@@ -29,13 +32,34 @@ export const RING_SKILL_TABLE_DEFAULTS = {
   tns: [1, 6],
 } as const;
 
+const L = RING_SKILL_LIMITS;
+/** A list of `what`, each an integer from `min` to `max`, as the table's flags take them. */
+const listOf = (what: string, min: number, max: number) =>
+  z
+    .array(integer(min, max), { error: `a list of ${what}s from ${min} to ${max}` })
+    .min(1, { error: `at least one ${what}` })
+    .optional();
+/** The table's options, checked as its flags are (the solver would otherwise take any number). */
+const ringSkillTableOptionsShape = {
+  rings: listOf('ring', 1, L.ring),
+  skills: listOf('skill', 0, L.skill),
+  tns: listOf('TN', 1, L.tn),
+  explodeDepth: integer(0, L.explodeDepth).optional(),
+} satisfies Record<keyof RingSkillTableOptions, z.ZodType>;
+
 /**
  * Every check of ring 1..5, skill 0..5, TN 1..6 (by default: {@link RING_SKILL_TABLE_DEFAULTS}),
  * kept optimally under the default objective with explosions to depth 10 and no rerolls. One solver per (ring, TN) serves all
  * skills, so the 180 checks cost about 30 wave solves. Rows in ring, skill, TN order.
+ * @throws InputError naming the option (`options.rings[0]`), an unknown one too.
  * @example ringSkillTable({ rings: [1], skills: [1], tns: [1] })[0].pSuccess // 0.7916… (19/24)
  */
 export function ringSkillTable(options: RingSkillTableOptions = {}): RingSkillTableRow[] {
+  return answerOptions(ringSkillTableOptionsShape, options, tableRows);
+}
+
+/** {@link ringSkillTable} on checked options. */
+function tableRows(options: RingSkillTableOptions): RingSkillTableRow[] {
   const every = ([from, to]: readonly [number, number]) => range(from, to + 1);
   const rings = options.rings ?? every(RING_SKILL_TABLE_DEFAULTS.rings);
   const skills = options.skills ?? every(RING_SKILL_TABLE_DEFAULTS.skills);

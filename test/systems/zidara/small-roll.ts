@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RollSpec } from '../../../src/systems/zidara/roll/spec.ts';
+import type { DieSpec, RollSpec } from '../../../src/systems/zidara/roll/spec.ts';
 import type { BruteSpec } from './brute-force.ts';
 
 /** Small random rolls over every option of the rules page. */
@@ -33,7 +33,7 @@ export const smallRoll = (maxDice: number, maxResolve: number) =>
       // Exploding chains multiply the brute force's outcomes: keep those dice small.
       const small = (sides: number) =>
         r.explode && r.sides.length > 1 ? Math.min(sides, 4) : sides;
-      const dice: RollSpec['dice'] = r.sides.map((sides, i) => ({
+      const dice: DieSpec[] = r.sides.map((sides, i) => ({
         sides: small(sides),
         intent: order.indexOf(raw[i]!),
       }));

@@ -48,7 +48,7 @@ export type FightCurveRow = {
   /**
    * P(the threat still stands after this round): the next round's `reached`, after the last the
    * fight's P(not won). 1 − `winWithin` in exact arithmetic; above 0, it says the fight may still
-   * go on when the float sum `winWithin` has reached 1 (see {@link shownWinWithin}).
+   * go on when the float sum `winWithin` has reached 1 (see `shownWinWithin`).
    */
   readonly notWonWithin: number;
   /** P(this round is played at all). */
@@ -152,6 +152,7 @@ export function shownWinWithin(row: Pick<FightCurveRow, 'winWithin' | 'notWonWit
 export const FIGHT_CURVES_WHAT_IF = {
   keys: ['challenge', 'tags', 'round'],
   figures: { winWithin: 'chance', notWonWithin: 'chance', reached: 'chance', opening: 'text' },
+  /** The figures a terminal shows: `notWonWithin` left out. */
   printed: () => ['winWithin', 'reached', 'opening'],
 } as const satisfies WhatIfShape<FightCurveRow>;
 

@@ -7,7 +7,7 @@ export type FightRoundRow = {
   readonly round: number;
   /**
    * P(the threat has lost its last tag by the end of this round): short of certain while it may
-   * still stand after the round, though the float sum reached 1 ({@link shortOfCertain}), as a
+   * still stand after the round, though the float sum reached 1 (`shortOfCertain`), as a
    * scenario's `fallsWithin` of the same fight.
    */
   readonly fallsWithin: number;

@@ -179,6 +179,7 @@ export const FISHING_WHAT_IF = {
     auraShared: 'number',
     minorWins: 'number',
   },
+  /** The figures a terminal shows (CSV and JSON have every figure). */
   printed: () => ['mainWin', 'auraGained', 'minorWins'],
 } as const satisfies WhatIfShape<FishingRow>;
 

@@ -59,8 +59,8 @@ export const SPLITS_DEFAULTS = {
  * Bounds of {@link splits}: a roll's own ({@link ROLL_LIMITS}), as many d12s and actions as it
  * has dice; and `states`, the most work one run (of splits, or fishing) may take, in the exact
  * engine's dice-and-Aura states summed over the splits it searches (see
- * {@link splitsSearchStates}; a split the closed form answers counts
- * {@link CLOSED_FORM_SPLIT_STATES}): some ten minutes on one core (the engine solves 100,000 to
+ * `splitsSearchStates`; a split the closed form answers counts
+ * `CLOSED_FORM_SPLIT_STATES`): some ten minutes on one core (the engine solves 100,000 to
  * 300,000 a second). 36 steps and 1 action with one Resolve are 27,655,520 (about two
  * minutes); 24 steps and 4 actions would be 959,506,875 (an hour or more).
  */
@@ -701,6 +701,7 @@ const SPLIT_ROW_SHAPE: RowShape<SplitRow> = { keys: ['split'], figures: SPLIT_RO
  */
 export const SPLIT_WHAT_IF = {
   ...SPLIT_ROW_SHAPE,
+  /** The rank and the figure the objective ranks by. */
   printed: (options: { readonly objective?: SplitObjective }) =>
     [
       'rank',

@@ -78,7 +78,7 @@ export const FIGHT_DEFAULTS = {
 /**
  * Bounds that keep an exact fight within reach: each reachable (tags, Aura, Resolve) state solves
  * every split of every pool, so a fight's pools are smaller than one roll's; and the fields
- * bound one another through `work` (see {@link fightWork}), as a fight's cost is their product.
+ * bound one another through `work` (see `fightWork`), as a fight's cost is their product.
  */
 export const FIGHT_LIMITS = {
   /** A threat's tags. */
@@ -92,7 +92,7 @@ export const FIGHT_LIMITS = {
   /** Rounds before a fight is called. */
   maxRounds: 50,
   /**
-   * Round solves an exact fight may take ({@link fightWork}: rounds × the candidate splits of
+   * Round solves an exact fight may take (`fightWork`: rounds × the candidate splits of
    * every tag count): the largest fights the speed issue asks for (18 steps, 6 tags, 12 rounds,
    * whole-fight play: 4,548) and no larger, as each solve costs milliseconds of a split's
    * states — a fight at every other limit at once (36 steps, 10 tags, 50 rounds) would take hours.
@@ -100,14 +100,14 @@ export const FIGHT_LIMITS = {
   work: 5000,
   /**
    * Whole-fight play: the dice-and-Aura states its solves may walk, rounds × those of every
-   * candidate split of a round ({@link fightStates}): about twice the largest fight the speed
+   * candidate split of a round (`fightStates`): about twice the largest fight the speed
    * issue names (18 steps, 6 tags, 12 rounds against C5: 85,503,600), so that it fits against C6
    * and with 3 Titles too, and not much larger (24 steps, 4 tags, 4 rounds: 270,914,400, took
    * 21 s and 1.7 GB).
    */
   states: 180_000_000,
   /**
-   * The states of its largest candidate split × its Resolve levels squared ({@link fightStates}),
+   * The states of its largest candidate split × its Resolve levels squared (`fightStates`),
    * × the rounds of a whole fight: a measure fitted to what was measured, as a split of many dice
    * or intents has tables too large for the processor's caches, and Titles multiply the starts a
    * round's figures are followed from as well as the states. Measured on one thread: within it,

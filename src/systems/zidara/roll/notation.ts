@@ -1,6 +1,6 @@
 import { invalid } from '../../../input/input-error.ts';
 import { challengeDie, DICE_ALLOWED, DIE_SIDES } from './pool.ts';
-import { ROLL_LIMITS, type Roll, type RollSpec } from './spec.ts';
+import { type DieSpec, ROLL_LIMITS, type Roll, type RollSpec } from './spec.ts';
 
 /**
  * The short notation people type and read for a roll's dice: one word per intent, dice on the
@@ -23,7 +23,7 @@ export function parseIntents(
   faces: 'none' | 'each' = 'none',
   threatsFrom = '--vs',
 ): Pick<RollSpec, 'dice' | 'intents'> & { shown?: number[] } {
-  const dice: RollSpec['dice'] = [];
+  const dice: DieSpec[] = [];
   const intents: { threat: number; weight: number }[] = [];
   const shown: number[] = [];
   const take = (word: string, found: DieList) => {

@@ -172,6 +172,7 @@ export const RULE_OPTIONS = {
     help: 'Most extra rolls of an exploding die',
     flag: { name: '--explode-depth', help: 'most extra rolls per exploding die' },
     scenario: 'archetype',
+    /** The depth is part of the shape only when dice explode. */
     shape: (roll) => (roll.explode ? roll.explodeDepth : ''),
     onlyWith: {
       other: 'explode',
@@ -228,6 +229,7 @@ export const RULE_OPTIONS = {
     variant: {
       pageKey: 'boost-size',
       label: "What the archetype's +2 adds",
+      /** Words for a setup line when not the rules page's. */
       words: (size: number) => `the +2 adds ${size}`,
     },
   },
@@ -246,6 +248,7 @@ export const RULE_OPTIONS = {
     variant: {
       pageKey: 'aura-per-top-face',
       label: 'Aura a top face gives',
+      /** Words for a setup line when not the rules page's. */
       words: (aura: number) => `a top face gives ${aura === 0 ? 'no' : aura} Aura`,
     },
   },
@@ -263,6 +266,7 @@ export const RULE_OPTIONS = {
     variant: {
       pageKey: 'ties-go-to',
       label: 'Ties go to',
+      /** Words for a setup line when not the rules page's. */
       words: (side: string) => `ties go to the ${side}`,
     },
     refuses: {
@@ -286,6 +290,7 @@ export const RULE_OPTIONS = {
     variant: {
       pageKey: 'reroll-keeps-best',
       label: 'A reroll keeps the better result',
+      /** Words for a setup line when not the rules page's. */
       words: () => 'a reroll keeps the better result',
     },
   },

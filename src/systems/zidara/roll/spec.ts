@@ -23,10 +23,10 @@ import {
 /** A roll spec as written in JSON (the oracle's `spec`): absent fields take the defaults below. */
 export interface RollSpec
   extends Partial<{ -readonly [K in RuleOptionName]: RuleOptionValues[K] }> {
-  threats: { challenge: number; name?: string }[];
-  dice: DieSpec[];
+  threats: readonly { challenge: number; name?: string }[];
+  dice: readonly DieSpec[];
   /** One entry per intent (intents are numbered 0..n−1 by the dice). */
-  intents?: { threat?: number; weight?: number; name?: string }[];
+  intents?: readonly { threat?: number; weight?: number; name?: string }[];
   /** Aura at the start of the roll; default `auraMax` (a scene starts full). */
   aura?: number;
 }

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkScenarios, InputError, parseScenario } from '../../src/api/scenario.ts';
+
+/**
+ * `checkScenarios` from `dicelab/scenario`, given options a JavaScript caller could get wrong:
+ * each is an InputError naming `options.<field>` before anything runs, as `checkScenarioFiles`
+ * refuses the same options, never a misspelt field dropped, a seed that is not one run as if
+ * it were, or a trials cap blamed on the scenario file.
+ */
+const parsed = parseScenario(
+  `scenario: a lone d6
+characters:
+  hero: { auraMax: 0, titles: 0, actions: { swing: 3 } }
+threats:
+  guard: { name: a guard, challenge: 3 }
+expectations:
+  - expect: a d6 against a d6 wins 5 times in 12
+    figure: winChance
+    of: { character: hero, action: swing, vs: guard }
+    between: [41%, 42%]
+`,
+  'lone.yaml',
+);
+if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join('\n'));
+const scenarios = [parsed.scenario];
+
+const WRONG: [Record<string, unknown>, string][] = [
+  [{ seed: 'x' }, 'options.seed: "x" is not allowed (expected an integer from 0 to 4294967295)'],
+  [{ seed: -1 }, 'options.seed: -1 is not allowed (expected an integer from 0 to 4294967295)'],
+  [{ maxTrials: -1 }, 'options.maxTrials: -1 is not allowed (expected an integer ≥ 1000)'],
+  [{ threads: 0 }, 'options.threads: 0 is not allowed (expected an integer ≥ 1)'],
+  [{ onProgress: 5 }, 'options.onProgress: 5 is not allowed (expected a function)'],
+  [
+    { baseline: 'reports/baseline.json' },
+    'options.baseline: "reports/baseline.json" is not allowed (expected a baseline, as parseBaseline or readBaseline returns it)',
+  ],
+  [
+    { baselineFile: '' },
+    'options.baselineFile: "" is not allowed (expected the path of the baseline file)',
+  ],
+  [
+    { basline: false },
+    'options.basline: no such field (did you mean baseline? the fields here are',
+  ],
+];
+
+describe('checkScenarios', () => {
+  it.each(WRONG)('refuses %j as an InputError naming the option', async (options, message) => {
+    const run = checkScenarios(scenarios, options);
+    await expect(run).rejects.toThrow(InputError);
+    await expect(checkScenarios(scenarios, options)).rejects.toThrow(message);
+  });
+
+  it('runs with the options checkScenarioFiles passes it', async () => {
+    const result = await checkScenarios(scenarios, { seed: 7, maxTrials: 1000, threads: 1 });
+    expect(result.files[0]!.expectations.map((e) => e.verdict)).toEqual(['pass']);
+  });
+});
+
+describe('parseScenario', () => {
+  // The first thing a caller may try: the file read without an encoding is bytes, not its text.
+  it('refuses a Buffer, or no path, as an InputError saying what it takes', () => {
+    const bytes = readFileSync('scenarios/bram-gate.yaml') as unknown as string;
+    expect(() => parseScenario(bytes, 'scenarios/bram-gate.yaml')).toThrow(InputError);
+    expect(() => parseScenario(bytes, 'scenarios/bram-gate.yaml')).toThrow(
+      "text: bytes (a Buffer) is not allowed (expected the file's text, a string: readFileSync(path, 'utf8'))",
+    );
+    expect(() => parseScenario('scenario: x\n', undefined as unknown as string)).toThrow(
+      "path: nothing is not allowed (expected the file's path, which its problems are named by)",
+    );
+  });
+});
