@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/input/input-error.ts';
@@ -96,6 +96,6 @@ describe('the public entries', () => {
       [join(typedoc, 'bin', 'typedoc'), '--emit', 'none', '--gitRemote', 'no-such-remote'],
       { cwd: ROOT },
     ).catch((error: { stdout: string; stderr: string; code: number }) => error);
-    expect(`${run.stdout}${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, '')).toBe('');
+    expect(stripVTControlCharacters(`${run.stdout}${run.stderr}`)).toBe('');
   }, 120_000);
 });
