@@ -15,6 +15,7 @@ import { INPUT_LIMITS } from '../../src/input/input-bytes.ts';
 import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
+import { runDicelab } from './run-dicelab.ts';
 
 /**
  * The corpus of careless and hostile input (issue 13), held to what the brief asks of bad input:
@@ -67,6 +68,7 @@ beforeAll(async () => {
   await write('deep-array.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
   await write('deep-object.json', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
   await write('deep-flow.yaml', `stat: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
+  await write('list-key.yaml', '? [a, b]\n: 3\n');
   await write('latin1.json', Buffer.from('{"stat": 3, "name": "caf\xe9"}', 'latin1'));
   await write('long-string.json', JSON.stringify({ stat: 'x'.repeat(1_000_000) }));
   await write(
@@ -561,6 +563,12 @@ describe('spec files a careless or hostile user might give', () => {
       'bomb.yaml',
       /bomb\.yaml:\d+:\d+: aliases expand too many times \(expected at most 100 expansions/,
     ],
+    [
+      // Before, "[ a, b ]: no such field", then Node's warning that the parser made the key text.
+      'a list as a key',
+      'list-key.yaml',
+      /list-key\.yaml:1:3: \["a","b"\]: a list as a key is not allowed \(expected a name\)\n$/,
+    ],
     ['Latin-1 bytes', 'latin1.json', /latin1\.json:1:25: byte 0xE9 at offset 24 is not UTF-8/],
     [
       'a value of a million characters',
@@ -585,6 +593,12 @@ describe('spec files a careless or hostile user might give', () => {
   ])('%s', async (_name, file, message) => {
     expect(await refused(['d6-pool', 'odds', '--spec', at(file)])).toMatch(message);
   });
+});
+
+it('a list as a key: one line on stderr, no warning of the YAML parser after it', async () => {
+  const run = await runDicelab(['d6-pool', 'odds', '--spec', at('list-key.yaml')]);
+  expect(run.code).toBe(EXIT.badInput);
+  expect(run.stderr).toMatch(/^dicelab: [^\n]+: a list as a key is not allowed [^\n]+\n$/);
 });
 
 describe('spec files with no end, or past the limit, are read only up to it', () => {
