@@ -13,7 +13,7 @@ import {
 } from '../scenario/scenario-files.ts';
 import { fileFlag, integerFlag } from './flags.ts';
 import { threadsFlag } from './simulation-flags.ts';
-import { writeFileAtomically } from './write-files.ts';
+import { checkWritable, writeFileAtomically } from './write-files.ts';
 
 /**
  * `dicelab baseline [files or folders…] [--write]`: computes every figure of the scenarios, as
@@ -53,6 +53,9 @@ Examples:
   dicelab baseline scenarios/bram-gate.yaml      what would change, nothing written`,
     )
     .action(async (files, options) => {
+      // Before the figures are computed (minutes, for a whole suite), not after.
+      if (options.write)
+        await checkWritable({ flag: '--baseline', given: options.baseline, names: 'file' });
       const scenarios = loadScenarioFiles(files);
       const previous = readBaseline(options.baseline);
       const seed = options.seed ?? previous?.seed ?? 1;

@@ -513,6 +513,18 @@ describe.skipIf(!existsSync('/proc/self'))(
         made,
       ],
       [
+        // Before, every figure was computed (a line each on stderr) and then the write failed.
+        'baseline --write, a file in /proc',
+        [
+          'baseline',
+          join('scenarios', 'd6-pool-hits.yaml'),
+          '--write',
+          '--baseline',
+          '/proc/dicelab-baseline.json',
+        ],
+        /^dicelab: --baseline: "\/proc\/dicelab-baseline\.json" is not allowed \(expected a file dicelab can write, but writing it fails: /,
+      ],
+      [
         'compare, into /proc itself',
         ['compare', '--out', '/proc'],
         /--out: "\/proc" is not allowed \(expected a folder dicelab can write files in, but writing in it fails: /,
