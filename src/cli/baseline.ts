@@ -12,7 +12,7 @@ import {
   SCENARIO_DIR,
 } from '../scenario/scenario-files.ts';
 import { fileFlag, integerFlag } from './flags.ts';
-import { threadsFlag } from './simulation-flags.ts';
+import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFileAtomically } from './write-files.ts';
 
 /**
@@ -37,7 +37,7 @@ export function registerBaseline(program: Command) {
     .option(
       '--max-trials <n>',
       "cap on a simulated figure's trials",
-      integerFlag(CHECK_RUN_LIMITS.maxTrials.min),
+      countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
     .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
     .option('--quiet', 'no progress lines on stderr')

@@ -365,6 +365,17 @@ describe('rolls and checks beyond their bounds', () => {
     ],
     ['a stat of 1001', ['d6-pool', 'odds', '--stat', '1001'], /"1001" is not allowed/],
     [
+      // Before, "expected an integer from 1000 to …", and 1e6 (as --trials takes it) refused so.
+      'a cap on trials below 1000',
+      ['check', '--max-trials', '999'],
+      /"999" is not allowed \(expected a whole number from 1000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
+    ],
+    [
+      'baseline: a cap on trials below 1000',
+      ['baseline', '--max-trials', '1e2'],
+      /"1e2" is not allowed \(expected a whole number from 1000 to/,
+    ],
+    [
       'zero trials',
       ['d6-pool', 'simulate', '--stat', '3', '--trials', '0'],
       /"0" is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991/,
