@@ -3,6 +3,7 @@ import { countOf } from '../format/format-count.ts';
 import { formatFraction } from '../format/format-fraction.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
+import { WORTH_LIMIT } from '../input/field-schemas.ts';
 import type { Column } from '../report/column.ts';
 import { formatTable } from '../report/table.ts';
 import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
@@ -136,27 +137,27 @@ export function rollOptions<
     .option(
       '--critical-success-utility <u>',
       `utility of a critical success (default ${D12_DEFAULTS.utilities.criticalSuccess})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--success-utility <u>',
       `utility of a success (default ${D12_DEFAULTS.utilities.success})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--failure-utility <u>',
       `utility of a failure (default ${D12_DEFAULTS.utilities.failure})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--critical-failure-utility <u>',
       `utility of a critical failure (default ${D12_DEFAULTS.utilities.criticalFailure})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--token-value <v>',
       `utility lost per balance token spent (default ${D12_DEFAULTS.tokenValue})`,
-      numberFlag(0),
+      numberFlag(0, WORTH_LIMIT),
     );
   return addSpecAndJsonOptions(flags);
 }

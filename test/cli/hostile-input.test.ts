@@ -69,6 +69,7 @@ beforeAll(async () => {
   await write('deep-object.json', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
   await write('deep-flow.yaml', `stat: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
   await write('list-key.yaml', '? [a, b]\n: 3\n');
+  await write('worth.json', '{"tags": 1, "bandValues": {"clean": 1e308}}');
   await write('latin1.json', Buffer.from('{"stat": 3, "name": "caf\xe9"}', 'latin1'));
   await write('long-string.json', JSON.stringify({ stat: 'x'.repeat(1_000_000) }));
   await write(
@@ -397,6 +398,38 @@ describe('rolls and checks beyond their bounds', () => {
     ],
   ])('%s', async (_name, args, message) => {
     expect(await refused(args)).toMatch(message);
+  });
+});
+
+// Before, taken: "Expected value (…): 1.2277777777777778e+308", "expected weighted utility n/a",
+// utilities printed as fractions of 300 digits.
+describe('worths, utilities and weights past WORTH_LIMIT', () => {
+  const allowed = /is not allowed \(expected a number ≥ -1000000 and ≤ 1000000\)/;
+  it.each<[string, () => string[], RegExp]>([
+    ['a band value', () => ['tags-2d6', 'odds', '--clean-value', '1e308'], allowed],
+    ['an improvement point', () => ['tags-2d6', 'odds', '--improvement-value', '-2e6'], allowed],
+    [
+      'a utility',
+      () => ['d12-action', 'odds', '--roll', 'risky', '--success-utility', '1.7e308'],
+      allowed,
+    ],
+    [
+      'a token worth',
+      () => ['d12-action', 'odds', '--roll', 'risky', '--token-value', '1e7'],
+      /"1e7" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+    ],
+    [
+      'a weight',
+      () => ['ring-skill', 'odds', '--objective', 'weighted', '--weight-strife', '-1e308'],
+      allowed,
+    ],
+    [
+      'a band value in a spec file',
+      () => ['tags-2d6', 'odds', '--spec', at('worth.json')],
+      /worth\.json:1:\d+: bandValues\.clean: 1e\+308 is not allowed \(expected a number from -1000000 to 1000000\)/,
+    ],
+  ])('%s', async (_name, args, message) => {
+    expect(await refused(args())).toMatch(message);
   });
 });
 
