@@ -62,7 +62,7 @@ export const CAPACITY_HELP = `capacity score, 0..${D12_LIMITS.capacity}: profici
  * Parses one `--supporter` (rating:capacity[:tokens][:reckless][:demoralized]) onto the list.
  * @example supporterFlag('1:3:reckless', []) // [{ rating: 1, capacity: 3, reckless: true }]
  */
-export function supporterFlag(raw: string, previous: SupporterSpec[] = []): SupporterSpec[] {
+export function supporterFlag(raw: string, previous?: SupporterSpec[]): SupporterSpec[] {
   const parts = raw.split(':').map((p) => p.trim());
   const fail = () =>
     new InvalidArgumentError(
@@ -83,7 +83,7 @@ export function supporterFlag(raw: string, previous: SupporterSpec[] = []): Supp
       s.tokens = int(part, D12_LIMITS.tokens);
     else throw fail();
   }
-  return [...previous, s];
+  return [...(previous ?? []), s];
 }
 
 /**

@@ -287,6 +287,17 @@ describe('contradictory flags are refused, not dropped', () => {
       /--shard <i\/n>.*"2\/2" is not allowed/,
     ],
     [
+      // Before, the last was taken and the first dropped unsaid (stat 4).
+      'a flag of one value given twice',
+      () => ['d6-pool', 'odds', '--stat', '3', '--stat=4'],
+      /^dicelab: --stat: "4" is not allowed \(expected --stat once, but it was given "3" before\)\n$/,
+    ],
+    [
+      'two --out folders',
+      () => ['check', at('values.yaml'), '--out', out, '--out', join(out, 'second')],
+      /^dicelab: --out: "[^"]*second" is not allowed \(expected --out once, but it was given "[^"]*out" before\)/,
+    ],
+    [
       'dice and --spec',
       () => ['zidara', 'odds', 'd12', '--spec', at('good.json')],
       /^dicelab: --spec: give a spec file or dice with --vs, not both/,
@@ -294,6 +305,42 @@ describe('contradictory flags are refused, not dropped', () => {
   ])('%s', async (_name, args, message) => {
     expect(await refused(args())).toMatch(message);
   });
+});
+
+it('flags that collect may repeat: --vs, --supporter, --defence', async () => {
+  for (const args of [
+    ['zidara', 'odds', 'd12', 'd8', '--vs', '3', '--vs', '4'],
+    [
+      'zidara',
+      'advise',
+      'd12=3',
+      'd8=2',
+      '--vs',
+      '3',
+      '--vs',
+      '4',
+      '--defence',
+      '3',
+      '--defence',
+      '2',
+    ],
+    [
+      'd12-action',
+      'odds',
+      '--roll',
+      'group',
+      '--rating',
+      '1',
+      '--supporter',
+      '1:1',
+      '--supporter',
+      '2:2',
+    ],
+  ]) {
+    const run = await cli(...args);
+    expect(run.stderr, args.join(' ')).toBe('');
+    expect(run.status).toBe(EXIT.ok);
+  }
 });
 
 describe('rolls and checks beyond their bounds', () => {
