@@ -112,6 +112,9 @@ function syntaxMessage(error: { code: string; message: string }): string {
   // Block nesting too deep for the parser's own recursion.
   if (/call stack/i.test(error.message)) return nestingMessage();
   // The parser's own words send the reader to its API ("please use YAML.parseAllDocuments()").
+  // The parser's "Tabs are not allowed as indentation" says what is wrong, not what to write.
+  if (error.code === 'TAB_AS_INDENT')
+    return 'a tab indents this line (expected spaces: YAML indents with spaces only)';
   if (error.code === 'MULTIPLE_DOCS')
     return 'a second YAML document starts here (expected one document in the file; for several items, one list)';
   return error.message.split('\n')[0]!;

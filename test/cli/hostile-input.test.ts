@@ -68,6 +68,7 @@ beforeAll(async () => {
   await write('deep-array.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
   await write('deep-object.json', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
   await write('deep-flow.yaml', `stat: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
+  await write('tab-indent.yaml', 'stat: 3\nbogus:\n\tnested: 1\n');
   await write('list-key.yaml', '? [a, b]\n: 3\n');
   await write('worth.json', '{"tags": 1, "bandValues": {"clean": 1e308}}');
   await write('latin1.json', Buffer.from('{"stat": 3, "name": "caf\xe9"}', 'latin1'));
@@ -665,6 +666,12 @@ describe('spec files a careless or hostile user might give', () => {
       'a YAML alias bomb',
       'bomb.yaml',
       /bomb\.yaml:\d+:\d+: aliases expand too many times \(expected at most 100 expansions/,
+    ],
+    [
+      // Before, "Tabs are not allowed as indentation": what is wrong, not what to write.
+      'a tab as indentation',
+      'tab-indent.yaml',
+      /tab-indent\.yaml:3:1: a tab indents this line \(expected spaces: YAML indents with spaces only\)\n$/,
     ],
     [
       // Before, "[ a, b ]: no such field", then Node's warning that the parser made the key text.
