@@ -569,6 +569,12 @@ describe('paths that are not what they should be', () => {
       /a-folder: cannot be read \(a folder, not a file\)/,
     ],
     [
+      // Before, "dicelab: : cannot be read (ENOENT)".
+      'merge an empty name',
+      () => ['merge', ''],
+      /^dicelab: parts: "" is not allowed \(expected a partial result file, but its name is empty\)\n$/,
+    ],
+    [
       'merge a missing file',
       () => ['merge', at('missing.json')],
       /missing\.json: cannot be read \(ENOENT\)/,
