@@ -100,6 +100,8 @@ export function choiceFlag<T extends string>(choices: readonly T[]) {
  */
 function nameProblem(raw: string): string | undefined {
   if (raw === '') return 'its name is empty';
+  // A name of spaces alone is an unset variable with a space around it, not a name anyone meant.
+  if (raw.trim() === '') return 'its name is only blanks';
   if (raw.startsWith('-'))
     return `it begins with "-" as a flag does (a folder or file of that name is ./${raw})`;
   return undefined;

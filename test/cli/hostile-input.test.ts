@@ -527,6 +527,17 @@ describe('paths that are not what they should be', () => {
       /--partial <file>.*"" is not allowed \(expected a file, but its name is empty\)/,
     ],
     [
+      // Before, a file named " " was written in the working folder.
+      'simulate --partial a blank',
+      () => ['d6-pool', 'simulate', '--stat', '3', '--trials', '1000', '--partial', ' '],
+      /--partial <file>.*" " is not allowed \(expected a file, but its name is only blanks\)/,
+    ],
+    [
+      'report --out a blank',
+      () => ['report', at('missing.yaml'), '--out', '\t '],
+      /--out <dir>.*"\\t " is not allowed \(expected a folder, but its name is only blanks\)/,
+    ],
+    [
       // Before, "options.baseline: … (expected text of at least 1 characters)".
       'check --baseline empty',
       () => ['check', '--baseline', ''],
