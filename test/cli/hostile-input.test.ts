@@ -294,6 +294,12 @@ describe('contradictory flags are refused, not dropped', () => {
       /^dicelab: --stat: "4" is not allowed \(expected --stat once, but it was given "3" before\)\n$/,
     ],
     [
+      // Before, the last of the two was taken: here no baseline, --baseline dropped unsaid.
+      '--baseline with --no-baseline',
+      () => ['check', at('values.yaml'), '--out', out, '--baseline', at('b.json'), '--no-baseline'],
+      /^dicelab: --no-baseline: cannot be used with --baseline \(expected one of them\)\n$/,
+    ],
+    [
       'two --out folders',
       () => ['check', at('values.yaml'), '--out', out, '--out', join(out, 'second')],
       /^dicelab: --out: "[^"]*second" is not allowed \(expected --out once, but it was given "[^"]*out" before\)/,
