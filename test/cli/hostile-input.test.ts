@@ -70,6 +70,7 @@ beforeAll(async () => {
   await write('deep-flow.yaml', `stat: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
   await write('tab-indent.yaml', 'stat: 3\nbogus:\n\tnested: 1\n');
   await write('list-key.yaml', '? [a, b]\n: 3\n');
+  await write('past-max.json', '{"stat": 1e309}');
   await write('worth.json', '{"tags": 1, "bandValues": {"clean": 1e308}}');
   await write('latin1.json', Buffer.from('{"stat": 3, "name": "caf\xe9"}', 'latin1'));
   await write('long-string.json', JSON.stringify({ stat: 'x'.repeat(1_000_000) }));
@@ -689,6 +690,12 @@ describe('spec files a careless or hostile user might give', () => {
       'a YAML alias bomb',
       'bomb.yaml',
       /bomb\.yaml:\d+:\d+: aliases expand too many times \(expected at most 100 expansions/,
+    ],
+    [
+      // Before, "stat: Infinity is not allowed", a value the file does not hold.
+      'a number past the largest',
+      'past-max.json',
+      /past-max\.json:1:10: stat: Infinity \(past the largest number, 1\.8e\+308\) is not allowed \(expected an integer from 1 to 1000\)\n$/,
     ],
     [
       // Before, "Tabs are not allowed as indentation": what is wrong, not what to write.
