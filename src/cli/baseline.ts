@@ -11,8 +11,8 @@ import {
   SCENARIO_DIR,
 } from '../scenario/scenario-files.ts';
 import { fileFlag, integerFlag } from './flags.ts';
-import { threadsFlag } from './simulation-flags.ts';
-import { writeFileAtomically } from './write-files.ts';
+import { countFlag, threadsFlag } from './simulation-flags.ts';
+import { checkWritable, writeFileAtomically } from './write-files.ts';
 
 /**
  * `dicelab baseline [files or folders…] [--write]`: computes every figure of the scenarios, as
@@ -36,7 +36,7 @@ export function registerBaseline(program: Command) {
     .option(
       '--max-trials <n>',
       "cap on a simulated figure's trials",
-      integerFlag(CHECK_RUN_LIMITS.maxTrials.min),
+      countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
     .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
     .option('--quiet', 'no progress lines on stderr')
@@ -52,6 +52,9 @@ Examples:
   dicelab baseline scenarios/bram-gate.yaml      what would change, nothing written`,
     )
     .action(async (files, options) => {
+      // Before the figures are computed (minutes, for a whole suite), not after.
+      if (options.write)
+        await checkWritable({ flag: '--baseline', given: options.baseline, names: 'file' });
       const scenarios = loadScenarioFiles(files);
       const previous = readBaseline(options.baseline);
       const seed = options.seed ?? previous?.seed ?? 1;

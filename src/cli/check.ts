@@ -6,7 +6,7 @@ import { checkTable } from '../scenario/check-table.ts';
 import { DETECTION_POWER, EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import { BASELINE_FILE, checkScenarioFiles, SCENARIO_DIR } from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
-import { threadsFlag } from './simulation-flags.ts';
+import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
 /**
@@ -34,7 +34,7 @@ export function registerCheck(program: Command) {
     .option(
       '--max-trials <n>',
       "cap on a simulated figure's trials, below the scenarios' own",
-      integerFlag(CHECK_RUN_LIMITS.maxTrials.min),
+      countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
     .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
     .option('--quiet', 'no progress lines on stderr')

@@ -3,6 +3,7 @@ import { countOf } from '../format/format-count.ts';
 import { formatFraction } from '../format/format-fraction.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
+import { WORTH_LIMIT } from '../input/field-schemas.ts';
 import type { Column } from '../report/column.ts';
 import { formatTable } from '../report/table.ts';
 import { type D12ActionResult, d12ActionOdds } from '../systems/d12-action/exact.ts';
@@ -61,7 +62,7 @@ export const CAPACITY_HELP = `capacity score, 0..${D12_LIMITS.capacity}: profici
  * Parses one `--supporter` (rating:capacity[:tokens][:reckless][:demoralized]) onto the list.
  * @example supporterFlag('1:3:reckless', []) // [{ rating: 1, capacity: 3, reckless: true }]
  */
-export function supporterFlag(raw: string, previous: SupporterSpec[] = []): SupporterSpec[] {
+export function supporterFlag(raw: string, previous?: SupporterSpec[]): SupporterSpec[] {
   const parts = raw.split(':').map((p) => p.trim());
   const fail = () =>
     new InvalidArgumentError(
@@ -82,7 +83,7 @@ export function supporterFlag(raw: string, previous: SupporterSpec[] = []): Supp
       s.tokens = int(part, D12_LIMITS.tokens);
     else throw fail();
   }
-  return [...previous, s];
+  return [...(previous ?? []), s];
 }
 
 /**
@@ -136,27 +137,27 @@ export function rollOptions<
     .option(
       '--critical-success-utility <u>',
       `utility of a critical success (default ${D12_DEFAULTS.utilities.criticalSuccess})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--success-utility <u>',
       `utility of a success (default ${D12_DEFAULTS.utilities.success})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--failure-utility <u>',
       `utility of a failure (default ${D12_DEFAULTS.utilities.failure})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--critical-failure-utility <u>',
       `utility of a critical failure (default ${D12_DEFAULTS.utilities.criticalFailure})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--token-value <v>',
       `utility lost per balance token spent (default ${D12_DEFAULTS.tokenValue})`,
-      numberFlag(0),
+      numberFlag(0, WORTH_LIMIT),
     );
   return addSpecAndJsonOptions(flags);
 }

@@ -44,10 +44,16 @@ export function formatOption() {
     .default('table' as OutputFormat);
 }
 
+/**
+ * A number as people write one: decimal, with a sign, a point and an exponent allowed
+ * (`Number` alone also reads "0x10" as 16, "0b11" as 3 and "0o7" as 7).
+ */
+const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 export function numberFlag(min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY) {
   return (raw: string): number => {
     const value = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    if (!DECIMAL_NUMBER.test(raw.trim()) || !Number.isFinite(value) || value < min || value > max) {
       const bounds = [
         Number.isFinite(min) ? `≥ ${min}` : '',
         Number.isFinite(max) ? `≤ ${max}` : '',
@@ -94,6 +100,8 @@ export function choiceFlag<T extends string>(choices: readonly T[]) {
  */
 function nameProblem(raw: string): string | undefined {
   if (raw === '') return 'its name is empty';
+  // A name of spaces alone is an unset variable with a space around it, not a name anyone meant.
+  if (raw.trim() === '') return 'its name is only blanks';
   if (raw.startsWith('-'))
     return `it begins with "-" as a flag does (a folder or file of that name is ./${raw})`;
   return undefined;

@@ -1,7 +1,7 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
 import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
-import { InputError } from '../input/input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import {
   type NamedPartial,
   parsePartialResult,
@@ -28,6 +28,8 @@ export async function writePartialResultFile(
  * @throws InputError naming the file (and the field) when it cannot be read or is not one.
  */
 export async function readPartialResultFile(path: string): Promise<NamedPartial> {
+  // Named by merge's argument: the message would otherwise begin with the empty path itself.
+  if (path === '') throw invalid('parts', path, 'a partial result file, but its name is empty');
   const found = statIfAny(path);
   if (!found) throw new InputError(`${path}: cannot be read (ENOENT)`);
   if (found.isDirectory()) throw new InputError(`${path}: cannot be read (a folder, not a file)`);

@@ -2,6 +2,7 @@ import { type Command, Option, type OptionValues } from '@commander-js/extra-typ
 import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
+import { WORTH_LIMIT } from '../input/field-schemas.ts';
 import { InputError, showValue } from '../input/input-error.ts';
 import type { Column } from '../report/column.ts';
 import { formatTable } from '../report/table.ts';
@@ -98,22 +99,22 @@ export function checkOptions<
     .option(
       '--weight-success <w>',
       `weighted objective: value of succeeding (default ${W.success})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--weight-bonus <w>',
       `weighted objective: value per bonus success (default ${W.bonusSuccess})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--weight-opportunity <w>',
       `weighted objective: value per opportunity (default ${W.opportunity})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--weight-strife <w>',
       `weighted objective: value per strife, negative is a cost (default ${W.strife})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     );
   return addSpecAndJsonOptions(flags);
 }

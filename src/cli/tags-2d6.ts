@@ -2,6 +2,7 @@ import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
 import { formatFraction } from '../format/format-fraction.ts';
 import { formatProbability } from '../format/format-probability.ts';
+import { WORTH_LIMIT } from '../input/field-schemas.ts';
 import { rollModifier, type Tags2d6Result, tags2d6Odds } from '../systems/tags-2d6/exact.ts';
 import type { Tags2d6Simulation } from '../systems/tags-2d6/simulate.ts';
 import {
@@ -58,22 +59,22 @@ function rollOptions<
     .option(
       '--improvement-value <v>',
       `odds only: worth of an improvement point in band values (default ${TAGS_DEFAULTS.improvementValue})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--clean-value <v>',
       `odds only: worth of a clean success, 10+ (default ${TAGS_DEFAULTS.bandValues.clean})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--cost-value <v>',
       `odds only: worth of a success at a cost, 7-9 (default ${TAGS_DEFAULTS.bandValues.cost})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--miss-value <v>',
       `odds only: worth of a miss, 6 or less (default ${TAGS_DEFAULTS.bandValues.miss})`,
-      numberFlag(),
+      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     );
   return addSpecAndJsonOptions(flags);
 }

@@ -43,6 +43,13 @@ export function numberText(min?: number, max?: number): string {
 }
 
 /**
+ * Largest worth, utility or weight a designer may give, either sign (`auraValue`, the tags-2d6
+ * band values, the d12-action utilities, the ring-skill weights): a roll's utility and its
+ * square (simulation intervals) stay finite and exact enough (1e308 gave infinite utilities).
+ */
+export const WORTH_LIMIT = 1e6;
+
+/**
  * A finite number, at least `min` and at most `max` when they are given.
  * @example number(0, undefined, 10).safeParse(11).success // false
  */

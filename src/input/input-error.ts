@@ -53,11 +53,15 @@ export const SHOWN_VALUE_CHARS = 60;
  * @example showValue('x'.repeat(1e6)) // '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"... (1000000 characters)'
  * @example showValue([1, 2]) // '[1,2]'
  * @example showValue(null) // "null (an empty value)"
+ * @example showValue(Number.POSITIVE_INFINITY) // "Infinity (past the largest number, 1.8e+308)"
  */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   // YAML's `key:` with nothing after it is null too: say what it looks like in the file.
   if (value === null) return 'null (an empty value)';
+  // A file's 1e309 is read as Infinity: say why, as the file does not say Infinity.
+  if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY)
+    return `${value} (past the largest number, ${Number.MAX_VALUE.toPrecision(2)})`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string')
     return value.length > SHOWN_VALUE_CHARS

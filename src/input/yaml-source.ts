@@ -1,5 +1,6 @@
 import {
   type Document,
+  isAlias,
   isMap,
   isNode,
   isPair,
@@ -11,7 +12,7 @@ import {
 } from 'yaml';
 import { fieldName, fieldPath } from './field-path.ts';
 import { INPUT_LIMITS, linePosition } from './input-bytes.ts';
-import { InputError } from './input-error.ts';
+import { InputError, showValue } from './input-error.ts';
 import {
   duplicateKeyMessage,
   type InputSource,
@@ -60,6 +61,8 @@ export function parseYaml(text: string):
       }),
     };
   }
+  const keyed = collectionKey(doc);
+  if (keyed) return { ok: false, problems: [problem(keyed.offset, keyed.message)] };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: INPUT_LIMITS.yamlAliases });
@@ -83,11 +86,35 @@ export function parseYaml(text: string):
   return { ok: true, doc, lines, value };
 }
 
+/**
+ * The first key that is a list or a mapping (`? [a, b]: 1`), if any: no field is named so, and
+ * the parser would write it as text with a warning of its own on stderr, in its API's words.
+ */
+function collectionKey(doc: Document): { offset: number; message: string } | undefined {
+  let found: { offset: number; message: string } | undefined;
+  visitYaml(doc, {
+    Pair(_key, pair) {
+      const key = isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
+      if (!isMap(key) && !isSeq(key)) return undefined;
+      const what = isMap(key) ? 'a mapping' : 'a list';
+      found = {
+        offset: (isNode(pair.key) && pair.key.range?.[0]) || 0,
+        message: `${showValue(key.toJSON())}: ${what} as a key is not allowed (expected a name)`,
+      };
+      return visitYaml.BREAK;
+    },
+  });
+  return found;
+}
+
 /** The YAML parser's message for a syntax error, on one line and in the reader's terms. */
 function syntaxMessage(error: { code: string; message: string }): string {
   // Block nesting too deep for the parser's own recursion.
   if (/call stack/i.test(error.message)) return nestingMessage();
   // The parser's own words send the reader to its API ("please use YAML.parseAllDocuments()").
+  // The parser's "Tabs are not allowed as indentation" says what is wrong, not what to write.
+  if (error.code === 'TAB_AS_INDENT')
+    return 'a tab indents this line (expected spaces: YAML indents with spaces only)';
   if (error.code === 'MULTIPLE_DOCS')
     return 'a second YAML document starts here (expected one document in the file; for several items, one list)';
   return error.message.split('\n')[0]!;

@@ -247,6 +247,37 @@ ${PLAIN}expectations:
     );
   });
 
+  it('takes --max-trials written as --trials takes it (2e4), and caps the trials there', async () => {
+    // Before, "1e4" and "1_000_000" were refused as "not an integer from 1000 to …".
+    const file = await scenario(
+      'cap.yaml',
+      `scenario: a bound at the true value, trials capped
+simulation: { trials: 20000, maxTrials: 80000 }
+${PLAIN}expectations:
+  - expect: a d4 beats a C2 threat 37.5% of the time (simulated)
+    figure: winChance
+    of: { character: plain, split: d4, challenge: 2 }
+    by: simulation
+    atLeast: 0.375
+`,
+    );
+    const out = join(dir, 'out-cap');
+    const flags = [
+      '--no-baseline',
+      '--out',
+      out,
+      '--quiet',
+      '--threads',
+      '1',
+      '--max-trials',
+      '2e4',
+    ];
+    const run = await runInProcess(['check', file, ...flags]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(/20k trials\], want ≥ 37\.50% +inconclusive/);
+  });
+
   it('flags a figure that moved from the baseline, old → new, and exits 1', async () => {
     const file = await scenario(
       'moved.yaml',

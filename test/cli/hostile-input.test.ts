@@ -15,6 +15,7 @@ import { INPUT_LIMITS } from '../../src/input/input-bytes.ts';
 import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
+import { runDicelab } from './run-dicelab.ts';
 
 /**
  * The corpus of careless and hostile input (issue 13), held to what the brief asks of bad input:
@@ -67,6 +68,10 @@ beforeAll(async () => {
   await write('deep-array.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
   await write('deep-object.json', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
   await write('deep-flow.yaml', `stat: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
+  await write('tab-indent.yaml', 'stat: 3\nbogus:\n\tnested: 1\n');
+  await write('list-key.yaml', '? [a, b]\n: 3\n');
+  await write('past-max.json', '{"stat": 1e309}');
+  await write('worth.json', '{"tags": 1, "bandValues": {"clean": 1e308}}');
   await write('latin1.json', Buffer.from('{"stat": 3, "name": "caf\xe9"}', 'latin1'));
   await write('long-string.json', JSON.stringify({ stat: 'x'.repeat(1_000_000) }));
   await write(
@@ -168,15 +173,19 @@ describe('every flag that takes a value refuses garbage', () => {
       ).toBe(true);
   });
 
-  it.each(['abc', '1e999'])('%s: exit 2, one line naming the flag and the value', async (value) => {
-    for (const { path, flag, shown } of flags) {
-      const stderr = await refused([...path, flag, value]);
-      expect(stderr, `${path.join(' ')} ${flag}`).toContain(
-        `option '${shown}' argument '${value}' is invalid.`,
-      );
-      expect(stderr).toMatch(/is not allowed \(expected [^)]+\)|Allowed choices are /);
-    }
-  });
+  // "0x10": Number() reads it as 16, and --aura-value, --weight-success and the like took it so.
+  it.each(['abc', '1e999', '0x10'])(
+    '%s: exit 2, one line naming the flag and the value',
+    async (value) => {
+      for (const { path, flag, shown } of flags) {
+        const stderr = await refused([...path, flag, value]);
+        expect(stderr, `${path.join(' ')} ${flag}`).toContain(
+          `option '${shown}' argument '${value}' is invalid.`,
+        );
+        expect(stderr).toMatch(/is not allowed \(expected [^)]+\)|Allowed choices are /);
+      }
+    },
+  );
 });
 
 describe('contradictory flags are refused, not dropped', () => {
@@ -280,6 +289,23 @@ describe('contradictory flags are refused, not dropped', () => {
       /--shard <i\/n>.*"2\/2" is not allowed/,
     ],
     [
+      // Before, the last was taken and the first dropped unsaid (stat 4).
+      'a flag of one value given twice',
+      () => ['d6-pool', 'odds', '--stat', '3', '--stat=4'],
+      /^dicelab: --stat: "4" is not allowed \(expected --stat once, but it was given "3" before\)\n$/,
+    ],
+    [
+      // Before, the last of the two was taken: here no baseline, --baseline dropped unsaid.
+      '--baseline with --no-baseline',
+      () => ['check', at('values.yaml'), '--out', out, '--baseline', at('b.json'), '--no-baseline'],
+      /^dicelab: --no-baseline: cannot be used with --baseline \(expected one of them\)\n$/,
+    ],
+    [
+      'two --out folders',
+      () => ['check', at('values.yaml'), '--out', out, '--out', join(out, 'second')],
+      /^dicelab: --out: "[^"]*second" is not allowed \(expected --out once, but it was given "[^"]*out" before\)/,
+    ],
+    [
       'dice and --spec',
       () => ['zidara', 'odds', 'd12', '--spec', at('good.json')],
       /^dicelab: --spec: give a spec file or dice with --vs, not both/,
@@ -287,6 +313,42 @@ describe('contradictory flags are refused, not dropped', () => {
   ])('%s', async (_name, args, message) => {
     expect(await refused(args())).toMatch(message);
   });
+});
+
+it('flags that collect may repeat: --vs, --supporter, --defence', async () => {
+  for (const args of [
+    ['zidara', 'odds', 'd12', 'd8', '--vs', '3', '--vs', '4'],
+    [
+      'zidara',
+      'advise',
+      'd12=3',
+      'd8=2',
+      '--vs',
+      '3',
+      '--vs',
+      '4',
+      '--defence',
+      '3',
+      '--defence',
+      '2',
+    ],
+    [
+      'd12-action',
+      'odds',
+      '--roll',
+      'group',
+      '--rating',
+      '1',
+      '--supporter',
+      '1:1',
+      '--supporter',
+      '2:2',
+    ],
+  ]) {
+    const run = await cli(...args);
+    expect(run.stderr, args.join(' ')).toBe('');
+    expect(run.status).toBe(EXIT.ok);
+  }
 });
 
 describe('rolls and checks beyond their bounds', () => {
@@ -359,6 +421,17 @@ describe('rolls and checks beyond their bounds', () => {
     ],
     ['a stat of 1001', ['d6-pool', 'odds', '--stat', '1001'], /"1001" is not allowed/],
     [
+      // Before, "expected an integer from 1000 to …", and 1e6 (as --trials takes it) refused so.
+      'a cap on trials below 1000',
+      ['check', '--max-trials', '999'],
+      /"999" is not allowed \(expected a whole number from 1000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
+    ],
+    [
+      'baseline: a cap on trials below 1000',
+      ['baseline', '--max-trials', '1e2'],
+      /"1e2" is not allowed \(expected a whole number from 1000 to/,
+    ],
+    [
       'zero trials',
       ['d6-pool', 'simulate', '--stat', '3', '--trials', '0'],
       /"0" is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991/,
@@ -380,6 +453,38 @@ describe('rolls and checks beyond their bounds', () => {
     ],
   ])('%s', async (_name, args, message) => {
     expect(await refused(args)).toMatch(message);
+  });
+});
+
+// Before, taken: "Expected value (…): 1.2277777777777778e+308", "expected weighted utility n/a",
+// utilities printed as fractions of 300 digits.
+describe('worths, utilities and weights past WORTH_LIMIT', () => {
+  const allowed = /is not allowed \(expected a number ≥ -1000000 and ≤ 1000000\)/;
+  it.each<[string, () => string[], RegExp]>([
+    ['a band value', () => ['tags-2d6', 'odds', '--clean-value', '1e308'], allowed],
+    ['an improvement point', () => ['tags-2d6', 'odds', '--improvement-value', '-2e6'], allowed],
+    [
+      'a utility',
+      () => ['d12-action', 'odds', '--roll', 'risky', '--success-utility', '1.7e308'],
+      allowed,
+    ],
+    [
+      'a token worth',
+      () => ['d12-action', 'odds', '--roll', 'risky', '--token-value', '1e7'],
+      /"1e7" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+    ],
+    [
+      'a weight',
+      () => ['ring-skill', 'odds', '--objective', 'weighted', '--weight-strife', '-1e308'],
+      allowed,
+    ],
+    [
+      'a band value in a spec file',
+      () => ['tags-2d6', 'odds', '--spec', at('worth.json')],
+      /worth\.json:1:\d+: bandValues\.clean: 1e\+308 is not allowed \(expected a number from -1000000 to 1000000\)/,
+    ],
+  ])('%s', async (_name, args, message) => {
+    expect(await refused(args())).toMatch(message);
   });
 });
 
@@ -429,6 +534,17 @@ describe('paths that are not what they should be', () => {
       /--partial <file>.*"" is not allowed \(expected a file, but its name is empty\)/,
     ],
     [
+      // Before, a file named " " was written in the working folder.
+      'simulate --partial a blank',
+      () => ['d6-pool', 'simulate', '--stat', '3', '--trials', '1000', '--partial', ' '],
+      /--partial <file>.*" " is not allowed \(expected a file, but its name is only blanks\)/,
+    ],
+    [
+      'report --out a blank',
+      () => ['report', at('missing.yaml'), '--out', '\t '],
+      /--out <dir>.*"\\t " is not allowed \(expected a folder, but its name is only blanks\)/,
+    ],
+    [
       // Before, "options.baseline: … (expected text of at least 1 characters)".
       'check --baseline empty',
       () => ['check', '--baseline', ''],
@@ -471,6 +587,12 @@ describe('paths that are not what they should be', () => {
       /a-folder: cannot be read \(a folder, not a file\)/,
     ],
     [
+      // Before, "dicelab: : cannot be read (ENOENT)".
+      'merge an empty name',
+      () => ['merge', ''],
+      /^dicelab: parts: "" is not allowed \(expected a partial result file, but its name is empty\)\n$/,
+    ],
+    [
       'merge a missing file',
       () => ['merge', at('missing.json')],
       /missing\.json: cannot be read \(ENOENT\)/,
@@ -505,6 +627,18 @@ describe.skipIf(!existsSync('/proc/self'))(
         'an analysis',
         ['zidara', 'tune', '--pool', 'natural', '--actions', '2', '--out', '/proc/dicelab-out'],
         made,
+      ],
+      [
+        // Before, every figure was computed (a line each on stderr) and then the write failed.
+        'baseline --write, a file in /proc',
+        [
+          'baseline',
+          join('scenarios', 'd6-pool-hits.yaml'),
+          '--write',
+          '--baseline',
+          '/proc/dicelab-baseline.json',
+        ],
+        /^dicelab: --baseline: "\/proc\/dicelab-baseline\.json" is not allowed \(expected a file dicelab can write, but writing it fails: /,
       ],
       [
         'compare, into /proc itself',
@@ -557,6 +691,24 @@ describe('spec files a careless or hostile user might give', () => {
       'bomb.yaml',
       /bomb\.yaml:\d+:\d+: aliases expand too many times \(expected at most 100 expansions/,
     ],
+    [
+      // Before, "stat: Infinity is not allowed", a value the file does not hold.
+      'a number past the largest',
+      'past-max.json',
+      /past-max\.json:1:10: stat: Infinity \(past the largest number, 1\.8e\+308\) is not allowed \(expected an integer from 1 to 1000\)\n$/,
+    ],
+    [
+      // Before, "Tabs are not allowed as indentation": what is wrong, not what to write.
+      'a tab as indentation',
+      'tab-indent.yaml',
+      /tab-indent\.yaml:3:1: a tab indents this line \(expected spaces: YAML indents with spaces only\)\n$/,
+    ],
+    [
+      // Before, "[ a, b ]: no such field", then Node's warning that the parser made the key text.
+      'a list as a key',
+      'list-key.yaml',
+      /list-key\.yaml:1:3: \["a","b"\]: a list as a key is not allowed \(expected a name\)\n$/,
+    ],
     ['Latin-1 bytes', 'latin1.json', /latin1\.json:1:25: byte 0xE9 at offset 24 is not UTF-8/],
     [
       'a value of a million characters',
@@ -581,6 +733,12 @@ describe('spec files a careless or hostile user might give', () => {
   ])('%s', async (_name, file, message) => {
     expect(await refused(['d6-pool', 'odds', '--spec', at(file)])).toMatch(message);
   });
+});
+
+it('a list as a key: one line on stderr, no warning of the YAML parser after it', async () => {
+  const run = await runDicelab(['d6-pool', 'odds', '--spec', at('list-key.yaml')]);
+  expect(run.code).toBe(EXIT.badInput);
+  expect(run.stderr).toMatch(/^dicelab: [^\n]+: a list as a key is not allowed [^\n]+\n$/);
 });
 
 describe('spec files with no end, or past the limit, are read only up to it', () => {

@@ -1,5 +1,5 @@
 import { z } from '#zod';
-import { choice, flag, integer, number } from '../../input/field-schemas.ts';
+import { choice, flag, integer, number, WORTH_LIMIT } from '../../input/field-schemas.ts';
 import { fillDefaults } from '../../input/fill-defaults.ts';
 import { invalid, missing } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
@@ -101,10 +101,10 @@ export const D12_LIMITS = { rating: 100, capacity: 100, tokens: 6, supporters: 1
 const L = D12_LIMITS;
 const utilitiesSchema = z.strictObject(
   {
-    criticalSuccess: number().optional(),
-    success: number().optional(),
-    failure: number().optional(),
-    criticalFailure: number().optional(),
+    criticalSuccess: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+    success: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+    failure: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+    criticalFailure: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
   },
   { error: 'an object such as { "success": 1, "failure": 0 }' },
 );
@@ -128,7 +128,7 @@ export const d12ActionSpecSchema = z.strictObject(
     reckless: flag().optional(),
     demoralized: flag().optional(),
     utilities: utilitiesSchema.optional(),
-    tokenValue: number(0).optional(),
+    tokenValue: number(0, undefined, WORTH_LIMIT).optional(),
     policy: choice(STACKED_POLICIES).optional(),
     supporters: z
       .array(supporterSchema, {

@@ -1,5 +1,5 @@
 import { z } from '#zod';
-import { choice, integer, number } from '../../input/field-schemas.ts';
+import { choice, integer, number, WORTH_LIMIT } from '../../input/field-schemas.ts';
 import { fillDefaults } from '../../input/fill-defaults.ts';
 import { invalid } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
@@ -116,10 +116,10 @@ export const ringSkillSpecSchema = z.strictObject(
     weights: z
       .strictObject(
         {
-          success: number().optional(),
-          bonusSuccess: number().optional(),
-          opportunity: number().optional(),
-          strife: number().optional(),
+          success: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+          bonusSuccess: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+          opportunity: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+          strife: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
         },
         { error: 'an object such as { "success": 1, "strife": -0.2 }' },
       )

@@ -1,5 +1,5 @@
 import { z } from '#zod';
-import { choice, flag, integer, number } from '../../input/field-schemas.ts';
+import { choice, flag, integer, number, WORTH_LIMIT } from '../../input/field-schemas.ts';
 import { fillDefaults } from '../../input/fill-defaults.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 
@@ -66,10 +66,14 @@ export const tags2d6SpecSchema = z.strictObject(
     tags: integer(0, MAX_TAGS).optional(),
     item: choice(ITEM_ROLES).optional(),
     weakness: flag().optional(),
-    improvementValue: number().optional(),
+    improvementValue: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
     bandValues: z
       .strictObject(
-        { clean: number().optional(), cost: number().optional(), miss: number().optional() },
+        {
+          clean: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+          cost: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+          miss: number(-WORTH_LIMIT, undefined, WORTH_LIMIT).optional(),
+        },
         { error: 'an object such as { "clean": 1, "cost": 0.5, "miss": 0 }' },
       )
       .optional(),

@@ -71,7 +71,7 @@ describe('d12 action spec', () => {
     ],
     [
       { roll: 'risky', rating: 1, tokenValue: -0.1 },
-      /^tokenValue: -0.1 is not allowed \(expected a number ≥ 0\)$/,
+      /^tokenValue: -0.1 is not allowed \(expected a number from 0 to 1000000\)$/,
     ],
     [
       { roll: 'risky', rating: 1, policy: 'keep-first-success' },

@@ -1,4 +1,11 @@
-import { choice, flag, integer, number, numberText } from '../../../input/field-schemas.ts';
+import {
+  choice,
+  flag,
+  integer,
+  number,
+  numberText,
+  WORTH_LIMIT,
+} from '../../../input/field-schemas.ts';
 import { invalid } from '../../../input/input-error.ts';
 
 /**
@@ -99,11 +106,8 @@ export const OPTION_LIMITS = {
   boostsPerRoll: 10,
   /** Extra rolls of one exploding die. */
   explodeDepth: 100,
-  /**
-   * Largest intent weight, `auraValue` or `resolveValue`: a roll's utility and its square
-   * (simulation intervals) stay finite and exact enough (1e308 gave an infinite utility).
-   */
-  value: 1e6,
+  /** Largest intent weight, `auraValue` or `resolveValue` (see `WORTH_LIMIT`). */
+  value: WORTH_LIMIT,
 } as const;
 
 const L = OPTION_LIMITS;
