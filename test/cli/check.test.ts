@@ -215,10 +215,8 @@ analyses:
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
   });
 
-  it('exits 3 when a simulated expectation stays undecided at the trials cap (never a guessed failure)', async () => {
-    const file = await scenario(
-      'edge.yaml',
-      `scenario: a bound at the true value
+  /** A simulated bound at the figure's true value (a d4 beats C2 37.5% of the time): undecidable. */
+  const boundAtTheTruth = (name: string) => `scenario: ${name}
 simulation: { trials: 20000, maxTrials: 80000 }
 ${PLAIN}expectations:
   - expect: a d4 beats a C2 threat 37.5% of the time (simulated)
@@ -226,8 +224,10 @@ ${PLAIN}expectations:
     of: { character: plain, split: d4, challenge: 2 }
     by: simulation
     atLeast: 0.375
-`,
-    );
+`;
+
+  it('exits 3 when a simulated expectation stays undecided at the trials cap (never a guessed failure)', async () => {
+    const file = await scenario('edge.yaml', boundAtTheTruth('a bound at the true value'));
     const out = join(dir, 'out-edge');
     const { code, stdout } = await runInProcess([
       'check',
@@ -251,15 +251,7 @@ ${PLAIN}expectations:
     // Before, "1e4" and "1_000_000" were refused as "not an integer from 1000 to …".
     const file = await scenario(
       'cap.yaml',
-      `scenario: a bound at the true value, trials capped
-simulation: { trials: 20000, maxTrials: 80000 }
-${PLAIN}expectations:
-  - expect: a d4 beats a C2 threat 37.5% of the time (simulated)
-    figure: winChance
-    of: { character: plain, split: d4, challenge: 2 }
-    by: simulation
-    atLeast: 0.375
-`,
+      boundAtTheTruth('a bound at the true value, trials capped'),
     );
     const out = join(dir, 'out-cap');
     const flags = [
