@@ -17,7 +17,7 @@ import {
  * Parses a file's text: a `.json` file with `JSON.parse` (fast: a 3,500-spec file in
  * milliseconds), positions worked out only when a field has to be located; anything else —
  * and JSON that `JSON.parse` refuses, or with a duplicate key — as YAML (JSON is YAML too),
- * whose messages name the problem. A syntax error, a duplicate key, nesting deeper than
+ * whose messages name the problem (a `.json` file's syntax error in JSON's words). A syntax error, a duplicate key, nesting deeper than
  * `INPUT_LIMITS.nesting` or a YAML alias bomb is an InputError with `path:line:col`.
  * Pure: the caller reads the file (see `decodeUtf8`, `inputSizeProblem`). The YAML parser
  * loads only for a file that needs it: a JSON spec file does not pay for it.
@@ -50,9 +50,9 @@ function parseJson(
     value = JSON.parse(text);
   } catch (error) {
     if (text.length <= INPUT_LIMITS.yamlBytes) return undefined;
-    // Too big for the YAML parser's messages: JSON.parse's own, at its position.
+    // Too big for the YAML parser: JSON.parse's own words, at its position, as YAML would.
     const { at, reason } = jsonSyntaxError(error, text, path);
-    throw new InputError(`${at}: ${reason}`);
+    throw new InputError(`${at}: not JSON (${reason})`);
   }
   const duplicate = duplicateJsonKey(text, value, colons);
   if (duplicate) {

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type * as Jsonc from 'jsonc-parser';
 import { INPUT_LIMITS, linePosition } from './input-bytes.ts';
 import { InputError } from './input-error.ts';
 
@@ -18,9 +20,7 @@ export interface InputSource {
 }
 
 /**
- * Where `JSON.parse` stopped in `text`, as `path:line:col` (from its "at position N" or "(line
- * L column C)"; the end of the text for "Unexpected end of JSON input"), and why, without the
- * position.
+ * Where `JSON.parse` stopped in `text`, as `path:line:col`, and why: see `jsonSyntaxProblem`.
  * @example jsonSyntaxError(new SyntaxError('Unterminated string in JSON at position 9'), '{\n  "a": "b', 'p.json') // { at: "p.json:2:8", reason: "Unterminated string" }
  */
 export function jsonSyntaxError(
@@ -28,20 +28,51 @@ export function jsonSyntaxError(
   text: string,
   path: string,
 ): { at: string; reason: string } {
+  const { line, col, reason } = jsonSyntaxProblem(error, text);
+  return { at: `${path}:${line}:${col}`, reason };
+}
+
+/**
+ * Where `JSON.parse` stopped in `text` (1-based; from its "at position N" or "(line L column
+ * C)"; the end of the text for "Unexpected end of JSON input"; where jsonc-parser finds the
+ * first error for V8's "Unexpected token 'x', "…" is not valid JSON", which has no position),
+ * and why, without the position or the quoted text.
+ * @example jsonSyntaxProblem(new SyntaxError('Unterminated string in JSON at position 9'), '{\n  "a": "b') // { line: 2, col: 8, reason: "Unterminated string" }
+ */
+export function jsonSyntaxProblem(
+  error: unknown,
+  text: string,
+): { line: number; col: number; reason: string } {
   const message = error instanceof Error ? error.message : String(error);
   const offset = /at position (\d+)/.exec(message);
   const lineCol = /\(line (\d+) column (\d+)\)/.exec(message);
   const at = lineCol
-    ? `${path}:${lineCol[1]}:${lineCol[2]}`
-    : offset
-      ? positions(text, path)(Number(offset[1]))
-      : /end of JSON input/.test(message)
-        ? positions(text, path)(text.length)
-        : `${path}:1:1`;
+    ? { line: Number(lineCol[1]), col: Number(lineCol[2]) }
+    : linePosition(
+        text,
+        offset
+          ? Number(offset[1])
+          : /end of JSON input/.test(message)
+            ? text.length
+            : firstJsonErrorOffset(text),
+      );
   const reason = message
     .replace(/ in JSON at position \d+.*$/, '')
-    .replace(/ \(line \d+ column \d+\)$/, '');
-  return { at, reason };
+    .replace(/ \(line \d+ column \d+\)$/, '')
+    .replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
+  return { ...at, reason };
+}
+
+/**
+ * The offset of the first syntax error jsonc-parser finds in a JSON text (comments refused, as
+ * JSON refuses them), or 0. Its parser is required here, not imported: only a file with an
+ * error pays for it.
+ */
+function firstJsonErrorOffset(text: string): number {
+  const jsonc = createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc;
+  const errors: Jsonc.ParseError[] = [];
+  jsonc.parse(text, errors, { disallowComments: true });
+  return errors[0]?.offset ?? 0;
 }
 
 /** The message of a file nested deeper than `INPUT_LIMITS.nesting`. */

@@ -11,11 +11,12 @@ import {
   visit as visitYaml,
 } from 'yaml';
 import { fieldName, fieldPath } from './field-path.ts';
-import { INPUT_LIMITS, linePosition } from './input-bytes.ts';
+import { INPUT_LIMITS, isJsonPath, linePosition } from './input-bytes.ts';
 import { InputError, showValue } from './input-error.ts';
 import {
   duplicateKeyMessage,
   type InputSource,
+  jsonSyntaxProblem,
   nestingMessage,
   positions,
   scanBrackets,
@@ -30,9 +31,15 @@ import { nodeOffset } from './yaml-locator.ts';
  * A YAML text parsed with positions, or every problem found: syntax (as the YAML parser says
  * it, with `uniqueKeys`), nesting deeper than `INPUT_LIMITS.nesting`, an alias bomb. Pure.
  * A key written twice is named by its field, at its second appearance.
+ * A `json` file's syntax error is told in JSON's words, where `JSON.parse` stopped ("not JSON
+ * (Expected ',' or '}' after property value)"): YAML's ("Flow map must end with a }") would
+ * name a language the file is not written in. JSON that is YAML but not JSON still reads.
  * Shared by spec files and scenario files.
  */
-export function parseYaml(text: string):
+export function parseYaml(
+  text: string,
+  json = false,
+):
   | {
       readonly ok: true;
       readonly doc: Document;
@@ -50,6 +57,11 @@ export function parseYaml(text: string):
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
+    const notJson = json ? jsonSyntaxIfAny(text) : undefined;
+    if (notJson) {
+      const { reason, ...at } = notJson;
+      return { ok: false, problems: [{ ...at, message: `not JSON (${reason})` }] };
+    }
     return {
       ok: false,
       problems: doc.errors.map((error) => {
@@ -105,6 +117,16 @@ function collectionKey(doc: Document): { offset: number; message: string } | und
     },
   });
   return found;
+}
+
+/** Where and why `JSON.parse` refuses a text, or undefined when it reads it. */
+function jsonSyntaxIfAny(text: string): ReturnType<typeof jsonSyntaxProblem> | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    return jsonSyntaxProblem(error, text);
+  }
 }
 
 /** The YAML parser's message for a syntax error, on one line and in the reader's terms. */
@@ -164,7 +186,7 @@ function duplicateKey(
 
 /** The YAML path: positions kept from the start. */
 export function parseYamlSource(text: string, path: string): InputSource {
-  const parsed = parseYaml(text);
+  const parsed = parseYaml(text, isJsonPath(path));
   const place = positions(text, path);
   if (!parsed.ok) {
     const first = parsed.problems[0]!;

@@ -1,4 +1,5 @@
 import { fieldPath } from '../input/field-path.ts';
+import { isJsonPath } from '../input/input-bytes.ts';
 import { InputError, invalid, showValue } from '../input/input-error.ts';
 import { issueProblems, valueAt } from '../input/issue-messages.ts';
 import { type Position, yamlLocator } from '../input/yaml-locator.ts';
@@ -68,7 +69,7 @@ export function parseScenario(text: string, path: string): ScenarioParse {
     );
   if (typeof path !== 'string')
     throw invalid('path', path, "the file's path, which its problems are named by");
-  const yaml = parseYaml(text);
+  const yaml = parseYaml(text, isJsonPath(path));
   if (!yaml.ok)
     return { ok: false, problems: yaml.problems.map((p) => ({ path, field: '', ...p })) };
   const { doc, lines, value } = yaml;

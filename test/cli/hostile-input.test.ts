@@ -60,6 +60,9 @@ beforeAll(async () => {
   await write('two.json', JSON.stringify([ZIDARA_SPEC, ZIDARA_SPEC]));
   await write('two-stats.json', JSON.stringify([{ stat: 3 }, { stat: 4 }]));
   await write('syntax.json', '{"stat": 3,, }');
+  await write('unfinished.json', '{"stat": 3,\n');
+  await write('bad-token.json', '{"stat": ]}');
+  await write('unfinished-scenario.json', '{"scenario": "x",\n');
   await write('duplicate.json', '{"stat": 3, "stat": 4}');
   await write('empty-array.json', '[]');
   await write('number.json', '7');
@@ -655,6 +658,18 @@ describe('spec files a careless or hostile user might give', () => {
   it.each<[string, string, RegExp]>([
     ['a syntax error', 'syntax.json', /syntax\.json:1:\d+: /],
     [
+      // Before, "2:1: Flow map must end with a }": the YAML parser's words for a JSON file.
+      'a JSON file cut short',
+      'unfinished.json',
+      /unfinished\.json:2:1: not JSON \(Expected double-quoted property name\)\n$/,
+    ],
+    [
+      // V8 gives no position for this one: where jsonc-parser stops, and no quote of the text.
+      'a JSON value missing',
+      'bad-token.json',
+      /bad-token\.json:1:10: not JSON \(Unexpected token '\]'\)\n$/,
+    ],
+    [
       'a duplicate key',
       'duplicate.json',
       /duplicate\.json:1:13: stat: written twice \(expected each key once in its mapping; its first is at line 1\)\n/,
@@ -782,6 +797,12 @@ describe('scenario files and baselines', () => {
       'a YAML alias bomb',
       () => ['check', at('bomb-scenario.yaml'), '--out', out],
       /bomb-scenario\.yaml:\d+:\d+: aliases expand too many times/,
+    ],
+    [
+      // Before, "2:1: Flow map must end with a }".
+      'a JSON scenario file cut short',
+      () => ['check', at('unfinished-scenario.json'), '--out', out],
+      /unfinished-scenario\.json:2:1: not JSON \(Expected double-quoted property name\)\n$/,
     ],
     [
       'Latin-1 bytes',
