@@ -9,8 +9,9 @@ import {
   loadScenarioFiles,
   readBaseline,
   SCENARIO_DIR,
+  SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
-import { fileFlag, integerFlag } from './flags.ts';
+import { fileFlag, integerFlag, pathArguments } from './flags.ts';
 import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFileAtomically } from './write-files.ts';
 
@@ -52,6 +53,7 @@ Examples:
   dicelab baseline scenarios/bram-gate.yaml      what would change, nothing written`,
     )
     .action(async (files, options) => {
+      pathArguments('files', files, SCENARIO_PATH);
       // Before the figures are computed (minutes, for a whole suite), not after.
       if (options.write)
         await checkWritable({ flag: '--baseline', given: options.baseline, names: 'file' });

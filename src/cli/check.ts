@@ -4,8 +4,13 @@ import { checkMarkdown } from '../scenario/check-markdown.ts';
 import { CHECK_RUN_LIMITS } from '../scenario/check-scenarios.ts';
 import { checkTable } from '../scenario/check-table.ts';
 import { DETECTION_POWER, EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
-import { BASELINE_FILE, checkScenarioFiles, SCENARIO_DIR } from '../scenario/scenario-files.ts';
-import { checkFolder, fileFlag, folderFlag, integerFlag } from './flags.ts';
+import {
+  BASELINE_FILE,
+  checkScenarioFiles,
+  SCENARIO_DIR,
+  SCENARIO_PATH,
+} from '../scenario/scenario-files.ts';
+import { checkFolder, fileFlag, folderFlag, integerFlag, pathArguments } from './flags.ts';
 import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
@@ -57,6 +62,7 @@ Examples:
   dicelab check --out /tmp/ci --seed 7`,
     )
     .action(async (files, options) => {
+      pathArguments('files', files, SCENARIO_PATH);
       checkFolder('--out', options.out);
       await checkWritable({ flag: '--out', given: options.out, names: 'folder' });
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);

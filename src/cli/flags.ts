@@ -99,12 +99,34 @@ export function choiceFlag<T extends string>(choices: readonly T[]) {
  * writes into a folder "--quiet").
  */
 function nameProblem(raw: string): string | undefined {
-  if (raw === '') return 'its name is empty';
-  // A name of spaces alone is an unset variable with a space around it, not a name anyone meant.
-  if (raw.trim() === '') return 'its name is only blanks';
+  const blank = blankProblem(raw);
+  if (blank) return blank;
   if (raw.startsWith('-'))
     return `it begins with "-" as a flag does (a folder or file of that name is ./${raw})`;
   return undefined;
+}
+
+/** What is wrong with a path that names nothing: empty, or blanks alone. */
+function blankProblem(raw: string): string | undefined {
+  if (raw === '') return 'its name is empty';
+  // A name of spaces alone is an unset variable with a space around it, not a name anyone meant.
+  if (raw.trim() === '') return 'its name is only blanks';
+  return undefined;
+}
+
+/**
+ * Refuses a path of a command's positional argument (`check [files...]`) that names nothing,
+ * before any work, by the argument's name as `--help` shows it (`files: "" is not allowed
+ * (expected a scenario file or folder, but its name is empty)`), as `merge` names its `parts`.
+ * A name beginning with "-" is taken: commander passes one only after `--`, as it was meant.
+ * @example pathArguments('files', ['scenarios'], 'a scenario file or folder') // returns: nothing wrong
+ * @throws InputError naming the argument, the path and what is allowed.
+ */
+export function pathArguments(argument: string, paths: readonly string[], expected: string): void {
+  for (const path of paths) {
+    const problem = blankProblem(path);
+    if (problem) throw invalid(argument, path, `${expected}, but ${problem}`);
+  }
 }
 
 /**

@@ -9,10 +9,10 @@ import { reportPage } from '../report/html.ts';
 import { OFFLINE_PAGE } from '../report/offline-page.ts';
 import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
-import { loadScenarioFiles } from '../scenario/scenario-files.ts';
+import { loadScenarioFiles, SCENARIO_PATH } from '../scenario/scenario-files.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { type AnalysisJob, jobName, runAnalysis } from '../systems/run-analysis.ts';
-import { checkFolder, folderFlag } from './flags.ts';
+import { checkFolder, folderFlag, pathArguments } from './flags.ts';
 import { drawChartFiles } from './write-chart-files.ts';
 import { checkWritable, type FileToWrite, writeFilesAtomically } from './write-files.ts';
 
@@ -77,6 +77,7 @@ export const BUILT_PAGE = fileURLToPath(
  */
 export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[] {
   if (scenarios.length === 0) return DEFAULT_REPORT;
+  pathArguments('scenarios', scenarios, SCENARIO_PATH);
   const jobs = scenarioReportJobs(loadScenarioFiles(scenarios));
   if (jobs.length === 0)
     throw invalid('scenarios', scenarios.join(' '), 'scenario files that list analyses');

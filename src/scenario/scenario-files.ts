@@ -21,6 +21,8 @@ import {
 
 /** Where a game's scenario files live unless told: `scenarios/`. */
 export const SCENARIO_DIR = 'scenarios';
+/** What a path given to read scenarios from names: one file, or a folder of them. */
+export const SCENARIO_PATH = 'a scenario file or folder';
 /** Where the baseline is committed unless told. */
 export const BASELINE_FILE = 'reports/baseline.json';
 
@@ -140,7 +142,7 @@ function checkPaths(paths: unknown): void {
   if (!Array.isArray(paths)) throw invalid('paths', paths, 'an array of scenario files or folders');
   paths.forEach((path: unknown, i) => {
     if (typeof path !== 'string' || path === '')
-      throw invalid(`paths[${i}]`, path, 'the path of a scenario file or folder');
+      throw invalid(`paths[${i}]`, path, `the path of ${SCENARIO_PATH}`);
   });
 }
 

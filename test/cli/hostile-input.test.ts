@@ -596,6 +596,22 @@ describe('paths that are not what they should be', () => {
       /^dicelab: parts: "" is not allowed \(expected a partial result file, but its name is empty\)\n$/,
     ],
     [
+      // Before, "paths[0]: …": the library's name, not one a CLI user typed.
+      'check an empty name',
+      () => ['check', '', '--out', out],
+      /^dicelab: files: "" is not allowed \(expected a scenario file or folder, but its name is empty\)\n$/,
+    ],
+    [
+      'baseline a blank name',
+      () => ['baseline', at('a-file.txt'), ' '],
+      /^dicelab: files: " " is not allowed \(expected a scenario file or folder, but its name is only blanks\)\n$/,
+    ],
+    [
+      'report an empty name',
+      () => ['report', '', '--out', out],
+      /^dicelab: scenarios: "" is not allowed \(expected a scenario file or folder, but its name is empty\)\n$/,
+    ],
+    [
       'merge a missing file',
       () => ['merge', at('missing.json')],
       /missing\.json: cannot be read \(ENOENT\)/,
