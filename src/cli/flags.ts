@@ -167,16 +167,26 @@ export function stemFlag(raw: string): string {
 }
 
 /**
- * A file to read or to write (`--baseline <file>`, `--partial <file>`): not a folder, and no
- * file in the way of its folder. Whether it must exist is the command's to say.
- * @example fileFlag('reports/baseline.json') // 'reports/baseline.json'
+ * A file to read (`--spec <file>`), refused as {@link fileFlag} refuses a name that names
+ * nothing or is the next flag; whether it exists and is a file, its reader says.
+ * @example readFileFlag('roll.yaml') // 'roll.yaml'
  */
-export function fileFlag(raw: string): string {
+export function readFileFlag(raw: string): string {
   const named = nameProblem(raw);
   if (named)
     throw new InvalidArgumentError(
       `${showValue(raw)} is not allowed (expected a file, but ${named})`,
     );
+  return raw;
+}
+
+/**
+ * A file to read or to write (`--baseline <file>`, `--partial <file>`): not a folder, and no
+ * file in the way of its folder. Whether it must exist is the command's to say.
+ * @example fileFlag('reports/baseline.json') // 'reports/baseline.json'
+ */
+export function fileFlag(raw: string): string {
+  readFileFlag(raw);
   const found = statIfAny(raw);
   // folderProblem names its own path "it": here that is the file's folder, not the file.
   const inFolder = found ? undefined : folderProblem(dirname(raw));

@@ -6,6 +6,7 @@ import { InputError } from '../input/input-error.ts';
 import type { InputSource } from '../input/located-text.ts';
 import { parseSpecArray } from '../input/spec-array.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
+import { readFileFlag } from './flags.ts';
 
 /**
  * `--spec <file>` for a command whose options so far describe one spec (but for `keep`):
@@ -21,9 +22,9 @@ export function specOption(
   const specFlags = command.options.map((o) => o.attributeName()).filter((n) => !keep.includes(n));
   const kept = command.options.filter((o) => keep.includes(o.attributeName())).map((o) => o.long);
   const but = kept.length ? ` but ${kept.join(' and ')}, which apply to every spec` : '';
-  return new Option('--spec <file>', `${description}; not with the flags above${but}`).conflicts(
-    specFlags,
-  );
+  return new Option('--spec <file>', `${description}; not with the flags above${but}`)
+    .argParser(readFileFlag)
+    .conflicts(specFlags);
 }
 
 /**

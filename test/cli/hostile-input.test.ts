@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from '@commander-js/extra-typings';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fileFlag, folderFlag, stemFlag } from '../../src/cli/flags.ts';
+import { fileFlag, folderFlag, readFileFlag, stemFlag } from '../../src/cli/flags.ts';
 import { buildProgram } from '../../src/cli/main.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
 import { INPUT_LIMITS } from '../../src/input/input-bytes.ts';
@@ -162,6 +162,7 @@ describe('every flag that takes a value refuses garbage', () => {
           (o.parseArg &&
             o.parseArg !== (folderFlag as unknown) &&
             o.parseArg !== (fileFlag as unknown) &&
+            o.parseArg !== (readFileFlag as unknown) &&
             o.parseArg !== (stemFlag as unknown)),
       )
       .map((o) => ({ path, flag: o.long!, shown: o.flags })),
@@ -578,6 +579,18 @@ describe('paths that are not what they should be', () => {
       '--spec a folder',
       () => ['d6-pool', 'odds', '--spec', at('a-folder')],
       /^dicelab: --spec: cannot read ".*a-folder" \(a folder, not a file\)/,
+    ],
+    [
+      // Before, "--spec: cannot read "" (no such file)", as if a file had been named.
+      '--spec empty',
+      () => ['zidara', 'odds', '--spec', ''],
+      /--spec <file>.*"" is not allowed \(expected a file, but its name is empty\)/,
+    ],
+    [
+      // Before, "--spec: cannot read "--json" (no such file)": the next flag taken for the file.
+      '--spec taking the next flag',
+      () => ['d6-pool', 'simulate', '--spec', '--json'],
+      /--spec <file>.*"--json" is not allowed \(expected a file, but it begins with "-" as a flag does/,
     ],
     [
       '--spec missing',
