@@ -1,6 +1,5 @@
 import {
   type Document,
-  isAlias,
   isMap,
   isNode,
   isPair,
@@ -10,9 +9,10 @@ import {
   parseDocument,
   visit as visitYaml,
 } from 'yaml';
+import { collectionKey } from './collection-key.ts';
 import { fieldName, fieldPath } from './field-path.ts';
 import { INPUT_LIMITS, isJsonPath, linePosition } from './input-bytes.ts';
-import { InputError, showValue } from './input-error.ts';
+import { InputError } from './input-error.ts';
 import {
   duplicateKeyMessage,
   type InputSource,
@@ -96,27 +96,6 @@ export function parseYaml(
   const deep = pathDeeperThan(value, INPUT_LIMITS.nesting);
   if (deep) return { ok: false, problems: [problem(nodeOffset(doc, deep), nestingMessage())] };
   return { ok: true, doc, lines, value };
-}
-
-/**
- * The first key that is a list or a mapping (`? [a, b]: 1`), if any: no field is named so, and
- * the parser would write it as text with a warning of its own on stderr, in its API's words.
- */
-function collectionKey(doc: Document): { offset: number; message: string } | undefined {
-  let found: { offset: number; message: string } | undefined;
-  visitYaml(doc, {
-    Pair(_key, pair) {
-      const key = isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
-      if (!isMap(key) && !isSeq(key)) return undefined;
-      const what = isMap(key) ? 'a mapping' : 'a list';
-      found = {
-        offset: (isNode(pair.key) && pair.key.range?.[0]) || 0,
-        message: `${showValue(key.toJSON())}: ${what} as a key is not allowed (expected a name)`,
-      };
-      return visitYaml.BREAK;
-    },
-  });
-  return found;
 }
 
 /** Where and why `JSON.parse` refuses a text, or undefined when it reads it. */

@@ -188,6 +188,32 @@ describe("the player's characters", () => {
     expect(await pastTheScreen(page), 'Best split').toEqual([]);
   });
 
+  // Before, the YAML parser made such a key text and said so on the console ("Keys with
+  // collection values will be stringified due to JS Object restrictions …"); a key of the
+  // file's own, outside characters:, was then read without a word on the page.
+  it.each([
+    ['a character', 'characters:\n  ? [a, b]\n  : { actions: { locks: 5 } }\n', 2, 5],
+    ['the file', '? [a, b]\n: 1\ncharacters:\n  vesk: { actions: { locks: 5 } }\n', 1, 3],
+  ])(
+    'names a list as the key of %s on the page, and nothing on the console',
+    async (_of, text, line, col) => {
+      const page = await open('v=1&view=characters');
+      const logged: string[] = [];
+      page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
+      await page.setInputFiles('#import-characters', {
+        name: 'list-key.yaml',
+        mimeType: 'text/yaml',
+        buffer: Buffer.from(text),
+      });
+      const problems = await page.locator('.problems li').allTextContents();
+      expect(problems).toEqual([
+        `list-key.yaml:${line}:${col}: ["a","b"]: a list as a key is not allowed (expected a name)`,
+      ]);
+      expect(logged).toEqual([]);
+      expect(await page.$('[data-character]')).toBeNull();
+    },
+  );
+
   it('names the problem of a file it cannot read, where it is, and saves nothing of it', async () => {
     const page = await open('v=1&view=characters');
     const bad = join(tmpdir(), 'bad-characters.yaml');

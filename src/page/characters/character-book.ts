@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from '#zod';
+import { collectionKey } from '../../input/collection-key.ts';
 import { fieldPath } from '../../input/field-path.ts';
 import { issueProblems } from '../../input/issue-messages.ts';
 import { yamlLocator } from '../../input/yaml-locator.ts';
@@ -55,6 +56,9 @@ export function parseCharacterFile(text: string, file: string): CharacterFilePar
         .slice(0, MOST_PROBLEMS)
         .map((e) => `${at(e.pos[0])}: ${e.message.split('\n')[0]}`),
     };
+  // Before toJS, which would make such a key text and say so on the browser's console.
+  const keyed = collectionKey(doc);
+  if (keyed) return { ok: false, problems: [`${at(keyed.offset)}: ${keyed.message}`] };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MOST_ALIASES });
