@@ -3,6 +3,7 @@ import { integer } from '../input/field-schemas.ts';
 import { InputError } from '../input/input-error.ts';
 import { parseOptions } from '../input/library-options.ts';
 import { EXIT } from '../process/exit-status.ts';
+import { MAX_SEED } from '../rng/index.ts';
 import {
   type Baseline,
   type BaselineComparison,
@@ -40,7 +41,7 @@ import { simulateFigure } from './simulate-figure.ts';
 
 /** The bounds of a check's seed and trials cap: `check`'s and `baseline`'s flags, the library's options. */
 export const CHECK_RUN_LIMITS = {
-  seed: { min: 0, max: 2 ** 32 - 1 },
+  seed: { min: 0, max: MAX_SEED },
   maxTrials: { min: 1000, max: Number.MAX_SAFE_INTEGER },
 } as const;
 
