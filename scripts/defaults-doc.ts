@@ -3,7 +3,7 @@
 // Run after changing one: `npm run docs:defaults` (a test checks the committed file).
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { listText } from '../src/cli/zidara-analyses.ts';
+import { listText } from '../src/cli/flags.ts';
 import { formatCount } from '../src/format/format-count.ts';
 import { numberText } from '../src/input/field-schemas.ts';
 import {

@@ -27,6 +27,7 @@ export * as zidara from './api/zidara.ts';
 export { InputError } from './input/input-error.ts';
 export { EXIT, type ExitStatus } from './process/exit-status.ts';
 export { DICELAB_VERSION } from './process/version.ts';
+export { MAX_SEED } from './rng/index.ts';
 export {
   COMPARE_DEFAULTS,
   COMPARED_SYSTEMS,

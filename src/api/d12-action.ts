@@ -10,10 +10,17 @@ import '../systems/systems.ts';
 import { checkingOptions } from '../input/library-options.ts';
 import { answerEach, type EachSpec } from '../input/spec-array.ts';
 import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
-import { type D12Advice, d12Advice, parseD12AdviceRequest } from '../systems/d12-action/advise.ts';
+import * as advice from '../systems/d12-action/advise.ts';
+import { type D12Advice, parseD12AdviceRequest } from '../systems/d12-action/advise.ts';
 import type { D12ActionResult } from '../systems/d12-action/exact.ts';
+import * as exact from '../systems/d12-action/exact.ts';
+import type { D12Plan } from '../systems/d12-action/plan.ts';
 import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
-import type { D12ActionSpec } from '../systems/d12-action/spec.ts';
+import {
+  type D12ActionRoll,
+  type D12ActionSpec,
+  parseD12ActionSpec,
+} from '../systems/d12-action/spec.ts';
 import { d12ActionSystem } from '../systems/d12-action/system.ts';
 
 // Thrown for bad input by every function here: exported where it is caught.
@@ -62,5 +69,34 @@ export interface D12AdviceState {
  */
 export const advise: EachSpec<D12AdviceState, D12Advice> = answerEach({
   parse: parseD12AdviceRequest,
-  answer: d12Advice,
+  answer: advice.d12Advice,
 });
+
+// The engine's functions take a checked roll: here each checks its argument first, as `odds`
+// does (the same messages; a checked roll checks again as itself), once per call and never
+// inside the engine.
+
+/**
+ * Solves a roll exactly: the outcome distribution under optimal token use (and the stacked
+ * stopping rule or the supporters' choice), the optimal expected utility, and the tokens; the
+ * roll as {@link odds} takes it, or as {@link parseD12ActionSpec} returns it.
+ * @throws InputError naming the field, as {@link parseD12ActionSpec} does.
+ * @example d12ActionOdds({ roll: 'safe', rating: 1, capacity: 5, tokens: 2 }).expectedUtilityFraction // "7/10"
+ */
+export function d12ActionOdds(roll: D12ActionRoll | D12ActionSpec): D12ActionResult {
+  return exact.d12ActionOdds(parseD12ActionSpec(roll));
+}
+
+/**
+ * Every action on the die in front of the player, valued exactly from the roll's plan, best
+ * first, as {@link advise} returns it for one state; `plan`, when given, the plan of the
+ * request's check (built once for many requests of one roll). O(12 · dice).
+ * @throws InputError naming the field, as {@link parseD12AdviceRequest} does.
+ * @example d12Advice({ check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [12] }).best.action // 'roll'
+ */
+export function d12Advice(
+  request: D12AdviceState | advice.D12AdviceRequest,
+  plan?: D12Plan,
+): D12Advice {
+  return advice.d12Advice(parseD12AdviceRequest(request), plan);
+}

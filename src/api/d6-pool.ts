@@ -7,12 +7,16 @@
  */
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
+import type { Dist } from '../distribution/dist.ts';
 import { checkingOptions } from '../input/library-options.ts';
 import { answerEach, type EachSpec } from '../input/spec-array.ts';
 import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
+import type { D6PoolResult } from '../systems/d6-pool/exact.ts';
+import * as exact from '../systems/d6-pool/exact.ts';
 import type { D6PoolReport } from '../systems/d6-pool/seed-claim.ts';
+import * as seedClaim from '../systems/d6-pool/seed-claim.ts';
 import type { D6PoolSimulation } from '../systems/d6-pool/simulate.ts';
-import type { D6PoolCheck } from '../systems/d6-pool/spec.ts';
+import { type D6PoolCheck, parseD6PoolSpec } from '../systems/d6-pool/spec.ts';
 import { d6PoolSystem } from '../systems/d6-pool/system.ts';
 
 // Thrown for bad input by every function here: exported where it is caught.
@@ -40,3 +44,35 @@ export const odds: EachSpec<D6PoolCheck, D6PoolReport> = answerEach(d6PoolSystem
 export const simulate: SimulateSpec<D6PoolCheck, D6PoolSimulation> = checkingOptions(
   simulateCheck(d6PoolSystem.check),
 );
+
+// The engine's functions take a checked check: here each checks its argument first, as `odds`
+// does (the same messages), once per call and never inside the engine.
+
+/**
+ * The exact outcome distribution of a check: outcome index (0 failure, 1 mixed, 2 success)
+ * with weights over 6^stat. O(stat).
+ * @throws InputError naming the field, as {@link parseD6PoolSpec} does.
+ * @example d6PoolDist({ stat: 3 }).weights // [64n, 96n, 56n] over 216: 8/27, 4/9, 7/27
+ */
+export function d6PoolDist(check: D6PoolCheck): Dist {
+  return exact.d6PoolDist(parseD6PoolSpec(check));
+}
+
+/**
+ * Failure, mixed and success chances as reduced fractions (no decision shapes them).
+ * @throws InputError naming the field, as {@link parseD6PoolSpec} does.
+ * @example d6PoolOdds({ stat: 3 }).outcomes.map((o) => o.fraction) // ['8/27', '4/9', '7/27']
+ */
+export function d6PoolOdds(check: D6PoolCheck): D6PoolResult {
+  return exact.d6PoolOdds(parseD6PoolSpec(check));
+}
+
+/**
+ * What `dicelab d6-pool odds --json` prints for a check: its exact result, and at the seed's
+ * stat (3) the seed's claim against it (what {@link odds} returns for one check).
+ * @throws InputError naming the field, as {@link parseD6PoolSpec} does.
+ * @example d6PoolReport({ stat: 3 }).seedClaim.largestGap // 0.0444…
+ */
+export function d6PoolReport(check: D6PoolCheck): D6PoolReport {
+  return seedClaim.d6PoolReport(parseD6PoolSpec(check));
+}

@@ -9,14 +9,17 @@ import '../systems/systems.ts';
 import { checkingOptions } from '../input/library-options.ts';
 import { answerEach, type EachSpec } from '../input/spec-array.ts';
 import { type SimulateSpec, simulateCheck } from '../montecarlo/simulate-summary.ts';
-import {
-  parseRingSkillAdviceRequest,
-  type RingSkillAdvice,
-  ringSkillAdvice,
-} from '../systems/ring-skill/advise.ts';
+import * as advice from '../systems/ring-skill/advise.ts';
+import { parseRingSkillAdviceRequest, type RingSkillAdvice } from '../systems/ring-skill/advise.ts';
 import type { RingSkillResult } from '../systems/ring-skill/exact.ts';
+import * as exact from '../systems/ring-skill/exact.ts';
 import type { RingSkillSimulation } from '../systems/ring-skill/simulate.ts';
-import type { RingSkillSpec } from '../systems/ring-skill/spec.ts';
+import type { RingSkillSolver } from '../systems/ring-skill/solver.ts';
+import {
+  parseRingSkillSpec,
+  type RingSkillCheck,
+  type RingSkillSpec,
+} from '../systems/ring-skill/spec.ts';
 import { ringSkillSystem } from '../systems/ring-skill/system.ts';
 
 // Thrown for bad input by every function here: exported where it is caught.
@@ -68,5 +71,36 @@ export interface RingSkillAdviceState {
  */
 export const advise: EachSpec<RingSkillAdviceState, RingSkillAdvice> = answerEach({
   parse: parseRingSkillAdviceRequest,
-  answer: ringSkillAdvice,
+  answer: advice.ringSkillAdvice,
 });
+
+// The engine's functions take a checked check: here each checks its argument first, as `odds`
+// does (the same messages; a checked check checks again as itself), once per call and never
+// inside the solver.
+
+/**
+ * Solves one check exactly (what {@link odds} returns for one check), the check as `odds` takes
+ * it or as {@link parseRingSkillSpec} returns it; `solver` as the engine's (built when not
+ * given).
+ * @throws InputError naming the field, as {@link parseRingSkillSpec} does.
+ * @example ringSkillOdds({ ring: 1, skill: 1, tn: 1 }).exact.pSuccess // "19/24"
+ */
+export function ringSkillOdds(
+  check: RingSkillCheck | RingSkillSpec,
+  solver?: RingSkillSolver,
+): RingSkillResult {
+  return exact.ringSkillOdds(parseRingSkillSpec(check), solver);
+}
+
+/**
+ * The keep choice after the roll, as {@link advise} returns it for one roll; `solver` as the
+ * engine's (built for the request's check when not given).
+ * @throws InputError naming the field, as {@link parseRingSkillAdviceRequest} does.
+ * @example ringSkillAdvice({ check: { ring: 2, skill: 0, tn: 1 }, ring: [5, 1], skill: [] }).best.kept // ['success']
+ */
+export function ringSkillAdvice(
+  request: RingSkillAdviceState | advice.RingSkillAdviceRequest,
+  solver?: RingSkillSolver,
+): RingSkillAdvice {
+  return advice.ringSkillAdvice(parseRingSkillAdviceRequest(request), solver);
+}

@@ -224,3 +224,20 @@ export function integerListFlag(min: number, max: number) {
     return [...values].sort((a, b) => a - b);
   };
 }
+
+/**
+ * A list as it is typed on the command line (what {@link integerListFlag} reads back): runs of
+ * consecutive integers as a range.
+ * @example listText([0, 1, 2, 3, 6]) // "0-3,6"
+ */
+export function listText(values: readonly (number | string)[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const from = values[i]!;
+    let j = i;
+    while (typeof from === 'number' && values[j + 1] === (values[j] as number) + 1) j++;
+    parts.push(j > i + 1 ? `${from}-${values[j]}` : j > i ? `${from},${values[j]}` : `${from}`);
+    i = j;
+  }
+  return parts.join(',');
+}

@@ -24,6 +24,7 @@ import {
   formatOption,
   integerFlag,
   integerListFlag,
+  listText,
   numberFlag,
   type OutputFormat,
 } from './flags.ts';
@@ -166,22 +167,22 @@ export function registerRingSkill(program: Command) {
   system
     .command('table')
     .description(
-      `every check of ring ${T.rings.join('-')}, skill ${T.skills.join('-')}, TN ${T.tns.join('-')}: optimal keeping, explosions to depth ${RING_SKILL_DEFAULTS.explodeDepth}`,
+      `every check of ring ${listText(T.rings)}, skill ${listText(T.skills)}, TN ${listText(T.tns)}: optimal keeping, explosions to depth ${RING_SKILL_DEFAULTS.explodeDepth}`,
     )
     .addOption(explodeDepthOption())
     .option(
       '--rings <list>',
-      `only these rings, 1..${L.ring}, e.g. 1-3 or 2,4 (default ${T.rings.join('-')})`,
+      `only these rings, 1..${L.ring}, e.g. 1-3 or 2,4 (default ${listText(T.rings)})`,
       integerListFlag(1, L.ring),
     )
     .option(
       '--skills <list>',
-      `only these skills, 0..${L.skill}, e.g. 0-2 or 0,1 (default ${T.skills.join('-')})`,
+      `only these skills, 0..${L.skill}, e.g. 0-2 or 0,1 (default ${listText(T.skills)})`,
       integerListFlag(0, L.skill),
     )
     .option(
       '--tns <list>',
-      `only these TNs, 1..${L.tn}, e.g. 2-4 or 2,3 (default ${T.tns.join('-')})`,
+      `only these TNs, 1..${L.tn}, e.g. 2-4 or 2,3 (default ${listText(T.tns)})`,
       integerListFlag(1, L.tn),
     )
     .addOption(formatOption())

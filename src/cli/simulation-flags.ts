@@ -13,6 +13,7 @@ import {
   REDIS_GIVE_UP_SECONDS,
 } from '../queue/queue-settings.ts';
 import { redisUrlProblem } from '../queue/redis-url.ts';
+import { MAX_SEED } from '../rng/index.ts';
 import { countBound, fileFlag } from './flags.ts';
 
 /**
@@ -43,8 +44,8 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
 
 /** `--trials`: at least 1 (1e6, 1_000_000 and 1000000 alike). */
 export const trialsFlag = countFlag(1);
-/** `--seed`: any whole number from 0 to 2^53 − 1. */
-const seedFlag = countFlag(0);
+/** `--seed`: any whole number from 0 to MAX_SEED (2^53 − 1). */
+const seedFlag = countFlag(0, MAX_SEED);
 /** The most worker threads `--threads` asks for (simulate, check, baseline, queue worker). */
 export const MAX_THREADS = 256;
 /** `--threads`: 1 to MAX_THREADS worker threads. */

@@ -51,6 +51,7 @@ import {
   formatOption,
   integerFlag,
   integerListFlag,
+  listText,
   numberFlag,
   type OutputFormat,
   stemFlag,
@@ -750,20 +751,4 @@ function listOption<F extends string, T extends number | string>(
   fallback: readonly T[],
 ) {
   return new Option(flags, description).argParser(parse).default([...fallback], listText(fallback));
-}
-
-/**
- * A list as it is typed on the command line: runs of consecutive integers as a range.
- * @example listText([0, 1, 2, 3, 6]) // "0-3,6"
- */
-export function listText(values: readonly (number | string)[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const from = values[i]!;
-    let j = i;
-    while (typeof from === 'number' && values[j + 1] === (values[j] as number) + 1) j++;
-    parts.push(j > i + 1 ? `${from}-${values[j]}` : j > i ? `${from},${values[j]}` : `${from}`);
-    i = j;
-  }
-  return parts.join(',');
 }

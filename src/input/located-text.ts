@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Jsonc from 'jsonc-parser';
 import { INPUT_LIMITS, linePosition } from './input-bytes.ts';
-import { InputError } from './input-error.ts';
+import { InputError, invalid, showValue } from './input-error.ts';
 
 // What the JSON and the YAML parsers of input files share: the parsed file that locates its
 // fields, positions, and the bracket scan that refuses deep nesting before either recurses.
@@ -17,6 +17,21 @@ export interface InputSource {
   locate(field: string): string;
   /** Rethrows an InputError with the position of its field; other errors pass unchanged. */
   located(error: unknown, prefix?: string): unknown;
+}
+
+/**
+ * A library caller's file text and path (`parseScenario`, `parseBaseline`), refused unless both
+ * are strings: the text as `text` (bytes read without an encoding said to be bytes), the path
+ * as `path`, rather than a TypeError from the parser.
+ */
+export function checkFileText(text: unknown, path: unknown): void {
+  if (typeof text !== 'string')
+    throw new InputError(
+      `text: ${text instanceof Uint8Array ? 'bytes (a Buffer)' : showValue(text)} is not allowed (expected the file's text, a string: readFileSync(path, 'utf8'))`,
+      'text',
+    );
+  if (typeof path !== 'string')
+    throw invalid('path', path, "the file's path, which its problems are named by");
 }
 
 /**

@@ -3,6 +3,7 @@ import { INPUT_LIMITS } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { jsonSyntaxError } from '../input/located-text.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
+import { MAX_SEED } from '../rng/index.ts';
 import { chunksInShard, MAX_CHUNK_SIZE, trialsInChunks } from './chunk-plan.ts';
 import { isKernelId, kernelIds } from './kernel-catalogue.ts';
 import { type KernelId, LocalKernel, loadKernel } from './load-kernel.ts';
@@ -187,7 +188,7 @@ export async function parsePartialResult(text: string, source: string): Promise<
       );
     return got;
   };
-  const seed = whole('seed', v.seed, 0);
+  const seed = whole('seed', v.seed, 0, MAX_SEED);
   const trials = whole('trials', v.trials, 1);
   const chunkSize = whole('chunkSize', v.chunkSize, 1, MAX_CHUNK_SIZE);
   const shard = v.shard as Record<string, unknown> | null | undefined;

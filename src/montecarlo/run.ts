@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { invalid } from '../input/input-error.ts';
 import { FROM_SOURCES, workerPool } from '../process/worker-pool.ts';
+import { MAX_SEED } from '../rng/index.ts';
 import {
   type ChunkPlan,
   chunksInShard,
@@ -297,7 +298,7 @@ function checkedPlan(req: SimulationRequest): ChunkPlan {
   const shard = req.shard ?? { index: 0, count: 1 };
   if (!Number.isSafeInteger(trials) || trials < 1)
     throw invalid('trials', trials, 'an integer ≥ 1 (at most 2^53 − 1)');
-  if (!Number.isSafeInteger(seed) || seed < 0)
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
     throw invalid('seed', seed, 'an integer ≥ 0 (at most 2^53 − 1)');
   if (!Number.isSafeInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE)
     throw invalid('chunkSize', chunkSize, `an integer from 1 to ${MAX_CHUNK_SIZE}`);

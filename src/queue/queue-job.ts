@@ -2,6 +2,7 @@ import { z } from '#zod';
 import type { KernelId } from '../montecarlo/load-kernel.ts';
 import { partialChecksum } from '../montecarlo/partial-result.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
+import { MAX_SEED } from '../rng/index.ts';
 import { isKernelId, KERNEL_IDS } from '../systems/systems.ts';
 import { MAX_SHARDS } from './queue-settings.ts';
 
@@ -100,7 +101,7 @@ const jobDataSchema = z.strictObject({
   run: z.string().regex(/^[0-9a-f]{24}$/),
   kernel: z.string().refine(isKernelId, `one of dicelab's kernels: ${KERNEL_IDS.join(', ')}`),
   spec: z.unknown(),
-  seed: count(0),
+  seed: count(0, MAX_SEED),
   trials: count(1),
   chunkSize: count(1),
   shards: count(1, MAX_SHARDS),

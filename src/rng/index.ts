@@ -1,5 +1,6 @@
 export {
   fillUint32,
+  MAX_SEED,
   nextUint32,
   rollDie,
   type Stream,

@@ -12,14 +12,22 @@ export function streamFromState(s0: number, s1: number, s2: number, s3: number):
 }
 
 /**
+ * The largest seed a run takes, the one bound every seed is checked against (simulate's and
+ * check's flags, the library's options): `streamFor` hashes any safe integer (2^53 − 1 at
+ * most, the largest whole number a double holds exactly) through SplitMix64's 64 bits, and a
+ * scenario figure's seed hashes the run's seed as text.
+ */
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/**
  * The independent stream for chunk `chunk` of a run seeded with `seed`, so a simulation cut
  * into chunks gives the same numbers whichever thread runs which chunk. The two integers are
  * hashed with SplitMix64 (as the xoshiro authors recommend for seeding).
  * @example nextUint32(streamFor(42, 0)) // 2768973797, on every machine
  */
 export function streamFor(seed: number, chunk: number): Stream {
-  if (!Number.isSafeInteger(seed) || seed < 0)
-    throw new RangeError(`seed must be a safe integer ≥ 0, got ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
   if (!Number.isSafeInteger(chunk) || chunk < 0)
     throw new RangeError(`chunk must be a safe integer ≥ 0, got ${chunk}`);
   let state = mix64(BigInt(seed)) ^ BigInt(chunk);

@@ -5,7 +5,7 @@ import { linePosition } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { duplicateJsonKey, jsonLocator } from '../input/input-source.ts';
 import { issueProblems } from '../input/issue-messages.ts';
-import { jsonSyntaxError, positions } from '../input/located-text.ts';
+import { checkFileText, jsonSyntaxError, positions } from '../input/located-text.ts';
 import { normalQuantile } from '../montecarlo/normal-quantile.ts';
 import type { FigureUnit } from './figure-catalogue.ts';
 import { decimalsTelling, formatEstimate } from './format-figure.ts';
@@ -127,9 +127,14 @@ export interface FigureRecordedDifferently {
  * A scenario file's name in a baseline: its path from the baseline file's folder, with `/`
  * separators, so the same file has the same name whichever folder the check runs from
  * (`dicelab check` at the root, or `cd balance && dicelab check . --baseline ../reports/baseline.json`).
+ * @throws InputError naming `scenarioPath` or `baselinePath` when it is not a path (a string).
  * @example pathFromBaseline('scenarios/a.yaml', 'reports/baseline.json') // "../scenarios/a.yaml"
  */
 export function pathFromBaseline(scenarioPath: string, baselinePath: string): string {
+  if (typeof scenarioPath !== 'string')
+    throw invalid('scenarioPath', scenarioPath, "a scenario file's path");
+  if (typeof baselinePath !== 'string')
+    throw invalid('baselinePath', baselinePath, "the baseline file's path");
   return relative(dirname(resolve(baselinePath)), resolve(scenarioPath))
     .split(sep)
     .join('/');
@@ -205,6 +210,7 @@ const BASELINE_FIX =
  * count of successes past its trials).
  */
 export function parseBaseline(text: string, path: string): Baseline {
+  checkFileText(text, path);
   let value: unknown;
   try {
     value = JSON.parse(text);

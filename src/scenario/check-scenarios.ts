@@ -1,8 +1,9 @@
 import { z } from '#zod';
 import { integer } from '../input/field-schemas.ts';
-import { InputError } from '../input/input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions } from '../input/library-options.ts';
 import { EXIT } from '../process/exit-status.ts';
+import { MAX_SEED } from '../rng/index.ts';
 import {
   type Baseline,
   type BaselineComparison,
@@ -40,7 +41,7 @@ import { simulateFigure } from './simulate-figure.ts';
 
 /** The bounds of a check's seed and trials cap: `check`'s and `baseline`'s flags, the library's options. */
 export const CHECK_RUN_LIMITS = {
-  seed: { min: 0, max: 2 ** 32 - 1 },
+  seed: { min: 0, max: MAX_SEED },
   maxTrials: { min: 1000, max: Number.MAX_SAFE_INTEGER },
 } as const;
 
@@ -172,6 +173,32 @@ export interface CheckResult {
 }
 
 /**
+ * A library caller's scenarios, refused as `scenarios` (`scenarios[i]` for one of them) unless
+ * each is a loaded scenario: parseScenario's `.scenario` when `ok` (not the parse itself), or
+ * one of loadScenarioFiles'. A TypeError from inside the run otherwise.
+ */
+function checkLoadedScenarios(scenarios: unknown): void {
+  const allowed =
+    "loaded scenarios (an array), as loadScenarioFiles returns them or parseScenario's `.scenario`";
+  if (!Array.isArray(scenarios)) throw invalid('scenarios', scenarios, allowed);
+  scenarios.forEach((loaded: Partial<Record<keyof LoadedScenario, unknown>> | null, i) => {
+    if (
+      !loaded ||
+      typeof loaded !== 'object' ||
+      typeof loaded.path !== 'string' ||
+      typeof loaded.scenario !== 'object' ||
+      typeof loaded.plan !== 'object' ||
+      typeof loaded.locate !== 'function'
+    )
+      throw invalid(
+        `scenarios[${i}]`,
+        loaded,
+        "a loaded scenario, as loadScenarioFiles returns them or parseScenario's `.scenario` when `ok`",
+      );
+  });
+}
+
+/**
  * Runs every analysis and judges every expectation of loaded scenarios: exact figures within
  * 1e-9; simulated ones on their interval, trials raised ×4 while undecided up to the cap, then
  * inconclusive (never a guess). Compares every figure with the baseline when one is given. The
@@ -181,12 +208,14 @@ export interface CheckResult {
  * same seed gives the same result.
  * @throws ScenarioError for problems only running finds (an analysis row that is not there),
  * each `path:line:col: message`, after trying every expectation; InputError naming the option
- * (`options.seed`), an unknown one too, before anything runs.
+ * (`options.seed`), an unknown one too, and naming `scenarios` when they are not loaded
+ * scenarios, before anything runs.
  */
 export async function checkScenarios(
   scenarios: readonly LoadedScenario[],
   options: CheckOptions = {},
 ): Promise<CheckResult> {
+  checkLoadedScenarios(scenarios);
   parseOptions(CHECK_OPTION_SHAPE, options);
   const start = performance.now();
   const seed = options.seed ?? 1;

@@ -176,12 +176,14 @@ export function underAnotherNameLines(result: CheckResult): string[] {
 /**
  * The command that records a check's figures as the new baseline: `dicelab baseline` on the
  * folders that were checked, `--baseline` naming the file when it is not the default.
+ * @throws InputError naming `result` when it is not a check's result.
  * @example rerecordCommand({ files: [{ path: 'balance/a.yaml' }], baseline: { file: 'reports/b.json' } }) // "dicelab baseline balance/ --write --baseline reports/b.json"
  */
 export function rerecordCommand(result: {
   readonly files: readonly { readonly path: string }[];
   readonly baseline?: { readonly file?: string };
 }): string {
+  checkResultGiven(result as CheckResult);
   const folderOf = (path: string) => {
     const folder = posix.dirname(path);
     return folder === '.' ? '.' : `${folder}/`;

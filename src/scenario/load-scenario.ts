@@ -1,7 +1,8 @@
 import { fieldPath } from '../input/field-path.ts';
 import { isJsonPath } from '../input/input-bytes.ts';
-import { InputError, invalid, showValue } from '../input/input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { issueProblems, valueAt } from '../input/issue-messages.ts';
+import { checkFileText } from '../input/located-text.ts';
 import { type Position, yamlLocator } from '../input/yaml-locator.ts';
 import { parseYaml } from '../input/yaml-source.ts';
 import { CHECK_SYSTEM_NAMES, type CheckSystemName, SYSTEM_NAMES } from '../systems/systems.ts';
@@ -62,13 +63,7 @@ export type ScenarioParse =
  * @throws InputError for text that is not a string (a file read without its encoding is bytes) or no path.
  */
 export function parseScenario(text: string, path: string): ScenarioParse {
-  if (typeof text !== 'string')
-    throw new InputError(
-      `text: ${(text as unknown) instanceof Uint8Array ? 'bytes (a Buffer)' : showValue(text)} is not allowed (expected the file's text, a string: readFileSync(path, 'utf8'))`,
-      'text',
-    );
-  if (typeof path !== 'string')
-    throw invalid('path', path, "the file's path, which its problems are named by");
+  checkFileText(text, path);
   const yaml = parseYaml(text, isJsonPath(path));
   if (!yaml.ok)
     return { ok: false, problems: yaml.problems.map((p) => ({ path, field: '', ...p })) };
@@ -195,8 +190,19 @@ function isCheckSystem(name: string): name is CheckSystemName {
   return (CHECK_SYSTEM_NAMES as readonly string[]).includes(name);
 }
 
-/** `path:line:col: message`. */
+/**
+ * `path:line:col: message`.
+ * @throws InputError naming `problem` when it is not one of parseScenario's problems.
+ */
 export function formatProblem(problem: ScenarioProblem): string {
+  const given = problem as Partial<Record<keyof ScenarioProblem, unknown>> | null;
+  if (
+    !given ||
+    typeof given !== 'object' ||
+    typeof given.path !== 'string' ||
+    typeof given.message !== 'string'
+  )
+    throw invalid('problem', problem, "a scenario's problem, as parseScenario returns them");
   return `${problem.path}:${problem.line}:${problem.col}: ${problem.message}`;
 }
 

@@ -88,10 +88,12 @@ export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario
 
 /**
  * The baseline at `path`, or undefined when there is none.
- * @throws InputError for a folder, or a file that is not a dicelab baseline.
+ * @throws InputError for a path that is not a string, a folder, or a file that is not a dicelab
+ * baseline.
  * @example readBaseline('reports/no-such-baseline.json') // undefined
  */
 export function readBaseline(path: string, flag = '--baseline'): Baseline | undefined {
+  if (typeof path !== 'string') throw invalid('path', path, 'the path of a baseline file');
   const found = statIfAny(path);
   if (!found) return undefined;
   if (found.isDirectory()) throw invalid(flag, path, 'a baseline file, not a folder');

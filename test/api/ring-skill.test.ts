@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError, ringSkillTable } from '../../src/api/ring-skill.ts';
+import { InputError, RING_SKILL_TABLE_DEFAULTS, ringSkillTable } from '../../src/api/ring-skill.ts';
 
 /**
  * `ringSkillTable` from `dicelab/ring-skill`, given options a JavaScript caller could get wrong:
@@ -36,5 +36,12 @@ describe('ringSkillTable', () => {
       [5, 0, 8],
       [5, 5, 8],
     ]);
+  });
+
+  // The defaults were [from, to] ranges, so passing them back as the options (a caller's
+  // "the defaults, but ring 2 only") asked for rings 1 and 5 alone.
+  it('has defaults of the shape its options take: passed back, they give the default table', () => {
+    expect(RING_SKILL_TABLE_DEFAULTS.rings).toEqual([1, 2, 3, 4, 5]);
+    expect(ringSkillTable({ ...RING_SKILL_TABLE_DEFAULTS })).toEqual(ringSkillTable());
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/api/d6-pool.ts';
 import { checkScenarios, InputError, parseScenario } from '../../src/api/scenario.ts';
+import { MAX_SEED } from '../../src/index.ts';
 
 /**
  * `checkScenarios` from `dicelab/scenario`, given options a JavaScript caller could get wrong:
@@ -26,8 +28,14 @@ if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join('\n')
 const scenarios = [parsed.scenario];
 
 const WRONG: [Record<string, unknown>, string][] = [
-  [{ seed: 'x' }, 'options.seed: "x" is not allowed (expected an integer from 0 to 4294967295)'],
-  [{ seed: -1 }, 'options.seed: -1 is not allowed (expected an integer from 0 to 4294967295)'],
+  [
+    { seed: 'x' },
+    'options.seed: "x" is not allowed (expected an integer from 0 to 9007199254740991)',
+  ],
+  [
+    { seed: -1 },
+    'options.seed: -1 is not allowed (expected an integer from 0 to 9007199254740991)',
+  ],
   [{ maxTrials: -1 }, 'options.maxTrials: -1 is not allowed (expected an integer ≥ 1000)'],
   [{ threads: 0 }, 'options.threads: 0 is not allowed (expected an integer ≥ 1)'],
   [{ onProgress: 5 }, 'options.onProgress: 5 is not allowed (expected a function)'],
@@ -50,6 +58,20 @@ describe('checkScenarios', () => {
     const run = checkScenarios(scenarios, options);
     await expect(run).rejects.toThrow(InputError);
     await expect(checkScenarios(scenarios, options)).rejects.toThrow(message);
+  });
+
+  // check took seeds up to 2^32 − 1 while simulate took them up to 2^53 − 1, the generator's.
+  it('takes every seed simulate takes, up to MAX_SEED (2^53 − 1), and refuses past it as simulate does', async () => {
+    expect(MAX_SEED).toBe(2 ** 53 - 1);
+    const result = await checkScenarios(scenarios, { seed: MAX_SEED, maxTrials: 1000, threads: 1 });
+    expect(result.seed).toBe(MAX_SEED);
+    expect((await simulate({ stat: 3 }, { seed: MAX_SEED, trials: 10, threads: 1 })).seed).toBe(
+      MAX_SEED,
+    );
+    await expect(checkScenarios(scenarios, { seed: MAX_SEED + 1 })).rejects.toThrow(
+      'options.seed: 9007199254740992 is not allowed (expected an integer from 0 to 9007199254740991)',
+    );
+    await expect(simulate({ stat: 3 }, { seed: MAX_SEED + 1 })).rejects.toThrow(InputError);
   });
 
   it('runs with the options checkScenarioFiles passes it', async () => {

@@ -494,10 +494,10 @@ describe("the library's file arguments", () => {
       return run.catch((error: Error) => error.message);
     };
     expect(await refused({ seed: -1 })).toBe(
-      'options.seed: -1 is not allowed (expected an integer from 0 to 4294967295)',
+      'options.seed: -1 is not allowed (expected an integer from 0 to 9007199254740991)',
     );
     expect(await refused({ seed: 1.5 })).toBe(
-      'options.seed: 1.5 is not allowed (expected an integer from 0 to 4294967295)',
+      'options.seed: 1.5 is not allowed (expected an integer from 0 to 9007199254740991)',
     );
     expect(await refused({ maxTrials: 5 })).toBe(
       'options.maxTrials: 5 is not allowed (expected an integer ≥ 1000)',

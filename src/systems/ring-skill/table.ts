@@ -25,12 +25,19 @@ export interface RingSkillTableOptions {
   readonly explodeDepth?: number;
 }
 
-/** The checks the table covers unless told (inclusive ranges): every published ring and skill, TN 1 to 6. */
-export const RING_SKILL_TABLE_DEFAULTS = {
-  rings: [1, RING_SKILL_LIMITS.ring],
-  skills: [0, RING_SKILL_LIMITS.skill],
-  tns: [1, 6],
-} as const;
+/**
+ * The checks the table covers unless told, as lists of the shape its options take: every
+ * published ring (1–5) and skill (0–5), TN 1 to 6.
+ */
+export const RING_SKILL_TABLE_DEFAULTS: {
+  readonly rings: readonly number[];
+  readonly skills: readonly number[];
+  readonly tns: readonly number[];
+} = {
+  rings: range(1, RING_SKILL_LIMITS.ring + 1),
+  skills: range(0, RING_SKILL_LIMITS.skill + 1),
+  tns: range(1, 7),
+};
 
 const L = RING_SKILL_LIMITS;
 /** A list of `what`, each an integer from `min` to `max`, as the table's flags take them. */
@@ -60,10 +67,9 @@ export function ringSkillTable(options: RingSkillTableOptions = {}): RingSkillTa
 
 /** {@link ringSkillTable} on checked options. */
 function tableRows(options: RingSkillTableOptions): RingSkillTableRow[] {
-  const every = ([from, to]: readonly [number, number]) => range(from, to + 1);
-  const rings = options.rings ?? every(RING_SKILL_TABLE_DEFAULTS.rings);
-  const skills = options.skills ?? every(RING_SKILL_TABLE_DEFAULTS.skills);
-  const tns = options.tns ?? every(RING_SKILL_TABLE_DEFAULTS.tns);
+  const rings = options.rings ?? RING_SKILL_TABLE_DEFAULTS.rings;
+  const skills = options.skills ?? RING_SKILL_TABLE_DEFAULTS.skills;
+  const tns = options.tns ?? RING_SKILL_TABLE_DEFAULTS.tns;
   const rows: RingSkillTableRow[] = [];
   for (const ring of rings) {
     for (const tn of tns) {

@@ -1,6 +1,5 @@
 import { shortOfCertain } from '../../../format/format-percent.ts';
-import { invalid } from '../../../input/input-error.ts';
-import type { FightOdds } from '../fight/fight.ts';
+import { checkFightOdds, type FightOdds } from '../fight/fight.ts';
 
 /** One round of a fight solved exactly; chances in [0, 1], means given the round is played. */
 export type FightRoundRow = {
@@ -27,9 +26,7 @@ export type FightRoundRow = {
  * @example fightRounds(fight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 }))[1].fallsWithin // 0.68359375
  */
 export function fightRounds(odds: FightOdds): FightRoundRow[] {
-  const given: unknown = odds;
-  if (!given || typeof given !== 'object' || !Array.isArray(odds.pWinWithin))
-    throw invalid('odds', given, "a fight's odds, as fight() returns them");
+  checkFightOdds(odds);
   return odds.pWinWithin.map((fallsWithin, k) => ({
     round: k + 1,
     fallsWithin: shortOfCertain(fallsWithin, odds.pReached[k + 1] ?? odds.pNotWon),

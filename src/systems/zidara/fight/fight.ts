@@ -870,11 +870,28 @@ export interface FightOdds {
 }
 
 /**
+ * A library caller's fight odds, refused as `odds` unless they are an object with the round by
+ * round lists {@link fight} returns (a TypeError from inside otherwise). O(1).
+ */
+export function checkFightOdds(odds: unknown): asserts odds is FightOdds {
+  const given = odds as Partial<Record<keyof FightOdds, unknown>> | null;
+  if (
+    !given ||
+    typeof given !== 'object' ||
+    !Array.isArray(given.pWinWithin) ||
+    !Array.isArray(given.roundsToWin)
+  )
+    throw invalid('odds', odds, "a fight's odds, as fight() returns them");
+}
+
+/**
  * Expected rounds to win, among the fights won within `maxRounds`: Σ n·P(won in round n) /
  * P(won within maxRounds); undefined when no fight is ever won.
+ * @throws InputError naming `odds` when they are not a fight's odds.
  * @example meanRoundsToWin(fight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 })) // 1.36 (0.4375 + 2·0.24609375, over 0.68359375)
  */
 export function meanRoundsToWin(odds: FightOdds): number | undefined {
+  checkFightOdds(odds);
   const won = odds.pWinWithin[odds.pWinWithin.length - 1] ?? 0;
   if (!(won > 0)) return undefined;
   return odds.roundsToWin.reduce((sum, p, k) => sum + p * (k + 1), 0) / won;

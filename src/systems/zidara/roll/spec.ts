@@ -377,8 +377,18 @@ function assembleRoll(
  * The roll back as a JSON spec with every rule option explicit (what `parseRoll` would read
  * back), but for rule variants at the rules page's value, which are left out: a spec of the
  * rules page reads as it always has.
+ * @throws InputError naming `roll` when it is not one parseRoll returned (a spec, say). O(1) more.
  */
 export function rollToSpec(roll: Roll): RollSpec & Required<Omit<RollSpec, RuleVariantName>> {
+  const given = roll as Partial<Record<keyof Roll, unknown>> | null;
+  if (
+    !given ||
+    typeof given !== 'object' ||
+    !Array.isArray(given.threats) ||
+    !Array.isArray(given.dice) ||
+    !Array.isArray(given.intents)
+  )
+    throw invalid('roll', roll, 'a roll, as parseRoll returns it');
   const spec: Record<string, unknown> = {
     threats: roll.threats.map((t) => ({ ...t })),
     dice: roll.dice.map((d) =>

@@ -1,7 +1,7 @@
 import { range } from 'd3-array';
 import { invalid } from '../../../input/input-error.ts';
 import { parseIntents } from './notation.ts';
-import { DICE_ALLOWED } from './pool.ts';
+import { DICE_ALLOWED, DIE_SIDES } from './pool.ts';
 import { ROLL_LIMITS } from './spec.ts';
 import { countSplitsOfPool, eachBlockAtMost } from './split-count.ts';
 
@@ -29,20 +29,45 @@ function compareIntents(a: readonly number[], b: readonly number[]): number {
   return b.length - a.length;
 }
 
+const isDie = (n: unknown) => (DIE_SIDES as readonly unknown[]).includes(n);
+
+/**
+ * A library caller's split, refused as `split` unless it is lists of dice (a TypeError below
+ * otherwise, or "d7" printed). O(dice): nothing beside what formatting it costs.
+ */
+function checkSplit(split: unknown): asserts split is Split {
+  if (!Array.isArray(split) || !split.every((dice) => Array.isArray(dice) && dice.every(isDie)))
+    throw invalid(
+      'split',
+      split,
+      `a split: each intent a list of dice sides (${DIE_SIDES.join(', ')}), such as [[12], [6, 6]] (parseSplit reads "d12 | d6+d6")`,
+    );
+}
+
+/** A library caller's pool, refused as `pool` unless it is a list of dice sides. O(dice). */
+function checkPool(pool: unknown): asserts pool is readonly number[] {
+  if (!Array.isArray(pool) || !pool.every(isDie))
+    throw invalid('pool', pool, `a list of dice sides (${DIE_SIDES.join(', ')}), such as [12, 4]`);
+}
+
 /**
  * A split in the project's dice notation: dice on one intent joined by `+` (advantage), intents
  * separated by ` | `, main intent first.
+ * @throws InputError naming `split` when it is not lists of dice sides.
  * @example formatSplit([[12], [6, 6]]) // "d12 | d6+d6"
  */
 export function formatSplit(split: Split): string {
+  checkSplit(split);
   return split.map((dice) => dice.map((n) => `d${n}`).join('+')).join(' | ');
 }
 
 /**
  * A pool (a multiset of dice, no intents) as text: its dice high to low, separated by spaces.
+ * @throws InputError naming `pool` when it is not a list of dice sides.
  * @example formatPool([4, 12]) // "d12 d4"
  */
 export function formatPool(pool: readonly number[]): string {
+  checkPool(pool);
   return [...pool]
     .sort((a, b) => b - a)
     .map((n) => `d${n}`)
@@ -112,8 +137,13 @@ export function parsePool(text: string, field = 'pool', most: number = ROLL_LIMI
   return pool;
 }
 
-/** Steps in a split: a dN is worth N/2. @example splitSteps([[12], [6, 6]]) // 12 */
+/**
+ * Steps in a split: a dN is worth N/2.
+ * @throws InputError naming `split` when it is not lists of dice sides.
+ * @example splitSteps([[12], [6, 6]]) // 12
+ */
 export function splitSteps(split: Split): number {
+  checkSplit(split);
   return split.reduce((s, dice) => s + dice.reduce((t, n) => t + n / 2, 0), 0);
 }
 
@@ -128,9 +158,17 @@ const MAX_SPLITS_OF_POOL = 100_000;
  * side, and canonical order is those counts compared largest side first), so the cost is the
  * splits' number: 203 for six different dice, 77 for twelve alike. Refuses a pool with more than
  * MAX_SPLITS_OF_POOL splits into the allowed counts (counted first, see countSplitsOfPool).
+ * @throws InputError naming `pool` or `intents`.
  * @example splitsOfPool([12, 4]).map(formatSplit) // ["d12+d4", "d12 | d4"]
  */
 export function splitsOfPool(pool: readonly number[], intentCounts?: readonly number[]): Split[] {
+  checkPool(pool);
+  const given: unknown = intentCounts;
+  if (
+    given !== undefined &&
+    !(Array.isArray(given) && given.every((k) => Number.isInteger(k) && k >= 1))
+  )
+    throw invalid('intents', given, 'a list of intent counts, each an integer ≥ 1, such as [1, 2]');
   const n = pool.length;
   const counts = new Set(intentCounts ?? range(1, n + 1));
   const most = Math.min(n, Math.max(0, ...counts));

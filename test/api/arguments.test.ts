@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import * as d6 from '../../src/api/d6-pool.ts';
+import * as d12 from '../../src/api/d12-action.ts';
+import * as ring from '../../src/api/ring-skill.ts';
+import {
+  checkScenarios,
+  formatProblem,
+  parseBaseline,
+  pathFromBaseline,
+  readBaseline,
+  rerecordCommand,
+} from '../../src/api/scenario.ts';
+import * as tags from '../../src/api/tags-2d6.ts';
+import {
+  fight,
+  formatPool,
+  formatSplit,
+  InputError,
+  meanRoundsToWin,
+  parseRoll,
+  rollToSpec,
+  splitSteps,
+  splitsOfPool,
+} from '../../src/api/zidara.ts';
+
+/**
+ * The entries' functions that take a value rather than a spec, given a missing or wrong-typed
+ * argument as a JavaScript caller may pass it: each is an InputError naming the argument and
+ * what is allowed, in one line, as parseSplit and fightRounds say it, never "Cannot read
+ * properties of undefined" from inside.
+ */
+type Call = () => unknown;
+const SPLIT =
+  'a split: each intent a list of dice sides (2, 4, 6, 8, 10, 12), such as [[12], [6, 6]] (parseSplit reads "d12 | d6+d6")';
+const POOL = 'a list of dice sides (2, 4, 6, 8, 10, 12), such as [12, 4]';
+const ODDS = "a fight's odds, as fight() returns them";
+const SCENARIOS =
+  "loaded scenarios (an array), as loadScenarioFiles returns them or parseScenario's `.scenario`";
+
+const WRONG: [string, Call, string][] = [
+  [
+    'formatSplit()',
+    () => formatSplit(undefined as never),
+    `split: nothing is not allowed (expected ${SPLIT})`,
+  ],
+  ['formatSplit("d12")', () => formatSplit('d12' as never), `split: "d12" is not allowed`],
+  [
+    'formatSplit([[7]])',
+    () => formatSplit([[7]]),
+    `split: [[7]] is not allowed (expected ${SPLIT})`,
+  ],
+  [
+    'splitSteps(null)',
+    () => splitSteps(null as never),
+    'split: null (an empty value) is not allowed',
+  ],
+  ['formatPool(5)', () => formatPool(5 as never), `pool: 5 is not allowed (expected ${POOL})`],
+  ['splitsOfPool()', () => splitsOfPool(undefined as never), `pool: nothing is not allowed`],
+  [
+    'splitsOfPool([12, 4], 2)',
+    () => splitsOfPool([12, 4], 2 as never),
+    'intents: 2 is not allowed (expected a list of intent counts, each an integer ≥ 1, such as [1, 2])',
+  ],
+  [
+    'meanRoundsToWin()',
+    () => meanRoundsToWin(undefined as never),
+    `odds: nothing is not allowed (expected ${ODDS})`,
+  ],
+  ['meanRoundsToWin({})', () => meanRoundsToWin({} as never), `odds: {} is not allowed`],
+  [
+    'formatProblem()',
+    () => formatProblem(undefined as never),
+    "problem: nothing is not allowed (expected a scenario's problem, as parseScenario returns them)",
+  ],
+  [
+    'rerecordCommand()',
+    () => rerecordCommand(undefined as never),
+    "result: nothing is not allowed (expected a check's result, as checkScenarioFiles returns it)",
+  ],
+  [
+    'pathFromBaseline("a.yaml")',
+    () => pathFromBaseline('a.yaml', undefined as never),
+    "baselinePath: nothing is not allowed (expected the baseline file's path)",
+  ],
+  [
+    'readBaseline()',
+    () => readBaseline(undefined as never),
+    'path: nothing is not allowed (expected the path of a baseline file)',
+  ],
+  [
+    'parseBaseline(null, path)',
+    () => parseBaseline(null as never, 'b.json'),
+    "text: null (an empty value) is not allowed (expected the file's text, a string: readFileSync(path, 'utf8'))",
+  ],
+];
+
+describe('a missing or wrong-typed argument', () => {
+  it.each(WRONG)('%s is an InputError naming it', (_, call, message) => {
+    expect(call).toThrow(InputError);
+    expect(call).toThrow(message);
+  });
+
+  it('to checkScenarios is refused before anything runs, the scenario at fault named', async () => {
+    await expect(checkScenarios(undefined as never)).rejects.toThrow(InputError);
+    await expect(checkScenarios(undefined as never)).rejects.toThrow(
+      `scenarios: nothing is not allowed (expected ${SCENARIOS})`,
+    );
+    // The parse itself, not its `.scenario`: the first thing a caller may get wrong.
+    await expect(checkScenarios([{ ok: true, scenario: {} }] as never)).rejects.toThrow(
+      /^scenarios\[0\]: \{"ok":true,"scenario":\{\}\} is not allowed \(expected a loaded scenario/,
+    );
+  });
+
+  it('leaves the right ones alone', () => {
+    expect(formatSplit([[12], [6, 6]])).toBe('d12 | d6+d6');
+    expect(formatPool([4, 12])).toBe('d12 d4');
+    expect(splitSteps([[12], [6, 6]])).toBe(12);
+    expect(splitsOfPool([12, 4]).map(formatSplit)).toEqual(['d12+d4', 'd12 | d4']);
+    const odds = fight({ challenge: 4, tags: 1, pool: [8], auraMax: 0, titles: 0, maxRounds: 2 });
+    expect(meanRoundsToWin(odds)).toBeCloseTo(1.36, 10);
+  });
+});
+
+/**
+ * The engine's functions each system's entry exports (`d6PoolOdds`, `ringSkillAdvice`, …) take a
+ * checked check; given one unchecked, or not one at all, each says what its system's `odds` (or
+ * `advise`) says of it, where it computed nonsense or threw a TypeError. A checked check reads
+ * as itself, so what they return is unchanged.
+ */
+const messageOf = (call: () => unknown): string => {
+  try {
+    call();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('did not throw');
+};
+
+describe('an engine function of an entry, given what is not a checked check', () => {
+  it("says what the entry's odds or advise say of it", () => {
+    const cases: [string, () => unknown, () => unknown][] = [
+      ['d6PoolOdds', () => d6.d6PoolOdds({ stat: 0 }), () => d6.odds({ stat: 0 })],
+      [
+        'd6PoolDist',
+        () => d6.d6PoolDist({ stat: 'x' } as never),
+        () => d6.odds({ stat: 'x' } as never),
+      ],
+      [
+        'd6PoolReport',
+        () => d6.d6PoolReport(undefined as never),
+        () => d6.odds(undefined as never),
+      ],
+      ['tags2d6Odds', () => tags.tags2d6Odds({ tags: -1 } as never), () => tags.odds({ tags: -1 })],
+      [
+        'rollModifier',
+        () => tags.rollModifier({ item: 'hold' } as never),
+        () => tags.odds({ item: 'hold' } as never),
+      ],
+      [
+        'd12ActionOdds',
+        () => d12.d12ActionOdds({ roll: 'safe', rating: 1 } as never),
+        () => d12.odds({ roll: 'safe', rating: 1 }),
+      ],
+      [
+        'd12Advice',
+        () => d12.d12Advice({ check: { roll: 'risky', rating: 1 }, rolled: [3] } as never),
+        () => d12.advise({ check: { roll: 'risky', rating: 1 }, rolled: [3] }),
+      ],
+      [
+        'ringSkillOdds',
+        () => ring.ringSkillOdds({ ring: 1, skill: 0, tn: 1, objective: 'win' } as never),
+        () => ring.odds({ ring: 1, skill: 0, tn: 1, objective: 'win' } as never),
+      ],
+      [
+        'ringSkillAdvice',
+        () =>
+          ring.ringSkillAdvice({
+            check: { ring: 2, skill: 0, tn: 1 },
+            ring: [5],
+            skill: [],
+          } as never),
+        () => ring.advise({ check: { ring: 2, skill: 0, tn: 1 }, ring: [5], skill: [] }),
+      ],
+    ];
+    for (const [name, call, entry] of cases) {
+      expect(call, name).toThrow(InputError);
+      expect(call, name).toThrow(messageOf(entry));
+    }
+    expect(() => tags.bandOfTotal('9' as never)).toThrow(
+      'total: "9" is not allowed (expected an integer: 2d6 plus the modifier)',
+    );
+    expect(() =>
+      rollToSpec({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] } as never),
+    ).toThrow(/^roll: \{"threats".* is not allowed \(expected a roll, as parseRoll returns it\)$/);
+  });
+
+  it('returns for a checked check what it returned, and the same for the spec itself', () => {
+    const spec = { roll: 'stacked', rating: 1, capacity: 5, tokens: 1 } as const;
+    expect(d12.d12ActionOdds(d12.parseD12ActionSpec(spec))).toEqual(d12.odds(spec));
+    expect(d12.d12ActionOdds(spec).expectedUtilityFraction).toBe(
+      d12.odds(spec).expectedUtilityFraction,
+    );
+    const check = { ring: 2, skill: 1, tn: 2 };
+    expect(ring.ringSkillOdds(ring.parseRingSkillSpec(check))).toEqual(ring.odds(check));
+    const state = { check, ring: [5, 1], skill: [11] };
+    expect(ring.ringSkillAdvice(ring.parseRingSkillAdviceRequest(state))).toEqual(
+      ring.advise(state),
+    );
+    expect(d6.d6PoolReport(d6.parseD6PoolSpec({ stat: 3 }))).toEqual(d6.odds({ stat: 3 }));
+    expect(tags.tags2d6Odds(tags.parseTags2d6Spec({ tags: 2 }))).toEqual(tags.odds({ tags: 2 }));
+    expect(tags.rollModifier({ tags: 2, item: 'hinder', weakness: true })).toBe(0);
+    expect(tags.bandOfTotal(9)).toBe(1);
+    const roll = parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] });
+    expect(parseRoll(rollToSpec(roll))).toEqual(roll);
+  });
+});
