@@ -268,8 +268,10 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       const shown = await runInProcess(args);
       const quiet = await runInProcess([...args, '--quiet']);
       for (const run of [piped, shown, quiet]) expect(run.code).toBe(0);
-      // 245 splits, a report after the first 200; the bar is cleared before the table.
+      // 245 splits: a report before any is listed, then after the first 200; the bar is
+      // cleared before the table.
       expect(shown.stderr).toContain('splits: solving [');
+      expect(shown.stderr).toContain('| 0 of 245 splits |');
       expect(shown.stderr).toContain('| 200 of 245 splits |');
       expect(quiet.stderr).toBe('');
       expect(piped.stderr).toBe('');

@@ -210,7 +210,50 @@ expectations:
     ]);
   });
 
-  it('refuse what the system refuses where the file says it: a grid point, a minus, a simulated number', () => {
+  it('refuse a number the system does not simulate, naming the ones it does', () => {
+    expect(
+      problems(`scenario: x
+system: d6-pool
+expectations:
+  - { expect: a, figure: expectedHits, of: { stat: 3 }, by: simulation, atLeast: 0 }
+`),
+    ).toEqual([
+      'bad.yaml:4:61: expectations[0].by: "simulation" is not allowed (expected exact: expectedHits has no simulated estimate (simulated d6-pool figures: failure, mixed, success))',
+    ]);
+  });
+
+  it('judge a simulated ring-skill weighted utility by its interval, as the exact one by its value', async () => {
+    const of = '{ ring: 3, skill: 2, tn: 3, objective: weighted }';
+    const exact = ringSkillOdds({
+      ring: 3,
+      skill: 2,
+      tn: 3,
+      objective: 'weighted',
+    }).expectedUtility;
+    const text = `scenario: weighted
+system: ring-skill
+simulation: { trials: 4000, maxTrials: 64000 }
+expectations:
+  - { expect: exact, figure: expectedUtility, of: ${of}, between: [${exact - 0.01}, ${exact + 0.01}] }
+  - { expect: near the truth, figure: expectedUtility, of: ${of}, by: simulation, between: [${exact - 0.05}, ${exact + 0.05}] }
+  - { expect: wrong, figure: expectedUtility, of: ${of}, by: simulation, atLeast: ${exact + 0.2} }
+`;
+    const run = await checkScenarios([load(text)], { seed: 5, threads: 1 });
+    const [right, near, wrong] = run.files[0]!.expectations;
+    expect(right).toMatchObject({ verdict: 'pass', by: 'exact' });
+    expect(near).toMatchObject({ verdict: 'pass', by: 'simulation' });
+    expect(wrong).toMatchObject({ verdict: 'fail', by: 'simulation' });
+    const simulated = run.files[0]!.figures.find((f) => f.key.endsWith('[simulated]'))!;
+    expect(simulated.key).toBe(
+      'expectedUtility of ring-skill ring 3, skill 2, tn 3, objective weighted [simulated]',
+    );
+    const { estimate, lo, hi } = simulated.estimate;
+    expect(lo).toBeLessThan(estimate);
+    expect(hi).toBeGreaterThan(estimate);
+    expect(Math.abs(estimate - exact)).toBeLessThan(hi - lo);
+  });
+
+  it('refuse what the system refuses where the file says it: a grid point, a minus', () => {
     expect(
       problems(`scenario: x
 system: ring-skill
@@ -225,16 +268,10 @@ expectations:
     of: { ring: 2, skill: 1, tn: 2 }
     minus: { of: { tn: 9 } }
     atLeast: 0
-  - expect: c
-    figure: expectedUtility
-    of: { ring: 2, skill: 1, tn: 2 }
-    by: simulation
-    atLeast: 0
 `),
     ).toEqual([
       'bad.yaml:7:23: expectations[0].over.ring[1]: 0 is not allowed (expected an integer from 1 to 5)',
       'bad.yaml:12:24: expectations[1].minus.of.tn: 9 is not allowed (expected an integer from 1 to 8)',
-      'bad.yaml:17:9: expectations[2].by: "simulation" is not allowed (expected exact: expectedUtility has no simulated estimate (simulated ring-skill figures: success, failure, pSuccess, expectedStrife, expectedBonusSuccesses, expectedOpportunity, expectedSuccesses, pCapped))',
     ]);
   });
 });

@@ -173,7 +173,7 @@ export const kernel: Kernel<unknown, Prepared> = {
       ...(weighted(prepared) ? { expectedUtility: utilityInterval(check, tally, trials) } : {}),
     };
   },
-  sampledFigures(_prepared, tally, trials) {
+  sampledFigures({ check }, tally, trials) {
     const count = (n: number) => ({ kind: 'count', count: n }) as const;
     const sum = (slot: number) =>
       ({ kind: 'sum', sum: tally[slot]!, squares: tally[slot + 1]! }) as const;
@@ -186,45 +186,75 @@ export const kernel: Kernel<unknown, Prepared> = {
       expectedOpportunity: sum(OPPORTUNITY),
       expectedSuccesses: sum(SUCCESSES),
       pCapped: count(tally[CAPPED]!),
+      expectedUtility: { kind: 'sum', ...utilitySums(check, tally) },
     };
   },
 };
 
+/** The figures a utility may weigh, by their Σx slot: those {@link WEIGHED}, then successes. */
+const UTILITY_SLOTS = [...WEIGHED, SUCCESSES] as const;
+
+/** The objective's utility of figures by {@link UTILITY_SLOTS}, by `expectedUtilityOf`, the exact engine's own. */
+function utilityOf(check: RingSkillCheck, x: readonly Rational[]): Rational {
+  return expectedUtilityOf(
+    {
+      pSuccess: x[0]!,
+      expectedStrife: x[1]!,
+      expectedBonusSuccesses: x[2]!,
+      expectedOpportunity: x[3]!,
+      expectedSuccesses: x[4]!,
+      pCapped: Rational.ZERO,
+    },
+    check,
+  );
+}
+
 /**
- * The weighted utility's mean and 95% interval from the tallies, by `expectedUtilityOf`, the
- * exact engine's own (the weights are not applied a second way here). The utility u is linear
- * in the figures its weights name, so Σu is the utility of their sums, and Σu² = Σᵢ wᵢ Σⱼ wⱼ Σxᵢxⱼ
- * the utility of each figure's utility of its row of Σxᵢxⱼ. Its range, for one trial and to
- * hold the interval, is what u can be: success is 0 or 1, the others any count ≥ 0.
+ * Σu and Σu² of the objective's utility u over the trials, from the tallies (the weights are not
+ * applied a second way here): u is linear in the figures, so Σu is the utility of their sums,
+ * and Σu² = Σᵢ wᵢ Σⱼ wⱼ Σxᵢxⱼ the utility of each figure's utility of its row of Σxᵢxⱼ. The
+ * weighted objective tallies every pair of the figures it weighs; the others weigh one figure
+ * (success or successes), whose Σx² is tallied.
+ */
+function utilitySums(
+  check: RingSkillCheck,
+  tally: ArrayLike<number>,
+): { readonly sum: number; readonly squares: number } {
+  const product = (i: number, j: number): number => {
+    const [a, b] = [UTILITY_SLOTS[Math.min(i, j)]!, UTILITY_SLOTS[Math.max(i, j)]!];
+    if (a === b) return a === SUCCEEDED ? tally[a]! : tally[a + 1]!;
+    const pair = PAIRS.findIndex(([p, q]) => p === a && q === b);
+    // A pair not tallied holds a figure its objective does not weigh: its Σxy counts for nothing.
+    return pair < 0 || check.objective !== 'weighted' ? 0 : tally[SLOTS + pair]!;
+  };
+  const sums = UTILITY_SLOTS.map((slot) => Rational.of(tally[slot]!));
+  const rows = UTILITY_SLOTS.map((_, i) =>
+    utilityOf(
+      check,
+      UTILITY_SLOTS.map((_, j) => Rational.of(product(i, j))),
+    ),
+  );
+  return { sum: utilityOf(check, sums).toNumber(), squares: utilityOf(check, rows).toNumber() };
+}
+
+/**
+ * The weighted utility's mean and 95% interval from the tallies ({@link utilitySums}). Its
+ * range, for one trial and to hold the interval, is what u can be: success is 0 or 1, the others
+ * any count ≥ 0.
  */
 function utilityInterval(check: RingSkillCheck, tally: Float64Array, trials: number): Interval {
-  // Figures the utility does not weigh are 0: they add nothing (their weights are none).
-  const utility = (x: readonly Rational[]) =>
-    expectedUtilityOf(
-      {
-        pSuccess: x[0]!,
-        expectedStrife: x[1]!,
-        expectedBonusSuccesses: x[2]!,
-        expectedOpportunity: x[3]!,
-        expectedSuccesses: Rational.ZERO,
-        pCapped: Rational.ZERO,
-      },
-      check,
-    );
-  const product = (i: number, j: number): number => {
-    const [a, b] = [WEIGHED[Math.min(i, j)]!, WEIGHED[Math.max(i, j)]!];
-    if (a === b) return a === SUCCEEDED ? tally[a]! : tally[a + 1]!;
-    return tally[SLOTS + PAIRS.findIndex(([p, q]) => p === a && q === b)]!;
-  };
-  const sums = WEIGHED.map((slot) => Rational.of(tally[slot]!));
-  const rows = WEIGHED.map((_, i) => utility(WEIGHED.map((_, j) => Rational.of(product(i, j)))));
+  // Each figure's weight: the utility of one of it and none of the others.
   const weights = WEIGHED.map((_, i) =>
-    utility(WEIGHED.map((_, j) => (i === j ? Rational.ONE : Rational.ZERO))).toNumber(),
+    utilityOf(
+      check,
+      UTILITY_SLOTS.map((_, j) => (i === j ? Rational.ONE : Rational.ZERO)),
+    ).toNumber(),
   );
   const [success, ...counts] = weights as [number, ...number[]];
   const range = [
     Math.min(0, success) + counts.reduce((lo, w) => lo + (w < 0 ? Number.NEGATIVE_INFINITY : 0), 0),
     Math.max(0, success) + counts.reduce((hi, w) => hi + (w > 0 ? Number.POSITIVE_INFINITY : 0), 0),
   ] as const;
-  return simulatedMean(utility(sums).toNumber(), utility(rows).toNumber(), trials, range);
+  const { sum, squares } = utilitySums(check, tally);
+  return simulatedMean(sum, squares, trials, range);
 }

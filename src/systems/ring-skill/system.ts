@@ -33,6 +33,7 @@ export const ringSkillSystem = {
       'expectedOpportunity',
       'expectedSuccesses',
       'pCapped',
+      'expectedUtility',
     ],
     axes: ['ring', 'skill', 'tn', 'explodeDepth', 'rerolls'],
   },

@@ -55,6 +55,12 @@ describe('Ring and Skill, simulated with the exact engine’s decisions', () => 
     expect(s.expectedUtility!.lo).toBeCloseTo(byHand.lo, 12);
     expect(s.expectedUtility!.hi).toBeCloseTo(byHand.hi, 12);
     expect(byHand.hi - byHand.lo).toBeGreaterThan(0.05);
+    // A scenario's simulated expectedUtility reads the same Σu and Σu² (it builds its own interval).
+    const figure = kernel.sampledFigures!(prepared, sum, trials).expectedUtility;
+    expect(figure).toMatchObject({ kind: 'sum' });
+    const { sum: su, squares: su2 } = figure as { sum: number; squares: number };
+    expect(su).toBeCloseTo(u1, 9);
+    expect(su2).toBeCloseTo(u2, 9);
     // Only the weighted objective has a utility to give (the others' figure is one of theirs).
     const plain = runKernel(kernel, { ring: 2, skill: 1, tn: 2 }, 100, 1);
     expect(kernel.summarize(plain.prepared, plain.tally, 100)).not.toHaveProperty(
@@ -76,6 +82,26 @@ describe('Ring and Skill, simulated with the exact engine’s decisions', () => 
     const single = (kernel.summarize(one.prepared, one.tally, 1) as RingSkillSimulation)
       .expectedUtility!;
     expect([single.lo, single.hi]).toEqual([Number.NEGATIVE_INFINITY, 1]);
+  });
+
+  it('gives a scenario every objective’s utility as odds does: P(success) or E[successes] under the others', () => {
+    for (const [objective, sum, squares] of [
+      ['succeed-then-least-strife', 0, 0],
+      ['most-successes', 7, 8],
+    ] as const) {
+      const { prepared, tally } = runKernel(
+        kernel,
+        { ring: 2, skill: 2, tn: 2, objective },
+        500,
+        3,
+      );
+      const figures = kernel.sampledFigures!(prepared, tally, 500);
+      expect(figures.expectedUtility).toEqual({
+        kind: 'sum',
+        sum: tally[sum],
+        squares: tally[squares],
+      });
+    }
   });
 
   it('gives the same tally for the same seed', () => {

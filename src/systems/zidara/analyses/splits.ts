@@ -22,7 +22,7 @@ import {
   splitSteps,
   splitsOfPool,
 } from '../roll/split.ts';
-import { eachBlockAtMost } from '../roll/split-count.ts';
+import { eachBlockAtMost, notAbove } from '../roll/split-count.ts';
 import {
   playOf,
   ROLL_SETUP_SHAPE,
@@ -137,7 +137,7 @@ export function splits(options: SplitsOptions): SplitRow[] {
 
 /** {@link splits} as its job runs it, naming a field bare (`steps`: see `answerOptions`). */
 function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitRow[] {
-  const { candidates, ranked } = splitsSearch(options);
+  const { candidates, ranked } = splitsSearch(options, progress);
   return rankSplitRows(
     scoreInShares(
       candidates,
@@ -149,8 +149,12 @@ function splitsRows(options: SplitsOptions, progress?: AnalysisProgress): SplitR
   );
 }
 
-/** What a splits run scores: its candidates, and the options each is solved with. */
-function splitsSearch(options: SplitsOptions) {
+/**
+ * What a splits run scores: its candidates, and the options each is solved with. A run of more
+ * than one share tells `progress` so (none done) before its splits are listed and sized, seconds
+ * for some 300,000 of them.
+ */
+function splitsSearch(options: SplitsOptions, progress?: AnalysisProgress) {
   const { steps: _steps, actions: _actions, intents: _intents, ...ranked } = options;
   const {
     steps,
@@ -158,13 +162,14 @@ function splitsSearch(options: SplitsOptions) {
     intents,
   } = parseSpec(splitsOptionsSchema, options);
   // Millions of splits take a minute to list: a run too large is refused before.
-  refuseSplitsRun(
+  const count = refuseSplitsRun(
     exactPools(steps, actions),
     ranked,
     'intents',
     (pool) => splitsOfPool(pool, intents),
     intents,
   );
+  if (count > SHARE_SPLITS) progress?.(0, count, 'splits');
   return { candidates: splitCandidates(options), ranked };
 }
 
@@ -267,8 +272,9 @@ function tooMuchWork(
  * milliseconds. Only the pool holding the first split past the engine is listed, to name it.
  * `intents`: the intent counts allowed (every one when not given); `minorMax`: dice larger may
  * only be on the main intent (fishing's splits). A run it passes is sized again as it is listed.
+ * Returns how many splits the run has.
  * @throws InputError as {@link splitsRunStates}.
- * @example refuseSplitsRun([[12, 4]], { challenge: 3 }, 'intents', (pool) => splitsOfPool(pool)) // undefined (2 splits: no refusal)
+ * @example refuseSplitsRun([[12, 4]], { challenge: 3 }, 'intents', (pool) => splitsOfPool(pool)) // 2 (no refusal)
  */
 export function refuseSplitsRun(
   pools: readonly (readonly number[])[],
@@ -277,7 +283,7 @@ export function refuseSplitsRun(
   splitsOf: (pool: readonly number[]) => Split[],
   intents?: readonly number[],
   minorMax?: number,
-): void {
+): number {
   const { challenge, objective = SPLITS_DEFAULTS.objective } = parseSpec(
     rankStatedSplitsOptionsSchema,
     options,
@@ -318,6 +324,7 @@ export function refuseSplitsRun(
   // A split's size depends on how many like dice each intent holds, not on their sides: pools
   // alike in that way (their counts of each side, and which sides are past minorMax) share one.
   const byShape = new Map<string, SizedSplits[]>();
+  const mostIntents = intents === undefined ? Number.POSITIVE_INFINITY : Math.max(0, ...intents);
   for (const pool of pools) {
     const shape = [...new Set(pool)]
       .map(
@@ -328,7 +335,7 @@ export function refuseSplitsRun(
       .join(',');
     let sizedByIntents = byShape.get(shape);
     if (!sizedByIntents) {
-      sizedByIntents = sizedSplitsOfPool(pool, blockSize, minorMax);
+      sizedByIntents = sizedSplitsOfPool(pool, blockSize, minorMax, mostIntents);
       byShape.set(shape, sizedByIntents);
     }
     sizedByIntents.forEach((sized, k) => {
@@ -350,10 +357,11 @@ export function refuseSplitsRun(
     );
     const past = sizes.findIndex((size) => size.excess);
     // Counted past the engine but none listed is: the listing's own sizing decides.
-    if (past < 0) return;
+    if (past < 0) return count;
     throw pastEngine(candidates[past]!, sizes[past]!.excess!, fewest, field, field);
   }
   if (total > SPLITS_LIMITS.states) throw tooMuchWork(count, total, byIntents, field);
+  return count;
 }
 
 /** A pool's splits of one intent count, sized (see {@link sizedSplitsOfPool}). */
@@ -377,14 +385,27 @@ function sizedSplitsOfPool(
   pool: readonly number[],
   blockSize: (dice: readonly number[]) => { states: number; moves: number },
   minorMax = Number.POSITIVE_INFINITY,
+  mostIntents = pool.length,
 ): SizedSplits[] {
   const sides = [...new Set(pool)];
   const start = sides.map((side) => pool.filter((die) => die === side).length);
   const memo = new Map<number, SizedSplits[]>();
-  const sized = (left: readonly number[], most: readonly number[]): SizedSplits[] => {
+  // `room`: how many more intents a split may have.
+  const sized = (left: readonly number[], most: readonly number[], room: number): SizedSplits[] => {
     if (left.every((m) => m === 0)) return [{ splits: 1, states: 1, most: 1, moves: 0 }];
-    // Counts are at most ROLL_LIMITS.dice: one number in base 13 keys both vectors.
-    let key = 0;
+    if (room <= 0) return [];
+    // The last intent takes what is left, if that is at most `most` (it holds every die past
+    // minorMax left, or none): without this cut every block of the last two intents was tried,
+    // seconds a run of many pools of twelve dice.
+    if (room === 1) {
+      if (!notAbove(left, most)) return [];
+      const size = blockSize(sides.flatMap((side, j) => Array<number>(left[j]!).fill(side)));
+      const out: SizedSplits[] = [];
+      out[1] = { splits: 1, states: size.states, most: size.states, moves: size.moves };
+      return out;
+    }
+    // Counts are at most ROLL_LIMITS.dice: one number in base 13 keys both vectors and `room`.
+    let key = room;
     for (let j = 0; j < left.length; j++) key = (key * 13 + left[j]!) * 13 + most[j]!;
     const known = memo.get(key);
     if (known) return known;
@@ -403,6 +424,7 @@ function sizedSplitsOfPool(
       const rest = sized(
         left.map((m, j) => m - taken[j]!),
         taken,
+        room - 1,
       );
       rest.forEach((r, k) => {
         const o = out[k + 1] ?? { splits: 0, states: 0, most: 0, moves: 0 };
@@ -416,7 +438,7 @@ function sizedSplitsOfPool(
     memo.set(key, out);
     return out;
   };
-  return sized(start, start);
+  return sized(start, start, Math.min(mostIntents, pool.length));
 }
 
 /** Most splits, and about the most dice-and-Aura states, scored between two progress reports (a second or two). */

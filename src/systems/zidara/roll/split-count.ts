@@ -19,11 +19,16 @@ export function countSplitsOfPool(
   for (const die of pool) counts.set(die, (counts.get(die) ?? 0) + 1);
   const start = [...counts.values()];
   const allowed = new Set(intentCounts ?? Array.from({ length: pool.length }, (_, i) => i + 1));
+  const mostIntents = Math.max(...allowed);
   const memo = new Map<string, number>();
   // Blocks are taken in non-increasing order (as vectors, lexicographically): `most` bounds the
   // next block, so each partition is counted once.
   const count = (left: readonly number[], most: readonly number[], blocks: number): number => {
     if (left.every((m) => m === 0)) return allowed.has(blocks) ? 1 : 0;
+    // The last intent allowed takes what is left, if that is a block at most `most`: without
+    // this cut every block of the last two intents was tried (seconds a pool of twelve dice).
+    if (blocks >= mostIntents - 1)
+      return blocks === mostIntents - 1 && notAbove(left, most) ? 1 : 0;
     const key = `${left.join(',')}|${most.join(',')}|${blocks}`;
     const known = memo.get(key);
     if (known !== undefined) return known;
@@ -72,6 +77,16 @@ export function eachBlockAtMost(
     block[i] = 0;
   };
   choose(0, true);
+}
+
+/**
+ * Whether `left` is at most `bound` lexicographically: whether {@link eachBlockAtMost} visits
+ * `left` itself, the block that leaves nothing.
+ * @example notAbove([1, 2], [2, 0]) // true
+ */
+export function notAbove(left: readonly number[], bound: readonly number[]): boolean {
+  for (let i = 0; i < left.length; i++) if (left[i]! !== bound[i]!) return left[i]! < bound[i]!;
+  return true;
 }
 
 /** Thrown through the recursion when the count passes `stopAbove`. */

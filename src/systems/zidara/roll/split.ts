@@ -3,7 +3,7 @@ import { invalid } from '../../../input/input-error.ts';
 import { parseIntents } from './notation.ts';
 import { DICE_ALLOWED, DIE_SIDES } from './pool.ts';
 import { ROLL_LIMITS } from './spec.ts';
-import { countSplitsOfPool, eachBlockAtMost } from './split-count.ts';
+import { countSplitsOfPool, eachBlockAtMost, notAbove } from './split-count.ts';
 
 /**
  * A split: a pool's dice shared among intents, all aimed at one threat. Each intent's dice are
@@ -185,6 +185,8 @@ export function splitsOfPool(pool: readonly number[], intentCounts?: readonly nu
   const left = sides.map((side) => pool.filter((die) => die === side).length);
   const found: Split[] = [];
   const intents: number[][] = [];
+  const sidesOf = (block: readonly number[]) =>
+    sides.flatMap((side, j) => new Array<number>(block[j]!).fill(side));
   // An intent taken is at most the one before it (`bound`) in canonical order, so each split
   // is made once, already canonical.
   const share = (bound: readonly number[]) => {
@@ -193,9 +195,14 @@ export function splitsOfPool(pool: readonly number[], intentCounts?: readonly nu
       return;
     }
     if (intents.length === most) return;
+    // The last intent takes what is left (if at most `bound`): no other block of it ends a split.
+    if (intents.length === most - 1) {
+      if (counts.has(most) && notAbove(left, bound)) found.push([...intents, sidesOf(left)]);
+      return;
+    }
     // Every non-empty sub-multiset of what is left, at most `bound`, largest first.
     eachBlockAtMost(left, bound, (block) => {
-      intents.push(sides.flatMap((side, j) => new Array<number>(block[j]!).fill(side)));
+      intents.push(sidesOf(block));
       block.forEach((m, j) => {
         left[j]! -= m;
       });

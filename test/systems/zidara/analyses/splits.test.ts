@@ -285,8 +285,43 @@ describe('splits: a long run', () => {
     });
     const candidates = splitCandidates(options);
     expect(candidates.length).toBe(245);
-    expect(reports).toEqual([[200, 245, 'splits']]);
+    // The first report (none done, of every split) comes before any is listed, sized or solved.
+    expect(reports).toEqual([
+      [0, 245, 'splits'],
+      [200, 245, 'splits'],
+    ]);
     expect(rows).toEqual(rankSplitRows(scoreSplitRows(candidates, { challenge: 3 })));
+  });
+
+  it('reports from the start of a run of many splits, before they are listed and sized, and nothing for one share', () => {
+    // 30 steps, 3 actions, 1 to 3 intents: 14,904 splits, seconds to list and size before the
+    // first solve, which drew no bar; the first report now says how many there are.
+    const options = { steps: 30, actions: 3, challenge: 3, intents: [1, 2, 3] };
+    const { steps, actions, intents, ...ranked } = options;
+    const first: [number, number, string][] = [];
+    expect(() =>
+      runAnalysis({ analysis: 'splits', options }, (done, total, unit) => {
+        first.push([done, total, unit]);
+        // Stopped at the first report, which once came after the first share's 200 solves.
+        throw new Error('stopped');
+      }),
+    ).toThrow('stopped');
+    const count = refuseSplitsRun(
+      exactPools(steps, actions),
+      ranked,
+      'intents',
+      (pool) => splitsOfPool(pool, intents),
+      intents,
+    );
+    expect(count).toBe(14_904);
+    expect(first).toEqual([[0, count, 'splits']]);
+    expect(splitCandidates(options)).toHaveLength(count);
+    // One share (200 splits or fewer): no report, so a short run draws no bar.
+    const short: unknown[] = [];
+    runAnalysis({ analysis: 'splits', options: { steps: 8, challenge: 3 } }, (...report) => {
+      short.push(report);
+    });
+    expect(short).toEqual([]);
   });
 
   it(`refuses a run past ${SPLITS_LIMITS.states} dice-and-Aura states of the engine's work before solving any, naming the most intents that fit`, () => {
@@ -330,6 +365,9 @@ describe('splits: a run too large refused before its splits are listed', () => {
       [{ steps: 20, actions: 3, challenge: 4, resolve: 0 }, undefined],
       [{ steps: 40, challenge: 3, auraMax: 20, boostsPerRoll: 10, resolve: 10 }, undefined],
       [{ steps: 16, actions: 2, challenge: 3, objective: 'all' }, [2, 3]],
+      // Pools of twelve dice in two intents: the last intent takes what is left (it once tried every block).
+      [{ steps: 42, actions: 5, challenge: 3, resolve: 0 }, [2]],
+      [{ steps: 30, actions: 6, challenge: 4, auraMax: 2 }, [1, 3]],
     ];
     for (const [options, intents] of cases) {
       const { steps, actions, ...ranked } = options;

@@ -28,5 +28,9 @@ describe('countSplitsOfPool', () => {
     expect(countSplitsOfPool([12, 10, 8, 6, 4, 2])).toBe(203);
     // splitsOfPool refuses that pool (more than it lists); the count still answers.
     expect(() => splitsOfPool([12, 12, 10, 10, 8, 8, 6, 6, 4, 4, 2, 2])).toThrow();
+    // Into two intents: (3⁶ + 1) / 2 − 1 (the last intent takes what the first leaves).
+    expect(countSplitsOfPool([12, 12, 10, 10, 8, 8, 6, 6, 4, 4, 2, 2], [2])).toBe(364);
+    expect(countSplitsOfPool([12, 12, 10, 10, 8, 8, 6, 6, 4, 4, 2, 2], [2, 13])).toBe(364);
+    expect(countSplitsOfPool([12, 4], [])).toBe(0);
   });
 });

@@ -125,6 +125,9 @@ describe('splitsOfPool', () => {
       for (const most of [1, 2, 3, pool.length]) {
         const counts = Array.from({ length: Math.min(most, pool.length) }, (_, i) => i + 1);
         expect(splitsOfPool(pool, counts)).toEqual(setPartitionSplits(pool, counts));
+        // The most intents alone, and with one more than the pool's dice allowed.
+        expect(splitsOfPool(pool, [most])).toEqual(setPartitionSplits(pool, [most]));
+        expect(splitsOfPool(pool, [1, pool.length + 1])).toEqual(setPartitionSplits(pool, [1]));
       }
     }
   });
