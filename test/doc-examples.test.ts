@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { z } from '#zod';
 import { splitExample } from './doc-example-text.ts';
 
@@ -166,10 +167,14 @@ for (const file of files) {
 /** The package's public entries (package.json `exports`): they reuse the engine's names (`advise`, `simulate`). */
 const isEntry = (file: string) => file === 'src/index.ts' || file.startsWith('src/api/');
 /**
- * What examples may use besides src/'s exports: zod, whose schemas some examples build. A name
- * means the engine's module before a public entry's wrapper of it.
+ * What examples may use besides src/'s exports: zod, whose schemas some examples build, and the
+ * YAML parser's parseDocument, for the helpers that read its documents. A name means the engine's
+ * module before a public entry's wrapper of it.
  */
-const everyExport = new Map<string, unknown>([['z', z]]);
+const everyExport = new Map<string, unknown>([
+  ['z', z],
+  ['parseDocument', parseDocument],
+]);
 for (const [, exports] of [...modules].sort(([a], [b]) => Number(isEntry(a)) - Number(isEntry(b))))
   for (const [name, value] of Object.entries(exports))
     if (name !== 'default' && !everyExport.has(name)) everyExport.set(name, value);

@@ -119,7 +119,7 @@ function blankProblem(raw: string): string | undefined {
  * before any work, by the argument's name as `--help` shows it (`files: "" is not allowed
  * (expected a scenario file or folder, but its name is empty)`), as `merge` names its `parts`.
  * A name beginning with "-" is taken: commander passes one only after `--`, as it was meant.
- * @example pathArguments('files', ['scenarios'], 'a scenario file or folder') // returns: nothing wrong
+ * @example pathArguments('files', ['scenarios'], 'a scenario file or folder') // undefined (nothing wrong)
  * @throws InputError naming the argument, the path and what is allowed.
  */
 export function pathArguments(argument: string, paths: readonly string[], expected: string): void {
