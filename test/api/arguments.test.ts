@@ -214,3 +214,88 @@ describe('an engine function of an entry, given what is not a checked check', ()
     expect(parseRoll(rollToSpec(roll))).toEqual(roll);
   });
 });
+
+/**
+ * `dicelab/distribution` exports no InputError (it is the algebra, not input): a missing or
+ * wrong-typed argument is a TypeError or RangeError naming the function's argument and what is
+ * allowed, in one line, as `explode`'s depth was; before, maxOf(undefined), ratio(undefined),
+ * explode(undefined, 1), a.add(undefined) and a.compare(undefined) failed inside ("Cannot read
+ * properties of undefined"), Dist.of(undefined) with "undefined is not iterable", a weight of
+ * 1.5 in BigInt's words, and repeat(-1) or repeat(undefined) gave the constant 0 silently.
+ */
+describe('dicelab/distribution refuses a missing or wrong-typed argument in one line', async () => {
+  const { Dist, explode, maxOf, ratio } = await import('../../src/api/distribution.ts');
+  const d6 = Dist.die(6);
+  const loose = (f: unknown) => f as (...args: unknown[]) => unknown;
+  const DIST = 'must be a Dist (from Dist.die, Dist.of or Dist.constant)';
+  it.each([
+    ['maxOf', () => loose(maxOf)(undefined), TypeError, `maxOf argument 1 ${DIST}, got undefined`],
+    ['maxOf', () => loose(maxOf)(d6, 3), TypeError, `maxOf argument 2 ${DIST}, got 3`],
+    [
+      'ratio',
+      () => loose(ratio)(undefined, 2n),
+      TypeError,
+      'ratio a must be a bigint, got undefined',
+    ],
+    ['ratio', () => loose(ratio)(1n, 2), TypeError, 'ratio b must be a bigint, got 2'],
+    ['explode', () => loose(explode)(undefined, 1), TypeError, `explode x ${DIST}, got undefined`],
+    ['add', () => loose(d6.add.bind(d6))(undefined), TypeError, `add other ${DIST}, got undefined`],
+    [
+      'compare',
+      () => loose(d6.compare.bind(d6))({}),
+      TypeError,
+      `compare other ${DIST}, got an object`,
+    ],
+    [
+      'map',
+      () => loose(d6.map.bind(d6))(undefined),
+      TypeError,
+      'map f must be a function of an outcome, got undefined',
+    ],
+    ['repeat', () => d6.repeat(-1), RangeError, 'repeat count must be an integer ≥ 0, got -1'],
+    [
+      'repeat',
+      () => loose(d6.repeat.bind(d6))(undefined),
+      RangeError,
+      'repeat count must be an integer ≥ 0, got undefined',
+    ],
+    [
+      'Dist.of',
+      () => loose(Dist.of)(undefined),
+      TypeError,
+      'Dist.of entries must be an iterable of [outcome, weight] pairs, got undefined',
+    ],
+    [
+      'Dist.of',
+      () => loose(Dist.of)([7]),
+      TypeError,
+      'Dist.of entry must be an [outcome, weight] pair, got 7',
+    ],
+    [
+      'Dist.of',
+      () => Dist.of([[1, 1.5]]),
+      RangeError,
+      'weight of outcome 1 must be a bigint or an integer, got 1.5',
+    ],
+    [
+      'Dist.of',
+      () => loose(Dist.of)([[1, '2']]),
+      RangeError,
+      'weight of outcome 1 must be a bigint or an integer, got "2"',
+    ],
+  ])('%s', (_name, call, kind, message) => {
+    expect(call).toThrow(kind);
+    expect(call).toThrow(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  });
+
+  it('still reads what it always read', () => {
+    expect(d6.repeat(0).outcomes).toEqual([0]);
+    expect(
+      Dist.of([
+        [1, 1],
+        [2, 3n],
+      ]).probability(2),
+    ).toBe(0.75);
+    expect(maxOf(d6, d6).probability(6)).toBeCloseTo(11 / 36, 15);
+  });
+});
