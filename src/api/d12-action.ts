@@ -14,7 +14,7 @@ import * as advice from '../systems/d12-action/advise.ts';
 import { type D12Advice, parseD12AdviceRequest } from '../systems/d12-action/advise.ts';
 import type { D12ActionResult } from '../systems/d12-action/exact.ts';
 import * as exact from '../systems/d12-action/exact.ts';
-import type { D12Plan } from '../systems/d12-action/plan.ts';
+import { checkPlan, type D12Plan } from '../systems/d12-action/plan.ts';
 import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
 import {
   type D12ActionRoll,
@@ -91,12 +91,13 @@ export function d12ActionOdds(roll: D12ActionRoll | D12ActionSpec): D12ActionRes
  * Every action on the die in front of the player, valued exactly from the roll's plan, best
  * first, as {@link advise} returns it for one state; `plan`, when given, the plan of the
  * request's check (built once for many requests of one roll). O(12 · dice).
- * @throws InputError naming the field, as {@link parseD12AdviceRequest} does.
+ * @throws InputError naming the field, as {@link parseD12AdviceRequest} does, or `plan` built for another roll.
  * @example d12Advice({ check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [12] }).best.action // 'roll'
  */
 export function d12Advice(
   request: D12AdviceState | advice.D12AdviceRequest,
   plan?: D12Plan,
 ): D12Advice {
-  return advice.d12Advice(parseD12AdviceRequest(request), plan);
+  const parsed = parseD12AdviceRequest(request);
+  return advice.d12Advice(parsed, plan === undefined ? undefined : checkPlan(plan, parsed.check));
 }

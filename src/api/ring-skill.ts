@@ -81,26 +81,34 @@ export const advise: EachSpec<RingSkillAdviceState, RingSkillAdvice> = answerEac
 /**
  * Solves one check exactly (what {@link odds} returns for one check), the check as `odds` takes
  * it or as {@link parseRingSkillSpec} returns it; `solver` as the engine's (built when not
- * given).
- * @throws InputError naming the field, as {@link parseRingSkillSpec} does.
+ * given), of the check's ring, TN, explosion depth and objective.
+ * @throws InputError naming the field, as {@link parseRingSkillSpec} does, or `solver` built for another check.
  * @example ringSkillOdds({ ring: 1, skill: 1, tn: 1 }).exact.pSuccess // "19/24"
  */
 export function ringSkillOdds(
   check: RingSkillCheck | RingSkillSpec,
   solver?: RingSkillSolver,
 ): RingSkillResult {
-  return exact.ringSkillOdds(parseRingSkillSpec(check), solver);
+  const parsed = parseRingSkillSpec(check);
+  return exact.ringSkillOdds(
+    parsed,
+    solver === undefined ? undefined : exact.checkSolver(solver, parsed),
+  );
 }
 
 /**
  * The keep choice after the roll, as {@link advise} returns it for one roll; `solver` as the
- * engine's (built for the request's check when not given).
- * @throws InputError naming the field, as {@link parseRingSkillAdviceRequest} does.
+ * engine's (built for the request's check when not given), of its ring, TN, explosion depth and objective.
+ * @throws InputError naming the field, as {@link parseRingSkillAdviceRequest} does, or `solver` built for another check.
  * @example ringSkillAdvice({ check: { ring: 2, skill: 0, tn: 1 }, ring: [5, 1], skill: [] }).best.kept // ['success']
  */
 export function ringSkillAdvice(
   request: RingSkillAdviceState | advice.RingSkillAdviceRequest,
   solver?: RingSkillSolver,
 ): RingSkillAdvice {
-  return advice.ringSkillAdvice(parseRingSkillAdviceRequest(request), solver);
+  const parsed = parseRingSkillAdviceRequest(request);
+  return advice.ringSkillAdvice(
+    parsed,
+    solver === undefined ? undefined : exact.checkSolver(solver, parsed.check),
+  );
 }

@@ -21,10 +21,22 @@ export class Dist {
    * @example Dist.of([[1, 1n], [2, 3n]]).probability(2) // 0.75
    */
   static of(entries: Iterable<readonly [number, bigint | number]>): Dist {
+    if (typeof (entries as Partial<Iterable<unknown>> | null)?.[Symbol.iterator] !== 'function')
+      throw new TypeError(
+        `Dist.of entries must be an iterable of [outcome, weight] pairs, got ${shown(entries)}`,
+      );
     const merged = new Map<number, bigint>();
-    for (const [outcome, weight] of entries) {
+    for (const entry of entries) {
+      if (!Array.isArray(entry))
+        throw new TypeError(`Dist.of entry must be an [outcome, weight] pair, got ${shown(entry)}`);
+      const [outcome, weight] = entry;
       if (!Number.isSafeInteger(outcome))
         throw new RangeError(`outcome ${outcome} is not an integer`);
+      // BigInt's own words for 1.5 or "a" would not say which weight, nor what is allowed.
+      if (typeof weight !== 'bigint' && !Number.isSafeInteger(weight))
+        throw new RangeError(
+          `weight of outcome ${outcome} must be a bigint or an integer, got ${shown(weight)}`,
+        );
       const w = BigInt(weight);
       if (w < 0n) throw new RangeError(`weight ${w} of outcome ${outcome} is negative`);
       merged.set(outcome, (merged.get(outcome) ?? 0n) + w);
@@ -85,11 +97,14 @@ export class Dist {
 
   /** The distribution of f(X). O(outcomes). @example Dist.die(6).map((x) => x >= 5 ? 1 : 0).probability(1) // 1/3 */
   map(f: (outcome: number) => number): Dist {
+    if (typeof f !== 'function')
+      throw new TypeError(`map f must be a function of an outcome, got ${shown(f)}`);
     return Dist.of(this.outcomes.map((o, i) => [f(o), this.weights[i]!] as const));
   }
 
   /** The distribution of X + Y for independent X, Y (convolution). O(|X|·|Y|). */
   add(other: Dist): Dist {
+    checkDist('add other', other);
     const pairs: [number, bigint][] = [];
     this.outcomes.forEach((a, i) => {
       other.outcomes.forEach((b, j) => {
@@ -101,6 +116,8 @@ export class Dist {
 
   /** The sum of `count` independent copies (count ≥ 0; 0 copies is the constant 0). */
   repeat(count: number): Dist {
+    if (!Number.isSafeInteger(count) || count < 0)
+      throw new RangeError(`repeat count must be an integer ≥ 0, got ${shown(count)}`);
     let acc = Dist.constant(0);
     for (let i = 0; i < count; i++) acc = acc.add(this);
     return acc;
@@ -118,6 +135,7 @@ export class Dist {
    * as weights over `this.total * other.total` and as floats; they sum to 1.
    */
   compare(other: Dist): Comparison {
+    checkDist('compare other', other);
     let greater = 0n;
     let equal = 0n;
     this.outcomes.forEach((a, i) => {
@@ -149,6 +167,7 @@ export interface Comparison {
 /** The highest of several independent values (advantage), from the product of their CDFs. */
 export function maxOf(...dists: Dist[]): Dist {
   if (dists.length === 0) throw new RangeError('maxOf needs at least one distribution');
+  for (const [i, d] of dists.entries()) checkDist(`maxOf argument ${i + 1}`, d);
   const outcomes = [...new Set(dists.flatMap((d) => d.outcomes))].sort((a, b) => a - b);
   const total = dists.reduce((t, d) => t * d.total, 1n);
   let below = 0n;
@@ -165,6 +184,8 @@ export function maxOf(...dists: Dist[]): Dist {
 
 /** a / b as a float, correctly rounded to about 2^-60 even when both exceed 2^53. */
 export function ratio(a: bigint, b: bigint): number {
+  if (typeof a !== 'bigint') throw new TypeError(`ratio a must be a bigint, got ${shown(a)}`);
+  if (typeof b !== 'bigint') throw new TypeError(`ratio b must be a bigint, got ${shown(b)}`);
   if (b <= 0n) throw new RangeError('a probability needs a positive total weight');
   const safe = BigInt(Number.MAX_SAFE_INTEGER);
   const magnitude = a < 0n ? -a : a;
@@ -174,4 +195,25 @@ export function ratio(a: bigint, b: bigint): number {
   const q = k >= 0 ? (magnitude << BigInt(k)) / b : magnitude / (b << BigInt(-k));
   const value = Number(q) * 2 ** -k;
   return a < 0n ? -value : value;
+}
+
+/**
+ * Throws a one-line TypeError naming `what` (the function and its argument) unless `value` is a
+ * Dist: a plain JS caller's `undefined` would otherwise fail inside, in the engine's words.
+ */
+export function checkDist(what: string, value: unknown): void {
+  if (!(value instanceof Dist))
+    throw new TypeError(
+      `${what} must be a Dist (from Dist.die, Dist.of or Dist.constant), got ${shown(value)}`,
+    );
+}
+
+/** A value as a message shows it: primitives as written, objects by their kind. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'function') return 'a function';
+  if (value !== null && typeof value === 'object') return 'an object';
+  return String(value);
 }

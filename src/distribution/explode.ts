@@ -1,4 +1,4 @@
-import { Dist, ratio } from './dist.ts';
+import { checkDist, Dist, ratio } from './dist.ts';
 
 /** An exploded distribution and the weight of the chains the depth cap stopped. */
 export interface Exploded {
@@ -14,6 +14,7 @@ export interface Exploded {
  * @example explode(Dist.die(4), 1).dist.probability(8) // 1/16: two 4s, capped
  */
 export function explode(x: Dist, depth: number): Exploded {
+  checkDist('explode x', x);
   if (!Number.isSafeInteger(depth) || depth < 0) {
     throw new RangeError(`explode depth must be an integer ≥ 0, got ${depth}`);
   }

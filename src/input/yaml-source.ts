@@ -23,6 +23,7 @@ import {
   sourceOf,
 } from './located-text.ts';
 import { nodeOffset } from './yaml-locator.ts';
+import { explicitTag, TAG_PARSE_OPTIONS } from './yaml-tag.ts';
 
 // YAML files, and JSON that `JSON.parse` refuses: parsed with every position kept. Shared by
 // spec files and scenario files.
@@ -55,7 +56,12 @@ export function parseYaml(
   if (scan.tooDeep !== undefined)
     return { ok: false, problems: [problem(scan.tooDeep, nestingMessage())] };
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    prettyErrors: false,
+    uniqueKeys: true,
+    ...TAG_PARSE_OPTIONS,
+  });
   if (doc.errors.length > 0) {
     const notJson = json ? jsonSyntaxIfAny(text) : undefined;
     if (notJson) {
@@ -75,6 +81,8 @@ export function parseYaml(
   }
   const keyed = collectionKey(doc);
   if (keyed) return { ok: false, problems: [problem(keyed.offset, keyed.message)] };
+  const tagged = explicitTag(doc);
+  if (tagged) return { ok: false, problems: [problem(tagged.offset, tagged.message)] };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: INPUT_LIMITS.yamlAliases });

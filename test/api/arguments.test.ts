@@ -214,3 +214,175 @@ describe('an engine function of an entry, given what is not a checked check', ()
     expect(parseRoll(rollToSpec(roll))).toEqual(roll);
   });
 });
+
+/**
+ * `dicelab/distribution` exports no InputError (it is the algebra, not input): a missing or
+ * wrong-typed argument is a TypeError or RangeError naming the function's argument and what is
+ * allowed, in one line, as `explode`'s depth was; before, maxOf(undefined), ratio(undefined),
+ * explode(undefined, 1), a.add(undefined) and a.compare(undefined) failed inside ("Cannot read
+ * properties of undefined"), Dist.of(undefined) with "undefined is not iterable", a weight of
+ * 1.5 in BigInt's words, and repeat(-1) or repeat(undefined) gave the constant 0 silently.
+ */
+describe('dicelab/distribution refuses a missing or wrong-typed argument in one line', async () => {
+  const { Dist, explode, maxOf, ratio } = await import('../../src/api/distribution.ts');
+  const d6 = Dist.die(6);
+  const loose = (f: unknown) => f as (...args: unknown[]) => unknown;
+  const DIST = 'must be a Dist (from Dist.die, Dist.of or Dist.constant)';
+  it.each([
+    ['maxOf', () => loose(maxOf)(undefined), TypeError, `maxOf argument 1 ${DIST}, got undefined`],
+    ['maxOf', () => loose(maxOf)(d6, 3), TypeError, `maxOf argument 2 ${DIST}, got 3`],
+    [
+      'ratio',
+      () => loose(ratio)(undefined, 2n),
+      TypeError,
+      'ratio a must be a bigint, got undefined',
+    ],
+    ['ratio', () => loose(ratio)(1n, 2), TypeError, 'ratio b must be a bigint, got 2'],
+    ['explode', () => loose(explode)(undefined, 1), TypeError, `explode x ${DIST}, got undefined`],
+    ['add', () => loose(d6.add.bind(d6))(undefined), TypeError, `add other ${DIST}, got undefined`],
+    [
+      'compare',
+      () => loose(d6.compare.bind(d6))({}),
+      TypeError,
+      `compare other ${DIST}, got an object`,
+    ],
+    [
+      'map',
+      () => loose(d6.map.bind(d6))(undefined),
+      TypeError,
+      'map f must be a function of an outcome, got undefined',
+    ],
+    ['repeat', () => d6.repeat(-1), RangeError, 'repeat count must be an integer ≥ 0, got -1'],
+    [
+      'repeat',
+      () => loose(d6.repeat.bind(d6))(undefined),
+      RangeError,
+      'repeat count must be an integer ≥ 0, got undefined',
+    ],
+    [
+      'Dist.of',
+      () => loose(Dist.of)(undefined),
+      TypeError,
+      'Dist.of entries must be an iterable of [outcome, weight] pairs, got undefined',
+    ],
+    [
+      'Dist.of',
+      () => loose(Dist.of)([7]),
+      TypeError,
+      'Dist.of entry must be an [outcome, weight] pair, got 7',
+    ],
+    [
+      'Dist.of',
+      () => Dist.of([[1, 1.5]]),
+      RangeError,
+      'weight of outcome 1 must be a bigint or an integer, got 1.5',
+    ],
+    [
+      'Dist.of',
+      () => loose(Dist.of)([[1, '2']]),
+      RangeError,
+      'weight of outcome 1 must be a bigint or an integer, got "2"',
+    ],
+  ])('%s', (_name, call, kind, message) => {
+    expect(call).toThrow(kind);
+    expect(call).toThrow(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  });
+
+  it('still reads what it always read', () => {
+    expect(d6.repeat(0).outcomes).toEqual([0]);
+    expect(
+      Dist.of([
+        [1, 1],
+        [2, 3n],
+      ]).probability(2),
+    ).toBe(0.75);
+    expect(maxOf(d6, d6).probability(6)).toBeCloseTo(11 / 36, 15);
+  });
+});
+
+/**
+ * A solver or plan given to share its tables is the request's own: before, one built for another
+ * ring, TN, depth or objective (another roll) was used as given, and its figures returned as the
+ * request's without a word.
+ */
+describe('a solver or plan built for another check is refused, naming it', async () => {
+  const { RingSkillSolver } = await import('../../src/systems/ring-skill/solver.ts');
+  const { parseRingSkillSpec } = await import('../../src/systems/ring-skill/spec.ts');
+  const { planD12Roll } = await import('../../src/systems/d12-action/plan.ts');
+  const { parseD12ActionSpec } = await import('../../src/systems/d12-action/spec.ts');
+  const solverOf = (spec: Parameters<typeof parseRingSkillSpec>[0]) =>
+    new RingSkillSolver(parseRingSkillSpec(spec));
+
+  it('ringSkillOdds and ringSkillAdvice: the solver of the check reads as before, another is refused', () => {
+    const check = { ring: 2, skill: 1, tn: 2 };
+    const own = solverOf(check);
+    expect(ring.ringSkillOdds(check, own)).toEqual(ring.ringSkillOdds(check));
+    // Another skill or reroll count is the same solver's: one solver serves them all.
+    expect(ring.ringSkillOdds({ ...check, skill: 2 }, own)).toEqual(
+      ring.ringSkillOdds({ ...check, skill: 2 }),
+    );
+    const other = solverOf({ ring: 2, skill: 1, tn: 3 });
+    const refusal = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        expect(error).toBeInstanceOf(InputError);
+        return (error as Error).message;
+      }
+      return 'answered';
+    };
+    expect(refusal(() => ring.ringSkillOdds(check, other))).toBe(
+      "solver: a solver of tn 3 is not allowed (expected one of this check's tn 2, or none to build one)",
+    );
+    expect(
+      refusal(() =>
+        ring.ringSkillAdvice({ check, ring: [5, 6], skill: [11] }, solverOf({ ...check, ring: 3 })),
+      ),
+    ).toBe(
+      "solver: a solver of ring 3 is not allowed (expected one of this check's ring 2, or none to build one)",
+    );
+    expect(
+      refusal(() =>
+        ring.ringSkillOdds(
+          check,
+          solverOf({ ...check, explodeDepth: 1, objective: 'most-successes' }),
+        ),
+      ),
+    ).toBe(
+      'solver: a solver of explodeDepth 1, objective "most-successes" is not allowed (expected one of this check\'s explodeDepth 10, objective "succeed-then-least-strife", or none to build one)',
+    );
+    const weighted = { ...check, objective: 'weighted' as const };
+    expect(
+      refusal(() =>
+        ring.ringSkillOdds(weighted, solverOf({ ...weighted, weights: { strife: -1 } })),
+      ),
+    ).toMatch(
+      /^solver: a solver of weights \{[^}]*"strife":-1\} is not allowed \(expected one of this check's weights \{[^}]*"strife":-0\.2\}, or none to build one\)$/,
+    );
+    expect(refusal(() => ring.ringSkillOdds(check, {} as never))).toBe(
+      'solver: object is not allowed (expected a RingSkillSolver of this check, or none to build one)',
+    );
+  });
+
+  it('d12Advice: the plan of the roll reads as before, another is refused', () => {
+    const check = { roll: 'stacked' as const, rating: 0, capacity: 5 };
+    const request = { check, rolled: [12] };
+    expect(d12.d12Advice(request, planD12Roll(parseD12ActionSpec(check)))).toEqual(
+      d12.d12Advice(request),
+    );
+    const other = planD12Roll(parseD12ActionSpec({ ...check, capacity: 3 }));
+    expect(() => d12.d12Advice(request, other)).toThrow(InputError);
+    expect(() => d12.d12Advice(request, other)).toThrow(
+      /^plan: a plan of capacity 3 is not allowed \(expected the plan of this check's roll, of capacity 5, or none to build it\)$/,
+    );
+    const utilities = planD12Roll(
+      parseD12ActionSpec({ ...check, utilities: { criticalSuccess: 2 } }),
+    );
+    expect(() => d12.d12Advice(request, utilities)).toThrow(
+      /^plan: a plan of utilities \{"criticalSuccess":2,[^}]*\} is not allowed \(expected the plan of this check's roll, of utilities \{"criticalSuccess":1\.25,/,
+    );
+    expect(() => d12.d12Advice(request, {} as never)).toThrow(
+      /^plan: object is not allowed \(expected the plan of this check's roll, or none to build it\)$/,
+    );
+  });
+});

@@ -73,6 +73,9 @@ beforeAll(async () => {
   await write('deep-flow.yaml', `stat: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
   await write('tab-indent.yaml', 'stat: 3\nbogus:\n\tnested: 1\n');
   await write('list-key.yaml', '? [a, b]\n: 3\n');
+  await write('binary.yaml', 'stat: !!binary aGVsbG8=\n');
+  await write('binary-file.yaml', '!!binary aGVsbG8=\n');
+  await write('local-tag.yaml', 'stat: !foo 3\n');
   await write('past-max.json', '{"stat": 1e309}');
   await write('worth.json', '{"tags": 1, "bandValues": {"clean": 1e308}}');
   await write('latin1.json', Buffer.from('{"stat": 3, "name": "caf\xe9"}', 'latin1'));
@@ -752,6 +755,24 @@ describe('spec files a careless or hostile user might give', () => {
       'a list as a key',
       'list-key.yaml',
       /list-key\.yaml:1:3: \["a","b"\]: a list as a key is not allowed \(expected a name\)\n$/,
+    ],
+    [
+      // Before, 'stat: {"type":"Buffer","data":[104,…]} is not allowed', bytes the file does not hold.
+      'a !!binary value',
+      'binary.yaml',
+      /binary\.yaml:1:7: stat: the tag !!binary is not allowed \(expected a plain value: untagged, or !!str, !!int, !!float, !!bool, !!null, !!seq or !!map\)\n$/,
+    ],
+    [
+      // Before, "0: no such field": a Buffer's bytes read as a spec's fields.
+      'a file of a !!binary value',
+      'binary-file.yaml',
+      /binary-file\.yaml:1:1: the tag !!binary is not allowed \(expected a plain value: /,
+    ],
+    [
+      // Before, read as the text "3" and the parser's warning thrown away.
+      'an unknown local tag',
+      'local-tag.yaml',
+      /local-tag\.yaml:1:7: stat: the tag !foo is not allowed \(expected a plain value: /,
     ],
     ['Latin-1 bytes', 'latin1.json', /latin1\.json:1:25: byte 0xE9 at offset 24 is not UTF-8/],
     [

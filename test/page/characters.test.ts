@@ -214,6 +214,25 @@ describe("the player's characters", () => {
     },
   );
 
+  // Before, a !!binary value was read as a Buffer and named field by field ("…locks.type: no
+  // such field", "…locks.data: no such field", …); an unknown tag was read as text.
+  it.each([
+    ['!!binary', 'locks: !!binary aGVsbG8=', 'characters.vesk.actions.locks: the tag !!binary'],
+    ['an unknown tag', 'locks: !foo 5', 'characters.vesk.actions.locks: the tag !foo'],
+  ])('names a value tagged %s on the page, once, at the tag', async (_tag, locks, named) => {
+    const page = await open('v=1&view=characters');
+    await page.setInputFiles('#import-characters', {
+      name: 'tagged.yaml',
+      mimeType: 'text/yaml',
+      buffer: Buffer.from(`characters:\n  vesk:\n    actions:\n      ${locks}\n`),
+    });
+    const problems = await page.locator('.problems li').allTextContents();
+    expect(problems).toEqual([
+      `tagged.yaml:4:14: ${named} is not allowed (expected a plain value: untagged, or !!str, !!int, !!float, !!bool, !!null, !!seq or !!map)`,
+    ]);
+    expect(await page.$('[data-character]')).toBeNull();
+  });
+
   it('names the problem of a file it cannot read, where it is, and saves nothing of it', async () => {
     const page = await open('v=1&view=characters');
     const bad = join(tmpdir(), 'bad-characters.yaml');

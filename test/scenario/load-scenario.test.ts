@@ -115,6 +115,28 @@ threats:
     ]);
   });
 
+  it('refuses a YAML tag that does not give a plain value, at the tag, and takes the core ones', () => {
+    // Before, !!timestamp was read as a Date, !!set as an empty mapping and !foo as text.
+    expect(problems(`${HEADER}  ogre: !!set { challenge: 3 }\n`, 'set.yaml')).toEqual([
+      'set.yaml:8:9: threats.ogre: the tag !!set is not allowed (expected a plain value: untagged, or !!str, !!int, !!float, !!bool, !!null, !!seq or !!map)',
+    ]);
+    expect(problems('scenario: !!timestamp 2001-12-14\n', 'date.yaml')).toEqual([
+      'date.yaml:1:11: scenario: the tag !!timestamp is not allowed (expected a plain value: untagged, or !!str, !!int, !!float, !!bool, !!null, !!seq or !!map)',
+    ]);
+    expect(problems('scenario: x\ncharacters:\n  - !!int yes\n', 'int.yaml')).toEqual([
+      'int.yaml:3:5: characters[0]: "yes" tagged !!int is not allowed (expected an integer for !!int)',
+    ]);
+    const core = `scenario: !!str A test
+characters: !!map
+  bram: { titles: !!int "2", actions: { fight: 6 } }
+threats:
+  guard: { challenge: 3, tags: 2 }
+expectations: !!seq
+  - { expect: x, figure: winChance, of: { character: bram, action: fight, vs: guard }, atLeast: !!float 0.1 }
+`;
+    expect(problems(core)).toEqual([]);
+  });
+
   it('names a key written twice and points at its second appearance, in a block or a flow mapping', () => {
     const text = `${HEADER}  guard:
     challenge: 4

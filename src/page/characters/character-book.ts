@@ -4,6 +4,7 @@ import { collectionKey } from '../../input/collection-key.ts';
 import { fieldPath } from '../../input/field-path.ts';
 import { issueProblems } from '../../input/issue-messages.ts';
 import { yamlLocator } from '../../input/yaml-locator.ts';
+import { explicitTag, TAG_PARSE_OPTIONS } from '../../input/yaml-tag.ts';
 import { characterProblems } from '../../scenario/plan-problem.ts';
 import { setupOf, stepsOf, titleCount } from '../../scenario/resolve-figure.ts';
 import { type Character, scenarioSchema } from '../../scenario/schema.ts';
@@ -44,7 +45,12 @@ const MOST_ALIASES = 100;
  */
 export function parseCharacterFile(text: string, file: string): CharacterFileParse {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    uniqueKeys: true,
+    prettyErrors: false,
+    ...TAG_PARSE_OPTIONS,
+  });
   const at = (offset: number) => {
     const { line, col } = lines.linePos(offset);
     return `${file}:${line}:${col}`;
@@ -59,6 +65,9 @@ export function parseCharacterFile(text: string, file: string): CharacterFilePar
   // Before toJS, which would make such a key text and say so on the browser's console.
   const keyed = collectionKey(doc);
   if (keyed) return { ok: false, problems: [`${at(keyed.offset)}: ${keyed.message}`] };
+  // Before toJS too, which would make bytes or a date of a YAML 1.1 tag, or text of an unknown one.
+  const tagged = explicitTag(doc);
+  if (tagged) return { ok: false, problems: [`${at(tagged.offset)}: ${tagged.message}`] };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MOST_ALIASES });

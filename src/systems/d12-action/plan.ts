@@ -1,3 +1,4 @@
+import { InputError } from '../../input/input-error.ts';
 import { popcount } from '../popcount.ts';
 import { gcd, Rational } from '../rational.ts';
 import type { D12ActionRoll, Supporter } from './spec.ts';
@@ -336,6 +337,44 @@ export function planD12Roll(roll: D12ActionRoll): D12Plan {
     roll.roll === 'stacked' ? stackedKeepRule(actionLuck(roll.rating), safe, roll.policy) : [];
   const support = roll.roll === 'group' ? groupSupportPlan(roll, risky, utilities) : [];
   return { roll, utilities, proficiency, safe, risky, keep, support };
+}
+
+/**
+ * A plan given with a request (built once for many requests of one roll), refused unless it is
+ * one and was compiled for the request's roll, every option of it: another roll's tables give
+ * another roll's values without a word. Once per call: it compares the roll's dozen fields.
+ * @throws InputError naming `plan`, the first field it was built for otherwise, and the roll's.
+ */
+export function checkPlan(plan: unknown, roll: D12ActionRoll): D12Plan {
+  const built = (plan as Partial<D12Plan> | null)?.roll;
+  if (typeof built !== 'object' || built === null)
+    throw new InputError(
+      `plan: ${plan === null ? 'null' : typeof plan} is not allowed (expected the plan of this check's roll, or none to build it)`,
+      'plan',
+    );
+  const field = (Object.keys(roll) as (keyof D12ActionRoll)[]).find(
+    (key) => !sameValue(built[key], roll[key]),
+  );
+  if (field === undefined) return plan as D12Plan;
+  const shown = (v: unknown) => JSON.stringify(v) ?? String(v);
+  throw new InputError(
+    `plan: a plan of ${field} ${shown(built[field])} is not allowed (expected the plan of this check's roll, of ${field} ${shown(roll[field])}, or none to build it)`,
+    'plan',
+  );
+}
+
+/** Equal JSON-like values: primitives by identity, arrays and objects key by key. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) =>
+      sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
 }
 
 function lcm(a: bigint, b: bigint): bigint {

@@ -1,6 +1,7 @@
+import { InputError } from '../../input/input-error.ts';
 import type { OutcomeShare } from '../outcome-shares.ts';
 import type { Rational } from '../rational.ts';
-import { type ExactFigures, RingSkillSolver } from './solver.ts';
+import { type ExactFigures, RingSkillSolver, type SolverOptions } from './solver.ts';
 import type { RingSkillCheck } from './spec.ts';
 
 /** Outcome names of a check. */
@@ -40,6 +41,37 @@ export interface RingSkillResult extends RingSkillFigures {
 export function ringSkillOdds(check: RingSkillCheck, solver?: RingSkillSolver): RingSkillResult {
   const figures = (solver ?? new RingSkillSolver(check)).solve(check.skill, check.rerolls);
   return ringSkillResult(check, figures);
+}
+
+/**
+ * A solver given with a check (to share its tables across calls), refused unless it is one and
+ * was built for the check's ring, TN, explosion depth and objective (and weights, for the
+ * weighted objective): another's tables give another check's figures without a word. Once per
+ * call: it compares five fields.
+ * @throws InputError naming `solver`, what it was built for and what the check needs.
+ */
+export function checkSolver(solver: unknown, check: RingSkillCheck): RingSkillSolver {
+  if (!(solver instanceof RingSkillSolver))
+    throw new InputError(
+      `solver: ${solver === null ? 'null' : typeof solver} is not allowed (expected a RingSkillSolver of this check, or none to build one)`,
+      'solver',
+    );
+  const built = solver.options;
+  const differs = (name: keyof SolverOptions) =>
+    name === 'weights'
+      ? check.objective === 'weighted' &&
+        (Object.keys(check.weights) as (keyof typeof check.weights)[]).some(
+          (w) => built.weights[w] !== check.weights[w],
+        )
+      : built[name] !== check[name];
+  const fields = (['ring', 'tn', 'explodeDepth', 'objective', 'weights'] as const).filter(differs);
+  if (fields.length === 0) return solver;
+  const of = (options: SolverOptions) =>
+    fields.map((f) => `${f} ${JSON.stringify(options[f])}`).join(', ');
+  throw new InputError(
+    `solver: a solver of ${of(built)} is not allowed (expected one of this check's ${of(check)}, or none to build one)`,
+    'solver',
+  );
 }
 
 /** The CLI's result object from a solved check's exact figures. */
