@@ -50,7 +50,7 @@ const ALLOWED = 'a plain value: untagged, or !!str, !!int, !!float, !!bool, !!nu
  * a date, an empty mapping or quietly as text, or a core tag on a value it does not read
  * (`!!int x`). Ask before `toJS`, of a document parsed with `TAG_PARSE_OPTIONS`. Shared by spec,
  * scenario and the page's character files.
- * @example explicitTag(parseDocument('stat: !!binary aGVsbG8=', TAG_PARSE_OPTIONS))?.message // not run: needs a parsed document; gives "stat: the tag !!binary is not allowed (expected a plain value: …)"
+ * @example explicitTag(parseDocument('stat: !!binary aGVsbG8=', TAG_PARSE_OPTIONS))?.message // 'stat: the tag !!binary is not allowed (expected a plain value: …'
  */
 export function explicitTag(doc: Document): { offset: number; message: string } | undefined {
   let found: { offset: number; message: string } | undefined;
