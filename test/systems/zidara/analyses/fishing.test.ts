@@ -79,7 +79,36 @@ describe('fishing: a long run', () => {
       reports.push([done, total, unit]);
     });
     expect(rows).toHaveLength(400);
-    expect(reports).toEqual([[200, 400, 'splits']]);
+    // The first report (none done, of every split) comes before any is listed or solved.
+    expect(reports).toEqual([
+      [0, 400, 'splits'],
+      [200, 400, 'splits'],
+    ]);
     expect(rows).toEqual(fishing(options));
+  });
+
+  it('reports from the start of a run of many splits, before they are listed, and nothing for one share', () => {
+    // 36 steps, 4 actions: 2,071 splits, seconds to list before the first solve, which drew
+    // no bar; the first report now says how many there are.
+    const options = { steps: 36, actions: 4, challenge: 3 };
+    const first: [number, number, string][] = [];
+    expect(() =>
+      runAnalysis({ analysis: 'fishing', options }, (done, total, unit) => {
+        first.push([done, total, unit]);
+        // Stopped at the first report, which once came after the first share's 200 solves.
+        throw new Error('stopped');
+      }),
+    ).toThrow('stopped');
+    expect(first).toEqual([[0, 2071, 'splits']]);
+    // One share (200 splits or fewer): no report, so a short run draws no bar.
+    const short: unknown[] = [];
+    const { rows } = runAnalysis(
+      { analysis: 'fishing', options: { steps: 8, actions: 2, challenge: 4 } },
+      (...report) => {
+        short.push(report);
+      },
+    );
+    expect(rows.length).toBeLessThanOrEqual(200);
+    expect(short).toEqual([]);
   });
 });
