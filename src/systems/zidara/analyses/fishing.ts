@@ -9,7 +9,7 @@ import {
 } from '../../analysis-declaration.ts';
 import { stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
-import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
+import { formatPool, formatSplit, minorSplitsOfPool } from '../roll/split.ts';
 import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
 import {
   exactPools,
@@ -140,10 +140,7 @@ function fishingSearch(options: FishingOptions, progress?: AnalysisProgress) {
     ...setup
   } = options;
   const pools = exactPools(steps, actions);
-  const splitsOf = (pool: readonly number[]) =>
-    splitsOfPool(pool).filter((split) =>
-      split.slice(1).every((dice) => dice.every((n) => n <= minorMax)),
-    );
+  const splitsOf = (pool: readonly number[]) => minorSplitsOfPool(pool, minorMax);
   // Millions of splits take a minute to list: a run too large is refused before.
   const count = refuseSplitsRun(pools, setup, 'steps', splitsOf, undefined, minorMax);
   reportRunStart(count, progress);

@@ -162,6 +162,29 @@ const MAX_SPLITS_OF_POOL = 100_000;
  * @example splitsOfPool([12, 4]).map(formatSplit) // ["d12+d4", "d12 | d4"]
  */
 export function splitsOfPool(pool: readonly number[], intentCounts?: readonly number[]): Split[] {
+  return listSplits(pool, intentCounts, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Fishing's splits of `pool`: those of {@link splitsOfPool} (every intent count, refused as it
+ * refuses) whose minor intents, all but the main one, hold only dice of at most `minorMax`
+ * sides, in its order, made without the others: the main intent, made first, holds every die
+ * larger. A few of a pool's up to 100,000 splits: the pools of 36 steps and 4 actions in about
+ * a second (counting every split, to refuse as splitsOfPool does), where listing every split
+ * and keeping these took seven.
+ * @throws InputError as {@link splitsOfPool}.
+ * @example minorSplitsOfPool([12, 6, 4], 4).map(formatSplit) // ["d12+d6+d4", "d12+d6 | d4"]
+ */
+export function minorSplitsOfPool(pool: readonly number[], minorMax: number): Split[] {
+  return listSplits(pool, undefined, minorMax);
+}
+
+/** {@link splitsOfPool}, keeping only the splits whose main intent holds every die past `minorMax`. */
+function listSplits(
+  pool: readonly number[],
+  intentCounts: readonly number[] | undefined,
+  minorMax: number,
+): Split[] {
   checkPool(pool);
   const given: unknown = intentCounts;
   if (
@@ -200,8 +223,11 @@ export function splitsOfPool(pool: readonly number[], intentCounts?: readonly nu
       if (counts.has(most) && notAbove(left, bound)) found.push([...intents, sidesOf(left)]);
       return;
     }
-    // Every non-empty sub-multiset of what is left, at most `bound`, largest first.
+    // Every non-empty sub-multiset of what is left, at most `bound`, largest first; the main
+    // intent (the first) holds every die past minorMax, so that no later one holds any.
     eachBlockAtMost(left, bound, (block) => {
+      if (intents.length === 0 && sides.some((side, j) => side > minorMax && block[j]! < left[j]!))
+        return;
       intents.push(sidesOf(block));
       block.forEach((m, j) => {
         left[j]! -= m;
