@@ -9,9 +9,15 @@ import {
 } from '../../analysis-declaration.ts';
 import { stepsToDice } from '../roll/pool.ts';
 import { ROLL_LIMITS, ROLL_SHAPE_SCHEMAS } from '../roll/spec.ts';
-import { formatPool, formatSplit, splitsOfPool } from '../roll/split.ts';
+import { formatPool, formatSplit, minorSplitsOfPool } from '../roll/split.ts';
 import { ROLL_SETUP_SHAPE, type RollSetup, splitRoll, splitsAgainst } from '../roll/split-roll.ts';
-import { exactPools, refuseSplitsRun, scoreInShares, splitsRunStates } from './splits.ts';
+import {
+  exactPools,
+  refuseSplitsRun,
+  reportRunStart,
+  scoreInShares,
+  splitsRunStates,
+} from './splits.ts';
 
 /**
  * What {@link fishing} assumes when told nothing: one action; fishing is done with d2s and d4s;
@@ -82,7 +88,7 @@ function fishingRows(options: FishingOptions, progress?: AnalysisProgress): Fish
     fishingOptionsSchema,
     options,
   );
-  const { candidates, setup } = fishingSearch(options);
+  const { candidates, setup } = fishingSearch(options, progress);
   const solved = scoreInShares(
     candidates,
     setup,
@@ -117,9 +123,10 @@ function fishingRows(options: FishingOptions, progress?: AnalysisProgress): Fish
 
 /**
  * What a fishing run scores: every split of every legal pool that keeps the main intent's dice
- * and splits off dice of at most `minorMaxSides`, and the setup each is solved with.
+ * and splits off dice of at most `minorMaxSides`, and the setup each is solved with. A run of
+ * more than one share tells `progress` so (none done) before its splits are listed.
  */
-function fishingSearch(options: FishingOptions) {
+function fishingSearch(options: FishingOptions, progress?: AnalysisProgress) {
   const {
     steps,
     actions = FISHING_DEFAULTS.actions,
@@ -133,12 +140,10 @@ function fishingSearch(options: FishingOptions) {
     ...setup
   } = options;
   const pools = exactPools(steps, actions);
-  const splitsOf = (pool: readonly number[]) =>
-    splitsOfPool(pool).filter((split) =>
-      split.slice(1).every((dice) => dice.every((n) => n <= minorMax)),
-    );
+  const splitsOf = (pool: readonly number[]) => minorSplitsOfPool(pool, minorMax);
   // Millions of splits take a minute to list: a run too large is refused before.
-  refuseSplitsRun(pools, setup, 'steps', splitsOf, undefined, minorMax);
+  const count = refuseSplitsRun(pools, setup, 'steps', splitsOf, undefined, minorMax);
+  reportRunStart(count, progress);
   return { candidates: pools.flatMap(splitsOf), setup };
 }
 

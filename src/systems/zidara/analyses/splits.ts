@@ -169,8 +169,18 @@ function splitsSearch(options: SplitsOptions, progress?: AnalysisProgress) {
     (pool) => splitsOfPool(pool, intents),
     intents,
   );
-  if (count > SHARE_SPLITS) progress?.(0, count, 'splits');
+  reportRunStart(count, progress);
   return { candidates: splitCandidates(options), ranked };
+}
+
+/**
+ * Tells `progress` that a run of `count` splits has begun (none done), before they are listed
+ * and sized (seconds for some 300,000), so that its bar shows from the start: only for a run of
+ * more than one share, so that a short run draws no bar. What the splits and fishing runs report
+ * first.
+ */
+export function reportRunStart(count: number, progress?: AnalysisProgress): void {
+  if (count > SHARE_SPLITS) progress?.(0, count, 'splits');
 }
 
 /**

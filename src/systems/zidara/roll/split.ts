@@ -162,6 +162,30 @@ const MAX_SPLITS_OF_POOL = 100_000;
  * @example splitsOfPool([12, 4]).map(formatSplit) // ["d12+d4", "d12 | d4"]
  */
 export function splitsOfPool(pool: readonly number[], intentCounts?: readonly number[]): Split[] {
+  return listSplits(pool, intentCounts, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Fishing's splits of `pool`: those of {@link splitsOfPool} (every intent count) whose minor
+ * intents, all but the main one, hold only dice of at most `minorMax` sides, in its order, made
+ * without the others: the main intent, made first, holds every die larger. Refuses a pool with
+ * more than MAX_SPLITS_OF_POOL of these, counted as they are made (not its other splits, which
+ * splitsOfPool would refuse it for). A few of a pool's up to 100,000 splits: the pools of 36
+ * steps and 4 actions in a few hundred milliseconds, where listing every split and keeping
+ * these took seven seconds.
+ * @throws InputError naming `pool`, or `minorMaxSides` past MAX_SPLITS_OF_POOL.
+ * @example minorSplitsOfPool([12, 6, 4], 4).map(formatSplit) // ["d12+d6+d4", "d12+d6 | d4"]
+ */
+export function minorSplitsOfPool(pool: readonly number[], minorMax: number): Split[] {
+  return listSplits(pool, undefined, minorMax);
+}
+
+/** {@link splitsOfPool}, keeping only the splits whose main intent holds every die past `minorMax`. */
+function listSplits(
+  pool: readonly number[],
+  intentCounts: readonly number[] | undefined,
+  minorMax: number,
+): Split[] {
   checkPool(pool);
   const given: unknown = intentCounts;
   if (
@@ -172,7 +196,10 @@ export function splitsOfPool(pool: readonly number[], intentCounts?: readonly nu
   const n = pool.length;
   const counts = new Set(intentCounts ?? range(1, n + 1));
   const most = Math.min(n, Math.max(0, ...counts));
-  const total = countSplitsOfPool(pool, [...counts], MAX_SPLITS_OF_POOL);
+  const fishing = minorMax < Number.POSITIVE_INFINITY;
+  // Fishing's splits are counted as they are made: counting all (up to 100,000 times as many)
+  // took most of a second for 36 steps and 4 actions.
+  const total = fishing ? 0 : countSplitsOfPool(pool, [...counts], MAX_SPLITS_OF_POOL);
   if (total > MAX_SPLITS_OF_POOL) {
     throw invalid(
       'intents',
@@ -187,21 +214,33 @@ export function splitsOfPool(pool: readonly number[], intentCounts?: readonly nu
   const intents: number[][] = [];
   const sidesOf = (block: readonly number[]) =>
     sides.flatMap((side, j) => new Array<number>(block[j]!).fill(side));
+  const keep = (split: Split) => {
+    if (found.length === MAX_SPLITS_OF_POOL)
+      throw invalid(
+        'minorMaxSides',
+        minorMax,
+        `a die that leaves ${formatPool(pool)} at most ${MAX_SPLITS_OF_POOL} splits to fish with (it has more): a smaller one, or fewer steps or actions`,
+      );
+    found.push(split);
+  };
   // An intent taken is at most the one before it (`bound`) in canonical order, so each split
   // is made once, already canonical.
   const share = (bound: readonly number[]) => {
     if (left.every((m) => m === 0)) {
-      if (counts.has(intents.length)) found.push([...intents]);
+      if (counts.has(intents.length)) keep([...intents]);
       return;
     }
     if (intents.length === most) return;
     // The last intent takes what is left (if at most `bound`): no other block of it ends a split.
     if (intents.length === most - 1) {
-      if (counts.has(most) && notAbove(left, bound)) found.push([...intents, sidesOf(left)]);
+      if (counts.has(most) && notAbove(left, bound)) keep([...intents, sidesOf(left)]);
       return;
     }
-    // Every non-empty sub-multiset of what is left, at most `bound`, largest first.
+    // Every non-empty sub-multiset of what is left, at most `bound`, largest first; the main
+    // intent (the first) holds every die past minorMax, so that no later one holds any.
     eachBlockAtMost(left, bound, (block) => {
+      if (intents.length === 0 && sides.some((side, j) => side > minorMax && block[j]! < left[j]!))
+        return;
       intents.push(sidesOf(block));
       block.forEach((m, j) => {
         left[j]! -= m;

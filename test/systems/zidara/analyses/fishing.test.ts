@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAnalysis } from '../../../../src/systems/run-analysis.ts';
 import { fishing } from '../../../../src/systems/zidara/analyses/fishing.ts';
+import { exactPools, refuseSplitsRun } from '../../../../src/systems/zidara/analyses/splits.ts';
 import { parseSplit } from '../../../../src/systems/zidara/roll/split.ts';
 import { overDefence, pBeats } from '../enumerate.ts';
 
@@ -79,7 +80,51 @@ describe('fishing: a long run', () => {
       reports.push([done, total, unit]);
     });
     expect(rows).toHaveLength(400);
-    expect(reports).toEqual([[200, 400, 'splits']]);
+    // The first report (none done, of every split) comes before any is listed or solved.
+    expect(reports).toEqual([
+      [0, 400, 'splits'],
+      [200, 400, 'splits'],
+    ]);
     expect(rows).toEqual(fishing(options));
+  });
+
+  it('runs when a pool has more splits than one pool may list, though few are fishing splits', () => {
+    // 41 steps, 5 actions: d12 d10 d10 d8 d8 d6 d6 d6 d6 d4 d4 d2 has more than 100,000 splits
+    // (11 of them fishing's); all were listed before those were kept, so the run was refused
+    // after some 24 seconds, naming "intents", a field fishing has not.
+    const options = { steps: 41, actions: 5, challenge: 1, auraMax: 0, boostsPerRoll: 0 };
+    const rows = fishing(options);
+    const { steps, actions, ...setup } = options;
+    expect(rows).toHaveLength(
+      refuseSplitsRun(exactPools(steps, actions), setup, 'steps', () => [], undefined, 4),
+    );
+    expect(rows.filter((r) => r.pool === 'd12 d10 d10 d8 d8 d6 d6 d6 d6 d4 d4 d2')).toHaveLength(
+      11,
+    );
+  });
+
+  it('reports from the start of a run of many splits, before they are listed, and nothing for one share', () => {
+    // 36 steps, 4 actions: 2,071 splits, seconds to list before the first solve, which drew
+    // no bar; the first report now says how many there are.
+    const options = { steps: 36, actions: 4, challenge: 3 };
+    const first: [number, number, string][] = [];
+    expect(() =>
+      runAnalysis({ analysis: 'fishing', options }, (done, total, unit) => {
+        first.push([done, total, unit]);
+        // Stopped at the first report, which once came after the first share's 200 solves.
+        throw new Error('stopped');
+      }),
+    ).toThrow('stopped');
+    expect(first).toEqual([[0, 2071, 'splits']]);
+    // One share (200 splits or fewer): no report, so a short run draws no bar.
+    const short: unknown[] = [];
+    const { rows } = runAnalysis(
+      { analysis: 'fishing', options: { steps: 8, actions: 2, challenge: 4 } },
+      (...report) => {
+        short.push(report);
+      },
+    );
+    expect(rows.length).toBeLessThanOrEqual(200);
+    expect(short).toEqual([]);
   });
 });

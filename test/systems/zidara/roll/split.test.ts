@@ -5,6 +5,7 @@ import {
   canonicalSplit,
   formatPool,
   formatSplit,
+  minorSplitsOfPool,
   parsePool,
   parseSplit,
   splitSteps,
@@ -140,6 +141,62 @@ describe('splitsOfPool', () => {
       /^intents: \[1,2,3,4,5,6,7,8,9,10,11,12\] is not allowed \(expected counts that share d12 d12 d10 .* in at most 100000 ways \(it has more\)/,
     );
     expect(splitsOfPool(twoOfEach, [1, 2])).toHaveLength(365); // (3⁶ + 1) / 2
+  });
+});
+
+describe('minorSplitsOfPool', () => {
+  it("lists a pool's splits whose minor intents hold no die past minorMax, as listing every split and keeping those did, in its order", () => {
+    // Every pool of 1 to 7 dice over four sides, and of up to 5 over all six, every minorMax:
+    // what fishing once listed (every split, then the ones it keeps), now made alone.
+    const pools: number[][] = [];
+    const grow = (pool: number[], sides: readonly number[], most: number) => {
+      if (pool.length > 0) pools.push(pool);
+      if (pool.length === most) return;
+      for (const side of sides)
+        if (pool.length === 0 || side <= pool.at(-1)!) grow([...pool, side], sides, most);
+    };
+    grow([], [12, 8, 4, 2], 7);
+    grow([], [12, 10, 8, 6, 4, 2], 5);
+    let kept = 0;
+    let dropped = 0;
+    for (const pool of pools) {
+      const every = splitsOfPool(pool);
+      for (const minorMax of [2, 4, 6, 8, 10, 12]) {
+        const listed = every.filter((split) =>
+          split.slice(1).every((dice) => dice.every((n) => n <= minorMax)),
+        );
+        expect(minorSplitsOfPool(pool, minorMax)).toEqual(listed);
+        kept += listed.length;
+        dropped += every.length - listed.length;
+      }
+    }
+    // Many splits kept and many not (about half of each), so the cases are not all alike.
+    expect(kept).toBeGreaterThan(10_000);
+    expect(dropped).toBeGreaterThan(10_000);
+    expect(minorSplitsOfPool([12, 6, 4, 4], 4).map(formatSplit)).toEqual([
+      'd12+d6+d4+d4',
+      'd12+d6+d4 | d4',
+      'd12+d6 | d4+d4',
+      'd12+d6 | d4 | d4',
+    ]);
+  });
+
+  it('refuses a pool only for too many of the splits it keeps, not for its others', () => {
+    // More than 100,000 splits, which splitsOfPool refuses ("intents", a field fishing has not):
+    // 5 of them keep every die past d4 on the main intent (it holds none, one or both of the d4
+    // and the d2; none: the d4 and d2 are on one intent or two).
+    const pool = [12, 12, 12, 12, 10, 10, 8, 8, 6, 6, 4, 2];
+    expect(() => splitsOfPool(pool)).toThrow(/^intents: .* in at most 100000 ways/);
+    expect(minorSplitsOfPool(pool, 4).map(formatSplit)).toEqual([
+      'd12+d12+d12+d12+d10+d10+d8+d8+d6+d6+d4+d2',
+      'd12+d12+d12+d12+d10+d10+d8+d8+d6+d6+d4 | d2',
+      'd12+d12+d12+d12+d10+d10+d8+d8+d6+d6+d2 | d4',
+      'd12+d12+d12+d12+d10+d10+d8+d8+d6+d6 | d4+d2',
+      'd12+d12+d12+d12+d10+d10+d8+d8+d6+d6 | d4 | d2',
+    ]);
+    expect(() => minorSplitsOfPool(pool, 12)).toThrow(
+      'minorMaxSides: 12 is not allowed (expected a die that leaves d12 d12 d12 d12 d10 d10 d8 d8 d6 d6 d4 d2 at most 100000 splits to fish with (it has more): a smaller one, or fewer steps or actions)',
+    );
   });
 });
 
