@@ -255,6 +255,7 @@ export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   fightPolicy: '--fight-policy',
   pool: '--pool',
   intents: '--intents',
+  minorMaxSides: '--minor-max',
   stacks: '--stacks',
   splits: '--only',
   target: '--target',
