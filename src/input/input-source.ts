@@ -17,8 +17,9 @@ import {
  * Parses a file's text: a `.json` file with `JSON.parse` (fast: a 3,500-spec file in
  * milliseconds), positions worked out only when a field has to be located; anything else —
  * and JSON that `JSON.parse` refuses, or with a duplicate key — as YAML (JSON is YAML too),
- * whose messages name the problem (a `.json` file's syntax error in JSON's words). A syntax error, a duplicate key, nesting deeper than
- * `INPUT_LIMITS.nesting` or a YAML alias bomb is an InputError with `path:line:col`.
+ * whose messages name the problem (a `.json` file's syntax error in JSON's words). A syntax
+ * error, a duplicate key, nesting deeper than `INPUT_LIMITS.nesting` or a YAML alias bomb is an
+ * InputError with `path:line:col`.
  * Pure: the caller reads the file (see `decodeUtf8`, `inputSizeProblem`). The YAML parser
  * loads only for a file that needs it: a JSON spec file does not pay for it.
  * @example (await parseInputSource('{"dice": 7}', 'roll.json')).locate('dice') // "roll.json:1:10"
