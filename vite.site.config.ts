@@ -79,9 +79,10 @@ function preloadDynamicImports(): Plugin {
 
 /**
  * The page as an installable site in dist/site/: index.html, its scripts and styles, a web app
- * manifest and a Workbox service worker that precaches all of it, so that once visited it opens
- * offline; a new version is fetched in the background and installed when the page's "Update"
- * is tapped (registerType `prompt`). `npm run build` runs it after the single file.
+ * manifest and a Workbox service worker (src/page/site/sw.ts) that precaches all of
+ * it, so that once visited it opens offline; a new version is fetched in the background and
+ * installed when the page's "Update" is tapped (registerType `prompt`). `npm run build` runs it
+ * after the single file.
  */
 const base = pageBuild(outDir);
 
@@ -129,27 +130,19 @@ export default defineConfig({
           ]),
         ],
       },
-      workbox: {
+      // The service worker is src/page/site/sw.ts (see there why not generated);
+      // the build writes its precache manifest in.
+      strategies: 'injectManifest',
+      // Under the page's root (src/page).
+      srcDir: 'site',
+      // Built as sw.js, the address installed sites already have registered.
+      filename: 'sw.ts',
+      injectManifest: {
         // Everything the page needs, so it opens with no network at all.
         globPatterns: ['**/*.{html,js,css,svg,png}'],
         // Generous for the page's scripts (Vega's worker alone is most of a MiB), so that
         // none is ever left out of the cache (Workbox's default is 2 MiB).
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
-        // Any other address under the site (a mistyped /dicelab/foo/bar) is sent to the page
-        // itself, question and all (a redirect keeps the link's fragment): served there,
-        // index.html's relative scripts would not load and the screen would stay blank.
-        navigateFallback: null,
-        runtimeCaching: [
-          {
-            urlPattern: ({ request }) => request.mode === 'navigate',
-            handler: async () =>
-              Response.redirect((self as unknown as ServiceWorkerGlobalScope).registration.scope),
-          },
-        ],
-        cleanupOutdatedCaches: true,
-        // The first version takes the page that installed it at once (so it works offline
-        // from the first visit); a later one waits for "Update" (registerType prompt).
-        clientsClaim: true,
       },
     }),
     renameIntoPlace(outDir, siteDir, true),
