@@ -1205,6 +1205,29 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it('keeps each tab label in its tab and the header one height, whichever tab is open, at 320-375 px', async () => {
+    // The open tab's label is bold, and wider: at 320 px "Sheets" ran 9 px past its tab, and
+    // "Ring & Skill" took a third line, so the sticky header grew by a line on that tab alone.
+    for (const width of [320, 360, 375]) {
+      const page = await open('v=1&view=splits', { viewport: { width, height: 640 } });
+      const heights = new Set<number>();
+      for (const tab of await page.$$('[role="tab"]')) {
+        await tab.click();
+        await page.waitForFunction((t) => t.getAttribute('aria-selected') === 'true', tab);
+        const overflowing = await page.$$eval('[role="tab"]', (tabs) =>
+          tabs
+            .filter((t) => t.scrollWidth > t.clientWidth)
+            .map((t) => `${t.textContent}: ${t.scrollWidth} px in ${t.clientWidth}`),
+        );
+        expect(overflowing, `${await tab.textContent()} open at ${width} px`).toEqual([]);
+        heights.add(
+          await page.$eval('.top', (top) => Math.round(top.getBoundingClientRect().height)),
+        );
+      }
+      expect([...heights], `the header at ${width} px`).toHaveLength(1);
+    }
+  });
+
   it('leaves phone-size screenshots of the landing view to look at (reports/page-phone*.png)', async () => {
     const page = await open(ISSUE_LINK, phone);
     await shownSplits(page);
