@@ -1205,6 +1205,32 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it('gives each on/off switch a thumb-sized target, not only the 28 px it is drawn', async () => {
+    const links = [
+      'v=1&view=advice&split=d8|d4&faces=3,4&defence=5&vs=4',
+      'v=1&view=fight&steps=7&vs=4&tags=2',
+      'v=1&view=whatif&steps=7&vs=4&tags=2&boosts=2',
+    ];
+    for (const link of links) {
+      const page = await open(link, phone);
+      await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+      for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+      // What a tap 21 px above or below a switch's middle lands on: the switch, or its label.
+      const missed = await page.$$eval('input[role="switch"]', (switches: HTMLInputElement[]) =>
+        switches.flatMap((s) => {
+          s.scrollIntoView({ block: 'center' });
+          const box = s.getBoundingClientRect();
+          const middle = box.top + box.height / 2;
+          return [middle - 21, middle + 21]
+            .map((y) => document.elementFromPoint(box.left + box.width / 2, y))
+            .filter((hit) => hit !== s && hit !== s.labels?.[0])
+            .map((hit) => `#${s.id}: ${hit?.className}`);
+        }),
+      );
+      expect(missed, link).toEqual([]);
+    }
+  });
+
   it('keeps each tab label in its tab and the header one height, whichever tab is open, at 320-375 px', async () => {
     // The open tab's label is bold, and wider: at 320 px "Sheets" ran 9 px past its tab, and
     // "Ring & Skill" took a third line, so the sticky header grew by a line on that tab alone.
