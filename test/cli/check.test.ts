@@ -161,59 +161,54 @@ ${PLAIN}expectations:
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
   });
 
-  it('check, baseline and report refuse a worth of Aura left that whole-fight play ignores, at the character, exit 2', async () => {
-    const file = await scenario(
-      'whole-fight-worth.yaml',
-      `scenario: a worth of Aura a whole fight ignores
+  it.each([
+    {
+      ignoredBy: 'whole-fight play',
+      name: 'whole-fight-worth',
+      scenario: 'a worth of Aura a whole fight ignores',
+      analysis:
+        'duel: { analysis: fight, character: hero, action: fight, vs: guard, fightPolicy: whole-fight }',
+      allowed:
+        'it only with fightPolicy per-roll, not whole-fight as in analyses.duel (whole-fight play is for P(win within the rounds) alone)',
+    },
+    {
+      ignoredBy: 'a splits ranking by P(all won)',
+      name: 'all-objective-worth',
+      scenario: 'a worth of Aura the all objective ignores',
+      analysis:
+        'ranked: { analysis: splits, character: hero, action: fight, vs: guard, objective: all }',
+      allowed:
+        'it only with objective primary, wins or utility, not all as in analyses.ranked (the all objective plays for P(every intent won) alone)',
+    },
+  ])(
+    'check, baseline and report refuse a worth of Aura left that $ignoredBy ignores, at the character, exit 2',
+    async ({ name, scenario: title, analysis, allowed }) => {
+      const file = await scenario(
+        `${name}.yaml`,
+        `scenario: ${title}
 characters:
   hero: { titles: 2, auraValue: 2, actions: { fight: 3 } }
 threats:
   guard: { challenge: 3, tags: 2 }
 analyses:
-  duel: { analysis: fight, character: hero, action: fight, vs: guard, fightPolicy: whole-fight }
+  ${analysis}
 `,
-    );
-    const out = join(dir, 'out-whole-fight-worth');
-    for (const args of [
-      ['check', file, '--no-baseline', '--out', out],
-      ['baseline', file, '--write', '--baseline', join(out, 'baseline.json')],
-      ['report', file, '--out', out],
-    ]) {
-      const run = await runInProcess(args);
-      expect(run.code, args[0]).toBe(2);
-      expect(run.stderr, args[0]).toBe(
-        `dicelab: ${file}:4:33: characters.hero.auraValue: 2 is not allowed (expected it only with fightPolicy per-roll, not whole-fight as in analyses.duel (whole-fight play is for P(win within the rounds) alone))\n`,
       );
-    }
-    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
-  });
-
-  it('check, baseline and report refuse a worth of Aura left that a splits ranking by P(all won) ignores, at the character, exit 2', async () => {
-    const file = await scenario(
-      'all-objective-worth.yaml',
-      `scenario: a worth of Aura the all objective ignores
-characters:
-  hero: { titles: 2, auraValue: 2, actions: { fight: 3 } }
-threats:
-  guard: { challenge: 3, tags: 2 }
-analyses:
-  ranked: { analysis: splits, character: hero, action: fight, vs: guard, objective: all }
-`,
-    );
-    const out = join(dir, 'out-all-objective-worth');
-    for (const args of [
-      ['check', file, '--no-baseline', '--out', out],
-      ['baseline', file, '--write', '--baseline', join(out, 'baseline.json')],
-      ['report', file, '--out', out],
-    ]) {
-      const run = await runInProcess(args);
-      expect(run.code, args[0]).toBe(2);
-      expect(run.stderr, args[0]).toBe(
-        `dicelab: ${file}:4:33: characters.hero.auraValue: 2 is not allowed (expected it only with objective primary, wins or utility, not all as in analyses.ranked (the all objective plays for P(every intent won) alone))\n`,
-      );
-    }
-    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
-  });
+      const out = join(dir, `out-${name}`);
+      for (const args of [
+        ['check', file, '--no-baseline', '--out', out],
+        ['baseline', file, '--write', '--baseline', join(out, 'baseline.json')],
+        ['report', file, '--out', out],
+      ]) {
+        const run = await runInProcess(args);
+        expect(run.code, args[0]).toBe(2);
+        expect(run.stderr, args[0]).toBe(
+          `dicelab: ${file}:4:33: characters.hero.auraValue: 2 is not allowed (expected ${allowed})\n`,
+        );
+      }
+      await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+    },
+  );
 
   /** A simulated bound at the figure's true value (a d4 beats C2 37.5% of the time): undecidable. */
   const boundAtTheTruth = (name: string) => `scenario: ${name}

@@ -12,6 +12,18 @@ import {
   splitsOfPool,
 } from '../../../../src/systems/zidara/roll/split.ts';
 
+/** Every pool of 1 to `most` dice over `sides` (given high to low), each high to low, once. */
+function poolsOf(sides: readonly number[], most: number): number[][] {
+  const pools: number[][] = [];
+  const grow = (pool: number[]) => {
+    if (pool.length > 0) pools.push(pool);
+    if (pool.length === most) return;
+    for (const side of sides) if (pool.length === 0 || side <= pool.at(-1)!) grow([...pool, side]);
+  };
+  grow([]);
+  return pools;
+}
+
 describe('the split notation', () => {
   it('writes intents main first, dice high to low, | between intents and + within one', () => {
     expect(formatSplit(canonicalSplit([[4], [6, 6]]))).toBe('d6+d6 | d4');
@@ -113,15 +125,7 @@ describe('splitsOfPool', () => {
   it('lists the splits the set partitions of the dice give, in the same order, for every pool of up to 8 dice', () => {
     // Every pool of 1 to 8 dice over three sides, and of up to 6 over all six, every range of
     // intent counts from 1: the distinct canonical forms of every set partition, sorted.
-    const pools: number[][] = [];
-    const grow = (pool: number[], sides: readonly number[], most: number) => {
-      if (pool.length > 0) pools.push(pool);
-      if (pool.length === most) return;
-      for (const side of sides)
-        if (pool.length === 0 || side <= pool.at(-1)!) grow([...pool, side], sides, most);
-    };
-    grow([], [12, 6, 2], 8);
-    grow([], [12, 10, 8, 6, 4, 2], 6);
+    const pools = [...poolsOf([12, 6, 2], 8), ...poolsOf([12, 10, 8, 6, 4, 2], 6)];
     for (const pool of pools) {
       for (const most of [1, 2, 3, pool.length]) {
         const counts = Array.from({ length: Math.min(most, pool.length) }, (_, i) => i + 1);
@@ -148,15 +152,7 @@ describe('minorSplitsOfPool', () => {
   it("lists a pool's splits whose minor intents hold no die past minorMax, as listing every split and keeping those did, in its order", () => {
     // Every pool of 1 to 7 dice over four sides, and of up to 5 over all six, every minorMax:
     // what fishing once listed (every split, then the ones it keeps), now made alone.
-    const pools: number[][] = [];
-    const grow = (pool: number[], sides: readonly number[], most: number) => {
-      if (pool.length > 0) pools.push(pool);
-      if (pool.length === most) return;
-      for (const side of sides)
-        if (pool.length === 0 || side <= pool.at(-1)!) grow([...pool, side], sides, most);
-    };
-    grow([], [12, 8, 4, 2], 7);
-    grow([], [12, 10, 8, 6, 4, 2], 5);
+    const pools = [...poolsOf([12, 8, 4, 2], 7), ...poolsOf([12, 10, 8, 6, 4, 2], 5)];
     let kept = 0;
     let dropped = 0;
     for (const pool of pools) {
