@@ -14,7 +14,7 @@ import * as advice from '../systems/d12-action/advise.ts';
 import { type D12Advice, parseD12AdviceRequest } from '../systems/d12-action/advise.ts';
 import type { D12ActionResult } from '../systems/d12-action/exact.ts';
 import * as exact from '../systems/d12-action/exact.ts';
-import { checkPlan, type D12Plan } from '../systems/d12-action/plan.ts';
+import { checkPlan, type D12Plan, planD12Roll } from '../systems/d12-action/plan.ts';
 import type { D12ActionSimulation } from '../systems/d12-action/simulate.ts';
 import {
   type D12ActionRoll,
@@ -85,6 +85,20 @@ export const advise: EachSpec<D12AdviceState, D12Advice> = answerEach({
  */
 export function d12ActionOdds(roll: D12ActionRoll | D12ActionSpec): D12ActionResult {
   return exact.d12ActionOdds(parseD12ActionSpec(roll));
+}
+
+/**
+ * The plan {@link d12Advice} takes, built once to share it across calls: every decision of the
+ * roll (token spends, the stacked stopping rule, the supporters' rolls), the roll as {@link odds}
+ * takes it or as {@link parseD12ActionSpec} returns it, `tokens` those held now. It serves every
+ * request of that roll, every option the same; `d12Advice` refuses it for another. What
+ * `simulate` builds once for its trials. O(12 · tokens + 12 · dice), plus 2^supporters
+ * combinations for a group roll.
+ * @throws InputError naming the field, as {@link parseD12ActionSpec} does.
+ * @example d12Advice({ check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [3] }, d12Plan({ roll: 'stacked', rating: 0, capacity: 5 })).best.action // 'keep'
+ */
+export function d12Plan(roll: D12ActionRoll | D12ActionSpec): D12Plan {
+  return planD12Roll(parseD12ActionSpec(roll));
 }
 
 /**

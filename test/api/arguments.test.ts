@@ -181,6 +181,16 @@ describe('an engine function of an entry, given what is not a checked check', ()
           } as never),
         () => ring.advise({ check: { ring: 2, skill: 0, tn: 1 }, ring: [5], skill: [] }),
       ],
+      [
+        'ringSkillSolver',
+        () => ring.ringSkillSolver({ ring: 6, skill: 0, tn: 2 }),
+        () => ring.odds({ ring: 6, skill: 0, tn: 2 }),
+      ],
+      [
+        'd12Plan',
+        () => d12.d12Plan({ roll: 'stacked', rating: 1 }),
+        () => d12.odds({ roll: 'stacked', rating: 1 }),
+      ],
     ];
     for (const [name, call, entry] of cases) {
       expect(call, name).toThrow(InputError);
@@ -383,6 +393,56 @@ describe('a solver or plan built for another check is refused, naming it', async
     );
     expect(() => d12.d12Advice(request, {} as never)).toThrow(
       /^plan: object is not allowed \(expected the plan of this check's roll, or none to build it\)$/,
+    );
+  });
+});
+
+/**
+ * The solver and plan those functions take, built by the entries: before, `dicelab/ring-skill`
+ * and `dicelab/d12-action` exported only their types, so a consumer had no way to make one and
+ * the parameter could not be used.
+ */
+describe('ringSkillSolver and d12Plan build what ringSkillOdds, ringSkillAdvice and d12Advice take', () => {
+  it('one ringSkillSolver serves every check of its ring, TN, depth and objective as each call alone does', () => {
+    const shared = { ring: 3, tn: 3, explodeDepth: 4, objective: 'most-successes' as const };
+    const solver = ring.ringSkillSolver({ ...shared, skill: 0 });
+    const checks = [
+      { ...shared, skill: 0 },
+      { ...shared, skill: 2 },
+      { ...shared, skill: 1, rerolls: 1 },
+    ];
+    for (const check of checks)
+      expect(ring.ringSkillOdds(check, solver), JSON.stringify(check)).toEqual(
+        ring.ringSkillOdds(check),
+      );
+    const request = { check: checks[1]!, ring: [6, 4, 1], skill: [12, 7] };
+    expect(ring.ringSkillAdvice(request, solver)).toEqual(ring.ringSkillAdvice(request));
+    // A parsed check builds it as its spec does.
+    const parsed = ring.parseRingSkillSpec(checks[2]);
+    expect(ring.ringSkillOdds(parsed, ring.ringSkillSolver(parsed))).toEqual(
+      ring.ringSkillOdds(parsed),
+    );
+    expect(() => ring.ringSkillOdds({ ...shared, tn: 2, skill: 1 }, solver)).toThrow(
+      /^solver: a solver of tn 3 is not allowed \(expected one of this check's tn 2, or none to build one\)$/,
+    );
+    expect(() =>
+      ring.ringSkillAdvice({ ...request, check: { ...checks[1]!, objective: 'weighted' } }, solver),
+    ).toThrow(/^solver: a solver of objective "most-successes" is not allowed/);
+  });
+
+  it('one d12Plan serves every request of its roll as each call alone does', () => {
+    const roll = { roll: 'stacked' as const, rating: 1, capacity: 4, tokens: 2 };
+    const plan = d12.d12Plan(roll);
+    for (const rolled of [[3], [9], [9, 4], [12, 12, 5]]) {
+      const request = { check: roll, rolled };
+      expect(d12.d12Advice(request, plan), rolled.join(' ')).toEqual(d12.d12Advice(request));
+    }
+    const parsed = d12.parseD12ActionSpec(roll);
+    expect(d12.d12Advice({ check: parsed, rolled: [9] }, d12.d12Plan(parsed))).toEqual(
+      d12.d12Advice({ check: parsed, rolled: [9] }),
+    );
+    expect(() => d12.d12Advice({ check: { ...roll, tokens: 1 }, rolled: [9] }, plan)).toThrow(
+      /^plan: a plan of tokens 2 is not allowed \(expected the plan of this check's roll, of tokens 1, or none to build it\)$/,
     );
   });
 });

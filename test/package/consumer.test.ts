@@ -74,6 +74,7 @@ import {
   type D12AdviceRequest,
   type D12Plan,
   d12Advice,
+  d12Plan,
   odds as d12Odds,
 } from 'dicelab/d12-action';
 import { Dist } from 'dicelab/distribution';
@@ -83,6 +84,7 @@ import {
   type RingSkillCheck,
   type RingSkillSolver,
   ringSkillOdds,
+  ringSkillSolver,
 } from 'dicelab/ring-skill';
 import { type CheckResult, checkScenarioFiles } from 'dicelab/scenario';
 import { odds as tagsOdds } from 'dicelab/tags-2d6';
@@ -113,6 +115,12 @@ const ringWith = (check: RingSkillCheck, solver?: RingSkillSolver): number =>
   ringSkillOdds(check, solver).pSuccess;
 const adviceWith = (request: D12AdviceRequest, plan?: D12Plan): 'keep' | 'roll' =>
   d12Advice(request, plan).best.action;
+// And builds the solver or plan to share across calls, from a spec as odds takes it.
+const shared: RingSkillSolver = ringSkillSolver({ ring: 2, skill: 0, tn: 2 });
+const sharedOdds: number[] = [1, 2].map((skill) => ringSkillOdds({ ring: 2, skill, tn: 2 }, shared).pSuccess);
+const plan: D12Plan = d12Plan({ roll: 'stacked', rating: 0, capacity: 5 });
+const planned: 'keep' | 'roll' = d12Advice({ check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [3] }, plan)
+  .best.action;
 // A game's data kept read-only (\`as const\`, readonly arrays) is a spec as it stands.
 const GATE = {
   threats: [{ challenge: 3, name: 'the gate' }],
@@ -137,7 +145,7 @@ odds({ threats: [{ challenge: 3 }], dice: [{ sides: 'd8', intent: 0 }] });
 // @ts-expect-error engine internals are not exported
 import type { RollSolver } from 'dicelab/systems/zidara/engine/roll-solver.js';
 
-export { action, adviceWith, best, chance, field, fractions, frozen, kept, mean, others, result, ringWith, status, stop, version, wrong };
+export { action, adviceWith, best, chance, field, fractions, frozen, kept, mean, others, planned, result, ringWith, sharedOdds, status, stop, version, wrong };
 export type { RollSolver };
 `;
 

@@ -11,7 +11,8 @@ export {
   type Spread,
   type SupporterResult,
 } from './exact.ts';
-// D12Plan: the type of d12Advice's optional plan (it builds one when not given).
+// D12Plan: the type of d12Advice's optional plan (it builds one when not given; the entry's
+// d12Plan builds one to share).
 export { ACTION_OUTCOMES, CAPACITY_OUTCOMES, type D12Plan } from './plan.ts';
 export type { D12ActionSimulation } from './simulate.ts';
 export {

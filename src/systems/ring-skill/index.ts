@@ -10,7 +10,8 @@ export {
 export { RING_SKILL_OUTCOMES, type RingSkillResult, ringSkillOdds } from './exact.ts';
 export { RING_FACES, SKILL_FACES } from './faces.ts';
 export type { RingSkillSimulation } from './simulate.ts';
-// The type of ringSkillOdds' and ringSkillAdvice's optional solver (each builds one when not given).
+// The type of ringSkillOdds' and ringSkillAdvice's optional solver (each builds one when not
+// given; the entry's ringSkillSolver builds one to share).
 export type { RingSkillSolver } from './solver.ts';
 export {
   OBJECTIVES,
