@@ -1205,6 +1205,27 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it("gives every die's face a thumb-sized button on a narrow phone, d2 to d20", async () => {
+    // Eight faces of a d8 in one row at 320 px were 30 px wide each (39 px at 390 px).
+    const link = 'v=1&view=advice&split=d12|d10|d8|d6|d4|d2&vs=10&vs2=4';
+    for (const width of [320, 360, 390]) {
+      const page = await open(link, { viewport: { width, height: 640 } });
+      await page.waitForSelector('.faces');
+      const pickers = await page.$$eval('.faces', (all) =>
+        all.map((faces) =>
+          Array.from(faces.querySelectorAll('label.face'), (face) => face.getBoundingClientRect()),
+        ),
+      );
+      // Every die of the split, the Challenge's d20 and the second Challenge's d8.
+      expect(pickers.map((faces) => faces.length)).toEqual([12, 10, 8, 6, 4, 2, 20, 8]);
+      const small = pickers
+        .flat()
+        .filter((box) => box.width < 44 || box.height < 44)
+        .map((box) => `${box.width.toFixed(1)} × ${box.height.toFixed(1)}`);
+      expect(small, `${width} px`).toEqual([]);
+    }
+  });
+
   it('gives each on/off switch a thumb-sized target, not only the 28 px it is drawn', async () => {
     const links = [
       'v=1&view=advice&split=d8|d4&faces=3,4&defence=5&vs=4',
