@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /** Props of {@link AnswerBar}. */
 export interface AnswerBarProps {
@@ -10,7 +10,8 @@ export interface AnswerBarProps {
 /**
  * The answer in a line, fixed at the bottom of a phone's screen while the answer card is
  * scrolled out of sight (hidden at a desk, where the answer sits beside the question). A tap
- * scrolls to the card.
+ * scrolls to the card. Its height is `--answer-bar-height` on the page's root while it is shown,
+ * so the page keeps that much room below its last words (page.css).
  */
 export function AnswerBar({ target, text }: AnswerBarProps) {
   const [cardVisible, setCardVisible] = useState(true);
@@ -29,9 +30,26 @@ export function AnswerBar({ target, text }: AnswerBarProps) {
     observer.observe(card);
     return () => observer.disconnect();
   }, [target]);
-  if (cardVisible || !text) return null;
+  const bar = useRef<HTMLButtonElement>(null);
+  const shown = !cardVisible && Boolean(text);
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement.style;
+    // A long split wraps the bar to three or four lines on a phone: measured, not assumed.
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--answer-bar-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--answer-bar-height');
+    };
+  }, [shown]);
+  if (!shown) return null;
   return (
     <button
+      ref={bar}
       type="button"
       class="answer-bar"
       onClick={() =>

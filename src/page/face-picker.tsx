@@ -22,9 +22,10 @@ export function faceLabel(die: string): string {
 const MOST_BUTTONS = 20;
 
 /**
- * The face a die shows, picked with one tap: a row of radio buttons 1..N (real radios, so
- * arrow keys and screen readers know them). An exploding die, whose chain total can pass its
- * sides, and dice too big for a row of buttons get a number field instead.
+ * The face a die shows, picked with one tap: rows of radio buttons 1..N (real radios, so
+ * arrow keys and screen readers know them), each at least a thumb wide on a phone. An
+ * exploding die, whose chain total can pass its sides, and dice too big for a row of buttons
+ * get a number field instead.
  */
 export function FacePicker({ name, die, sides, value, onChange, most = sides }: FacePickerProps) {
   if (most > sides || sides > MOST_BUTTONS)
@@ -53,7 +54,7 @@ export function FacePicker({ name, die, sides, value, onChange, most = sides }: 
       </legend>
       <div
         class="faces"
-        style={{ gridTemplateColumns: `repeat(${columns(sides)}, minmax(0, 1fr))` }}
+        style={ROW_LIMITS.map((limit) => `--columns-${limit}: ${columns(sides, limit)}`).join('; ')}
       >
         {Array.from({ length: sides }, (_, i) => i + 1).map((face) => (
           <label key={face} class="face">
@@ -73,8 +74,15 @@ export function FacePicker({ name, die, sides, value, onChange, most = sides }: 
   );
 }
 
-/** Faces to a row: up to 8, rows of equal length (a d10 in two rows of 5, a d12 of 6). */
-function columns(sides: number): number {
-  const rows = Math.ceil(sides / 8);
+/**
+ * The most faces a row may hold: 8 at a desk; on a phone, 6 or 5 where 8 faces would be
+ * narrower than a thumb. The picker's style gives its faces to a row for each limit as
+ * `--columns-<limit>`, and page.css picks one by the picker's width.
+ */
+const ROW_LIMITS = [8, 6, 5] as const;
+
+/** Faces to a row: up to LIMIT, rows of equal length (a d10 in two rows of 5, a d12 of 6). */
+function columns(sides: number, limit: number): number {
+  const rows = Math.ceil(sides / limit);
   return Math.ceil(sides / rows);
 }

@@ -990,6 +990,34 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it("leaves the page's last words clear of the answer bar however many lines it takes", async () => {
+    // Twelve dice on two intents: the bar takes 3 lines at 375 px and 4 at 320 px (109 px),
+    // where the foot's last line lay 20 px under it behind the room kept for a one-line bar.
+    const link = 'v=1&view=splits&pool=d12,d12,d10,d10,d8,d8,d6,d6,d4,d4,d2,d2&vs=3&tags=2';
+    for (const width of [320, 375]) {
+      const page = await open(link, { viewport: { width, height: 640 } });
+      await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+      const toTheEnd = () =>
+        page.evaluate(async () => {
+          scrollTo(0, document.documentElement.scrollHeight);
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        });
+      await toTheEnd();
+      await page.waitForSelector('.answer-bar');
+      // Once more: the bar, come into sight, may have made the page longer.
+      await toTheEnd();
+      const seen = await page.$eval('.answer-bar', (bar) => {
+        const words = document.createRange();
+        words.selectNodeContents(document.querySelector('.foot')!);
+        const box = bar.getBoundingClientRect();
+        const lines = Math.round(box.height / Number.parseFloat(getComputedStyle(bar).lineHeight));
+        return { lines, barTop: box.top, wordsBottom: words.getBoundingClientRect().bottom };
+      });
+      expect(seen.lines, `${width} px`).toBeGreaterThanOrEqual(3);
+      expect(seen.wordsBottom, `${width} px`).toBeLessThanOrEqual(seen.barTop);
+    }
+  });
+
   it("keeps Best split's rows in their boxes as the answer changes, at 320 and 360 px", async () => {
     // Each of the first rows' box and its cells' (a row is laid out once near the screen:
     // content-visibility), for one answer and the next: a row that changes height as its
@@ -1202,6 +1230,27 @@ describe('the offline page on a phone', () => {
           .map(({ c, box }) => `${c.outerHTML.slice(0, 60)}: ${Math.round(box.height)} px`),
       );
       expect(small, link).toEqual([]);
+    }
+  });
+
+  it("gives every die's face a thumb-sized button on a narrow phone, d2 to d20", async () => {
+    // Eight faces of a d8 in one row at 320 px were 30 px wide each (39 px at 390 px).
+    const link = 'v=1&view=advice&split=d12|d10|d8|d6|d4|d2&vs=10&vs2=4';
+    for (const width of [320, 360, 390]) {
+      const page = await open(link, { viewport: { width, height: 640 } });
+      await page.waitForSelector('.faces');
+      const pickers = await page.$$eval('.faces', (all) =>
+        all.map((faces) =>
+          Array.from(faces.querySelectorAll('label.face'), (face) => face.getBoundingClientRect()),
+        ),
+      );
+      // Every die of the split, the Challenge's d20 and the second Challenge's d8.
+      expect(pickers.map((faces) => faces.length)).toEqual([12, 10, 8, 6, 4, 2, 20, 8]);
+      const small = pickers
+        .flat()
+        .filter((box) => box.width < 44 || box.height < 44)
+        .map((box) => `${box.width.toFixed(1)} × ${box.height.toFixed(1)}`);
+      expect(small, `${width} px`).toEqual([]);
     }
   });
 
