@@ -24,7 +24,8 @@ export function AnswerBar({ target, text }: AnswerBarProps) {
       getComputedStyle(document.documentElement).scrollPaddingTop,
     );
     const observer = new IntersectionObserver(
-      ([entry]) => setCardVisible(entry?.isIntersecting ?? true),
+      // A busy page may hear of several crossings at once, oldest first: the last is now.
+      (entries) => setCardVisible(entries.at(-1)?.isIntersecting ?? true),
       { rootMargin: `-${Number.isFinite(headerRoom) ? headerRoom : 0}px 0px 0px 0px` },
     );
     observer.observe(card);

@@ -1107,6 +1107,58 @@ describe('the offline page on a phone', () => {
     expect(hidden).toEqual([]);
   });
 
+  it('keeps the answer bar up when a busy phone hears of the card coming and going at once', async () => {
+    // A page whose main thread is behind draws frames before it runs an observer's callback,
+    // which then hears of every crossing since, oldest first. Here the page's observers hold
+    // what the browser reports until the test lets it through, so that the card's coming into
+    // sight and going again are heard in one callback, every time, as on such a phone.
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2', {
+      viewport: { width: 360, height: 640 },
+    });
+    await page.addInitScript(() => {
+      const Browser = window.IntersectionObserver;
+      const held: (() => boolean[])[] = [];
+      Object.assign(window, {
+        // Lets the held reports through, a callback per observer: what each one heard.
+        hearHeld: () => held.splice(0).map((hear) => hear()),
+        IntersectionObserver: class extends Browser {
+          constructor(heard: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+            let waiting: IntersectionObserverEntry[] = [];
+            super((entries, observer) => {
+              if (waiting.length === 0)
+                held.push(() => {
+                  const all = waiting;
+                  waiting = [];
+                  heard(all, observer);
+                  return all.map((entry) => entry.isIntersecting);
+                });
+              waiting.push(...entries);
+            }, options);
+          }
+        },
+      });
+    });
+    await page.reload();
+    await shownSplits(page);
+    const frames = () =>
+      page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    const hearHeld = () =>
+      page.evaluate(() => (window as unknown as { hearHeld: () => boolean[][] }).hearHeld());
+    // The card starts below the question, out of sight: the bar is up.
+    await frames();
+    expect(await hearHeld()).toEqual([[false]]);
+    await page.waitForSelector('.answer-bar');
+    // Into sight, then away past the table's end, heard at once: the last is where it is.
+    await page.$eval('#splits-answer', (card) => card.scrollIntoView({ block: 'center' }));
+    await frames();
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await frames();
+    expect(await hearHeld()).toEqual([[true, false]]);
+    await page.waitForSelector('.answer-bar', { timeout: 5_000 });
+  });
+
   it('labels every control for screen readers and works from the keyboard', async () => {
     for (const view of ['advice', 'fight', 'whatif', 'splits']) {
       const page = await open(
