@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { useHeightOnRoot } from './use-height-on-root.ts';
 
 /** Props of {@link AnswerBar}. */
 export interface AnswerBarProps {
@@ -31,22 +32,9 @@ export function AnswerBar({ target, text }: AnswerBarProps) {
     observer.observe(card);
     return () => observer.disconnect();
   }, [target]);
-  const bar = useRef<HTMLButtonElement>(null);
   const shown = !cardVisible && Boolean(text);
-  useLayoutEffect(() => {
-    const element = bar.current;
-    if (!shown || !element) return;
-    const root = document.documentElement.style;
-    // A long split wraps the bar to three or four lines on a phone: measured, not assumed.
-    const observer = new ResizeObserver(() =>
-      root.setProperty('--answer-bar-height', `${element.offsetHeight}px`),
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--answer-bar-height');
-    };
-  }, [shown]);
+  // A long split wraps the bar to three or four lines on a phone.
+  const bar = useHeightOnRoot<HTMLButtonElement>('--answer-bar-height', shown);
   if (!shown) return null;
   return (
     <button

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useHeightOnRoot } from '../use-height-on-root.ts';
 import { siteWorker, updateSite } from './site-worker.ts';
 
 /**
@@ -9,22 +9,8 @@ import { siteWorker, updateSite } from './site-worker.ts';
  */
 export function SiteNote() {
   const state = siteWorker.value;
-  const note = useRef<HTMLDivElement>(null);
   const shown = state !== 'idle';
-  useLayoutEffect(() => {
-    const element = note.current;
-    if (!shown || !element) return;
-    const root = document.documentElement.style;
-    // The note's lines wrap with the screen's width and its words: measured, not assumed.
-    const observer = new ResizeObserver(() =>
-      root.setProperty('--site-note-height', `${element.offsetHeight}px`),
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--site-note-height');
-    };
-  }, [shown]);
+  const note = useHeightOnRoot<HTMLDivElement>('--site-note-height', shown);
   if (!shown) return null;
   return (
     <div class="site-note" role="status" aria-live="polite" ref={note}>
