@@ -1262,6 +1262,48 @@ describe('the offline page on a phone', () => {
     expect(await markers()).toEqual(['"▸"', '"▾"', '"▸"']);
   });
 
+  it("puts a disclosure's triangle beside its title's first line, wrapped or not", async () => {
+    // Its note wrapped below "Archetype and rules" at 360 px, and the rows spread: the title's
+    // line stood 10 px above the triangle, which was centred on the summary's top 44 px.
+    const page = await open('v=1&view=splits', { viewport: { width: 360, height: 640 } });
+    await shownSplits(page);
+    const geometry = (text: string) =>
+      page.$$eval(
+        'details > summary',
+        (summaries, text) => {
+          const summary = summaries.find((s) => s.textContent!.startsWith(text))!;
+          const box = summary.getBoundingClientRect();
+          const triangle = getComputedStyle(summary, '::before');
+          const title = document.createRange();
+          title.selectNodeContents(summary.firstChild!);
+          const line = title.getClientRects()[0]!;
+          return {
+            height: box.height,
+            // The note on a row of its own, below the title.
+            wrapped:
+              (summary.querySelector('.summary-note')?.getBoundingClientRect().top ?? 0) >=
+              line.bottom,
+            titleMiddle: line.top + line.height / 2 - box.top,
+            triangleMiddle:
+              summary.clientTop + parseFloat(triangle.top) + parseFloat(triangle.height) / 2,
+          };
+        },
+        text,
+      );
+    for (const width of [360, 1024]) {
+      await page.setViewportSize({ width, height: 640 });
+      const wrapped = await geometry('Archetype and rules');
+      expect(wrapped.wrapped, `${width} px`).toBe(true);
+      expect(Math.abs(wrapped.titleMiddle - wrapped.triangleMiddle), `${width} px`).toBeLessThan(2);
+      expect(wrapped.height).toBeGreaterThanOrEqual(44);
+      // A one-row summary keeps its 44 px, its title in the middle.
+      const oneRow = await geometry('Bar chart');
+      expect(oneRow.height).toBe(44);
+      expect(Math.abs(oneRow.titleMiddle - 22), `${width} px`).toBeLessThan(1);
+      expect(Math.abs(oneRow.triangleMiddle - 22), `${width} px`).toBeLessThan(1);
+    }
+  });
+
   it('gives every button and disclosure a thumb-sized target, in every view', async () => {
     const links = [
       'v=1&view=splits&steps=7&actions=2&vs=4&tags=2',
