@@ -970,6 +970,37 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it("keeps a fight's figures whole where they fit, at 360 and 375 px, and wraps them at 320", async () => {
+    // "> 99.9999%" and "< 0.0001%" broke, sign above number, at 360 and 375 px, where the table
+    // holds them whole if its headers wrap instead.
+    const page = await open('v=1&view=fight', { viewport: { width: 360, height: 640 } });
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    const layout = () =>
+      page.evaluate(() => ({
+        broken: Array.from(document.querySelectorAll('table.rounds td.num'))
+          .filter((cell) => {
+            const figure = document.createRange();
+            figure.selectNodeContents(cell);
+            return figure.getClientRects().length > 1;
+          })
+          .map((cell) => cell.textContent),
+        scrollWidth: document.documentElement.scrollWidth,
+      }));
+    for (const width of [360, 375]) {
+      await page.setViewportSize({ width, height: 640 });
+      expect(await layout(), `${width} px`).toEqual({ broken: [], scrollWidth: width });
+    }
+    // The default question's rounds 5 to 8 read "> 99.9999%": at 320 px they break, and the
+    // page still does not scroll sideways.
+    expect(
+      await page.$$eval('table.rounds td.num', (cells) => cells.map((c) => c.textContent)),
+    ).toContain('> 99.9999%');
+    await page.setViewportSize({ width: 320, height: 640 });
+    const narrow = await layout();
+    expect(narrow.broken).toContain('> 99.9999%');
+    expect(narrow.scrollWidth).toBe(320);
+  });
+
   it("fits 320 and 360 px too: no words past the screen, a fight's rounds and a long split's", async () => {
     // A fight's rounds read "> 99.9999%" and "< 0.0001%" in three columns. Twelve dice stacked
     // on one intent are one word with no space to break at: in Best split's answer, its bar at
@@ -1260,6 +1291,48 @@ describe('the offline page on a phone', () => {
     expect(await markers()).toEqual(['"▸"', '"▸"', '"▸"']);
     await page.click('summary:has-text("Bar chart")');
     expect(await markers()).toEqual(['"▸"', '"▾"', '"▸"']);
+  });
+
+  it("puts a disclosure's triangle beside its title's first line, wrapped or not", async () => {
+    // Its note wrapped below "Archetype and rules" at 360 px, and the rows spread: the title's
+    // line stood 10 px above the triangle, which was centred on the summary's top 44 px.
+    const page = await open('v=1&view=splits', { viewport: { width: 360, height: 640 } });
+    await shownSplits(page);
+    const geometry = (text: string) =>
+      page.$$eval(
+        'details > summary',
+        (summaries, text) => {
+          const summary = summaries.find((s) => s.textContent!.startsWith(text))!;
+          const box = summary.getBoundingClientRect();
+          const triangle = getComputedStyle(summary, '::before');
+          const title = document.createRange();
+          title.selectNodeContents(summary.firstChild!);
+          const line = title.getClientRects()[0]!;
+          return {
+            height: box.height,
+            // The note on a row of its own, below the title.
+            wrapped:
+              (summary.querySelector('.summary-note')?.getBoundingClientRect().top ?? 0) >=
+              line.bottom,
+            titleMiddle: line.top + line.height / 2 - box.top,
+            triangleMiddle:
+              summary.clientTop + parseFloat(triangle.top) + parseFloat(triangle.height) / 2,
+          };
+        },
+        text,
+      );
+    for (const width of [360, 1024]) {
+      await page.setViewportSize({ width, height: 640 });
+      const wrapped = await geometry('Archetype and rules');
+      expect(wrapped.wrapped, `${width} px`).toBe(true);
+      expect(Math.abs(wrapped.titleMiddle - wrapped.triangleMiddle), `${width} px`).toBeLessThan(2);
+      expect(wrapped.height).toBeGreaterThanOrEqual(44);
+      // A one-row summary keeps its 44 px, its title in the middle.
+      const oneRow = await geometry('Bar chart');
+      expect(oneRow.height).toBe(44);
+      expect(Math.abs(oneRow.titleMiddle - 22), `${width} px`).toBeLessThan(1);
+      expect(Math.abs(oneRow.triangleMiddle - 22), `${width} px`).toBeLessThan(1);
+    }
   });
 
   it('gives every button and disclosure a thumb-sized target, in every view', async () => {
