@@ -951,19 +951,26 @@ describe('the offline page: Fight', () => {
 describe('the offline page on a phone', () => {
   const phone = { viewport: { width: 390, height: 844 } };
 
+  /** A view opened on a phone, once `ready` is shown, with every folded section opened. */
+  async function openUnfolded(
+    link: string,
+    options: OpenOptions = phone,
+    ready = '.results[data-state="ready"]',
+  ): Promise<Page> {
+    const page = await open(link, options);
+    await page.waitForSelector(ready, { timeout: 60_000 });
+    for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+    return page;
+  }
+
   it('fits 390 px with no sideways scrolling, in every view, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const view of ['splits', 'advice', 'fight', 'whatif']) {
-        const page = await open(
+        // Every disclosure open: the page must fit with all of it shown.
+        const page = await openUnfolded(
           `v=1&view=${view}&steps=7&actions=2&vs=4&tags=2&split=d12+d2|d8+d4&faces=3,1,8,2&defence=5`,
-          {
-            ...phone,
-            colorScheme,
-          },
+          { ...phone, colorScheme },
         );
-        await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
-        // Open every disclosure: the page must fit with all of it shown.
-        for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${view} ${colorScheme}`).toBeLessThanOrEqual(390);
       }
@@ -1192,12 +1199,9 @@ describe('the offline page on a phone', () => {
 
   it('labels every control for screen readers and works from the keyboard', async () => {
     for (const view of ['advice', 'fight', 'whatif', 'splits']) {
-      const page = await open(
+      const page = await openUnfolded(
         `v=1&view=${view}&steps=6&vs=3&tags=1&split=d8|d4&faces=3,2&defence=5&late-aura=1&explode=1`,
-        phone,
       );
-      await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
-      for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
       const unlabelled = await page.$$eval('input, button, select, summary', (controls) =>
         controls
           .filter((c) => {
@@ -1345,9 +1349,7 @@ describe('the offline page on a phone', () => {
       'v=1&view=characters',
     ];
     for (const link of links) {
-      const page = await open(link, phone);
-      await page.waitForSelector('.results[data-state="ready"], .characters', { timeout: 60_000 });
-      for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+      const page = await openUnfolded(link, phone, '.results[data-state="ready"], .characters');
       const small = await page.$$eval('button, summary, select, .file-button', (controls) =>
         controls
           .map((c) => ({ c, box: c.getBoundingClientRect() }))
@@ -1386,9 +1388,7 @@ describe('the offline page on a phone', () => {
       'v=1&view=whatif&steps=7&vs=4&tags=2&boosts=2',
     ];
     for (const link of links) {
-      const page = await open(link, phone);
-      await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
-      for (const summary of await page.$$('details:not([open]) > summary')) await summary.click();
+      const page = await openUnfolded(link);
       // What a tap 21 px above or below a switch's middle lands on: the switch, or its label.
       const missed = await page.$$eval('input[role="switch"]', (switches: HTMLInputElement[]) =>
         switches.flatMap((s) => {

@@ -4,6 +4,7 @@ import { fishing } from '../../../../src/systems/zidara/analyses/fishing.ts';
 import { exactPools, refuseSplitsRun } from '../../../../src/systems/zidara/analyses/splits.ts';
 import { parseSplit } from '../../../../src/systems/zidara/roll/split.ts';
 import { overDefence, pBeats } from '../enumerate.ts';
+import { firstReport, runReports } from './run-reports.ts';
 
 describe('fishing', () => {
   it('lists each way to split small dice off, with exact chance and Aura (no Aura to spend)', () => {
@@ -107,24 +108,14 @@ describe('fishing: a long run', () => {
     // 36 steps, 4 actions: 2,071 splits, seconds to list before the first solve, which drew
     // no bar; the first report now says how many there are.
     const options = { steps: 36, actions: 4, challenge: 3 };
-    const first: [number, number, string][] = [];
-    expect(() =>
-      runAnalysis({ analysis: 'fishing', options }, (done, total, unit) => {
-        first.push([done, total, unit]);
-        // Stopped at the first report, which once came after the first share's 200 solves.
-        throw new Error('stopped');
-      }),
-    ).toThrow('stopped');
-    expect(first).toEqual([[0, 2071, 'splits']]);
+    // The first report once came after the first share's 200 solves.
+    expect(firstReport({ analysis: 'fishing', options })).toEqual([0, 2071, 'splits']);
     // One share (200 splits or fewer): no report, so a short run draws no bar.
-    const short: unknown[] = [];
-    const { rows } = runAnalysis(
-      { analysis: 'fishing', options: { steps: 8, actions: 2, challenge: 4 } },
-      (...report) => {
-        short.push(report);
-      },
-    );
-    expect(rows.length).toBeLessThanOrEqual(200);
-    expect(short).toEqual([]);
+    const short = runReports({
+      analysis: 'fishing',
+      options: { steps: 8, actions: 2, challenge: 4 },
+    });
+    expect(short.rows.length).toBeLessThanOrEqual(200);
+    expect(short.reports).toEqual([]);
   });
 });

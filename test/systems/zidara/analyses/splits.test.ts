@@ -20,6 +20,7 @@ import { parseSplit, splitsOfPool } from '../../../../src/systems/zidara/roll/sp
 import { PLAY_OPTION_SHAPE } from '../../../../src/systems/zidara/roll/split-roll.ts';
 import { bruteForceUtility } from '../brute-force.ts';
 import { overDefence, pAllAtMost, pBeats, pBeatsByFaces } from '../enumerate.ts';
+import { firstReport, runReports } from './run-reports.ts';
 
 const noAura = { auraMax: 0 } as const;
 /** A roll setup's fields, as the options of an analysis list them after its own. */
@@ -297,22 +298,12 @@ describe('splits: a long run', () => {
     // 30 steps, 3 actions, 1 to 3 intents: 14,904 splits, seconds to list and size before the
     // first solve, which drew no bar; the first report now says how many there are.
     const options = { steps: 30, actions: 3, challenge: 3, intents: [1, 2, 3] };
-    const first: [number, number, string][] = [];
-    expect(() =>
-      runAnalysis({ analysis: 'splits', options }, (done, total, unit) => {
-        first.push([done, total, unit]);
-        // Stopped at the first report, which once came after the first share's 200 solves.
-        throw new Error('stopped');
-      }),
-    ).toThrow('stopped');
-    expect(first).toEqual([[0, 14_904, 'splits']]);
+    // The first report once came after the first share's 200 solves.
+    expect(firstReport({ analysis: 'splits', options })).toEqual([0, 14_904, 'splits']);
     expect(splitCandidates(options)).toHaveLength(14_904);
     // One share (200 splits or fewer): no report, so a short run draws no bar.
-    const short: unknown[] = [];
-    runAnalysis({ analysis: 'splits', options: { steps: 8, challenge: 3 } }, (...report) => {
-      short.push(report);
-    });
-    expect(short).toEqual([]);
+    const short = runReports({ analysis: 'splits', options: { steps: 8, challenge: 3 } });
+    expect(short.reports).toEqual([]);
   });
 
   it(`refuses a run past ${SPLITS_LIMITS.states} dice-and-Aura states of the engine's work before solving any, naming the most intents that fit`, () => {
