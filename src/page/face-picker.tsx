@@ -13,9 +13,12 @@ export interface FacePickerProps {
   readonly most?: number;
 }
 
+/** A face picker's label's last word, which its legend keeps beside the face shown. */
+const SHOWS = 'shows';
+
 /** A face picker's label: "d8 (intent 1) shows". */
 export function faceLabel(die: string): string {
-  return `${die} shows`;
+  return `${die} ${SHOWS}`;
 }
 
 /** Most faces drawn as buttons; a bigger die (a high Challenge's) gets a number field. */
@@ -47,9 +50,13 @@ export function FacePicker({ name, die, sides, value, onChange, most = sides }: 
   return (
     <fieldset class="field face-picker">
       <legend>
-        {faceLabel(die)}{' '}
-        <span class="face-shown" aria-hidden="true">
-          {value ?? '?'}
+        {die}{' '}
+        {/* One unbreakable piece: on a narrow phone the face wrapped alone onto a line of its own. */}
+        <span class="face-shows">
+          {SHOWS}{' '}
+          <span class="face-shown" aria-hidden="true">
+            {value ?? '?'}
+          </span>
         </span>
       </legend>
       <div

@@ -1028,6 +1028,30 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it("keeps each face picker's shown face beside its last word at 320 px", async () => {
+    // "The Challenge die (d8) shows" wrapped before its face, which sat alone on a second line.
+    const page = await open('v=1&view=advice&vs=4&split=d8|d4&faces=3,4&defence=5', {
+      viewport: { width: 320, height: 640 },
+    });
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    const apart = await page.$$eval('.face-picker legend', (legends) =>
+      legends.flatMap((legend) => {
+        const shown = legend.querySelector('.face-shown')!;
+        const words = document.createRange();
+        words.setStart(legend, 0);
+        words.setEndBefore(shown);
+        const last = Array.from(words.getClientRects())
+          .filter((line) => line.width > 0)
+          .at(-1)!;
+        const face = shown.getBoundingClientRect();
+        // On the same line: the face's box and the last line's overlap vertically.
+        return face.top < last.bottom && last.top < face.bottom ? [] : [legend.textContent];
+      }),
+    );
+    expect(await page.$$eval('.face-picker legend', (l) => l.length)).toBeGreaterThanOrEqual(3);
+    expect(apart).toEqual([]);
+  });
+
   it("leaves the page's last words clear of the answer bar however many lines it takes", async () => {
     // Twelve dice on two intents: the bar takes 3 lines at 375 px and 4 at 320 px (109 px),
     // where the foot's last line lay 20 px under it behind the room kept for a one-line bar.
