@@ -1,3 +1,20 @@
+import { invalid } from '../input/input-error.ts';
+
+/**
+ * Bounds of the algebra's sizes: far above any roll (dicelab's largest die is a d12, its deepest
+ * explosion 100 extra rolls, Zi'Dara's `explodeDepth` limit, its largest sum 2d6), and below what
+ * exhausts the heap or spins for minutes (`Dist.die(1e9)` ran Node out of memory, exit 134, which
+ * no caller can catch). Past one, the call throws an InputError.
+ */
+export const DIST_LIMITS = {
+  /** Sides of `Dist.die` (a d100000 builds in about 0.1 s). */
+  sides: 100_000,
+  /** Extra rolls of `explode` (a d20 to depth 1000 takes about 4 s). */
+  explodeDepth: 1_000,
+  /** Copies summed by `repeat` (1000 d6s take about 4 s). */
+  repeat: 1_000,
+} as const;
+
 /**
  * An immutable distribution over integer outcomes with exact BigInt weights
  * (icepool's `Counts`): probabilities are derived, never stored.
@@ -49,10 +66,15 @@ export class Dist {
     );
   }
 
-  /** A fair die with faces 1..sides. @example Dist.die(6).mean() // 3.5 */
+  /**
+   * A fair die with faces 1..sides, at most {@link DIST_LIMITS}`.sides`.
+   * @example Dist.die(6).mean() // 3.5
+   */
   static die(sides: number): Dist {
     if (!Number.isSafeInteger(sides) || sides < 1)
       throw new RangeError(`a die needs 1 or more sides, got ${sides}`);
+    if (sides > DIST_LIMITS.sides)
+      throw invalid('sides', sides, `an integer from 1 to ${DIST_LIMITS.sides}`);
     return Dist.of(Array.from({ length: sides }, (_, i) => [i + 1, 1n] as const));
   }
 
@@ -114,10 +136,15 @@ export class Dist {
     return Dist.of(pairs);
   }
 
-  /** The sum of `count` independent copies (count ≥ 0; 0 copies is the constant 0). */
+  /**
+   * The sum of `count` independent copies (0 to {@link DIST_LIMITS}`.repeat`; 0 copies is the
+   * constant 0).
+   */
   repeat(count: number): Dist {
     if (!Number.isSafeInteger(count) || count < 0)
       throw new RangeError(`repeat count must be an integer ≥ 0, got ${shown(count)}`);
+    if (count > DIST_LIMITS.repeat)
+      throw invalid('count', count, `an integer from 0 to ${DIST_LIMITS.repeat}`);
     let acc = Dist.constant(0);
     for (let i = 0; i < count; i++) acc = acc.add(this);
     return acc;
