@@ -16,11 +16,8 @@ export interface Exploded {
  * @example explode(Dist.die(4), 1).dist.probability(8) // 1/16: two 4s, capped
  */
 export function explode(x: Dist, depth: number): Exploded {
-  checkDist('explode x', x);
-  if (!Number.isSafeInteger(depth) || depth < 0) {
-    throw new RangeError(`explode depth must be an integer ≥ 0, got ${depth}`);
-  }
-  if (depth > DIST_LIMITS.explodeDepth)
+  checkDist('x', x);
+  if (!Number.isSafeInteger(depth) || depth < 0 || depth > DIST_LIMITS.explodeDepth)
     throw invalid('depth', depth, `an integer from 0 to ${DIST_LIMITS.explodeDepth}`);
   const top = x.max;
   const topWeight = x.weight(top);

@@ -35,7 +35,7 @@ describe('Dist', () => {
     expect(Dist.die(6).outcomes).toEqual([1, 2, 3, 4, 5, 6]);
     expect(Dist.die(6).weights).toEqual([1n, 1n, 1n, 1n, 1n, 1n]);
     expect(Dist.die(6).mean()).toBe(3.5);
-    expect(() => Dist.die(0)).toThrow(/1 or more sides/);
+    expect(() => Dist.die(0)).toThrow(/^sides: 0 is not allowed/);
   });
 
   it('is immutable', () => {
