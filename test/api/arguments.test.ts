@@ -122,6 +122,58 @@ describe('a missing or wrong-typed argument', () => {
 });
 
 /**
+ * `dicelab/zidara`'s pool functions hold a roll's limits (ROLL_LIMITS: 1–72 steps, Challenge
+ * 1–50) as every spec does: before, stepsToDice(1e9) threw "RangeError: Invalid array length",
+ * challengeDie(1e9) answered 2000000000 and legalPools(10000, 1) built a list past any roll.
+ */
+describe('the pool functions of dicelab/zidara refuse what no roll allows', async () => {
+  const { challengeDie, legalPools, ROLL_LIMITS, stepsToDice } = await import(
+    '../../src/api/zidara.ts'
+  );
+  const STEPS = `an integer from 1 to ${ROLL_LIMITS.steps}`;
+  it.each([
+    [
+      'stepsToDice(1e9)',
+      () => stepsToDice(1e9),
+      `steps: 1000000000 is not allowed (expected ${STEPS})`,
+    ],
+    ['stepsToDice(73)', () => stepsToDice(73), `steps: 73 is not allowed (expected ${STEPS})`],
+    [
+      'challengeDie(1e9)',
+      () => challengeDie(1e9),
+      'challenge: 1000000000 is not allowed (expected an integer from 1 to 50)',
+    ],
+    [
+      'challengeDie(0)',
+      () => challengeDie(0),
+      'challenge: 0 is not allowed (expected an integer from 1 to 50)',
+    ],
+    [
+      'legalPools(10000, 1)',
+      () => legalPools(10000, 1),
+      `steps: 10000 is not allowed (expected ${STEPS})`,
+    ],
+    ['legalPools(0, 1)', () => legalPools(0, 1), `steps: 0 is not allowed (expected ${STEPS})`],
+    [
+      'legalPools(8, 0)',
+      () => legalPools(8, 0),
+      'actions: 0 is not allowed (expected an integer ≥ 1)',
+    ],
+  ])('%s is an InputError naming the field and its bound', (_, call, message) => {
+    expect(call).toThrow(InputError);
+    expect(call).toThrow(message);
+  });
+
+  it('answers up to the limits as before', () => {
+    expect(stepsToDice(ROLL_LIMITS.steps)).toEqual(Array(12).fill(12));
+    expect(stepsToDice(8)).toEqual([12, 4]);
+    expect(challengeDie(ROLL_LIMITS.challenge)).toBe(100);
+    expect(legalPools(4, 1)).toEqual([[4, 4], [6, 2], [8]]);
+    expect(legalPools(ROLL_LIMITS.steps, 1)).toContainEqual(Array(12).fill(12));
+  });
+});
+
+/**
  * The engine's functions each system's entry exports (`d6PoolOdds`, `ringSkillAdvice`, …) take a
  * checked check; given one unchecked, or not one at all, each says what its system's `odds` (or
  * `advise`) says of it, where it computed nonsense or threw a TypeError. A checked check reads
