@@ -15,7 +15,7 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
 
-import { InputError } from '../input/input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions, SIMULATE_OPTION_SHAPE } from '../input/library-options.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
@@ -35,7 +35,12 @@ import {
   parseFight,
 } from '../systems/zidara/fight/fight.ts';
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
-import { parseRoll, type RollSpec } from '../systems/zidara/roll/spec.ts';
+import {
+  challengeDie as challengeDieOf,
+  legalPools as legalPoolsOf,
+  stepsToDice as stepsToDiceOf,
+} from '../systems/zidara/roll/pool.ts';
+import { parseRoll, ROLL_LIMITS, type RollSpec } from '../systems/zidara/roll/spec.ts';
 import { PLAY_OPTION_SHAPE, playOf } from '../systems/zidara/roll/split-roll.ts';
 import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
 
@@ -125,7 +130,7 @@ export {
   type FightPolicy,
   meanRoundsToWin,
 } from '../systems/zidara/fight/fight.ts';
-export { challengeDie, DIE_SIDES, legalPools, stepsToDice } from '../systems/zidara/roll/pool.ts';
+export { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 // The rule options, each declared once (rule variants included): what flags, schemas and docs read
 export {
   RULE_OPTION_NAMES,
@@ -167,6 +172,45 @@ export type {
   RollSimulation,
   SimulateOptions,
 };
+
+// The pool functions, held to a roll's limits here: inside, the engine calls them unchecked.
+
+/**
+ * Steps → dice without splitting: ⌊S/6⌋ d12 plus d(2·(S mod 6)) when the remainder is not 0.
+ * @example stepsToDice(8) // [12, 4]
+ * @throws InputError naming `steps` unless it is an integer from 1 to {@link ROLL_LIMITS}`.steps`.
+ */
+export function stepsToDice(steps: number): number[] {
+  return stepsToDiceOf(checkRollSize('steps', steps, ROLL_LIMITS.steps));
+}
+
+/**
+ * The die a Challenge rolls: C is d(2C).
+ * @example challengeDie(3) // 6
+ * @throws InputError naming `challenge` unless it is an integer from 1 to {@link ROLL_LIMITS}`.challenge`.
+ */
+export function challengeDie(challenge: number): number {
+  return challengeDieOf(checkRollSize('challenge', challenge, ROLL_LIMITS.challenge));
+}
+
+/**
+ * Every legal pool for `steps` steps and `actions` actions: multisets of die sizes whose steps
+ * (N/2 each, 1..6 per die) sum to S, with a count k where ⌈S/6⌉ ≤ k ≤ min(S, ⌈S/6⌉ + actions).
+ * Each pool is sorted high to low; the list is in ascending lexicographic order.
+ * @example legalPools(4, 1) // [[4, 4], [6, 2], [8]]
+ * @throws InputError naming `steps` unless it is an integer from 1 to {@link ROLL_LIMITS}`.steps`,
+ * or `actions` unless it is an integer ≥ 1.
+ */
+export function legalPools(steps: number, actions: number): number[][] {
+  return legalPoolsOf(checkRollSize('steps', steps, ROLL_LIMITS.steps), actions);
+}
+
+/** `value` if it is an integer from 1 to `limit`; otherwise an InputError naming `field`. */
+function checkRollSize(field: string, value: number, limit: number): number {
+  if (!Number.isSafeInteger(value) || value < 1 || value > limit)
+    throw invalid(field, value, `an integer from 1 to ${limit}`);
+  return value;
+}
 
 /** How a roll is played: the options `zidara odds` and `simulate` take as `--policy` and `--rerolls`. */
 export interface PlayOptions {

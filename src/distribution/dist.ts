@@ -1,3 +1,20 @@
+import { invalid } from '../input/input-error.ts';
+
+/**
+ * Bounds of the algebra's sizes: far above any roll (dicelab's largest die is a d12, its deepest
+ * explosion 100 extra rolls, Zi'Dara's `explodeDepth` limit, its largest sum 2d6), and below what
+ * exhausts the heap or spins for minutes (`Dist.die(1e9)` ran Node out of memory, exit 134, which
+ * no caller can catch). Past one, the call throws an InputError.
+ */
+export const DIST_LIMITS = {
+  /** Sides of `Dist.die` (a d100000 builds in about 0.1 s). */
+  sides: 100_000,
+  /** Extra rolls of `explode` (a d20 to depth 1000 takes about 4 s). */
+  explodeDepth: 1_000,
+  /** Copies summed by `repeat` (1000 d6s take about 4 s). */
+  repeat: 1_000,
+} as const;
+
 /**
  * An immutable distribution over integer outcomes with exact BigInt weights
  * (icepool's `Counts`): probabilities are derived, never stored.
@@ -22,53 +39,64 @@ export class Dist {
    */
   static of(entries: Iterable<readonly [number, bigint | number]>): Dist {
     if (typeof (entries as Partial<Iterable<unknown>> | null)?.[Symbol.iterator] !== 'function')
-      throw new TypeError(
-        `Dist.of entries must be an iterable of [outcome, weight] pairs, got ${shown(entries)}`,
-      );
+      throw invalid('entries', entries, 'an iterable of [outcome, weight] pairs');
     const merged = new Map<number, bigint>();
+    let i = 0;
     for (const entry of entries) {
-      if (!Array.isArray(entry))
-        throw new TypeError(`Dist.of entry must be an [outcome, weight] pair, got ${shown(entry)}`);
+      if (!Array.isArray(entry)) throw invalid(`entries[${i}]`, entry, 'an [outcome, weight] pair');
       const [outcome, weight] = entry;
       if (!Number.isSafeInteger(outcome))
-        throw new RangeError(`outcome ${outcome} is not an integer`);
+        throw invalid(`entries[${i}][0]`, outcome, 'an integer outcome');
       // BigInt's own words for 1.5 or "a" would not say which weight, nor what is allowed.
-      if (typeof weight !== 'bigint' && !Number.isSafeInteger(weight))
-        throw new RangeError(
-          `weight of outcome ${outcome} must be a bigint or an integer, got ${shown(weight)}`,
+      if ((typeof weight !== 'bigint' && !Number.isSafeInteger(weight)) || weight < 0)
+        throw invalid(
+          `entries[${i}][1]`,
+          weight,
+          `a weight of outcome ${outcome}: a bigint or an integer ≥ 0`,
         );
-      const w = BigInt(weight);
-      if (w < 0n) throw new RangeError(`weight ${w} of outcome ${outcome} is negative`);
-      merged.set(outcome, (merged.get(outcome) ?? 0n) + w);
+      merged.set(outcome, (merged.get(outcome) ?? 0n) + BigInt(weight));
+      i++;
     }
     const outcomes = [...merged.keys()].filter((o) => merged.get(o)! > 0n).sort((a, b) => a - b);
-    if (outcomes.length === 0) throw new RangeError('a distribution needs at least one outcome');
+    if (outcomes.length === 0)
+      throw invalid('entries', entries, 'at least one outcome of positive weight');
     return new Dist(
       outcomes,
       outcomes.map((o) => merged.get(o)!),
     );
   }
 
-  /** A fair die with faces 1..sides. @example Dist.die(6).mean() // 3.5 */
+  /**
+   * A fair die with faces 1..sides, at most {@link DIST_LIMITS}`.sides`.
+   * @example Dist.die(6).mean() // 3.5
+   */
   static die(sides: number): Dist {
-    if (!Number.isSafeInteger(sides) || sides < 1)
-      throw new RangeError(`a die needs 1 or more sides, got ${sides}`);
+    if (!Number.isSafeInteger(sides) || sides < 1 || sides > DIST_LIMITS.sides)
+      throw invalid('sides', sides, `an integer from 1 to ${DIST_LIMITS.sides}`);
     return Dist.of(Array.from({ length: sides }, (_, i) => [i + 1, 1n] as const));
   }
 
   /** The distribution that always gives `value`. */
   static constant(value: number): Dist {
+    if (!Number.isSafeInteger(value)) throw invalid('value', value, 'an integer outcome');
     return Dist.of([[value, 1n]]);
   }
 
-  /** P(outcome = x) as a float. */
-  probability(x: number): number {
-    const i = this.outcomes.indexOf(x);
+  /** P(X = outcome) as a float (0 for a number that is not an outcome). */
+  probability(outcome: number): number {
+    checkOutcome(outcome);
+    const i = this.outcomes.indexOf(outcome);
     return i < 0 ? 0 : ratio(this.weights[i]!, this.total);
   }
 
-  /** The exact weight of outcome x (over `total`). */
-  weight(x: number): bigint {
+  /** The exact weight of `outcome` (over `total`; 0n for a number that is not an outcome). */
+  weight(outcome: number): bigint {
+    checkOutcome(outcome);
+    return this.weightOf(outcome);
+  }
+
+  /** `weight` unchecked, for the loops inside (compare). */
+  private weightOf(x: number): bigint {
     const i = this.outcomes.indexOf(x);
     return i < 0 ? 0n : this.weights[i]!;
   }
@@ -97,14 +125,20 @@ export class Dist {
 
   /** The distribution of f(X). O(outcomes). @example Dist.die(6).map((x) => x >= 5 ? 1 : 0).probability(1) // 1/3 */
   map(f: (outcome: number) => number): Dist {
-    if (typeof f !== 'function')
-      throw new TypeError(`map f must be a function of an outcome, got ${shown(f)}`);
-    return Dist.of(this.outcomes.map((o, i) => [f(o), this.weights[i]!] as const));
+    if (typeof f !== 'function') throw invalid('f', f, 'a function of an outcome');
+    return Dist.of(
+      this.outcomes.map((o, i) => {
+        const image = f(o);
+        // Dist.of would name its own entries[i][0], which the caller never wrote.
+        if (!Number.isSafeInteger(image)) throw invalid(`f(${o})`, image, 'an integer outcome');
+        return [image, this.weights[i]!] as const;
+      }),
+    );
   }
 
   /** The distribution of X + Y for independent X, Y (convolution). O(|X|·|Y|). */
   add(other: Dist): Dist {
-    checkDist('add other', other);
+    checkDist('other', other);
     const pairs: [number, bigint][] = [];
     this.outcomes.forEach((a, i) => {
       other.outcomes.forEach((b, j) => {
@@ -114,10 +148,13 @@ export class Dist {
     return Dist.of(pairs);
   }
 
-  /** The sum of `count` independent copies (count ≥ 0; 0 copies is the constant 0). */
+  /**
+   * The sum of `count` independent copies (0 to {@link DIST_LIMITS}`.repeat`; 0 copies is the
+   * constant 0).
+   */
   repeat(count: number): Dist {
-    if (!Number.isSafeInteger(count) || count < 0)
-      throw new RangeError(`repeat count must be an integer ≥ 0, got ${shown(count)}`);
+    if (!Number.isSafeInteger(count) || count < 0 || count > DIST_LIMITS.repeat)
+      throw invalid('count', count, `an integer from 0 to ${DIST_LIMITS.repeat}`);
     let acc = Dist.constant(0);
     for (let i = 0; i < count; i++) acc = acc.add(this);
     return acc;
@@ -125,6 +162,12 @@ export class Dist {
 
   /** Weight of outcomes ≤ x (over `total`). */
   weightAtMost(x: number): bigint {
+    checkOutcome(x, 'x');
+    return this.weightAtMostOf(x);
+  }
+
+  /** `weightAtMost` unchecked, for the loops inside (compare, maxOf). */
+  private weightAtMostOf(x: number): bigint {
     let s = 0n;
     for (let i = 0; i < this.outcomes.length && this.outcomes[i]! <= x; i++) s += this.weights[i]!;
     return s;
@@ -135,13 +178,13 @@ export class Dist {
    * as weights over `this.total * other.total` and as floats; they sum to 1.
    */
   compare(other: Dist): Comparison {
-    checkDist('compare other', other);
+    checkDist('other', other);
     let greater = 0n;
     let equal = 0n;
     this.outcomes.forEach((a, i) => {
       const wa = this.weights[i]!;
-      greater += wa * other.weightAtMost(a - 1);
-      equal += wa * other.weight(a);
+      greater += wa * other.weightAtMostOf(a - 1);
+      equal += wa * other.weightOf(a);
     });
     const total = this.total * other.total;
     const less = total - greater - equal;
@@ -166,8 +209,8 @@ export interface Comparison {
 
 /** The highest of several independent values (advantage), from the product of their CDFs. */
 export function maxOf(...dists: Dist[]): Dist {
-  if (dists.length === 0) throw new RangeError('maxOf needs at least one distribution');
-  for (const [i, d] of dists.entries()) checkDist(`maxOf argument ${i + 1}`, d);
+  if (dists.length === 0) throw invalid('dists', dists, `at least one ${DIST}`);
+  for (const [i, d] of dists.entries()) checkDist(`dists[${i}]`, d);
   const outcomes = [...new Set(dists.flatMap((d) => d.outcomes))].sort((a, b) => a - b);
   const total = dists.reduce((t, d) => t * d.total, 1n);
   let below = 0n;
@@ -184,9 +227,8 @@ export function maxOf(...dists: Dist[]): Dist {
 
 /** a / b as a float, correctly rounded to about 2^-60 even when both exceed 2^53. */
 export function ratio(a: bigint, b: bigint): number {
-  if (typeof a !== 'bigint') throw new TypeError(`ratio a must be a bigint, got ${shown(a)}`);
-  if (typeof b !== 'bigint') throw new TypeError(`ratio b must be a bigint, got ${shown(b)}`);
-  if (b <= 0n) throw new RangeError('a probability needs a positive total weight');
+  if (typeof a !== 'bigint') throw invalid('a', a, 'a bigint');
+  if (typeof b !== 'bigint' || b <= 0n) throw invalid('b', b, 'a bigint > 0n (a total weight)');
   const safe = BigInt(Number.MAX_SAFE_INTEGER);
   const magnitude = a < 0n ? -a : a;
   if (magnitude <= safe && b <= safe) return Number(a) / Number(b);
@@ -197,23 +239,21 @@ export function ratio(a: bigint, b: bigint): number {
   return a < 0n ? -value : value;
 }
 
+/** What a Dist argument is, as a message says it. */
+const DIST = 'Dist (from Dist.die, Dist.of or Dist.constant)';
+
 /**
- * Throws a one-line TypeError naming `what` (the function and its argument) unless `value` is a
- * Dist: a plain JS caller's `undefined` would otherwise fail inside, in the engine's words.
+ * Throws an InputError naming `field` (the function's argument) unless `value` is a Dist: a
+ * plain JS caller's `undefined` would otherwise fail inside, in the engine's words.
  */
-export function checkDist(what: string, value: unknown): void {
-  if (!(value instanceof Dist))
-    throw new TypeError(
-      `${what} must be a Dist (from Dist.die, Dist.of or Dist.constant), got ${shown(value)}`,
-    );
+export function checkDist(field: string, value: unknown): void {
+  if (!(value instanceof Dist)) throw invalid(field, value, `a ${DIST}`);
 }
 
-/** A value as a message shows it: primitives as written, objects by their kind. */
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'function') return 'a function';
-  if (value !== null && typeof value === 'object') return 'an object';
-  return String(value);
+/**
+ * Throws an InputError unless `value` is a number (any number but NaN: one that is not an
+ * outcome has weight 0); "x" or null read as no outcome, a silent 0.
+ */
+function checkOutcome(value: unknown, field = 'outcome'): void {
+  if (typeof value !== 'number' || Number.isNaN(value)) throw invalid(field, value, 'a number');
 }

@@ -1,4 +1,5 @@
-import { checkDist, Dist, ratio } from './dist.ts';
+import { invalid } from '../input/input-error.ts';
+import { checkDist, DIST_LIMITS, Dist, ratio } from './dist.ts';
 
 /** An exploded distribution and the weight of the chains the depth cap stopped. */
 export interface Exploded {
@@ -10,14 +11,14 @@ export interface Exploded {
 
 /**
  * X that, on its highest outcome, is rolled again and added, at most `depth` extra rolls.
- * A chain stopped by the cap keeps its value. O(depth · |X|²) at worst.
+ * A chain stopped by the cap keeps its value; `depth` is at most {@link DIST_LIMITS}`.explodeDepth`.
+ * O(depth · |X|²) at worst.
  * @example explode(Dist.die(4), 1).dist.probability(8) // 1/16: two 4s, capped
  */
 export function explode(x: Dist, depth: number): Exploded {
-  checkDist('explode x', x);
-  if (!Number.isSafeInteger(depth) || depth < 0) {
-    throw new RangeError(`explode depth must be an integer ≥ 0, got ${depth}`);
-  }
+  checkDist('x', x);
+  if (!Number.isSafeInteger(depth) || depth < 0 || depth > DIST_LIMITS.explodeDepth)
+    throw invalid('depth', depth, `an integer from 0 to ${DIST_LIMITS.explodeDepth}`);
   const top = x.max;
   const topWeight = x.weight(top);
   let dist = x;

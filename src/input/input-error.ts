@@ -54,6 +54,7 @@ export const SHOWN_VALUE_CHARS = 60;
  * @example showValue([1, 2]) // '[1,2]'
  * @example showValue(null) // "null (an empty value)"
  * @example showValue(Number.POSITIVE_INFINITY) // "Infinity (past the largest number, 1.8e+308)"
+ * @example showValue([1, 2n]) // '[1,"2n"]'
  */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -63,10 +64,24 @@ export function showValue(value: unknown): string {
   if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY)
     return `${value} (past the largest number, ${Number.MAX_VALUE.toPrecision(2)})`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
   if (typeof value === 'string')
     return value.length > SHOWN_VALUE_CHARS
       ? `${JSON.stringify(value.slice(0, SHOWN_VALUE_CHARS - 3))}... (${value.length} characters)`
       : JSON.stringify(value);
-  const json = JSON.stringify(value) ?? String(value);
+  const json = asJson(value);
   return json.length > SHOWN_VALUE_CHARS ? `${json.slice(0, SHOWN_VALUE_CHARS - 3)}...` : json;
+}
+
+/**
+ * A value in JSON as a message shows it; a library caller's bigint (a Dist's weight) or a cycle,
+ * which JSON.stringify throws on, is shown as far as it can be rather than throwing instead.
+ */
+function asJson(value: unknown): string {
+  try {
+    const json = JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `${v}n` : v));
+    return json ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }

@@ -5,8 +5,9 @@ import { parseSpec } from './issue-messages.ts';
 
 /**
  * The fields of the library's `SimulateOptions`. The numbers are checked where the run starts
- * (`simulateSummary` names them `options.trials: …`); `onProgress` and `signal` here, where a
- * wrong one would otherwise be a TypeError once a batch is done, or pass unseen.
+ * (`simulateSummary` names them `options.trials: …`; a null there is refused, not read as left
+ * out); `onProgress` and `signal` here, where a wrong one would otherwise be a TypeError once a
+ * batch is done, or pass unseen.
  */
 export const SIMULATE_OPTION_SHAPE = {
   trials: z.unknown().optional(),

@@ -294,7 +294,8 @@ async function runInPool(
 
 function checkedPlan(req: SimulationRequest): ChunkPlan {
   const { trials, seed } = req;
-  const chunkSize = req.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  // A library caller's null is refused, as its threads: null is, not read as left out.
+  const chunkSize = req.chunkSize === undefined ? DEFAULT_CHUNK_SIZE : req.chunkSize;
   const shard = req.shard ?? { index: 0, count: 1 };
   if (!Number.isSafeInteger(trials) || trials < 1)
     throw invalid('trials', trials, 'an integer ≥ 1 (at most 2^53 − 1)');

@@ -42,8 +42,9 @@ export async function simulateSummary<Summary>(
     result = await simulate({
       kernel,
       spec,
-      trials: options.trials ?? SIMULATION_DEFAULTS.trials,
-      seed: options.seed ?? SIMULATION_DEFAULTS.seed,
+      // Left out is the default; null is a value, refused by the run's checks as threads' is.
+      trials: options.trials === undefined ? SIMULATION_DEFAULTS.trials : options.trials,
+      seed: options.seed === undefined ? SIMULATION_DEFAULTS.seed : options.seed,
       ...(options.threads === undefined ? {} : { threads: options.threads }),
       ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
       ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),

@@ -122,6 +122,58 @@ describe('a missing or wrong-typed argument', () => {
 });
 
 /**
+ * `dicelab/zidara`'s pool functions hold a roll's limits (ROLL_LIMITS: 1–72 steps, Challenge
+ * 1–50) as every spec does: before, stepsToDice(1e9) threw "RangeError: Invalid array length",
+ * challengeDie(1e9) answered 2000000000 and legalPools(10000, 1) built a list past any roll.
+ */
+describe('the pool functions of dicelab/zidara refuse what no roll allows', async () => {
+  const { challengeDie, legalPools, ROLL_LIMITS, stepsToDice } = await import(
+    '../../src/api/zidara.ts'
+  );
+  const STEPS = `an integer from 1 to ${ROLL_LIMITS.steps}`;
+  it.each([
+    [
+      'stepsToDice(1e9)',
+      () => stepsToDice(1e9),
+      `steps: 1000000000 is not allowed (expected ${STEPS})`,
+    ],
+    ['stepsToDice(73)', () => stepsToDice(73), `steps: 73 is not allowed (expected ${STEPS})`],
+    [
+      'challengeDie(1e9)',
+      () => challengeDie(1e9),
+      'challenge: 1000000000 is not allowed (expected an integer from 1 to 50)',
+    ],
+    [
+      'challengeDie(0)',
+      () => challengeDie(0),
+      'challenge: 0 is not allowed (expected an integer from 1 to 50)',
+    ],
+    [
+      'legalPools(10000, 1)',
+      () => legalPools(10000, 1),
+      `steps: 10000 is not allowed (expected ${STEPS})`,
+    ],
+    ['legalPools(0, 1)', () => legalPools(0, 1), `steps: 0 is not allowed (expected ${STEPS})`],
+    [
+      'legalPools(8, 0)',
+      () => legalPools(8, 0),
+      'actions: 0 is not allowed (expected an integer ≥ 1)',
+    ],
+  ])('%s is an InputError naming the field and its bound', (_, call, message) => {
+    expect(call).toThrow(InputError);
+    expect(call).toThrow(message);
+  });
+
+  it('answers up to the limits as before', () => {
+    expect(stepsToDice(ROLL_LIMITS.steps)).toEqual(Array(12).fill(12));
+    expect(stepsToDice(8)).toEqual([12, 4]);
+    expect(challengeDie(ROLL_LIMITS.challenge)).toBe(100);
+    expect(legalPools(4, 1)).toEqual([[4, 4], [6, 2], [8]]);
+    expect(legalPools(ROLL_LIMITS.steps, 1)).toContainEqual(Array(12).fill(12));
+  });
+});
+
+/**
  * The engine's functions each system's entry exports (`d6PoolOdds`, `ringSkillAdvice`, …) take a
  * checked check; given one unchecked, or not one at all, each says what its system's `odds` (or
  * `advise`) says of it, where it computed nonsense or threw a TypeError. A checked check reads
@@ -226,80 +278,179 @@ describe('an engine function of an entry, given what is not a checked check', ()
 });
 
 /**
- * `dicelab/distribution` exports no InputError (it is the algebra, not input): a missing or
- * wrong-typed argument is a TypeError or RangeError naming the function's argument and what is
- * allowed, in one line, as `explode`'s depth was; before, maxOf(undefined), ratio(undefined),
- * explode(undefined, 1), a.add(undefined) and a.compare(undefined) failed inside ("Cannot read
- * properties of undefined"), Dist.of(undefined) with "undefined is not iterable", a weight of
- * 1.5 in BigInt's words, and repeat(-1) or repeat(undefined) gave the constant 0 silently.
+ * `dicelab/distribution` refuses a missing or wrong-typed argument with an InputError in the house
+ * format (the argument, its value as given, what is allowed), as every entry does; before, they
+ * were TypeErrors and RangeErrors in words of their own: Dist.die(0) "a die needs 1 or more sides,
+ * got 0", Dist.die("6") "…got 6" (as if 6 were refused), and probability("x") or probability(null)
+ * answered 0 without a word.
  */
 describe('dicelab/distribution refuses a missing or wrong-typed argument in one line', async () => {
-  const { Dist, explode, maxOf, ratio } = await import('../../src/api/distribution.ts');
+  const { Dist, explode, InputError, maxOf, ratio } = await import('../../src/api/distribution.ts');
   const d6 = Dist.die(6);
   const loose = (f: unknown) => f as (...args: unknown[]) => unknown;
-  const DIST = 'must be a Dist (from Dist.die, Dist.of or Dist.constant)';
+  const DIST = 'a Dist (from Dist.die, Dist.of or Dist.constant)';
   it.each([
-    ['maxOf', () => loose(maxOf)(undefined), TypeError, `maxOf argument 1 ${DIST}, got undefined`],
-    ['maxOf', () => loose(maxOf)(d6, 3), TypeError, `maxOf argument 2 ${DIST}, got 3`],
     [
-      'ratio',
+      'Dist.die(0)',
+      () => Dist.die(0),
+      'sides: 0 is not allowed (expected an integer from 1 to 100000)',
+    ],
+    [
+      'Dist.die("6")',
+      () => loose(Dist.die)('6'),
+      'sides: "6" is not allowed (expected an integer from 1 to 100000)',
+    ],
+    [
+      'Dist.die(2.5)',
+      () => Dist.die(2.5),
+      'sides: 2.5 is not allowed (expected an integer from 1 to 100000)',
+    ],
+    [
+      'probability("x")',
+      () => loose(d6.probability.bind(d6))('x'),
+      'outcome: "x" is not allowed (expected a number)',
+    ],
+    [
+      'probability(null)',
+      () => loose(d6.probability.bind(d6))(null),
+      'outcome: null (an empty value) is not allowed (expected a number)',
+    ],
+    [
+      'probability(NaN)',
+      () => d6.probability(Number.NaN),
+      'outcome: NaN is not allowed (expected a number)',
+    ],
+    [
+      'weight()',
+      () => loose(d6.weight.bind(d6))(),
+      'outcome: nothing is not allowed (expected a number)',
+    ],
+    [
+      'weightAtMost("3")',
+      () => loose(d6.weightAtMost.bind(d6))('3'),
+      'x: "3" is not allowed (expected a number)',
+    ],
+    [
+      'Dist.constant("a")',
+      () => loose(Dist.constant)('a'),
+      'value: "a" is not allowed (expected an integer outcome)',
+    ],
+    ['maxOf()', () => maxOf(), `dists: [] is not allowed (expected at least one ${DIST.slice(2)})`],
+    [
+      'maxOf(undefined)',
+      () => loose(maxOf)(undefined),
+      `dists[0]: nothing is not allowed (expected ${DIST})`,
+    ],
+    ['maxOf(d6, 3)', () => loose(maxOf)(d6, 3), `dists[1]: 3 is not allowed (expected ${DIST})`],
+    [
+      'ratio(undefined, 2n)',
       () => loose(ratio)(undefined, 2n),
-      TypeError,
-      'ratio a must be a bigint, got undefined',
+      'a: nothing is not allowed (expected a bigint)',
     ],
-    ['ratio', () => loose(ratio)(1n, 2), TypeError, 'ratio b must be a bigint, got 2'],
-    ['explode', () => loose(explode)(undefined, 1), TypeError, `explode x ${DIST}, got undefined`],
-    ['add', () => loose(d6.add.bind(d6))(undefined), TypeError, `add other ${DIST}, got undefined`],
     [
-      'compare',
+      'ratio(1n, 2)',
+      () => loose(ratio)(1n, 2),
+      'b: 2 is not allowed (expected a bigint > 0n (a total weight))',
+    ],
+    [
+      'ratio(1n, 0n)',
+      () => ratio(1n, 0n),
+      'b: 0n is not allowed (expected a bigint > 0n (a total weight))',
+    ],
+    [
+      'explode(undefined, 1)',
+      () => loose(explode)(undefined, 1),
+      `x: nothing is not allowed (expected ${DIST})`,
+    ],
+    [
+      'explode(d6, "2")',
+      () => loose(explode)(d6, '2'),
+      'depth: "2" is not allowed (expected an integer from 0 to 1000)',
+    ],
+    [
+      'explode(d6, -1)',
+      () => explode(d6, -1),
+      'depth: -1 is not allowed (expected an integer from 0 to 1000)',
+    ],
+    [
+      'add(undefined)',
+      () => loose(d6.add.bind(d6))(undefined),
+      `other: nothing is not allowed (expected ${DIST})`,
+    ],
+    [
+      'compare({})',
       () => loose(d6.compare.bind(d6))({}),
-      TypeError,
-      `compare other ${DIST}, got an object`,
+      `other: {} is not allowed (expected ${DIST})`,
     ],
     [
-      'map',
+      'map(undefined)',
       () => loose(d6.map.bind(d6))(undefined),
-      TypeError,
-      'map f must be a function of an outcome, got undefined',
+      'f: nothing is not allowed (expected a function of an outcome)',
     ],
-    ['repeat', () => d6.repeat(-1), RangeError, 'repeat count must be an integer ≥ 0, got -1'],
     [
-      'repeat',
+      'map((x) => x / 2)',
+      () => d6.map((x) => x / 2),
+      'f(1): 0.5 is not allowed (expected an integer outcome)',
+    ],
+    [
+      'repeat(-1)',
+      () => d6.repeat(-1),
+      'count: -1 is not allowed (expected an integer from 0 to 1000)',
+    ],
+    [
+      'repeat(undefined)',
       () => loose(d6.repeat.bind(d6))(undefined),
-      RangeError,
-      'repeat count must be an integer ≥ 0, got undefined',
+      'count: nothing is not allowed (expected an integer from 0 to 1000)',
     ],
     [
-      'Dist.of',
+      'Dist.of(undefined)',
       () => loose(Dist.of)(undefined),
-      TypeError,
-      'Dist.of entries must be an iterable of [outcome, weight] pairs, got undefined',
+      'entries: nothing is not allowed (expected an iterable of [outcome, weight] pairs)',
     ],
     [
-      'Dist.of',
-      () => loose(Dist.of)([7]),
-      TypeError,
-      'Dist.of entry must be an [outcome, weight] pair, got 7',
+      'Dist.of([[1, 1], 7])',
+      () => loose(Dist.of)([[1, 1], 7]),
+      'entries[1]: 7 is not allowed (expected an [outcome, weight] pair)',
     ],
     [
-      'Dist.of',
+      'Dist.of([[1.5, 1]])',
+      () => Dist.of([[1.5, 1]]),
+      'entries[0][0]: 1.5 is not allowed (expected an integer outcome)',
+    ],
+    [
+      'Dist.of([[1, 1.5]])',
       () => Dist.of([[1, 1.5]]),
-      RangeError,
-      'weight of outcome 1 must be a bigint or an integer, got 1.5',
+      'entries[0][1]: 1.5 is not allowed (expected a weight of outcome 1: a bigint or an integer ≥ 0)',
     ],
     [
-      'Dist.of',
+      'Dist.of([[1, "2"]])',
       () => loose(Dist.of)([[1, '2']]),
-      RangeError,
-      'weight of outcome 1 must be a bigint or an integer, got "2"',
+      'entries[0][1]: "2" is not allowed (expected a weight of outcome 1: a bigint or an integer ≥ 0)',
     ],
-  ])('%s', (_name, call, kind, message) => {
-    expect(call).toThrow(kind);
+    [
+      'Dist.of([[1, -1n]])',
+      () => Dist.of([[1, -1n]]),
+      'entries[0][1]: -1n is not allowed (expected a weight of outcome 1: a bigint or an integer ≥ 0)',
+    ],
+    [
+      'Dist.of([[1, 0]])',
+      () => Dist.of([[1, 0]]),
+      'entries: [[1,0]] is not allowed (expected at least one outcome of positive weight)',
+    ],
+  ])('%s', (_name, call, message) => {
+    expect(call).toThrow(InputError);
     expect(call).toThrow(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   });
 
   it('still reads what it always read', () => {
     expect(d6.repeat(0).outcomes).toEqual([0]);
+    // A number that is not an outcome has no weight: refused are only what is not a number.
+    expect([d6.probability(2.5), d6.probability(7), d6.weight(-1), d6.weightAtMost(2.5)]).toEqual([
+      0,
+      0,
+      0n,
+      2n,
+    ]);
     expect(
       Dist.of([
         [1, 1],

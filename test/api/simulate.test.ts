@@ -36,6 +36,28 @@ const WRONG: [Record<string, unknown>, RegExp][] = [
     { trials: 10, threads: 1, signal: {} },
     /^options\.signal: \{\} is not allowed \(expected an AbortSignal\)$/,
   ],
+  // null is a value, refused as threads: null always was: trials, seed and chunkSize read it as
+  // left out, so trials: null ran the default 1,000,000 trials without a word.
+  [
+    { trials: null },
+    /^options\.trials: null \(an empty value\) is not allowed \(expected an integer ≥ 1/,
+  ],
+  [
+    { trials: 10, seed: null },
+    /^options\.seed: null \(an empty value\) is not allowed \(expected an integer ≥ 0/,
+  ],
+  [
+    { trials: 10, chunkSize: null },
+    /^options\.chunkSize: null \(an empty value\) is not allowed \(expected an integer from 1 to /,
+  ],
+  [
+    { trials: 10, threads: null },
+    /^options\.threads: null \(an empty value\) is not allowed \(expected an integer ≥ 1\)$/,
+  ],
+  [
+    { trials: 10, onProgress: null },
+    /^options\.onProgress: null \(an empty value\) is not allowed \(expected a function\)$/,
+  ],
 ];
 
 describe("the library's simulate options", () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dist, maxOf, ratio } from '../../src/distribution/index.ts';
+import { InputError } from '../../src/api/distribution.ts';
+import { DIST_LIMITS, Dist, maxOf, ratio } from '../../src/distribution/index.ts';
 
 const sides = fc.constantFrom(2, 3, 4, 6, 8, 10, 12, 20);
 const smallDist = fc
@@ -34,7 +35,7 @@ describe('Dist', () => {
     expect(Dist.die(6).outcomes).toEqual([1, 2, 3, 4, 5, 6]);
     expect(Dist.die(6).weights).toEqual([1n, 1n, 1n, 1n, 1n, 1n]);
     expect(Dist.die(6).mean()).toBe(3.5);
-    expect(() => Dist.die(0)).toThrow(/1 or more sides/);
+    expect(() => Dist.die(0)).toThrow(/^sides: 0 is not allowed/);
   });
 
   it('is immutable', () => {
@@ -110,5 +111,26 @@ describe('Dist', () => {
     expect(ratio(big / 3n, big)).toBe(1 / 3);
     expect(ratio(1n, big)).toBeCloseTo(1 / Number(big), 25);
     expect(ratio(-big, big)).toBe(-1);
+  });
+});
+
+/**
+ * A size past DIST_LIMITS is an InputError, before any work: Dist.die(1e9) ran Node out of
+ * memory (exit 134), which no caller can catch. At the limit it still builds.
+ */
+describe('Dist sizes', () => {
+  it('Dist.die builds up to DIST_LIMITS.sides sides and refuses one more', () => {
+    expect(Dist.die(DIST_LIMITS.sides).max).toBe(DIST_LIMITS.sides);
+    const past = () => Dist.die(DIST_LIMITS.sides + 1);
+    expect(past).toThrow(InputError);
+    expect(past).toThrow('sides: 100001 is not allowed (expected an integer from 1 to 100000)');
+    expect(() => Dist.die(1e9)).toThrow(InputError);
+  });
+
+  it('repeat sums up to DIST_LIMITS.repeat copies and refuses one more', () => {
+    expect(Dist.constant(1).repeat(DIST_LIMITS.repeat).outcomes).toEqual([DIST_LIMITS.repeat]);
+    const past = () => Dist.constant(1).repeat(DIST_LIMITS.repeat + 1);
+    expect(past).toThrow(InputError);
+    expect(past).toThrow('count: 1001 is not allowed (expected an integer from 0 to 1000)');
   });
 });

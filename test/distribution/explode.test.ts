@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dist, explode } from '../../src/distribution/index.ts';
+import { InputError } from '../../src/api/distribution.ts';
+import { DIST_LIMITS, Dist, explode } from '../../src/distribution/index.ts';
 
 /** Every chain of an exploding die, walked roll by roll: the brute force. */
 function chains(
@@ -56,5 +57,17 @@ describe('explode', () => {
     expect(e.dist.total).toBe(12n ** 21n);
     expect(e.pCapped).toBeCloseTo(12 ** -21, 35);
     expect(e.dist.mean()).toBeCloseTo((6.5 * (1 - 12 ** -21)) / (1 - 1 / 12), 9);
+  });
+
+  it('explodes up to DIST_LIMITS.explodeDepth extra rolls and refuses one more (1e6 spun for minutes)', () => {
+    const deepest = explode(Dist.die(4), DIST_LIMITS.explodeDepth);
+    expect(deepest.dist.max).toBe(4 * (DIST_LIMITS.explodeDepth + 1));
+    for (const depth of [DIST_LIMITS.explodeDepth + 1, 1e6]) {
+      const past = () => explode(Dist.die(4), depth);
+      expect(past).toThrow(InputError);
+      expect(past).toThrow(
+        `depth: ${depth} is not allowed (expected an integer from 0 to ${DIST_LIMITS.explodeDepth})`,
+      );
+    }
   });
 });
