@@ -959,7 +959,7 @@ describe('exit statuses CI can trust', () => {
     }
   });
 
-  it('are defined once: ok 0, failed 1, bad input 2, inconclusive 3, unavailable 69, internal 70', () => {
+  it('are defined once: ok 0, failed 1, bad input 2, inconclusive 3, unavailable 69, internal 70, output failed 74', () => {
     expect(EXIT).toEqual({
       ok: 0,
       failed: 1,
@@ -967,6 +967,7 @@ describe('exit statuses CI can trust', () => {
       inconclusive: 3,
       unavailable: 69,
       internal: 70,
+      outputFailed: 74,
       interrupted: 130,
       terminated: 143,
     });
