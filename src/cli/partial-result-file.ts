@@ -1,6 +1,6 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
-import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
+import { decodeUtf8, inputSizeProblem, readBytes, statToRead } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import {
   type NamedPartial,
@@ -8,7 +8,6 @@ import {
   serializePartialResult,
 } from '../montecarlo/partial-result.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
-import { statIfAny } from '../process/stat-if-any.ts';
 import { writeFileAtomically } from './write-files.ts';
 
 /**
@@ -30,7 +29,7 @@ export async function writePartialResultFile(
 export async function readPartialResultFile(path: string): Promise<NamedPartial> {
   // Named by merge's argument: the message would otherwise begin with the empty path itself.
   if (path === '') throw invalid('parts', path, 'a partial result file, but its name is empty');
-  const found = statIfAny(path);
+  const found = statToRead(path, (reason) => `${path}: cannot be read (${reason})`);
   if (!found) throw new InputError(`${path}: cannot be read (ENOENT)`);
   if (found.isDirectory()) throw new InputError(`${path}: cannot be read (a folder, not a file)`);
   const tooBig = inputSizeProblem(found.size, path, true);

@@ -1,11 +1,16 @@
 import { once } from 'node:events';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
-import { decodeUtf8, INPUT_LIMITS, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
+import {
+  decodeUtf8,
+  INPUT_LIMITS,
+  inputSizeProblem,
+  readBytes,
+  statToRead,
+} from '../input/input-bytes.ts';
 import { InputError } from '../input/input-error.ts';
 import type { InputSource } from '../input/located-text.ts';
 import { parseSpecArray } from '../input/spec-array.ts';
-import { statIfAny } from '../process/stat-if-any.ts';
 import { readFileFlag } from './flags.ts';
 
 /**
@@ -57,7 +62,10 @@ export function addSpecAndJsonOptions<
  * @throws InputError naming the flag or the file, and what is wrong.
  */
 export async function readInputFile(path: string, flag: string): Promise<InputSource> {
-  const found = statIfAny(path);
+  const found = statToRead(
+    path,
+    (reason) => `${flag}: cannot read ${JSON.stringify(path)} (${reason})`,
+  );
   if (!found) throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (no such file)`);
   if (found.isDirectory())
     throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (a folder, not a file)`);

@@ -5,7 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, invalid } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { PATH_PROBLEMS } from '../process/path-problems.ts';
-import { statIfAny } from '../process/stat-if-any.ts';
+import { statIfSeen } from '../process/stat-if-any.ts';
 
 /** One file to write: a plain name (no folder) and its content. */
 export interface FileToWrite {
@@ -271,8 +271,9 @@ function keepOnSignal(write: WriteInFlight): void {
 export function folderProblem(dir: string): string | undefined {
   // resolve("") is the working folder, but making "" fails: refuse it by what it is.
   if (dir === '') return 'its name is empty';
+  // A path in a folder that cannot be entered counts as missing: making it then says why.
   for (let path = resolve(dir); ; path = dirname(path)) {
-    const found = statIfAny(path);
+    const found = statIfSeen(path);
     if (found?.isDirectory()) return undefined;
     // The path itself is named by the message already (and may be cut there): say only what it is.
     if (found) return path === resolve(dir) ? 'it is a file' : `${path} is a file`;

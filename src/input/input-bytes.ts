@@ -1,5 +1,7 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, type Stats } from 'node:fs';
 import { formatCount } from '../format/format-count.ts';
+import { readProblem } from '../process/path-problems.ts';
+import { statIfAny } from '../process/stat-if-any.ts';
 import { InputError } from './input-error.ts';
 
 /**
@@ -85,6 +87,20 @@ export function linePosition(text: string, offset: number): { line: number; col:
   let line = 1;
   for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) line++;
   return { line, col: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+/**
+ * The stat of a file to read, or undefined when nothing is there. A path that cannot be looked
+ * at (in a folder that cannot be entered, EACCES) is bad input: an InputError whose message
+ * `say(reason)` words, the reason in `readProblem`'s words ("permission denied").
+ * @example statToRead('no/such/file', (why) => `--spec: cannot read (${why})`) // undefined
+ */
+export function statToRead(path: string, say: (reason: string) => string): Stats | undefined {
+  try {
+    return statIfAny(path);
+  } catch (error) {
+    throw new InputError(say(readProblem((error as NodeJS.ErrnoException).code)));
+  }
 }
 
 /** Bytes asked of the system at a time while reading an input file. */

@@ -17,3 +17,12 @@ export const PATH_PROBLEMS: Readonly<Record<string, string>> = {
   EDQUOT: 'disk quota exceeded',
   EIO: 'input/output error',
 };
+
+/**
+ * Why a file cannot be read, in the words a reader's message uses (`--spec: cannot read
+ * "x.json" (permission denied)`): PATH_PROBLEMS' words for the system's `code`, without it.
+ * @example readProblem('EACCES') // "permission denied"
+ */
+export function readProblem(code: string | undefined): string {
+  return (code === undefined ? undefined : PATH_PROBLEMS[code]) ?? code ?? 'unknown error';
+}

@@ -1,9 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { z } from '#zod';
-import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
+import { decodeUtf8, inputSizeProblem, readBytes, statToRead } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions } from '../input/library-options.ts';
+import { readProblem } from '../process/path-problems.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
 import { type Baseline, parseBaseline } from './baseline.ts';
 import {
@@ -53,8 +54,12 @@ export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario
     let isDirectory: boolean;
     try {
       isDirectory = statSync(path).isDirectory();
-    } catch {
-      problems.push(`${path}: cannot read (no such file or folder)`);
+    } catch (error) {
+      const { code } = error as NodeJS.ErrnoException;
+      const missing = code === 'ENOENT' || code === 'ENOTDIR';
+      problems.push(
+        `${path}: cannot read (${missing ? 'no such file or folder' : readProblem(code)})`,
+      );
       continue;
     }
     if (!isDirectory) {
@@ -94,7 +99,10 @@ export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario
  */
 export function readBaseline(path: string, flag = '--baseline'): Baseline | undefined {
   if (typeof path !== 'string') throw invalid('path', path, 'the path of a baseline file');
-  const found = statIfAny(path);
+  const found = statToRead(
+    path,
+    (reason) => `${flag}: cannot read ${JSON.stringify(path)} (${reason})`,
+  );
   if (!found) return undefined;
   if (found.isDirectory()) throw invalid(flag, path, 'a baseline file, not a folder');
   return parseBaseline(readText(path, true), path);
