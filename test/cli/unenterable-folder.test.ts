@@ -73,7 +73,7 @@ describe.skipIf(process.platform === 'win32')('a path in a folder that cannot be
       ['zidara', 'odds', '--spec', 'rox/x.json'],
       '--spec: cannot read "rox/x.json" (permission denied)',
     ],
-    [['merge', 'rox/x.json'], 'rox/x.json: cannot be read (permission denied)'],
+    [['merge', 'rox/x.json'], 'rox/x.json: cannot read (permission denied)'],
     [
       ['check', scenario, '--baseline', 'rox/b.json', '--quiet'],
       '--baseline: cannot read "rox/b.json" (permission denied)',
