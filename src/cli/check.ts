@@ -14,6 +14,9 @@ import { checkFolder, fileFlag, folderFlag, integerFlag, pathArguments } from '.
 import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
+/** The files `check` writes into `--out`. */
+const CHECK_FILES = { junit: 'check.junit.xml', markdown: 'check.md' } as const;
+
 /**
  * `dicelab check [files…]`: runs every scenario's analyses and judges its expectations, prints
  * the table (scenario, expectation, figure, verdict) and the figures that moved from the
@@ -64,7 +67,10 @@ Examples:
     .action(async (files, options) => {
       pathArguments('files', files, SCENARIO_PATH);
       checkFolder('--out', options.out);
-      await checkWritable({ flag: '--out', given: options.out, names: 'folder' });
+      await checkWritable(
+        { flag: '--out', given: options.out, names: 'folder' },
+        Object.values(CHECK_FILES),
+      );
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       const result = await checkScenarioFiles(files, {
         baseline: options.baseline,
@@ -74,8 +80,8 @@ Examples:
         ...(say ? { onProgress: say } : {}),
       });
       const written = await writeFilesAtomically(options.out, [
-        { name: 'check.junit.xml', content: checkJunit(result) },
-        { name: 'check.md', content: checkMarkdown(result) },
+        { name: CHECK_FILES.junit, content: checkJunit(result) },
+        { name: CHECK_FILES.markdown, content: checkMarkdown(result) },
       ]);
       process.stdout.write(`${checkTable(result)}\nwrote ${written.join(', ')}\n`);
       process.exitCode = result.status;

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { invalid, showValue } from '../input/input-error.ts';
-import { statIfAny } from '../process/stat-if-any.ts';
+import { statIfSeen } from '../process/stat-if-any.ts';
 import { CHART_NAME_ALLOWED, isChartName } from '../report/chart-file-names.ts';
 import { folderProblem } from './write-files.ts';
 
@@ -187,7 +187,7 @@ export function readFileFlag(raw: string): string {
  */
 export function fileFlag(raw: string): string {
   readFileFlag(raw);
-  const found = statIfAny(raw);
+  const found = statIfSeen(raw);
   // folderProblem names its own path "it": here that is the file's folder, not the file.
   const inFolder = found ? undefined : folderProblem(dirname(raw));
   const problem = found?.isDirectory()

@@ -71,13 +71,18 @@ export async function buildProgram(argv: readonly string[] = []) {
 /**
  * Runs the CLI and returns its exit status (see `EXIT`): bad input — a flag, a file, a path — is
  * one line on stderr and status 2, never a stack trace; only `check`'s verdicts give 1 and 3; a
- * bug in dicelab is status 70 with a message asking for a report.
+ * stdout that cannot be written (a full disk) is status 74; a bug in dicelab is status 70 with a
+ * message asking for a report.
  */
 export async function runCli(argv: string[]): Promise<number> {
-  // A reader that goes away (`dicelab … | head`) is not an error.
+  // A reader that goes away (`dicelab … | head`) is not an error; any other failed write (a full
+  // disk) is one line and its own status, not a stack trace and 1, which CI reads as a failed check.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
-    throw error;
+    const words = error.code === undefined ? undefined : PATH_PROBLEMS[error.code];
+    const why = words ? `${words} (${error.code})` : error.message;
+    process.stderr.write(`dicelab: stdout: cannot be written: ${cutLine(why)}\n`);
+    process.exit(EXIT.outputFailed);
   });
   const program = await buildProgram(argv);
   // Commander's message is one line, then (for a mistyped command or option) its suggestion:

@@ -1,14 +1,13 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
-import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
-import { InputError, invalid } from '../input/input-error.ts';
+import { decodeUtf8, readFileBytes } from '../input/input-bytes.ts';
+import { invalid } from '../input/input-error.ts';
 import {
   type NamedPartial,
   parsePartialResult,
   serializePartialResult,
 } from '../montecarlo/partial-result.ts';
 import type { SimulationResult } from '../montecarlo/run.ts';
-import { statIfAny } from '../process/stat-if-any.ts';
 import { writeFileAtomically } from './write-files.ts';
 
 /**
@@ -30,12 +29,6 @@ export async function writePartialResultFile(
 export async function readPartialResultFile(path: string): Promise<NamedPartial> {
   // Named by merge's argument: the message would otherwise begin with the empty path itself.
   if (path === '') throw invalid('parts', path, 'a partial result file, but its name is empty');
-  const found = statIfAny(path);
-  if (!found) throw new InputError(`${path}: cannot be read (ENOENT)`);
-  if (found.isDirectory()) throw new InputError(`${path}: cannot be read (a folder, not a file)`);
-  const tooBig = inputSizeProblem(found.size, path, true);
-  if (tooBig) throw new InputError(tooBig);
-  // Read no further than the limit: a file still growing, or a pipe, is refused there.
-  const bytes = readBytes(path, (code) => `${path}: cannot be read (${code})`, true);
+  const bytes = readFileBytes(path, true);
   return { source: path, partial: await parsePartialResult(decodeUtf8(bytes, path), path) };
 }

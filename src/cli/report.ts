@@ -47,7 +47,8 @@ Examples:
     )
     .action(async (scenarios, options) => {
       checkFolder('--out', options.out);
-      // Written at the end of minutes of work: a folder no file can be made in is refused now.
+      // Written at the end of minutes of work: a folder no file can be made in is refused now,
+      // before the scenario files are read (a folder in the place of a file, once their names are).
       await checkWritable({ flag: '--out', given: options.out, names: 'folder' });
       const jobs = reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
@@ -101,14 +102,18 @@ export async function writeReport(
   const start = performance.now();
   const offline = await readFile(builtPage).catch(() => undefined);
   const names = new Set<string>();
+  const fileNames = ['index.html', ...(offline ? [OFFLINE_PAGE.fileName] : [])];
   for (const job of jobs) {
     const name = jobName(job);
     if (names.has(name) || name === 'index')
       throw invalid('report job name', name, 'a name used once, not "index"');
     // A name its files cannot have (a scenario file's "Ash fights.yaml") is refused before the work.
-    chartFileNames(name);
+    fileNames.push(...Object.values(chartFileNames(name)));
     names.add(name);
   }
+  // Written at the end of minutes of work: a folder no file can be made in, or a folder where
+  // one of the files goes, is refused now (as the write at the end would, `--out` being `dir`).
+  await checkWritable({ flag: '--out', given: dir, names: 'folder' }, fileNames);
   const outputs: AnalysisOutput[] = [];
   for (const [i, job] of jobs.entries()) {
     const t = performance.now();

@@ -1,11 +1,10 @@
 import { once } from 'node:events';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
-import { decodeUtf8, INPUT_LIMITS, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
+import { decodeUtf8, INPUT_LIMITS, isJsonPath, readFileBytes } from '../input/input-bytes.ts';
 import { InputError } from '../input/input-error.ts';
 import type { InputSource } from '../input/located-text.ts';
 import { parseSpecArray } from '../input/spec-array.ts';
-import { statIfAny } from '../process/stat-if-any.ts';
 import { readFileFlag } from './flags.ts';
 
 /**
@@ -57,17 +56,7 @@ export function addSpecAndJsonOptions<
  * @throws InputError naming the flag or the file, and what is wrong.
  */
 export async function readInputFile(path: string, flag: string): Promise<InputSource> {
-  const found = statIfAny(path);
-  if (!found) throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (no such file)`);
-  if (found.isDirectory())
-    throw new InputError(`${flag}: cannot read ${JSON.stringify(path)} (a folder, not a file)`);
-  const tooBig = inputSizeProblem(found.size, path);
-  if (tooBig) throw new InputError(tooBig);
-  // Read up to the limit and no further: a pipe or a device (/dev/zero) has no size to ask.
-  const bytes = readBytes(
-    path,
-    (reason) => `${flag}: cannot read ${JSON.stringify(path)} (${reason})`,
-  );
+  const bytes = readFileBytes(path, isJsonPath(path), flag);
   const { parseInputSource } = await import('../input/input-source.ts');
   return parseInputSource(decodeUtf8(bytes, path), path);
 }

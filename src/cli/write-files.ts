@@ -5,7 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, invalid } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { PATH_PROBLEMS } from '../process/path-problems.ts';
-import { statIfAny } from '../process/stat-if-any.ts';
+import { statIfSeen } from '../process/stat-if-any.ts';
 
 /** One file to write: a plain name (no folder) and its content. */
 export interface FileToWrite {
@@ -56,12 +56,7 @@ export async function writeFilesAtomically(
       target,
       problem === 'it is a file' && target.names === 'file' ? `${dir} is a file` : problem,
     );
-  // A target that is a folder would fail its rename after others were done: refuse it first.
-  for (const name of names) {
-    const path = join(dir, name);
-    if ((await lstat(path).catch(() => undefined))?.isDirectory())
-      throw refused(target, target.names === 'file' ? 'it is a folder' : `${path} is a folder`);
-  }
+  await refuseFoldersInTheWay(target, dir, names);
   const write: WriteInFlight = { temps: [], made: [] };
   removeOnSignal(write);
   const { temps } = write;
@@ -119,15 +114,18 @@ export async function writeFileAtomically(
 /**
  * Refuses, before any work, a target that the write at the end of it could not write: for a
  * file (`--partial`), a folder in its place or a file in the way of its folder; for a folder
- * (`--out`), a file in the way; for both, a folder where no file can be made (read-only, no
- * permission, /proc). Tries by making and removing an empty temporary file in the folder the
- * files go in, or in the nearest folder there when it is still to be made (none is made here).
- * A long run thus hears of a bad `--partial` or `--out` at once, not after its work. Reads the
- * file system.
+ * (`--out`), a file in the way, or a folder in the place of one of `files`, the names the write
+ * will put there; for both, a folder where no file can be made (read-only, no permission,
+ * /proc). Tries by making and removing an empty temporary file in the folder the files go in,
+ * or in the nearest folder there when it is still to be made (none is made here). A long run
+ * thus hears of a bad `--partial` or `--out` at once, not after its work. Reads the file system.
  * @throws InputError naming the target's flag and value, worded as the write's own refusal would be.
  * @example await checkWritable({ flag: '--partial', given: 'parts/part-3.json', names: 'file' }) // not run: touches the file system
  */
-export async function checkWritable(target: WriteTarget): Promise<void> {
+export async function checkWritable(
+  target: WriteTarget,
+  files: Iterable<string> = [],
+): Promise<void> {
   const { given } = target;
   const folder = target.names === 'file' ? dirname(given) : given;
   const problem = folderProblem(folder);
@@ -136,8 +134,7 @@ export async function checkWritable(target: WriteTarget): Promise<void> {
       target,
       problem === 'it is a file' && target.names === 'file' ? `${folder} is a file` : problem,
     );
-  if (target.names === 'file' && (await lstat(given).catch(() => undefined))?.isDirectory())
-    throw refused(target, 'it is a folder');
+  await refuseFoldersInTheWay(target, folder, target.names === 'file' ? [basename(given)] : files);
   let there = folder;
   let toMake: string | undefined;
   while (!(await isFolder(there)) && dirname(there) !== there) {
@@ -161,6 +158,19 @@ export async function checkWritable(target: WriteTarget): Promise<void> {
   } finally {
     await rm(probe.temps[0]!, { force: true }).catch(() => {});
     keepOnSignal(probe);
+  }
+}
+
+/** Refuses a file to write in `dir` that a folder stands in the place of: its rename would fail after others were done. */
+async function refuseFoldersInTheWay(
+  target: WriteTarget,
+  dir: string,
+  names: Iterable<string>,
+): Promise<void> {
+  for (const name of names) {
+    const path = join(dir, name);
+    if ((await lstat(path).catch(() => undefined))?.isDirectory())
+      throw refused(target, target.names === 'file' ? 'it is a folder' : `${path} is a folder`);
   }
 }
 
@@ -261,8 +271,9 @@ function keepOnSignal(write: WriteInFlight): void {
 export function folderProblem(dir: string): string | undefined {
   // resolve("") is the working folder, but making "" fails: refuse it by what it is.
   if (dir === '') return 'its name is empty';
+  // A path in a folder that cannot be entered counts as missing: making it then says why.
   for (let path = resolve(dir); ; path = dirname(path)) {
-    const found = statIfAny(path);
+    const found = statIfSeen(path);
     if (found?.isDirectory()) return undefined;
     // The path itself is named by the message already (and may be cut there): say only what it is.
     if (found) return path === resolve(dir) ? 'it is a file' : `${path} is a file`;

@@ -1,5 +1,7 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, type Stats } from 'node:fs';
 import { formatCount } from '../format/format-count.ts';
+import { readProblem } from '../process/path-problems.ts';
+import { statIfAny } from '../process/stat-if-any.ts';
 import { InputError } from './input-error.ts';
 
 /**
@@ -87,6 +89,47 @@ export function linePosition(text: string, offset: number): { line: number; col:
   return { line, col: offset - (before.lastIndexOf('\n') + 1) + 1 };
 }
 
+/**
+ * How every reader of a user's file words what stops it, `why` in `readProblem`'s words:
+ * `flag: cannot read "path" (why)` when a flag named the file, else `path: cannot read (why)`.
+ * @example cannotRead('roll.json', '--spec')('no such file') // '--spec: cannot read "roll.json" (no such file)'
+ */
+export function cannotRead(path: string, flag?: string): (why: string) => string {
+  return flag === undefined
+    ? (why) => `${path}: cannot read (${why})`
+    : (why) => `${flag}: cannot read ${JSON.stringify(path)} (${why})`;
+}
+
+/**
+ * The stat of a file to read, or undefined when nothing is there. A path that cannot be looked
+ * at (in a folder that cannot be entered, EACCES; a symbolic link loop) is bad input: an
+ * InputError whose message `say(reason)` words, the reason in `readProblem`'s words.
+ * @example statToRead('no/such/file', cannotRead('no/such/file', '--spec')) // undefined
+ */
+export function statToRead(path: string, say: (reason: string) => string): Stats | undefined {
+  try {
+    return statIfAny(path);
+  } catch (error) {
+    throw new InputError(say(readProblem((error as NodeJS.ErrnoException).code)));
+  }
+}
+
+/**
+ * A user's file's bytes (a spec, a scenario, a baseline, a partial result), refused before
+ * reading when it is missing, a folder or too big, and worded by {@link cannotRead} (the file's
+ * `flag`, if one named it) whatever reads it; then read as {@link readBytes}.
+ * @example readFileBytes('no/such/file.json', true, '--spec') // throws '--spec: cannot read "no/such/file.json" (no such file)'
+ */
+export function readFileBytes(path: string, json: boolean, flag?: string): Buffer {
+  const say = cannotRead(path, flag);
+  const found = statToRead(path, say);
+  if (!found) throw new InputError(say(readProblem('ENOENT')));
+  if (found.isDirectory()) throw new InputError(say(readProblem('EISDIR')));
+  const tooBig = inputSizeProblem(found.size, path, json);
+  if (tooBig) throw new InputError(tooBig);
+  return readBytes(path, say, json);
+}
+
 /** Bytes asked of the system at a time while reading an input file. */
 const READ_CHUNK_BYTES = 2 ** 20;
 
@@ -94,9 +137,9 @@ const READ_CHUNK_BYTES = 2 ** 20;
  * A file's bytes, read up to the size limit (`inputSizeProblem`, JSON or YAML) and no
  * further: a pipe, /dev/zero or a file still growing is refused as soon as it passes the limit,
  * rather than read whole (or forever) first. A file that cannot be read is bad input: an
- * InputError whose message `say(reason)` words, the reason being the system's code (EACCES, …).
- * O(limit) time and memory at most.
- * @example readBytes('no/such/file', (why) => `spec: cannot read (${why})`) // throws "spec: cannot read (ENOENT)"
+ * InputError whose message `say(reason)` words, the reason in `readProblem`'s words
+ * ("permission denied"). O(limit) time and memory at most.
+ * @example readBytes('no/such/file', (why) => `spec: cannot read (${why})`) // throws "spec: cannot read (no such file)"
  */
 export function readBytes(
   path: string,
@@ -118,7 +161,8 @@ export function readBytes(
       total += read;
     }
   } catch (error) {
-    throw new InputError(say((error as NodeJS.ErrnoException).code ?? (error as Error).message));
+    const { code } = error as NodeJS.ErrnoException;
+    throw new InputError(say(code === undefined ? (error as Error).message : readProblem(code)));
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

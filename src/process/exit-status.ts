@@ -10,6 +10,9 @@
  *   reached, a shard failed on every try, the queue's packages are not installed, `serve`'s site
  *   is not built (one line on stderr names the URL, the shard, the packages or the folder);
  * - `internal` 70 (EX_SOFTWARE): a bug in dicelab; the message asks for a report;
+ * - `outputFailed` 74 (EX_IOERR): the output could not be written — stdout failed (a full
+ *   disk, `>/dev/full`; one line on stderr names stdout and the error); a reader that goes away
+ *   (`| head`) is not a failure;
  * - `interrupted` 130 and `terminated` 143: stopped by SIGINT (Ctrl-C) or SIGTERM (128 + signal).
  * @example process.exitCode = EXIT.badInput // 2
  */
@@ -20,6 +23,7 @@ export const EXIT = {
   inconclusive: 3,
   unavailable: 69,
   internal: 70,
+  outputFailed: 74,
   interrupted: 130,
   terminated: 143,
 } as const;

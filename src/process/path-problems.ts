@@ -17,3 +17,15 @@ export const PATH_PROBLEMS: Readonly<Record<string, string>> = {
   EDQUOT: 'disk quota exceeded',
   EIO: 'input/output error',
 };
+
+/**
+ * Why a file cannot be read, in the words every reader's message uses (`--spec: cannot read
+ * "x.json" (permission denied)`): nothing there is `missing` ("no such file"), a folder is "a
+ * folder, not a file", any other code PATH_PROBLEMS' words, without the code.
+ * @example readProblem('EISDIR') // "a folder, not a file"
+ */
+export function readProblem(code: string | undefined, missing = 'no such file'): string {
+  if (code === 'ENOENT' || code === 'ENOTDIR') return missing;
+  if (code === 'EISDIR') return 'a folder, not a file';
+  return (code === undefined ? undefined : PATH_PROBLEMS[code]) ?? code ?? 'unknown error';
+}

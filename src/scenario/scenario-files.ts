@@ -1,10 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { z } from '#zod';
-import { decodeUtf8, inputSizeProblem, readBytes } from '../input/input-bytes.ts';
+import { cannotRead, decodeUtf8, readFileBytes, statToRead } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions } from '../input/library-options.ts';
-import { statIfAny } from '../process/stat-if-any.ts';
+import { readProblem } from '../process/path-problems.ts';
 import { type Baseline, parseBaseline } from './baseline.ts';
 import {
   CHECK_RUN_OPTION_SHAPE,
@@ -53,8 +53,10 @@ export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario
     let isDirectory: boolean;
     try {
       isDirectory = statSync(path).isDirectory();
-    } catch {
-      problems.push(`${path}: cannot read (no such file or folder)`);
+    } catch (error) {
+      // A file or a folder was allowed here: missing is "no such file or folder".
+      const { code } = error as NodeJS.ErrnoException;
+      problems.push(cannotRead(path)(readProblem(code, 'no such file or folder')));
       continue;
     }
     if (!isDirectory) {
@@ -94,10 +96,10 @@ export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario
  */
 export function readBaseline(path: string, flag = '--baseline'): Baseline | undefined {
   if (typeof path !== 'string') throw invalid('path', path, 'the path of a baseline file');
-  const found = statIfAny(path);
+  const found = statToRead(path, cannotRead(path, flag));
   if (!found) return undefined;
   if (found.isDirectory()) throw invalid(flag, path, 'a baseline file, not a folder');
-  return parseBaseline(readText(path, true), path);
+  return parseBaseline(readText(path, true, flag), path);
 }
 
 /** Options of {@link checkScenarioFiles}: a check's, with the baseline as a file. */
@@ -149,17 +151,11 @@ function checkPaths(paths: unknown): void {
 }
 
 /**
- * A file's text, refused (InputError naming it) when it is too big to parse (`INPUT_LIMITS`,
- * `json` or YAML), cannot be read, or is not UTF-8.
+ * A file's text, refused (InputError naming it, or the `flag` that named it) when it is too big
+ * to parse (`INPUT_LIMITS`, `json` or YAML), cannot be read (a folder, say), or is not UTF-8.
  */
-function readText(path: string, json: boolean): string {
-  const found = statIfAny(path);
-  const tooBig = found && inputSizeProblem(found.size, path, json);
-  if (tooBig) throw new InputError(tooBig);
-  return decodeUtf8(
-    readBytes(path, (reason) => `${path}: cannot read (${reason})`, json),
-    path,
-  );
+function readText(path: string, json: boolean, flag?: string): string {
+  return decodeUtf8(readFileBytes(path, json, flag), path);
 }
 
 /** A path as people read it: relative to the working folder, with / separators. */

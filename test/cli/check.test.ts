@@ -221,6 +221,36 @@ ${PLAIN}expectations:
     atLeast: 0.375
 `;
 
+  it('refuses, before judging any file, an --out where check.junit.xml or check.md is a folder', async () => {
+    const file = await scenario(
+      'judged.yaml',
+      `scenario: judged
+${PLAIN}expectations:
+  - expect: a lone d6 beats the guard 5 times in 12
+    figure: winChance
+    of: { character: plain, action: swing, vs: guard }
+    between: [41%, 42%]
+`,
+    );
+    for (const [i, inTheWay] of ['check.junit.xml', 'check.md'].entries()) {
+      const out = join(dir, String(i));
+      await mkdir(join(out, inTheWay), { recursive: true });
+      // Without --quiet: each expectation judged says so on stderr, and before, every one was judged first.
+      const { code, stdout, stderr } = await runInProcess([
+        'check',
+        file,
+        '--no-baseline',
+        '--out',
+        out,
+      ]);
+      expect(stderr).toBe(
+        `dicelab: --out: ${JSON.stringify(out)} is not allowed (expected a folder dicelab can write files in, but ${join(out, inTheWay)} is a folder)\n`,
+      );
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+    }
+  });
+
   it('exits 3 when a simulated expectation stays undecided at the trials cap (never a guessed failure)', async () => {
     const file = await scenario('edge.yaml', boundAtTheTruth('a bound at the true value'));
     const out = join(dir, 'out-edge');

@@ -2,7 +2,7 @@
 import '../../src/systems/systems.ts';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,6 +54,9 @@ beforeAll(async () => {
   const write = (name: string, content: string | Buffer) => writeFile(at(name), content);
   await mkdir(at('a-folder'));
   await mkdir(at('empty-folder'));
+  await mkdir(at(join('yaml-folder-in', 'sub.yaml')), { recursive: true });
+  await symlink('loop-too.yaml', at('loop.yaml'));
+  await symlink('loop.yaml', at('loop-too.yaml'));
   await write('a-file.txt', 'not a folder\n');
   await write('good.json', JSON.stringify({ ...ZIDARA_SPEC, aura: 5 }));
   await write('stat.json', JSON.stringify({ stat: 3 }));
@@ -601,9 +604,10 @@ describe('paths that are not what they should be', () => {
       /^dicelab: --spec: cannot read ".*missing\.json" \(no such file\)/,
     ],
     [
+      // Before, "cannot be read": every reader now words it as --spec does.
       'merge a folder',
       () => ['merge', at('a-folder')],
-      /a-folder: cannot be read \(a folder, not a file\)/,
+      /a-folder: cannot read \(a folder, not a file\)/,
     ],
     [
       // Before, "dicelab: : cannot be read (ENOENT)".
@@ -628,14 +632,27 @@ describe('paths that are not what they should be', () => {
       /^dicelab: scenarios: "" is not allowed \(expected a scenario file or folder, but its name is empty\)\n$/,
     ],
     [
+      // Before, "missing.json: cannot be read (ENOENT)".
       'merge a missing file',
       () => ['merge', at('missing.json')],
-      /missing\.json: cannot be read \(ENOENT\)/,
+      /^dicelab: .*missing\.json: cannot read \(no such file\)\n$/,
     ],
     [
       'check a missing file',
       () => ['check', at('missing.yaml'), '--out', out],
       /missing\.yaml: cannot read \(no such file or folder\)/,
+    ],
+    [
+      // Before, "dd/sub.yaml: cannot read (EISDIR)".
+      'check a folder named *.yaml in a folder',
+      () => ['check', at('yaml-folder-in'), '--out', out],
+      /^dicelab: .*yaml-folder-in\/sub\.yaml: cannot read \(a folder, not a file\)\n$/,
+    ],
+    [
+      // Before, "loop.yaml: cannot read (no such file or folder)".
+      'check a symbolic link loop',
+      () => ['check', at('loop.yaml'), '--out', out],
+      /^dicelab: .*loop\.yaml: cannot read \(too many symbolic links\)\n$/,
     ],
     [
       'check an empty folder',
@@ -959,7 +976,7 @@ describe('exit statuses CI can trust', () => {
     }
   });
 
-  it('are defined once: ok 0, failed 1, bad input 2, inconclusive 3, unavailable 69, internal 70', () => {
+  it('are defined once: ok 0, failed 1, bad input 2, inconclusive 3, unavailable 69, internal 70, output failed 74', () => {
     expect(EXIT).toEqual({
       ok: 0,
       failed: 1,
@@ -967,6 +984,7 @@ describe('exit statuses CI can trust', () => {
       inconclusive: 3,
       unavailable: 69,
       internal: 70,
+      outputFailed: 74,
       interrupted: 130,
       terminated: 143,
     });

@@ -1,11 +1,19 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { builtUrl } from '../built.ts';
+import { builtFile, builtUrl } from '../built.ts';
 
 /**
  * Start-up: the compiled CLI (dist/, built by `npm test`; the run's copy of it) run in a child process with a module
@@ -132,4 +140,34 @@ describe.skipIf(!fresh)('start-up of the compiled CLI', () => {
     expect(simulated.code).toBe(0);
     expect(simulated.packages.has('piscina')).toBe(true);
   });
+});
+
+/** The built CLI with its stdout on /dev/full, which refuses every write (ENOSPC). */
+function toFullDisk(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const full = openSync('/dev/full', 'w');
+    const child = spawn(process.execPath, [builtFile('bin/dicelab.js'), ...args], {
+      stdio: ['ignore', full, 'pipe'],
+    });
+    closeSync(full);
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe.skipIf(!fresh || !existsSync('/dev/full'))('a stdout that cannot be written', () => {
+  it.each([[['zidara', 'odds', 'd12', '--vs', '3']], [['zidara', '--help']]])(
+    '%j to a full disk: one line naming stdout and why, exit 74 (not 1, a failed check)',
+    async (args) => {
+      const { code, stderr } = await toFullDisk(args);
+      expect(stderr).toBe(
+        'dicelab: stdout: cannot be written: no space left on the device (ENOSPC)\n',
+      );
+      expect(code).toBe(74);
+    },
+  );
 });

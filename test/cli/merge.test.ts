@@ -152,7 +152,7 @@ describe('dicelab merge', () => {
       `dicelab: ${broken}: version: 9 is not allowed (expected 2 (written by this dicelab))\n`,
     );
     expect((await cli('merge', join(dir, 'nope.json'))).stderr).toMatch(
-      /nope\.json: cannot be read \(ENOENT\)/,
+      /nope\.json: cannot read \(no such file\)/,
     );
     expect((await cli('merge')).status).toBe(2);
   });

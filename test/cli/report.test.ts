@@ -103,18 +103,21 @@ describe('dicelab report', () => {
     }
   });
 
-  it('writes no file at all when one of them cannot be written (index.html or the offline page a folder)', async () => {
+  it('refuses, before any analysis, a folder where one of its files goes (index.html, the offline page or a chart file a folder)', async () => {
     const out = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
     try {
       const built = join(out, 'built.html');
       await writeFile(built, '<!DOCTYPE html><title>offline page</title>\n');
-      for (const inTheWay of ['index.html', 'dicelab.html']) {
-        const dir = join(out, inTheWay.replace('.', '-'));
+      const job = SMALL_JOBS[1]!;
+      for (const [i, inTheWay] of ['index.html', 'dicelab.html', `${job.name}.png`].entries()) {
+        const dir = join(out, String(i));
         await mkdir(join(dir, inTheWay), { recursive: true });
-        await expect(writeReport([SMALL_JOBS[1]!], dir, () => {}, built)).rejects.toThrow(
+        const said: string[] = [];
+        await expect(writeReport([job], dir, (line) => said.push(line), built)).rejects.toThrow(
           `--out: ${JSON.stringify(dir)} is not allowed (expected a folder dicelab can write files in, but ${join(dir, inTheWay)} is a folder)`,
         );
-        // Before, the charts' files were written first and stayed.
+        // Before, every analysis ran first (and, earlier still, the charts' files were written and stayed).
+        expect(said).toEqual([]);
         expect(await readdir(dir)).toEqual([inTheWay]);
       }
     } finally {
