@@ -12,6 +12,7 @@ import { type DieSpec, ROLL_LIMITS, type Roll, type RollSpec } from './spec.ts';
  * shows: `d8=3`, `2d6=3,5`, `d6=3+d4=5`, or the word's faces in its dice order at its end,
  * after the threat and weight: `d4@B=4`, `d6+d4@A=3,5`; `area:d4=2`. They come back as `shown`.
  * `threatsFrom` names where the threats were given (a threat letter past them is refused).
+ * An empty intent beside a `|` (`"d8 |"`, `"d8 || d4"`) is refused.
  * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4'], 2).dice.length // 4
  * @example parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown // [3, 4]
  * @example parseIntents(['d8 | d4']).intents.length // 2
@@ -46,6 +47,16 @@ export function parseIntents(
       shown.push(face);
     }
   };
+  // A | with no die on one side ("d8 |", "| d8", "d8 || d4") is a slip, not an intent of nothing:
+  // every reader of the notation refuses it here (splits, rolls, rolled states alike).
+  // The words read as one line (a lone "|" between two words separates them, as in d8 '|' d4).
+  const line = words.join(' ');
+  if (line.includes('|') && line.split('|').some((part) => part.trim() === ''))
+    throw invalid(
+      'dice',
+      line,
+      'dice on each side of every |, such as "d12 | d6+d6" (an intent is never empty)',
+    );
   // Spaces beside + @ * = , : join (`d6 + d4` is d6+d4); any other separates intents, as the
   // shell's do (a quoted "d8 d4@B" is d8 d4@B), and so does |.
   const separated = words.flatMap((w) => w.replace(/\s*([+@*=,:])\s*/g, '$1').split(/[\s|]+/));

@@ -5,6 +5,7 @@ import {
   parseIntents,
 } from '../../../../src/systems/zidara/roll/notation.ts';
 import { parseRoll } from '../../../../src/systems/zidara/roll/spec.ts';
+import { parseSplit } from '../../../../src/systems/zidara/roll/split.ts';
 
 describe('the dice notation', () => {
   it('reads one intent per word: + stacks, 2d6 is two d6, @B aims, *w weighs, area: is the area die', () => {
@@ -43,6 +44,23 @@ describe('the dice notation', () => {
       'expected a threat letter from A to A (one per --vs)',
     );
     expect(() => parseIntents(['area:d4+d4'])).toThrow('expected one area die');
+  });
+
+  it('refuses an empty intent beside a |, as a split is refused, reading a lone | as a separator', () => {
+    // "d8 |", "| d8" and "d8 || d4" read as d8 and d8 | d4 here, and were refused as a split.
+    const empty =
+      '(expected dice on each side of every |, such as "d12 | d6+d6" (an intent is never empty))';
+    for (const words of [['d8 |'], ['| d8'], ['d8 || d4'], ['d8', '|'], ['d8=3 |']])
+      expect(() => parseIntents(words, 1, words[0] === 'd8=3 |' ? 'each' : 'none')).toThrow(
+        `dice: ${JSON.stringify(words.join(' '))} is not allowed ${empty}`,
+      );
+    expect(parseIntents(['d8', '|', 'd4'])).toEqual(parseIntents(['d8 | d4']));
+    expect(parseIntents(['d8|d4'])).toEqual(parseIntents(['d8', 'd4']));
+    for (const text of ['d8 |', '| d8', 'd8 || d4', ' | '])
+      expect(() => parseSplit(text, '--split')).toThrow(
+        `--split: ${JSON.stringify(text)} is not allowed`,
+      );
+    expect(parseSplit('d4 | d6 + d6')).toEqual([[6, 6], [4]]);
   });
 
   it('refuses a weight past the limit at its word, and names where the threats came from', () => {
