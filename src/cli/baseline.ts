@@ -11,7 +11,7 @@ import {
   SCENARIO_DIR,
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
-import { fileFlag, integerFlag, pathArguments } from './flags.ts';
+import { fileFlag, pathArguments } from './flags.ts';
 import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFileAtomically } from './write-files.ts';
 
@@ -32,7 +32,7 @@ export function registerBaseline(program: Command) {
     .option(
       '--seed <n>',
       "seed of the simulated figures (default: the baseline's, else 1)",
-      integerFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
+      countFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
     )
     .option(
       '--max-trials <n>',

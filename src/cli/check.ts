@@ -10,7 +10,7 @@ import {
   SCENARIO_DIR,
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
-import { checkFolder, fileFlag, folderFlag, integerFlag, pathArguments } from './flags.ts';
+import { checkFolder, fileFlag, folderFlag, pathArguments } from './flags.ts';
 import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
@@ -34,7 +34,7 @@ export function registerCheck(program: Command) {
     .option(
       '--seed <n>',
       "seed of the simulated figures (default: the baseline's, else 1)",
-      integerFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
+      countFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
     )
     .option(
       '--max-trials <n>',
