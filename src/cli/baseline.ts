@@ -12,7 +12,7 @@ import {
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
 import { fileFlag, pathArguments } from './flags.ts';
-import { countFlag, threadsFlag } from './simulation-flags.ts';
+import { countFlag, MAX_THREADS, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFileAtomically } from './write-files.ts';
 
 /**
@@ -39,7 +39,11 @@ export function registerBaseline(program: Command) {
       "cap on a simulated figure's trials",
       countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
-    .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
+    .option(
+      '--threads <n>',
+      `worker threads for simulations, 1 to ${MAX_THREADS} (default: automatic)`,
+      threadsFlag,
+    )
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',

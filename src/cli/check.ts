@@ -11,7 +11,7 @@ import {
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, pathArguments } from './flags.ts';
-import { countFlag, threadsFlag } from './simulation-flags.ts';
+import { countFlag, MAX_THREADS, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
 /**
@@ -41,7 +41,11 @@ export function registerCheck(program: Command) {
       "cap on a simulated figure's trials, below the scenarios' own",
       countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
-    .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
+    .option(
+      '--threads <n>',
+      `worker threads for simulations, 1 to ${MAX_THREADS} (default: automatic)`,
+      threadsFlag,
+    )
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',

@@ -29,6 +29,7 @@ import {
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
 import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { parsePool } from '../systems/zidara/roll/split.ts';
 import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
@@ -64,27 +65,31 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
           "the threat's Challenge C (it rolls d2C)",
           FLAG_PARSERS.challenge,
         )
-        .option('--tags <T>', 'tags the threat has: each intent won strips one', FLAG_PARSERS.tags)
+        .option(
+          '--tags <T>',
+          `tags the threat has, 1 to ${FIGHT_LIMITS.tags}: each intent won strips one`,
+          FLAG_PARSERS.tags,
+        )
         .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
         .option(
           '--steps <S>',
-          "or the set action's steps: its best legal pool is chosen every round",
+          `or the set action's steps, 1 to ${FIGHT_LIMITS.steps}: its best legal pool is chosen every round`,
           FLAG_PARSERS.fightSteps,
         )
         .option(
           '--actions <A>',
-          `actions in each roll, with --steps (each gives a split; default: ${FIGHT_DEFAULTS.actions})`,
+          `actions in each roll, with --steps, 1 to ${FIGHT_LIMITS.actions} (each gives a split; default: ${FIGHT_DEFAULTS.actions})`,
           FLAG_PARSERS.fightActions,
         )
         .option(
           '--titles <n>',
-          'Titles: Resolve at the start of the fight and its cap',
+          `Titles: Resolve at the start of the fight and its cap, 0 to ${ROLL_LIMITS.resolve}`,
           FLAG_PARSERS.resolve,
           FIGHT_DEFAULTS.titles,
         )
         .option(
           '--max-rounds <n>',
-          'rounds before the fight is called',
+          `rounds before the fight is called, 1 to ${FIGHT_LIMITS.maxRounds}`,
           FLAG_PARSERS.maxRounds,
           FIGHT_DEFAULTS.maxRounds,
         )

@@ -98,6 +98,18 @@ describe('dicelab zidara advise (for people)', () => {
       '--spec',
     ])
       expect(stdout).toContain(text);
+    // --defence is required with dice (its help said "(default: none)"), and its bounds and
+    // --resolve's are stated as they are enforced.
+    const flat = stdout.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      "--defence <D> the face a threat's Challenge die shows, 1 to 100; repeat for each threat, in order (required, unless --spec) --vs",
+    );
+    expect(flat).toContain('--resolve <n> Resolve left, 0 to 10 (default: 0)');
+    const none = await advise('d8=3');
+    expect(none.status).toBe(2);
+    expect(none.stderr).toBe(
+      'dicelab: --defence: none given (expected the face the Challenge die shows, e.g. --defence 5)\n',
+    );
     // --aura is the Aura held in the rolled state, not at the roll's start (that is late Aura's).
     expect(stdout.replace(/\s+/g, ' ')).toContain(
       "--aura <n> Aura held now, the shown dice's top faces counted",
