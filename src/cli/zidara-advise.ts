@@ -147,6 +147,13 @@ function requestFromFlags(words: string[], options: AdviseFlags): AdviceRequest 
       options.vs.join(', '),
       `one Challenge per --defence (${defence.length}), or none`,
     );
+  // Said by the flags: the request's check names its fields (roll.aura, auraPending).
+  if (options.auraPending !== undefined && !options.lateAura)
+    throw invalid(
+      '--aura-pending',
+      options.auraPending,
+      "it only with --late-aura (without it, a top face's Aura is usable in the same roll: count it in --aura)",
+    );
   const { shown, ...dice } = parseIntents(words, defence.length, 'each', '--defence');
   const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   // With no --vs, the smallest Challenge whose die can show each D: the advice depends on D alone.

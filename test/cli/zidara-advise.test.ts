@@ -212,6 +212,12 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
 
   it('late Aura needs the pending top faces; an exploding face must be a chain total', async () => {
     await bad(['d8=3', '--defence', '5', '--late-aura'], /--aura-pending: missing \(expected/);
+    // Without --late-aura it said "…counted in roll.aura (auraPending is for late Aura only)",
+    // the spec's fields, not the flags.
+    await bad(
+      ['d8=3', '--defence', '5', '--aura-pending', '2'],
+      /^dicelab: --aura-pending: 2 is not allowed \(expected it only with --late-aura \(without it, a top face's Aura is usable in the same roll: count it in --aura\)\)\n$/,
+    );
     await bad(
       ['d8=8', '--defence', '5', '--explode'],
       /dice "d8=8": 8 is not allowed \(expected the exploding d8's chain total/,
