@@ -63,7 +63,7 @@ export function parseIntents(
   for (const word of separated.filter(Boolean)) {
     const area = /^area:(.+)$/i.exec(word);
     if (area) {
-      const found = dieList(area[1]!, word);
+      const found = dieList(area[1]!, word, faces);
       if (found.sides.length !== 1)
         throw invalid(`dice ${JSON.stringify(word)}`, word, 'one area die, such as area:d4');
       dice.push({ sides: found.sides[0]!, area: true });
@@ -88,7 +88,7 @@ export function parseIntents(
         match[3],
         `a weight such as *2 or *0.5, at most ${ROLL_LIMITS.value}`,
       );
-    const found = dieList(match[1]!, word);
+    const found = dieList(match[1]!, word, faces);
     if (match[4] !== undefined) {
       // Faces at the end of the word: one per die, in the word's order.
       const tail = match[4].split(',').map(Number);
@@ -115,11 +115,21 @@ interface DieList {
   faces: (number | undefined)[];
 }
 
-function dieList(text: string, word: string): DieList {
+function dieList(text: string, word: string, mode: 'none' | 'each'): DieList {
   const found: DieList = { sides: [], faces: [] };
   for (const part of text.split('+')) {
     const m = /^(\d*)d(\d+)(?:=(\d+(?:,\d+)*))?$/i.exec(part.trim());
     const size = Number(m?.[2]);
+    // A die of a size the game has, its face what is wrong ("d8=3.5"): said of the face.
+    const face = /^\d*d(\d+)=(.*)$/i.exec(part.trim());
+    if (!m && face && (DIE_SIDES as readonly number[]).includes(Number(face[1])))
+      throw invalid(
+        `dice ${JSON.stringify(word)}`,
+        `=${face[2]}`,
+        mode === 'none'
+          ? 'dice without faces here (a face, as in d8=3, is for `zidara advise`)'
+          : 'each face a whole number, such as d8=3 or 2d6=3,5',
+      );
     if (!m || !(DIE_SIDES as readonly number[]).includes(size)) {
       throw invalid(`dice ${JSON.stringify(word)}`, part, `dice ${DICE_ALLOWED} (2d6 for two)`);
     }

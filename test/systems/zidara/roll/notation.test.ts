@@ -88,6 +88,24 @@ describe('the dice notation', () => {
     expect(parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown).toEqual([3, 4]);
   });
 
+  it('blames the face, not the die, when a face is no whole number', () => {
+    // "d8=3.5" said "d8=3.5" is not allowed (expected dice d2, d4, d6, d8, d10 or d12 …).
+    expect(() => parseIntents(['d8=3.5'], 1, 'each')).toThrow(
+      'dice "d8=3.5": "=3.5" is not allowed (expected each face a whole number, such as d8=3 or 2d6=3,5)',
+    );
+    expect(() => parseIntents(['d6=3+d4=x'], 1, 'each')).toThrow(
+      'dice "d6=3+d4=x": "=x" is not allowed',
+    );
+    // Where no face is read, a face is refused as such, whatever it is.
+    expect(() => parseIntents(['d8=3.5'])).toThrow(
+      'dice "d8=3.5": "=3.5" is not allowed (expected dice without faces here',
+    );
+    // A die of no size the game has is still the die's fault.
+    expect(() => parseIntents(['d7=3.5'], 1, 'each')).toThrow(
+      'dice "d7=3.5": "d7=3.5" is not allowed (expected dice d2,',
+    );
+  });
+
   it('asks for every face in a rolled state, and for none elsewhere', () => {
     expect(() => parseIntents(['d8=3', 'd4'], 1, 'each')).toThrow(
       /^dice "d4": "d4" is not allowed \(expected each die's face/,
