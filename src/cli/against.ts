@@ -17,6 +17,7 @@ import {
   RULE_OPTION_NAMES,
   ruleOption,
 } from '../systems/zidara/roll/rule-options.ts';
+import { refuseRepeatedFlags } from './refuse-repeated-flags.ts';
 import { drawChartFiles } from './write-chart-files.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
@@ -70,18 +71,30 @@ export function againstFlags(
         `no ${long}: here it is what the analysis asks, which stays as given so that every row has a partner (it may set ${allowed}, and --no-… for on/off flags)`,
       );
   }
+  // No help of its own (commander's would print to nowhere and throw its internal "(outputHelp)").
+  const help = tokens.find((t) => t === '--help' || t === '-h');
+  if (help !== undefined)
+    throw new InputError(
+      `--against: ${help} is not a flag it may set (${help} goes outside --against; it may set ${allowed}, and --no-… for on/off flags)`,
+      '--against',
+    );
   const parser = new Command('against')
     .exitOverride()
     .configureOutput({ writeOut: () => {}, writeErr: () => {} })
+    .helpOption(false)
     .allowExcessArguments(false);
   for (const option of own) {
     parser.addOption(option);
     if (!option.required && !option.optional)
       parser.addOption(new Option(`--no-${option.long!.slice(2)}`));
   }
+  // A flag given twice, or with its --no-…, is refused as on the command line (not the last kept).
+  refuseRepeatedFlags(parser as unknown as Command);
   try {
     parser.parse(tokens, { from: 'user' });
   } catch (error) {
+    if (error instanceof InputError)
+      throw new InputError(`--against: ${error.message}`, '--against');
     if (!(error instanceof CommanderError)) throw error;
     // Commander puts its suggestion ("(Did you mean --boosts?)") on a line of its own.
     const said = error.message

@@ -11,8 +11,8 @@ import {
   SCENARIO_DIR,
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
-import { fileFlag, integerFlag, pathArguments } from './flags.ts';
-import { countFlag, threadsFlag } from './simulation-flags.ts';
+import { fileFlag, pathArguments } from './flags.ts';
+import { countFlag, MAX_THREADS, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFileAtomically } from './write-files.ts';
 
 /**
@@ -32,14 +32,18 @@ export function registerBaseline(program: Command) {
     .option(
       '--seed <n>',
       "seed of the simulated figures (default: the baseline's, else 1)",
-      integerFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
+      countFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
     )
     .option(
       '--max-trials <n>',
       "cap on a simulated figure's trials",
       countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
-    .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
+    .option(
+      '--threads <n>',
+      `worker threads for simulations, 1 to ${MAX_THREADS} (default: automatic)`,
+      threadsFlag,
+    )
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',

@@ -10,8 +10,8 @@ import {
   SCENARIO_DIR,
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
-import { checkFolder, fileFlag, folderFlag, integerFlag, pathArguments } from './flags.ts';
-import { countFlag, threadsFlag } from './simulation-flags.ts';
+import { checkFolder, fileFlag, folderFlag, pathArguments } from './flags.ts';
+import { countFlag, MAX_THREADS, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
 /** The files `check` writes into `--out`. */
@@ -37,14 +37,18 @@ export function registerCheck(program: Command) {
     .option(
       '--seed <n>',
       "seed of the simulated figures (default: the baseline's, else 1)",
-      integerFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
+      countFlag(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max),
     )
     .option(
       '--max-trials <n>',
       "cap on a simulated figure's trials, below the scenarios' own",
       countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
-    .option('--threads <n>', 'worker threads for simulations (default: automatic)', threadsFlag)
+    .option(
+      '--threads <n>',
+      `worker threads for simulations, 1 to ${MAX_THREADS} (default: automatic)`,
+      threadsFlag,
+    )
     .option('--quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',

@@ -1,14 +1,14 @@
 import type { Command } from '@commander-js/extra-typings';
 import { formatFraction } from '../format/format-fraction.ts';
 import { formatProbability } from '../format/format-probability.ts';
-import { missing } from '../input/input-error.ts';
+import { invalid, missing } from '../input/input-error.ts';
 import {
   type D12Action,
   type D12Advice,
   d12Advice,
   parseD12AdviceRequest,
 } from '../systems/d12-action/advise.ts';
-import { CAPACITY_HELP, FLAGS, rollOptions, specFromFlags } from './d12-action.ts';
+import { CAPACITY_HELP, FLAGS, rollOptions, specFromFlags, supporterText } from './d12-action.ts';
 import { faceListFlag } from './flags.ts';
 import { rankedTable } from './outcome-table.ts';
 import { adviceReader, printSpecResults } from './spec-file.ts';
@@ -37,12 +37,25 @@ export function registerD12ActionAdvise(system: Command) {
         faceListFlag('d12 faces from 1 to 12, comma-separated, e.g. 9,4'),
       ),
   ).addHelpText('after', HELP);
-  // Advice is for a stacked roll alone: the roll's kind and a group's supporters are not asked
-  // (given, they are refused), so the help leaves them out, and --capacity's the capacity roll.
+  // Advice is for a stacked roll alone: the roll's kind and a group's supporters are not asked,
+  // so the help leaves them out, and --capacity's the capacity roll; given, they are refused
+  // below, as flags of another command (--roll stacked too, which would change nothing).
   for (const option of advise.options)
     if (option.long === '--roll' || option.long === '--supporter') option.hideHelp();
     else if (option.long === '--capacity') option.description = CAPACITY_HELP;
   advise.action(async (options) => {
+    if (options.roll !== undefined)
+      throw invalid(
+        '--roll',
+        options.roll,
+        'no --roll: advise is for a stacked roll alone (odds and simulate take --roll)',
+      );
+    if (options.supporter !== undefined)
+      throw invalid(
+        '--supporter',
+        options.supporter.map(supporterText).join(' '),
+        'no --supporter: advise is for a stacked roll, and supporters help a group roll (odds and simulate take --supporter)',
+      );
     const read = adviceReader(parseD12AdviceRequest, FLAGS, { rolled: '--rolled' }, () => {
       if (options.rolled === undefined)
         throw missing(
@@ -50,7 +63,7 @@ export function registerD12ActionAdvise(system: Command) {
           'the dice rolled so far, in order, such as 9,4 (the 4 showing), or --spec FILE',
         );
       return {
-        check: { ...specFromFlags(options), roll: options.roll ?? 'stacked' },
+        check: { ...specFromFlags(options), roll: 'stacked' },
         shown: { rolled: options.rolled },
       };
     });

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from '@commander-js/extra-typings';
-import { InputError, invalid, showValue } from '../input/input-error.ts';
+import { InputError } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { PATH_PROBLEMS } from '../process/path-problems.ts';
 import { RunError } from '../process/run-error.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
+import { refuseRepeatedFlags } from './refuse-repeated-flags.ts';
 
 /**
  * Each top-level command and how it is registered, loaded when needed: a command line that
@@ -129,43 +130,6 @@ export async function runCli(argv: string[]): Promise<number> {
         'This is a bug in dicelab: please report it with the command you ran (DICELAB_DEBUG=1 shows the stack trace).\n',
       );
     return EXIT.internal;
-  }
-}
-
-/**
- * Refuses a flag of one value given twice (`--stat 3 --stat 4`), which commander reads as its
- * last, the first dropped unsaid; and the two flags of one setting together (`--baseline x.json
- * --no-baseline`), of which commander likewise keeps the last. A flag that collects may repeat:
- * a variadic one, or one whose parser takes the values so far as its second parameter
- * (`--supporter`, `zidara odds --vs`).
- */
-function refuseRepeatedFlags(command: Command): void {
-  // The flag each setting was first given by, and its value.
-  const given = new Map<string, { flag: string; value: unknown }>();
-  for (const option of command.options) {
-    const once =
-      (option.required || option.optional) &&
-      !option.variadic &&
-      (option.parseArg?.length ?? 0) < 2;
-    const setting = option.attributeName();
-    const paired = command.options.some((o) => o !== option && o.attributeName() === setting);
-    if (!once && !paired) continue;
-    const flag = option.long ?? option.name();
-    command.on(`option:${option.name()}`, (value: unknown) => {
-      const first = given.get(setting);
-      if (first && first.flag !== flag)
-        throw new InputError(
-          `${flag}: cannot be used with ${first.flag} (expected one of them)`,
-          flag,
-        );
-      if (first && once)
-        throw invalid(
-          flag,
-          value,
-          `${flag} once, but it was given ${showValue(first.value)} before`,
-        );
-      given.set(setting, { flag, value });
-    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from '@commander-js/extra-typings';
+import { formatCount } from '../format/format-count.ts';
 import {
   QUEUE_NAME,
   REDIS_GIVE_UP_LIMITS,
@@ -9,7 +10,10 @@ import {
   WORKER_LIMITS,
 } from '../queue/queue-settings.ts';
 import { integerFlag } from './flags.ts';
-import { countFlag, redisUrlFlag, threadsFlag } from './simulation-flags.ts';
+import { countFlag, MAX_THREADS, redisUrlFlag, threadsFlag } from './simulation-flags.ts';
+
+/** The bounds of --lock-duration and --stalled-interval, as their help states them. */
+const INTERVAL_RANGE = `${formatCount(WORKER_LIMITS.minIntervalMs)} to ${formatCount(WORKER_LIMITS.maxIntervalMs)} ms`;
 
 /**
  * `dicelab queue worker --redis URL [--concurrency N] [--threads N]`: a BullMQ worker that runs
@@ -38,18 +42,18 @@ export function registerQueue(program: Command) {
     )
     .option(
       '--threads <n>',
-      'worker threads per shard (default: all cores, one for small shards; with --concurrency n, cores / n)',
+      `worker threads per shard, 1 to ${MAX_THREADS} (default: all cores, one for small shards; with --concurrency n, cores / n)`,
       threadsFlag,
     )
     .option(
       '--lock-duration <ms>',
-      "how long a shard's lock lasts without renewal: a killed worker's shard runs elsewhere after it",
+      `how long a shard's lock lasts without renewal: a killed worker's shard runs elsewhere after it (${INTERVAL_RANGE})`,
       countFlag(WORKER_LIMITS.minIntervalMs, WORKER_LIMITS.maxIntervalMs),
       WORKER_DEFAULTS.lockDurationMs,
     )
     .option(
       '--stalled-interval <ms>',
-      'how often this worker looks for shards whose worker died',
+      `how often this worker looks for shards whose worker died (${INTERVAL_RANGE})`,
       countFlag(WORKER_LIMITS.minIntervalMs, WORKER_LIMITS.maxIntervalMs),
       WORKER_DEFAULTS.stalledIntervalMs,
     )

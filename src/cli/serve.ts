@@ -97,18 +97,34 @@ function listen(dir: string, port: number, host: string): Promise<Server> {
     }),
   );
   return new Promise((resolve, reject) => {
-    // A port in use or not ours, an address not this machine's: the flags' fault, said so.
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE' || error.code === 'EACCES'
-          ? invalid('--port', port, `a port free to listen on (${error.code})`)
-          : error.code === 'EADDRNOTAVAIL'
-            ? invalid('--host', host, `an address of this machine (${error.code})`)
-            : error,
-      ),
+      reject(listenProblem(error, port, host)),
     );
     server.listen(port, host, () => resolve(server));
   });
+}
+
+/**
+ * Why `serve` could not listen, as the flag at fault: a port in use, a port this user may not
+ * open (below 1024 most systems keep them for the administrator: the port is free, the right is
+ * missing), an address not this machine's; any other error as it is.
+ * @example String(listenProblem(Object.assign(new Error(), { code: 'EADDRINUSE' }), 8080, '127.0.0.1')) // "InputError: --port: 8080 is not allowed (expected a port free to listen on (EADDRINUSE))"
+ */
+export function listenProblem(error: NodeJS.ErrnoException, port: number, host: string): unknown {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return invalid('--port', port, `a port free to listen on (${error.code})`);
+    case 'EACCES':
+      return invalid(
+        '--port',
+        port,
+        `a port this user may listen on: it needs privileges, as ports below 1024 usually do (run as an administrator, or pick one such as --port ${SERVE_DEFAULTS.port}) (${error.code})`,
+      );
+    case 'EADDRNOTAVAIL':
+      return invalid('--host', host, `an address of this machine (${error.code})`);
+    default:
+      return error;
+  }
 }
 
 /** The addresses to open: the host's own, and for every network, each of this machine's. */

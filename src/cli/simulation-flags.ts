@@ -5,7 +5,11 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
-import { DEFAULT_CHUNK_SIZE, SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
+import {
+  DEFAULT_CHUNK_SIZE,
+  MAX_CHUNK_SIZE,
+  SIMULATION_DEFAULTS,
+} from '../montecarlo/chunk-plan.ts';
 import type { Shard } from '../montecarlo/run.ts';
 import {
   MAX_SHARDS,
@@ -50,8 +54,8 @@ const seedFlag = countFlag(0, MAX_SEED);
 export const MAX_THREADS = 256;
 /** `--threads`: 1 to MAX_THREADS worker threads. */
 export const threadsFlag = countFlag(1, MAX_THREADS);
-/** `--chunk-size`: trials per chunk, 1 to 2^30 (part of a result's identity). */
-const chunkSizeFlag = countFlag(1, 2 ** 30);
+/** `--chunk-size`: trials per chunk, 1 to MAX_CHUNK_SIZE (part of a result's identity). */
+const chunkSizeFlag = countFlag(1, MAX_CHUNK_SIZE);
 
 /** `--shards`: shard jobs of a `--queue` run, or tasks of a `--shard auto` array job. */
 export const shardsFlag = countFlag(1, MAX_SHARDS);
@@ -142,10 +146,14 @@ export function addSimulationOptions<
       seedFlag,
       defaults.seed ?? SIMULATION_DEFAULTS.seed,
     )
-    .option('--threads <n>', 'worker threads (default: all cores; tiny runs use one)', threadsFlag)
+    .option(
+      '--threads <n>',
+      `worker threads, 1 to ${MAX_THREADS} (default: all cores; tiny runs use one)`,
+      threadsFlag,
+    )
     .option(
       '--chunk-size <n>',
-      'trials per chunk (changes the result, like the seed)',
+      `trials per chunk, 1 to ${formatCount(MAX_CHUNK_SIZE)} (changes the result, like the seed)`,
       chunkSizeFlag,
       DEFAULT_CHUNK_SIZE,
     )

@@ -71,12 +71,11 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
     "Aura held now, the shown dice's top faces counted, 0 to --aura-max (with --late-aura: at the roll's start; default: full)",
   )
     .addOption(
+      // No default: with no --spec one is required, which its help says (not "default: none").
       new Option(
         '--defence <D>',
-        "the face a threat's Challenge die shows; repeat for each threat, in order",
-      )
-        .argParser(collect(integerFlag(1, challengeDie(ROLL_LIMITS.challenge))))
-        .default([] as number[], 'none'),
+        `the face a threat's Challenge die shows, 1 to ${challengeDie(ROLL_LIMITS.challenge)}; repeat for each threat, in order (required, unless --spec)`,
+      ).argParser(collect(integerFlag(1, challengeDie(ROLL_LIMITS.challenge)))),
     )
     .addOption(
       new Option(
@@ -86,7 +85,7 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
         .argParser(collect(FLAG_PARSERS.challenge))
         .default([] as number[], 'none'),
     )
-    .option('--resolve <n>', 'Resolve left', FLAG_PARSERS.resolve, 0)
+    .option('--resolve <n>', `Resolve left, 0 to ${ROLL_LIMITS.resolve}`, FLAG_PARSERS.resolve, 0)
     .option(
       '--aura-pending <n>',
       'with --late-aura: top faces rolled so far this roll (their Aura arrives after it)',
@@ -108,11 +107,11 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
 }
 
 function collect(parse: (raw: string) => number) {
-  return (raw: string, previous: number[]) => [...previous, parse(raw)];
+  return (raw: string, previous: number[] | undefined) => [...(previous ?? []), parse(raw)];
 }
 
 type AdviseFlags = CharacterFlags & {
-  defence: number[];
+  defence?: number[] | undefined;
   vs: number[];
   resolve: number;
   auraPending?: number | undefined;
@@ -124,7 +123,7 @@ async function requestsFromOptions(
   options: AdviseFlags,
 ): Promise<{ specs: AdviceRequest[]; many: boolean }> {
   if (options.spec !== undefined) {
-    if (words.length > 0 || options.defence.length > 0)
+    if (words.length > 0 || options.defence !== undefined)
       throw new InputError('--spec: give a spec file or dice with --defence, not both');
     return specsFromOptions(options, parseAdviceRequest, {}, () => ({}));
   }
@@ -137,26 +136,34 @@ function requestFromFlags(words: string[], options: AdviseFlags): AdviceRequest 
     throw new InputError(
       'dice: none given (expected dice with their faces such as d8=3 d4=4, or --spec FILE)',
     );
-  if (options.defence.length === 0)
+  const { defence } = options;
+  if (defence === undefined)
     throw new InputError(
       '--defence: none given (expected the face the Challenge die shows, e.g. --defence 5)',
     );
-  if (options.vs.length > 0 && options.vs.length !== options.defence.length)
+  if (options.vs.length > 0 && options.vs.length !== defence.length)
     throw invalid(
       '--vs',
       options.vs.join(', '),
-      `one Challenge per --defence (${options.defence.length}), or none`,
+      `one Challenge per --defence (${defence.length}), or none`,
     );
-  const { shown, ...dice } = parseIntents(words, options.defence.length, 'each', '--defence');
+  // Said by the flags: the request's check names its fields (roll.aura, auraPending).
+  if (options.auraPending !== undefined && !options.lateAura)
+    throw invalid(
+      '--aura-pending',
+      options.auraPending,
+      "it only with --late-aura (without it, a top face's Aura is usable in the same roll: count it in --aura)",
+    );
+  const { shown, ...dice } = parseIntents(words, defence.length, 'each', '--defence');
   const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   // With no --vs, the smallest Challenge whose die can show each D: the advice depends on D alone.
-  const threats = options.defence.map((d, t) => ({
+  const threats = defence.map((d, t) => ({
     challenge: options.vs[t] ?? Math.ceil(d / 2),
   }));
   const request = {
     roll: { ...setup, ...dice, threats, resolve: options.resolve },
     shown,
-    defence: options.defence,
+    defence,
     ...(options.auraPending === undefined ? {} : { auraPending: options.auraPending }),
   };
   try {

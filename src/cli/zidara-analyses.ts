@@ -317,7 +317,7 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
           )
           .option(
             '--minor-weight <x>',
-            "worth of a minor intent's win to the play (0: fish only)",
+            `worth of a minor intent's win to the play (0: fish only), 0 to ${ROLL_LIMITS.value}`,
             numberFlag(0, ROLL_LIMITS.value),
             FISHING_DEFAULTS.minorWeight,
           ),

@@ -3,7 +3,7 @@ import { type Command, Option, type OptionValues } from '@commander-js/extra-typ
 import { formatChance } from '../format/format-chance.ts';
 import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
-import { InputError } from '../input/input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
@@ -29,6 +29,7 @@ import {
 import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import { challengeName } from '../systems/zidara/roll/notation.ts';
 import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
+import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { parsePool } from '../systems/zidara/roll/split.ts';
 import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
@@ -64,27 +65,31 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
           "the threat's Challenge C (it rolls d2C)",
           FLAG_PARSERS.challenge,
         )
-        .option('--tags <T>', 'tags the threat has: each intent won strips one', FLAG_PARSERS.tags)
+        .option(
+          '--tags <T>',
+          `tags the threat has, 1 to ${FIGHT_LIMITS.tags}: each intent won strips one`,
+          FLAG_PARSERS.tags,
+        )
         .option('--pool <dice>', 'a set pool rolled every round, e.g. "d12 d4"')
         .option(
           '--steps <S>',
-          "or the set action's steps: its best legal pool is chosen every round",
+          `or the set action's steps, 1 to ${FIGHT_LIMITS.steps}: its best legal pool is chosen every round`,
           FLAG_PARSERS.fightSteps,
         )
         .option(
           '--actions <A>',
-          `actions in each roll, with --steps (each gives a split; default: ${FIGHT_DEFAULTS.actions})`,
+          `actions in each roll, with --steps, 1 to ${FIGHT_LIMITS.actions} (each gives a split; default: ${FIGHT_DEFAULTS.actions})`,
           FLAG_PARSERS.fightActions,
         )
         .option(
           '--titles <n>',
-          'Titles: Resolve at the start of the fight and its cap',
+          `Titles: Resolve at the start of the fight and its cap, 0 to ${ROLL_LIMITS.resolve}`,
           FLAG_PARSERS.resolve,
           FIGHT_DEFAULTS.titles,
         )
         .option(
           '--max-rounds <n>',
-          'rounds before the fight is called',
+          `rounds before the fight is called, 1 to ${FIGHT_LIMITS.maxRounds}`,
           FLAG_PARSERS.maxRounds,
           FIGHT_DEFAULTS.maxRounds,
         )
@@ -256,6 +261,14 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
     throw new InputError('--vs: none given (expected the Challenge, e.g. --vs 3)');
   if (options.tags === undefined)
     throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
+  // Said here by the flags, as fight-curves says it: the spec's check names its fields
+  // ("a set pool (e.g. [12, 4]) or steps"), in a file's syntax, not the command line's.
+  if (options.steps === undefined && options.pool === undefined)
+    throw new InputError(
+      '--steps: none given (expected --steps or --pool (one of them), e.g. --steps 8 or --pool "d12 d4")',
+    );
+  if (options.steps !== undefined && options.pool !== undefined)
+    throw invalid('--steps', options.steps, 'either --steps or --pool (one of them)');
   const pool =
     options.pool === undefined
       ? undefined

@@ -65,12 +65,14 @@ type CharacterFlagValues = {
 };
 
 /**
- * A rule option's flag help with what its declaration allows: an integer's limits, and the flag
+ * A rule option's flag help with what its declaration allows: a number's limits, and the flag
  * it is read only with ("most extra rolls per exploding die, 0 to 100, only with --explode").
  */
 function ruleFlagHelp(option: RuleOption): string {
   let help = option.flag.help;
   if (option.type === 'integer') help += `, ${allowedText(option)}`;
+  // A worth's limits read as an integer's do ("…, 0 to 1000000"), not "a number from 0 to …".
+  if (option.type === 'number') help += `, ${option.min} to ${option.max}`;
   const w = option.onlyWith;
   const other = w && ruleOption(w.other as RuleOptionName);
   // A switch sets the opposite of its option's default: "with --explode" is explode true.

@@ -295,6 +295,54 @@ ${PLAIN}expectations:
     expect(run.stdout).toMatch(/20k trials\], want ≥ 37\.50% +inconclusive/);
   });
 
+  it('takes --seed written as simulate takes it (1e3, 1_000), in check and baseline alike', async () => {
+    // Before, check and baseline refused "1e3" as "not an integer from 0 to …", which
+    // zidara simulate --seed took as 1000.
+    const file = await scenario(
+      'seeded.yaml',
+      `scenario: seeded
+${PLAIN}expectations:
+  - expect: a lone d6 beats the guard 5 times in 12
+    figure: winChance
+    of: { character: plain, action: swing, vs: guard }
+    between: [41%, 42%]
+`,
+    );
+    const out = join(dir, 'out-seed');
+    const check = await runInProcess([
+      'check',
+      file,
+      '--no-baseline',
+      '--out',
+      out,
+      '--seed',
+      '1e3',
+      '--quiet',
+    ]);
+    expect(check.stderr).toBe('');
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/check: 1 passed \(1 expectation, 1 file, [\d.]+ s, seed 1000\)/);
+    const baselineFile = join(dir, 'seeded-baseline.json');
+    const baseline = await runInProcess([
+      'baseline',
+      file,
+      '--baseline',
+      baselineFile,
+      '--write',
+      '--seed',
+      '1_000',
+      '--quiet',
+    ]);
+    expect(baseline.stderr).toBe('');
+    expect(baseline.code).toBe(0);
+    expect(JSON.parse(await readFile(baselineFile, 'utf8')).seed).toBe(1000);
+    const refused = await runInProcess(['check', file, '--no-baseline', '--seed', '1.5']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      '"1.5" is not allowed (expected a whole number from 0 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
+    );
+  });
+
   it('flags a figure that moved from the baseline, old → new, and exits 1', async () => {
     const file = await scenario(
       'moved.yaml',

@@ -46,6 +46,23 @@ describe('dicelab d12-action advise', () => {
     expect(help.stdout).not.toContain('--supporter');
   });
 
+  it('refuses the flags its --help leaves out, --roll and --supporter, naming them, exit 2', async () => {
+    // --roll stacked ran, and --supporter 1:1 said "expected no supporters except on a group roll",
+    // though advise has no group roll.
+    const state = ['d12-action', 'advise', '--rating', '2', '--capacity', '1', '--rolled', '9,4'];
+    const roll = await cli(...state, '--roll', 'stacked');
+    expect(roll.status).toBe(2);
+    expect(roll.stdout).toBe('');
+    expect(roll.stderr).toBe(
+      'dicelab: --roll: "stacked" is not allowed (expected no --roll: advise is for a stacked roll alone (odds and simulate take --roll))\n',
+    );
+    const supporter = await cli(...state, '--supporter', '1:1', '--supporter', '2:3:reckless');
+    expect(supporter.status).toBe(2);
+    expect(supporter.stderr).toBe(
+      'dicelab: --supporter: "1:1 2:3:reckless" is not allowed (expected no --supporter: advise is for a stacked roll, and supporters help a group roll (odds and simulate take --supporter))\n',
+    );
+  });
+
   it('--help says what capacity is to a stacked roll, and that --spec takes an array', async () => {
     const help = (await cli('d12-action', 'advise', '--help')).stdout.replace(/\s+/g, ' ');
     expect(help).toContain(

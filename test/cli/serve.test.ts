@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listenProblem } from '../../src/cli/serve.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { PAGE_SITE } from '../../src/report/page-site.ts';
 import { builtFile } from '../built.ts';
@@ -26,6 +27,23 @@ describe('dicelab serve: when it cannot serve', () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
+  });
+
+  it('says a port it may not open needs privileges, not that it is taken', () => {
+    // EACCES said "expected a port free to listen on (EACCES)" of a free port below 1024. Made
+    // here from its code: a test cannot count on a port it is refused (as root, none is).
+    const refused = Object.assign(new Error('listen EACCES: permission denied 0.0.0.0:80'), {
+      code: 'EACCES',
+    });
+    expect((listenProblem(refused, 80, '0.0.0.0') as Error).message).toBe(
+      '--port: 80 is not allowed (expected a port this user may listen on: it needs privileges, as ports below 1024 usually do (run as an administrator, or pick one such as --port 4173) (EACCES))',
+    );
+    const taken = Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
+    expect((listenProblem(taken, 4173, '127.0.0.1') as Error).message).toBe(
+      '--port: 4173 is not allowed (expected a port free to listen on (EADDRINUSE))',
+    );
+    const other = Object.assign(new Error('listen EMFILE'), { code: 'EMFILE' });
+    expect(listenProblem(other, 4173, '127.0.0.1')).toBe(other);
   });
 
   it('without its built site says so in one line, exit 69 as the README lists it', () => {

@@ -145,3 +145,30 @@ describe('simulation flags', () => {
     }
   });
 });
+
+describe('the bounds a flag enforces, stated in its --help', () => {
+  // Each was enforced but not stated (--threads 257: "expected a whole number from 1 to 256").
+  it.each([
+    [['zidara', 'simulate'], '--threads', '1 to 256', '257'],
+    [['zidara', 'simulate'], '--chunk-size', '1 to 1,073,741,824', '1073741825'],
+    [['check'], '--threads', '1 to 256', '257'],
+    [['baseline'], '--threads', '1 to 256', '0'],
+    [['queue', 'worker'], '--threads', '1 to 256', '257'],
+    [['queue', 'worker'], '--lock-duration', '1,000 to 86,400,000 ms', '86400001'],
+    [['queue', 'worker'], '--stalled-interval', '1,000 to 86,400,000 ms', '999'],
+    [['zidara', 'odds'], '--aura-value', '0 to 1000000', '1000001'],
+    [['zidara', 'splits'], '--resolve-value', '0 to 1000000', '1000001'],
+    [['zidara', 'fishing'], '--minor-weight', '0 to 1000000', '1000001'],
+    [['zidara', 'advise'], '--resolve', '0 to 10', '11'],
+    [['zidara', 'fight'], '--steps', '1 to 36', '37'],
+    [['zidara', 'fight'], '--max-rounds', '1 to 50', '51'],
+  ])('%s %s: %s', async (command, flag, bounds, outside) => {
+    const help = (await cli(...command, '--help')).stdout.replace(/\s+/g, ' ');
+    // The flag's own help, up to the next flag.
+    const own = new RegExp(`${flag} <[^>]+> (.*?)(?= --[a-z]| -h,)`).exec(help)?.[1];
+    expect(own).toContain(bounds);
+    const refused = await cli(...command, flag, outside);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`"${outside}" is not allowed`);
+  });
+});

@@ -98,6 +98,18 @@ describe('dicelab zidara advise (for people)', () => {
       '--spec',
     ])
       expect(stdout).toContain(text);
+    // --defence is required with dice (its help said "(default: none)"), and its bounds and
+    // --resolve's are stated as they are enforced.
+    const flat = stdout.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      "--defence <D> the face a threat's Challenge die shows, 1 to 100; repeat for each threat, in order (required, unless --spec) --vs",
+    );
+    expect(flat).toContain('--resolve <n> Resolve left, 0 to 10 (default: 0)');
+    const none = await advise('d8=3');
+    expect(none.status).toBe(2);
+    expect(none.stderr).toBe(
+      'dicelab: --defence: none given (expected the face the Challenge die shows, e.g. --defence 5)\n',
+    );
     // --aura is the Aura held in the rolled state, not at the roll's start (that is late Aura's).
     expect(stdout.replace(/\s+/g, ' ')).toContain(
       "--aura <n> Aura held now, the shown dice's top faces counted",
@@ -200,6 +212,12 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
 
   it('late Aura needs the pending top faces; an exploding face must be a chain total', async () => {
     await bad(['d8=3', '--defence', '5', '--late-aura'], /--aura-pending: missing \(expected/);
+    // Without --late-aura it said "…counted in roll.aura (auraPending is for late Aura only)",
+    // the spec's fields, not the flags.
+    await bad(
+      ['d8=3', '--defence', '5', '--aura-pending', '2'],
+      /^dicelab: --aura-pending: 2 is not allowed \(expected it only with --late-aura \(without it, a top face's Aura is usable in the same roll: count it in --aura\)\)\n$/,
+    );
     await bad(
       ['d8=8', '--defence', '5', '--explode'],
       /dice "d8=8": 8 is not allowed \(expected the exploding d8's chain total/,

@@ -221,6 +221,35 @@ describe('--against: an analysis under two settings', () => {
     }
   });
 
+  it('refuses a flag given twice, or with its --no-…, and --help, as the command line does', async () => {
+    const refusal = async (against: string) => {
+      const { status, stdout, stderr } = await cliInProcess(...lone, '--against', against);
+      expect(stdout).toBe('');
+      expect(status).toBe(2);
+      return stderr;
+    };
+    // Commander kept the last ("What if --aura-max 0 → 4?", "--defending off → off").
+    expect(await refusal('--aura-max 3 --aura-max 4')).toBe(
+      'dicelab: --against: --aura-max: "4" is not allowed (expected --aura-max once, but it was given "3" before)\n',
+    );
+    expect(await refusal('--boosts=1 --boosts 0')).toContain(
+      '--against: --boosts: "0" is not allowed (expected --boosts once, but it was given "1" before)',
+    );
+    expect(await refusal('--defending --no-defending')).toBe(
+      'dicelab: --against: --no-defending: cannot be used with --defending (expected one of them)\n',
+    );
+    // Commander's help went nowhere and its internal "(outputHelp)" was the message.
+    for (const help of ['--help', '-h']) {
+      const said = await refusal(`--aura-max 1 ${help}`);
+      expect(said).toMatch(
+        new RegExp(
+          `^dicelab: --against: ${help} is not a flag it may set \\(${help} goes outside --against; it may set --aura, --aura-max, .*\\)\n$`,
+        ),
+      );
+      expect(said).not.toContain('outputHelp');
+    }
+  });
+
   it('says an unknown flag, with its suggestion, in one line', async () => {
     const { status, stderr } = await cliInProcess(...lone, '--against', '--bogus');
     expect(status).toBe(2);

@@ -346,6 +346,32 @@ describe('dicelab zidara fight', () => {
     }
   });
 
+  it('asks for --steps or --pool by their flags and the pool as typed, as fight-curves does', async () => {
+    // It said "--pool: missing (expected a set pool (e.g. [12, 4]) or steps)", a spec file's
+    // syntax, which --pool "[12, 4]" refuses.
+    const none = await runInProcess(['zidara', 'fight', '--vs', '4', '--tags', '3']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      'dicelab: --steps: none given (expected --steps or --pool (one of them), e.g. --steps 8 or --pool "d12 d4")\n',
+    );
+    const both = await runInProcess([
+      'zidara',
+      'fight',
+      '--vs',
+      '4',
+      '--tags',
+      '3',
+      '--pool',
+      'd12 d4',
+      '--steps',
+      '8',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe(
+      'dicelab: --steps: 8 is not allowed (expected either --steps or --pool (one of them))\n',
+    );
+  });
+
   it('refuses a bad flag with one line naming it, exit status 2', async () => {
     const { code, stdout, stderr } = await runInProcess(plainFightWith({ '--tags': '0' }));
     expect(code).toBe(2);

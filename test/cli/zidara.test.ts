@@ -106,6 +106,13 @@ describe('dicelab zidara odds', () => {
         ['zidara', 'odds', 'd7', '--vs', '3'],
         /"d7" is not allowed \(expected dice d2, d4, d6, d8, d10 or d12/,
       ],
+      // An empty intent: read as d8 (and d8 | d4), though --split and --only refused it.
+      [
+        ['zidara', 'odds', 'd8 |', '--vs', '3'],
+        /^dicelab: dice: "d8 \|" is not allowed \(expected dice on each side of every \|, such as "d12 \| d6\+d6" \(an intent is never empty\)\)$/,
+      ],
+      [['zidara', 'odds', 'd8 || d4', '--vs', '3'], /^dicelab: dice: "d8 \|\| d4" is not allowed/],
+      [['zidara', 'simulate', '| d8', '--vs', '3'], /^dicelab: dice: "\| d8" is not allowed/],
       [
         ['zidara', 'odds', 'd12', '--vs', '0'],
         /'0' is invalid\. "0" is not allowed \(expected an integer from 1 to 50\)/,

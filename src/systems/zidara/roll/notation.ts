@@ -12,6 +12,7 @@ import { type DieSpec, ROLL_LIMITS, type Roll, type RollSpec } from './spec.ts';
  * shows: `d8=3`, `2d6=3,5`, `d6=3+d4=5`, or the word's faces in its dice order at its end,
  * after the threat and weight: `d4@B=4`, `d6+d4@A=3,5`; `area:d4=2`. They come back as `shown`.
  * `threatsFrom` names where the threats were given (a threat letter past them is refused).
+ * An empty intent beside a `|` (`"d8 |"`, `"d8 || d4"`) is refused.
  * @example parseIntents(['d12', '2d6@B*0.5', 'area:d4'], 2).dice.length // 4
  * @example parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown // [3, 4]
  * @example parseIntents(['d8 | d4']).intents.length // 2
@@ -46,13 +47,23 @@ export function parseIntents(
       shown.push(face);
     }
   };
+  // A | with no die on one side ("d8 |", "| d8", "d8 || d4") is a slip, not an intent of nothing:
+  // every reader of the notation refuses it here (splits, rolls, rolled states alike).
+  // The words read as one line (a lone "|" between two words separates them, as in d8 '|' d4).
+  const line = words.join(' ');
+  if (line.includes('|') && line.split('|').some((part) => part.trim() === ''))
+    throw invalid(
+      'dice',
+      line,
+      'dice on each side of every |, such as "d12 | d6+d6" (an intent is never empty)',
+    );
   // Spaces beside + @ * = , : join (`d6 + d4` is d6+d4); any other separates intents, as the
   // shell's do (a quoted "d8 d4@B" is d8 d4@B), and so does |.
   const separated = words.flatMap((w) => w.replace(/\s*([+@*=,:])\s*/g, '$1').split(/[\s|]+/));
   for (const word of separated.filter(Boolean)) {
     const area = /^area:(.+)$/i.exec(word);
     if (area) {
-      const found = dieList(area[1]!, word);
+      const found = dieList(area[1]!, word, faces);
       if (found.sides.length !== 1)
         throw invalid(`dice ${JSON.stringify(word)}`, word, 'one area die, such as area:d4');
       dice.push({ sides: found.sides[0]!, area: true });
@@ -77,7 +88,7 @@ export function parseIntents(
         match[3],
         `a weight such as *2 or *0.5, at most ${ROLL_LIMITS.value}`,
       );
-    const found = dieList(match[1]!, word);
+    const found = dieList(match[1]!, word, faces);
     if (match[4] !== undefined) {
       // Faces at the end of the word: one per die, in the word's order.
       const tail = match[4].split(',').map(Number);
@@ -104,11 +115,21 @@ interface DieList {
   faces: (number | undefined)[];
 }
 
-function dieList(text: string, word: string): DieList {
+function dieList(text: string, word: string, mode: 'none' | 'each'): DieList {
   const found: DieList = { sides: [], faces: [] };
   for (const part of text.split('+')) {
     const m = /^(\d*)d(\d+)(?:=(\d+(?:,\d+)*))?$/i.exec(part.trim());
     const size = Number(m?.[2]);
+    // A die of a size the game has, its face what is wrong ("d8=3.5"): said of the face.
+    const face = /^\d*d(\d+)=(.*)$/i.exec(part.trim());
+    if (!m && face && (DIE_SIDES as readonly number[]).includes(Number(face[1])))
+      throw invalid(
+        `dice ${JSON.stringify(word)}`,
+        `=${face[2]}`,
+        mode === 'none'
+          ? 'dice without faces here (a face, as in d8=3, is for `zidara advise`)'
+          : 'each face a whole number, such as d8=3 or 2d6=3,5',
+      );
     if (!m || !(DIE_SIDES as readonly number[]).includes(size)) {
       throw invalid(`dice ${JSON.stringify(word)}`, part, `dice ${DICE_ALLOWED} (2d6 for two)`);
     }

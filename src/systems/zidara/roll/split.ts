@@ -83,15 +83,17 @@ export function parseSplit(text: string, field = 'split'): Split {
   const allowed = `dice such as "d12 | d6+d6": ${DICE_ALLOWED}, + (or 2d6) stacks dice on one intent, | separates intents`;
   // A library caller's value may be anything (a form's null): named here, not a TypeError below.
   if (typeof text !== 'string') throw invalid(field, text, `text: ${allowed}`);
-  const words = text.split('|').map((word) => word.replace(/\s+/g, ''));
-  if (words.some((word) => word === '' || /[@*:=]/.test(word))) throw invalid(field, text, allowed);
+  // Spaces are free within an intent but never separate two ("d12 d4" is no split): gone first.
+  const compact = text.replace(/\s+/g, '');
+  if (/[@*:=]/.test(compact)) throw invalid(field, text, allowed);
   let parsed: ReturnType<typeof parseIntents>;
   try {
-    parsed = parseIntents(words);
+    // The notation's own reader, which refuses an empty intent ("d8 |") as every reader does.
+    parsed = parseIntents([compact]);
   } catch {
     throw invalid(field, text, allowed);
   }
-  const intents: number[][] = words.map(() => []);
+  const intents: number[][] = (parsed.intents ?? []).map(() => []);
   for (const die of parsed.dice) if ('intent' in die) intents[die.intent]!.push(die.sides);
   const count = intents.reduce((n, dice) => n + dice.length, 0);
   if (count > ROLL_LIMITS.dice)

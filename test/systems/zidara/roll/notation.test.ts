@@ -5,6 +5,7 @@ import {
   parseIntents,
 } from '../../../../src/systems/zidara/roll/notation.ts';
 import { parseRoll } from '../../../../src/systems/zidara/roll/spec.ts';
+import { parseSplit } from '../../../../src/systems/zidara/roll/split.ts';
 
 describe('the dice notation', () => {
   it('reads one intent per word: + stacks, 2d6 is two d6, @B aims, *w weighs, area: is the area die', () => {
@@ -45,6 +46,23 @@ describe('the dice notation', () => {
     expect(() => parseIntents(['area:d4+d4'])).toThrow('expected one area die');
   });
 
+  it('refuses an empty intent beside a |, as a split is refused, reading a lone | as a separator', () => {
+    // "d8 |", "| d8" and "d8 || d4" read as d8 and d8 | d4 here, and were refused as a split.
+    const empty =
+      '(expected dice on each side of every |, such as "d12 | d6+d6" (an intent is never empty))';
+    for (const words of [['d8 |'], ['| d8'], ['d8 || d4'], ['d8', '|'], ['d8=3 |']])
+      expect(() => parseIntents(words, 1, words[0] === 'd8=3 |' ? 'each' : 'none')).toThrow(
+        `dice: ${JSON.stringify(words.join(' '))} is not allowed ${empty}`,
+      );
+    expect(parseIntents(['d8', '|', 'd4'])).toEqual(parseIntents(['d8 | d4']));
+    expect(parseIntents(['d8|d4'])).toEqual(parseIntents(['d8', 'd4']));
+    for (const text of ['d8 |', '| d8', 'd8 || d4', ' | '])
+      expect(() => parseSplit(text, '--split')).toThrow(
+        `--split: ${JSON.stringify(text)} is not allowed`,
+      );
+    expect(parseSplit('d4 | d6 + d6')).toEqual([[6, 6], [4]]);
+  });
+
   it('refuses a weight past the limit at its word, and names where the threats came from', () => {
     // Left to the roll spec, the weight was refused as intents[0].weight, which the CLI shows as
     // --intents, a flag zidara odds and simulate do not have.
@@ -68,6 +86,24 @@ describe('the dice notation', () => {
     expect(state.intents?.[3]).toEqual({ threat: 1, weight: 2 });
     // The issue's example: a face after the threat letter.
     expect(parseIntents(['d8=3', 'd4@B=4'], 2, 'each').shown).toEqual([3, 4]);
+  });
+
+  it('blames the face, not the die, when a face is no whole number', () => {
+    // "d8=3.5" said "d8=3.5" is not allowed (expected dice d2, d4, d6, d8, d10 or d12 …).
+    expect(() => parseIntents(['d8=3.5'], 1, 'each')).toThrow(
+      'dice "d8=3.5": "=3.5" is not allowed (expected each face a whole number, such as d8=3 or 2d6=3,5)',
+    );
+    expect(() => parseIntents(['d6=3+d4=x'], 1, 'each')).toThrow(
+      'dice "d6=3+d4=x": "=x" is not allowed',
+    );
+    // Where no face is read, a face is refused as such, whatever it is.
+    expect(() => parseIntents(['d8=3.5'])).toThrow(
+      'dice "d8=3.5": "=3.5" is not allowed (expected dice without faces here',
+    );
+    // A die of no size the game has is still the die's fault.
+    expect(() => parseIntents(['d7=3.5'], 1, 'each')).toThrow(
+      'dice "d7=3.5": "d7=3.5" is not allowed (expected dice d2,',
+    );
   });
 
   it('asks for every face in a rolled state, and for none elsewhere', () => {
