@@ -89,16 +89,17 @@ export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario
 }
 
 /**
- * The baseline at `path`, or undefined when there is none.
+ * The baseline at `path`, or undefined when there is none. Messages name `path`, or the `flag`
+ * (or option) that gave it.
  * @throws InputError for a path that is not a string, a folder, or a file that is not a dicelab
  * baseline.
  * @example readBaseline('reports/no-such-baseline.json') // undefined
  */
-export function readBaseline(path: string, flag = '--baseline'): Baseline | undefined {
+export function readBaseline(path: string, flag?: string): Baseline | undefined {
   if (typeof path !== 'string') throw invalid('path', path, 'the path of a baseline file');
   const found = statToRead(path, cannotRead(path, flag));
   if (!found) return undefined;
-  if (found.isDirectory()) throw invalid(flag, path, 'a baseline file, not a folder');
+  if (found.isDirectory()) throw invalid(flag ?? 'path', path, 'a baseline file, not a folder');
   return parseBaseline(readText(path, true, flag), path);
 }
 
