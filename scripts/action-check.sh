@@ -6,11 +6,13 @@
 # check.junit.xml in the out folder, sets the `status` output, and exits with check's status —
 # but for an inconclusive check (3) with DICELAB_INCONCLUSIVE=pass, which passes with a warning.
 # Inputs come as DICELAB_PATH, DICELAB_BASELINE, DICELAB_VERSION, DICELAB_INCONCLUSIVE and
-# DICELAB_OUT (the action's inputs; each has the action's default).
+# DICELAB_OUT (the action's inputs; each has the action's default). An empty DICELAB_BASELINE
+# passes no --baseline: check's default, reports/baseline.json, may be missing (none recorded
+# yet), while a file the input names must be there.
 set -uo pipefail
 
 paths="${DICELAB_PATH:-scenarios}"
-baseline="${DICELAB_BASELINE:-reports/baseline.json}"
+baseline="${DICELAB_BASELINE:-}"
 version="${DICELAB_VERSION:-}"
 inconclusive="${DICELAB_INCONCLUSIVE:-fail}"
 out="${DICELAB_OUT:-reports}"
@@ -57,11 +59,11 @@ echo "dicelab $("$dicelab" --version), from $spec"
 # Separated by spaces or newlines (a `path: |` block, one a line): every one is checked.
 read -r -d '' -a files <<<"$paths"
 args=(check "${files[@]}" --out "$out" --quiet)
-if [ "$baseline" = none ]; then
-  args+=(--no-baseline)
-else
-  args+=(--baseline "$baseline")
-fi
+case "$baseline" in
+  '') ;;
+  none) args+=(--no-baseline) ;;
+  *) args+=(--baseline "$baseline") ;;
+esac
 "$dicelab" "${args[@]}"
 status=$?
 

@@ -145,6 +145,11 @@ function printedFigures(analysis: WhatIfAnalysis, objective?: string): readonly 
   return shape.printed?.({ objective }) ?? Object.keys(shape.figures);
 }
 
+/** The name of the --against run's chart, written beside the given run's chart `name`. */
+export function againstChartName(name: string): string {
+  return `${name}-against`;
+}
+
 /**
  * Prints an analysis under two settings (and with --out writes both charts' files): a table
  * of each row's figures under both and the change; CSV and JSON carry every figure.
@@ -182,7 +187,7 @@ export async function emitWhatIf(
     // Both charts drawn, then written in one batch: a failure leaves neither, and says one line.
     const charts = await Promise.all(
       [base, against].map((output) =>
-        drawChartFiles(output === base ? base.name : `${base.name}-against`, {
+        drawChartFiles(output === base ? base.name : againstChartName(base.name), {
           spec: output.spec,
           rows: output.csvRows,
           columns: output.csvColumns,

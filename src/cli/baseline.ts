@@ -62,7 +62,7 @@ Examples:
       if (options.write)
         await checkWritable({ flag: '--baseline', given: options.baseline, names: 'file' });
       const scenarios = loadScenarioFiles(files);
-      const previous = readBaseline(options.baseline);
+      const previous = readBaseline(options.baseline, '--baseline');
       const seed = options.seed ?? previous?.seed ?? 1;
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       const result = await checkScenarios(scenarios, {

@@ -68,7 +68,7 @@ Examples:
   dicelab check scenarios/bram-gate.yaml --no-baseline --quiet
   dicelab check --out /tmp/ci --seed 7`,
     )
-    .action(async (files, options) => {
+    .action(async (files, options, command) => {
       pathArguments('files', files, SCENARIO_PATH);
       checkFolder('--out', options.out);
       await checkWritable(
@@ -76,13 +76,19 @@ Examples:
         Object.values(CHECK_FILES),
       );
       const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
-      const result = await checkScenarioFiles(files, {
-        baseline: options.baseline,
-        ...(options.seed === undefined ? {} : { seed: options.seed }),
-        ...(options.maxTrials === undefined ? {} : { maxTrials: options.maxTrials }),
-        ...(options.threads === undefined ? {} : { threads: options.threads }),
-        ...(say ? { onProgress: say } : {}),
-      });
+      // The default baseline may be missing (none recorded yet); one given must be there.
+      const given = command.getOptionValueSource('baseline') !== 'default';
+      const result = await checkScenarioFiles(
+        files,
+        {
+          ...(given ? { baseline: options.baseline } : {}),
+          ...(options.seed === undefined ? {} : { seed: options.seed }),
+          ...(options.maxTrials === undefined ? {} : { maxTrials: options.maxTrials }),
+          ...(options.threads === undefined ? {} : { threads: options.threads }),
+          ...(say ? { onProgress: say } : {}),
+        },
+        '--baseline',
+      );
       const written = await writeFilesAtomically(options.out, [
         { name: CHECK_FILES.junit, content: checkJunit(result) },
         { name: CHECK_FILES.markdown, content: checkMarkdown(result) },

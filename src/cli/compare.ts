@@ -1,4 +1,5 @@
 import { type Command, Option } from '@commander-js/extra-typings';
+import { chartFileNames } from '../report/chart-file-names.ts';
 import { analysisOutput } from '../report/zidara/analysis-output.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
@@ -71,12 +72,17 @@ Examples:
   dicelab compare --out reports/compare    also the chart (compare.svg, .png, .vl.json) and CSV`,
     )
     .action(async (flags) => {
+      const name = 'compare';
+      // Written after the analysis: a folder in the place of one of the chart's files is refused now.
       if (flags.out !== undefined)
-        await checkWritable({ flag: '--out', given: flags.out, names: 'folder' });
+        await checkWritable(
+          { flag: '--out', given: flags.out, names: 'folder' },
+          Object.values(chartFileNames(name)),
+        );
       const output = analysisOutput(
         runAnalysis({
           analysis: 'compare-systems',
-          name: 'compare',
+          name,
           options: {
             challenge: flags.vs,
             tn: flags.tn,

@@ -7,6 +7,7 @@ import {
 } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { InputError, invalid } from '../input/input-error.ts';
+import { chartFileNames } from '../report/chart-file-names.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
 import { ADVANTAGE_ANALYSIS, ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
@@ -44,7 +45,13 @@ import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
-import { AGAINST_HELP, againstFlags, describeChange, emitWhatIf } from './against.ts';
+import {
+  AGAINST_HELP,
+  againstChartName,
+  againstFlags,
+  describeChange,
+  emitWhatIf,
+} from './against.ts';
 import {
   choiceFlag,
   folderFlag,
@@ -604,9 +611,17 @@ async function runAndPrint<F extends RunFlags>(
       flags.name,
       'it only with --out (it names the chart files written there)',
     );
-  // The chart's files are written after the analysis (a tune grid takes a while): refused now.
-  if (flags.out !== undefined)
-    await checkWritable({ flag: '--out', given: flags.out, names: 'folder' });
+  // The chart's files are written after the analysis (a tune grid takes a while): refused now,
+  // a folder in the place of one of them too.
+  if (flags.out !== undefined) {
+    const { jobName } = await import('../systems/run-analysis.ts');
+    const name = jobName(build(flags));
+    const charts = flags.against === undefined ? [name] : [name, againstChartName(name)];
+    await checkWritable(
+      { flag: '--out', given: flags.out, names: 'folder' },
+      charts.flatMap((chart) => Object.values(chartFileNames(chart))),
+    );
+  }
   if (flags.against === undefined) return emit(await runFlagged(build(flags), flags.quiet), flags);
   const changed = againstFlags(command, flags.against, asked);
   const other = { ...flags, ...changed };

@@ -89,24 +89,26 @@ export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario
 }
 
 /**
- * The baseline at `path`, or undefined when there is none.
+ * The baseline at `path`, or undefined when there is none. Messages name `path`, or the `flag`
+ * (or option) that gave it.
  * @throws InputError for a path that is not a string, a folder, or a file that is not a dicelab
  * baseline.
  * @example readBaseline('reports/no-such-baseline.json') // undefined
  */
-export function readBaseline(path: string, flag = '--baseline'): Baseline | undefined {
+export function readBaseline(path: string, flag?: string): Baseline | undefined {
   if (typeof path !== 'string') throw invalid('path', path, 'the path of a baseline file');
   const found = statToRead(path, cannotRead(path, flag));
   if (!found) return undefined;
-  if (found.isDirectory()) throw invalid(flag, path, 'a baseline file, not a folder');
+  if (found.isDirectory()) throw invalid(flag ?? 'path', path, 'a baseline file, not a folder');
   return parseBaseline(readText(path, true, flag), path);
 }
 
 /** Options of {@link checkScenarioFiles}: a check's, with the baseline as a file. */
 export interface CheckFilesOptions extends Omit<CheckOptions, 'baseline' | 'baselineFile'> {
   /**
-   * The baseline file to compare with (`BASELINE_FILE` unless given; none there: nothing is
-   * compared), or `false` for none. Its seed is the run's unless `seed` is given.
+   * The baseline file to compare with, or `false` for none. Unless given, `BASELINE_FILE`, and
+   * none there is nothing compared; a file given must be there (a mistyped path is refused,
+   * not read as no baseline). Its seed is the run's unless `seed` is given.
    */
   readonly baseline?: string | false;
 }
@@ -116,18 +118,24 @@ export interface CheckFilesOptions extends Omit<CheckOptions, 'baseline' | 'base
  * {@link loadScenarioFiles}) and the baseline, runs every analysis and judges every
  * expectation, and compares every figure with the baseline. The verdicts, figures and exit
  * status `check` prints (`checkTable`, `checkMarkdown` and `checkJunit` lay them out).
- * @throws ScenarioError for problems in the files; InputError for a bad baseline.
+ * `baselineField` is what messages call the baseline option (the CLI: `--baseline`).
+ * @throws ScenarioError for problems in the files; InputError for a bad baseline, or one given
+ * that is not there.
  * @example (await checkScenarioFiles(['scenarios/bram-gate.yaml'], { baseline: false })).status // not run: runs a whole scenario file (the library test runs it)
  */
 export async function checkScenarioFiles(
   paths: readonly string[] = [],
   options: CheckFilesOptions = {},
+  baselineField = 'options.baseline',
 ): Promise<CheckResult> {
   checkPaths(paths);
   parseOptions(CHECK_FILES_OPTION_SHAPE, options);
   const { baseline: baselineFile = BASELINE_FILE, ...rest } = options;
   const scenarios = loadScenarioFiles(paths);
-  const baseline = baselineFile === false ? undefined : readBaseline(baselineFile);
+  const baseline = baselineFile === false ? undefined : readBaseline(baselineFile, baselineField);
+  // Only the default may be missing (no baseline recorded yet): a given path is a typo.
+  if (!baseline && typeof options.baseline === 'string')
+    throw new InputError(cannotRead(options.baseline, baselineField)(readProblem('ENOENT')));
   const result = await checkScenarios(scenarios, {
     ...rest,
     seed: options.seed ?? baseline?.seed ?? 1,

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import * as d6 from '../../src/api/d6-pool.ts';
 import * as d12 from '../../src/api/d12-action.ts';
@@ -108,6 +109,18 @@ describe('a missing or wrong-typed argument', () => {
     // The parse itself, not its `.scenario`: the first thing a caller may get wrong.
     await expect(checkScenarios([{ ok: true, scenario: {} }] as never)).rejects.toThrow(
       /^scenarios\[0\]: \{"ok":true,"scenario":\{\}\} is not allowed \(expected a loaded scenario/,
+    );
+  });
+
+  // The library names its argument; only the CLI, which passes its flag, says --baseline.
+  it('to readBaseline, a folder or a file that cannot be read, is named as the argument `path`, not a flag', () => {
+    const folder = tmpdir();
+    expect(() => readBaseline(folder)).toThrow(InputError);
+    expect(() => readBaseline(folder)).toThrow(
+      `path: ${JSON.stringify(folder)} is not allowed (expected a baseline file, not a folder)`,
+    );
+    expect(() => readBaseline(folder, '--baseline')).toThrow(
+      `--baseline: ${JSON.stringify(folder)} is not allowed (expected a baseline file, not a folder)`,
     );
   });
 

@@ -62,7 +62,7 @@ ${PLAIN}expectations:
     expect(await readFile(join(out, 'check.md'), 'utf8')).toMatch(/^## dicelab check: 1 passed\n/);
   });
 
-  it('says, with --quiet too, in the table and check.md, that a baseline file is not there and nothing was compared', async () => {
+  it('says, with --quiet too, in the table and check.md, that the default baseline file is not there and nothing was compared', async () => {
     const file = await scenario(
       'no-baseline.yaml',
       `scenario: no baseline yet
@@ -74,17 +74,39 @@ ${PLAIN}expectations:
 `,
     );
     const out = join(dir, 'out-no-baseline');
-    const missing = join(dir, 'no-such-baseline.json');
-    const run = await runInProcess(['check', file, '--baseline', missing, '--out', out, '--quiet']);
+    // From the test's folder, where reports/baseline.json (the default) is not.
+    const run = await runDicelab(['check', 'no-baseline.yaml', '--out', out, '--quiet'], {
+      cwd: dir,
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    const line = `Baseline: none compared. There is no baseline at ${missing}: \`dicelab baseline ${dir}/ --write --baseline ${missing}\` records one.`;
+    const line =
+      'Baseline: none compared. There is no baseline at reports/baseline.json: `dicelab baseline . --write` records one.';
     expect(run.stdout).toContain(`\n${line}\n`);
     expect(await readFile(join(out, 'check.md'), 'utf8')).toContain(`\n${line}\n`);
     // Asked for no baseline, it says only that none was compared.
     const none = await runInProcess(['check', file, '--no-baseline', '--out', out, '--quiet']);
     expect(none.stdout).toContain('\nBaseline: none compared.\n');
     expect(none.stdout).not.toContain('There is no baseline');
+  });
+
+  it('refuses a --baseline given that is not there (exit 2, one line), not comparing with none', async () => {
+    const file = await scenario(
+      'mistyped-baseline.yaml',
+      `scenario: a mistyped baseline
+${PLAIN}expectations:
+  - expect: a lone d6 beats the guard 5 times in 12
+    figure: winChance
+    of: { character: plain, action: swing, vs: guard }
+    between: [41%, 42%]
+`,
+    );
+    const out = join(dir, 'out-mistyped-baseline');
+    const missing = join(dir, 'nope.json');
+    const run = await runInProcess(['check', file, '--baseline', missing, '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`dicelab: --baseline: cannot read "${missing}" (no such file)\n`);
   });
 
   it('exits 1 when an expectation is false, naming it in the table and both reports', async () => {

@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareSystems, MAX_SPAN } from '../../src/systems/compare.ts';
 import { RING_SKILL_LIMITS } from '../../src/systems/ring-skill/spec.ts';
 import { ROLL_LIMITS } from '../../src/systems/zidara/roll/spec.ts';
@@ -17,6 +17,25 @@ function readCsv(text: string): string[][] {
 }
 
 describe('dicelab compare', () => {
+  it('refuses, before the analysis runs, an --out where a folder stands in the place of one of the chart files', async () => {
+    // A spy that calls through: it only counts the analyses run.
+    const run = vi.spyOn(await import('../../src/systems/run-analysis.ts'), 'runAnalysis');
+    const out = await mkdtemp(join(tmpdir(), 'dicelab-compare-'));
+    try {
+      await mkdir(join(out, 'compare.png'));
+      const { code, stdout, stderr } = await runInProcess(['compare', '--out', out]);
+      expect(stderr).toBe(
+        `dicelab: --out: ${JSON.stringify(out)} is not allowed (expected a folder dicelab can write files in, but ${join(out, 'compare.png')} is a folder)\n`,
+      );
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+
   it('prints the five systems in one table, the question first and the findings last', async () => {
     const { code, stdout, stderr } = await runInProcess(['compare']);
     expect(code).toBe(0);

@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { validateVegaLite } from '../report/vega-lite-schema.ts';
 import { runInProcess } from './run-in-process.ts';
 
@@ -149,6 +149,38 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(code).toBe(0);
     const rows = JSON.parse(stdout).rows as { resolve: number; winChance: number }[];
     expect(rows.map((r) => r.winChance)).toEqual([0.4375, 0.6015625]);
+  });
+
+  it('refuses, before the analysis runs, an --out where a folder stands in the place of one of the chart files', async () => {
+    // A spy that calls through: it only counts the analyses run.
+    const run = vi.spyOn(await import('../../src/systems/run-analysis.ts'), 'runAnalysis');
+    const dir = await mkdtemp(join(tmpdir(), 'dicelab-out-'));
+    try {
+      const cases: [string[], string][] = [
+        [['splits', '--steps', '8', '--vs', '3'], 'splits.png'],
+        [['fishing', '--steps', '6', '--vs', '3', '--name', 'fish'], 'fish.csv'],
+        [['tune', '--steps', '1-4', '--vs', '1-3'], 'tune.vl.json'],
+        [
+          ['rerolls', '--split', 'd8', '--vs', '4', '--against', '--aura-max 1'],
+          'rerolls-against.svg',
+        ],
+      ];
+      for (const [i, [args, inTheWay]] of cases.entries()) {
+        const out = join(dir, String(i));
+        await mkdir(join(out, inTheWay), { recursive: true });
+        const { code, stdout, stderr } = await runInProcess(['zidara', ...args, '--out', out]);
+        expect(stderr, args[0]).toBe(
+          `dicelab: --out: ${JSON.stringify(out)} is not allowed (expected a folder dicelab can write files in, but ${join(out, inTheWay)} is a folder)\n`,
+        );
+        expect(code, args[0]).toBe(2);
+        expect(stdout, args[0]).toBe('');
+        // Before, the whole analysis ran first (a tune grid or a large splits search: minutes).
+        expect(run, args[0]).not.toHaveBeenCalled();
+      }
+    } finally {
+      run.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes the chart files atomically with --out, and still prints the table', async () => {

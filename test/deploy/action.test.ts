@@ -68,7 +68,7 @@ async function runAction(name: string, scenario: string, inputs: Record<string, 
     GITHUB_OUTPUT: output,
     RUNNER_TEMP: runnerTemp,
     DICELAB_PATH: 'scenarios',
-    DICELAB_BASELINE: 'reports/baseline.json',
+    DICELAB_BASELINE: '',
     DICELAB_VERSION: tarball,
     DICELAB_INCONCLUSIVE: 'fail',
     DICELAB_OUT: 'reports',
@@ -96,6 +96,16 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     // dicelab was installed outside the repository: the game's tree holds only its own files.
     expect(existsSync(join(step.repo, 'node_modules'))).toBe(false);
     expect(existsSync(join(step.repo, 'package-lock.json'))).toBe(false);
+  });
+
+  it('fails with status 2 on a baseline input naming a file that is not there, comparing nothing', async () => {
+    const step = await runAction('mistyped-baseline', SCENARIO(PASS), {
+      DICELAB_BASELINE: 'reports/basline.json',
+    });
+    expect(step.code).toBe(2);
+    expect(step.stderr).toContain('--baseline: cannot read "reports/basline.json" (no such file)');
+    expect(step.summary).toMatch(/^## dicelab check: stopped with status 2, nothing judged/);
+    expect(step.output).toBe('status=2\n');
   });
 
   it('fails the job on a failed expectation, naming it in the summary and an error annotation', async () => {

@@ -534,4 +534,12 @@ describe("the library's file arguments", () => {
       /^options\.treads: no such field \(did you mean threads\? the fields here are baseline, seed, maxTrials, threads, onProgress\)$/,
     );
   });
+
+  it('refuses a baseline given that is not there, as no baseline only when none is given', async () => {
+    const { checkScenarioFiles } = await import('../../src/scenario/scenario-files.ts');
+    const { InputError } = await import('../../src/input/input-error.ts');
+    const run = checkScenarioFiles(['scenarios/bram-gate.yaml'], { baseline: 'nope.json' });
+    await expect(run).rejects.toThrow(InputError);
+    await expect(run).rejects.toThrow('options.baseline: cannot read "nope.json" (no such file)');
+  });
 });
