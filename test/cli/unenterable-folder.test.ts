@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,23 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtFile } from '../built.ts';
 
 /**
- * A path in a folder of mode 000 (`rox/…`), which no one but root can enter: root ignores mode
- * bits, so as root the built CLI runs as `nobody` (65534), the folders it must reach opened to
- * it (the run's temporary folder gets others' search bit only, for the test's time).
+ * A path in a folder of mode 000 (`rox/…`), which no one but root can enter. Root ignores mode
+ * bits through two capabilities, so as root the built CLI runs with them dropped (util-linux's
+ * setpriv): still root, so it reaches its own modules wherever the clone lies (as another user
+ * it could not, under a CI workspace of mode 700), but refused the folder as any user is.
  */
 const asRoot = process.getuid?.() === 0;
-const nobody = asRoot ? { uid: 65534, gid: 65534 } : {};
+const WITHOUT_DAC = ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--'];
 const scenario = fileURLToPath(new URL('../../scenarios/dorrie-talk.yaml', import.meta.url));
 let dir: string;
-let runRootMode: number | undefined;
 
 beforeAll(async () => {
-  if (asRoot) {
-    runRootMode = (await stat(tmpdir())).mode & 0o7777;
-    await chmod(tmpdir(), runRootMode | 0o011);
-  }
   dir = await mkdtemp(join(tmpdir(), 'dicelab-rox-'));
-  await chmod(dir, 0o777);
   await mkdir(join(dir, 'rox'), { mode: 0o000 });
   await chmod(join(dir, 'rox'), 0o000);
 });
@@ -32,15 +27,14 @@ afterAll(async () => {
     await chmod(join(dir, 'rox'), 0o700);
     await rm(dir, { recursive: true, force: true });
   }
-  if (runRootMode !== undefined) await chmod(tmpdir(), runRootMode);
 });
 
 function dicelab(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [builtFile('bin/dicelab.js'), ...args], {
+    const command = [...(asRoot ? WITHOUT_DAC : []), process.execPath];
+    const child = spawn(command[0]!, [...command.slice(1), builtFile('bin/dicelab.js'), ...args], {
       cwd: dir,
       stdio: ['ignore', 'ignore', 'pipe'],
-      ...nobody,
     });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
