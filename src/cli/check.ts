@@ -1,4 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
+import { EXIT } from '../process/exit-status.ts';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
 import { CHECK_RUN_LIMITS } from '../scenario/check-scenarios.ts';
@@ -22,13 +23,13 @@ const CHECK_FILES = { junit: 'check.junit.xml', markdown: 'check.md' } as const;
  * the table (scenario, expectation, figure, verdict) and the figures that moved from the
  * baseline, and writes `check.junit.xml` and `check.md` atomically into `--out`. Exit status:
  * `EXIT`: 0 all pass, 1 a failure or a regression, 2 bad input (nothing run, nothing
- * written), 3 inconclusive; a bug is 70, never 1.
+ * written), 3 inconclusive; a bug is 70 and an output not written 74, never 1.
  */
 export function registerCheck(program: Command) {
   program
     .command('check')
     .description(
-      'judge the scenario files’ expectations and compare every figure with the baseline (exit 0 pass, 1 fail, 2 bad input, 3 inconclusive, 70 a bug)',
+      `judge the scenario files’ expectations and compare every figure with the baseline (exit ${EXIT.ok} pass, ${EXIT.failed} fail, ${EXIT.badInput} bad input, ${EXIT.inconclusive} inconclusive, ${EXIT.internal} a bug, ${EXIT.outputFailed} output not written)`,
     )
     .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/*.yaml)`)
     .option('--out <dir>', 'folder for check.junit.xml and check.md', folderFlag, 'reports')
