@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { describedBy } from './field-notes.tsx';
 
 /**
@@ -17,7 +17,10 @@ export function useTypedNumber(props: {
   const { id, hint, value, accepts, onChange } = props;
   const shown = value === undefined ? '' : String(value);
   const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
+  // A value set elsewhere (+, Back, a link) shows in the render that brings it, before the next
+  // key is read: an effect after the paint came late on keys typed with no pause between them,
+  // and wrote the first key's value over the rest ("2.5" became "2", eight 9s seven).
+  useLayoutEffect(() => setText(shown), [shown]);
   const valid = (value === undefined && text === '') || accepts(text);
   return {
     valid,
