@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pageUrl } from './offline-page.ts';
+import { pageUrl, shownSplits } from './offline-page.ts';
 import { PHONE_VIEWPORT, pageSession } from './page-session.ts';
 
 const session = pageSession();
@@ -41,5 +41,28 @@ describe('the offline page: number fields typed into fast', () => {
     await best.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
     await typeFast(best, 'steps', '99999999');
     expect(await field(best, 'steps')).toEqual({ text: '99999999', invalid: 'true' });
+  });
+});
+
+describe('the offline page: an answer while a field of its question is invalid', () => {
+  it('marks the answer as not for the question on screen until the field is fixed, and says which', async () => {
+    const page = await open('v=1&view=splits');
+    await shownSplits(page);
+    // Steps 9 is taken on the first key; 99999999 is not a number of steps.
+    await typeFast(page, 'steps', '99999999');
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    await page.evaluate(() => scrollTo({ top: document.body.scrollHeight }));
+    await page.waitForSelector('.answer-bar');
+    expect(await page.getAttribute('.results', 'class')).toBe('results stale');
+    expect(await page.textContent('.status')).toBe('Fix Steps to see the answer.');
+    expect(await page.textContent('.answer-bar')).toBe('Fix Steps to see the answer. ↓');
+    // Left, Steps shows the 9 it holds again, which the answer is for; then Tags 45 is wrong.
+    await typeFast(page, 'tags', '45');
+    expect(await field(page, 'steps')).toEqual({ text: '9', invalid: 'false' });
+    expect(await page.textContent('.status')).toBe('Fix Tags to see the answer.');
+    expect(await page.getAttribute('.results', 'class')).toBe('results stale');
+    await page.fill('#tags', '4');
+    await page.waitForSelector('.results[data-state="ready"]:not(.stale)', { timeout: 60_000 });
+    expect(await page.textContent('.status')).toMatch(/^Exact · \d+ splits · /);
   });
 });
