@@ -49,7 +49,8 @@ function inPageWords(message: string, fieldLabel: StatusLineProps['fieldLabel'])
  * Where the engine is: working (with progress and a Cancel button), a big question waiting
  * for "Solve it" (its size and the time it would take said first), the
  * engine's message when the question cannot be answered, cancelled (with Solve again), or
- * done with the time it took; while a field is invalid, only which to fix ({@link unfixedLine}).
+ * done with the time it took; while a field is invalid, only which to fix ({@link unfixedLine})
+ * and Cancel while a solve runs.
  * Announced politely to screen readers.
  */
 export function StatusLine(props: StatusLineProps) {
@@ -67,6 +68,12 @@ export function StatusLine(props: StatusLineProps) {
     return (
       <div class="status status-unfixed" role="status" aria-live="polite">
         <span class="error-text">{unfixed}</span>
+        {/* A solve still running (of the question before) can still be stopped. */}
+        {status === 'computing' ? (
+          <button type="button" class="cancel" onClick={cancel}>
+            Cancel
+          </button>
+        ) : null}
       </div>
     );
   return (
