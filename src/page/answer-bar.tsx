@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { unfixedLine } from './status-line.tsx';
 import { useHeightOnRoot } from './use-height-on-root.ts';
 
 /** Props of {@link AnswerBar}. */
@@ -12,7 +13,9 @@ export interface AnswerBarProps {
  * The answer in a line, fixed at the bottom of a phone's screen while the answer card is
  * scrolled out of sight (hidden at a desk, where the answer sits beside the question). A tap
  * scrolls to the card. Its height is `--answer-bar-height` on the page's root while it is shown,
- * so the page keeps that much room below its last words (page.css).
+ * so the page keeps that much room below its last words (page.css). While a field of the
+ * question is invalid it says which to fix instead ({@link unfixedLine}): its answer is not the
+ * question's.
  */
 export function AnswerBar({ target, text }: AnswerBarProps) {
   const [cardVisible, setCardVisible] = useState(true);
@@ -45,7 +48,7 @@ export function AnswerBar({ target, text }: AnswerBarProps) {
         document.getElementById(target)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
       }
     >
-      {text} <span aria-hidden="true">↓</span>
+      {unfixedLine() ?? text} <span aria-hidden="true">↓</span>
     </button>
   );
 }

@@ -14,6 +14,12 @@ export const pageState = signal<PageState>(opened.state);
 export const linkProblems = signal<readonly string[]>(opened.problems);
 
 /**
+ * The fields whose text is not taken (their labels, by input id), while it is not: the answer
+ * on screen is not for the question they show (use-typed-number.ts).
+ */
+export const unfixedFields = signal<ReadonlyMap<string, string>>(new Map());
+
+/**
  * The field the question is being edited in ("steps"), until another question, a view, Back or
  * a link: the next change there replaces its history entry rather than adding one.
  */

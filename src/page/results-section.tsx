@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { unfixedLine } from './status-line.tsx';
 import type { Computation } from './use-engine.ts';
 
 /** Where the answer on screen stands: what a view's results section shows and says in its data-* attributes. */
@@ -23,7 +24,8 @@ export function shownAnswer(
 
 /**
  * A view's results: its answer's state as `data-state`, `data-answered` and `data-ms` (what the
- * end-to-end tests and the benchmark wait on), dimmed and marked busy while it is stale.
+ * end-to-end tests and the benchmark wait on), dimmed and marked busy while it is stale, and
+ * while a field of the question is invalid (the answer is for the question before it).
  */
 export function ResultsSection(props: {
   shown: ShownAnswer;
@@ -31,10 +33,11 @@ export function ResultsSection(props: {
   children: ComponentChildren;
 }) {
   const { shown, labelledBy, children } = props;
+  const stale = shown.stale || unfixedLine() !== undefined;
   return (
     <section
-      class={`results${shown.stale ? ' stale' : ''}`}
-      aria-busy={shown.stale}
+      class={`results${stale ? ' stale' : ''}`}
+      aria-busy={stale}
       data-state={shown.status}
       data-answered={shown.answered}
       data-ms={shown.ms}

@@ -1,4 +1,15 @@
+import { unfixedFields } from './page-store.ts';
 import type { Computation } from './use-engine.ts';
+
+/**
+ * While a field's text is not taken, what to do to see the answer ("Fix Steps to see the
+ * answer."): the answer on screen is for the question before it; else undefined. (A field
+ * left shows its last good value again, so it is the one being typed in.)
+ */
+export function unfixedLine(): string | undefined {
+  const labels = [...unfixedFields.value.values()];
+  return labels.length ? `Fix ${labels.join(' and ')} to see the answer.` : undefined;
+}
 
 /** 33980 → "33,980". */
 const formatCount = (n: number) => n.toLocaleString('en');
@@ -38,7 +49,9 @@ function inPageWords(message: string, fieldLabel: StatusLineProps['fieldLabel'])
  * Where the engine is: working (with progress and a Cancel button), a big question waiting
  * for "Solve it" (its size and the time it would take said first), the
  * engine's message when the question cannot be answered, cancelled (with Solve again), or
- * done with the time it took. Announced politely to screen readers.
+ * done with the time it took; while a field is invalid, only which to fix ({@link unfixedLine})
+ * and Cancel while a solve runs.
+ * Announced politely to screen readers.
  */
 export function StatusLine(props: StatusLineProps) {
   const {
@@ -50,6 +63,19 @@ export function StatusLine(props: StatusLineProps) {
     fieldLabel,
   } = props;
   const { status, progress, error, ms, size } = computation;
+  const unfixed = unfixedLine();
+  if (unfixed)
+    return (
+      <div class="status status-unfixed" role="status" aria-live="polite">
+        <span class="error-text">{unfixed}</span>
+        {/* A solve still running (of the question before) can still be stopped. */}
+        {status === 'computing' ? (
+          <button type="button" class="cancel" onClick={cancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    );
   return (
     <div class={`status status-${status}`} role="status" aria-live="polite">
       {status === 'computing' ? (

@@ -1,24 +1,39 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { describedBy } from './field-notes.tsx';
+import { unfixedFields } from './page-store.ts';
 
 /**
  * A number input's text, taken only when `accepts` it: until then the field keeps its last
  * good value and is marked invalid (described by its error); leaving the field shows that
- * value again. Undefined: not given yet (an empty field is valid). Returns whether the text is
+ * value again. Undefined: not given yet (an empty field is valid). While the text is invalid the
+ * field is among the page's {@link unfixedFields}, by its `label`. Returns whether the text is
  * valid and the input's props.
  */
 export function useTypedNumber(props: {
   readonly id: string;
+  readonly label: string;
   readonly hint: string | undefined;
   readonly value: number | undefined;
   readonly accepts: (text: string) => boolean;
   readonly onChange: (value: number) => void;
 }) {
-  const { id, hint, value, accepts, onChange } = props;
+  const { id, label, hint, value, accepts, onChange } = props;
   const shown = value === undefined ? '' : String(value);
   const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
+  // A value set elsewhere (+, Back, a link) shows in the render that brings it, before the next
+  // key is read: an effect after the paint came late on keys typed with no pause between them,
+  // and wrote the first key's value over the rest ("2.5" became "2", eight 9s seven).
+  useLayoutEffect(() => setText(shown), [shown]);
   const valid = (value === undefined && text === '') || accepts(text);
+  useEffect(() => {
+    if (valid) return;
+    unfixedFields.value = new Map(unfixedFields.value).set(id, label);
+    return () => {
+      const rest = new Map(unfixedFields.value);
+      rest.delete(id);
+      unfixedFields.value = rest;
+    };
+  }, [valid, id, label]);
   return {
     valid,
     input: {

@@ -18,7 +18,7 @@ export interface ValueFieldProps {
 export function ValueField({ id, label, hint, value, max, onChange }: ValueFieldProps) {
   const isWorth = (text: string) =>
     text.trim() !== '' && Number.isFinite(Number(text)) && Number(text) >= 0 && Number(text) <= max;
-  const { valid, input } = useTypedNumber({ id, hint, value, accepts: isWorth, onChange });
+  const { valid, input } = useTypedNumber({ id, label, hint, value, accepts: isWorth, onChange });
   return (
     <div class="field value-field">
       <label for={id}>{label}</label>
