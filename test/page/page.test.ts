@@ -483,6 +483,17 @@ describe('the offline page: Mid-roll advice', () => {
     expectSameActions(await shownActions(page), expectedActions(request([10, 4], [3, 4])));
   });
 
+  it('names the split field by its label when its text is refused', async () => {
+    const page = await open('v=1&view=advice&vs=3&split=d8|d6');
+    await page.fill('#split', 'abc');
+    const error = page.locator('#split-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(
+      /^The split rolled: "abc" is not allowed \(expected dice such as "d12 \| d6\+d6"/,
+    );
+    expect(await page.getAttribute('#split', 'aria-invalid')).toBe('true');
+  });
+
   it("advises a Warrior's chain totals with late Aura as the library does", async () => {
     const page = await open(
       'v=1&view=advice&vs=2&split=d6|d4&faces=9,2&defence=3&explode=1&late-aura=1&aura-pending=1&aura=2&resolve=1',
