@@ -54,6 +54,10 @@ describe("the player's characters", () => {
     ]);
     await card.locator('.set-action:text-is("locks · 5 steps")').click();
     expect(await fragment(page)).toMatchObject({ view: 'splits', steps: '5', resolve: '2' });
+    // The button is gone with Sheets: focus goes on from Best split's question.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('How should I split my dice?');
     await expectRanking(
       page,
       await cliRows('--steps', '5', '--vs', '3', '--intents', '1-2', '--resolve', '2'),

@@ -450,6 +450,22 @@ describe('the offline page: Mid-roll advice', () => {
     await page.waitForSelector('#tab-splits[aria-selected="true"]');
   });
 
+  it("keeps the keyboard's place: Enter on Rolled it? lands on Mid-roll's heading", async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
+    const [best] = await shownSplits(page);
+    await page.focus(`button[aria-label="Rolled it? Mid-roll advice for ${best!.split}"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.prompt');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('I have rolled: what now?');
+    // The next Tab goes on into the view, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.getElementById('view')!.contains(document.activeElement)),
+    ).toBe(true);
+  });
+
   it('takes the faces tap by tap, and a new split typed with spaces', async () => {
     const page = await open('v=1&view=advice&vs=3&split=d8|d6&aura=1&resolve=1');
     expect(await page.textContent('.prompt')).toBe(
