@@ -262,7 +262,8 @@ function SplitField({ state, update }: ViewProps) {
   const take = (typed: string) => {
     setText(typed);
     try {
-      const split = readSplit(typed);
+      // Named as the field is labelled, as the engine's refusals are (a link names its key).
+      const split = readSplit(typed, PAGE_FIELDS.split);
       setProblem(undefined);
       if (split !== state.split) {
         const same = splitDice(split).join() === splitDice(state.split).join();

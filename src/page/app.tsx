@@ -1,4 +1,5 @@
 import type { ComponentType } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { AdviceView } from './advice-view.tsx';
 import { CharacterPicker } from './characters/character-picker.tsx';
 import { CharactersView } from './characters/characters-view.tsx';
@@ -51,6 +52,17 @@ export function App() {
   const state = pageState.value;
   const problems = linkProblems.value;
   const current = TABS.find((tab) => tab.view === state.view) ?? TABS[0]!;
+  const asks = useRef<HTMLHeadingElement>(null);
+  const opened = useRef(current.view);
+  useEffect(() => {
+    if (opened.current === current.view) return;
+    opened.current = current.view;
+    // A view opened by a button in the view it replaced ("Rolled it?", a set action): that
+    // button is gone and focus with it, so the keyboard goes on from the new view's question.
+    // A tab keeps its focus.
+    if (!document.activeElement || document.activeElement === document.body)
+      asks.current?.focus({ preventScroll: true });
+  }, [current.view]);
   return (
     <>
       <header class="top">
@@ -92,7 +104,9 @@ export function App() {
       ) : null}
       <main>
         <div id="view" role="tabpanel" aria-labelledby={`tab-${current.view}`}>
-          <h2 class="asks">{current.asks}</h2>
+          <h2 class="asks" ref={asks} tabIndex={-1}>
+            {current.asks}
+          </h2>
           {PICKER_VIEWS.includes(current.view) ? (
             // A set action is a new question: Back returns to the one before it.
             <CharacterPicker state={state} update={askQuestion} view={current.view} />

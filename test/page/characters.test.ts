@@ -54,6 +54,10 @@ describe("the player's characters", () => {
     ]);
     await card.locator('.set-action:text-is("locks · 5 steps")').click();
     expect(await fragment(page)).toMatchObject({ view: 'splits', steps: '5', resolve: '2' });
+    // The button is gone with Sheets: focus goes on from Best split's question.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('How should I split my dice?');
     await expectRanking(
       page,
       await cliRows('--steps', '5', '--vs', '3', '--intents', '1-2', '--resolve', '2'),
@@ -167,6 +171,38 @@ describe("the player's characters", () => {
       explode: false,
       boostsPerRoll: 1,
     });
+  });
+
+  it('refuses to save while a field says its typed text is not allowed, and goes to that field', async () => {
+    const page = await open('v=1&view=characters');
+    await page.click('button:text-is("New character")');
+    await page.fill('#character-name', 'Kaya');
+    // Typed key by key, as a player does: "1" is taken on the way to "15", which is not.
+    const titles = page.locator('#character-titles');
+    await titles.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('15', { delay: 100 });
+    const error = page.locator('#character-titles-error');
+    await expect.poll(() => error.textContent()).toBe('A whole number from 0 to 10');
+    for (const submit of [
+      () => page.click('button:text-is("Save")'),
+      () => page.keyboard.press('Enter'),
+    ]) {
+      await submit();
+      await page.waitForTimeout(300);
+      expect(await page.locator('[data-character]').count()).toBe(0);
+      expect(await titles.inputValue()).toBe('15');
+      expect(await titles.getAttribute('aria-invalid')).toBe('true');
+      expect(await error.textContent()).toBe('A whole number from 0 to 10');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('character-titles');
+    }
+    // Put right, it saves what the field shows.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3', { delay: 100 });
+    await page.click('button:text-is("Save")');
+    const card = page.locator('[data-character="kaya"]');
+    await card.waitFor();
+    expect(await card.locator('p').first().textContent()).toMatch(/^3 Titles/);
   });
 
   it('keeps a long name and a long set action on the screen of a narrow phone', async () => {

@@ -450,6 +450,22 @@ describe('the offline page: Mid-roll advice', () => {
     await page.waitForSelector('#tab-splits[aria-selected="true"]');
   });
 
+  it("keeps the keyboard's place: Enter on Rolled it? lands on Mid-roll's heading", async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=3&tags=2');
+    const [best] = await shownSplits(page);
+    await page.focus(`button[aria-label="Rolled it? Mid-roll advice for ${best!.split}"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.prompt');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('I have rolled: what now?');
+    // The next Tab goes on into the view, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.getElementById('view')!.contains(document.activeElement)),
+    ).toBe(true);
+  });
+
   it('takes the faces tap by tap, and a new split typed with spaces', async () => {
     const page = await open('v=1&view=advice&vs=3&split=d8|d6&aura=1&resolve=1');
     expect(await page.textContent('.prompt')).toBe(
@@ -481,6 +497,17 @@ describe('the offline page: Mid-roll advice', () => {
     await page.click('label:has(#defence-4)');
     await page.waitForFunction(() => location.hash.includes('faces=3,4'));
     expectSameActions(await shownActions(page), expectedActions(request([10, 4], [3, 4])));
+  });
+
+  it('names the split field by its label when its text is refused', async () => {
+    const page = await open('v=1&view=advice&vs=3&split=d8|d6');
+    await page.fill('#split', 'abc');
+    const error = page.locator('#split-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(
+      /^The split rolled: "abc" is not allowed \(expected dice such as "d12 \| d6\+d6"/,
+    );
+    expect(await page.getAttribute('#split', 'aria-invalid')).toBe('true');
   });
 
   it("advises a Warrior's chain totals with late Aura as the library does", async () => {

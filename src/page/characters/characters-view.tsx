@@ -288,8 +288,17 @@ function CharacterForm({ draft, change, save, cancel }: FormProps) {
     <form
       class="card character-form"
       aria-label={draft.key ? `Edit ${draft.name}` : 'New character'}
+      // The fields' own messages say what is wrong, not the browser's bubble.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        // A field whose typed text is refused keeps its last good value: saving would save that,
+        // not what the field shows and flags.
+        const invalid = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
+        if (invalid) {
+          invalid.focus();
+          return;
+        }
         save();
       }}
     >
@@ -383,7 +392,13 @@ function CharacterForm({ draft, change, save, cancel }: FormProps) {
         </button>
       </fieldset>
       <div class="card-actions">
-        <button type="submit" class="primary">
+        <button
+          type="submit"
+          class="primary"
+          // Focus stays in the field typed in: leaving it would put back its last good value and
+          // drop its message before Save sees it.
+          onMouseDown={(event) => event.preventDefault()}
+        >
           Save
         </button>
         <button type="button" onClick={cancel}>
