@@ -49,8 +49,8 @@ function inPageWords(message: string, fieldLabel: StatusLineProps['fieldLabel'])
  * Where the engine is: working (with progress and a Cancel button), a big question waiting
  * for "Solve it" (its size and the time it would take said first), the
  * engine's message when the question cannot be answered, cancelled (with Solve again), or
- * done with the time it took; while a field is invalid, only which to fix ({@link unfixedLine})
- * and Cancel while a solve runs.
+ * done with the time it took; while a field is invalid, which to fix ({@link unfixedLine}) and
+ * Cancel while a solve runs, unless the question held is refused (its message says more).
  * Announced politely to screen readers.
  */
 export function StatusLine(props: StatusLineProps) {
@@ -64,7 +64,8 @@ export function StatusLine(props: StatusLineProps) {
   } = props;
   const { status, progress, error, ms, size } = computation;
   const unfixed = unfixedLine();
-  if (unfixed)
+  // A refusal of the question held (a link's value past a view's bounds) says more than "Fix".
+  if (unfixed && status !== 'error')
     return (
       <div class="status status-unfixed" role="status" aria-live="polite">
         <span class="error-text">{unfixed}</span>
