@@ -23,7 +23,14 @@ export function NumberField(props: NumberFieldProps) {
   const { id, label, hint, value, min, max, onChange } = props;
   const inRange = (text: string) =>
     /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
-  const { valid, input } = useTypedNumber({ id, label, hint, value, accepts: inRange, onChange });
+  const { valid, refusal, input } = useTypedNumber({
+    id,
+    label,
+    hint,
+    value,
+    accepts: inRange,
+    onChange,
+  });
   const step = (delta: number) =>
     onChange(value === undefined ? min : Math.min(max, Math.max(min, value + delta)));
   return (
@@ -54,6 +61,7 @@ export function NumberField(props: NumberFieldProps) {
         id={id}
         hint={hint}
         error={valid ? undefined : `A whole number from ${min} to ${max}`}
+        refusal={refusal}
       />
     </div>
   );

@@ -20,6 +20,15 @@ export const linkProblems = signal<readonly string[]>(opened.problems);
 export const unfixedFields = signal<ReadonlyMap<string, string>>(new Map());
 
 /**
+ * The field the engine's refusal of the question on screen names, by its label ("Tags"), and
+ * what it says of its value ("4 is not allowed (expected at most 3 …)"), while the refusal
+ * stands: the field is marked with it (status-line.tsx, use-typed-number.ts).
+ */
+export const refusedField = signal<{ readonly label: string; readonly words: string } | undefined>(
+  undefined,
+);
+
+/**
  * The field the question is being edited in ("steps"), until another question, a view, Back or
  * a link: the next change there replaces its history entry rather than adding one.
  */

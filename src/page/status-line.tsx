@@ -1,4 +1,5 @@
-import { unfixedFields } from './page-store.ts';
+import { useEffect } from 'preact/hooks';
+import { refusedField, unfixedFields } from './page-store.ts';
 import type { Computation } from './use-engine.ts';
 
 /**
@@ -37,12 +38,18 @@ export interface StatusLineProps {
 
 /**
  * The engine's refusal with its field named as the page names it: "maxRounds: 60 is not
- * allowed …" is "Rounds: 60 is not allowed …". A message of no field is as it is.
+ * allowed …" is "Rounds: 60 is not allowed …", of the field labelled "Rounds" with the words
+ * "60 is not allowed …". A message of no field is as it is, of no label.
  */
-function inPageWords(message: string, fieldLabel: StatusLineProps['fieldLabel']): string {
+function inPageWords(
+  message: string,
+  fieldLabel: StatusLineProps['fieldLabel'],
+): { readonly line: string; readonly label?: string; readonly words?: string } {
   const field = /^([\w.[\]]+): /.exec(message)?.[1];
   const label = field === undefined ? undefined : fieldLabel?.(field);
-  return label === undefined ? message : `${label}${message.slice(field!.length)}`;
+  if (label === undefined) return { line: message };
+  const words = message.slice(field!.length + 2);
+  return { line: `${label}: ${words}`, label, words };
 }
 
 /**
@@ -50,7 +57,8 @@ function inPageWords(message: string, fieldLabel: StatusLineProps['fieldLabel'])
  * for "Solve it" (its size and the time it would take said first), the
  * engine's message when the question cannot be answered, cancelled (with Solve again), or
  * done with the time it took; while a field is invalid, which to fix ({@link unfixedLine}) and
- * Cancel while a solve runs, unless the question held is refused (its message says more).
+ * Cancel while a solve runs, unless the question held is refused (its message says more). The
+ * field a refusal names is marked with it ({@link refusedField}) until the question changes.
  * Announced politely to screen readers.
  */
 export function StatusLine(props: StatusLineProps) {
@@ -63,6 +71,16 @@ export function StatusLine(props: StatusLineProps) {
     fieldLabel,
   } = props;
   const { status, progress, error, ms, size } = computation;
+  const refusal =
+    status === 'error' && error !== undefined ? inPageWords(error, fieldLabel) : undefined;
+  const { label, words } = refusal ?? {};
+  useEffect(() => {
+    if (label === undefined || words === undefined) return;
+    refusedField.value = { label, words };
+    return () => {
+      refusedField.value = undefined;
+    };
+  }, [label, words]);
   const unfixed = unfixedLine();
   // A refusal of the question held (a link's value past a view's bounds) says more than "Fix".
   if (unfixed && status !== 'error')
@@ -106,9 +124,7 @@ export function StatusLine(props: StatusLineProps) {
           </button>
         </>
       ) : status === 'error' ? (
-        <span class="error-text">
-          {error === undefined ? error : inPageWords(error, fieldLabel)}
-        </span>
+        <span class="error-text">{refusal?.line}</span>
       ) : status === 'cancelled' ? (
         <>
           <span>Cancelled.</span>

@@ -18,12 +18,24 @@ export interface ValueFieldProps {
 export function ValueField({ id, label, hint, value, max, onChange }: ValueFieldProps) {
   const isWorth = (text: string) =>
     text.trim() !== '' && Number.isFinite(Number(text)) && Number(text) >= 0 && Number(text) <= max;
-  const { valid, input } = useTypedNumber({ id, label, hint, value, accepts: isWorth, onChange });
+  const { valid, refusal, input } = useTypedNumber({
+    id,
+    label,
+    hint,
+    value,
+    accepts: isWorth,
+    onChange,
+  });
   return (
     <div class="field value-field">
       <label for={id}>{label}</label>
       <input type="number" inputMode="decimal" min={0} max={max} step={0.1} {...input} />
-      <FieldNotes id={id} hint={hint} error={valid ? undefined : `A number from 0 to ${max}`} />
+      <FieldNotes
+        id={id}
+        hint={hint}
+        error={valid ? undefined : `A number from 0 to ${max}`}
+        refusal={refusal}
+      />
     </div>
   );
 }

@@ -887,6 +887,62 @@ describe('the offline page: Fight', () => {
     expect(await page.textContent('.status-error')).toBe(engine!.replace(/^maxRounds:/, 'Rounds:'));
   });
 
+  it('marks the field the engine refuses, with its words, until the question is not refused', async () => {
+    // 20 steps in 2 actions against 3 C20 tags: 8 rounds are refused; 4 tags, at any rounds;
+    // 10 steps are answered.
+    const base = { challenge: 20, steps: 20, actions: 2, titles: 2, fightPolicy: 'per-roll' };
+    const refusal = (fight: object) => {
+      try {
+        parseFight(fight);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const rounds = refusal({ ...base, tags: 3, maxRounds: 8 });
+    const tags = refusal({ ...base, tags: 4, maxRounds: 8 });
+    expect(rounds).toMatch(/^maxRounds: 8 is not allowed \(expected at most 1: /);
+    expect(tags).toMatch(/^tags: 4 is not allowed \(expected at most 3 /);
+    /** The field's mark: aria-invalid, and the words of the note it is described by. */
+    const mark = (id: string) =>
+      page.$eval(`#${id}`, (input) => ({
+        invalid: input.getAttribute('aria-invalid'),
+        note: (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((note) => document.getElementById(note))
+          .find((note) => note?.classList.contains('field-error'))?.textContent,
+      }));
+    const page = await open(
+      'v=1&view=fight&steps=20&actions=2&vs=20&tags=3&max-rounds=8&titles=2&fight-policy=per-roll',
+    );
+    await page.waitForSelector('.status-error', { timeout: 60_000 });
+    expect(await page.textContent('.status-error')).toBe(rounds!.replace(/^maxRounds:/, 'Rounds:'));
+    expect(await mark('max-rounds')).toEqual({
+      invalid: 'true',
+      note: rounds!.replace(/^maxRounds: /, ''),
+    });
+    expect(await mark('tags')).toEqual({ invalid: 'false', note: undefined });
+    // Another refusal moves the mark to the field it names.
+    await page.click('[aria-label="Tags: one more"]');
+    await expect
+      .poll(() => page.textContent('.status-error'))
+      .toBe(tags!.replace(/^tags:/, 'Tags:'));
+    expect(await mark('tags')).toEqual({ invalid: 'true', note: tags!.replace(/^tags: /, '') });
+    expect(await mark('max-rounds')).toEqual({ invalid: 'false', note: undefined });
+    // A question answered (fewer steps) marks no field.
+    await page.click('[aria-label="Tags: one less"]');
+    await expect
+      .poll(() => mark('max-rounds'))
+      .toEqual({
+        invalid: 'true',
+        note: rounds!.replace(/^maxRounds: /, ''),
+      });
+    await type(page, 'steps', 10);
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    expect(await mark('tags')).toEqual({ invalid: 'false', note: undefined });
+    expect(await mark('max-rounds')).toEqual({ invalid: 'false', note: undefined });
+    expect(await page.$('.field-error')).toBeNull();
+  });
+
   it("says a Best split pool past a fight's dice is too many dice, not sides out of range", async () => {
     // Best split takes a pool of 12 dice; a fight, fewer: nine d4 are refused for their count.
     const dice = FIGHT_LIMITS.poolDice + 1;
