@@ -27,18 +27,20 @@ threats:
   guard: { name: a gate guard, challenge: 3, tags: 2 }
 `;
 
-describe('dicelab check', () => {
-  it('exits 0 when every expectation passes, prints the table and writes JUnit and Markdown', async () => {
-    const file = await scenario(
-      'passing.yaml',
-      `scenario: passing
+/** A scenario of one expectation that passes: a lone d6 beats the guard 5 times in 12. */
+function passing(title: string): string {
+  return `scenario: ${title}
 ${PLAIN}expectations:
   - expect: a lone d6 beats the guard 5 times in 12
     figure: winChance
     of: { character: plain, action: swing, vs: guard }
     between: [41%, 42%]
-`,
-    );
+`;
+}
+
+describe('dicelab check', () => {
+  it('exits 0 when every expectation passes, prints the table and writes JUnit and Markdown', async () => {
+    const file = await scenario('passing.yaml', passing('passing'));
     const out = join(dir, 'out-pass');
     const { code, stdout, stderr } = await runInProcess([
       'check',
@@ -63,16 +65,7 @@ ${PLAIN}expectations:
   });
 
   it('says, with --quiet too, in the table and check.md, that the default baseline file is not there and nothing was compared', async () => {
-    const file = await scenario(
-      'no-baseline.yaml',
-      `scenario: no baseline yet
-${PLAIN}expectations:
-  - expect: a lone d6 beats the guard 5 times in 12
-    figure: winChance
-    of: { character: plain, action: swing, vs: guard }
-    between: [41%, 42%]
-`,
-    );
+    const file = await scenario('no-baseline.yaml', passing('no baseline yet'));
     const out = join(dir, 'out-no-baseline');
     // From the test's folder, where reports/baseline.json (the default) is not.
     const run = await runDicelab(['check', 'no-baseline.yaml', '--out', out, '--quiet'], {
@@ -91,16 +84,7 @@ ${PLAIN}expectations:
   });
 
   it('refuses a --baseline given that is not there (exit 2, one line), not comparing with none', async () => {
-    const file = await scenario(
-      'mistyped-baseline.yaml',
-      `scenario: a mistyped baseline
-${PLAIN}expectations:
-  - expect: a lone d6 beats the guard 5 times in 12
-    figure: winChance
-    of: { character: plain, action: swing, vs: guard }
-    between: [41%, 42%]
-`,
-    );
+    const file = await scenario('mistyped-baseline.yaml', passing('a mistyped baseline'));
     const out = join(dir, 'out-mistyped-baseline');
     const missing = join(dir, 'nope.json');
     const run = await runInProcess(['check', file, '--baseline', missing, '--out', out]);
@@ -244,16 +228,7 @@ ${PLAIN}expectations:
 `;
 
   it('refuses, before judging any file, an --out where check.junit.xml or check.md is a folder', async () => {
-    const file = await scenario(
-      'judged.yaml',
-      `scenario: judged
-${PLAIN}expectations:
-  - expect: a lone d6 beats the guard 5 times in 12
-    figure: winChance
-    of: { character: plain, action: swing, vs: guard }
-    between: [41%, 42%]
-`,
-    );
+    const file = await scenario('judged.yaml', passing('judged'));
     for (const [i, inTheWay] of ['check.junit.xml', 'check.md'].entries()) {
       const out = join(dir, String(i));
       await mkdir(join(out, inTheWay), { recursive: true });
@@ -320,16 +295,7 @@ ${PLAIN}expectations:
   it('takes --seed written as simulate takes it (1e3, 1_000), in check and baseline alike', async () => {
     // Before, check and baseline refused "1e3" as "not an integer from 0 to …", which
     // zidara simulate --seed took as 1000.
-    const file = await scenario(
-      'seeded.yaml',
-      `scenario: seeded
-${PLAIN}expectations:
-  - expect: a lone d6 beats the guard 5 times in 12
-    figure: winChance
-    of: { character: plain, action: swing, vs: guard }
-    between: [41%, 42%]
-`,
-    );
+    const file = await scenario('seeded.yaml', passing('seeded'));
     const out = join(dir, 'out-seed');
     const check = await runInProcess([
       'check',
@@ -557,16 +523,7 @@ expectations:
   it('gives the same verdict from any working folder: files are named by their path from the baseline', async () => {
     const game = join(dir, 'game');
     await mkdir(join(game, 'balance'), { recursive: true });
-    await writeFile(
-      join(game, 'balance', 'gate.yaml'),
-      `scenario: from any folder
-${PLAIN}expectations:
-  - expect: a lone d6 beats the guard 5 times in 12
-    figure: winChance
-    of: { character: plain, action: swing, vs: guard }
-    between: [41%, 42%]
-`,
-    );
+    await writeFile(join(game, 'balance', 'gate.yaml'), passing('from any folder'));
     const quiet = ['--quiet', '--out', join(dir, 'out-folders')];
     const recorded = await runDicelab(['baseline', 'balance', '--write', ...quiet.slice(0, 1)], {
       cwd: game,
