@@ -158,7 +158,7 @@ export function flagError(error: unknown, flags: Readonly<Record<string, string>
   if (!(error instanceof InputError) || error.field === undefined) return error;
   const flag = flags[error.field.replace(/^\[\d+\]\./, '').replace(/\[\d+\].*$/, '')];
   if (!flag) return error;
-  return new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag);
+  return new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag, error.allowed);
 }
 
 /**

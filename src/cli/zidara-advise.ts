@@ -22,6 +22,7 @@ import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   type CharacterFlags,
+  diceWordsError,
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
@@ -181,6 +182,8 @@ function reworded(
 ): unknown {
   if (!(error instanceof InputError) || error.field === undefined) return error;
   const field = error.field;
+  const typed = diceWordsError(error, words, 'roll.');
+  if (typed !== error) return typed;
   const die = /^shown\[(\d+)\]$/.exec(field);
   let name: string | undefined;
   if (die) {

@@ -1,5 +1,5 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { invalid } from '../input/input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import {
   PLAY_DEFAULTS,
   POLICIES,
@@ -240,6 +240,19 @@ export function refuseUnreadFlag(
     options[unread.field],
     `it only with ${otherFlag} (${unread.because})`,
   );
+}
+
+/**
+ * A refusal of the roll's dice or intents (fields `within`, "roll." for advise), which the dice
+ * words typed became, said of those words as the notation's own refusals name them ("dice:
+ * \"d8 area:d4 area:d4\" is not allowed (expected at most one area die a roll)"), not of the
+ * spec's field and its JSON; any other error as it is.
+ */
+export function diceWordsError(error: unknown, words: readonly string[], within = ''): unknown {
+  if (!(error instanceof InputError) || error.allowed === undefined) return error;
+  const field = error.field?.slice(within.length);
+  if (!error.field?.startsWith(within) || !/^(dice|intents)(\[|$)/.test(field ?? '')) return error;
+  return invalid('dice', words.join(' '), error.allowed);
 }
 
 /** Spec and option fields, and the flags that set them, for messages about flags. */

@@ -26,6 +26,7 @@ import {
   addCharacterOptions,
   addPlayOptions,
   type CharacterFlags,
+  diceWordsError,
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
@@ -93,7 +94,15 @@ async function rollsFromOptions(
   if (options.spec !== undefined && (words.length > 0 || options.vs !== undefined)) {
     throw new InputError('--spec: give a spec file or dice with --vs, not both');
   }
-  const { specs, many } = await specsFromOptions(options, parseRoll, FLAG_OF_FIELD, () =>
+  // A roll of dice words is refused of the words; a file's, of its fields (it has them).
+  const parse = (spec: unknown, where: string) => {
+    try {
+      return parseRoll(spec, where);
+    } catch (error) {
+      throw options.spec === undefined ? diceWordsError(error, words) : error;
+    }
+  };
+  const { specs, many } = await specsFromOptions(options, parse, FLAG_OF_FIELD, () =>
     specFromFlags(words, options),
   );
   return { rolls: specs, many };

@@ -1,27 +1,34 @@
 /**
  * Bad input from a user (a flag, a roll spec, a scenario file). Its message is one line naming
  * the field, the value and what is allowed; the CLI prints it and exits with status 2.
- * `field` (e.g. "dice[0].sides") lets a file reader point at the line and column.
+ * `field` (e.g. "dice[0].sides") lets a file reader point at the line and column; `allowed`
+ * (set by {@link invalid}: "at most one area die a roll") lets a surface whose input became
+ * that field (the CLI's dice notation) say the refusal of its own input, `invalid(its, typed,
+ * error.allowed)`, rather than reading the message.
  */
 export class InputError extends Error {
   override readonly name = 'InputError';
   readonly field: string | undefined;
+  readonly allowed: string | undefined;
 
-  constructor(message: string, field?: string) {
+  constructor(message: string, field?: string, allowed?: string) {
     super(message);
     this.field = field;
+    this.allowed = allowed;
   }
 }
 
 /**
- * The standard bad-input message.
+ * The standard bad-input message, what is allowed kept as `allowed`.
  * @example invalid('dice[0].sides', 7, 'one of 2, 4, 6, 8, 10, 12').message
  * // "dice[0].sides: 7 is not allowed (expected one of 2, 4, 6, 8, 10, 12)"
+ * @example invalid('dice[2].area', true, 'at most one area die a roll').allowed // "at most one area die a roll"
  */
 export function invalid(field: string, value: unknown, allowed: string): InputError {
   return new InputError(
     `${field}: ${showValue(value)} is not allowed (expected ${allowed})`,
     field,
+    allowed,
   );
 }
 
@@ -33,7 +40,7 @@ export function invalid(field: string, value: unknown, allowed: string): InputEr
 export function fieldWithin(error: unknown, parent: string): unknown {
   if (!(error instanceof InputError) || error.field === undefined) return error;
   if (!error.message.startsWith(`${error.field}:`)) return error;
-  return new InputError(`${parent}${error.message}`, `${parent}${error.field}`);
+  return new InputError(`${parent}${error.message}`, `${parent}${error.field}`, error.allowed);
 }
 
 /**

@@ -182,6 +182,13 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
     );
   });
 
+  it('a second area die, said of the dice words typed', async () => {
+    await bad(
+      ['d8=3', 'area:d4=2', 'area:d4=1', '--defence', '4'],
+      /^dicelab: dice: "d8=3 area:d4=2 area:d4=1" is not allowed \(expected at most one area die a roll\)\n$/,
+    );
+  });
+
   it('a defence above 2C', async () => {
     await bad(
       ['d8=3', '--vs', '4', '--defence', '9'],

@@ -90,6 +90,27 @@ describe('dicelab zidara odds', () => {
     }
   });
 
+  it('refuses the dice words typed, not the spec fields they became; a spec file, by its fields', async () => {
+    // It said "dice[2].area: true is not allowed …": a field and a value the user never typed.
+    for (const command of ['odds', 'simulate'])
+      expect(
+        await runInProcess(['zidara', command, 'd8', 'area:d4', 'area:d4', '--vs', '4']),
+      ).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          'dicelab: dice: "d8 area:d4 area:d4" is not allowed (expected at most one area die a roll)\n',
+      });
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'two-areas.json');
+    writeFileSync(
+      file,
+      '{ "threats": [{ "challenge": 4 }],\n  "dice": [{ "sides": 8, "intent": 0 },\n    { "sides": 4, "area": true }, { "sides": 4, "area": true }] }\n',
+    );
+    expect((await runInProcess(['zidara', 'odds', '--spec', file])).stderr).toBe(
+      `dicelab: ${file}:3:57: dice[2].area: true is not allowed (expected at most one area die a roll)\n`,
+    );
+  });
+
   it('rejects bad input with one line naming field, value and what is allowed, exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dicelab-'));
     const file = join(dir, 'bad.json');
