@@ -189,6 +189,13 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
     );
   });
 
+  it('more dice than one exact roll, said of the dice words typed', async () => {
+    await bad(
+      [...Array<string>(4).fill('3d12=1,1,1'), 'd8=1', '--defence', '4'],
+      /^dicelab: dice: "3d12=1,1,1 3d12=1,1,1 3d12=1,1,1 3d12=1,1,1 d8=1" is not allowed \(expected at most 12 dice in one exact roll\)\n$/,
+    );
+  });
+
   it('a defence above 2C', async () => {
     await bad(
       ['d8=3', '--vs', '4', '--defence', '9'],

@@ -101,6 +101,18 @@ describe('dicelab zidara odds', () => {
         stderr:
           'dicelab: dice: "d8 area:d4 area:d4" is not allowed (expected at most one area die a roll)\n',
       });
+    // It said "dice: [{\"sides\":12,\"intent\":0},{\"sides\":12,…": the spec's JSON, cut.
+    for (const command of ['odds', 'simulate'])
+      expect(
+        (
+          await runInProcess([
+            ...['zidara', command, '3d12', '3d12', '3d12', '3d12', 'd8', 'd8'],
+            ...['--vs', '4'],
+          ])
+        ).stderr,
+      ).toBe(
+        'dicelab: dice: "3d12 3d12 3d12 3d12 d8 d8" is not allowed (expected at most 12 dice in one exact roll)\n',
+      );
     const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'two-areas.json');
     writeFileSync(
       file,
