@@ -26,6 +26,7 @@ import {
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
+  inFlagWords,
 } from './zidara-flags.ts';
 
 const ADVISE_HELP = `
@@ -100,8 +101,10 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
     .addHelpText('after', ADVISE_HELP)
     .action(async (words, options) => {
       const { specs, many } = await requestsFromOptions(words, options);
-      await printResults(specs, many, options.json, advise, (advice, request) =>
-        formatAdvice(request, advice),
+      await inFlagWords(options, () =>
+        printResults(specs, many, options.json, advise, (advice, request) =>
+          formatAdvice(request, advice),
+        ),
       );
     });
   return zidara;

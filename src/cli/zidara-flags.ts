@@ -28,6 +28,7 @@ import {
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
+import { flagError } from './spec-file.ts';
 
 const RESOLVE = RULE_OPTIONS.resolve;
 
@@ -253,6 +254,22 @@ export function diceWordsError(error: unknown, words: readonly string[], within 
   const field = error.field?.slice(within.length);
   if (!error.field?.startsWith(within) || !/^(dice|intents)(\[|$)/.test(field ?? '')) return error;
   return invalid('dice', words.join(' '), error.allowed);
+}
+
+/**
+ * Does the work on rolls; the engine's refusal of a roll given as flags names the flags that
+ * lower it ("allow fewer or smaller +2s a roll (--boosts, --boost-size)", see `flagError`), a
+ * file's rolls the file's fields.
+ */
+export async function inFlagWords<T>(
+  options: { spec?: string | undefined },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw options.spec === undefined ? flagError(error, FLAG_OF_FIELD) : error;
+  }
 }
 
 /** Spec and option fields, and the flags that set them, for messages about flags. */

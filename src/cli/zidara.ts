@@ -30,6 +30,7 @@ import {
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
+  inFlagWords,
 } from './zidara-flags.ts';
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
@@ -121,12 +122,14 @@ function registerOdds(zidara: Command) {
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
       // Specs are solved a batch at a time as they are printed (memory stays bounded).
       const solved = oddsInBatches(rolls, solve);
-      await printResults(
-        rolls,
-        many,
-        options.json,
-        () => solved.next().value!,
-        (odds, roll) => formatOdds(roll, odds, solve.rerolls),
+      await inFlagWords(options, () =>
+        printResults(
+          rolls,
+          many,
+          options.json,
+          () => solved.next().value!,
+          (odds, roll) => formatOdds(roll, odds, solve.rerolls),
+        ),
       );
     });
 }
@@ -156,10 +159,8 @@ function registerSimulate(zidara: Command) {
       const { simulationSpec } = await import('../systems/zidara/simulate.ts');
       const summaries: (RollSimulation & { seed: number })[] = [];
       for (const roll of rolls) {
-        const result = await runSimulation(
-          'systems/zidara/simulate',
-          simulationSpec(roll, policy, rerolls),
-          options,
+        const result = await inFlagWords(options, () =>
+          runSimulation('systems/zidara/simulate', simulationSpec(roll, policy, rerolls), options),
         );
         const summary = await summarizeRun(result);
         // An empty shard (one spec) has nothing to print.

@@ -196,6 +196,21 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
     );
   });
 
+  it('past the exact bounds, the flags that lower it', async () => {
+    await bad(
+      [
+        ...Array<string>(4).fill('3d12=1,1,1'),
+        '--defence',
+        '4',
+        '--aura-max',
+        '20',
+        '--boosts',
+        '5',
+      ],
+      /any of these lowers them: roll fewer dice or put like dice on fewer intents; allow fewer or smaller \+2s a roll \(--boosts, --boost-size\); lower the Aura cap \(--aura-max\)\n$/,
+    );
+  });
+
   it('a defence above 2C', async () => {
     await bad(
       ['d8=3', '--vs', '4', '--defence', '9'],
