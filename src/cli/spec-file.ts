@@ -152,13 +152,18 @@ export function givenFields(values: Record<string, unknown>): Record<string, unk
 
 /**
  * Rewrites a spec-field error as one about the flag that set the field ("pool[1]: …" is about
- * `--pool`); other errors pass unchanged.
+ * `--pool`), and names by their flags the fields its advice names (the engine's "(boostsPerRoll,
+ * boostSize)" is "(--boosts, --boost-size)"); other errors pass unchanged.
  */
 export function flagError(error: unknown, flags: Readonly<Record<string, string>>): unknown {
-  if (!(error instanceof InputError) || error.field === undefined) return error;
-  const flag = flags[error.field.replace(/^\[\d+\]\./, '').replace(/\[\d+\].*$/, '')];
-  if (!flag) return error;
-  return new InputError(error.message.replace(/^[^:]+:/, `${flag}:`), flag);
+  if (!(error instanceof InputError)) return error;
+  const message = error.naming?.((field) => flags[field] ?? field) ?? error.message;
+  const field = error.field?.replace(/^\[\d+\]\./, '').replace(/\[\d+\].*$/, '');
+  const flag = field === undefined ? undefined : flags[field];
+  // Its fields named, the message has no other naming to keep.
+  const { allowed } = error;
+  if (flag) return new InputError(message.replace(/^[^:]+:/, `${flag}:`), flag, { allowed });
+  return message === error.message ? error : new InputError(message, error.field, { allowed });
 }
 
 /**

@@ -22,9 +22,11 @@ import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 import {
   addCharacterOptions,
   type CharacterFlags,
+  diceWordsError,
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
+  inFlagWords,
 } from './zidara-flags.ts';
 
 const ADVISE_HELP = `
@@ -99,8 +101,10 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
     .addHelpText('after', ADVISE_HELP)
     .action(async (words, options) => {
       const { specs, many } = await requestsFromOptions(words, options);
-      await printResults(specs, many, options.json, advise, (advice, request) =>
-        formatAdvice(request, advice),
+      await inFlagWords(options, () =>
+        printResults(specs, many, options.json, advise, (advice, request) =>
+          formatAdvice(request, advice),
+        ),
       );
     });
   return zidara;
@@ -181,6 +185,8 @@ function reworded(
 ): unknown {
   if (!(error instanceof InputError) || error.field === undefined) return error;
   const field = error.field;
+  const typed = diceWordsError(error, words, 'roll.');
+  if (typed !== error) return typed;
   const die = /^shown\[(\d+)\]$/.exec(field);
   let name: string | undefined;
   if (die) {

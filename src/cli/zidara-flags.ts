@@ -1,5 +1,5 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { invalid } from '../input/input-error.ts';
+import { InputError, invalid } from '../input/input-error.ts';
 import {
   PLAY_DEFAULTS,
   POLICIES,
@@ -28,6 +28,7 @@ import {
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
 import { integerFlag, numberFlag } from './flags.ts';
+import { flagError } from './spec-file.ts';
 
 const RESOLVE = RULE_OPTIONS.resolve;
 
@@ -240,6 +241,35 @@ export function refuseUnreadFlag(
     options[unread.field],
     `it only with ${otherFlag} (${unread.because})`,
   );
+}
+
+/**
+ * A refusal of the roll's dice or intents (fields `within`, "roll." for advise), which the dice
+ * words typed became, said of those words as the notation's own refusals name them ("dice:
+ * \"d8 area:d4 area:d4\" is not allowed (expected at most one area die a roll)"), not of the
+ * spec's field and its JSON; any other error as it is.
+ */
+export function diceWordsError(error: unknown, words: readonly string[], within = ''): unknown {
+  if (!(error instanceof InputError) || error.allowed === undefined) return error;
+  const field = error.field?.slice(within.length);
+  if (!error.field?.startsWith(within) || !/^(dice|intents)(\[|$)/.test(field ?? '')) return error;
+  return invalid('dice', words.join(' '), error.allowed);
+}
+
+/**
+ * Does the work on rolls; the engine's refusal of a roll given as flags names the flags that
+ * lower it ("allow fewer or smaller +2s a roll (--boosts, --boost-size)", see `flagError`), a
+ * file's rolls the file's fields.
+ */
+export async function inFlagWords<T>(
+  options: { spec?: string | undefined },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw options.spec === undefined ? flagError(error, FLAG_OF_FIELD) : error;
+  }
 }
 
 /** Spec and option fields, and the flags that set them, for messages about flags. */

@@ -26,9 +26,11 @@ import {
   addCharacterOptions,
   addPlayOptions,
   type CharacterFlags,
+  diceWordsError,
   FLAG_OF_FIELD,
   FLAG_PARSERS,
   flagsSetup,
+  inFlagWords,
 } from './zidara-flags.ts';
 
 /** `dicelab zidara …`: the flagship system's commands. Returns the `zidara` command so others can add theirs. */
@@ -93,7 +95,15 @@ async function rollsFromOptions(
   if (options.spec !== undefined && (words.length > 0 || options.vs !== undefined)) {
     throw new InputError('--spec: give a spec file or dice with --vs, not both');
   }
-  const { specs, many } = await specsFromOptions(options, parseRoll, FLAG_OF_FIELD, () =>
+  // A roll of dice words is refused of the words; a file's, of its fields (it has them).
+  const parse = (spec: unknown, where: string) => {
+    try {
+      return parseRoll(spec, where);
+    } catch (error) {
+      throw options.spec === undefined ? diceWordsError(error, words) : error;
+    }
+  };
+  const { specs, many } = await specsFromOptions(options, parse, FLAG_OF_FIELD, () =>
     specFromFlags(words, options),
   );
   return { rolls: specs, many };
@@ -112,12 +122,14 @@ function registerOdds(zidara: Command) {
       const solve = { policy: options.policy as Policy, rerolls: options.rerolls as RerollKinds };
       // Specs are solved a batch at a time as they are printed (memory stays bounded).
       const solved = oddsInBatches(rolls, solve);
-      await printResults(
-        rolls,
-        many,
-        options.json,
-        () => solved.next().value!,
-        (odds, roll) => formatOdds(roll, odds, solve.rerolls),
+      await inFlagWords(options, () =>
+        printResults(
+          rolls,
+          many,
+          options.json,
+          () => solved.next().value!,
+          (odds, roll) => formatOdds(roll, odds, solve.rerolls),
+        ),
       );
     });
 }
@@ -147,10 +159,8 @@ function registerSimulate(zidara: Command) {
       const { simulationSpec } = await import('../systems/zidara/simulate.ts');
       const summaries: (RollSimulation & { seed: number })[] = [];
       for (const roll of rolls) {
-        const result = await runSimulation(
-          'systems/zidara/simulate',
-          simulationSpec(roll, policy, rerolls),
-          options,
+        const result = await inFlagWords(options, () =>
+          runSimulation('systems/zidara/simulate', simulationSpec(roll, policy, rerolls), options),
         );
         const summary = await summarizeRun(result);
         // An empty shard (one spec) has nothing to print.

@@ -1,27 +1,62 @@
 /**
  * Bad input from a user (a flag, a roll spec, a scenario file). Its message is one line naming
  * the field, the value and what is allowed; the CLI prints it and exits with status 2.
- * `field` (e.g. "dice[0].sides") lets a file reader point at the line and column.
+ * `field` (e.g. "dice[0].sides") lets a file reader point at the line and column; `allowed`
+ * (set by {@link invalid}: "at most one area die a roll") lets a surface whose input became
+ * that field (the CLI's dice notation) say the refusal of its own input, `invalid(its, typed,
+ * error.allowed)`, rather than reading the message; `naming` (see {@link namingFields}) lets it
+ * name the other fields the message names (its advice's) as its input does.
  */
 export class InputError extends Error {
   override readonly name = 'InputError';
   readonly field: string | undefined;
+  readonly allowed: string | undefined;
+  /**
+   * The message again with the fields it names besides its own named by `name` (the CLI's
+   * flags); undefined when it names none. The message names them as the library does.
+   */
+  readonly naming: FieldNaming | undefined;
 
-  constructor(message: string, field?: string) {
+  constructor(
+    message: string,
+    field?: string,
+    more: { readonly allowed?: string | undefined; readonly naming?: FieldNaming | undefined } = {},
+  ) {
     super(message);
     this.field = field;
+    this.allowed = more.allowed;
+    this.naming = more.naming;
   }
 }
 
+/** A message said with the fields it names each named by `name`. */
+export type FieldNaming = (name: (field: string) => string) => string;
+
 /**
- * The standard bad-input message.
+ * An InputError whose message names fields besides its own (what to lower: "allow fewer +2s
+ * a roll (boostsPerRoll, boostSize)"), said as the library names them; a surface says it with
+ * its own names through `naming`.
+ * @example namingFields((name) => `lower the Aura cap (${name('auraMax')})`).naming?.((field) => field.toUpperCase()) // "lower the Aura cap (AURAMAX)"
+ */
+export function namingFields(naming: FieldNaming, field?: string): InputError {
+  return new InputError(
+    naming((named) => named),
+    field,
+    { naming },
+  );
+}
+
+/**
+ * The standard bad-input message, what is allowed kept as `allowed`.
  * @example invalid('dice[0].sides', 7, 'one of 2, 4, 6, 8, 10, 12').message
  * // "dice[0].sides: 7 is not allowed (expected one of 2, 4, 6, 8, 10, 12)"
+ * @example invalid('dice[2].area', true, 'at most one area die a roll').allowed // "at most one area die a roll"
  */
 export function invalid(field: string, value: unknown, allowed: string): InputError {
   return new InputError(
     `${field}: ${showValue(value)} is not allowed (expected ${allowed})`,
     field,
+    { allowed },
   );
 }
 
@@ -33,7 +68,11 @@ export function invalid(field: string, value: unknown, allowed: string): InputEr
 export function fieldWithin(error: unknown, parent: string): unknown {
   if (!(error instanceof InputError) || error.field === undefined) return error;
   if (!error.message.startsWith(`${error.field}:`)) return error;
-  return new InputError(`${parent}${error.message}`, `${parent}${error.field}`);
+  const { allowed, naming } = error;
+  return new InputError(`${parent}${error.message}`, `${parent}${error.field}`, {
+    allowed,
+    naming: naming && ((name) => `${parent}${naming(name)}`),
+  });
 }
 
 /**

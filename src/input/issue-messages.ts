@@ -9,6 +9,8 @@ export interface SchemaProblem {
   readonly atKey: boolean;
   readonly field: string;
   readonly message: string;
+  /** What is allowed, for a value refused ("… is not allowed (expected …)"): as `invalid()` keeps it. */
+  readonly allowed?: string;
 }
 
 /**
@@ -73,6 +75,7 @@ export function issueProblems(
       atKey: false,
       field,
       message: `${field}: ${showValue(found)} is not allowed (expected ${expected})`,
+      allowed: expected,
     });
   }
   return problems;
@@ -174,10 +177,14 @@ export function parseSpec<S extends z.ZodType>(schema: S, input: unknown, where 
   const problems = issueProblems(result.error.issues, schema, input);
   const first = problems.find((p) => p.atKey && / no such field /.test(p.message)) ?? problems[0]!;
   if (first.path.length > 0)
-    throw new InputError(`${where}${first.message}`, `${where}${first.field}`);
+    throw new InputError(`${where}${first.message}`, `${where}${first.field}`, {
+      allowed: first.allowed,
+    });
   // The spec itself is not what its schema wants (not an object, say).
   const field = where.replace(/\.$/, '') || 'spec';
-  throw new InputError(first.message.replace(/^the file:/, `${field}:`), field);
+  throw new InputError(first.message.replace(/^the file:/, `${field}:`), field, {
+    allowed: first.allowed,
+  });
 }
 
 /** Minimal view of a zod schema's definition, enough to walk it. */

@@ -182,6 +182,35 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
     );
   });
 
+  it('a second area die, said of the dice words typed', async () => {
+    await bad(
+      ['d8=3', 'area:d4=2', 'area:d4=1', '--defence', '4'],
+      /^dicelab: dice: "d8=3 area:d4=2 area:d4=1" is not allowed \(expected at most one area die a roll\)\n$/,
+    );
+  });
+
+  it('more dice than one exact roll, said of the dice words typed', async () => {
+    await bad(
+      [...Array<string>(4).fill('3d12=1,1,1'), 'd8=1', '--defence', '4'],
+      /^dicelab: dice: "3d12=1,1,1 3d12=1,1,1 3d12=1,1,1 3d12=1,1,1 d8=1" is not allowed \(expected at most 12 dice in one exact roll\)\n$/,
+    );
+  });
+
+  it('past the exact bounds, the flags that lower it', async () => {
+    await bad(
+      [
+        ...Array<string>(4).fill('3d12=1,1,1'),
+        '--defence',
+        '4',
+        '--aura-max',
+        '20',
+        '--boosts',
+        '5',
+      ],
+      /any of these lowers them: roll fewer dice or put like dice on fewer intents; allow fewer or smaller \+2s a roll \(--boosts, --boost-size\); lower the Aura cap \(--aura-max\)\n$/,
+    );
+  });
+
   it('a defence above 2C', async () => {
     await bad(
       ['d8=3', '--vs', '4', '--defence', '9'],

@@ -261,7 +261,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
           '--resolve',
           '1',
         ],
-        /^dicelab: --only: the split "d12\+d12\+d12\+d12\+d12\+d12\+d12" has 825,652,620 one-die moves .*: put fewer dice of one size on one intent; allow fewer or smaller \+2s a roll \(boostsPerRoll, boostSize\) \(nothing was solved\)\n$/,
+        /^dicelab: --only: the split "d12\+d12\+d12\+d12\+d12\+d12\+d12" has 825,652,620 one-die moves .*: put fewer dice of one size on one intent; allow fewer or smaller \+2s a roll \(--boosts, --boost-size\) \(nothing was solved\)\n$/,
       ],
       [
         ['zidara', 'advantage', '--die', 'd7'],

@@ -90,6 +90,39 @@ describe('dicelab zidara odds', () => {
     }
   });
 
+  it('refuses the dice words typed, not the spec fields they became; a spec file, by its fields', async () => {
+    // It said "dice[2].area: true is not allowed …": a field and a value the user never typed.
+    for (const command of ['odds', 'simulate'])
+      expect(
+        await runInProcess(['zidara', command, 'd8', 'area:d4', 'area:d4', '--vs', '4']),
+      ).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          'dicelab: dice: "d8 area:d4 area:d4" is not allowed (expected at most one area die a roll)\n',
+      });
+    // It said "dice: [{\"sides\":12,\"intent\":0},{\"sides\":12,…": the spec's JSON, cut.
+    for (const command of ['odds', 'simulate'])
+      expect(
+        (
+          await runInProcess([
+            ...['zidara', command, '3d12', '3d12', '3d12', '3d12', 'd8', 'd8'],
+            ...['--vs', '4'],
+          ])
+        ).stderr,
+      ).toBe(
+        'dicelab: dice: "3d12 3d12 3d12 3d12 d8 d8" is not allowed (expected at most 12 dice in one exact roll)\n',
+      );
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'two-areas.json');
+    writeFileSync(
+      file,
+      '{ "threats": [{ "challenge": 4 }],\n  "dice": [{ "sides": 8, "intent": 0 },\n    { "sides": 4, "area": true }, { "sides": 4, "area": true }] }\n',
+    );
+    expect((await runInProcess(['zidara', 'odds', '--spec', file])).stderr).toBe(
+      `dicelab: ${file}:3:57: dice[2].area: true is not allowed (expected at most one area die a roll)\n`,
+    );
+  });
+
   it('rejects bad input with one line naming field, value and what is allowed, exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dicelab-'));
     const file = join(dir, 'bad.json');
@@ -182,7 +215,7 @@ describe('dicelab zidara odds', () => {
           '--resolve',
           '1',
         ],
-        /^dicelab: this roll has 3,096,197,325 one-die moves to tabulate .*: put fewer dice of one size on one intent; allow fewer or smaller \+2s a roll \(boostsPerRoll, boostSize\)$/,
+        /^dicelab: this roll has 3,096,197,325 one-die moves to tabulate .*: put fewer dice of one size on one intent; allow fewer or smaller \+2s a roll \(--boosts, --boost-size\)$/,
       ],
     ];
     for (const [args, message] of cases) {
@@ -207,7 +240,7 @@ describe('dicelab zidara simulate', () => {
     ]);
     expect(simulate.code).toBe(2);
     expect(simulate.stderr).toBe(
-      "dicelab: this roll has 11,718,750 dice-and-Aura states, more than the exact engine's 8,388,608, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: roll fewer dice or put like dice on fewer intents; allow fewer or smaller +2s a roll (boostsPerRoll, boostSize); lower the Aura cap (auraMax)\n",
+      "dicelab: this roll has 11,718,750 dice-and-Aura states, more than the exact engine's 8,388,608, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: roll fewer dice or put like dice on fewer intents; allow fewer or smaller +2s a roll (--boosts, --boost-size); lower the Aura cap (--aura-max)\n",
     );
     // Each lever it names brings the roll within bounds: no +2, or no Aura to hold.
     for (const lower of [
@@ -232,7 +265,33 @@ describe('dicelab zidara simulate', () => {
     ]);
     expect(ten.code).toBe(2);
     expect(ten.stderr).toMatch(
-      /any of these lowers them: roll fewer dice or put like dice on fewer intents; allow fewer or smaller \+2s a roll \(boostsPerRoll, boostSize\)\n$/,
+      /any of these lowers them: roll fewer dice or put like dice on fewer intents; allow fewer or smaller \+2s a roll \(--boosts, --boost-size\)\n$/,
+    );
+  });
+
+  it('names the flags that lower a roll past the exact bounds; a spec file, its fields', async () => {
+    // It said "(boostsPerRoll, boostSize)", the library's fields, to a user who typed --boosts.
+    const flags = ['--vs', '4', '--aura-max', '20', '--boosts', '5'];
+    const twelve = ['3d12', '3d12', '3d12', '3d12'];
+    const says = (levers: string) =>
+      `dicelab: this roll has 42,859,350,625 dice-and-Aura states, more than the exact engine's 8,388,608, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: roll fewer dice or put like dice on fewer intents; ${levers}\n`;
+    for (const args of [
+      ['odds', ...twelve, ...flags],
+      ['simulate', ...twelve, ...flags, '--trials', '100', '--threads', '1'],
+    ])
+      expect(await runInProcess(['zidara', ...args])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: says('allow fewer or smaller +2s a roll (--boosts, --boost-size)'),
+      });
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'twelve.json');
+    const dice = Array.from({ length: 12 }, (_, i) => ({ sides: 12, intent: Math.floor(i / 3) }));
+    writeFileSync(
+      file,
+      JSON.stringify({ threats: [{ challenge: 4 }], dice, auraMax: 20, boostsPerRoll: 5 }),
+    );
+    expect((await runInProcess(['zidara', 'odds', '--spec', file])).stderr).toBe(
+      says('allow fewer or smaller +2s a roll (boostsPerRoll, boostSize)'),
     );
   });
 

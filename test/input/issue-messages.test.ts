@@ -38,6 +38,20 @@ describe('parseSpec', () => {
     );
   });
 
+  it('keeps what is allowed of a value refused, as invalid() does, for a surface to say of its own input', () => {
+    const refusal = (input: unknown) => {
+      try {
+        parseSpec(schema, input);
+      } catch (error) {
+        return (error as InputError).allowed;
+      }
+    };
+    expect(refusal({ steps: 0 })).toBe('an integer from 1 to 72');
+    expect(refusal(7)).toBe('an object');
+    // Missing, there is no value to refuse: nothing is kept.
+    expect(refusal({})).toBeUndefined();
+  });
+
   it('reports an unknown field before any other problem, with the fields there are', () => {
     expect(message({ steps: 0, stesp: 8 })).toBe(
       'stesp | stesp: no such field (did you mean steps? the fields here are steps, name)',

@@ -1,7 +1,7 @@
 import { z } from '#zod';
 import { countOf, formatCount } from '../../../format/format-count.ts';
 import { choice, integer } from '../../../input/field-schemas.ts';
-import { InputError, invalid } from '../../../input/input-error.ts';
+import { InputError, invalid, namingFields } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { answerOptions } from '../../../input/library-options.ts';
 import {
@@ -9,7 +9,12 @@ import {
   defineAnalysis,
   type RowShape,
 } from '../../analysis-declaration.ts';
-import { type ExactSolveSize, MAX_MOVES, MAX_STATES } from '../engine/backward-solve.ts';
+import {
+  type ExactSolveSize,
+  leversText,
+  MAX_MOVES,
+  MAX_STATES,
+} from '../engine/backward-solve.ts';
 import { moveEntriesOf, valueKeySpaceOf } from '../engine/roll-model.ts';
 import { searchSize } from '../engine/solve-rolls.ts';
 import { legalPools, stepsToDice } from '../roll/pool.ts';
@@ -507,18 +512,18 @@ function pastEngine(
   named: string,
   field: string | undefined,
 ): InputError {
-  const { bound, what, lower } = excess;
-  const advice =
-    field === undefined
-      ? lower
-      : field === 'intents' && bound === 'states' && fewest > 1
-        ? `allow at most ${countOf(fewest - 1, 'intent')}`
-        : // Fewer intents would not do: fewer dice, or the engine's own levers (the +2s, …).
-          `allow fewer steps or actions; ${lower}`;
-  return new InputError(
-    `${named}: the split "${formatSplit(split)}" has ${what}: ${advice} (nothing was solved)`,
-    named,
-  );
+  const { bound, what, levers } = excess;
+  return namingFields((name) => {
+    const lower = leversText(levers, name);
+    const advice =
+      field === undefined
+        ? lower
+        : field === 'intents' && bound === 'states' && fewest > 1
+          ? `allow at most ${countOf(fewest - 1, 'intent')}`
+          : // Fewer intents would not do: fewer dice, or the engine's own levers (the +2s, …).
+            `allow fewer steps or actions; ${lower}`;
+    return `${named}: the split "${formatSplit(split)}" has ${what}: ${advice} (nothing was solved)`;
+  }, named);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatCount } from '../../../format/format-count.ts';
-import { InputError } from '../../../input/input-error.ts';
+import { namingFields } from '../../../input/input-error.ts';
 import { challengeDie } from '../roll/pool.ts';
+import type { RuleOptionName } from '../roll/rule-options.ts';
 import type { Roll } from '../roll/spec.ts';
 import { areaValueTable, classDefence, type OutcomeTable, outcomeTable } from './die-outcome.ts';
 import { type Fresh, type FreshSetup, freshRoll } from './fresh-roll.ts';
@@ -46,9 +47,40 @@ export interface ExactSolveSize {
   readonly excess?: {
     readonly bound: 'states' | 'moves';
     readonly what: string;
-    readonly lower: string;
+    readonly levers: readonly SizeLever[];
   };
 }
+
+/**
+ * A way to lower an exact solve's size: what to do, and the roll's fields it changes, which each
+ * surface names its own way (the library by the fields, the CLI by their flags).
+ */
+export interface SizeLever {
+  readonly words: string;
+  readonly fields: readonly RuleOptionName[];
+}
+
+/**
+ * Levers in words, each with the fields it changes named by `name` (the fields themselves, as
+ * the library names them, by default).
+ * @example leversText([{ words: 'lower the Aura cap', fields: ['auraMax'] }]) // "lower the Aura cap (auraMax)"
+ */
+export function leversText(
+  levers: readonly SizeLever[],
+  name: (field: string) => string = (field) => field,
+): string {
+  return levers
+    .map(({ words, fields }) =>
+      fields.length === 0 ? words : `${words} (${fields.map(name).join(', ')})`,
+    )
+    .join('; ');
+}
+
+/** The lever of the +2s: the fewer that may be made, or the smaller, the fewer classes a die has. */
+const BOOSTS_LEVER: SizeLever = {
+  words: 'allow fewer or smaller +2s a roll',
+  fields: ['boostsPerRoll', 'boostSize'],
+};
 
 /**
  * The size of an exact solve of `roll` holding the Aura states from `lowestAura` up, and, when it
@@ -68,7 +100,7 @@ export function exactSolveSize(roll: Roll, lowestAura: number): ExactSolveSize {
       excess: {
         bound: 'states',
         what: `${formatCount(states)} dice-and-Aura states, more than the exact engine's ${formatCount(MAX_STATES)}`,
-        lower: statesLevers(roll, heldAura),
+        levers: statesLevers(roll, heldAura),
       },
     };
   }
@@ -79,8 +111,7 @@ export function exactSolveSize(roll: Roll, lowestAura: number): ExactSolveSize {
       excess: {
         bound: 'moves',
         what: `${formatCount(moves)} one-die moves to tabulate (its like dice's multisets × their classes squared), more than the exact engine's ${formatCount(MAX_MOVES)}`,
-        lower:
-          'put fewer dice of one size on one intent; allow fewer or smaller +2s a roll (boostsPerRoll, boostSize)',
+        levers: [{ words: 'put fewer dice of one size on one intent', fields: [] }, BOOSTS_LEVER],
       },
     };
   }
@@ -91,12 +122,13 @@ export function exactSolveSize(roll: Roll, lowestAura: number): ExactSolveSize {
  * What lowers a roll's dice-and-Aura states, each named only where lowering it does: the dice's
  * multisets by intent, their classes (the +2s that can matter), the Aura states held.
  */
-function statesLevers(roll: Roll, heldAura: number): string {
-  const lower = ['roll fewer dice or put like dice on fewer intents'];
-  if (Math.min(roll.boostsPerRoll, roll.auraMax) > 0)
-    lower.push('allow fewer or smaller +2s a roll (boostsPerRoll, boostSize)');
-  if (heldAura > 1) lower.push('lower the Aura cap (auraMax)');
-  return lower.join('; ');
+function statesLevers(roll: Roll, heldAura: number): SizeLever[] {
+  const levers: SizeLever[] = [
+    { words: 'roll fewer dice or put like dice on fewer intents', fields: [] },
+  ];
+  if (Math.min(roll.boostsPerRoll, roll.auraMax) > 0) levers.push(BOOSTS_LEVER);
+  if (heldAura > 1) levers.push({ words: 'lower the Aura cap', fields: ['auraMax'] });
+  return levers;
 }
 
 /** The defences of one enumerated threat roll, and what the engine learned under them. */
@@ -238,8 +270,9 @@ export class BackwardSolve {
     const { excess } = exactSolveSize(roll, lowestAura);
     // The simulator plays this engine's decisions, so it is no way round.
     if (excess)
-      throw new InputError(
-        `this roll has ${excess.what}, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: ${excess.lower}`,
+      throw namingFields(
+        (name) =>
+          `this roll has ${excess.what}, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: ${leversText(excess.levers, name)}`,
       );
     this.model = new RollModel(roll);
     this.defenceCount = this.model.activeThreats.reduce(

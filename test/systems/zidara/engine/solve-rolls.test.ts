@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { designerPools } from '../../../../scripts/bench/designer-grid.ts';
 import { allWonUtility } from '../../../../src/systems/zidara/engine/all-won-utility.ts';
+import { leversText } from '../../../../src/systems/zidara/engine/backward-solve.ts';
 import {
   type SolveOptions,
   startAuraState,
@@ -239,7 +240,7 @@ describe('searchSize', () => {
       } catch (error) {
         expect(size.excess, String(error)).toBeDefined();
         expect((error as Error).message).toBe(
-          `this roll has ${size.excess!.what}, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: ${size.excess!.lower}`,
+          `this roll has ${size.excess!.what}, which bound the simulator too (it plays the exact engine's decisions); any of these lowers them: ${leversText(size.excess!.levers)}`,
         );
         return size.excess!.bound;
       }
