@@ -2,9 +2,9 @@
  * Bad input from a user (a flag, a roll spec, a scenario file). Its message is one line naming
  * the field, the value and what is allowed; the CLI prints it and exits with status 2.
  * `field` (e.g. "dice[0].sides") lets a file reader point at the line and column; `allowed`
- * (set by {@link invalid}: "at most one area die a roll") lets a surface whose input became
+ * (set by `invalid()`: "at most one area die a roll") lets a surface whose input became
  * that field (the CLI's dice notation) say the refusal of its own input, `invalid(its, typed,
- * error.allowed)`, rather than reading the message; `naming` (see {@link namingFields}) lets it
+ * error.allowed)`, rather than reading the message; `naming` (see `namingFields()`) lets it
  * name the other fields the message names (its advice's) as its input does.
  */
 export class InputError extends Error {
@@ -15,12 +15,12 @@ export class InputError extends Error {
    * The message again with the fields it names besides its own named by `name` (the CLI's
    * flags); undefined when it names none. The message names them as the library does.
    */
-  readonly naming: FieldNaming | undefined;
+  readonly naming: ((name: (field: string) => string) => string) | undefined;
 
   constructor(
     message: string,
     field?: string,
-    more: { readonly allowed?: string | undefined; readonly naming?: FieldNaming | undefined } = {},
+    more: { readonly allowed?: string | undefined; readonly naming?: InputError['naming'] } = {},
   ) {
     super(message);
     this.field = field;
@@ -29,16 +29,16 @@ export class InputError extends Error {
   }
 }
 
-/** A message said with the fields it names each named by `name`. */
-export type FieldNaming = (name: (field: string) => string) => string;
-
 /**
  * An InputError whose message names fields besides its own (what to lower: "allow fewer +2s
  * a roll (boostsPerRoll, boostSize)"), said as the library names them; a surface says it with
  * its own names through `naming`.
  * @example namingFields((name) => `lower the Aura cap (${name('auraMax')})`).naming?.((field) => field.toUpperCase()) // "lower the Aura cap (AURAMAX)"
  */
-export function namingFields(naming: FieldNaming, field?: string): InputError {
+export function namingFields(
+  naming: NonNullable<InputError['naming']>,
+  field?: string,
+): InputError {
   return new InputError(
     naming((named) => named),
     field,
