@@ -9,7 +9,7 @@ import { ExportButtons } from './export-buttons.tsx';
 import { FacePicker, faceLabel } from './face-picker.tsx';
 import { NumberField } from './number-field.tsx';
 import type { AdviceAnswer } from './page-engine.ts';
-import { type FieldLabels, PAGE_FIELDS, questionFieldLabel } from './page-fields.tsx';
+import { type FieldLabels, PAGE_FIELDS, questionFieldLabel } from './page-field-labels.ts';
 import { adviceCommand, adviceQuestion } from './page-questions.ts';
 import {
   mostFace,

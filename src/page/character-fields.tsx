@@ -1,11 +1,6 @@
 import { NumberField } from './number-field.tsx';
-import {
-  type FieldLabels,
-  PAGE_FIELDS,
-  PageCountField,
-  PageSwitch,
-  type PageSwitchKey,
-} from './page-fields.tsx';
+import { type FieldLabels, PAGE_FIELDS } from './page-field-labels.ts';
+import { PageCountField, PageSwitch, type PageSwitchKey } from './page-fields.tsx';
 import { PAGE_DEFAULTS, PAGE_LIMITS, type PageState } from './page-state.ts';
 import { ValueField } from './value-field.tsx';
 

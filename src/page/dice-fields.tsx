@@ -1,7 +1,7 @@
 import { DIE_SIDES, stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { ChoiceField } from './choice-field.tsx';
 import { NumberField } from './number-field.tsx';
-import { PAGE_FIELDS } from './page-fields.tsx';
+import { PAGE_FIELDS } from './page-field-labels.ts';
 import { PAGE_LIMITS, type PageState } from './page-state.ts';
 
 /** Props of {@link DiceFields}: the state, how to change it, and the view's bounds (default: the page's). */

@@ -10,6 +10,7 @@ import {
   splitsQuestionSize,
   whatIfShare,
 } from './page-engine.ts';
+import { inPageFields } from './page-field-labels.ts';
 import type {
   AdviceQuestion,
   FightQuestion,
@@ -25,10 +26,15 @@ export interface Timed<T> {
   readonly ms: number;
 }
 
+/** Every call of the engine: timed, and a refusal's advice said in the page's labels. */
 function timed<T>(compute: () => T): Timed<T> {
   const start = performance.now();
-  const result = compute();
-  return { result, ms: performance.now() - start };
+  try {
+    const result = compute();
+    return { result, ms: performance.now() - start };
+  } catch (error) {
+    throw inPageFields(error);
+  }
 }
 
 const engine = {

@@ -20,12 +20,8 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { fightAnswer } from './fight-answer.ts';
 import type { FightAnswer } from './page-engine.ts';
-import {
-  type FieldLabels,
-  PAGE_FIELDS,
-  PageCountField,
-  questionFieldLabel,
-} from './page-fields.tsx';
+import { type FieldLabels, PAGE_FIELDS, questionFieldLabel } from './page-field-labels.ts';
+import { PageCountField } from './page-fields.tsx';
 import { fightCommand, fightQuestion } from './page-questions.ts';
 import { PAGE_DEFAULTS, type PageState, writeFragment } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';

@@ -1,6 +1,6 @@
 import { SPLIT_OBJECTIVES } from '../systems/zidara/analyses/splits.ts';
 import { ChoiceField } from './choice-field.tsx';
-import { PAGE_FIELDS } from './page-fields.tsx';
+import { PAGE_FIELDS } from './page-field-labels.ts';
 import { OBJECTIVE_LABELS } from './splits-answer.ts';
 import type { ViewProps } from './view-props.ts';
 

@@ -1,65 +1,8 @@
-import { RULE_OPTIONS, RULE_VARIANT_NAMES } from '../systems/zidara/roll/rule-options.ts';
 import { NumberField } from './number-field.tsx';
-import { QUESTION_FIELD_KEYS, type QuestionFieldKey } from './page-questions.ts';
+import { PAGE_FIELDS } from './page-field-labels.ts';
 import { PAGE_LIMITS } from './page-state.ts';
 import { ToggleField } from './toggle-field.tsx';
 import type { ViewProps } from './view-props.ts';
-
-/**
- * The labels of the page's fields, by the key of the page's state each sets, declared once: the
- * fields show them, and the engine's refusals name their fields by them. The input's id (the
- * tests' handle) of a {@link PageCountField} or {@link PageSwitch} is the key in kebab case
- * (`max-rounds`). A view that asks a field otherwise gives its own label ({@link FieldLabels}).
- */
-export const PAGE_FIELDS = {
-  steps: 'Steps',
-  actions: 'Actions',
-  pool: 'Pool',
-  vs: 'Challenge',
-  tags: 'Tags',
-  objective: 'Rank by',
-  aura: 'Aura now',
-  auraMax: 'Aura cap',
-  boosts: '+2s a roll',
-  resolve: 'Resolve',
-  titles: 'Resolve (Titles)',
-  maxRounds: 'Rounds',
-  fightPolicy: 'Play for',
-  split: 'The split rolled',
-  auraPending: 'Top faces so far',
-  vs2: "Threat B's Challenge",
-  ring: 'Ring',
-  skill: 'Skill',
-  tn: 'TN',
-  explodeDepth: 'Explosion waves',
-  rerolls: 'Rerolls',
-  keepFor: 'Keep for',
-  explode: 'Warrior: a top face rolls again and adds',
-  defending: 'Defending: ties cannot be bought',
-  lateAura: "Late Aura: a top face's Aura comes after the roll",
-  auraValue: 'Worth of Aura left',
-  resolveValue: 'Worth of Resolve left',
-  // The rule variants' fields are labelled in their declarations.
-  ...(Object.fromEntries(
-    RULE_VARIANT_NAMES.map((name) => [name, RULE_OPTIONS[name].variant.label]),
-  ) as Record<(typeof RULE_VARIANT_NAMES)[number], string>),
-} as const;
-
-/** A view's own labels for fields it asks otherwise (a fight's Aura is the one it starts with). */
-export type FieldLabels = Partial<Record<keyof typeof PAGE_FIELDS, string>>;
-
-/**
- * The label of the page field that holds a Zi'Dara question's field, named as the engine names
- * it (`maxRounds`, `roll.boostsPerRoll`), in a view with `labels` of its own; undefined for a
- * field no page field holds.
- * @example questionFieldLabel('maxRounds') // "Rounds"
- */
-export function questionFieldLabel(field: string, labels: FieldLabels = {}): string | undefined {
-  const name = field.replace(/^roll\./, '');
-  if (!Object.hasOwn(QUESTION_FIELD_KEYS, name)) return undefined;
-  const key: QuestionFieldKey = QUESTION_FIELD_KEYS[name as keyof typeof QUESTION_FIELD_KEYS];
-  return labels[key] ?? PAGE_FIELDS[key];
-}
 
 /** The input id of a key's field: `maxRounds` → `max-rounds`. */
 function fieldId(name: keyof typeof PAGE_FIELDS): string {

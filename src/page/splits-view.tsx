@@ -10,7 +10,7 @@ import { DiceFields } from './dice-fields.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { ObjectiveField } from './objective-field.tsx';
 import { mergeSplitShares } from './page-engine.ts';
-import { questionFieldLabel } from './page-fields.tsx';
+import { questionFieldLabel } from './page-field-labels.ts';
 import { type SplitsQuestion, splitsCommand, splitsQuestion } from './page-questions.ts';
 import { type PageState, writeFragment } from './page-state.ts';
 import { showView } from './page-store.ts';

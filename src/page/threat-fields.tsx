@@ -1,5 +1,5 @@
 import { NumberField } from './number-field.tsx';
-import { PAGE_FIELDS } from './page-fields.tsx';
+import { PAGE_FIELDS } from './page-field-labels.ts';
 import { PAGE_LIMITS, type PageState } from './page-state.ts';
 
 /** Props of {@link ThreatFields}. */

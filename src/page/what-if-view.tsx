@@ -17,12 +17,8 @@ import { ExportButtons } from './export-buttons.tsx';
 import { NumberField } from './number-field.tsx';
 import { ObjectiveField } from './objective-field.tsx';
 import { mergeRuleShares, type RulesShare } from './page-engine.ts';
-import {
-  type FieldLabels,
-  PageCountField,
-  PageSwitch,
-  questionFieldLabel,
-} from './page-fields.tsx';
+import { type FieldLabels, questionFieldLabel } from './page-field-labels.ts';
+import { PageCountField, PageSwitch } from './page-fields.tsx';
 import {
   type WhatIfQuestion,
   whatIfCommand,

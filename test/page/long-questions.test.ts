@@ -191,6 +191,16 @@ describe('the page with long questions and large answers', () => {
     expect(await page.textContent('.status-error')).toBe(`Tags: ${refusal}`);
   });
 
+  it("names the fields the engine's advice names by the page's labels, not the library's", async () => {
+    // Six dice on one intent with ten +2s a roll and a cap of 20: past the exact engine's
+    // states, whose advice names the +2s' fields. It said "(boostsPerRoll, boostSize)".
+    const page = await open('v=1&view=splits&steps=30&vs=3&tags=1&aura-max=20&boosts=10&resolve=1');
+    await page.waitForSelector('.status-error', { timeout: 30_000 });
+    expect(await page.textContent('.status-error')).toBe(
+      'Tags: the split "d12+d12+d10+d10+d8+d8" has 21,024,576 dice-and-Aura states, more than the exact engine\'s 8,388,608: allow fewer steps or actions; roll fewer dice or put like dice on fewer intents; allow fewer or smaller +2s a roll (+2s a roll, What the archetype\'s +2 adds) (nothing was solved)',
+    );
+  });
+
   it('refuses a question past its limit with one line naming it and the CLI, and asks the engine nothing', async () => {
     const page = await open('v=1&view=whatif&steps=28&actions=4&vs=10&tags=4');
     await page.waitForSelector('.status-error', { timeout: 60_000 });
