@@ -199,6 +199,15 @@ describe('the page with long questions and large answers', () => {
     expect(await page.textContent('.status-error')).toBe(
       'Tags: the split "d12+d12+d10+d10+d8+d8" has 21,024,576 dice-and-Aura states, more than the exact engine\'s 8,388,608: allow fewer steps or actions; roll fewer dice or put like dice on fewer intents; allow fewer or smaller +2s a roll (+2s a roll, What the archetype\'s +2 adds) (nothing was solved)',
     );
+    // Beside Tags, the refusal's split is one word with no space to break at: it broke out of
+    // its column and past the right edge of a phone's screen.
+    expect(
+      await page.$eval('#tags-error', (note) => ({
+        text: note.textContent?.startsWith('the split "d12+d12+d10+d10+d8+d8"'),
+        inside: note.scrollWidth <= note.clientWidth,
+        screen: document.documentElement.scrollWidth <= window.innerWidth,
+      })),
+    ).toEqual({ text: true, inside: true, screen: true });
   });
 
   it('refuses a question past its limit with one line naming it and the CLI, and asks the engine nothing', async () => {
