@@ -56,8 +56,18 @@ fi
 dicelab="$prefix/node_modules/.bin/dicelab"
 echo "dicelab $("$dicelab" --version), from $spec"
 
-# Separated by spaces or newlines (a `path: |` block, one a line): every one is checked.
-read -r -d '' -a files <<<"$paths"
+# Every path is checked. An input with a line break (a `path: |` block) is one path a line,
+# trimmed, so a path may hold spaces; one on a single line is split at spaces.
+files=()
+if [[ "$paths" == *$'\n'* ]]; then
+  while IFS= read -r line; do
+    line="${line#"${line%%[![:space:]]*}"}"
+    line="${line%"${line##*[![:space:]]}"}"
+    if [ -n "$line" ]; then files+=("$line"); fi
+  done <<<"$paths"
+else
+  read -r -a files <<<"$paths"
+fi
 args=(check "${files[@]}" --out "$out" --quiet)
 case "$baseline" in
   '') ;;
