@@ -199,6 +199,7 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     });
     expect(passing.code).toBe(0);
     expect(passing.output).toBe('status=3\n');
+    expect(passing.summary).toMatch(/^## dicelab check: 0 passed, 1 inconclusive\n/);
     expect(passing.stdout).toContain('::warning title=dicelab check::inconclusive');
   });
 
@@ -225,7 +226,9 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.stdout).toBe(
       '::error title=dicelab check::inconclusive: "maybe" is not allowed (expected fail or pass)\n',
     );
-    expect(step.summary).toBe('');
+    expect(step.summary).toBe(
+      '## dicelab check: stopped with status 2, nothing judged (the message is in the step log)\n',
+    );
     expect(step.output).toBe('status=2\n');
   });
 
@@ -235,7 +238,9 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.code).toBe(69);
     expect(step.output).toBe('status=69\n');
     expect(step.stdout).toContain(`::error title=dicelab check::could not install ${missing} (`);
-    expect(step.summary).toBe('');
+    expect(step.summary).toBe(
+      '## dicelab check: stopped with status 69, nothing judged (the message is in the step log)\n',
+    );
   });
 
   it("reads a version input written as a tag (v0.2.0), a range (>=0.2.0) or a dist-tag as dicelab's, never another package's", async () => {
@@ -246,6 +251,7 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
         npm_config_offline: 'true',
       });
       expect(step.code, version).toBe(69);
+      expect(step.summary).toMatch(/^## dicelab check: stopped with status 69, nothing judged/);
       expect(step.stdout).toContain(
         `::error title=dicelab check::could not install dicelab@${version} (`,
       );
