@@ -2,8 +2,9 @@
 # What dicelab's GitHub Action (action.yml) runs in a game's repository: installs dicelab
 # outside the repository (under $RUNNER_TEMP: the game's package.json and lock are left alone),
 # runs `dicelab check` on the scenario files, appends this run's check.md to the run's summary
-# ($GITHUB_STEP_SUMMARY; a line naming the status when check judged nothing), leaves
-# check.junit.xml in the out folder, sets the `status` output, and exits with check's status —
+# ($GITHUB_STEP_SUMMARY; on any exit where check judged nothing — bad input, a dicelab not
+# installed, a bug — a line naming the status), leaves check.junit.xml in the out folder, sets
+# the `status` output, and exits with check's status —
 # but for an inconclusive check (3) with DICELAB_INCONCLUSIVE=pass, which passes with a warning.
 # Inputs come as DICELAB_PATH, DICELAB_BASELINE, DICELAB_VERSION, DICELAB_INCONCLUSIVE and
 # DICELAB_OUT (the action's inputs; each has the action's default). An empty DICELAB_BASELINE
@@ -18,10 +19,21 @@ inconclusive="${DICELAB_INCONCLUSIVE:-fail}"
 out="${DICELAB_OUT:-reports}"
 action_dir="${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/.." && pwd)}"
 
-# Exits before check runs set the `status` output too.
+# Every exit goes through here, with the status to report and, when it differs (an
+# inconclusive check passed), the one to exit with. The summary gets this run's check.md when
+# check judged (0, 1, 3), else a line naming the status: on bad input, a bug or a dicelab not
+# installed nothing was judged, and a check.md there is an earlier run's, which the summary must
+# not show as this one. The `status` output is set too.
+checked=no
 finish() {
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    case "$checked:$1" in
+      yes:0 | yes:1 | yes:3) cat "$out/check.md" >>"$GITHUB_STEP_SUMMARY" ;;
+      *) printf '## dicelab check: stopped with status %s, nothing judged (the message is in the step log)\n' "$1" >>"$GITHUB_STEP_SUMMARY" ;;
+    esac
+  fi
   if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$1" >>"$GITHUB_OUTPUT"; fi
-  exit "$1"
+  exit "${2:-$1}"
 }
 
 case "$inconclusive" in
@@ -56,8 +68,18 @@ fi
 dicelab="$prefix/node_modules/.bin/dicelab"
 echo "dicelab $("$dicelab" --version), from $spec"
 
-# Separated by spaces or newlines (a `path: |` block, one a line): every one is checked.
-read -r -d '' -a files <<<"$paths"
+# Every path is checked. An input with a line break (a `path: |` block) is one path a line,
+# trimmed, so a path may hold spaces; one on a single line is split at spaces.
+files=()
+if [[ "$paths" == *$'\n'* ]]; then
+  while IFS= read -r line; do
+    line="${line#"${line%%[![:space:]]*}"}"
+    line="${line%"${line##*[![:space:]]}"}"
+    if [ -n "$line" ]; then files+=("$line"); fi
+  done <<<"$paths"
+else
+  read -r -a files <<<"$paths"
+fi
 args=(check "${files[@]}" --out "$out" --quiet)
 case "$baseline" in
   '') ;;
@@ -66,16 +88,8 @@ case "$baseline" in
 esac
 "$dicelab" "${args[@]}"
 status=$?
-
-# check.md is this run's only when check judged (0, 1, 3): bad input (2) or a bug (70) writes
-# nothing, and a check.md there is an earlier run's, which the summary must not show as this one.
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  case "$status" in
-    0 | 1 | 3) if [ -f "$out/check.md" ]; then cat "$out/check.md" >>"$GITHUB_STEP_SUMMARY"; fi ;;
-    *) printf '## dicelab check: stopped with status %s, nothing judged (the message is in the step log)\n' "$status" >>"$GITHUB_STEP_SUMMARY" ;;
-  esac
-fi
-if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$status" >>"$GITHUB_OUTPUT"; fi
+# check writes check.md whenever it judged (0, 1, 3): finish shows it then, and only then.
+if [ -f "$out/check.md" ]; then checked=yes; fi
 
 case "$status" in
   0) ;;
@@ -83,10 +97,10 @@ case "$status" in
   3)
     if [ "$inconclusive" = pass ]; then
       echo "::warning title=dicelab check::inconclusive: a simulated figure is still undecided at its trials cap (passing, as inconclusive: pass asks)"
-      exit 0
+      finish 3 0
     fi
     echo "::error title=dicelab check::inconclusive: a simulated figure is still undecided at its trials cap (inconclusive: fail)"
     ;;
   *) echo "::error title=dicelab check::dicelab check stopped with status $status (the message is above)" ;;
 esac
-exit "$status"
+finish "$status"

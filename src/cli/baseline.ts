@@ -2,7 +2,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
 import { CHECK_RUN_LIMITS, checkScenarios } from '../scenario/check-scenarios.ts';
-import { checkCounts } from '../scenario/check-table.ts';
+import { checkCounts, newAndGoneLines } from '../scenario/check-table.ts';
 import { EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
   BASELINE_FILE,
@@ -83,10 +83,7 @@ Examples:
           lines.push(
             `recorded differently: ${r.file}: ${r.key}: ${r.shown}${options.write ? '; recorded again' : '; --write records it again'}`,
           );
-        const renamed = new Set(comparison.underAnotherName.map((f) => f.file));
-        for (const a of comparison.added)
-          if (!renamed.has(a.file)) lines.push(`new: ${a.file}: ${a.key}`);
-        for (const r of comparison.removed) lines.push(`gone: ${r.file}: ${r.key}`);
+        lines.push(...newAndGoneLines(comparison));
         for (const f of comparison.underAnotherName)
           lines.push(
             `renamed: ${f.file}: its figures were under ${JSON.stringify(f.stored)}, now under ${JSON.stringify(f.name)} (its path from the baseline's folder)`,

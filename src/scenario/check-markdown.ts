@@ -4,6 +4,8 @@ import {
   baselineLine,
   checkCounts,
   falseAlarmSentence,
+  newAndGoneListed,
+  newAndGoneSentence,
   noBaselineLine,
   recordedDifferentlyLines,
   rerecordCommand,
@@ -16,7 +18,7 @@ import { formatMove } from './format-figure.ts';
 /**
  * A check as Markdown, to paste into a pull request: a headline with the counts, the
  * expectations that did not pass (each with why), a table of every expectation, and the figures
- * that moved from the baseline (old → new). Pure.
+ * that moved from the baseline (old → new) and those new or gone. Pure.
  * @example checkMarkdown(result).split('\n')[0] // not run: needs a check's result; gives e.g. "## dicelab check: 24 passed, 1 failed"
  */
 export function checkMarkdown(result: CheckResult): string {
@@ -74,8 +76,17 @@ export function checkMarkdown(result: CheckResult): string {
     }
   }
   lines.push('');
-  if (baseline) lines.push(baselineLine(baseline), '');
-  else lines.push(noBaselineLine(result), '');
+  if (baseline) {
+    lines.push(baselineLine(baseline), '');
+    const listed = newAndGoneListed(result);
+    if (listed.length > 0) {
+      for (const line of listed) lines.push(`- ${cell(line)}`);
+      lines.push('');
+      // Said above with the moved figures, or with those recorded differently, when there are any.
+      if (!baseline.moved.length && !baseline.underAnotherName.length && !differently.length)
+        lines.push(`(${newAndGoneSentence(result)})`, '');
+    }
+  } else lines.push(noBaselineLine(result), '');
   if (result.simulated.length > 0) {
     lines.push('### Simulated figures', '', falseAlarmSentence(result), '');
     lines.push('| Scenario | Figure | Smallest move detected | Trials |', '|---|---|---|---|');

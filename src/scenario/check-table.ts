@@ -60,7 +60,8 @@ export function checkCounts(result: CheckResult): {
 
 /**
  * A check for the terminal: the table (scenario, expectation, figure, verdict), the figures that
- * moved from the baseline (old → new), what did not pass and why, and a summary line. Pure.
+ * moved from the baseline (old → new) and those new or gone, what did not pass and why, and a
+ * summary line. Pure.
  */
 export function checkTable(result: CheckResult): string {
   checkResultGiven(result);
@@ -99,12 +100,13 @@ export function checkTable(result: CheckResult): string {
     for (const m of result.baseline.moved) lines.push(`  moved: ${m.file}: ${m.key}: ${m.shown}`);
     for (const line of recordedDifferentlyLines(result.baseline)) lines.push(`  ${line}`);
     for (const line of underAnotherNameLines(result)) lines.push(`  ${line}`);
+    for (const line of newAndGoneListed(result)) lines.push(`  ${line}`);
     if (result.baseline.moved.length || result.baseline.underAnotherName.length)
       lines.push(`  (if the change is intended, record it: ${rerecordCommand(result)})`);
     else if (result.baseline.recordedDifferently.length)
       lines.push(`  (${rerecordSentence(result)})`);
-    else if (result.baseline.added.length)
-      lines.push(`  (new figures join the baseline with \`${rerecordCommand(result)}\`)`);
+    else if (result.baseline.added.length || result.baseline.removed.length)
+      lines.push(`  (${newAndGoneSentence(result)})`);
     sections.push(lines.join('\n'));
   } else sections.push(noBaselineLine(result));
   if (result.simulated.length > 0)
@@ -146,6 +148,48 @@ export function baselineLine(comparison: BaselineComparison): string {
   return `Baseline: ${countOf(unchanged, 'figure')} unchanged, ${moved.length} moved, ${added.length} new, ${removed.length} no longer computed${differently}.`;
 }
 
+/** The most new and gone figures a check lists; `dicelab baseline` lists every one. */
+export const MOST_NEW_AND_GONE_LISTED = 20;
+
+/**
+ * Each figure the baseline does not have yet and each it holds that the run no longer computes,
+ * a line each: "new: scenarios/d6.yaml: success of d6-pool stat 4", "gone: …". A file whose
+ * figures the baseline holds under another name is left out (it has its own line). O(figures).
+ */
+export function newAndGoneLines(comparison: BaselineComparison): string[] {
+  const renamed = new Set(comparison.underAnotherName.map((f) => f.file));
+  return [
+    ...comparison.added.filter((a) => !renamed.has(a.file)).map((a) => `new: ${a.file}: ${a.key}`),
+    ...comparison.removed.map((r) => `gone: ${r.file}: ${r.key}`),
+  ];
+}
+
+/**
+ * A check's new and gone figures as its table and Markdown list them: at most
+ * {@link MOST_NEW_AND_GONE_LISTED}, then how many more and the command that lists them all.
+ */
+export function newAndGoneListed(result: CheckResult): string[] {
+  const lines = result.baseline ? newAndGoneLines(result.baseline) : [];
+  if (lines.length <= MOST_NEW_AND_GONE_LISTED) return lines;
+  const more = lines.length - MOST_NEW_AND_GONE_LISTED + 1;
+  return [
+    ...lines.slice(0, MOST_NEW_AND_GONE_LISTED - 1),
+    `and ${more} more: \`${baselineCommand(result, false)}\` lists every one`,
+  ];
+}
+
+/** What new and gone figures are (listed, not failed), and the command that records them. */
+export function newAndGoneSentence(result: CheckResult): string {
+  const { added, removed } = result.baseline ?? { added: [], removed: [] };
+  const what =
+    added.length && removed.length
+      ? 'new figures join the baseline, and those no longer computed leave it,'
+      : added.length
+        ? 'new figures join the baseline'
+        : 'figures no longer computed leave the baseline';
+  return `${what} with \`${rerecordCommand(result)}\``;
+}
+
 /**
  * Each figure the baseline recorded another way than the run finds it, in a sentence: what each
  * holds, and that they were not compared.
@@ -184,6 +228,11 @@ export function rerecordCommand(result: {
   readonly baseline?: { readonly file?: string };
 }): string {
   checkResultGiven(result as CheckResult);
+  return baselineCommand(result, true);
+}
+
+/** `dicelab baseline` on the folders checked, recording (`--write`) or only listing. */
+function baselineCommand(result: Parameters<typeof rerecordCommand>[0], write: boolean): string {
   const folderOf = (path: string) => {
     const folder = posix.dirname(path);
     return folder === '.' ? '.' : `${folder}/`;
@@ -191,7 +240,7 @@ export function rerecordCommand(result: {
   const folders = [...new Set(result.files.map((f) => folderOf(f.path)))];
   const file = result.baseline?.file;
   const baseline = file === undefined || file === BASELINE_FILE ? '' : ` --baseline ${file}`;
-  return `dicelab baseline ${folders.join(' ') || 'scenarios/'} --write${baseline}`;
+  return `dicelab baseline ${folders.join(' ') || 'scenarios/'}${write ? ' --write' : ''}${baseline}`;
 }
 
 /**

@@ -520,6 +520,75 @@ expectations:
     );
   });
 
+  it('names the new figures and those no longer computed, in the words of dicelab baseline, and exits 0', async () => {
+    await mkdir(join(dir, 'listed'));
+    const file = join(dir, 'listed', 'd6.yaml');
+    const baseline = join(dir, 'listed-baseline.json');
+    const d6 = (expectation: string) =>
+      writeFile(file, `scenario: d6\nsystem: d6-pool\nexpectations:\n  - ${expectation}\n`);
+    await d6('{ expect: a, figure: expectedHits, of: { stat: 3 }, atLeast: 0.5 }');
+    await runInProcess(['baseline', file, '--write', '--baseline', baseline, '--quiet']);
+    await d6('{ expect: b, figure: success, of: { stat: 4 }, atLeast: 0.3 }');
+    const out = join(dir, 'out-listed');
+    const check = await runInProcess([
+      'check',
+      file,
+      '--baseline',
+      baseline,
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(check.code).toBe(0);
+    const added = `new: ${file}: success of d6-pool stat 4`;
+    const gone = `gone: ${file}: expectedHits of d6-pool stat 3`;
+    expect(check.stdout).toContain(
+      `Baseline: 0 figures unchanged, 0 moved, 1 new, 1 no longer computed.\n  ${added}\n  ${gone}\n  (new figures join the baseline, and those no longer computed leave it, with \`dicelab baseline ${dir}/listed/ --write --baseline ${baseline}\`)\n`,
+    );
+    expect(await readFile(join(out, 'check.md'), 'utf8')).toContain(`\n- ${added}\n- ${gone}\n`);
+    const dry = await runInProcess(['baseline', file, '--baseline', baseline, '--quiet']);
+    expect(dry.stdout).toContain(`${added}\n${gone}\n`);
+  });
+
+  it('lists at most 20 new and gone figures, then how many more and the command that lists them all', async () => {
+    await mkdir(join(dir, 'many'));
+    const file = join(dir, 'many', 'd6.yaml');
+    const expectations = [1, 2, 3, 4, 5, 6].flatMap((stat) =>
+      ['expectedHits', 'failure', 'mixed', 'success'].map(
+        (figure) =>
+          `  - { expect: ${figure} ${stat}, figure: ${figure}, of: { stat: ${stat} }, atLeast: 0 }`,
+      ),
+    );
+    await writeFile(
+      file,
+      `scenario: d6\nsystem: d6-pool\nexpectations:\n${expectations.join('\n')}\n`,
+    );
+    const baseline = join(dir, 'many-baseline.json');
+    await writeFile(
+      baseline,
+      JSON.stringify({ format: 'dicelab-baseline', version: 1, seed: 1, files: {} }),
+    );
+    const out = join(dir, 'out-many');
+    const check = await runInProcess([
+      'check',
+      file,
+      '--baseline',
+      baseline,
+      '--out',
+      out,
+      '--quiet',
+    ]);
+    expect(check.code).toBe(0);
+    const listed = check.stdout.split('\n').filter((line) => line.startsWith('  new: '));
+    expect(listed).toHaveLength(19);
+    expect(listed[0]).toBe(`  new: ${file}: expectedHits of d6-pool stat 1`);
+    const more = `and 5 more: \`dicelab baseline ${dir}/many/ --baseline ${baseline}\` lists every one`;
+    expect(check.stdout).toContain(`\n  ${more}\n`);
+    const markdown = await readFile(join(out, 'check.md'), 'utf8');
+    expect(markdown.split('\n').filter((line) => line.startsWith('- new: '))).toHaveLength(19);
+    expect(markdown).toContain(`\n- ${more}\n`);
+  });
+
   it('gives the same verdict from any working folder: files are named by their path from the baseline', async () => {
     const game = join(dir, 'game');
     await mkdir(join(game, 'balance'), { recursive: true });

@@ -134,6 +134,35 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     );
   });
 
+  it('takes a path input written one a line as one path a line, spaces and all, and one written on a line as paths split at spaces', async () => {
+    const repo = join(scratch, 'path-spaces');
+    await mkdir(join(repo, 'scenarios', 'the wall'), { recursive: true });
+    await writeFile(join(repo, 'scenarios', 'the wall', 'wall.yaml'), SCENARIO(FAIL));
+    // A `path: |` block: each line one path, trimmed; blank lines skipped.
+    const lines = await runAction('path-spaces', SCENARIO(PASS), {
+      DICELAB_PATH: '  scenarios/gate.yaml \n\nscenarios/the wall\t\n',
+      DICELAB_BASELINE: 'none',
+    });
+    expect(lines.code, lines.stdout + lines.stderr).toBe(1);
+    expect(lines.stdout).toMatch(/check: 1 passed, 1 failed \(2 expectations, 2 files, /);
+    expect(lines.summary).toContain(
+      '- **FAIL** scenarios/the wall/wall.yaml: the hero beats the guard most of the time:',
+    );
+    // A block of one line is one path too.
+    const one = await runAction('path-spaces', SCENARIO(PASS), {
+      DICELAB_PATH: 'scenarios/the wall\n',
+      DICELAB_BASELINE: 'none',
+    });
+    expect(one.stdout).toMatch(/check: 0 passed, 1 failed \(1 expectation, 1 file, /);
+    // On one line, spaces separate paths, as before.
+    await writeFile(join(repo, 'scenarios', 'wall.yaml'), SCENARIO(FAIL));
+    const spaced = await runAction('path-spaces', SCENARIO(PASS), {
+      DICELAB_PATH: 'scenarios/gate.yaml  scenarios/wall.yaml',
+      DICELAB_BASELINE: 'none',
+    });
+    expect(spaced.stdout).toMatch(/check: 1 passed, 1 failed \(2 expectations, 2 files, /);
+  });
+
   it('fails on a figure that moved from the committed baseline, naming the command that records it', async () => {
     const repo = join(scratch, 'moved');
     await mkdir(join(repo, 'reports'), { recursive: true });
@@ -170,6 +199,7 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     });
     expect(passing.code).toBe(0);
     expect(passing.output).toBe('status=3\n');
+    expect(passing.summary).toMatch(/^## dicelab check: 0 passed, 1 inconclusive\n/);
     expect(passing.stdout).toContain('::warning title=dicelab check::inconclusive');
   });
 
@@ -196,7 +226,9 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.stdout).toBe(
       '::error title=dicelab check::inconclusive: "maybe" is not allowed (expected fail or pass)\n',
     );
-    expect(step.summary).toBe('');
+    expect(step.summary).toBe(
+      '## dicelab check: stopped with status 2, nothing judged (the message is in the step log)\n',
+    );
     expect(step.output).toBe('status=2\n');
   });
 
@@ -206,7 +238,9 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.code).toBe(69);
     expect(step.output).toBe('status=69\n');
     expect(step.stdout).toContain(`::error title=dicelab check::could not install ${missing} (`);
-    expect(step.summary).toBe('');
+    expect(step.summary).toBe(
+      '## dicelab check: stopped with status 69, nothing judged (the message is in the step log)\n',
+    );
   });
 
   it("reads a version input written as a tag (v0.2.0), a range (>=0.2.0) or a dist-tag as dicelab's, never another package's", async () => {
@@ -217,6 +251,7 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
         npm_config_offline: 'true',
       });
       expect(step.code, version).toBe(69);
+      expect(step.summary).toMatch(/^## dicelab check: stopped with status 69, nothing judged/);
       expect(step.stdout).toContain(
         `::error title=dicelab check::could not install dicelab@${version} (`,
       );
