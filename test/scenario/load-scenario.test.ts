@@ -200,6 +200,37 @@ characters:
     ]);
   });
 
+  it("refuses more Resolve than Titles wherever a roll's Resolve is set: of, minus.of, over and a rerolls analysis' levels", () => {
+    const RULE =
+      'is not allowed (expected at most the Titles (2): nobody holds more Resolve than Titles)';
+    expect(
+      problems(`${HEADER}analyses:
+  res: { analysis: rerolls, character: bram, action: fight, vs: [guard], resolve: [0, 5] }
+expectations:
+  - { expect: a, figure: winChance, of: { character: bram, action: fight, vs: guard, resolve: 9 }, atLeast: 0 }
+  - { expect: b, figure: winChance, of: { character: bram, action: fight, vs: guard, aura: 0 }, minus: { of: { resolve: 3 } }, atLeast: 0 }
+  - { expect: c, figure: winChance, of: { character: bram, action: fight, vs: guard, aura: 0 }, over: { resolve: [0, 1, 2, 3] }, monotone: nonDecreasing }
+  - { expect: d, figure: winChance, of: { character: bram, action: fight, vs: guard, resolve: 2 }, atLeast: 0 }
+`),
+    ).toEqual([
+      `bad.yaml:9:87: analyses.res.resolve[1]: 5 ${RULE}`,
+      `bad.yaml:11:95: expectations[0].of.resolve: 9 ${RULE}`,
+      `bad.yaml:12:121: expectations[1].minus.of.resolve: 3 ${RULE}`,
+      `bad.yaml:13:124: expectations[2].over.resolve[3]: 3 ${RULE}`,
+    ]);
+  });
+
+  it("gives a rerolls analysis with no levels of its own only the default levels its character's Titles allow", () => {
+    const parsed = parseScenario(
+      `${HEADER}analyses:
+  res: { analysis: rerolls, character: bram, action: fight, vs: [guard] }
+`,
+      'ok.yaml',
+    );
+    if (!parsed.ok) throw new Error(parsed.problems.map(formatProblem).join('\n'));
+    expect(parsed.scenario.plan.analyses[0]?.job.options).toMatchObject({ resolve: [0, 1, 2] });
+  });
+
   it("refuses an archetype's explosion depth without its exploding dice, once, at the depth, its default too", () => {
     const text = `scenario: x
 characters:
