@@ -407,6 +407,26 @@ expectations:
     ]);
   });
 
+  it('quotes a bound no chance reaches as the file wrote it, and reads a plain number past 1 as a percentage it may have meant', () => {
+    const CHANCE = 'is not allowed (expected a chance from 0% to 100% (winChance is a chance)';
+    expect(
+      problems(`${HEADER}expectations:
+  - { expect: a, figure: winChance, of: { character: bram, action: fight, vs: guard }, between: [10, 20] }
+  - { expect: b, figure: winChance, of: { character: bram, action: fight, vs: guard }, atLeast: -0.5 }
+  - { expect: c, figure: winChance, of: { character: bram, action: fight, vs: guard }, atMost: 175% }
+  - { expect: d, figure: winChance, of: { character: bram, action: fight, vs: guard }, atMost: 500 }
+  - { expect: e, figure: winChance, of: { character: bram, action: fight, vs: guard, aura: 1 }, minus: { of: { aura: 0 } }, atLeast: 12 }
+`),
+    ).toEqual([
+      `bad.yaml:9:98: expectations[0].between[0]: 10 ${CHANCE}; did you mean "10%"?)`,
+      `bad.yaml:9:102: expectations[0].between[1]: 20 ${CHANCE}; did you mean "20%"?)`,
+      `bad.yaml:10:97: expectations[1].atLeast: -0.5 ${CHANCE})`,
+      `bad.yaml:11:96: expectations[2].atMost: "175%" ${CHANCE})`,
+      `bad.yaml:12:96: expectations[3].atMost: 500 ${CHANCE})`,
+      'bad.yaml:13:134: expectations[4].atLeast: 12 is not allowed (expected a difference of chances, from -100% to +100%; did you mean "12%"?)',
+    ]);
+  });
+
   it('says a percentage on a number is one before it says its bounds are the wrong way round', () => {
     const text = `${HEADER}expectations:
   - expect: a percent under a plain number, on a number
