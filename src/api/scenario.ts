@@ -52,6 +52,7 @@ export {
   loadScenarioFiles,
   readBaseline,
   SCENARIO_DIR,
+  SCENARIO_EXTENSIONS,
 } from '../scenario/scenario-files.ts';
 export { scenarioSchemaText } from '../scenario/scenario-schema-text.ts';
 export {

@@ -9,6 +9,7 @@ import {
   loadScenarioFiles,
   readBaseline,
   SCENARIO_DIR,
+  SCENARIO_FILES,
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
 import { fileFlag, pathArguments } from './flags.ts';
@@ -26,7 +27,10 @@ export function registerBaseline(program: Command) {
     .description(
       'record every figure of the scenario files in reports/baseline.json (--write), or show what would change',
     )
-    .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/)`)
+    .argument(
+      '[files...]',
+      `scenario files or folders, a folder giving its ${SCENARIO_FILES} (default: ${SCENARIO_DIR}/)`,
+    )
     .option('--write', 'write the baseline (without it: only show what would change)')
     .option('--baseline <file>', 'the baseline file', fileFlag, BASELINE_FILE)
     .option(

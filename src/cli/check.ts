@@ -9,6 +9,7 @@ import {
   BASELINE_FILE,
   checkScenarioFiles,
   SCENARIO_DIR,
+  SCENARIO_FILES,
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, pathArguments } from './flags.ts';
@@ -31,7 +32,10 @@ export function registerCheck(program: Command) {
     .description(
       `judge the scenario files’ expectations and compare every figure with the baseline (exit ${EXIT.ok} pass, ${EXIT.failed} fail, ${EXIT.badInput} bad input, ${EXIT.inconclusive} inconclusive, ${EXIT.internal} a bug, ${EXIT.outputFailed} output not written)`,
     )
-    .argument('[files...]', `scenario files or folders (default: ${SCENARIO_DIR}/*.yaml)`)
+    .argument(
+      '[files...]',
+      `scenario files or folders, a folder giving its ${SCENARIO_FILES} (default: ${SCENARIO_DIR}/)`,
+    )
     .option('--out <dir>', 'folder for check.junit.xml and check.md', folderFlag, 'reports')
     .option('--baseline <file>', 'the baseline to compare with', fileFlag, BASELINE_FILE)
     .option('--no-baseline', 'compare with no baseline')
@@ -65,7 +69,7 @@ detected with ${DETECTION_POWER * 100}% power is printed. Files are named in the
 their path from its folder, so a check gives the same verdict from any working folder.
 
 Examples:
-  dicelab check                          every scenarios/*.yaml, reports/check.{junit.xml,md}
+  dicelab check                          every scenario file in ${SCENARIO_DIR}/, reports/check.{junit.xml,md}
   dicelab check scenarios/bram-gate.yaml --no-baseline --quiet
   dicelab check --out /tmp/ci --seed 7`,
     )

@@ -13,6 +13,7 @@ import {
   orderProblems,
   percentProblems,
   planScenario,
+  reachProblems,
   referenceProblems,
   type ScenarioPlan,
 } from './plan-scenario.ts';
@@ -176,13 +177,14 @@ function parsedScenario(
 
 /**
  * The planned expectations' bounds as the file wrote them: a percentage on a figure that is no
- * chance, else bounds the wrong way round.
+ * chance, a bound no chance reaches, else bounds the wrong way round.
  */
 function writtenBoundProblems(plan: ScenarioPlan, value: unknown): PlanProblem[] {
   return plan.expectations.flatMap((e) => {
     const raw = valueAt(value, ['expectations', e.index]);
-    const percent = percentProblems(e, raw);
-    return percent.length > 0 ? percent : orderProblems(e, raw);
+    // A percent on a number, or a bound out of a chance's reach (never both: one unit each).
+    const unreadable = [...percentProblems(e, raw), ...reachProblems(e, raw)];
+    return unreadable.length > 0 ? unreadable : orderProblems(e, raw);
   });
 }
 

@@ -1,13 +1,23 @@
 import { range } from 'd3-array';
 import { InputError, invalid } from '../input/input-error.ts';
 import { type AnalysisJob, checkAnalysis, sizeAnalysis } from '../systems/run-analysis.ts';
+import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
 import { ALL_OBJECTIVE_PLAY } from '../systems/zidara/analyses/splits.ts';
 import { FIGHT_DEFAULTS, type Fight } from '../systems/zidara/fight/fight.ts';
 import { stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
 import { canonicalSplit, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import type { ScenarioAnalysisName } from './figure-catalogue.ts';
-import { characterOf, fightOf, setupOf, stepsOf, threatFaced, threatOf } from './resolve-figure.ts';
+import { checkResolveHeld } from './plan-problem.ts';
+import {
+  characterOf,
+  fightOf,
+  setupOf,
+  stepsOf,
+  threatFaced,
+  threatOf,
+  titleCount,
+} from './resolve-figure.ts';
 import type { Analysis, Scenario } from './schema.ts';
 
 /**
@@ -135,6 +145,13 @@ export function planAnalysis(
           ? canonicalSplit([stepsToDice(steps())])
           : parseSplit(analysis.split, at('split'));
       const { resolve: _r, policy: _p, rerolls: _k, ...rest } = setup;
+      // Each level is the Resolve the character holds for the roll, as its own `resolve` is:
+      // never more than its Titles (the analysis' default levels too).
+      const titles = titleCount(character);
+      const resolve = analysis.resolve ?? REROLLS_DEFAULTS.resolve.filter((l) => l <= titles);
+      resolve.forEach((level, i) => {
+        checkResolveHeld(level, titles, at(`resolve[${i}]`));
+      });
       job = {
         analysis: 'rerolls',
         name: key,
@@ -142,7 +159,7 @@ export function planAnalysis(
           ...rest,
           split,
           ...(challenges ? { challenges } : {}),
-          ...(analysis.resolve ? { resolve: analysis.resolve } : {}),
+          resolve,
           ...(analysis.kinds ? { kinds: analysis.kinds } : {}),
         },
       };

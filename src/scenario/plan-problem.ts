@@ -31,17 +31,28 @@ export function characterProblems(name: string, value: unknown): PlanProblem[] {
   const titles = c.titles ?? FIGHT_DEFAULTS.titles;
   const count =
     typeof titles === 'number' ? titles : Array.isArray(titles) ? titles.length : undefined;
-  if (typeof c.resolve === 'number' && count !== undefined && c.resolve > count)
+  if (typeof c.resolve === 'number' && count !== undefined)
     problems.push(
-      invalidProblem(
-        `characters.${name}.resolve`,
-        c.resolve,
-        `at most the Titles (${count}): nobody holds more Resolve than Titles`,
+      ...attempted(() =>
+        checkResolveHeld(c.resolve as number, count, `characters.${name}.resolve`),
       ),
     );
   const unread = unreadCharacterOption(name, value);
   if (unread) problems.push(unread);
   return problems;
+}
+
+/**
+ * Resolve a character holds (its own, an expectation's, a rerolls analysis' level) against its
+ * Titles. @throws InputError at `field` for more Resolve than Titles.
+ */
+export function checkResolveHeld(resolve: number, titles: number, field: string): void {
+  if (resolve > titles)
+    throw invalid(
+      field,
+      resolve,
+      `at most the Titles (${titles}): nobody holds more Resolve than Titles`,
+    );
 }
 
 /**

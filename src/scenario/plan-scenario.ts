@@ -379,10 +379,7 @@ export function judged(
   left: FigureRef,
   right?: FigureRef,
 ): PlannedExpectation {
-  if (!right) {
-    checkReach(e, at, left.unit, false);
-    return { ...base, kind: 'bound', figure: left, bound };
-  }
+  if (!right) return { ...base, kind: 'bound', figure: left, bound };
   const minusAt = `${at}.minus`;
   if (right.key === left.key)
     throw invalid(
@@ -396,36 +393,52 @@ export function judged(
       right.figure,
       `a figure of the same kind as ${left.figure} (a chance minus a chance, or a number minus a number)`,
     );
-  checkReach(e, at, left.unit, true);
   const rightField = e.minus?.of === undefined ? minusAt : `${minusAt}.of`;
   return { ...base, kind: 'difference', left, right, rightField, bound };
 }
 
 /**
- * A bound no figure of the unit can reach is a mistake in the file, not a failed check: a chance
- * lies in 0 to 100%, a difference of chances (or a gain) in −100 to +100 points, a flag is 0 or 1.
+ * The bounds of a planned expectation no figure of its unit can reach, a mistake in the file
+ * and not a failed check: a chance lies in 0 to 100%, a difference of chances (or a gain) in
+ * −100 to +100 points, a flag is 0 or 1. Each is quoted as the file wrote it (`10`, `"175%"`),
+ * and a plain number whose percentage is in reach says so (`did you mean "10%"?`): the schema
+ * reads 10 as 1000%. `raw` is the expectation as the file holds it.
  */
-export function checkReach(
-  e: Pick<Expectation, 'between' | 'atLeast' | 'atMost'> & { readonly figure: string },
-  at: string,
-  unit: FigureUnit,
-  difference: boolean,
-): void {
-  const chance = unit === 'chance' || unit === 'points' || unit === 'flag';
-  if (!chance) return;
-  const low = difference || unit === 'points' ? -1 : 0;
+export function reachProblems(planned: PlannedExpectation, raw: unknown): PlanProblem[] {
+  if (planned.kind !== 'bound' && planned.kind !== 'difference') return [];
+  const { unit, figure } = planned.kind === 'bound' ? planned.figure : planned.left;
+  if (unit !== 'chance' && unit !== 'points' && unit !== 'flag') return [];
+  const low = planned.kind === 'difference' || unit === 'points' ? -1 : 0;
   const allowed =
     low === 0
-      ? `a chance from 0% to 100% (${e.figure} is ${unit === 'flag' ? 'a yes/no flag, 0 or 1' : 'a chance'})`
+      ? `a chance from 0% to 100% (${figure} is ${unit === 'flag' ? 'a yes/no flag, 0 or 1' : 'a chance'})`
       : 'a difference of chances, from -100% to +100%';
-  const shownValue = (v: number) => `${Math.round(v * 1e6) / 1e4}%`;
-  const check = (field: string, value: number | undefined) => {
-    if (value !== undefined && (value < low || value > 1))
-      throw invalid(`${at}.${field}`, shownValue(value), allowed);
+  const written = (raw && typeof raw === 'object' ? raw : {}) as {
+    between?: unknown;
+    atLeast?: unknown;
+    atMost?: unknown;
   };
-  for (const v of e.between ?? []) check('between', v);
-  check('atLeast', e.atLeast);
-  check('atMost', e.atMost);
+  const { atLeast, atMost } = planned.bound;
+  const bounds: [string, unknown, number | undefined][] = Array.isArray(written.between)
+    ? [
+        ['between[0]', written.between[0], atLeast],
+        ['between[1]', written.between[1], atMost],
+      ]
+    : [
+        ['atLeast', written.atLeast, atLeast],
+        ['atMost', written.atMost, atMost],
+      ];
+  const reached = (v: number) => v >= low && v <= 1;
+  return bounds
+    .filter(([, , v]) => v !== undefined && !reached(v))
+    .map(([field, value, v]) => {
+      const percent = typeof value === 'number' && unit !== 'flag' && reached(v! / 100);
+      return invalidProblem(
+        `${planned.field}.${field}`,
+        value ?? v,
+        percent ? `${allowed}; did you mean "${value}%"?` : allowed,
+      );
+    });
 }
 
 /**

@@ -38,6 +38,7 @@ import {
   rowFieldsOf,
   type ScenarioAnalysisName,
 } from './figure-catalogue.ts';
+import { checkResolveHeld } from './plan-problem.ts';
 import {
   type Character,
   type FigureName,
@@ -104,7 +105,7 @@ export type FieldOf = (field: string) => string;
 /**
  * Resolves `figure` of `of` (names of the scenario's characters, threats and analyses) into what
  * computes it, checking that the setup is possible: references exist, the split is a legal pool
- * of the steps, Aura fits under its cap, the fight's rounds fit. Cheap (no solve): every setup is
+ * of the steps, Aura fits under its cap, Resolve within the Titles, the fight's rounds fit. Cheap (no solve): every setup is
  * validated by building a sample roll. @throws InputError whose field is a path in the file.
  */
 export function resolveFigure(
@@ -225,6 +226,8 @@ function resolveRoll(asked: FigureAsked): FigureRef {
     ...(of.defending ? DEFENDING : {}),
   };
   checkSetupAura(setup, name, of.aura === undefined ? undefined : fieldOf('aura'));
+  if (of.resolve !== undefined)
+    checkResolveHeld(of.resolve, titleCount(character), fieldOf('resolve'));
   // Options the rules refuse together, named where the file sets them (the character's own
   // are checked with it): the figure's `defending` and a character's variant.
   checkRefusedPair(

@@ -21,6 +21,10 @@ import {
 
 /** Where a game's scenario files live unless told: `scenarios/`. */
 export const SCENARIO_DIR = 'scenarios';
+/** The files a folder of scenarios gives: those ending so, in any case ("gate.YML" too). */
+export const SCENARIO_EXTENSIONS = ['.yaml', '.yml'] as const;
+/** `SCENARIO_EXTENSIONS` as people write them: "*.yaml and *.yml". */
+export const SCENARIO_FILES = SCENARIO_EXTENSIONS.map((ext) => `*${ext}`).join(' and ');
 /** What a path given to read scenarios from names: one file, or a folder of them. */
 export const SCENARIO_PATH = 'a scenario file or folder';
 /** Where the baseline is committed unless told. */
@@ -37,8 +41,8 @@ const CHECK_FILES_OPTION_SHAPE = {
 } satisfies Record<keyof CheckFilesOptions, z.ZodType>;
 
 /**
- * Reads and checks scenario files (folders give their `*.yaml` and `*.yml`, sorted; nothing
- * given: `scenarios/`), every problem of every file found before anything runs. Each file is
+ * Reads and checks scenario files (a folder gives its files of {@link SCENARIO_EXTENSIONS},
+ * sorted; nothing given: `scenarios/`), every problem of every file found before anything runs. Each file is
  * named by its path relative to the working folder, as people read it. With `check` and
  * `dicelab/scenario`, one of the two places (with the CLI) that read files.
  * @throws ScenarioError listing every problem, `path:line:col: message` each.
@@ -64,10 +68,11 @@ export function loadScenarioFiles(paths: readonly string[] = []): LoadedScenario
       continue;
     }
     const found = readdirSync(path)
-      .filter((name) => /\.ya?ml$/i.test(name))
+      .filter((name) => SCENARIO_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext)))
       .sort()
       .map((name) => join(path, name));
-    if (found.length === 0) problems.push(`${path}: no scenario files (*.yaml) in this folder`);
+    if (found.length === 0)
+      problems.push(`${path}: no scenario files (${SCENARIO_FILES}) in this folder`);
     files.push(...found);
   }
   const scenarios: LoadedScenario[] = [];

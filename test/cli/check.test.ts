@@ -630,6 +630,41 @@ expectations:
   });
 });
 
+describe('the files a folder of scenarios gives', () => {
+  it('are its *.yaml and *.yml, as check --help, baseline --help and the empty-folder refusal say', async () => {
+    const folder = join(dir, 'yml-folder');
+    await mkdir(folder);
+    await writeFile(join(folder, 'a.yaml'), passing('written .yaml'));
+    await writeFile(join(folder, 'b.yml'), passing('written .yml'));
+    await writeFile(join(folder, 'notes.txt'), 'not a scenario');
+    const run = await runInProcess([
+      'check',
+      folder,
+      '--no-baseline',
+      '--out',
+      join(dir, 'out-yml'),
+      '--quiet',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/check: 2 passed \(2 expectations, 2 files,/);
+    for (const command of ['check', 'baseline']) {
+      const help = await runInProcess([command, '--help']);
+      expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+        'scenario files or folders, a folder giving its *.yaml and *.yml (default: scenarios/)',
+      );
+    }
+    const empty = join(dir, 'no-scenarios');
+    await mkdir(empty);
+    await writeFile(join(empty, 'notes.txt'), 'not a scenario');
+    const refused = await runInProcess(['check', empty, '--no-baseline', '--quiet']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `dicelab: ${empty}: no scenario files (*.yaml and *.yml) in this folder\n`,
+    );
+  });
+});
+
 describe('dicelab baseline --help', () => {
   it('states the moves test as dicelab check runs it: each at its share of the run’s budget', async () => {
     const { code, stdout } = await runInProcess(['baseline', '--help']);

@@ -23,6 +23,10 @@ const PLAIN = `characters:
   plain: { auraMax: 0, titles: 0, actions: { swing: 3, lunge: 4 } }
 `;
 
+/** PLAIN's like with a Title, so a rerolls analysis may give it a Resolve (no more than its Titles). */
+const KEEPER = `  keeper: { auraMax: 0, titles: 1, actions: { swing: 3 } }
+`;
+
 describe('checkScenarios', () => {
   it('fails a false expectation, passes a true one, and says why', async () => {
     const result = await checkScenarios([
@@ -248,8 +252,8 @@ ${PLAIN}expectations:
   it('judges analysis cells, differences and monotone rules over an analysis grid', async () => {
     const result = await checkScenarios([
       load(`scenario: analyses
-${PLAIN}analyses:
-  resolve: { analysis: rerolls, character: plain, split: d8, challenges: [4], resolve: [0, 1], kinds: [any] }
+${PLAIN}${KEEPER}analyses:
+  resolve: { analysis: rerolls, character: keeper, split: d8, challenges: [4], resolve: [0, 1], kinds: [any] }
   grid: { analysis: tune, character: plain, steps: [1, 2, 3, 4], challenges: [1, 2, 3], pool: natural }
 expectations:
   - expect: one Resolve on a lone d8 against C4 lifts 43.75% to 60.16%
@@ -276,11 +280,11 @@ expectations:
   it('reads a row of an analysis whose vs holds two threats of one Challenge (their rows are one)', async () => {
     const result = await checkScenarios([
       load(`scenario: two threats of one Challenge
-${PLAIN}threats:
+${PLAIN}${KEEPER}threats:
   guard: { challenge: 4 }
   captain: { challenge: 4 }
 analyses:
-  resolve: { analysis: rerolls, character: plain, split: d8, vs: [guard, captain], resolve: [0, 1], kinds: [any] }
+  resolve: { analysis: rerolls, character: keeper, split: d8, vs: [guard, captain], resolve: [0, 1], kinds: [any] }
 expectations:
   - expect: one Resolve on a lone d8 against the captain lifts 43.75% to 60.16%
     figure: gain

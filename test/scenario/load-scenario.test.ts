@@ -200,6 +200,37 @@ characters:
     ]);
   });
 
+  it("refuses more Resolve than Titles wherever a roll's Resolve is set: of, minus.of, over and a rerolls analysis' levels", () => {
+    const RULE =
+      'is not allowed (expected at most the Titles (2): nobody holds more Resolve than Titles)';
+    expect(
+      problems(`${HEADER}analyses:
+  res: { analysis: rerolls, character: bram, action: fight, vs: [guard], resolve: [0, 5] }
+expectations:
+  - { expect: a, figure: winChance, of: { character: bram, action: fight, vs: guard, resolve: 9 }, atLeast: 0 }
+  - { expect: b, figure: winChance, of: { character: bram, action: fight, vs: guard, aura: 0 }, minus: { of: { resolve: 3 } }, atLeast: 0 }
+  - { expect: c, figure: winChance, of: { character: bram, action: fight, vs: guard, aura: 0 }, over: { resolve: [0, 1, 2, 3] }, monotone: nonDecreasing }
+  - { expect: d, figure: winChance, of: { character: bram, action: fight, vs: guard, resolve: 2 }, atLeast: 0 }
+`),
+    ).toEqual([
+      `bad.yaml:9:87: analyses.res.resolve[1]: 5 ${RULE}`,
+      `bad.yaml:11:95: expectations[0].of.resolve: 9 ${RULE}`,
+      `bad.yaml:12:121: expectations[1].minus.of.resolve: 3 ${RULE}`,
+      `bad.yaml:13:124: expectations[2].over.resolve[3]: 3 ${RULE}`,
+    ]);
+  });
+
+  it("gives a rerolls analysis with no levels of its own only the default levels its character's Titles allow", () => {
+    const parsed = parseScenario(
+      `${HEADER}analyses:
+  res: { analysis: rerolls, character: bram, action: fight, vs: [guard] }
+`,
+      'ok.yaml',
+    );
+    if (!parsed.ok) throw new Error(parsed.problems.map(formatProblem).join('\n'));
+    expect(parsed.scenario.plan.analyses[0]?.job.options).toMatchObject({ resolve: [0, 1, 2] });
+  });
+
   it("refuses an archetype's explosion depth without its exploding dice, once, at the depth, its default too", () => {
     const text = `scenario: x
 characters:
@@ -373,6 +404,26 @@ expectations:
       'bad.yaml:18:20: expectations[1].between[1]: "90%" is not allowed (expected a plain number such as 90: a percent is for chances only, and expectedWins is a number, not a chance)',
       'bad.yaml:24:13: expectations[2].atMost: "5%" is not allowed (expected a plain number such as 5: a percent is for chances only, and auraEnd minus auraEnd is a difference of numbers, not of chances)',
       'bad.yaml:28:14: expectations[3].atLeast: "100%" is not allowed (expected 0 or 1: a percent is for chances only, and frontier is a yes/no flag)',
+    ]);
+  });
+
+  it('quotes a bound no chance reaches as the file wrote it, and reads a plain number past 1 as a percentage it may have meant', () => {
+    const CHANCE = 'is not allowed (expected a chance from 0% to 100% (winChance is a chance)';
+    expect(
+      problems(`${HEADER}expectations:
+  - { expect: a, figure: winChance, of: { character: bram, action: fight, vs: guard }, between: [10, 20] }
+  - { expect: b, figure: winChance, of: { character: bram, action: fight, vs: guard }, atLeast: -0.5 }
+  - { expect: c, figure: winChance, of: { character: bram, action: fight, vs: guard }, atMost: 175% }
+  - { expect: d, figure: winChance, of: { character: bram, action: fight, vs: guard }, atMost: 500 }
+  - { expect: e, figure: winChance, of: { character: bram, action: fight, vs: guard, aura: 1 }, minus: { of: { aura: 0 } }, atLeast: 12 }
+`),
+    ).toEqual([
+      `bad.yaml:9:98: expectations[0].between[0]: 10 ${CHANCE}; did you mean "10%"?)`,
+      `bad.yaml:9:102: expectations[0].between[1]: 20 ${CHANCE}; did you mean "20%"?)`,
+      `bad.yaml:10:97: expectations[1].atLeast: -0.5 ${CHANCE})`,
+      `bad.yaml:11:96: expectations[2].atMost: "175%" ${CHANCE})`,
+      `bad.yaml:12:96: expectations[3].atMost: 500 ${CHANCE})`,
+      'bad.yaml:13:134: expectations[4].atLeast: 12 is not allowed (expected a difference of chances, from -100% to +100%; did you mean "12%"?)',
     ]);
   });
 
