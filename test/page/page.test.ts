@@ -68,6 +68,21 @@ function focusHidden(page: Page): Promise<string | null> {
   });
 }
 
+/** A computed colour's relative luminance (WCAG 2): "rgb(0, 114, 178)" → 0.164. */
+function luminance(colour: string): number {
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+    const s = Number(c) / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** The contrast ratio of two computed colours (WCAG 2), 1 to 21, to two decimals. */
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100;
+}
+
 const ISSUE_LINK = 'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins';
 
 describe('the offline page: Best split', () => {
@@ -1334,6 +1349,40 @@ describe('the offline page on a phone', () => {
     await page.focus('#tab-splits');
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => location.hash)).toMatch(/^#v=1&view=advice&/);
+  });
+
+  it("rings a segmented choice's checked option, as the keyboard reaches it, in light and dark", async () => {
+    // The checked option is filled with the accent: a ring of the accent inside it was unseen.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('v=1&view=splits&steps=8&vs=4&tags=3', { ...phone, colorScheme });
+      await shownSplits(page);
+      await page.focus('#tab-splits');
+      await page.keyboard.press('Tab');
+      const drawn = await page.evaluate(() => {
+        const radio = document.activeElement as HTMLInputElement;
+        const option = getComputedStyle(radio.nextElementSibling!);
+        // Inside the ring: an inset band drawn between it and the fill, else the fill.
+        const band = /inset/.test(option.boxShadow)
+          ? /^rgba?\([^)]*\)/.exec(option.boxShadow)
+          : null;
+        return {
+          focused: `${radio.type} ${radio.checked} ${radio.matches(':focus-visible')}`,
+          ring: `${option.outlineStyle} ${option.outlineWidth}`,
+          ringColour: option.outlineColor,
+          inside: band?.[0] ?? option.backgroundColor,
+          card: getComputedStyle(radio.closest('.question')!).backgroundColor,
+        };
+      });
+      expect(drawn.focused, colorScheme).toBe('radio true true');
+      expect(drawn.ring, colorScheme).toBe('solid 3px');
+      expect(
+        {
+          inside: contrast(drawn.ringColour, drawn.inside) >= 3,
+          card: contrast(drawn.ringColour, drawn.card) >= 3,
+        },
+        `${colorScheme}: ${JSON.stringify(drawn)}`,
+      ).toEqual({ inside: true, card: true });
+    }
   });
 
   it('draws a chart again at the new width when the phone is turned, cut off neither way', async () => {
