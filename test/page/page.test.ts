@@ -1385,6 +1385,41 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it("draws an off switch's track and a text box's border 3:1 or more against the card, in light and dark", async () => {
+    // Each control's boundary against what it adjoins: the off switch's track against the card
+    // it sits on and its thumb; a text box's border against the card and the box's inside.
+    const controls = [
+      { link: 'v=1&view=advice&split=d8|d4&vs=4', control: '#split' },
+      { link: 'v=1&view=advice&split=d8|d4&vs=4', control: '.stepper' },
+      { link: 'v=1&view=advice&split=d8|d4&vs=4', control: 'input[role="switch"]:not(:checked)' },
+      { link: 'v=1&view=characters', control: '#character-name', first: 'text=New character' },
+    ];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const { link, control, first } of controls) {
+        const page = await openUnfolded(link, { ...phone, colorScheme }, 'main');
+        if (first) await page.click(first);
+        const drawn = await page.$eval(control, (c) => {
+          const style = getComputedStyle(c);
+          let around = c.parentElement!;
+          while (getComputedStyle(around).backgroundColor === 'rgba(0, 0, 0, 0)')
+            around = around.parentElement!;
+          const card = getComputedStyle(around).backgroundColor;
+          return c.getAttribute('role') === 'switch'
+            ? {
+                boundary: style.backgroundColor,
+                adjoining: [card, getComputedStyle(c, '::after').backgroundColor],
+              }
+            : { boundary: style.borderTopColor, adjoining: [card, style.backgroundColor] };
+        });
+        const ratios = drawn.adjoining.map((colour) => contrast(drawn.boundary, colour));
+        expect(
+          ratios.every((ratio) => ratio >= 3),
+          `${control} ${colorScheme}: ${drawn.boundary} against ${drawn.adjoining.join(', ')}: ${ratios.join(', ')}`,
+        ).toBe(true);
+      }
+    }
+  });
+
   it('draws a chart again at the new width when the phone is turned, cut off neither way', async () => {
     const page = await open('v=1&view=fight&steps=7&actions=2&vs=4&tags=2', {
       viewport: { width: 844, height: 390 },
