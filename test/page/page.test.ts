@@ -1044,6 +1044,29 @@ describe('the offline page: Fight', () => {
       expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
     });
   });
+  it("says a long solve's start and end to a screen reader, not each tick of its count", async () => {
+    // Its count ("200 of 1,706") ticked in the live region 17 times in 2 s, Cancel's label too.
+    const page = await open('v=1&view=splits&steps=14&actions=5&vs=4&tags=4');
+    await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
+    const first = Number(await page.getAttribute('.status-computing progress', 'value'));
+    await page.waitForFunction(
+      (before) =>
+        Number(document.querySelector('.status-computing progress')?.getAttribute('value')) >
+        before,
+      first,
+      { timeout: 30_000 },
+    );
+    const said = () =>
+      page.$$eval('.status[aria-live], .status [aria-live]', (regions) =>
+        regions.map((region) => region.textContent),
+      );
+    expect(await said()).toEqual(['Working…']);
+    // The count and Cancel are still shown, and Cancel stops the solve.
+    expect(await page.textContent('.status-computing')).toMatch(/Working…[\d,]+ of [\d,]+Cancel/);
+    await page.click('.status button:text-is("Cancel")');
+    await page.waitForSelector('.status-cancelled', { timeout: 5_000 });
+    expect(await said()).toEqual(['Cancelled.']);
+  });
 });
 
 describe('the offline page on a phone', () => {
