@@ -1642,6 +1642,30 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it('lets the header scroll away on a short screen (400% zoom), keeping the answer bar', async () => {
+    // 320 × 256 is a 1280-wide window at 400%: the sticky header (92 px) and the answer bar
+    // (62 px) left the question 94 px. On a taller phone the header stays at hand.
+    for (const { width, height, sticky } of [
+      { width: 320, height: 256, sticky: false },
+      { width: 390, height: 844, sticky: true },
+    ]) {
+      const page = await open('v=1&view=splits&steps=8&vs=3&tags=2', {
+        viewport: { width, height },
+      });
+      await shownSplits(page);
+      await page.$eval('#tags', (tags) => tags.scrollIntoView({ block: 'center' }));
+      await page.waitForSelector('.answer-bar', { timeout: 10_000 });
+      const seen = await page.$eval('.top', (top) => {
+        const bar = document.querySelector('.answer-bar')!.getBoundingClientRect();
+        return {
+          header: top.getBoundingClientRect().bottom > 0,
+          bar: bar.top < innerHeight && bar.bottom <= innerHeight,
+        };
+      });
+      expect(seen, `${width} × ${height}`).toEqual({ header: sticky, bar: true });
+    }
+  });
+
   it('leaves phone-size screenshots of the landing view to look at (reports/page-phone*.png)', async () => {
     const page = await open(ISSUE_LINK, phone);
     await shownSplits(page);
