@@ -59,7 +59,7 @@ function inPageWords(
  * done with the time it took; while a field is invalid, which to fix ({@link unfixedLine}) and
  * Cancel while a solve runs, unless the question held is refused (its message says more). The
  * field a refusal names is marked with it ({@link refusedField}) until the question changes.
- * Announced politely to screen readers.
+ * Its words are announced politely to screen readers; a solve's count and the buttons are not.
  */
 export function StatusLine(props: StatusLineProps) {
   const {
@@ -82,61 +82,54 @@ export function StatusLine(props: StatusLineProps) {
     };
   }, [label, words]);
   const unfixed = unfixedLine();
+  const computing = status === 'computing';
   // A refusal of the question held (a link's value past a view's bounds) says more than "Fix".
-  if (unfixed && status !== 'error')
-    return (
-      <div class="status status-unfixed" role="status" aria-live="polite">
-        <span class="error-text">{unfixed}</span>
-        {/* A solve still running (of the question before) can still be stopped. */}
-        {status === 'computing' ? (
-          <button type="button" class="cancel" onClick={cancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    );
+  const fixFirst = unfixed !== undefined && status !== 'error';
+  // Only what is said is in the live region: the start, the end, a refusal; a solve's count
+  // and Cancel beside it change on every tick, and were read out on each one.
+  const said = fixFirst ? (
+    <span class="error-text">{unfixed}</span>
+  ) : computing ? (
+    'Working…'
+  ) : status === 'confirm' && size ? (
+    `A big question: ${formatCount(size.splits)} splits to solve, about ${formatSeconds(size.seconds)} on this device.`
+  ) : status === 'error' ? (
+    <span class="error-text">{refusal?.line}</span>
+  ) : status === 'cancelled' ? (
+    'Cancelled.'
+  ) : status === 'ready' && ms !== undefined ? (
+    <span class="muted">
+      Exact{done ? ` · ${done}` : ''} ·{' '}
+      {ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}
+    </span>
+  ) : null;
   return (
-    <div class={`status status-${status}`} role="status" aria-live="polite">
-      {status === 'computing' ? (
+    <div class={fixFirst ? 'status status-unfixed' : `status status-${status}`}>
+      {computing && !fixFirst ? <span class="spinner" aria-hidden="true" /> : null}
+      <span role="status" aria-live="polite">
+        {said}
+      </span>
+      {computing && !fixFirst && progress && progress.of > 0 ? (
         <>
-          <span class="spinner" aria-hidden="true" />
-          <span>Working…</span>
-          {progress && progress.of > 0 ? (
-            <progress value={progress.done} max={progress.of} aria-label={progressLabel} />
-          ) : null}
-          {progress && progress.of > 0 ? (
-            <span class="muted small">
-              {formatCount(progress.done)} of {formatCount(progress.of)}
-            </span>
-          ) : null}
-          <button type="button" class="cancel" onClick={cancel}>
-            Cancel
-          </button>
-        </>
-      ) : status === 'confirm' && size ? (
-        <>
-          <span>
-            A big question: {formatCount(size.splits)} splits to solve, about{' '}
-            {formatSeconds(size.seconds)} on this device.
+          <progress value={progress.done} max={progress.of} aria-label={progressLabel} />
+          <span class="muted small">
+            {formatCount(progress.done)} of {formatCount(progress.of)}
           </span>
-          <button type="button" class="solve" onClick={retry}>
-            Solve it
-          </button>
         </>
-      ) : status === 'error' ? (
-        <span class="error-text">{refusal?.line}</span>
-      ) : status === 'cancelled' ? (
-        <>
-          <span>Cancelled.</span>
-          <button type="button" onClick={retry}>
-            Solve again
-          </button>
-        </>
-      ) : status === 'ready' && ms !== undefined ? (
-        <span class="muted">
-          Exact{done ? ` · ${done}` : ''} ·{' '}
-          {ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`}
-        </span>
+      ) : null}
+      {/* A solve still running (of the question before, while a field is unfixed) can be stopped. */}
+      {computing ? (
+        <button type="button" class="cancel" onClick={cancel}>
+          Cancel
+        </button>
+      ) : status === 'confirm' && size && !fixFirst ? (
+        <button type="button" class="solve" onClick={retry}>
+          Solve it
+        </button>
+      ) : status === 'cancelled' && !fixFirst ? (
+        <button type="button" onClick={retry}>
+          Solve again
+        </button>
       ) : null}
     </div>
   );

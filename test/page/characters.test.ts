@@ -68,6 +68,17 @@ describe("the player's characters", () => {
     expect(await page.inputValue('#splits-character')).toBe('vesk');
   });
 
+  it('shows no list while there is no character, and one once there is', async () => {
+    // An empty list is still a list to a screen reader ("list, 0 items").
+    const page = await open('v=1&view=characters');
+    await page.waitForSelector('text=No character yet');
+    const lists = page.locator('.characters').getByRole('list');
+    expect(await lists.count()).toBe(0);
+    await page.setInputFiles('#import-characters', scenario('vesk-locks.yaml'));
+    await page.locator('[data-character="vesk"]').waitFor();
+    expect(await lists.getByRole('listitem').count()).toBe(1);
+  });
+
   it("makes a character in the form, and a combo adds a friend's set action and its split", async () => {
     const page = await open('v=1&view=characters&vs=4');
     await page.setInputFiles('#import-characters', scenario('vesk-locks.yaml'));

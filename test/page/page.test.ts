@@ -68,6 +68,21 @@ function focusHidden(page: Page): Promise<string | null> {
   });
 }
 
+/** A computed colour's relative luminance (WCAG 2): "rgb(0, 114, 178)" → 0.164. */
+function luminance(colour: string): number {
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+    const s = Number(c) / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** The contrast ratio of two computed colours (WCAG 2), 1 to 21, to two decimals. */
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100;
+}
+
 const ISSUE_LINK = 'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1&objective=wins';
 
 describe('the offline page: Best split', () => {
@@ -1029,6 +1044,29 @@ describe('the offline page: Fight', () => {
       expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
     });
   });
+  it("says a long solve's start and end to a screen reader, not each tick of its count", async () => {
+    // Its count ("200 of 1,706") ticked in the live region 17 times in 2 s, Cancel's label too.
+    const page = await open('v=1&view=splits&steps=14&actions=5&vs=4&tags=4');
+    await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
+    const first = Number(await page.getAttribute('.status-computing progress', 'value'));
+    await page.waitForFunction(
+      (before) =>
+        Number(document.querySelector('.status-computing progress')?.getAttribute('value')) >
+        before,
+      first,
+      { timeout: 30_000 },
+    );
+    const said = () =>
+      page.$$eval('.status[aria-live], .status [aria-live]', (regions) =>
+        regions.map((region) => region.textContent),
+      );
+    expect(await said()).toEqual(['Working…']);
+    // The count and Cancel are still shown, and Cancel stops the solve.
+    expect(await page.textContent('.status-computing')).toMatch(/Working…[\d,]+ of [\d,]+Cancel/);
+    await page.click('.status button:text-is("Cancel")');
+    await page.waitForSelector('.status-cancelled', { timeout: 5_000 });
+    expect(await said()).toEqual(['Cancelled.']);
+  });
 });
 
 describe('the offline page on a phone', () => {
@@ -1336,6 +1374,75 @@ describe('the offline page on a phone', () => {
     expect(await page.evaluate(() => location.hash)).toMatch(/^#v=1&view=advice&/);
   });
 
+  it("rings a segmented choice's checked option, as the keyboard reaches it, in light and dark", async () => {
+    // The checked option is filled with the accent: a ring of the accent inside it was unseen.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('v=1&view=splits&steps=8&vs=4&tags=3', { ...phone, colorScheme });
+      await shownSplits(page);
+      await page.focus('#tab-splits');
+      await page.keyboard.press('Tab');
+      const drawn = await page.evaluate(() => {
+        const radio = document.activeElement as HTMLInputElement;
+        const option = getComputedStyle(radio.nextElementSibling!);
+        // Inside the ring: an inset band drawn between it and the fill, else the fill.
+        const band = /inset/.test(option.boxShadow)
+          ? /^rgba?\([^)]*\)/.exec(option.boxShadow)
+          : null;
+        return {
+          focused: `${radio.type} ${radio.checked} ${radio.matches(':focus-visible')}`,
+          ring: `${option.outlineStyle} ${option.outlineWidth}`,
+          ringColour: option.outlineColor,
+          inside: band?.[0] ?? option.backgroundColor,
+          card: getComputedStyle(radio.closest('.question')!).backgroundColor,
+        };
+      });
+      expect(drawn.focused, colorScheme).toBe('radio true true');
+      expect(drawn.ring, colorScheme).toBe('solid 3px');
+      expect(
+        {
+          inside: contrast(drawn.ringColour, drawn.inside) >= 3,
+          card: contrast(drawn.ringColour, drawn.card) >= 3,
+        },
+        `${colorScheme}: ${JSON.stringify(drawn)}`,
+      ).toEqual({ inside: true, card: true });
+    }
+  });
+
+  it("draws an off switch's track and a text box's border 3:1 or more against the card, in light and dark", async () => {
+    // Each control's boundary against what it adjoins: the off switch's track against the card
+    // it sits on and its thumb; a text box's border against the card and the box's inside.
+    const controls = [
+      { link: 'v=1&view=advice&split=d8|d4&vs=4', control: '#split' },
+      { link: 'v=1&view=advice&split=d8|d4&vs=4', control: '.stepper' },
+      { link: 'v=1&view=advice&split=d8|d4&vs=4', control: 'input[role="switch"]:not(:checked)' },
+      { link: 'v=1&view=characters', control: '#character-name', first: 'text=New character' },
+    ];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const { link, control, first } of controls) {
+        const page = await openUnfolded(link, { ...phone, colorScheme }, 'main');
+        if (first) await page.click(first);
+        const drawn = await page.$eval(control, (c) => {
+          const style = getComputedStyle(c);
+          let around = c.parentElement!;
+          while (getComputedStyle(around).backgroundColor === 'rgba(0, 0, 0, 0)')
+            around = around.parentElement!;
+          const card = getComputedStyle(around).backgroundColor;
+          return c.getAttribute('role') === 'switch'
+            ? {
+                boundary: style.backgroundColor,
+                adjoining: [card, getComputedStyle(c, '::after').backgroundColor],
+              }
+            : { boundary: style.borderTopColor, adjoining: [card, style.backgroundColor] };
+        });
+        const ratios = drawn.adjoining.map((colour) => contrast(drawn.boundary, colour));
+        expect(
+          ratios.every((ratio) => ratio >= 3),
+          `${control} ${colorScheme}: ${drawn.boundary} against ${drawn.adjoining.join(', ')}: ${ratios.join(', ')}`,
+        ).toBe(true);
+      }
+    }
+  });
+
   it('draws a chart again at the new width when the phone is turned, cut off neither way', async () => {
     const page = await open('v=1&view=fight&steps=7&actions=2&vs=4&tags=2', {
       viewport: { width: 844, height: 390 },
@@ -1532,6 +1639,30 @@ describe('the offline page on a phone', () => {
         );
       }
       expect([...heights], `the header at ${width} px`).toHaveLength(1);
+    }
+  });
+
+  it('lets the header scroll away on a short screen (400% zoom), keeping the answer bar', async () => {
+    // 320 × 256 is a 1280-wide window at 400%: the sticky header (92 px) and the answer bar
+    // (62 px) left the question 94 px. On a taller phone the header stays at hand.
+    for (const { width, height, sticky } of [
+      { width: 320, height: 256, sticky: false },
+      { width: 390, height: 844, sticky: true },
+    ]) {
+      const page = await open('v=1&view=splits&steps=8&vs=3&tags=2', {
+        viewport: { width, height },
+      });
+      await shownSplits(page);
+      await page.$eval('#tags', (tags) => tags.scrollIntoView({ block: 'center' }));
+      await page.waitForSelector('.answer-bar', { timeout: 10_000 });
+      const seen = await page.$eval('.top', (top) => {
+        const bar = document.querySelector('.answer-bar')!.getBoundingClientRect();
+        return {
+          header: top.getBoundingClientRect().bottom > 0,
+          bar: bar.top < innerHeight && bar.bottom <= innerHeight,
+        };
+      });
+      expect(seen, `${width} × ${height}`).toEqual({ header: sticky, bar: true });
     }
   });
 

@@ -141,7 +141,9 @@ export function CharactersView({ state }: ViewProps) {
       {Object.keys(book).length === 0 && !draft ? (
         <p>No character yet: make one, or import a file (a scenario file's characters too).</p>
       ) : null}
-      <ul class="character-list">
+      {/* No list while there is none: an empty one is still read out ("list, 0 items"); a
+          hidden one is neither drawn nor read. */}
+      <ul class="character-list" hidden={Object.keys(book).length === 0}>
         {Object.entries(book).map(([key, character]) => (
           <li key={key} class="card character-card" data-character={key}>
             <h3>{character.name ?? key}</h3>
