@@ -1,0 +1,59 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pageUrl } from './offline-page.ts';
+import { PHONE_VIEWPORT, pageSession } from './page-session.ts';
+
+// WCAG 2.4.3 (focus order): a control pressed from the keyboard that disables itself or leaves
+// the page must hand the focus on, never drop it on the body (the next Tab restarts at the top).
+
+const session = pageSession();
+
+const open = (fragment: string) => session.open(pageUrl(fragment), { viewport: PHONE_VIEWPORT });
+
+/** The focused element's accessible name as a screen reader would say it, or `body`. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    const labels = (element as HTMLInputElement).labels;
+    return (
+      element.getAttribute('aria-label') ??
+      (labels?.[0]?.textContent || element.textContent || element.id).trim()
+    );
+  });
+}
+
+describe('the keyboard keeps its place', () => {
+  it('on a stepper at its limit: the button stays focused and a press changes nothing', async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=4&tags=3&aura=4');
+    await page.focus('button[aria-label="Aura now: one more"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.inputValue('#aura')).toBe('5');
+    expect(await focused(page)).toBe('Aura now: one more');
+    expect(
+      await page.getAttribute('button[aria-label="Aura now: one more"]', 'aria-disabled'),
+    ).toBe('true');
+    // At the limit a press is refused: 5 stays 5, and focus stays.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    expect(await page.inputValue('#aura')).toBe('5');
+    expect(await focused(page)).toBe('Aura now: one more');
+
+    const low = await open('v=1&view=splits&steps=8&vs=4&tags=3&resolve=1');
+    await low.focus('button[aria-label="Resolve: one less"]');
+    await low.keyboard.press('Space');
+    await expect.poll(() => low.inputValue('#resolve')).toBe('0');
+    expect(await focused(low)).toBe('Resolve: one less');
+    await low.keyboard.press('Space');
+    expect(await low.inputValue('#resolve')).toBe('0');
+    // The other button of the stepper still works, and its partner is pressable again.
+    await low.keyboard.press('Tab');
+    await low.keyboard.press('Tab');
+    expect(await focused(low)).toBe('Resolve: one more');
+    await low.keyboard.press('Enter');
+    await expect.poll(() => low.inputValue('#resolve')).toBe('1');
+    expect(await low.getAttribute('button[aria-label="Resolve: one less"]', 'aria-disabled')).toBe(
+      'false',
+    );
+  });
+});
