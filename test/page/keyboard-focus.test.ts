@@ -10,6 +10,12 @@ const session = pageSession();
 
 const open = (fragment: string) => session.open(pageUrl(fragment), { viewport: PHONE_VIEWPORT });
 
+/** The focused element's id, or `body`. */
+const focusedId = (page: Page) =>
+  page.evaluate(() =>
+    document.activeElement === document.body ? 'body' : (document.activeElement?.id ?? ''),
+  );
+
 /** The focused element's accessible name as a screen reader would say it, or `body`. */
 function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -55,5 +61,27 @@ describe('the keyboard keeps its place', () => {
     expect(await low.getAttribute('button[aria-label="Resolve: one less"]', 'aria-disabled')).toBe(
       'false',
     );
+  });
+
+  it("on the answer bar: Enter scrolls to the answer and hands it the focus the bar's leaving drops", async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=4&tags=3');
+    await page.focus('.answer-bar');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedId(page)).toBe('splits-answer');
+    await page.waitForSelector('.answer-bar', { state: 'detached' });
+    expect(await focusedId(page)).toBe('splits-answer');
+  });
+
+  it('on the answer bar under reduced motion: the scroll is at once, not smooth', async () => {
+    const page = await open('v=1&view=splits&steps=8&vs=4&tags=3');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.waitForSelector('.answer-bar');
+    // Read in the same task as the press: a smooth scroll has not moved yet, an instant one has.
+    const moved = await page.evaluate(() => {
+      const before = scrollY;
+      document.querySelector<HTMLButtonElement>('.answer-bar')!.click();
+      return scrollY !== before;
+    });
+    expect(moved).toBe(true);
   });
 });
