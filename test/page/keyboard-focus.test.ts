@@ -84,4 +84,36 @@ describe('the keyboard keeps its place', () => {
     });
     expect(moved).toBe(true);
   });
+
+  it("on a set pool's dice: a removed die's Remove hands on to its neighbour's, a full pool's Add stays", async () => {
+    const page = await open('v=1&view=splits&pool=d12,d4&vs=3&tags=2');
+    await page.focus('button[aria-label="Remove d12"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.die-chip').count()).toBe(1);
+    expect(await focused(page)).toBe('Remove d4');
+    // The last die stays: its Remove is marked so and a press does nothing.
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.die-chip').count()).toBe(1);
+    expect(await focused(page)).toBe('Remove d4');
+
+    // The last die's Remove hands on to the die before it.
+    const three = await open('v=1&view=splits&pool=d12,d8,d4&vs=3&tags=2');
+    await three.focus('button[aria-label="Remove d4"]');
+    await three.keyboard.press('Enter');
+    await expect.poll(() => three.locator('.die-chip').count()).toBe(2);
+    expect(await focused(three)).toBe('Remove d8');
+
+    // Add until the pool holds its most dice: the button that filled it keeps the focus.
+    await three.focus('button[aria-label="Add d6"]');
+    let dice = 2;
+    while ((await three.getAttribute('button[aria-label="Add d6"]', 'aria-disabled')) !== 'true') {
+      await three.keyboard.press('Enter');
+      dice += 1;
+      await expect.poll(() => three.locator('.die-chip').count()).toBe(dice);
+      expect(await focused(three)).toBe('Add d6');
+    }
+    await three.keyboard.press('Enter');
+    expect(await three.locator('.die-chip').count()).toBe(dice);
+    expect(await focused(three)).toBe('Add d6');
+  });
 });
