@@ -116,4 +116,33 @@ describe('the keyboard keeps its place', () => {
     expect(await three.locator('.die-chip').count()).toBe(dice);
     expect(await focused(three)).toBe('Add d6');
   });
+
+  it("on Ring & Skill's Clear the faces: the focus goes to the first die's faces", async () => {
+    const page = await open('v=1&view=ring-skill&ring=3&skill=2&ring-faces=1,6,3&skill-faces=12,4');
+    await page.focus('button.clear-faces');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('button.clear-faces', { state: 'detached' });
+    expect(await focusedId(page)).toBe('ring-face-0-1');
+  });
+
+  it("on What if's Back to the rules page's rules: the button keeps the focus, marked unpressable", async () => {
+    const page = await open('v=1&view=whatif&steps=8&vs=4&tags=3&explode=1');
+    const back = 'button:text-is("Back to the rules page\'s rules")';
+    await page.focus(back);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getAttribute(back, 'aria-disabled')).toBe('true');
+    expect(await focused(page)).toBe("Back to the rules page's rules");
+    expect(await page.evaluate(() => location.hash)).not.toContain('explode');
+  });
+
+  it('on a long solve: Solve it hands the focus to Cancel, and Cancel to Solve again', async () => {
+    const page = await open('v=1&view=splits&steps=27&actions=3&vs=9&tags=4');
+    await page.waitForSelector('button.solve');
+    await page.focus('button.solve');
+    await page.keyboard.press('Enter');
+    // Working… shows after a moment; a busy machine takes longer than the poll's second.
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
+  });
 });
