@@ -12,7 +12,7 @@ export interface AnswerBarProps {
 /**
  * The answer in a line, fixed at the bottom of a phone's screen while the answer card is
  * scrolled out of sight (hidden at a desk, where the answer sits beside the question). A tap
- * scrolls to the card. Its height is `--answer-bar-height` on the page's root while it is shown,
+ * scrolls to the card (at once under reduced motion) and focuses it (its `tabindex="-1"`). Its height is `--answer-bar-height` on the page's root while it is shown,
  * so the page keeps that much room below its last words (page.css). While a field of the
  * question is invalid it says which to fix instead ({@link unfixedLine}): its answer is not the
  * question's.
@@ -44,9 +44,15 @@ export function AnswerBar({ target, text }: AnswerBarProps) {
       ref={bar}
       type="button"
       class="answer-bar"
-      onClick={() =>
-        document.getElementById(target)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-      }
+      onClick={() => {
+        const card = document.getElementById(target);
+        if (!card) return;
+        const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+        card.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+        // The bar leaves once the card is in sight, and its focus with it (WCAG 2.4.3): the card
+        // takes it, without a scroll of its own to cut the smooth one short.
+        card.focus({ preventScroll: true });
+      }}
     >
       {unfixedLine() ?? text} <span aria-hidden="true">↓</span>
     </button>

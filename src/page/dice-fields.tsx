@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { DIE_SIDES, stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { ChoiceField } from './choice-field.tsx';
 import { NumberField } from './number-field.tsx';
@@ -17,6 +18,19 @@ export interface DiceFieldsProps {
  */
 export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsProps) {
   const pool = state.pool;
+  const chips = useRef<HTMLDivElement>(null);
+  // The index of the die whose Remove the keyboard pressed: its button goes (or, keyed by
+  // index, the last one does), and the focus with it (WCAG 2.4.3). Once the pool is drawn
+  // again, the die now at that index takes the focus, or the last die when it was the last.
+  const removed = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const at = removed.current;
+    removed.current = undefined;
+    const buttons = chips.current?.children;
+    if (at === undefined || !buttons?.length) return;
+    (buttons[Math.min(at, buttons.length - 1)] as HTMLElement).focus();
+  }, [pool]);
+  const full = pool !== undefined && pool.length >= limits.poolDice;
   return (
     <>
       <ChoiceField
@@ -36,15 +50,21 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
       {pool ? (
         <fieldset class="field pool-field">
           <legend>{PAGE_FIELDS.pool}</legend>
-          <div class="pool-dice" aria-live="polite">
+          <div class="pool-dice" aria-live="polite" ref={chips}>
             {pool.map((sides, i) => (
+              // At a limit a button is aria-disabled, not disabled: a disabled button drops the
+              // keyboard's focus onto the body, so it stays focusable and a press does nothing.
               <button
                 key={i}
                 type="button"
                 class="die-chip"
                 aria-label={`Remove d${sides}`}
-                disabled={pool.length === 1}
-                onClick={() => update({ pool: pool.filter((_, j) => j !== i) })}
+                aria-disabled={pool.length === 1}
+                onClick={() => {
+                  if (pool.length === 1) return;
+                  if (chips.current?.contains(document.activeElement)) removed.current = i;
+                  update({ pool: pool.filter((_, j) => j !== i) });
+                }}
               >
                 d{sides} <span aria-hidden="true">×</span>
               </button>
@@ -57,8 +77,10 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
                 type="button"
                 class="die-add"
                 aria-label={`Add d${sides}`}
-                disabled={pool.length >= limits.poolDice}
-                onClick={() => update({ pool: [...pool, sides].sort((a, b) => b - a) })}
+                aria-disabled={full}
+                onClick={() => {
+                  if (!full) update({ pool: [...pool, sides].sort((a, b) => b - a) });
+                }}
               >
                 +d{sides}
               </button>

@@ -31,8 +31,14 @@ export function NumberField(props: NumberFieldProps) {
     accepts: inRange,
     onChange,
   });
-  const step = (delta: number) =>
+  const atMin = value === undefined || value <= min;
+  const atMax = value !== undefined && value >= max;
+  // A button at its limit is aria-disabled, not disabled: a disabled button drops the keyboard's
+  // focus onto the body (WCAG 2.4.3), so it stays focusable and a press does nothing.
+  const step = (delta: number, atLimit: boolean) => {
+    if (atLimit) return;
     onChange(value === undefined ? min : Math.min(max, Math.max(min, value + delta)));
+  };
   return (
     <div class="field number-field">
       <label for={id}>{label}</label>
@@ -41,8 +47,8 @@ export function NumberField(props: NumberFieldProps) {
           type="button"
           class="step"
           aria-label={`${label}: one less`}
-          disabled={value === undefined || value <= min}
-          onClick={() => step(-1)}
+          aria-disabled={atMin}
+          onClick={() => step(-1, atMin)}
         >
           −
         </button>
@@ -51,8 +57,8 @@ export function NumberField(props: NumberFieldProps) {
           type="button"
           class="step"
           aria-label={`${label}: one more`}
-          disabled={value !== undefined && value >= max}
-          onClick={() => step(1)}
+          aria-disabled={atMax}
+          onClick={() => step(1, atMax)}
         >
           +
         </button>

@@ -127,7 +127,7 @@ function SplitsResults(props: {
   );
   return (
     <ResultsSection shown={shown} labelledBy="splits-answer">
-      <div class="answer" id="splits-answer" aria-live="polite">
+      <div class="answer" id="splits-answer" aria-live="polite" tabIndex={-1}>
         <p class="headline">{answer.headline}</p>
         <p>{answer.detail}</p>
         <button

@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { refusedField, unfixedFields } from './page-store.ts';
 import type { Computation } from './use-engine.ts';
 
@@ -81,6 +81,27 @@ export function StatusLine(props: StatusLineProps) {
       refusedField.value = undefined;
     };
   }, [label, words]);
+  // Solve it leaves with the confirm line, and its focus with it (WCAG 2.4.3): when it had the
+  // focus, Cancel takes it once it shows (the working line appears after a moment, page.css).
+  const solvePressed = useRef(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (status !== 'computing' || !solvePressed.current) return;
+    let frame = 0;
+    const focusCancel = () => {
+      const button = cancelButton.current;
+      // Focused while hidden, it would lose the focus again as the line's hiding starts.
+      if (button && getComputedStyle(button).visibility === 'visible') {
+        button.focus();
+        solvePressed.current = false;
+      } else frame = requestAnimationFrame(focusCancel);
+    };
+    focusCancel();
+    return () => {
+      cancelAnimationFrame(frame);
+      solvePressed.current = false;
+    };
+  }, [status]);
   const unfixed = unfixedLine();
   const computing = status === 'computing';
   // A refusal of the question held (a link's value past a view's bounds) says more than "Fix".
@@ -119,11 +140,18 @@ export function StatusLine(props: StatusLineProps) {
       ) : null}
       {/* A solve still running (of the question before, while a field is unfixed) can be stopped. */}
       {computing ? (
-        <button type="button" class="cancel" onClick={cancel}>
+        <button type="button" class="cancel" ref={cancelButton} onClick={cancel}>
           Cancel
         </button>
       ) : status === 'confirm' && size && !fixFirst ? (
-        <button type="button" class="solve" onClick={retry}>
+        <button
+          type="button"
+          class="solve"
+          onClick={(event) => {
+            solvePressed.current = event.currentTarget === document.activeElement;
+            retry();
+          }}
+        >
           Solve it
         </button>
       ) : status === 'cancelled' && !fixFirst ? (

@@ -133,8 +133,12 @@ export function WhatIfView({ state, update }: ViewProps) {
           <button
             type="button"
             class="reset"
-            disabled={rules.length === 0}
-            onClick={() => askQuestion(withDefaultRules(state))}
+            // aria-disabled, not disabled: a disabled button drops the keyboard's focus onto
+            // the body once it is pressed (WCAG 2.4.3); at the rules page's rules it does nothing.
+            aria-disabled={rules.length === 0}
+            onClick={() => {
+              if (rules.length > 0) askQuestion(withDefaultRules(state));
+            }}
           >
             Back to the rules page's rules
           </button>

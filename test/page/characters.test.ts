@@ -40,6 +40,18 @@ async function fragment(page: Page): Promise<Record<string, string>> {
   );
 }
 
+/** The focused control: "its card's name: its label or text" ("Ash: Edit"), a field's `#id`, or `body`. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    if (element.matches('input, textarea')) return `#${element.id}`;
+    const card = element.closest('[data-character]')?.querySelector('h3')?.textContent;
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+    return card ? `${card}: ${name}` : name;
+  });
+}
+
 describe("the player's characters", () => {
   it("imports a scenario file's characters, and a set action asks Best split what the CLI asks", async () => {
     const page = await open('v=1&view=characters');
@@ -298,5 +310,54 @@ describe("the player's characters", () => {
       return li.getBoundingClientRect().left - list.left;
     });
     expect(inset).toBeGreaterThanOrEqual(24);
+  });
+
+  it("keeps the keyboard's place as the form opens, saves, cancels and a character goes", async () => {
+    const page = await open('v=1&view=characters');
+    const press = async (button: string) => {
+      await page.focus(button);
+      await page.keyboard.press('Enter');
+    };
+    // New character opens the form at its Name; Cancel goes back to New character.
+    await press('button:text-is("New character")');
+    await expect.poll(() => focused(page)).toBe('#character-name');
+    await press('button:text-is("Cancel")');
+    await expect.poll(() => focused(page)).toBe('New character');
+
+    await press('button:text-is("New character")');
+    await expect.poll(() => focused(page)).toBe('#character-name');
+    await page.keyboard.type('Ash');
+    await press('button:text-is("Add a set action")');
+    await press('button:text-is("Add a set action")');
+    await page.fill('#action-name-1', 'sneak');
+    await page.fill('#action-name-2', 'climb');
+    // A removed set action's Remove hands on to the next one's, the last one's to the one
+    // before, and the only one's to Add a set action.
+    await press('button[aria-label="Remove the set action sneak"]');
+    await expect.poll(() => focused(page)).toBe('Remove the set action climb');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('Remove the set action fight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('Add a set action');
+    await page.keyboard.press('Enter');
+    await page.fill('#action-name-0', 'fight');
+    // Save goes to the saved character's Edit.
+    await press('button:text-is("Save")');
+    await expect.poll(() => focused(page)).toBe('Ash: Edit');
+    // Edit opens the form (at the end of the page) at its Name; Cancel goes back to Edit.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('#character-name');
+    expect(await page.inputValue('#character-name')).toBe('Ash');
+    await press('button:text-is("Cancel")');
+    await expect.poll(() => focused(page)).toBe('Ash: Edit');
+
+    // Delete goes to the next card's Edit, and from the last card to New character.
+    await page.setInputFiles('#import-characters', scenario('vesk-locks.yaml'));
+    await page.locator('[data-character="vesk"]').waitFor();
+    page.on('dialog', (dialog) => dialog.accept());
+    await press('button[aria-label="Delete Ash"]');
+    await expect.poll(() => focused(page)).toBe('Vesk the lock-breaker: Edit');
+    await press('button[aria-label="Delete Vesk the lock-breaker"]');
+    await expect.poll(() => focused(page)).toBe('New character');
   });
 });

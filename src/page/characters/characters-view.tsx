@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../../systems/zidara/roll/spec.ts';
 import { saveFile } from '../export-buttons.tsx';
 import { NumberField } from '../number-field.tsx';
@@ -7,6 +7,7 @@ import { ToggleField } from '../toggle-field.tsx';
 import type { ViewProps } from '../view-props.ts';
 import {
   type Character,
+  type CharacterBook,
   characterFile,
   keyFor,
   parseCharacterFile,
@@ -103,6 +104,27 @@ export function CharactersView({ state }: ViewProps) {
   const [draft, setDraft] = useState<Draft | undefined>(undefined);
   const [problems, setProblems] = useState<readonly string[]>([]);
   const [note, setNote] = useState<string | undefined>(undefined);
+  // A pressed button that goes (New character, Save, Cancel, Delete, a set action's Remove)
+  // takes the keyboard's focus with it (WCAG 2.4.3); Edit's form opens at the end of the page,
+  // far from it. Each names where the focus goes, found once the view shows the draft or the
+  // book it made (not at an earlier render's effect, which would find the control still there).
+  const view = useRef<HTMLDivElement>(null);
+  const nextFocus = useRef<{ find: FocusNext; shown: Draft | CharacterBook | undefined }>(
+    undefined,
+  );
+  const focusNext: FocusNextWhen = (find, shown) => {
+    nextFocus.current = { find, shown };
+  };
+  useEffect(() => {
+    const next = nextFocus.current;
+    if (!next || (next.shown !== draft && next.shown !== book)) return;
+    nextFocus.current = undefined;
+    if (view.current) next.find(view.current)?.focus();
+  });
+  const openForm = (opened: Draft) => {
+    setDraft(opened);
+    focusNext(nameField, opened);
+  };
 
   const importFile = async (file: File) => {
     const read = parseCharacterFile(await file.text(), file.name);
@@ -128,11 +150,12 @@ export function CharactersView({ state }: ViewProps) {
     saveCharacter(key, read.characters[key]!);
     setProblems([]);
     setDraft(undefined);
+    focusNext((root) => editButton(root, key), characterBook.value);
     setNote(`Saved ${d.name || key}.`);
   };
 
   return (
-    <div class="characters">
+    <div class="characters" ref={view}>
       <p class="muted small">
         Kept in this browser on this device only; nothing is sent anywhere. Export a character to
         keep it elsewhere or give it to a friend.
@@ -167,7 +190,11 @@ export function CharactersView({ state }: ViewProps) {
               ))}
             </fieldset>
             <div class="card-actions">
-              <button type="button" onClick={() => setDraft(draftOf(key, character))}>
+              <button
+                type="button"
+                data-edit={key}
+                onClick={() => openForm(draftOf(key, character))}
+              >
                 Edit
               </button>
               <button
@@ -183,8 +210,14 @@ export function CharactersView({ state }: ViewProps) {
                 type="button"
                 aria-label={`Delete ${character.name ?? key}`}
                 onClick={() => {
-                  if (confirm(`Delete ${character.name ?? key} from this browser?`))
-                    deleteCharacter(key);
+                  if (!confirm(`Delete ${character.name ?? key} from this browser?`)) return;
+                  const keys = Object.keys(book);
+                  const next = keys[keys.indexOf(key) + 1];
+                  deleteCharacter(key);
+                  focusNext(
+                    (root) => (next === undefined ? newButton(root) : editButton(root, next)),
+                    characterBook.value,
+                  );
                 }}
               >
                 Delete
@@ -197,15 +230,25 @@ export function CharactersView({ state }: ViewProps) {
         <CharacterForm
           draft={draft}
           change={setDraft}
+          focusNext={focusNext}
           save={() => save(draft)}
           cancel={() => {
+            const opener = draft.key;
             setDraft(undefined);
             setProblems([]);
+            focusNext(
+              (root) => (opener === undefined ? newButton(root) : editButton(root, opener)),
+              undefined,
+            );
           }}
         />
       ) : (
         <div class="card-actions">
-          <button type="button" onClick={() => setDraft(draftOf(undefined, NEW_CHARACTER))}>
+          <button
+            type="button"
+            id="new-character"
+            onClick={() => openForm(draftOf(undefined, NEW_CHARACTER))}
+          >
             New character
           </button>
           <input
@@ -255,15 +298,28 @@ function summary(character: Character): string {
     .join(' · ');
 }
 
+/** Where the focus goes once the view is drawn again: a control inside the view's root. */
+type FocusNext = (root: HTMLElement) => HTMLElement | null;
+
+/** Asks for the focus to go to FIND's control once the view shows SHOWN (a draft, the book). */
+type FocusNextWhen = (find: FocusNext, shown: Draft | CharacterBook | undefined) => void;
+
+const nameField: FocusNext = (root) => root.querySelector('#character-name');
+const newButton: FocusNext = (root) => root.querySelector('#new-character');
+const editButton = (root: HTMLElement, key: string) =>
+  root.querySelector<HTMLElement>(`[data-edit="${CSS.escape(key)}"]`);
+
 interface FormProps {
   readonly draft: Draft;
   readonly change: (draft: Draft) => void;
+  /** Where the focus goes once the form shows a draft (a removed set action's Remove goes). */
+  readonly focusNext: FocusNextWhen;
   readonly save: () => void;
   readonly cancel: () => void;
 }
 
 /** Editing one character: the fields of a scenario file's character that a player sets. */
-function CharacterForm({ draft, change, save, cancel }: FormProps) {
+function CharacterForm({ draft, change, focusNext, save, cancel }: FormProps) {
   const set = (patch: Partial<Draft>) => change({ ...draft, ...patch });
   const setAction = (i: number, patch: Partial<ActionDraft>) =>
     set({ actions: draft.actions.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
@@ -378,8 +434,21 @@ function CharacterForm({ draft, change, save, cancel }: FormProps) {
               </div>
               <button
                 type="button"
+                class="remove-set-action"
                 aria-label={`Remove the set action ${action.name || i + 1}`}
-                onClick={() => set({ actions: draft.actions.filter((_, j) => j !== i) })}
+                onClick={() => {
+                  const actions = draft.actions.filter((_, j) => j !== i);
+                  const next = { ...draft, actions };
+                  change(next);
+                  // The next set action's Remove, else the one before's, else Add a set action.
+                  focusNext(
+                    (root) =>
+                      root.querySelectorAll<HTMLElement>('.remove-set-action')[
+                        Math.min(i, actions.length - 1)
+                      ] ?? root.querySelector('#add-set-action'),
+                    next,
+                  );
+                }}
               >
                 Remove
               </button>
@@ -388,6 +457,7 @@ function CharacterForm({ draft, change, save, cancel }: FormProps) {
         })}
         <button
           type="button"
+          id="add-set-action"
           onClick={() => set({ actions: [...draft.actions, { name: '', steps: 4, lines: '' }] })}
         >
           Add a set action

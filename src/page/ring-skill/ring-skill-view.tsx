@@ -128,7 +128,12 @@ export function RingSkillView({ state, update }: ViewProps) {
             <button
               type="button"
               class="clear-faces"
-              onClick={() => update({ ringFaces: [], skillFaces: [] })}
+              onClick={() => {
+                update({ ringFaces: [], skillFaces: [] });
+                // The button leaves with the faces, and its focus with it (WCAG 2.4.3): the
+                // first die's faces, where the next roll's begin, take the focus.
+                document.getElementById('ring-face-0-1')?.focus();
+              }}
             >
               Clear the faces
             </button>
