@@ -54,7 +54,7 @@ describe('simulation flags', () => {
       'redis://user:pw@[::1]:6379/0',
       'redis://localhost:65535',
     ])
-      expect(redisUrlFlag(good)).toBe(good);
+      expect(redisUrlFlag('--queue')(good)).toBe(good);
     const cases: [string, string][] = [
       ['127.0.0.1:6379', 'not a URL'],
       ['localhost:6379', 'its scheme is "localhost:", not redis: or rediss:'],
@@ -66,11 +66,26 @@ describe('simulation flags', () => {
       ['rediss://:pw@[::1]:65536/0', 'its port 65536 is not from 1 to 65535'],
       ['redis://localhost:0', 'its port 0 is not from 1 to 65535'],
       ['redis://bad host:6379', 'not a URL'],
+      // ioredis read ?db=3 while dicelab's checks read the path: database 0 was used quietly.
+      [
+        'redis://127.0.0.1:6379?db=3',
+        'it has a query, ?db=3: a database is named by the path, as in redis://host:6379/3',
+      ],
+      [
+        'redis://h:6379/2?password=x',
+        'it has a query, ?password=x: a database is named by the path, as in redis://host:6379/3',
+      ],
     ];
     for (const [bad, why] of cases)
-      expect(() => redisUrlFlag(bad), bad).toThrow(
-        `${JSON.stringify(bad)} is not allowed (expected a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but ${why})`,
+      expect(() => redisUrlFlag('--queue')(bad), bad).toThrow(
+        `--queue: ${JSON.stringify(bad)} is not allowed (expected a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but ${why})`,
       );
+  });
+
+  it('hides the password of a refused URL, naming the flag it came in', () => {
+    expect(() => redisUrlFlag('--redis')('redis://:secret@h:6379/2?db=3')).toThrow(
+      /^--redis: "redis:\/\/:\*\*\*@h:6379\/2\?db=3" is not allowed \(expected a Redis URL/,
+    );
   });
 
   it('adds typed options with their defaults to a command', async () => {
