@@ -62,7 +62,8 @@ const chunkSizeFlag = countFlag(1, MAX_CHUNK_SIZE);
 export const shardsFlag = countFlag(1, MAX_SHARDS);
 
 /**
- * `--shard i/n`: run only part i of n (0-based: 0/3, 1/3 and 2/3 make a whole run); `auto`
+ * `--shard i/n`: run only part i of n (0-based: 0/3, 1/3 and 2/3 make a whole run; n at most
+ * MAX_SHARDS, as `--shards`); `auto`
  * takes i from an array job's environment and n from `--shards` (see `shardFromScheduler`).
  * @example shardFlag('1/3') // { index: 1, count: 3 }
  * @example shardFlag('auto') // 'auto'
@@ -72,9 +73,10 @@ export function shardFlag(raw: string): Shard | 'auto' {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(count) || count < 1 || !(index < count))
+  // n has the bound of --shards: one run is cut into at most MAX_SHARDS however it is cut.
+  if (!match || !(count >= 1 && count <= MAX_SHARDS) || !(index < count))
     throw new InvalidArgumentError(
-      `${JSON.stringify(raw)} is not allowed (expected i/n with 0 ≤ i < n, e.g. 0/3, 1/3 and 2/3, or auto with --shards n in an array job)`,
+      `${JSON.stringify(raw)} is not allowed (expected i/n with 0 ≤ i < n ≤ ${formatCount(MAX_SHARDS)}, e.g. 0/3, 1/3 and 2/3, or auto with --shards n in an array job)`,
     );
   return { index, count };
 }

@@ -129,10 +129,16 @@ export function partialChecksum(content: Readonly<Record<string, unknown>>): str
  * `interrupted` exactly when chunks are missing); the spec, as the kernel reads it; and the
  * tallies (as many as the spec needs, whole and ≥ 0, each histogram summing to the trials:
  * the kernel's `tallyShape`). Imports the kernel.
+ * @param stored Where the text was kept, for a checksum that does not match: "the file", or
+ * "the result stored on the queue" for a job's result read back from Redis.
  * @throws InputError beginning with `source`, naming the field, the value and what is allowed.
  * @example await parsePartialResult(await readFile('part-0.json', 'utf8'), 'part-0.json') // not run: reads a file
  */
-export async function parsePartialResult(text: string, source: string): Promise<PartialResult> {
+export async function parsePartialResult(
+  text: string,
+  source: string,
+  stored = 'the file',
+): Promise<PartialResult> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -172,7 +178,7 @@ export async function parsePartialResult(text: string, source: string): Promise<
   const expected = partialChecksum(v);
   if (v.checksum !== expected)
     throw new InputError(
-      `${source}: checksum: ${typeof v.checksum === 'string' ? v.checksum.slice(0, 80) : String(v.checksum)} does not match the content (${expected}): the file was damaged or changed after it was written`,
+      `${source}: checksum: ${typeof v.checksum === 'string' ? v.checksum.slice(0, 80) : String(v.checksum)} does not match the content (${expected}): ${stored} was damaged or changed after it was written`,
     );
   if (!isKernelId(v.kernel))
     throw bad('kernel', v.kernel, `one of dicelab's kernels: ${kernelIds().join(', ')}`);

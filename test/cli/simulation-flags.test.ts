@@ -30,6 +30,11 @@ describe('simulation flags', () => {
   it('reads --shard i/n, 0-based', () => {
     expect(shardFlag('0/3')).toEqual({ index: 0, count: 3 });
     expect(shardFlag(' 2 / 3 ')).toEqual({ index: 2, count: 3 });
+    // n stops where --shards does: 0/100001 was taken.
+    expect(shardFlag('99999/100000')).toEqual({ index: 99_999, count: 100_000 });
+    expect(() => shardFlag('0/100001')).toThrow(
+      '"0/100001" is not allowed (expected i/n with 0 ≤ i < n ≤ 100,000, e.g. 0/3',
+    );
     for (const bad of ['3/3', '1/0', '-1/3', 'a/b', '1', '1/3/4', ''])
       expect(() => shardFlag(bad), bad).toThrow(/expected i\/n with 0 ≤ i < n/);
   });
