@@ -32,7 +32,7 @@ export function registerQueue(program: Command) {
     .requiredOption(
       '--redis <url>',
       'the Redis of the queue, e.g. redis://127.0.0.1:6379',
-      redisUrlFlag,
+      redisUrlFlag('--redis'),
     )
     .option(
       '--concurrency <n>',

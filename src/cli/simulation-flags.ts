@@ -5,6 +5,7 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
+import { invalid } from '../input/input-error.ts';
 import {
   DEFAULT_CHUNK_SIZE,
   MAX_CHUNK_SIZE,
@@ -16,7 +17,7 @@ import {
   REDIS_GIVE_UP_LIMITS,
   REDIS_GIVE_UP_SECONDS,
 } from '../queue/queue-settings.ts';
-import { redisUrlProblem } from '../queue/redis-url.ts';
+import { redisUrlProblem, shownUrl } from '../queue/redis-url.ts';
 import { MAX_SEED } from '../rng/index.ts';
 import { countBound, fileFlag } from './flags.ts';
 
@@ -61,7 +62,8 @@ const chunkSizeFlag = countFlag(1, MAX_CHUNK_SIZE);
 export const shardsFlag = countFlag(1, MAX_SHARDS);
 
 /**
- * `--shard i/n`: run only part i of n (0-based: 0/3, 1/3 and 2/3 make a whole run); `auto`
+ * `--shard i/n`: run only part i of n (0-based: 0/3, 1/3 and 2/3 make a whole run; n at most
+ * MAX_SHARDS, as `--shards`); `auto`
  * takes i from an array job's environment and n from `--shards` (see `shardFromScheduler`).
  * @example shardFlag('1/3') // { index: 1, count: 3 }
  * @example shardFlag('auto') // 'auto'
@@ -71,25 +73,32 @@ export function shardFlag(raw: string): Shard | 'auto' {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(count) || count < 1 || !(index < count))
+  // n has the bound of --shards: one run is cut into at most MAX_SHARDS however it is cut.
+  if (!match || !(count >= 1 && count <= MAX_SHARDS) || !(index < count))
     throw new InvalidArgumentError(
-      `${JSON.stringify(raw)} is not allowed (expected i/n with 0 ≤ i < n, e.g. 0/3, 1/3 and 2/3, or auto with --shards n in an array job)`,
+      `${JSON.stringify(raw)} is not allowed (expected i/n with 0 ≤ i < n ≤ ${formatCount(MAX_SHARDS)}, e.g. 0/3, 1/3 and 2/3, or auto with --shards n in an array job)`,
     );
   return { index, count };
 }
 
 /**
- * `--queue <url>` (and the worker's `--redis <url>`): a Redis URL, checked before any
- * connection.
- * @example redisUrlFlag('redis://127.0.0.1:6379') // 'redis://127.0.0.1:6379'
+ * The reader of `flag`, `--queue <url>` (or the worker's `--redis <url>`): a Redis URL, checked
+ * before any connection. A refusal names the flag itself and shows the URL with its password
+ * hidden (commander's own wording would repeat the value as given).
+ * @example redisUrlFlag('--queue')('redis://127.0.0.1:6379') // 'redis://127.0.0.1:6379'
  */
-export function redisUrlFlag(raw: string): string {
-  const problem = redisUrlProblem(raw);
-  if (problem)
-    throw new InvalidArgumentError(
-      `${JSON.stringify(raw)} is not allowed (expected a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but ${problem})`,
-    );
-  return raw;
+export function redisUrlFlag(flag: string): (raw: string) => string {
+  return (raw) => {
+    const problem = redisUrlProblem(raw);
+    if (problem)
+      throw invalid(
+        flag,
+        // As given, but for a password (shownUrl also writes the URL its parser's way).
+        raw.includes('@') ? shownUrl(raw) : raw,
+        `a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but ${problem}`,
+      );
+    return raw;
+  };
 }
 
 /** The options `addSimulationOptions` adds, as commander hands them to an action. */
@@ -172,7 +181,7 @@ export function addSimulationOptions<
         '--queue <url>',
         'run the shards on dicelab queue workers over Redis (e.g. redis://127.0.0.1:6379) and print the same result',
       )
-        .argParser(redisUrlFlag)
+        .argParser(redisUrlFlag('--queue'))
         .conflicts(['shard', 'threads']),
     )
     .option(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rmdirSync, rmSync } from 'node:fs';
-import { lstat, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { rmdirSync, rmSync, type Stats } from 'node:fs';
+import { lstat, mkdir, open, readlink, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, invalid } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
@@ -56,15 +56,17 @@ export async function writeFilesAtomically(
       target,
       problem === 'it is a file' && target.names === 'file' ? `${dir} is a file` : problem,
     );
-  await refuseFoldersInTheWay(target, dir, names);
+  await refuseWhatIsInTheWay(target, dir, names);
   const write: WriteInFlight = { temps: [], made: [] };
   removeOnSignal(write);
   const { temps } = write;
   let done = false;
   try {
     await makeFolder(dir, target, write.made);
-    for (const file of files) {
-      const temp = join(dir, `.${file.name}.${randomBytes(4).toString('hex')}.tmp`);
+    // A link to a file is written through: the file it names is replaced, the link kept.
+    const paths = await Promise.all(files.map(({ name }) => pathToWrite(target, join(dir, name))));
+    for (const [i, file] of files.entries()) {
+      const temp = join(dirname(paths[i]!), `.${file.name}.${randomBytes(4).toString('hex')}.tmp`);
       temps.push(temp);
       const handle = await open(temp, 'wx');
       try {
@@ -76,9 +78,8 @@ export async function writeFilesAtomically(
     }
     const written: string[] = [];
     for (const [i, file] of files.entries()) {
-      const path = join(dir, file.name);
-      await rename(temps[i]!, path);
-      written.push(path);
+      await rename(temps[i]!, paths[i]!);
+      written.push(join(dir, file.name));
     }
     done = true;
     return written;
@@ -115,7 +116,8 @@ export async function writeFileAtomically(
  * Refuses, before any work, a target that the write at the end of it could not write: for a
  * file (`--partial`), a folder in its place or a file in the way of its folder; for a folder
  * (`--out`), a file in the way, or a folder in the place of one of `files`, the names the write
- * will put there; for both, a folder where no file can be made (read-only, no permission,
+ * will put there; for both, a device, a named pipe, a socket or a dangling link where a file
+ * goes, a folder where no file can be made (read-only, no permission,
  * /proc). Tries by making and removing an empty temporary file in the folder the files go in,
  * or in the nearest folder there when it is still to be made (none is made here). A long run
  * thus hears of a bad `--partial` or `--out` at once, not after its work. Reads the file system.
@@ -134,8 +136,9 @@ export async function checkWritable(
       target,
       problem === 'it is a file' && target.names === 'file' ? `${folder} is a file` : problem,
     );
-  await refuseFoldersInTheWay(target, folder, target.names === 'file' ? [basename(given)] : files);
-  let there = folder;
+  await refuseWhatIsInTheWay(target, folder, target.names === 'file' ? [basename(given)] : files);
+  // A link to a file is written through (see writeFilesAtomically): try the folder it is in.
+  let there = target.names === 'file' ? dirname(await pathToWrite(target, given)) : folder;
   let toMake: string | undefined;
   while (!(await isFolder(there)) && dirname(there) !== there) {
     toMake = there;
@@ -161,17 +164,50 @@ export async function checkWritable(
   }
 }
 
-/** Refuses a file to write in `dir` that a folder stands in the place of: its rename would fail after others were done. */
-async function refuseFoldersInTheWay(
+/**
+ * Refuses a file to write in `dir` that something other than a file stands in the place of: a
+ * folder (its rename would fail after others were done), a device, a named pipe or a socket
+ * (the rename would replace it with a plain file), or a symbolic link to none of a file.
+ */
+async function refuseWhatIsInTheWay(
   target: WriteTarget,
   dir: string,
   names: Iterable<string>,
 ): Promise<void> {
-  for (const name of names) {
-    const path = join(dir, name);
-    if ((await lstat(path).catch(() => undefined))?.isDirectory())
-      throw refused(target, target.names === 'file' ? 'it is a folder' : `${path} is a folder`);
+  for (const name of names) await pathToWrite(target, join(dir, name));
+}
+
+/**
+ * The path to rename a written file onto, for `path`: itself when nothing or a regular file is
+ * there, the file a symbolic link names when it names a regular file (so the link is kept);
+ * else refused, naming what is there.
+ */
+async function pathToWrite(target: WriteTarget, path: string): Promise<string> {
+  const found = await lstat(path).catch(() => undefined);
+  if (found === undefined || found.isFile()) return path;
+  // The path itself is named by the message already when it is the target's file.
+  const it = target.names === 'file' ? 'it' : path;
+  if (!found.isSymbolicLink()) throw refused(target, `${it} is ${kindOf(found)}`);
+  let linked: Stats;
+  try {
+    linked = await stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw systemRefusal(target, error, 'following its link') ?? error;
+    throw refused(target, `${it} is a symbolic link to nothing there (${await readlink(path)})`);
   }
+  if (!linked.isFile()) throw refused(target, `${it} is a symbolic link to ${kindOf(linked)}`);
+  return realpath(path);
+}
+
+/** What a path that is not a regular file is, for a message: "a folder", "a named pipe (FIFO)". */
+function kindOf(found: Stats): string {
+  if (found.isDirectory()) return 'a folder';
+  if (found.isCharacterDevice()) return 'a character device, not a file';
+  if (found.isBlockDevice()) return 'a block device, not a file';
+  if (found.isFIFO()) return 'a named pipe (FIFO), not a file';
+  if (found.isSocket()) return 'a socket, not a file';
+  return 'not a regular file';
 }
 
 /** The one-line message for a target that cannot be written: why, after what is allowed. */

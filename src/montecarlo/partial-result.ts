@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { INPUT_LIMITS } from '../input/input-bytes.ts';
-import { InputError, invalid } from '../input/input-error.ts';
+import { InputError, invalid, showValue } from '../input/input-error.ts';
 import { jsonSyntaxError } from '../input/located-text.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
 import { MAX_SEED } from '../rng/index.ts';
@@ -129,10 +129,16 @@ export function partialChecksum(content: Readonly<Record<string, unknown>>): str
  * `interrupted` exactly when chunks are missing); the spec, as the kernel reads it; and the
  * tallies (as many as the spec needs, whole and ≥ 0, each histogram summing to the trials:
  * the kernel's `tallyShape`). Imports the kernel.
+ * @param stored Where the text was kept, for a checksum that does not match: "the file", or
+ * "the result stored on the queue" for a job's result read back from Redis.
  * @throws InputError beginning with `source`, naming the field, the value and what is allowed.
  * @example await parsePartialResult(await readFile('part-0.json', 'utf8'), 'part-0.json') // not run: reads a file
  */
-export async function parsePartialResult(text: string, source: string): Promise<PartialResult> {
+export async function parsePartialResult(
+  text: string,
+  source: string,
+  stored = 'the file',
+): Promise<PartialResult> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -172,7 +178,7 @@ export async function parsePartialResult(text: string, source: string): Promise<
   const expected = partialChecksum(v);
   if (v.checksum !== expected)
     throw new InputError(
-      `${source}: checksum: ${typeof v.checksum === 'string' ? v.checksum.slice(0, 80) : String(v.checksum)} does not match the content (${expected}): the file was damaged or changed after it was written`,
+      `${source}: checksum: ${typeof v.checksum === 'string' ? v.checksum.slice(0, 80) : String(v.checksum)} does not match the content (${expected}): ${stored} was damaged or changed after it was written`,
     );
   if (!isKernelId(v.kernel))
     throw bad('kernel', v.kernel, `one of dicelab's kernels: ${kernelIds().join(', ')}`);
@@ -269,7 +275,15 @@ export function checkMergeable(parts: readonly NamedPartial[]): void {
       invalid(`${source}: ${field}`, value, `${JSON.stringify(expected)} as in ${first.source}`);
     if (p.dicelab !== ref.dicelab) throw differs('dicelab', p.dicelab, ref.dicelab);
     if (p.kernel !== ref.kernel) throw differs('kernel', p.kernel, ref.kernel);
-    if (canonicalJson(p.spec) !== refSpec) throw differs('spec', p.spec, ref.spec);
+    if (canonicalJson(p.spec) !== refSpec) {
+      // The whole spec ran past what a message shows: name the first field that differs.
+      const d = firstDifference(p.spec, ref.spec, 'spec');
+      throw invalid(
+        `${source}: ${d.path}`,
+        d.value,
+        `${showValue(d.expected)} as in ${first.source}: shards of one run share its spec`,
+      );
+    }
     if (p.seed !== ref.seed) throw differs('seed', p.seed, ref.seed);
     if (p.trials !== ref.trials) throw differs('trials', p.trials, ref.trials);
     if (p.chunkSize !== ref.chunkSize) throw differs('chunkSize', p.chunkSize, ref.chunkSize);
@@ -303,6 +317,37 @@ export function checkMergeable(parts: readonly NamedPartial[]): void {
 }
 
 /** JSON with object keys sorted, so specs compare (and checksums agree) by content. */
+/**
+ * The first place where JSON value `value` differs from `expected` (known to differ), in
+ * `expected`'s key order then `value`'s extra keys, array items by index: its path below `at`
+ * (`spec.roll.threats[0].challenge`) and the two values there, undefined where one has nothing.
+ * O(size · depth).
+ */
+function firstDifference(
+  value: unknown,
+  expected: unknown,
+  at: string,
+): { path: string; value: unknown; expected: unknown } {
+  const isRecord = (v: unknown): v is Record<string, unknown> =>
+    v !== null && typeof v === 'object' && !Array.isArray(v);
+  let inside: [string, unknown, unknown][] = [];
+  if (Array.isArray(value) && Array.isArray(expected))
+    inside = Array.from({ length: Math.max(value.length, expected.length) }, (_, i) => [
+      `${at}[${i}]`,
+      value[i],
+      expected[i],
+    ]);
+  else if (isRecord(value) && isRecord(expected))
+    inside = [...new Set([...Object.keys(expected), ...Object.keys(value)])].map((key) => [
+      `${at}.${key}`,
+      value[key],
+      expected[key],
+    ]);
+  for (const [path, v, e] of inside)
+    if (canonicalJson(v) !== canonicalJson(e)) return firstDifference(v, e, path);
+  return { path: at, value, expected };
+}
+
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)

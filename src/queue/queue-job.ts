@@ -6,6 +6,9 @@ import { MAX_SEED } from '../rng/index.ts';
 import { isKernelId, KERNEL_IDS } from '../systems/systems.ts';
 import { MAX_SHARDS } from './queue-settings.ts';
 
+/** Where a job's result is kept, as a message about a damaged one says it. */
+export const STORED_ON_QUEUE = 'the result stored on the queue';
+
 /** The format tag every dicelab job's data starts with. */
 export const QUEUE_JOB_FORMAT = 'dicelab-queue-job';
 /** The layout of a job's data (this code writes and reads 1); a worker refuses any other. */

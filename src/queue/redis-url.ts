@@ -4,8 +4,8 @@ export const MAX_PORT = 65_535;
 /**
  * What is wrong with a Redis URL for `--queue` or `--redis`, or undefined when nothing is: it
  * must parse as a URL with the `redis:` (plain) or `rediss:` (TLS) scheme and a host, and a port,
- * if any, from 1 to {@link MAX_PORT}; a path, if any, is the database number. Checked when the
- * flag is read, before any connection.
+ * if any, from 1 to {@link MAX_PORT}; a path, if any, is the database number; no query
+ * (`?db=3`). Checked when the flag is read, before any connection.
  * @example redisUrlProblem('redis://127.0.0.1:6379') // undefined
  * @example redisUrlProblem('127.0.0.1:6379') // 'not a URL'
  * @example redisUrlProblem('redis://localhost:99999') // 'its port 99999 is not from 1 to 65535'
@@ -25,6 +25,10 @@ export function redisUrlProblem(raw: string): string | undefined {
     return `its scheme is ${JSON.stringify(url.protocol)}, not redis: or rediss:`;
   if (!url.hostname) return 'it names no host';
   if (!/^\/?(\d+)?$/.test(url.pathname)) return `its path ${url.pathname} is not a database number`;
+  // ioredis would read ?db=3 (and other options) from the query, where dicelab's check of the
+  // database and its count of the workers on it read the path only: one place says the database.
+  if (url.search)
+    return `it has a query, ${url.search}: a database is named by the path, as in redis://host:6379/3`;
   return undefined;
 }
 

@@ -18,6 +18,7 @@ import {
   queueJobData,
   type RunIdentity,
   runId,
+  STORED_ON_QUEUE,
   shardJobId,
 } from './queue-job.ts';
 import {
@@ -308,6 +309,7 @@ async function mergedResult(
   const partial = await parsePartialResult(
     String(merge.returnvalue),
     `merge job ${merge.id}`,
+    STORED_ON_QUEUE,
   ).catch((error: Error) => {
     throw new RunError(error.message, EXIT.unavailable);
   });

@@ -1,7 +1,7 @@
 // The systems' list registers the kernel catalogue the ids below are looked up in.
 import '../systems/systems.ts';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { formatCount } from '../format/format-count.ts';
+import { countOf, formatCount } from '../format/format-count.ts';
 import { InputError } from '../input/input-error.ts';
 import { mergePartials } from '../montecarlo/merge-partials.ts';
 import {
@@ -12,7 +12,14 @@ import {
 import { simulate } from '../montecarlo/run.ts';
 import { EXIT, type ExitStatus } from '../process/exit-status.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
-import { checkQueueJob, type QueueJobData, RefusedJob, runId, shardJobId } from './queue-job.ts';
+import {
+  checkQueueJob,
+  type QueueJobData,
+  RefusedJob,
+  runId,
+  STORED_ON_QUEUE,
+  shardJobId,
+} from './queue-job.ts';
 import { QUEUE_NAME, WORKER_DEFAULTS } from './queue-settings.ts';
 import { connectRedis } from './redis-connection.ts';
 import { shownUrl } from './redis-url.ts';
@@ -122,9 +129,15 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
   worker.on('failed', (job, error) => {
     if (!job) return;
     const tries = Math.max(1, job.opts.attempts ?? 1);
-    const final = job.attemptsMade >= tries || error instanceof UnrecoverableError;
+    // A refused job fails at once, tries left or not: "the last" said of try 1 of 3 read as a bug.
+    const after =
+      error instanceof UnrecoverableError && job.attemptsMade < tries
+        ? ', not retried: a refused job fails the same every try'
+        : job.attemptsMade >= tries
+          ? ', the last'
+          : '';
     log(
-      `${describeJob(job)} failed (try ${job.attemptsMade} of ${tries}${final ? ', the last' : ''}): ${error.message}`,
+      `${describeJob(job)} failed (try ${job.attemptsMade} of ${tries}${after}): ${error.message}`,
     );
   });
   worker.on('stalled', (jobId) =>
@@ -254,7 +267,7 @@ async function mergeShards(
     const source = `shard job ${jobId}`;
     if (typeof text !== 'string')
       throw new InputError(`${source}: its result is not a partial result file's text`);
-    const partial = await parsePartialResult(text, source);
+    const partial = await parsePartialResult(text, source, STORED_ON_QUEUE);
     const identity = { ...partial, shards: partial.shard.count };
     if (runId(identity) !== data.run || shardJobId(data.run, partial.shard.index) !== jobId)
       throw new InputError(
@@ -265,7 +278,7 @@ async function mergeShards(
   const merged = mergePartials(parts);
   finished.set(
     String(job.id),
-    `: ${parts.length} shards merged, ${formatCount(merged.completedTrials)} trials`,
+    `: ${countOf(parts.length, 'shard')} merged, ${formatCount(merged.completedTrials)} trials`,
   );
   return serializePartialResult(merged);
 }

@@ -157,6 +157,39 @@ describe('dicelab merge', () => {
     expect((await cli('merge')).status).toBe(2);
   });
 
+  it('names the first field where the specs of two shards differ, and both values', async () => {
+    const shard = async (name: string, index: number, ...roll: string[]) => {
+      const path = join(dir, name);
+      const args = ['--trials', '1e4', '--shard', `${index}/2`, '--partial', path, '-q'];
+      expect((await cli('zidara', 'simulate', ...roll, ...args)).status).toBe(0);
+      return path;
+    };
+    const a = await shard('spec-a.json', 0, 'd12', 'd4', '--vs', '3');
+    // The whole spec was printed, 434 characters cut mid-way, and the one it should be.
+    const cases: [string, string][] = [
+      [
+        await shard('spec-vs.json', 1, 'd12', 'd4', '--vs', '4'),
+        'spec.roll.threats[0].challenge: 4 is not allowed (expected 3',
+      ],
+      [
+        await shard('spec-die.json', 1, 'd12', 'd6', '--vs', '3'),
+        'spec.roll.dice[1].sides: 6 is not allowed (expected 4',
+      ],
+      [
+        await shard('spec-fewer.json', 1, 'd12', '--vs', '3'),
+        'spec.roll.dice[1]: nothing is not allowed (expected {"sides":4,"intent":1}',
+      ],
+    ];
+    for (const [b, differs] of cases) {
+      const { status, stdout, stderr } = await cli('merge', a, b);
+      expect([status, stdout, stderr]).toEqual([
+        2,
+        '',
+        `dicelab: ${b}: ${differs} as in ${a}: shards of one run share its spec)\n`,
+      ]);
+    }
+  });
+
   it('never runs code a partial file names: a file: kernel is refused, exit 2', async () => {
     // A module that would leave a marker file behind if anything imported it.
     const marker = join(dir, 'marker-left-by-evil-kernel');

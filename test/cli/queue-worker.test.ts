@@ -13,8 +13,14 @@ describe('dicelab queue worker', () => {
     const bad = await cli('queue', 'worker', '--redis', 'localhost:6379');
     expect(bad.status).toBe(EXIT.badInput);
     expect(bad.stderr).toMatch(
-      /^dicelab: option '--redis <url>' argument 'localhost:6379' is invalid\. "localhost:6379" is not allowed \(expected a Redis URL .*, but its scheme is "localhost:", not redis: or rediss:\) \(see --help\)\n$/,
+      /^dicelab: --redis: "localhost:6379" is not allowed \(expected a Redis URL .*, but its scheme is "localhost:", not redis: or rediss:\)\n$/,
     );
+    // ?db=3 was read by ioredis but not by dicelab's checks: database 0 was used quietly.
+    const query = await cli('queue', 'worker', '--redis', 'redis://:secret@127.0.0.1:1?db=3');
+    expect([query.status, query.stderr]).toEqual([
+      EXIT.badInput,
+      'dicelab: --redis: "redis://:***@127.0.0.1:1?db=3" is not allowed (expected a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but it has a query, ?db=3: a database is named by the path, as in redis://host:6379/3)\n',
+    ]);
   });
 
   it('says in one line, with status 69, when Redis cannot be reached', async () => {

@@ -30,6 +30,11 @@ describe('simulation flags', () => {
   it('reads --shard i/n, 0-based', () => {
     expect(shardFlag('0/3')).toEqual({ index: 0, count: 3 });
     expect(shardFlag(' 2 / 3 ')).toEqual({ index: 2, count: 3 });
+    // n stops where --shards does: 0/100001 was taken.
+    expect(shardFlag('99999/100000')).toEqual({ index: 99_999, count: 100_000 });
+    expect(() => shardFlag('0/100001')).toThrow(
+      '"0/100001" is not allowed (expected i/n with 0 ≤ i < n ≤ 100,000, e.g. 0/3',
+    );
     for (const bad of ['3/3', '1/0', '-1/3', 'a/b', '1', '1/3/4', ''])
       expect(() => shardFlag(bad), bad).toThrow(/expected i\/n with 0 ≤ i < n/);
   });
@@ -54,7 +59,7 @@ describe('simulation flags', () => {
       'redis://user:pw@[::1]:6379/0',
       'redis://localhost:65535',
     ])
-      expect(redisUrlFlag(good)).toBe(good);
+      expect(redisUrlFlag('--queue')(good)).toBe(good);
     const cases: [string, string][] = [
       ['127.0.0.1:6379', 'not a URL'],
       ['localhost:6379', 'its scheme is "localhost:", not redis: or rediss:'],
@@ -66,11 +71,26 @@ describe('simulation flags', () => {
       ['rediss://:pw@[::1]:65536/0', 'its port 65536 is not from 1 to 65535'],
       ['redis://localhost:0', 'its port 0 is not from 1 to 65535'],
       ['redis://bad host:6379', 'not a URL'],
+      // ioredis read ?db=3 while dicelab's checks read the path: database 0 was used quietly.
+      [
+        'redis://127.0.0.1:6379?db=3',
+        'it has a query, ?db=3: a database is named by the path, as in redis://host:6379/3',
+      ],
+      [
+        'redis://h:6379/2?password=x',
+        'it has a query, ?password=x: a database is named by the path, as in redis://host:6379/3',
+      ],
     ];
     for (const [bad, why] of cases)
-      expect(() => redisUrlFlag(bad), bad).toThrow(
-        `${JSON.stringify(bad)} is not allowed (expected a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but ${why})`,
+      expect(() => redisUrlFlag('--queue')(bad), bad).toThrow(
+        `--queue: ${JSON.stringify(bad)} is not allowed (expected a Redis URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0, but ${why})`,
       );
+  });
+
+  it('hides the password of a refused URL, naming the flag it came in', () => {
+    expect(() => redisUrlFlag('--redis')('redis://:secret@h:6379/2?db=3')).toThrow(
+      /^--redis: "redis:\/\/:\*\*\*@h:6379\/2\?db=3" is not allowed \(expected a Redis URL/,
+    );
   });
 
   it('adds typed options with their defaults to a command', async () => {

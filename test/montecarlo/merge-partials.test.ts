@@ -77,7 +77,11 @@ describe('mergePartials', () => {
       () => change(2, (p) => ({ ...p, kernel: 'systems/tags-2d6/simulate' })),
       /^part-2\.json: kernel: "systems\/tags-2d6\/simulate" is not allowed \(expected "systems\/d6-pool\/simulate" as in part-0\.json\)/,
     ],
-    ['another spec', () => change(2, (p) => ({ ...p, spec: { stat: 4 } })), /^part-2\.json: spec:/],
+    [
+      'another spec',
+      () => change(2, (p) => ({ ...p, spec: { stat: 4 } })),
+      /^part-2\.json: spec\.stat: 4 is not allowed \(expected 3 as in part-0\.json: shards of one run share its spec\)$/,
+    ],
     [
       'another trials',
       () => change(1, (p) => ({ ...p, trials: 250_000 })),

@@ -13,6 +13,7 @@ import {
 import { type SimulationResult, simulate } from '../../src/montecarlo/run.ts';
 import { summarizeResult } from '../../src/montecarlo/summarize-result.ts';
 import { DICELAB_VERSION } from '../../src/process/version.ts';
+import { STORED_ON_QUEUE } from '../../src/queue/queue-job.ts';
 import { parseRoll } from '../../src/systems/zidara/roll/spec.ts';
 import { simulationSpec } from '../../src/systems/zidara/simulate.ts';
 
@@ -82,6 +83,10 @@ describe('partial result files', () => {
     });
     await expect(parsePartialResult(oneSlot, 'p.json')).rejects.toThrow(
       /^p\.json: checksum: "?sha256:[0-9a-f]{64}"? does not match the content \(sha256:[0-9a-f]{64}\): the file was damaged or changed/,
+    );
+    // Read back from Redis there is no file: it said "the file was damaged" all the same.
+    await expect(parsePartialResult(oneSlot, 'shard job r-0', STORED_ON_QUEUE)).rejects.toThrow(
+      /^shard job r-0: checksum: .* does not match the content \(sha256:[0-9a-f]{64}\): the result stored on the queue was damaged or changed after it was written$/,
     );
     const noChecksum = JSON.stringify({ ...fields, checksum: undefined });
     await expect(parsePartialResult(noChecksum, 'p.json')).rejects.toThrow(

@@ -151,7 +151,7 @@ describe('a shard that fails on every try', () => {
 
   it('is refused at once, without retries, when another dicelab version submitted it', async () => {
     const url = redis.url(4);
-    await worker(url);
+    const w = await worker(url);
     const connection = new Redis(url, { maxRetriesPerRequest: null });
     const queue = new Queue(QUEUE_NAME, { connection });
     try {
@@ -171,6 +171,20 @@ describe('a shard that fails on every try', () => {
         `job from-another-version: submitted by dicelab 0.0.1 (job layout 1), but this worker is dicelab ${DICELAB_VERSION} (job layout 1): run workers of the submitter's version`,
       );
       expect(refused?.attemptsMade).toBe(1);
+      // Its log said "(try 1 of 3, the last)" of a job never tried again.
+      expect(lines([w], /from-another-version/)).toEqual([
+        expect.stringMatching(
+          /failed \(try 1 of 3, not retried: a refused job fails the same every try\): job from-another-version: submitted by dicelab 0\.0\.1/,
+        ),
+      ]);
+
+      // And "1 shards merged" of a run of one shard.
+      const one = await dicelab([
+        ...['zidara', 'simulate', 'd12', '--vs', '3', '--trials', '1e4'],
+        ...['--queue', url, '--shards', '1', '--quiet'],
+      ]);
+      expect(one.code, one.stderr).toBe(0);
+      expect(lines([w], /merge of run \w+ done: 1 shard merged, 10,000 trials/)).toHaveLength(1);
     } finally {
       await queue.close();
       connection.disconnect();
