@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { DIE_SIDES, stepsToDice } from '../systems/zidara/roll/pool.ts';
 import { ChoiceField } from './choice-field.tsx';
 import { NumberField } from './number-field.tsx';
@@ -23,7 +23,7 @@ export function DiceFields({ state, update, limits = PAGE_LIMITS }: DiceFieldsPr
   // index, the last one does), and the focus with it (WCAG 2.4.3). Once the pool is drawn
   // again, the die now at that index takes the focus, or the last die when it was the last.
   const removed = useRef<number | undefined>(undefined);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const at = removed.current;
     removed.current = undefined;
     const buttons = chips.current?.children;

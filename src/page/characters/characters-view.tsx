@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../../systems/zidara/roll/spec.ts';
 import { saveFile } from '../export-buttons.tsx';
 import { NumberField } from '../number-field.tsx';
@@ -115,7 +115,7 @@ export function CharactersView({ state }: ViewProps) {
   const focusNext: FocusNextWhen = (find, shown) => {
     nextFocus.current = { find, shown };
   };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const next = nextFocus.current;
     if (!next || (next.shown !== draft && next.shown !== book)) return;
     nextFocus.current = undefined;
