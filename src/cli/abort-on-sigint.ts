@@ -14,15 +14,15 @@ export interface SigintOptions {
    */
   readonly before?: () => void;
   /**
-   * The line saying what happens now (default: a run finishing the work in flight); `null` for
+   * The line saying what happens now (default: a run stopping with the chunks finished); `null` for
    * none, where the caller's own message follows at once (a queued run's wait, which ends then).
    */
   readonly note?: string | null;
 }
 
 /**
- * Ctrl-C once aborts the signal (a run stops dispatching, finishes the batches in flight and
- * returns what it has, marked interrupted); Ctrl-C again exits at once with status 130.
+ * Ctrl-C once aborts the signal (a run stops, dropping the batches on worker threads, and
+ * returns the chunks it finished, marked interrupted); Ctrl-C again exits at once with status 130.
  * @example const sigint = abortOnSigint(); try { await simulate({ …, signal: sigint.signal }) } finally { sigint.dispose() } // not run: listens for Ctrl-C
  */
 export function abortOnSigint(
@@ -32,7 +32,7 @@ export function abortOnSigint(
   const controller = new AbortController();
   const note =
     options.note === undefined
-      ? 'stopping after the work in flight (Ctrl-C again to quit now)'
+      ? 'stopping with the chunks finished so far (Ctrl-C again to quit now)'
       : options.note;
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(EXIT.interrupted);

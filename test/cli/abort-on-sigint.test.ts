@@ -10,7 +10,7 @@ describe('abortOnSigint', () => {
     expect(process.listenerCount('SIGINT')).toBe(before + 1);
     process.emit('SIGINT');
     expect(sigint.signal.aborted).toBe(true);
-    expect(String(stderr.read())).toMatch(/stopping after the work in flight/);
+    expect(String(stderr.read())).toMatch(/stopping with the chunks finished so far/);
     sigint.dispose();
     expect(process.listenerCount('SIGINT')).toBe(before);
   });
