@@ -1,16 +1,17 @@
 import { EXIT } from '../process/exit-status.ts';
 
-/** An AbortSignal wired to Ctrl-C; `dispose` gives SIGINT back to Node. */
+/** An AbortSignal wired to Ctrl-C; `dispose` gives SIGINT and SIGTERM back to Node. */
 export interface SigintAbort {
   signal: AbortSignal;
   dispose(): void;
 }
 
-/** What the first Ctrl-C does besides aborting, for {@link abortOnSigint}. */
+/** What the first Ctrl-C (or SIGTERM) does besides aborting or exiting, for {@link abortOnSigint}. */
 export interface SigintOptions {
   /**
    * Called before anything is written: the progress bar stopped, as cli-progress goes back to
-   * the line it began on when it stops, and would end above a line written under it.
+   * the line it began on when it stops, and would end above a line written under it (stopping it
+   * also turns the terminal's line wrap back on).
    */
   readonly before?: () => void;
   /**
@@ -23,6 +24,8 @@ export interface SigintOptions {
 /**
  * Ctrl-C once aborts the signal (a run stops, dropping the batches on worker threads, and
  * returns the chunks it finished, marked interrupted); Ctrl-C again exits at once with status 130.
+ * SIGTERM (a service manager, `kill`, a CI timeout) asks for no result: it stops the bar, says so
+ * in one line and exits at once with status 143.
  * @example const sigint = abortOnSigint(); try { await simulate({ …, signal: sigint.signal }) } finally { sigint.dispose() } // not run: listens for Ctrl-C
  */
 export function abortOnSigint(
@@ -41,11 +44,18 @@ export function abortOnSigint(
     stderr.write(note === null ? '\n' : `\ndicelab: ${note}\n`);
     controller.abort();
   };
+  const onSigterm = () => {
+    options.before?.();
+    stderr.write('dicelab: stopped (SIGTERM)\n');
+    process.exit(EXIT.terminated);
+  };
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
   return {
     signal: controller.signal,
     dispose: () => {
       process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigterm);
     },
   };
 }
