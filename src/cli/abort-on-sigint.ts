@@ -1,28 +1,31 @@
 import { EXIT } from '../process/exit-status.ts';
 
-/** An AbortSignal wired to Ctrl-C; `dispose` gives SIGINT back to Node. */
+/** An AbortSignal wired to Ctrl-C; `dispose` gives SIGINT and SIGTERM back to Node. */
 export interface SigintAbort {
   signal: AbortSignal;
   dispose(): void;
 }
 
-/** What the first Ctrl-C does besides aborting, for {@link abortOnSigint}. */
+/** What the first Ctrl-C (or SIGTERM) does besides aborting or exiting, for {@link abortOnSigint}. */
 export interface SigintOptions {
   /**
    * Called before anything is written: the progress bar stopped, as cli-progress goes back to
-   * the line it began on when it stops, and would end above a line written under it.
+   * the line it began on when it stops, and would end above a line written under it (stopping it
+   * also turns the terminal's line wrap back on).
    */
   readonly before?: () => void;
   /**
-   * The line saying what happens now (default: a run finishing the work in flight); `null` for
+   * The line saying what happens now (default: a run stopping with the chunks finished); `null` for
    * none, where the caller's own message follows at once (a queued run's wait, which ends then).
    */
   readonly note?: string | null;
 }
 
 /**
- * Ctrl-C once aborts the signal (a run stops dispatching, finishes the batches in flight and
- * returns what it has, marked interrupted); Ctrl-C again exits at once with status 130.
+ * Ctrl-C once aborts the signal (a run stops, dropping the batches on worker threads, and
+ * returns the chunks it finished, marked interrupted); Ctrl-C again exits at once with status 130.
+ * SIGTERM (a service manager, `kill`, a CI timeout) asks for no result: it stops the bar, says so
+ * in one line and exits at once with status 143.
  * @example const sigint = abortOnSigint(); try { await simulate({ …, signal: sigint.signal }) } finally { sigint.dispose() } // not run: listens for Ctrl-C
  */
 export function abortOnSigint(
@@ -32,7 +35,7 @@ export function abortOnSigint(
   const controller = new AbortController();
   const note =
     options.note === undefined
-      ? 'stopping after the work in flight (Ctrl-C again to quit now)'
+      ? 'stopping with the chunks finished so far (Ctrl-C again to quit now)'
       : options.note;
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(EXIT.interrupted);
@@ -41,11 +44,18 @@ export function abortOnSigint(
     stderr.write(note === null ? '\n' : `\ndicelab: ${note}\n`);
     controller.abort();
   };
+  const onSigterm = () => {
+    options.before?.();
+    stderr.write('dicelab: stopped (SIGTERM)\n');
+    process.exit(EXIT.terminated);
+  };
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
   return {
     signal: controller.signal,
     dispose: () => {
       process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigterm);
     },
   };
 }

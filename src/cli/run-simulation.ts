@@ -131,7 +131,7 @@ export async function runSimulation(
  * (as its partial result file says: the figures cover only the trials played), or undefined
  * for a shard that holds no chunk of the run (fewer chunks than shards): there is nothing to
  * estimate from, so one line on stderr says so, and its partial result (written all the same,
- * with no trials) merges as nothing.
+ * with no trials) merges as nothing; likewise for a run stopped before any chunk finished.
  * The summarizer loads here, with the commands that simulate.
  */
 export async function summarizeRun(
@@ -144,6 +144,10 @@ export async function summarizeRun(
     stderr.write(
       `dicelab: shard ${shard.index}/${shard.count} holds no chunk of this run (${countOf(result.trials, 'trial')} make ${countOf(chunks, 'chunk')} of ${formatCount(result.chunkSize)}): nothing to summarize; its partial result merges as nothing\n`,
     );
+    return undefined;
+  }
+  if (result.interrupted && result.completedTrials === 0) {
+    stderr.write('dicelab: stopped before any chunk finished: nothing to summarize\n');
     return undefined;
   }
   const { summarizeResult } = await import('../montecarlo/summarize-result.ts');

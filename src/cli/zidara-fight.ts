@@ -198,8 +198,12 @@ Examples:
           simulated = (await summarizeRun(result)) as
             | (FightSimulation & { seed: number })
             | undefined;
-          // An empty shard with no exact chain has nothing to print.
-          if (simulated === undefined && !exact) return;
+          // An empty shard with no exact chain has nothing to print, nor has a fight stopped
+          // before any chunk finished (the fights before it print).
+          if (simulated === undefined && !exact) {
+            if (results.length === 0) return;
+            break;
+          }
         }
         results.push({
           fight,

@@ -163,11 +163,12 @@ function registerSimulate(zidara: Command) {
           runSimulation('systems/zidara/simulate', simulationSpec(roll, policy, rerolls), options),
         );
         const summary = await summarizeRun(result);
-        // An empty shard (one spec) has nothing to print.
-        if (summary === undefined) return;
+        // An empty shard (one spec), or a run stopped before any chunk finished, has nothing to print.
+        if (summary === undefined) break;
         summaries.push(summary as RollSimulation & { seed: number });
         if (result.interrupted) break;
       }
+      if (summaries.length === 0) return;
       const done = rolls.slice(0, summaries.length).map((roll, i) => ({ roll, i }));
       await printResults(
         done,

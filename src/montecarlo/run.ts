@@ -38,10 +38,11 @@ export interface SimulationRequest {
   /** Any safe integer ≥ 0. */
   seed: number;
   /**
-   * Worker threads. 1 runs in this thread, without a pool; n ≥ 2 a pool of n (at most one per
-   * chunk). Unset: starts in this thread and hands the rest to a pool of
-   * `os.availableParallelism()` threads once the work left looks longer than `poolThresholdMs`,
-   * so small runs never pay the pool's start-up.
+   * Worker threads. 1 runs in this thread, without a pool, while its chunks are short (see
+   * `IN_THREAD_CHUNK_MS`), else on one worker thread; n ≥ 2 a pool of n (at most one per chunk).
+   * Unset: starts in this thread and hands the rest to a pool of `os.availableParallelism()`
+   * threads once the work left looks longer than `poolThresholdMs`, so small runs never pay the
+   * pool's start-up.
    */
   threads?: number;
   /**
@@ -56,7 +57,10 @@ export interface SimulationRequest {
   shard?: Shard;
   /** Called after each finished batch (every ~100 ms per thread on big runs). */
   onProgress?: (doneTrials: number, totalTrials: number) => void;
-  /** Stop dispatching, let in-flight batches finish, resolve with `interrupted: true`. */
+  /**
+   * Stop at once and resolve with `interrupted: true`: a batch playing in this thread finishes
+   * (~100 ms), those on worker threads are dropped.
+   */
   signal?: AbortSignal;
 }
 
@@ -115,15 +119,20 @@ export async function simulate(req: SimulationRequest): Promise<SimulationResult
     signal: req.signal,
   };
   const threads = Math.min(req.threads ?? availableParallelism(), chunks);
+  const task = { kernel: kernelSource(kernelRef), specJson, plan };
   if (threads >= 2 && req.threads !== undefined) {
-    await runInPool(job, threads, { kernel: kernelSource(kernelRef), specJson, plan });
+    await runInPool(job, threads, task);
   } else {
-    // One thread, or `auto`: start here and hand over to a pool once the rest looks worth it.
+    // One thread, or `auto`: start here and hand over to a pool once the rest looks worth it,
+    // or once a chunk proves long. A chunk cannot be cut short, and while one plays here nothing
+    // else runs (Ctrl-C, a queue worker's lock renewals): one bigger than the default, which is
+    // short on every kernel, goes to a worker thread from the start.
     const threshold = req.poolThresholdMs ?? (FROM_SOURCES ? 2000 : 300);
-    const worthAPool = (remainingMs: number) => threads >= 2 && remainingMs > threshold;
-    await runInThisThread(job, kernel, prepared, worthAPool);
-    if (job.next < chunks && !job.signal?.aborted)
-      await runInPool(job, threads, { kernel: kernelSource(kernelRef), specJson, plan });
+    const handOver = (remainingMs: number) =>
+      job.msPerChunk! > IN_THREAD_CHUNK_MS || (threads >= 2 && remainingMs > threshold);
+    if (Math.min(plan.chunkSize, plan.trials) <= DEFAULT_CHUNK_SIZE)
+      await runInThisThread(job, kernel, prepared, handOver);
+    if (job.next < chunks && !job.signal?.aborted) await runInPool(job, threads, task);
   }
   // A kernel whose tallies break its own shape has a bug: say so rather than summarise them.
   const broken = tallyProblem(kernel.tallyShape(prepared), job.tally, job.completedTrials);
@@ -181,6 +190,8 @@ interface Job {
 
 /** Work per batch: long enough that messages cost nothing, short enough for progress and Ctrl-C. */
 const TARGET_BATCH_MS = 100;
+/** A chunk measured slower than this (ms) hands the rest of a run in this thread to a worker thread. */
+const IN_THREAD_CHUNK_MS = 250;
 /** Chunks for the next batch: ~100 ms at the last measured speed, ≤ remaining/(4·threads). */
 function batchSize(job: Job, threads: number): number {
   const remaining = job.chunks - job.next;
@@ -233,7 +244,11 @@ async function runInThisThread(
   }
 }
 
-/** Plays the chunks from `job.next` on a piscina pool, two batches in flight per worker; always destroyed. */
+/**
+ * Plays the chunks from `job.next` on a piscina pool, two batches in flight per worker; always
+ * destroyed. On abort it returns at once, the batches in flight dropped (destroying the pool
+ * stops them: a long chunk would otherwise hold the run for as long as it plays).
+ */
 async function runInPool(
   job: Job,
   threads: number,
@@ -249,14 +264,18 @@ async function runInPool(
     await new Promise<void>((resolve, reject) => {
       let inFlight = 0;
       let failure: unknown;
-      const stopped = () => failure !== undefined || job.signal?.aborted === true;
+      const aborted = () => job.signal?.aborted === true;
       const settleIfDone = () => {
-        if (inFlight > 0) return;
-        if (failure !== undefined) reject(failure);
-        else if (job.next >= job.chunks || stopped()) resolve();
+        if (failure !== undefined && inFlight === 0) reject(failure);
+        else if (aborted() || (inFlight === 0 && job.next >= job.chunks)) resolve();
       };
       const dispatch = () => {
-        while (!stopped() && inFlight < 2 * threads && job.next < job.chunks) {
+        while (
+          failure === undefined &&
+          !aborted() &&
+          inFlight < 2 * threads &&
+          job.next < job.chunks
+        ) {
           const from = job.next;
           const to = from + batchSize(job, threads);
           job.next = to;
@@ -265,7 +284,7 @@ async function runInPool(
             (result) => {
               inFlight--;
               try {
-                if (failure === undefined)
+                if (failure === undefined && !aborted())
                   addBatch(job, result.tally, to - from, result.trials, result.ms);
               } catch (error) {
                 failure ??= error;

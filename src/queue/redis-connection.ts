@@ -12,6 +12,12 @@ import { shownUrl } from './redis-url.ts';
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Longest wait between two attempts to reconnect once connected (ms). */
 const MAX_RECONNECT_DELAY_MS = 5_000;
+/**
+ * How long a closed connection's socket may wait for the server's side to close (ms). ioredis's
+ * 2 s held the process (and a Ctrl-C) that long after a server that never answers, or one gone
+ * (its socket already closed, which ioredis's timer does not notice).
+ */
+const DISCONNECT_TIMEOUT_MS = 100;
 
 /** A connection to a queue's Redis, and what the caller waits on besides its work. */
 export interface RedisLink {
@@ -32,14 +38,16 @@ export interface RedisLink {
  * connected, reconnects while Redis comes back within `giveUpSeconds`, and after that settles
  * `lost`. Every connection BullMQ makes from it (its blocking reads duplicate this client) keeps
  * its options: the database of the URL. BullMQ's commands wait for a reconnection rather than
- * fail.
- * @throws RunError (`EXIT.unavailable`) when the first connection fails.
+ * fail. An abort of `signal` (Ctrl-C) ends the first connection's wait at once.
+ * @throws RunError (`EXIT.unavailable`) when the first connection fails; the signal's reason
+ *   when it aborts first.
  * @example const { client } = await connectRedis('redis://127.0.0.1:6379/2', '--queue') // not run: needs a Redis
  */
 export async function connectRedis(
   url: string,
   flag: string,
   giveUpSeconds = REDIS_GIVE_UP_SECONDS,
+  signal?: AbortSignal,
 ): Promise<RedisLink> {
   const db = databaseOf(url);
   let connected = false;
@@ -53,6 +61,7 @@ export async function connectRedis(
     lazyConnect: true,
     db,
     connectTimeout: CONNECT_TIMEOUT_MS,
+    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     // BullMQ's workers block on Redis: their commands must wait for a reconnection, not fail.
     maxRetriesPerRequest: null,
     retryStrategy: (times) => {
@@ -89,6 +98,12 @@ export async function connectRedis(
       CONNECT_TIMEOUT_MS,
     );
   });
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
   try {
     await Promise.race([
       (async () => {
@@ -96,13 +111,15 @@ export async function connectRedis(
         await client.ping();
       })(),
       silent,
+      stopped,
     ]);
   } catch (error) {
     client.disconnect();
-    if (error instanceof RunError) throw error;
+    if (error instanceof RunError || signal?.aborted) throw error;
     throw unreachable(lastError || (error as Error).message);
   } finally {
     clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
   // ioredis selects the URL's database as it connects, but goes on on database 0 when that
   // fails: ask again, and refuse a database the server does not have.

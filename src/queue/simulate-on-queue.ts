@@ -28,7 +28,7 @@ import {
   RETRY_DELAY_MS,
   SHARD_ATTEMPTS,
 } from './queue-settings.ts';
-import { connectRedis, fullRedisError } from './redis-connection.ts';
+import { connectRedis, fullRedisError, type RedisLink } from './redis-connection.ts';
 import { shownUrl } from './redis-url.ts';
 
 /** A run to cut into shard jobs: what decides its result. */
@@ -90,7 +90,18 @@ export async function simulateOnQueue(
   const run = runId(identity);
   const mergeId = mergeJobId(run);
   const note = options.note ?? (() => {});
-  const link = await connectRedis(options.url, '--queue', options.giveUpSeconds);
+  let link: RedisLink;
+  try {
+    link = await connectRedis(options.url, '--queue', options.giveUpSeconds, options.signal);
+  } catch (error) {
+    // Ctrl-C while Redis does not answer yet: nothing was submitted.
+    if (options.signal?.aborted)
+      throw new RunError(
+        `interrupted: nothing submitted (Redis at ${shownUrl(options.url)} had not answered yet)`,
+        EXIT.interrupted,
+      );
+    throw error;
+  }
   const redis = link.client;
   const queue = new Queue<QueueJobData, string>(QUEUE_NAME, { connection: redis });
   const flows = new FlowProducer({ connection: redis });

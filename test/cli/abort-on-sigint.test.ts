@@ -1,6 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { abortOnSigint } from '../../src/cli/abort-on-sigint.ts';
+import { progressBar } from '../../src/cli/progress-bar.ts';
+import { EXIT } from '../../src/process/exit-status.ts';
+import { fakeTerminal } from './fake-terminal.ts';
 
 describe('abortOnSigint', () => {
   it('aborts on the first Ctrl-C, says so, and gives SIGINT back when disposed', () => {
@@ -10,7 +13,7 @@ describe('abortOnSigint', () => {
     expect(process.listenerCount('SIGINT')).toBe(before + 1);
     process.emit('SIGINT');
     expect(sigint.signal.aborted).toBe(true);
-    expect(String(stderr.read())).toMatch(/stopping after the work in flight/);
+    expect(String(stderr.read())).toMatch(/stopping with the chunks finished so far/);
     sigint.dispose();
     expect(process.listenerCount('SIGINT')).toBe(before);
   });
@@ -30,5 +33,30 @@ describe('abortOnSigint', () => {
     expect(seen).toEqual(['before, with 0 bytes written']);
     // A queued run's wait: only the new line ending the terminal's ^C, its error says the rest.
     expect(String(stderr.read())).toBe('\n');
+  });
+
+  it('on SIGTERM turns line wrap back on, says so in one line and exits 143', () => {
+    // The bar turns the terminal's line wrap off (ESC [?7l): only Ctrl-C's path turned it back on.
+    const { stream, written } = fakeTerminal();
+    const bar = progressBar({ stream });
+    bar.update(10, 100);
+    expect(written()).toContain('\x1B[?7l');
+    const before = process.listeners('SIGTERM');
+    const sigint = abortOnSigint(stream, { before: () => bar.stop() });
+    const added = process.listeners('SIGTERM').filter((l) => !before.includes(l));
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => {}) as never);
+    let exits: unknown[][];
+    try {
+      for (const listener of added) listener('SIGTERM');
+      exits = [...exit.mock.calls];
+    } finally {
+      exit.mockRestore();
+      sigint.dispose();
+    }
+    expect(exits).toEqual([[EXIT.terminated]]);
+    const wrapOn = written().lastIndexOf('\x1B[?7h');
+    expect(wrapOn).toBeGreaterThan(written().lastIndexOf('\x1B[?7l'));
+    expect(written().slice(wrapOn)).toMatch(/dicelab: stopped \(SIGTERM\)\n$/);
+    expect(process.listeners('SIGTERM')).toEqual(before);
   });
 });

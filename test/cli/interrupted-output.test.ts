@@ -12,19 +12,27 @@ const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
  */
 async function interrupted(args: string[]) {
   for (let after = 1500; ; after *= 2) {
-    const run = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+    const run = await new Promise<{
+      code: number | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', TSX_LOADER, main, ...args], {
         env: { ...process.env, FORCE_COLOR: '0' },
       });
       let stdout = '';
+      let stderr = '';
       child.stdout.on('data', (chunk) => {
         stdout += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
       });
       const timer = setTimeout(() => child.kill('SIGINT'), after);
       child.on('error', reject);
       child.on('close', (code) => {
         clearTimeout(timer);
-        resolve({ code, stdout });
+        resolve({ code, stdout, stderr });
       });
     });
     if (run.code !== null || after > 20_000) return run;
@@ -71,6 +79,27 @@ describe('a run stopped by Ctrl-C says so on stdout', () => {
     expect(run.stdout).toMatch(
       /simulated: [\d,]+ fights, seed 7 \(interrupted: stopped early, a partial result\);/,
     );
+  }, 120_000);
+
+  it('a run of one long chunk on one thread: stops at once, with nothing to summarize', async () => {
+    // A chunk cannot be cut short: played in the main thread, it held Ctrl-C back until it was
+    // done (exit 0, the whole result), where a worker thread's is dropped at once.
+    const run = await interrupted([
+      'zidara',
+      'fight',
+      '--vs',
+      '4',
+      '--tags',
+      '3',
+      '--steps',
+      '8',
+      '--no-exact',
+      '--json',
+      ...['--trials', '1e7', '--chunk-size', '1e7', '--seed', '7', '--threads', '1', '--quiet'],
+    ]);
+    expect(run.code).toBe(EXIT.interrupted);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/stopped before any chunk finished: nothing to summarize\n$/);
   }, 120_000);
 
   it("a system's simulate: in its table's title", async () => {

@@ -79,7 +79,7 @@ describe('simulate', () => {
     expect(empty).toMatchObject({ chunksDone: 0, completedTrials: 0, interrupted: false });
   });
 
-  it('stops on abort after the batches in flight, on a pool and in one thread', async () => {
+  it('stops on abort, on a pool and in one thread', async () => {
     for (const threads of [2, 1]) {
       const controller = new AbortController();
       const result = await simulate({
@@ -98,6 +98,25 @@ describe('simulate', () => {
     const none = await simulate({ ...base, threads: 2, signal: already });
     expect(none).toMatchObject({ chunksDone: 0, completedTrials: 0, interrupted: true });
   });
+
+  it('plays chunks bigger than the default on a worker thread: an abort stops even one long chunk', async () => {
+    // The same tallies on one thread (a worker's) as on a pool of two.
+    const big = { ...base, trials: 400_000, chunkSize: 200_000 };
+    expect(await simulate({ ...big, threads: 1 })).toEqual(await simulate({ ...big, threads: 2 }));
+    // One chunk of 2^28 trials, far longer than this test: played in this thread, the timer
+    // could not fire until it was done.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 500);
+    const stopped = await simulate({
+      ...base,
+      trials: 2 ** 28,
+      chunkSize: 2 ** 28,
+      threads: 1,
+      signal: controller.signal,
+    });
+    clearTimeout(timer);
+    expect(stopped).toMatchObject({ chunksDone: 0, completedTrials: 0, interrupted: true });
+  }, 60_000);
 
   it('rejects a bad request before any work, naming the field', async () => {
     const bad: [Partial<SimulationRequest>, RegExp][] = [

@@ -111,9 +111,9 @@ describe('a Redis database that does not exist, and databases kept apart', () =>
     expect(run.stderr).toContain(
       `dicelab: no worker is on the queue yet: start some with dicelab queue worker --redis ${redis.url(11)}\n`,
     );
-    // The wait ends at once: no "stopping after the work in flight (Ctrl-C again …)" before
-    // the line saying the run stays on the queue, which is the last.
-    expect(run.stderr).not.toContain('work in flight');
+    // The wait ends at once: no "stopping with the chunks finished so far (Ctrl-C again …)"
+    // before the line saying the run stays on the queue, which is the last.
+    expect(run.stderr).not.toContain('stopping');
     expect(oneLine(run.stderr)).toMatch(
       /^dicelab: interrupted: run [0-9a-f]{24} stays on the queue \(0 of 2 shards done\)/,
     );
@@ -174,6 +174,23 @@ describe('a server that accepts the connection and never answers', () => {
       expect(oneLine(run.stderr)).toMatch(
         /^dicelab: --(redis|queue): cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+ \(it accepted the connection but did not answer within 10 s: is it Redis\?\)$/,
       );
+    }
+  }, 60_000);
+
+  it('lets Ctrl-C stop a submitter waiting for its first answer at once (exit 130)', async () => {
+    // Ctrl-C was not heard until the 10 s were up: then exit 69, "cannot reach Redis".
+    for (let after = 2000; ; after *= 2) {
+      const waiting = startDicelab([...ROLL, '--queue', url, '--shards', '2']);
+      await sleep(after);
+      waiting.child.kill('SIGINT');
+      const run = await waiting.done;
+      // Stopped before it listened for Ctrl-C (a loaded machine): try again, waiting longer.
+      if (run.code === null && after < 8000) continue;
+      expect(run.code, run.stderr).toBe(EXIT.interrupted);
+      expect(oneLine(run.stderr)).toBe(
+        `dicelab: interrupted: nothing submitted (Redis at ${url} had not answered yet)`,
+      );
+      return;
     }
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { type LocalRedis, startRedis, stopProcess } from '../../scripts/redis-se
 import { EXIT } from '../../src/process/exit-status.ts';
 import { DICELAB_VERSION } from '../../src/process/version.ts';
 import { QUEUE_NAME, SHARD_ATTEMPTS } from '../../src/queue/queue-settings.ts';
-import { dicelab, startWorker, type WorkerProcess } from './dicelab-process.ts';
+import { dicelab, startDicelab, startWorker, type WorkerProcess } from './dicelab-process.ts';
 
 /**
  * The queue end to end, as users run it: a real redis-server, `dicelab queue worker` processes
@@ -118,6 +118,42 @@ describe('a run on two worker processes', () => {
     expect(lines([a, b, c], /shard \d\/5 .* done:/), logs).toHaveLength(5);
     expect(lines([b, c], /stalled \(its worker stopped answering\)/).length).toBeGreaterThan(0);
   }, 180_000);
+});
+
+describe('a shard of chunks longer than the lock', () => {
+  it('keeps its lock on a --threads 1 worker, and SIGTERM hands it back mid-chunk', async () => {
+    // A chunk played in the worker's main thread held its event loop: the lock (5 s here) was
+    // not renewed, the live shard was taken for stalled, and the run failed (exit 69).
+    const url = redis.url(5);
+    const [a, b] = await Promise.all([worker(url), worker(url)]);
+    const fight = ['zidara', 'fight', '--vs', '4', '--tags', '3', '--steps', '8', '--no-exact'];
+    const args = [...fight, '--trials', '12e6', '--chunk-size', '6e6', '--seed', '2', '--json'];
+    const shared = await dicelab([...args, '--queue', url, '--shards', '2', '--quiet']);
+    expect(shared.code, shared.stderr).toBe(0);
+    expect(lines([a, b], /stalled/)).toEqual([]);
+    const alone = await dicelab([...args, '--threads', '2']);
+    expect(shared.stdout).toBe(alone.stdout);
+
+    // One chunk of 1e9 trials (many minutes): SIGTERM stops it at once, not once it is done.
+    const endless = startDicelab([
+      ...fight,
+      '--trials',
+      '1e9',
+      '--chunk-size',
+      '1e9',
+      '--queue',
+      url,
+      '--shards',
+      '1',
+    ]);
+    await Promise.all([a.child.kill('SIGTERM'), a.exited]);
+    await b.waitFor(/shard 0\/1 of run \w+ started/);
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(EXIT.terminated);
+    expect(b.log()).toMatch(/shard 0\/1 of run \w+ handed back/);
+    endless.child.kill('SIGINT');
+    expect((await endless.done).code).toBe(EXIT.interrupted);
+  }, 240_000);
 });
 
 describe('a shard that fails on every try', () => {
