@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { refusedField, unfixedFields } from './page-store.ts';
 import type { Computation } from './use-engine.ts';
 
@@ -81,26 +81,20 @@ export function StatusLine(props: StatusLineProps) {
       refusedField.value = undefined;
     };
   }, [label, words]);
-  // Solve it leaves with the confirm line, and its focus with it (WCAG 2.4.3): when it had the
-  // focus, Cancel takes it once it shows (the working line appears after a moment, page.css).
-  const solvePressed = useRef(false);
+  // A solve asked for with Solve it is a big one: its working line shows at once (`status-now`),
+  // not after the moment that spares a quick solve's flicker (page.css). Solve it leaves with the
+  // confirm line, and its focus with it (WCAG 2.4.3): when it had the focus, Cancel takes it, as
+  // the line is drawn (hidden, it could not hold the focus).
+  const [asked, setAsked] = useState(false);
+  const focusCancel = useRef(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (status !== 'computing' || !solvePressed.current) return;
-    let frame = 0;
-    const focusCancel = () => {
-      const button = cancelButton.current;
-      // Focused while hidden, it would lose the focus again as the line's hiding starts.
-      if (button && getComputedStyle(button).visibility === 'visible') {
-        button.focus();
-        solvePressed.current = false;
-      } else frame = requestAnimationFrame(focusCancel);
-    };
-    focusCancel();
-    return () => {
-      cancelAnimationFrame(frame);
-      solvePressed.current = false;
-    };
+    if (status === 'ready' || status === 'cancelled' || status === 'error') setAsked(false);
+  }, [status]);
+  useLayoutEffect(() => {
+    if (status !== 'computing' || !focusCancel.current) return;
+    focusCancel.current = false;
+    cancelButton.current?.focus();
   }, [status]);
   const unfixed = unfixedLine();
   const computing = status === 'computing';
@@ -125,7 +119,13 @@ export function StatusLine(props: StatusLineProps) {
     </span>
   ) : null;
   return (
-    <div class={fixFirst ? 'status status-unfixed' : `status status-${status}`}>
+    <div
+      class={
+        fixFirst
+          ? 'status status-unfixed'
+          : `status status-${status}${computing && asked ? ' status-now' : ''}`
+      }
+    >
       {computing && !fixFirst ? <span class="spinner" aria-hidden="true" /> : null}
       <span role="status" aria-live="polite">
         {said}
@@ -148,7 +148,8 @@ export function StatusLine(props: StatusLineProps) {
           type="button"
           class="solve"
           onClick={(event) => {
-            solvePressed.current = event.currentTarget === document.activeElement;
+            focusCancel.current = event.currentTarget === document.activeElement;
+            setAsked(true);
             retry();
           }}
         >
