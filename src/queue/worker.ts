@@ -14,6 +14,7 @@ import { EXIT, type ExitStatus } from '../process/exit-status.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
 import {
   checkQueueJob,
+  JOB_NAMES,
   type QueueJobData,
   RefusedJob,
   runId,
@@ -302,10 +303,21 @@ export function injectedFault(
   return `injected fault (DICELAB_TEST_FAIL_SHARD=${setting}): shard ${shard}, try ${attemptsMade + 1}`;
 }
 
-/** "shard 3/8 of run 3f0c…" or "merge of run 3f0c…", for log lines. */
+/**
+ * "shard 3/8 of run 3f0c…" or "merge of run 3f0c…", for log lines; a job that is neither (not
+ * dicelab's, or damaged: the worker refuses it) by its id and name alone, not as "shard
+ * 0/undefined of run undefined".
+ */
 function describeJob(job: Job<QueueJobData, string>): string {
-  const data = job.data as Partial<QueueJobData>;
-  return data.shard === undefined
-    ? `merge of run ${data.run ?? job.id}`
-    : `shard ${data.shard}/${data.shards} of run ${data.run}`;
+  const data = (job.data ?? {}) as Partial<QueueJobData>;
+  if (job.name === JOB_NAMES.merge && typeof data.shard !== 'number')
+    return `merge of run ${typeof data.run === 'string' ? data.run : job.id}`;
+  if (
+    job.name === JOB_NAMES.shard &&
+    Number.isInteger(data.shard) &&
+    Number.isInteger(data.shards) &&
+    typeof data.run === 'string'
+  )
+    return `shard ${data.shard}/${data.shards} of run ${data.run}`;
+  return `job ${job.id} (${JSON.stringify(job.name)}, not one this dicelab can read)`;
 }

@@ -207,10 +207,11 @@ describe('a shard that fails on every try', () => {
         `job from-another-version: submitted by dicelab 0.0.1 (job layout 1), but this worker is dicelab ${DICELAB_VERSION} (job layout 1): run workers of the submitter's version`,
       );
       expect(refused?.attemptsMade).toBe(1);
-      // Its log said "(try 1 of 3, the last)" of a job never tried again.
+      // Its log said "shard 0/undefined of run undefined … (try 1 of 3, the last)" of a job
+      // this worker cannot read and never tried again.
       expect(lines([w], /from-another-version/)).toEqual([
         expect.stringMatching(
-          /failed \(try 1 of 3, not retried: a refused job fails the same every try\): job from-another-version: submitted by dicelab 0\.0\.1/,
+          /job from-another-version \("shard", not one this dicelab can read\) failed \(try 1 of 3, not retried: a refused job fails the same every try\): job from-another-version: submitted by dicelab 0\.0\.1/,
         ),
       ]);
 
