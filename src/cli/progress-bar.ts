@@ -43,6 +43,10 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
     barIncompleteChar: '░',
     clearOnComplete: true,
     hideCursor: false, // a second Ctrl-C exits at once: never leave the cursor hidden
+    // The terminal's line wrap is left as it is (cli-progress cuts the bar's line to the width
+    // instead): turned off while a bar is drawn, it stayed off after anything that ended the
+    // process without stopping the bar (SIGTERM, Ctrl-C during an analysis's solve).
+    linewrap: true,
     fps: 10,
     // With no progress over its last updates (a queue between two shards), cli-progress's ETA
     // is the text "INF" or "NULL", which its time format cuts to "NFs" or "LLs": say "?".

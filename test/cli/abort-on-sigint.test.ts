@@ -35,12 +35,11 @@ describe('abortOnSigint', () => {
     expect(String(stderr.read())).toBe('\n');
   });
 
-  it('on SIGTERM turns line wrap back on, says so in one line and exits 143', () => {
-    // The bar turns the terminal's line wrap off (ESC [?7l): only Ctrl-C's path turned it back on.
-    const { stream, written } = fakeTerminal();
+  it('on SIGTERM stops the progress bar, says so in one line and exits 143', () => {
+    const { stream, written, screen } = fakeTerminal();
     const bar = progressBar({ stream });
     bar.update(10, 100);
-    expect(written()).toContain('\x1B[?7l');
+    expect(written()).toContain('10 of 100 trials');
     const before = process.listeners('SIGTERM');
     const sigint = abortOnSigint(stream, { before: () => bar.stop() });
     const added = process.listeners('SIGTERM').filter((l) => !before.includes(l));
@@ -54,9 +53,9 @@ describe('abortOnSigint', () => {
       sigint.dispose();
     }
     expect(exits).toEqual([[EXIT.terminated]]);
-    const wrapOn = written().lastIndexOf('\x1B[?7h');
-    expect(wrapOn).toBeGreaterThan(written().lastIndexOf('\x1B[?7l'));
-    expect(written().slice(wrapOn)).toMatch(/dicelab: stopped \(SIGTERM\)\n$/);
+    // The bar, cleared, leaves only the line saying what happened.
+    expect(written()).toMatch(/dicelab: stopped \(SIGTERM\)\n$/);
+    expect(screen()).toEqual(['dicelab: stopped (SIGTERM)', '']);
     expect(process.listeners('SIGTERM')).toEqual(before);
   });
 });

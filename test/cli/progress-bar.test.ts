@@ -24,6 +24,21 @@ describe('progressBar', () => {
     expect(written()).toMatch(/simulating .*25% \| 250,000 of 1,000,000 trials/);
   });
 
+  it("never turns the terminal's line wrap off, and cuts its line to the terminal's width", () => {
+    // It wrote ESC [?7l when drawn and ESC [?7h only when stopped: a run ended any other way
+    // (SIGTERM, Ctrl-C while an analysis solves) left the terminal with no line wrap.
+    const { stream, written } = fakeTerminal(true);
+    const bar = progressBar({ stream, label: 'x'.repeat(150) });
+    bar.update(10, 100);
+    expect(written()).not.toContain('\x1B[?7l');
+    const drawn = written()
+      .split(/\x1B\[[0-9;]*[A-Za-z]|\r/)
+      .filter(Boolean);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const piece of drawn) expect(piece.length).toBeLessThanOrEqual(100);
+    bar.stop();
+  });
+
   it('shows an unknown ETA as "?" while nothing moves (a queue between two shards), never "NFs"', () => {
     vi.useFakeTimers();
     try {
