@@ -27,15 +27,11 @@ describe('progressBar', () => {
   it("never turns the terminal's line wrap off, and cuts its line to the terminal's width", () => {
     // It wrote ESC [?7l when drawn and ESC [?7h only when stopped: a run ended any other way
     // (SIGTERM, Ctrl-C while an analysis solves) left the terminal with no line wrap.
-    const { stream, written } = fakeTerminal(true);
+    const { stream, written, screen } = fakeTerminal(true);
     const bar = progressBar({ stream, label: 'x'.repeat(150) });
     bar.update(10, 100);
     expect(written()).not.toContain('\x1B[?7l');
-    const drawn = written()
-      .split(/\x1B\[[0-9;]*[A-Za-z]|\r/)
-      .filter(Boolean);
-    expect(drawn.length).toBeGreaterThan(0);
-    for (const piece of drawn) expect(piece.length).toBeLessThanOrEqual(100);
+    expect(screen()[0]).toMatch(/^x{100}$/);
     bar.stop();
   });
 
