@@ -295,7 +295,10 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     const args = ['zidara', 'splits', '--steps', '10', '--actions', '3', '--vs', '3', '--top', '1'];
     const piped = await runInProcess(args);
     const tty = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
+    const columns = Object.getOwnPropertyDescriptor(process.stderr, 'columns');
     Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true });
+    // A terminal wide enough for the whole line: the bar cuts its line to the width.
+    Object.defineProperty(process.stderr, 'columns', { value: 200, configurable: true });
     try {
       const shown = await runInProcess(args);
       const quiet = await runInProcess([...args, '--quiet']);
@@ -312,6 +315,8 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     } finally {
       if (tty) Object.defineProperty(process.stderr, 'isTTY', tty);
       else delete (process.stderr as { isTTY?: boolean }).isTTY;
+      if (columns) Object.defineProperty(process.stderr, 'columns', columns);
+      else delete (process.stderr as { columns?: number }).columns;
     }
   });
 
