@@ -1013,15 +1013,7 @@ describe('the offline page: Fight', () => {
     const page = await open(
       'v=1&view=fight&vs=6&tags=6&steps=18&max-rounds=12&fight-policy=whole-fight',
     );
-    await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
-    const first = Number(await page.getAttribute('.status-computing progress', 'value'));
-    await page.waitForFunction(
-      (before) =>
-        Number(document.querySelector('.status-computing progress')?.getAttribute('value')) >
-        before,
-      first,
-      { timeout: 30_000 },
-    );
+    await progressMoves(page);
     // The main thread answers while the worker computes (speed is npm run bench's).
     expect(await page.evaluate(() => 1)).toBe(1);
     await page.click('.status button:text-is("Cancel")');
@@ -1044,18 +1036,11 @@ describe('the offline page: Fight', () => {
       expect(Math.abs(p - odds.pWinWithin[i]!)).toBeLessThan(1e-9);
     });
   });
+
   it("says a long solve's start and end to a screen reader, not each tick of its count", async () => {
     // Its count ("200 of 1,706") ticked in the live region 17 times in 2 s, Cancel's label too.
     const page = await open('v=1&view=splits&steps=14&actions=5&vs=4&tags=4');
-    await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
-    const first = Number(await page.getAttribute('.status-computing progress', 'value'));
-    await page.waitForFunction(
-      (before) =>
-        Number(document.querySelector('.status-computing progress')?.getAttribute('value')) >
-        before,
-      first,
-      { timeout: 30_000 },
-    );
+    await progressMoves(page);
     const said = () =>
       page.$$eval('.status[aria-live], .status [aria-live]', (regions) =>
         regions.map((region) => region.textContent),
@@ -1700,3 +1685,15 @@ describe('the offline page at a desk', () => {
     expect(await page.evaluate(() => location.hash)).not.toContain('ties-go-to');
   });
 });
+
+/** Waits for a solve's progress bar to show, then to move on from its first value. */
+async function progressMoves(page: Page): Promise<void> {
+  await page.waitForSelector('.status-computing progress', { timeout: 30_000 });
+  const first = Number(await page.getAttribute('.status-computing progress', 'value'));
+  await page.waitForFunction(
+    (before) =>
+      Number(document.querySelector('.status-computing progress')?.getAttribute('value')) > before,
+    first,
+    { timeout: 30_000 },
+  );
+}
