@@ -23,6 +23,7 @@ import {
   sourceOf,
 } from './located-text.ts';
 import { nodeOffset } from './yaml-locator.ts';
+import { placeSyntaxErrors } from './yaml-syntax.ts';
 import { explicitTag, TAG_PARSE_OPTIONS } from './yaml-tag.ts';
 
 // YAML files, and JSON that `JSON.parse` refuses: parsed with every position kept. Shared by
@@ -35,6 +36,7 @@ import { explicitTag, TAG_PARSE_OPTIONS } from './yaml-tag.ts';
  * A `json` file's syntax error is told in JSON's words, where `JSON.parse` stopped ("not JSON
  * (Expected ',' or '}' after property value)"): YAML's ("Flow map must end with a }") would
  * name a language the file is not written in. JSON that is YAML but not JSON still reads.
+ * A syntax error is placed where the mistake is (`placeSyntaxErrors`).
  * Shared by spec files and scenario files.
  */
 export function parseYaml(
@@ -70,12 +72,12 @@ export function parseYaml(
     }
     return {
       ok: false,
-      problems: doc.errors.map((error) => {
-        const twice = error.code === 'DUPLICATE_KEY' ? duplicateKey(doc, error.pos[0]) : undefined;
-        if (!twice) return problem(error.pos[0], syntaxMessage(error));
+      problems: placeSyntaxErrors(text, doc.errors).map((error) => {
+        const twice = error.code === 'DUPLICATE_KEY' ? duplicateKey(doc, error.offset) : undefined;
+        if (!twice) return problem(error.offset, error.message);
         const field = fieldName(twice.path);
         const { line } = linePosition(text, twice.first);
-        return { ...problem(error.pos[0], duplicateKeyMessage(field, line)), field };
+        return { ...problem(error.offset, duplicateKeyMessage(field, line)), field };
       }),
     };
   }
@@ -114,19 +116,6 @@ function jsonSyntaxIfAny(text: string): ReturnType<typeof jsonSyntaxProblem> | u
   } catch (error) {
     return jsonSyntaxProblem(error, text);
   }
-}
-
-/** The YAML parser's message for a syntax error, on one line and in the reader's terms. */
-function syntaxMessage(error: { code: string; message: string }): string {
-  // Block nesting too deep for the parser's own recursion.
-  if (/call stack/i.test(error.message)) return nestingMessage();
-  // The parser's own words send the reader to its API ("please use YAML.parseAllDocuments()").
-  // The parser's "Tabs are not allowed as indentation" says what is wrong, not what to write.
-  if (error.code === 'TAB_AS_INDENT')
-    return 'a tab indents this line (expected spaces: YAML indents with spaces only)';
-  if (error.code === 'MULTIPLE_DOCS')
-    return 'a second YAML document starts here (expected one document in the file; for several items, one list)';
-  return error.message.split('\n')[0]!;
 }
 
 /** A problem of a YAML text, where it is (1-based). */

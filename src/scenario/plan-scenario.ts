@@ -611,7 +611,9 @@ function monotoneGrid(scenario: Scenario, e: Expectation, at: string) {
  * A monotone rule's grid: the axis it runs along (`along`, or the grid's one axis) and a line
  * for each setting of the other axes, a point's figure `figureAt` the point. A grid point's
  * problem found at its axis (`over.ring`) is the point's own: named and located at the value
- * (`over.ring[2]`), which the file's position already says, so the message does not repeat it.
+ * (`over.ring[2]`), which the file's position already says, so the message does not repeat it;
+ * the grid's other bad points are counted after it, the first few named:
+ * `… (and 2 more bad points: ring[4] = 9, aura[1] = 6)`.
  */
 export function gridOf(
   over: Readonly<Record<string, readonly number[]>>,
@@ -633,23 +635,55 @@ export function gridOf(
     (acc, a) => acc.flatMap((c) => over[a]!.map((v) => ({ ...c, [a]: v }))),
     [{}],
   );
-  const lines: GridLine[] = combos.map((combo) => ({
-    label: Object.entries(combo)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', '),
-    points: over[axis]!.map((value, index) => {
+  // Every point is tried, so that the first bad one is told with how many more there are;
+  // a problem that is not a point's own (in `of`) is the same at every point: told at once.
+  const refused = new Map<string, { error: InputError; value: number }>();
+  let other: unknown;
+  const lines: GridLine[] = [];
+  grid: for (const combo of combos) {
+    const points: GridLine['points'][number][] = [];
+    for (const [index, value] of over[axis]!.entries()) {
       const point = { ...combo, [axis]: value };
       try {
-        return { at: value, figure: figureAt(point) };
+        points.push({ at: value, figure: figureAt(point) });
       } catch (error) {
-        throw atGridPoint(error, `${at}.over`, point, (a) =>
+        const moved = atGridPoint(error, `${at}.over`, point, (a) =>
           a === axis ? index : over[a]!.indexOf(point[a]!),
         );
+        if (moved === error || !(moved instanceof InputError) || moved.field === undefined) {
+          other = error;
+          break grid;
+        }
+        // A fixed axis' bad value is bad on every line: told once.
+        const bad = /^.*\.over\.(\w+)\[\d+\]$/.exec(moved.field)?.[1];
+        if (!refused.has(moved.field))
+          refused.set(moved.field, { error: moved, value: point[bad ?? axis]! });
       }
-    }),
-  }));
-  return { along: axis, lines };
+    }
+    lines.push({
+      label: Object.entries(combo)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+      points,
+    });
+  }
+  const [first, ...more] = refused.values();
+  if (!first) {
+    if (other !== undefined) throw other;
+    return { along: axis, lines };
+  }
+  if (more.length === 0) throw first.error;
+  throw new InputError(
+    `${first.error.message} (and ${more.length} more bad point${more.length === 1 ? '' : 's'}: ${more
+      .slice(0, MORE_BAD_POINTS_SHOWN)
+      .map(({ error, value }) => `${error.field!.slice(`${at}.over.`.length)} = ${value}`)
+      .join(', ')}${more.length > MORE_BAD_POINTS_SHOWN ? ', …' : ''})`,
+    first.error.field,
+  );
 }
+
+/** How many of a grid's bad points past the first are named: the rest are counted. */
+const MORE_BAD_POINTS_SHOWN = 3;
 
 /**
  * A problem of a grid point found at one of its axes (`over.ring`), moved to the point's value

@@ -158,7 +158,7 @@ ${PLAIN}expectations:
     const lines = stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('dicelab: 5 problems in 2 scenario files; nothing was run:');
     expect(lines.slice(1)).toEqual([
-      `${syntax}:3:1: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+      `${syntax}:2:11: "[" is never closed (expected a "]" to end the list it opens)`,
       `${schema}:11:22: expectations[0].of.character: "nobody" is not allowed (expected a character: plain, hero)`,
       `${schema}:12:14: expectations[0].atLeast: "often" is not allowed (expected a number, or a percentage such as "55%")`,
       `${schema}:15:60: expectations[1].of.aura: 9 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)`,

@@ -106,10 +106,11 @@ characters:
 threats:
   guard: [challenge: 3
 `;
-    const found = problems(text, 'syntax.yaml');
-    expect(found.length).toBeGreaterThanOrEqual(2);
-    for (const line of found) expect(line).toMatch(/^syntax\.yaml:\d+:\d+: \S/);
-    expect(found[0]).toMatch(/^syntax\.yaml:4:1: .*}/);
+    // Before, at 4:1 and 6:1, where the parser gave up: now at each bracket left open.
+    expect(problems(text, 'syntax.yaml')).toEqual([
+      'syntax.yaml:3:9: "{" is never closed (expected a "}" to end the mapping it opens)',
+      'syntax.yaml:5:10: "[" is never closed (expected a "]" to end the list it opens)',
+    ]);
     expect(problems('scenario: x\nscenario: y\n', 'twice.yaml')).toEqual([
       'twice.yaml:2:1: scenario: written twice (expected each key once in its mapping; its first is at line 1)',
     ]);
@@ -368,6 +369,33 @@ expectations:
     expect(problems(text)).toEqual([
       'bad.yaml:14:9: expectations[0].over.challenge[2]: 99 is not allowed (expected an integer from 1 to 50)',
       'bad.yaml:19:40: expectations[1].over.aura[1]: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
+    ]);
+  });
+
+  it('counts and names the other bad points of a grid after its first, on the same line', () => {
+    const text = `${HEADER}expectations:
+  - expect: Challenges past the limit
+    figure: winChance
+    of: { character: bram, action: fight }
+    over: { challenge: [0, 2, 99, 3, 77] }
+    monotone: nonIncreasing
+  - expect: too much Resolve, and Aura past the cap on the axis held fixed (told once, not per line)
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    over: { resolve: [0, 1, 3], aura: [0, 6, 7] }
+    along: resolve
+    monotone: nonDecreasing
+  - expect: five bad points, three named
+    figure: winChance
+    of: { character: bram, action: fight }
+    over: { challenge: [0, 51, 52, 53, 54] }
+    monotone: nonIncreasing
+`;
+    // Before, each line stopped at its first bad point: 99, 77, 6 and 7 went unsaid.
+    expect(problems(text)).toEqual([
+      'bad.yaml:12:25: expectations[0].over.challenge[0]: 0 is not allowed (expected an integer from 1 to 50) (and 2 more bad points: challenge[2] = 99, challenge[4] = 77)',
+      'bad.yaml:17:29: expectations[1].over.resolve[2]: 3 is not allowed (expected at most the Titles (2): nobody holds more Resolve than Titles) (and 2 more bad points: aura[1] = 6, aura[2] = 7)',
+      'bad.yaml:23:25: expectations[2].over.challenge[0]: 0 is not allowed (expected an integer from 1 to 50) (and 4 more bad points: challenge[1] = 51, challenge[2] = 52, challenge[3] = 53, …)',
     ]);
   });
 

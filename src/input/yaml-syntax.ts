@@ -1,0 +1,200 @@
+import { type CST, Parser, type YAMLError } from 'yaml';
+import { linePosition } from './input-bytes.ts';
+import { nestingMessage } from './located-text.ts';
+
+// The YAML parser notices a mistake where it stops making sense of the text, often lines later:
+// here each of its syntax errors is moved to where the mistake is written and told in the
+// reader's terms.
+
+/** A YAML syntax error where the mistake is (an offset in the text), in the reader's terms. */
+export interface PlacedSyntaxError {
+  readonly offset: number;
+  /** The parser's code (`DUPLICATE_KEY`, `BAD_INDENT`, …), or `UNCLOSED` for a bracket or quote. */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** What the parser says of a bracket or quote left open: said instead at its opening. */
+const UNCLOSED_WORDS = /must (?:be sufficiently indented and )?end with a [\]}]$|^Missing closing/;
+
+/**
+ * The parser's syntax errors of `text`, placed and worded for the reader, in text order. A
+ * bracket or quote never closed is named at its opening, the innermost one only (an outer one
+ * is left open by the inner: `[1, "a]`); the parser's errors past its line, or past the line of
+ * a broken indentation, are left out, as they follow from it. A key run over two lines (`figure mixed` then `of: …`, or a line
+ * indented deeper than its mapping) is named where its `:` is missing or its indentation is.
+ * O(size of the text).
+ */
+export function placeSyntaxErrors(
+  text: string,
+  errors: readonly YAMLError[],
+): readonly PlacedSyntaxError[] {
+  const openings = unclosedOpenings(text);
+  const multiline = new Set(
+    errors.filter((e) => e.code === 'MULTILINE_IMPLICIT_KEY').map((e) => e.pos[0]),
+  );
+  const placed: PlacedSyntaxError[] = [];
+  for (const error of errors) {
+    const first = error.message.split('\n')[0]!;
+    if (openings.length > 0 && UNCLOSED_WORDS.test(first)) continue;
+    // Said once, by its MULTILINE_IMPLICIT_KEY twin at the same place.
+    if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && multiline.has(error.pos[0])) continue;
+    if (error.code === 'MULTILINE_IMPLICIT_KEY') placed.push(multilineKey(text, error));
+    else
+      placed.push({
+        offset: indented(text, error),
+        code: error.code,
+        message: syntaxMessage(error),
+      });
+  }
+  // Past the line of a bracket or quote left open, or of a broken indentation, the parser reads
+  // the text at the wrong level: what it finds there follows from that one mistake.
+  const derail = [...openings, ...placed.filter((p) => DERAILING.has(p.code))].reduce(
+    (least, p) => Math.min(least, p.offset),
+    Number.POSITIVE_INFINITY,
+  );
+  const lineEnd = text.indexOf('\n', derail);
+  const cutoff = lineEnd < 0 ? Number.POSITIVE_INFINITY : lineEnd;
+  return [
+    ...openings.map((o) => ({ ...o, code: 'UNCLOSED' })),
+    ...placed.filter((p) => p.offset <= cutoff),
+  ].sort((a, b) => a.offset - b.offset);
+}
+
+/** The codes of a mistake after which the parser reads the rest at the wrong level. */
+const DERAILING = new Set([
+  'TAB_AS_INDENT',
+  'BAD_INDENT',
+  'MULTILINE_IMPLICIT_KEY',
+  'MISSING_CHAR',
+]);
+
+/**
+ * Where an indentation error is: the parser puts it at the start of its line, the mistake is
+ * the indentation's end, where the line's text starts.
+ */
+function indented(text: string, error: YAMLError): number {
+  const at = error.pos[0];
+  if (error.code !== 'BAD_INDENT' && !/^Sequence item without/.test(error.message)) return at;
+  const spaces = /^ */.exec(text.slice(at))![0].length;
+  return at + spaces;
+}
+
+/** The parser's message for a syntax error, on one line and in the reader's terms. */
+function syntaxMessage(error: YAMLError): string {
+  // Block nesting too deep for the parser's own recursion.
+  if (/call stack/i.test(error.message)) return nestingMessage();
+  // The parser's own words send the reader to its API ("please use YAML.parseAllDocuments()").
+  // The parser's "Tabs are not allowed as indentation" says what is wrong, not what to write.
+  if (error.code === 'TAB_AS_INDENT')
+    return 'a tab indents this line (expected spaces: YAML indents with spaces only)';
+  if (/^Sequence item without/.test(error.message))
+    return 'this line is not indented as the keys above it (expected them to line up, or "- " to start a list item)';
+  if (error.code === 'MULTIPLE_DOCS')
+    return 'a second YAML document starts here (expected one document in the file; for several items, one list)';
+  return error.message.split('\n')[0]!;
+}
+
+/**
+ * A plain key the parser read over two lines or more, up to a `:`: a line with no `:` when the
+ * key starts its line (`figure mixed` then `of: …`), else a line indented deeper than its
+ * mapping's keys, read as more of the value before it.
+ */
+function multilineKey(text: string, error: YAMLError): PlacedSyntaxError {
+  const [start, colon] = error.pos;
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = text.indexOf('\n', start);
+  const colonLine = linePosition(text, colon).line;
+  if (/^[ \t]*(?:-[ \t]+)*$/.test(text.slice(lineStart, start))) {
+    const words = text.slice(start, lineEnd < 0 ? undefined : lineEnd).trim();
+    return {
+      offset: start,
+      code: error.code,
+      message: `${JSON.stringify(words)} has no ":" (expected "key: value"; without one it runs on into line ${colonLine})`,
+    };
+  }
+  const deepStart = text.lastIndexOf('\n', colon - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(deepStart))![0].length;
+  return {
+    offset: deepStart + indent,
+    code: error.code,
+    message: `this line is indented deeper than the keys of its mapping (expected them to line up; it reads as more of the value on line ${linePosition(text, start).line})`,
+  };
+}
+
+/** The closing character of each opening, and what it opens, in the reader's words. */
+const CLOSERS: Record<string, { close: string; what: string }> = {
+  '{': { close: '}', what: 'the mapping it opens' },
+  '[': { close: ']', what: 'the list it opens' },
+  '"': { close: '"', what: 'the text it opens' },
+  "'": { close: "'", what: "the text it opens; '' writes one ' inside" },
+};
+
+/**
+ * The brackets and quotes of a YAML text that are never closed, innermost only, with what each
+ * misses: from the parser's token tree, walked iteratively.
+ */
+function unclosedOpenings(text: string): { offset: number; message: string }[] {
+  interface Opening {
+    offset: number;
+    message: string;
+    inner: boolean;
+  }
+  const found: Opening[] = [];
+  const stack: { token: CST.Token | null | undefined; open: Opening | undefined }[] = [
+    ...new Parser().parse(text),
+  ].map((token) => ({ token, open: undefined }));
+  while (stack.length > 0) {
+    const { token, open } = stack.pop()!;
+    if (!token) continue;
+    const opening = unclosed(text, token);
+    let inside = open;
+    if (opening) {
+      if (open) open.inner = false;
+      inside = { ...opening, inner: true };
+      found.push(inside);
+    }
+    if (token.type === 'document') stack.push({ token: token.value, open: inside });
+    if (
+      token.type === 'block-map' ||
+      token.type === 'block-seq' ||
+      token.type === 'flow-collection'
+    )
+      for (const item of token.items) {
+        stack.push({ token: item.key, open: inside }, { token: item.value, open: inside });
+      }
+  }
+  return found
+    .filter((o) => o.inner)
+    .map(({ offset, message }) => ({ offset, message }))
+    .sort((a, b) => a.offset - b.offset);
+}
+
+/** A flow collection or quoted scalar token never closed: its opening and what it misses. */
+function unclosed(text: string, token: CST.Token): { offset: number; message: string } | undefined {
+  if (token.type === 'flow-collection') {
+    const { close, what } = CLOSERS[token.start.source]!;
+    const end = token.end[0];
+    if (end?.source === close) return undefined;
+    const other =
+      end?.source === ']' || end?.source === '}'
+        ? `, before the "${end.source}" on line ${linePosition(text, end.offset).line}`
+        : '';
+    return {
+      offset: token.start.offset,
+      message: `"${token.start.source}" is never closed (expected a "${close}" to end ${what}${other})`,
+    };
+  }
+  if (token.type !== 'double-quoted-scalar' && token.type !== 'single-quoted-scalar')
+    return undefined;
+  const quote = token.source[0]!;
+  const { what } = CLOSERS[quote]!;
+  const body = token.source.slice(1);
+  // A `\"` inside double quotes is a quote written, not one that closes.
+  const closed = body.endsWith(quote) && (quote === "'" || /(?:^|[^\\])(?:\\\\)*"$/.test(body));
+  if (closed) return undefined;
+  return {
+    offset: token.offset,
+    message: `the quote ${quote} is never closed (expected a ${quote} to end ${what})`,
+  };
+}
