@@ -81,10 +81,11 @@ export function StatusLine(props: StatusLineProps) {
       refusedField.value = undefined;
     };
   }, [label, words]);
-  // A solve asked for with Solve it is a big one: its working line shows at once (`status-now`),
-  // not after the moment that spares a quick solve's flicker (page.css). Solve it leaves with the
-  // confirm line, and its focus with it (WCAG 2.4.3): when it had the focus, Cancel takes it, as
-  // the line is drawn (hidden, it could not hold the focus).
+  // A solve asked for with Solve it (or Solve again) shows its working line at once
+  // (`status-now`), not after the moment that spares a typed question's flicker (page.css). The
+  // button leaves with its line, and its focus with it (WCAG 2.4.3): when it had the focus, Cancel
+  // takes it, as the line is drawn (hidden, it could not hold the focus: Solve again's focus fell
+  // to the page's body while the line waited).
   const [asked, setAsked] = useState(false);
   const focusCancel = useRef(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -96,6 +97,11 @@ export function StatusLine(props: StatusLineProps) {
     focusCancel.current = false;
     cancelButton.current?.focus();
   }, [status]);
+  const solveNow = (event: { readonly currentTarget: HTMLButtonElement }) => {
+    focusCancel.current = event.currentTarget === document.activeElement;
+    setAsked(true);
+    retry();
+  };
   const unfixed = unfixedLine();
   const computing = status === 'computing';
   // A refusal of the question held (a link's value past a view's bounds) says more than "Fix".
@@ -144,19 +150,11 @@ export function StatusLine(props: StatusLineProps) {
           Cancel
         </button>
       ) : status === 'confirm' && size && !fixFirst ? (
-        <button
-          type="button"
-          class="solve"
-          onClick={(event) => {
-            focusCancel.current = event.currentTarget === document.activeElement;
-            setAsked(true);
-            retry();
-          }}
-        >
+        <button type="button" class="solve" onClick={solveNow}>
           Solve it
         </button>
       ) : status === 'cancelled' && !fixFirst ? (
-        <button type="button" onClick={retry}>
+        <button type="button" onClick={solveNow}>
           Solve again
         </button>
       ) : null}

@@ -145,4 +145,22 @@ describe('the keyboard keeps its place', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
   });
+
+  it('on a long solve: Solve again hands the focus to Cancel, which keeps it while the solve runs', async () => {
+    const page = await open('v=1&view=splits&steps=27&actions=3&vs=9&tags=4');
+    await page.waitForSelector('button.solve');
+    await page.focus('button.solve');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.status-computing');
+    // Past the moment a solve's line waits before it shows (page.css), while it still runs.
+    await page.waitForTimeout(500);
+    expect(await page.$('.status-computing')).not.toBeNull();
+    expect(await focused(page)).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
+  });
 });
