@@ -81,10 +81,11 @@ export function StatusLine(props: StatusLineProps) {
       refusedField.value = undefined;
     };
   }, [label, words]);
-  // A solve asked for with Solve it is a big one: its working line shows at once (`status-now`),
-  // not after the moment that spares a quick solve's flicker (page.css). Solve it leaves with the
-  // confirm line, and its focus with it (WCAG 2.4.3): when it had the focus, Cancel takes it, as
-  // the line is drawn (hidden, it could not hold the focus).
+  // A solve asked for with Solve it (or Solve again) shows its working line at once
+  // (`status-now`), not after the moment that spares a typed question's flicker (page.css). The
+  // button leaves with its line, and its focus with it (WCAG 2.4.3): when it had the focus, Cancel
+  // takes it, as the line is drawn (hidden, it could not hold the focus: Solve again's focus fell
+  // to the page's body while the line waited).
   const [asked, setAsked] = useState(false);
   const focusCancel = useRef(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -96,10 +97,39 @@ export function StatusLine(props: StatusLineProps) {
     focusCancel.current = false;
     cancelButton.current?.focus();
   }, [status]);
+  const solveNow = (event: { readonly currentTarget: HTMLButtonElement }) => {
+    focusCancel.current = event.currentTarget === document.activeElement;
+    setAsked(true);
+    retry();
+  };
   const unfixed = unfixedLine();
   const computing = status === 'computing';
   // A refusal of the question held (a link's value past a view's bounds) says more than "Fix".
   const fixFirst = unfixed !== undefined && status !== 'error';
+  // The one button the line draws, in one place (another takes over a pressed one's focus).
+  const button = computing
+    ? 'cancel'
+    : status === 'confirm' && size && !fixFirst
+      ? 'solve'
+      : status === 'cancelled' && !fixFirst
+        ? 'again'
+        : undefined;
+  // A solve that ends (answered or refused) takes its Cancel away, and the focus Cancel had
+  // would fall to the page's body: the line keeps it, where Tab goes on to the answer. Whether
+  // Cancel had it is read as this render is made, before the commit removes it.
+  const line = useRef<HTMLDivElement>(null);
+  const focusLine = useRef(false);
+  if (
+    button === undefined &&
+    cancelButton.current &&
+    cancelButton.current === document.activeElement
+  )
+    focusLine.current = true;
+  useLayoutEffect(() => {
+    if (!focusLine.current) return;
+    focusLine.current = false;
+    line.current?.focus();
+  });
   // Only what is said is in the live region: the start, the end, a refusal; a solve's count
   // and Cancel beside it change on every tick, and were read out on each one.
   const said = fixFirst ? (
@@ -120,6 +150,9 @@ export function StatusLine(props: StatusLineProps) {
   ) : null;
   return (
     <div
+      ref={line}
+      // Focusable by the page only: it takes the focus from a Cancel that goes.
+      tabIndex={-1}
       class={
         fixFirst
           ? 'status status-unfixed'
@@ -139,24 +172,16 @@ export function StatusLine(props: StatusLineProps) {
         </>
       ) : null}
       {/* A solve still running (of the question before, while a field is unfixed) can be stopped. */}
-      {computing ? (
+      {button === 'cancel' ? (
         <button type="button" class="cancel" ref={cancelButton} onClick={cancel}>
           Cancel
         </button>
-      ) : status === 'confirm' && size && !fixFirst ? (
-        <button
-          type="button"
-          class="solve"
-          onClick={(event) => {
-            focusCancel.current = event.currentTarget === document.activeElement;
-            setAsked(true);
-            retry();
-          }}
-        >
+      ) : button === 'solve' ? (
+        <button type="button" class="solve" onClick={solveNow}>
           Solve it
         </button>
-      ) : status === 'cancelled' && !fixFirst ? (
-        <button type="button" onClick={retry}>
+      ) : button === 'again' ? (
+        <button type="button" onClick={solveNow}>
           Solve again
         </button>
       ) : null}

@@ -360,4 +360,31 @@ describe("the player's characters", () => {
     await press('button[aria-label="Delete Vesk the lock-breaker"]');
     await expect.poll(() => focused(page)).toBe('New character');
   });
+
+  it('closes the form of a character deleted while it is open, and goes to New character', async () => {
+    const page = await open('v=1&view=characters');
+    page.on('dialog', (dialog) => dialog.accept());
+    await page.setInputFiles('#import-characters', scenario('vesk-locks.yaml'));
+    await page.locator('[data-character="vesk"]').waitFor();
+    await page.focus('[data-edit="vesk"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('#character-name');
+    await page.focus('button[aria-label="Delete Vesk the lock-breaker"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.$('[data-character]')).toBeNull();
+    // The form edited a character that is gone: its Save would bring it back, its Cancel would
+    // hand the focus to an Edit that is gone too.
+    await expect.poll(() => focused(page), { timeout: 2000 }).toBe('New character');
+    expect(await page.$('.character-form')).toBeNull();
+    // Another character's form stays open, and takes the place of New character.
+    await page.setInputFiles('#import-characters', scenario('vesk-locks.yaml'));
+    await page.locator('[data-character="vesk"]').waitFor();
+    await page.focus('button:text-is("New character")');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Ash');
+    await page.focus('button[aria-label="Delete Vesk the lock-breaker"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 2000 }).toBe('#character-name');
+    expect(await page.inputValue('#character-name')).toBe('Ash');
+  });
 });

@@ -145,4 +145,42 @@ describe('the keyboard keeps its place', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
   });
+
+  it('on a long solve that ends: the line keeps the focus its Cancel had, and Tab goes on to the answer', async () => {
+    // Big enough to be asked about on 4 workers (the page's most), done in seconds on 2.
+    const page = await open('v=1&view=splits&steps=20&actions=4&vs=5&tags=4');
+    await page.waitForSelector('button.solve');
+    await page.focus('button.solve');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Cancel');
+    await page.waitForSelector('.status-ready', { timeout: 120_000 });
+    expect(await page.evaluate(() => document.activeElement?.matches('.status'))).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() =>
+        Boolean(
+          document.querySelector('.status')!.compareDocumentPosition(document.activeElement!) &
+            Node.DOCUMENT_POSITION_FOLLOWING,
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('on a long solve: Solve again hands the focus to Cancel, which keeps it while the solve runs', async () => {
+    const page = await open('v=1&view=splits&steps=27&actions=3&vs=9&tags=4');
+    await page.waitForSelector('button.solve');
+    await page.focus('button.solve');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.status-computing');
+    // Past the moment a solve's line waits before it shows (page.css), while it still runs.
+    await page.waitForTimeout(500);
+    expect(await page.$('.status-computing')).not.toBeNull();
+    expect(await focused(page)).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
+  });
 });

@@ -1393,6 +1393,43 @@ describe('the offline page on a phone', () => {
     }
   });
 
+  it("rings a face picker's checked face, as the keyboard reaches it, in light and dark", async () => {
+    // The checked face is filled with the accent: a ring of the accent around it was unseen.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('v=1&view=advice&vs=4&split=d8|d4&faces=3,2&defence=5', {
+        ...phone,
+        colorScheme,
+      });
+      await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+      // Out of the first die's faces and back in, from the keyboard: to its checked face.
+      await page.focus('#face-0-3');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      const drawn = await page.evaluate(() => {
+        const radio = document.activeElement as HTMLInputElement;
+        const face = getComputedStyle(radio.nextElementSibling!);
+        // Inside the ring: an inset band drawn between it and the fill, else the fill.
+        const band = /inset/.test(face.boxShadow) ? /^rgba?\([^)]*\)/.exec(face.boxShadow) : null;
+        return {
+          focused: `${radio.id} ${radio.checked} ${radio.matches(':focus-visible')}`,
+          ring: `${face.outlineStyle} ${face.outlineWidth}`,
+          ringColour: face.outlineColor,
+          inside: band?.[0] ?? face.backgroundColor,
+          card: getComputedStyle(radio.closest('.question')!).backgroundColor,
+        };
+      });
+      expect(drawn.focused, colorScheme).toBe('face-0-3 true true');
+      expect(drawn.ring, colorScheme).toBe('solid 3px');
+      expect(
+        {
+          inside: contrast(drawn.ringColour, drawn.inside) >= 3,
+          card: contrast(drawn.ringColour, drawn.card) >= 3,
+        },
+        `${colorScheme}: ${JSON.stringify(drawn)}`,
+      ).toEqual({ inside: true, card: true });
+    }
+  });
+
   it("draws an off switch's track and a text box's border 3:1 or more against the card, in light and dark", async () => {
     // Each control's boundary against what it adjoins: the off switch's track against the card
     // it sits on and its thumb; a text box's border against the card and the box's inside.

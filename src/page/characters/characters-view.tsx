@@ -214,8 +214,17 @@ export function CharactersView({ state }: ViewProps) {
                   const keys = Object.keys(book);
                   const next = keys[keys.indexOf(key) + 1];
                   deleteCharacter(key);
+                  // Its open form goes with it: Save would bring it back, Cancel go to its Edit.
+                  if (draft?.key === key) {
+                    setDraft(undefined);
+                    setProblems([]);
+                  }
+                  // New character is not drawn while another character's form is open.
                   focusNext(
-                    (root) => (next === undefined ? newButton(root) : editButton(root, next)),
+                    (root) =>
+                      next === undefined
+                        ? (newButton(root) ?? nameField(root))
+                        : editButton(root, next),
                     characterBook.value,
                   );
                 }}
