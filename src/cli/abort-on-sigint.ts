@@ -19,13 +19,18 @@ export interface SigintOptions {
    * none, where the caller's own message follows at once (a queued run's wait, which ends then).
    */
   readonly note?: string | null;
+  /**
+   * Ctrl-C stops at once as SIGTERM does (the bar stopped, `dicelab: stopped (SIGINT)`, exit
+   * 130): for work with no partial result to give, an exact solve.
+   */
+  readonly stopOnSigint?: boolean;
 }
 
 /**
  * Ctrl-C once aborts the signal (a run stops, dropping the batches on worker threads, and
  * returns the chunks it finished, marked interrupted); Ctrl-C again exits at once with status 130.
  * SIGTERM (a service manager, `kill`, a CI timeout) asks for no result: it stops the bar, says so
- * in one line and exits at once with status 143.
+ * in one line and exits at once with status 143; so does Ctrl-C with `stopOnSigint` (status 130).
  * @example const sigint = abortOnSigint(); try { await simulate({ …, signal: sigint.signal }) } finally { sigint.dispose() } // not run: listens for Ctrl-C
  */
 export function abortOnSigint(
@@ -37,18 +42,21 @@ export function abortOnSigint(
     options.note === undefined
       ? 'stopping with the chunks finished so far (Ctrl-C again to quit now)'
       : options.note;
+  const stop = (signal: 'SIGINT' | 'SIGTERM') => {
+    options.before?.();
+    // After Ctrl-C, on a line of its own, below the terminal's "^C".
+    stderr.write(`${signal === 'SIGINT' ? '\n' : ''}dicelab: stopped (${signal})\n`);
+    process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
+  };
   const onSigint = () => {
+    if (options.stopOnSigint) return stop('SIGINT');
     if (controller.signal.aborted) process.exit(EXIT.interrupted);
     options.before?.();
     // The new line ends the terminal's "^C".
     stderr.write(note === null ? '\n' : `\ndicelab: ${note}\n`);
     controller.abort();
   };
-  const onSigterm = () => {
-    options.before?.();
-    stderr.write('dicelab: stopped (SIGTERM)\n');
-    process.exit(EXIT.terminated);
-  };
+  const onSigterm = () => stop('SIGTERM');
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
   return {

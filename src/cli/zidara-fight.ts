@@ -31,6 +31,7 @@ import { challengeName } from '../systems/zidara/roll/notation.ts';
 import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { parsePool } from '../systems/zidara/roll/split.ts';
+import { abortOnSigint } from './abort-on-sigint.ts';
 import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
@@ -168,23 +169,27 @@ Examples:
           // A large whole fight is solved on the worker threads `--threads` allows (the pool
           // loaded only then: a roll at the prompt never pays for it).
           if (fight.fightPolicy === 'whole-fight') {
-            const [{ fightOddsOnThreads }, { progressBar }] = await Promise.all([
+            const [{ fightOddsOnThreads, solvesOnThreads }, { progressBar }] = await Promise.all([
               import('../systems/zidara/fight/fight-on-threads.ts'),
               import('./progress-bar.ts'),
             ]);
+            const threads = options.threads ?? availableParallelism();
             const bar = progressBar({
               quiet: options.quiet,
               label: 'solving the fight exactly',
               unit: 'rounds',
             });
+            // A solve has no partial result: Ctrl-C stops it at once, its bar cleared first. A
+            // solve on the main thread alone would hold the signal's handler back to its end: it
+            // keeps Node's own end at once (and draws no bar).
+            const sigint = solvesOnThreads(fight, threads)
+              ? abortOnSigint(process.stderr, { before: () => bar.stop(), stopOnSigint: true })
+              : undefined;
             try {
-              exact = await fightOddsOnThreads(
-                plan,
-                options.threads ?? availableParallelism(),
-                bar.update,
-              );
+              exact = await fightOddsOnThreads(plan, threads, bar.update);
             } finally {
               bar.stop();
+              sigint?.dispose();
             }
           } else exact = fightOdds(fight, plan);
         }

@@ -17,6 +17,17 @@ import type { FightTask } from './fight-round-worker.ts';
 export const THREADED_FIGHT_WORK = 1000;
 
 /**
+ * Whether {@link fightOddsOnThreads} solves `fight` on worker threads, the main thread free
+ * meanwhile (to hear Ctrl-C, say), rather than on the main thread alone: a whole fight of at least
+ * `THREADED_FIGHT_WORK`, given two threads or more.
+ */
+export function solvesOnThreads(fight: FightPlan['fight'], threads: number): boolean {
+  return (
+    fight.fightPolicy === 'whole-fight' && threads >= 2 && fightWork(fight) >= THREADED_FIGHT_WORK
+  );
+}
+
+/**
  * {@link fightOdds} on `threads` worker threads, to the bit what one thread answers. Whole-fight
  * play: every round of the fight solved ahead, from the last round back, each round's candidates
  * shared among the threads (they are independent once the rounds after it are known); then the
@@ -35,8 +46,7 @@ export async function fightOddsOnThreads(
   onRound: (done: number, total: number) => void = () => {},
 ): Promise<FightOdds> {
   const { fight } = plan;
-  if (fight.fightPolicy !== 'whole-fight' || threads < 2 || fightWork(fight) < THREADED_FIGHT_WORK)
-    return fightOdds(fight, plan);
+  if (!solvesOnThreads(fight, threads)) return fightOdds(fight, plan);
   const pools = Array.from({ length: threads }, () =>
     workerPool<FightTask, unknown>(new URL('./fight-round-worker', import.meta.url), 1),
   );
