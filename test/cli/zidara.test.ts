@@ -318,3 +318,71 @@ describe('dicelab zidara simulate', () => {
     );
   });
 });
+
+describe("dicelab zidara's --json answers", () => {
+  it('open with system and spec as the other systems do (advise: system and check, then the state), the spec every field and reading back', async () => {
+    const json = async (args: string[]) => {
+      const { code, stdout, stderr } = await runInProcess(args);
+      expect(code, stderr).toBe(0);
+      return JSON.parse(stdout);
+    };
+    const ringSkill = await json([
+      'ring-skill',
+      'odds',
+      '--ring',
+      '2',
+      '--skill',
+      '0',
+      '--tn',
+      '2',
+      '--json',
+    ]);
+    const ringSkillSim = await json([
+      ...['ring-skill', 'simulate', '--ring', '2', '--skill', '0', '--tn', '2', '--json'],
+      ...['--trials', '100', '--threads', '1'],
+    ]);
+    const ringSkillAdvice = await json([
+      ...['ring-skill', 'advise', '--ring', '2', '--skill', '0', '--tn', '2'],
+      ...['--ring-faces', '5,6', '--json'],
+    ]);
+    const roll = ['d12', 'd4', '--vs', '3', '--ties-go-to', 'roller', '--resolve', '1'];
+    const odds = await json(['zidara', 'odds', ...roll, '--json']);
+    const simulated = await json([
+      ...['zidara', 'simulate', ...roll, '--json', '--trials', '100', '--threads', '1'],
+    ]);
+    const advice = await json([
+      ...['zidara', 'advise', 'd12=3', 'd4=2', '--vs', '3', '--defence', '4'],
+      ...['--ties-go-to', 'roller', '--resolve', '1', '--json'],
+    ]);
+    // Where the other systems put them: first (after the seed of a simulation).
+    expect(Object.keys(odds).slice(0, 2)).toEqual(Object.keys(ringSkill).slice(0, 2));
+    expect(Object.keys(simulated).slice(0, 3)).toEqual(Object.keys(ringSkillSim).slice(0, 3));
+    expect(Object.keys(advice).slice(0, 2)).toEqual(Object.keys(ringSkillAdvice).slice(0, 2));
+    expect(Object.keys(advice).slice(2, 4)).toEqual(['shown', 'defence']);
+    expect([odds.system, simulated.system, advice.system]).toEqual(['zidara', 'zidara', 'zidara']);
+    // The fields that followed before follow, in their order.
+    expect(Object.keys(odds).slice(2, 5)).toEqual(['policy', 'expectedUtility', 'intents']);
+    expect(Object.keys(simulated).slice(3, 5)).toEqual(['trials', 'policy']);
+    expect(Object.keys(advice).slice(4)).toEqual(['best', 'actions']);
+    // The roll as solved: the flags' values, every rule variant written (defaults too).
+    expect(odds.spec).toMatchObject({
+      threats: [{ challenge: 3 }],
+      dice: [
+        { sides: 12, intent: 0 },
+        { sides: 4, intent: 1 },
+      ],
+      resolve: 1,
+      tiesGoTo: 'roller',
+      boostSize: 2,
+      auraPerTopFace: 1,
+      rerollKeepsBest: false,
+    });
+    expect(simulated.spec).toEqual(odds.spec);
+    expect(advice.check).toEqual(odds.spec);
+    expect([advice.shown, advice.defence]).toEqual([[3, 2], [4]]);
+    // It reads back as a spec file, to the same answer.
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'spec.json');
+    writeFileSync(file, JSON.stringify(odds.spec));
+    expect(await json(['zidara', 'odds', '--spec', file, '--json'])).toEqual(odds);
+  });
+});

@@ -16,7 +16,14 @@ import {
 } from './engine/roll-play.ts';
 import { RollSolver } from './engine/roll-solver.ts';
 import { challengeDie } from './roll/pool.ts';
-import { parseRoll, type Roll, type RollSpec, rollToSpec } from './roll/spec.ts';
+import {
+  parseRoll,
+  type Roll,
+  type RollHeading,
+  type RollSpec,
+  rollHeading,
+  rollToSpec,
+} from './roll/spec.ts';
 
 /** What the simulator is asked: a roll spec and who decides. */
 export interface SimulationSpec {
@@ -27,33 +34,40 @@ export interface SimulationSpec {
   readonly terminal?: readonly number[];
 }
 
-/** A simulated roll: the exact engine's figures (same names), each with its 95% interval. */
-export type RollSimulation = Pick<
-  RollOdds,
-  | 'policy'
-  | 'expectedUtility'
-  | 'expectedWins'
-  | 'pAllWin'
-  | 'winsDistribution'
-  | 'expectedAuraGained'
-  | 'expectedAuraSpent'
-  | 'expectedAuraShared'
-  | 'expectedAuraEnd'
-  | 'expectedResolveEnd'
-  | 'pExplodeCapped'
-> & {
-  readonly trials: number;
-  /** The area die's mean size (`area.expectedSize` of the exact figures), when the roll has one. */
-  readonly areaSize?: number;
-  readonly intents: readonly { readonly pWin: number; readonly ci95: readonly [number, number] }[];
-  /**
-   * 95% intervals of the roll's figures: Wilson for chances, Student t for means, each mean's
-   * held to what it can be (expectedWins 0 to the intents, expectedAuraGained from 0,
-   * expectedUtility between its least and greatest outcome); one trial gives that whole range
-   * (from 0, no bound above: null in JSON, for Aura gained).
-   */
-  readonly ci95: Readonly<Record<string, readonly [number, number]>>;
-};
+/**
+ * A simulated roll: the exact engine's figures (same names), each with its 95% interval, after
+ * the system and the roll as simulated (`rollHeading`, as the exact odds are headed).
+ */
+export type RollSimulation = RollHeading &
+  Pick<
+    RollOdds,
+    | 'policy'
+    | 'expectedUtility'
+    | 'expectedWins'
+    | 'pAllWin'
+    | 'winsDistribution'
+    | 'expectedAuraGained'
+    | 'expectedAuraSpent'
+    | 'expectedAuraShared'
+    | 'expectedAuraEnd'
+    | 'expectedResolveEnd'
+    | 'pExplodeCapped'
+  > & {
+    readonly trials: number;
+    /** The area die's mean size (`area.expectedSize` of the exact figures), when the roll has one. */
+    readonly areaSize?: number;
+    readonly intents: readonly {
+      readonly pWin: number;
+      readonly ci95: readonly [number, number];
+    }[];
+    /**
+     * 95% intervals of the roll's figures: Wilson for chances, Student t for means, each mean's
+     * held to what it can be (expectedWins 0 to the intents, expectedAuraGained from 0,
+     * expectedUtility between its least and greatest outcome); one trial gives that whole range
+     * (from 0, no bound above: null in JSON, for Aura gained).
+     */
+    readonly ci95: Readonly<Record<string, readonly [number, number]>>;
+  };
 
 /**
  * Everything one worker needs to play a roll: the exact engine (whose decisions and spends the
@@ -606,6 +620,7 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
     return interval(m.lo, m.hi);
   };
   const result: RollSimulation = {
+    ...rollHeading(roll),
     trials,
     policy: prep.policy,
     expectedUtility: utility / trials,
