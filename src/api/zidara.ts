@@ -42,7 +42,11 @@ import {
 } from '../systems/zidara/roll/pool.ts';
 import { parseRoll, ROLL_LIMITS, type RollSpec } from '../systems/zidara/roll/spec.ts';
 import { PLAY_OPTION_SHAPE, playOf } from '../systems/zidara/roll/split-roll.ts';
-import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
+import {
+  type RollIntervals,
+  type RollSimulation,
+  simulationSpec,
+} from '../systems/zidara/simulate.ts';
 
 // Thrown for bad input by every function here: exported where it is caught.
 export { InputError } from '../input/input-error.ts';
@@ -171,6 +175,7 @@ export type {
   FightOptions,
   FightSimulation,
   RollAnswer,
+  RollIntervals,
   RollSimulation,
   SimulateOptions,
 };

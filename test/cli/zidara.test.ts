@@ -304,7 +304,10 @@ describe('dicelab zidara simulate', () => {
     ]);
     expect(code).toBe(0);
     const figure = (name: string) => {
-      const m = new RegExp(`^${name.replace(/[()]/g, '\\$&')} +(\\S+)$`, 'm').exec(stdout);
+      // The figure, then its interval.
+      const m = new RegExp(`^${name.replace(/[()]/g, '\\$&')} +(\\S+)  \\(.+\\)$`, 'm').exec(
+        stdout,
+      );
       expect(m, name).not.toBeNull();
       return Number(m![1]);
     };
@@ -384,5 +387,50 @@ describe("dicelab zidara's --json answers", () => {
     const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'spec.json');
     writeFileSync(file, JSON.stringify(odds.spec));
     expect(await json(['zidara', 'odds', '--spec', file, '--json'])).toEqual(odds);
+  });
+});
+
+describe('dicelab zidara simulate intervals', () => {
+  it('gives every figure it estimates a 95% interval, in the text and the JSON, the exact figure near it', async () => {
+    // A Warrior's d8 and d6 against two threats, an area d4, 1 Resolve: every figure there is.
+    const roll = [...['d8', 'd6@B', 'area:d4', '--vs', '3', '--vs', '4'], '--explode'];
+    const flags = [...roll, '--explode-depth', '2', '--resolve', '1'];
+    const run = ['--trials', '20000', '--seed', '2', '--threads', '1'];
+    const text = await runInProcess(['zidara', 'simulate', ...flags, ...run]);
+    const json = await runInProcess(['zidara', 'simulate', ...flags, ...run, '--json']);
+    const odds = await runInProcess(['zidara', 'odds', ...flags, '--json']);
+    for (const r of [text, json, odds]) expect(r.code, r.stderr).toBe(0);
+    const figures = text.stdout.trimEnd().split('\n\n').at(-1)!.split('\n');
+    expect(figures.length).toBe(10);
+    for (const line of figures) expect(line).toMatch(/ {2}\(\S+ (to \S+|or more)\)$/);
+    const sim = JSON.parse(json.stdout);
+    const exact = JSON.parse(odds.stdout);
+    const within = (name: string, value: number, [lo, hi]: [number, number]) => {
+      expect(lo, name).toBeLessThanOrEqual(value);
+      expect(value, name).toBeLessThanOrEqual(hi);
+    };
+    // The exact figure within 5 standard errors: the interval (±1.96 of them) stretched.
+    const near = (name: string, value: number, [lo, hi]: [number, number]) => {
+      expect(Math.abs(value - (lo + hi) / 2), name).toBeLessThanOrEqual(
+        ((hi - lo) / 2) * (5 / 1.96),
+      );
+    };
+    const means = [
+      'expectedAuraSpent',
+      'expectedAuraShared',
+      'expectedAuraEnd',
+      'expectedResolveEnd',
+    ];
+    for (const name of [...means, 'pExplodeCapped']) {
+      within(name, sim[name], sim.ci95[name]);
+      near(name, exact[name], sim.ci95[name]);
+    }
+    within('areaSize', sim.areaSize, sim.ci95.areaSize);
+    near('areaSize', exact.area.expectedSize, sim.ci95.areaSize);
+    expect(sim.ci95.winsDistribution).toHaveLength(sim.winsDistribution.length);
+    sim.winsDistribution.forEach((p: number, k: number) => {
+      within(`winsDistribution[${k}]`, p, sim.ci95.winsDistribution[k]);
+      near(`winsDistribution[${k}]`, exact.winsDistribution[k], sim.ci95.winsDistribution[k]);
+    });
   });
 });
