@@ -26,8 +26,8 @@ import {
   advise as adviseRequest,
   parseAdviceRequest,
 } from '../systems/zidara/engine/advise.ts';
-import { oddsInBatches } from '../systems/zidara/engine/odds-in-batches.ts';
-import type { Policy, RerollKinds, RollOdds } from '../systems/zidara/engine/roll-play.ts';
+import { oddsInBatches, type RollAnswer } from '../systems/zidara/engine/odds-in-batches.ts';
+import type { Policy, RerollKinds } from '../systems/zidara/engine/roll-play.ts';
 import {
   type FightOdds,
   type FightOptions,
@@ -42,7 +42,11 @@ import {
 } from '../systems/zidara/roll/pool.ts';
 import { parseRoll, ROLL_LIMITS, type RollSpec } from '../systems/zidara/roll/spec.ts';
 import { PLAY_OPTION_SHAPE, playOf } from '../systems/zidara/roll/split-roll.ts';
-import { type RollSimulation, simulationSpec } from '../systems/zidara/simulate.ts';
+import {
+  type RollIntervals,
+  type RollSimulation,
+  simulationSpec,
+} from '../systems/zidara/simulate.ts';
 
 // Thrown for bad input by every function here: exported where it is caught.
 export { InputError } from '../input/input-error.ts';
@@ -150,6 +154,7 @@ export {
   ROLL_LIMITS,
   type Roll,
   type RollDie,
+  type RollHeading,
   type RollSpec,
   rollToSpec,
 } from '../systems/zidara/roll/spec.ts';
@@ -169,6 +174,8 @@ export type {
   FightOdds,
   FightOptions,
   FightSimulation,
+  RollAnswer,
+  RollIntervals,
   RollSimulation,
   SimulateOptions,
 };
@@ -242,19 +249,20 @@ function refusePlayInSpec(input: unknown, call: string): void {
 
 /**
  * Exact odds of a roll, every decision played optimally (or by `options.policy`): its intents'
- * win chances, the intents won, Aura and Resolve figures. An array of specs gives an array of
+ * win chances, the intents won, Aura and Resolve figures, headed by the system and the roll as
+ * solved (`system`, `spec`, as every system's `odds` answers). An array of specs gives an array of
  * odds, specs of one shape sharing a solve. What `dicelab zidara odds --spec FILE --json`
  * prints. Milliseconds for the rules' rolls.
  * @throws InputError naming the spec field (`[i].` first for the i-th of an array), or `options`.
  * @example odds({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }, { sides: 4, intent: 1 }], auraMax: 0 }).intents.map((i) => i.pWin) // [0.7083…, 0.25] (51/72: a d12 beats a d6 without Aura)
  * @example odds([{ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }, { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }] }], { policy: 'never' }).length // 2
  */
-export function odds(spec: RollSpec, options?: PlayOptions): RollOdds;
-export function odds(specs: readonly RollSpec[], options?: PlayOptions): RollOdds[];
+export function odds(spec: RollSpec, options?: PlayOptions): RollAnswer;
+export function odds(specs: readonly RollSpec[], options?: PlayOptions): RollAnswer[];
 export function odds(
   input: RollSpec | readonly RollSpec[],
   options: PlayOptions = {},
-): RollOdds | RollOdds[] {
+): RollAnswer | RollAnswer[] {
   const play = playOf(parseOptions(PLAY_OPTION_SHAPE, options));
   refusePlayInSpec(input, 'odds');
   return answerEachSpec(input, parseRoll, (rolls) => oddsInBatches(rolls, play));

@@ -285,30 +285,40 @@ function formatSimulation(
   );
   const ci = sim.ci95;
   const lines: [string, string][] = [
-    ['expected intents won', `${sim.expectedWins.toFixed(4)}  (${range(ci.expectedWins!, false)})`],
-    ['all intents won', `${formatPercent(sim.pAllWin, 2)}  (${range(ci.pAllWin!)})`],
+    ['expected intents won', `${sim.expectedWins.toFixed(4)}  (${range(ci.expectedWins, false)})`],
+    ['all intents won', `${formatPercent(sim.pAllWin, 2)}  (${range(ci.pAllWin)})`],
     [
       'Aura gained (top faces)',
-      `${sim.expectedAuraGained.toFixed(4)}  (${range(ci.expectedAuraGained!, false)})`,
+      `${sim.expectedAuraGained.toFixed(4)}  (${range(ci.expectedAuraGained, false)})`,
     ],
+    // One line each, as `formatOdds` gives them, each with room for its interval.
+    ['Aura spent', `${sim.expectedAuraSpent.toFixed(3)}  (${range(ci.expectedAuraSpent, false)})`],
     [
-      'Aura spent / shared / at the end',
-      [sim.expectedAuraSpent, sim.expectedAuraShared, sim.expectedAuraEnd]
-        .map((x) => x.toFixed(3))
-        .join(' / '),
+      'Aura shared (past the cap)',
+      `${sim.expectedAuraShared.toFixed(3)}  (${range(ci.expectedAuraShared, false)})`,
     ],
-    ['Resolve at the end', sim.expectedResolveEnd.toFixed(3)],
+    ['Aura at the end', `${sim.expectedAuraEnd.toFixed(3)}  (${range(ci.expectedAuraEnd, false)})`],
+    [
+      'Resolve at the end',
+      `${sim.expectedResolveEnd.toFixed(3)}  (${range(ci.expectedResolveEnd, false)})`,
+    ],
     [
       'expected utility',
-      `${sim.expectedUtility.toFixed(5)}  (${range(ci.expectedUtility!, false)})`,
+      `${sim.expectedUtility.toFixed(5)}  (${range(ci.expectedUtility, false)})`,
     ],
   ];
   // The figures the exact odds add for a Warrior and an Elementalist, as `formatOdds` names them.
-  if (sim.pExplodeCapped !== undefined)
-    lines.push(['P(an explosion hit the depth cap)', sim.pExplodeCapped.toExponential(2)]);
+  if (sim.pExplodeCapped !== undefined && ci.pExplodeCapped)
+    lines.push([
+      'P(an explosion hit the depth cap)',
+      `${sim.pExplodeCapped.toExponential(2)}  (${ci.pExplodeCapped.map((p) => p.toExponential(2)).join(' to ')})`,
+    ]);
   const area = roll.dice.find((die) => die.area);
-  if (area && sim.areaSize !== undefined)
-    lines.push([`area die d${area.sides}: expected size`, sim.areaSize.toFixed(3)]);
+  if (area && sim.areaSize !== undefined && ci.areaSize)
+    lines.push([
+      `area die d${area.sides}: expected size`,
+      `${sim.areaSize.toFixed(3)}  (${range(ci.areaSize, false)})`,
+    ]);
   return rollSheet(header, intents, lines);
 }
 

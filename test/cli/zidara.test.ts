@@ -304,7 +304,10 @@ describe('dicelab zidara simulate', () => {
     ]);
     expect(code).toBe(0);
     const figure = (name: string) => {
-      const m = new RegExp(`^${name.replace(/[()]/g, '\\$&')} +(\\S+)$`, 'm').exec(stdout);
+      // The figure, then its interval.
+      const m = new RegExp(`^${name.replace(/[()]/g, '\\$&')} +(\\S+)  \\(.+\\)$`, 'm').exec(
+        stdout,
+      );
       expect(m, name).not.toBeNull();
       return Number(m![1]);
     };
@@ -316,5 +319,118 @@ describe('dicelab zidara simulate', () => {
     expect(Math.abs(figure('P(an explosion hit the depth cap)') - capped)).toBeLessThan(
       5 * Math.sqrt((capped * (1 - capped)) / 20000),
     );
+  });
+});
+
+describe("dicelab zidara's --json answers", () => {
+  it('open with system and spec as the other systems do (advise: system and check, then the state), the spec every field and reading back', async () => {
+    const json = async (args: string[]) => {
+      const { code, stdout, stderr } = await runInProcess(args);
+      expect(code, stderr).toBe(0);
+      return JSON.parse(stdout);
+    };
+    const ringSkill = await json([
+      'ring-skill',
+      'odds',
+      '--ring',
+      '2',
+      '--skill',
+      '0',
+      '--tn',
+      '2',
+      '--json',
+    ]);
+    const ringSkillSim = await json([
+      ...['ring-skill', 'simulate', '--ring', '2', '--skill', '0', '--tn', '2', '--json'],
+      ...['--trials', '100', '--threads', '1'],
+    ]);
+    const ringSkillAdvice = await json([
+      ...['ring-skill', 'advise', '--ring', '2', '--skill', '0', '--tn', '2'],
+      ...['--ring-faces', '5,6', '--json'],
+    ]);
+    const roll = ['d12', 'd4', '--vs', '3', '--ties-go-to', 'roller', '--resolve', '1'];
+    const odds = await json(['zidara', 'odds', ...roll, '--json']);
+    const simulated = await json([
+      ...['zidara', 'simulate', ...roll, '--json', '--trials', '100', '--threads', '1'],
+    ]);
+    const advice = await json([
+      ...['zidara', 'advise', 'd12=3', 'd4=2', '--vs', '3', '--defence', '4'],
+      ...['--ties-go-to', 'roller', '--resolve', '1', '--json'],
+    ]);
+    // Where the other systems put them: first (after the seed of a simulation).
+    expect(Object.keys(odds).slice(0, 2)).toEqual(Object.keys(ringSkill).slice(0, 2));
+    expect(Object.keys(simulated).slice(0, 3)).toEqual(Object.keys(ringSkillSim).slice(0, 3));
+    expect(Object.keys(advice).slice(0, 2)).toEqual(Object.keys(ringSkillAdvice).slice(0, 2));
+    expect(Object.keys(advice).slice(2, 4)).toEqual(['shown', 'defence']);
+    expect([odds.system, simulated.system, advice.system]).toEqual(['zidara', 'zidara', 'zidara']);
+    // The fields that followed before follow, in their order.
+    expect(Object.keys(odds).slice(2, 5)).toEqual(['policy', 'expectedUtility', 'intents']);
+    expect(Object.keys(simulated).slice(3, 5)).toEqual(['trials', 'policy']);
+    expect(Object.keys(advice).slice(4)).toEqual(['best', 'actions']);
+    // The roll as solved: the flags' values, every rule variant written (defaults too).
+    expect(odds.spec).toMatchObject({
+      threats: [{ challenge: 3 }],
+      dice: [
+        { sides: 12, intent: 0 },
+        { sides: 4, intent: 1 },
+      ],
+      resolve: 1,
+      tiesGoTo: 'roller',
+      boostSize: 2,
+      auraPerTopFace: 1,
+      rerollKeepsBest: false,
+    });
+    expect(simulated.spec).toEqual(odds.spec);
+    expect(advice.check).toEqual(odds.spec);
+    expect([advice.shown, advice.defence]).toEqual([[3, 2], [4]]);
+    // It reads back as a spec file, to the same answer.
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'spec.json');
+    writeFileSync(file, JSON.stringify(odds.spec));
+    expect(await json(['zidara', 'odds', '--spec', file, '--json'])).toEqual(odds);
+  });
+});
+
+describe('dicelab zidara simulate intervals', () => {
+  it('gives every figure it estimates a 95% interval, in the text and the JSON, the exact figure near it', async () => {
+    // A Warrior's d8 and d6 against two threats, an area d4, 1 Resolve: every figure there is.
+    const roll = [...['d8', 'd6@B', 'area:d4', '--vs', '3', '--vs', '4'], '--explode'];
+    const flags = [...roll, '--explode-depth', '2', '--resolve', '1'];
+    const run = ['--trials', '20000', '--seed', '2', '--threads', '1'];
+    const text = await runInProcess(['zidara', 'simulate', ...flags, ...run]);
+    const json = await runInProcess(['zidara', 'simulate', ...flags, ...run, '--json']);
+    const odds = await runInProcess(['zidara', 'odds', ...flags, '--json']);
+    for (const r of [text, json, odds]) expect(r.code, r.stderr).toBe(0);
+    const figures = text.stdout.trimEnd().split('\n\n').at(-1)!.split('\n');
+    expect(figures.length).toBe(10);
+    for (const line of figures) expect(line).toMatch(/ {2}\(\S+ (to \S+|or more)\)$/);
+    const sim = JSON.parse(json.stdout);
+    const exact = JSON.parse(odds.stdout);
+    const within = (name: string, value: number, [lo, hi]: [number, number]) => {
+      expect(lo, name).toBeLessThanOrEqual(value);
+      expect(value, name).toBeLessThanOrEqual(hi);
+    };
+    // The exact figure within 5 standard errors: the interval (±1.96 of them) stretched.
+    const near = (name: string, value: number, [lo, hi]: [number, number]) => {
+      expect(Math.abs(value - (lo + hi) / 2), name).toBeLessThanOrEqual(
+        ((hi - lo) / 2) * (5 / 1.96),
+      );
+    };
+    const means = [
+      'expectedAuraSpent',
+      'expectedAuraShared',
+      'expectedAuraEnd',
+      'expectedResolveEnd',
+    ];
+    for (const name of [...means, 'pExplodeCapped']) {
+      within(name, sim[name], sim.ci95[name]);
+      near(name, exact[name], sim.ci95[name]);
+    }
+    within('areaSize', sim.areaSize, sim.ci95.areaSize);
+    near('areaSize', exact.area.expectedSize, sim.ci95.areaSize);
+    expect(sim.ci95.winsDistribution).toHaveLength(sim.winsDistribution.length);
+    sim.winsDistribution.forEach((p: number, k: number) => {
+      within(`winsDistribution[${k}]`, p, sim.ci95.winsDistribution[k]);
+      near(`winsDistribution[${k}]`, exact.winsDistribution[k], sim.ci95.winsDistribution[k]);
+    });
   });
 });

@@ -16,7 +16,14 @@ import {
 } from './engine/roll-play.ts';
 import { RollSolver } from './engine/roll-solver.ts';
 import { challengeDie } from './roll/pool.ts';
-import { parseRoll, type Roll, type RollSpec, rollToSpec } from './roll/spec.ts';
+import {
+  parseRoll,
+  type Roll,
+  type RollHeading,
+  type RollSpec,
+  rollHeading,
+  rollToSpec,
+} from './roll/spec.ts';
 
 /** What the simulator is asked: a roll spec and who decides. */
 export interface SimulationSpec {
@@ -27,33 +34,63 @@ export interface SimulationSpec {
   readonly terminal?: readonly number[];
 }
 
-/** A simulated roll: the exact engine's figures (same names), each with its 95% interval. */
-export type RollSimulation = Pick<
-  RollOdds,
-  | 'policy'
-  | 'expectedUtility'
-  | 'expectedWins'
-  | 'pAllWin'
-  | 'winsDistribution'
-  | 'expectedAuraGained'
-  | 'expectedAuraSpent'
-  | 'expectedAuraShared'
-  | 'expectedAuraEnd'
-  | 'expectedResolveEnd'
-  | 'pExplodeCapped'
-> & {
-  readonly trials: number;
-  /** The area die's mean size (`area.expectedSize` of the exact figures), when the roll has one. */
-  readonly areaSize?: number;
-  readonly intents: readonly { readonly pWin: number; readonly ci95: readonly [number, number] }[];
-  /**
-   * 95% intervals of the roll's figures: Wilson for chances, Student t for means, each mean's
-   * held to what it can be (expectedWins 0 to the intents, expectedAuraGained from 0,
-   * expectedUtility between its least and greatest outcome); one trial gives that whole range
-   * (from 0, no bound above: null in JSON, for Aura gained).
-   */
-  readonly ci95: Readonly<Record<string, readonly [number, number]>>;
-};
+/**
+ * A simulated roll: the exact engine's figures (same names), each with its 95% interval, after
+ * the system and the roll as simulated (`rollHeading`, as the exact odds are headed).
+ */
+export type RollSimulation = RollHeading &
+  Pick<
+    RollOdds,
+    | 'policy'
+    | 'expectedUtility'
+    | 'expectedWins'
+    | 'pAllWin'
+    | 'winsDistribution'
+    | 'expectedAuraGained'
+    | 'expectedAuraSpent'
+    | 'expectedAuraShared'
+    | 'expectedAuraEnd'
+    | 'expectedResolveEnd'
+    | 'pExplodeCapped'
+  > & {
+    readonly trials: number;
+    /** The area die's mean size (`area.expectedSize` of the exact figures), when the roll has one. */
+    readonly areaSize?: number;
+    readonly intents: readonly {
+      readonly pWin: number;
+      readonly ci95: readonly [number, number];
+    }[];
+    /**
+     * 95% intervals of the roll's figures: Wilson for chances, Student t for means, each mean's
+     * held to what it can be (expectedWins 0 to the intents, expectedAuraGained and
+     * expectedAuraShared from 0, expectedAuraSpent and expectedAuraEnd 0 to auraMax,
+     * expectedResolveEnd 0 to the roll's Resolve, areaSize a face of the area die's chain,
+     * expectedUtility between its least and greatest outcome); one trial gives that whole range
+     * (from 0, no bound above: null in JSON, for Aura gained and shared).
+     */
+    readonly ci95: RollIntervals;
+  };
+
+/** A 95% interval, [lo, hi]. */
+type Range = readonly [number, number];
+
+/** The intervals of a simulated roll's figures, by the figure's name (see `RollSimulation.ci95`). */
+export interface RollIntervals {
+  readonly expectedUtility: Range;
+  readonly expectedWins: Range;
+  readonly pAllWin: Range;
+  readonly expectedAuraGained: Range;
+  /** One per entry of `winsDistribution`: the chance of k intents won. */
+  readonly winsDistribution: readonly Range[];
+  readonly expectedAuraSpent: Range;
+  readonly expectedAuraShared: Range;
+  readonly expectedAuraEnd: Range;
+  readonly expectedResolveEnd: Range;
+  /** When the dice explode. */
+  readonly pExplodeCapped?: Range;
+  /** When the roll has an area die. */
+  readonly areaSize?: Range;
+}
 
 /**
  * Everything one worker needs to play a roll: the exact engine (whose decisions and spends the
@@ -118,9 +155,12 @@ interface TallyLayout {
   readonly gained: number;
   readonly gainedSquares: number;
   readonly spent: number;
+  readonly spentSquares: number;
   readonly shared: number;
+  readonly sharedSquares: number;
   readonly capped: number;
   readonly areaSum: number;
+  readonly areaSquares: number;
   readonly size: number;
 }
 
@@ -172,10 +212,13 @@ export function prepareRoll(
     gained: outcomes,
     gainedSquares: outcomes + 1,
     spent: outcomes + 2,
-    shared: outcomes + 3,
-    capped: outcomes + 4,
-    areaSum: outcomes + 5,
-    size: outcomes + 6,
+    spentSquares: outcomes + 3,
+    shared: outcomes + 4,
+    sharedSquares: outcomes + 5,
+    capped: outcomes + 6,
+    areaSum: outcomes + 7,
+    areaSquares: outcomes + 8,
+    size: outcomes + 9,
   };
   const planWon = new Int32Array(planSize).fill(-1);
   const planSpent = new Int32Array(planSize);
@@ -259,9 +302,12 @@ export function playRolls(
   let gainedSum = 0;
   let gainedSquares = 0;
   let spentSum = 0;
+  let spentSquares = 0;
   let sharedSum = 0;
+  let sharedSquares = 0;
   let cappedSum = 0;
   let areaSum = 0;
+  let areaSquares = 0;
   let lastSlot = -1;
   for (let trial = 0; trial < trials; trial++) {
     let d = 0;
@@ -335,25 +381,38 @@ export function playRolls(
       // Big rolls only (small plan tables are filled in `prepareRoll`).
       lastSlot = settleSlowly(prep, code, aura, planIndex, r, gained, capped, tally);
       if (!planTable) {
-        if (areaDie >= 0) areaSum += values[areaDie]!;
+        if (areaDie >= 0) {
+          areaSum += values[areaDie]!;
+          areaSquares += values[areaDie]! * values[areaDie]!;
+        }
         continue;
       }
     }
     lastSlot = settledSlot(prep, planIndex, r);
     tally[lastSlot]! += 1;
-    spentSum += planSpent[planIndex]!;
-    sharedSum += sharedAura(prep, planIndex, gained);
+    const spent = planSpent[planIndex]!;
+    const shared = sharedAura(prep, planIndex, gained);
+    spentSum += spent;
+    spentSquares += spent * spent;
+    sharedSum += shared;
+    sharedSquares += shared * shared;
     gainedSum += gained;
     gainedSquares += gained * gained;
     cappedSum += capped;
-    if (areaDie >= 0) areaSum += values[areaDie]!;
+    if (areaDie >= 0) {
+      areaSum += values[areaDie]!;
+      areaSquares += values[areaDie]! * values[areaDie]!;
+    }
   }
   tally[layout.gained]! += gainedSum;
   tally[layout.gainedSquares]! += gainedSquares;
   tally[layout.spent]! += spentSum;
+  tally[layout.spentSquares]! += spentSquares;
   tally[layout.shared]! += sharedSum;
+  tally[layout.sharedSquares]! += sharedSquares;
   tally[layout.capped]! += cappedSum;
   tally[layout.areaSum]! += areaSum;
+  tally[layout.areaSquares]! += areaSquares;
   return lastSlot;
 }
 
@@ -380,8 +439,11 @@ function settleSlowly(
   const A = prep.model.auraStates;
   const slot = (plan.won * A + plan.auraEnd) * (roll.resolve + 1) + r;
   tally[slot]! += 1;
+  const shared = gained - (plan.auraEnd - roll.aura + plan.spent);
   tally[layout.spent]! += plan.spent;
-  tally[layout.shared]! += gained - (plan.auraEnd - roll.aura + plan.spent);
+  tally[layout.spentSquares]! += plan.spent * plan.spent;
+  tally[layout.shared]! += shared;
+  tally[layout.sharedSquares]! += shared * shared;
   tally[layout.gained]! += gained;
   tally[layout.gainedSquares]! += gained * gained;
   tally[layout.capped]! += capped;
@@ -507,7 +569,9 @@ function playJointRolls(
   let gainedSum = 0;
   let gainedSquares = 0;
   let spentSum = 0;
+  let spentSquares = 0;
   let sharedSum = 0;
+  let sharedSquares = 0;
   let lastSlot = -1;
   for (let trial = 0; trial < trials; trial++) {
     let index = rollDie(stream, defences * faces) - 1;
@@ -517,7 +581,9 @@ function playJointRolls(
       lastSlot = slot;
       tally[slot]! += 1;
       spentSum += settledSpent[index]!;
+      spentSquares += settledSpent[index]! * settledSpent[index]!;
       sharedSum += settledShared[index]!;
+      sharedSquares += settledShared[index]! * settledShared[index]!;
       gainedSum += gained;
       gainedSquares += gained * gained;
       continue;
@@ -539,15 +605,21 @@ function playJointRolls(
     const planIndex = code * A + aura;
     lastSlot = settledSlot(prep, planIndex, r);
     tally[lastSlot]! += 1;
-    spentSum += planSpent[planIndex]!;
-    sharedSum += sharedAura(prep, planIndex, gained);
+    const spent = planSpent[planIndex]!;
+    const shared = sharedAura(prep, planIndex, gained);
+    spentSum += spent;
+    spentSquares += spent * spent;
+    sharedSum += shared;
+    sharedSquares += shared * shared;
     gainedSum += gained;
     gainedSquares += gained * gained;
   }
   tally[layout.gained]! += gainedSum;
   tally[layout.gainedSquares]! += gainedSquares;
   tally[layout.spent]! += spentSum;
+  tally[layout.spentSquares]! += spentSquares;
   tally[layout.shared]! += sharedSum;
+  tally[layout.sharedSquares]! += sharedSquares;
   return lastSlot;
 }
 
@@ -562,7 +634,9 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
   let utility = 0;
   let utilitySquares = 0;
   let auraEnd = 0;
+  let auraEndSquares = 0;
   let resolveEnd = 0;
+  let resolveEndSquares = 0;
   let winSum = 0;
   let winSquares = 0;
   // The range of the utility, over every outcome the tally can hold (played or not).
@@ -591,7 +665,9 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
         utility += c * u;
         utilitySquares += c * u * u;
         auraEnd += c * end;
+        auraEndSquares += c * end * end;
         resolveEnd += c * r;
+        resolveEndSquares += c * r * r;
       }
     }
   }
@@ -606,6 +682,7 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
     return interval(m.lo, m.hi);
   };
   const result: RollSimulation = {
+    ...rollHeading(roll),
     trials,
     policy: prep.policy,
     expectedUtility: utility / trials,
@@ -627,12 +704,32 @@ function summarizeRolls(prep: PreparedRoll, tally: Float64Array, trials: number)
         0,
         Number.POSITIVE_INFINITY,
       ]),
+      winsDistribution: Array.from(winsDist, chance),
+      // Spends and what is left come out of the Aura held, never past the cap; shared Aura, like
+      // Aura gained, has no bound above.
+      expectedAuraSpent: mean(tally[layout.spent]!, tally[layout.spentSquares]!, [0, A - 1]),
+      expectedAuraShared: mean(tally[layout.shared]!, tally[layout.sharedSquares]!, [
+        0,
+        Number.POSITIVE_INFINITY,
+      ]),
+      expectedAuraEnd: mean(auraEnd, auraEndSquares, [0, A - 1]),
+      expectedResolveEnd: mean(resolveEnd, resolveEndSquares, [0, R]),
     },
   };
   const extras: { pExplodeCapped?: number; areaSize?: number } = {};
-  if (roll.explode) extras.pExplodeCapped = tally[layout.capped]! / trials;
-  if (model.areaGroup >= 0) extras.areaSize = tally[layout.areaSum]! / trials;
-  return { ...result, ...extras };
+  const ci95: { pExplodeCapped?: Range; areaSize?: Range } = {};
+  if (roll.explode) {
+    extras.pExplodeCapped = tally[layout.capped]! / trials;
+    ci95.pExplodeCapped = chance(tally[layout.capped]!);
+  }
+  if (model.areaGroup >= 0) {
+    extras.areaSize = tally[layout.areaSum]! / trials;
+    // A face of the area die, or (exploding) its chain total, at most depth + 1 top faces.
+    const sides = roll.dice[model.groups[model.areaGroup]!.dice[0]!]!.sides;
+    const most = roll.explode ? (roll.explodeDepth + 1) * sides : sides;
+    ci95.areaSize = mean(tally[layout.areaSum]!, tally[layout.areaSquares]!, [1, most]);
+  }
+  return { ...result, ...extras, ci95: { ...result.ci95, ...ci95 } };
 }
 
 /** The Zi'Dara roll kernel for the worker pool (`systems/zidara/simulate`). */
@@ -642,10 +739,10 @@ export const kernel: Kernel<SimulationSpec, PreparedRoll> = {
   tallyShape: ({ layout }) => [
     { kind: 'distribution', name: 'outcomes', from: layout.outcomes, to: layout.gained },
     { kind: 'sumAndSquares', name: 'Aura gained', slot: layout.gained },
-    { kind: 'sum', name: 'Aura spent', slot: layout.spent },
-    { kind: 'sum', name: 'Aura shared', slot: layout.shared },
+    { kind: 'sumAndSquares', name: 'Aura spent', slot: layout.spent },
+    { kind: 'sumAndSquares', name: 'Aura shared', slot: layout.shared },
     { kind: 'count', name: 'explosions capped', slot: layout.capped },
-    { kind: 'sum', name: 'area die sizes', slot: layout.areaSum },
+    { kind: 'sumAndSquares', name: 'area die sizes', slot: layout.areaSum },
   ],
   run: (prep, stream, trials, tally) => {
     playRolls(prep, stream, trials, tally);

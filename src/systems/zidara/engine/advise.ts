@@ -4,7 +4,7 @@ import { invalid, missing } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { intentDice } from '../roll/notation.ts';
 import { challengeDie } from '../roll/pool.ts';
-import { parseRoll, type Roll } from '../roll/spec.ts';
+import { parseRoll, type Roll, type RollSpec, rollHeading } from '../roll/spec.ts';
 import { classDefence, classOf, topFaces } from './die-outcome.ts';
 import {
   type ActionValue,
@@ -59,8 +59,19 @@ export type AdvisedAction =
   | ({ readonly action: 'reroll-all' } & ActionFigures)
   | ({ readonly action: 'reroll-one'; readonly die: number } & ActionFigures);
 
-/** What `advise` finds in a rolled state: the engine's decision, and every legal action valued. */
+/**
+ * What `advise` finds in a rolled state, after the state as advised (as every system's advice
+ * opens: the system, the check, what was rolled): the engine's decision, and every legal
+ * action valued.
+ */
 export interface Advice {
+  readonly system: 'zidara';
+  /** The roll as solved, every field explicit (`rollHeading`'s spec). */
+  readonly check: RollSpec;
+  readonly shown: readonly number[];
+  readonly defence: readonly number[];
+  /** Late Aura only, as asked (`AdviceRequest.auraPending`). */
+  readonly auraPending?: number;
   /** The engine's own decision in this state. */
   readonly best: AdvisedAction;
   /** Every legal action, best first, then by expected utility (ties in the engine's order). */
@@ -233,7 +244,9 @@ export function advise(request: AdviceRequest): Advice {
         ? b.expectedUtility - a.expectedUtility
         : 0,
     );
-  return { best, actions: [best, ...rest] };
+  const { system, spec: check } = rollHeading(roll);
+  const pending = request.auraPending === undefined ? {} : { auraPending: request.auraPending };
+  return { system, check, shown, defence, ...pending, best, actions: [best, ...rest] };
 }
 
 function figures(value: ActionValue): ActionFigures {

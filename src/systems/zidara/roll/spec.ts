@@ -375,11 +375,14 @@ function assembleRoll(
 
 /**
  * The roll back as a JSON spec with every rule option explicit (what `parseRoll` would read
- * back), but for rule variants at the rules page's value, which are left out: a spec of the
- * rules page reads as it always has.
+ * back), but for rule variants at the rules page's value, which are left out (a spec of the
+ * rules page reads as it always has) unless `variants` is `'all'`.
  * @throws InputError naming `roll` when it is not one parseRoll returned (a spec, say). O(1) more.
  */
-export function rollToSpec(roll: Roll): RollSpec & Required<Omit<RollSpec, RuleVariantName>> {
+export function rollToSpec(
+  roll: Roll,
+  { variants = 'changed' }: { readonly variants?: 'changed' | 'all' } = {},
+): RollSpec & Required<Omit<RollSpec, RuleVariantName>> {
   const given = roll as Partial<Record<keyof Roll, unknown>> | null;
   if (
     !given ||
@@ -399,7 +402,23 @@ export function rollToSpec(roll: Roll): RollSpec & Required<Omit<RollSpec, RuleV
   };
   for (const name of RULE_OPTION_NAMES) {
     const option: RuleOption = RULE_OPTIONS[name];
-    if (!option.variant || roll[name] !== option.default) spec[name] = roll[name];
+    if (!option.variant || variants === 'all' || roll[name] !== option.default)
+      spec[name] = roll[name];
   }
   return spec as unknown as RollSpec & Required<Omit<RollSpec, RuleVariantName>>;
+}
+
+/** What an answer about one roll opens with, as each system's answers do: the system, and the roll as solved. */
+export interface RollHeading {
+  readonly system: 'zidara';
+  /** The roll as solved, every field explicit (rule variants too): `parseRoll` reads it back. */
+  readonly spec: RollSpec;
+}
+
+/**
+ * The heading of `odds`, `simulate` and (its `spec` as `check`) `advise` answers about `roll`.
+ * @example rollHeading(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] })).spec.boostSize // 2
+ */
+export function rollHeading(roll: Roll): RollHeading {
+  return { system: 'zidara', spec: rollToSpec(roll, { variants: 'all' }) };
 }
