@@ -77,6 +77,16 @@ describe('dicelab d6-pool', () => {
     expect(json.outcomes[0].fraction).toMatch(/^1071508607\d{292}\/1322070819\d{468}$/);
   });
 
+  it('odds reads a near-certain success as short of certain, never 100.00% and 1.000000', async () => {
+    // Before, "success  100.00%  1.000000" while P(success) is 1 − 4e-174; tiny ones read "< 0.01%".
+    const { status, stdout } = await cli('d6-pool', 'odds', '--stat', '1000');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^success {2}> 99\.99% {2}> 0\.999999 {2}/m);
+    expect(stdout).not.toContain('100.00%');
+    expect(stdout).not.toContain('1.000000');
+    expect(stdout).toMatch(/^mixed +< 0\.01% +4\.1e-174 /m);
+  });
+
   it("simulate's title counts its trials in words: 1 trial, 2 trials", async () => {
     for (const [trials, title] of [
       ['1', 'd6 pool, stat 3: 1 trial\n'],
