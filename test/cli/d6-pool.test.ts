@@ -20,6 +20,18 @@ describe('dicelab d6-pool', () => {
     expect(r.seedClaim.largestGap).toBeCloseTo(4 / 9 - 0.4, 12);
   });
 
+  it('odds --json gives how far the seed is off exactly: subtracted as fractions, rounded once', async () => {
+    // Before, failure's off was −0.003703703703703709, the floats' 8/27 − 0.3; exactly −1/270.
+    const { stdout } = await cli('d6-pool', 'odds', '--stat', '3', '--json');
+    const gaps = JSON.parse(stdout).seedClaim.outcomes;
+    expect(gaps.map((g: { offFraction: string }) => g.offFraction)).toEqual([
+      '-1/270',
+      '2/45',
+      '-11/270',
+    ]);
+    expect(gaps.map((g: { off: number }) => g.off)).toEqual([-1 / 270, 2 / 45, -11 / 270]);
+  });
+
   it('prints a table and the size of the seed claim’s error', async () => {
     const { status, stdout } = await cli('d6-pool', 'odds', '--stat', '3');
     expect(status).toBe(0);
