@@ -1,4 +1,4 @@
-import { type Command, Option } from '@commander-js/extra-typings';
+import type { Command } from '@commander-js/extra-typings';
 import { chartFileNames } from '../report/chart-file-names.ts';
 import { analysisOutput } from '../report/zidara/analysis-output.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
@@ -8,7 +8,7 @@ import { runAnalysis } from '../systems/run-analysis.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import type { OutputFormat } from './flags.ts';
-import { integerFlag } from './flags.ts';
+import { choicesOption, integerFlag } from './flags.ts';
 import { checkWritable } from './write-files.ts';
 import { addOutputOptions, emit } from './zidara-analyses.ts';
 import { FLAG_PARSERS } from './zidara-flags.ts';
@@ -43,12 +43,11 @@ export function registerCompare(program: Command) {
       COMPARE_DEFAULTS.span,
     )
     .addOption(
-      new Option(
+      choicesOption(
         '--pool <rule>',
         "Zi'Dara: natural = the steps as dice with no split (5 steps: d10); best = the one-intent legal pool that wins most",
-      )
-        .choices(POOL_RULES)
-        .default(COMPARE_DEFAULTS.pool as PoolRule),
+        POOL_RULES,
+      ).default(COMPARE_DEFAULTS.pool as PoolRule),
     );
   addOutputOptions(command, 'compare')
     .addHelpText(

@@ -39,9 +39,23 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
  * command printing a table in a choice of formats adds (the analyses, `compare`, `ring-skill table`).
  */
 export function formatOption() {
-  return new Option('--format <format>', 'table for people, or csv / json on stdout')
-    .choices(OUTPUT_FORMATS)
-    .default('table' as OutputFormat);
+  return choicesOption(
+    '--format <format>',
+    'table for people, or csv / json on stdout',
+    OUTPUT_FORMATS,
+  ).default('table' as OutputFormat);
+}
+
+/**
+ * An option of fixed choices: listed in --help as commander lists them, a value outside them
+ * refused in the one-line words of {@link choiceFlag} (not commander's "Allowed choices are …").
+ */
+export function choicesOption<Usage extends string, T extends string>(
+  flags: Usage,
+  description: string,
+  choices: readonly T[],
+) {
+  return new Option(flags, description).choices(choices).argParser(choiceFlag(choices));
 }
 
 /**

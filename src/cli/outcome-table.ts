@@ -1,5 +1,5 @@
 import { formatFraction } from '../format/format-fraction.ts';
-import { formatPercent } from '../format/format-percent.ts';
+import { formatPercent, shortOfCertain } from '../format/format-percent.ts';
 import { formatProbability } from '../format/format-probability.ts';
 import type { Column } from '../report/column.ts';
 import { formatTable, type TableOptions } from '../report/table.ts';
@@ -13,16 +13,30 @@ import type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts'
  */
 export function outcomeTable(outcomes: readonly OutcomeShare[], title?: string): string {
   const exact = outcomes.some((o) => o.fraction !== undefined);
+  // An outcome whose float p reached 1 while another has a chance is short of certain (1000d6's
+  // success is 1 − 4e-174): it reads "> 99.99%", as a tiny chance reads "< 0.01%".
+  const total = (except: OutcomeShare) =>
+    outcomes.reduce((sum, o) => (o === except ? sum : sum + o.p), 0);
+  const rows = outcomes.map((o) => ({ ...o, p: shortOfCertain(o.p, total(o)) }));
   return formatTable(
     [
       { key: 'name', header: 'outcome' },
       { key: 'p', header: 'chance', format: (p: number) => formatPercent(p, 2) },
-      { key: 'p', header: 'p', format: (p: number) => formatProbability(p, 6) },
+      { key: 'p', header: 'p', format: (p: number) => decimalShortOfCertain(p, 6) },
       ...(exact ? [{ key: 'fraction' as const, header: 'exact', format: formatFraction }] : []),
     ],
-    outcomes,
+    rows,
     title === undefined ? {} : { title },
   );
+}
+
+/**
+ * A chance as {@link formatProbability} writes it, but one short of certain that rounds to 1
+ * reads "> 0.999999" (as {@link formatPercent} reads it "> 99.99%"), never "1.000000".
+ */
+function decimalShortOfCertain(p: number, digits: number): string {
+  const text = formatProbability(p, digits);
+  return p < 1 && Number(text) >= 1 ? `> ${(1 - 10 ** -digits).toFixed(digits)}` : text;
 }
 
 /**

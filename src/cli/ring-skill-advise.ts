@@ -6,10 +6,12 @@ import { missing } from '../input/input-error.ts';
 import {
   adviceSentence,
   keptPhrase,
+  type LaterWave,
   parseRingSkillAdviceRequest,
   type RingSkillAction,
   type RingSkillAdvice,
   ringSkillAdvice,
+  type WaveAdvice,
 } from '../systems/ring-skill/advise.ts';
 import { RING_FACES, SKILL_FACES } from '../systems/ring-skill/faces.ts';
 import { faceListFlag } from './flags.ts';
@@ -28,7 +30,9 @@ Faces, as the rules page numbers them (docs/rules-other-systems.md):
              10 success + opportunity, 11 explosive success, 12 explosive success + strife
 Give the faces after any rerolls. --spec FILE takes { "check": <as odds --spec>, "ring": [faces],
 "skill": [faces] } ("skill" left out for skill 0), or an array of them; --json prints { best,
-actions: [{ keep: { ring, skill } (0-based dice), expectedUtility, … }], explosionWave } per object.`;
+actions: [{ keep: { ring, skill } (0-based dice), expectedUtility, … }], explosionWave, laterWaves:
+[{ wave, successes, dice: { ring, skill }, outcomes }] (every later wave the same play reaches) }
+per object.`;
 
 /**
  * `dicelab ring-skill advise --ring R --skill S --tn T --ring-faces 5,6 --skill-faces 11 [--json]`
@@ -138,12 +142,56 @@ function adviceText(advice: RingSkillAdvice): string {
     lines.push(
       '',
       `Then roll ${dice.join(' and ')} for the explosion${ring + skill === 1 ? '' : 's'} and keep, as ${ring + skill === 1 ? 'it lands' : 'they land'}:`,
-      ...wave.map(
-        (w) =>
-          `  ${w.rolled.join(', ')} (${formatPercent(w.probability, 1)}): ${w.keep.length ? `keep ${keptPhrase(w.keep)}` : 'keep none'}`,
-      ),
-      'Each later explosion: run advise on the check as it then stands, or see --json.',
+      ...wave.map(waveLine),
     );
+    lines.push(...laterWavesText(advice));
   }
   return lines.join('\n');
+}
+
+/** One outcome of a wave and what to keep from it, as a line. */
+function waveLine(w: WaveAdvice): string {
+  return `  ${w.rolled.join(', ')} (${formatPercent(w.probability, 1)}): ${w.keep.length ? `keep ${keptPhrase(w.keep)}` : 'keep none'}`;
+}
+
+/**
+ * Every later wave the solver's play reaches, a situation played alike in several waves shown
+ * once ("waves 2 to 10").
+ */
+function laterWavesText(advice: RingSkillAdvice): string[] {
+  const groups = new Map<string, { waves: number[]; wave: LaterWave }>();
+  for (const wave of advice.laterWaves) {
+    const key = JSON.stringify([wave.successes, wave.dice, wave.outcomes]);
+    const group = groups.get(key);
+    if (group) group.waves.push(wave.wave);
+    else groups.set(key, { waves: [wave.wave], wave });
+  }
+  if (groups.size === 0) return [];
+  const lines = ['', 'Each later wave, as the same play reaches it:'];
+  for (const { waves, wave } of groups.values()) {
+    const dice = [
+      wave.dice.ring ? countOf(wave.dice.ring, 'Ring die', 'Ring dice') : '',
+      wave.dice.skill ? countOf(wave.dice.skill, 'Skill die', 'Skill dice') : '',
+    ].filter(Boolean);
+    const which = waves.length === 1 ? `wave ${waves[0]}` : `waves ${wavesPhrase(waves)}`;
+    // Successes past the TN are played alike, so the situation counts them only up to it.
+    const kept =
+      wave.successes >= advice.check.tn
+        ? `TN ${advice.check.tn} met`
+        : `${countOf(wave.successes, 'success', 'successes')} kept`;
+    lines.push(`${which}, ${kept}, rolling ${dice.join(' and ')}:`, ...wave.outcomes.map(waveLine));
+  }
+  return lines;
+}
+
+/** "2 to 10", "2, 4 to 6": ascending wave numbers, consecutive ones as a range. */
+function wavesPhrase(waves: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < waves.length; ) {
+    let j = i;
+    while (j + 1 < waves.length && waves[j + 1] === waves[j]! + 1) j++;
+    runs.push(j === i ? `${waves[i]}` : `${waves[i]} to ${waves[j]}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
 }

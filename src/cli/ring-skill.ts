@@ -244,14 +244,8 @@ export function registerRingSkill(program: Command) {
         simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
         simulatedMean('expected opportunity', s.expectedOpportunity),
         simulatedMean('expected successes', s.expectedSuccesses),
-        simulatedMean('capped by the depth', {
-          estimate: s.pCapped.p,
-          lo: s.pCapped.lo,
-          hi: s.pCapped.hi,
-        }),
-        ...(s.expectedUtility
-          ? [simulatedMean('expected weighted utility', s.expectedUtility)]
-          : []),
+        simulatedMean('capped by the depth', s.pCapped),
+        simulatedMean(UTILITY_LABELS[s.spec.objective], s.expectedUtility),
       ].join('\n'),
   });
   return system;
@@ -287,6 +281,13 @@ const TABLE_COLUMNS: Column<RingSkillTableRow>[] = [
   { key: 'expectedOpportunity', header: 'opportunity', format: (x) => x.toFixed(3) },
   { key: 'pCapped', header: 'capped', format: (p) => formatProbability(p) },
 ];
+
+/** What the objective's expected utility is, as simulate's line names it. */
+const UTILITY_LABELS: Record<RingSkillResult['spec']['objective'], string> = {
+  'succeed-then-least-strife': 'expected utility (the chance of success)',
+  'most-successes': 'expected utility (successes)',
+  weighted: 'expected weighted utility',
+};
 
 function describe(c: RingSkillResult['spec']): string {
   const rerolls = c.rerolls ? `, ${c.rerolls} reroll${c.rerolls === 1 ? '' : 's'}` : '';

@@ -71,7 +71,10 @@ export const COMPARE_DEFAULTS = { challenge: 3, tn: 2, span: 2, pool: 'natural' 
 /** Most positions on each side of ordinary (the d6 pool and Ring and Skill run out below). */
 export const MAX_SPAN = 3;
 
-/** One system at one level of competence. `full + partial + failure` is 1. */
+/**
+ * One system at one level of competence. `full + partial + failure` is 1 (to
+ * {@link ZIDARA_DECIMALS} places for Zi'Dara, whose figures are given to that many).
+ */
 export type SystemCompareRow = {
   readonly system: ComparedSystem;
   /** The system's own competence value: "stat 3", "5 steps: d10", "ring 2 + skill 1". */
@@ -98,8 +101,9 @@ export const compareSystemsOptionsSchema = z.strictObject({
 /**
  * Every system at every position from −span to +span that exists in it (the d6 pool's stat is
  * 1..4; Ring and Skill needs a die; a 2d6 roll goes no lower than −2), rows by system in
- * {@link COMPARED_SYSTEMS} order, then by position. Exact: the d6 pool, 2d6 and d12 figures are
- * fractions; Zi'Dara and Ring and Skill are solved exactly under optimal play.
+ * {@link COMPARED_SYSTEMS} order, then by position. The d6 pool, 2d6, d12 and Ring and Skill
+ * figures are exact fractions (as the nearest number); Zi'Dara's come from its engine's
+ * floating-point solve under optimal play, to {@link ZIDARA_DECIMALS} decimal places.
  * Bands: Zi'Dara full = won on the dice alone, partial = won only by paying Aura (a +2, a bought
  * tie) or Resolve, failure = lost; d12 safe roll full = success or critical success, failure =
  * failure or critical failure, no partial; 2d6 clean / cost / miss; d6 pool success / mixed /
@@ -167,11 +171,11 @@ function zidaraRows(
       system: 'zidara',
       level: `${cell.steps} steps: ${cell.pool}`,
       position,
-      full: onDice,
+      full: toDecimals(onDice),
       // A win the dice alone make is made by every policy without a spend (rerolls only
       // follow a failed roll, spends only help an intent not yet won), so the rest was paid.
-      partial: clean(won - onDice),
-      failure: clean(1 - won),
+      partial: toDecimals(won - onDice),
+      failure: toDecimals(1 - won),
     };
   });
 }
@@ -272,7 +276,14 @@ function fractionOf(text: string | undefined): Rational {
   return Rational.of(BigInt(match[1]!), BigInt(match[2] ?? '1'));
 }
 
-/** A difference of chances with float dust (|x| < 1e-12) set to 0. */
-function clean(x: number): number {
-  return Math.abs(x) < 1e-12 ? 0 : x;
+/**
+ * Decimal places of Zi'Dara's figures. Its engine solves in floating point, so a figure is
+ * good to about 15 digits and a difference of two (partial = won − on the dice) shows the last
+ * bits' noise (0.2500000000000001 for 1/4); 12 places hide it in every figure alike.
+ */
+const ZIDARA_DECIMALS = 12;
+
+/** A Zi'Dara chance to {@link ZIDARA_DECIMALS} places (dust of either sign to 0, not −0). */
+function toDecimals(x: number): number {
+  return Number(x.toFixed(ZIDARA_DECIMALS)) + 0;
 }

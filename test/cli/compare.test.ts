@@ -85,6 +85,28 @@ describe('dicelab compare', () => {
     });
   });
 
+  it("gives Zi'Dara's figures to 12 places, without the floating-point noise of its subtraction", async () => {
+    // Before, "zidara,5 steps: d10,0,0.65,0.2500000000000001,0.09999999999999987".
+    const { code, stdout } = await runInProcess(['compare', '--format', 'csv']);
+    expect(code).toBe(0);
+    const zidara = readCsv(stdout).filter((cells) => cells[0] === 'zidara');
+    expect(zidara.find((cells) => cells[2] === '0')).toEqual([
+      'zidara',
+      '5 steps: d10',
+      '0',
+      '0.65',
+      '0.25',
+      '0.1',
+    ]);
+    for (const cells of zidara)
+      for (const figure of cells.slice(3)) expect(figure).toMatch(/^(0|1|0\.\d{1,12})$/);
+    const json = JSON.parse((await runInProcess(['compare', '--format', 'json'])).stdout);
+    const ordinary = json.rows.find(
+      (r: { system: string; position: number }) => r.system === 'zidara' && r.position === 0,
+    );
+    expect([ordinary.full, ordinary.partial, ordinary.failure]).toEqual([0.65, 0.25, 0.1]);
+  });
+
   it('prints JSON with the rows and findings, and takes --span and --pool', async () => {
     const { code, stdout } = await runInProcess([
       'compare',
@@ -128,8 +150,15 @@ describe('dicelab compare', () => {
     [['--vs', '0'], /--vs <C>.*"0" is not allowed \(expected an integer from 1 to 50\)/],
     [['--tn', 'two'], /--tn <T>.*"two" is not allowed/],
     [['--span', '4'], /--span <n>.*from 1 to 3/],
-    [['--pool', 'widest'], /--pool <rule>.*Allowed choices are best, natural/],
-    [['--format', 'xml'], /--format <format>.*Allowed choices are table, csv, json/],
+    // Before, commander's own words: "… is invalid. Allowed choices are table, csv, json."
+    [
+      ['--pool', 'widest'],
+      /--pool <rule>.*"widest" is not allowed \(expected one of best, natural\)/,
+    ],
+    [
+      ['--format', 'xml'],
+      /--format <format>.*"xml" is not allowed \(expected one of table, csv, json\)/,
+    ],
     [['--frobnicate'], /unknown option '--frobnicate'/],
   ])('refuses %j in one line with exit status 2', async (args, message) => {
     const { code, stdout, stderr } = await runInProcess(['compare', ...args]);

@@ -20,6 +20,18 @@ describe('dicelab d6-pool', () => {
     expect(r.seedClaim.largestGap).toBeCloseTo(4 / 9 - 0.4, 12);
   });
 
+  it('odds --json gives how far the seed is off exactly: subtracted as fractions, rounded once', async () => {
+    // Before, failure's off was −0.003703703703703709, the floats' 8/27 − 0.3; exactly −1/270.
+    const { stdout } = await cli('d6-pool', 'odds', '--stat', '3', '--json');
+    const gaps = JSON.parse(stdout).seedClaim.outcomes;
+    expect(gaps.map((g: { offFraction: string }) => g.offFraction)).toEqual([
+      '-1/270',
+      '2/45',
+      '-11/270',
+    ]);
+    expect(gaps.map((g: { off: number }) => g.off)).toEqual([-1 / 270, 2 / 45, -11 / 270]);
+  });
+
   it('prints a table and the size of the seed claim’s error', async () => {
     const { status, stdout } = await cli('d6-pool', 'odds', '--stat', '3');
     expect(status).toBe(0);
@@ -75,6 +87,16 @@ describe('dicelab d6-pool', () => {
     for (const line of text.stdout.split('\n')) expect(line.length).toBeLessThan(120);
     const json = JSON.parse((await cli('d6-pool', 'odds', '--stat', '1000', '--json')).stdout);
     expect(json.outcomes[0].fraction).toMatch(/^1071508607\d{292}\/1322070819\d{468}$/);
+  });
+
+  it('odds reads a near-certain success as short of certain, never 100.00% and 1.000000', async () => {
+    // Before, "success  100.00%  1.000000" while P(success) is 1 − 4e-174; tiny ones read "< 0.01%".
+    const { status, stdout } = await cli('d6-pool', 'odds', '--stat', '1000');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^success {2}> 99\.99% {2}> 0\.999999 {2}/m);
+    expect(stdout).not.toContain('100.00%');
+    expect(stdout).not.toContain('1.000000');
+    expect(stdout).toMatch(/^mixed +< 0\.01% +4\.1e-174 /m);
   });
 
   it("simulate's title counts its trials in words: 1 trial, 2 trials", async () => {

@@ -36,6 +36,27 @@ describe('dicelab ring-skill advise', () => {
     expect(stdout).toContain('Then roll 1 Skill die for the explosion and keep, as it lands:');
   });
 
+  it('shows the keep for each later wave, and no longer points to a flag or JSON field there is not', async () => {
+    // Before, "Each later explosion: run advise on the check as it then stands, or see --json.",
+    // though advise takes only a first roll and --json held only the first wave.
+    const { status, stdout } = await cli(
+      'ring-skill',
+      'advise',
+      ...['--ring', '1', '--skill', '1', '--tn', '1', '--ring-faces', '1', '--skill-faces', '11'],
+    );
+    expect(status).toBe(0);
+    expect(stdout).not.toContain('run advise on the check');
+    expect(stdout).toContain('Each later wave, as the same play reaches it:');
+    expect(stdout).toContain('waves 2 to 10, TN 1 met, rolling 1 Skill die:');
+    expect(stdout).toContain('  Skill explosive success (8.3%): keep the Skill explosive success');
+    const json = await cli(
+      'ring-skill',
+      'advise',
+      ...['--ring', '2', '--skill', '0', '--tn', '2', '--ring-faces', '6,4', '--json'],
+    );
+    expect(JSON.parse(json.stdout).laterWaves).toEqual([]);
+  });
+
   it('names each kind of die a wave rolls with its own count (1 Ring die and 1 Skill die)', async () => {
     // Before, "Then roll 1 Ring and 1 Skill dice".
     const { status, stdout } = await cli(

@@ -197,6 +197,32 @@ describe('dicelab ring-skill', () => {
     expect(stdout).not.toMatch(/^capped: /m);
   });
 
+  it('simulate gives the utility of every objective with its interval, and the capped chance in the means’ shape', async () => {
+    // Before, simulate printed expectedUtility only for the weighted objective, and --json's
+    // pCapped was { "name": "capped", "p", "lo", "hi" }.
+    const check = ['--ring', '3', '--skill', '2', '--tn', '3'];
+    const run = ['--trials', '1000', '--threads', '1', '--quiet'];
+    const plain = await cli('ring-skill', 'simulate', ...check, ...run);
+    expect(plain.stdout).toMatch(
+      /^expected utility \(the chance of success\): 0\.\d{4} \(95% 0\.\d{4} to 0\.\d{4}\)$/m,
+    );
+    const most = await cli(
+      'ring-skill',
+      'simulate',
+      ...check,
+      '--objective',
+      'most-successes',
+      ...run,
+    );
+    expect(most.stdout).toMatch(/^expected utility \(successes\): \d\.\d{4} \(95% /m);
+    const json = JSON.parse(
+      (await cli('ring-skill', 'simulate', ...check, ...run, '--json')).stdout,
+    );
+    expect(Object.keys(json.pCapped).sort()).toEqual(['estimate', 'hi', 'lo', 'n']);
+    expect(Object.keys(json.expectedUtility).sort()).toEqual(['estimate', 'hi', 'lo', 'n']);
+    expect(json.expectedUtility.estimate).toBe(json.outcomes[0].p);
+  });
+
   it('simulate gives the weighted utility odds gives, with its interval, for the weighted objective', async () => {
     // Before, odds printed "expected weighted utility 0.1651 = …" and simulate nothing of it.
     const check = ['--ring', '2', '--skill', '1', '--tn', '2', '--objective', 'weighted'];

@@ -1,4 +1,5 @@
-import { type D6PoolResult, d6PoolOdds } from './exact.ts';
+import { Rational } from '../rational.ts';
+import { type D6PoolResult, d6PoolDist, d6PoolOdds } from './exact.ts';
 import type { D6PoolCheck } from './spec.ts';
 
 /** The seed text's rounded claim for three dice: mixed about 4 in 10, the others about 3 in 10. */
@@ -14,8 +15,13 @@ export interface ClaimGap {
   readonly claimed: number;
   readonly exact: number;
   readonly fraction: string;
-  /** exact − claimed, as a probability (−0.0037 is 0.37 percentage points below the claim). */
+  /**
+   * exact − claimed, as a probability (−0.0037 is 0.37 percentage points below the claim):
+   * subtracted exactly, then rounded once.
+   */
   readonly off: number;
+  /** {@link ClaimGap.off} as a reduced fraction ("-1/270"). */
+  readonly offFraction: string;
 }
 
 /** How far the seed's claim is from the exact three-dice figures. */
@@ -23,7 +29,7 @@ export interface SeedClaimGap {
   readonly stat: number;
   readonly claim: string;
   readonly outcomes: readonly ClaimGap[];
-  /** The largest |off|: how far the claim is off at worst. */
+  /** The largest |off|: how far the claim is off at worst (rounding keeps the order: exact too). */
   readonly largestGap: number;
 }
 
@@ -32,11 +38,23 @@ export interface SeedClaimGap {
  * @example seedClaimGap().largestGap // 0.0444… (mixed is 4/9, not 4 in 10)
  */
 export function seedClaimGap(): SeedClaimGap {
-  const exact = d6PoolOdds({ stat: SEED_CLAIM.stat }).outcomes;
-  const outcomes = exact.map((o) => {
+  const check = { stat: SEED_CLAIM.stat };
+  const exact = d6PoolOdds(check).outcomes;
+  const dist = d6PoolDist(check);
+  const outcomes = exact.map((o, i) => {
     const name = o.name as ClaimGap['name'];
     const claimed = SEED_CLAIM.shares[name];
-    return { name, claimed, exact: o.p, fraction: o.fraction ?? '', off: o.p - claimed };
+    // The claim is a decimal (0.3 is 3/10): subtracted from the exact share as fractions, so
+    // 8/27 − 3/10 is −1/270, not the floats' −0.003703703703703709.
+    const off = Rational.of(dist.weight(i), dist.total).sub(Rational.fromDecimal(claimed));
+    return {
+      name,
+      claimed,
+      exact: o.p,
+      fraction: o.fraction ?? '',
+      off: off.toNumber(),
+      offFraction: off.toString(),
+    };
   });
   return {
     stat: SEED_CLAIM.stat,

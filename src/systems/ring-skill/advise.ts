@@ -63,6 +63,20 @@ export interface WaveAdvice {
   readonly keep: readonly string[];
 }
 
+/**
+ * A later explosion wave the solver's play can reach: which wave, the successes kept before it,
+ * the dice it rolls, and what to keep from each of its outcomes (the solver's keep there).
+ */
+export interface LaterWave {
+  /** Which explosion wave: 2 is the one after `explosionWave`. */
+  readonly wave: number;
+  /** Successes kept before this wave, counted up to the TN (more are played alike). */
+  readonly successes: number;
+  /** The dice this wave rolls. */
+  readonly dice: { readonly ring: number; readonly skill: number };
+  readonly outcomes: readonly WaveAdvice[];
+}
+
 /** Advice on one roll. */
 export interface RingSkillAdvice {
   readonly system: 'ring-skill';
@@ -75,6 +89,11 @@ export interface RingSkillAdvice {
   readonly actions: readonly RingSkillAction[];
   /** The explosion wave the best keep rolls next: each outcome and what to keep (empty: none). */
   readonly explosionWave: readonly WaveAdvice[];
+  /**
+   * Every later wave the solver's play reaches, in wave order, each situation once (the
+   * explosions of the explosions): empty when the first wave can keep none.
+   */
+  readonly laterWaves: readonly LaterWave[];
 }
 
 const facesSchema = (sides: number) =>
@@ -146,14 +165,7 @@ export function ringSkillAdvice(
     ring: keptTotal(best!.kept, KIND_ADDS_RING),
     skill: keptTotal(best!.kept, KIND_ADDS_SKILL),
   };
-  const explosionWave: WaveAdvice[] =
-    adds.ring + adds.skill > 0 && check.explodeDepth > 0
-      ? solver.outcomes(adds.ring, adds.skill).map((o) => ({
-          rolled: namesOf(o.counts),
-          probability: o.weight / (6 ** adds.ring * 12 ** adds.skill),
-          keep: namesOf(solver.waveChoice(check.explodeDepth, successes, o.counts).kept),
-        }))
-      : [];
+  const { explosionWave, laterWaves } = wavesAfter(solver, check, successes, adds);
   return {
     system: 'ring-skill',
     check,
@@ -162,7 +174,51 @@ export function ringSkillAdvice(
     best: actions[0]!,
     actions,
     explosionWave,
+    laterWaves,
   };
+}
+
+/**
+ * The waves the best keep's explosions lead to, each situation (wave, successes so far up to the
+ * TN, dice) once: what to keep from each outcome is the solver's wave choice there.
+ * O(reachable situations × outcomes of their dice).
+ */
+function wavesAfter(
+  solver: RingSkillSolver,
+  check: RingSkillCheck,
+  successes: number,
+  adds: { readonly ring: number; readonly skill: number },
+): { explosionWave: WaveAdvice[]; laterWaves: LaterWave[] } {
+  const later: LaterWave[] = [];
+  const seen = new Set<string>();
+  let explosionWave: WaveAdvice[] = [];
+  const queue = [{ wave: 1, successes: Math.min(successes, check.tn), dice: adds }];
+  for (let at = 0; at < queue.length; at++) {
+    const { wave, successes: s, dice } = queue[at]!;
+    const level = check.explodeDepth - wave + 1;
+    if (dice.ring + dice.skill === 0 || level <= 0) continue;
+    const outcomes = solver.outcomes(dice.ring, dice.skill).map((o) => {
+      const choice = solver.waveChoice(level, s, o.counts);
+      const next = {
+        wave: wave + 1,
+        successes: Math.min(s + choice.successes, check.tn),
+        dice: { ring: choice.addsRing, skill: choice.addsSkill },
+      };
+      const key = `${next.wave} ${next.successes} ${next.dice.ring} ${next.dice.skill}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        queue.push(next);
+      }
+      return {
+        rolled: namesOf(o.counts),
+        probability: o.weight / (6 ** dice.ring * 12 ** dice.skill),
+        keep: namesOf(choice.kept),
+      };
+    });
+    if (wave === 1) explosionWave = outcomes;
+    else later.push({ wave, successes: s, dice, outcomes });
+  }
+  return { explosionWave, laterWaves: later };
 }
 
 /** A keep with its exact figures and the solver's ranking key. */

@@ -1,5 +1,6 @@
 export {
   type KeptDice,
+  type LaterWave,
   parseRingSkillAdviceRequest,
   type RingSkillAction,
   type RingSkillAdvice,

@@ -1,6 +1,7 @@
 import type { Interval } from '../../montecarlo/interval.ts';
 import type { Kernel } from '../../montecarlo/kernel.ts';
 import type { TallyPart } from '../../montecarlo/tally-shape.ts';
+import { wilsonInterval } from '../../montecarlo/wilson-interval.ts';
 import { rollDie, type Stream } from '../../rng/index.ts';
 import { type SimulatedShare, simulatedMean, simulatedShares } from '../outcome-shares.ts';
 import { Rational } from '../rational.ts';
@@ -19,9 +20,10 @@ export interface RingSkillSimulation {
   readonly expectedBonusSuccesses: Interval;
   readonly expectedOpportunity: Interval;
   readonly expectedSuccesses: Interval;
-  readonly pCapped: SimulatedShare;
-  /** The weighted objective's utility, as `odds` gives it exactly: only for that objective. */
-  readonly expectedUtility?: Interval;
+  /** P(capped), its Wilson interval in the means' shape. */
+  readonly pCapped: Interval;
+  /** The objective's utility (P(success), successes or the weighted sum), as `odds` gives it exactly. */
+  readonly expectedUtility: Interval;
 }
 
 interface Prepared {
@@ -169,8 +171,8 @@ export const kernel: Kernel<unknown, Prepared> = {
       expectedBonusSuccesses: mean(BONUS),
       expectedOpportunity: mean(OPPORTUNITY),
       expectedSuccesses: mean(SUCCESSES),
-      pCapped: simulatedShares(['capped'], [tally[CAPPED]!], trials)[0]!,
-      ...(weighted(prepared) ? { expectedUtility: utilityInterval(check, tally, trials) } : {}),
+      pCapped: wilsonInterval(tally[CAPPED]!, trials),
+      expectedUtility: utilityInterval(check, tally, trials),
     };
   },
   sampledFigures({ check }, tally, trials) {
@@ -238,13 +240,13 @@ function utilitySums(
 }
 
 /**
- * The weighted utility's mean and 95% interval from the tallies ({@link utilitySums}). Its
+ * The objective's utility's mean and 95% interval from the tallies ({@link utilitySums}). Its
  * range, for one trial and to hold the interval, is what u can be: success is 0 or 1, the others
  * any count ≥ 0.
  */
 function utilityInterval(check: RingSkillCheck, tally: Float64Array, trials: number): Interval {
   // Each figure's weight: the utility of one of it and none of the others.
-  const weights = WEIGHED.map((_, i) =>
+  const weights = UTILITY_SLOTS.map((_, i) =>
     utilityOf(
       check,
       UTILITY_SLOTS.map((_, j) => (i === j ? Rational.ONE : Rational.ZERO)),

@@ -128,6 +128,25 @@ describe('ring-skill advise', () => {
     expect(blanks.actions.map((a) => a.kept)).toEqual([['blank']]);
   });
 
+  it('gives the keep for every later wave the play reaches, not only the first', () => {
+    // TN met by the kept explosive success; each Skill explosive success after it is kept for its
+    // bonus success (the tie-break), so a wave of one Skill die follows in every wave to 10.
+    const check = parseRingSkillSpec({ ring: 1, skill: 1, tn: 1 });
+    const advice = ringSkillAdvice({ check, ring: [1], skill: [11] });
+    expect(advice.best.kept).toEqual(['Skill explosive success']);
+    expect(advice.laterWaves.map((w) => w.wave)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const wave of advice.laterWaves) {
+      expect(wave).toMatchObject({ successes: 1, dice: { ring: 0, skill: 1 } });
+      expect(wave.outcomes).toEqual(advice.explosionWave);
+      const explosive = wave.outcomes.find((o) => o.rolled[0] === 'Skill explosive success');
+      expect(explosive).toMatchObject({ probability: 1 / 12, keep: ['Skill explosive success'] });
+    }
+    // A keep with no explosion in it has no waves at all.
+    const none = ringSkillAdvice({ check, ring: [5], skill: [1] });
+    expect(none.explosionWave).toEqual([]);
+    expect(none.laterWaves).toEqual([]);
+  });
+
   it('takes a request without skill faces for a check of skill 0, as --skill-faces may be left out', () => {
     const request = parseRingSkillAdviceRequest({
       check: { ring: 2, skill: 0, tn: 1 },

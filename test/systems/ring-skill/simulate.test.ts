@@ -51,9 +51,9 @@ describe('Ring and Skill, simulated with the exact engine’s decisions', () => 
     }
     const s = kernel.summarize(prepared, sum, trials) as RingSkillSimulation;
     const byHand = meanInterval(u1, u2, trials);
-    expect(s.expectedUtility!.estimate).toBeCloseTo(byHand.estimate, 12);
-    expect(s.expectedUtility!.lo).toBeCloseTo(byHand.lo, 12);
-    expect(s.expectedUtility!.hi).toBeCloseTo(byHand.hi, 12);
+    expect(s.expectedUtility.estimate).toBeCloseTo(byHand.estimate, 12);
+    expect(s.expectedUtility.lo).toBeCloseTo(byHand.lo, 12);
+    expect(s.expectedUtility.hi).toBeCloseTo(byHand.hi, 12);
     expect(byHand.hi - byHand.lo).toBeGreaterThan(0.05);
     // A scenario's simulated expectedUtility reads the same Σu and Σu² (it builds its own interval).
     const figure = kernel.sampledFigures!(prepared, sum, trials).expectedUtility;
@@ -61,11 +61,33 @@ describe('Ring and Skill, simulated with the exact engine’s decisions', () => 
     const { sum: su, squares: su2 } = figure as { sum: number; squares: number };
     expect(su).toBeCloseTo(u1, 9);
     expect(su2).toBeCloseTo(u2, 9);
-    // Only the weighted objective has a utility to give (the others' figure is one of theirs).
-    const plain = runKernel(kernel, { ring: 2, skill: 1, tn: 2 }, 100, 1);
-    expect(kernel.summarize(plain.prepared, plain.tally, 100)).not.toHaveProperty(
-      'expectedUtility',
+  });
+
+  it('gives every objective’s utility with its interval, and P(capped) in the means’ shape', () => {
+    // Before, expectedUtility was left out but for the weighted objective, and pCapped was
+    // { name: 'capped', p, lo, hi } beside the means' { estimate, lo, hi, n }.
+    const trials = 500;
+    const plain = runKernel(kernel, { ring: 2, skill: 1, tn: 2 }, trials, 1);
+    const s = kernel.summarize(plain.prepared, plain.tally, trials) as RingSkillSimulation;
+    // Under the default the utility is success, 0 or 1: its mean is the success share.
+    const success = plain.tally[0]!;
+    expect(s.expectedUtility.estimate).toBe(success / trials);
+    expect(s.expectedUtility.n).toBe(trials);
+    const t = meanInterval(success, success, trials);
+    expect(s.expectedUtility.lo).toBeCloseTo(Math.max(0, t.lo), 12);
+    expect(s.expectedUtility.hi).toBeCloseTo(Math.min(1, t.hi), 12);
+    expect(Object.keys(s.pCapped).sort()).toEqual(['estimate', 'hi', 'lo', 'n']);
+    expect(s.pCapped.n).toBe(trials);
+    // Under most-successes it is the successes kept: the same figure and interval as theirs.
+    const most = runKernel(
+      kernel,
+      { ring: 2, skill: 1, tn: 2, objective: 'most-successes' },
+      trials,
+      1,
     );
+    const m = kernel.summarize(most.prepared, most.tally, trials) as RingSkillSimulation;
+    expect(m.expectedUtility).toEqual(m.expectedSuccesses);
+    expect(m.expectedUtility.estimate).toBe(most.tally[7]! / trials);
   });
 
   it('agrees with the exact weighted utility (99.9% bounds), and holds one trial’s to what it can be', () => {
@@ -73,14 +95,14 @@ describe('Ring and Skill, simulated with the exact engine’s decisions', () => 
     const trials = 60_000;
     const { prepared, tally } = runKernel(kernel, spec, trials, 8);
     const exact = ringSkillOdds(parseRingSkillSpec(spec)).expectedUtility;
-    const u = (kernel.summarize(prepared, tally, trials) as RingSkillSimulation).expectedUtility!;
+    const u = (kernel.summarize(prepared, tally, trials) as RingSkillSimulation).expectedUtility;
     // The 95% interval's half-width, widened to 99.9% (3.29 / 1.96 standard errors).
     const half = ((u.hi - u.lo) / 2) * (3.2905 / 1.96);
     expect(Math.abs(u.estimate - exact)).toBeLessThanOrEqual(half);
     // Success weighs 1, strife −0.2 a point: one trial's utility is at most 1 more, at any cost.
     const one = runKernel(kernel, { ...spec, weights: { bonusSuccess: 0, opportunity: 0 } }, 1, 1);
     const single = (kernel.summarize(one.prepared, one.tally, 1) as RingSkillSimulation)
-      .expectedUtility!;
+      .expectedUtility;
     expect([single.lo, single.hi]).toEqual([Number.NEGATIVE_INFINITY, 1]);
   });
 
