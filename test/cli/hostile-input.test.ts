@@ -311,6 +311,17 @@ describe('contradictory flags are refused, not dropped', () => {
       /^dicelab: --stat: "4" is not allowed \(expected --stat once, but it was given "3" before\)\n$/,
     ],
     [
+      // Before, taken without a word, where a flag of one value given twice was refused.
+      'a switch given twice',
+      () => ['tags-2d6', 'odds', '--weakness', '--weakness'],
+      /^dicelab: --weakness: given twice \(expected --weakness once\)\n$/,
+    ],
+    [
+      'a switch given twice, by its short and long names',
+      () => ['d6-pool', 'simulate', '--stat', '3', '-q', '--quiet'],
+      /^dicelab: --quiet: given twice \(expected --quiet once\)\n$/,
+    ],
+    [
       // Before, the last of the two was taken: here no baseline, --baseline dropped unsaid.
       '--baseline with --no-baseline',
       () => ['check', at('values.yaml'), '--out', out, '--baseline', at('b.json'), '--no-baseline'],
