@@ -311,6 +311,17 @@ describe('contradictory flags are refused, not dropped', () => {
       /^dicelab: --stat: "4" is not allowed \(expected --stat once, but it was given "3" before\)\n$/,
     ],
     [
+      // Before, commander's "too many arguments for 'odds'. Expected 0 arguments but got 1."
+      'a value after a switch',
+      () => ['tags-2d6', 'odds', '--weakness', 'true'],
+      /^dicelab: unexpected argument "true" \(tags-2d6 odds takes flags only; --weakness is a switch and takes no value\)\n$/,
+    ],
+    [
+      'a word left over after the flags',
+      () => ['d6-pool', 'odds', '--stat', '3', 'extra'],
+      /^dicelab: unexpected argument "extra" \(d6-pool odds takes flags only\)\n$/,
+    ],
+    [
       // Before, taken without a word, where a flag of one value given twice was refused.
       'a switch given twice',
       () => ['tags-2d6', 'odds', '--weakness', '--weakness'],
