@@ -297,7 +297,7 @@ describe('contradictory flags are refused, not dropped', () => {
     [
       '--shard without --partial',
       () => ['zidara', 'simulate', 'd12', '--vs', '3', '--shard', '0/2'],
-      /^dicelab: --partial: nothing is not allowed/,
+      /^dicelab: --partial: missing \(expected a file to write the shard's partial result to, with --shard\)\n$/,
     ],
     [
       '--shard past its count',
