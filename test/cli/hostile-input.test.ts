@@ -412,12 +412,12 @@ describe('rolls and checks beyond their bounds', () => {
     [
       'an Aura worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--aura-value', '1e308'],
-      /"1e308" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+      /"1e308" is not allowed \(expected a number from 0 to 1000000\)/,
     ],
     [
       'a Resolve worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--resolve-value', '1e308'],
-      /"1e308" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+      /"1e308" is not allowed \(expected a number from 0 to 1000000\)/,
     ],
     [
       'a minor weight of 1e308',
@@ -462,12 +462,12 @@ describe('rolls and checks beyond their bounds', () => {
       // Before, "expected an integer from 1000 to …", and 1e6 (as --trials takes it) refused so.
       'a cap on trials below 1000',
       ['check', '--max-trials', '999'],
-      /"999" is not allowed \(expected a whole number from 1000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
+      /"999" is not allowed \(expected a whole number from 1,000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
     ],
     [
       'baseline: a cap on trials below 1000',
       ['baseline', '--max-trials', '1e2'],
-      /"1e2" is not allowed \(expected a whole number from 1000 to/,
+      /"1e2" is not allowed \(expected a whole number from 1,000 to/,
     ],
     [
       'zero trials',
@@ -497,7 +497,7 @@ describe('rolls and checks beyond their bounds', () => {
 // Before, taken: "Expected value (…): 1.2277777777777778e+308", "expected weighted utility n/a",
 // utilities printed as fractions of 300 digits.
 describe('worths, utilities and weights past WORTH_LIMIT', () => {
-  const allowed = /is not allowed \(expected a number ≥ -1000000 and ≤ 1000000\)/;
+  const allowed = /is not allowed \(expected a number from -1000000 to 1000000\)/;
   it.each<[string, () => string[], RegExp]>([
     ['a band value', () => ['tags-2d6', 'odds', '--clean-value', '1e308'], allowed],
     ['an improvement point', () => ['tags-2d6', 'odds', '--improvement-value', '-2e6'], allowed],
@@ -509,7 +509,7 @@ describe('worths, utilities and weights past WORTH_LIMIT', () => {
     [
       'a token worth',
       () => ['d12-action', 'odds', '--roll', 'risky', '--token-value', '1e7'],
-      /"1e7" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+      /"1e7" is not allowed \(expected a number from 0 to 1000000\)/,
     ],
     [
       'a weight',
