@@ -55,6 +55,9 @@ interface RollFlags {
 
 const SUPPORTER_SYNTAX = `rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0..${D12_LIMITS.rating}, tokens 0..${D12_LIMITS.tokens}), e.g. 2:5 or 1:3:6:reckless`;
 
+/** What `odds` and `simulate` call the DM's expected interruption tokens: one label for both. */
+const INTERRUPTION_TOKENS = 'DM interruption tokens';
+
 /** `--capacity`'s help but for the capacity roll, which advise (a stacked roll) leaves out. */
 export const CAPACITY_HELP = `capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity`;
 
@@ -223,7 +226,7 @@ export function registerD12Action(program: Command) {
           ? []
           : [simulatedMean('tokens spent', s.expectedTokensSpent)]),
         simulatedMean('balance tokens gained', s.expectedBalanceTokens),
-        simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
+        simulatedMean(INTERRUPTION_TOKENS, s.expectedInterruptionTokens),
         ...(s.supporters
           ? [
               supportersTable(
@@ -269,7 +272,7 @@ function d12Text(r: D12ActionResult): string {
   const spent =
     r.spec.roll === 'capacity' ? '' : `tokens spent ${formatProbability(r.expectedTokensSpent)}, `;
   lines.push(
-    `${spent}balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
+    `${spent}balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, ${INTERRUPTION_TOKENS} ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
   );
   if (r.supporters)
     lines.push(

@@ -108,6 +108,8 @@ describe('dicelab d12-action', () => {
       'capacity roll, capacity 5, 6 tokens: 1,000 trials',
     );
     expect(simulated.stdout).toMatch(/^balance tokens gained: 0\.0000 /m);
+    // Named as odds names them (simulate said "interruption tokens (DM)").
+    expect(simulated.stdout).toMatch(/^DM interruption tokens: 0\.0000 /m);
     expect(simulated.stdout).not.toContain('tokens spent');
   });
 
