@@ -20,7 +20,7 @@ import {
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
-import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
+import { addSpecAndJsonOptions, type FlagWords, givenFields } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 export const FLAGS: Record<string, string> = {
@@ -187,11 +187,23 @@ export function specFromFlags(o: RollFlags): Record<string, unknown> {
   };
 }
 
+/**
+ * The roll flags as a message quotes them: the supporters as typed, not the spec's JSON, and
+ * what a group roll's missing supporters are in flags.
+ */
+export function rollFlagWords(o: RollFlags): FlagWords {
+  return {
+    typed: { '--supporter': o.supporter?.map(supporterText).join(' ') },
+    missing: { '--supporter': 'one or more, such as --supporter 2:5' },
+  };
+}
+
 /** The d12-action roll: its flags, and the spec they give. */
 const D12_COMMANDS = oddsAndSimulate((command: Command) => rollOptions(command), {
   parse: parseD12ActionSpec,
   flags: FLAGS,
   fromFlags: specFromFlags,
+  words: rollFlagWords,
 });
 
 /**

@@ -193,7 +193,13 @@ export async function simulateOneSpec<Spec, Summary>(
   read: SpecReader<Spec>,
   text: (summary: Summary) => string,
 ): Promise<void> {
-  const { specs, many } = await specsFromOptions(options, read.parse, read.flags, read.fromFlags);
+  const { specs, many } = await specsFromOptions(
+    options,
+    read.parse,
+    read.flags,
+    read.fromFlags,
+    read.words,
+  );
   if (many)
     throw invalid(
       '--spec',
