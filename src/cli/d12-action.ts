@@ -20,7 +20,7 @@ import {
 import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
-import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
+import { addSpecAndJsonOptions, type FlagWords, givenFields } from './spec-file.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 export const FLAGS: Record<string, string> = {
@@ -54,6 +54,9 @@ interface RollFlags {
 }
 
 const SUPPORTER_SYNTAX = `rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0..${D12_LIMITS.rating}, tokens 0..${D12_LIMITS.tokens}), e.g. 2:5 or 1:3:6:reckless`;
+
+/** What `odds` and `simulate` call the DM's expected interruption tokens: one label for both. */
+const INTERRUPTION_TOKENS = 'DM interruption tokens';
 
 /** `--capacity`'s help but for the capacity roll, which advise (a stacked roll) leaves out. */
 export const CAPACITY_HELP = `capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity`;
@@ -184,11 +187,23 @@ export function specFromFlags(o: RollFlags): Record<string, unknown> {
   };
 }
 
+/**
+ * The roll flags as a message quotes them: the supporters as typed, not the spec's JSON, and
+ * what a group roll's missing supporters are in flags.
+ */
+export function rollFlagWords(o: RollFlags): FlagWords {
+  return {
+    typed: { '--supporter': o.supporter?.map(supporterText).join(' ') },
+    missing: { '--supporter': 'one or more, such as --supporter 2:5' },
+  };
+}
+
 /** The d12-action roll: its flags, and the spec they give. */
 const D12_COMMANDS = oddsAndSimulate((command: Command) => rollOptions(command), {
   parse: parseD12ActionSpec,
   flags: FLAGS,
   fromFlags: specFromFlags,
+  words: rollFlagWords,
 });
 
 /**
@@ -223,7 +238,7 @@ export function registerD12Action(program: Command) {
           ? []
           : [simulatedMean('tokens spent', s.expectedTokensSpent)]),
         simulatedMean('balance tokens gained', s.expectedBalanceTokens),
-        simulatedMean('interruption tokens (DM)', s.expectedInterruptionTokens),
+        simulatedMean(INTERRUPTION_TOKENS, s.expectedInterruptionTokens),
         ...(s.supporters
           ? [
               supportersTable(
@@ -269,7 +284,7 @@ function d12Text(r: D12ActionResult): string {
   const spent =
     r.spec.roll === 'capacity' ? '' : `tokens spent ${formatProbability(r.expectedTokensSpent)}, `;
   lines.push(
-    `${spent}balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, DM interruption tokens ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
+    `${spent}balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, ${INTERRUPTION_TOKENS} ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
   );
   if (r.supporters)
     lines.push(

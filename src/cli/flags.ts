@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
+import { numberText } from '../input/field-schemas.ts';
 import { invalid, showValue } from '../input/input-error.ts';
 import { statIfSeen } from '../process/stat-if-any.ts';
 import { CHART_NAME_ALLOWED, isChartName } from '../report/chart-file-names.ts';
@@ -14,7 +15,9 @@ export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (raw: string): number => {
     const value = Number(raw);
     if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-      const range = `an integer from ${min} to ${countBound(max)}`;
+      // Plain digits, as a spec's integer field says its bounds; the largest by its name too.
+      const top = max === Number.MAX_SAFE_INTEGER ? countBound(max) : String(max);
+      const range = `an integer from ${min} to ${top}`;
       throw new InvalidArgumentError(`${JSON.stringify(raw)} is not allowed (expected ${range})`);
     }
     return value;
@@ -22,12 +25,14 @@ export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
 }
 
 /**
- * An upper bound as a message states it: the largest whole number a double holds exactly
+ * An upper bound of a count as a message states it, with thousands separators as the count
+ * flags' help does (1,073,741,824); the largest whole number a double holds exactly
  * (`Number.MAX_SAFE_INTEGER`, the ceiling of every count flag) by its name too.
  * @example countBound(Number.MAX_SAFE_INTEGER) // "9,007,199,254,740,991 (2^53 − 1)"
+ * @example countBound(1073741824) // "1,073,741,824"
  */
 export function countBound(max: number): string {
-  return max === Number.MAX_SAFE_INTEGER ? `${formatCount(max)} (2^53 − 1)` : String(max);
+  return max === Number.MAX_SAFE_INTEGER ? `${formatCount(max)} (2^53 − 1)` : formatCount(max);
 }
 
 /** How a table is printed: for people, or CSV / JSON on stdout. */
@@ -68,11 +73,11 @@ export function numberFlag(min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE
   return (raw: string): number => {
     const value = Number(raw);
     if (!DECIMAL_NUMBER.test(raw.trim()) || !Number.isFinite(value) || value < min || value > max) {
-      const bounds = [
-        Number.isFinite(min) ? `≥ ${min}` : '',
-        Number.isFinite(max) ? `≤ ${max}` : '',
-      ].filter(Boolean);
-      const allowed = bounds.length ? `a number ${bounds.join(' and ')}` : 'a finite number';
+      // In the words a spec's number field uses for the same limit ("a number from 0 to 1000000").
+      const allowed = numberText(
+        Number.isFinite(min) ? min : undefined,
+        Number.isFinite(max) ? max : undefined,
+      );
       throw new InvalidArgumentError(`${JSON.stringify(raw)} is not allowed (expected ${allowed})`);
     }
     return value;

@@ -106,7 +106,13 @@ export async function runCli(argv: string[]): Promise<number> {
     command.exitOverride();
     command.configureOutput(oneLine);
     refuseRepeatedFlags(command);
+    // Refused below in dicelab's words: commander's "too many arguments for 'odds'. Expected 0
+    // arguments but got 1." names neither the word nor why it was left over.
+    command.allowExcessArguments(true);
   }
+  program.hook('preAction', (_program, command) =>
+    refuseExcessArguments(command as unknown as Command, argv),
+  );
   try {
     await program.parseAsync(commandLine(program as unknown as Command, argv), { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
@@ -160,6 +166,39 @@ function commandLine(program: Command, argv: readonly string[]): string[] {
   const help = (arg: string) => arg === '--help' || arg === '-h';
   if (!next.startsWith('-') && args.some(help)) return args.filter((arg) => !help(arg));
   return args;
+}
+
+/**
+ * Refuses a word left over after a command's flags and arguments, by the word and the command,
+ * and why it was left over when a switch stands before it (`--weakness true`: a switch takes no
+ * value). Every positional argument dicelab declares is variadic, so only a command that takes
+ * none has words left over.
+ * @throws InputError `unexpected argument "true" (tags-2d6 odds takes flags only; …)`.
+ */
+function refuseExcessArguments(command: Command, argv: readonly string[]): void {
+  const declared = command.registeredArguments;
+  if (declared.at(-1)?.variadic || command.args.length <= declared.length) return;
+  const word = command.args[declared.length]!;
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent as Command | null)
+    names.unshift(c.name());
+  const takes =
+    declared.length === 0
+      ? 'flags only'
+      : `${declared.length} argument${declared.length === 1 ? '' : 's'}`;
+  // The flag typed just before the word, when it is a switch: the likely reason it is left over.
+  const before = argv[argv.indexOf(word) - 1];
+  const option =
+    before === undefined
+      ? undefined
+      : command.options.find((o) => o.long === before || o.short === before);
+  const why =
+    option && !option.required && !option.optional
+      ? `; ${before} is a switch and takes no value`
+      : '';
+  throw new InputError(
+    `unexpected argument ${JSON.stringify(word)} (${names.join(' ')} takes ${takes}${why})`,
+  );
 }
 
 /** Most characters of one line of a message; the rest is cut, its length said. */

@@ -3,7 +3,7 @@ import { invalid } from '../input/input-error.ts';
 import type { KernelId } from '../systems/systems.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions, type SimulationOptions } from './simulation-flags.ts';
-import { printSpecResults } from './spec-file.ts';
+import { type FlagWords, printSpecResults } from './spec-file.ts';
 
 /** How `odds` and `simulate` of one system read a spec from their options. */
 export interface SpecReading<Spec, Options> {
@@ -12,6 +12,8 @@ export interface SpecReading<Spec, Options> {
   flags: Readonly<Record<string, string>>;
   /** The spec the flags give (unset flags left out by the reader). */
   fromFlags: (options: Options) => Record<string, unknown>;
+  /** How the flags typed read in messages (see `flagError`). */
+  words?: (options: Options) => FlagWords;
 }
 
 /**
@@ -36,6 +38,7 @@ export function oddsAndSimulate<
     parse: commands.parse,
     flags: commands.flags,
     fromFlags: () => commands.fromFlags(options),
+    words: commands.words?.(options),
   });
   return {
     addOdds<Result>(

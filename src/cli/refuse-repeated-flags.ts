@@ -3,8 +3,9 @@ import { InputError, invalid, showValue } from '../input/input-error.ts';
 
 /**
  * Refuses a flag of one value given twice (`--stat 3 --stat 4`), which commander reads as its
- * last, the first dropped unsaid; and the two flags of one setting together (`--baseline x.json
- * --no-baseline`), of which commander likewise keeps the last. A flag that collects may repeat:
+ * last, the first dropped unsaid; a switch given twice (`--json --json`), alike, though the
+ * second changes nothing (likely a slip for another flag); and the two flags of one setting
+ * together (`--baseline x.json --no-baseline`), of which commander likewise keeps the last. A flag that collects may repeat:
  * a variadic one, or one whose parser takes the values so far as its second parameter
  * (`--supporter`, `zidara odds --vs`).
  * Every command has it (see `runCli`), and `--against` reads its flags with it too.
@@ -13,10 +14,8 @@ export function refuseRepeatedFlags(command: Command): void {
   // The flag each setting was first given by, and its value.
   const given = new Map<string, { flag: string; value: unknown }>();
   for (const option of command.options) {
-    const once =
-      (option.required || option.optional) &&
-      !option.variadic &&
-      (option.parseArg?.length ?? 0) < 2;
+    const switched = !(option.required || option.optional);
+    const once = switched || (!option.variadic && (option.parseArg?.length ?? 0) < 2);
     const setting = option.attributeName();
     const paired = command.options.some((o) => o !== option && o.attributeName() === setting);
     if (!once && !paired) continue;
@@ -28,6 +27,8 @@ export function refuseRepeatedFlags(command: Command): void {
           `${flag}: cannot be used with ${first.flag} (expected one of them)`,
           flag,
         );
+      if (first && switched)
+        throw new InputError(`${flag}: given twice (expected ${flag} once)`, flag);
       if (first && once)
         throw invalid(
           flag,

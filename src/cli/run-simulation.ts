@@ -1,5 +1,5 @@
 import { countOf, formatCount } from '../format/format-count.ts';
-import { InputError, invalid } from '../input/input-error.ts';
+import { InputError, invalid, missing } from '../input/input-error.ts';
 import type { KernelRef } from '../montecarlo/load-kernel.ts';
 import type { Shard, SimulationResult } from '../montecarlo/run.ts';
 import { EXIT } from '../process/exit-status.ts';
@@ -37,7 +37,7 @@ export async function runSimulation(
 ): Promise<SimulationResult> {
   const shard = chosenShard(options, env);
   if (shard && !options.partial)
-    throw invalid('--partial', undefined, 'a file to write the partial result of --shard to');
+    throw missing('--partial', "a file to write the shard's partial result to, with --shard");
   // Written only once the run is done: a file that cannot be written is refused now.
   if (options.partial)
     await checkWritable({ flag: '--partial', given: options.partial, names: 'file' });
@@ -168,10 +168,9 @@ function chosenShard(options: SimulationOptions, env: NodeJS.ProcessEnv): Shard 
       '--redis-give-up',
     );
   if (shards === undefined) {
-    if (queue)
-      throw invalid('--shards', undefined, 'how many shard jobs --queue submits, e.g. --shards 8');
+    if (queue) throw missing('--shards', 'how many shard jobs --queue submits, e.g. --shards 8');
     if (shard === 'auto')
-      throw invalid('--shards', undefined, 'how many array tasks share the run, e.g. --shards 8');
+      throw missing('--shards', 'how many array tasks share the run, e.g. --shards 8');
     return shard;
   }
   if (shard === 'auto') return shardFromScheduler(env, shards);
@@ -194,7 +193,13 @@ export async function simulateOneSpec<Spec, Summary>(
   read: SpecReader<Spec>,
   text: (summary: Summary) => string,
 ): Promise<void> {
-  const { specs, many } = await specsFromOptions(options, read.parse, read.flags, read.fromFlags);
+  const { specs, many } = await specsFromOptions(
+    options,
+    read.parse,
+    read.flags,
+    read.fromFlags,
+    read.words,
+  );
   if (many)
     throw invalid(
       '--spec',

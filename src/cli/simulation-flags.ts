@@ -36,7 +36,7 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
       value < min ||
       value > max
     ) {
-      const range = `from ${min} to ${countBound(max)}`;
+      const range = `from ${formatCount(min)} to ${countBound(max)}`;
       // The spellings of a big count, shown where a big count is allowed.
       const spellings = max >= 1e6 ? ', e.g. 1000000, 1_000_000 or 1e6' : '';
       throw new InvalidArgumentError(

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { decodeUtf8, INPUT_LIMITS, isJsonPath, readFileBytes } from '../input/input-bytes.ts';
-import { InputError } from '../input/input-error.ts';
+import { InputError, missing, showValue } from '../input/input-error.ts';
 import type { InputSource } from '../input/located-text.ts';
 import { parseSpecArray } from '../input/spec-array.ts';
 import { readFileFlag } from './flags.ts';
@@ -65,7 +65,7 @@ export async function readInputFile(path: string, flag: string): Promise<InputSo
  * The specs a command works on: from `--spec FILE` (JSON or YAML: one spec, or an array of
  * them), else one spec built from the command's flags. Each is validated by `parse` before
  * any work; a bad file field reads `file:line:col: field: …`, a bad flag names the flag
- * (`flags` maps spec fields to flag names).
+ * (`flags` maps spec fields to flag names) and, given `words`, quotes it as typed.
  * @returns the specs, and whether the file held an array (so output mirrors it).
  */
 export async function specsFromOptions<T>(
@@ -73,13 +73,14 @@ export async function specsFromOptions<T>(
   parse: (spec: unknown, where: string) => T,
   flags: Readonly<Record<string, string>>,
   fromFlags: () => Record<string, unknown>,
+  words: FlagWords = {},
 ): Promise<{ specs: T[]; many: boolean }> {
   if (options.spec === undefined) {
     const spec = Object.fromEntries(Object.entries(fromFlags()).filter(([, v]) => v !== undefined));
     try {
       return { specs: [parse(spec, '')], many: false };
     } catch (error) {
-      throw flagError(error, flags);
+      throw flagError(error, flags, words);
     }
   }
   const path = options.spec;
@@ -100,11 +101,15 @@ export async function specsFromOptions<T>(
   }
 }
 
-/** How a command reads its specs: `specsFromOptions`' parser, flag names and flag-built spec. */
+/**
+ * How a command reads its specs: `specsFromOptions`' parser, flag names, flag-built spec and
+ * the flags' words for its messages.
+ */
 export interface SpecReader<T> {
   parse: (spec: unknown, where: string) => T;
   flags: Readonly<Record<string, string>>;
   fromFlags: () => Record<string, unknown>;
+  words?: FlagWords | undefined;
 }
 
 /** Reads the specs (`specsFromOptions`) and prints each one's result (`printResults`). */
@@ -114,7 +119,13 @@ export async function printSpecResults<S, R>(
   result: (spec: S) => R,
   text: (result: R, spec: S) => string,
 ): Promise<void> {
-  const { specs, many } = await specsFromOptions(options, read.parse, read.flags, read.fromFlags);
+  const { specs, many } = await specsFromOptions(
+    options,
+    read.parse,
+    read.flags,
+    read.fromFlags,
+    read.words,
+  );
   await printResults(specs, many, options.json, result, text);
 }
 
@@ -128,10 +139,12 @@ export function adviceReader<T>(
   checkFlags: Readonly<Record<string, string>>,
   shownFlags: Readonly<Record<string, string>>,
   request: () => { check: Record<string, unknown>; shown: Record<string, unknown> },
+  words?: FlagWords,
 ): SpecReader<T> {
   const under = Object.entries(checkFlags).map(([f, flag]) => [`check.${f}`, flag]);
   return {
     parse,
+    words,
     flags: { ...Object.fromEntries(under), ...shownFlags },
     fromFlags: () => {
       const { check, shown } = request();
@@ -151,19 +164,49 @@ export function givenFields(values: Record<string, unknown>): Record<string, unk
 }
 
 /**
+ * How the flags typed read in a message about the spec field one sets, by flag: its value as
+ * typed (`--supporter 1:1 --supporter 2:5` is "1:1 2:5", where the spec holds their JSON), and
+ * what a flag the spec needs expects when it is missing, in command-line terms ("one or more,
+ * such as --supporter 2:5", where the spec's field says its JSON).
+ */
+export interface FlagWords {
+  readonly typed?: Readonly<Record<string, string | undefined>>;
+  readonly missing?: Readonly<Record<string, string>>;
+}
+
+/** Where the standard message (`invalid`) turns from the value it quotes to what is allowed. */
+const NOT_ALLOWED = ' is not allowed (expected ';
+
+/**
  * Rewrites a spec-field error as one about the flag that set the field ("pool[1]: …" is about
- * `--pool`), and names by their flags the fields its advice names (the engine's "(boostsPerRoll,
+ * `--pool`), quoting the flag as typed and saying what a missing one expects as `words` give
+ * them, and names by their flags the fields its advice names (the engine's "(boostsPerRoll,
  * boostSize)" is "(--boosts, --boost-size)"); other errors pass unchanged.
  */
-export function flagError(error: unknown, flags: Readonly<Record<string, string>>): unknown {
+export function flagError(
+  error: unknown,
+  flags: Readonly<Record<string, string>>,
+  words: FlagWords = {},
+): unknown {
   if (!(error instanceof InputError)) return error;
   const message = error.naming?.((field) => flags[field] ?? field) ?? error.message;
   const field = error.field?.replace(/^\[\d+\]\./, '').replace(/\[\d+\].*$/, '');
   const flag = field === undefined ? undefined : flags[field];
   // Its fields named, the message has no other naming to keep.
   const { allowed } = error;
-  if (flag) return new InputError(message.replace(/^[^:]+:/, `${flag}:`), flag, { allowed });
-  return message === error.message ? error : new InputError(message, error.field, { allowed });
+  if (!flag)
+    return message === error.message ? error : new InputError(message, error.field, { allowed });
+  const said = message.replace(/^[^:]+: /, '');
+  const needed = words.missing?.[flag];
+  if (needed !== undefined && said.startsWith('missing (')) return missing(flag, needed);
+  const typed = words.typed?.[flag];
+  const at = said.indexOf(NOT_ALLOWED);
+  // The value the spec holds (JSON) gives way to the flag as typed, when it is the whole of it
+  // (not "ring[1]: 9", one of the faces); what is allowed stays.
+  const whole = error.field?.replace(/^\[\d+\]\./, '') === field;
+  if (typed !== undefined && whole && at >= 0)
+    return new InputError(`${flag}: ${showValue(typed)}${said.slice(at)}`, flag, { allowed });
+  return new InputError(`${flag}: ${said}`, flag, { allowed });
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
-import { InputError, invalid } from '../input/input-error.ts';
+import { InputError, invalid, missing } from '../input/input-error.ts';
 import { chartFileNames } from '../report/chart-file-names.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
@@ -220,11 +220,7 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
         };
       } else {
         if (flags.steps === undefined)
-          throw invalid(
-            '--steps',
-            undefined,
-            'the steps of the roll, e.g. --steps 8 (or --only with splits)',
-          );
+          throw missing('--steps', 'the steps of the roll, e.g. --steps 8 (or --only with splits)');
         job = {
           analysis: 'splits',
           name: flags.name ?? SPLITS_ANALYSIS.name,

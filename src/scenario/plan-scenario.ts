@@ -472,9 +472,18 @@ export function percentProblems(planned: PlannedExpectation, raw: unknown): Plan
         v,
         flag
           ? `0 or 1: a percent is for chances only, and ${what}`
-          : `a plain number such as ${Number.parseFloat(v as string)}: a percent is for chances only, and ${what}`,
+          : `a plain number (${v} is ${percentValue(v as string)}): a percent is for chances only, and ${what}`,
       ),
     );
+}
+
+/**
+ * The plain number a percentage stands for, as the schema reads it ("55%" is 0.55), without the
+ * float noise of a division (14.3 / 100 is 0.14300000000000002): what a bound written as a
+ * percentage on a number would be. Not the percentage's digits (55), a bound of another scale.
+ */
+function percentValue(percent: string): number {
+  return Number((Number.parseFloat(percent) / 100).toPrecision(12));
 }
 
 /**

@@ -108,6 +108,8 @@ describe('dicelab d12-action', () => {
       'capacity roll, capacity 5, 6 tokens: 1,000 trials',
     );
     expect(simulated.stdout).toMatch(/^balance tokens gained: 0\.0000 /m);
+    // Named as odds names them (simulate said "interruption tokens (DM)").
+    expect(simulated.stdout).toMatch(/^DM interruption tokens: 0\.0000 /m);
     expect(simulated.stdout).not.toContain('tokens spent');
   });
 
@@ -192,5 +194,28 @@ describe('dicelab d12-action', () => {
     );
     expect(status).toBe(2);
     expect(stderr).toMatch(/^dicelab: --capacity: missing \(expected/);
+  });
+
+  it('says --supporter in flags, as typed: missing, too many, or on a roll without support', async () => {
+    // Before: the spec file's words and JSON ("expected a non-empty array of supporters such as
+    // { \"rating\": 2, \"capacity\": 5 }", "[{\"rating\":1,\"capacity\":1},…").
+    const group = ['d12-action', 'odds', '--roll', 'group', '--rating', '1'];
+    const none = await cli(...group);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toBe(
+      'dicelab: --supporter: missing (expected one or more, such as --supporter 2:5)\n',
+    );
+    const eleven = Array.from({ length: 11 }, () => ['--supporter', '1:1']).flat();
+    const many = await cli(...group, ...eleven);
+    expect(many.status).toBe(2);
+    expect(many.stderr).toBe(
+      `dicelab: --supporter: "${Array(11).fill('1:1').join(' ')}" is not allowed (expected at most 10 supporters)\n`,
+    );
+    const safe = ['d12-action', 'simulate', '--roll', 'safe', '--rating', '1', '--capacity', '1'];
+    const unread = await cli(...safe, '--supporter', '1:1', '--supporter', '2:5:reckless');
+    expect(unread.status).toBe(2);
+    expect(unread.stderr).toBe(
+      'dicelab: --supporter: "1:1 2:5:reckless" is not allowed (expected no supporters except on a group roll)\n',
+    );
   });
 });

@@ -297,7 +297,7 @@ describe('contradictory flags are refused, not dropped', () => {
     [
       '--shard without --partial',
       () => ['zidara', 'simulate', 'd12', '--vs', '3', '--shard', '0/2'],
-      /^dicelab: --partial: nothing is not allowed/,
+      /^dicelab: --partial: missing \(expected a file to write the shard's partial result to, with --shard\)\n$/,
     ],
     [
       '--shard past its count',
@@ -309,6 +309,28 @@ describe('contradictory flags are refused, not dropped', () => {
       'a flag of one value given twice',
       () => ['d6-pool', 'odds', '--stat', '3', '--stat=4'],
       /^dicelab: --stat: "4" is not allowed \(expected --stat once, but it was given "3" before\)\n$/,
+    ],
+    [
+      // Before, commander's "too many arguments for 'odds'. Expected 0 arguments but got 1."
+      'a value after a switch',
+      () => ['tags-2d6', 'odds', '--weakness', 'true'],
+      /^dicelab: unexpected argument "true" \(tags-2d6 odds takes flags only; --weakness is a switch and takes no value\)\n$/,
+    ],
+    [
+      'a word left over after the flags',
+      () => ['d6-pool', 'odds', '--stat', '3', 'extra'],
+      /^dicelab: unexpected argument "extra" \(d6-pool odds takes flags only\)\n$/,
+    ],
+    [
+      // Before, taken without a word, where a flag of one value given twice was refused.
+      'a switch given twice',
+      () => ['tags-2d6', 'odds', '--weakness', '--weakness'],
+      /^dicelab: --weakness: given twice \(expected --weakness once\)\n$/,
+    ],
+    [
+      'a switch given twice, by its short and long names',
+      () => ['d6-pool', 'simulate', '--stat', '3', '-q', '--quiet'],
+      /^dicelab: --quiet: given twice \(expected --quiet once\)\n$/,
     ],
     [
       // Before, the last of the two was taken: here no baseline, --baseline dropped unsaid.
@@ -390,12 +412,12 @@ describe('rolls and checks beyond their bounds', () => {
     [
       'an Aura worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--aura-value', '1e308'],
-      /"1e308" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+      /"1e308" is not allowed \(expected a number from 0 to 1000000\)/,
     ],
     [
       'a Resolve worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--resolve-value', '1e308'],
-      /"1e308" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+      /"1e308" is not allowed \(expected a number from 0 to 1000000\)/,
     ],
     [
       'a minor weight of 1e308',
@@ -440,12 +462,12 @@ describe('rolls and checks beyond their bounds', () => {
       // Before, "expected an integer from 1000 to …", and 1e6 (as --trials takes it) refused so.
       'a cap on trials below 1000',
       ['check', '--max-trials', '999'],
-      /"999" is not allowed \(expected a whole number from 1000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
+      /"999" is not allowed \(expected a whole number from 1,000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
     ],
     [
       'baseline: a cap on trials below 1000',
       ['baseline', '--max-trials', '1e2'],
-      /"1e2" is not allowed \(expected a whole number from 1000 to/,
+      /"1e2" is not allowed \(expected a whole number from 1,000 to/,
     ],
     [
       'zero trials',
@@ -475,7 +497,7 @@ describe('rolls and checks beyond their bounds', () => {
 // Before, taken: "Expected value (…): 1.2277777777777778e+308", "expected weighted utility n/a",
 // utilities printed as fractions of 300 digits.
 describe('worths, utilities and weights past WORTH_LIMIT', () => {
-  const allowed = /is not allowed \(expected a number ≥ -1000000 and ≤ 1000000\)/;
+  const allowed = /is not allowed \(expected a number from -1000000 to 1000000\)/;
   it.each<[string, () => string[], RegExp]>([
     ['a band value', () => ['tags-2d6', 'odds', '--clean-value', '1e308'], allowed],
     ['an improvement point', () => ['tags-2d6', 'odds', '--improvement-value', '-2e6'], allowed],
@@ -487,7 +509,7 @@ describe('worths, utilities and weights past WORTH_LIMIT', () => {
     [
       'a token worth',
       () => ['d12-action', 'odds', '--roll', 'risky', '--token-value', '1e7'],
-      /"1e7" is not allowed \(expected a number ≥ 0 and ≤ 1000000\)/,
+      /"1e7" is not allowed \(expected a number from 0 to 1000000\)/,
     ],
     [
       'a weight',

@@ -134,8 +134,16 @@ describe('dicelab ring-skill advise', () => {
       '5',
     );
     expect(flags.status).toBe(2);
-    expect(flags.stderr).toMatch(
-      /--ring-faces: \[5\] is not allowed \(expected 2 faces from 1 to 6/,
+    // As typed ("5", not the list [5]), its count named by its flag (not the spec's check.ring).
+    expect(flags.stderr).toBe(
+      'dicelab: --ring-faces: "5" is not allowed (expected 2 faces from 1 to 6, one per Ring die (--ring))\n',
+    );
+    const skill = await cli(
+      ...['ring-skill', 'advise', '--ring', '1', '--skill', '1', '--tn', '1'],
+      ...['--ring-faces', '5', '--skill-faces', '7,1'],
+    );
+    expect(skill.stderr).toBe(
+      'dicelab: --skill-faces: "7,1" is not allowed (expected 1 face from 1 to 12, one per Skill die (--skill))\n',
     );
   });
 

@@ -26,7 +26,9 @@ describe('runSimulation', () => {
   it('refuses --shard without --partial before any work', async () => {
     const run = runSimulation(kernel, spec, { ...options, shard: { index: 0, count: 2 } });
     await expect(run).rejects.toThrow(InputError);
-    await expect(run).rejects.toThrow(/^--partial: nothing is not allowed/);
+    await expect(run).rejects.toThrow(
+      /^--partial: missing \(expected a file to write the shard's partial result to, with --shard\)$/,
+    );
   });
 
   it('writes the partial file atomically (no temporary file left) and reads it back', async () => {
@@ -120,12 +122,9 @@ describe('runSimulation', () => {
       ],
       [
         { queue: 'redis://127.0.0.1:1' },
-        /^--shards: nothing is not allowed \(expected how many shard jobs --queue submits/,
+        /^--shards: missing \(expected how many shard jobs --queue submits/,
       ],
-      [
-        { shard: 'auto', partial: 'p.json' },
-        /^--shards: nothing is not allowed \(expected how many array tasks/,
-      ],
+      [{ shard: 'auto', partial: 'p.json' }, /^--shards: missing \(expected how many array tasks/],
     ];
     for (const [flags, message] of cases)
       await expect(

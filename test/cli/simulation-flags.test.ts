@@ -48,7 +48,7 @@ describe('simulation flags', () => {
     expect(shardsFlag('64')).toBe(64);
     expect(shardsFlag('1e5')).toBe(100_000);
     for (const bad of ['0', '100001', '2.5', 'x'])
-      expect(() => shardsFlag(bad), bad).toThrow(/expected a whole number from 1 to 100000/);
+      expect(() => shardsFlag(bad), bad).toThrow(/expected a whole number from 1 to 100,000\)/);
   });
 
   it('reads a Redis URL for --queue and --redis, saying what is wrong with a bad one', () => {
@@ -190,5 +190,8 @@ describe('the bounds a flag enforces, stated in its --help', () => {
     const refused = await cli(...command, flag, outside);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(`"${outside}" is not allowed`);
+    // And its refusal states them as the help does: one spelling of a bound (--chunk-size
+    // said "from 1 to 1073741824", --aura-value "a number ≥ 0 and ≤ 1000000").
+    expect(refused.stderr).toContain(`from ${bounds.replace(/ ms$/, '')}`);
   });
 });

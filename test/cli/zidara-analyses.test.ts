@@ -225,7 +225,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       ],
       [
         ['zidara', 'splits', '--vs', '3'],
-        /^dicelab: --steps: nothing is not allowed \(expected the steps of the roll/,
+        /^dicelab: --steps: missing \(expected the steps of the roll/,
       ],
       [
         ['zidara', 'splits', '--only', 'd7', '--vs', '3'],

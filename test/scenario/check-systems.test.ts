@@ -322,8 +322,22 @@ expectations:
   - { expect: b, figure: expectedHits, of: { stat: 3 }, minus: { of: { stat: 2 } }, between: [0, 40%] }
 `),
     ).toEqual([
-      'bad.yaml:4:66: expectations[0].atLeast: "50%" is not allowed (expected a plain number such as 50: a percent is for chances only, and expectedHits is a number, not a chance)',
-      'bad.yaml:5:98: expectations[1].between[1]: "40%" is not allowed (expected a plain number such as 40: a percent is for chances only, and expectedHits minus expectedHits is a difference of numbers, not of chances)',
+      'bad.yaml:4:66: expectations[0].atLeast: "50%" is not allowed (expected a plain number (50% is 0.5): a percent is for chances only, and expectedHits is a number, not a chance)',
+      'bad.yaml:5:98: expectations[1].between[1]: "40%" is not allowed (expected a plain number (40% is 0.4): a percent is for chances only, and expectedHits minus expectedHits is a difference of numbers, not of chances)',
+    ]);
+  });
+
+  it('says the plain number a percentage on a 0-to-1 figure stands for, not its digits', () => {
+    // Before: "a plain number such as 55", a bound 100 times what was meant.
+    expect(
+      problems(`scenario: x
+system: ring-skill
+expectations:
+  - { expect: a, figure: expectedUtility, of: { ring: 2, skill: 1, tn: 2 }, between: ["55%", "65%"] }
+`),
+    ).toEqual([
+      'bad.yaml:4:87: expectations[0].between[0]: "55%" is not allowed (expected a plain number (55% is 0.55): a percent is for chances only, and expectedUtility is a number, not a chance)',
+      'bad.yaml:4:94: expectations[0].between[1]: "65%" is not allowed (expected a plain number (65% is 0.65): a percent is for chances only, and expectedUtility is a number, not a chance)',
     ]);
   });
 });

@@ -428,9 +428,9 @@ expectations:
     atLeast: 5%
 `;
     expect(problems(text)).toEqual([
-      'bad.yaml:14:14: expectations[0].atLeast: "10%" is not allowed (expected a plain number such as 10: a percent is for chances only, and auraEnd is a number, not a chance)',
-      'bad.yaml:18:20: expectations[1].between[1]: "90%" is not allowed (expected a plain number such as 90: a percent is for chances only, and expectedWins is a number, not a chance)',
-      'bad.yaml:24:13: expectations[2].atMost: "5%" is not allowed (expected a plain number such as 5: a percent is for chances only, and auraEnd minus auraEnd is a difference of numbers, not of chances)',
+      'bad.yaml:14:14: expectations[0].atLeast: "10%" is not allowed (expected a plain number (10% is 0.1): a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:18:20: expectations[1].between[1]: "90%" is not allowed (expected a plain number (90% is 0.9): a percent is for chances only, and expectedWins is a number, not a chance)',
+      'bad.yaml:24:13: expectations[2].atMost: "5%" is not allowed (expected a plain number (5% is 0.05): a percent is for chances only, and auraEnd minus auraEnd is a difference of numbers, not of chances)',
       'bad.yaml:28:14: expectations[3].atLeast: "100%" is not allowed (expected 0 or 1: a percent is for chances only, and frontier is a yes/no flag)',
     ]);
   });
@@ -481,8 +481,8 @@ expectations:
     between: ["40%", 1]
 `;
     expect(problems(text)).toEqual([
-      'bad.yaml:12:18: expectations[0].between[1]: "40%" is not allowed (expected a plain number such as 40: a percent is for chances only, and auraEnd is a number, not a chance)',
-      'bad.yaml:16:14: expectations[1].atLeast: "50%" is not allowed (expected a plain number such as 50: a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:12:18: expectations[0].between[1]: "40%" is not allowed (expected a plain number (40% is 0.4): a percent is for chances only, and auraEnd is a number, not a chance)',
+      'bad.yaml:16:14: expectations[1].atLeast: "50%" is not allowed (expected a plain number (50% is 0.5): a percent is for chances only, and auraEnd is a number, not a chance)',
       'bad.yaml:21:14: expectations[2].between: [1,"40%"] is not allowed (expected the low value first: [low, high]; a plain 1 is 100%)',
       'bad.yaml:26:13: expectations[3].atMost: 0.3 is not allowed (expected at least atLeast (50%); a plain 0.3 is 30%)',
     ]);

@@ -2,7 +2,7 @@ import { z } from '#zod';
 import { countOf } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import { integer } from '../../input/field-schemas.ts';
-import { invalid, missing } from '../../input/input-error.ts';
+import { InputError, invalid, missing, showValue } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 import { Rational } from '../rational.ts';
 import type { RingSkillFigures } from './exact.ts';
@@ -122,16 +122,27 @@ export function parseRingSkillAdviceRequest(input: unknown, where = ''): RingSki
   );
   const check = parseRingSkillSpec(raw.check, `${where}check.`);
   if (raw.ring.length !== check.ring)
-    throw invalid(
-      `${where}ring`,
-      raw.ring,
-      `${countOf(check.ring, 'face')} from 1 to 6, one per Ring die (check.ring)`,
-    );
-  const skillFaces = `${countOf(check.skill, 'face')} from 1 to 12, one per Skill die (check.skill)`;
+    throw wrongCount(`${where}ring`, raw.ring, check.ring, 'Ring');
   const skill = raw.skill ?? (check.skill === 0 ? [] : undefined);
-  if (skill === undefined) throw missing(`${where}skill`, skillFaces);
-  if (skill.length !== check.skill) throw invalid(`${where}skill`, skill, skillFaces);
+  if (skill === undefined) throw missing(`${where}skill`, facesAllowed(check.skill, 'Skill'));
+  if (skill.length !== check.skill) throw wrongCount(`${where}skill`, skill, check.skill, 'Skill');
   return { check, ring: raw.ring, skill };
+}
+
+/** The faces a kind's list must hold: "2 faces from 1 to 6, one per Ring die (check.ring)". */
+function facesAllowed(dice: number, kind: 'Ring' | 'Skill', name = (field: string) => field) {
+  const [sides, field] = kind === 'Ring' ? [6, 'check.ring'] : [12, 'check.skill'];
+  return `${countOf(dice, 'face')} from 1 to ${sides}, one per ${kind} die (${name(field)})`;
+}
+
+/**
+ * A list of faces not one per die, its count's field named as the caller names it (a CLI's
+ * `--ring`), through `naming`.
+ */
+function wrongCount(field: string, faces: readonly number[], dice: number, kind: 'Ring' | 'Skill') {
+  const said = (name?: (field: string) => string) =>
+    `${field}: ${showValue(faces)} is not allowed (expected ${facesAllowed(dice, kind, name)})`;
+  return new InputError(said(), field, { allowed: facesAllowed(dice, kind), naming: said });
 }
 
 /**
