@@ -1,10 +1,6 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/process/exit-status.ts';
-import { TSX_LOADER } from './run-dicelab.ts';
-
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+import { runDicelab } from './run-dicelab.ts';
 
 /**
  * The real CLI in a child process, sent one Ctrl-C (SIGINT) `after` ms in; a child stopped
@@ -12,29 +8,7 @@ const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
  */
 async function interrupted(args: string[]) {
   for (let after = 1500; ; after *= 2) {
-    const run = await new Promise<{
-      code: number | null;
-      stdout: string;
-      stderr: string;
-    }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', TSX_LOADER, main, ...args], {
-        env: { ...process.env, FORCE_COLOR: '0' },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
-      const timer = setTimeout(() => child.kill('SIGINT'), after);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
+    const run = await runDicelab(args, { signal: { name: 'SIGINT', after } });
     if (run.code !== null || after > 20_000) return run;
   }
 }

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { builtFile } from '../built.ts';
+import { runNode } from './run-dicelab.ts';
 
 /** A whole fight whose exact solve takes seconds on two threads, drawing its bar on a terminal. */
 const BIG_FIGHT = [
@@ -47,28 +48,8 @@ function ctrlCOnTerminal(
 }
 
 /** The built CLI with pipes for its output, sent `signal` `after` ms in. */
-function signalled(
-  args: string[],
-  signal: NodeJS.Signals,
-  after: number,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [builtFile('bin/dicelab.js'), ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill(signal), after);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function signalled(args: string[], signal: NodeJS.Signals, after: number) {
+  return runNode([builtFile('bin/dicelab.js'), ...args], { signal: { name: signal, after } });
 }
 
 describe('an exact whole-fight solve stopped by a signal', () => {

@@ -1,31 +1,15 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { builtFile } from '../built.ts';
-import { TSX_LOADER } from '../cli/run-dicelab.ts';
+import { runNode, TSX_LOADER } from '../cli/run-dicelab.ts';
 
 const SOURCES = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const SIMULATE = ['zidara', 'simulate', 'd12', 'd6', '--vs', '3', '--trials', '20000'];
 const ARGS = [...SIMULATE, '--threads', '2', '--chunk-size', '4096', '--json'];
 
 /** The CLI in a child process started with Node options `nodeFlags` before its script. */
-function run(
-  nodeFlags: string[],
-  script: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags, ...script, ...ARGS]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(nodeFlags: string[], script: string[]) {
+  return runNode([...nodeFlags, ...script, ...ARGS]);
 }
 
 describe('worker threads under Node flags a worker refuses', () => {
