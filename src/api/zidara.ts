@@ -51,7 +51,15 @@ import {
 // Thrown for bad input by every function here: exported where it is caught.
 export { InputError } from '../input/input-error.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
-export type { AnalysisProgress } from '../systems/analysis-declaration.ts';
+// Named in the signatures and results below (a job's options, a result's fields): a consumer
+// names them to type what it passes on.
+export type { AnalysisName } from '../systems/analyses.ts';
+export type {
+  AnalysisDeclaration,
+  AnalysisProgress,
+  WhatIfShape,
+} from '../systems/analysis-declaration.ts';
+export type { Analyses } from '../systems/run-analysis.ts';
 export {
   type AnalysisJob,
   type AnalysisResult,
@@ -116,6 +124,7 @@ export {
   type WhatIfUnit,
   whatIfPairs,
 } from '../systems/zidara/analyses/what-if.ts';
+export type { ActionFigures } from '../systems/zidara/engine/advise.ts';
 // How a roll is played, and what the engine reports of it
 export {
   PLAY_DEFAULTS,
@@ -126,6 +135,7 @@ export {
   type RollEnding,
   type RollOdds,
 } from '../systems/zidara/engine/roll-play.ts';
+export type { Fight } from '../systems/zidara/fight/fight.ts';
 // Fights
 export {
   FIGHT_DEFAULTS,
@@ -135,6 +145,7 @@ export {
   meanRoundsToWin,
 } from '../systems/zidara/fight/fight.ts';
 export { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+export type { RuleOptionCommon } from '../systems/zidara/roll/rule-options.ts';
 // The rule options, each declared once (rule variants included): what flags, schemas and docs read
 export {
   RULE_OPTION_NAMES,
@@ -167,6 +178,7 @@ export {
   splitsOfPool,
 } from '../systems/zidara/roll/split.ts';
 export type { CharacterSetup, RollSetup } from '../systems/zidara/roll/split-roll.ts';
+export type { Range } from '../systems/zidara/simulate.ts';
 export type {
   Advice,
   AdvisedAction,

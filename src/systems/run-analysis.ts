@@ -6,7 +6,7 @@ import { ANALYSES, ANALYSIS_ALIASES, type AnalysisName } from './analyses.ts';
 import type { AnalysisDeclaration, AnalysisProgress, DeclaredJob } from './analysis-declaration.ts';
 
 /** Each analysis' options, the rest of its job, its row and the rest of its result, as declared. */
-type Analyses = {
+export type Analyses = {
   [A in AnalysisName]: (typeof ANALYSES)[A] extends AnalysisDeclaration<
     infer Options,
     infer Extra,
