@@ -19,6 +19,13 @@ import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions, SIMULATE_OPTION_SHAPE } from '../input/library-options.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import type { AnalysisProgress } from '../systems/analysis-declaration.ts';
+import {
+  type AnalysisJob,
+  type AnalysisResult,
+  checkAnalysisNamed,
+  runAnalysisNamed,
+} from '../systems/run-analysis.ts';
 import {
   type Advice,
   type AdvisedAction,
@@ -59,13 +66,7 @@ export type {
   AnalysisProgress,
   WhatIfShape,
 } from '../systems/analysis-declaration.ts';
-export type { Analyses } from '../systems/run-analysis.ts';
-export {
-  type AnalysisJob,
-  type AnalysisResult,
-  checkAnalysis,
-  runAnalysis,
-} from '../systems/run-analysis.ts';
+export type { Analyses, AnalysisJob, AnalysisResult } from '../systems/run-analysis.ts';
 // The analyses, one a file, each returning rows (`runAnalysis` runs any of them as a job)
 export {
   ADVANTAGE_DEFAULTS,
@@ -193,6 +194,28 @@ export type {
 };
 
 // The pool functions, held to a roll's limits here: inside, the engine calls them unchecked.
+
+/**
+ * Runs one analysis as a job: its rows, every figure exact and raw, and what else it found (the
+ * splits ranked, the tune's target answers). Pure; bad parameters throw an InputError before
+ * anything is solved, a field of `options` named as the analysis' own function names it
+ * (`options.steps`), the job's own fields (`analysis`, `name`, `splits`, …) as they are. A long
+ * one says how far it is to `progress` (the splits: splits solved of all).
+ * @example runAnalysis({ analysis: 'stated-splits', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).rows[0].split // "d6+d6"
+ */
+export function runAnalysis(job: AnalysisJob, progress?: AnalysisProgress): AnalysisResult {
+  return runAnalysisNamed(job, progress);
+}
+
+/**
+ * Checks a job's parameters without solving anything: every option as its analysis reads it,
+ * the splits' notation, and one sample roll (or fight) of its setup. Well under a millisecond.
+ * @throws InputError naming the field, an option as `options.<field>` ("options.stacks[1][0]").
+ * @example checkAnalysis({ analysis: 'advantage', name: 'a', options: { most: 13 } }) // throws "options.most: 13 is not allowed (expected an integer from 1 to 12)"
+ */
+export function checkAnalysis(job: AnalysisJob): void {
+  checkAnalysisNamed(job);
+}
 
 /**
  * Steps → dice without splitting: ⌊S/6⌋ d12 plus d(2·(S mod 6)) when the remainder is not 0.
