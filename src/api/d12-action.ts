@@ -28,8 +28,12 @@ export { InputError } from '../input/input-error.ts';
 // The types of `odds`, `simulate` (and `advise`): a consumer names them to wrap or pass them on.
 export type { EachSpec } from '../input/spec-array.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
+// Named in the results below (the items of `outcomes`, an interval): a consumer names them.
+export type { Interval } from '../montecarlo/interval.ts';
 export type { SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
 export * from '../systems/d12-action/index.ts';
+export type { DieChoice, ScaledUtilities, SupportRoll } from '../systems/d12-action/plan.ts';
+export type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
 
 /**
  * The exact outcome chances of a roll, played optimally, and its expected utility. An array of

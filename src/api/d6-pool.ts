@@ -26,6 +26,9 @@ export type { EachSpec } from '../input/spec-array.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
 export * from '../systems/d6-pool/index.ts';
+// Named in the results below (the items of `outcomes`, an interval): a consumer names them.
+export type { OutcomeSimulation } from '../systems/outcome-count-kernel.ts';
+export type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
 
 /**
  * Exact failure, mixed and success chances of a check, as reduced fractions (and at the seed's

@@ -27,8 +27,21 @@ export { InputError } from '../input/input-error.ts';
 // The types of `odds`, `simulate` (and `advise`): a consumer names them to wrap or pass them on.
 export type { EachSpec } from '../input/spec-array.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
+// Named in the results below (the items of `outcomes`, an interval): a consumer names them.
+export type { Interval } from '../montecarlo/interval.ts';
 export type { SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
+export type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
+// The exact fractions its results hold, with their arithmetic.
+export { Rational } from '../systems/rational.ts';
+export type { RingSkillFigures } from '../systems/ring-skill/exact.ts';
 export * from '../systems/ring-skill/index.ts';
+export type { KindOutcome } from '../systems/ring-skill/keep-menus.ts';
+export type {
+  ExactFigures,
+  KeepChoice,
+  RerollChoice,
+  SolverOptions,
+} from '../systems/ring-skill/solver.ts';
 
 /**
  * The exact figures of a check, kept optimally for its objective: P(success), the bonus

@@ -24,10 +24,14 @@ export {
   formatBaseline,
   parseBaseline,
   pathFromBaseline,
+  type SimulatedComparison,
   updateBaseline,
 } from '../scenario/baseline.ts';
 export { checkJunit } from '../scenario/check-junit.ts';
 export { checkMarkdown } from '../scenario/check-markdown.ts';
+// Named in the results below (CheckResult's fields, a loaded scenario's plan): a consumer names them.
+export type { CheckScenario } from '../scenario/check-scenario-schema.ts';
+export type { FalseAlarmBudget, SimulatedFigure } from '../scenario/check-scenarios.ts';
 export {
   type CheckOptions,
   type CheckResult,
@@ -36,6 +40,7 @@ export {
   type FileCheck,
 } from '../scenario/check-scenarios.ts';
 export { checkCounts, checkTable, rerecordCommand } from '../scenario/check-table.ts';
+export type { FigureUnit, ScenarioAnalysisName } from '../scenario/figure-catalogue.ts';
 export type { Estimate, Verdict } from '../scenario/judge.ts';
 export {
   formatProblem,
@@ -45,6 +50,21 @@ export {
   type ScenarioParse,
   type ScenarioProblem,
 } from '../scenario/load-scenario.ts';
+export type { PlannedAnalysis } from '../scenario/plan-analysis.ts';
+export type {
+  Bound,
+  Direction,
+  GridLine,
+  PlannedExpectation,
+  ScenarioPlan,
+} from '../scenario/plan-scenario.ts';
+export type {
+  CheckFigure,
+  FigureMethod,
+  FigureRef,
+  FigureSpec,
+  RollDice,
+} from '../scenario/resolve-figure.ts';
 export {
   BASELINE_FILE,
   type CheckFilesOptions,
@@ -55,6 +75,7 @@ export {
   SCENARIO_EXTENSIONS,
 } from '../scenario/scenario-files.ts';
 export { scenarioSchemaText } from '../scenario/scenario-schema-text.ts';
+export type { FigureName } from '../scenario/schema.ts';
 export {
   type Analysis,
   type Character,
@@ -63,3 +84,4 @@ export {
   type Scenario,
   type Threat,
 } from '../scenario/schema.ts';
+export type { CheckSystemName } from '../systems/systems.ts';

@@ -23,6 +23,9 @@ export { InputError } from '../input/input-error.ts';
 export type { EachSpec } from '../input/spec-array.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 export type { SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
+// Named in the results below (the items of `outcomes`, an interval): a consumer names them.
+export type { OutcomeSimulation } from '../systems/outcome-count-kernel.ts';
+export type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
 export * from '../systems/tags-2d6/index.ts';
 
 /**

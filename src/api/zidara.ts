@@ -19,6 +19,13 @@ import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions, SIMULATE_OPTION_SHAPE } from '../input/library-options.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
+import type { AnalysisProgress } from '../systems/analysis-declaration.ts';
+import {
+  type AnalysisJob,
+  type AnalysisResult,
+  checkAnalysisNamed,
+  runAnalysisNamed,
+} from '../systems/run-analysis.ts';
 import {
   type Advice,
   type AdvisedAction,
@@ -51,13 +58,15 @@ import {
 // Thrown for bad input by every function here: exported where it is caught.
 export { InputError } from '../input/input-error.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
-export type { AnalysisProgress } from '../systems/analysis-declaration.ts';
-export {
-  type AnalysisJob,
-  type AnalysisResult,
-  checkAnalysis,
-  runAnalysis,
-} from '../systems/run-analysis.ts';
+// Named in the signatures and results below (a job's options, a result's fields): a consumer
+// names them to type what it passes on.
+export type { AnalysisName } from '../systems/analyses.ts';
+export type {
+  AnalysisDeclaration,
+  AnalysisProgress,
+  WhatIfShape,
+} from '../systems/analysis-declaration.ts';
+export type { Analyses, AnalysisJob, AnalysisResult } from '../systems/run-analysis.ts';
 // The analyses, one a file, each returning rows (`runAnalysis` runs any of them as a job)
 export {
   ADVANTAGE_DEFAULTS,
@@ -116,6 +125,7 @@ export {
   type WhatIfUnit,
   whatIfPairs,
 } from '../systems/zidara/analyses/what-if.ts';
+export type { ActionFigures } from '../systems/zidara/engine/advise.ts';
 // How a roll is played, and what the engine reports of it
 export {
   PLAY_DEFAULTS,
@@ -126,6 +136,7 @@ export {
   type RollEnding,
   type RollOdds,
 } from '../systems/zidara/engine/roll-play.ts';
+export type { Fight } from '../systems/zidara/fight/fight.ts';
 // Fights
 export {
   FIGHT_DEFAULTS,
@@ -135,6 +146,7 @@ export {
   meanRoundsToWin,
 } from '../systems/zidara/fight/fight.ts';
 export { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
+export type { RuleOptionCommon } from '../systems/zidara/roll/rule-options.ts';
 // The rule options, each declared once (rule variants included): what flags, schemas and docs read
 export {
   RULE_OPTION_NAMES,
@@ -167,6 +179,7 @@ export {
   splitsOfPool,
 } from '../systems/zidara/roll/split.ts';
 export type { CharacterSetup, RollSetup } from '../systems/zidara/roll/split-roll.ts';
+export type { Range } from '../systems/zidara/simulate.ts';
 export type {
   Advice,
   AdvisedAction,
@@ -181,6 +194,28 @@ export type {
 };
 
 // The pool functions, held to a roll's limits here: inside, the engine calls them unchecked.
+
+/**
+ * Runs one analysis as a job: its rows, every figure exact and raw, and what else it found (the
+ * splits ranked, the tune's target answers). Pure; bad parameters throw an InputError before
+ * anything is solved, a field of `options` named as the analysis' own function names it
+ * (`options.steps`), the job's own fields (`analysis`, `name`, `splits`, …) as they are. A long
+ * one says how far it is to `progress` (the splits: splits solved of all).
+ * @example runAnalysis({ analysis: 'stated-splits', splits: ['d12', 'd6+d6'], options: { challenge: 3 } }).rows[0].split // "d6+d6"
+ */
+export function runAnalysis(job: AnalysisJob, progress?: AnalysisProgress): AnalysisResult {
+  return runAnalysisNamed(job, progress);
+}
+
+/**
+ * Checks a job's parameters without solving anything: every option as its analysis reads it,
+ * the splits' notation, and one sample roll (or fight) of its setup. Well under a millisecond.
+ * @throws InputError naming the field, an option as `options.<field>` ("options.stacks[1][0]").
+ * @example checkAnalysis({ analysis: 'advantage', name: 'a', options: { most: 13 } }) // throws "options.most: 13 is not allowed (expected an integer from 1 to 12)"
+ */
+export function checkAnalysis(job: AnalysisJob): void {
+  checkAnalysisNamed(job);
+}
 
 /**
  * Steps → dice without splitting: ⌊S/6⌋ d12 plus d(2·(S mod 6)) when the remainder is not 0.

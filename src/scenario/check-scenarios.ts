@@ -22,7 +22,6 @@ import {
   formatMove,
 } from './format-figure.ts';
 import {
-  DETECTION_POWER,
   differenceEstimate,
   type Estimate,
   exactEstimate,
@@ -134,14 +133,14 @@ export interface SimulatedFigure {
   /** The baseline's trials it was compared with (absent: no baseline figure to compare). */
   readonly baselineTrials?: number;
   /**
-   * The smallest move detected with {@link DETECTION_POWER} at the run's level: from the
+   * The smallest move detected with `DETECTION_POWER` at the run's level: from the
    * baseline's figure, or, with none, from a baseline of as many trials as the run took.
    */
   readonly smallestMove: number;
 }
 
 /**
- * How a run spends its false-alarm budget: {@link RUN_FALSE_ALARM} over its simulated tests
+ * How a run spends its false-alarm budget: `RUN_FALSE_ALARM` over its simulated tests
  * (each simulated judgement, each simulated figure compared with a baseline), an equal share
  * each (Bonferroni); a judgement's share is split again among its looks.
  */

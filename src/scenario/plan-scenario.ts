@@ -32,6 +32,7 @@ export interface Bound {
   readonly atMost?: number;
 }
 
+/** How a figure must move along a grid's axis (an expectation's `monotone:` over a grid). */
 export type Direction = 'nonDecreasing' | 'nonIncreasing';
 
 /** One line of a grid: the points along the monotone axis, the other axes held at `label`. */

@@ -433,6 +433,7 @@ const FIGURE_NAMES = [
   'auraSpent',
   'resolveSpent',
 ] as const;
+/** A figure an expectation may name (`figure: winChance`, …; see docs/scenarios.md). */
 export type FigureName = (typeof FIGURE_NAMES)[number];
 
 /** What a figure is of: a character's roll or fight, or a row of an analysis. */

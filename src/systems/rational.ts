@@ -55,14 +55,17 @@ export class Rational {
       : Rational.of(digits, 10n ** BigInt(-shift));
   }
 
+  /** This plus `other`, exact. */
   add(other: Rational): Rational {
     return new Rational(this.value.add(other.value));
   }
 
+  /** This minus `other`, exact. */
   sub(other: Rational): Rational {
     return new Rational(this.value.sub(other.value));
   }
 
+  /** This times `other` (a fraction or an integer), exact. */
   mul(other: Rational | bigint): Rational {
     return new Rational(this.value.mul(typeof other === 'bigint' ? other : other.value));
   }
@@ -72,6 +75,7 @@ export class Rational {
     return Math.sign(this.value.compare(other.value)) as -1 | 0 | 1;
   }
 
+  /** The nearest float (correctly rounded, whatever the size of the parts). */
   toNumber(): number {
     return ratio(this.num, this.den);
   }

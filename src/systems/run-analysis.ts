@@ -1,12 +1,12 @@
 import { z } from '#zod';
 import { text } from '../input/field-schemas.ts';
-import { invalid, missing } from '../input/input-error.ts';
+import { fieldWithin, InputError, invalid, missing } from '../input/input-error.ts';
 import { parseSpec } from '../input/issue-messages.ts';
 import { ANALYSES, ANALYSIS_ALIASES, type AnalysisName } from './analyses.ts';
 import type { AnalysisDeclaration, AnalysisProgress, DeclaredJob } from './analysis-declaration.ts';
 
 /** Each analysis' options, the rest of its job, its row and the rest of its result, as declared. */
-type Analyses = {
+export type Analyses = {
   [A in AnalysisName]: (typeof ANALYSES)[A] extends AnalysisDeclaration<
     infer Options,
     infer Extra,
@@ -80,6 +80,35 @@ export function runAnalysis(job: AnalysisJob, progress?: AnalysisProgress): Anal
 export function checkAnalysis(job: AnalysisJob): void {
   checkJobShape(job);
   declarationOf(job).check(job);
+}
+
+/**
+ * {@link runAnalysis} as the library gives it (`dicelab/zidara`): a field of the job's options
+ * is named `options.<field>`, as `splits(options)` names it; the job's own fields (`analysis`,
+ * `name`, `options`, `splits`, …) keep their names. The CLI and scenario files call
+ * `runAnalysis` itself, whose bare option names they turn into flags and a file's fields.
+ */
+export function runAnalysisNamed(job: AnalysisJob, progress?: AnalysisProgress): AnalysisResult {
+  checkJobShape(job);
+  return optionsNamed(job, () => runAnalysis(job, progress));
+}
+
+/** {@link checkAnalysis} as the library gives it, named as {@link runAnalysisNamed} names it. */
+export function checkAnalysisNamed(job: AnalysisJob): void {
+  checkJobShape(job);
+  optionsNamed(job, () => checkAnalysis(job));
+}
+
+/** `act` on a shape-checked job, an InputError about one of its options named inside `options`. */
+function optionsNamed<T>(job: AnalysisJob, act: () => T): T {
+  try {
+    return act();
+  } catch (error) {
+    const field = error instanceof InputError ? (error.field ?? '') : '';
+    const head = /^[A-Za-z]*/.exec(field)![0];
+    const own = ['analysis', 'name', 'options', ...Object.keys(declarationOf(job).job ?? {})];
+    throw field === '' || own.includes(head) ? error : fieldWithin(error, 'options.');
+  }
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { InputError, odds, simulate, splits } from '../../src/api/zidara.ts';
+import {
+  type AnalysisJob,
+  checkAnalysis,
+  InputError,
+  odds,
+  runAnalysis,
+  simulate,
+  splits,
+} from '../../src/api/zidara.ts';
 
 /**
  * How a roll is played (`policy`, `rerolls`) is `splits`' field but `odds`' and `simulate`'s
@@ -23,5 +31,28 @@ describe('odds and simulate, given how to play inside the spec', () => {
     );
     // Any other unknown field is refused as before.
     expect(() => odds({ ...SPEC, dies: 3 } as typeof SPEC)).toThrow(/^dies: no such field/);
+  });
+});
+
+describe('runAnalysis and checkAnalysis', () => {
+  it("name a field of the options options.<field>, as the analyses themselves do, and the job's own fields as they are", () => {
+    const splitsJob = (options: object) =>
+      ({ analysis: 'splits', options: { challenge: 3, ...options } }) as AnalysisJob;
+    for (const check of [runAnalysis, checkAnalysis]) {
+      expect(() => check(splitsJob({ steps: 0 }))).toThrow(/^options\.steps: 0 is not allowed \(/);
+      expect(() => check(splitsJob({ steps: 4, bogus: 1 }))).toThrow(
+        /^options\.bogus: no such field /,
+      );
+      expect(() => check({ analysis: 'splits', options: {}, bogus: 1 } as never)).toThrow(
+        /^bogus: no such field /,
+      );
+      expect(() => check({ analysis: 'nope', options: {} } as never)).toThrow(/^analysis: "nope"/);
+      expect(() =>
+        check({ analysis: 'stated-splits', splits: ['d12', 'd6+q'], options: { challenge: 3 } }),
+      ).toThrow(/^splits\[1\]: /);
+    }
+    expect(() => splits({ steps: 0, challenge: 3 })).toThrow(
+      /^options\.steps: 0 is not allowed \(/,
+    );
   });
 });

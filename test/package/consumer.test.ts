@@ -68,7 +68,7 @@ expectations:
 
 /** A consumer's TypeScript: every entry imported, and a type error each that the types must catch. */
 const CONSUMER_MTS = `import { DICELAB_VERSION, EXIT, zidara as z } from 'dicelab';
-import { odds as d6Odds } from 'dicelab/d6-pool';
+import { odds as d6Odds, type OutcomeShare } from 'dicelab/d6-pool';
 import {
   advise as d12Advise,
   type D12AdviceRequest,
@@ -107,6 +107,8 @@ const kept: readonly number[] = ringAdvise({ check: { ring: 2, skill: 1, tn: 2 }
 const stop: 'keep' | 'roll' = d12Advise({ check: { roll: 'stacked', rating: 0, capacity: 5 }, rolled: [12] })
   .best.action;
 const mean: number = Dist.die(6).mean();
+// The types inside a result are named too (an item of outcomes), from the same entry.
+const shares: readonly OutcomeShare[] = d6Odds({ stat: 3 }).outcomes;
 const result: Promise<CheckResult> = checkScenarioFiles(['scenarios'], { baseline: false });
 const status: number = EXIT.failed;
 const version: string = DICELAB_VERSION;
@@ -522,8 +524,9 @@ process.stdout.write(JSON.stringify(failing));
     expect(tsc.code).toBe(0);
   });
 
-  it("exports every type the entries' functions take or return, so a consumer can name it", () => {
-    // `entry function: Type` for each type of dicelab's own in a signature that no entry exports.
+  it("exports every type the entries' functions take or return, and every type inside those, so a consumer can name it", () => {
+    // `entry export: Type` for each type of dicelab's own, in a signature or a field of one, that
+    // no entry exports.
     expect(unnamedSignatureTypes(game, ENTRIES)).toEqual([]);
   });
 });

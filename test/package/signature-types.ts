@@ -3,67 +3,71 @@ import ts from 'typescript';
 import { consumerProgram } from './consumer-program.ts';
 
 /**
- * The types of dicelab's own that a consumer meets in what they call — a parameter or the
- * return type of a function (or the declared type of a constant holding one), or of a class's
- * constructor and methods, that an entry of
- * `entries` exports as a value — but that no entry exports, so the consumer cannot name them
- * (to type a wrapper, say). `entry name: Type` each. Read by TypeScript from the installed
- * package's declarations in `project`, as a consumer's compiler resolves them.
+ * The types of dicelab's own that a consumer meets in what an entry of `entries` exports — a
+ * parameter or the return type of a function (or the declared type of a constant holding one),
+ * a class's constructor and methods, an exported type — or inside those, member by member, as
+ * far as they reach (the items of an `outcomes` array, the result a field holds), but that no
+ * entry exports, so the consumer cannot name them (to type a wrapper, say).
+ * `entry export: Type` each, with the export the type is reached from. Read by TypeScript from
+ * the installed package's declarations in `project`, as a consumer's compiler resolves them.
  */
+/** What a consumer names as a type: not a value's `typeof`, a type parameter or a namespace. */
+const NAMEABLE =
+  ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Class | ts.SymbolFlags.Enum;
+
 export function unnamedSignatureTypes(project: string, entries: readonly string[]): string[] {
   const { checker, modules } = consumerProgram(project, entries, 'signature-types');
   const resolved = (symbol: ts.Symbol) =>
     symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-  /** Exported with `export type`, somewhere along its re-exports: not something to call. */
-  const typeOnly = (symbol: ts.Symbol): boolean => {
-    for (let s: ts.Symbol | undefined = symbol; s && s.flags & ts.SymbolFlags.Alias; ) {
-      if (s.declarations?.some(ts.isTypeOnlyImportOrExportDeclaration)) return true;
-      s = checker.getImmediateAliasedSymbol(s);
-    }
-    return false;
-  };
   const exportsOf = modules.map((module) => checker.getExportsOfModule(module));
   const named = new Set(exportsOf.flat().map(resolved));
   const ours = (node: ts.Node) =>
     node.getSourceFile().fileName.includes(`${sep}node_modules${sep}dicelab${sep}`);
+  /** The symbol a type node names (`Foo`, `typeof foo`, `extends Foo`, `import("…").Foo`). */
+  const referenced = (node: ts.Node): ts.Symbol | undefined => {
+    if (ts.isImportTypeNode(node)) {
+      const type = checker.getTypeFromTypeNode(node);
+      return type.aliasSymbol ?? type.getSymbol();
+    }
+    const name = ts.isTypeReferenceNode(node)
+      ? node.typeName
+      : ts.isExpressionWithTypeArguments(node)
+        ? node.expression
+        : undefined;
+    const found = name && checker.getSymbolAtLocation(name);
+    return found && resolved(found);
+  };
+  /** A type-level function (`ValueOf<T>`): what a consumer meets is what it gives. */
+  const generic = (symbol: ts.Symbol) =>
+    symbol.flags & ts.SymbolFlags.TypeAlias &&
+    symbol.declarations?.some((d) => ts.isTypeAliasDeclaration(d) && d.typeParameters);
   const unnamed = new Set<string>();
   entries.forEach((entry, i) => {
     for (const exported of exportsOf[i]!) {
-      const symbol = resolved(exported);
-      if (!(symbol.flags & ts.SymbolFlags.Value) || typeOnly(exported)) continue;
-      const report = (typeNode: ts.Node) => {
-        const visit = (node: ts.Node) => {
-          const name = ts.isTypeReferenceNode(node)
-            ? node.typeName
-            : ts.isTypeQueryNode(node)
-              ? node.exprName
-              : ts.isExpressionWithTypeArguments(node)
-                ? node.expression
-                : undefined;
-          const found = name && checker.getSymbolAtLocation(name);
-          const type = found && resolved(found);
-          if (
-            type &&
-            !(type.flags & ts.SymbolFlags.TypeParameter) &&
-            type.declarations?.some(ours) &&
-            !named.has(type)
-          )
-            unnamed.add(`${entry} ${exported.name}: ${type.name}`);
-          ts.forEachChild(node, visit);
-        };
-        visit(typeNode);
+      // A namespace (`export * as zidara`) is its entry's exports, walked there.
+      const root = resolved(exported);
+      if (root.flags & ts.SymbolFlags.ValueModule) continue;
+      const walked = new Set<ts.Symbol>([root]);
+      const walk = (symbol: ts.Symbol) => {
+        for (const declaration of symbol.declarations ?? [])
+          if (ours(declaration)) visit(declaration);
       };
-      const visitSignatures = (node: ts.Node) => {
-        // A function kept in a constant (`const odds: EachSpec<…>`) is called through its type.
-        if (ts.isVariableDeclaration(node) && node.type) report(node.type);
-        if (ts.isFunctionLike(node)) {
-          for (const parameter of node.parameters) if (parameter.type) report(parameter.type);
-          if (node.type) report(node.type);
+      const visit = (node: ts.Node) => {
+        const type = referenced(node);
+        if (
+          type &&
+          type.flags & NAMEABLE &&
+          !generic(type) &&
+          type.declarations?.some(ours) &&
+          !walked.has(type)
+        ) {
+          walked.add(type);
+          if (!named.has(type)) unnamed.add(`${entry} ${exported.name}: ${type.name}`);
+          walk(type);
         }
-        ts.forEachChild(node, visitSignatures);
+        ts.forEachChild(node, visit);
       };
-      for (const declaration of symbol.declarations ?? [])
-        if (ours(declaration)) visitSignatures(declaration);
+      walk(root);
     }
   });
   return [...unnamed];

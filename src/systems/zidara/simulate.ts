@@ -72,7 +72,7 @@ export type RollSimulation = RollHeading &
   };
 
 /** A 95% interval, [lo, hi]. */
-type Range = readonly [number, number];
+export type Range = readonly [number, number];
 
 /** The intervals of a simulated roll's figures, by the figure's name (see `RollSimulation.ci95`). */
 export interface RollIntervals {

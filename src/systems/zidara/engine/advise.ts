@@ -44,7 +44,7 @@ export interface AuraSpends {
 }
 
 /** Figures every advised action carries: E[U], E[intents won] and P(all won) after it. */
-interface ActionFigures {
+export interface ActionFigures {
   /** E[U] of taking the action now and playing optimally after it (the roll's own utility). */
   readonly expectedUtility: number;
   /** E[intents won] under that same play (equal to `expectedUtility` under the default utility). */

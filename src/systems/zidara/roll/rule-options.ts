@@ -18,7 +18,7 @@ import { invalid } from '../../../input/input-error.ts';
  * independent: the engine's arithmetic, the sampler's and the tests' brute force.
  * See CONTRIBUTING.md ("A rule option") for what a new one touches.
  */
-interface RuleOptionCommon {
+export interface RuleOptionCommon {
   /** One line: what the option does, for the scenario schema and the spec's editors. */
   readonly help: string;
   /** Said after the default in the schema's description ("0: an archetype without the +2"). */

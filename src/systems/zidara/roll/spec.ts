@@ -1,6 +1,6 @@
 import { z } from '#zod';
 import { integer, number } from '../../../input/field-schemas.ts';
-import { invalid, missing } from '../../../input/input-error.ts';
+import { InputError, invalid, missing } from '../../../input/input-error.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { DIE_SIDES } from './pool.ts';
 import { acceptsRollSpec } from './roll-spec-check.ts';
@@ -265,14 +265,20 @@ export function parseRoll(input: unknown, where = ''): Roll {
   }
   if (intentCount === 0)
     throw invalid(`${where}dice`, 'only an area die', 'at least one die with an intent');
-  for (let i = 0; i < intentCount; i++) {
-    if ((aimedAt & (1 << i)) === 0) {
-      throw invalid(
-        `${where}dice`,
-        `no die on intent ${i}`,
-        `every intent 0..${intentCount - 1} to have at least one die`,
-      );
-    }
+  const bare = Array.from({ length: intentCount }, (_, i) => i).filter(
+    (i) => (aimedAt & (1 << i)) === 0,
+  );
+  if (bare.length > 0) {
+    // What was given, not a value: the intents it leaves without a die.
+    const allowed = `every intent 0..${intentCount - 1} to have at least one die`;
+    const run = bare.length > 1 && bare.at(-1)! - bare[0]! === bare.length - 1;
+    const which =
+      bare.length === 1
+        ? `intent ${bare[0]} has no die`
+        : `intents ${run ? `${bare[0]} to ${bare.at(-1)}` : bare.join(', ')} have no die`;
+    throw new InputError(`${where}dice: ${which} (expected ${allowed})`, `${where}dice`, {
+      allowed,
+    });
   }
 
   const threats: Roll['threats'][number][] = [];

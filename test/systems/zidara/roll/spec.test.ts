@@ -52,7 +52,15 @@ describe('roll specs', () => {
     ],
     [
       { ...ok, dice: [{ sides: 8, intent: 1 }] },
-      'dice: "no die on intent 0" is not allowed (expected every intent 0..1 to have at least one die)',
+      'dice: intent 0 has no die (expected every intent 0..1 to have at least one die)',
+    ],
+    [
+      { ...ok, dice: [{ sides: 8, intent: 5 }] },
+      'dice: intents 0 to 4 have no die (expected every intent 0..5 to have at least one die)',
+    ],
+    [
+      { ...ok, dice: [0, 2, 4].map((intent) => ({ sides: 8, intent })) },
+      'dice: intents 1, 3 have no die (expected every intent 0..4 to have at least one die)',
     ],
     [
       { ...ok, intents: [{ threat: 0 }, { threat: 1 }] },
