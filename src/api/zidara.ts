@@ -278,7 +278,7 @@ export function odds(
 export async function simulate(
   spec: RollSpec,
   options: SimulateOptions & PlayOptions = {},
-): Promise<RollSimulation & { seed: number }> {
+): Promise<RollSimulation & { seed: number; interrupted?: true }> {
   const { policy, rerolls } = playOf(
     parseOptions({ ...PLAY_OPTION_SHAPE, ...SIMULATE_OPTION_SHAPE }, options),
   );
@@ -342,7 +342,7 @@ export function fight(input: FightOptions | readonly FightOptions[]): FightOdds 
 export async function simulateFight(
   spec: FightOptions,
   options: SimulateOptions = {},
-): Promise<FightSimulation & { seed: number }> {
+): Promise<FightSimulation & { seed: number; interrupted?: true }> {
   parseOptions(SIMULATE_OPTION_SHAPE, options);
   return simulateSummary('systems/zidara/fight/simulate-fight', parseFight(spec).spec, options);
 }

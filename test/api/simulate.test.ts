@@ -90,4 +90,23 @@ describe("the library's simulate options", () => {
     };
     expect(run.trials).toBe(10);
   });
+
+  it('stopped by its signal, resolve with the partial summary led by interrupted: true, as the CLI prints it', async () => {
+    for (const [entry, simulate] of Object.entries(SIMULATES)) {
+      const controller = new AbortController();
+      const stopped = (await simulate({
+        trials: 1e9,
+        threads: 1,
+        chunkSize: 1000,
+        signal: controller.signal,
+        // The first batch done: the run then stops before the next.
+        onProgress: () => controller.abort(),
+      })) as { interrupted?: boolean; seed: number; trials: number };
+      expect(Object.keys(stopped).slice(0, 2), entry).toEqual(['interrupted', 'seed']);
+      expect(stopped.interrupted, entry).toBe(true);
+      expect(stopped.trials, entry).toBeLessThan(1e9);
+    }
+    const whole = await SIMULATES['d6-pool']!({ trials: 10, threads: 1 });
+    expect(whole).not.toHaveProperty('interrupted');
+  });
 });
