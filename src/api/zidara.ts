@@ -206,10 +206,13 @@ export function challengeDie(challenge: number): number {
  * Each pool is sorted high to low; the list is in ascending lexicographic order.
  * @example legalPools(4, 1) // [[4, 4], [6, 2], [8]]
  * @throws InputError naming `steps` unless it is an integer from 1 to {@link ROLL_LIMITS}`.steps`,
- * or `actions` unless it is an integer ≥ 1.
+ * or `actions` unless it is an integer from 1 to {@link ROLL_LIMITS}`.actions` (`--actions`' bounds).
  */
 export function legalPools(steps: number, actions: number): number[][] {
-  return legalPoolsOf(checkRollSize('steps', steps, ROLL_LIMITS.steps), actions);
+  return legalPoolsOf(
+    checkRollSize('steps', steps, ROLL_LIMITS.steps),
+    checkRollSize('actions', actions, ROLL_LIMITS.actions),
+  );
 }
 
 /** `value` if it is an integer from 1 to `limit`; otherwise an InputError naming `field`. */

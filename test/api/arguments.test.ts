@@ -170,7 +170,18 @@ describe('the pool functions of dicelab/zidara refuse what no roll allows', asyn
     [
       'legalPools(8, 0)',
       () => legalPools(8, 0),
-      'actions: 0 is not allowed (expected an integer ≥ 1)',
+      'actions: 0 is not allowed (expected an integer from 1 to 12)',
+    ],
+    // docs/defaults.md and `zidara pools --actions` stop at 12; these returned pools.
+    [
+      'legalPools(4, 100)',
+      () => legalPools(4, 100),
+      'actions: 100 is not allowed (expected an integer from 1 to 12)',
+    ],
+    [
+      'legalPools(72, 1e9)',
+      () => legalPools(72, 1e9),
+      'actions: 1000000000 is not allowed (expected an integer from 1 to 12)',
     ],
   ])('%s is an InputError naming the field and its bound', (_, call, message) => {
     expect(call).toThrow(InputError);
@@ -182,6 +193,13 @@ describe('the pool functions of dicelab/zidara refuse what no roll allows', asyn
     expect(stepsToDice(8)).toEqual([12, 4]);
     expect(challengeDie(ROLL_LIMITS.challenge)).toBe(100);
     expect(legalPools(4, 1)).toEqual([[4, 4], [6, 2], [8]]);
+    expect(legalPools(4, ROLL_LIMITS.actions)).toEqual([
+      [2, 2, 2, 2],
+      [4, 2, 2],
+      [4, 4],
+      [6, 2],
+      [8],
+    ]);
     expect(legalPools(ROLL_LIMITS.steps, 1)).toContainEqual(Array(12).fill(12));
   });
 });
