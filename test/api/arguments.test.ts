@@ -13,11 +13,13 @@ import {
 } from '../../src/api/scenario.ts';
 import * as tags from '../../src/api/tags-2d6.ts';
 import {
+  advise,
   fight,
   formatPool,
   formatSplit,
   InputError,
   meanRoundsToWin,
+  odds,
   parseRoll,
   rollToSpec,
   splitSteps,
@@ -626,5 +628,40 @@ describe('ringSkillSolver and d12Plan build what ringSkillOdds, ringSkillAdvice 
     expect(() => d12.d12Advice({ check: { ...roll, tokens: 1 }, rolled: [9] }, plan)).toThrow(
       /^plan: a plan of tokens 2 is not allowed \(expected the plan of this check's roll, of tokens 1, or none to build it\)$/,
     );
+  });
+});
+
+/**
+ * An array of specs is what a spec file may hold: odds([]) and advise([]) answered [], and
+ * odds() took 100,001 specs, while `--spec` refuses a file of [] and one past 100,000 specs.
+ */
+describe('the spec-taking functions refuse an array a spec file may not hold', () => {
+  const EACH: Record<string, (specs: never[]) => unknown> = {
+    'zidara odds': odds as never,
+    'zidara advise': advise as never,
+    'zidara fight': fight as never,
+    'd6-pool odds': d6.odds as never,
+    'tags-2d6 odds': tags.odds as never,
+    'd12-action odds': d12.odds as never,
+    'd12-action advise': d12.advise as never,
+    'ring-skill odds': ring.odds as never,
+    'ring-skill advise': ring.advise as never,
+  };
+
+  it.each(Object.entries(EACH))('%s', (_, each) => {
+    const empty = () => each([]);
+    expect(empty).toThrow(InputError);
+    expect(empty).toThrow(
+      /^specs: an empty array is not allowed \(expected one spec or an array of specs\)$/,
+    );
+    // Refused before any spec is read, as the file is.
+    const tooMany = () => each(Array(100_001).fill({}) as never[]);
+    expect(tooMany).toThrow(
+      /^specs: 100,001 specs is not allowed \(expected at most 100,000; split them into several calls\)$/,
+    );
+  });
+
+  it('answers an array of one spec as before', () => {
+    expect(d6.odds([{ stat: 1 }])).toHaveLength(1);
   });
 });
