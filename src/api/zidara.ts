@@ -241,10 +241,13 @@ export function challengeDie(challenge: number): number {
  * Each pool is sorted high to low; the list is in ascending lexicographic order.
  * @example legalPools(4, 1) // [[4, 4], [6, 2], [8]]
  * @throws InputError naming `steps` unless it is an integer from 1 to {@link ROLL_LIMITS}`.steps`,
- * or `actions` unless it is an integer ≥ 1.
+ * or `actions` unless it is an integer from 1 to {@link ROLL_LIMITS}`.actions` (`--actions`' bounds).
  */
 export function legalPools(steps: number, actions: number): number[][] {
-  return legalPoolsOf(checkRollSize('steps', steps, ROLL_LIMITS.steps), actions);
+  return legalPoolsOf(
+    checkRollSize('steps', steps, ROLL_LIMITS.steps),
+    checkRollSize('actions', actions, ROLL_LIMITS.actions),
+  );
 }
 
 /** `value` if it is an integer from 1 to `limit`; otherwise an InputError naming `field`. */
@@ -313,7 +316,7 @@ export function odds(
 export async function simulate(
   spec: RollSpec,
   options: SimulateOptions & PlayOptions = {},
-): Promise<RollSimulation & { seed: number }> {
+): Promise<RollSimulation & { seed: number; interrupted?: true }> {
   const { policy, rerolls } = playOf(
     parseOptions({ ...PLAY_OPTION_SHAPE, ...SIMULATE_OPTION_SHAPE }, options),
   );
@@ -377,7 +380,7 @@ export function fight(input: FightOptions | readonly FightOptions[]): FightOdds 
 export async function simulateFight(
   spec: FightOptions,
   options: SimulateOptions = {},
-): Promise<FightSimulation & { seed: number }> {
+): Promise<FightSimulation & { seed: number; interrupted?: true }> {
   parseOptions(SIMULATE_OPTION_SHAPE, options);
   return simulateSummary('systems/zidara/fight/simulate-fight', parseFight(spec).spec, options);
 }

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
+import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
 import { CHECK_RUN_LIMITS, checkScenarios } from '../scenario/check-scenarios.ts';
 import { checkCounts, newAndGoneLines } from '../scenario/check-table.ts';
@@ -13,7 +14,7 @@ import {
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
 import { fileFlag, pathArguments } from './flags.ts';
-import { countFlag, MAX_THREADS, threadsFlag } from './simulation-flags.ts';
+import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFileAtomically } from './write-files.ts';
 
 /**

@@ -1,4 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
+import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
@@ -13,7 +14,7 @@ import {
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, pathArguments } from './flags.ts';
-import { countFlag, MAX_THREADS, threadsFlag } from './simulation-flags.ts';
+import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
 /** The files `check` writes into `--out`. */

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
+import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import {
   QUEUE_NAME,
   REDIS_GIVE_UP_LIMITS,
@@ -10,7 +11,7 @@ import {
   WORKER_LIMITS,
 } from '../queue/queue-settings.ts';
 import { integerFlag } from './flags.ts';
-import { countFlag, MAX_THREADS, redisUrlFlag, threadsFlag } from './simulation-flags.ts';
+import { countFlag, redisUrlFlag, threadsFlag } from './simulation-flags.ts';
 
 /** The bounds of --lock-duration and --stalled-interval, as their help states them. */
 const INTERVAL_RANGE = `${formatCount(WORKER_LIMITS.minIntervalMs)} to ${formatCount(WORKER_LIMITS.maxIntervalMs)} ms`;

@@ -127,8 +127,8 @@ export async function runSimulation(
 }
 
 /**
- * A run's summary (`summarizeResult`), led by `interrupted: true` when Ctrl-C stopped the run
- * (as its partial result file says: the figures cover only the trials played), or undefined
+ * A run's summary (`summarizeResult`: led by `interrupted: true` when Ctrl-C stopped the run,
+ * as its partial result file says), or undefined
  * for a shard that holds no chunk of the run (fewer chunks than shards): there is nothing to
  * estimate from, so one line on stderr says so, and its partial result (written all the same,
  * with no trials) merges as nothing; likewise for a run stopped before any chunk finished.
@@ -151,8 +151,7 @@ export async function summarizeRun(
     return undefined;
   }
   const { summarizeResult } = await import('../montecarlo/summarize-result.ts');
-  const summary = await summarizeResult(result);
-  return result.interrupted ? { interrupted: true, ...(summary as object) } : summary;
+  return summarizeResult(result);
 }
 
 /**

@@ -9,6 +9,7 @@ import { invalid } from '../input/input-error.ts';
 import {
   DEFAULT_CHUNK_SIZE,
   MAX_CHUNK_SIZE,
+  MAX_THREADS,
   SIMULATION_DEFAULTS,
 } from '../montecarlo/chunk-plan.ts';
 import type { Shard } from '../montecarlo/run.ts';
@@ -51,8 +52,6 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
 export const trialsFlag = countFlag(1);
 /** `--seed`: any whole number from 0 to MAX_SEED (2^53 − 1). */
 const seedFlag = countFlag(0, MAX_SEED);
-/** The most worker threads `--threads` asks for (simulate, check, baseline, queue worker). */
-export const MAX_THREADS = 256;
 /** `--threads`: 1 to MAX_THREADS worker threads. */
 export const threadsFlag = countFlag(1, MAX_THREADS);
 /** `--chunk-size`: trials per chunk, 1 to MAX_CHUNK_SIZE (part of a result's identity). */

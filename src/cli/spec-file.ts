@@ -1,10 +1,9 @@
 import { once } from 'node:events';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
-import { formatCount } from '../format/format-count.ts';
-import { decodeUtf8, INPUT_LIMITS, isJsonPath, readFileBytes } from '../input/input-bytes.ts';
+import { decodeUtf8, isJsonPath, readFileBytes } from '../input/input-bytes.ts';
 import { InputError, missing, showValue } from '../input/input-error.ts';
 import type { InputSource } from '../input/located-text.ts';
-import { parseSpecArray } from '../input/spec-array.ts';
+import { parseSpecArray, specCountProblem } from '../input/spec-array.ts';
 import { readFileFlag } from './flags.ts';
 
 /**
@@ -85,14 +84,12 @@ export async function specsFromOptions<T>(
   }
   const path = options.spec;
   const source = await readInputFile(path, '--spec');
-  const held = Array.isArray(source.value) ? source.value.length : 1;
-  if (held === 0)
+  const problem = Array.isArray(source.value)
+    ? specCountProblem(source.value.length, 'split it into several files')
+    : undefined;
+  if (problem)
     throw new InputError(
-      `${path}:1:1: the file holds an empty array (expected one spec or an array of specs)`,
-    );
-  if (held > INPUT_LIMITS.specs)
-    throw new InputError(
-      `${path}:1:1: the file holds ${formatCount(held)} specs (expected at most ${formatCount(INPUT_LIMITS.specs)}; split it into several files)`,
+      `${path}:1:1: the file holds ${problem.held} (expected ${problem.expected})`,
     );
   try {
     return parseSpecArray(source.value, parse);

@@ -1,9 +1,33 @@
+import { formatCount } from '../format/format-count.ts';
+import { INPUT_LIMITS } from './input-bytes.ts';
+import { InputError } from './input-error.ts';
+
+/**
+ * Why an array of `held` specs is not taken, as what it is and what is expected, or undefined:
+ * none (nothing to answer), or more than `INPUT_LIMITS.specs` (each is checked before any is
+ * worked out, and all are held). A spec file's words and the library's alike; `split` says how.
+ * @example specCountProblem(0, 'split them') // { held: "an empty array", expected: "one spec or an array of specs" }
+ */
+export function specCountProblem(
+  held: number,
+  split: string,
+): { held: string; expected: string } | undefined {
+  if (held === 0) return { held: 'an empty array', expected: 'one spec or an array of specs' };
+  if (held > INPUT_LIMITS.specs)
+    return {
+      held: `${formatCount(held)} specs`,
+      expected: `at most ${formatCount(INPUT_LIMITS.specs)}; ${split}`,
+    };
+  return undefined;
+}
+
 /**
  * One spec, or an array of them, each validated by `parse`: the fields of the i-th spec of an
  * array are named `[i].field` in messages. How a `--spec` file's value and the library's
  * spec-taking functions (`odds`, `advise`, …) read their input alike.
  * @returns the specs, and whether they came as an array (so that output mirrors it).
- * @throws InputError from `parse`, naming the field.
+ * @throws InputError from `parse`, naming the field; naming `specs` for an empty array or one
+ * of more than `INPUT_LIMITS.specs` (see `specCountProblem`).
  * @example parseSpecArray([{ stat: 2 }, { stat: 3 }], parseD6PoolSpec) // { specs: [{ stat: 2 }, { stat: 3 }], many: true }
  */
 export function parseSpecArray<T>(
@@ -11,6 +35,13 @@ export function parseSpecArray<T>(
   parse: (spec: unknown, where: string) => T,
 ): { specs: T[]; many: boolean } {
   if (!Array.isArray(value)) return { specs: [parse(value, '')], many: false };
+  const problem = specCountProblem(value.length, 'split them into several calls');
+  if (problem)
+    throw new InputError(
+      `specs: ${problem.held} is not allowed (expected ${problem.expected})`,
+      'specs',
+      { allowed: problem.expected },
+    );
   return { specs: value.map((spec, i) => parse(spec, `[${i}].`)), many: true };
 }
 

@@ -5,6 +5,12 @@ import type { AnyKernel } from './load-kernel.ts';
 /** Trials per chunk at most: a chunk stays a unit of work, not a whole run. */
 export const MAX_CHUNK_SIZE = 2 ** 30;
 
+/**
+ * The most worker threads a run takes (the CLI's `--threads`, the library's `threads`): far
+ * above any machine's cores, and each thread holds its own heap (64 on 2 cores took 1.5 GB).
+ */
+export const MAX_THREADS = 256;
+
 /** A simulation's trials and seed when nothing says otherwise (the CLI's flags and the library alike). */
 export const SIMULATION_DEFAULTS = {
   /** Trials in a run. */

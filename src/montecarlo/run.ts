@@ -8,6 +8,7 @@ import {
   chunksInShard,
   DEFAULT_CHUNK_SIZE,
   MAX_CHUNK_SIZE,
+  MAX_THREADS,
   runChunks,
   trialsInChunks,
 } from './chunk-plan.ts';
@@ -322,8 +323,11 @@ function checkedPlan(req: SimulationRequest): ChunkPlan {
     throw invalid('seed', seed, 'an integer ≥ 0 (at most 2^53 − 1)');
   if (!Number.isSafeInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE)
     throw invalid('chunkSize', chunkSize, `an integer from 1 to ${MAX_CHUNK_SIZE}`);
-  if (req.threads !== undefined && (!Number.isSafeInteger(req.threads) || req.threads < 1))
-    throw invalid('threads', req.threads, 'an integer ≥ 1');
+  if (
+    req.threads !== undefined &&
+    (!Number.isSafeInteger(req.threads) || req.threads < 1 || req.threads > MAX_THREADS)
+  )
+    throw invalid('threads', req.threads, `an integer from 1 to ${MAX_THREADS}`);
   if (req.poolThresholdMs !== undefined && !(req.poolThresholdMs >= 0))
     throw invalid('poolThresholdMs', req.poolThresholdMs, 'a number of milliseconds ≥ 0');
   if (!Number.isSafeInteger(shard.count) || shard.count < 1)

@@ -17,11 +17,18 @@ export interface SimulateOptions {
   /** Called as batches finish, with the trials done and in all. */
   readonly onProgress?: (doneTrials: number, totalTrials: number) => void;
   /**
-   * Stops the run; the summary then covers the trials played (aborted before any was played, the
-   * run rejects with the signal's reason, as `fetch` does).
+   * Stops the run; the summary then covers the trials played and is led by `interrupted: true`,
+   * as the CLI's JSON of a stopped run (aborted before any was played, the run rejects with the
+   * signal's reason, as `fetch` does).
    */
   readonly signal?: AbortSignal;
 }
+
+/**
+ * A library `simulate`'s answer: its kernel's summary headed by the seed, and led by
+ * `interrupted: true` when its `signal` stopped it early.
+ */
+export type Simulated<Summary> = Summary & { seed: number; interrupted?: true };
 
 /** The options the run checks itself, under their own names. */
 const RUN_OPTION_FIELDS: ReadonlySet<string> = new Set(['trials', 'seed', 'threads', 'chunkSize']);
@@ -36,7 +43,7 @@ export async function simulateSummary<Summary>(
   kernel: KernelId,
   spec: unknown,
   options: SimulateOptions = {},
-): Promise<Summary & { seed: number }> {
+): Promise<Simulated<Summary>> {
   let result: SimulationResult;
   try {
     result = await simulate({
@@ -58,14 +65,14 @@ export async function simulateSummary<Summary>(
   }
   // No trial played: there is nothing to summarise (an interval of 0 trials has no width).
   if (result.completedTrials === 0) options.signal?.throwIfAborted();
-  return (await summarizeResult(result)) as Summary & { seed: number };
+  return (await summarizeResult(result)) as Simulated<Summary>;
 }
 
 /** A library `simulate`: one spec on the worker pool, its summary headed by the seed. */
 export type SimulateSpec<Spec, Summary> = (
   spec: Spec,
   options?: SimulateOptions,
-) => Promise<Summary & { seed: number }>;
+) => Promise<Simulated<Summary>>;
 
 /**
  * The library `simulate` of a system's check: each spec checked by `parse`, then run on `kernel`

@@ -4,7 +4,8 @@ import type { SimulationResult } from './run.ts';
 /**
  * A result's summary, as its kernel makes it (`kernel.summarize`), over the trials actually
  * played, headed by the seed that reproduces it: the same JSON for one run and for the merge of
- * its shards. Imports the kernel.
+ * its shards, led by `interrupted: true` for a run stopped early (Ctrl-C, a library caller's
+ * `signal`): its figures cover only the trials played. Imports the kernel.
  * @example await summarizeResult(await simulate(request)) // not run: needs a finished simulation; gives e.g. { seed: 1, outcomes: [...] }
  */
 export async function summarizeResult(result: SimulationResult): Promise<unknown> {
@@ -15,7 +16,8 @@ export async function summarizeResult(result: SimulationResult): Promise<unknown
     Float64Array.from(result.tally),
     result.completedTrials,
   );
-  return typeof summary === 'object' && summary !== null && !Array.isArray(summary)
-    ? { seed: result.seed, ...summary }
-    : summary;
+  if (typeof summary !== 'object' || summary === null || Array.isArray(summary)) return summary;
+  return result.interrupted
+    ? { interrupted: true, seed: result.seed, ...summary }
+    : { seed: result.seed, ...summary };
 }

@@ -2,6 +2,7 @@ import { z } from '#zod';
 import { integer } from '../input/field-schemas.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { parseOptions } from '../input/library-options.ts';
+import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { MAX_SEED } from '../rng/index.ts';
 import {
@@ -52,7 +53,7 @@ const atLeast = (min: number) =>
 export const CHECK_RUN_OPTION_SHAPE = {
   seed: integer(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max).optional(),
   maxTrials: atLeast(CHECK_RUN_LIMITS.maxTrials.min),
-  threads: atLeast(1),
+  threads: integer(1, MAX_THREADS).optional(),
   onProgress: z
     .custom<(line: string) => void>((v) => typeof v === 'function', { error: 'a function' })
     .optional(),

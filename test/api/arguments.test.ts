@@ -13,11 +13,13 @@ import {
 } from '../../src/api/scenario.ts';
 import * as tags from '../../src/api/tags-2d6.ts';
 import {
+  advise,
   fight,
   formatPool,
   formatSplit,
   InputError,
   meanRoundsToWin,
+  odds,
   parseRoll,
   rollToSpec,
   splitSteps,
@@ -170,7 +172,18 @@ describe('the pool functions of dicelab/zidara refuse what no roll allows', asyn
     [
       'legalPools(8, 0)',
       () => legalPools(8, 0),
-      'actions: 0 is not allowed (expected an integer ≥ 1)',
+      'actions: 0 is not allowed (expected an integer from 1 to 12)',
+    ],
+    // docs/defaults.md and `zidara pools --actions` stop at 12; these returned pools.
+    [
+      'legalPools(4, 100)',
+      () => legalPools(4, 100),
+      'actions: 100 is not allowed (expected an integer from 1 to 12)',
+    ],
+    [
+      'legalPools(72, 1e9)',
+      () => legalPools(72, 1e9),
+      'actions: 1000000000 is not allowed (expected an integer from 1 to 12)',
     ],
   ])('%s is an InputError naming the field and its bound', (_, call, message) => {
     expect(call).toThrow(InputError);
@@ -182,6 +195,13 @@ describe('the pool functions of dicelab/zidara refuse what no roll allows', asyn
     expect(stepsToDice(8)).toEqual([12, 4]);
     expect(challengeDie(ROLL_LIMITS.challenge)).toBe(100);
     expect(legalPools(4, 1)).toEqual([[4, 4], [6, 2], [8]]);
+    expect(legalPools(4, ROLL_LIMITS.actions)).toEqual([
+      [2, 2, 2, 2],
+      [4, 2, 2],
+      [4, 4],
+      [6, 2],
+      [8],
+    ]);
     expect(legalPools(ROLL_LIMITS.steps, 1)).toContainEqual(Array(12).fill(12));
   });
 });
@@ -608,5 +628,40 @@ describe('ringSkillSolver and d12Plan build what ringSkillOdds, ringSkillAdvice 
     expect(() => d12.d12Advice({ check: { ...roll, tokens: 1 }, rolled: [9] }, plan)).toThrow(
       /^plan: a plan of tokens 2 is not allowed \(expected the plan of this check's roll, of tokens 1, or none to build it\)$/,
     );
+  });
+});
+
+/**
+ * An array of specs is what a spec file may hold: odds([]) and advise([]) answered [], and
+ * odds() took 100,001 specs, while `--spec` refuses a file of [] and one past 100,000 specs.
+ */
+describe('the spec-taking functions refuse an array a spec file may not hold', () => {
+  const EACH: Record<string, (specs: never[]) => unknown> = {
+    'zidara odds': odds as never,
+    'zidara advise': advise as never,
+    'zidara fight': fight as never,
+    'd6-pool odds': d6.odds as never,
+    'tags-2d6 odds': tags.odds as never,
+    'd12-action odds': d12.odds as never,
+    'd12-action advise': d12.advise as never,
+    'ring-skill odds': ring.odds as never,
+    'ring-skill advise': ring.advise as never,
+  };
+
+  it.each(Object.entries(EACH))('%s', (_, each) => {
+    const empty = () => each([]);
+    expect(empty).toThrow(InputError);
+    expect(empty).toThrow(
+      /^specs: an empty array is not allowed \(expected one spec or an array of specs\)$/,
+    );
+    // Refused before any spec is read, as the file is.
+    const tooMany = () => each(Array(100_001).fill({}) as never[]);
+    expect(tooMany).toThrow(
+      /^specs: 100,001 specs is not allowed \(expected at most 100,000; split them into several calls\)$/,
+    );
+  });
+
+  it('answers an array of one spec as before', () => {
+    expect(d6.odds([{ stat: 1 }])).toHaveLength(1);
   });
 });

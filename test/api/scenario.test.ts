@@ -37,7 +37,8 @@ const WRONG: [Record<string, unknown>, string][] = [
     'options.seed: -1 is not allowed (expected an integer from 0 to 9007199254740991)',
   ],
   [{ maxTrials: -1 }, 'options.maxTrials: -1 is not allowed (expected an integer ≥ 1000)'],
-  [{ threads: 0 }, 'options.threads: 0 is not allowed (expected an integer ≥ 1)'],
+  [{ threads: 0 }, 'options.threads: 0 is not allowed (expected an integer from 1 to 256)'],
+  [{ threads: 1000 }, 'options.threads: 1000 is not allowed (expected an integer from 1 to 256)'],
   [{ onProgress: 5 }, 'options.onProgress: 5 is not allowed (expected a function)'],
   [
     { baseline: 'reports/baseline.json' },

@@ -25,7 +25,12 @@ const WRONG: [Record<string, unknown>, RegExp][] = [
   [{ trials: 0 }, /^options\.trials: 0 is not allowed \(expected an integer ≥ 1/],
   [{ trials: '1000' }, /^options\.trials: "1000" is not allowed /],
   [{ seed: -1 }, /^options\.seed: -1 is not allowed \(expected an integer ≥ 0/],
-  [{ threads: 0 }, /^options\.threads: 0 is not allowed \(expected an integer ≥ 1\)$/],
+  [{ threads: 0 }, /^options\.threads: 0 is not allowed \(expected an integer from 1 to 256\)$/],
+  // The CLI's --threads bound: 64 threads on 2 cores took 1.5 GB, and 1000 ran.
+  [
+    { trials: 10, threads: 1000 },
+    /^options\.threads: 1000 is not allowed \(expected an integer from 1 to 256\)$/,
+  ],
   [{ chunkSize: 0.5 }, /^options\.chunkSize: 0\.5 is not allowed /],
   // Once a batch was done, these were a TypeError from inside the run (or nothing at all).
   [
@@ -52,7 +57,7 @@ const WRONG: [Record<string, unknown>, RegExp][] = [
   ],
   [
     { trials: 10, threads: null },
-    /^options\.threads: null \(an empty value\) is not allowed \(expected an integer ≥ 1\)$/,
+    /^options\.threads: null \(an empty value\) is not allowed \(expected an integer from 1 to 256\)$/,
   ],
   [
     { trials: 10, onProgress: null },
@@ -84,5 +89,24 @@ describe("the library's simulate options", () => {
       trials: number;
     };
     expect(run.trials).toBe(10);
+  });
+
+  it('stopped by its signal, resolve with the partial summary led by interrupted: true, as the CLI prints it', async () => {
+    for (const [entry, simulate] of Object.entries(SIMULATES)) {
+      const controller = new AbortController();
+      const stopped = (await simulate({
+        trials: 1e9,
+        threads: 1,
+        chunkSize: 1000,
+        signal: controller.signal,
+        // The first batch done: the run then stops before the next.
+        onProgress: () => controller.abort(),
+      })) as { interrupted?: boolean; seed: number; trials: number };
+      expect(Object.keys(stopped).slice(0, 2), entry).toEqual(['interrupted', 'seed']);
+      expect(stopped.interrupted, entry).toBe(true);
+      expect(stopped.trials, entry).toBeLessThan(1e9);
+    }
+    const whole = await SIMULATES['d6-pool']!({ trials: 10, threads: 1 });
+    expect(whole).not.toHaveProperty('interrupted');
   });
 });

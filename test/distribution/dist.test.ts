@@ -134,3 +134,143 @@ describe('Dist sizes', () => {
     expect(past).toThrow('count: 1001 is not allowed (expected an integer from 0 to 1000)');
   });
 });
+
+/**
+ * add and repeat accumulate by sum (a BigInt product, Kronecker substitution, where the sums
+ * are dense): they listed every (sum, weight) pair, and Dist.die(100000).add(Dist.die(100000))
+ * ran out of heap after 2 minutes, Dist.die(1000).repeat(10) took 27 s. The weights are exact,
+ * so the results are those of the pair list, kept here as it gave them.
+ */
+describe('Dist sums at size', () => {
+  const listed = (d: Dist) => d.outcomes.map((o, i) => [o, String(d.weights[i])]);
+
+  it('gives what listing every pair gave', () => {
+    expect(listed(Dist.die(6).repeat(3))).toEqual([
+      [3, '1'],
+      [4, '3'],
+      [5, '6'],
+      [6, '10'],
+      [7, '15'],
+      [8, '21'],
+      [9, '25'],
+      [10, '27'],
+      [11, '27'],
+      [12, '25'],
+      [13, '21'],
+      [14, '15'],
+      [15, '10'],
+      [16, '6'],
+      [17, '3'],
+      [18, '1'],
+    ]);
+    const a = Dist.of([
+      [-2, 1n],
+      [0, 3n],
+      [5, 2n],
+    ]);
+    expect(
+      listed(
+        a.add(
+          Dist.of([
+            [1, 2n],
+            [4, 1n],
+            [-7, 5n],
+          ]),
+        ),
+      ),
+    ).toEqual([
+      [-9, '5'],
+      [-7, '15'],
+      [-2, '10'],
+      [-1, '2'],
+      [1, '6'],
+      [2, '1'],
+      [4, '3'],
+      [6, '4'],
+      [9, '2'],
+    ]);
+    expect(
+      listed(
+        Dist.of([
+          [0, 1n],
+          [1, 1n],
+          [1e9, 1n],
+        ]).repeat(3),
+      ),
+    ).toEqual([
+      [0, '1'],
+      [1, '3'],
+      [2, '3'],
+      [3, '1'],
+      [1e9, '3'],
+      [1e9 + 1, '6'],
+      [1e9 + 2, '3'],
+      [2e9, '3'],
+      [2e9 + 1, '3'],
+      [3e9, '1'],
+    ]);
+    expect(
+      listed(
+        Dist.of([
+          [3, 2n],
+          [9, 1n],
+        ]).repeat(4),
+      ),
+    ).toEqual([
+      [12, '16'],
+      [18, '32'],
+      [24, '24'],
+      [30, '8'],
+      [36, '1'],
+    ]);
+    const d = Dist.die(12).repeat(40);
+    expect(d.outcomes.length).toBe(441);
+    expect(d.weights[200]).toBe(176830093649856246320212394344139870399905n);
+    expect(d.total).toBe(12n ** 40n);
+  });
+
+  it('matches every pair summed one by one, for small dists and up to 4 copies', () => {
+    const pairSums = (a: Dist, b: Dist) => {
+      const sums = new Map<number, bigint>();
+      a.outcomes.forEach((x, i) => {
+        b.outcomes.forEach((y, j) => {
+          sums.set(x + y, (sums.get(x + y) ?? 0n) + a.weights[i]! * b.weights[j]!);
+        });
+      });
+      return [...sums].filter(([, w]) => w > 0n).sort(([x], [y]) => x - y);
+    };
+    const pairsOf = (d: Dist) => d.outcomes.map((o, i) => [o, d.weights[i]!]);
+    fc.assert(
+      fc.property(smallDist, smallDist, fc.integer({ min: 1, max: 4 }), (a, b, n) => {
+        expect(pairsOf(a.add(b))).toEqual(pairSums(a, b));
+        let copies = a;
+        for (let i = 1; i < n; i++) copies = Dist.of(pairSums(copies, a));
+        expect(pairsOf(a.repeat(n))).toEqual(pairsOf(copies));
+      }),
+    );
+  });
+
+  it('sums two d100000s and 1000 d6s in seconds', () => {
+    const two = Dist.die(DIST_LIMITS.sides).add(Dist.die(DIST_LIMITS.sides));
+    expect(two.outcomes.length).toBe(199_999);
+    expect(two.weight(100_001)).toBe(100_000n);
+    const d6s = Dist.die(6).repeat(DIST_LIMITS.repeat);
+    expect([d6s.min, d6s.max, d6s.total]).toEqual([1000, 6000, 6n ** 1000n]);
+    expect(Dist.die(1000).repeat(10).outcomes.length).toBe(9_991);
+  }, 20_000);
+
+  it('refuses a sum past DIST_LIMITS.resultBits before any work', () => {
+    const past = () => Dist.die(200).repeat(1000);
+    expect(past).toThrow(InputError);
+    expect(past).toThrow(
+      'count: 1000 is not allowed (expected a result of at most 100000000 bits, DIST_LIMITS.resultBits: this sum has up to 199001 outcomes of 7644-bit weights, 1521163644 bits)',
+    );
+    expect(() => Dist.die(100_000).repeat(1000)).toThrow(/^count: 1000 is not allowed/);
+    // A total whose power alone is past the limit (past BigInt's largest, a RangeError).
+    expect(() => Dist.of([[1, 2n ** 2_000_000n]]).repeat(1000)).toThrow(
+      'count: 1000 is not allowed (expected a result of at most 100000000 bits, DIST_LIMITS.resultBits: this sum has up to 1 outcomes of at least 2000000001-bit weights, 2000000001 bits)',
+    );
+    const wide = Dist.die(100_000).repeat(5);
+    expect(() => wide.add(wide)).toThrow(/^other: .* DIST_LIMITS\.resultBits/);
+  });
+});

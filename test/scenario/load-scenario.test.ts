@@ -604,7 +604,10 @@ describe("the library's file arguments", () => {
       'options.maxTrials: 5 is not allowed (expected an integer ≥ 1000)',
     );
     expect(await refused({ threads: 0 })).toBe(
-      'options.threads: 0 is not allowed (expected an integer ≥ 1)',
+      'options.threads: 0 is not allowed (expected an integer from 1 to 256)',
+    );
+    expect(await refused({ threads: 257 })).toBe(
+      'options.threads: 257 is not allowed (expected an integer from 1 to 256)',
     );
     expect(await refused({ baseline: 7 })).toBe(
       'options.baseline: 7 is not allowed (expected the path of a baseline file, or false to compare with none)',
