@@ -192,13 +192,7 @@ export async function simulateOneSpec<Spec, Summary>(
   read: SpecReader<Spec>,
   text: (summary: Summary) => string,
 ): Promise<void> {
-  const { specs, many } = await specsFromOptions(
-    options,
-    read.parse,
-    read.flags,
-    read.fromFlags,
-    read.words,
-  );
+  const { specs, many } = await specsFromOptions(options, read);
   if (many)
     throw invalid(
       '--spec',

@@ -63,16 +63,13 @@ export async function readInputFile(path: string, flag: string): Promise<InputSo
 /**
  * The specs a command works on: from `--spec FILE` (JSON or YAML: one spec, or an array of
  * them), else one spec built from the command's flags. Each is validated by `parse` before
- * any work; a bad file field reads `file:line:col: field: …`, a bad flag names the flag
- * (`flags` maps spec fields to flag names) and, given `words`, quotes it as typed.
+ * any work (`read.parse`); a bad file field reads `file:line:col: field: …`, a bad flag names
+ * the flag (`read.flags` maps spec fields to flag names) and, given `read.words`, quotes it as typed.
  * @returns the specs, and whether the file held an array (so output mirrors it).
  */
 export async function specsFromOptions<T>(
   options: { spec?: string | undefined },
-  parse: (spec: unknown, where: string) => T,
-  flags: Readonly<Record<string, string>>,
-  fromFlags: () => Record<string, unknown>,
-  words: FlagWords = {},
+  { parse, flags, fromFlags, words = {} }: SpecReader<T>,
 ): Promise<{ specs: T[]; many: boolean }> {
   if (options.spec === undefined) {
     const spec = Object.fromEntries(Object.entries(fromFlags()).filter(([, v]) => v !== undefined));
@@ -116,13 +113,7 @@ export async function printSpecResults<S, R>(
   result: (spec: S) => R,
   text: (result: R, spec: S) => string,
 ): Promise<void> {
-  const { specs, many } = await specsFromOptions(
-    options,
-    read.parse,
-    read.flags,
-    read.fromFlags,
-    read.words,
-  );
+  const { specs, many } = await specsFromOptions(options, read);
   await printResults(specs, many, options.json, result, text);
 }
 

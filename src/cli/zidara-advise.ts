@@ -129,7 +129,11 @@ async function requestsFromOptions(
   if (options.spec !== undefined) {
     if (words.length > 0 || options.defence !== undefined)
       throw new InputError('--spec: give a spec file or dice with --defence, not both');
-    return specsFromOptions(options, parseAdviceRequest, {}, () => ({}));
+    return specsFromOptions(options, {
+      parse: parseAdviceRequest,
+      flags: {},
+      fromFlags: () => ({}),
+    });
   }
   return { specs: [requestFromFlags(words, options)], many: false };
 }

@@ -141,12 +141,11 @@ Examples:
           '--no-exact: cannot be used with --no-simulate (nothing would be worked out; drop one of them)',
           '--no-exact',
         );
-      const { specs: fights, many } = await specsFromOptions(
-        options,
-        parseWholeFight,
-        FLAG_OF_FIELD,
-        () => fightFromFlags(options),
-      );
+      const { specs: fights, many } = await specsFromOptions(options, {
+        parse: parseWholeFight,
+        flags: FLAG_OF_FIELD,
+        fromFlags: () => fightFromFlags(options),
+      });
       // Without the simulation only the exact whole-fight solve runs on threads: per-roll play
       // would ignore --threads, so it is refused rather than silently dropped.
       if (

@@ -103,9 +103,11 @@ async function rollsFromOptions(
       throw options.spec === undefined ? diceWordsError(error, words) : error;
     }
   };
-  const { specs, many } = await specsFromOptions(options, parse, FLAG_OF_FIELD, () =>
-    specFromFlags(words, options),
-  );
+  const { specs, many } = await specsFromOptions(options, {
+    parse,
+    flags: FLAG_OF_FIELD,
+    fromFlags: () => specFromFlags(words, options),
+  });
   return { rolls: specs, many };
 }
 
