@@ -29,6 +29,17 @@ function focused(page: Page): Promise<string> {
   });
 }
 
+/** The page of a long question, its Solve it pressed from the keyboard: the focus on Cancel. */
+async function solveItFromTheKeyboard(fragment: string): Promise<Page> {
+  const page = await open(fragment);
+  await page.waitForSelector('button.solve');
+  await page.focus('button.solve');
+  await page.keyboard.press('Enter');
+  // Working… may show after a moment; a busy machine takes longer than the poll's second.
+  await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Cancel');
+  return page;
+}
+
 describe('the keyboard keeps its place', () => {
   it('on a stepper at its limit: the button stays focused and a press changes nothing', async () => {
     const page = await open('v=1&view=splits&steps=8&vs=4&tags=3&aura=4');
@@ -135,24 +146,9 @@ describe('the keyboard keeps its place', () => {
     expect(await page.evaluate(() => location.hash)).not.toContain('explode');
   });
 
-  it('on a long solve: Solve it hands the focus to Cancel, and Cancel to Solve again', async () => {
-    const page = await open('v=1&view=splits&steps=27&actions=3&vs=9&tags=4');
-    await page.waitForSelector('button.solve');
-    await page.focus('button.solve');
-    await page.keyboard.press('Enter');
-    // Working… shows after a moment; a busy machine takes longer than the poll's second.
-    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Cancel');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
-  });
-
   it('on a long solve that ends: the line keeps the focus its Cancel had, and Tab goes on to the answer', async () => {
     // Big enough to be asked about on 4 workers (the page's most), done in seconds on 2.
-    const page = await open('v=1&view=splits&steps=20&actions=4&vs=5&tags=4');
-    await page.waitForSelector('button.solve');
-    await page.focus('button.solve');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Cancel');
+    const page = await solveItFromTheKeyboard('v=1&view=splits&steps=20&actions=4&vs=5&tags=4');
     await page.waitForSelector('.status-ready', { timeout: 120_000 });
     expect(await page.evaluate(() => document.activeElement?.matches('.status'))).toBe(true);
     await page.keyboard.press('Tab');
@@ -166,12 +162,8 @@ describe('the keyboard keeps its place', () => {
     ).toBe(true);
   });
 
-  it('on a long solve: Solve again hands the focus to Cancel, which keeps it while the solve runs', async () => {
-    const page = await open('v=1&view=splits&steps=27&actions=3&vs=9&tags=4');
-    await page.waitForSelector('button.solve');
-    await page.focus('button.solve');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Cancel');
+  it('on a long solve: Solve it hands the focus to Cancel, Cancel to Solve again, and Solve again to Cancel, which keeps it while the solve runs', async () => {
+    const page = await solveItFromTheKeyboard('v=1&view=splits&steps=27&actions=3&vs=9&tags=4');
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Solve again');
     await page.keyboard.press('Enter');

@@ -1366,30 +1366,7 @@ describe('the offline page on a phone', () => {
       await shownSplits(page);
       await page.focus('#tab-splits');
       await page.keyboard.press('Tab');
-      const drawn = await page.evaluate(() => {
-        const radio = document.activeElement as HTMLInputElement;
-        const option = getComputedStyle(radio.nextElementSibling!);
-        // Inside the ring: an inset band drawn between it and the fill, else the fill.
-        const band = /inset/.test(option.boxShadow)
-          ? /^rgba?\([^)]*\)/.exec(option.boxShadow)
-          : null;
-        return {
-          focused: `${radio.type} ${radio.checked} ${radio.matches(':focus-visible')}`,
-          ring: `${option.outlineStyle} ${option.outlineWidth}`,
-          ringColour: option.outlineColor,
-          inside: band?.[0] ?? option.backgroundColor,
-          card: getComputedStyle(radio.closest('.question')!).backgroundColor,
-        };
-      });
-      expect(drawn.focused, colorScheme).toBe('radio true true');
-      expect(drawn.ring, colorScheme).toBe('solid 3px');
-      expect(
-        {
-          inside: contrast(drawn.ringColour, drawn.inside) >= 3,
-          card: contrast(drawn.ringColour, drawn.card) >= 3,
-        },
-        `${colorScheme}: ${JSON.stringify(drawn)}`,
-      ).toEqual({ inside: true, card: true });
+      await expectRingOnChecked(page, colorScheme, 'radio true true', 'type');
     }
   });
 
@@ -1405,28 +1382,7 @@ describe('the offline page on a phone', () => {
       await page.focus('#face-0-3');
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab');
-      const drawn = await page.evaluate(() => {
-        const radio = document.activeElement as HTMLInputElement;
-        const face = getComputedStyle(radio.nextElementSibling!);
-        // Inside the ring: an inset band drawn between it and the fill, else the fill.
-        const band = /inset/.test(face.boxShadow) ? /^rgba?\([^)]*\)/.exec(face.boxShadow) : null;
-        return {
-          focused: `${radio.id} ${radio.checked} ${radio.matches(':focus-visible')}`,
-          ring: `${face.outlineStyle} ${face.outlineWidth}`,
-          ringColour: face.outlineColor,
-          inside: band?.[0] ?? face.backgroundColor,
-          card: getComputedStyle(radio.closest('.question')!).backgroundColor,
-        };
-      });
-      expect(drawn.focused, colorScheme).toBe('face-0-3 true true');
-      expect(drawn.ring, colorScheme).toBe('solid 3px');
-      expect(
-        {
-          inside: contrast(drawn.ringColour, drawn.inside) >= 3,
-          card: contrast(drawn.ringColour, drawn.card) >= 3,
-        },
-        `${colorScheme}: ${JSON.stringify(drawn)}`,
-      ).toEqual({ inside: true, card: true });
+      await expectRingOnChecked(page, colorScheme, 'face-0-3 true true', 'id');
     }
   });
 
@@ -1722,6 +1678,41 @@ describe('the offline page at a desk', () => {
     expect(await page.evaluate(() => location.hash)).not.toContain('ties-go-to');
   });
 });
+
+/**
+ * The focused radio's ring (drawn on the element after it) is solid, 3 px, and 3:1 or more both
+ * against what is inside it (an inset band, else the fill) and against its card; `focused` is
+ * the radio's `named` property, whether it is checked and whether it shows focus from the keyboard.
+ */
+async function expectRingOnChecked(
+  page: Page,
+  colorScheme: string,
+  focused: string,
+  named: 'type' | 'id',
+): Promise<void> {
+  const drawn = await page.evaluate((named) => {
+    const radio = document.activeElement as HTMLInputElement;
+    const shown = getComputedStyle(radio.nextElementSibling!);
+    // Inside the ring: an inset band drawn between it and the fill, else the fill.
+    const band = /inset/.test(shown.boxShadow) ? /^rgba?\([^)]*\)/.exec(shown.boxShadow) : null;
+    return {
+      focused: `${radio[named]} ${radio.checked} ${radio.matches(':focus-visible')}`,
+      ring: `${shown.outlineStyle} ${shown.outlineWidth}`,
+      ringColour: shown.outlineColor,
+      inside: band?.[0] ?? shown.backgroundColor,
+      card: getComputedStyle(radio.closest('.question')!).backgroundColor,
+    };
+  }, named);
+  expect(drawn.focused, colorScheme).toBe(focused);
+  expect(drawn.ring, colorScheme).toBe('solid 3px');
+  expect(
+    {
+      inside: contrast(drawn.ringColour, drawn.inside) >= 3,
+      card: contrast(drawn.ringColour, drawn.card) >= 3,
+    },
+    `${colorScheme}: ${JSON.stringify(drawn)}`,
+  ).toEqual({ inside: true, card: true });
+}
 
 /** Waits for a solve's progress bar to show, then to move on from its first value. */
 async function progressMoves(page: Page): Promise<void> {
