@@ -89,7 +89,9 @@ export function StatusLine(props: StatusLineProps) {
   const [asked, setAsked] = useState(false);
   const focusCancel = useRef(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // As the line is drawn, not after the paint: a Solve again pressed at once would have its
+  // `asked` undone by this solve's end, its line hidden a moment, and its focus dropped.
+  useLayoutEffect(() => {
     if (status === 'ready' || status === 'cancelled' || status === 'error') setAsked(false);
   }, [status]);
   useLayoutEffect(() => {
