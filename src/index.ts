@@ -35,4 +35,5 @@ export {
   type CompareSystemsOptions,
   compareSystems,
   type SystemCompareRow,
+  ZIDARA_DECIMALS,
 } from './systems/compare.ts';

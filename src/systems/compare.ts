@@ -281,7 +281,7 @@ function fractionOf(text: string | undefined): Rational {
  * good to about 15 digits and a difference of two (partial = won − on the dice) shows the last
  * bits' noise (0.2500000000000001 for 1/4); 12 places hide it in every figure alike.
  */
-const ZIDARA_DECIMALS = 12;
+export const ZIDARA_DECIMALS = 12;
 
 /** A Zi'Dara chance to {@link ZIDARA_DECIMALS} places (dust of either sign to 0, not −0). */
 function toDecimals(x: number): number {
