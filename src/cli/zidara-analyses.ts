@@ -54,6 +54,7 @@ import {
 } from './against.ts';
 import {
   choiceFlag,
+  choicesOption,
   folderFlag,
   formatOption,
   integerFlag,
@@ -180,12 +181,11 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
             integerListFlag(1, ROLL_LIMITS.dice),
           )
           .addOption(
-            new Option(
+            choicesOption(
               '--objective <objective>',
               'rank by: primary = P(main intent wins), wins = expected intents won, all = P(all won), utility = expected utility',
-            )
-              .choices(SPLIT_OBJECTIVES)
-              .default(SPLITS_DEFAULTS.objective as SplitObjective),
+              SPLIT_OBJECTIVES,
+            ).default(SPLITS_DEFAULTS.objective as SplitObjective),
           )
           .option(
             '--only <splits...>',
@@ -430,20 +430,20 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
             FLAG_PARSERS.actions,
           )
           .addOption(
-            new Option(
+            choicesOption(
               '--pool <rule>',
               'best = the best one-intent legal pool; natural = the unsplit pool (8 steps: d12+d4)',
-            )
-              .choices(POOL_RULES)
-              .default(TUNE_DEFAULTS.pool as PoolRule),
+              POOL_RULES,
+            ).default(TUNE_DEFAULTS.pool as PoolRule),
           )
           .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
           .addOption(
             // No default value, so that one given without --target is seen (and refused).
-            new Option(
+            choicesOption(
               '--solve-for <what>',
               'with --target: the Challenge for each step count, or the steps for each Challenge (default: challenge)',
-            ).choices(SOLVE_FOR),
+              SOLVE_FOR,
+            ),
           ),
       ),
     ),

@@ -224,14 +224,16 @@ Examples:
         options.json,
         // The exact chain's mean rounds to win as the text gives it (null when no fight is won,
         // as the simulation's): a figure of the chain, not one of its fields. Each result ends
-        // with the fight as solved (defaults filled), which tells apart fights of one array
-        // that differ in more than the Challenge and tags.
+        // with its system and the fight as solved (defaults filled), as odds and simulate name
+        // theirs; the spec tells apart fights of one array that differ in more than the
+        // Challenge and tags.
         ({ fight, ...result }) => ({
           ...result,
           exact: result.exact && {
             ...result.exact,
             meanRoundsToWin: meanRoundsToWin(result.exact) ?? null,
           },
+          system: 'zidara',
           spec: fight.spec,
         }),
         (r, { fight }) => formatFight(fight, r.exact, r.simulated, r.exactSkipped),

@@ -27,7 +27,7 @@ import {
 } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
-import { integerFlag, numberFlag } from './flags.ts';
+import { choicesOption, integerFlag, numberFlag } from './flags.ts';
 import { flagError } from './spec-file.ts';
 
 const RESOLVE = RULE_OPTIONS.resolve;
@@ -97,9 +97,11 @@ function ruleFlag(option: RuleOption): Option {
         .argParser(numberFlag(option.min, option.max))
         .default(option.default);
     case 'choice':
-      return new Option(`${option.flag.name} <${option.choices.join('|')}>`, help)
-        .choices(option.choices)
-        .default(option.default);
+      return choicesOption(
+        `${option.flag.name} <${option.choices.join('|')}>`,
+        help,
+        option.choices,
+      ).default(option.default);
   }
 }
 
@@ -144,9 +146,11 @@ export function addPlayOptions<A extends unknown[], O extends OptionValues, G ex
         RESOLVE.default,
       )
       .addOption(
-        new Option('--policy <policy>', 'who decides: the optimum, or a simple named policy')
-          .choices(POLICIES)
-          .default(PLAY_DEFAULTS.policy as Policy),
+        choicesOption(
+          '--policy <policy>',
+          'who decides: the optimum, or a simple named policy',
+          POLICIES,
+        ).default(PLAY_DEFAULTS.policy as Policy),
       ),
   );
 }
@@ -158,9 +162,9 @@ export function addRerollsOption<
   G extends OptionValues,
 >(command: Command<A, O, G>) {
   return command.addOption(
-    new Option('--rerolls <kinds>', 'rerolls the optimal policy may use')
-      .choices(REROLL_KINDS)
-      .default(PLAY_DEFAULTS.rerolls as RerollKinds),
+    choicesOption('--rerolls <kinds>', 'rerolls the optimal policy may use', REROLL_KINDS).default(
+      PLAY_DEFAULTS.rerolls as RerollKinds,
+    ),
   );
 }
 
@@ -295,10 +299,9 @@ export const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
 
 /** `--fight-policy`, as `fight` and `fight-curves` take it: how every round of a fight is played. */
 export function fightPolicyOption() {
-  return new Option(
+  return choicesOption(
     '--fight-policy <policy>',
     "per-roll: each roll played for its own utility (the rules' default); whole-fight: every round played for P(win within --max-rounds)",
-  )
-    .choices(FIGHT_POLICIES)
-    .default(FIGHT_DEFAULTS.fightPolicy as FightPolicy);
+    FIGHT_POLICIES,
+  ).default(FIGHT_DEFAULTS.fightPolicy as FightPolicy);
 }

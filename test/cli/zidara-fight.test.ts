@@ -296,6 +296,15 @@ describe('dicelab zidara fight', () => {
     expect(results[0]!.spec.maxRounds).toBe(FIGHT_DEFAULTS.maxRounds);
   });
 
+  it('--json names its system beside the fight solved, as odds and simulate do', async () => {
+    // Before, each result ended with `spec` alone: no "system", which every other JSON has.
+    const { code, stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate', '--json']);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(Object.keys(result)).toEqual(['challenge', 'tags', 'exact', 'system', 'spec']);
+    expect(result.system).toBe('zidara');
+  });
+
   it('gives the exact mean rounds to win in its JSON as in its text', async () => {
     const { code, stdout } = await runInProcess([...PLAIN_FIGHT, '--no-simulate', '--json']);
     expect(code).toBe(0);

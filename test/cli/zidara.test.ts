@@ -156,7 +156,7 @@ describe('dicelab zidara odds', () => {
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--policy', 'best'],
-        /Allowed choices are optimal, greedy, never/,
+        /^dicelab: option '--policy <policy>' argument 'best' is invalid\. "best" is not allowed \(expected one of optimal, greedy, never\) \(see --help\)$/,
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--explode-depth', '5'],
