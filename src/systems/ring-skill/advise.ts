@@ -2,7 +2,7 @@ import { z } from '#zod';
 import { countOf } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import { integer } from '../../input/field-schemas.ts';
-import { InputError, invalid, missing, showValue } from '../../input/input-error.ts';
+import { InputError, missing, showValue } from '../../input/input-error.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 import { Rational } from '../rational.ts';
 import type { RingSkillFigures } from './exact.ts';
