@@ -345,7 +345,7 @@ function refuseCostly(
   const { tags, source, f } = fight;
   const perRound = round(tags);
   if (rounds * perRound <= words.limit) return;
-  const why = `${words.rule} ${formatCount(words.limit)} ${words.unit}${words.of ?? ''}, and this one ${formatCount(perRound)} ${words.unit} a round for ${tags} tag${tags === 1 ? '' : 's'} with ${source}`;
+  const why = `${words.rule} ${formatCount(words.limit)} ${words.unit}${words.of ?? ''}, and this one needs ${formatCount(perRound)} ${words.unit} a round for ${tags} tag${tags === 1 ? '' : 's'} with ${source}`;
   if (perRound <= words.limit)
     throw invalid(
       f('maxRounds'),

@@ -122,7 +122,7 @@ describe('fights, exactly', () => {
     expect(most).toBe(2);
     expect(parseFight({ ...wide, maxRounds: 2 }).maxRounds).toBe(2);
     expect(() => parseFight({ ...wide, maxRounds: 4 })).toThrow(
-      /^maxRounds: 4 is not allowed \(expected at most 2: an exact whole fight walks at most 180,000,000 dice-and-Aura states, and this one 67,728,600 dice-and-Aura states a round for 4 tags with 24 steps\)$/,
+      /^maxRounds: 4 is not allowed \(expected at most 2: an exact whole fight walks at most 180,000,000 dice-and-Aura states, and this one needs 67,728,600 dice-and-Aura states a round for 4 tags with 24 steps\)$/,
     );
     // Six d12 in six intents: a few whole-fight rounds at most; eight d12, fewer intents.
     const sixes = { challenge: 5, tags: 6, pool: [12, 12, 12, 12, 12, 12] };
@@ -131,7 +131,7 @@ describe('fights, exactly', () => {
       /^maxRounds: 3 is not allowed \(expected at most 1: .* of its largest split × Resolve levels squared, over its rounds/,
     );
     expect(() => parseFight({ challenge: 5, tags: 8, pool: Array(8).fill(12) })).toThrow(
-      /^tags: 8 is not allowed \(expected at most \d with a pool of 8 dice: .* of its largest split × Resolve levels squared, and this one 632,812,500/,
+      /^tags: 8 is not allowed \(expected at most \d with a pool of 8 dice: .* of its largest split × Resolve levels squared, and this one needs 632,812,500/,
     );
     // A single intent of 36 steps against C10 with 10 Titles is past the bound with one tag.
     expect(() => parseFight({ challenge: 10, tags: 1, steps: 36, titles: 10 })).toThrow(
