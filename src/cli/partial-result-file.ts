@@ -24,11 +24,17 @@ export async function writePartialResultFile(
 
 /**
  * Reads a partial result file and checks all of it (`parsePartialResult`).
- * @throws InputError naming the file (and the field) when it cannot be read or is not one.
+ * @throws InputError naming the file (and the field, at its `path:line:col`) when it cannot be
+ * read or is not one.
  */
 export async function readPartialResultFile(path: string): Promise<NamedPartial> {
   // Named by merge's argument: the message would otherwise begin with the empty path itself.
   if (path === '') throw invalid('parts', path, 'a partial result file, but its name is empty');
-  const bytes = readFileBytes(path, true);
-  return { source: path, partial: await parsePartialResult(decodeUtf8(bytes, path), path) };
+  const text = decodeUtf8(readFileBytes(path, true), path);
+  // A field's problem is told at its line and column; text that is not JSON is told by the
+  // parse below, in its own words.
+  const { parseInputSource } = await import('../input/input-source.ts');
+  const located = await parseInputSource(text, path).catch(() => undefined);
+  const at = located ? (field: string) => located.locate(field) : undefined;
+  return { source: path, partial: await parsePartialResult(text, path, undefined, at) };
 }

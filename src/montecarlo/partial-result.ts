@@ -131,6 +131,8 @@ export function partialChecksum(content: Readonly<Record<string, unknown>>): str
  * the kernel's `tallyShape`). Imports the kernel.
  * @param stored Where the text was kept, for a checksum that does not match: "the file", or
  * "the result stored on the queue" for a job's result read back from Redis.
+ * @param at Where a field is, before its name in a message: `source` itself, or a file's
+ * `path:line:col` of the field (as the CLI reads a file, `InputSource.locate`).
  * @throws InputError beginning with `source`, naming the field, the value and what is allowed.
  * @example await parsePartialResult(await readFile('part-0.json', 'utf8'), 'part-0.json') // not run: reads a file
  */
@@ -138,6 +140,7 @@ export async function parsePartialResult(
   text: string,
   source: string,
   stored = 'the file',
+  at: (field: string) => string = () => source,
 ): Promise<PartialResult> {
   let value: unknown;
   try {
@@ -147,7 +150,7 @@ export async function parsePartialResult(
     throw new InputError(`${at}: not JSON (${reason})`);
   }
   const bad = (field: string, got: unknown, allowed: string) =>
-    invalid(`${source}: ${field}`, got, allowed);
+    invalid(`${at(field)}: ${field}`, got, allowed);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new InputError(`${source}: not a dicelab partial result (expected a JSON object)`);
   const v = value as Record<string, unknown>;
@@ -178,7 +181,7 @@ export async function parsePartialResult(
   const expected = partialChecksum(v);
   if (v.checksum !== expected)
     throw new InputError(
-      `${source}: checksum: ${typeof v.checksum === 'string' ? v.checksum.slice(0, 80) : String(v.checksum)} does not match the content (${expected}): ${stored} was damaged or changed after it was written`,
+      `${at('checksum')}: checksum: ${typeof v.checksum === 'string' ? v.checksum.slice(0, 80) : String(v.checksum)} does not match the content (${expected}): ${stored} was damaged or changed after it was written`,
     );
   if (!isKernelId(v.kernel))
     throw bad('kernel', v.kernel, `one of dicelab's kernels: ${kernelIds().join(', ')}`);
@@ -232,7 +235,7 @@ export async function parsePartialResult(
     prepared = kernel.prepare(v.spec);
   } catch (error) {
     if (error instanceof InputError)
-      throw new InputError(`${source}: spec: ${error.message}`, error.field);
+      throw new InputError(`${at('spec')}: spec: ${error.message}`, error.field);
     throw error;
   }
   const size = kernel.tallySize(prepared);

@@ -952,9 +952,9 @@ describe('partial result files: data, never code; wrong numbers never merge', ()
     [
       'a kernel that names a module',
       'evil.json',
-      /evil\.json: kernel: "file:[^"]*(evil-kernel\.mjs"|"\.\.\. \(\d+ characters\)) is not allowed \(expected one of dicelab's kernels: /,
+      /evil\.json:\d+:\d+: kernel: "file:[^"]*(evil-kernel\.mjs"|"\.\.\. \(\d+ characters\)) is not allowed \(expected one of dicelab's kernels: /,
     ],
-    ['a count of −5000', 'negative.json', /negative\.json: tally\[0\]: -5000 is not allowed/],
+    ['a count of −5000', 'negative.json', /negative\.json:\d+:\d+: tally\[0\]: -5000 is not allowed/],
     [
       'a count 1000 times the trials',
       'thousandfold.json',
@@ -963,22 +963,22 @@ describe('partial result files: data, never code; wrong numbers never merge', ()
     [
       'one count changed in transit',
       'slot-changed.json',
-      /slot-changed\.json: checksum: .* does not match the content/,
+      /slot-changed\.json:\d+:\d+: checksum: .* does not match the content/,
     ],
     [
       'an old format',
       'old-version.json',
-      /old-version\.json: version: 1 is not allowed \(expected 2/,
+      /old-version\.json:\d+:\d+: version: 1 is not allowed \(expected 2/,
     ],
     [
       'another dicelab',
       'other-dicelab.json',
-      /other-dicelab\.json: dicelab: "0\.0\.9" is not allowed/,
+      /other-dicelab\.json:\d+:\d+: dicelab: "0\.0\.9" is not allowed/,
     ],
     [
       'a complete shard marked interrupted',
       'interrupted.json',
-      /interrupted\.json: interrupted: true is not allowed/,
+      /interrupted\.json:\d+:\d+: interrupted: true is not allowed/,
     ],
     ['not JSON', 'not-json.json', /not-json\.json:\d+:\d+: not JSON \(/],
     ['an array', 'array.json', /array\.json: not a dicelab partial result/],

@@ -149,7 +149,7 @@ describe('dicelab merge', () => {
     const broken = join(dir, 'broken.json');
     await writeFile(broken, '{"format": "dicelab-partial-result", "version": 9}');
     expect((await cli('merge', broken)).stderr).toBe(
-      `dicelab: ${broken}: version: 9 is not allowed (expected 2 (written by this dicelab))\n`,
+      `dicelab: ${broken}:1:49: version: 9 is not allowed (expected 2 (written by this dicelab))\n`,
     );
     expect((await cli('merge', join(dir, 'nope.json'))).stderr).toMatch(
       /nope\.json: cannot read \(no such file\)/,
@@ -213,7 +213,7 @@ describe('dicelab merge', () => {
       expect(stdout).toBe('');
       expect(stderr).toMatch(
         new RegExp(
-          `^dicelab: ${tampered}: kernel: .* is not allowed \\(expected one of dicelab's kernels: systems/zidara/simulate, `,
+          `^dicelab: ${tampered}:\\d+:\\d+: kernel: .* is not allowed \\(expected one of dicelab's kernels: systems/zidara/simulate, `,
         ),
       );
       expect(stderr.split('\n')).toHaveLength(2);
@@ -247,8 +247,8 @@ describe('dicelab merge', () => {
       tally: [fields.tally[0]! * 1000, ...fields.tally.slice(1)],
     });
     const cases: [string, RegExp][] = [
-      [changed, /changed\.json: checksum: .* does not match the content/],
-      [negative, /negative\.json: tally\[0\]: -5000 is not allowed/],
+      [changed, /changed\.json:\d+:\d+: checksum: .* does not match the content/],
+      [negative, /negative\.json:\d+:\d+: tally\[0\]: -5000 is not allowed/],
       [inflated, /inflated\.json: tally\[0\.\.2\] \(outcomes\) sum to \d+, not the \d+ trials/],
     ];
     for (const [path, message] of cases) {
