@@ -254,6 +254,9 @@ function formatOdds(roll: Roll, odds: RollOdds, rerolls?: RerollKinds): string {
   return rollSheet(header, intents, figures);
 }
 
+/** The decimals of a simulated mean and of its interval's ends (a chance is a percentage). */
+const MEAN_DIGITS = 4;
+
 /** A simulated roll for people: the same layout as the exact odds, each figure with its interval. */
 function formatSimulation(
   roll: Roll,
@@ -264,8 +267,11 @@ function formatSimulation(
     pct
       ? `${formatPercent(lo, 2)} to ${formatPercent(hi, 2)}`
       : Number.isFinite(hi)
-        ? `${lo.toFixed(4)} to ${hi.toFixed(4)}`
-        : `${lo.toFixed(4)} or more`;
+        ? `${lo.toFixed(MEAN_DIGITS)} to ${hi.toFixed(MEAN_DIGITS)}`
+        : `${lo.toFixed(MEAN_DIGITS)} or more`;
+  // A mean and its interval, to the same digits.
+  const mean = (estimate: number, interval: readonly [number, number]) =>
+    `${estimate.toFixed(MEAN_DIGITS)}  (${range(interval, false)})`;
   const header = [
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
     setupLine(roll, sim.policy, rerolls),
@@ -287,23 +293,14 @@ function formatSimulation(
   );
   const ci = sim.ci95;
   const lines: [string, string][] = [
-    ['expected intents won', `${sim.expectedWins.toFixed(4)}  (${range(ci.expectedWins, false)})`],
+    ['expected intents won', mean(sim.expectedWins, ci.expectedWins)],
     ['all intents won', `${formatPercent(sim.pAllWin, 2)}  (${range(ci.pAllWin)})`],
-    [
-      'Aura gained (top faces)',
-      `${sim.expectedAuraGained.toFixed(4)}  (${range(ci.expectedAuraGained, false)})`,
-    ],
+    ['Aura gained (top faces)', mean(sim.expectedAuraGained, ci.expectedAuraGained)],
     // One line each, as `formatOdds` gives them, each with room for its interval.
-    ['Aura spent', `${sim.expectedAuraSpent.toFixed(3)}  (${range(ci.expectedAuraSpent, false)})`],
-    [
-      'Aura shared (past the cap)',
-      `${sim.expectedAuraShared.toFixed(3)}  (${range(ci.expectedAuraShared, false)})`,
-    ],
-    ['Aura at the end', `${sim.expectedAuraEnd.toFixed(3)}  (${range(ci.expectedAuraEnd, false)})`],
-    [
-      'Resolve at the end',
-      `${sim.expectedResolveEnd.toFixed(3)}  (${range(ci.expectedResolveEnd, false)})`,
-    ],
+    ['Aura spent', mean(sim.expectedAuraSpent, ci.expectedAuraSpent)],
+    ['Aura shared (past the cap)', mean(sim.expectedAuraShared, ci.expectedAuraShared)],
+    ['Aura at the end', mean(sim.expectedAuraEnd, ci.expectedAuraEnd)],
+    ['Resolve at the end', mean(sim.expectedResolveEnd, ci.expectedResolveEnd)],
     [
       'expected utility',
       `${sim.expectedUtility.toFixed(5)}  (${range(ci.expectedUtility, false)})`,
@@ -317,10 +314,7 @@ function formatSimulation(
     ]);
   const area = roll.dice.find((die) => die.area);
   if (area && sim.areaSize !== undefined && ci.areaSize)
-    lines.push([
-      `area die d${area.sides}: expected size`,
-      `${sim.areaSize.toFixed(3)}  (${range(ci.areaSize, false)})`,
-    ]);
+    lines.push([`area die d${area.sides}: expected size`, mean(sim.areaSize, ci.areaSize)]);
   return rollSheet(header, intents, lines);
 }
 

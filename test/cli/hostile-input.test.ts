@@ -210,42 +210,52 @@ describe('contradictory flags are refused, not dropped', () => {
     [
       '--spec with --aura',
       () => ['zidara', 'odds', '--spec', at('good.json'), '--aura', '2'],
-      /option '--spec <file>' cannot be used with option '--aura <n>'/,
+      /^dicelab: --aura: cannot be used with --spec \(the spec file holds the whole question; drop one of them\)\n$/,
     ],
     [
       '--spec with --explode',
       () => ['zidara', 'simulate', '--spec', at('good.json'), '--explode'],
-      /option '--spec <file>' cannot be used with option '--explode'/,
+      /^dicelab: --explode: cannot be used with --spec \(the spec file holds the whole question; drop one of them\)\n$/,
     ],
     [
       'd6-pool --spec with --stat',
       () => ['d6-pool', 'odds', '--spec', at('stat.json'), '--stat', '4'],
-      /option '--spec <file>' cannot be used with option '--stat <n>'/,
+      /^dicelab: --stat: cannot be used with --spec \(the spec file holds the whole question; drop one of them\)\n$/,
     ],
     [
       'd6-pool simulate --spec with --stat',
       () => ['d6-pool', 'simulate', '--spec', at('stat.json'), '--stat', '4'],
-      /cannot be used with option '--stat <n>'/,
+      /^dicelab: --stat: cannot be used with --spec \(the spec file holds the whole question; drop one of them\)\n$/,
     ],
     [
       'ring-skill --spec with --tn',
       () => ['ring-skill', 'odds', '--spec', at('stat.json'), '--tn', '2'],
-      /cannot be used with option '--tn <n>'/,
+      /^dicelab: --tn: cannot be used with --spec \(the spec file holds the whole question; drop one of them\)\n$/,
     ],
     [
       'fight --spec with --tags',
       () => ['zidara', 'fight', '--spec', at('stat.json'), '--tags', '2'],
-      /cannot be used with option '--tags <T>'/,
+      /^dicelab: --tags: cannot be used with --spec \(the spec file holds the whole question; drop one of them\)\n$/,
+    ],
+    [
+      'the flag before --spec',
+      () => ['tags-2d6', 'odds', '--tags', '2', '--spec', at('stat.json')],
+      /^dicelab: --spec: cannot be used with --tags \(the spec file holds the whole question; drop one of them\)\n$/,
+    ],
+    [
+      'ring-skill table --json with --csv',
+      () => ['ring-skill', 'table', '--json', '--csv'],
+      /^dicelab: --csv: cannot be used with --json \(drop one of them\)\n$/,
     ],
     [
       'advantage --stacks with --die',
       () => ['zidara', 'advantage', '--die', 'd8', '--stacks', 'd12', 'd12+d4'],
-      /option '--stacks <stacks\.\.\.>' cannot be used with option '--die <dN>'/,
+      /^dicelab: --stacks: cannot be used with --die \(drop one of them\)\n$/,
     ],
     [
       'advantage --stacks with --most',
       () => ['zidara', 'advantage', '--stacks', 'd12', '--most', '3'],
-      /cannot be used with option '--most <n>'/,
+      /^dicelab: --most: cannot be used with --stacks \(drop one of them\)\n$/,
     ],
     [
       'fight --no-exact --no-simulate',

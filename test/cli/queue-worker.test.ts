@@ -43,11 +43,11 @@ describe('dicelab queue worker', () => {
 
 describe('--queue on a simulating command', () => {
   it.each([
-    ['--shard', ['--shard', '0/2', '--partial', 'p.json'], "option '--shard <i/n>'"],
-    ['--threads', ['--threads', '2'], "option '--threads <n>'"],
+    ['--shard', ['--shard', '0/2', '--partial', 'p.json']],
+    ['--threads', ['--threads', '2']],
   ])(
     'refuses %s with it: the queue runs every shard, each worker its threads',
-    async (_, flags, other) => {
+    async (other, flags) => {
       const run = await cli(
         'zidara',
         'simulate',
@@ -61,8 +61,8 @@ describe('--queue on a simulating command', () => {
         ...flags,
       );
       expect(run.status).toBe(EXIT.badInput);
-      expect(run.stderr).toMatch(
-        new RegExp(`option '--queue <url>' cannot be used with ${other.replace(/[<>/]/g, '.')}`),
+      expect(run.stderr).toBe(
+        `dicelab: ${other}: cannot be used with --queue (drop one of them)\n`,
       );
     },
   );

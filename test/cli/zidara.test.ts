@@ -295,6 +295,28 @@ describe('dicelab zidara simulate', () => {
     );
   });
 
+  it('prints each simulated mean to the digits of its interval', async () => {
+    // Aura spent, shared and at the end, Resolve at the end and the area die's size printed 3
+    // decimals (`Aura spent 0.991 (0.9908 to 0.9918)`) beside Aura gained's 4.
+    const { code, stdout } = await runInProcess([
+      ...['zidara', 'simulate', 'd8', 'd4', 'area:d4', '--vs', '4', '--aura', '3'],
+      ...['--resolve', '1', '--trials', '2000', '--seed', '1', '--threads', '1'],
+    ]);
+    expect(code).toBe(0);
+    for (const name of [
+      'expected intents won',
+      'Aura gained (top faces)',
+      'Aura spent',
+      'Aura shared (past the cap)',
+      'Aura at the end',
+      'Resolve at the end',
+      'area die d4: expected size',
+    ]) {
+      const line = stdout.split('\n').find((l) => l.startsWith(`${name}  `));
+      expect(line, name).toMatch(/ \d+\.\d{4} {2}\(\d+\.\d{4} to \d+\.\d{4}\)$/);
+    }
+  });
+
   it('gives the area die and the depth cap as odds does', async () => {
     // A Warrior's d8 and an area d4, at most 2 extra rolls a die, no Resolve: nothing is rerolled.
     const roll = ['d8', 'area:d4', '--vs', '3', '--explode', '--explode-depth', '2'];
