@@ -964,7 +964,11 @@ describe('partial result files: data, never code; wrong numbers never merge', ()
       'evil.json',
       /evil\.json:\d+:\d+: kernel: "file:[^"]*(evil-kernel\.mjs"|"\.\.\. \(\d+ characters\)) is not allowed \(expected one of dicelab's kernels: /,
     ],
-    ['a count of −5000', 'negative.json', /negative\.json:\d+:\d+: tally\[0\]: -5000 is not allowed/],
+    [
+      'a count of −5000',
+      'negative.json',
+      /negative\.json:\d+:\d+: tally\[0\]: -5000 is not allowed/,
+    ],
     [
       'a count 1000 times the trials',
       'thousandfold.json',
