@@ -41,7 +41,7 @@ import {
   fightOdds,
   parseFight,
 } from '../systems/zidara/fight/fight.ts';
-import type { FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
+import type { FightIntervals, FightSimulation } from '../systems/zidara/fight/simulate-fight.ts';
 import {
   challengeDie as challengeDieOf,
   legalPools as legalPoolsOf,
@@ -184,6 +184,7 @@ export type {
   Advice,
   AdvisedAction,
   AuraSpends,
+  FightIntervals,
   FightOdds,
   FightOptions,
   FightSimulation,

@@ -31,6 +31,7 @@ import { challengeName } from '../systems/zidara/roll/notation.ts';
 import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { parsePool } from '../systems/zidara/roll/split.ts';
+import type { Range } from '../systems/zidara/simulate.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
@@ -359,14 +360,17 @@ function formatFight(
   // The simulation's mean is NaN when none of its fights is won (null in its JSON).
   if (sim)
     lines.push(
-      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}${stoppedEarly(sim)}; ${meanRoundsText(Number.isNaN(sim.meanRoundsToWin) ? undefined : sim.meanRoundsToWin)}`,
+      `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}${stoppedEarly(sim)}; ${meanRoundsText(Number.isNaN(sim.meanRoundsToWin) ? undefined : sim.meanRoundsToWin, sim.ci95.meanRoundsToWin)}`,
     );
   return lines.join('\n');
 }
 
-/** The mean rounds to win in words, the exact chain's and the simulation's alike. */
-function meanRoundsText(mean: number | undefined): string {
-  return mean === undefined
-    ? 'no fight is won, so no mean rounds to win'
-    : `mean rounds to win ${mean.toFixed(3)} (over the fights won)`;
+/**
+ * The mean rounds to win in words, the exact chain's and the simulation's alike (the
+ * simulation's with its 95% interval, to the mean's digits).
+ */
+function meanRoundsText(mean: number | undefined, ci95?: Range): string {
+  if (mean === undefined) return 'no fight is won, so no mean rounds to win';
+  const interval = ci95 ? `95% ${ci95[0].toFixed(3)} to ${ci95[1].toFixed(3)}, ` : '';
+  return `mean rounds to win ${mean.toFixed(3)} (${interval}over the fights won)`;
 }

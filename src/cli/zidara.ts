@@ -301,10 +301,7 @@ function formatSimulation(
     ['Aura shared (past the cap)', mean(sim.expectedAuraShared, ci.expectedAuraShared)],
     ['Aura at the end', mean(sim.expectedAuraEnd, ci.expectedAuraEnd)],
     ['Resolve at the end', mean(sim.expectedResolveEnd, ci.expectedResolveEnd)],
-    [
-      'expected utility',
-      `${sim.expectedUtility.toFixed(5)}  (${range(ci.expectedUtility, false)})`,
-    ],
+    ['expected utility', mean(sim.expectedUtility, ci.expectedUtility)],
   ];
   // The figures the exact odds add for a Warrior and an Elementalist, as `formatOdds` names them.
   if (sim.pExplodeCapped !== undefined && ci.pExplodeCapped)

@@ -54,6 +54,38 @@ describe('dicelab zidara fight', () => {
     expect(result.simulated).toMatchObject({ seed: 3, trials: 20000 });
   });
 
+  it('gives every simulated figure its 95% interval in ci95, and the mean rounds to win’s in its text', async () => {
+    const args = [...plainFightWith({ '--aura-max': '2' }), '--trials', '5000', '--seed', '3'];
+    const json = await runInProcess([...args, '--threads', '1', '--json']);
+    const sim = JSON.parse(json.stdout).simulated;
+    // As zidara simulate's ci95: each figure by its name, [lo, hi] (one pair a round).
+    expect(Object.keys(sim.ci95)).toEqual([
+      'roundsToWin',
+      'pWinWithin',
+      'pNotWon',
+      'pReached',
+      'auraAtStart',
+      'resolveAtStart',
+      'auraSpent',
+      'resolveSpent',
+      'meanRoundsToWin',
+    ]);
+    for (const name of ['auraAtStart', 'auraSpent', 'resolveAtStart', 'resolveSpent'])
+      sim.ci95[name].forEach(([lo, hi]: [number, number], k: number) => {
+        expect(lo).toBeLessThanOrEqual(sim[name][k]);
+        expect(hi).toBeGreaterThanOrEqual(sim[name][k]);
+      });
+    // Aura is spent on ties: the spends spread, so their interval has a width.
+    const [lo, hi] = sim.ci95.auraSpent[0];
+    expect(hi - lo).toBeGreaterThan(0);
+    expect(sim.ci95.meanRoundsToWin).toEqual(sim.meanRoundsToWinCi95);
+    const text = await runInProcess([...args, '--threads', '1']);
+    const [mlo, mhi] = sim.meanRoundsToWinCi95 as [number, number];
+    expect(text.stdout).toContain(
+      `simulated: 5,000 fights, seed 3; mean rounds to win ${sim.meanRoundsToWin.toFixed(3)} (95% ${mlo.toFixed(3)} to ${mhi.toFixed(3)}, over the fights won)`,
+    );
+  });
+
   it('words its figures as fight-curves does: Down within, Round played, Opening split', async () => {
     // The same fight both ways, 8 steps against two C3 tags; their tables' headers, one wording each.
     const fight = await runInProcess([

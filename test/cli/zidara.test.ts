@@ -311,10 +311,27 @@ describe('dicelab zidara simulate', () => {
       'Aura at the end',
       'Resolve at the end',
       'area die d4: expected size',
+      'expected utility',
     ]) {
       const line = stdout.split('\n').find((l) => l.startsWith(`${name}  `));
       expect(line, name).toMatch(/ \d+\.\d{4} {2}\(\d+\.\d{4} to \d+\.\d{4}\)$/);
     }
+  });
+
+  it('prints the expected utility to the digits of its interval, the figures of its JSON', async () => {
+    // It printed 5 decimals beside an interval of 4: `expected utility  1.64130  (1.6300 to 1.6526)`.
+    const roll = ['d8', 'd6', '--vs', '3'];
+    const args = ['zidara', 'simulate', ...roll, '--trials', '10000', '--seed', '1'];
+    const text = await runInProcess([...args, '--threads', '1']);
+    const json = JSON.parse((await runInProcess([...args, '--threads', '1', '--json'])).stdout);
+    const [lo, hi] = json.ci95.expectedUtility as [number, number];
+    const line = text.stdout.split('\n').find((l) => l.startsWith('expected utility  '));
+    expect(line).toMatch(/^expected utility +1\.6413 {2}\(1\.6300 to 1\.6526\)$/);
+    expect(line).toMatch(
+      new RegExp(
+        ` ${json.expectedUtility.toFixed(4)} {2}\\(${lo.toFixed(4)} to ${hi.toFixed(4)}\\)$`,
+      ),
+    );
   });
 
   it('gives the area die and the depth cap as odds does', async () => {

@@ -5,7 +5,7 @@ import type { Stream } from '../../../rng/index.ts';
 import { popcount } from '../../popcount.ts';
 import { PLAY_DEFAULTS } from '../engine/roll-play.ts';
 import { rollToSpec } from '../roll/spec.ts';
-import { type PreparedRoll, playRolls, prepareRoll } from '../simulate.ts';
+import { type PreparedRoll, playRolls, prepareRoll, type Range } from '../simulate.ts';
 import { type Fight, type FightOdds, FightPlan, parseFight } from './fight.ts';
 
 /** A fight played round by round, each round's roll sampled by the roll simulator. */
@@ -14,6 +14,11 @@ export interface PreparedFight {
   readonly plan: FightPlan;
   /** The round's prepared roll per (tags, Aura, Resolve) state, made when first met. */
   readonly rolls: Map<number, PreparedRoll>;
+  /**
+   * Tally slots: fights won in round k + 1 (last: not won), fights reaching round k + 1, then
+   * per round k + 1 the Σx and Σx² (slots base + 2k and base + 2k + 1) of Aura and Resolve at its
+   * start and spent in it, over the fights reaching it.
+   */
   readonly layout: {
     readonly rounds: number;
     readonly reached: number;
@@ -28,28 +33,51 @@ export interface PreparedFight {
 /** A simulated fight: the exact figures of `FightOdds` (same names), with 95% intervals. */
 export type FightSimulation = Omit<FightOdds, 'openingSplit'> & {
   readonly trials: number;
-  readonly pWinWithinCi95: readonly (readonly [number, number])[];
+  /** The 95% intervals of `pWinWithin` (also `ci95.pWinWithin`). */
+  readonly pWinWithinCi95: readonly Range[];
   /**
    * Mean rounds to win among fights won, with its interval: held to 1 to the rounds, the whole
    * of it for one fight won, NaN (null in JSON) for none.
    */
   readonly meanRoundsToWin: number;
-  readonly meanRoundsToWinCi95: readonly [number, number];
+  /** The interval of `meanRoundsToWin` (also `ci95.meanRoundsToWin`). */
+  readonly meanRoundsToWinCi95: Range;
+  /**
+   * 95% intervals of every figure, by the figure's name, as `zidara simulate` gives a roll's
+   * (`RollSimulation.ci95`): one pair per round for the round by round ones. Wilson for chances;
+   * Student t for means, held to what they can be (Aura 0 to auraMax, Resolve 0 to the Titles),
+   * the per-round means over the fights reaching the round: one such fight gives that whole
+   * range, none NaN (null in JSON), as its mean reads 0.
+   */
+  readonly ci95: FightIntervals;
 };
+
+/** The intervals of a simulated fight's figures, by the figure's name (see `FightSimulation.ci95`). */
+export interface FightIntervals {
+  readonly roundsToWin: readonly Range[];
+  readonly pWinWithin: readonly Range[];
+  readonly pNotWon: Range;
+  readonly pReached: readonly Range[];
+  readonly auraAtStart: readonly Range[];
+  readonly resolveAtStart: readonly Range[];
+  readonly auraSpent: readonly Range[];
+  readonly resolveSpent: readonly Range[];
+  readonly meanRoundsToWin: Range;
+}
 
 function prepareFight(spec: unknown): PreparedFight {
   const fight = parseFight(spec);
   const n = fight.maxRounds;
   // Tally: won in round k (k < n) or not won (k = n); then per round: fights reaching it, and
-  // sums of Aura and Resolve at its start and spent in it.
+  // sums and squares of Aura and Resolve at its start and spent in it.
   const layout = {
     rounds: 0,
     reached: n + 1,
     aura: 2 * n + 1,
-    resolve: 3 * n + 1,
-    auraSpent: 4 * n + 1,
-    resolveSpent: 5 * n + 1,
-    size: 6 * n + 1,
+    resolve: 4 * n + 1,
+    auraSpent: 6 * n + 1,
+    resolveSpent: 8 * n + 1,
+    size: 10 * n + 1,
   };
   return { fight, plan: new FightPlan(fight), rolls: new Map(), layout };
 }
@@ -109,16 +137,22 @@ function playFights(
       const auraEnd = Math.floor(slot / R1) % A;
       const resolveEnd = slot % R1;
       tally[layout.reached + round]! += 1;
-      tally[layout.aura + round]! += aura;
-      tally[layout.resolve + round]! += resolve;
-      tally[layout.auraSpent + round]! += counts[prepared.layout.spent]! - spentBefore;
-      tally[layout.resolveSpent + round]! += resolve - resolveEnd;
+      add(tally, layout.aura + 2 * round, aura);
+      add(tally, layout.resolve + 2 * round, resolve);
+      add(tally, layout.auraSpent + 2 * round, counts[prepared.layout.spent]! - spentBefore);
+      add(tally, layout.resolveSpent + 2 * round, resolve - resolveEnd);
       tags -= popcount(won);
       aura = auraEnd;
       resolve = resolveEnd;
     }
     tally[layout.rounds + (tags <= 0 ? round - 1 : fight.maxRounds)]! += 1;
   }
+}
+
+/** Adds x to the sum at `slot` and x² to the squares after it. */
+function add(tally: Float64Array, slot: number, x: number): void {
+  tally[slot]! += x;
+  tally[slot + 1]! += x * x;
 }
 
 function summarizeFights(
@@ -134,8 +168,24 @@ function summarizeFights(
   const perRound = (base: number) =>
     Array.from({ length: n }, (_, k) => {
       const reached = tally[layout.reached + k]!;
-      return reached > 0 ? tally[base + k]! / reached : 0;
+      return reached > 0 ? tally[base + 2 * k]! / reached : 0;
     });
+  const chance = (count: number): Range => {
+    const w = wilsonInterval(count, trials);
+    return [w.lo, w.hi];
+  };
+  // Over the fights reaching each round, held to what the figure can be (see FightIntervals).
+  const perRoundCi95 = (base: number, max: number) =>
+    Array.from({ length: n }, (_, k): Range => {
+      const reached = tally[layout.reached + k]!;
+      if (reached === 0) return [Number.NaN, Number.NaN];
+      const m = meanIntervalWithin(tally[base + 2 * k]!, tally[base + 2 * k + 1]!, reached, [
+        0,
+        max,
+      ]);
+      return [m.lo, m.hi];
+    });
+  const { auraMax, titles } = prep.fight;
   const wins = within;
   let sum = 0;
   let squares = 0;
@@ -145,14 +195,13 @@ function summarizeFights(
   });
   // A fight is won in round 1 to n: its mean's interval is held there.
   const mean = wins >= 1 ? meanIntervalWithin(sum, squares, wins, [1, n]) : undefined;
+  const pWinWithinCi95 = cumulative.map(chance);
+  const meanRoundsToWinCi95: Range = mean ? [mean.lo, mean.hi] : [Number.NaN, Number.NaN];
   return {
     trials,
     roundsToWin: rounds.map((c) => c / trials),
     pWinWithin: cumulative.map((c) => c / trials),
-    pWinWithinCi95: cumulative.map((c) => {
-      const w = wilsonInterval(c, trials);
-      return [w.lo, w.hi] as const;
-    }),
+    pWinWithinCi95,
     pNotWon: tally[layout.rounds + n]! / trials,
     pReached: Array.from({ length: n }, (_, k) => tally[layout.reached + k]! / trials),
     auraAtStart: perRound(layout.aura),
@@ -160,7 +209,19 @@ function summarizeFights(
     auraSpent: perRound(layout.auraSpent),
     resolveSpent: perRound(layout.resolveSpent),
     meanRoundsToWin: wins > 0 ? sum / wins : Number.NaN,
-    meanRoundsToWinCi95: mean ? [mean.lo, mean.hi] : [Number.NaN, Number.NaN],
+    meanRoundsToWinCi95,
+    ci95: {
+      roundsToWin: rounds.map(chance),
+      pWinWithin: pWinWithinCi95,
+      pNotWon: chance(tally[layout.rounds + n]!),
+      pReached: Array.from({ length: n }, (_, k) => chance(tally[layout.reached + k]!)),
+      // Spends come out of the Aura held, never past the cap (as a roll's, `zidara simulate`).
+      auraAtStart: perRoundCi95(layout.aura, auraMax),
+      resolveAtStart: perRoundCi95(layout.resolve, titles),
+      auraSpent: perRoundCi95(layout.auraSpent, auraMax),
+      resolveSpent: perRoundCi95(layout.resolveSpent, titles),
+      meanRoundsToWin: meanRoundsToWinCi95,
+    },
   };
 }
 
@@ -172,9 +233,9 @@ export const kernel: Kernel<unknown, PreparedFight> = {
     const n = fight.maxRounds;
     const perRound = (name: string, base: number, max?: number) =>
       Array.from({ length: n }, (_, k) => ({
-        kind: 'sum' as const,
+        kind: 'sumAndSquares' as const,
         name: `${name}, round ${k + 1}`,
-        slot: base + k,
+        slot: base + 2 * k,
         ...(max === undefined ? {} : { max }),
       }));
     return [

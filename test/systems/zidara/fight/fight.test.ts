@@ -327,3 +327,71 @@ describe("the simulated fight's mean rounds to win", () => {
     expect(single).toBeGreaterThan(0);
   });
 });
+
+describe("the simulated fight's per-round means", () => {
+  const spec = { challenge: 4, tags: 3, pool: [8, 6, 4], titles: 1, maxRounds: 4 };
+  const means = ['auraAtStart', 'resolveAtStart', 'auraSpent', 'resolveSpent'] as const;
+
+  it('have 95% intervals that, widened to 99.9%, hold the exact chain’s figures', () => {
+    const exact = fightOdds(parseFight(spec));
+    const prepared = kernel.prepare(spec);
+    const tally = new Float64Array(kernel.tallySize(prepared));
+    const trials = 40_000;
+    kernel.run(prepared, streamFor(5, 0), trials, tally);
+    const sim = kernel.summarize(prepared, tally, trials) as FightSimulation;
+    let compared = 0;
+    let off = 0; // figures a zero-width interval would have missed
+    for (const name of means) {
+      sim.ci95[name].forEach(([lo, hi], k) => {
+        // Rounds reached by a few hundred fights or more: the normal approximation holds there.
+        if (sim.pReached[k]! * trials < 500) return;
+        const estimate = sim[name][k]!;
+        expect(lo).toBeLessThanOrEqual(estimate);
+        expect(hi).toBeGreaterThanOrEqual(estimate);
+        // The 95% half-width as 99.9% (z 3.2905 for 1.96): a false alarm 1 in 1,000 a figure.
+        const half = ((hi - lo) / 2) * (3.2905 / 1.96);
+        expect(Math.abs(exact[name][k]! - estimate)).toBeLessThanOrEqual(half);
+        compared++;
+        if (exact[name][k]! !== estimate) off++;
+      });
+    }
+    expect(compared).toBeGreaterThanOrEqual(8);
+    expect(off).toBeGreaterThanOrEqual(4);
+  });
+
+  it('name every figure in ci95, one pair a round, as zidara simulate does a roll’s', () => {
+    const prepared = kernel.prepare(spec);
+    const tally = new Float64Array(kernel.tallySize(prepared));
+    kernel.run(prepared, streamFor(5, 0), 2000, tally);
+    const sim = kernel.summarize(prepared, tally, 2000) as FightSimulation;
+    expect(Object.keys(sim.ci95).sort()).toEqual(
+      ['roundsToWin', 'pWinWithin', 'pNotWon', 'pReached', ...means, 'meanRoundsToWin'].sort(),
+    );
+    for (const name of ['roundsToWin', 'pWinWithin', 'pReached', ...means] as const)
+      expect(sim.ci95[name]).toHaveLength(spec.maxRounds);
+    expect(sim.ci95.pWinWithin).toEqual(sim.pWinWithinCi95);
+    expect(sim.ci95.meanRoundsToWin).toEqual(sim.meanRoundsToWinCi95);
+    // Chances by Wilson, from the counts the fractions are.
+    const w = wilsonInterval(Math.round(sim.pReached[1]! * 2000), 2000);
+    expect(sim.ci95.pReached[1]).toEqual([w.lo, w.hi]);
+  });
+
+  it('hold a round reached once to the whole range and leave one never reached unknown (NaN)', () => {
+    // One fight that ends in round 1 (d12 d8 d6 against C1, one tag): rounds 2 to 4 never played.
+    const easy = { challenge: 1, tags: 1, pool: [12, 8, 6], titles: 2, maxRounds: 4 };
+    const prepared = kernel.prepare(easy);
+    let seen = false;
+    for (let seed = 1; seed <= 20 && !seen; seed++) {
+      const tally = new Float64Array(kernel.tallySize(prepared));
+      kernel.run(prepared, streamFor(seed, 0), 1, tally);
+      const sim = kernel.summarize(prepared, tally, 1) as FightSimulation;
+      if (sim.roundsToWin[0] !== 1) continue;
+      seen = true;
+      expect(sim.ci95.auraAtStart[0]).toEqual([0, prepared.fight.auraMax]);
+      expect(sim.ci95.resolveSpent[0]).toEqual([0, 2]);
+      expect(sim.ci95.auraSpent[1]).toEqual([Number.NaN, Number.NaN]);
+      expect(JSON.parse(JSON.stringify(sim.ci95.resolveAtStart[3]))).toEqual([null, null]);
+    }
+    expect(seen).toBe(true);
+  });
+});
