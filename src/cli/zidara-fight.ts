@@ -331,9 +331,9 @@ function formatFight(
       { key: 'simulated', header: 'Simulated', align: 'right' },
       { key: 'interval', header: '95% interval', align: 'right' },
       { key: 'reached', header: ROUND_PLAYED_LABEL, align: 'right' },
-      { key: 'aura', header: 'Aura at start' },
-      { key: 'auraSpent', header: 'Aura spent' },
-      { key: 'resolveSpent', header: 'Resolve spent' },
+      { key: 'aura', header: 'Aura at start', align: 'right' },
+      { key: 'auraSpent', header: 'Aura spent', align: 'right' },
+      { key: 'resolveSpent', header: 'Resolve spent', align: 'right' },
     ],
     rows,
   );

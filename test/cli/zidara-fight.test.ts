@@ -120,6 +120,15 @@ describe('dicelab zidara fight', () => {
       'Round played',
       'Opening split',
     ]);
+    // Every figure column is right-aligned: each row's last figure ends where its header does.
+    const lines = fight.stdout.split('\n');
+    const head = lines.find((line) => line.startsWith('Round'))!;
+    const firstRow = lines[lines.indexOf(head) + 2]!;
+    for (const label of ['Aura at start', 'Aura spent', 'Resolve spent']) {
+      const end = head.indexOf(label) + label.length;
+      expect(firstRow.slice(0, end)).toMatch(/\d$/);
+      expect(firstRow.charAt(end)).toMatch(/^ ?$/);
+    }
     expect(fight.stdout).toContain('Fight: 2 tags against C3 (d6); opening split d8 | d8');
     expect(fight.stdout).toContain(
       'Round played: the chance the fight is still on when the round starts',
