@@ -48,6 +48,66 @@ describe('--against: an analysis under two settings', () => {
     expect(round3).toMatch(/^\s*C2 \(d4\)\s+1\s+3\s+> 99\.9999%\s+> 99\.9999%\s/);
   });
 
+  it("prints each figure, both sides and the change, in its column's format in the plain table", async () => {
+    // A row's line, its cells split on the table's gaps.
+    const line = (stdout: string, start: RegExp) =>
+      stdout
+        .split('\n')
+        .find((l) => start.test(l))
+        ?.trim()
+        .split(/ {2,}/);
+    // d10 | d2 wins 1 intent in expectation with a cap of 3 and no +2: "1.000" as the plain table
+    // has it (the what-if printed "1" beside "1.425").
+    const splits = ['zidara', 'splits', '--steps', '6', '--vs', '3', '--intents', '1-2'];
+    const plain = await cliInProcess(...splits, '--aura-max', '3', '--boosts', '0');
+    expect(line(plain.stdout, /^\s*3 {2}d10 \| d2 /)).toEqual([
+      ...['3', 'd10 | d2', '2', '75.0%', '1.000', '24.2%', '0.60'],
+    ]);
+    const what = await cliInProcess(...splits, '--against', '--aura-max 3 --boosts 0');
+    expect(what.status).toBe(0);
+    expect(line(what.stdout, /^d10 \| d2 /)).toEqual([
+      ...['d10 | d2', '3', '3', '±0', '1.425', '1.000', '−0.425'],
+    ]);
+    // CSV keeps every figure raw (the table's formats are the table's alone).
+    const csv = await cliInProcess(
+      ...splits,
+      '--against',
+      '--aura-max 3 --boosts 0',
+      '--format',
+      'csv',
+    );
+    const [head, ...rows] = csv.stdout.split('\r\n').map((l) => l.split(','));
+    const d10 = rows.find((r) => r[0] === 'd10 | d2')!;
+    expect(d10[head!.indexOf('expectedWinsAgainst')]).toBe('1');
+    expect(Number(d10[head!.indexOf('expectedWinsChange')])).toBeCloseTo(-0.425, 12);
+
+    // No minor intent wins anything here: "0.000", as the plain table (it printed "0" and "±0").
+    const fishing = ['zidara', 'fishing', '--steps', '6', '--vs', '3'];
+    const fishingPlain = await cliInProcess(...fishing, '--resolve', '1');
+    expect(line(fishingPlain.stdout, /^d6\+d6 /)).toEqual([
+      ...['d6+d6', '98.7%', '0.355', '4.51', '0.000', 'yes'],
+    ]);
+    const fished = await cliInProcess(...fishing, '--against', '--resolve 1');
+    expect(fished.status).toBe(0);
+    expect(line(fished.stdout, /^d6\+d6 /)).toEqual([
+      ...['d6+d6', '93.5%', '98.7%', '+5.2 pts', '0.333', '0.355', '+0.022'],
+      ...['0.000', '0.000', '±0.000'],
+    ]);
+
+    // Resolve left to 2 decimals, as the plain table (it printed "0" and "0.766").
+    const rerolls = ['zidara', 'rerolls', '--split', 'd8', '--vs', '4', '--resolve', '0-1'];
+    const kept = await cliInProcess(...rerolls, '--reroll-keeps-best');
+    const keptRows = kept.stdout.split('\n').filter((l) => /optimal \(one or all\)/.test(l));
+    expect(keptRows.map((l) => l.trim().split(/ {2,}/).at(-1))).toEqual(['0.00', '0.77']);
+    const rerolled = await cliInProcess(...rerolls, '--against', '--reroll-keeps-best');
+    expect(rerolled.status).toBe(0);
+    const pairs = rerolled.stdout.split('\n').filter((l) => /optimal \(one or all\)/.test(l));
+    expect(pairs.map((l) => l.trim().split(/ {2,}/).slice(-3))).toEqual([
+      ['0.00', '0.00', '±0.00'],
+      ['0.77', '0.77', '±0.00'],
+    ]);
+  });
+
   it("names each row's fields and values as the analysis' own table does, not by their keys", async () => {
     const args = ['--vs', '3', '--resolve', '0-1', '--kinds', 'one'];
     const plain = await cliInProcess('zidara', 'rerolls', ...args);
