@@ -293,7 +293,15 @@ export async function emitWhatIf(
       { key: `${figure}Change`, header: 'change', align: 'right' as const },
     ]),
   ];
-  const text = `${base.title}\nWhat if ${change}?\n\n${formatTable(columns, table)}`;
+  // Under the title, what the given run was made with, as its own table says it (the character
+  // the Aura of, say, a starting --aura 2 is told in); the question names what the other changes.
+  const text = [
+    base.title,
+    ...base.subtitle,
+    `What if ${change}?`,
+    '',
+    formatTable(columns, table),
+  ].join('\n');
   const findings = [
     ...base.findings.map((f) => `As given: ${f}`),
     ...against.findings.map((f) => `Against: ${f}`),

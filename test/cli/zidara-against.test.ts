@@ -23,6 +23,9 @@ const lone = [
 const unreadDepth = (depth: number) =>
   `--explode-depth: ${depth} is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))`;
 
+/** A what-if table's question: "What if --aura-max 5 → 3?". */
+const question = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('What if '));
+
 describe('--against: an analysis under two settings', () => {
   it('prints both settings side by side with the change in points', async () => {
     const { status, stdout, stderr } = await cliInProcess(...lone, '--against', '--aura-max 1');
@@ -108,11 +111,42 @@ describe('--against: an analysis under two settings', () => {
     ]);
   });
 
+  it("says under its title what the given run was made with, as the analysis' own table does", async () => {
+    const ask = ['zidara', 'splits', '--only', 'd8', 'd6+d2', '--vs', '4', '--aura', '2'];
+    const plain = await cliInProcess(...ask);
+    const what = await cliInProcess(...ask, '--against', '--aura-max 3');
+    expect(what.status).toBe(0);
+    // The starting Aura of 2 was told nowhere: the question followed the title.
+    const character =
+      'Aura 2 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play';
+    expect(plain.stdout.split('\n').slice(0, 3)).toEqual([
+      'Which is better against C4 (d8): d8 or d6+d2?',
+      'Ranked by expected intents won · | separates intents, + stacks dice on one',
+      character,
+    ]);
+    expect(what.stdout.split('\n').slice(0, 5)).toEqual([
+      ...plain.stdout.split('\n').slice(0, 3),
+      'What if --aura-max 5 → 3?',
+      '',
+    ]);
+    // A fight's Titles, on the line above its character's, are told as given too.
+    const fight = await cliInProcess(
+      ...['zidara', 'fight-curves', '--pool', 'd8', '--vs', '3', '--tags', '1'],
+      ...['--max-rounds', '1', '--against', '--titles 1'],
+    );
+    expect(fight.stdout.split('\n').slice(1, 4)).toEqual([
+      'Exact, round by round: each round the pool is split among the tags left and played optimally; 2 Titles of Resolve for the fight',
+      'Aura 5 of 5 · one +2 a roll · ties bought with Aura · optimal play',
+      'What if --titles 2 → 1?',
+    ]);
+  });
+
   it("names each row's fields and values as the analysis' own table does, not by their keys", async () => {
     const args = ['--vs', '3', '--resolve', '0-1', '--kinds', 'one'];
     const plain = await cliInProcess('zidara', 'rerolls', ...args);
     const { stdout } = await cliInProcess('zidara', 'rerolls', ...args, '--against', '--boosts 0');
-    const [head, , first] = stdout.split('\n').slice(3);
+    const lines = stdout.split('\n');
+    const [head, , first] = lines.slice(lines.indexOf(question(stdout)!) + 2);
     expect(head).toMatch(/^Challenge\s+Resolve\s+Rerolls\s+Win chance\s+against\s+change\s/);
     // The table's words for a Challenge and a kind of reroll, as the analysis prints them alone.
     expect(first).toMatch(/^\s*C3 \(d6\)\s+0\s+reroll one die\s+\d/);
@@ -192,11 +226,11 @@ describe('--against: an analysis under two settings', () => {
     const fishing = ['zidara', 'fishing', '--steps', '4', '--vs', '3', '--aura-max', '3'];
     const table = await cliInProcess(...fishing, '--against', '--aura 0');
     expect(table.status).toBe(0);
-    expect(table.stdout.split('\n')[1]).toBe('What if --aura full (3) → 0?');
+    expect(question(table.stdout)).toBe('What if --aura full (3) → 0?');
     const json = await cliInProcess(...fishing, '--against', '--aura 1', '--format', 'json');
     expect(JSON.parse(json.stdout).against).toBe('--aura full (3) → 1');
     const given = await cliInProcess(...fishing, '--aura', '2', '--against', '--aura 0');
-    expect(given.stdout.split('\n')[1]).toBe('What if --aura 2 → 0?');
+    expect(question(given.stdout)).toBe('What if --aura 2 → 0?');
   });
 
   it('refuses flags that are not the character or the rules, and bad values, with exit 2', async () => {
@@ -251,7 +285,7 @@ describe('--against: an analysis under two settings', () => {
       '--resolve 1',
     );
     expect(splits.status).toBe(0);
-    expect(splits.stdout.split('\n')[1]).toBe('What if --resolve 0 → 1?');
+    expect(question(splits.stdout)).toBe('What if --resolve 0 → 1?');
   });
 
   it('runs every --against its help shows, in every analysis', async () => {
