@@ -1,8 +1,8 @@
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
-import { formatPercent } from '../format/format-percent.ts';
 import { formatPoints } from '../format/format-points.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
+import { columnFormat } from '../report/table-cells.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import {
   WHAT_IF_SHAPES,
@@ -245,20 +245,15 @@ export async function emitWhatIf(
     return;
   }
   const printed = printedFigures(analysis, flags.objective);
-  // A chance reads as the analysis' own table reads it (a fight's won-within: never 100% while
-  // the fight may go on), else as a percentage.
-  const cell = (figure: string, unit: WhatIfUnit, row: Record<string, unknown> | null) => {
+  // Each figure reads as the analysis' own table reads its column (a chance as a percentage, a
+  // fight's won-within never 100% while the fight may go on, Aura gained to 3 decimals…).
+  const format = (key: string) => columnFormat(column(key));
+  const cell = (figure: string, row: Record<string, unknown> | null) => {
     const value = row?.[figure];
-    return row === null || value === null || value === undefined
-      ? '—'
-      : unit === 'chance'
-        ? (column(figure)?.format?.(value, row) ?? formatPercent(value as number))
-        : typeof value === 'number'
-          ? Number.isInteger(value)
-            ? String(value)
-            : value.toFixed(3)
-          : String(value);
+    return row === null || value === null || value === undefined ? '—' : format(figure)(value, row);
   };
+  // A change in the column's own format, signed: a chance's in points; none at all (float
+  // noise aside), ±.
   const changeCell = (
     unit: WhatIfUnit,
     row: WhatIfRow<Record<string, unknown>>,
@@ -268,26 +263,19 @@ export async function emitWhatIf(
     if (unit === 'text') return d === 0 ? 'same' : row.base && row.against ? 'changed' : '—';
     if (d === null || d === undefined) return '—';
     if (unit === 'chance') return formatPoints(d);
-    const text =
-      Math.abs(d) < 5e-13
-        ? '0'
-        : Number.isInteger(d)
-          ? String(Math.abs(d))
-          : Math.abs(d).toFixed(3);
-    return `${text === '0' ? '±' : d > 0 ? '+' : '−'}${text}`;
+    const none = Math.abs(d) < 5e-13;
+    const text = format(figure)(none ? 0 : Math.abs(d), (row.base ?? row.against)!);
+    return `${none ? '±' : d > 0 ? '+' : '−'}${text}`;
   };
   type Cells = Record<string, string>;
   const table: Cells[] = rows.map((row) => {
     const cells: Cells = {};
     const named = (row.base ?? row.against)!;
-    for (const key of shape.keys) {
-      const format = column(key)?.format;
-      cells[key] = format ? format(row.key[key], named) : String(row.key[key]);
-    }
+    for (const key of shape.keys) cells[key] = format(key)(row.key[key], named);
     for (const figure of printed) {
       const unit = units[figure]!;
-      cells[figure] = cell(figure, unit, row.base);
-      cells[`${figure}Against`] = cell(figure, unit, row.against);
+      cells[figure] = cell(figure, row.base);
+      cells[`${figure}Against`] = cell(figure, row.against);
       cells[`${figure}Change`] = changeCell(unit, row, figure);
     }
     return cells;
@@ -305,7 +293,15 @@ export async function emitWhatIf(
       { key: `${figure}Change`, header: 'change', align: 'right' as const },
     ]),
   ];
-  const text = `${base.title}\nWhat if ${change}?\n\n${formatTable(columns, table)}`;
+  // Under the title, what the given run was made with, as its own table says it (the character
+  // the Aura of, say, a starting --aura 2 is told in); the question names what the other changes.
+  const text = [
+    base.title,
+    ...base.subtitle,
+    `What if ${change}?`,
+    '',
+    formatTable(columns, table),
+  ].join('\n');
   const findings = [
     ...base.findings.map((f) => `As given: ${f}`),
     ...against.findings.map((f) => `Against: ${f}`),

@@ -24,9 +24,7 @@ export function tableCells<Row extends object>(
     headers: columns.map((column) => column.header),
     rows: rows.map((row) =>
       columns.map((column) => {
-        const value = row[column.key];
-        const format = column.format as ((v: unknown, r: Row) => string) | undefined;
-        return format ? format(value, row) : formatCell(value);
+        return columnFormat(column)(row[column.key], row);
       }),
     ),
     alignRight: columns.map(
@@ -37,6 +35,19 @@ export function tableCells<Row extends object>(
           rows.every((row) => isNumeric(row[column.key]))),
     ),
   };
+}
+
+/**
+ * How a column's values read in a table: its `format`, or {@link formatCell} when it has none
+ * (also for a field no column shows). A table that shows a value of its own in a column's place
+ * (a what-if's other run, its change) reads it so too.
+ * @example columnFormat({ key: 'x', header: 'X', format: (x) => x.toFixed(3) })(1, { x: 1 }) // "1.000"
+ * @example columnFormat(undefined)(2 / 3, {}) // "0.666667"
+ */
+export function columnFormat<Row extends object>(
+  column: Column<Row> | undefined,
+): (value: unknown, row: Row) => string {
+  return (column?.format as ((value: unknown, row: Row) => string) | undefined) ?? formatCell;
 }
 
 function isNumeric(value: unknown): boolean {

@@ -23,6 +23,9 @@ const lone = [
 const unreadDepth = (depth: number) =>
   `--explode-depth: ${depth} is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))`;
 
+/** A what-if table's question: "What if --aura-max 5 → 3?". */
+const question = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('What if '));
+
 describe('--against: an analysis under two settings', () => {
   it('prints both settings side by side with the change in points', async () => {
     const { status, stdout, stderr } = await cliInProcess(...lone, '--against', '--aura-max 1');
@@ -48,11 +51,102 @@ describe('--against: an analysis under two settings', () => {
     expect(round3).toMatch(/^\s*C2 \(d4\)\s+1\s+3\s+> 99\.9999%\s+> 99\.9999%\s/);
   });
 
+  it("prints each figure, both sides and the change, in its column's format in the plain table", async () => {
+    // A row's line, its cells split on the table's gaps.
+    const line = (stdout: string, start: RegExp) =>
+      stdout
+        .split('\n')
+        .find((l) => start.test(l))
+        ?.trim()
+        .split(/ {2,}/);
+    // d10 | d2 wins 1 intent in expectation with a cap of 3 and no +2: "1.000" as the plain table
+    // has it (the what-if printed "1" beside "1.425").
+    const splits = ['zidara', 'splits', '--steps', '6', '--vs', '3', '--intents', '1-2'];
+    const plain = await cliInProcess(...splits, '--aura-max', '3', '--boosts', '0');
+    expect(line(plain.stdout, /^\s*3 {2}d10 \| d2 /)).toEqual([
+      ...['3', 'd10 | d2', '2', '75.0%', '1.000', '24.2%', '0.60'],
+    ]);
+    const what = await cliInProcess(...splits, '--against', '--aura-max 3 --boosts 0');
+    expect(what.status).toBe(0);
+    expect(line(what.stdout, /^d10 \| d2 /)).toEqual([
+      ...['d10 | d2', '3', '3', '±0', '1.425', '1.000', '−0.425'],
+    ]);
+    // CSV keeps every figure raw (the table's formats are the table's alone).
+    const csv = await cliInProcess(
+      ...splits,
+      '--against',
+      '--aura-max 3 --boosts 0',
+      '--format',
+      'csv',
+    );
+    const [head, ...rows] = csv.stdout.split('\r\n').map((l) => l.split(','));
+    const d10 = rows.find((r) => r[0] === 'd10 | d2')!;
+    expect(d10[head!.indexOf('expectedWinsAgainst')]).toBe('1');
+    expect(Number(d10[head!.indexOf('expectedWinsChange')])).toBeCloseTo(-0.425, 12);
+
+    // No minor intent wins anything here: "0.000", as the plain table (it printed "0" and "±0").
+    const fishing = ['zidara', 'fishing', '--steps', '6', '--vs', '3'];
+    const fishingPlain = await cliInProcess(...fishing, '--resolve', '1');
+    expect(line(fishingPlain.stdout, /^d6\+d6 /)).toEqual([
+      ...['d6+d6', '98.7%', '0.355', '4.51', '0.000', 'yes'],
+    ]);
+    const fished = await cliInProcess(...fishing, '--against', '--resolve 1');
+    expect(fished.status).toBe(0);
+    expect(line(fished.stdout, /^d6\+d6 /)).toEqual([
+      ...['d6+d6', '93.5%', '98.7%', '+5.2 pts', '0.333', '0.355', '+0.022'],
+      ...['0.000', '0.000', '±0.000'],
+    ]);
+
+    // Resolve left to 2 decimals, as the plain table (it printed "0" and "0.766").
+    const rerolls = ['zidara', 'rerolls', '--split', 'd8', '--vs', '4', '--resolve', '0-1'];
+    const kept = await cliInProcess(...rerolls, '--reroll-keeps-best');
+    const keptRows = kept.stdout.split('\n').filter((l) => /optimal \(one or all\)/.test(l));
+    expect(keptRows.map((l) => l.trim().split(/ {2,}/).at(-1))).toEqual(['0.00', '0.77']);
+    const rerolled = await cliInProcess(...rerolls, '--against', '--reroll-keeps-best');
+    expect(rerolled.status).toBe(0);
+    const pairs = rerolled.stdout.split('\n').filter((l) => /optimal \(one or all\)/.test(l));
+    expect(pairs.map((l) => l.trim().split(/ {2,}/).slice(-3))).toEqual([
+      ['0.00', '0.00', '±0.00'],
+      ['0.77', '0.77', '±0.00'],
+    ]);
+  });
+
+  it("says under its title what the given run was made with, as the analysis' own table does", async () => {
+    const ask = ['zidara', 'splits', '--only', 'd8', 'd6+d2', '--vs', '4', '--aura', '2'];
+    const plain = await cliInProcess(...ask);
+    const what = await cliInProcess(...ask, '--against', '--aura-max 3');
+    expect(what.status).toBe(0);
+    // The starting Aura of 2 was told nowhere: the question followed the title.
+    const character =
+      'Aura 2 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play';
+    expect(plain.stdout.split('\n').slice(0, 3)).toEqual([
+      'Which is better against C4 (d8): d8 or d6+d2?',
+      'Ranked by expected intents won · | separates intents, + stacks dice on one',
+      character,
+    ]);
+    expect(what.stdout.split('\n').slice(0, 5)).toEqual([
+      ...plain.stdout.split('\n').slice(0, 3),
+      'What if --aura-max 5 → 3?',
+      '',
+    ]);
+    // A fight's Titles, on the line above its character's, are told as given too.
+    const fight = await cliInProcess(
+      ...['zidara', 'fight-curves', '--pool', 'd8', '--vs', '3', '--tags', '1'],
+      ...['--max-rounds', '1', '--against', '--titles 1'],
+    );
+    expect(fight.stdout.split('\n').slice(1, 4)).toEqual([
+      'Exact, round by round: each round the pool is split among the tags left and played optimally; 2 Titles of Resolve for the fight',
+      'Aura 5 of 5 · one +2 a roll · ties bought with Aura · optimal play',
+      'What if --titles 2 → 1?',
+    ]);
+  });
+
   it("names each row's fields and values as the analysis' own table does, not by their keys", async () => {
     const args = ['--vs', '3', '--resolve', '0-1', '--kinds', 'one'];
     const plain = await cliInProcess('zidara', 'rerolls', ...args);
     const { stdout } = await cliInProcess('zidara', 'rerolls', ...args, '--against', '--boosts 0');
-    const [head, , first] = stdout.split('\n').slice(3);
+    const lines = stdout.split('\n');
+    const [head, , first] = lines.slice(lines.indexOf(question(stdout)!) + 2);
     expect(head).toMatch(/^Challenge\s+Resolve\s+Rerolls\s+Win chance\s+against\s+change\s/);
     // The table's words for a Challenge and a kind of reroll, as the analysis prints them alone.
     expect(first).toMatch(/^\s*C3 \(d6\)\s+0\s+reroll one die\s+\d/);
@@ -132,11 +226,11 @@ describe('--against: an analysis under two settings', () => {
     const fishing = ['zidara', 'fishing', '--steps', '4', '--vs', '3', '--aura-max', '3'];
     const table = await cliInProcess(...fishing, '--against', '--aura 0');
     expect(table.status).toBe(0);
-    expect(table.stdout.split('\n')[1]).toBe('What if --aura full (3) → 0?');
+    expect(question(table.stdout)).toBe('What if --aura full (3) → 0?');
     const json = await cliInProcess(...fishing, '--against', '--aura 1', '--format', 'json');
     expect(JSON.parse(json.stdout).against).toBe('--aura full (3) → 1');
     const given = await cliInProcess(...fishing, '--aura', '2', '--against', '--aura 0');
-    expect(given.stdout.split('\n')[1]).toBe('What if --aura 2 → 0?');
+    expect(question(given.stdout)).toBe('What if --aura 2 → 0?');
   });
 
   it('refuses flags that are not the character or the rules, and bad values, with exit 2', async () => {
@@ -191,7 +285,7 @@ describe('--against: an analysis under two settings', () => {
       '--resolve 1',
     );
     expect(splits.status).toBe(0);
-    expect(splits.stdout.split('\n')[1]).toBe('What if --resolve 0 → 1?');
+    expect(question(splits.stdout)).toBe('What if --resolve 0 → 1?');
   });
 
   it('runs every --against its help shows, in every analysis', async () => {

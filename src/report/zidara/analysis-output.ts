@@ -56,6 +56,11 @@ export interface AnalysisOutput {
   readonly name: string;
   /** The question it answers (the chart's title). */
   readonly title: string;
+  /**
+   * The lines the table prints under its title: what the rows were made with (the ranking, the
+   * character and rules in words: "Aura 2 of 5 · no Resolve · …").
+   */
+  readonly subtitle: readonly string[];
   /** How to read the chart and the table. */
   readonly description: string;
   /** The answer in words, a line each ("Best: d8 | d8, 1.706 expected wins"). */
@@ -312,6 +317,7 @@ function output<Row extends Record<string, unknown>>(
     analysis: job.analysis,
     name: jobName(job),
     title,
+    subtitle,
     description: parts.description,
     findings: parts.findings,
     spec: parts.spec,
