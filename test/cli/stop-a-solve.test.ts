@@ -121,6 +121,25 @@ describe('an exact whole-fight solve stopped by a signal', () => {
   );
 });
 
+describe('an exact whole-fight solve on one thread stopped by a signal', () => {
+  it.skipIf(!hasScript).each<[NodeJS.Signals, number]>([
+    ['SIGINT', EXIT.interrupted],
+    ['SIGTERM', EXIT.terminated],
+  ])(
+    '%s on a terminal: the bar cleared, one line, exit %i',
+    async (signal, code) => {
+      const oneThread = BIG_FIGHT.map((arg, i) => (BIG_FIGHT[i - 1] === '--threads' ? '1' : arg));
+      const run = await signalOnTerminal(oneThread, 'solving the fight exactly [', signal);
+      // Before, one thread solved it on the main thread: no bar, no line, the process ended by
+      // the signal.
+      const esc = '\u001b';
+      const end = `${esc}8${esc}[1G${esc}[2K${signal === 'SIGINT' ? '\r\n' : ''}dicelab: stopped (${signal})\r\n`;
+      expect({ code: run.code, end: run.screen.slice(-end.length) }).toEqual({ code, end });
+    },
+    60_000,
+  );
+});
+
 /** A splits run whose solve takes seconds, drawing its bar on a terminal. */
 const BIG_SPLITS = [
   ...['zidara', 'splits', '--steps', '16', '--actions', '3', '--vs', '4', '--resolve', '3'],
