@@ -180,8 +180,8 @@ Examples:
               unit: 'rounds',
             });
             // A solve has no partial result: Ctrl-C stops it at once, its bar cleared first. A
-            // solve on the main thread alone would hold the signal's handler back to its end: it
-            // keeps Node's own end at once (and draws no bar).
+            // small fight is solved on the main thread, which holds the signal's handler back to
+            // its end (well under a second): it keeps Node's own end at once (and draws no bar).
             const sigint = solvesOnThreads(fight, threads)
               ? abortOnSigint(process.stderr, { before: () => bar.stop(), stopOnSigint: true })
               : undefined;

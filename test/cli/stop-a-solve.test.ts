@@ -1,4 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { builtFile } from '../built.ts';
@@ -47,6 +50,38 @@ function ctrlCOnTerminal(
   });
 }
 
+/**
+ * The built CLI on a pseudo-terminal, sent `signal` (as `kill` sends it) once `waitFor` has been
+ * drawn: what the terminal received, and the exit status. The shell says the CLI's process id
+ * before it becomes it.
+ */
+function signalOnTerminal(
+  args: string[],
+  waitFor: string,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; screen: string }> {
+  const command = ['exec', process.execPath, builtFile('bin/dicelab.js'), ...args]
+    .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
+    .join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', `echo pid $$; ${command}`, '/dev/null'], {
+      env: { ...process.env, FORCE_COLOR: '0', COLUMNS: '200' },
+    });
+    let screen = '';
+    let sent = false;
+    child.stdout.on('data', (chunk) => {
+      screen += chunk;
+      const pid = /pid (\d+)/.exec(screen)?.[1];
+      if (!sent && pid && screen.includes(waitFor)) {
+        sent = true;
+        process.kill(Number(pid), signal);
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, screen }));
+  });
+}
+
 /** The built CLI with pipes for its output, sent `signal` `after` ms in. */
 function signalled(args: string[], signal: NodeJS.Signals, after: number) {
   return runNode([builtFile('bin/dicelab.js'), ...args], { signal: { name: signal, after } });
@@ -81,6 +116,60 @@ describe('an exact whole-fight solve stopped by a signal', () => {
         stdout: '',
         stderr: `${signal === 'SIGINT' ? '\n' : ''}dicelab: stopped (${signal})\n`,
       });
+    },
+    60_000,
+  );
+});
+
+describe('an exact whole-fight solve on one thread stopped by a signal', () => {
+  it.skipIf(!hasScript).each<[NodeJS.Signals, number]>([
+    ['SIGINT', EXIT.interrupted],
+    ['SIGTERM', EXIT.terminated],
+  ])(
+    '%s on a terminal: the bar cleared, one line, exit %i',
+    async (signal, code) => {
+      const oneThread = BIG_FIGHT.map((arg, i) => (BIG_FIGHT[i - 1] === '--threads' ? '1' : arg));
+      const run = await signalOnTerminal(oneThread, 'solving the fight exactly [', signal);
+      // Before, one thread solved it on the main thread: no bar, no line, the process ended by
+      // the signal.
+      const esc = '\u001b';
+      const end = `${esc}8${esc}[1G${esc}[2K${signal === 'SIGINT' ? '\r\n' : ''}dicelab: stopped (${signal})\r\n`;
+      expect({ code: run.code, end: run.screen.slice(-end.length) }).toEqual({ code, end });
+    },
+    60_000,
+  );
+});
+
+/** A splits run whose solve takes seconds, drawing its bar on a terminal. */
+const BIG_SPLITS = [
+  ...['zidara', 'splits', '--steps', '16', '--actions', '3', '--vs', '4', '--resolve', '3'],
+  ...['--top', '1'],
+];
+
+describe('an analysis stopped by a signal while it solves', () => {
+  it.skipIf(!hasScript).each<[NodeJS.Signals, number]>([
+    ['SIGINT', EXIT.interrupted],
+    ['SIGTERM', EXIT.terminated],
+  ])(
+    '%s on a terminal: the bar cleared, one line, exit %i, no chart file',
+    async (signal, code) => {
+      const dir = await mkdtemp(join(tmpdir(), 'dicelab-stop-'));
+      try {
+        const out = join(dir, 'charts');
+        const run = await signalOnTerminal(
+          [...BIG_SPLITS, '--out', out],
+          'splits: solving [',
+          signal,
+        );
+        // Before, the solve held the handler back and Node's own end left the bar drawn, no
+        // line said, the process ended by the signal (no exit status).
+        const esc = '\u001b';
+        const end = `${esc}8${esc}[1G${esc}[2K${signal === 'SIGINT' ? '\r\n' : ''}dicelab: stopped (${signal})\r\n`;
+        expect({ code: run.code, end: run.screen.slice(-end.length) }).toEqual({ code, end });
+        expect(await readdir(dir)).toEqual([]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
     60_000,
   );

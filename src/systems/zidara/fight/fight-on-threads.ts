@@ -19,11 +19,12 @@ export const THREADED_FIGHT_WORK = 1000;
 /**
  * Whether {@link fightOddsOnThreads} solves `fight` on worker threads, the main thread free
  * meanwhile (to hear Ctrl-C, say), rather than on the main thread alone: a whole fight of at least
- * `THREADED_FIGHT_WORK`, given two threads or more.
+ * `THREADED_FIGHT_WORK`, given one thread or more (one: a worker solves it all, the main thread
+ * still free).
  */
 export function solvesOnThreads(fight: FightPlan['fight'], threads: number): boolean {
   return (
-    fight.fightPolicy === 'whole-fight' && threads >= 2 && fightWork(fight) >= THREADED_FIGHT_WORK
+    fight.fightPolicy === 'whole-fight' && threads >= 1 && fightWork(fight) >= THREADED_FIGHT_WORK
   );
 }
 
@@ -33,7 +34,7 @@ export function solvesOnThreads(fight: FightPlan['fight'], threads: number): boo
  * shared among the threads (they are independent once the rounds after it are known); then the
  * figures round by round, the solves each round's states need taken by whichever thread is free
  * (see runEach). The choice among candidates is the plan's own ({@link FightPlan.keep}). Smaller
- * fights, per-roll play or one thread: the plan alone.
+ * fights and per-roll play: the plan alone, on the calling thread.
  *
  * Each thread is a pool of its own and always gets the same candidates (every `threads`-th, so
  * that costs even out): the solves it records in the first round it replays in every other.

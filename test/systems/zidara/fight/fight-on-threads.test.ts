@@ -33,6 +33,23 @@ describe('whole fights on worker threads', () => {
     expect(odds).toEqual(fightOdds(fight));
   });
 
+  it('solve a large one on a worker thread given one thread, answering what the plan answers', async () => {
+    const fight = parseFight({
+      challenge: 5,
+      tags: 5,
+      steps: 12,
+      maxRounds: 9,
+      titles: 1,
+      fightPolicy: 'whole-fight',
+    });
+    expect(fightWork(fight)).toBeGreaterThanOrEqual(THREADED_FIGHT_WORK);
+    const rounds: number[] = [];
+    // Told round by round, as only the threads' solve tells (the plan alone tells nothing).
+    const odds = await fightOddsOnThreads(new FightPlan(fight), 1, (done) => rounds.push(done));
+    expect(rounds).toEqual(Array.from({ length: fight.maxRounds }, (_, n) => n + 1));
+    expect(odds).toEqual(fightOdds(fight));
+  });
+
   it('leave small fights and per-roll play to the plan itself', async () => {
     for (const spec of [
       { challenge: 4, tags: 2, pool: [8, 6], fightPolicy: 'whole-fight' as const },
