@@ -343,7 +343,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     ]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      `dicelab: option '--name <stem>' argument '../up' is invalid. "../up" is not allowed (expected letters, digits, ".", "_" and "-", starting with a letter or digit) (see --help)\n`,
+      `dicelab: --name: "../up" is not allowed (expected letters, digits, ".", "_" and "-", starting with a letter or digit)\n`,
     );
   });
 
