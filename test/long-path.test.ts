@@ -67,7 +67,7 @@ describe('at a path of 150+ characters', () => {
     const run = await cli('check', '--out', join(deep, 'a-file.txt'));
     expect(run.status).toBe(EXIT.badInput);
     expect(run.stderr).toMatch(
-      /^dicelab: option '--out <dir>' argument '.*' is invalid\. ".*"\.\.\. \(\d+ characters\) is not allowed \(expected a folder, but it is a file\)/,
+      /^dicelab: --out: ".*"\.\.\. \(\d+ characters\) is not allowed \(expected a folder, but it is a file\)/,
     );
     expect(run.stderr).not.toMatch(/more characters/);
     expect(run.stderr.split('\n')).toHaveLength(2); // one line and its newline

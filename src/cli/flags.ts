@@ -9,7 +9,7 @@ import { folderProblem } from './write-files.ts';
 
 /**
  * Commander argument parsers that reject bad values with a message naming what is allowed.
- * Commander adds the flag name; `run.ts` turns the error into one line and exit status 2.
+ * `runCli` names the flag (`--vs: "0" is not allowed …`), one line and exit status 2.
  */
 export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (raw: string): number => {

@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 import { pathToFileURL } from 'node:url';
-import { Command, CommanderError } from '@commander-js/extra-typings';
+import {
+  Command,
+  CommanderError,
+  InvalidArgumentError,
+  type Option,
+} from '@commander-js/extra-typings';
 import { InputError } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { PATH_PROBLEMS } from '../process/path-problems.ts';
@@ -106,6 +111,7 @@ export async function runCli(argv: string[]): Promise<number> {
     command.exitOverride();
     command.configureOutput(oneLine);
     refuseRepeatedFlags(command);
+    for (const option of command.options) sayRefusedValue(option);
     // Refused below in dicelab's words: commander's "too many arguments for 'odds'. Expected 0
     // arguments but got 1." names neither the word nor why it was left over.
     command.allowExcessArguments(true);
@@ -137,6 +143,30 @@ export async function runCli(argv: string[]): Promise<number> {
       );
     return EXIT.internal;
   }
+}
+
+/**
+ * Has an option's parser refuse a value in dicelab's words, as every later check does
+ * (`--vs: "0" is not allowed (expected …)`), not commander's (`option '--vs <challenge>' argument
+ * '0' is invalid. "0" is not allowed (expected …)`): the parsers' InvalidArgumentError says the
+ * value as typed and what is allowed; this names the flag. It keeps the parser's arity, which
+ * tells a flag that collects (see `refuseRepeatedFlags`), and is the option's own, so `--against`
+ * (which reads the same options) refuses alike.
+ */
+function sayRefusedValue(option: Option): void {
+  const parse = option.parseArg;
+  if (!parse) return;
+  const flag = option.long ?? option.name();
+  const said = <T>(raw: string, previous: T): T => {
+    try {
+      return parse(raw, previous);
+    } catch (error) {
+      if (error instanceof InvalidArgumentError)
+        throw new InputError(`${flag}: ${error.message}`, flag);
+      throw error;
+    }
+  };
+  option.parseArg = Object.defineProperty(said, 'length', { value: parse.length });
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@commander-js/extra-typings';
 import type { Piscina } from 'piscina';
 import { formatCount } from '../format/format-count.ts';
-import { InputError, invalid, missing } from '../input/input-error.ts';
+import { InputError, invalid, missing, showValue } from '../input/input-error.ts';
 import { chartFileNames } from '../report/chart-file-names.ts';
 import type { AnalysisOutput } from '../report/zidara/analysis-output.ts';
 import type { AnalysisJob } from '../systems/run-analysis.ts';
@@ -215,7 +215,7 @@ function registerSplits(zidara: Command<[], OptionValues, OptionValues>) {
               flags[name],
               `no --${name} with --only: the stated splits are scored as they are`,
             );
-        for (const text of flags.only) parseSplit(text, '--only');
+        eachOnce('--only', 'split', flags.only, (text) => formatSplit(parseSplit(text, '--only')));
         job = {
           analysis: 'stated-splits',
           name: flags.name ?? STATED_SPLITS_ANALYSIS.name,
@@ -283,7 +283,15 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
     `  dicelab zidara advantage --die d6 --most 6 --aura 0
   dicelab zidara advantage --stacks d12 d12+d2 d12+d4 d12+d6 --vs 3-6 --format csv`,
     (flags) => {
-      const stacks = flags.stacks?.map((text) => parseStack(text, '--stacks'));
+      const stacks =
+        flags.stacks &&
+        eachOnce(
+          '--stacks',
+          'stack',
+          flags.stacks,
+          (text) => parseStack(text, '--stacks'),
+          (stack) => formatSplit([stack]),
+        );
       const job: AnalysisJob = {
         analysis: 'advantage',
         name: flags.name ?? ADVANTAGE_ANALYSIS.name,
@@ -742,6 +750,35 @@ export async function emit(
     const findings = output.findings.length ? `\n\n${output.findings.join('\n')}` : '';
     process.stdout.write(`${output.text}${findings}\n`);
   }
+}
+
+/**
+ * Reads each of a list flag's values, refusing one the same as a value before it however it is
+ * written (`--only d6+d6 2d6`): scored twice, it would only repeat a row, tie with itself and
+ * say so.
+ * @throws InputError `--only: "2d6" is not allowed (expected each split once, but it is d6+d6, as is "d6+d6" given before)`.
+ */
+function eachOnce<T>(
+  flag: string,
+  what: string,
+  texts: readonly string[],
+  read: (text: string) => T,
+  shown: (value: T) => string = String,
+): T[] {
+  const seen = new Map<string, string>();
+  return texts.map((text) => {
+    const value = read(text);
+    const key = shown(value);
+    const first = seen.get(key);
+    if (first !== undefined)
+      throw invalid(
+        flag,
+        text,
+        `each ${what} once, but ${first === text ? 'it was' : `it is ${key}, as is ${showValue(first)}`} given before`,
+      );
+    seen.set(key, text);
+    return value;
+  });
 }
 
 /** "d6" or "6" → 6. */

@@ -147,18 +147,12 @@ describe('dicelab compare', () => {
   });
 
   it.each([
-    [['--vs', '0'], /--vs <C>.*"0" is not allowed \(expected an integer from 1 to 50\)/],
-    [['--tn', 'two'], /--tn <T>.*"two" is not allowed/],
-    [['--span', '4'], /--span <n>.*from 1 to 3/],
+    [['--vs', '0'], /--vs: "0" is not allowed \(expected an integer from 1 to 50\)/],
+    [['--tn', 'two'], /--tn: "two" is not allowed/],
+    [['--span', '4'], /--span: "4" is not allowed \(expected an integer from 1 to 3\)/],
     // Before, commander's own words: "… is invalid. Allowed choices are table, csv, json."
-    [
-      ['--pool', 'widest'],
-      /--pool <rule>.*"widest" is not allowed \(expected one of best, natural\)/,
-    ],
-    [
-      ['--format', 'xml'],
-      /--format <format>.*"xml" is not allowed \(expected one of table, csv, json\)/,
-    ],
+    [['--pool', 'widest'], /--pool: "widest" is not allowed \(expected one of best, natural\)/],
+    [['--format', 'xml'], /--format: "xml" is not allowed \(expected one of table, csv, json\)/],
     [['--frobnicate'], /unknown option '--frobnicate'/],
   ])('refuses %j in one line with exit status 2', async (args, message) => {
     const { code, stdout, stderr } = await runInProcess(['compare', ...args]);

@@ -241,7 +241,9 @@ describe('--against: an analysis under two settings', () => {
     );
     const value = await cliInProcess(...lone, '--against', '--aura-max 30');
     expect(value.status).toBe(2);
-    expect(value.stderr).toContain("--against: option '--aura-max <n>' argument '30' is invalid");
+    expect(value.stderr).toBe(
+      'dicelab: --against: --aura-max: "30" is not allowed (expected an integer from 0 to 20)\n',
+    );
     const empty = await cliInProcess(...lone, '--against', ' ');
     expect(empty.status).toBe(2);
     expect(empty.stderr).toContain('--against: no flags given');

@@ -343,7 +343,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     ]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      `dicelab: option '--name <stem>' argument '../up' is invalid. "../up" is not allowed (expected letters, digits, ".", "_" and "-", starting with a letter or digit) (see --help)\n`,
+      `dicelab: --name: "../up" is not allowed (expected letters, digits, ".", "_" and "-", starting with a letter or digit)\n`,
     );
   });
 
@@ -495,6 +495,43 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       ],
     ];
     await expectRefused(cases);
+  });
+
+  // Before, a split or stack given twice was scored twice: two equal rows, and "d6+d6 ties with
+  // d6+d6: 0.935 expected wins vs 0.935 expected wins (+0.000)." (exit 0).
+  it('refuses a split of --only or a stack of --stacks given twice, however written', async () => {
+    await expectRefused([
+      [
+        ['splits', '--only', 'd6+d6', '2d6', '--vs', '3'],
+        'dicelab: --only: "2d6" is not allowed (expected each split once, but it is d6+d6, as is "d6+d6" given before)\n',
+      ],
+      [
+        ['splits', '--only', 'd12', 'd8 | d4', 'd12', '--vs', '3'],
+        'dicelab: --only: "d12" is not allowed (expected each split once, but it was given before)\n',
+      ],
+      [
+        ['splits', '--only', 'd8 | d4', 'd12', '--only', 'd4|d8', '--vs', '3'],
+        'dicelab: --only: "d4|d8" is not allowed (expected each split once, but it is d8 | d4, as is "d8 | d4" given before)\n',
+      ],
+      [
+        ['advantage', '--stacks', 'd12', 'd12+d4', 'd4+d12', '--vs', '3'],
+        'dicelab: --stacks: "d4+d12" is not allowed (expected each stack once, but it is d12+d4, as is "d12+d4" given before)\n',
+      ],
+    ]);
+    // Different splits, written alike or not, are scored as before.
+    const { code, stdout } = await runInProcess([
+      'zidara',
+      'splits',
+      '--only',
+      '2d6',
+      'd12',
+      '--vs',
+      '3',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      'd6+d6 beats d12: 0.935 expected wins vs 0.917 expected wins (+0.019).',
+    );
   });
 
   it('refuses --aura-value and --resolve-value with --objective all, whose play they do not change', async () => {

@@ -427,6 +427,6 @@ describe('dicelab zidara fight', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/--tags <T>.*"0" is not allowed \(expected an integer from 1 to/);
+    expect(stderr).toMatch(/--tags: "0" is not allowed \(expected an integer from 1 to/);
   });
 });

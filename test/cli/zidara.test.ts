@@ -148,7 +148,7 @@ describe('dicelab zidara odds', () => {
       [['zidara', 'simulate', '| d8', '--vs', '3'], /^dicelab: dice: "\| d8" is not allowed/],
       [
         ['zidara', 'odds', 'd12', '--vs', '0'],
-        /'0' is invalid\. "0" is not allowed \(expected an integer from 1 to 50\)/,
+        /^dicelab: --vs: "0" is not allowed \(expected an integer from 1 to 50\)$/,
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--aura', '7'],
@@ -156,7 +156,7 @@ describe('dicelab zidara odds', () => {
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--policy', 'best'],
-        /^dicelab: option '--policy <policy>' argument 'best' is invalid\. "best" is not allowed \(expected one of optimal, greedy, never\) \(see --help\)$/,
+        /^dicelab: --policy: "best" is not allowed \(expected one of optimal, greedy, never\)$/,
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--explode-depth', '5'],

@@ -236,12 +236,9 @@ describe('dicelab serve: bad flags', () => {
   it.each([
     [
       ['--port', '70000'],
-      /^dicelab: option '--port <n>' argument '70000' is invalid\. "70000" is not allowed \(expected an integer from 0 to 65535\)/,
+      /^dicelab: --port: "70000" is not allowed \(expected an integer from 0 to 65535\)\n$/,
     ],
-    [
-      ['--host', 'my phone'],
-      /--host <address>.*"my phone" is not allowed \(expected an IP address/,
-    ],
+    [['--host', 'my phone'], /--host: "my phone" is not allowed \(expected an IP address/],
     [['--hots', '0.0.0.0'], /unknown option '--hots' \(did you mean --host\?\)/],
   ])('serve %j: one line, exit status 2', async (args, message) => {
     const run = await cliInProcess('serve', ...args);
