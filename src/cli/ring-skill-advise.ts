@@ -6,7 +6,6 @@ import { missing } from '../input/input-error.ts';
 import {
   adviceSentence,
   keptPhrase,
-  type LaterWave,
   parseRingSkillAdviceRequest,
   type RingSkillAction,
   type RingSkillAdvice,
@@ -14,6 +13,7 @@ import {
   type WaveAdvice,
 } from '../systems/ring-skill/advise.ts';
 import { RING_FACES, SKILL_FACES } from '../systems/ring-skill/faces.ts';
+import { LATER_WAVES_TITLE, laterWaveGroups } from '../systems/ring-skill/later-waves.ts';
 import { faceListFlag } from './flags.ts';
 import { rankedTable } from './outcome-table.ts';
 import { checkOptions, FLAGS, specFromFlags } from './ring-skill.ts';
@@ -171,39 +171,11 @@ function waveLine(w: WaveAdvice): string {
  * once ("waves 2 to 10").
  */
 function laterWavesText(advice: RingSkillAdvice): string[] {
-  const groups = new Map<string, { waves: number[]; wave: LaterWave }>();
-  for (const wave of advice.laterWaves) {
-    const key = JSON.stringify([wave.successes, wave.dice, wave.outcomes]);
-    const group = groups.get(key);
-    if (group) group.waves.push(wave.wave);
-    else groups.set(key, { waves: [wave.wave], wave });
-  }
-  if (groups.size === 0) return [];
-  const lines = ['', 'Each later wave, as the same play reaches it:'];
-  for (const { waves, wave } of groups.values()) {
-    const dice = [
-      wave.dice.ring ? countOf(wave.dice.ring, 'Ring die', 'Ring dice') : '',
-      wave.dice.skill ? countOf(wave.dice.skill, 'Skill die', 'Skill dice') : '',
-    ].filter(Boolean);
-    const which = waves.length === 1 ? `wave ${waves[0]}` : `waves ${wavesPhrase(waves)}`;
-    // Successes past the TN are played alike, so the situation counts them only up to it.
-    const kept =
-      wave.successes >= advice.check.tn
-        ? `TN ${advice.check.tn} met`
-        : `${countOf(wave.successes, 'success', 'successes')} kept`;
-    lines.push(`${which}, ${kept}, rolling ${dice.join(' and ')}:`, ...wave.outcomes.map(waveLine));
-  }
-  return lines;
-}
-
-/** "2 to 10", "2, 4 to 6": ascending wave numbers, consecutive ones as a range. */
-function wavesPhrase(waves: readonly number[]): string {
-  const runs: string[] = [];
-  for (let i = 0; i < waves.length; ) {
-    let j = i;
-    while (j + 1 < waves.length && waves[j + 1] === waves[j]! + 1) j++;
-    runs.push(j === i ? `${waves[i]}` : `${waves[i]} to ${waves[j]}`);
-    i = j + 1;
-  }
-  return runs.join(', ');
+  const groups = laterWaveGroups(advice);
+  if (groups.length === 0) return [];
+  return [
+    '',
+    `${LATER_WAVES_TITLE}:`,
+    ...groups.flatMap(({ heading, wave }) => [`${heading}:`, ...wave.outcomes.map(waveLine)]),
+  ];
 }

@@ -170,6 +170,80 @@ describe('the Ring & Skill view', () => {
     expect((await shownKeeps(page)).map((k) => k.keep)).toEqual(keepsOf(advice).map((k) => k.keep));
   });
 
+  it("shows what to keep from every later wave as advise gives it, in the CLI's words, on a 320 px phone", async () => {
+    const phone = await browser.open(
+      pageUrl('v=1&view=ring-skill&ring=2&skill=1&tn=4&ring-faces=6,6&skill-faces=11'),
+      { viewport: { width: 320, height: 640 } },
+    );
+    opened.push(phone);
+    const page = phone.page;
+    await answered(page, '"ring":[6,6]', '"skill":[11]');
+    const tn = 4;
+    const library = advise({ check: { ring: 2, skill: 1, tn }, ring: [6, 6], skill: [11] });
+    // Later waves of several situations: successes short of the TN and met, Ring and Skill dice.
+    expect(library.laterWaves.some((w) => w.successes < tn)).toBe(true);
+    expect(library.laterWaves.some((w) => w.wave > 2)).toBe(true);
+    expect(await page.locator('.later-waves > summary').count()).toBe(1);
+    await page.click('.later-waves > summary');
+    const shown = await page.$$eval('.later-waves [data-waves]', (sections) =>
+      sections.map((section) => ({
+        waves: (section.getAttribute('data-waves') ?? '').split(',').map(Number),
+        heading: section.querySelector('h3')?.textContent ?? '',
+        outcomes: Array.from(section.querySelectorAll('li')).map((li) => ({
+          text: li.textContent ?? '',
+          p: Number(li.getAttribute('data-probability')),
+        })),
+      })),
+    );
+    // Each later wave once, under a heading naming its wave, successes and dice, with every
+    // outcome at advise's chance and its keep.
+    expect(shown.reduce((n, s) => n + s.waves.length, 0)).toBe(library.laterWaves.length);
+    for (const w of library.laterWaves) {
+      const dice = [
+        w.dice.ring ? `${w.dice.ring} Ring di${w.dice.ring === 1 ? 'e' : 'ce'}` : '',
+        w.dice.skill ? `${w.dice.skill} Skill di${w.dice.skill === 1 ? 'e' : 'ce'}` : '',
+      ].filter(Boolean);
+      const kept = w.successes >= tn ? `TN ${tn} met` : `${w.successes} successes kept`;
+      const matching = shown.filter(
+        (s) =>
+          s.waves.includes(w.wave) &&
+          s.heading.endsWith(`, ${kept}, rolling ${dice.join(' and ')}`) &&
+          s.outcomes.length === w.outcomes.length &&
+          s.outcomes.every((o, i) => {
+            const want = w.outcomes[i]!;
+            return (
+              Math.abs(o.p - want.probability) < 1e-12 &&
+              o.text.startsWith(
+                `${want.rolled.join(', ')} (${(want.probability * 100).toFixed(1)}%): `,
+              ) &&
+              o.text.endsWith(want.keep.length ? `keep ${want.keep.join(', ')}` : 'keep none')
+            );
+          }),
+      );
+      expect(matching, `wave ${w.wave}, ${kept}, ${dice.join(' and ')}`).toHaveLength(1);
+    }
+    expect(await page.getByRole('heading', { level: 3 }).count()).toBe(shown.length);
+    // The headings are the CLI's, line for line.
+    const cli = await cliInProcess(
+      ...'ring-skill advise --ring 2 --skill 1 --tn 4 --ring-faces 6,6 --skill-faces 11'.split(' '),
+    );
+    expect(cli.status, cli.stderr).toBe(0);
+    const cliLines = cli.stdout.split('\n');
+    const title = cliLines.findIndex((line) => line.startsWith('Each later wave'));
+    expect(await page.textContent('.later-waves > summary')).toBe(cliLines[title]!.slice(0, -1));
+    expect(shown.map((s) => `${s.heading}:`)).toEqual(
+      cliLines.slice(title + 1).filter((line) => /^waves? /.test(line)),
+    );
+    // A phone's width holds it: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+    const right = await page.$$eval('.later-waves h3, .later-waves li', (nodes) =>
+      Math.max(...nodes.map((n) => n.getBoundingClientRect().right)),
+    );
+    expect(right).toBeLessThanOrEqual(320);
+  });
+
   it('exports the keeps as the table shows them: CSV with every figure in full, JSON with the question', async () => {
     const page = await open(
       'v=1&view=ring-skill&ring=2&skill=1&tn=2&ring-faces=6,4&skill-faces=11',

@@ -1,7 +1,8 @@
 import { useMemo } from 'preact/hooks';
 import { formatChance } from '../../format/format-chance.ts';
-import type { RingSkillAdvice } from '../../systems/ring-skill/advise.ts';
+import type { RingSkillAdvice, WaveAdvice } from '../../systems/ring-skill/advise.ts';
 import { KIND_NAMES, RING_FACES, SKILL_FACES } from '../../systems/ring-skill/faces.ts';
+import { LATER_WAVES_TITLE, laterWaveGroups } from '../../systems/ring-skill/later-waves.ts';
 import { OBJECTIVES, type Objective } from '../../systems/ring-skill/spec.ts';
 import { ChoiceField } from '../choice-field.tsx';
 import { ChoicesTable } from '../choices-table.tsx';
@@ -37,8 +38,10 @@ function faceTable(faces: readonly number[]): string {
 /**
  * Ring and Skill (L5R): the check's dice and target number, its exact odds with every keep
  * played optimally (the solver `ring-skill odds` uses); with a tap for each die's face, every
- * keep ranked (`ringSkillAdvice`), the best in one sentence. The worker answers both. The
- * chance carries `data-p-success`; each keep row `data-keep` ("ring:0,1|skill:0") and `data-eu`.
+ * keep ranked (`ringSkillAdvice`), the best in one sentence, then what to keep from each wave of
+ * explosions. The worker answers both. The chance carries `data-p-success`; each keep row
+ * `data-keep` ("ring:0,1|skill:0") and `data-eu`; each later wave's section `data-waves`
+ * ("2,3"), each outcome `data-probability`.
  */
 export function RingSkillView({ state, update }: ViewProps) {
   const question = useMemo(() => ringSkillQuestion(state), [state]);
@@ -202,14 +205,18 @@ function RingSkillResults(props: {
       {advice && advice.explosionWave.length > 0 ? (
         <details class="explosions">
           <summary>Then, as the explosions land</summary>
-          <ul>
-            {advice.explosionWave.map((w) => (
-              <li key={w.rolled.join()}>
-                {w.rolled.join(', ')} ({formatChance(w.probability)}):{' '}
-                {w.keep.length ? `keep ${w.keep.join(', ')}` : 'keep none'}
-              </li>
-            ))}
-          </ul>
+          <WaveList outcomes={advice.explosionWave} />
+        </details>
+      ) : null}
+      {advice && advice.laterWaves.length > 0 ? (
+        <details class="explosions later-waves">
+          <summary>{LATER_WAVES_TITLE}</summary>
+          {laterWaveGroups(advice).map(({ heading, waves, wave }) => (
+            <section key={waves.join()} data-waves={waves.join()}>
+              <h3>{heading}</h3>
+              <WaveList outcomes={wave.outcomes} />
+            </section>
+          ))}
         </details>
       ) : null}
       <details class="cli-details">
@@ -217,6 +224,20 @@ function RingSkillResults(props: {
         <code class="cli">{command}</code>
       </details>
     </ResultsSection>
+  );
+}
+
+/** A wave's outcomes, each with its chance (`data-probability`) and what to keep from it. */
+function WaveList(props: { outcomes: readonly WaveAdvice[] }) {
+  return (
+    <ul>
+      {props.outcomes.map((w) => (
+        <li key={w.rolled.join()} data-probability={String(w.probability)}>
+          {w.rolled.join(', ')} ({formatChance(w.probability)}):{' '}
+          {w.keep.length ? `keep ${w.keep.join(', ')}` : 'keep none'}
+        </li>
+      ))}
+    </ul>
   );
 }
 
