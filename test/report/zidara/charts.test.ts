@@ -127,6 +127,27 @@ describe('the Zi’Dara charts', () => {
     }
   });
 
+  it('name in a rerolls subtitle the kinds of reroll asked for, and only those', () => {
+    const subtitle = (kinds: ('one' | 'all' | 'any')[]) =>
+      (
+        rerollsChart(rerolls({ split: [[8]], challenges: [4], resolve: [0, 1], kinds }), {
+          split: 'd8',
+          setup: {},
+        }).title as { subtitle: string[] }
+      ).subtitle[0];
+    // Before, every one of these said all three kinds.
+    expect(subtitle(['one'])).toBe('Win chance with each Resolve reroll: one die of your choice');
+    expect(subtitle(['all', 'one'])).toBe(
+      'Win chance with each Resolve reroll: one die of your choice or every die',
+    );
+    expect(subtitle(['any'])).toBe(
+      'Win chance with each Resolve reroll: whichever is better of one die and every die',
+    );
+    expect(subtitle(['one', 'all', 'any'])).toBe(
+      'Win chance with each Resolve reroll: one die of your choice, every die, or whichever is better',
+    );
+  });
+
   it('name the Challenges an advantage chart faces: a run by its ends, a gap by each one', () => {
     const subtitle = (challenges: number[]) =>
       (
