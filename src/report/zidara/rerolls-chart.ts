@@ -24,7 +24,7 @@ type Cell = { setting: string; challenge: number; winChance: number };
 /**
  * Win chance by Challenge (across) and by Resolve and kind of reroll (down: no Resolve, then
  * each level with each kind), each cell labelled. With no Resolve the kinds agree, so that row
- * appears once.
+ * appears once. Against one Challenge, the title names it.
  * @example rerollsChart(rerolls({ split: [[8]] }), { split: 'd8', setup: {} }).title.text // "What is Resolve worth to d8 against each Challenge?"
  */
 export function rerollsChart(
@@ -43,8 +43,9 @@ export function rerollsChart(
   }
   const settings = new Set(cells.map((c) => c.setting)).size;
   const intents = context.split.split('|').length;
+  const challenges = new Set(cells.map((c) => c.challenge));
   const spec = heatmap<Cell>({
-    title: `What is Resolve worth to ${context.split} against each Challenge?`,
+    title: `What is Resolve worth to ${context.split} against ${challenges.size === 1 ? challengeName([...challenges][0]!) : 'each Challenge'}?`,
     rows: cells,
     x: challengeField('challenge'),
     y: { field: 'setting', title: 'Resolve, rerolls', sort: 'data' },

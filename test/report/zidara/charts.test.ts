@@ -127,6 +127,24 @@ describe('the Zi’Dara charts', () => {
     }
   });
 
+  it('word the title for one split asked, or one Challenge', () => {
+    // Before, "Which is better against C4 (d8): d8 | d6?" and "… to d8 against each Challenge?".
+    const one = splitsChart(
+      rankStatedSplits([parseSplit('d8 | d6')], { challenge: 4, objective: 'wins' }),
+      { challenge: 4, objective: 'wins', setup: {}, asked: ['d8 | d6'] },
+    );
+    expect(titleText(one).split('\n')[0]).toBe('How does d8 | d6 do against C4 (d8)?');
+    const rerollsTitle = (challenges: number[]) =>
+      titleText(
+        rerollsChart(rerolls({ split: [[8]], challenges, resolve: [0, 1] }), {
+          split: 'd8',
+          setup: {},
+        }),
+      ).split('\n')[0];
+    expect(rerollsTitle([4])).toBe('What is Resolve worth to d8 against C4 (d8)?');
+    expect(rerollsTitle([3, 4])).toBe('What is Resolve worth to d8 against each Challenge?');
+  });
+
   it('name in a rerolls subtitle the kinds of reroll asked for, and only those', () => {
     const subtitle = (kinds: ('one' | 'all' | 'any')[]) =>
       (
