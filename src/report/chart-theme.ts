@@ -18,6 +18,34 @@ export const CATEGORY_COLOURS: readonly string[] = [
   '#000000',
 ];
 
+/**
+ * The point shapes of a line chart with more series than {@link CATEGORY_COLOURS}: the colours
+ * come round again, each round with the next shape, so 64 series never look alike (an
+ * advantage chart's 50 Challenges fit).
+ */
+export const SERIES_SHAPES: readonly string[] = [
+  'circle',
+  'square',
+  'triangle-up',
+  'diamond',
+  'cross',
+  'triangle-down',
+  'triangle-left',
+  'triangle-right',
+];
+
+/**
+ * The dash patterns of a line chart's second series field, solid first: long enough to read
+ * apart in a PNG at a 2-pixel stroke (Vega-Lite's own, [4, 2]…, blur into one).
+ */
+export const DASH_PATTERNS: readonly (readonly number[])[] = [
+  [1, 0],
+  [10, 5],
+  [2, 4],
+  [12, 4, 3, 4],
+  [20, 6],
+];
+
 /** Sequential colour scheme of heatmaps: viridis, readable in grey and by colour-blind eyes. */
 export const SEQUENTIAL_SCHEME = 'viridis';
 

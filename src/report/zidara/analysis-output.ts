@@ -32,7 +32,13 @@ import { type TableCells, tableCells } from '../table-cells.ts';
 import { ADVANTAGE_COLUMNS, ADVANTAGE_CSV_COLUMNS, advantageChart } from './advantage-chart.ts';
 import { DOWN_WITHIN_LABEL } from './fight-figure-labels.ts';
 import { FIGHTS_COLUMNS, FIGHTS_CSV_COLUMNS, fightsChart } from './fights-chart.ts';
-import { FISHING_COLUMNS, FISHING_CSV_COLUMNS, fishingChart } from './fishing-chart.ts';
+import {
+  FISHING_COLUMNS,
+  FISHING_CSV_COLUMNS,
+  fishingChart,
+  fishingSubtitle,
+  formatAuraGained,
+} from './fishing-chart.ts';
 import { REROLLS_COLUMNS, REROLLS_CSV_COLUMNS, rerollsChart } from './rerolls-chart.ts';
 import {
   OBJECTIVE_NAMES,
@@ -174,18 +180,20 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
       const { job, rows } = result;
       const frontier = rows.filter((r) => r.frontier);
       const fishingPays = frontier.filter((r) => r.minorDice > 0);
+      const context = {
+        steps: job.options.steps,
+        actions: job.options.actions ?? FISHING_DEFAULTS.actions,
+        challenge: job.options.challenge,
+        setup: job.options,
+      };
       return output(job, {
-        spec: fishingChart(rows, {
-          steps: job.options.steps,
-          actions: job.options.actions ?? FISHING_DEFAULTS.actions,
-          challenge: job.options.challenge,
-          setup: job.options,
-        }),
+        spec: fishingChart(rows, context),
+        subtitle: fishingSubtitle(context),
         description:
           'Each point is a split: how much Aura it is expected to gain (top faces) and how often its main intent wins. ' +
           'The Pareto frontier joins the splits no other split beats on both; a split off it gives up chance or Aura for nothing.',
         findings: [
-          `Pareto frontier: ${frontier.map((r) => `${r.split} (${formatPercent(r.mainWin)}, ${r.auraGained.toFixed(2)} Aura)`).join('; ')}.`,
+          `Pareto frontier: ${frontier.map((r) => `${r.split} (${formatPercent(r.mainWin)}, ${formatAuraGained(r.auraGained)} Aura)`).join('; ')}.`,
           fishingPays.length
             ? `Splitting dice off onto a minor intent is on the frontier: ${fishingPays.map((r) => r.split).join(', ')}.`
             : 'No split with a minor intent is on the frontier: a small die stacked on the main intent gains the same Aura and helps it win.',

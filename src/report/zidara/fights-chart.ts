@@ -5,7 +5,8 @@ import { type FightCurveRow, shownWinWithin } from '../../systems/zidara/analyse
 import type { FightPolicy } from '../../systems/zidara/fight/fight.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
 import type { RollSetup } from '../../systems/zidara/roll/split-roll.ts';
-import { percentField } from '../charts/chart-field.ts';
+import { DASH_PATTERNS } from '../chart-theme.ts';
+import { challengeField, percentField } from '../charts/chart-field.ts';
 import { lineChart } from '../charts/line-chart.ts';
 import { type Column, csvColumns, type FieldColumn, tableColumns } from '../column.ts';
 import { describeSetup } from './describe-setup.ts';
@@ -19,8 +20,8 @@ import {
 import { withSubtitle } from './with-subtitle.ts';
 
 /**
- * Fight curves: P(the threat falls within N rounds) against N, one line per (Challenge, tags);
- * its subtitle says how the rounds are played (whole-fight play: for the last round's chance).
+ * Fight curves: P(the threat falls within N rounds) against N, one line per (Challenge, tags),
+ * its colour the Challenge and its dash the tags; its subtitle says how the rounds are played (whole-fight play: for the last round's chance).
  * @example fightsChart(fightCurves({ steps: 8 }), { character: '8 steps', titles: 2, setup: {} }).title.text
  * // "How many rounds does 8 steps need to bring a threat down?"
  */
@@ -38,7 +39,7 @@ export function fightsChart(
     rows,
     x: { field: 'round', title: 'Rounds', type: 'ordinal', sort: 'ascending' },
     y: percentField('winWithin', 'Threat down within N rounds'),
-    color: { field: 'fight', title: 'Threat', sort: 'data' },
+    ...threatSeries(rows),
   });
   const play =
     context.fightPolicy === 'whole-fight'
@@ -48,6 +49,25 @@ export function fightsChart(
     `Exact, round by round: each round the pool is split among the tags left and ${play}; ${countOf(context.titles, 'Title')} of Resolve for the fight`,
     describeSetup({ ...context.setup, resolve: 0 }).replace('no Resolve · ', ''),
   ]);
+}
+
+/**
+ * How the lines are told apart: the Challenge by colour and the tags by dash, as a designer
+ * reads a threat; with more tag counts than dash patterns, each threat by colour (and shape).
+ */
+function threatSeries(rows: readonly FightCurveRow[]) {
+  const tags = new Set(rows.map((r) => r.tags));
+  if (tags.size > DASH_PATTERNS.length)
+    return { color: { field: 'fight', title: 'Threat', sort: 'data' } } as const;
+  return {
+    color: { ...challengeField<FightCurveRow>('challenge'), type: 'nominal' },
+    dash: {
+      field: 'tags',
+      title: 'Tags',
+      type: 'ordinal',
+      labelExpr: "datum.value + (datum.value === 1 ? ' tag' : ' tags')",
+    },
+  } as const;
 }
 
 /**

@@ -43,10 +43,27 @@ export function fishingChart(
   });
   const zoomed = spec as { encoding: { y: Record<string, unknown> } };
   zoomed.encoding.y = { ...zoomed.encoding.y, scale: { zero: false } };
-  return withSubtitle(spec, [
-    `${context.steps} steps, ${context.actions} action${context.actions === 1 ? '' : 's'}: every legal pool, the largest die's intent kept as the main one · up and right is better`,
+  const [pools, ...setup] = fishingSubtitle(context);
+  // Only the chart has an up and a right.
+  return withSubtitle(spec, [`${pools} · up and right is better`, ...setup]);
+}
+
+/**
+ * The lines under a fishing table's title (the chart adds how to read its axes): the pools
+ * tried, and the setup.
+ * @example fishingSubtitle({ steps: 8, actions: 2, challenge: 3, setup: {} })[0]
+ * // "8 steps, 2 actions: every legal pool, the largest die's intent kept as the main one"
+ */
+export function fishingSubtitle(context: FishingChartContext): string[] {
+  return [
+    `${context.steps} steps, ${context.actions} action${context.actions === 1 ? '' : 's'}: every legal pool, the largest die's intent kept as the main one`,
     describeSetup(context.setup),
-  ]);
+  ];
+}
+
+/** Expected Aura gained, as the table and the findings print it. */
+export function formatAuraGained(aura: number): string {
+  return aura.toFixed(3);
 }
 
 /** Every field of a row, in CSV order; the table leaves out the pool, its minor dice and the Aura shared. */
@@ -55,7 +72,7 @@ const FISHING_FIELDS: readonly FieldColumn<FishingRow>[] = [
   { key: 'pool', header: 'Pool', table: false },
   { key: 'minorDice', header: 'Minor dice', table: false },
   { key: 'mainWin', header: 'Main intent wins', format: (p) => formatPercent(p) },
-  { key: 'auraGained', header: 'Aura gained', format: (x) => x.toFixed(3) },
+  { key: 'auraGained', header: 'Aura gained', format: formatAuraGained },
   { key: 'auraEnd', header: 'Aura at the end', format: (x) => x.toFixed(2) },
   { key: 'auraShared', header: 'Aura shared', table: false },
   { key: 'minorWins', header: 'Minor wins', format: (x) => x.toFixed(3) },

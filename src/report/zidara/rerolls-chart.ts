@@ -24,7 +24,7 @@ type Cell = { setting: string; challenge: number; winChance: number };
 /**
  * Win chance by Challenge (across) and by Resolve and kind of reroll (down: no Resolve, then
  * each level with each kind), each cell labelled. With no Resolve the kinds agree, so that row
- * appears once.
+ * appears once. Against one Challenge, the title names it.
  * @example rerollsChart(rerolls({ split: [[8]] }), { split: 'd8', setup: {} }).title.text // "What is Resolve worth to d8 against each Challenge?"
  */
 export function rerollsChart(
@@ -43,8 +43,9 @@ export function rerollsChart(
   }
   const settings = new Set(cells.map((c) => c.setting)).size;
   const intents = context.split.split('|').length;
+  const challenges = new Set(cells.map((c) => c.challenge));
   const spec = heatmap<Cell>({
-    title: `What is Resolve worth to ${context.split} against each Challenge?`,
+    title: `What is Resolve worth to ${context.split} against ${challenges.size === 1 ? challengeName([...challenges][0]!) : 'each Challenge'}?`,
     rows: cells,
     x: challengeField('challenge'),
     y: { field: 'setting', title: 'Resolve, rerolls', sort: 'data' },
@@ -52,9 +53,35 @@ export function rerollsChart(
     height: Math.max(120, 30 * settings),
   });
   return withSubtitle(spec, [
-    `${intents === 1 ? 'Win chance' : 'Chance every intent wins'} with each Resolve reroll: one die of your choice, every die, or whichever is better`,
+    `${intents === 1 ? 'Win chance' : 'Chance every intent wins'} with each Resolve reroll: ${kindsText(rows)}`,
     describeSetup({ ...context.setup, resolve: 0 }).replace('no Resolve · ', ''),
   ]);
+}
+
+/** Each kind of reroll as the subtitle says it, in the order it says them. */
+const KIND_WORDS = {
+  one: 'one die of your choice',
+  all: 'every die',
+  any: 'whichever is better',
+} as const;
+
+/**
+ * The kinds of reroll the rows were asked for, in words: "one die of your choice, every die, or
+ * whichever is better"; without both others beside it, the optimal kind says what it chooses
+ * between.
+ */
+function kindsText(rows: readonly Pick<RerollRow, 'rerolls'>[]): string {
+  const asked = new Set(rows.map((r) => r.rerolls));
+  const kinds = (Object.keys(KIND_WORDS) as (keyof typeof KIND_WORDS)[]).filter((k) =>
+    asked.has(k),
+  );
+  const words = kinds.map((k) =>
+    k === 'any' && !(asked.has('one') && asked.has('all'))
+      ? `${KIND_WORDS.any} of one die and ${KIND_WORDS.all}`
+      : KIND_WORDS[k],
+  );
+  if (words.length < 3) return words.join(' or ');
+  return `${words.slice(0, -1).join(', ')}, or ${words[words.length - 1]}`;
 }
 
 /** Table columns (terminal and HTML). */

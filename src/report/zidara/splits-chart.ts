@@ -53,9 +53,7 @@ export function splitsChart(rows: readonly SplitRow[], context: SplitsChartConte
   const vs = challengeName(context.challenge);
   const title =
     context.steps === undefined
-      ? shown.length <= 3
-        ? `Which is better against ${vs}: ${(context.asked ?? shown.map((r) => r.split)).join(' or ')}?`
-        : `Which of these splits does best against ${vs}?`
+      ? statedTitle(context.asked ?? shown.map((r) => r.split), vs)
       : `How should ${context.steps} steps and ${plural(context.actions ?? SPLITS_DEFAULTS.actions, 'action')} be split against ${vs}?`;
   const percent = context.objective === 'primary' || context.objective === 'all';
   const value: ChartField<SplitRow> = percent
@@ -89,6 +87,13 @@ export function splitsChart(rows: readonly SplitRow[], context: SplitsChartConte
   // Bar labels finer than the axis: close splits must read apart.
   labelFormat(spec, percent ? '.1%' : '.2f');
   return withSubtitle(spec, splitsSubtitle(context, shown.length, context.total ?? rows.length));
+}
+
+/** The question of stated splits: how one does, which of a few is better, or of more does best. */
+function statedTitle(asked: readonly string[], vs: string): string {
+  if (asked.length === 1) return `How does ${asked[0]} do against ${vs}?`;
+  if (asked.length <= 3) return `Which is better against ${vs}: ${asked.join(' or ')}?`;
+  return `Which of these splits does best against ${vs}?`;
 }
 
 /**

@@ -120,6 +120,25 @@ describe('analysisOutput', () => {
     expect(splits(8, 1)).toHaveLength(1);
   });
 
+  it("reads a fishing table's subtitle without the chart's axes, and its frontier's Aura as the table prints it", () => {
+    const fishing = analysisOutput(
+      runAnalysis({
+        analysis: 'fishing',
+        name: 'fishing-frontier',
+        options: { steps: 6, actions: 1, challenge: 3, aura: 2, resolve: 1 },
+      }),
+    );
+    const lines = fishing.text.split('\n');
+    // Before, the table's subtitle said "… · up and right is better", of axes it does not have.
+    expect(lines[1]).toBe(
+      "6 steps, 1 action: every legal pool, the largest die's intent kept as the main one",
+    );
+    expect(JSON.stringify(fishing.spec)).toContain('main one · up and right is better');
+    // Before, "d6+d6 (98.7%, 0.35 Aura)" beside 0.355 in the table.
+    expect(fishing.findings[0]).toContain('d6+d6 (98.7%, 0.355 Aura)');
+    expect(lines.find((line) => line.startsWith('d6+d6'))).toMatch(/ 0\.355 /);
+  });
+
   it("heads a rerolls table's gain as over the level listed before, which levels that skip make more than one Resolve", () => {
     const rerolls = analysisOutput(
       runAnalysis({

@@ -3,11 +3,13 @@ import { formatPoints } from '../../../src/format/format-points.ts';
 import { renderSvg } from '../../../src/report/render.ts';
 import { advantageChart } from '../../../src/report/zidara/advantage-chart.ts';
 import { describeSetup } from '../../../src/report/zidara/describe-setup.ts';
+import { fightsChart } from '../../../src/report/zidara/fights-chart.ts';
 import { fishingChart } from '../../../src/report/zidara/fishing-chart.ts';
 import { rerollsChart } from '../../../src/report/zidara/rerolls-chart.ts';
 import { splitsChart } from '../../../src/report/zidara/splits-chart.ts';
 import { tuneChart } from '../../../src/report/zidara/tune-chart.ts';
 import { advantage } from '../../../src/systems/zidara/analyses/advantage.ts';
+import { fightCurves } from '../../../src/systems/zidara/analyses/fight-curves.ts';
 import { fishing } from '../../../src/systems/zidara/analyses/fishing.ts';
 import { rerolls } from '../../../src/systems/zidara/analyses/rerolls.ts';
 import { rankStatedSplits, splits } from '../../../src/systems/zidara/analyses/splits.ts';
@@ -59,6 +61,43 @@ async function numberAxisLabels(spec: unknown): Promise<string[]> {
   return axes.find((labels) => labels.every((label) => /^[\d.]+$/.test(label)))!;
 }
 
+type Encoding = Record<
+  string,
+  { field: string; sort?: null; scale?: { domain?: unknown[]; range?: unknown[] } } | undefined
+>;
+
+/**
+ * How each line of a line chart looks: its colour, dash and point shape, read off the spec as
+ * Vega draws a discrete scale (the nth value of the domain takes the nth of the range, the range
+ * coming round again; the domain as given, or the data's values in order or sorted).
+ */
+function seriesLooks(spec: unknown): string[] {
+  const { encoding, data, config } = spec as {
+    encoding: Encoding;
+    data: { values: Record<string, string | number>[] };
+    config: { range: { category: string[] } };
+  };
+  const rows = data.values;
+  const look = (channel: string, row: Record<string, string | number>): unknown => {
+    const def = encoding[channel];
+    if (!def) return 'the same';
+    const range = channel === 'color' ? config.range.category : def.scale?.range;
+    if (!range) throw new Error(`${channel} has no range of its own`);
+    const values = [...new Set(rows.map((r) => r[def.field]!))];
+    const domain =
+      def.scale?.domain ??
+      (def.sort === null ? values : values.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    return range[domain.indexOf(row[def.field]!) % range.length];
+  };
+  const series = new Map<string, string>();
+  for (const row of rows) {
+    const key = ['color', 'strokeDash', 'shape'].map((c) => row[encoding[c]?.field ?? '']);
+    const drawn = ['color', 'strokeDash', 'shape'].map((c) => look(c, row));
+    series.set(JSON.stringify(key), JSON.stringify(drawn));
+  }
+  return [...series.values()];
+}
+
 /** The title and subtitle lines of a spec. */
 function titleText(spec: unknown): string {
   const title = (spec as { title: { text: string; subtitle?: string[] } }).title;
@@ -86,6 +125,45 @@ describe('the Zi’Dara charts', () => {
     for (const spec of Object.values(charts)) {
       expect(titleText(spec)).toContain('Aura 5 of 5');
     }
+  });
+
+  it('word the title for one split asked, or one Challenge', () => {
+    // Before, "Which is better against C4 (d8): d8 | d6?" and "… to d8 against each Challenge?".
+    const one = splitsChart(
+      rankStatedSplits([parseSplit('d8 | d6')], { challenge: 4, objective: 'wins' }),
+      { challenge: 4, objective: 'wins', setup: {}, asked: ['d8 | d6'] },
+    );
+    expect(titleText(one).split('\n')[0]).toBe('How does d8 | d6 do against C4 (d8)?');
+    const rerollsTitle = (challenges: number[]) =>
+      titleText(
+        rerollsChart(rerolls({ split: [[8]], challenges, resolve: [0, 1] }), {
+          split: 'd8',
+          setup: {},
+        }),
+      ).split('\n')[0];
+    expect(rerollsTitle([4])).toBe('What is Resolve worth to d8 against C4 (d8)?');
+    expect(rerollsTitle([3, 4])).toBe('What is Resolve worth to d8 against each Challenge?');
+  });
+
+  it('name in a rerolls subtitle the kinds of reroll asked for, and only those', () => {
+    const subtitle = (kinds: ('one' | 'all' | 'any')[]) =>
+      (
+        rerollsChart(rerolls({ split: [[8]], challenges: [4], resolve: [0, 1], kinds }), {
+          split: 'd8',
+          setup: {},
+        }).title as { subtitle: string[] }
+      ).subtitle[0];
+    // Before, every one of these said all three kinds.
+    expect(subtitle(['one'])).toBe('Win chance with each Resolve reroll: one die of your choice');
+    expect(subtitle(['all', 'one'])).toBe(
+      'Win chance with each Resolve reroll: one die of your choice or every die',
+    );
+    expect(subtitle(['any'])).toBe(
+      'Win chance with each Resolve reroll: whichever is better of one die and every die',
+    );
+    expect(subtitle(['one', 'all', 'any'])).toBe(
+      'Win chance with each Resolve reroll: one die of your choice, every die, or whichever is better',
+    );
   });
 
   it('name the Challenges an advantage chart faces: a run by its ends, a gap by each one', () => {
@@ -134,6 +212,37 @@ describe('the Zi’Dara charts', () => {
       });
     }
     expect(colourOf(charts['stated-splits'])).toBeUndefined(); // one intent each: nothing to tell apart
+  });
+
+  it('draw no two lines alike, past the palette too', () => {
+    // Before, the default 3 Challenges × 3 tags took 9 of the 8 colours: "C2 (d4), 1 tag" and
+    // "C4 (d8), 3 tags" were both #0072B2, and so were C1 and C9 of an advantage chart.
+    const fights = fightsChart(fightCurves({ steps: 6 }), {
+      character: '6 steps',
+      titles: 2,
+      setup: {},
+    });
+    const tenChallenges = advantageChart(
+      advantage({ sides: 6, most: 2, challenges: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }),
+      { setup: {} },
+    );
+    const fiftyChallenges = advantageChart(
+      advantage({ sides: 6, most: 1, challenges: Array.from({ length: 50 }, (_, i) => i + 1) }),
+      { setup: {} },
+    );
+    for (const [spec, lines] of [
+      [fights, 9],
+      [tenChallenges, 10],
+      [fiftyChallenges, 50],
+    ] as const) {
+      const looks = seriesLooks(spec);
+      expect(looks).toHaveLength(lines);
+      expect(new Set(looks).size).toBe(lines);
+      expect(validateVegaLite(spec)).toEqual([]);
+    }
+    // A threat reads as a designer names it: its Challenge by colour, its tags by dash.
+    const encoding = (fights as { encoding: Encoding }).encoding;
+    expect([encoding.color?.field, encoding.strokeDash?.field]).toEqual(['challenge', 'tags']);
   });
 
   it('draws the fishing frontier as its own layer, labelled by split', () => {
