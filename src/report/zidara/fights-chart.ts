@@ -21,7 +21,8 @@ import { withSubtitle } from './with-subtitle.ts';
 
 /**
  * Fight curves: P(the threat falls within N rounds) against N, one line per (Challenge, tags),
- * its colour the Challenge and its dash the tags; its subtitle says how the rounds are played (whole-fight play: for the last round's chance).
+ * its colour the Challenge and its dash the tags; its subtitle says how the rounds are played
+ * (whole-fight play: for the last round's chance).
  * @example fightsChart(fightCurves({ steps: 8 }), { character: '8 steps', titles: 2, setup: {} }).title.text
  * // "How many rounds does 8 steps need to bring a threat down?"
  */
