@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, watch } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,11 +39,13 @@ function whatChanged(out: string) {
   };
 }
 
-/** `dicelab report --out out` in a child on src (its stderr piped, the rest ignored). */
-function report(out: string): { child: ChildProcess; stderr: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'report', '--out', out], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+/** `dicelab report ...scenarios --out out` in a child on src (its stderr piped, the rest ignored). */
+function report(
+  out: string,
+  scenarios: string[] = [],
+): { child: ChildProcess; stderr: () => string } {
+  const args = ['--import', 'tsx', MAIN, 'report', ...scenarios, '--out', out];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => {
     stderr += chunk;
@@ -55,6 +57,93 @@ const ended = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
+
+describe('dicelab report stopped by a signal while it solves and draws', () => {
+  it.each<[NodeJS.Signals, number]>([
+    ['SIGINT', EXIT.interrupted],
+    ['SIGTERM', EXIT.terminated],
+  ])(
+    '%s: one line, exit %i, the previous report untouched',
+    async (signal, code) => {
+      const out = await previousReport();
+      try {
+        const run = report(out);
+        // The first analysis is done: the others and the drawing are still to come.
+        let sent = false;
+        run.child.stderr!.on('data', () => {
+          if (sent || !run.stderr().includes('[1/9] ')) return;
+          sent = true;
+          run.child.kill(signal);
+        });
+        const end = await ended(run.child);
+        // Before, nothing listened while the analyses ran on the main thread: no line, the
+        // process ended by the signal.
+        expect({ end, last: run.stderr().split('\n').at(-2) }).toEqual({
+          end: { code, signal: null },
+          last: `dicelab: stopped (${signal})`,
+        });
+        expect(whatChanged(out)).toEqual({ renewed: [], temps: [] });
+        expect(await readFile(join(out, 'baseline.json'), 'utf8')).toBe('old baseline.json');
+      } finally {
+        await rm(out, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+});
+
+/** A scenario whose one analysis takes seconds to solve (a 30-step split into up to 4 dice). */
+const LONG_SCENARIO = `scenario: A long solve
+characters:
+  hero: { name: a hero, titles: 3, resolve: 3, actions: { push: 30 } }
+threats:
+  wall: { name: a wall, challenge: 4 }
+analyses:
+  splits: { analysis: splits, character: hero, action: push, actions: 4, vs: wall, top: 1 }
+`;
+
+describe('dicelab report stopped by a signal in a long solve', () => {
+  it.each<[NodeJS.Signals, number]>([
+    ['SIGINT', EXIT.interrupted],
+    ['SIGTERM', EXIT.terminated],
+  ])(
+    '%s: stops the solve, says one line, exit %i, writes nothing',
+    async (signal, code) => {
+      const dir = await mkdtemp(join(tmpdir(), 'dicelab-stop-report-'));
+      try {
+        const scenario = join(dir, 'long.yaml');
+        await writeFile(scenario, LONG_SCENARIO);
+        const out = join(dir, 'out');
+        await mkdir(out);
+        const run = report(out, [scenario]);
+        // The folder is tried twice (a temporary file made and removed), the second time just
+        // before the solve: the signal goes once that file is gone.
+        const probes = new Set<string>();
+        let sent = false;
+        const watcher = watch(out, (_event, name) => {
+          if (sent || !name?.endsWith('.tmp')) return;
+          probes.add(name);
+          if (probes.size < 2 || existsSync(join(out, name))) return;
+          sent = true;
+          run.child.kill(signal);
+        });
+        const end = await ended(run.child);
+        watcher.close();
+        // Before, the solve on the main thread held the signal back: with nothing listening the
+        // process ended by it, no line said; with a listener, only once the solve was done and
+        // said (`[1/1] splits long-splits: 1 rows (4.5 s)`).
+        expect({ end, stderr: run.stderr() }).toEqual({
+          end: { code, signal: null },
+          stderr: `${signal === 'SIGINT' ? '\n' : ''}dicelab: stopped (${signal})\n`,
+        });
+        expect(await readdir(out)).toEqual([]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+});
 
 /**
  * `dicelab report` over a previous report, frozen (SIGSTOP) the moment the first of its files is
