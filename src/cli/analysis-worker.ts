@@ -1,4 +1,5 @@
-import type { MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { Piscina } from 'piscina';
 import { InputError } from '../input/input-error.ts';
 import { type AnalysisJob, type AnalysisResult, runAnalysis } from '../systems/run-analysis.ts';
 
@@ -38,5 +39,40 @@ export default function runAnalysisTask({ job, progress }: AnalysisTask): Analys
     throw error;
   } finally {
     progress.close();
+  }
+}
+
+/**
+ * The analyses' worker thread, made at the first run and kept: idle, piscina lets the process end,
+ * and a what-if's second run (a report's next, a test's next) pays no start-up again.
+ */
+let analysisThread: Piscina<AnalysisTask, AnalysisReply> | undefined;
+
+/**
+ * Runs `job` on the analyses' worker thread (see {@link runAnalysisTask}), telling `onProgress`
+ * of its progress: on the main thread a solve held Ctrl-C and SIGTERM back. A job refused there
+ * is run again here, to throw its InputError.
+ * @example await runOnAnalysisThread(job, ({ done, total }) => bar.update(done, total)) // not run: starts a worker thread
+ */
+export async function runOnAnalysisThread(
+  job: AnalysisJob,
+  onProgress: (report: AnalysisProgressReport) => void = () => {},
+): Promise<AnalysisResult> {
+  const { workerPool } = await import('../process/worker-pool.ts');
+  const progress = new MessageChannel();
+  progress.port1.on('message', onProgress);
+  analysisThread ??= workerPool<AnalysisTask, AnalysisReply>(
+    new URL('./analysis-worker', import.meta.url),
+    1,
+  );
+  try {
+    const reply = await analysisThread.run(
+      { job, progress: progress.port2 },
+      { transferList: [progress.port2] },
+    );
+    return 'result' in reply ? reply.result : runAnalysis(job);
+  } finally {
+    // Closed at once: a report still on its way is not told.
+    progress.port1.close();
   }
 }

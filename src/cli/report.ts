@@ -11,7 +11,9 @@ import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-o
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { loadScenarioFiles, SCENARIO_PATH } from '../scenario/scenario-files.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
-import { type AnalysisJob, jobName, runAnalysis } from '../systems/run-analysis.ts';
+import { type AnalysisJob, jobName } from '../systems/run-analysis.ts';
+import { abortOnSigint } from './abort-on-sigint.ts';
+import { runOnAnalysisThread } from './analysis-worker.ts';
 import { checkFolder, folderFlag, pathArguments } from './flags.ts';
 import { drawChartFiles } from './write-chart-files.ts';
 import { checkWritable, type FileToWrite, writeFilesAtomically } from './write-files.ts';
@@ -52,7 +54,11 @@ Examples:
       await checkWritable({ flag: '--out', given: options.out, names: 'folder' });
       const jobs = reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
-      const { index, page, seconds } = await writeReport(jobs, options.out, say);
+      // Nothing to give before the end: Ctrl-C stops at once, as SIGTERM does, with one line.
+      const sigint = abortOnSigint(process.stderr, { stopOnSigint: true });
+      const { index, page, seconds } = await writeReport(jobs, options.out, say).finally(() =>
+        sigint.dispose(),
+      );
       process.stdout.write(
         `report: ${resolve(index)} (${countOf(jobs.length, 'analysis', 'analyses')}, ${seconds.toFixed(1)} s)\n`,
       );
@@ -89,8 +95,10 @@ export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[]
  * Runs every job and draws every chart before anything is written, then writes each chart's
  * four files, the page `index.html` and, beside it, a copy of the offline page `builtPage`
  * (linked from index.html; left out, with no link, when that file does not exist) in one atomic
- * batch: bad parameters or a path that cannot be written leave no file touched, and a job name
- * used twice or that no file can have is refused before any analysis runs. `say` gets one
+ * batch: bad parameters or a path that cannot be written leave no file touched, nor does a
+ * stop by SIGINT or SIGTERM (after the last rename it leaves the whole report), and a job name
+ * used twice or that no file can have is refused before any analysis runs. Each analysis runs
+ * on the analyses' worker thread. `say` gets one
  * progress line per analysis. Returns the pages' paths, the outputs and the seconds taken.
  */
 export async function writeReport(
@@ -117,7 +125,8 @@ export async function writeReport(
   const outputs: AnalysisOutput[] = [];
   for (const [i, job] of jobs.entries()) {
     const t = performance.now();
-    const output = analysisOutput(runAnalysis(job));
+    // On a worker thread: on this one a long solve held Ctrl-C and SIGTERM back.
+    const output = analysisOutput(await runOnAnalysisThread(job));
     outputs.push(output);
     say(
       `[${i + 1}/${jobs.length}] ${job.analysis} ${output.name}: ${output.rows.length} rows (${seconds(t)} s)`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rmdirSync, rmSync, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readlink, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { renameSync, rmdirSync, rmSync, type Stats } from 'node:fs';
+import { lstat, mkdir, open, readlink, realpath, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, invalid } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
@@ -29,7 +29,8 @@ export interface WriteTarget {
 /**
  * Writes files into `dir` (created if missing) so that no reader ever sees a half-written one:
  * each is written to a temporary name in the same folder and flushed to disk, and only when
- * every one of them is written are they renamed into place. If any write fails, the temporary
+ * every one of them is written are they renamed into place, all in one step that SIGINT and
+ * SIGTERM do not cut (SIGKILL can, for the milliseconds it lasts). If any write fails, the temporary
  * files and the folders made are removed and no file in `dir` is touched; on SIGINT (Ctrl-C) or
  * SIGTERM while they exist, they and the folders made are removed and the process exits (130 or
  * 143). Strings are
@@ -76,9 +77,12 @@ export async function writeFilesAtomically(
         await handle.close();
       }
     }
+    // Renamed in one synchronous loop: a signal's handler runs between two awaits, so with an
+    // await a rename it would have stopped the batch with some files new and the rest old (a
+    // report's charts beside the previous index.html). Now it runs after the last.
     const written: string[] = [];
     for (const [i, file] of files.entries()) {
-      await rename(temps[i]!, paths[i]!);
+      renameSync(temps[i]!, paths[i]!);
       written.push(join(dir, file.name));
     }
     done = true;
@@ -287,8 +291,10 @@ function onStopSignal(signal: keyof typeof STOP_SIGNALS): void {
 }
 
 function removeOnSignal(write: WriteInFlight): void {
+  // First of the listeners: one that exits at once (abortOnSigint's) would leave the temporaries.
   if (inFlight.size === 0)
-    for (const signal of Object.keys(STOP_SIGNALS)) process.on(signal, onStopSignal);
+    for (const signal of Object.keys(STOP_SIGNALS))
+      process.prependListener(signal as NodeJS.Signals, onStopSignal as NodeJS.SignalsListener);
   inFlight.add(write);
 }
 

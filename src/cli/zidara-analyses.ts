@@ -1,12 +1,10 @@
 import { join } from 'node:path';
-import { MessageChannel } from 'node:worker_threads';
 import {
   type Command,
   InvalidArgumentError,
   Option,
   type OptionValues,
 } from '@commander-js/extra-typings';
-import type { Piscina } from 'piscina';
 import { formatCount } from '../format/format-count.ts';
 import { InputError, invalid, missing, showValue } from '../input/input-error.ts';
 import { chartFileNames } from '../report/chart-file-names.ts';
@@ -55,7 +53,6 @@ import {
   describeChange,
   emitWhatIf,
 } from './against.ts';
-import type { AnalysisProgressReport, AnalysisReply, AnalysisTask } from './analysis-worker.ts';
 import {
   choiceFlag,
   choicesOption,
@@ -670,12 +667,6 @@ async function runAndPrint<F extends RunFlags>(
 }
 
 /**
- * The analyses' worker thread, made at the first run and kept: idle, piscina lets the process end,
- * and a what-if's second run (or a test's next) pays no start-up again.
- */
-let analysisThread: Piscina<AnalysisTask, AnalysisReply> | undefined;
-
-/**
  * Runs a job, a long one with a progress bar on stderr (a terminal only, not `quiet`); an
  * InputError about an analysis option is reworded to name its flag. The solve runs on a worker
  * thread: on the main one it held Ctrl-C and SIGTERM back, and Node's own end left the bar drawn
@@ -684,36 +675,25 @@ let analysisThread: Piscina<AnalysisTask, AnalysisReply> | undefined;
  */
 async function runFlagged(job: AnalysisJob, quiet?: boolean): Promise<AnalysisOutput> {
   // The analyses and their charts load with the command that runs one (not at start-up).
-  const [{ analysisOutput }, { jobName, runAnalysis }, { progressBar }, { workerPool }] =
+  const [{ analysisOutput }, { jobName }, { progressBar }, { runOnAnalysisThread }] =
     await Promise.all([
       import('../report/zidara/analysis-output.ts'),
       import('../systems/run-analysis.ts'),
       import('./progress-bar.ts'),
-      import('../process/worker-pool.ts'),
+      import('./analysis-worker.ts'),
     ]);
   // Made at the first report, which names what is counted: a short run draws nothing.
   let bar: ProgressBar | undefined;
-  const progress = new MessageChannel();
-  progress.port1.on('message', ({ done, total, unit }: AnalysisProgressReport) => {
-    bar ??= progressBar({ quiet, label: `${jobName(job)}: solving`, unit });
-    bar.update(done, total);
-  });
   const sigint = abortOnSigint(process.stderr, { before: () => bar?.stop(), stopOnSigint: true });
-  analysisThread ??= workerPool<AnalysisTask, AnalysisReply>(
-    new URL('./analysis-worker', import.meta.url),
-    1,
-  );
   try {
-    const reply = await analysisThread.run(
-      { job, progress: progress.port2 },
-      { transferList: [progress.port2] },
-    );
-    return analysisOutput('result' in reply ? reply.result : runAnalysis(job));
+    const result = await runOnAnalysisThread(job, ({ done, total, unit }) => {
+      bar ??= progressBar({ quiet, label: `${jobName(job)}: solving`, unit });
+      bar.update(done, total);
+    });
+    return analysisOutput(result);
   } catch (error) {
     throw flagError(error, FLAG_OF_FIELD);
   } finally {
-    // Closed first: a report still on its way draws no bar again.
-    progress.port1.close();
     bar?.stop();
     sigint.dispose();
   }

@@ -39,7 +39,12 @@ import {
   fishingSubtitle,
   formatAuraGained,
 } from './fishing-chart.ts';
-import { REROLLS_COLUMNS, REROLLS_CSV_COLUMNS, rerollsChart } from './rerolls-chart.ts';
+import {
+  REROLLS_COLUMNS,
+  REROLLS_CSV_COLUMNS,
+  rerollKindsText,
+  rerollsChart,
+} from './rerolls-chart.ts';
 import {
   OBJECTIVE_NAMES,
   SPLITS_CSV_COLUMNS,
@@ -210,8 +215,8 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
       return output(job, {
         spec: rerollsChart(rows, { split, setup: job.options }),
         description:
-          'The win chance with 0, 1, 2… Resolve when each reroll may only reroll one die, only reroll every die, ' +
-          'or either (optimal). The threat keeps its defence through rerolls. "Over the level before" is what the Resolve a row has over the level listed before it adds: with levels 0, 1, 2…, the worth of the last Resolve.',
+          `The win chance with 0, 1, 2… Resolve, rerolling ${rerollKindsText(rows)}. ` +
+          'The threat keeps its defence through rerolls. "Over the level before" is what the Resolve a row has over the level listed before it adds: with levels 0, 1, 2…, the worth of the last Resolve.',
         findings: first.length
           ? [
               `The first Resolve (optimal rerolls) adds ${first.map((r) => `${formatPoints(r.gain!)} at ${challengeName(r.challenge)}`).join(', ')}.`,

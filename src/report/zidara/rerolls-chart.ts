@@ -53,7 +53,7 @@ export function rerollsChart(
     height: Math.max(120, 30 * settings),
   });
   return withSubtitle(spec, [
-    `${intents === 1 ? 'Win chance' : 'Chance every intent wins'} with each Resolve reroll: ${kindsText(rows)}`,
+    `${intents === 1 ? 'Win chance' : 'Chance every intent wins'} with each Resolve reroll: ${rerollKindsText(rows)}`,
     describeSetup({ ...context.setup, resolve: 0 }).replace('no Resolve · ', ''),
   ]);
 }
@@ -68,9 +68,10 @@ const KIND_WORDS = {
 /**
  * The kinds of reroll the rows were asked for, in words: "one die of your choice, every die, or
  * whichever is better"; without both others beside it, the optimal kind says what it chooses
- * between.
+ * between. The chart's subtitle and the report's description both say them so.
+ * @example rerollKindsText([{ rerolls: 'one' }, { rerolls: 'all' }]) // "one die of your choice or every die"
  */
-function kindsText(rows: readonly Pick<RerollRow, 'rerolls'>[]): string {
+export function rerollKindsText(rows: readonly Pick<RerollRow, 'rerolls'>[]): string {
   const asked = new Set(rows.map((r) => r.rerolls));
   const kinds = (Object.keys(KIND_WORDS) as (keyof typeof KIND_WORDS)[]).filter((k) =>
     asked.has(k),

@@ -153,6 +153,28 @@ describe('analysisOutput', () => {
     expect(rerolls.description).not.toContain('Last Resolve adds');
   });
 
+  it('names in a rerolls description the kinds of reroll asked for, and only those', () => {
+    const description = (kinds: ('one' | 'all' | 'any')[]) =>
+      analysisOutput(
+        runAnalysis({
+          analysis: 'rerolls',
+          name: 'rerolls-kinds',
+          options: { split: [[8]], challenges: [4], resolve: [0, 1], kinds },
+        }),
+      ).description.split('. ')[0];
+    // Before, each said "… when each reroll may only reroll one die, only reroll every die, or
+    // either (optimal)" under the chart in a report's index.html.
+    expect(description(['one'])).toBe(
+      'The win chance with 0, 1, 2… Resolve, rerolling one die of your choice',
+    );
+    expect(description(['any'])).toBe(
+      'The win chance with 0, 1, 2… Resolve, rerolling whichever is better of one die and every die',
+    );
+    expect(description(['one', 'all', 'any'])).toBe(
+      'The win chance with 0, 1, 2… Resolve, rerolling one die of your choice, every die, or whichever is better',
+    );
+  });
+
   it('names the character of a fights chart with the article its number takes (an 8-step, a 4-step)', () => {
     const title = (steps: number) =>
       JSON.stringify(
