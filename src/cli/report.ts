@@ -98,8 +98,8 @@ export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[]
  * batch: bad parameters or a path that cannot be written leave no file touched, nor does a
  * stop by SIGINT or SIGTERM (after the last rename it leaves the whole report), and a job name
  * used twice or that no file can have is refused before any analysis runs. Each analysis runs
- * on the analyses' worker thread. `say` gets one
- * progress line per analysis. Returns the pages' paths, the outputs and the seconds taken.
+ * on the analyses' worker thread. `say` gets one progress line per analysis. Returns the pages'
+ * paths, the outputs and the seconds taken.
  */
 export async function writeReport(
   jobs: readonly AnalysisJob[],

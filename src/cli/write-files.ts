@@ -30,11 +30,10 @@ export interface WriteTarget {
  * Writes files into `dir` (created if missing) so that no reader ever sees a half-written one:
  * each is written to a temporary name in the same folder and flushed to disk, and only when
  * every one of them is written are they renamed into place, all in one step that SIGINT and
- * SIGTERM do not cut (SIGKILL can, for the milliseconds it lasts). If any write fails, the temporary
- * files and the folders made are removed and no file in `dir` is touched; on SIGINT (Ctrl-C) or
- * SIGTERM while they exist, they and the folders made are removed and the process exits (130 or
- * 143). Strings are
- * written as UTF-8. Returns the paths written, in order.
+ * SIGTERM do not cut (SIGKILL can, for the milliseconds it lasts). If any write fails, the
+ * temporary files and the folders made are removed and no file in `dir` is touched; on SIGINT
+ * (Ctrl-C) or SIGTERM while they exist, they and the folders made are removed and the process
+ * exits (130 or 143). Strings are written as UTF-8. Returns the paths written, in order.
  * @throws InputError naming `target` (by default `--out` and `dir`) when the folder cannot be
  * made or written in: the flag, its value and why, in one line.
  * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }]) // not run: writes files (test/cli/write-files.test.ts)
