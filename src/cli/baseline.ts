@@ -49,7 +49,7 @@ export function registerBaseline(program: Command) {
       `worker threads for simulations, 1 to ${MAX_THREADS} (default: automatic)`,
       threadsFlag,
     )
-    .option('--quiet', 'no progress lines on stderr')
+    .option('-q, --quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',
       `

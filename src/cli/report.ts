@@ -34,7 +34,7 @@ export function registerReport(program: Command) {
       'scenario files or folders: run the analyses they list (default: the built-in report)',
     )
     .option('--out <dir>', 'folder to write the report into', folderFlag, 'reports')
-    .option('--quiet', 'no progress lines on stderr')
+    .option('-q, --quiet', 'no progress lines on stderr')
     .addHelpText(
       'after',
       `

@@ -158,6 +158,16 @@ function leaves(command: Command, path: string[] = []): { path: string[]; comman
 // The whole command tree (a command line that names no command registers every command).
 const program = (await buildProgram()) as unknown as Command;
 
+describe('the quiet switch', () => {
+  it('is -q as well as --quiet wherever a command has one', () => {
+    const quiet = leaves(program).flatMap(({ path, command }) =>
+      command.options.filter((o) => o.long === '--quiet').map((o) => [path.join(' '), o.short]),
+    );
+    expect(quiet.length).toBeGreaterThan(5);
+    expect(quiet.filter(([, short]) => short !== '-q')).toEqual([]);
+  });
+});
+
 describe('every flag that takes a value refuses garbage', () => {
   const flags = leaves(program).flatMap(({ path, command }) =>
     command.options
