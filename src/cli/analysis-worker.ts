@@ -38,6 +38,9 @@ export default function runAnalysisTask({ job, progress }: AnalysisTask): Analys
     if (error instanceof InputError) return { refused: true };
     throw error;
   } finally {
+    // The end of the reports (null), then the port closed: the caller waits for it, as the
+    // reply comes on another channel and may overtake the last report.
+    progress.postMessage(null);
     progress.close();
   }
 }
@@ -60,7 +63,14 @@ export async function runOnAnalysisThread(
 ): Promise<AnalysisResult> {
   const { workerPool } = await import('../process/worker-pool.ts');
   const progress = new MessageChannel();
-  progress.port1.on('message', onProgress);
+  // Every report told before the job's end: ordered on this port, ended by null (or its close,
+  // should the thread die first).
+  const told = new Promise<void>((done) => {
+    progress.port1.on('message', (report: AnalysisProgressReport | null) =>
+      report === null ? done() : onProgress(report),
+    );
+    progress.port1.once('close', () => done());
+  });
   analysisThread ??= workerPool<AnalysisTask, AnalysisReply>(
     new URL('./analysis-worker', import.meta.url),
     1,
@@ -70,9 +80,9 @@ export async function runOnAnalysisThread(
       { job, progress: progress.port2 },
       { transferList: [progress.port2] },
     );
+    await told;
     return 'result' in reply ? reply.result : runAnalysis(job);
   } finally {
-    // Closed at once: a report still on its way is not told.
     progress.port1.close();
   }
 }

@@ -303,11 +303,11 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       const shown = await runInProcess(args);
       const quiet = await runInProcess([...args, '--quiet']);
       for (const run of [piped, shown, quiet]) expect(run.code).toBe(0);
-      // 245 splits: a report before any is listed, then after the first 200; the bar is
-      // cleared before the table.
+      // 245 splits: the bar is drawn at the report before any (later ones are drawn at its
+      // 10 frames a second, which a loaded machine may not reach before the end, as the solve
+      // runs on a worker thread), and cleared before the table.
       expect(shown.stderr).toContain('splits: solving [');
       expect(shown.stderr).toContain('| 0 of 245 splits |');
-      expect(shown.stderr).toContain('| 200 of 245 splits |');
       expect(quiet.stderr).toBe('');
       expect(piped.stderr).toBe('');
       expect(quiet.stdout).toBe(shown.stdout);
