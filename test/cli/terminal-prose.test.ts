@@ -1,0 +1,118 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { builtFile } from '../built.ts';
+import { runNode } from './run-dicelab.ts';
+
+const hasScript = (() => {
+  try {
+    return execFileSync('script', ['--version'], { encoding: 'utf8' }).includes('util-linux');
+  } catch {
+    return false;
+  }
+})();
+
+/** What the built CLI prints on a pseudo-terminal (util-linux `script`) `columns` wide; stderr dropped. */
+function onTerminal(args: readonly string[], columns: number): Promise<string> {
+  const command = [process.execPath, builtFile('bin/dicelab.js'), ...args]
+    .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
+    .join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'script',
+      ['-qec', `stty cols ${columns}; exec ${command} 2>/dev/null`, '/dev/null'],
+      {
+        env: { ...process.env, FORCE_COLOR: '0' },
+      },
+    );
+    let screen = '';
+    child.stdout.on('data', (chunk) => {
+      screen += chunk;
+    });
+    child.on('error', reject);
+    // The terminal ends its lines with CR LF.
+    child.on('close', () => resolve(screen.replaceAll('\r\n', '\n')));
+  });
+}
+
+/** What the built CLI prints into a pipe. */
+async function piped(args: readonly string[]): Promise<string> {
+  const { code, stdout } = await runNode([builtFile('bin/dicelab.js'), ...args]);
+  expect(code).toBe(0);
+  return stdout;
+}
+
+/** Width in terminal columns, a code point each ("·" and "–" are one). */
+const width = (line: string) => [...line].length;
+
+/** The table's lines: its header (above the rule of dashes) down to the blank line after it. */
+function tableOf(text: string): string[] {
+  const lines = text.split('\n');
+  const rule = lines.findIndex((line) => /^-+( +-+)+$/.test(line));
+  const end = lines.indexOf('', rule);
+  return lines.slice(rule - 1, end);
+}
+
+const SPLITS = ['zidara', 'splits', '--steps', '8', '--vs', '3', '--intents', '1-2'];
+const FISHING_AGAINST = [
+  ...['zidara', 'fishing', '--steps', '8', '--actions', '2', '--vs', '4'],
+  ...['--against', '--aura 2'],
+];
+
+describe('prose on a terminal', () => {
+  it.skipIf(!hasScript).each([
+    ['an analysis', SPLITS],
+    ['an analysis --against another run', FISHING_AGAINST],
+  ])(
+    'is word-wrapped at its width on a terminal 80 columns wide (%s); the table rows are not',
+    async (_, args) => {
+      const [screen, pipe] = await Promise.all([onTerminal(args, 80), piped(args)]);
+      const table = tableOf(pipe);
+      // Wider than the terminal: a table is read in columns, and is left as it is.
+      expect(Math.max(...table.map(width))).toBeGreaterThan(80);
+      expect(screen).toContain(`\n${table.join('\n')}\n`);
+      const prose = screen.replace(table.join('\n'), '').split('\n');
+      expect(prose.filter((line) => width(line) > 80)).toEqual([]);
+      // Only line breaks and indents were added: the words are those of the pipe's, in order.
+      expect(screen.split(/\s+/)).toEqual(pipe.split(/\s+/));
+      // A wrapped line continues indented under its start.
+      expect(screen).toMatch(/\n {2}\S/);
+    },
+    30_000,
+  );
+
+  it('is printed into a pipe exactly as before, however long its lines', async () => {
+    expect(await piped(SPLITS)).toBe(
+      `How should 8 steps and 1 action be split against C3 (d6)?
+Ranked by expected intents won · 1–2 intents · | separates intents, + stacks dice on one
+Aura 5 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play
+Rank  Split        Intents  Main intent wins  Expected wins  All won  Aura gained
+----  -----------  -------  ----------------  -------------  -------  -----------
+   1  d8 | d8            2             86.5%          1.706    74.2%         0.25
+   2  d10 | d6           2             88.9%          1.686    72.5%         0.27
+   3  d8 | d6+d2         2             85.9%          1.661    70.8%         0.79
+   4  d8+d2 | d6         2             87.2%          1.658    70.5%         0.79
+   5  d6+d4 | d6         2             88.4%          1.654    69.6%         0.58
+   6  d8 | d4+d4         2             85.5%          1.647    69.4%         0.62
+   7  d12 | d4           2             90.6%          1.615    66.3%         0.33
+   8  d6+d6 | d4         2             92.5%          1.610    65.2%         0.58
+   9  d10 | d4+d2        2             88.5%          1.606    66.3%         0.85
+  10  d8+d4 | d4         2             91.5%          1.599    64.6%         0.62
+  11  d10+d2 | d4        2             89.6%          1.594    65.0%         0.85
+  12  d8+d6 | d2         2             95.0%          1.505    55.2%         0.79
+  13  d10+d4 | d2        2             94.0%          1.490    54.6%         0.85
+  14  d12 | d2+d2        2             90.6%          1.490    56.3%         1.08
+  15  d12+d2 | d2        2             92.0%          1.458    53.1%         1.08
+  16  d8+d8              1             96.4%          0.964    96.4%         0.25
+  17  d10+d6             1             96.1%          0.961    96.1%         0.27
+  18  d6+d6+d4           1             95.8%          0.958    95.8%         0.58
+  19  d8+d4+d4           1             95.3%          0.953    95.3%         0.62
+  20  d8+d6+d2           1             95.3%          0.953    95.3%         0.79
+  21  d12+d4             1             95.1%          0.951    95.1%         0.33
+  22  d10+d4+d2          1             94.4%          0.944    94.4%         0.85
+  23  d12+d2+d2          1             92.7%          0.927    92.7%         1.08
+
+Best by expected intents won: d8 | d8 (1.706 expected wins), of 23 splits.
+`,
+    );
+  }, 30_000);
+});
