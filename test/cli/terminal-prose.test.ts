@@ -58,10 +58,16 @@ const FISHING_AGAINST = [
   ...['--against', '--aura 2'],
 ];
 
+const FIGHT = [
+  ...['zidara', 'fight', '--vs', '4', '--tags', '2', '--steps', '6', '--max-rounds', '4'],
+  '--no-simulate',
+];
+
 describe('prose on a terminal', () => {
   it.skipIf(!hasScript).each([
     ['an analysis', SPLITS],
     ['an analysis --against another run', FISHING_AGAINST],
+    ['a fight', FIGHT],
   ])(
     'is word-wrapped at its width on a terminal 80 columns wide (%s); the table rows are not',
     async (_, args) => {
@@ -112,6 +118,21 @@ Rank  Split        Intents  Main intent wins  Expected wins  All won  Aura gaine
   23  d12+d2+d2          1             92.7%          0.927    92.7%         1.08
 
 Best by expected intents won: d8 | d8 (1.706 expected wins), of 23 splits.
+`,
+    );
+    expect(await piped(FIGHT)).toBe(
+      `Fight: 2 tags against C4 (d8); opening split d6 | d6
+Aura 5 of 5 · 2 Resolve · one +2 a roll · ties bought with Aura · optimal play (Resolve: the 2 Titles, for the whole fight) · per-roll fight play
+
+Round  Down within (exact)  Simulated  95% interval  Round played  Aura at start  Aura spent  Resolve spent
+-----  -------------------  ---------  ------------  ------------  -------------  ----------  -------------
+    1               65.68%          -             -        100.0%           5.00        1.17           0.64
+    2               94.79%          -             -         34.3%           3.71        0.41           0.09
+    3               98.81%          -             -          5.2%           3.90        0.40           0.00
+    4               99.74%          -             -          1.2%           3.88        0.38           0.00
+
+Round played: the chance the fight is still on when the round starts; Aura and Resolve are means over those fights.
+exact: still standing after 4 rounds 0.26%; mean rounds to win 1.400 (over the fights won)
 `,
     );
   }, 30_000);
