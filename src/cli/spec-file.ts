@@ -112,7 +112,7 @@ export async function printSpecResults<S, R>(
   options: { spec?: string | undefined; json?: boolean | undefined },
   read: SpecReader<S>,
   result: (spec: S) => R,
-  text: (result: R, spec: S) => string,
+  text: (result: R, spec: S, prose: ProseLayout) => string,
 ): Promise<void> {
   const { specs, many } = await specsFromOptions(options, read);
   await printResults(specs, many, options.json, result, text);

@@ -58,6 +58,9 @@ const FISHING_AGAINST = [
   ...['--against', '--aura 2'],
 ];
 
+/** Two supporters of a d12 group roll: a table of their own under the outcomes'. */
+const SUPPORTERS = ['--supporter', '1:1', '--supporter', '2:5'];
+
 const FIGHT = [
   ...['zidara', 'fight', '--vs', '4', '--tags', '2', '--steps', '6', '--max-rounds', '4'],
   '--no-simulate',
@@ -82,6 +85,34 @@ describe('prose on a terminal', () => {
       expect(screen.split(/\s+/)).toEqual(pipe.split(/\s+/));
       // A wrapped line continues indented under its start.
       expect(screen).toMatch(/\n {2}\S/);
+    },
+    30_000,
+  );
+
+  it.skipIf(!hasScript).each([
+    ['tags-2d6 odds', ['tags-2d6', 'odds', '--tags', '2', '--item', 'help', '--weakness'], [3]],
+    ["d6-pool odds, with the seed's claim", ['d6-pool', 'odds', '--stat', '3'], [3, 3]],
+    ['ring-skill odds', ['ring-skill', 'odds', '--ring', '3', '--skill', '2', '--tn', '3'], [2]],
+    [
+      'd12-action odds, with supporters',
+      ['d12-action', 'odds', '--roll', 'group', '--rating', '2', '--tokens', '1', ...SUPPORTERS],
+      [4, 2],
+    ],
+  ])(
+    'is word-wrapped at its width on a terminal 80 columns wide (%s); the tables are not',
+    async (_, args, rowCounts) => {
+      const [screen, pipe] = await Promise.all([onTerminal(args, 80), piped(args)]);
+      // Each table: its header, the rule of dashes under it and its rows, as many as it has.
+      const lines = pipe.split('\n');
+      const rules = lines.flatMap((line, i) => (/^-+( +-+)+$/.test(line) ? [i] : []));
+      expect(rules).toHaveLength(rowCounts.length);
+      for (const [j, rule] of rules.entries()) {
+        const table = lines.slice(rule - 1, rule + 1 + rowCounts[j]!).join('\n');
+        expect(`\n${screen}`).toContain(`\n${table}\n`);
+      }
+      expect(Math.max(...lines.map(width))).toBeGreaterThan(80);
+      expect(screen.split('\n').filter((line) => width(line) > 80)).toEqual([]);
+      expect(screen.split(/\s+/)).toEqual(pipe.split(/\s+/));
     },
     30_000,
   );
@@ -120,6 +151,17 @@ Rank  Split        Intents  Main intent wins  Expected wins  All won  Aura gaine
 Best by expected intents won: d8 | d8 (1.706 expected wins), of 23 splits.
 `,
     );
+    expect(
+      await piped(['tags-2d6', 'odds', '--tags', '2', '--item', 'help', '--weakness']),
+    ).toBe(`2d6 +2 (2 tags, item help, weakness invoked)
+outcome  chance         p  exact
+-------  ------  --------  -----
+clean    41.67%  0.416667  5/12
+cost     41.67%  0.416667  5/12
+miss     16.67%  0.166667  1/6
+Improvement points earned: 1. Expected value (bands 1/0.5/0, improvement point 0.25): 0.8750.
+Invoking the weakness is worth it at 0.25 per improvement point: the -1 costs 0.1250 in band value (the break-even improvement value), so the value goes from 0.7500 to 0.8750 (+0.1250, exactly 1/8).
+`);
     expect(await piped(FIGHT)).toBe(
       `Fight: 2 tags against C4 (d8); opening split d6 | d6
 Aura 5 of 5 · 2 Resolve · one +2 a roll · ties bought with Aura · optimal play (Resolve: the 2 Titles, for the whole fight) · per-roll fight play
