@@ -6,10 +6,11 @@ export type ProseLayout = (lines: readonly string[]) => string[];
 
 /**
  * How lines of prose (a title, the setup lines, findings, notes) are laid out for stdout. On a
- * terminal each is word-wrapped at its width, continuing indented under its start: the terminal
- * would otherwise break it mid-word. Anywhere else (a pipe, a file, CI) they are returned as they
- * are, byte for byte, for the scripts and tests that read them. Never a table's lines: a table
- * is read in columns, and a wrapped row would break them.
+ * terminal each is word-wrapped at its width, continuing indented under its start (an indented
+ * line keeps its indent, its continuation further in): the terminal would otherwise break it
+ * mid-word. Anywhere else (a pipe, a file, CI) they are returned as they are, byte for byte, for
+ * the scripts and tests that read them. Never a table's lines: a table is read in columns, and a
+ * wrapped row would break them.
  */
 export async function proseLayout(): Promise<ProseLayout> {
   const width = process.stdout.isTTY ? process.stdout.columns : 0;
@@ -19,10 +20,17 @@ export async function proseLayout(): Promise<ProseLayout> {
   const { default: wrapAnsi } = await import('wrap-ansi');
   return (lines) =>
     lines.map((line) => {
-      const [first = '', ...rest] = wrapAnsi(line, width, { hard: true }).split('\n');
+      // An indented line (an item of a list) keeps its indent; its continuation goes further in.
+      const indent = /^ */.exec(line)![0];
+      const hang = indent + HANGING_INDENT;
+      if (width <= hang.length + 10) return line;
+      const text = line.slice(indent.length);
+      const [first = '', ...rest] = wrapAnsi(text, width - indent.length, { hard: true }).split(
+        '\n',
+      );
       if (rest.length === 0) return line;
-      const more = wrapAnsi(rest.join(' '), width - HANGING_INDENT.length, { hard: true });
-      return [first, ...more.split('\n').map((part) => HANGING_INDENT + part)].join('\n');
+      const more = wrapAnsi(rest.join(' '), width - hang.length, { hard: true });
+      return [indent + first, ...more.split('\n').map((part) => hang + part)].join('\n');
     });
 }
 
