@@ -227,26 +227,25 @@ export function registerD12Action(program: Command) {
   D12_COMMANDS.addSimulate(system, {
     description: 'Monte Carlo estimate, same decisions',
     kernel: 'systems/d12-action/simulate',
-    text: (s: D12ActionSimulation) =>
+    text: (s: D12ActionSimulation, prose) =>
       [
-        simulatedTable(
-          s.outcomes,
-          `${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
-        ),
-        ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
-        // A capacity roll spends no tokens: the ones held only cap those it gains.
-        ...(s.spec.roll === 'capacity'
-          ? []
-          : [simulatedMean('tokens spent', s.expectedTokensSpent)]),
-        simulatedMean('balance tokens gained', s.expectedBalanceTokens),
-        simulatedMean(INTERRUPTION_TOKENS, s.expectedInterruptionTokens),
+        ...prose([`${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`]),
+        simulatedTable(s.outcomes),
+        ...prose([
+          ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
+          // A capacity roll spends no tokens: the ones held only cap those it gains.
+          ...(s.spec.roll === 'capacity'
+            ? []
+            : [simulatedMean('tokens spent', s.expectedTokensSpent)]),
+          simulatedMean('balance tokens gained', s.expectedBalanceTokens),
+          simulatedMean(INTERRUPTION_TOKENS, s.expectedInterruptionTokens),
+        ]),
         ...(s.supporters
           ? [
-              supportersTable(
-                s.spec,
-                s.supporters,
+              ...prose([
                 'The supporters choose together (best for the lead), their shares of the trials:',
-              ),
+              ]),
+              supportersTable(s.spec, s.supporters),
             ]
           : []),
       ].join('\n'),
@@ -332,7 +331,6 @@ function supportersTable(
     outcomes: readonly { p: number }[];
     expectedBalanceTokens?: number;
   }[],
-  title?: string,
 ): string {
   const exact = supporters.every((s) => s.expectedBalanceTokens !== undefined);
   return formatTable(
@@ -346,6 +344,5 @@ function supportersTable(
       cf: s.outcomes[3]!.p,
       gained: s.expectedBalanceTokens,
     })),
-    title === undefined ? {} : { title },
   );
 }

@@ -32,11 +32,11 @@ export function registerD6Pool(program: Command) {
   D6_POOL_COMMANDS.addSimulate(system, {
     description: 'Monte Carlo estimate of the same chances, with 95% intervals',
     kernel: 'systems/d6-pool/simulate',
-    text: (s: D6PoolSimulation) =>
-      simulatedTable(
-        s.outcomes,
-        `d6 pool, stat ${s.spec.stat}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
-      ),
+    text: (s: D6PoolSimulation, prose) =>
+      [
+        ...prose([`d6 pool, stat ${s.spec.stat}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`]),
+        simulatedTable(s.outcomes),
+      ].join('\n'),
   });
 }
 

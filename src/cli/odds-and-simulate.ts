@@ -62,7 +62,8 @@ export function oddsAndSimulate<
       simulate: {
         description: string;
         kernel: KernelId;
-        text: (summary: Summary) => string;
+        /** The summary for people, its prose (not its table) laid out by `prose`. */
+        text: (summary: Summary, prose: ProseLayout) => string;
         /**
          * Spec fields only `odds` reads, with their defaults, and why: the simulation refuses any
          * other value, by flag or in a spec file, rather than ignore it (a default passes, so

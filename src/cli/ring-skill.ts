@@ -235,18 +235,18 @@ export function registerRingSkill(program: Command) {
   RING_SKILL_COMMANDS.addSimulate(system, {
     description: 'Monte Carlo estimate playing the same decisions',
     kernel: 'systems/ring-skill/simulate',
-    text: (s: RingSkillSimulation) =>
+    text: (s: RingSkillSimulation, prose) =>
       [
-        simulatedTable(
-          s.outcomes,
-          `${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
-        ),
-        simulatedMean('expected strife', s.expectedStrife),
-        simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
-        simulatedMean('expected opportunity', s.expectedOpportunity),
-        simulatedMean('expected successes', s.expectedSuccesses),
-        simulatedMean('capped by the depth', s.pCapped),
-        simulatedMean(UTILITY_LABELS[s.spec.objective], s.expectedUtility),
+        ...prose([`${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`]),
+        simulatedTable(s.outcomes),
+        ...prose([
+          simulatedMean('expected strife', s.expectedStrife),
+          simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
+          simulatedMean('expected opportunity', s.expectedOpportunity),
+          simulatedMean('expected successes', s.expectedSuccesses),
+          simulatedMean('capped by the depth', s.pCapped),
+          simulatedMean(UTILITY_LABELS[s.spec.objective], s.expectedUtility),
+        ]),
       ].join('\n'),
   });
   return system;

@@ -123,11 +123,11 @@ export function registerTags2d6(program: Command) {
       },
       because: 'simulate estimates how often each band comes up, not what it is worth',
     },
-    text: (s: Tags2d6Simulation) =>
-      simulatedTable(
-        s.outcomes,
-        `${rollTitle(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
-      ),
+    text: (s: Tags2d6Simulation, prose) =>
+      [
+        ...prose([`${rollTitle(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`]),
+        simulatedTable(s.outcomes),
+      ].join('\n'),
   });
 }
 

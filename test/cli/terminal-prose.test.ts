@@ -58,6 +58,9 @@ const FISHING_AGAINST = [
   ...['--against', '--aura 2'],
 ];
 
+/** A simulation quick enough for a test, without a progress bar on the terminal. */
+const FEW_TRIALS = ['--trials', '1e4', '--quiet'];
+
 /** Two supporters of a d12 group roll: a table of their own under the outcomes'. */
 const SUPPORTERS = ['--supporter', '1:1', '--supporter', '2:5'];
 
@@ -93,6 +96,20 @@ describe('prose on a terminal', () => {
     ['tags-2d6 odds', ['tags-2d6', 'odds', '--tags', '2', '--item', 'help', '--weakness'], [3]],
     ["d6-pool odds, with the seed's claim", ['d6-pool', 'odds', '--stat', '3'], [3, 3]],
     ['ring-skill odds', ['ring-skill', 'odds', '--ring', '3', '--skill', '2', '--tn', '3'], [2]],
+    [
+      'ring-skill simulate',
+      [...['ring-skill', 'simulate', '--ring', '3', '--skill', '2', '--tn', '3'], ...FEW_TRIALS],
+      [2],
+    ],
+    [
+      'd12-action simulate, with supporters',
+      [
+        ...['d12-action', 'simulate', '--roll', 'group', '--rating', '2', '--tokens', '1'],
+        ...SUPPORTERS,
+        ...FEW_TRIALS,
+      ],
+      [4, 2],
+    ],
     [
       'zidara advise',
       [
