@@ -58,6 +58,12 @@ const FISHING_AGAINST = [
   ...['--against', '--aura 2'],
 ];
 
+/** A Zi'Dara roll whose rules in words (the setup line) run past 80 columns. */
+const MANY_RULES = [
+  ...['d8', 'd6', '--vs', '4', '--explode', '--resolve', '2', '--late-aura'],
+  ...['--ties-go-to', 'roller', '--boosts', '2'],
+];
+
 /** A simulation quick enough for a test, without a progress bar on the terminal. */
 const FEW_TRIALS = ['--trials', '1e4', '--quiet'];
 
@@ -110,6 +116,8 @@ describe('prose on a terminal', () => {
       ],
       [4, 2],
     ],
+    ['zidara odds', ['zidara', 'odds', ...MANY_RULES], [2]],
+    ['zidara simulate', ['zidara', 'simulate', ...MANY_RULES, ...FEW_TRIALS], [2]],
     [
       'zidara advise',
       [
