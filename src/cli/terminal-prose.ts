@@ -18,20 +18,19 @@ export async function proseLayout(): Promise<ProseLayout> {
   if (!(width > HANGING_INDENT.length + 10)) return (lines) => [...lines];
   // Loaded for a terminal only: a pipe (a script, CI) does not pay its start-up.
   const { default: wrapAnsi } = await import('wrap-ansi');
-  return (lines) =>
-    lines.map((line) => {
-      // An indented line (an item of a list) keeps its indent; its continuation goes further in.
-      const indent = /^ */.exec(line)![0];
-      const hang = indent + HANGING_INDENT;
-      if (width <= hang.length + 10) return line;
-      const text = line.slice(indent.length);
-      const [first = '', ...rest] = wrapAnsi(text, width - indent.length, { hard: true }).split(
-        '\n',
-      );
-      if (rest.length === 0) return line;
-      const more = wrapAnsi(rest.join(' '), width - hang.length, { hard: true });
-      return [indent + first, ...more.split('\n').map((part) => hang + part)].join('\n');
-    });
+  // A line that holds line breaks is laid out a line at a time.
+  return (lines) => lines.map((text) => text.split('\n').map(wrapLine).join('\n'));
+  function wrapLine(line: string): string {
+    // An indented line (an item of a list) keeps its indent; its continuation goes further in.
+    const indent = /^ */.exec(line)![0];
+    const hang = indent + HANGING_INDENT;
+    if (width <= hang.length + 10) return line;
+    const text = line.slice(indent.length);
+    const [first = '', ...rest] = wrapAnsi(text, width - indent.length, { hard: true }).split('\n');
+    if (rest.length === 0) return line;
+    const more = wrapAnsi(rest.join(' '), width - hang.length, { hard: true });
+    return [indent + first, ...more.split('\n').map((part) => hang + part)].join('\n');
+  }
 }
 
 /** `lines` laid out for stdout by {@link proseLayout}. */

@@ -1,4 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtFile } from '../built.ts';
 import { runNode } from './run-dicelab.ts';
@@ -12,7 +15,7 @@ const hasScript = (() => {
 })();
 
 /** What the built CLI prints on a pseudo-terminal (util-linux `script`) `columns` wide; stderr dropped. */
-function onTerminal(args: readonly string[], columns: number): Promise<string> {
+function onTerminal(args: readonly string[], columns: number, cwd?: string): Promise<string> {
   const command = [process.execPath, builtFile('bin/dicelab.js'), ...args]
     .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
     .join(' ');
@@ -21,6 +24,7 @@ function onTerminal(args: readonly string[], columns: number): Promise<string> {
       'script',
       ['-qec', `stty cols ${columns}; exec ${command} 2>/dev/null`, '/dev/null'],
       {
+        cwd,
         env: { ...process.env, FORCE_COLOR: '0' },
       },
     );
@@ -35,8 +39,8 @@ function onTerminal(args: readonly string[], columns: number): Promise<string> {
 }
 
 /** What the built CLI prints into a pipe. */
-async function piped(args: readonly string[]): Promise<string> {
-  const { code, stdout } = await runNode([builtFile('bin/dicelab.js'), ...args]);
+async function piped(args: readonly string[], cwd?: string): Promise<string> {
+  const { code, stdout } = await runNode([builtFile('bin/dicelab.js'), ...args], { cwd });
   expect(code).toBe(0);
   return stdout;
 }
@@ -57,6 +61,19 @@ const FISHING_AGAINST = [
   ...['zidara', 'fishing', '--steps', '8', '--actions', '2', '--vs', '4'],
   ...['--against', '--aura 2'],
 ];
+
+/** A scenario whose expectation makes check's table wider than 80 columns. */
+const LONG_EXPECTATION = `scenario: one roll
+characters:
+  plain: { auraMax: 0, titles: 0, actions: { swing: 3 } }
+threats:
+  guard: { name: a gate guard, challenge: 3, tags: 2 }
+expectations:
+  - expect: a lone d6 beats the guard 5 times in 12, whatever the weather and the time of day
+    figure: winChance
+    of: { character: plain, action: swing, vs: guard }
+    between: [41%, 42%]
+`;
 
 /** A Zi'Dara roll whose rules in words (the setup line) run past 80 columns. */
 const MANY_RULES = [
@@ -167,6 +184,45 @@ describe('prose on a terminal', () => {
       expect(Math.max(...lines.map(width))).toBeGreaterThan(80);
       expect(prose.split('\n').filter((line) => width(line) > 80)).toEqual([]);
       expect(screen.split(/\s+/)).toEqual(pipe.split(/\s+/));
+    },
+    30_000,
+  );
+
+  it.skipIf(!hasScript)(
+    "is word-wrapped in check's and baseline's lines on a terminal 80 columns wide; check's table is not",
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'dicelab-prose-'));
+      try {
+        await writeFile(join(dir, 'long.yaml'), LONG_EXPECTATION);
+        // From a folder without reports/baseline.json: check says how to record one.
+        const check = ['check', 'long.yaml', '--out', 'out', '--quiet'];
+        // The seconds a check took differ from run to run.
+        const timeless = (text: string) => text.replace(/\d+\.\d s, seed/, 'seed');
+        const [screen, pipe] = (
+          await Promise.all([onTerminal(check, 80, dir), piped(check, dir)])
+        ).map(timeless) as [string, string];
+        const table = tableOf(pipe).join('\n');
+        expect(Math.max(...table.split('\n').map(width))).toBeGreaterThan(80);
+        expect(screen).toContain(`${table}\n`);
+        const lines = (text: string) => text.replace(table, '').split('\n');
+        expect(Math.max(...lines(pipe).map(width))).toBeGreaterThan(80);
+        expect(lines(screen).filter((line) => width(line) > 80)).toEqual([]);
+        expect(screen.split(/\s+/)).toEqual(pipe.split(/\s+/));
+
+        const baseline = ['baseline', 'long.yaml'];
+        const [baselineScreen, baselinePipe] = await Promise.all([
+          onTerminal(baseline, 80, dir),
+          piped(baseline, dir),
+        ]);
+        expect(baselinePipe).toBe(
+          'baseline: 1 figure of 1 file; all new: there was no baseline at reports/baseline.json; nothing written (--write records them)\n',
+        );
+        expect(baselineScreen).toBe(
+          'baseline: 1 figure of 1 file; all new: there was no baseline at\n  reports/baseline.json; nothing written (--write records them)\n',
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
     30_000,
   );
