@@ -18,6 +18,7 @@ import {
   ruleOption,
 } from '../systems/zidara/roll/rule-options.ts';
 import { refuseRepeatedFlags } from './refuse-repeated-flags.ts';
+import { proseForStdout } from './terminal-prose.ts';
 import { drawChartFiles } from './write-chart-files.ts';
 import { writeFilesAtomically } from './write-files.ts';
 
@@ -296,15 +297,13 @@ export async function emitWhatIf(
   // Under the title, what the given run was made with, as its own table says it (the character
   // the Aura of, say, a starting --aura 2 is told in); the question names what the other changes.
   const text = [
-    base.title,
-    ...base.subtitle,
-    `What if ${change}?`,
+    ...(await proseForStdout([base.title, ...base.subtitle, `What if ${change}?`])),
     '',
     formatTable(columns, table),
   ].join('\n');
-  const findings = [
+  const findings = await proseForStdout([
     ...base.findings.map((f) => `As given: ${f}`),
     ...against.findings.map((f) => `Against: ${f}`),
-  ];
+  ]);
   process.stdout.write(`${text}${findings.length ? `\n\n${findings.join('\n')}` : ''}\n`);
 }

@@ -15,6 +15,7 @@ import {
 } from '../scenario/scenario-files.ts';
 import { fileFlag, pathArguments } from './flags.ts';
 import { countFlag, threadsFlag } from './simulation-flags.ts';
+import { proseLayout } from './terminal-prose.ts';
 import { checkWritable, writeFileAtomically } from './write-files.ts';
 
 /**
@@ -112,7 +113,7 @@ Examples:
           `baseline: ${countOf(figures, 'figure')} of ${countOf(result.files.length, 'file')}; ${counts}; nothing written (--write records them)`,
         );
       }
-      process.stdout.write(`${lines.join('\n')}\n`);
+      process.stdout.write(`${(await proseLayout())(lines).join('\n')}\n`);
     });
   return program;
 }

@@ -15,6 +15,7 @@ import {
 } from '../scenario/scenario-files.ts';
 import { checkFolder, fileFlag, folderFlag, pathArguments } from './flags.ts';
 import { countFlag, threadsFlag } from './simulation-flags.ts';
+import { proseLayout } from './terminal-prose.ts';
 import { checkWritable, writeFilesAtomically } from './write-files.ts';
 
 /** The files `check` writes into `--out`. */
@@ -99,7 +100,11 @@ Examples:
         { name: CHECK_FILES.junit, content: checkJunit(result) },
         { name: CHECK_FILES.markdown, content: checkMarkdown(result) },
       ]);
-      process.stdout.write(`${checkTable(result)}\nwrote ${written.join(', ')}\n`);
+      // The table is read in columns; the lines about it wrap on a terminal.
+      const prose = await proseLayout();
+      process.stdout.write(
+        `${checkTable(result, prose)}\n${prose([`wrote ${written.join(', ')}`]).join('\n')}\n`,
+      );
       process.exitCode = result.status;
     });
   return program;

@@ -12,6 +12,7 @@ import { CAPACITY_HELP, FLAGS, rollOptions, specFromFlags, supporterText } from 
 import { faceListFlag } from './flags.ts';
 import { rankedTable } from './outcome-table.ts';
 import { adviceReader, printSpecResults } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 
 const HELP = `
 A stacked roll rolls rating + 2 d12 one at a time and keeps one. Give --rolled the dice so far
@@ -67,7 +68,12 @@ export function registerD12ActionAdvise(system: Command) {
         shown: { rolled: options.rolled },
       };
     });
-    await printSpecResults(options, read, (r) => d12Advice(r), adviceText);
+    await printSpecResults(
+      options,
+      read,
+      (r) => d12Advice(r),
+      (advice, _, prose) => adviceText(advice, prose),
+    );
   });
   return system;
 }
@@ -88,11 +94,13 @@ export function adviceSentence(advice: D12Advice): string {
   return `${words[0]!.toUpperCase()}${words.slice(1)}: expected utility ${formatProbability(advice.best.expectedUtility)}.`;
 }
 
-function adviceText(advice: D12Advice): string {
+function adviceText(advice: D12Advice, prose: ProseLayout): string {
   const c = advice.check;
   return [
-    `stacked roll, rating ${c.rating} (${advice.dice} dice), capacity ${c.capacity}, ${c.tokens} token${c.tokens === 1 ? '' : 's'} held; rolled ${advice.rolled.join(', ')} (die ${advice.rolled.length} of ${advice.dice})`,
-    adviceSentence(advice),
+    ...prose([
+      `stacked roll, rating ${c.rating} (${advice.dice} dice), capacity ${c.capacity}, ${c.tokens} token${c.tokens === 1 ? '' : 's'} held; rolled ${advice.rolled.join(', ')} (die ${advice.rolled.length} of ${advice.dice})`,
+      adviceSentence(advice),
+    ]),
     '',
     rankedTable(
       [

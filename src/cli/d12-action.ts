@@ -21,6 +21,7 @@ import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, type FlagWords, givenFields } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 export const FLAGS: Record<string, string> = {
@@ -226,26 +227,25 @@ export function registerD12Action(program: Command) {
   D12_COMMANDS.addSimulate(system, {
     description: 'Monte Carlo estimate, same decisions',
     kernel: 'systems/d12-action/simulate',
-    text: (s: D12ActionSimulation) =>
+    text: (s: D12ActionSimulation, prose) =>
       [
-        simulatedTable(
-          s.outcomes,
-          `${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
-        ),
-        ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
-        // A capacity roll spends no tokens: the ones held only cap those it gains.
-        ...(s.spec.roll === 'capacity'
-          ? []
-          : [simulatedMean('tokens spent', s.expectedTokensSpent)]),
-        simulatedMean('balance tokens gained', s.expectedBalanceTokens),
-        simulatedMean(INTERRUPTION_TOKENS, s.expectedInterruptionTokens),
+        ...prose([`${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`]),
+        simulatedTable(s.outcomes),
+        ...prose([
+          ...(s.expectedUtility ? [simulatedMean('expected utility', s.expectedUtility)] : []),
+          // A capacity roll spends no tokens: the ones held only cap those it gains.
+          ...(s.spec.roll === 'capacity'
+            ? []
+            : [simulatedMean('tokens spent', s.expectedTokensSpent)]),
+          simulatedMean('balance tokens gained', s.expectedBalanceTokens),
+          simulatedMean(INTERRUPTION_TOKENS, s.expectedInterruptionTokens),
+        ]),
         ...(s.supporters
           ? [
-              supportersTable(
-                s.spec,
-                s.supporters,
+              ...prose([
                 'The supporters choose together (best for the lead), their shares of the trials:',
-              ),
+              ]),
+              supportersTable(s.spec, s.supporters),
             ]
           : []),
       ].join('\n'),
@@ -273,22 +273,27 @@ function describe(spec: D12ActionResult['spec']): string {
   }
 }
 
-function d12Text(r: D12ActionResult): string {
-  const lines = [outcomeTable(r.outcomes, describe(r.spec))];
+function d12Text(r: D12ActionResult, prose: ProseLayout): string {
+  const lines = [...prose([describe(r.spec)]), outcomeTable(r.outcomes)];
   // keep-first-success is a named rule, not the optimum: only its token spends are the best.
   const play = r.spec.policy === 'optimal' ? 'optimal play' : `${r.spec.policy}, best token spends`;
   if (r.expectedUtility !== undefined)
     lines.push(
-      `expected utility (${play}): ${formatProbability(r.expectedUtility)} = ${formatFraction(r.expectedUtilityFraction)}`,
+      ...prose([
+        `expected utility (${play}): ${formatProbability(r.expectedUtility)} = ${formatFraction(r.expectedUtilityFraction)}`,
+      ]),
     );
   const spent =
     r.spec.roll === 'capacity' ? '' : `tokens spent ${formatProbability(r.expectedTokensSpent)}, `;
   lines.push(
-    `${spent}balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, ${INTERRUPTION_TOKENS} ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
+    ...prose([
+      `${spent}balance tokens gained ${formatProbability(r.expectedBalanceTokens)}, ${INTERRUPTION_TOKENS} ${formatProbability(r.expectedInterruptionTokens)} (expected)`,
+    ]),
   );
   if (r.supporters)
     lines.push(
-      supportersTable(r.spec, r.supporters, 'The supporters choose together (best for the lead):'),
+      ...prose(['The supporters choose together (best for the lead):']),
+      supportersTable(r.spec, r.supporters),
     );
   return lines.join('\n');
 }
@@ -326,7 +331,6 @@ function supportersTable(
     outcomes: readonly { p: number }[];
     expectedBalanceTokens?: number;
   }[],
-  title: string,
 ): string {
   const exact = supporters.every((s) => s.expectedBalanceTokens !== undefined);
   return formatTable(
@@ -340,6 +344,5 @@ function supportersTable(
       cf: s.outcomes[3]!.p,
       gained: s.expectedBalanceTokens,
     })),
-    { title },
   );
 }

@@ -11,6 +11,7 @@ import { integerFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { specOption } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 
 const FLAGS = { stat: '--stat' } as const;
 
@@ -31,11 +32,11 @@ export function registerD6Pool(program: Command) {
   D6_POOL_COMMANDS.addSimulate(system, {
     description: 'Monte Carlo estimate of the same chances, with 95% intervals',
     kernel: 'systems/d6-pool/simulate',
-    text: (s: D6PoolSimulation) =>
-      simulatedTable(
-        s.outcomes,
-        `d6 pool, stat ${s.spec.stat}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
-      ),
+    text: (s: D6PoolSimulation, prose) =>
+      [
+        ...prose([`d6 pool, stat ${s.spec.stat}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`]),
+        simulatedTable(s.outcomes),
+      ].join('\n'),
   });
 }
 
@@ -71,14 +72,19 @@ const D6_POOL_COMMANDS = oddsAndSimulate(statOptions, {
   fromFlags: (options: { stat?: number | undefined }) => ({ stat: options.stat }),
 });
 
-function d6PoolText(r: D6PoolReport): string {
+function d6PoolText(r: D6PoolReport, prose: ProseLayout): string {
   const lines = [
-    outcomeTable(r.outcomes, `d6 pool, stat ${r.spec.stat} (${r.spec.stat}d6, hits on 5-6)`),
-    `expected hits ${formatProbability(r.expectedHits)} (a third of the dice)`,
+    ...prose([`d6 pool, stat ${r.spec.stat} (${r.spec.stat}d6, hits on 5-6)`]),
+    outcomeTable(r.outcomes),
+    ...prose([`expected hits ${formatProbability(r.expectedHits)} (a third of the dice)`]),
   ];
   if (r.seedClaim) {
     lines.push(
       '',
+      ...prose([
+        `The seed's claim (${r.seedClaim.claim}) is off by up to ` +
+          `${(r.seedClaim.largestGap * 100).toFixed(1)} percentage points:`,
+      ]),
       formatTable(
         [
           { key: 'name', header: 'outcome' },
@@ -92,11 +98,6 @@ function d6PoolText(r: D6PoolReport): string {
           },
         ],
         r.seedClaim.outcomes,
-        {
-          title:
-            `The seed's claim (${r.seedClaim.claim}) is off by up to ` +
-            `${(r.seedClaim.largestGap * 100).toFixed(1)} percentage points:`,
-        },
       ),
     );
   }

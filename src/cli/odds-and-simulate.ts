@@ -4,6 +4,7 @@ import type { KernelId } from '../systems/systems.ts';
 import { simulateOneSpec } from './run-simulation.ts';
 import { addSimulationOptions, type SimulationOptions } from './simulation-flags.ts';
 import { type FlagWords, printSpecResults } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 
 /** How `odds` and `simulate` of one system read a spec from their options. */
 export interface SpecReading<Spec, Options> {
@@ -43,10 +44,17 @@ export function oddsAndSimulate<
   return {
     addOdds<Result>(
       system: Command,
-      odds: { description: string; result: (spec: Spec) => Result; text: (r: Result) => string },
+      odds: {
+        description: string;
+        result: (spec: Spec) => Result;
+        /** The result for people, its prose (not its tables) laid out by `prose`. */
+        text: (r: Result, prose: ProseLayout) => string;
+      },
     ): void {
       specFlags(system.command('odds').description(odds.description)).action(async (options) => {
-        await printSpecResults(options, read(options), odds.result, odds.text);
+        await printSpecResults(options, read(options), odds.result, (r, _, prose) =>
+          odds.text(r, prose),
+        );
       });
     },
     addSimulate<Summary>(
@@ -54,7 +62,8 @@ export function oddsAndSimulate<
       simulate: {
         description: string;
         kernel: KernelId;
-        text: (summary: Summary) => string;
+        /** The summary for people, its prose (not its table) laid out by `prose`. */
+        text: (summary: Summary, prose: ProseLayout) => string;
         /**
          * Spec fields only `odds` reads, with their defaults, and why: the simulation refuses any
          * other value, by flag or in a spec file, rather than ignore it (a default passes, so

@@ -18,6 +18,7 @@ import { faceListFlag } from './flags.ts';
 import { rankedTable } from './outcome-table.ts';
 import { checkOptions, FLAGS, specFromFlags } from './ring-skill.ts';
 import { adviceReader, printSpecResults } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 
 /** The faces' fields and the flags that set them, for messages about flags. */
 const SHOWN_FLAGS = { ring: '--ring-faces', skill: '--skill-faces' };
@@ -75,7 +76,12 @@ export function registerRingSkillAdvise(system: Command) {
         },
       },
     );
-    await printSpecResults(options, read, (r) => ringSkillAdvice(r), adviceText);
+    await printSpecResults(
+      options,
+      read,
+      (r) => ringSkillAdvice(r),
+      (advice, _, prose) => adviceText(advice, prose),
+    );
   });
   return system;
 }
@@ -110,16 +116,19 @@ function diceText(a: RingSkillAction, advice: RingSkillAdvice): string {
   return [...ring, ...skill].join(' ');
 }
 
-function adviceText(advice: RingSkillAdvice): string {
+function adviceText(advice: RingSkillAdvice, prose: ProseLayout): string {
   const c = advice.check;
   const shown = [
     ...advice.ring.map((f, i) => `R${i + 1}=${f}`),
     ...advice.skill.map((f, i) => `S${i + 1}=${f}`),
   ].join(' ');
   const lines = [
-    `ring ${c.ring}, skill ${c.skill}, TN ${c.tn}, explosions to depth ${c.explodeDepth}, keeping for ${c.objective}; shown: ${shown}`,
-    adviceSentence(advice),
+    ...prose([
+      `ring ${c.ring}, skill ${c.skill}, TN ${c.tn}, explosions to depth ${c.explodeDepth}, keeping for ${c.objective}; shown: ${shown}`,
+      adviceSentence(advice),
+    ]),
     '',
+    ...prose([`Every keep (${advice.actions.length}), best first:`]),
     rankedTable(
       [
         { key: 'dice', header: 'keep' },
@@ -141,7 +150,6 @@ function adviceText(advice: RingSkillAdvice): string {
         strife: a.expectedStrife.toFixed(3),
         explodes: a.explosions.ring + a.explosions.skill,
       })),
-      { title: `Every keep (${advice.actions.length}), best first:` },
     ),
   ];
   const wave = advice.explosionWave;
@@ -153,10 +161,12 @@ function adviceText(advice: RingSkillAdvice): string {
     ].filter(Boolean);
     lines.push(
       '',
-      `Then roll ${dice.join(' and ')} for the explosion${ring + skill === 1 ? '' : 's'} and keep, as ${ring + skill === 1 ? 'it lands' : 'they land'}:`,
-      ...wave.map(waveLine),
+      ...prose([
+        `Then roll ${dice.join(' and ')} for the explosion${ring + skill === 1 ? '' : 's'} and keep, as ${ring + skill === 1 ? 'it lands' : 'they land'}:`,
+      ]),
+      ...prose(wave.map(waveLine)),
     );
-    lines.push(...laterWavesText(advice));
+    lines.push(...prose(laterWavesText(advice)));
   }
   return lines.join('\n');
 }

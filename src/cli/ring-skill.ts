@@ -32,6 +32,7 @@ import {
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 export const FLAGS: Record<string, string> = {
@@ -234,18 +235,18 @@ export function registerRingSkill(program: Command) {
   RING_SKILL_COMMANDS.addSimulate(system, {
     description: 'Monte Carlo estimate playing the same decisions',
     kernel: 'systems/ring-skill/simulate',
-    text: (s: RingSkillSimulation) =>
+    text: (s: RingSkillSimulation, prose) =>
       [
-        simulatedTable(
-          s.outcomes,
-          `${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
-        ),
-        simulatedMean('expected strife', s.expectedStrife),
-        simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
-        simulatedMean('expected opportunity', s.expectedOpportunity),
-        simulatedMean('expected successes', s.expectedSuccesses),
-        simulatedMean('capped by the depth', s.pCapped),
-        simulatedMean(UTILITY_LABELS[s.spec.objective], s.expectedUtility),
+        ...prose([`${describe(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`]),
+        simulatedTable(s.outcomes),
+        ...prose([
+          simulatedMean('expected strife', s.expectedStrife),
+          simulatedMean('expected bonus successes', s.expectedBonusSuccesses),
+          simulatedMean('expected opportunity', s.expectedOpportunity),
+          simulatedMean('expected successes', s.expectedSuccesses),
+          simulatedMean('capped by the depth', s.pCapped),
+          simulatedMean(UTILITY_LABELS[s.spec.objective], s.expectedUtility),
+        ]),
       ].join('\n'),
   });
   return system;
@@ -294,16 +295,19 @@ function describe(c: RingSkillResult['spec']): string {
   return `ring ${c.ring}, skill ${c.skill}, TN ${c.tn}, explosions to depth ${c.explodeDepth}${rerolls}, keeping for ${c.objective}`;
 }
 
-function ringSkillText(r: RingSkillResult): string {
+function ringSkillText(r: RingSkillResult, prose: ProseLayout): string {
   return [
-    outcomeTable(r.outcomes, describe(r.spec)),
-    `P(success) exactly ${r.exact.pSuccess}`,
-    `expected strife ${formatProbability(r.expectedStrife)}, bonus successes ${formatProbability(r.expectedBonusSuccesses)}, opportunity ${formatProbability(r.expectedOpportunity)}, successes ${formatProbability(r.expectedSuccesses)}`,
-    `capped by the depth: ${formatProbability(r.pCapped)} (an explosive success kept in the last allowed wave)`,
-    ...(r.spec.objective === 'weighted'
-      ? [
-          `expected weighted utility ${formatProbability(r.expectedUtility)} = ${r.exact.expectedUtility}`,
-        ]
-      : []),
+    ...prose([describe(r.spec)]),
+    outcomeTable(r.outcomes),
+    ...prose([
+      `P(success) exactly ${r.exact.pSuccess}`,
+      `expected strife ${formatProbability(r.expectedStrife)}, bonus successes ${formatProbability(r.expectedBonusSuccesses)}, opportunity ${formatProbability(r.expectedOpportunity)}, successes ${formatProbability(r.expectedSuccesses)}`,
+      `capped by the depth: ${formatProbability(r.pCapped)} (an explosive success kept in the last allowed wave)`,
+      ...(r.spec.objective === 'weighted'
+        ? [
+            `expected weighted utility ${formatProbability(r.expectedUtility)} = ${r.exact.expectedUtility}`,
+          ]
+        : []),
+    ]),
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import { abortOnSigint } from './abort-on-sigint.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
 import { printResults, type SpecReader, specsFromOptions } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 import { checkWritable } from './write-files.ts';
 
 /**
@@ -190,7 +191,7 @@ export async function simulateOneSpec<Spec, Summary>(
   kernel: KernelId,
   options: SimulationOptions & { spec?: string | undefined; json?: boolean | undefined },
   read: SpecReader<Spec>,
-  text: (summary: Summary) => string,
+  text: (summary: Summary, prose: ProseLayout) => string,
 ): Promise<void> {
   const { specs, many } = await specsFromOptions(options, read);
   if (many)
@@ -202,5 +203,12 @@ export async function simulateOneSpec<Spec, Summary>(
   const summary = (await summarizeRun(await runSimulation(kernel, specs[0], options))) as
     | Summary
     | undefined;
-  if (summary !== undefined) await printResults([summary], false, options.json, (s) => s, text);
+  if (summary !== undefined)
+    await printResults(
+      [summary],
+      false,
+      options.json,
+      (s) => s,
+      (s, _, prose) => text(s, prose),
+    );
 }

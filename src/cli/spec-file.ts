@@ -5,6 +5,7 @@ import { InputError, missing, showValue } from '../input/input-error.ts';
 import type { InputSource } from '../input/located-text.ts';
 import { parseSpecArray, specCountProblem } from '../input/spec-array.ts';
 import { readFileFlag } from './flags.ts';
+import { type ProseLayout, proseLayout } from './terminal-prose.ts';
 
 /**
  * `--spec <file>` for a command whose options so far describe one spec (but for `keep`):
@@ -111,7 +112,7 @@ export async function printSpecResults<S, R>(
   options: { spec?: string | undefined; json?: boolean | undefined },
   read: SpecReader<S>,
   result: (spec: S) => R,
-  text: (result: R, spec: S) => string,
+  text: (result: R, spec: S, prose: ProseLayout) => string,
 ): Promise<void> {
   const { specs, many } = await specsFromOptions(options, read);
   await printResults(specs, many, options.json, result, text);
@@ -214,14 +215,14 @@ export function oneSpecFor(flag: string, specs: readonly unknown[], from: string
  * Works out and prints each spec's result as it goes, waiting for a slow reader (a pipe), so a
  * long spec file shows progress and holds a few results at a time: JSON (an array when the specs
  * came as an array, laid out as `JSON.stringify(results, null, 2)` would) or, for people, each
- * result's text with a blank line between.
+ * result's text with a blank line between; `text` lays out its prose (not its tables) by `prose`.
  */
 export async function printResults<S, R>(
   specs: readonly S[],
   many: boolean,
   json: boolean | undefined,
   result: (spec: S) => R,
-  text: (result: R, spec: S) => string,
+  text: (result: R, spec: S, prose: ProseLayout) => string,
 ): Promise<void> {
   if (json && !many) {
     await print(`${JSON.stringify(result(specs[0]!), null, 2)}\n`);
@@ -230,6 +231,7 @@ export async function printResults<S, R>(
   // Results go out in pieces: one write, and one JSON.stringify, of many results costs much less
   // than many of one. When results are slow to work out, a piece goes out PRINT_EVERY_MS after
   // the last. Date.now: a clock read per result, where performance.now costs microseconds.
+  const prose = json ? (lines: readonly string[]) => [...lines] : await proseLayout();
   let piece: R[] = [];
   let printed = 0;
   let printedAt = Date.now();
@@ -237,7 +239,7 @@ export async function printResults<S, R>(
     // Inside an array, JSON.stringify indents the items as the whole array would.
     const shown = json
       ? JSON.stringify(piece, null, 2).slice(2, -2)
-      : piece.map((r, k) => text(r, specs[printed + k]!)).join('\n\n');
+      : piece.map((r, k) => text(r, specs[printed + k]!, prose)).join('\n\n');
     const before = printed === 0 ? (json ? '[\n' : '') : json ? ',\n' : '\n\n';
     printed += piece.length;
     piece = [];

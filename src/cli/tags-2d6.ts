@@ -16,6 +16,7 @@ import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, givenFields } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 
 /** Spec fields and the flags that set them, for messages about flags. */
 const FLAGS: Record<string, string> = {
@@ -122,11 +123,11 @@ export function registerTags2d6(program: Command) {
       },
       because: 'simulate estimates how often each band comes up, not what it is worth',
     },
-    text: (s: Tags2d6Simulation) =>
-      simulatedTable(
-        s.outcomes,
-        `${rollTitle(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`,
-      ),
+    text: (s: Tags2d6Simulation, prose) =>
+      [
+        ...prose([`${rollTitle(s.spec)}: ${countOf(s.trials, 'trial')}${stoppedEarly(s)}`]),
+        simulatedTable(s.outcomes),
+      ].join('\n'),
   });
 }
 
@@ -142,15 +143,18 @@ function rollTitle(s: Tags2d6Roll): string {
   );
 }
 
-function tagsText(r: Tags2d6Result): string {
+function tagsText(r: Tags2d6Result, prose: ProseLayout): string {
   const s = r.spec;
   const title = rollTitle(s);
   const w = r.weakness;
   const verdict =
     w.verdict === 'invoke' ? 'worth it' : w.verdict === 'even' ? 'exactly even' : 'not worth it';
   return [
-    outcomeTable(r.outcomes, title),
-    `Improvement points earned: ${r.improvementPoints}. Expected value (bands ${s.bandValues.clean}/${s.bandValues.cost}/${s.bandValues.miss}, improvement point ${s.improvementValue}): ${formatProbability(r.expectedUtility)}.`,
-    `Invoking the weakness is ${verdict} at ${w.improvementValue} per improvement point: the -1 costs ${formatProbability(w.breakEven)} in band value (the break-even improvement value), so the value goes from ${formatProbability(w.valueWithout)} to ${formatProbability(w.valueWith)} (${w.gain >= 0 ? '+' : ''}${formatProbability(w.gain)}, exactly ${formatFraction(w.gainFraction)}).`,
+    ...prose([title]),
+    outcomeTable(r.outcomes),
+    ...prose([
+      `Improvement points earned: ${r.improvementPoints}. Expected value (bands ${s.bandValues.clean}/${s.bandValues.cost}/${s.bandValues.miss}, improvement point ${s.improvementValue}): ${formatProbability(r.expectedUtility)}.`,
+      `Invoking the weakness is ${verdict} at ${w.improvementValue} per improvement point: the -1 costs ${formatProbability(w.breakEven)} in band value (the break-even improvement value), so the value goes from ${formatProbability(w.valueWithout)} to ${formatProbability(w.valueWith)} (${w.gain >= 0 ? '+' : ''}${formatProbability(w.gain)}, exactly ${formatFraction(w.gainFraction)}).`,
+    ]),
   ].join('\n');
 }

@@ -19,6 +19,7 @@ import { challengeDie } from '../systems/zidara/roll/pool.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { integerFlag } from './flags.ts';
 import { printResults, specOption, specsFromOptions } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 import {
   addCharacterOptions,
   type CharacterFlags,
@@ -102,8 +103,8 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
     .action(async (words, options) => {
       const { specs, many } = await requestsFromOptions(words, options);
       await inFlagWords(options, () =>
-        printResults(specs, many, options.json, advise, (advice, request) =>
-          formatAdvice(request, advice),
+        printResults(specs, many, options.json, advise, (advice, request, prose) =>
+          formatAdvice(request, advice, prose),
         ),
       );
     });
@@ -208,8 +209,11 @@ function reworded(
   return new InputError(error.message.replace(/^[^:]+:/, `${name}:`), name);
 }
 
-/** Advice for people: the state, a table of every legal action best first, the sentence. */
-function formatAdvice(request: AdviceRequest, advice: Advice): string {
+/**
+ * Advice for people: the state, a table of every legal action best first, the sentence; `prose`
+ * lays out the lines that are not the table's.
+ */
+function formatAdvice(request: AdviceRequest, advice: Advice, prose: ProseLayout): string {
   const { roll, shown, defence } = request;
   const wins = utilityIsWins(roll);
   const against =
@@ -217,12 +221,12 @@ function formatAdvice(request: AdviceRequest, advice: Advice): string {
       ? `the Challenge die showing ${defence[0]}`
       : defence.map((d, t) => `${threatLetter(t)} showing ${d}`).join(', ');
   const faces = roll.dice.map((die, j) => `${die.area ? 'area ' : ''}d${die.sides} ${shown[j]}`);
-  const header = [
+  const header = prose([
     `${describeDice(roll)}  against  ${against}`,
     `shown: ${faces.join(', ')}; ${describeSetup(roll)}${
       request.auraPending === undefined ? '' : ` · ${request.auraPending} top faces pending`
     }`,
-  ].join('\n');
+  ]);
   type Row = { action: string; utility: number; wins: number; all: number; spends: string };
   const rows: Row[] = advice.actions.map((a: AdvisedAction) => ({
     action: actionName(request, a),
@@ -249,5 +253,5 @@ function formatAdvice(request: AdviceRequest, advice: Advice): string {
     ],
     rows,
   );
-  return [header, '', table, '', adviceSentence(request, advice)].join('\n');
+  return [...header, '', table, '', ...prose([adviceSentence(request, advice)])].join('\n');
 }

@@ -67,6 +67,7 @@ import {
 } from './flags.ts';
 import type { ProgressBar } from './progress-bar.ts';
 import { flagError } from './spec-file.ts';
+import { proseForStdout } from './terminal-prose.ts';
 import { writeChartFiles } from './write-chart-files.ts';
 import { checkWritable } from './write-files.ts';
 import {
@@ -727,8 +728,12 @@ export async function emit(
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
-    const findings = output.findings.length ? `\n\n${output.findings.join('\n')}` : '';
-    process.stdout.write(`${output.text}${findings}\n`);
+    // The prose wraps on a terminal, the table never: its parts are laid out before they join.
+    const text = [...(await proseForStdout([output.title, ...output.subtitle])), output.tableText];
+    const findings = await proseForStdout(output.findings);
+    process.stdout.write(
+      `${text.join('\n')}${findings.length ? `\n\n${findings.join('\n')}` : ''}\n`,
+    );
   }
 }
 

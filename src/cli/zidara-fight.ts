@@ -37,6 +37,7 @@ import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 import {
   addCharacterOptions,
   addRerollsOption,
@@ -237,7 +238,7 @@ Examples:
           system: 'zidara',
           spec: fight.spec,
         }),
-        (r, { fight }) => formatFight(fight, r.exact, r.simulated, r.exactSkipped),
+        (r, { fight }, prose) => formatFight(prose, fight, r.exact, r.simulated, r.exactSkipped),
       );
     });
   return zidara;
@@ -300,8 +301,9 @@ function fightFromFlags(options: FightFlags): Record<string, unknown> {
   };
 }
 
-/** A fight for people: one line per round, exact and simulated side by side. */
+/** A fight for people: one line per round, exact and simulated side by side; `prose` lays out the lines about it. */
 function formatFight(
+  prose: ProseLayout,
   fight: Fight,
   exact?: FightOdds,
   sim?: FightSimulation & { seed: number },
@@ -344,25 +346,30 @@ function formatFight(
     auraMax: fight.auraMax,
     resolve: fight.titles,
   });
-  const lines = [
-    `Fight: ${tags} tag${tags === 1 ? '' : 's'} against ${challengeName(challenge)}${exact ? `; ${OPENING_SPLIT_LABEL.toLowerCase()} ${exact.openingSplit}` : ''}`,
-    `${setup} (Resolve: the ${fight.titles} Titles, for the whole fight) · ${fight.fightPolicy} fight play`,
-    '',
-    table,
-    '',
+  const notes = [
     `${ROUND_PLAYED_LABEL}: ${ROUND_PLAYED_MEANS}; Aura and Resolve are means over those fights.`,
   ];
   if (exact)
-    lines.push(
+    notes.push(
       `exact: ${STILL_STANDING_LABEL.toLowerCase()} ${countOf(rounds, 'round')} ${formatPercent(exact.pNotWon, 2)}; ${meanRoundsText(meanRoundsToWin(exact))}`,
     );
-  if (skipped) lines.push(`exact chain skipped: ${skipped}`);
+  if (skipped) notes.push(`exact chain skipped: ${skipped}`);
   // The simulation's mean is NaN when none of its fights is won (null in its JSON).
   if (sim)
-    lines.push(
+    notes.push(
       `simulated: ${countOf(sim.trials, 'fight')}, seed ${sim.seed}${stoppedEarly(sim)}; ${meanRoundsText(Number.isNaN(sim.meanRoundsToWin) ? undefined : sim.meanRoundsToWin, sim.ci95.meanRoundsToWin)}`,
     );
-  return lines.join('\n');
+  // The table is read in columns: only the lines about it are laid out as prose.
+  return [
+    ...prose([
+      `Fight: ${tags} tag${tags === 1 ? '' : 's'} against ${challengeName(challenge)}${exact ? `; ${OPENING_SPLIT_LABEL.toLowerCase()} ${exact.openingSplit}` : ''}`,
+      `${setup} (Resolve: the ${fight.titles} Titles, for the whole fight) · ${fight.fightPolicy} fight play`,
+    ]),
+    '',
+    table,
+    '',
+    ...prose(notes),
+  ].join('\n');
 }
 
 /**

@@ -22,6 +22,7 @@ import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
 import { oneSpecFor, printResults, specOption, specsFromOptions } from './spec-file.ts';
+import type { ProseLayout } from './terminal-prose.ts';
 import {
   addCharacterOptions,
   addPlayOptions,
@@ -130,7 +131,7 @@ function registerOdds(zidara: Command) {
           many,
           options.json,
           () => solved.next().value!,
-          (odds, roll) => formatOdds(roll, odds, solve.rerolls),
+          (odds, roll, prose) => formatOdds(roll, odds, prose, solve.rerolls),
         ),
       );
     });
@@ -177,7 +178,7 @@ function registerSimulate(zidara: Command) {
         many,
         options.json,
         ({ i }) => summaries[i]!,
-        (simulation, { roll }) => formatSimulation(roll, simulation, rerolls),
+        (simulation, { roll }, prose) => formatSimulation(roll, simulation, prose, rerolls),
       );
     });
 }
@@ -211,12 +212,15 @@ function setupLine(roll: Roll, policy: Policy, rerolls?: RerollKinds): string {
   return describeSetup({ ...options, policy, ...(rerolls === undefined ? {} : { rerolls }) });
 }
 
-/** One roll's odds for people: the roll in words, a line per intent, then the roll's figures. */
-function formatOdds(roll: Roll, odds: RollOdds, rerolls?: RerollKinds): string {
-  const header = [
+/**
+ * One roll's odds for people: the roll in words, a line per intent, then the roll's figures;
+ * `prose` lays out the words.
+ */
+function formatOdds(roll: Roll, odds: RollOdds, prose: ProseLayout, rerolls?: RerollKinds): string {
+  const header = prose([
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
     setupLine(roll, odds.policy, rerolls),
-  ].join('\n');
+  ]).join('\n');
   const intents = formatTable(
     [
       { key: 'intent', header: 'intent' },
@@ -261,6 +265,7 @@ const MEAN_DIGITS = 4;
 function formatSimulation(
   roll: Roll,
   sim: RollSimulation & { seed: number },
+  prose: ProseLayout,
   rerolls?: RerollKinds,
 ): string {
   const range = ([lo, hi]: readonly [number, number], pct = true) =>
@@ -272,11 +277,11 @@ function formatSimulation(
   // A mean and its interval, to the same digits.
   const mean = (estimate: number, interval: readonly [number, number]) =>
     `${estimate.toFixed(MEAN_DIGITS)}  (${range(interval, false)})`;
-  const header = [
+  const header = prose([
     `${describeDice(roll)}  against  ${describeThreats(roll)}`,
     setupLine(roll, sim.policy, rerolls),
     `${formatCount(sim.trials)} trials, seed ${sim.seed}${stoppedEarly(sim)}`,
-  ].join('\n');
+  ]).join('\n');
   const intents = formatTable(
     [
       { key: 'intent', header: 'intent' },

@@ -61,9 +61,13 @@ export function checkCounts(result: CheckResult): {
 /**
  * A check for the terminal: the table (scenario, expectation, figure, verdict), the figures that
  * moved from the baseline (old → new) and those new or gone, what did not pass and why, and a
- * summary line. Pure.
+ * summary line. Pure. `prose` lays out every line but the table's (the CLI wraps them to a
+ * terminal's width); by default they are left as they are.
  */
-export function checkTable(result: CheckResult): string {
+export function checkTable(
+  result: CheckResult,
+  prose: (lines: readonly string[]) => readonly string[] = (lines) => lines,
+): string {
   checkResultGiven(result);
   const rows = result.files.flatMap((file) =>
     file.expectations.map((e) => ({
@@ -94,7 +98,7 @@ export function checkTable(result: CheckResult): string {
           `  ${e.verdict === 'fail' ? 'FAIL' : 'inconclusive'}: ${f.path}: ${e.expect}: ${e.detail}`,
       ),
   );
-  if (notPassed.length) sections.push(['Not passed:', ...notPassed].join('\n'));
+  if (notPassed.length) sections.push(prose(['Not passed:', ...notPassed]).join('\n'));
   if (result.baseline) {
     const lines = [baselineLine(result.baseline)];
     for (const m of result.baseline.moved) lines.push(`  moved: ${m.file}: ${m.key}: ${m.shown}`);
@@ -107,21 +111,23 @@ export function checkTable(result: CheckResult): string {
       lines.push(`  (${rerecordSentence(result)})`);
     else if (result.baseline.added.length || result.baseline.removed.length)
       lines.push(`  (${newAndGoneSentence(result)})`);
-    sections.push(lines.join('\n'));
-  } else sections.push(noBaselineLine(result));
+    sections.push(prose(lines).join('\n'));
+  } else sections.push(prose([noBaselineLine(result)]).join('\n'));
   if (result.simulated.length > 0)
     sections.push(
-      [
+      prose([
         falseAlarmSentence(result),
         ...result.simulated.map(
           (f) =>
             `  ${f.file}: ${f.key}: ${formatMove(f.smallestMove, f.unit)} (${trialsCompared(f)})`,
         ),
-      ].join('\n'),
+      ]).join('\n'),
     );
   const counts = checkCounts(result);
   sections.push(
-    `check: ${counts.headline} (${countOf(counts.expectations, 'expectation')}, ${countOf(result.files.length, 'file')}, ${result.seconds.toFixed(1)} s, seed ${result.seed})`,
+    ...prose([
+      `check: ${counts.headline} (${countOf(counts.expectations, 'expectation')}, ${countOf(result.files.length, 'file')}, ${result.seconds.toFixed(1)} s, seed ${result.seed})`,
+    ]),
   );
   return sections.join('\n\n');
 }

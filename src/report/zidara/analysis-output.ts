@@ -89,6 +89,9 @@ export interface AnalysisOutput {
   readonly columns: readonly Column<Record<string, unknown>>[];
   /** The table's cells for people (percentages, points), and the same laid out for a terminal. */
   readonly table: TableCells;
+  /** The table laid out for a terminal (`formatTable`): read in columns, never wrapped. */
+  readonly tableText: string;
+  /** The title, the subtitle's lines and the table, a line each. */
   readonly text: string;
   /** Further results for JSON output (the tune's target answers). */
   readonly details?: Readonly<Record<string, unknown>>;
@@ -326,6 +329,7 @@ function output<Row extends Record<string, unknown>>(
   const title = titleOf(parts.spec);
   // The terminal's table says what the chart's subtitle says: the setup the rows were made with.
   const subtitle = parts.subtitle ?? subtitleOf(parts.spec);
+  const tableText = formatTable(parts.columns, parts.rows);
   return {
     analysis: job.analysis,
     name: jobName(job),
@@ -339,7 +343,8 @@ function output<Row extends Record<string, unknown>>(
     csvColumns: parts.csvColumns.map(({ key, header }) => ({ key, header })),
     columns: parts.columns as readonly Column<Record<string, unknown>>[],
     table: tableCells(parts.columns, parts.rows),
-    text: [title, ...subtitle, formatTable(parts.columns, parts.rows)].join('\n'),
+    tableText,
+    text: [title, ...subtitle, tableText].join('\n'),
     ...(parts.details ? { details: parts.details } : {}),
   };
 }
