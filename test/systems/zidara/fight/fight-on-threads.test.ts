@@ -10,16 +10,19 @@ import {
   THREADED_FIGHT_WORK,
 } from '../../../../src/systems/zidara/fight/fight-on-threads.ts';
 
+/** A whole fight large enough for the threads (see THREADED_FIGHT_WORK). */
+const large = parseFight({
+  challenge: 5,
+  tags: 5,
+  steps: 12,
+  maxRounds: 9,
+  titles: 1,
+  fightPolicy: 'whole-fight',
+});
+
 describe('whole fights on worker threads', () => {
   it('answer, to the bit, what one thread answers', async () => {
-    const fight = parseFight({
-      challenge: 5,
-      tags: 5,
-      steps: 12,
-      maxRounds: 9,
-      titles: 1,
-      fightPolicy: 'whole-fight',
-    });
+    const fight = large;
     expect(fightWork(fight)).toBeGreaterThanOrEqual(THREADED_FIGHT_WORK);
     const plan = new FightPlan(fight);
     const rounds: number[] = [];
@@ -34,14 +37,7 @@ describe('whole fights on worker threads', () => {
   });
 
   it('solve a large one on a worker thread given one thread, answering what the plan answers', async () => {
-    const fight = parseFight({
-      challenge: 5,
-      tags: 5,
-      steps: 12,
-      maxRounds: 9,
-      titles: 1,
-      fightPolicy: 'whole-fight',
-    });
+    const fight = large;
     expect(fightWork(fight)).toBeGreaterThanOrEqual(THREADED_FIGHT_WORK);
     const rounds: number[] = [];
     // Told round by round, as only the threads' solve tells (the plan alone tells nothing).
