@@ -3,6 +3,11 @@ import { EXIT } from '../process/exit-status.ts';
 /** An AbortSignal wired to Ctrl-C; `dispose` gives SIGINT and SIGTERM back to Node. */
 export interface SigintAbort {
   signal: AbortSignal;
+  /**
+   * The work is done and in place (a report whole on disk): from now on a signal is let be, and
+   * the run ends as it would have (its last lines, exit 0), not saying it stopped what it finished.
+   */
+  done(): void;
   dispose(): void;
 }
 
@@ -31,6 +36,7 @@ export interface SigintOptions {
  * returns the chunks it finished, marked interrupted); Ctrl-C again exits at once with status 130.
  * SIGTERM (a service manager, `kill`, a CI timeout) asks for no result: it stops the bar, says so
  * in one line and exits at once with status 143; so does Ctrl-C with `stopOnSigint` (status 130).
+ * After `done`, either is let be.
  * @example const sigint = abortOnSigint(); try { await simulate({ …, signal: sigint.signal }) } finally { sigint.dispose() } // not run: listens for Ctrl-C
  */
 export function abortOnSigint(
@@ -42,6 +48,7 @@ export function abortOnSigint(
     options.note === undefined
       ? 'stopping with the chunks finished so far (Ctrl-C again to quit now)'
       : options.note;
+  let finished = false;
   const stop = (signal: 'SIGINT' | 'SIGTERM') => {
     options.before?.();
     // After Ctrl-C, on a line of its own, below the terminal's "^C".
@@ -49,6 +56,7 @@ export function abortOnSigint(
     process.exit(signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
   };
   const onSigint = () => {
+    if (finished) return;
     if (options.stopOnSigint) return stop('SIGINT');
     if (controller.signal.aborted) process.exit(EXIT.interrupted);
     options.before?.();
@@ -56,11 +64,16 @@ export function abortOnSigint(
     stderr.write(note === null ? '\n' : `\ndicelab: ${note}\n`);
     controller.abort();
   };
-  const onSigterm = () => stop('SIGTERM');
+  const onSigterm = () => {
+    if (!finished) stop('SIGTERM');
+  };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
   return {
     signal: controller.signal,
+    done: () => {
+      finished = true;
+    },
     dispose: () => {
       process.off('SIGINT', onSigint);
       process.off('SIGTERM', onSigterm);

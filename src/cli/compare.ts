@@ -1,16 +1,14 @@
 import type { Command } from '@commander-js/extra-typings';
 import { chartFileNames } from '../report/chart-file-names.ts';
-import { analysisOutput } from '../report/zidara/analysis-output.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
 import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
-import { runAnalysis } from '../systems/run-analysis.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import type { OutputFormat } from './flags.ts';
 import { choicesOption, integerFlag } from './flags.ts';
 import { checkWritable } from './write-files.ts';
-import { addOutputOptions, emit } from './zidara-analyses.ts';
+import { addOutputOptions, emit, runFlagged } from './zidara-analyses.ts';
 import { FLAG_PARSERS } from './zidara-flags.ts';
 
 /**
@@ -78,18 +76,17 @@ Examples:
           { flag: '--out', given: flags.out, names: 'folder' },
           Object.values(chartFileNames(name)),
         );
-      const output = analysisOutput(
-        runAnalysis({
-          analysis: 'compare-systems',
-          name,
-          options: {
-            challenge: flags.vs,
-            tn: flags.tn,
-            span: flags.span,
-            pool: flags.pool as PoolRule,
-          },
-        }),
-      );
+      // On the analyses' worker thread, as every analysis: Ctrl-C or SIGTERM stops it at once.
+      const output = await runFlagged({
+        analysis: 'compare-systems',
+        name,
+        options: {
+          challenge: flags.vs,
+          tn: flags.tn,
+          span: flags.span,
+          pool: flags.pool as PoolRule,
+        },
+      });
       await emit(output, { format: flags.format as OutputFormat, out: flags.out });
     });
 }

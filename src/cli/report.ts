@@ -54,20 +54,40 @@ Examples:
       await checkWritable({ flag: '--out', given: options.out, names: 'folder' });
       const jobs = reportJobs(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
-      // Nothing to give before the end: Ctrl-C stops at once, as SIGTERM does, with one line.
-      const sigint = abortOnSigint(process.stderr, { stopOnSigint: true });
-      const { index, page, seconds } = await writeReport(jobs, options.out, say).finally(() =>
-        sigint.dispose(),
-      );
-      process.stdout.write(
-        `report: ${resolve(index)} (${countOf(jobs.length, 'analysis', 'analyses')}, ${seconds.toFixed(1)} s)\n`,
-      );
-      if (page) process.stdout.write(`page: ${resolve(page)} (offline; opens on a phone too)\n`);
-      else
-        process.stderr.write(
-          `report: the offline page is not built (${BUILT_PAGE} is missing): run npm run build to have ${OFFLINE_PAGE.fileName} beside the report\n`,
-        );
+      await runReport(jobs, options.out, say);
     });
+}
+
+/**
+ * `dicelab report`'s run once its flags are read: {@link writeReport}, then where the pages are
+ * on stdout. Nothing to give before the end: until the report is whole on disk Ctrl-C stops at
+ * once, as SIGTERM does, with one line (exit 130 or 143) and nothing written; from its last
+ * rename on, either is let be and the run ends as it would have (exit 0): the report it says it
+ * wrote is there. `written` is awaited then, before those lines (a test sends a signal there).
+ */
+export async function runReport(
+  jobs: readonly AnalysisJob[],
+  out: string,
+  say: (line: string) => void,
+  written: () => Promise<void> | void = () => {},
+): Promise<void> {
+  const sigint = abortOnSigint(process.stderr, { stopOnSigint: true });
+  try {
+    const { index, page, seconds } = await writeReport(jobs, out, say, BUILT_PAGE, () =>
+      sigint.done(),
+    );
+    await written();
+    process.stdout.write(
+      `report: ${resolve(index)} (${countOf(jobs.length, 'analysis', 'analyses')}, ${seconds.toFixed(1)} s)\n`,
+    );
+    if (page) process.stdout.write(`page: ${resolve(page)} (offline; opens on a phone too)\n`);
+    else
+      process.stderr.write(
+        `report: the offline page is not built (${BUILT_PAGE} is missing): run npm run build to have ${OFFLINE_PAGE.fileName} beside the report\n`,
+      );
+  } finally {
+    sigint.dispose();
+  }
 }
 
 /**
@@ -98,14 +118,16 @@ export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[]
  * batch: bad parameters or a path that cannot be written leave no file touched, nor does a
  * stop by SIGINT or SIGTERM (after the last rename it leaves the whole report), and a job name
  * used twice or that no file can have is refused before any analysis runs. Each analysis runs
- * on the analyses' worker thread. `say` gets one progress line per analysis. Returns the pages'
- * paths, the outputs and the seconds taken.
+ * on the analyses' worker thread. `say` gets one progress line per analysis; `placed` is called
+ * the moment the report is whole on disk (see writeFilesAtomically). Returns the pages' paths,
+ * the outputs and the seconds taken.
  */
 export async function writeReport(
   jobs: readonly AnalysisJob[],
   dir: string,
   say: (line: string) => void = () => {},
   builtPage: string = BUILT_PAGE,
+  placed: () => void = () => {},
 ): Promise<{ index: string; page?: string; outputs: AnalysisOutput[]; seconds: number }> {
   const start = performance.now();
   const offline = await readFile(builtPage).catch(() => undefined);
@@ -177,11 +199,16 @@ export async function writeReport(
     sections,
   });
   // One batch: a file that cannot be written (index.html a folder, say) leaves no chart behind.
-  await writeFilesAtomically(dir, [
-    ...toWrite,
-    { name: 'index.html', content: page },
-    ...(offline ? [{ name: OFFLINE_PAGE.fileName, content: offline }] : []),
-  ]);
+  await writeFilesAtomically(
+    dir,
+    [
+      ...toWrite,
+      { name: 'index.html', content: page },
+      ...(offline ? [{ name: OFFLINE_PAGE.fileName, content: offline }] : []),
+    ],
+    { flag: '--out', given: dir, names: 'folder' },
+    placed,
+  );
   return {
     index: join(dir, 'index.html'),
     ...(offline ? { page: join(dir, OFFLINE_PAGE.fileName) } : {}),

@@ -33,7 +33,10 @@ export interface WriteTarget {
  * SIGTERM do not cut (SIGKILL can, for the milliseconds it lasts). If any write fails, the
  * temporary files and the folders made are removed and no file in `dir` is touched; on SIGINT
  * (Ctrl-C) or SIGTERM while they exist, they and the folders made are removed and the process
- * exits (130 or 143). Strings are written as UTF-8. Returns the paths written, in order.
+ * exits (130 or 143). Once the last is renamed they are the caller's: `placed` is called then,
+ * before any signal's handler can run (a report's run then lets a signal be, see abortOnSigint's
+ * `done`), and a signal from then on is left to the caller's handlers. Strings are written as
+ * UTF-8. Returns the paths written, in order.
  * @throws InputError naming `target` (by default `--out` and `dir`) when the folder cannot be
  * made or written in: the flag, its value and why, in one line.
  * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }]) // not run: writes files (test/cli/write-files.test.ts)
@@ -42,6 +45,7 @@ export async function writeFilesAtomically(
   dir: string,
   files: readonly FileToWrite[],
   target: WriteTarget = { flag: '--out', given: dir, names: 'folder' },
+  placed: () => void = () => {},
 ): Promise<string[]> {
   const names = new Set<string>();
   for (const { name } of files) {
@@ -84,17 +88,23 @@ export async function writeFilesAtomically(
       renameSync(temps[i]!, paths[i]!);
       written.push(join(dir, file.name));
     }
+    // Nothing of the write is left to remove: in the same synchronous stretch as the renames, so
+    // that no handler stops as unfinished a run whose files are all in place.
     done = true;
+    keepOnSignal(write);
+    placed();
     return written;
   } catch (error) {
     const writing = target.names === 'folder' ? 'writing in it' : 'writing it';
     throw systemRefusal(target, error, writing) ?? error;
   } finally {
-    // After success these are gone (renamed); after a failure they are the leftovers. A temp
-    // never made may not even be a path (ENAMETOOLONG): that must not hide the failure itself.
-    await Promise.all(temps.map((temp) => rm(temp, { force: true }).catch(() => {})));
-    if (!done) await removeFolders(write.made);
-    keepOnSignal(write);
+    if (!done) {
+      // The leftovers of a failure. A temp never made may not even be a path (ENAMETOOLONG):
+      // that must not hide the failure itself.
+      await Promise.all(temps.map((temp) => rm(temp, { force: true }).catch(() => {})));
+      await removeFolders(write.made);
+      keepOnSignal(write);
+    }
   }
 }
 

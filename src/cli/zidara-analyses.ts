@@ -668,13 +668,14 @@ async function runAndPrint<F extends RunFlags>(
 }
 
 /**
- * Runs a job, a long one with a progress bar on stderr (a terminal only, not `quiet`); an
- * InputError about an analysis option is reworded to name its flag. The solve runs on a worker
- * thread: on the main one it held Ctrl-C and SIGTERM back, and Node's own end left the bar drawn
- * with no word said. A solve has no partial result: either stops it at once, the bar cleared,
- * `dicelab: stopped (SIGINT)` (exit 130) or `(SIGTERM)` (143); nothing is written.
+ * Runs a job (an analysis', or `dicelab compare`'s), a long one with a progress bar on stderr (a
+ * terminal only, not `quiet`); an InputError about an analysis option is reworded to name its
+ * flag. The solve runs on a worker thread: on the main one it held Ctrl-C and SIGTERM back, and
+ * Node's own end left the bar drawn with no word said. A solve has no partial result: either
+ * stops it at once, the bar cleared, `dicelab: stopped (SIGINT)` (exit 130) or `(SIGTERM)`
+ * (143); nothing is written.
  */
-async function runFlagged(job: AnalysisJob, quiet?: boolean): Promise<AnalysisOutput> {
+export async function runFlagged(job: AnalysisJob, quiet?: boolean): Promise<AnalysisOutput> {
   // The analyses and their charts load with the command that runs one (not at start-up).
   const [{ analysisOutput }, { jobName }, { progressBar }, { runOnAnalysisThread }] =
     await Promise.all([

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BUILT_PAGE } from '../../src/cli/report.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { chartFileNames } from '../../src/report/chart-file-names.ts';
 import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
@@ -39,18 +40,22 @@ function whatChanged(out: string) {
   };
 }
 
-/** `dicelab report ...scenarios --out out` in a child on src (its stderr piped, the rest ignored). */
+/** `dicelab report ...scenarios --out out` in a child on src (its stdout and stderr piped). */
 function report(
   out: string,
   scenarios: string[] = [],
-): { child: ChildProcess; stderr: () => string } {
+): { child: ChildProcess; stdout: () => string; stderr: () => string } {
   const args = ['--import', 'tsx', MAIN, 'report', ...scenarios, '--out', out];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
   let stderr = '';
+  child.stdout!.on('data', (chunk) => {
+    stdout += chunk;
+  });
   child.stderr!.on('data', (chunk) => {
     stderr += chunk;
   });
-  return { child, stderr: () => stderr };
+  return { child, stdout: () => stdout, stderr: () => stderr };
 }
 
 const ended = (child: ChildProcess) =>
@@ -154,7 +159,8 @@ describe('dicelab report stopped by a signal in a long solve', () => {
 async function stopWhileRenaming(signal: NodeJS.Signals) {
   const out = await previousReport();
   const run = report(out);
-  const frozen = () => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${run.child.pid}/stat`, 'utf8'));
+  // Stopped (T), or already ended (Z: its files all renamed, it went on to its end).
+  const frozen = () => /^\d+ \(.*\) [TZ]/.test(readFileSync(`/proc/${run.child.pid}/stat`, 'utf8'));
   let renamedWhenFrozen: number | undefined;
   const watcher = watch(out, (_event, name) => {
     if (renamedWhenFrozen !== undefined || !REPORT_FILES.includes(name ?? '')) return;
@@ -169,16 +175,13 @@ async function stopWhileRenaming(signal: NodeJS.Signals) {
   watcher.close();
   const after = { ...whatChanged(out), baseline: readFileSync(join(out, 'baseline.json'), 'utf8') };
   await rm(out, { recursive: true, force: true });
-  return { renamedWhenFrozen, end, stderr: run.stderr(), after };
+  return { renamedWhenFrozen, end, stdout: run.stdout(), stderr: run.stderr(), after };
 }
 
-describe('dicelab report stopped by a signal while it renames its files into place', () => {
-  it.each<[NodeJS.Signals, number]>([
-    ['SIGINT', EXIT.interrupted],
-    ['SIGTERM', EXIT.terminated],
-  ])(
-    '%s: the folder holds the whole new report, none of it mixed with the old',
-    async (signal, code) => {
+describe('dicelab report sent a signal while it renames its files into place', () => {
+  it.each<NodeJS.Signals>(['SIGINT', 'SIGTERM'])(
+    '%s: the folder holds the whole new report, none of it mixed with the old, and it says so',
+    async (signal) => {
       // A few runs, as the stop lands after a varying number of renames.
       for (let attempt = 0; attempt < 3; attempt++) {
         const run = await stopWhileRenaming(signal);
@@ -190,10 +193,84 @@ describe('dicelab report stopped by a signal while it renames its files into pla
           temps: [],
           baseline: 'old baseline.json',
         });
-        expect(run.end).toEqual({ code, signal: null });
-        expect(run.stderr.split('\n').at(-2)).toMatch(`dicelab: stopped (${signal})`);
+        // The signal's handler runs after the last rename: the run ends as it would have, its
+        // lines said, exit 0; or, when the signal came after the run had said them and given the
+        // signals back to Node (in the milliseconds of its exit), Node's own end. Before, it said
+        // `dicelab: stopped (SIGINT); no temporary file left behind` (exit 130, 143) and not
+        // where the report it had written is.
+        expect(run.stdout).toMatch(/^report: \S+\/index\.html \(9 analyses, /);
+        expect(run.stderr).not.toMatch('stopped');
+        expect([
+          { code: EXIT.ok, signal: null },
+          { code: null, signal },
+        ]).toContainEqual(run.end);
       }
     },
     120_000,
+  );
+});
+
+const RUN_REPORT = fileURLToPath(new URL('../../src/cli/report.ts', import.meta.url));
+
+/**
+ * `runReport` of one short analysis in a child, sent `signal` by itself once the report is whole
+ * on disk (its `written` point), going on when the signal's listeners have run (the report's
+ * first, as it listened first): how it ended, and what it wrote.
+ */
+function signalOnceWritten(out: string, signal: NodeJS.Signals) {
+  const job = { analysis: 'stated-splits', splits: ['d12', 'd6+d6'], options: { challenge: 3 } };
+  const script = `import { runReport } from ${JSON.stringify(RUN_REPORT)};
+await runReport([${JSON.stringify(job)}], ${JSON.stringify(out)}, () => {}, () =>
+  new Promise((heard) => {
+    // Held open until then: a signal's listener does not keep Node's loop alive.
+    const open = setInterval(() => {}, 2 ** 30);
+    process.once(${JSON.stringify(signal)}, () => heard(clearInterval(open)));
+    process.kill(process.pid, ${JSON.stringify(signal)});
+  }),
+);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe('dicelab report sent a signal once the report is whole on disk', () => {
+  it.each<NodeJS.Signals>(['SIGINT', 'SIGTERM'])(
+    '%s: the run ends as it would have, its lines said, exit 0',
+    async (signal) => {
+      const out = await mkdtemp(join(tmpdir(), 'dicelab-stop-report-'));
+      try {
+        const run = await signalOnceWritten(out, signal);
+        const built = existsSync(BUILT_PAGE);
+        // Before, the handler said `dicelab: stopped (SIGINT)` and exited 130 (143), the report
+        // it had written whole in place: a success reported as a stop.
+        expect(run.code).toBe(EXIT.ok);
+        const page = `page: ${join(out, OFFLINE_PAGE.fileName)} (offline; opens on a phone too)\n`;
+        expect(run.stdout.replace(/\d+\.\d s\)/, 'N s)')).toBe(
+          `report: ${join(out, 'index.html')} (1 analysis, N s)\n${built ? page : ''}`,
+        );
+        expect(run.stderr).toEqual(
+          built ? '' : expect.stringMatching(/^report: the offline page is not built/),
+        );
+        expect((await readdir(out)).sort()).toEqual(
+          [
+            'index.html',
+            ...Object.values(chartFileNames('stated-splits')),
+            ...(built ? [OFFLINE_PAGE.fileName] : []),
+          ].sort(),
+        );
+      } finally {
+        await rm(out, { recursive: true, force: true });
+      }
+    },
+    60_000,
   );
 });

@@ -2,10 +2,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { builtFile } from '../built.ts';
-import { runNode } from './run-dicelab.ts';
+import { type ChildRun, runNode } from './run-dicelab.ts';
 
 /** A whole fight whose exact solve takes seconds on two threads, drawing its bar on a terminal. */
 const BIG_FIGHT = [
@@ -166,6 +167,58 @@ describe('an analysis stopped by a signal while it solves', () => {
         const esc = '\u001b';
         const end = `${esc}8${esc}[1G${esc}[2K${signal === 'SIGINT' ? '\r\n' : ''}dicelab: stopped (${signal})\r\n`;
         expect({ code: run.code, end: run.screen.slice(-end.length) }).toEqual({ code, end });
+        expect(await readdir(dir)).toEqual([]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+});
+
+/** What hold-analysis-thread.mjs says on stderr once a worker thread is held. */
+const HELD = 'a worker thread held\n';
+
+/**
+ * The built CLI with its output piped, each worker thread it starts held before it takes a job
+ * (test/cli/hold-analysis-thread.mjs), sent `signal` once one is: how it ended, what it wrote.
+ */
+function signalWhileHeld(args: string[], signal: NodeJS.Signals): Promise<ChildRun> {
+  const hold = fileURLToPath(new URL('./hold-analysis-thread.mjs', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', hold, builtFile('bin/dicelab.js'), ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      if (stderr === HELD) child.kill(signal);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('dicelab compare stopped by a signal while it solves', () => {
+  it.each<[NodeJS.Signals, number]>([
+    ['SIGINT', EXIT.interrupted],
+    ['SIGTERM', EXIT.terminated],
+  ])(
+    '%s: one line, nothing on stdout, exit %i, no chart file',
+    async (signal, code) => {
+      const dir = await mkdtemp(join(tmpdir(), 'dicelab-stop-'));
+      try {
+        // Its whole solve takes a tenth of a second: the analyses' thread is held instead.
+        const run = await signalWhileHeld(['compare', '--out', join(dir, 'charts')], signal);
+        // Before, compare solved on the main thread and started no worker: the signal was never
+        // sent, the table printed and the chart's four files written, exit 0.
+        expect(run).toEqual({
+          code,
+          stdout: '',
+          stderr: `${HELD}${signal === 'SIGINT' ? '\n' : ''}dicelab: stopped (${signal})\n`,
+        });
         expect(await readdir(dir)).toEqual([]);
       } finally {
         await rm(dir, { recursive: true, force: true });
