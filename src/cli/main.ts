@@ -12,6 +12,7 @@ import { PATH_PROBLEMS } from '../process/path-problems.ts';
 import { RunError } from '../process/run-error.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
 import { refuseRepeatedFlags } from './refuse-repeated-flags.ts';
+import { recordTypedValues, sayAsTyped, typedValues } from './typed-values.ts';
 
 /**
  * Each top-level command and how it is registered, loaded when needed: a command line that
@@ -107,10 +108,13 @@ export async function runCli(argv: string[]): Promise<number> {
     command,
     ...command.commands.flatMap((c) => everyCommand(c as unknown as Command)),
   ];
+  // The flags' values as typed, which a refusal made after parsing quotes (see `sayAsTyped`).
+  const typed = typedValues();
   for (const command of everyCommand(program as unknown as Command)) {
     command.exitOverride();
     command.configureOutput(oneLine);
     refuseRepeatedFlags(command);
+    recordTypedValues(command, typed);
     for (const option of command.options) sayRefusedValue(option);
     // Refused below in dicelab's words: commander's "too many arguments for 'odds'. Expected 0
     // arguments but got 1." names neither the word nor why it was left over.
@@ -130,7 +134,8 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const input = error instanceof InputError ? error : pathProblem(error);
     if (input) {
-      process.stderr.write(`dicelab: ${input.message.split('\n').map(cutLine).join('\n')}\n`);
+      const message = sayAsTyped(input, typed);
+      process.stderr.write(`dicelab: ${message.split('\n').map(cutLine).join('\n')}\n`);
       return EXIT.badInput;
     }
     const message = error instanceof Error ? error.message : String(error);

@@ -215,7 +215,7 @@ describe('every flag that takes a value refuses garbage', () => {
 });
 
 // Run as a user runs it: a value the flag's parser refuses reads as a value refused after parsing
-// ("dicelab: --actions: 2 is not allowed (expected …)"), the value as typed; it read "option
+// ("dicelab: --actions: "2" is not allowed (expected …)"), the value as typed; it read "option
 // '--target <chance>' argument '100%' is invalid. "100%" is not allowed (…) (see --help)".
 describe("a value refused as its flag is read, in dicelab's words", () => {
   it.each<[string, string[], string]>([
@@ -486,7 +486,7 @@ describe('rolls and checks beyond their bounds', () => {
     [
       'Aura above its cap',
       ['zidara', 'odds', 'd12', '--vs', '3', '--aura', '9', '--aura-max', '5'],
-      /^dicelab: --aura: 9 is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
+      /^dicelab: --aura: "9" is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
     ],
     [
       'trials of 1e30',
