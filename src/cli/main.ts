@@ -116,6 +116,7 @@ export async function runCli(argv: string[]): Promise<number> {
     refuseRepeatedFlags(command);
     recordTypedValues(command, typed);
     for (const option of command.options) sayRefusedValue(option);
+    sayMissingOption(command);
     // Refused below in dicelab's words: commander's "too many arguments for 'odds'. Expected 0
     // arguments but got 1." names neither the word nor why it was left over.
     command.allowExcessArguments(true);
@@ -172,6 +173,21 @@ function sayRefusedValue(option: Option): void {
     }
   };
   option.parseArg = Object.defineProperty(said, 'length', { value: parse.length });
+}
+
+/**
+ * Has a command refuse a required option left out in dicelab's words, as the commands that check
+ * their own do (`--vs: none given (expected …)`), not commander's (`required option '--vs <C>'
+ * not specified`): what is expected is the option's own description, which --help shows beside
+ * it. Commander calls this method (undeclared in its types) when such an option is missing.
+ */
+function sayMissingOption(command: Command): void {
+  (
+    command as unknown as { missingMandatoryOptionValue(option: Option): void }
+  ).missingMandatoryOptionValue = (option) => {
+    const flag = option.long ?? option.name();
+    throw new InputError(`${flag}: none given (expected ${option.description})`, flag);
+  };
 }
 
 /**

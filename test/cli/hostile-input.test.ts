@@ -168,6 +168,36 @@ describe('the quiet switch', () => {
   });
 });
 
+// Commander's "required option '--vs <C>' not specified (see --help)" stood beside dicelab's own
+// "--vs: none given (expected …)" of the commands that check their flags themselves.
+describe('a required flag left out', () => {
+  it("is said in dicelab's words, what it expects being the flag's own help", async () => {
+    const run = await cli('zidara', 'splits', '--steps', '6');
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      EXIT.badInput,
+      '',
+      'dicelab: --vs: none given (expected the Challenge C every intent aims at (it rolls d2C))\n',
+    ]);
+  });
+
+  it('is said so by every command with one', async () => {
+    const required = leaves(program).flatMap(({ path, command }) => {
+      const first = command.options.find((o) => o.mandatory);
+      return first ? [{ path, flag: first.long!, help: first.description }] : [];
+    });
+    expect(required.map(({ path }) => path.join(' '))).toEqual(
+      expect.arrayContaining(['zidara pools', 'zidara splits', 'zidara fishing', 'queue worker']),
+    );
+    for (const { path, flag, help } of required) {
+      const run = await cli(...path);
+      expect([run.status, run.stderr], path.join(' ')).toEqual([
+        EXIT.badInput,
+        `dicelab: ${flag}: none given (expected ${help})\n`,
+      ]);
+    }
+  });
+});
+
 describe('every flag that takes a value refuses garbage', () => {
   const flags = leaves(program).flatMap(({ path, command }) =>
     command.options
