@@ -188,15 +188,9 @@ export function specFromFlags(o: RollFlags): Record<string, unknown> {
   };
 }
 
-/**
- * The roll flags as a message quotes them: the supporters as typed, not the spec's JSON, and
- * what a group roll's missing supporters are in flags.
- */
-export function rollFlagWords(o: RollFlags): FlagWords {
-  return {
-    typed: { '--supporter': o.supporter?.map(supporterText).join(' ') },
-    missing: { '--supporter': 'one or more, such as --supporter 2:5' },
-  };
+/** What a group roll's missing supporters are in flags (the spec's field says its JSON). */
+export function rollFlagWords(): FlagWords {
+  return { missing: { '--supporter': 'one or more, such as --supporter 2:5' } };
 }
 
 /** The d12-action roll: its flags, and the spec they give. */

@@ -12,6 +12,7 @@ import { PATH_PROBLEMS } from '../process/path-problems.ts';
 import { RunError } from '../process/run-error.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
 import { refuseRepeatedFlags } from './refuse-repeated-flags.ts';
+import { recordTypedValues, sayAsTyped, typedValues } from './typed-values.ts';
 
 /**
  * Each top-level command and how it is registered, loaded when needed: a command line that
@@ -107,11 +108,15 @@ export async function runCli(argv: string[]): Promise<number> {
     command,
     ...command.commands.flatMap((c) => everyCommand(c as unknown as Command)),
   ];
+  // The flags' values as typed, which a refusal made after parsing quotes (see `sayAsTyped`).
+  const typed = typedValues();
   for (const command of everyCommand(program as unknown as Command)) {
     command.exitOverride();
     command.configureOutput(oneLine);
     refuseRepeatedFlags(command);
+    recordTypedValues(command, typed);
     for (const option of command.options) sayRefusedValue(option);
+    sayMissingOption(command);
     // Refused below in dicelab's words: commander's "too many arguments for 'odds'. Expected 0
     // arguments but got 1." names neither the word nor why it was left over.
     command.allowExcessArguments(true);
@@ -130,7 +135,8 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const input = error instanceof InputError ? error : pathProblem(error);
     if (input) {
-      process.stderr.write(`dicelab: ${input.message.split('\n').map(cutLine).join('\n')}\n`);
+      const message = sayAsTyped(input, typed);
+      process.stderr.write(`dicelab: ${message.split('\n').map(cutLine).join('\n')}\n`);
       return EXIT.badInput;
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -167,6 +173,21 @@ function sayRefusedValue(option: Option): void {
     }
   };
   option.parseArg = Object.defineProperty(said, 'length', { value: parse.length });
+}
+
+/**
+ * Has a command refuse a required option left out in dicelab's words, as the commands that check
+ * their own do (`--vs: none given (expected …)`), not commander's (`required option '--vs <C>'
+ * not specified`): what is expected is the option's own description, which --help shows beside
+ * it. Commander calls this method (undeclared in its types) when such an option is missing.
+ */
+function sayMissingOption(command: Command): void {
+  (
+    command as unknown as { missingMandatoryOptionValue(option: Option): void }
+  ).missingMandatoryOptionValue = (option) => {
+    const flag = option.long ?? option.name();
+    throw new InputError(`${flag}: none given (expected ${option.description})`, flag);
+  };
 }
 
 /**

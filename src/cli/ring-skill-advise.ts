@@ -57,25 +57,13 @@ export function registerRingSkillAdvise(system: Command) {
       ),
   ).addHelpText('after', FACE_HELP);
   advise.action(async (options) => {
-    const read = adviceReader(
-      parseRingSkillAdviceRequest,
-      FLAGS,
-      SHOWN_FLAGS,
-      () => ({
-        check: specFromFlags(options),
-        shown: {
-          ring: facesGiven('ring', options.ringFaces, options.ring),
-          skill: facesGiven('skill', options.skillFaces, options.skill),
-        },
-      }),
-      // The faces quoted as typed ("6"), not as the request's list ([6]).
-      {
-        typed: {
-          [SHOWN_FLAGS.ring]: options.ringFaces?.join(','),
-          [SHOWN_FLAGS.skill]: options.skillFaces?.join(','),
-        },
+    const read = adviceReader(parseRingSkillAdviceRequest, FLAGS, SHOWN_FLAGS, () => ({
+      check: specFromFlags(options),
+      shown: {
+        ring: facesGiven('ring', options.ringFaces, options.ring),
+        skill: facesGiven('skill', options.skillFaces, options.skill),
       },
-    );
+    }));
     await printSpecResults(
       options,
       read,

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { decodeUtf8, isJsonPath, readFileBytes } from '../input/input-bytes.ts';
-import { InputError, missing, showValue } from '../input/input-error.ts';
+import { InputError, missing } from '../input/input-error.ts';
 import type { InputSource } from '../input/located-text.ts';
 import { parseSpecArray, specCountProblem } from '../input/spec-array.ts';
 import { readFileFlag } from './flags.ts';
@@ -153,24 +153,21 @@ export function givenFields(values: Record<string, unknown>): Record<string, unk
 }
 
 /**
- * How the flags typed read in a message about the spec field one sets, by flag: its value as
- * typed (`--supporter 1:1 --supporter 2:5` is "1:1 2:5", where the spec holds their JSON), and
- * what a flag the spec needs expects when it is missing, in command-line terms ("one or more,
- * such as --supporter 2:5", where the spec's field says its JSON).
+ * How a message about the spec field a flag sets reads, by flag: what a flag the spec needs
+ * expects when it is missing, in command-line terms ("one or more, such as --supporter 2:5",
+ * where the spec's field says its JSON). Its value as typed, `runCli` quotes (see `sayAsTyped`).
  */
 export interface FlagWords {
-  readonly typed?: Readonly<Record<string, string | undefined>>;
   readonly missing?: Readonly<Record<string, string>>;
 }
 
-/** Where the standard message (`invalid`) turns from the value it quotes to what is allowed. */
-const NOT_ALLOWED = ' is not allowed (expected ';
-
 /**
  * Rewrites a spec-field error as one about the flag that set the field ("pool[1]: …" is about
- * `--pool`), quoting the flag as typed and saying what a missing one expects as `words` give
- * them, and names by their flags the fields its advice names (the engine's "(boostsPerRoll,
- * boostSize)" is "(--boosts, --boost-size)"); other errors pass unchanged.
+ * `--pool`), saying what a missing one expects as `words` give it, and names by their flags the
+ * fields its advice names (the engine's "(boostsPerRoll, boostSize)" is "(--boosts,
+ * --boost-size)"); other errors pass unchanged. The error's field is the flag when the refusal is
+ * of its whole value, which `runCli` then quotes as typed; else the flag and the part
+ * (`--ring-faces[1]`, one face: its value as the spec holds it stays).
  */
 export function flagError(
   error: unknown,
@@ -188,14 +185,8 @@ export function flagError(
   const said = message.replace(/^[^:]+: /, '');
   const needed = words.missing?.[flag];
   if (needed !== undefined && said.startsWith('missing (')) return missing(flag, needed);
-  const typed = words.typed?.[flag];
-  const at = said.indexOf(NOT_ALLOWED);
-  // The value the spec holds (JSON) gives way to the flag as typed, when it is the whole of it
-  // (not "ring[1]: 9", one of the faces); what is allowed stays.
-  const whole = error.field?.replace(/^\[\d+\]\./, '') === field;
-  if (typed !== undefined && whole && at >= 0)
-    return new InputError(`${flag}: ${showValue(typed)}${said.slice(at)}`, flag, { allowed });
-  return new InputError(`${flag}: ${said}`, flag, { allowed });
+  const part = error.field!.replace(/^\[\d+\]\./, '').slice(field!.length);
+  return new InputError(`${flag}: ${said}`, `${flag}${part}`, { allowed });
 }
 
 /**

@@ -114,7 +114,7 @@ describe('dicelab d12-action advise', () => {
       '3,4,5',
     );
     expect(flags.status).toBe(2);
-    expect(flags.stderr).toMatch(/--rolled: \[3,4,5\] is not allowed \(expected at most 2 dice/);
+    expect(flags.stderr).toMatch(/--rolled: "3,4,5" is not allowed \(expected at most 2 dice/);
   });
 
   it('says --rolled is missing when it is not given (it read as an empty list), exit 2', async () => {

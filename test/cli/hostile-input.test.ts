@@ -168,6 +168,36 @@ describe('the quiet switch', () => {
   });
 });
 
+// Commander's "required option '--vs <C>' not specified (see --help)" stood beside dicelab's own
+// "--vs: none given (expected …)" of the commands that check their flags themselves.
+describe('a required flag left out', () => {
+  it("is said in dicelab's words, what it expects being the flag's own help", async () => {
+    const run = await cli('zidara', 'splits', '--steps', '6');
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      EXIT.badInput,
+      '',
+      'dicelab: --vs: none given (expected the Challenge C every intent aims at (it rolls d2C))\n',
+    ]);
+  });
+
+  it('is said so by every command with one', async () => {
+    const required = leaves(program).flatMap(({ path, command }) => {
+      const first = command.options.find((o) => o.mandatory);
+      return first ? [{ path, flag: first.long!, help: first.description }] : [];
+    });
+    expect(required.map(({ path }) => path.join(' '))).toEqual(
+      expect.arrayContaining(['zidara pools', 'zidara splits', 'zidara fishing', 'queue worker']),
+    );
+    for (const { path, flag, help } of required) {
+      const run = await cli(...path);
+      expect([run.status, run.stderr], path.join(' ')).toEqual([
+        EXIT.badInput,
+        `dicelab: ${flag}: none given (expected ${help})\n`,
+      ]);
+    }
+  });
+});
+
 describe('every flag that takes a value refuses garbage', () => {
   const flags = leaves(program).flatMap(({ path, command }) =>
     command.options
@@ -215,7 +245,7 @@ describe('every flag that takes a value refuses garbage', () => {
 });
 
 // Run as a user runs it: a value the flag's parser refuses reads as a value refused after parsing
-// ("dicelab: --actions: 2 is not allowed (expected …)"), the value as typed; it read "option
+// ("dicelab: --actions: "2" is not allowed (expected …)"), the value as typed; it read "option
 // '--target <chance>' argument '100%' is invalid. "100%" is not allowed (…) (see --help)".
 describe("a value refused as its flag is read, in dicelab's words", () => {
   it.each<[string, string[], string]>([
@@ -486,7 +516,7 @@ describe('rolls and checks beyond their bounds', () => {
     [
       'Aura above its cap',
       ['zidara', 'odds', 'd12', '--vs', '3', '--aura', '9', '--aura-max', '5'],
-      /^dicelab: --aura: 9 is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
+      /^dicelab: --aura: "9" is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
     ],
     [
       'trials of 1e30',

@@ -150,7 +150,7 @@ describe('dicelab ring-skill', () => {
     expect(status).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(
-      'dicelab: --weight-strife: -1 is not allowed (expected only with the weighted objective (succeed-then-least-strife reads no weights))\n',
+      'dicelab: --weight-strife: "-1" is not allowed (expected only with the weighted objective (succeed-then-least-strife reads no weights))\n',
     );
   });
 

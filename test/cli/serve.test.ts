@@ -22,7 +22,7 @@ describe('dicelab serve: when it cannot serve', () => {
       expect(run.status).toBe(EXIT.badInput);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(
-        `dicelab: --port: ${port} is not allowed (expected a port free to listen on (EADDRINUSE))\n`,
+        `dicelab: --port: "${port}" is not allowed (expected a port free to listen on (EADDRINUSE))\n`,
       );
     } finally {
       await new Promise((resolve) => taken.close(resolve));

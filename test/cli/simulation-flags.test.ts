@@ -150,7 +150,7 @@ describe('simulation flags', () => {
       expect(status, command.join(' ')).toBe(2);
       expect(stdout, command.join(' ')).toBe('');
       expect(stderr, command.join(' ')).toBe(
-        'dicelab: --redis-give-up: 5 is not allowed here (expected only with --queue URL: it is how long a queued run waits for Redis)\n',
+        'dicelab: --redis-give-up: "5" is not allowed here (expected only with --queue URL: it is how long a queued run waits for Redis)\n',
       );
     }
   });

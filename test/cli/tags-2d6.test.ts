@@ -65,7 +65,7 @@ describe('dicelab tags-2d6', () => {
       const { status, stdout, stderr } = await simulate('--tags', '1', flag, value);
       expect(status, flag).toBe(2);
       expect(stdout, flag).toBe('');
-      expect(stderr, flag).toBe(`dicelab: ${flag}: ${value} is not allowed ${because}\n`);
+      expect(stderr, flag).toBe(`dicelab: ${flag}: "${value}" is not allowed ${because}\n`);
     }
     const dir = mkdtempSync(join(tmpdir(), 'dicelab-tags-'));
     for (const [spec, field, value] of [

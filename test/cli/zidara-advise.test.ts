@@ -214,7 +214,7 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
   it('a defence above 2C', async () => {
     await bad(
       ['d8=3', '--vs', '4', '--defence', '9'],
-      'dicelab: --defence: 9 is not allowed (expected a face of the Challenge die d8)',
+      'dicelab: --defence: "9" is not allowed (expected a face of the Challenge die d8)',
     );
     await bad(['d8=3', '--defence', '101'], /--defence.*expected an integer from 1 to 100/);
   });
@@ -222,7 +222,7 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
   it('Aura above the cap', async () => {
     await bad(
       ['d8=3', '--defence', '5', '--aura', '4', '--aura-max', '3'],
-      'dicelab: --aura: 4 is not allowed (expected at most --aura-max (3): Aura past the cap is shared, never held)',
+      'dicelab: --aura: "4" is not allowed (expected at most --aura-max (3): Aura past the cap is shared, never held)',
     );
   });
 
@@ -245,7 +245,7 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
     // the spec's fields, not the flags.
     await bad(
       ['d8=3', '--defence', '5', '--aura-pending', '2'],
-      /^dicelab: --aura-pending: 2 is not allowed \(expected it only with --late-aura \(without it, a top face's Aura is usable in the same roll: count it in --aura\)\)\n$/,
+      /^dicelab: --aura-pending: "2" is not allowed \(expected it only with --late-aura \(without it, a top face's Aura is usable in the same roll: count it in --aura\)\)\n$/,
     );
     await bad(
       ['d8=8', '--defence', '5', '--explode'],

@@ -21,7 +21,7 @@ const lone = [
 
 /** The refusal of --explode-depth `depth` without --explode. */
 const unreadDepth = (depth: number) =>
-  `--explode-depth: ${depth} is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))`;
+  `--explode-depth: "${depth}" is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))`;
 
 /** A what-if table's question: "What if --aura-max 5 → 3?". */
 const question = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('What if '));
@@ -261,7 +261,7 @@ describe('--against: an analysis under two settings', () => {
     );
     expect(clash.status).toBe(2);
     expect(clash.stderr).toBe(
-      'dicelab: --against: --aura: 5 is not allowed (expected at most --aura-max (3): Aura past the cap is shared, never held)\n',
+      'dicelab: --against: --aura: "5" is not allowed (expected at most --aura-max (3): Aura past the cap is shared, never held)\n',
     );
   });
 

@@ -273,7 +273,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       ],
       [
         ['zidara', 'fishing', '--steps', '6', '--vs', '3', '--aura', '6'],
-        /^dicelab: --aura: 6 is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
+        /^dicelab: --aura: "6" is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
       ],
       [['zidara', 'rerolls', '--kinds', 'some'], /--kinds.*"some" is not allowed/],
       [
@@ -366,11 +366,11 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     const cases: [string[], string][] = [
       [
         ['fight-curves', '--pool', 'd12 d4', '--actions', '2', '--vs', '3', '--tags', '1'],
-        'dicelab: --actions: 2 is not allowed (expected nothing with a set pool (actions shape pools from steps))\n',
+        'dicelab: --actions: "2" is not allowed (expected nothing with a set pool (actions shape pools from steps))\n',
       ],
       [
         ['tune', '--pool', 'natural', '--actions', '2', '--steps', '6', '--vs', '3'],
-        'dicelab: --actions: 2 is not allowed (expected them only with the best pool rule (the natural pool is the unsplit dice of the steps))\n',
+        'dicelab: --actions: "2" is not allowed (expected them only with the best pool rule (the natural pool is the unsplit dice of the steps))\n',
       ],
     ];
     await expectRefused(cases);
@@ -411,7 +411,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     await expectRefused([
       [
         ['fight-curves', ...fight, '--fight-policy', 'whole-fight', '--aura-value', '1'],
-        'dicelab: --aura-value: 1 is not allowed (expected it only with --fight-policy per-roll (whole-fight play is for P(win within the rounds) alone))\n',
+        'dicelab: --aura-value: "1" is not allowed (expected it only with --fight-policy per-roll (whole-fight play is for P(win within the rounds) alone))\n',
       ],
     ]);
   });
@@ -483,15 +483,15 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
       ],
       [
         [...only, '--top', '1'],
-        'dicelab: --top: 1 is not allowed (expected no --top with --only: the stated splits are scored as they are)\n',
+        'dicelab: --top: "1" is not allowed (expected no --top with --only: the stated splits are scored as they are)\n',
       ],
       [
         [...only, '--actions', '2'],
-        'dicelab: --actions: 2 is not allowed (expected no --actions with --only: the stated splits are scored as they are)\n',
+        'dicelab: --actions: "2" is not allowed (expected no --actions with --only: the stated splits are scored as they are)\n',
       ],
       [
         [...only, '--intents', '1'],
-        'dicelab: --intents: [1] is not allowed (expected no --intents with --only: the stated splits are scored as they are)\n',
+        'dicelab: --intents: "1" is not allowed (expected no --intents with --only: the stated splits are scored as they are)\n',
       ],
     ];
     await expectRefused(cases);
@@ -541,7 +541,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     const cases: [string[], string][] = [
       [
         ['splits', ...all, '--aura-value', '3'],
-        `dicelab: --aura-value: 3 is not allowed (expected ${because})\n`,
+        `dicelab: --aura-value: "3" is not allowed (expected ${because})\n`,
       ],
       [
         [
@@ -556,11 +556,11 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
           '--resolve-value',
           '1',
         ],
-        `dicelab: --resolve-value: 1 is not allowed (expected ${because})\n`,
+        `dicelab: --resolve-value: "1" is not allowed (expected ${because})\n`,
       ],
       [
         ['splits', ...all, '--against', '--aura-value 3'],
-        `dicelab: --against: --aura-value: 3 is not allowed (expected ${because})\n`,
+        `dicelab: --against: --aura-value: "3" is not allowed (expected ${because})\n`,
       ],
     ];
     await expectRefused(cases);

@@ -300,7 +300,7 @@ describe('dicelab zidara fight', () => {
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr.trim()).toBe(
-        `dicelab: ${flag}: ${value} is not allowed (expected it only with --fight-policy per-roll (whole-fight play is for P(win within the rounds) alone))`,
+        `dicelab: ${flag}: "${value}" is not allowed (expected it only with --fight-policy per-roll (whole-fight play is for P(win within the rounds) alone))`,
       );
     },
   );
@@ -418,7 +418,7 @@ describe('dicelab zidara fight', () => {
     ]);
     expect(both.code).toBe(2);
     expect(both.stderr).toBe(
-      'dicelab: --steps: 8 is not allowed (expected either --steps or --pool (one of them))\n',
+      'dicelab: --steps: "8" is not allowed (expected either --steps or --pool (one of them))\n',
     );
   });
 

@@ -152,7 +152,7 @@ describe('dicelab zidara odds', () => {
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--aura', '7'],
-        /--aura: 7 is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
+        /--aura: "7" is not allowed \(expected at most --aura-max \(5\): Aura past the cap is shared, never held\)/,
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--policy', 'best'],
@@ -160,12 +160,12 @@ describe('dicelab zidara odds', () => {
       ],
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--explode-depth', '5'],
-        /^dicelab: --explode-depth: 5 is not allowed \(expected it only with --explode \(no die explodes without it, so a depth would change nothing\)\)$/,
+        /^dicelab: --explode-depth: "5" is not allowed \(expected it only with --explode \(no die explodes without it, so a depth would change nothing\)\)$/,
       ],
       // Typed, the default value is refused alike: the flag would change nothing.
       [
         ['zidara', 'odds', 'd12', '--vs', '3', '--explode-depth', '20'],
-        /^dicelab: --explode-depth: 20 is not allowed \(expected it only with --explode \(no die explodes without it, so a depth would change nothing\)\)$/,
+        /^dicelab: --explode-depth: "20" is not allowed \(expected it only with --explode \(no die explodes without it, so a depth would change nothing\)\)$/,
       ],
       // Past the exact engine's states: refused by its bound before its tables are built (one
       // intent of ten d12 with ten +2s, or eleven intents of a d12, once stopped it as a bug).
