@@ -6,7 +6,7 @@ import {
   InvalidArgumentError,
   type Option,
 } from '@commander-js/extra-typings';
-import { InputError } from '../input/input-error.ts';
+import { InputError, missing } from '../input/input-error.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { PATH_PROBLEMS } from '../process/path-problems.ts';
 import { RunError } from '../process/run-error.ts';
@@ -177,7 +177,7 @@ function sayRefusedValue(option: Option): void {
 
 /**
  * Has a command refuse a required option left out in dicelab's words, as the commands that check
- * their own do (`--vs: none given (expected …)`), not commander's (`required option '--vs <C>'
+ * their own do (`--vs: missing (expected …)`), not commander's (`required option '--vs <C>'
  * not specified`): what is expected is the option's own description, which --help shows beside
  * it. Commander calls this method (undeclared in its types) when such an option is missing.
  */
@@ -186,7 +186,7 @@ function sayMissingOption(command: Command): void {
     command as unknown as { missingMandatoryOptionValue(option: Option): void }
   ).missingMandatoryOptionValue = (option) => {
     const flag = option.long ?? option.name();
-    throw new InputError(`${flag}: none given (expected ${option.description})`, flag);
+    throw missing(flag, option.description);
   };
 }
 

@@ -1,6 +1,6 @@
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { formatPercent } from '../format/format-percent.ts';
-import { InputError, invalid } from '../input/input-error.ts';
+import { InputError, invalid, missing } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
@@ -142,14 +142,10 @@ async function requestsFromOptions(
 /** One request from the flags; a bad field is reported as the flag (or the dice word) that set it. */
 function requestFromFlags(words: string[], options: AdviseFlags): AdviceRequest {
   if (words.length === 0)
-    throw new InputError(
-      'dice: none given (expected dice with their faces such as d8=3 d4=4, or --spec FILE)',
-    );
+    throw missing('dice', 'dice with their faces such as d8=3 d4=4, or --spec FILE');
   const { defence } = options;
   if (defence === undefined)
-    throw new InputError(
-      '--defence: none given (expected the face the Challenge die shows, e.g. --defence 5)',
-    );
+    throw missing('--defence', 'the face the Challenge die shows, e.g. --defence 5');
   if (options.vs.length > 0 && options.vs.length !== defence.length)
     throw invalid(
       '--vs',

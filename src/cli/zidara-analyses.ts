@@ -538,9 +538,13 @@ function registerFightCurves(zidara: Command<[], OptionValues, OptionValues>) {
     `  dicelab zidara fight-curves --steps 6 --vs 4-6 --tags 1-3
   dicelab zidara fight-curves --pool "d12 d4" --vs 3 --tags 2-4 --out reports/fights`,
     (flags) => {
-      if ((flags.steps === undefined) === (flags.pool === undefined)) {
+      if (flags.steps === undefined && flags.pool === undefined)
+        throw missing(
+          '--steps',
+          '--steps or --pool (one of them), e.g. --steps 8 or --pool "d12 d4"',
+        );
+      if (flags.steps !== undefined && flags.pool !== undefined)
         throw invalid('--steps', flags.steps, 'either --steps or --pool (one of them)');
-      }
       const pool =
         flags.pool === undefined
           ? undefined

@@ -3,7 +3,7 @@ import { type Command, Option, type OptionValues } from '@commander-js/extra-typ
 import { formatChance } from '../format/format-chance.ts';
 import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
-import { InputError, invalid } from '../input/input-error.ts';
+import { InputError, invalid, missing } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
@@ -269,16 +269,12 @@ type FightFlags = CharacterFlags & {
 };
 
 function fightFromFlags(options: FightFlags): Record<string, unknown> {
-  if (options.vs === undefined)
-    throw new InputError('--vs: none given (expected the Challenge, e.g. --vs 3)');
-  if (options.tags === undefined)
-    throw new InputError('--tags: none given (expected the number of tags, e.g. --tags 3)');
+  if (options.vs === undefined) throw missing('--vs', 'the Challenge, e.g. --vs 3');
+  if (options.tags === undefined) throw missing('--tags', 'the number of tags, e.g. --tags 3');
   // Said here by the flags, as fight-curves says it: the spec's check names its fields
   // ("a set pool (e.g. [12, 4]) or steps"), in a file's syntax, not the command line's.
   if (options.steps === undefined && options.pool === undefined)
-    throw new InputError(
-      '--steps: none given (expected --steps or --pool (one of them), e.g. --steps 8 or --pool "d12 d4")',
-    );
+    throw missing('--steps', '--steps or --pool (one of them), e.g. --steps 8 or --pool "d12 d4"');
   if (options.steps !== undefined && options.pool !== undefined)
     throw invalid('--steps', options.steps, 'either --steps or --pool (one of them)');
   const pool =

@@ -1,7 +1,7 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
-import { InputError } from '../input/input-error.ts';
+import { InputError, missing } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import { pastExactNote } from '../systems/zidara/analyses/splits.ts';
@@ -192,11 +192,9 @@ function specFromFlags(
   words: string[],
   options: CharacterFlags & { vs?: number[] | undefined; resolve: number },
 ): RollSpec & Record<string, unknown> {
-  if (words.length === 0)
-    throw new InputError('dice: none given (expected intents such as d12 d4, or --spec FILE)');
+  if (words.length === 0) throw missing('dice', 'intents such as d12 d4, or --spec FILE');
   const { vs } = options;
-  if (vs === undefined)
-    throw new InputError('--vs: none given (expected the Challenge to beat, e.g. --vs 3)');
+  if (vs === undefined) throw missing('--vs', 'the Challenge to beat, e.g. --vs 3');
   const { rerolls: _rerolls, policy: _policy, resolve: _resolve, ...setup } = flagsSetup(options);
   return {
     ...setup,

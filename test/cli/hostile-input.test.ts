@@ -169,14 +169,14 @@ describe('the quiet switch', () => {
 });
 
 // Commander's "required option '--vs <C>' not specified (see --help)" stood beside dicelab's own
-// "--vs: none given (expected …)" of the commands that check their flags themselves.
+// "--vs: missing (expected …)" of the commands that check their flags themselves.
 describe('a required flag left out', () => {
   it("is said in dicelab's words, what it expects being the flag's own help", async () => {
     const run = await cli('zidara', 'splits', '--steps', '6');
     expect([run.status, run.stdout, run.stderr]).toEqual([
       EXIT.badInput,
       '',
-      'dicelab: --vs: none given (expected the Challenge C every intent aims at (it rolls d2C))\n',
+      'dicelab: --vs: missing (expected the Challenge C every intent aims at (it rolls d2C))\n',
     ]);
   });
 
@@ -192,9 +192,34 @@ describe('a required flag left out', () => {
       const run = await cli(...path);
       expect([run.status, run.stderr], path.join(' ')).toEqual([
         EXIT.badInput,
-        `dicelab: ${flag}: none given (expected ${help})\n`,
+        `dicelab: ${flag}: missing (expected ${help})\n`,
       ]);
     }
+  });
+
+  // They said "none given" (odds, advise, fight) or "nothing is not allowed" (fight-curves), where
+  // the library and the spec files say "missing".
+  it.each([
+    [['zidara', 'odds', 'd12'], '--vs: missing (expected the Challenge to beat, e.g. --vs 3)'],
+    [
+      ['zidara', 'odds', '--vs', '3'],
+      'dice: missing (expected intents such as d12 d4, or --spec FILE)',
+    ],
+    [
+      ['zidara', 'fight', '--vs', '3'],
+      '--tags: missing (expected the number of tags, e.g. --tags 3)',
+    ],
+    [
+      ['zidara', 'fight-curves', '--vs', '3'],
+      '--steps: missing (expected --steps or --pool (one of them), e.g. --steps 8 or --pool "d12 d4")',
+    ],
+    [
+      ['zidara', 'advise', 'd8=3'],
+      '--defence: missing (expected the face the Challenge die shows, e.g. --defence 5)',
+    ],
+  ])('%j is said as every missing field is', async (args, said) => {
+    const run = await cli(...args);
+    expect([run.status, run.stdout, run.stderr]).toEqual([EXIT.badInput, '', `dicelab: ${said}\n`]);
   });
 });
 
@@ -510,8 +535,8 @@ it('flags that collect may repeat: --vs, --supporter, --defence', async () => {
 
 describe('rolls and checks beyond their bounds', () => {
   it.each<[string, string[], RegExp]>([
-    ['no --vs', ['zidara', 'odds', 'd12'], /^dicelab: --vs: none given/],
-    ['no dice', ['zidara', 'odds', '--vs', '3'], /^dicelab: dice: none given/],
+    ['no --vs', ['zidara', 'odds', 'd12'], /^dicelab: --vs: missing/],
+    ['no dice', ['zidara', 'odds', '--vs', '3'], /^dicelab: dice: missing/],
     ['a d13', ['zidara', 'odds', 'd13', '--vs', '3'], /d13/],
     [
       'Aura above its cap',

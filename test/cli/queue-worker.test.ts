@@ -8,7 +8,7 @@ describe('dicelab queue worker', () => {
     const none = await cli('queue', 'worker');
     expect([none.status, none.stderr]).toEqual([
       EXIT.badInput,
-      'dicelab: --redis: none given (expected the Redis of the queue, e.g. redis://127.0.0.1:6379)\n',
+      'dicelab: --redis: missing (expected the Redis of the queue, e.g. redis://127.0.0.1:6379)\n',
     ]);
     const bad = await cli('queue', 'worker', '--redis', 'localhost:6379');
     expect(bad.status).toBe(EXIT.badInput);

@@ -108,7 +108,7 @@ describe('dicelab zidara advise (for people)', () => {
     const none = await advise('d8=3');
     expect(none.status).toBe(2);
     expect(none.stderr).toBe(
-      'dicelab: --defence: none given (expected the face the Challenge die shows, e.g. --defence 5)\n',
+      'dicelab: --defence: missing (expected the face the Challenge die shows, e.g. --defence 5)\n',
     );
     // --aura is the Aura held in the rolled state, not at the roll's start (that is late Aura's).
     expect(stdout.replace(/\s+/g, ' ')).toContain(
@@ -236,7 +236,7 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
       ['d8=3', '--defence', '5', '--vs', '3', '--vs', '4'],
       /--vs: "3, 4" is not allowed \(expected one Challenge per --defence \(1\), or none\)/,
     );
-    await bad(['d8=3'], /--defence: none given/);
+    await bad(['d8=3'], /--defence: missing/);
   });
 
   it('late Aura needs the pending top faces; an exploding face must be a chain total', async () => {

@@ -402,7 +402,7 @@ describe('dicelab zidara fight', () => {
     const none = await runInProcess(['zidara', 'fight', '--vs', '4', '--tags', '3']);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(
-      'dicelab: --steps: none given (expected --steps or --pool (one of them), e.g. --steps 8 or --pool "d12 d4")\n',
+      'dicelab: --steps: missing (expected --steps or --pool (one of them), e.g. --steps 8 or --pool "d12 d4")\n',
     );
     const both = await runInProcess([
       'zidara',
