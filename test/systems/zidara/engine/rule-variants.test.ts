@@ -129,6 +129,40 @@ describe('rule variants against the brute force', () => {
   });
 });
 
+// Two readings the rules leave open, pinned as the README's rules section states them; each
+// figure worked out by hand below, where the other reading gives another number.
+describe('rule variants: readings the README states', () => {
+  it('greedy buys a +2 that takes the best die to D when ties go to the roller', () => {
+    // d4 against the d4 of C2, Aura 1: a die wins at D or above, so greedy boosts when v + 2 ≥ D
+    // and loses only v = 1 against D = 4: 15/16. Boosting only above D would lose v = 1 against
+    // D = 3 and v = 2 against D = 4 too: 13/16.
+    const roll = parseRoll({
+      threats: [{ challenge: 2 }],
+      dice: [{ sides: 4, intent: 0 }],
+      aura: 1,
+      auraMax: 1,
+      tiesGoTo: 'roller',
+    });
+    expect(new RollSolver(roll, 'greedy').odds().expectedUtility).toBe(15 / 16);
+  });
+
+  it('a die rerolled by Resolve starts a chain of its own, with the whole explosion depth', () => {
+    // An exploding d2 to depth 1 shows 1, 3 or 4 (1/2, 1/4, 1/4) against the d4 of C2, one reroll:
+    // P(win | D) = p + (1 − p)p with p = 1/2, 1/2, 1/4, 0 for D = 1…4: (3/4 + 3/4 + 7/16 + 0)/4 =
+    // 31/64. A depth spent across the die's rerolls would give less (30/64).
+    const roll = parseRoll({
+      threats: [{ challenge: 2 }],
+      dice: [{ sides: 2, intent: 0 }],
+      explode: true,
+      explodeDepth: 1,
+      resolve: 1,
+      auraMax: 0,
+      boostsPerRoll: 0,
+    });
+    expect(new RollSolver(roll).odds().expectedUtility).toBe(31 / 64);
+  });
+});
+
 describe('rule variants: the closed forms agree with the general solver', () => {
   it('every roll with no reroll, every variant, each policy', () => {
     fc.assert(
