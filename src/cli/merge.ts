@@ -15,7 +15,10 @@ export function registerMerge(program: Command) {
     .command('merge')
     .description('merge the partial results of --shard runs into the result of one run')
     .argument('<parts...>', 'partial result files, one per shard (any order)')
-    .option('--json', 'print only the summary, as JSON')
+    .option(
+      '--json',
+      'print the summary alone, without the line on the shards before it (JSON either way)',
+    )
     .addHelpText(
       'after',
       `

@@ -18,6 +18,7 @@ import { fightCurveRows, shownWinWithin } from '../systems/zidara/analyses/fight
 import {
   FIGHT_DEFAULTS,
   FIGHT_LIMITS,
+  FIGHT_POOL_ALLOWED,
   type Fight,
   type FightOdds,
   FightPlan,
@@ -107,7 +108,7 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
     .addOption(
       specOption(
         fight,
-        'fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, pool, steps, …)',
+        `fight spec(s) as JSON or YAML (fields as the flags: challenge, tags, steps, …; but pool: ${FIGHT_POOL_ALLOWED}, not "d12 d4")`,
       ),
     )
     .option('--no-exact', 'skip the exact Markov chain (not with --no-simulate)')

@@ -10,8 +10,8 @@ import {
   type PlannedExpectation,
   type ScenarioPlan,
 } from './plan-scenario.ts';
+import { planSimulation } from './plan-simulation.ts';
 import type { FigureMethod, FigureRef } from './resolve-figure.ts';
-import { SCENARIO_DEFAULTS } from './schema.ts';
 
 /**
  * Resolves every expectation of a (schema-valid) scenario file of a system with one-spec checks
@@ -24,19 +24,7 @@ export function planCheckScenario(scenario: CheckScenario): {
   plan: ScenarioPlan;
   problems: PlanProblem[];
 } {
-  const problems: PlanProblem[] = [];
-  const simulation = {
-    trials: scenario.simulation?.trials ?? SCENARIO_DEFAULTS.trials,
-    maxTrials: scenario.simulation?.maxTrials ?? SCENARIO_DEFAULTS.maxTrials,
-  };
-  if (simulation.maxTrials < simulation.trials) {
-    const error = invalid(
-      'simulation.maxTrials',
-      simulation.maxTrials,
-      `at least trials (${simulation.trials})`,
-    );
-    problems.push({ field: 'simulation.maxTrials', message: error.message });
-  }
+  const { simulation, problems } = planSimulation(scenario.simulation);
   const expectations: PlannedExpectation[] = [];
   (scenario.expectations ?? []).forEach((e, index) => {
     if (e === undefined) return;

@@ -9,6 +9,7 @@ import {
   type PlanProblem,
   unreadCharacterOption,
 } from './plan-problem.ts';
+import { planSimulation } from './plan-simulation.ts';
 import {
   type FigureMethod,
   type FigureRef,
@@ -22,7 +23,6 @@ import {
   type FigureOf,
   figureOfSchema,
   type GridAxis,
-  SCENARIO_DEFAULTS,
   type Scenario,
 } from './schema.ts';
 
@@ -108,18 +108,8 @@ export function planScenario(
       return undefined;
     }
   };
-  const simulation = {
-    trials: scenario.simulation?.trials ?? SCENARIO_DEFAULTS.trials,
-    maxTrials: scenario.simulation?.maxTrials ?? SCENARIO_DEFAULTS.maxTrials,
-  };
-  if (simulation.maxTrials < simulation.trials)
-    problems.push(
-      invalidProblem(
-        'simulation.maxTrials',
-        simulation.maxTrials,
-        `at least trials (${simulation.trials})`,
-      ),
-    );
+  const { simulation, problems: simulationProblems } = planSimulation(scenario.simulation);
+  problems.push(...simulationProblems);
   for (const [name, character] of Object.entries(scenario.characters ?? {}))
     problems.push(...characterProblems(name, character));
   // A character whose own fields are refused above: what uses it is not reported again.

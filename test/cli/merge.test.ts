@@ -59,6 +59,16 @@ describe('dicelab merge', () => {
     );
   });
 
+  it('says in --help what --json leaves out: the line on the shards, the summary JSON either way', async () => {
+    const help = (await cli('merge', '--help')).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      '--json print the summary alone, without the line on the shards before it (JSON either way)',
+    );
+    const [plain, json] = [await cli('merge', ...files), await cli('merge', ...files, '--json')];
+    expect(plain.stdout.slice(0, plain.stdout.indexOf('\n'))).toMatch(/^merged 3 shards of /);
+    expect(plain.stdout.slice(plain.stdout.indexOf('\n') + 1)).toBe(json.stdout);
+  });
+
   it('runs the examples of its --help as written (in a folder of their own)', async () => {
     const work = await mkdtemp(join(tmpdir(), 'dicelab-merge-help-'));
     const help = (await cli('merge', '--help')).stdout;

@@ -230,7 +230,7 @@ describe('prose on a terminal', () => {
   it('is printed into a pipe exactly as before, however long its lines', async () => {
     expect(await piped(SPLITS)).toBe(
       `How should 8 steps and 1 action be split against C3 (d6)?
-Ranked by expected intents won · 1–2 intents · | separates intents, + stacks dice on one
+Ranked by expected intents won · 1–2 intents · | separates intents, + stacks dice on one intent
 Aura 5 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play
 Rank  Split        Intents  Main intent wins  Expected wins  All won  Aura gained
 ----  -----------  -------  ----------------  -------------  -------  -----------

@@ -121,7 +121,7 @@ describe('--against: an analysis under two settings', () => {
       'Aura 2 of 5 · no Resolve · one +2 a roll · ties bought with Aura · optimal play';
     expect(plain.stdout.split('\n').slice(0, 3)).toEqual([
       'Which is better against C4 (d8): d8 or d6+d2?',
-      'Ranked by expected intents won · | separates intents, + stacks dice on one',
+      'Ranked by expected intents won · | separates intents, + stacks dice on one intent',
       character,
     ]);
     expect(what.stdout.split('\n').slice(0, 5)).toEqual([

@@ -115,7 +115,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(all.code).toBe(0);
     expect(rowsOf(all.stdout)).toHaveLength(23);
     expect(all.stdout.split('\n')[1]).toBe(
-      'Ranked by expected intents won · 1–2 intents · | separates intents, + stacks dice on one',
+      'Ranked by expected intents won · 1–2 intents · | separates intents, + stacks dice on one intent',
     );
     // More rows than the chart's 20 bars, and fewer: each the count printed.
     for (const [top, actions, total] of [

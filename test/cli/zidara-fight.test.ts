@@ -321,6 +321,24 @@ describe('dicelab zidara fight', () => {
     );
   });
 
+  it('says in --help that a spec’s pool is dice by their sides, as a spec file is refused otherwise', async () => {
+    // Before, --help said the fields were "as the flags", and the flag's pool is "d12 d4".
+    const help = (await runInProcess(['zidara', 'fight', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      'but pool: 1 to 8 dice, each by its sides, such as [12, 4], not "d12 d4")',
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'fight.yaml');
+    writeFileSync(file, 'challenge: 2\ntags: 1\npool: d12 d4\n');
+    const flagWise = await runInProcess(['zidara', 'fight', '--spec', file, '--no-simulate']);
+    expect(flagWise.code).toBe(2);
+    expect(flagWise.stderr).toContain(
+      'pool: "d12 d4" is not allowed (expected 1 to 8 dice, each by its sides, such as [12, 4])',
+    );
+    writeFileSync(file, 'challenge: 2\ntags: 1\npool: [12, 4]\n');
+    const sideWise = await runInProcess(['zidara', 'fight', '--spec', file, '--no-simulate']);
+    expect(sideWise.code).toBe(0);
+  });
+
   it('--json names each fight of a spec array by what it solved, not by Challenge and tags alone', async () => {
     // Two fights alike in Challenge and tags: before, their results could not be told apart.
     const file = join(mkdtempSync(join(tmpdir(), 'dicelab-')), 'fights.json');

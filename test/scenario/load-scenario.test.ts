@@ -255,6 +255,32 @@ expectations:
     ]);
   });
 
+  it('refuses trials past the default maxTrials at the trials, saying maxTrials must be set: a field the file holds', () => {
+    // Before: "sim.yaml:3:13: simulation.maxTrials: 1000000 is not allowed (expected at least
+    // trials (100000000))", a field the file does not hold, at the mapping.
+    const past =
+      'simulation.trials: 100000000 is not allowed (expected at most 1000000, the default maxTrials: more trials need simulation.maxTrials set as high)';
+    expect(problems('scenario: t\nexpectations: []\nsimulation: { trials: 100000000 }\n')).toEqual([
+      `bad.yaml:3:23: ${past}`,
+    ]);
+    expect(
+      problems(
+        'scenario: t\nsystem: d6-pool\nexpectations: []\nsimulation:\n  trials: 100000000\n',
+      ),
+    ).toEqual([`bad.yaml:5:11: ${past}`]);
+    expect(
+      problems(
+        'scenario: t\nexpectations: []\nsimulation: { trials: 100000000, maxTrials: 100000000 }\n',
+      ),
+    ).toEqual([]);
+    // A maxTrials the file sets below its trials is told at the maxTrials, as before.
+    expect(
+      problems('scenario: t\nexpectations: []\nsimulation: { trials: 100000, maxTrials: 20000 }\n'),
+    ).toEqual([
+      'bad.yaml:3:42: simulation.maxTrials: 20000 is not allowed (expected at least trials (100000))',
+    ]);
+  });
+
   it('refuses a tune target past 100% when the file is read, at the target', () => {
     expect(
       problems(`${HEADER}analyses:

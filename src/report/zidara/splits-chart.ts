@@ -101,7 +101,7 @@ function statedTitle(asked: readonly string[], vs: string): string {
  * the chart's bars or a table's rows: a table shows every row, the chart at most `top`), and
  * the setup.
  * @example splitsSubtitle({ challenge: 3, objective: 'wins', setup: {} }, 20, 23)[0]
- * // "Ranked by expected intents won · best 20 of 23 · | separates intents, + stacks dice on one"
+ * // "Ranked by expected intents won · best 20 of 23 · | separates intents, + stacks dice on one intent"
  */
 export function splitsSubtitle(
   context: SplitsChartContext,
@@ -112,7 +112,7 @@ export function splitsSubtitle(
     `Ranked by ${OBJECTIVE_NAMES[context.objective].toLowerCase()}`,
     context.intents ? `${intentRange(context.intents)}` : '',
     total > shown ? `best ${shown} of ${total}` : '',
-    '| separates intents, + stacks dice on one',
+    '| separates intents, + stacks dice on one intent',
   ].filter(Boolean);
   return [ranking.join(' · '), describeSetup(context.setup)];
 }

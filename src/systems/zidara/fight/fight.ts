@@ -195,8 +195,11 @@ const FIGHT_SETUP_FIELDS = [
 
 const { resolve: _resolve, ...setupSchemas } = ROLL_OPTION_SCHEMAS;
 const dieSides = z.literal(DIE_SIDES, { error: `one of ${DIE_SIDES.join(', ')}` });
-/** What a fight's pool may be, as its refusal says: a number of dice, each given by its sides. */
-const poolDice = `1 to ${FIGHT_LIMITS.poolDice} dice, each by its sides, such as [12, 4]`;
+/**
+ * What a fight spec's pool may be, as its refusal and `zidara fight --help` say: a number of
+ * dice, each given by its sides (not the `--pool` flag's "d12 d4").
+ */
+export const FIGHT_POOL_ALLOWED = `1 to ${FIGHT_LIMITS.poolDice} dice, each by its sides, such as [12, 4]`;
 
 /** The shape of a fight spec; what ties its fields together is checked by {@link parseFight}. */
 export const fightSpecSchema = z.strictObject(
@@ -204,9 +207,9 @@ export const fightSpecSchema = z.strictObject(
     challenge: integer(1, ROLL_LIMITS.challenge),
     tags: integer(1, FIGHT_LIMITS.tags),
     pool: z
-      .array(dieSides, { error: poolDice })
-      .min(1, { error: poolDice })
-      .max(FIGHT_LIMITS.poolDice, { error: poolDice })
+      .array(dieSides, { error: FIGHT_POOL_ALLOWED })
+      .min(1, { error: FIGHT_POOL_ALLOWED })
+      .max(FIGHT_LIMITS.poolDice, { error: FIGHT_POOL_ALLOWED })
       .optional(),
     steps: integer(1, FIGHT_LIMITS.steps).optional(),
     actions: integer(1, FIGHT_LIMITS.actions).optional(),
