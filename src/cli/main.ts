@@ -72,6 +72,8 @@ export async function buildProgram(argv: readonly string[] = []) {
         ? []
         : Object.keys(COMMANDS);
   for (const name of wanted) await COMMANDS[name]!(program, argv);
+  // Each number flag's help says its range (loaded with the commands: --version needs none).
+  if (wanted.length > 0) (await import('./flags.ts')).describeRanges(program as unknown as Command);
   return program;
 }
 

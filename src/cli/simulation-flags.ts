@@ -20,7 +20,7 @@ import {
 } from '../queue/queue-settings.ts';
 import { redisUrlProblem, shownUrl } from '../queue/redis-url.ts';
 import { MAX_SEED } from '../rng/index.ts';
-import { countBound, fileFlag } from './flags.ts';
+import { countBound, fileFlag, withRange } from './flags.ts';
 
 /**
  * A count flag: plain (1000000), with digit separators (1_000_000) or in e-notation (1e6,
@@ -28,7 +28,7 @@ import { countBound, fileFlag } from './flags.ts';
  * @example countFlag(1)('1e6') // 1000000
  */
 export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (raw: string): number => {
+  return withRange(min, max, (raw: string): number => {
     const text = raw.trim();
     const value = Number(text.replace(/_/g, ''));
     if (
@@ -45,7 +45,7 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
       );
     }
     return value;
-  };
+  });
 }
 
 /** `--trials`: at least 1 (1e6, 1_000_000 and 1000000 alike). */

@@ -48,7 +48,7 @@ function rollOptions<
   const flags = command
     .option(
       '--tags <n>',
-      `tags called, +1 each (default ${TAGS_DEFAULTS.tags}; up to ${MAX_TAGS})`,
+      `tags called, +1 each (default ${TAGS_DEFAULTS.tags})`,
       integerFlag(0, MAX_TAGS),
     )
     .option(

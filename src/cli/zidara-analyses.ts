@@ -258,7 +258,7 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
           )
           .option(
             '--most <n>',
-            'stack 1..n copies of it',
+            'stack from 1 up to n copies of it',
             integerFlag(1, ROLL_LIMITS.dice),
             ADVANTAGE_DEFAULTS.most,
           )
@@ -330,7 +330,7 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
           )
           .option(
             '--minor-weight <x>',
-            `worth of a minor intent's win to the play (0: fish only), 0 to ${ROLL_LIMITS.value}`,
+            `worth of a minor intent's win to the play (0: fish only)`,
             numberFlag(0, ROLL_LIMITS.value),
             FISHING_DEFAULTS.minorWeight,
           ),

@@ -168,6 +168,51 @@ describe('the quiet switch', () => {
   });
 });
 
+// `--vs` of splits, `--steps` of pools, every `--seed`, the band values of tags-2d6 … enforced
+// a range their help did not state, and `fight --steps` said "1 to 36" where `ring-skill` said
+// "(1..5)": each number flag's range is now part of its declaration, and its help says it.
+describe('a number flag with an enforced range', () => {
+  /** The range a parser states when refusing a value far out of it ("from 1 to 50"), if any. */
+  function refusedRange(parse: (raw: string, previous: unknown) => unknown): string | undefined {
+    for (const raw of ['-99999999999999999999', '99999999999999999999']) {
+      try {
+        parse(raw, undefined);
+      } catch (error) {
+        const m = /from (-?[\d,.]+) to (-?[\d,.]+)/.exec(String(error));
+        if (m) return `${m[1]} to ${m[2]}`.replace(/,/g, '');
+      }
+    }
+    return undefined;
+  }
+
+  it('states it in its help, as "min to max"', () => {
+    const ranged = leaves(program).flatMap(({ path, command }) =>
+      command.options.flatMap((o) => {
+        const range = o.parseArg && refusedRange(o.parseArg);
+        return range ? [{ at: `${path.join(' ')} ${o.long}`, range, help: o.description }] : [];
+      }),
+    );
+    expect(ranged.length).toBeGreaterThan(100);
+    const unstated = ranged.filter(({ range, help }) => !help.replace(/,/g, '').includes(range));
+    expect(unstated.map(({ at, range, help }) => `${at}: ${range} not in "${help}"`)).toEqual([]);
+  });
+
+  it.each([
+    [['zidara', 'splits'], '--vs <C>', '1 to 50'],
+    [['zidara', 'pools'], '--steps <S>', '1 to 72'],
+    [['zidara', 'fishing'], '--actions <A>', '1 to 12'],
+    [['zidara', 'fight-curves'], '--tags <list>', '1 to 10'],
+    [['zidara', 'advantage'], '--most <n>', '1 to 12'],
+    [['tags-2d6', 'odds'], '--clean-value <v>', '-1,000,000 to 1,000,000'],
+    [['d6-pool', 'simulate'], '--seed <n>', '0 to 9,007,199,254,740,991 (2^53 − 1)'],
+  ])('%j %s says %s in --help', (path, flags, range) => {
+    let command = program;
+    for (const name of path) command = command.commands.find((c) => c.name() === name) as Command;
+    const option = command.options.find((o) => o.flags === flags);
+    expect(option?.description).toContain(range);
+  });
+});
+
 // Commander's "required option '--vs <C>' not specified (see --help)" stood beside dicelab's own
 // "--vs: missing (expected …)" of the commands that check their flags themselves.
 describe('a required flag left out', () => {
@@ -176,7 +221,7 @@ describe('a required flag left out', () => {
     expect([run.status, run.stdout, run.stderr]).toEqual([
       EXIT.badInput,
       '',
-      'dicelab: --vs: missing (expected the Challenge C every intent aims at (it rolls d2C))\n',
+      'dicelab: --vs: missing (expected the Challenge C every intent aims at (it rolls d2C), 1 to 50)\n',
     ]);
   });
 
@@ -297,7 +342,7 @@ describe("a value refused as its flag is read, in dicelab's words", () => {
     [
       'a number',
       ['zidara', 'splits', '--vs', '3', '--aura-value', ' 0x10'],
-      '--aura-value: " 0x10" is not allowed (expected a number from 0 to 1000000)',
+      '--aura-value: " 0x10" is not allowed (expected a number from 0 to 1,000,000)',
     ],
     [
       'a choice',
@@ -328,7 +373,7 @@ describe("a value refused as its flag is read, in dicelab's words", () => {
         '--supporter',
         '9:x',
       ],
-      '--supporter: "9:x" is not allowed (expected rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0..100, tokens 0..6), e.g. 2:5 or 1:3:6:reckless)',
+      '--supporter: "9:x" is not allowed (expected rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0 to 100, tokens 0 to 6), e.g. 2:5 or 1:3:6:reckless)',
     ],
   ])('%s', async (_kind, args, line) => {
     const run = await runDicelab(args);
@@ -556,12 +601,12 @@ describe('rolls and checks beyond their bounds', () => {
     [
       'an Aura worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--aura-value', '1e308'],
-      /"1e308" is not allowed \(expected a number from 0 to 1000000\)/,
+      /"1e308" is not allowed \(expected a number from 0 to 1,000,000\)/,
     ],
     [
       'a Resolve worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--resolve-value', '1e308'],
-      /"1e308" is not allowed \(expected a number from 0 to 1000000\)/,
+      /"1e308" is not allowed \(expected a number from 0 to 1,000,000\)/,
     ],
     [
       'a minor weight of 1e308',
@@ -641,7 +686,7 @@ describe('rolls and checks beyond their bounds', () => {
 // Before, taken: "Expected value (…): 1.2277777777777778e+308", "expected weighted utility n/a",
 // utilities printed as fractions of 300 digits.
 describe('worths, utilities and weights past WORTH_LIMIT', () => {
-  const allowed = /is not allowed \(expected a number from -1000000 to 1000000\)/;
+  const allowed = /is not allowed \(expected a number from -1,000,000 to 1,000,000\)/;
   it.each<[string, () => string[], RegExp]>([
     ['a band value', () => ['tags-2d6', 'odds', '--clean-value', '1e308'], allowed],
     ['an improvement point', () => ['tags-2d6', 'odds', '--improvement-value', '-2e6'], allowed],
@@ -653,7 +698,7 @@ describe('worths, utilities and weights past WORTH_LIMIT', () => {
     [
       'a token worth',
       () => ['d12-action', 'odds', '--roll', 'risky', '--token-value', '1e7'],
-      /"1e7" is not allowed \(expected a number from 0 to 1000000\)/,
+      /"1e7" is not allowed \(expected a number from 0 to 1,000,000\)/,
     ],
     [
       'a weight',

@@ -582,7 +582,7 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     const fishing = await runInProcess(['zidara', 'fishing', '--help']);
     expect(fishing.stdout).toMatch(/--minor-max <dN>[\s\S]*?\(default:\s+d4\)/);
     const odds = await runInProcess(['zidara', 'odds', '--help']);
-    expect(odds.stdout).toMatch(/repeat\s+for several threats\n/);
+    expect(odds.stdout).toMatch(/repeat\s+for several threats, 1\s+to\s+50\n/);
   });
 
   it('names, in each analysis’ character help, only flags the analysis takes', async () => {
