@@ -168,6 +168,35 @@ describe('the quiet switch', () => {
   });
 });
 
+// Commander's "option '--vs <C>' argument missing (see --help)" stood beside dicelab's own
+// "--vs: missing (expected …)" of a flag left out.
+describe('a flag typed last with no value', () => {
+  it("is said in dicelab's words, what it expects being the flag's own help", async () => {
+    const run = await cli('zidara', 'splits', '--steps', '6', '--vs');
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      EXIT.badInput,
+      '',
+      'dicelab: --vs: no value given (expected the Challenge C every intent aims at (it rolls d2C), 1 to 50)\n',
+    ]);
+  });
+
+  it('is said so for every flag that takes a value', async () => {
+    const flags = leaves(program).flatMap(({ path, command }) =>
+      command.options
+        .filter((o) => o.required && o.long !== undefined)
+        .map((o) => ({ path, flag: o.long!, help: o.description })),
+    );
+    expect(flags.length).toBeGreaterThan(100);
+    for (const { path, flag, help } of flags) {
+      const run = await cli(...path, flag);
+      expect([run.status, run.stderr], `${path.join(' ')} ${flag}`).toEqual([
+        EXIT.badInput,
+        `dicelab: ${flag}: no value given (expected ${help})\n`,
+      ]);
+    }
+  });
+});
+
 // `--vs` of splits, `--steps` of pools, every `--seed`, the band values of tags-2d6 … enforced
 // a range their help did not state, and `fight --steps` said "1 to 36" where `ring-skill` said
 // "(1..5)": each number flag's range is now part of its declaration, and its help says it.
