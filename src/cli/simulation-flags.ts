@@ -24,7 +24,7 @@ import { countBound, fileFlag, withRange } from './flags.ts';
 
 /**
  * A count flag: plain (1000000), with digit separators (1_000_000) or in e-notation (1e6,
- * 2.5e6), as long as the value is a whole number from `min` to `max`.
+ * 2.5e6), as long as the value is an integer from `min` to `max`.
  * @example countFlag(1)('1e6') // 1000000
  */
 export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -41,7 +41,7 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
       // The spellings of a big count, shown where a big count is allowed.
       const spellings = max >= 1e6 ? ', e.g. 1000000, 1_000_000 or 1e6' : '';
       throw new InvalidArgumentError(
-        `${JSON.stringify(raw)} is not allowed (expected a whole number ${range}${spellings})`,
+        `${JSON.stringify(raw)} is not allowed (expected an integer ${range}${spellings})`,
       );
     }
     return value;

@@ -327,7 +327,7 @@ ${PLAIN}expectations:
     const refused = await runInProcess(['check', file, '--no-baseline', '--seed', '1.5']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
-      '"1.5" is not allowed (expected a whole number from 0 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
+      '"1.5" is not allowed (expected an integer from 0 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
     );
   });
 

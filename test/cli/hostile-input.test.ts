@@ -226,6 +226,24 @@ describe('a number flag with an enforced range', () => {
     expect(unstated.map(({ at, range, help }) => `${at}: ${range} not in "${help}"`)).toEqual([]);
   });
 
+  // --concurrency said "an integer from 1 to 256", --threads "a whole number from 1 to 256".
+  it('is refused in one wording: "an integer from min to max"', () => {
+    const said = leaves(program).flatMap(({ command }) =>
+      command.options.flatMap((o) => {
+        if (!o.parseArg) return [];
+        try {
+          o.parseArg('-99999999999999999999', undefined);
+          return [];
+        } catch (error) {
+          const message = String(error);
+          return /from -?[\d,.]+ to/.test(message) ? [`${o.long}: ${message}`] : [];
+        }
+      }),
+    );
+    expect(said.length).toBeGreaterThan(100);
+    expect(said.filter((m) => !/(an integer|integers|a number|faces) from /.test(m))).toEqual([]);
+  });
+
   it.each([
     [['zidara', 'splits'], '--vs <C>', '1 to 50'],
     [['zidara', 'pools'], '--steps <S>', '1 to 72'],
@@ -386,7 +404,7 @@ describe("a value refused as its flag is read, in dicelab's words", () => {
     [
       'a count',
       ['ring-skill', 'simulate', '--ring', '2', '--skill', '1', '--tn', '2', '--trials', '1e999'],
-      '--trials: "1e999" is not allowed (expected a whole number from 1 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
+      '--trials: "1e999" is not allowed (expected an integer from 1 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
     ],
     [
       'a flag that collects',
@@ -620,12 +638,12 @@ describe('rolls and checks beyond their bounds', () => {
     [
       'trials of 1e30',
       ['zidara', 'simulate', 'd12', '--vs', '3', '--trials', '1e30'],
-      /"1e30" is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
+      /"1e30" is not allowed \(expected an integer from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
     ],
     [
       'a seed of 1e30',
       ['zidara', 'simulate', 'd12', '--vs', '3', '--seed', '1e30'],
-      /"1e30" is not allowed \(expected a whole number from 0 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
+      /"1e30" is not allowed \(expected an integer from 0 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
     ],
     [
       'an Aura worth of 1e308',
@@ -680,17 +698,17 @@ describe('rolls and checks beyond their bounds', () => {
       // Before, "expected an integer from 1000 to …", and 1e6 (as --trials takes it) refused so.
       'a cap on trials below 1000',
       ['check', '--max-trials', '999'],
-      /"999" is not allowed \(expected a whole number from 1,000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
+      /"999" is not allowed \(expected an integer from 1,000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
     ],
     [
       'baseline: a cap on trials below 1000',
       ['baseline', '--max-trials', '1e2'],
-      /"1e2" is not allowed \(expected a whole number from 1,000 to/,
+      /"1e2" is not allowed \(expected an integer from 1,000 to/,
     ],
     [
       'zero trials',
       ['d6-pool', 'simulate', '--stat', '3', '--trials', '0'],
-      /"0" is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991/,
+      /"0" is not allowed \(expected an integer from 1 to 9,007,199,254,740,991/,
     ],
     [
       '2^31 trials a chunk',

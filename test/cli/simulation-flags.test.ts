@@ -21,7 +21,7 @@ describe('simulation flags', () => {
     expect(trialsFlag('1E9')).toBe(1e9);
     for (const bad of ['0', '-5', '1.5', 'abc', '', '1e20', '1__0', '_1', '0x10', '1e-3'])
       expect(() => trialsFlag(bad), bad).toThrow(
-        /is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
+        /is not allowed \(expected an integer from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
       );
     expect(() => threadsFlag('257')).toThrow(/from 1 to 256/);
     expect(countFlag(0)('0')).toBe(0);
@@ -48,7 +48,7 @@ describe('simulation flags', () => {
     expect(shardsFlag('64')).toBe(64);
     expect(shardsFlag('1e5')).toBe(100_000);
     for (const bad of ['0', '100001', '2.5', 'x'])
-      expect(() => shardsFlag(bad), bad).toThrow(/expected a whole number from 1 to 100,000\)/);
+      expect(() => shardsFlag(bad), bad).toThrow(/expected an integer from 1 to 100,000\)/);
   });
 
   it('reads a Redis URL for --queue and --redis, saying what is wrong with a bad one', () => {
@@ -167,7 +167,7 @@ describe('simulation flags', () => {
 });
 
 describe('the bounds a flag enforces, stated in its --help', () => {
-  // Each was enforced but not stated (--threads 257: "expected a whole number from 1 to 256").
+  // Each was enforced but not stated (--threads 257: "expected an integer from 1 to 256").
   it.each([
     [['zidara', 'simulate'], '--threads', '1 to 256', '257'],
     [['zidara', 'simulate'], '--chunk-size', '1 to 1,073,741,824', '1073741825'],
