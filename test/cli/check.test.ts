@@ -269,6 +269,20 @@ ${PLAIN}expectations:
     );
   });
 
+  // check said "cap on a simulated figure's trials, below the scenarios' own", baseline only
+  // "cap on a simulated figure's trials".
+  it('says --max-trials alike in check and baseline', async () => {
+    const help = async (command: string) =>
+      /--max-trials <n> +([\s\S]*?)\n +--/
+        .exec((await runInProcess([command, '--help'])).stdout)?.[1]
+        ?.replace(/\s+/g, ' ');
+    const check = await help('check');
+    expect(check).toBe(
+      "cap on a simulated figure's trials, below the scenarios' own simulation.maxTrials, 1,000 to 100,000,000",
+    );
+    expect(await help('baseline')).toBe(check);
+  });
+
   it('takes --max-trials written as --trials takes it (2e4), and caps the trials there', async () => {
     // Before, "1e4" and "1_000_000" were refused as "not an integer from 1000 to …".
     const file = await scenario(

@@ -698,7 +698,18 @@ describe('rolls and checks beyond their bounds', () => {
       // Before, "expected an integer from 1000 to …", and 1e6 (as --trials takes it) refused so.
       'a cap on trials below 1000',
       ['check', '--max-trials', '999'],
-      /"999" is not allowed \(expected an integer from 1,000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
+      /"999" is not allowed \(expected an integer from 1,000 to 100,000,000, e\.g\. 1000000, 1_000_000 or 1e6\)/,
+    ],
+    [
+      // Before, taken: a cap past what a scenario's own simulation.maxTrials may be.
+      "a cap on trials past a scenario's most",
+      ['check', '--max-trials', '100000001'],
+      /"100000001" is not allowed \(expected an integer from 1,000 to 100,000,000,/,
+    ],
+    [
+      "baseline: a cap on trials past a scenario's most",
+      ['baseline', '--max-trials', '1e9'],
+      /"1e9" is not allowed \(expected an integer from 1,000 to 100,000,000,/,
     ],
     [
       'baseline: a cap on trials below 1000',
