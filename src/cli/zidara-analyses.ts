@@ -47,9 +47,9 @@ import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import {
-  AGAINST_HELP,
   againstChartName,
   againstFlags,
+  againstHelp,
   describeChange,
   emitWhatIf,
 } from './against.ts';
@@ -107,8 +107,7 @@ The character (defaults are the rules page's):
   --defending             ties cannot be bought (the defence model: roles swapped)
   --explode               Warrior: a top face rolls again and adds
 Splits are written in the dice notation: + stacks dice on one intent (its best die counts),
-| separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.
-${AGAINST_HELP}`;
+| separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.`;
 
 /** How big a splits or fishing run may be, after the setup's help. */
 const SIZE_HELP = `
@@ -587,11 +586,17 @@ function analysisCommand<O extends RunFlags & OptionValues, G extends OptionValu
   help = SETUP_HELP,
   asked: readonly string[] = [],
 ) {
-  return command
-    .addHelpText('after', `${help}\n\nExamples:\n${examples}`)
-    .action(async (flags, command) => {
-      await runAndPrint(command, flags, build, asked);
-    });
+  return (
+    command
+      // Read when the help is printed, once every flag of the command is declared.
+      .addHelpText(
+        'after',
+        () => `${help}\n${againstHelp(command, asked)}\n\nExamples:\n${examples}`,
+      )
+      .action(async (flags, command) => {
+        await runAndPrint(command, flags, build, asked);
+      })
+  );
 }
 
 /** The flags every analysis' runner reads (output, and the what-if). */
