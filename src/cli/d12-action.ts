@@ -123,14 +123,14 @@ export function rollOptions<
     )
     .option(
       '--tokens <n>',
-      `balance tokens held, each lowering one die by 1 (default ${D12_DEFAULTS.tokens})`,
+      `balance tokens held, each lowering one die by 1 (default: ${D12_DEFAULTS.tokens})`,
       integerFlag(0, D12_LIMITS.tokens),
     )
     .option('--reckless', 'Reckless: no safe roll')
     .option('--demoralized', 'Demoralized: no balance tokens gained')
     .option(
       '--policy <policy>',
-      `stacked rolls: when to stop, ${STACKED_POLICIES.join(' or ')} (default ${D12_DEFAULTS.policy})`,
+      `stacked rolls: when to stop, ${STACKED_POLICIES.join(' or ')} (default: ${D12_DEFAULTS.policy})`,
       choiceFlag(STACKED_POLICIES),
     )
     .option(
@@ -140,27 +140,27 @@ export function rollOptions<
     )
     .option(
       '--critical-success-utility <u>',
-      `utility of a critical success (default ${D12_DEFAULTS.utilities.criticalSuccess})`,
+      `utility of a critical success (default: ${D12_DEFAULTS.utilities.criticalSuccess})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--success-utility <u>',
-      `utility of a success (default ${D12_DEFAULTS.utilities.success})`,
+      `utility of a success (default: ${D12_DEFAULTS.utilities.success})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--failure-utility <u>',
-      `utility of a failure (default ${D12_DEFAULTS.utilities.failure})`,
+      `utility of a failure (default: ${D12_DEFAULTS.utilities.failure})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--critical-failure-utility <u>',
-      `utility of a critical failure (default ${D12_DEFAULTS.utilities.criticalFailure})`,
+      `utility of a critical failure (default: ${D12_DEFAULTS.utilities.criticalFailure})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--token-value <v>',
-      `utility lost per balance token spent (default ${D12_DEFAULTS.tokenValue})`,
+      `utility lost per balance token spent (default: ${D12_DEFAULTS.tokenValue})`,
       numberFlag(0, WORTH_LIMIT),
     );
   return addSpecAndJsonOptions(flags);

@@ -53,7 +53,7 @@ export function rangeText(min: number, max: number): string {
 }
 
 /**
- * Writes into the help of every option of `command` and its commands whose parser enforces a
+ * Writes a number's default with thousands separators, and into the help of every option of `command` and its commands whose parser enforces a
  * range (see {@link withRange}) that range, unless its description states it already where it
  * reads best: after what the flag is, before its examples and a default it states ("Challenges,
  * 1 to 50, e.g. 1-6 or 2,4"; "…, 1 to 50 (default: 3)").
@@ -69,6 +69,12 @@ export function describeRanges(command: Command): void {
         ? [option.description, '']
         : [option.description.slice(0, at), option.description.slice(at)];
     option.description = `${text}, ${range}${tail}`;
+  }
+  for (const option of command.options) {
+    // A count's default as its range says its bounds (1,000,000), not commander's 1000000.
+    const value = option.defaultValue;
+    if (typeof value === 'number' && option.defaultValueDescription === undefined)
+      option.defaultValueDescription = formatCount(value);
   }
   for (const sub of command.commands) describeRanges(sub as unknown as Command);
 }

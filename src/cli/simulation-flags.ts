@@ -185,7 +185,7 @@ export function addSimulationOptions<
     )
     .option(
       '--redis-give-up <seconds>',
-      `with --queue: how long to wait for Redis out of reach before giving up (exit 69; ${REDIS_GIVE_UP_LIMITS.min} to ${formatCount(REDIS_GIVE_UP_LIMITS.max)}; default ${REDIS_GIVE_UP_SECONDS})`,
+      `with --queue: how long to wait for Redis out of reach before giving up (exit 69) (default: ${REDIS_GIVE_UP_SECONDS})`,
       countFlag(REDIS_GIVE_UP_LIMITS.min, REDIS_GIVE_UP_LIMITS.max),
     )
     .option(

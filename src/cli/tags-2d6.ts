@@ -48,12 +48,12 @@ function rollOptions<
   const flags = command
     .option(
       '--tags <n>',
-      `tags called, +1 each (default ${TAGS_DEFAULTS.tags})`,
+      `tags called, +1 each (default: ${TAGS_DEFAULTS.tags})`,
       integerFlag(0, MAX_TAGS),
     )
     .option(
       '--item <role>',
-      `the one item: help (+1), hinder (-1) or none (default ${TAGS_DEFAULTS.item})`,
+      `the one item: help (+1), hinder (-1) or none (default: ${TAGS_DEFAULTS.item})`,
       choiceFlag(ITEM_ROLES),
     )
     .option('--weakness', 'invoke a weakness: -1, and 1 improvement point')
@@ -63,28 +63,28 @@ function rollOptions<
     .addOption(
       worthOption(
         '--improvement-value <v>',
-        `worth of an improvement point in band values (default ${TAGS_DEFAULTS.improvementValue})`,
+        `worth of an improvement point in band values (default: ${TAGS_DEFAULTS.improvementValue})`,
         command,
       ),
     )
     .addOption(
       worthOption(
         '--clean-value <v>',
-        `worth of a clean success, 10+ (default ${TAGS_DEFAULTS.bandValues.clean})`,
+        `worth of a clean success, 10+ (default: ${TAGS_DEFAULTS.bandValues.clean})`,
         command,
       ),
     )
     .addOption(
       worthOption(
         '--cost-value <v>',
-        `worth of a success at a cost, 7-9 (default ${TAGS_DEFAULTS.bandValues.cost})`,
+        `worth of a success at a cost, 7-9 (default: ${TAGS_DEFAULTS.bandValues.cost})`,
         command,
       ),
     )
     .addOption(
       worthOption(
         '--miss-value <v>',
-        `worth of a miss, 6 or less (default ${TAGS_DEFAULTS.bandValues.miss})`,
+        `worth of a miss, 6 or less (default: ${TAGS_DEFAULTS.bandValues.miss})`,
         command,
       ),
     );

@@ -447,12 +447,12 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           )
           .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
           .addOption(
-            // No default value, so that one given without --target is seen (and refused).
-            choicesOption(
+            // No default value, so that one given without --target is seen (and refused); its
+            // default said as commander says one, after the choices.
+            new Option(
               '--solve-for <what>',
-              'with --target: the Challenge for each step count, or the steps for each Challenge (default: challenge)',
-              SOLVE_FOR,
-            ),
+              `with --target: the Challenge for each step count, or the steps for each Challenge (choices: ${SOLVE_FOR.map((c) => JSON.stringify(c)).join(', ')}, default: ${JSON.stringify(SOLVE_FOR_DEFAULT)})`,
+            ).argParser(choiceFlag(SOLVE_FOR)),
           ),
       ),
     ),
@@ -478,7 +478,7 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
         },
         ...(flags.target === undefined
           ? {}
-          : { target: { winChance: flags.target, solveFor: flags.solveFor ?? 'challenge' } }),
+          : { target: { winChance: flags.target, solveFor: flags.solveFor ?? SOLVE_FOR_DEFAULT } }),
       };
     },
   );
@@ -812,6 +812,9 @@ function kindListFlag(raw: string): RerollKinds[] {
   });
   return [...new Set(kinds)];
 }
+
+/** What tune --target solves for unless --solve-for says. */
+const SOLVE_FOR_DEFAULT: (typeof SOLVE_FOR)[number] = 'challenge';
 
 /** A list flag whose default is shown in --help as the user would type it ("1-6"). */
 function listOption<F extends string, T extends number | string>(

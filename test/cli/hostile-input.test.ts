@@ -197,6 +197,34 @@ describe('a flag typed last with no value', () => {
   });
 });
 
+// Ranges were written 1..50, (1..8), 1 to 50, 1-6; defaults (default: 3), (default 10),
+// (default 0; up to 100); tune --solve-for gave its default before the choices; 86,400 beside
+// 86400 and commander's (default: 1000000).
+describe('every flag help', () => {
+  const lines = leaves(program).flatMap(({ path, command }) => {
+    const help = command.createHelp();
+    return command.options.map(
+      (o) => `${path.join(' ')} ${o.flags}: ${help.optionDescription(o as never)}`,
+    );
+  });
+
+  it('writes a range as "min to max"', () => {
+    expect(lines.filter((line) => /\d\.\.\d|\(\d+-\d+\)|up to \d/.test(line))).toEqual([]);
+  });
+
+  it('writes a default as "(default: x)", after the choices', () => {
+    expect(
+      lines.filter((line) => /default [^:]|; default|\(default: [^)]*\) \(choices/.test(line)),
+    ).toEqual([]);
+  });
+
+  it('writes a number of thousands with separators', () => {
+    expect(
+      lines.filter((line) => /(?<![\d,._/:])\d{4,}(?![\d,_])/.test(line.split(': ')[1]!)),
+    ).toEqual([]);
+  });
+});
+
 // `--vs` of splits, `--steps` of pools, every `--seed`, the band values of tags-2d6 … enforced
 // a range their help did not state, and `fight --steps` said "1 to 36" where `ring-skill` said
 // "(1..5)": each number flag's range is now part of its declaration, and its help says it.

@@ -156,7 +156,7 @@ describe('dicelab ring-skill', () => {
 
   it('gives the TN and the explosion depth their bounds in --help, as the ring and skill have theirs', async () => {
     const L = RING_SKILL_LIMITS;
-    const depth = `--explode-depth <n> most explosion waves rolled (default ${RING_SKILL_DEFAULTS.explodeDepth}), 0 to ${L.explodeDepth}`;
+    const depth = `--explode-depth <n> most explosion waves rolled, 0 to ${L.explodeDepth} (default: ${RING_SKILL_DEFAULTS.explodeDepth})`;
     for (const command of ['odds', 'simulate', 'advise']) {
       const { stdout } = await cli('ring-skill', command, '--help');
       const help = stdout.replace(/\s+/g, ' ');

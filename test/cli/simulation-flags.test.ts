@@ -1,5 +1,6 @@
 import { Command } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
+import { describeRanges } from '../../src/cli/flags.ts';
 import {
   addSimulationOptions,
   countFlag,
@@ -123,9 +124,10 @@ describe('simulation flags', () => {
   });
 
   it('says --redis-give-up is for --queue, and its default', () => {
-    const help = addSimulationOptions(new Command('simulate')).helpInformation();
-    expect(help.replace(/\s+/g, ' ')).toContain(
-      `with --queue: how long to wait for Redis out of reach before giving up (exit 69; 1 to 86,400; default ${REDIS_GIVE_UP_SECONDS})`,
+    const command = addSimulationOptions(new Command('simulate'));
+    describeRanges(command as never);
+    expect(command.helpInformation().replace(/\s+/g, ' ')).toContain(
+      `with --queue: how long to wait for Redis out of reach before giving up (exit 69), 1 to 86,400 (default: ${REDIS_GIVE_UP_SECONDS})`,
     );
   });
 
