@@ -35,15 +35,57 @@ const AGAINST_FLAGS = [
   'rerolls',
 ];
 
-export const AGAINST_HELP = `
+/**
+ * The help of `--against` for `command`: the flags it may set named from the command's own
+ * options (see {@link againstOptions}), so that none is named that the analysis has not.
+ */
+export function againstHelp(command: unknown, asked: readonly string[] = []): string {
+  const own = againstOptions(command, asked);
+  const switches = own
+    .filter((o) => !o.required && !o.optional)
+    .map((o) => `--no-${o.long!.slice(2)}`);
+  const sets = `FLAGS may set the character and rule flags of this analysis: ${own.map((o) => o.long).join(', ')}${
+    switches.length === 0
+      ? '.'
+      : `; ${listed(switches)} turn${switches.length === 1 ? 's' : ''} a flag off.`
+  }`;
+  return `
 What if (for designers): --against "FLAGS" runs the analysis a second time with FLAGS changed
 and prints both side by side with the change (chances in percentage points):
   --against "--aura-max 3 --boosts 0"     a smaller Aura cap and no +2
   --against "--defending"  --against "--no-explode"  --against "--late-aura --aura 2"
-FLAGS may set the character and rule flags of the analysis (Aura, +2s, ties, Warrior, late Aura,
-worth of Aura and Resolve, Resolve, Titles, the policy, the rule variants such as --boost-size 3);
---no-defending, --no-explode and --no-late-aura turn a flag off. With --format csv or json, every figure of both runs is given
-(tune --target: both runs' answer points too, after the grid); with --out, the second run's chart files are named <name>-against.`;
+${wrapped(sets)}
+With --format csv or json, every figure of both runs is given (tune --target: both runs' answer
+points too, after the grid); with --out, the second run's chart files are named <name>-against.`;
+}
+
+/** "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Text cut into lines of at most 96 characters, at spaces, as the help around it is. */
+function wrapped(text: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > 96) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join('\n');
+}
+
+/**
+ * The options of `command` that `--against` may set: its character and rule flags, but those
+ * `asked` (see {@link againstFlags}).
+ */
+function againstOptions(command: unknown, asked: readonly string[]): Option[] {
+  return (command as Command).options.filter(
+    (o) => AGAINST_FLAGS.includes(o.attributeName()) && !asked.includes(o.attributeName()),
+  ) as Option[];
+}
 
 /**
  * The flags `raw` sets, read by the command's own options (the same parsers, limits and
@@ -59,9 +101,7 @@ export function againstFlags(
   const tokens = raw.trim().split(/\s+/).filter(Boolean);
   if (tokens.length === 0)
     throw new InputError('--against: no flags given (expected e.g. --against "--aura-max 3")');
-  const own = (command as Command).options.filter(
-    (o) => AGAINST_FLAGS.includes(o.attributeName()) && !asked.includes(o.attributeName()),
-  );
+  const own = againstOptions(command, asked);
   const allowed = own.map((o) => o.long).join(', ');
   for (const option of (command as Command).options) {
     const long = option.long!;

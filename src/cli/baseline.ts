@@ -2,7 +2,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
 import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
-import { CHECK_RUN_LIMITS, checkScenarios } from '../scenario/check-scenarios.ts';
+import { CHECK_RUN_LIMITS, checkScenarios, MAX_TRIALS_HELP } from '../scenario/check-scenarios.ts';
 import { checkCounts, newAndGoneLines } from '../scenario/check-table.ts';
 import { EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
@@ -42,7 +42,7 @@ export function registerBaseline(program: Command) {
     )
     .option(
       '--max-trials <n>',
-      "cap on a simulated figure's trials",
+      MAX_TRIALS_HELP,
       countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
     .option(

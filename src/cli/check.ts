@@ -3,7 +3,7 @@ import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
-import { CHECK_RUN_LIMITS } from '../scenario/check-scenarios.ts';
+import { CHECK_RUN_LIMITS, MAX_TRIALS_HELP } from '../scenario/check-scenarios.ts';
 import { checkTable } from '../scenario/check-table.ts';
 import { DETECTION_POWER, EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
@@ -48,7 +48,7 @@ export function registerCheck(program: Command) {
     )
     .option(
       '--max-trials <n>',
-      "cap on a simulated figure's trials, below the scenarios' own",
+      MAX_TRIALS_HELP,
       countFlag(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max),
     )
     .option(

@@ -4,7 +4,6 @@ import { describeSetup } from '../report/zidara/describe-setup.ts';
 import { COMPARE_DEFAULTS, MAX_SPAN } from '../systems/compare.ts';
 import { RING_SKILL_LIMITS } from '../systems/ring-skill/index.ts';
 import { POOL_RULES, type PoolRule } from '../systems/zidara/analyses/tune.ts';
-import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import type { OutputFormat } from './flags.ts';
 import { choicesOption, integerFlag } from './flags.ts';
 import { checkWritable } from './write-files.ts';
@@ -24,19 +23,19 @@ export function registerCompare(program: Command) {
     )
     .option(
       '--vs <C>',
-      `Zi'Dara: the Challenge C every roll is against, 1..${ROLL_LIMITS.challenge} (it rolls d2C)`,
+      "Zi'Dara: the Challenge C every roll is against (it rolls d2C)",
       FLAG_PARSERS.challenge,
       COMPARE_DEFAULTS.challenge,
     )
     .option(
       '--tn <T>',
-      `Ring and Skill: the target number of successes (1..${RING_SKILL_LIMITS.tn})`,
+      'Ring and Skill: the target number of successes',
       integerFlag(1, RING_SKILL_LIMITS.tn),
       COMPARE_DEFAULTS.tn,
     )
     .option(
       '--span <n>',
-      `points of competence shown on each side of ordinary (1..${MAX_SPAN})`,
+      'points of competence shown on each side of ordinary',
       integerFlag(1, MAX_SPAN),
       COMPARE_DEFAULTS.span,
     )

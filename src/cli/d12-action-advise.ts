@@ -34,7 +34,7 @@ export function registerD12ActionAdvise(system: Command) {
       .description('a stacked roll in progress: keep this die (and spend tokens) or roll the next')
       .option(
         '--rolled <list>',
-        'the dice rolled so far, in order, e.g. 9,4 (the 4 showing)',
+        'the dice rolled so far, in order, 1 to 12 each, e.g. 9,4 (the 4 showing)',
         faceListFlag('d12 faces from 1 to 12, comma-separated, e.g. 9,4'),
       ),
   ).addHelpText('after', HELP);

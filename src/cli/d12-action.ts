@@ -17,7 +17,7 @@ import {
   STACKED_POLICIES,
   type SupporterSpec,
 } from '../systems/d12-action/spec.ts';
-import { choiceFlag, integerFlag, numberFlag } from './flags.ts';
+import { choiceFlag, integerFlag, numberFlag, rangeText } from './flags.ts';
 import { oddsAndSimulate } from './odds-and-simulate.ts';
 import { outcomeTable, simulatedMean, simulatedTable, stoppedEarly } from './outcome-table.ts';
 import { addSpecAndJsonOptions, type FlagWords, givenFields } from './spec-file.ts';
@@ -54,13 +54,13 @@ interface RollFlags {
   tokenValue?: number | undefined;
 }
 
-const SUPPORTER_SYNTAX = `rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0..${D12_LIMITS.rating}, tokens 0..${D12_LIMITS.tokens}), e.g. 2:5 or 1:3:6:reckless`;
+const SUPPORTER_SYNTAX = `rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity ${rangeText(0, D12_LIMITS.rating)}, tokens ${rangeText(0, D12_LIMITS.tokens)}), e.g. 2:5 or 1:3:6:reckless`;
 
 /** What `odds` and `simulate` call the DM's expected interruption tokens: one label for both. */
 const INTERRUPTION_TOKENS = 'DM interruption tokens';
 
 /** `--capacity`'s help but for the capacity roll, which advise (a stacked roll) leaves out. */
-export const CAPACITY_HELP = `capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity`;
+export const CAPACITY_HELP = 'capacity score (proficiency is rating + capacity)';
 
 /**
  * Parses one `--supporter` (rating:capacity[:tokens][:reckless][:demoralized]) onto the list.
@@ -113,7 +113,7 @@ export function rollOptions<
     .option('--roll <kind>', `the roll: ${D12_ROLLS.join(', ')}`, choiceFlag(D12_ROLLS))
     .option(
       '--rating <n>',
-      `action rating, 0..${D12_LIMITS.rating} (risky and stacked rolls roll rating + 2 dice)`,
+      'action rating (risky and stacked rolls roll rating + 2 dice)',
       integerFlag(0, D12_LIMITS.rating),
     )
     .option(
@@ -123,44 +123,44 @@ export function rollOptions<
     )
     .option(
       '--tokens <n>',
-      `balance tokens held, 0..${D12_LIMITS.tokens} (default ${D12_DEFAULTS.tokens}); each lowers one die by 1`,
+      `balance tokens held, each lowering one die by 1 (default: ${D12_DEFAULTS.tokens})`,
       integerFlag(0, D12_LIMITS.tokens),
     )
     .option('--reckless', 'Reckless: no safe roll')
     .option('--demoralized', 'Demoralized: no balance tokens gained')
     .option(
       '--policy <policy>',
-      `stacked rolls: when to stop, ${STACKED_POLICIES.join(' or ')} (default ${D12_DEFAULTS.policy})`,
+      `stacked rolls: when to stop, ${STACKED_POLICIES.join(' or ')} (default: ${D12_DEFAULTS.policy})`,
       choiceFlag(STACKED_POLICIES),
     )
     .option(
       '--supporter <r:c>',
-      `group rolls: one supporter (repeat the flag, 1..${D12_LIMITS.supporters} of them), ${SUPPORTER_SYNTAX}`,
+      `group rolls: one supporter (repeat the flag, ${rangeText(1, D12_LIMITS.supporters)} of them), ${SUPPORTER_SYNTAX}`,
       supporterFlag,
     )
     .option(
       '--critical-success-utility <u>',
-      `utility of a critical success (default ${D12_DEFAULTS.utilities.criticalSuccess})`,
+      `utility of a critical success (default: ${D12_DEFAULTS.utilities.criticalSuccess})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--success-utility <u>',
-      `utility of a success (default ${D12_DEFAULTS.utilities.success})`,
+      `utility of a success (default: ${D12_DEFAULTS.utilities.success})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--failure-utility <u>',
-      `utility of a failure (default ${D12_DEFAULTS.utilities.failure})`,
+      `utility of a failure (default: ${D12_DEFAULTS.utilities.failure})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--critical-failure-utility <u>',
-      `utility of a critical failure (default ${D12_DEFAULTS.utilities.criticalFailure})`,
+      `utility of a critical failure (default: ${D12_DEFAULTS.utilities.criticalFailure})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--token-value <v>',
-      `utility lost per balance token spent (default ${D12_DEFAULTS.tokenValue})`,
+      `utility lost per balance token spent (default: ${D12_DEFAULTS.tokenValue})`,
       numberFlag(0, WORTH_LIMIT),
     );
   return addSpecAndJsonOptions(flags);

@@ -45,7 +45,7 @@ function statOptions(command: Command) {
   const odds = command.name() === 'odds';
   const flags = command.option(
     '--stat <n>',
-    `dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`,
+    'dice rolled, one per point of the stat (1 to 4 in play)',
     integerFlag(1, MAX_STAT),
   );
   return flags

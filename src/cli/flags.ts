@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { type Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { numberText } from '../input/field-schemas.ts';
 import { invalid, showValue } from '../input/input-error.ts';
@@ -12,7 +12,7 @@ import { folderProblem } from './write-files.ts';
  * `runCli` names the flag (`--vs: "0" is not allowed …`), one line and exit status 2.
  */
 export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (raw: string): number => {
+  return withRange(min, max, (raw: string): number => {
     const value = Number(raw);
     if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
       // Plain digits, as a spec's integer field says its bounds; the largest by its name too.
@@ -21,7 +21,62 @@ export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
       throw new InvalidArgumentError(`${JSON.stringify(raw)} is not allowed (expected ${range})`);
     }
     return value;
-  };
+  });
+}
+
+/** The range each number flag's parser enforces, by the parser: what its help states. */
+const RANGES = new WeakMap<object, string>();
+
+/**
+ * Records the range a number flag's parser enforces, so that its help states it (see
+ * {@link describeRanges}): the one declaration of a flag's limits, which no help can forget.
+ */
+export function withRange<F extends object>(min: number, max: number, parse: F): F {
+  RANGES.set(parse, rangeText(min, max));
+  return parse;
+}
+
+/** `parse` enforcing the range `of` enforces, e.g. a flag that collects its values. */
+export function sameRange<F extends object>(of: object, parse: F): F {
+  const range = RANGES.get(of);
+  if (range !== undefined) RANGES.set(parse, range);
+  return parse;
+}
+
+/**
+ * A range as every help states it: "1 to 50", counts with thousands separators, the largest
+ * whole number a double holds by its name too.
+ * @example rangeText(1, 86400) // "1 to 86,400"
+ */
+export function rangeText(min: number, max: number): string {
+  return `${formatCount(min)} to ${countBound(max)}`;
+}
+
+/**
+ * Writes a number's default with thousands separators, and into the help of every option of `command` and its commands whose parser enforces a
+ * range (see {@link withRange}) that range, unless its description states it already where it
+ * reads best: after what the flag is, before its examples and a default it states ("Challenges,
+ * 1 to 50, e.g. 1-6 or 2,4"; "…, 1 to 50 (default: 3)").
+ */
+export function describeRanges(command: Command): void {
+  for (const option of command.options) {
+    const range = option.parseArg && RANGES.get(option.parseArg);
+    if (range === undefined || option.description.includes(range)) continue;
+    const examples = option.description.indexOf(', e.g. ');
+    const at = examples >= 0 ? examples : option.description.search(/ \(default: [\s\S]*\)$/);
+    const [text, tail] =
+      at < 0
+        ? [option.description, '']
+        : [option.description.slice(0, at), option.description.slice(at)];
+    option.description = `${text}, ${range}${tail}`;
+  }
+  for (const option of command.options) {
+    // A count's default as its range says its bounds (1,000,000), not commander's 1000000.
+    const value = option.defaultValue;
+    if (typeof value === 'number' && option.defaultValueDescription === undefined)
+      option.defaultValueDescription = formatCount(value);
+  }
+  for (const sub of command.commands) describeRanges(sub as unknown as Command);
 }
 
 /**
@@ -70,18 +125,22 @@ export function choicesOption<Usage extends string, T extends string>(
 const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 export function numberFlag(min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY) {
-  return (raw: string): number => {
+  const parse = (raw: string): number => {
     const value = Number(raw);
     if (!DECIMAL_NUMBER.test(raw.trim()) || !Number.isFinite(value) || value < min || value > max) {
-      // In the words a spec's number field uses for the same limit ("a number from 0 to 1000000").
-      const allowed = numberText(
-        Number.isFinite(min) ? min : undefined,
-        Number.isFinite(max) ? max : undefined,
-      );
+      // Its range as its help states it ("a number from 0 to 1,000,000"), else a spec's words.
+      const allowed =
+        Number.isFinite(min) && Number.isFinite(max)
+          ? `a number from ${rangeText(min, max)}`
+          : numberText(
+              Number.isFinite(min) ? min : undefined,
+              Number.isFinite(max) ? max : undefined,
+            );
       throw new InvalidArgumentError(`${JSON.stringify(raw)} is not allowed (expected ${allowed})`);
     }
     return value;
   };
+  return Number.isFinite(min) && Number.isFinite(max) ? withRange(min, max, parse) : parse;
 }
 
 /**
@@ -227,7 +286,7 @@ export function fileFlag(raw: string): string {
  * @example integerListFlag(1, 5)('1-3,5') // [1, 2, 3, 5]
  */
 export function integerListFlag(min: number, max: number) {
-  return (raw: string): number[] => {
+  return withRange(min, max, (raw: string): number[] => {
     const values = new Set<number>();
     const allowed = `integers from ${min} to ${max}: a list such as ${min}-${max} or ${min},${max}`;
     for (const part of raw.split(',')) {
@@ -241,7 +300,7 @@ export function integerListFlag(min: number, max: number) {
       for (let x = from; x <= to; x++) values.add(x);
     }
     return [...values].sort((a, b) => a - b);
-  };
+  });
 }
 
 /**

@@ -72,6 +72,8 @@ export async function buildProgram(argv: readonly string[] = []) {
         ? []
         : Object.keys(COMMANDS);
   for (const name of wanted) await COMMANDS[name]!(program, argv);
+  // Each number flag's help says its range (loaded with the commands: --version needs none).
+  if (wanted.length > 0) (await import('./flags.ts')).describeRanges(program as unknown as Command);
   return program;
 }
 
@@ -117,6 +119,7 @@ export async function runCli(argv: string[]): Promise<number> {
     recordTypedValues(command, typed);
     for (const option of command.options) sayRefusedValue(option);
     sayMissingOption(command);
+    sayNoValue(command);
     // Refused below in dicelab's words: commander's "too many arguments for 'odds'. Expected 0
     // arguments but got 1." names neither the word nor why it was left over.
     command.allowExcessArguments(true);
@@ -187,6 +190,20 @@ function sayMissingOption(command: Command): void {
   ).missingMandatoryOptionValue = (option) => {
     const flag = option.long ?? option.name();
     throw missing(flag, option.description);
+  };
+}
+
+/**
+ * Has a command refuse a flag typed last with no value (`zidara splits --steps 6 --vs`) in
+ * dicelab's words, as a flag left out (`--vs: no value given (expected …)`), not commander's
+ * (`option '--vs <C>' argument missing`). Commander calls this method (undeclared in its types).
+ */
+function sayNoValue(command: Command): void {
+  (command as unknown as { optionMissingArgument(option: Option): void }).optionMissingArgument = (
+    option,
+  ) => {
+    const flag = option.long ?? option.name();
+    throw new InputError(`${flag}: no value given (expected ${option.description})`, flag);
   };
 }
 

@@ -37,7 +37,7 @@ export function registerQueue(program: Command) {
     )
     .option(
       '--concurrency <n>',
-      `shards run at once (1 to ${WORKER_LIMITS.concurrency})`,
+      'shards run at once',
       integerFlag(1, WORKER_LIMITS.concurrency),
       WORKER_DEFAULTS.concurrency,
     )
@@ -60,7 +60,7 @@ export function registerQueue(program: Command) {
     )
     .option(
       '--redis-give-up <seconds>',
-      `how long to wait for Redis out of reach before giving up (exit 69; ${REDIS_GIVE_UP_LIMITS.min} to ${REDIS_GIVE_UP_LIMITS.max})`,
+      'how long to wait for Redis out of reach before giving up (exit 69)',
       countFlag(REDIS_GIVE_UP_LIMITS.min, REDIS_GIVE_UP_LIMITS.max),
       REDIS_GIVE_UP_SECONDS,
     )

@@ -47,12 +47,12 @@ export function registerRingSkillAdvise(system: Command) {
       .description('which dice to keep after the roll: every keep ranked exactly, best first')
       .option(
         '--ring-faces <list>',
-        "each Ring die's face, 1-6, e.g. 5,6,1",
+        "each Ring die's face, 1 to 6, e.g. 5,6,1",
         faceListFlag('Ring faces from 1 to 6, comma-separated, e.g. 5,6,1', true),
       )
       .option(
         '--skill-faces <list>',
-        "each Skill die's face, 1-12, e.g. 11,3",
+        "each Skill die's face, 1 to 12, e.g. 11,3",
         faceListFlag('Skill faces from 1 to 12, comma-separated, e.g. 11,3', true),
       ),
   ).addHelpText('after', FACE_HELP);

@@ -70,7 +70,7 @@ const W = RING_SKILL_DEFAULTS.weights;
 function explodeDepthOption() {
   return new Option(
     '--explode-depth <n>',
-    `most explosion waves rolled, 0..${L.explodeDepth} (default ${RING_SKILL_DEFAULTS.explodeDepth})`,
+    `most explosion waves rolled (default: ${RING_SKILL_DEFAULTS.explodeDepth})`,
   ).argParser(integerFlag(0, L.explodeDepth));
 }
 
@@ -81,42 +81,38 @@ export function checkOptions<
   Global extends OptionValues,
 >(command: Command<Args, Opts, Global>) {
   const flags = command
-    .option(
-      '--ring <n>',
-      `Ring dice (d6), also the most dice kept (1..${L.ring})`,
-      integerFlag(1, L.ring),
-    )
-    .option('--skill <n>', `Skill dice (d12) (0..${L.skill})`, integerFlag(0, L.skill))
-    .option('--tn <n>', `target number of successes (1..${L.tn})`, integerFlag(1, L.tn))
+    .option('--ring <n>', 'Ring dice (d6), also the most dice kept', integerFlag(1, L.ring))
+    .option('--skill <n>', 'Skill dice (d12)', integerFlag(0, L.skill))
+    .option('--tn <n>', 'target number of successes', integerFlag(1, L.tn))
     .addOption(explodeDepthOption())
     .option(
       '--rerolls <n>',
-      `dice of the first roll that may be rerolled once (default 0; up to ${L.rerolls})`,
+      `dice of the first roll that may be rerolled once (default: 0)`,
       integerFlag(0, L.rerolls),
     )
     .option(
       '--objective <name>',
-      `what keeping plays for: ${OBJECTIVES.join(', ')} (default ${RING_SKILL_DEFAULTS.objective})`,
+      `what keeping plays for: ${OBJECTIVES.join(', ')} (default: ${RING_SKILL_DEFAULTS.objective})`,
       choiceFlag(OBJECTIVES),
     )
     .option(
       '--weight-success <w>',
-      `weighted objective: value of succeeding (default ${W.success})`,
+      `weighted objective: value of succeeding (default: ${W.success})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--weight-bonus <w>',
-      `weighted objective: value per bonus success (default ${W.bonusSuccess})`,
+      `weighted objective: value per bonus success (default: ${W.bonusSuccess})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--weight-opportunity <w>',
-      `weighted objective: value per opportunity (default ${W.opportunity})`,
+      `weighted objective: value per opportunity (default: ${W.opportunity})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     )
     .option(
       '--weight-strife <w>',
-      `weighted objective: value per strife, negative is a cost (default ${W.strife})`,
+      `weighted objective: value per strife, negative is a cost (default: ${W.strife})`,
       numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
     );
   return addSpecAndJsonOptions(flags);
@@ -187,17 +183,17 @@ export function registerRingSkill(program: Command) {
     .addOption(explodeDepthOption())
     .option(
       '--rings <list>',
-      `only these rings, 1..${L.ring}, e.g. 1-3 or 2,4 (default ${listText(T.rings)})`,
+      `only these rings, e.g. 1-3 or 2,4 (default: ${listText(T.rings)})`,
       integerListFlag(1, L.ring),
     )
     .option(
       '--skills <list>',
-      `only these skills, 0..${L.skill}, e.g. 0-2 or 0,1 (default ${listText(T.skills)})`,
+      `only these skills, e.g. 0-2 or 0,1 (default: ${listText(T.skills)})`,
       integerListFlag(0, L.skill),
     )
     .option(
       '--tns <list>',
-      `only these TNs, 1..${L.tn}, e.g. 2-4 or 2,3 (default ${listText(T.tns)})`,
+      `only these TNs, e.g. 2-4 or 2,3 (default: ${listText(T.tns)})`,
       integerListFlag(1, L.tn),
     )
     .addOption(formatOption())

@@ -50,7 +50,7 @@ export function shardFromScheduler(env: NodeJS.ProcessEnv, shards: number): Shar
     throw invalid(
       found.index,
       env[found.index],
-      `a whole number from 0 to ${shards - 1}, this task's shard of --shards ${shards} (${found.scheduler}: number the tasks from 0)`,
+      `an integer from 0 to ${shards - 1}, this task's shard of --shards ${shards} (${found.scheduler}: number the tasks from 0)`,
     );
   const countText = found.count ? env[found.count] : undefined;
   if (found.count && countText) {

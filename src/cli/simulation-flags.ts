@@ -20,15 +20,15 @@ import {
 } from '../queue/queue-settings.ts';
 import { redisUrlProblem, shownUrl } from '../queue/redis-url.ts';
 import { MAX_SEED } from '../rng/index.ts';
-import { countBound, fileFlag } from './flags.ts';
+import { countBound, fileFlag, withRange } from './flags.ts';
 
 /**
  * A count flag: plain (1000000), with digit separators (1_000_000) or in e-notation (1e6,
- * 2.5e6), as long as the value is a whole number from `min` to `max`.
+ * 2.5e6), as long as the value is an integer from `min` to `max`.
  * @example countFlag(1)('1e6') // 1000000
  */
 export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (raw: string): number => {
+  return withRange(min, max, (raw: string): number => {
     const text = raw.trim();
     const value = Number(text.replace(/_/g, ''));
     if (
@@ -41,11 +41,11 @@ export function countFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
       // The spellings of a big count, shown where a big count is allowed.
       const spellings = max >= 1e6 ? ', e.g. 1000000, 1_000_000 or 1e6' : '';
       throw new InvalidArgumentError(
-        `${JSON.stringify(raw)} is not allowed (expected a whole number ${range}${spellings})`,
+        `${JSON.stringify(raw)} is not allowed (expected an integer ${range}${spellings})`,
       );
     }
     return value;
-  };
+  });
 }
 
 /** `--trials`: at least 1 (1e6, 1_000_000 and 1000000 alike). */
@@ -185,7 +185,7 @@ export function addSimulationOptions<
     )
     .option(
       '--redis-give-up <seconds>',
-      `with --queue: how long to wait for Redis out of reach before giving up (exit 69; ${REDIS_GIVE_UP_LIMITS.min} to ${formatCount(REDIS_GIVE_UP_LIMITS.max)}; default ${REDIS_GIVE_UP_SECONDS})`,
+      `with --queue: how long to wait for Redis out of reach before giving up (exit 69) (default: ${REDIS_GIVE_UP_SECONDS})`,
       countFlag(REDIS_GIVE_UP_LIMITS.min, REDIS_GIVE_UP_LIMITS.max),
     )
     .option(

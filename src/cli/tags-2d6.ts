@@ -1,4 +1,4 @@
-import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
 import { formatFraction } from '../format/format-fraction.ts';
 import { formatProbability } from '../format/format-probability.ts';
@@ -48,36 +48,58 @@ function rollOptions<
   const flags = command
     .option(
       '--tags <n>',
-      `tags called, +1 each (default ${TAGS_DEFAULTS.tags}; up to ${MAX_TAGS})`,
+      `tags called, +1 each (default: ${TAGS_DEFAULTS.tags})`,
       integerFlag(0, MAX_TAGS),
     )
     .option(
       '--item <role>',
-      `the one item: help (+1), hinder (-1) or none (default ${TAGS_DEFAULTS.item})`,
+      `the one item: help (+1), hinder (-1) or none (default: ${TAGS_DEFAULTS.item})`,
       choiceFlag(ITEM_ROLES),
     )
     .option('--weakness', 'invoke a weakness: -1, and 1 improvement point')
-    .option(
-      '--improvement-value <v>',
-      `odds only: worth of an improvement point in band values (default ${TAGS_DEFAULTS.improvementValue})`,
-      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
+    // What the bands are worth is read by odds alone. simulate keeps the flags out of its help
+    // but takes them at their defaults (a command line written for odds, as a spec file that odds
+    // echoes), refusing another value by why (see oddsOnly below), not as an unknown option.
+    .addOption(
+      worthOption(
+        '--improvement-value <v>',
+        `worth of an improvement point in band values (default: ${TAGS_DEFAULTS.improvementValue})`,
+        command,
+      ),
     )
-    .option(
-      '--clean-value <v>',
-      `odds only: worth of a clean success, 10+ (default ${TAGS_DEFAULTS.bandValues.clean})`,
-      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
+    .addOption(
+      worthOption(
+        '--clean-value <v>',
+        `worth of a clean success, 10+ (default: ${TAGS_DEFAULTS.bandValues.clean})`,
+        command,
+      ),
     )
-    .option(
-      '--cost-value <v>',
-      `odds only: worth of a success at a cost, 7-9 (default ${TAGS_DEFAULTS.bandValues.cost})`,
-      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
+    .addOption(
+      worthOption(
+        '--cost-value <v>',
+        `worth of a success at a cost, 7-9 (default: ${TAGS_DEFAULTS.bandValues.cost})`,
+        command,
+      ),
     )
-    .option(
-      '--miss-value <v>',
-      `odds only: worth of a miss, 6 or less (default ${TAGS_DEFAULTS.bandValues.miss})`,
-      numberFlag(-WORTH_LIMIT, WORTH_LIMIT),
+    .addOption(
+      worthOption(
+        '--miss-value <v>',
+        `worth of a miss, 6 or less (default: ${TAGS_DEFAULTS.bandValues.miss})`,
+        command,
+      ),
     );
   return addSpecAndJsonOptions(flags);
+}
+
+/** A band worth's flag: in odds' help, hidden from simulate's, which reads no worth. */
+function worthOption(
+  flags: string,
+  description: string,
+  command: Command<unknown[], OptionValues, OptionValues>,
+) {
+  return new Option(flags, description)
+    .argParser(numberFlag(-WORTH_LIMIT, WORTH_LIMIT))
+    .hideHelp(command.name() === 'simulate');
 }
 
 function specFromFlags(o: RollFlags): Record<string, unknown> {

@@ -17,7 +17,7 @@ import { utilityIsWins } from '../systems/zidara/engine/roll-play.ts';
 import { describeDice, parseIntents, threatLetter } from '../systems/zidara/roll/notation.ts';
 import { challengeDie } from '../systems/zidara/roll/pool.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
-import { integerFlag } from './flags.ts';
+import { integerFlag, sameRange } from './flags.ts';
 import { printResults, specOption, specsFromOptions } from './spec-file.ts';
 import type { ProseLayout } from './terminal-prose.ts';
 import {
@@ -71,7 +71,7 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
         'mid-roll advice: stop, reroll one die or reroll all? every legal action in a rolled state, valued exactly',
       )
       .argument('[dice...]', 'dice with the faces they show, per intent, e.g. d8=3 d4@B=4'),
-    "Aura held now, the shown dice's top faces counted, 0 to --aura-max (with --late-aura: at the roll's start; default: full)",
+    "Aura held now, the shown dice's top faces counted (with --late-aura: at the roll's start), at most --aura-max (default: full)",
   )
     .addOption(
       // No default: with no --spec one is required, which its help says (not "default: none").
@@ -112,7 +112,10 @@ export function registerZidaraAdvise<Z extends Command<[], OptionValues, OptionV
 }
 
 function collect(parse: (raw: string) => number) {
-  return (raw: string, previous: number[] | undefined) => [...(previous ?? []), parse(raw)];
+  return sameRange(parse, (raw: string, previous: number[] | undefined) => [
+    ...(previous ?? []),
+    parse(raw),
+  ]);
 }
 
 type AdviseFlags = CharacterFlags & {

@@ -47,9 +47,9 @@ import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
 import { abortOnSigint } from './abort-on-sigint.ts';
 import {
-  AGAINST_HELP,
   againstChartName,
   againstFlags,
+  againstHelp,
   describeChange,
   emitWhatIf,
 } from './against.ts';
@@ -107,8 +107,7 @@ The character (defaults are the rules page's):
   --defending             ties cannot be bought (the defence model: roles swapped)
   --explode               Warrior: a top face rolls again and adds
 Splits are written in the dice notation: + stacks dice on one intent (its best die counts),
-| separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.
-${AGAINST_HELP}`;
+| separates intents, the main intent (largest die) first: "d12 | d6+d6". 2d6 means d6+d6.`;
 
 /** How big a splits or fishing run may be, after the setup's help. */
 const SIZE_HELP = `
@@ -258,7 +257,7 @@ function registerAdvantage(zidara: Command<[], OptionValues, OptionValues>) {
           )
           .option(
             '--most <n>',
-            'stack 1..n copies of it',
+            'stack from 1 up to n copies of it',
             integerFlag(1, ROLL_LIMITS.dice),
             ADVANTAGE_DEFAULTS.most,
           )
@@ -330,7 +329,7 @@ function registerFishing(zidara: Command<[], OptionValues, OptionValues>) {
           )
           .option(
             '--minor-weight <x>',
-            `worth of a minor intent's win to the play (0: fish only), 0 to ${ROLL_LIMITS.value}`,
+            `worth of a minor intent's win to the play (0: fish only)`,
             numberFlag(0, ROLL_LIMITS.value),
             FISHING_DEFAULTS.minorWeight,
           ),
@@ -448,12 +447,12 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
           )
           .option('--target <chance>', 'a win chance to aim at, e.g. 60% or 0.6', chanceFlag)
           .addOption(
-            // No default value, so that one given without --target is seen (and refused).
-            choicesOption(
+            // No default value, so that one given without --target is seen (and refused); its
+            // default said as commander says one, after the choices.
+            new Option(
               '--solve-for <what>',
-              'with --target: the Challenge for each step count, or the steps for each Challenge (default: challenge)',
-              SOLVE_FOR,
-            ),
+              `with --target: the Challenge for each step count, or the steps for each Challenge (choices: ${SOLVE_FOR.map((c) => JSON.stringify(c)).join(', ')}, default: ${JSON.stringify(SOLVE_FOR_DEFAULT)})`,
+            ).argParser(choiceFlag(SOLVE_FOR)),
           ),
       ),
     ),
@@ -479,7 +478,7 @@ function registerTune(zidara: Command<[], OptionValues, OptionValues>) {
         },
         ...(flags.target === undefined
           ? {}
-          : { target: { winChance: flags.target, solveFor: flags.solveFor ?? 'challenge' } }),
+          : { target: { winChance: flags.target, solveFor: flags.solveFor ?? SOLVE_FOR_DEFAULT } }),
       };
     },
   );
@@ -587,11 +586,17 @@ function analysisCommand<O extends RunFlags & OptionValues, G extends OptionValu
   help = SETUP_HELP,
   asked: readonly string[] = [],
 ) {
-  return command
-    .addHelpText('after', `${help}\n\nExamples:\n${examples}`)
-    .action(async (flags, command) => {
-      await runAndPrint(command, flags, build, asked);
-    });
+  return (
+    command
+      // Read when the help is printed, once every flag of the command is declared.
+      .addHelpText(
+        'after',
+        () => `${help}\n${againstHelp(command, asked)}\n\nExamples:\n${examples}`,
+      )
+      .action(async (flags, command) => {
+        await runAndPrint(command, flags, build, asked);
+      })
+  );
 }
 
 /** The flags every analysis' runner reads (output, and the what-if). */
@@ -807,6 +812,9 @@ function kindListFlag(raw: string): RerollKinds[] {
   });
   return [...new Set(kinds)];
 }
+
+/** What tune --target solves for unless --solve-for says. */
+const SOLVE_FOR_DEFAULT: (typeof SOLVE_FOR)[number] = 'challenge';
 
 /** A list flag whose default is shown in --help as the user would type it ("1-6"). */
 function listOption<F extends string, T extends number | string>(

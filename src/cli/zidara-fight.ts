@@ -82,7 +82,7 @@ export function registerZidaraFight<Z extends Command<[], OptionValues, OptionVa
         )
         .option(
           '--actions <A>',
-          `actions in each roll, with --steps, 1 to ${FIGHT_LIMITS.actions} (each gives a split; default: ${FIGHT_DEFAULTS.actions})`,
+          `actions in each roll, with --steps, each giving a split (default: ${FIGHT_DEFAULTS.actions})`,
           FLAG_PARSERS.fightActions,
         )
         .option(

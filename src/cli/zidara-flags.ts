@@ -14,7 +14,6 @@ import {
   type FightPolicy,
 } from '../systems/zidara/fight/fight.ts';
 import {
-  allowedText,
   flagAttribute,
   RULE_OPTION_NAMES,
   RULE_OPTIONS,
@@ -27,7 +26,7 @@ import {
 } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { characterSetup, type RollSetup } from '../systems/zidara/roll/split-roll.ts';
-import { choicesOption, integerFlag, numberFlag } from './flags.ts';
+import { choicesOption, integerFlag, numberFlag, rangeText } from './flags.ts';
 import { flagError } from './spec-file.ts';
 
 const RESOLVE = RULE_OPTIONS.resolve;
@@ -71,9 +70,9 @@ type CharacterFlagValues = {
  */
 function ruleFlagHelp(option: RuleOption): string {
   let help = option.flag.help;
-  if (option.type === 'integer') help += `, ${allowedText(option)}`;
-  // A worth's limits read as an integer's do ("…, 0 to 1000000"), not "a number from 0 to …".
-  if (option.type === 'number') help += `, ${option.min} to ${option.max}`;
+  // Where the range reads best, before "only with …" (see describeRanges).
+  if (option.type === 'integer' || option.type === 'number')
+    help += `, ${rangeText(option.min, option.max)}`;
   const w = option.onlyWith;
   const other = w && ruleOption(w.other as RuleOptionName);
   // A switch sets the opposite of its option's default: "with --explode" is explode true.
@@ -118,7 +117,7 @@ export function addCharacterOptions<
 >(
   command: Command<A, O, G>,
   /** What `--aura` is to the command: Aura at the roll's start, unless it says otherwise. */
-  auraHelp = 'Aura at the start, 0 to --aura-max (default: full)',
+  auraHelp = 'Aura at the start, at most --aura-max (default: full)',
 ): Command<A, O & CharacterFlagValues, G> {
   command.option('--aura <n>', auraHelp, integerFlag(0, ROLL_LIMITS.auraMax));
   for (const name of CHARACTER_OPTIONS) command.addOption(ruleFlag(ruleOption(name)));

@@ -18,6 +18,7 @@ import {
 import { legalPools } from '../systems/zidara/roll/pool.ts';
 import { parseRoll, type Roll, type RollSpec, rollToSpec } from '../systems/zidara/roll/spec.ts';
 import type { RollSimulation } from '../systems/zidara/simulate.ts';
+import { sameRange } from './flags.ts';
 import { stoppedEarly } from './outcome-table.ts';
 import { runSimulation, summarizeRun } from './run-simulation.ts';
 import { addSimulationOptions } from './simulation-flags.ts';
@@ -184,9 +185,13 @@ function registerSimulate(zidara: Command) {
 }
 
 /** Each --vs given, in order (no default: a roll from flags needs one, and help says none). */
-function collectChallenge(raw: string, previous: number[] | undefined): number[] {
-  return [...(previous ?? []), FLAG_PARSERS.challenge(raw)];
-}
+const collectChallenge = sameRange(
+  FLAG_PARSERS.challenge,
+  (raw: string, previous: number[] | undefined): number[] => [
+    ...(previous ?? []),
+    FLAG_PARSERS.challenge(raw),
+  ],
+);
 
 function specFromFlags(
   words: string[],

@@ -37,22 +37,26 @@ import { type LoadedScenario, ScenarioError } from './load-scenario.ts';
 import { analysisProblem, type PlannedAnalysis } from './plan-analysis.ts';
 import type { Bound, PlannedExpectation } from './plan-scenario.ts';
 import { type FigureRef, located } from './resolve-figure.ts';
+import { SCENARIO_LIMITS } from './schema.ts';
 import { simulateFigure } from './simulate-figure.ts';
 
 /** The bounds of a check's seed and trials cap: `check`'s and `baseline`'s flags, the library's options. */
 export const CHECK_RUN_LIMITS = {
   seed: { min: 0, max: MAX_SEED },
-  maxTrials: { min: 1000, max: Number.MAX_SAFE_INTEGER },
+  // The bounds of a scenario's own `simulation.maxTrials`, which the cap may only lower.
+  maxTrials: { min: SCENARIO_LIMITS.minTrials, max: SCENARIO_LIMITS.maxTrials },
 } as const;
 
-/** An optional whole count of at least `min`. */
-const atLeast = (min: number) =>
-  integer(min, Number.MAX_SAFE_INTEGER, undefined, `an integer ≥ ${min}`).optional();
+/**
+ * `check`'s and `baseline`'s `--max-trials`, said alike: what the cap does to a scenario's own.
+ */
+export const MAX_TRIALS_HELP =
+  "cap on a simulated figure's trials, below the scenarios' own simulation.maxTrials";
 
 /** The options of a check's run, as the library takes them (`checkScenarioFiles` too). */
 export const CHECK_RUN_OPTION_SHAPE = {
   seed: integer(CHECK_RUN_LIMITS.seed.min, CHECK_RUN_LIMITS.seed.max).optional(),
-  maxTrials: atLeast(CHECK_RUN_LIMITS.maxTrials.min),
+  maxTrials: integer(CHECK_RUN_LIMITS.maxTrials.min, CHECK_RUN_LIMITS.maxTrials.max).optional(),
   threads: integer(1, MAX_THREADS).optional(),
   onProgress: z
     .custom<(line: string) => void>((v) => typeof v === 'function', { error: 'a function' })

@@ -269,6 +269,20 @@ ${PLAIN}expectations:
     );
   });
 
+  // check said "cap on a simulated figure's trials, below the scenarios' own", baseline only
+  // "cap on a simulated figure's trials".
+  it('says --max-trials alike in check and baseline', async () => {
+    const help = async (command: string) =>
+      /--max-trials <n> +([\s\S]*?)\n +--/
+        .exec((await runInProcess([command, '--help'])).stdout)?.[1]
+        ?.replace(/\s+/g, ' ');
+    const check = await help('check');
+    expect(check).toBe(
+      "cap on a simulated figure's trials, below the scenarios' own simulation.maxTrials, 1,000 to 100,000,000",
+    );
+    expect(await help('baseline')).toBe(check);
+  });
+
   it('takes --max-trials written as --trials takes it (2e4), and caps the trials there', async () => {
     // Before, "1e4" and "1_000_000" were refused as "not an integer from 1000 to …".
     const file = await scenario(
@@ -327,7 +341,7 @@ ${PLAIN}expectations:
     const refused = await runInProcess(['check', file, '--no-baseline', '--seed', '1.5']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
-      '"1.5" is not allowed (expected a whole number from 0 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
+      '"1.5" is not allowed (expected an integer from 0 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
     );
   });
 

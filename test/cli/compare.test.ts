@@ -173,9 +173,9 @@ describe('dicelab compare', () => {
   it('gives --vs, --tn and --span their bounds in --help', async () => {
     const { stdout } = await runInProcess(['compare', '--help']);
     const help = stdout.replace(/\s+/g, ' ');
-    expect(help).toContain(`is against, 1..${ROLL_LIMITS.challenge} (it rolls d2C)`);
-    expect(help).toContain(`the target number of successes (1..${RING_SKILL_LIMITS.tn})`);
-    expect(help).toContain(`on each side of ordinary (1..${MAX_SPAN})`);
+    expect(help).toContain(`is against (it rolls d2C), 1 to ${ROLL_LIMITS.challenge}`);
+    expect(help).toContain(`the target number of successes, 1 to ${RING_SKILL_LIMITS.tn}`);
+    expect(help).toContain(`on each side of ordinary, 1 to ${MAX_SPAN}`);
   });
 
   it('docs/compare.md states the changes per point that the findings print, to the digit', async () => {

@@ -66,7 +66,7 @@ describe('dicelab d12-action advise', () => {
   it('--help says what capacity is to a stacked roll, and that --spec takes an array', async () => {
     const help = (await cli('d12-action', 'advise', '--help')).stdout.replace(/\s+/g, ' ');
     expect(help).toContain(
-      `--capacity <n> capacity score, 0..${D12_LIMITS.capacity}: proficiency is rating + capacity --tokens`,
+      `--capacity <n> capacity score (proficiency is rating + capacity), 0 to ${D12_LIMITS.capacity} --tokens`,
     );
     expect(help).not.toContain('a capacity roll passes');
     expect(help).toContain('--spec <file> JSON or YAML file with one spec, or an array of them,');

@@ -144,11 +144,15 @@ describe('dicelab d12-action', () => {
     const L = D12_LIMITS;
     const { stdout } = await cli('d12-action', 'odds', '--help');
     const help = stdout.replace(/\s+/g, ' ');
-    expect(help).toContain(`--rating <n> action rating, 0..${L.rating} (`);
-    expect(help).toContain(`--capacity <n> capacity score, 0..${L.capacity}:`);
-    const bounds = `(rating and capacity 0..${L.rating}, tokens 0..${L.tokens})`;
+    expect(help).toContain(
+      `--rating <n> action rating (risky and stacked rolls roll rating + 2 dice), 0 to ${L.rating}`,
+    );
+    expect(help).toContain(
+      `--capacity <n> capacity score (proficiency is rating + capacity); a capacity roll passes on 1d12 <= capacity, 0 to ${L.capacity}`,
+    );
+    const bounds = `(rating and capacity 0 to ${L.rating}, tokens 0 to ${L.tokens})`;
     expect(help).toContain(bounds);
-    expect(help).toContain(`one supporter (repeat the flag, 1..${L.supporters} of them)`);
+    expect(help).toContain(`one supporter (repeat the flag, 1 to ${L.supporters} of them)`);
     // A supporter past a bound gets the bounds it broke, not the syntax alone.
     const { status, stderr } = await cli(
       'd12-action',

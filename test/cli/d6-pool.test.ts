@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatCount } from '../../src/format/format-count.ts';
 import { MAX_STAT } from '../../src/systems/d6-pool/spec.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
 
@@ -75,7 +76,7 @@ describe('dicelab d6-pool', () => {
     for (const command of ['odds', 'simulate']) {
       const { stdout } = await cli('d6-pool', command, '--help');
       expect(stdout.replace(/\s+/g, ' ')).toContain(
-        `--stat <n> dice rolled, one per point of the stat (1..4 in play; up to ${MAX_STAT})`,
+        `--stat <n> dice rolled, one per point of the stat (1 to 4 in play), 1 to ${formatCount(MAX_STAT)}`,
       );
     }
   });

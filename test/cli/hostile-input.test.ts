@@ -168,6 +168,126 @@ describe('the quiet switch', () => {
   });
 });
 
+// Commander's "option '--vs <C>' argument missing (see --help)" stood beside dicelab's own
+// "--vs: missing (expected …)" of a flag left out.
+describe('a flag typed last with no value', () => {
+  it("is said in dicelab's words, what it expects being the flag's own help", async () => {
+    const run = await cli('zidara', 'splits', '--steps', '6', '--vs');
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      EXIT.badInput,
+      '',
+      'dicelab: --vs: no value given (expected the Challenge C every intent aims at (it rolls d2C), 1 to 50)\n',
+    ]);
+  });
+
+  it('is said so for every flag that takes a value', async () => {
+    const flags = leaves(program).flatMap(({ path, command }) =>
+      command.options
+        .filter((o) => o.required && o.long !== undefined)
+        .map((o) => ({ path, flag: o.long!, help: o.description })),
+    );
+    expect(flags.length).toBeGreaterThan(100);
+    for (const { path, flag, help } of flags) {
+      const run = await cli(...path, flag);
+      expect([run.status, run.stderr], `${path.join(' ')} ${flag}`).toEqual([
+        EXIT.badInput,
+        `dicelab: ${flag}: no value given (expected ${help})\n`,
+      ]);
+    }
+  });
+});
+
+// Ranges were written 1..50, (1..8), 1 to 50, 1-6; defaults (default: 3), (default 10),
+// (default 0; up to 100); tune --solve-for gave its default before the choices; 86,400 beside
+// 86400 and commander's (default: 1000000).
+describe('every flag help', () => {
+  const lines = leaves(program).flatMap(({ path, command }) => {
+    const help = command.createHelp();
+    return command.options.map(
+      (o) => `${path.join(' ')} ${o.flags}: ${help.optionDescription(o as never)}`,
+    );
+  });
+
+  it('writes a range as "min to max"', () => {
+    expect(lines.filter((line) => /\d\.\.\d|\(\d+-\d+\)|up to \d/.test(line))).toEqual([]);
+  });
+
+  it('writes a default as "(default: x)", after the choices', () => {
+    expect(
+      lines.filter((line) => /default [^:]|; default|\(default: [^)]*\) \(choices/.test(line)),
+    ).toEqual([]);
+  });
+
+  it('writes a number of thousands with separators', () => {
+    expect(
+      lines.filter((line) => /(?<![\d,._/:])\d{4,}(?![\d,_])/.test(line.split(': ')[1]!)),
+    ).toEqual([]);
+  });
+});
+
+// `--vs` of splits, `--steps` of pools, every `--seed`, the band values of tags-2d6 … enforced
+// a range their help did not state, and `fight --steps` said "1 to 36" where `ring-skill` said
+// "(1..5)": each number flag's range is now part of its declaration, and its help says it.
+describe('a number flag with an enforced range', () => {
+  /** The range a parser states when refusing a value far out of it ("from 1 to 50"), if any. */
+  function refusedRange(parse: (raw: string, previous: unknown) => unknown): string | undefined {
+    for (const raw of ['-99999999999999999999', '99999999999999999999']) {
+      try {
+        parse(raw, undefined);
+      } catch (error) {
+        const m = /from (-?[\d,.]+) to (-?[\d,.]+)/.exec(String(error));
+        if (m) return `${m[1]} to ${m[2]}`.replace(/,/g, '');
+      }
+    }
+    return undefined;
+  }
+
+  it('states it in its help, as "min to max"', () => {
+    const ranged = leaves(program).flatMap(({ path, command }) =>
+      command.options.flatMap((o) => {
+        const range = o.parseArg && refusedRange(o.parseArg);
+        return range ? [{ at: `${path.join(' ')} ${o.long}`, range, help: o.description }] : [];
+      }),
+    );
+    expect(ranged.length).toBeGreaterThan(100);
+    const unstated = ranged.filter(({ range, help }) => !help.replace(/,/g, '').includes(range));
+    expect(unstated.map(({ at, range, help }) => `${at}: ${range} not in "${help}"`)).toEqual([]);
+  });
+
+  // --concurrency said "an integer from 1 to 256", --threads "a whole number from 1 to 256".
+  it('is refused in one wording: "an integer from min to max"', () => {
+    const said = leaves(program).flatMap(({ command }) =>
+      command.options.flatMap((o) => {
+        if (!o.parseArg) return [];
+        try {
+          o.parseArg('-99999999999999999999', undefined);
+          return [];
+        } catch (error) {
+          const message = String(error);
+          return /from -?[\d,.]+ to/.test(message) ? [`${o.long}: ${message}`] : [];
+        }
+      }),
+    );
+    expect(said.length).toBeGreaterThan(100);
+    expect(said.filter((m) => !/(an integer|integers|a number|faces) from /.test(m))).toEqual([]);
+  });
+
+  it.each([
+    [['zidara', 'splits'], '--vs <C>', '1 to 50'],
+    [['zidara', 'pools'], '--steps <S>', '1 to 72'],
+    [['zidara', 'fishing'], '--actions <A>', '1 to 12'],
+    [['zidara', 'fight-curves'], '--tags <list>', '1 to 10'],
+    [['zidara', 'advantage'], '--most <n>', '1 to 12'],
+    [['tags-2d6', 'odds'], '--clean-value <v>', '-1,000,000 to 1,000,000'],
+    [['d6-pool', 'simulate'], '--seed <n>', '0 to 9,007,199,254,740,991 (2^53 − 1)'],
+  ])('%j %s says %s in --help', (path, flags, range) => {
+    let command = program;
+    for (const name of path) command = command.commands.find((c) => c.name() === name) as Command;
+    const option = command.options.find((o) => o.flags === flags);
+    expect(option?.description).toContain(range);
+  });
+});
+
 // Commander's "required option '--vs <C>' not specified (see --help)" stood beside dicelab's own
 // "--vs: missing (expected …)" of the commands that check their flags themselves.
 describe('a required flag left out', () => {
@@ -176,7 +296,7 @@ describe('a required flag left out', () => {
     expect([run.status, run.stdout, run.stderr]).toEqual([
       EXIT.badInput,
       '',
-      'dicelab: --vs: missing (expected the Challenge C every intent aims at (it rolls d2C))\n',
+      'dicelab: --vs: missing (expected the Challenge C every intent aims at (it rolls d2C), 1 to 50)\n',
     ]);
   });
 
@@ -297,7 +417,7 @@ describe("a value refused as its flag is read, in dicelab's words", () => {
     [
       'a number',
       ['zidara', 'splits', '--vs', '3', '--aura-value', ' 0x10'],
-      '--aura-value: " 0x10" is not allowed (expected a number from 0 to 1000000)',
+      '--aura-value: " 0x10" is not allowed (expected a number from 0 to 1,000,000)',
     ],
     [
       'a choice',
@@ -312,7 +432,7 @@ describe("a value refused as its flag is read, in dicelab's words", () => {
     [
       'a count',
       ['ring-skill', 'simulate', '--ring', '2', '--skill', '1', '--tn', '2', '--trials', '1e999'],
-      '--trials: "1e999" is not allowed (expected a whole number from 1 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
+      '--trials: "1e999" is not allowed (expected an integer from 1 to 9,007,199,254,740,991 (2^53 − 1), e.g. 1000000, 1_000_000 or 1e6)',
     ],
     [
       'a flag that collects',
@@ -328,7 +448,7 @@ describe("a value refused as its flag is read, in dicelab's words", () => {
         '--supporter',
         '9:x',
       ],
-      '--supporter: "9:x" is not allowed (expected rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0..100, tokens 0..6), e.g. 2:5 or 1:3:6:reckless)',
+      '--supporter: "9:x" is not allowed (expected rating:capacity[:tokens][:reckless][:demoralized] (rating and capacity 0 to 100, tokens 0 to 6), e.g. 2:5 or 1:3:6:reckless)',
     ],
   ])('%s', async (_kind, args, line) => {
     const run = await runDicelab(args);
@@ -546,22 +666,22 @@ describe('rolls and checks beyond their bounds', () => {
     [
       'trials of 1e30',
       ['zidara', 'simulate', 'd12', '--vs', '3', '--trials', '1e30'],
-      /"1e30" is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
+      /"1e30" is not allowed \(expected an integer from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
     ],
     [
       'a seed of 1e30',
       ['zidara', 'simulate', 'd12', '--vs', '3', '--seed', '1e30'],
-      /"1e30" is not allowed \(expected a whole number from 0 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
+      /"1e30" is not allowed \(expected an integer from 0 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
     ],
     [
       'an Aura worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--aura-value', '1e308'],
-      /"1e308" is not allowed \(expected a number from 0 to 1000000\)/,
+      /"1e308" is not allowed \(expected a number from 0 to 1,000,000\)/,
     ],
     [
       'a Resolve worth of 1e308',
       ['zidara', 'odds', 'd12', '--vs', '3', '--resolve-value', '1e308'],
-      /"1e308" is not allowed \(expected a number from 0 to 1000000\)/,
+      /"1e308" is not allowed \(expected a number from 0 to 1,000,000\)/,
     ],
     [
       'a minor weight of 1e308',
@@ -606,17 +726,28 @@ describe('rolls and checks beyond their bounds', () => {
       // Before, "expected an integer from 1000 to …", and 1e6 (as --trials takes it) refused so.
       'a cap on trials below 1000',
       ['check', '--max-trials', '999'],
-      /"999" is not allowed \(expected a whole number from 1,000 to 9,007,199,254,740,991 \(2\^53 − 1\), e\.g\. 1000000, 1_000_000 or 1e6\)/,
+      /"999" is not allowed \(expected an integer from 1,000 to 100,000,000, e\.g\. 1000000, 1_000_000 or 1e6\)/,
+    ],
+    [
+      // Before, taken: a cap past what a scenario's own simulation.maxTrials may be.
+      "a cap on trials past a scenario's most",
+      ['check', '--max-trials', '100000001'],
+      /"100000001" is not allowed \(expected an integer from 1,000 to 100,000,000,/,
+    ],
+    [
+      "baseline: a cap on trials past a scenario's most",
+      ['baseline', '--max-trials', '1e9'],
+      /"1e9" is not allowed \(expected an integer from 1,000 to 100,000,000,/,
     ],
     [
       'baseline: a cap on trials below 1000',
       ['baseline', '--max-trials', '1e2'],
-      /"1e2" is not allowed \(expected a whole number from 1,000 to/,
+      /"1e2" is not allowed \(expected an integer from 1,000 to/,
     ],
     [
       'zero trials',
       ['d6-pool', 'simulate', '--stat', '3', '--trials', '0'],
-      /"0" is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991/,
+      /"0" is not allowed \(expected an integer from 1 to 9,007,199,254,740,991/,
     ],
     [
       '2^31 trials a chunk',
@@ -641,7 +772,7 @@ describe('rolls and checks beyond their bounds', () => {
 // Before, taken: "Expected value (…): 1.2277777777777778e+308", "expected weighted utility n/a",
 // utilities printed as fractions of 300 digits.
 describe('worths, utilities and weights past WORTH_LIMIT', () => {
-  const allowed = /is not allowed \(expected a number from -1000000 to 1000000\)/;
+  const allowed = /is not allowed \(expected a number from -1,000,000 to 1,000,000\)/;
   it.each<[string, () => string[], RegExp]>([
     ['a band value', () => ['tags-2d6', 'odds', '--clean-value', '1e308'], allowed],
     ['an improvement point', () => ['tags-2d6', 'odds', '--improvement-value', '-2e6'], allowed],
@@ -653,7 +784,7 @@ describe('worths, utilities and weights past WORTH_LIMIT', () => {
     [
       'a token worth',
       () => ['d12-action', 'odds', '--roll', 'risky', '--token-value', '1e7'],
-      /"1e7" is not allowed \(expected a number from 0 to 1000000\)/,
+      /"1e7" is not allowed \(expected a number from 0 to 1,000,000\)/,
     ],
     [
       'a weight',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCount } from '../../src/format/format-count.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { WORKER_DEFAULTS } from '../../src/queue/queue-settings.ts';
 import { cliInProcess as cli } from './cli-in-process.ts';
@@ -35,8 +36,8 @@ describe('dicelab queue worker', () => {
   it('documents its defaults from the shared constants', async () => {
     const help = await cli('queue', 'worker', '--help');
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain(`(default: ${WORKER_DEFAULTS.lockDurationMs})`);
-    expect(help.stdout).toContain(`(default: ${WORKER_DEFAULTS.stalledIntervalMs})`);
+    expect(help.stdout).toContain(`(default: ${formatCount(WORKER_DEFAULTS.lockDurationMs)})`);
+    expect(help.stdout).toContain(`(default: ${formatCount(WORKER_DEFAULTS.stalledIntervalMs)})`);
     expect(help.stdout).toContain('dicelab queue worker --redis redis://127.0.0.1:6379');
   });
 });

@@ -156,11 +156,11 @@ describe('dicelab ring-skill', () => {
 
   it('gives the TN and the explosion depth their bounds in --help, as the ring and skill have theirs', async () => {
     const L = RING_SKILL_LIMITS;
-    const depth = `--explode-depth <n> most explosion waves rolled, 0..${L.explodeDepth} (default ${RING_SKILL_DEFAULTS.explodeDepth})`;
+    const depth = `--explode-depth <n> most explosion waves rolled, 0 to ${L.explodeDepth} (default: ${RING_SKILL_DEFAULTS.explodeDepth})`;
     for (const command of ['odds', 'simulate', 'advise']) {
       const { stdout } = await cli('ring-skill', command, '--help');
       const help = stdout.replace(/\s+/g, ' ');
-      expect(help).toContain(`--tn <n> target number of successes (1..${L.tn})`);
+      expect(help).toContain(`--tn <n> target number of successes, 1 to ${L.tn}`);
       expect(help).toContain(depth);
       // Odds and advise take an array of specs; simulate runs one.
       expect(help).toContain(
@@ -170,9 +170,9 @@ describe('dicelab ring-skill', () => {
     const { stdout } = await cli('ring-skill', 'table', '--help');
     const help = stdout.replace(/\s+/g, ' ');
     expect(help).toContain(depth);
-    expect(help).toContain(`--rings <list> only these rings, 1..${L.ring},`);
-    expect(help).toContain(`--skills <list> only these skills, 0..${L.skill},`);
-    expect(help).toContain(`--tns <list> only these TNs, 1..${L.tn},`);
+    expect(help).toContain(`--rings <list> only these rings, 1 to ${L.ring},`);
+    expect(help).toContain(`--skills <list> only these skills, 0 to ${L.skill},`);
+    expect(help).toContain(`--tns <list> only these TNs, 1 to ${L.tn},`);
   });
 
   it('simulate prints every mean its --json holds, the expected successes too', async () => {

@@ -48,7 +48,7 @@ describe('--shard auto: the shard from an array job', () => {
       for (const value of ['8', '-1', '1.5', 'abc', '1e3', ' 9 '])
         expect(() => shardFromScheduler({ [index]: value }, 8), `${index}=${value}`).toThrow(
           new RegExp(
-            `^${index}: .* is not allowed \\(expected a whole number from 0 to 7, this task's shard of --shards 8`,
+            `^${index}: .* is not allowed \\(expected an integer from 0 to 7, this task's shard of --shards 8`,
           ),
         );
   });

@@ -1,5 +1,6 @@
 import { Command } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
+import { describeRanges } from '../../src/cli/flags.ts';
 import {
   addSimulationOptions,
   countFlag,
@@ -21,7 +22,7 @@ describe('simulation flags', () => {
     expect(trialsFlag('1E9')).toBe(1e9);
     for (const bad of ['0', '-5', '1.5', 'abc', '', '1e20', '1__0', '_1', '0x10', '1e-3'])
       expect(() => trialsFlag(bad), bad).toThrow(
-        /is not allowed \(expected a whole number from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
+        /is not allowed \(expected an integer from 1 to 9,007,199,254,740,991 \(2\^53 − 1\)/,
       );
     expect(() => threadsFlag('257')).toThrow(/from 1 to 256/);
     expect(countFlag(0)('0')).toBe(0);
@@ -48,7 +49,7 @@ describe('simulation flags', () => {
     expect(shardsFlag('64')).toBe(64);
     expect(shardsFlag('1e5')).toBe(100_000);
     for (const bad of ['0', '100001', '2.5', 'x'])
-      expect(() => shardsFlag(bad), bad).toThrow(/expected a whole number from 1 to 100,000\)/);
+      expect(() => shardsFlag(bad), bad).toThrow(/expected an integer from 1 to 100,000\)/);
   });
 
   it('reads a Redis URL for --queue and --redis, saying what is wrong with a bad one', () => {
@@ -123,9 +124,10 @@ describe('simulation flags', () => {
   });
 
   it('says --redis-give-up is for --queue, and its default', () => {
-    const help = addSimulationOptions(new Command('simulate')).helpInformation();
-    expect(help.replace(/\s+/g, ' ')).toContain(
-      `with --queue: how long to wait for Redis out of reach before giving up (exit 69; 1 to 86,400; default ${REDIS_GIVE_UP_SECONDS})`,
+    const command = addSimulationOptions(new Command('simulate'));
+    describeRanges(command as never);
+    expect(command.helpInformation().replace(/\s+/g, ' ')).toContain(
+      `with --queue: how long to wait for Redis out of reach before giving up (exit 69), 1 to 86,400 (default: ${REDIS_GIVE_UP_SECONDS})`,
     );
   });
 
@@ -167,7 +169,7 @@ describe('simulation flags', () => {
 });
 
 describe('the bounds a flag enforces, stated in its --help', () => {
-  // Each was enforced but not stated (--threads 257: "expected a whole number from 1 to 256").
+  // Each was enforced but not stated (--threads 257: "expected an integer from 1 to 256").
   it.each([
     [['zidara', 'simulate'], '--threads', '1 to 256', '257'],
     [['zidara', 'simulate'], '--chunk-size', '1 to 1,073,741,824', '1073741825'],
@@ -176,9 +178,9 @@ describe('the bounds a flag enforces, stated in its --help', () => {
     [['queue', 'worker'], '--threads', '1 to 256', '257'],
     [['queue', 'worker'], '--lock-duration', '1,000 to 86,400,000 ms', '86400001'],
     [['queue', 'worker'], '--stalled-interval', '1,000 to 86,400,000 ms', '999'],
-    [['zidara', 'odds'], '--aura-value', '0 to 1000000', '1000001'],
-    [['zidara', 'splits'], '--resolve-value', '0 to 1000000', '1000001'],
-    [['zidara', 'fishing'], '--minor-weight', '0 to 1000000', '1000001'],
+    [['zidara', 'odds'], '--aura-value', '0 to 1,000,000', '1000001'],
+    [['zidara', 'splits'], '--resolve-value', '0 to 1,000,000', '1000001'],
+    [['zidara', 'fishing'], '--minor-weight', '0 to 1,000,000', '1000001'],
     [['zidara', 'advise'], '--resolve', '0 to 10', '11'],
     [['zidara', 'fight'], '--steps', '1 to 36', '37'],
     [['zidara', 'fight'], '--max-rounds', '1 to 50', '51'],

@@ -81,6 +81,19 @@ describe('dicelab tags-2d6', () => {
     }
   });
 
+  // simulate --help listed --improvement-value, --clean-value, --cost-value and --miss-value,
+  // which it refuses unless at their defaults.
+  it('lists the band and improvement values in odds --help alone', async () => {
+    const flags = ['--improvement-value', '--clean-value', '--cost-value', '--miss-value'];
+    const odds = (await cli('tags-2d6', 'odds', '--help')).stdout;
+    const simulate = (await cli('tags-2d6', 'simulate', '--help')).stdout;
+    for (const flag of flags) {
+      expect(odds).toContain(`${flag} <v>`);
+      expect(simulate).not.toContain(flag);
+    }
+    expect(odds).not.toContain('odds only');
+  });
+
   it('simulate takes the values at their defaults, as flags or as the spec odds echoes', async () => {
     const flags = ['--tags', '1', '--improvement-value', '0.25', '--clean-value', '1'];
     const odds = await cli('tags-2d6', 'odds', ...flags, '--json');

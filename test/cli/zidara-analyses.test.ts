@@ -582,7 +582,30 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     const fishing = await runInProcess(['zidara', 'fishing', '--help']);
     expect(fishing.stdout).toMatch(/--minor-max <dN>[\s\S]*?\(default:\s+d4\)/);
     const odds = await runInProcess(['zidara', 'odds', '--help']);
-    expect(odds.stdout).toMatch(/repeat\s+for several threats\n/);
+    expect(odds.stdout).toMatch(/repeat\s+for several threats, 1\s+to\s+50\n/);
+  });
+
+  // Every analysis' help said FLAGS may set "…, Resolve, Titles, the policy, …", where e.g.
+  // splits --against "--titles 2" is an unknown option.
+  it('names, in each analysis’ --against help, the flags that analysis has', async () => {
+    const named: Record<string, string[]> = {};
+    for (const command of ['splits', 'advantage', 'fishing', 'rerolls', 'tune', 'fight-curves']) {
+      const { stdout } = await runInProcess(['zidara', command, '--help']);
+      const paragraph = /FLAGS may set ([\s\S]*?)\.\n/.exec(stdout)?.[1] ?? '';
+      expect(paragraph, command).not.toMatch(/Titles|the policy|Resolve,/);
+      named[command] = [...paragraph.matchAll(/--[a-z-]+/g)].map((m) => m[0]);
+      const options = stdout.split('\nThe character')[0]!;
+      for (const flag of named[command]!) {
+        const own = flag.startsWith('--no-') ? `--${flag.slice(5)}` : flag;
+        expect(options, `${command} ${flag}`).toMatch(new RegExp(`^  ${own} `, 'm'));
+      }
+      expect(named[command], command).toContain('--aura-max');
+    }
+    expect(named['fight-curves']).toContain('--titles');
+    expect(named.splits).not.toContain('--titles');
+    expect(named.splits).toContain('--policy');
+    // What rerolls asks (its --resolve levels) stays as given.
+    expect(named.rerolls).not.toContain('--resolve');
   });
 
   it('names, in each analysis’ character help, only flags the analysis takes', async () => {

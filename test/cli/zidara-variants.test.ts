@@ -131,7 +131,7 @@ describe('the rule variants on the command line', () => {
       expect(help, command).toContain("what the archetype's +2 adds, 1 to 4 (default: 2)");
       expect(help, command).toContain('the excess shared), 0 to 3 (default: 1)');
       expect(help, command).toContain(
-        '--aura <n> Aura at the start, 0 to --aura-max (default: full)',
+        '--aura <n> Aura at the start, at most --aura-max, 0 to 20 (default: full)',
       );
       expect(help, command).toMatch(
         /--explode-depth <n> [^-]*, only with --explode \(default: 20\)/,
