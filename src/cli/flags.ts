@@ -53,10 +53,10 @@ export function rangeText(min: number, max: number): string {
 }
 
 /**
- * Writes a number's default with thousands separators, and into the help of every option of `command` and its commands whose parser enforces a
- * range (see {@link withRange}) that range, unless its description states it already where it
- * reads best: after what the flag is, before its examples and a default it states ("Challenges,
- * 1 to 50, e.g. 1-6 or 2,4"; "…, 1 to 50 (default: 3)").
+ * Writes into the help of every option of `command` and its commands whose parser enforces a
+ * range (see {@link withRange}) that range, unless its description states it already: after what
+ * the flag is, before its examples and a default it states ("Challenges, 1 to 50, e.g. 1-6 or
+ * 2,4"; "…, 1 to 50 (default: 3)"). A number's default is written with thousands separators.
  */
 export function describeRanges(command: Command): void {
   for (const option of command.options) {
