@@ -87,7 +87,7 @@ export function checkOptions<
     .addOption(explodeDepthOption())
     .option(
       '--rerolls <n>',
-      `dice of the first roll that may be rerolled once (default: 0)`,
+      `dice of the first roll that may be rerolled once (default: ${RING_SKILL_DEFAULTS.rerolls})`,
       integerFlag(0, L.rerolls),
     )
     .option(
