@@ -36,7 +36,14 @@ const WRONG: [Record<string, unknown>, string][] = [
     { seed: -1 },
     'options.seed: -1 is not allowed (expected an integer from 0 to 9007199254740991)',
   ],
-  [{ maxTrials: -1 }, 'options.maxTrials: -1 is not allowed (expected an integer ≥ 1000)'],
+  [
+    { maxTrials: -1 },
+    'options.maxTrials: -1 is not allowed (expected an integer from 1000 to 100000000)',
+  ],
+  [
+    { maxTrials: 100_000_001 },
+    'options.maxTrials: 100000001 is not allowed (expected an integer from 1000 to 100000000)',
+  ],
   [{ threads: 0 }, 'options.threads: 0 is not allowed (expected an integer from 1 to 256)'],
   [{ threads: 1000 }, 'options.threads: 1000 is not allowed (expected an integer from 1 to 256)'],
   [{ onProgress: 5 }, 'options.onProgress: 5 is not allowed (expected a function)'],
