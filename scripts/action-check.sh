@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What dicelab's GitHub Action (action.yml) runs in a game's repository: installs dicelab
 # outside the repository (under $RUNNER_TEMP: the game's package.json and lock are left alone),
-# runs `dicelab check` on the scenario files, appends this run's check.md to the run's summary
+# runs `dicelab check` on the scenario files, annotates each failed expectation and moved figure
+# at its line (an inconclusive one as a warning), appends this run's check.md to the run's summary
 # ($GITHUB_STEP_SUMMARY; on any exit where check judged nothing — bad input, a dicelab not
 # installed, a bug — a line naming the status), leaves check.junit.xml in the out folder, sets
 # the `status` output, and exits with check's status —
@@ -86,10 +87,39 @@ case "$baseline" in
   none) args+=(--no-baseline) ;;
   *) args+=(--baseline "$baseline") ;;
 esac
-"$dicelab" "${args[@]}"
-status=$?
+# check's report goes to the log as it comes, and to a file the annotations are read from.
+report="$prefix/check.out"
+"$dicelab" "${args[@]}" | tee "$report"
+status=${PIPESTATUS[0]}
 # check writes check.md whenever it judged (0, 1, 3): finish shows it then, and only then.
 if [ -f "$out/check.md" ]; then checked=yes; fi
+
+# Each failed expectation and moved figure as an error annotation at its line in the pull
+# request's files, each inconclusive one as a warning, from check's own lines ("  FAIL:
+# path:line:col: …"; stdout in CI is a pipe, never wrapped): the path is up to the first
+# ":line:col: ". A message escapes %, a property also : and , (GitHub's workflow commands).
+annotate() {
+  local text kind word rest at file message
+  while IFS= read -r text; do
+    case "$text" in
+      '  FAIL: '* | '  moved: '*) kind=error ;;
+      '  inconclusive: '*) kind=warning ;;
+      *) continue ;;
+    esac
+    rest="${text#  *: }"
+    [[ "$rest" =~ :([0-9]+):([0-9]+):\  ]] || continue
+    at="${BASH_REMATCH[0]}"
+    file="${rest%%"$at"*}"
+    word="${text#  }"
+    message="${word%%: *}: ${rest#*"$at"}"
+    message="${message//%/%25}"
+    file="${file//%/%25}"
+    file="${file//:/%3A}"
+    file="${file//,/%2C}"
+    echo "::$kind file=$file,line=${BASH_REMATCH[1]},col=${BASH_REMATCH[2]},title=dicelab check::$message"
+  done <"$1"
+}
+if [ "$checked" = yes ]; then annotate "$report"; fi
 
 case "$status" in
   0) ;;

@@ -18,6 +18,7 @@ export {
   type BaselineFile,
   changesSinceBaseline,
   type FigureMove,
+  type FigurePosition,
   type FigureRecord,
   type FigureRecordedDifferently,
   type FileUnderAnotherName,

@@ -3,7 +3,7 @@ import { countOf } from '../format/format-count.ts';
 import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
 import { CHECK_RUN_LIMITS, checkScenarios, MAX_TRIALS_HELP } from '../scenario/check-scenarios.ts';
-import { checkCounts, newAndGoneLines } from '../scenario/check-table.ts';
+import { checkCounts, locatedPath, newAndGoneLines } from '../scenario/check-table.ts';
 import { EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
   BASELINE_FILE,
@@ -84,10 +84,11 @@ Examples:
       const lines: string[] = [];
       const comparison = result.baseline;
       if (comparison) {
-        for (const m of comparison.moved) lines.push(`moved: ${m.file}: ${m.key}: ${m.shown}`);
+        for (const m of comparison.moved)
+          lines.push(`moved: ${locatedPath(m.file, m)}: ${m.key}: ${m.shown}`);
         for (const r of comparison.recordedDifferently)
           lines.push(
-            `recorded differently: ${r.file}: ${r.key}: ${r.shown}${options.write ? '; recorded again' : '; --write records it again'}`,
+            `recorded differently: ${locatedPath(r.file, r)}: ${r.key}: ${r.shown}${options.write ? '; recorded again' : '; --write records it again'}`,
           );
         lines.push(...newAndGoneLines(comparison));
         for (const f of comparison.underAnotherName)

@@ -18,8 +18,17 @@ import {
   smallestDetectableMove,
 } from './judge.ts';
 
+/**
+ * Where a figure is asked for in its scenario file (1-based): the item of the first expectation
+ * judging it, else the analysis whose row it is. Absent for figures given without one.
+ */
+export interface FigurePosition {
+  readonly line?: number;
+  readonly col?: number;
+}
+
 /** A figure a run computed: its key, how it reads, and its value (with its sample, if simulated). */
-export interface FigureRecord {
+export interface FigureRecord extends FigurePosition {
   readonly key: string;
   readonly unit: FigureUnit;
   readonly estimate: Estimate;
@@ -94,8 +103,8 @@ const baselineSchema = z.strictObject(
   { error: 'an object (a dicelab baseline: format, version, seed, files)' },
 );
 
-/** A figure that moved from its baseline value. */
-export interface FigureMove {
+/** A figure that moved from its baseline value, and where the file asks for it. */
+export interface FigureMove extends FigurePosition {
   readonly file: string;
   readonly key: string;
   readonly unit: FigureUnit;
@@ -113,7 +122,7 @@ export interface FigureMove {
  * system's simulated keys ended in ` [simulated]`, or edited by hand). Not a move: the two are
  * not compared, and re-recording the baseline mends it.
  */
-export interface FigureRecordedDifferently {
+export interface FigureRecordedDifferently extends FigurePosition {
   readonly file: string;
   readonly key: string;
   readonly unit: FigureUnit;
@@ -177,8 +186,11 @@ export interface BaselineComparison {
    * the reverse): not compared, not a failure; re-recording the baseline mends them.
    */
   readonly recordedDifferently: readonly FigureRecordedDifferently[];
-  /** Figures the baseline does not have yet (a new expectation or file: not a failure). */
-  readonly added: readonly { readonly file: string; readonly key: string }[];
+  /**
+   * Figures the baseline does not have yet (a new expectation or file: not a failure), and
+   * where the file asks for them.
+   */
+  readonly added: readonly ({ readonly file: string; readonly key: string } & FigurePosition)[];
   /** Figures of the files run that the run no longer computes (not a failure). */
   readonly removed: readonly { readonly file: string; readonly key: string }[];
   readonly unchanged: number;
@@ -364,7 +376,7 @@ export function changesSinceBaseline(
   const moved: FigureMove[] = [];
   const recordedDifferently: FigureRecordedDifferently[] = [];
   const simulated: SimulatedComparison[] = [];
-  const added: { file: string; key: string }[] = [];
+  const added: ({ file: string; key: string } & FigurePosition)[] = [];
   const removed: { file: string; key: string }[] = [];
   const underAnotherName: FileUnderAnotherName[] = [];
   let unchanged = 0;
@@ -375,9 +387,10 @@ export function changesSinceBaseline(
     const now = new Set<string>();
     for (const record of file.figures) {
       now.add(record.key);
+      const at = positionOf(record);
       const old = before[record.key];
       if (old === undefined) {
-        added.push({ file: file.path, key: record.key });
+        added.push({ file: file.path, key: record.key, ...at });
         continue;
       }
       const was = baselineEstimate(old, 1 - alpha);
@@ -385,6 +398,7 @@ export function changesSinceBaseline(
         recordedDifferently.push({
           file: file.path,
           key: record.key,
+          ...at,
           unit: record.unit,
           before: was,
           after: record.estimate,
@@ -409,6 +423,7 @@ export function changesSinceBaseline(
       moved.push({
         file: file.path,
         key: record.key,
+        ...at,
         unit: record.unit,
         before: was,
         after: record.estimate,
@@ -434,6 +449,11 @@ export function changesSinceBaseline(
     unchanged,
     underAnotherName,
   };
+}
+
+/** A record's position, when it has one (a caller's records may have none). */
+function positionOf(record: FigureRecord): FigurePosition {
+  return record.line === undefined ? {} : { line: record.line, col: record.col ?? 1 };
 }
 
 /** The baseline file (not one of the run's) holding the most of `keys`, if it holds half of them or more. */

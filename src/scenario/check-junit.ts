@@ -1,4 +1,5 @@
 import { countOf } from '../format/format-count.ts';
+import type { FigurePosition } from './baseline.ts';
 import type { CheckResult } from './check-scenarios.ts';
 import {
   checkResultGiven,
@@ -9,9 +10,10 @@ import {
 /**
  * A check as JUnit XML, for CI dashboards: one `<testsuite>` per scenario file with one
  * `<testcase>` per expectation (a `<failure>` when it failed, `<skipped>` when it was
- * inconclusive), and a `baseline` suite with one failing case per figure that moved (and per
+ * inconclusive; its `file` and `line` where the expectation is), and a `baseline` suite with one failing case per figure that moved (and per
  * file the baseline holds only under another name) and one skipped case per figure it recorded
- * differently (simulated, now exact, or the reverse: not compared). Pure.
+ * differently (simulated, now exact, or the reverse: not compared), each at the line of the
+ * expectation that asked for the figure. Pure.
  * @example checkJunit(result).startsWith('<?xml') // not run: needs a check's result (test/scenario/check-scenarios.test.ts)
  */
 export function checkJunit(result: CheckResult): string {
@@ -31,7 +33,7 @@ export function checkJunit(result: CheckResult): string {
             ? [`      <skipped message="${attr(`inconclusive: ${e.detail}`)}"/>`]
             : [];
       return [
-        `    <testcase classname="${attr(file.path)}" name="${attr(e.expect)}" time="${e.seconds.toFixed(3)}">`,
+        `    <testcase classname="${attr(file.path)}" name="${attr(e.expect)}"${place(file.path, e)} time="${e.seconds.toFixed(3)}">`,
         ...verdict,
         `      <system-out>${text([e.shown, ...e.figures].join('\n'))}</system-out>`,
         '    </testcase>',
@@ -50,7 +52,7 @@ export function checkJunit(result: CheckResult): string {
     const { moved, recordedDifferently, unchanged, added, underAnotherName } = result.baseline;
     const cases = moved.map(
       (m) =>
-        `    <testcase classname="${attr(m.file)}" name="${attr(`baseline: ${m.key}`)}" time="0">\n      <failure message="${attr(`moved: ${m.shown}`)}" type="regression">${text(`${m.key} moved: ${m.shown}${m.z === undefined ? '' : ` (z = ${m.z.toFixed(2)})`}`)}</failure>\n    </testcase>`,
+        `    <testcase classname="${attr(m.file)}" name="${attr(`baseline: ${m.key}`)}"${place(m.file, m)} time="0">\n      <failure message="${attr(`moved: ${m.shown}`)}" type="regression">${text(`${m.key} moved: ${m.shown}${m.z === undefined ? '' : ` (z = ${m.z.toFixed(2)})`}`)}</failure>\n    </testcase>`,
     );
     const elsewhere = underAnotherNameLines(result);
     underAnotherName.forEach((f, i) => {
@@ -61,7 +63,7 @@ export function checkJunit(result: CheckResult): string {
     const differently = recordedDifferentlyLines(result.baseline);
     recordedDifferently.forEach((f, i) => {
       cases.push(
-        `    <testcase classname="${attr(f.file)}" name="${attr(`baseline: ${f.key}`)}" time="0">\n      <skipped message="${attr('recorded differently: re-record the baseline')}">${text(differently[i]!)}</skipped>\n    </testcase>`,
+        `    <testcase classname="${attr(f.file)}" name="${attr(`baseline: ${f.key}`)}"${place(f.file, f)} time="0">\n      <skipped message="${attr('recorded differently: re-record the baseline')}">${text(differently[i]!)}</skipped>\n    </testcase>`,
       );
     });
     cases.push(
@@ -82,6 +84,14 @@ export function checkJunit(result: CheckResult): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/**
+ * A case's `file` and `line` attributes, which test reporters (GitHub's, GitLab's, Jenkins')
+ * read to point at the line: where its expectation is, or its figure's.
+ */
+function place(path: string, at: FigurePosition): string {
+  return at.line === undefined ? '' : ` file="${attr(path)}" line="${at.line}"`;
 }
 
 /** Text escaped for an XML attribute (no control characters XML 1.0 forbids). */

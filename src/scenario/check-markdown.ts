@@ -4,6 +4,7 @@ import {
   baselineLine,
   checkCounts,
   falseAlarmSentence,
+  locatedPath,
   newAndGoneListed,
   newAndGoneSentence,
   noBaselineLine,
@@ -35,7 +36,7 @@ export function checkMarkdown(result: CheckResult): string {
     lines.push('### Not passed', '');
     for (const { file, e } of notPassed) {
       lines.push(
-        `- **${e.verdict === 'fail' ? 'FAIL' : 'inconclusive'}** ${cell(file.path)}: ${cell(e.expect)}: ${cell(e.detail)}`,
+        `- **${e.verdict === 'fail' ? 'FAIL' : 'inconclusive'}** ${cell(locatedPath(file.path, e))}: ${cell(e.expect)}: ${cell(e.detail)}`,
       );
     }
     lines.push('');
@@ -53,7 +54,7 @@ export function checkMarkdown(result: CheckResult): string {
     if (baseline.moved.length > 0) {
       lines.push('| Scenario | Figure | Baseline → now |', '|---|---|---|');
       for (const m of baseline.moved)
-        lines.push(`| ${cell(m.file)} | ${cell(m.key)} | ${cell(m.shown)} |`);
+        lines.push(`| ${cell(locatedPath(m.file, m))} | ${cell(m.key)} | ${cell(m.shown)} |`);
       lines.push('');
     }
     for (const line of differently) lines.push(`- ${cell(line)}`);
@@ -72,7 +73,9 @@ export function checkMarkdown(result: CheckResult): string {
     for (const e of file.expectations) {
       const verdict =
         e.verdict === 'pass' ? 'pass' : e.verdict === 'fail' ? '**FAIL**' : '*inconclusive*';
-      lines.push(`| ${cell(file.path)} | ${cell(e.expect)} | ${cell(e.shown)} | ${verdict} |`);
+      lines.push(
+        `| ${cell(locatedPath(file.path, e))} | ${cell(e.expect)} | ${cell(e.shown)} | ${verdict} |`,
+      );
     }
   }
   lines.push('');

@@ -103,6 +103,12 @@ export interface CheckOptions {
 export interface ExpectationResult {
   readonly index: number;
   readonly expect: string;
+  /**
+   * Where the expectation's item is in its file (1-based), for `path:line:col` beside its
+   * verdict; absent only for a loaded scenario whose `locate` gives no position.
+   */
+  readonly line?: number;
+  readonly col?: number;
   readonly verdict: Verdict;
   /** What was judged against what was wanted: "62.35%, want 55.00% to 70.00%". */
   readonly shown: string;
@@ -357,9 +363,14 @@ async function checkFile(
   };
   // Analyses whose run was refused: an expectation of one says so, not the refusal again.
   const refused = new Set<string>();
+  // The analysis each row's figure came from: where a figure no expectation judges is asked for.
+  const analysisOf = new Map<string, string>();
   for (const analysis of plan.analyses) {
     try {
-      recordAnalysis(analysis, solver, record);
+      recordAnalysis(analysis, solver, (key, unit, estimate) => {
+        analysisOf.set(key, analysis.key);
+        record(key, unit, estimate);
+      });
     } catch (error) {
       refused.add(analysis.key);
       // A refusal of the run names the analysis' own field (one for its size came at its plan).
@@ -394,7 +405,11 @@ async function checkFile(
     try {
       const started = performance.now();
       const judged = await judgeExpectation(expectation, { solver, analyses, record, sampling });
-      const result = { ...judged, seconds: (performance.now() - started) / 1000 };
+      const result = {
+        ...judged,
+        ...positionIn(loaded, expectation.field),
+        seconds: (performance.now() - started) / 1000,
+      };
       results.push(result);
       options.onProgress?.(
         `${loaded.path}: ${verdictWord(result.verdict)} ${expectation.expect} (${result.shown})`,
@@ -406,6 +421,7 @@ async function checkFile(
       else problem(`${expectation.field}.of`, error);
     }
   }
+  const positions = figurePositions(loaded, results, analysisOf);
   return {
     path: loaded.path,
     baselineName:
@@ -414,9 +430,42 @@ async function checkFile(
         : pathFromBaseline(loaded.path, options.baselineFile),
     title: loaded.scenario.scenario,
     expectations: results,
-    figures: [...records.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    figures: [...records.values()]
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map((r) => ({ ...r, ...positions.get(r.key) })),
     seconds: (performance.now() - start) / 1000,
   };
+}
+
+/**
+ * The line and column of a field of a loaded scenario, from its `locate` (`path:line:col`, the
+ * path maybe holding colons itself); nothing when it gives no position.
+ */
+function positionIn(loaded: LoadedScenario, field: string): { line?: number; col?: number } {
+  const at = /:(\d+):(\d+)$/.exec(loaded.locate(field));
+  return at ? { line: Number(at[1]), col: Number(at[2]) } : {};
+}
+
+/**
+ * Where each figure is asked for in its file, by key: the first expectation judging it, else
+ * the analysis whose row it is (a figure the baseline records that no expectation judges).
+ */
+function figurePositions(
+  loaded: LoadedScenario,
+  results: readonly ExpectationResult[],
+  analysisOf: ReadonlyMap<string, string>,
+): Map<string, { line?: number; col?: number }> {
+  const at = new Map<string, { line?: number; col?: number }>();
+  for (const r of results)
+    for (const key of r.figures)
+      if (!at.has(key) && r.line !== undefined) at.set(key, { line: r.line, col: r.col! });
+  const analyses = new Map<string, { line?: number; col?: number }>();
+  for (const [key, analysis] of analysisOf) {
+    if (at.has(key)) continue;
+    if (!analyses.has(analysis)) analyses.set(analysis, positionIn(loaded, `analyses.${analysis}`));
+    at.set(key, analyses.get(analysis)!);
+  }
+  return at;
 }
 
 /** What judging needs: the exact solver, the analyses, where figures are recorded, sampling. */

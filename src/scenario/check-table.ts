@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { countOf } from '../format/format-count.ts';
 import { invalid } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
-import type { BaselineComparison } from './baseline.ts';
+import type { BaselineComparison, FigurePosition } from './baseline.ts';
 import type { CheckResult } from './check-scenarios.ts';
 import { compact, formatMove } from './format-figure.ts';
 import { DETECTION_POWER } from './judge.ts';
@@ -17,6 +17,16 @@ export function checkResultGiven(result: CheckResult): void {
   const given: unknown = result;
   if (!given || typeof given !== 'object' || !Array.isArray(result.files))
     throw invalid('result', given, "a check's result, as checkScenarioFiles returns it");
+}
+
+/**
+ * Where a verdict or a figure is, as editors and CI read it: `path:line:col` of its
+ * expectation's item (a figure's: the expectation that asked for it), the path alone for one
+ * with no position.
+ * @example locatedPath('scenarios/gate.yaml', { line: 12, col: 5 }) // "scenarios/gate.yaml:12:5"
+ */
+export function locatedPath(path: string, at: FigurePosition): string {
+  return at.line === undefined ? path : `${path}:${at.line}:${at.col ?? 1}`;
 }
 
 /** The counts of a check, and its one-line headline ("24 passed, 1 failed, 2 figures moved"). */
@@ -71,7 +81,7 @@ export function checkTable(
   checkResultGiven(result);
   const rows = result.files.flatMap((file) =>
     file.expectations.map((e) => ({
-      scenario: file.path,
+      scenario: locatedPath(file.path, e),
       expectation: e.expect,
       figure: e.shown,
       verdict: e.verdict === 'pass' ? 'pass' : e.verdict === 'fail' ? 'FAIL' : 'inconclusive',
@@ -95,13 +105,14 @@ export function checkTable(
       .filter((e) => e.verdict !== 'pass')
       .map(
         (e) =>
-          `  ${e.verdict === 'fail' ? 'FAIL' : 'inconclusive'}: ${f.path}: ${e.expect}: ${e.detail}`,
+          `  ${e.verdict === 'fail' ? 'FAIL' : 'inconclusive'}: ${locatedPath(f.path, e)}: ${e.expect}: ${e.detail}`,
       ),
   );
   if (notPassed.length) sections.push(prose(['Not passed:', ...notPassed]).join('\n'));
   if (result.baseline) {
     const lines = [baselineLine(result.baseline)];
-    for (const m of result.baseline.moved) lines.push(`  moved: ${m.file}: ${m.key}: ${m.shown}`);
+    for (const m of result.baseline.moved)
+      lines.push(`  moved: ${locatedPath(m.file, m)}: ${m.key}: ${m.shown}`);
     for (const line of recordedDifferentlyLines(result.baseline)) lines.push(`  ${line}`);
     for (const line of underAnotherNameLines(result)) lines.push(`  ${line}`);
     for (const line of newAndGoneListed(result)) lines.push(`  ${line}`);
@@ -165,7 +176,9 @@ export const MOST_NEW_AND_GONE_LISTED = 20;
 export function newAndGoneLines(comparison: BaselineComparison): string[] {
   const renamed = new Set(comparison.underAnotherName.map((f) => f.file));
   return [
-    ...comparison.added.filter((a) => !renamed.has(a.file)).map((a) => `new: ${a.file}: ${a.key}`),
+    ...comparison.added
+      .filter((a) => !renamed.has(a.file))
+      .map((a) => `new: ${locatedPath(a.file, a)}: ${a.key}`),
     ...comparison.removed.map((r) => `gone: ${r.file}: ${r.key}`),
   ];
 }
@@ -202,7 +215,7 @@ export function newAndGoneSentence(result: CheckResult): string {
  */
 export function recordedDifferentlyLines(comparison: BaselineComparison): string[] {
   return comparison.recordedDifferently.map(
-    (f) => `recorded differently: ${f.file}: ${f.key}: ${f.shown}; not compared`,
+    (f) => `recorded differently: ${locatedPath(f.file, f)}: ${f.key}: ${f.shown}; not compared`,
   );
 }
 

@@ -396,11 +396,16 @@ ${PLAIN}expectations:
     ]);
     expect(shifted.code).toBe(1);
     expect(shifted.stdout).toContain(
-      `moved: ${file}: winChance of plain.swing vs guard: 42.67% → 41.67%`,
+      `moved: ${file}:9:5: winChance of plain.swing vs guard: 42.67% → 41.67%`,
     );
     expect(shifted.stdout).toContain('check: 1 passed, 1 figure moved from the baseline');
     const xml = await readFile(join(dir, 'out-moved', 'check.junit.xml'), 'utf8');
     expect(xml).toContain('<failure message="moved: 42.67% → 41.67%" type="regression">');
+    // A CI's test reporter points at the expectation that asked for the figure.
+    expect(xml).toContain(`file="${file}" line="9" time="0">`);
+    // dicelab baseline names it there too.
+    const dry = await runInProcess(['baseline', file, '--baseline', baseline, '--quiet']);
+    expect(dry.stdout).toContain(`moved: ${file}:9:5: winChance of plain.swing vs guard:`);
   });
 
   it('catches a seeded rules change through the baseline: exact figures beyond 1e-9, simulated ones by a two-sample test', async () => {
@@ -441,9 +446,11 @@ expectations:
     ]);
     expect(stdout).not.toMatch(/FAIL/);
     expect(code).toBe(1);
-    expect(stdout).toContain(`moved: ${file}: winChance of hero.fight vs guard: 83.33% → 58.33%`);
+    expect(stdout).toContain(
+      `moved: ${file}:7:5: winChance of hero.fight vs guard: 83.33% → 58.33%`,
+    );
     expect(stdout).toMatch(
-      /moved: .*rules\.yaml: winChance of hero\.fight vs guard \[simulated\]: 8\d\.\d\d% \[.*20k trials\] → 5\d\.\d\d% \[.*20k trials\]/,
+      /moved: .*rules\.yaml:11:5: winChance of hero\.fight vs guard \[simulated\]: 8\d\.\d\d% \[.*20k trials\] → 5\d\.\d\d% \[.*20k trials\]/,
     );
     // Showing what would change writes nothing; --write records the new figures.
     const dry = await runInProcess(['baseline', file, '--baseline', baseline, '--quiet']);
@@ -505,7 +512,7 @@ expectations:
     expect(check.code).toBe(0);
     expect(check.stdout).not.toContain('moved:');
     expect(check.stdout).toContain(
-      `recorded differently: ${file}: ${key}: the baseline holds a simulated value (76.10% [75.03% to 77.13%, 20k trials]), the run an exact one (75.69%); not compared`,
+      `recorded differently: ${file}:5:5: ${key}: the baseline holds a simulated value (76.10% [75.03% to 77.13%, 20k trials]), the run an exact one (75.69%); not compared`,
     );
     expect(check.stdout).toContain(
       'Baseline: 0 figures unchanged, 0 moved, 1 new, 0 no longer computed, 1 recorded differently.',
@@ -517,14 +524,14 @@ expectations:
       'check: 2 passed, 1 figure recorded differently in the baseline (not compared)',
     );
     expect(await readFile(join(out, 'check.md'), 'utf8')).toContain(
-      `- recorded differently: ${file}: ${key}:`,
+      `- recorded differently: ${file}:5:5: ${key}:`,
     );
     expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toContain(
       '<skipped message="recorded differently: re-record the baseline">',
     );
     const dry = await runInProcess(['baseline', file, '--baseline', baseline, '--quiet']);
     expect(dry.stdout).toContain(
-      `recorded differently: ${file}: ${key}: the baseline holds a simulated value (76.10% [75.03% to 77.13%, 20k trials]), the run an exact one (75.69%); --write records it again`,
+      `recorded differently: ${file}:5:5: ${key}: the baseline holds a simulated value (76.10% [75.03% to 77.13%, 20k trials]), the run an exact one (75.69%); --write records it again`,
     );
     expect(dry.stdout).toContain('0 moved, 1 new, 0 gone, 0 unchanged, 1 recorded differently;');
     await runInProcess(['baseline', file, '--write', '--baseline', baseline, '--quiet']);
@@ -554,7 +561,7 @@ expectations:
       '--quiet',
     ]);
     expect(check.code).toBe(0);
-    const added = `new: ${file}: success of d6-pool stat 4`;
+    const added = `new: ${file}:4:5: success of d6-pool stat 4`;
     const gone = `gone: ${file}: expectedHits of d6-pool stat 3`;
     expect(check.stdout).toContain(
       `Baseline: 0 figures unchanged, 0 moved, 1 new, 1 no longer computed.\n  ${added}\n  ${gone}\n  (new figures join the baseline, and those no longer computed leave it, with \`dicelab baseline ${dir}/listed/ --write --baseline ${baseline}\`)\n`,
@@ -595,7 +602,7 @@ expectations:
     expect(check.code).toBe(0);
     const listed = check.stdout.split('\n').filter((line) => line.startsWith('  new: '));
     expect(listed).toHaveLength(19);
-    expect(listed[0]).toBe(`  new: ${file}: expectedHits of d6-pool stat 1`);
+    expect(listed[0]).toBe(`  new: ${file}:4:5: expectedHits of d6-pool stat 1`);
     const more = `and 5 more: \`dicelab baseline ${dir}/many/ --baseline ${baseline}\` lists every one`;
     expect(check.stdout).toContain(`\n  ${more}\n`);
     const markdown = await readFile(join(out, 'check.md'), 'utf8');

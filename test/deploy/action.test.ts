@@ -113,10 +113,15 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.code).toBe(1);
     expect(step.summary).toMatch(/^## dicelab check: 1 passed, 1 failed\n/);
     expect(step.summary).toContain(
-      '- **FAIL** scenarios/gate.yaml: the hero beats the guard most of the time:',
+      '- **FAIL** scenarios/gate.yaml:12:5: the hero beats the guard most of the time:',
     );
     expect(step.output).toBe('status=1\n');
     expect(step.stdout).toContain('::error title=dicelab check::an expectation failed');
+    // An annotation at the expectation's line, which GitHub shows on the pull request's file.
+    expect(step.stdout).toContain(
+      '\n::error file=scenarios/gate.yaml,line=12,col=5,title=dicelab check::FAIL: the hero beats the guard most of the time: winChance of hero.swing vs guard is 41.67%25, below 60.00%25\n',
+    );
+    expect(step.stdout.match(/^::error file=/gm)).toHaveLength(1);
   });
 
   it('checks every file of a path input written one a line (a YAML block), not only the first', async () => {
@@ -130,7 +135,7 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.code).toBe(1);
     expect(step.stdout).toMatch(/check: 1 passed, 1 failed \(2 expectations, 2 files, /);
     expect(step.summary).toContain(
-      '- **FAIL** scenarios/wall.yaml: the hero beats the guard most of the time:',
+      '- **FAIL** scenarios/wall.yaml:8:5: the hero beats the guard most of the time:',
     );
   });
 
@@ -146,7 +151,7 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(lines.code, lines.stdout + lines.stderr).toBe(1);
     expect(lines.stdout).toMatch(/check: 1 passed, 1 failed \(2 expectations, 2 files, /);
     expect(lines.summary).toContain(
-      '- **FAIL** scenarios/the wall/wall.yaml: the hero beats the guard most of the time:',
+      '- **FAIL** scenarios/the wall/wall.yaml:8:5: the hero beats the guard most of the time:',
     );
     // A block of one line is one path too.
     const one = await runAction('path-spaces', SCENARIO(PASS), {
@@ -182,7 +187,10 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(step.code).toBe(1);
     expect(step.summary).toMatch(/^## dicelab check: 1 passed, 1 figure moved from the baseline\n/);
     expect(step.summary).toContain(
-      '| scenarios/gate.yaml | winChance of hero.swing vs guard | 42.67% → 41.67% |',
+      '| scenarios/gate.yaml:8:5 | winChance of hero.swing vs guard | 42.67% → 41.67% |',
+    );
+    expect(step.stdout).toContain(
+      '\n::error file=scenarios/gate.yaml,line=8,col=5,title=dicelab check::moved: winChance of hero.swing vs guard: 42.67%25 → 41.67%25\n',
     );
     expect(step.summary).toContain(
       'record the new figures with `dicelab baseline scenarios/ --write` and commit `reports/baseline.json`',
@@ -194,6 +202,9 @@ describe("dicelab's GitHub Action (action.yml's step, scripts/action-check.sh)",
     expect(failing.code).toBe(3);
     expect(failing.output).toBe('status=3\n');
     expect(failing.summary).toMatch(/^## dicelab check: 0 passed, 1 inconclusive\n/);
+    expect(failing.stdout).toMatch(
+      /\n::warning file=scenarios\/gate\.yaml,line=8,col=5,title=dicelab check::inconclusive: the hero beats the guard 5 times in 12, simulated: /,
+    );
     const passing = await runAction('undecided-pass', SCENARIO(UNDECIDED), {
       DICELAB_INCONCLUSIVE: 'pass',
     });

@@ -300,16 +300,16 @@ describe('installed into an empty project (npm install --prefer-offline dicelab-
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(stdout).toMatch(
-      /scenarios\/wall\.yaml +the climber gets over the wall most days .* FAIL/,
+      /scenarios\/wall\.yaml:7:5 +the climber gets over the wall most days .* FAIL/,
     );
     expect(stdout).toMatch(
-      /scenarios\/gate\.yaml +a lone d6 beats the guard 5 times in 12 .* pass/,
+      /scenarios\/gate\.yaml:\d+:5 +a lone d6 beats the guard 5 times in 12 .* pass/,
     );
     expect(stdout).toContain('check: 1 passed, 1 failed (2 expectations, 2 files,');
     const markdown = await readFile(join(game, 'reports', 'check.md'), 'utf8');
     expect(markdown).toMatch(/^## dicelab check: 1 passed, 1 failed\n/);
     expect(markdown).toContain(
-      '**FAIL** scenarios/wall.yaml: the climber gets over the wall most days',
+      '**FAIL** scenarios/wall.yaml:7:5: the climber gets over the wall most days',
     );
     expect(existsSync(join(game, 'reports', 'check.junit.xml'))).toBe(true);
   });

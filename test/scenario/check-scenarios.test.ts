@@ -54,7 +54,7 @@ ${PLAIN}expectations:
     );
     expect(result.status).toBe(1);
     expect(checkTable(result)).toContain(
-      'FAIL: test.yaml: a d6 beats a C3 threat more often than not',
+      'FAIL: test.yaml:9:5: a d6 beats a C3 threat more often than not',
     );
   });
 
@@ -440,7 +440,82 @@ ${PLAIN}expectations:
     expect(xml.match(/<\/testcase>/g)).toHaveLength(2);
     const md = checkMarkdown(result);
     expect(md.split('\n')[0]).toBe('## dicelab check: 1 passed, 1 failed');
-    expect(md).toContain('| test.yaml | splits "d6 \\| d2" & friends < 100% |');
-    expect(md).toContain('- **FAIL** test.yaml: an impossible bound:');
+    expect(md).toContain('| test.yaml:5:5 | splits "d6 \\| d2" & friends < 100% |');
+    expect(md).toContain('- **FAIL** test.yaml:9:5: an impossible bound:');
+  });
+
+  it('names every verdict and every figure moved or new by the line and column of its expectation', async () => {
+    const text = (bound: string) => `scenario: where
+${PLAIN}analyses:
+  grid: { analysis: tune, character: plain, steps: [3], challenges: [3] }
+expectations:
+  - expect: a d6 beats C3 5 times in 12
+    figure: winChance
+    of: { character: plain, action: swing, challenge: 3, pool: natural }
+    ${bound}
+  - expect: a d8 beats C3 more often than not
+    figure: winChance
+    of: { character: plain, action: lunge, challenge: 3, pool: natural }
+    atLeast: 90%
+`;
+    const before = await checkScenarios([load(text('atLeast: 40%'), 'qa/where.yaml')]);
+    const result = await checkScenarios([load(text('atLeast: 50%'), 'qa/where.yaml')], {
+      // The d6's figure moved from its baseline, the d8's is new; the tune row is unchanged.
+      baseline: {
+        ...updateBaseline(undefined, before.files, 1),
+        files: {
+          'qa/where.yaml': {
+            'winChance of plain.swing vs C3 (pool natural)': 0.5,
+            'winChance of grid [steps 3, challenge 3]': before.files[0]!.figures.find((f) =>
+              f.key.startsWith('winChance of grid'),
+            )!.estimate.estimate,
+          },
+        },
+      },
+    });
+    const [d6, d8] = result.files[0]!.expectations;
+    expect(d6).toMatchObject({ verdict: 'fail', line: 7, col: 5 });
+    expect(d8).toMatchObject({ verdict: 'fail', line: 11, col: 5 });
+    // A figure no expectation judges is asked for by its analysis.
+    expect(result.files[0]!.figures.map(({ key, line, col }) => ({ key, line, col }))).toEqual([
+      { key: 'winChance of grid [steps 3, challenge 3]', line: 5, col: 9 },
+      { key: 'winChance of plain.lunge vs C3 (pool natural)', line: 11, col: 5 },
+      { key: 'winChance of plain.swing vs C3 (pool natural)', line: 7, col: 5 },
+    ]);
+    expect(result.baseline?.moved).toMatchObject([{ file: 'qa/where.yaml', line: 7, col: 5 }]);
+    expect(result.baseline?.added).toEqual([
+      {
+        file: 'qa/where.yaml',
+        key: 'winChance of plain.lunge vs C3 (pool natural)',
+        line: 11,
+        col: 5,
+      },
+    ]);
+    const table = checkTable(result);
+    expect(table).toMatch(/^qa\/where\.yaml:7:5 +a d6 beats C3 5 times in 12 /m);
+    expect(table).toContain('  FAIL: qa/where.yaml:7:5: a d6 beats C3 5 times in 12: ');
+    expect(table).toContain('  FAIL: qa/where.yaml:11:5: a d8 beats C3 more often than not: ');
+    expect(table).toContain(
+      '  moved: qa/where.yaml:7:5: winChance of plain.swing vs C3 (pool natural): 50.00% → 41.67%',
+    );
+    expect(table).toContain(
+      '  new: qa/where.yaml:11:5: winChance of plain.lunge vs C3 (pool natural)',
+    );
+    const md = checkMarkdown(result);
+    expect(md).toContain('- **FAIL** qa/where.yaml:11:5: a d8 beats C3 more often than not: ');
+    expect(md).toContain('| qa/where.yaml:7:5 | a d6 beats C3 5 times in 12 |');
+    expect(md).toContain(
+      '| qa/where.yaml:7:5 | winChance of plain.swing vs C3 (pool natural) | 50.00% → 41.67% |',
+    );
+    expect(md).toContain(
+      '- new: qa/where.yaml:11:5: winChance of plain.lunge vs C3 (pool natural)',
+    );
+    const xml = checkJunit(result);
+    expect(xml).toContain(
+      '<testcase classname="qa/where.yaml" name="a d8 beats C3 more often than not" file="qa/where.yaml" line="11" time="',
+    );
+    expect(xml).toContain(
+      '<testcase classname="qa/where.yaml" name="baseline: winChance of plain.swing vs C3 (pool natural)" file="qa/where.yaml" line="7" time="0">',
+    );
   });
 });
