@@ -35,6 +35,7 @@ export type { CheckScenario } from '../scenario/check-scenario-schema.ts';
 export type { FalseAlarmBudget, SimulatedFigure } from '../scenario/check-scenarios.ts';
 export {
   type CheckOptions,
+  type CheckProgress,
   type CheckResult,
   checkScenarios,
   type ExpectationResult,

@@ -2,7 +2,12 @@ import type { Command } from '@commander-js/extra-typings';
 import { countOf } from '../format/format-count.ts';
 import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { formatBaseline, updateBaseline } from '../scenario/baseline.ts';
-import { CHECK_RUN_LIMITS, checkScenarios, MAX_TRIALS_HELP } from '../scenario/check-scenarios.ts';
+import {
+  CHECK_RUN_LIMITS,
+  type CheckResult,
+  checkScenarios,
+  MAX_TRIALS_HELP,
+} from '../scenario/check-scenarios.ts';
 import { checkCounts, locatedPath, newAndGoneLines } from '../scenario/check-table.ts';
 import { EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
@@ -50,7 +55,7 @@ export function registerBaseline(program: Command) {
       `worker threads for simulations, 1 to ${MAX_THREADS} (default: automatic)`,
       threadsFlag,
     )
-    .option('-q, --quiet', 'no progress lines on stderr')
+    .option('-q, --quiet', 'no progress on stderr (no bar, no line per expectation)')
     .addHelpText(
       'after',
       `
@@ -70,15 +75,21 @@ Examples:
       const scenarios = loadScenarioFiles(files);
       const previous = readBaseline(options.baseline, '--baseline');
       const seed = options.seed ?? previous?.seed ?? 1;
-      const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
-      const result = await checkScenarios(scenarios, {
-        seed,
-        ...(options.maxTrials === undefined ? {} : { maxTrials: options.maxTrials }),
-        ...(options.threads === undefined ? {} : { threads: options.threads }),
-        ...(previous ? { baseline: previous } : {}),
-        baselineFile: options.baseline,
-        ...(say ? { onProgress: say } : {}),
-      });
+      // The bar loads here, with the command that draws it.
+      const progress = (await import('./check-progress.ts')).checkProgress(options.quiet);
+      let result: CheckResult;
+      try {
+        result = await checkScenarios(scenarios, {
+          seed,
+          ...(options.maxTrials === undefined ? {} : { maxTrials: options.maxTrials }),
+          ...(options.threads === undefined ? {} : { threads: options.threads }),
+          ...(previous ? { baseline: previous } : {}),
+          baselineFile: options.baseline,
+          ...progress.options,
+        });
+      } finally {
+        progress.stop();
+      }
       const next = updateBaseline(previous, result.files, seed);
       const figures = result.files.reduce((n, f) => n + f.figures.length, 0);
       const lines: string[] = [];

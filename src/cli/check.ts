@@ -3,7 +3,11 @@ import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { checkJunit } from '../scenario/check-junit.ts';
 import { checkMarkdown } from '../scenario/check-markdown.ts';
-import { CHECK_RUN_LIMITS, MAX_TRIALS_HELP } from '../scenario/check-scenarios.ts';
+import {
+  CHECK_RUN_LIMITS,
+  type CheckResult,
+  MAX_TRIALS_HELP,
+} from '../scenario/check-scenarios.ts';
 import { checkTable } from '../scenario/check-table.ts';
 import { DETECTION_POWER, EXACT_TOLERANCE, RUN_FALSE_ALARM } from '../scenario/judge.ts';
 import {
@@ -56,7 +60,7 @@ export function registerCheck(program: Command) {
       `worker threads for simulations, 1 to ${MAX_THREADS} (default: automatic)`,
       threadsFlag,
     )
-    .option('-q, --quiet', 'no progress lines on stderr')
+    .option('-q, --quiet', 'no progress on stderr (no bar, no line per expectation)')
     .addHelpText(
       'after',
       `
@@ -82,20 +86,26 @@ Examples:
         { flag: '--out', given: options.out, names: 'folder' },
         Object.values(CHECK_FILES),
       );
-      const say = options.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       // The default baseline may be missing (none recorded yet); one given must be there.
       const given = command.getOptionValueSource('baseline') !== 'default';
-      const result = await checkScenarioFiles(
-        files,
-        {
-          ...(given ? { baseline: options.baseline } : {}),
-          ...(options.seed === undefined ? {} : { seed: options.seed }),
-          ...(options.maxTrials === undefined ? {} : { maxTrials: options.maxTrials }),
-          ...(options.threads === undefined ? {} : { threads: options.threads }),
-          ...(say ? { onProgress: say } : {}),
-        },
-        '--baseline',
-      );
+      // The bar loads here, with the command that draws it.
+      const progress = (await import('./check-progress.ts')).checkProgress(options.quiet);
+      let result: CheckResult;
+      try {
+        result = await checkScenarioFiles(
+          files,
+          {
+            ...(given ? { baseline: options.baseline } : {}),
+            ...(options.seed === undefined ? {} : { seed: options.seed }),
+            ...(options.maxTrials === undefined ? {} : { maxTrials: options.maxTrials }),
+            ...(options.threads === undefined ? {} : { threads: options.threads }),
+            ...progress.options,
+          },
+          '--baseline',
+        );
+      } finally {
+        progress.stop();
+      }
       const written = await writeFilesAtomically(options.out, [
         { name: CHECK_FILES.junit, content: checkJunit(result) },
         { name: CHECK_FILES.markdown, content: checkMarkdown(result) },

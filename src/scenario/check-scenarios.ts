@@ -61,6 +61,11 @@ export const CHECK_RUN_OPTION_SHAPE = {
   onProgress: z
     .custom<(line: string) => void>((v) => typeof v === 'function', { error: 'a function' })
     .optional(),
+  onProgressCounts: z
+    .custom<(progress: CheckProgress) => void>((v) => typeof v === 'function', {
+      error: 'a function',
+    })
+    .optional(),
 } satisfies Partial<Record<keyof CheckOptions, z.ZodType>>;
 
 /** The fields of {@link CheckOptions}, checked before anything runs. */
@@ -97,6 +102,24 @@ export interface CheckOptions {
   readonly baselineFile?: string;
   /** Called with one line per expectation judged (progress for people). */
   readonly onProgress?: (line: string) => void;
+  /**
+   * Called with how far the run is (for a progress bar): at its start, after each expectation,
+   * and while a simulated figure is sampled, after each batch of its trials (about every 100 ms).
+   */
+  readonly onProgressCounts?: (progress: CheckProgress) => void;
+}
+
+/** How far a check is, as {@link CheckOptions.onProgressCounts} is told. */
+export interface CheckProgress {
+  /** Expectations done (judged, or found a problem in) of `expectations`. */
+  readonly done: number;
+  /** Every expectation of the run. */
+  readonly expectations: number;
+  /**
+   * While a simulated figure of expectation `done + 1` is sampled: the trials of this sample
+   * (one look at the figure; a look undecided is followed by one of ×4 the trials) done so far.
+   */
+  readonly trials?: { readonly done: number; readonly total: number };
 }
 
 /** How one expectation came out. */
@@ -232,8 +255,21 @@ export async function checkScenarios(
   const falseAlarm = falseAlarmBudget(scenarios, options.baseline !== undefined);
   const problems: string[] = [];
   const files: FileCheck[] = [];
+  const counts = {
+    done: 0,
+    expectations: scenarios.reduce((n, s) => n + s.plan.expectations.length, 0),
+  };
+  const tell = options.onProgressCounts;
+  const progress: Progress = {
+    expectationDone: () => {
+      counts.done++;
+      tell?.({ ...counts });
+    },
+    ...(tell ? { trials: (done, total) => tell({ ...counts, trials: { done, total } }) } : {}),
+  };
+  tell?.({ ...counts });
   for (const loaded of scenarios) {
-    files.push(await checkFile(loaded, { ...options, seed }, falseAlarm.share, problems));
+    files.push(await checkFile(loaded, { ...options, seed }, falseAlarm.share, problems, progress));
   }
   if (problems.length > 0)
     throw new ScenarioError(problems, 'the check stopped, nothing was written');
@@ -339,11 +375,18 @@ export function looksUpTo(first: number, cap: number): number {
   return looks;
 }
 
+/** What a file's check tells of its progress: each expectation done, a sample's trials. */
+interface Progress {
+  readonly expectationDone: () => void;
+  readonly trials?: (done: number, total: number) => void;
+}
+
 async function checkFile(
   loaded: LoadedScenario,
   options: CheckOptions & { seed: number },
   share: number,
   problems: string[],
+  progress: Progress,
 ): Promise<FileCheck> {
   const start = performance.now();
   const { plan } = loaded;
@@ -392,6 +435,7 @@ async function checkFile(
     // Each look of a judgement spends an equal part of its share: its interval's confidence.
     confidence: 1 - share / looksUpTo(first, cap),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
+    ...(progress.trials ? { onProgress: progress.trials } : {}),
   };
   const results: ExpectationResult[] = [];
   for (const expectation of plan.expectations) {
@@ -400,6 +444,7 @@ async function checkFile(
       problems.push(
         `${loaded.locate(unrun.field)}: ${unrun.field}: not judged, as its analysis ${unrun.key} was refused`,
       );
+      progress.expectationDone();
       continue;
     }
     try {
@@ -420,6 +465,7 @@ async function checkFile(
         problems.push(`${loaded.locate(error.field)}: ${error.message}`);
       else problem(`${expectation.field}.of`, error);
     }
+    progress.expectationDone();
   }
   const positions = figurePositions(loaded, results, analysisOf);
   return {
@@ -479,6 +525,7 @@ interface Judging {
     readonly seed: number;
     readonly confidence: number;
     readonly threads?: number;
+    readonly onProgress?: (done: number, total: number) => void;
   };
 }
 
@@ -636,6 +683,7 @@ async function decide(
           seed: sampling.seed,
           confidence: sampling.confidence,
           ...(sampling.threads === undefined ? {} : { threads: sampling.threads }),
+          ...(sampling.onProgress ? { onProgress: sampling.onProgress } : {}),
         }),
       );
     }

@@ -19,6 +19,8 @@ export interface SampleOptions {
   readonly threads?: number;
   /** The interval's two-sided confidence (default `CONFIDENCE`, 99.9%). */
   readonly confidence?: number;
+  /** Told the trials done and in all after each batch, as `simulate` tells them. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -35,7 +37,11 @@ export async function simulateFigure(
   options: SampleOptions,
 ): Promise<Estimate> {
   const seed = figureSeed(options.seed, ref.key);
-  const threads = options.threads === undefined ? {} : { threads: options.threads };
+  // Neither changes the sample.
+  const running = {
+    ...(options.threads === undefined ? {} : { threads: options.threads }),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  };
   const confidence = options.confidence ?? CONFIDENCE;
   const spec = ref.spec;
   if (spec.kind === 'roll') {
@@ -45,7 +51,7 @@ export async function simulateFigure(
       spec: simulationSpec(roll, spec.setup.policy, spec.setup.rerolls),
       trials: options.trials,
       seed,
-      ...threads,
+      ...running,
     });
     const n = result.completedTrials;
     const summary = (await summarizeResult(result)) as RollSimulation;
@@ -69,7 +75,7 @@ export async function simulateFigure(
       spec: spec.fight.spec,
       trials: options.trials,
       seed,
-      ...threads,
+      ...running,
     });
     const n = result.completedTrials;
     // Tally slots 0..maxRounds−1: fights won in round k + 1 (see fight/simulate-fight.ts).
@@ -105,7 +111,7 @@ export async function simulateFigure(
       spec: spec.input,
       trials: options.trials,
       seed,
-      ...threads,
+      ...running,
     });
     const n = result.completedTrials;
     const sampled = (await sampledFigures(result))[ref.figure];

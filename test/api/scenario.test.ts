@@ -47,6 +47,7 @@ const WRONG: [Record<string, unknown>, string][] = [
   [{ threads: 0 }, 'options.threads: 0 is not allowed (expected an integer from 1 to 256)'],
   [{ threads: 1000 }, 'options.threads: 1000 is not allowed (expected an integer from 1 to 256)'],
   [{ onProgress: 5 }, 'options.onProgress: 5 is not allowed (expected a function)'],
+  [{ onProgressCounts: 5 }, 'options.onProgressCounts: 5 is not allowed (expected a function)'],
   [
     { baseline: 'reports/baseline.json' },
     'options.baseline: "reports/baseline.json" is not allowed (expected a baseline, as parseBaseline or readBaseline returns it)',

@@ -22,7 +22,7 @@ export function fakeTerminal(isTTY = true) {
  * send: save and restore the cursor (ESC 7, ESC 8), go to a column (ESC [n G), clear the line
  * or its right part (ESC [2K, ESC [0K); other ESC [ sequences change no text.
  */
-function screenOf(written: string): string[] {
+export function screenOf(written: string): string[] {
   const lines = [''];
   let row = 0;
   let column = 0;

@@ -249,6 +249,41 @@ ${PLAIN}expectations:
     );
   });
 
+  it("tells how far it is: expectations done of all, and a simulated figure's trials as batches finish", async () => {
+    // Before, only a line once an expectation was judged: a long simulation told nothing.
+    const told: unknown[] = [];
+    await checkScenarios(
+      [
+        load(`scenario: told
+${PLAIN}simulation: { trials: 200000, maxTrials: 200000 }
+expectations:
+  - expect: a d6 beats a C3 threat at least 30% of the time
+    figure: winChance
+    of: { character: plain, action: swing, challenge: 3, pool: natural }
+    atLeast: 30%
+  - expect: so it does simulated
+    figure: winChance
+    of: { character: plain, action: swing, challenge: 3, pool: natural }
+    by: simulation
+    atLeast: 30%
+`),
+      ],
+      { threads: 1, onProgressCounts: (progress) => told.push(progress) },
+    );
+    const samples = told.filter((p) => (p as { trials?: unknown }).trials);
+    expect(told[0]).toEqual({ done: 0, expectations: 2 });
+    expect(told[1]).toEqual({ done: 1, expectations: 2 });
+    expect(told.at(-1)).toEqual({ done: 2, expectations: 2 });
+    // 200,000 trials are four chunks of 65,536 (the last short), played in more than one batch.
+    expect(samples.length).toBeGreaterThan(1);
+    expect(samples.at(-1)).toEqual({
+      done: 1,
+      expectations: 2,
+      trials: { done: 200_000, total: 200_000 },
+    });
+    expect(told).toHaveLength(samples.length + 3);
+  });
+
   it('judges analysis cells, differences and monotone rules over an analysis grid', async () => {
     const result = await checkScenarios([
       load(`scenario: analyses

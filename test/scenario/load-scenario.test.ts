@@ -639,7 +639,7 @@ describe("the library's file arguments", () => {
       'options.baseline: 7 is not allowed (expected the path of a baseline file, or false to compare with none)',
     );
     expect(await refused({ treads: 2 })).toMatch(
-      /^options\.treads: no such field \(did you mean threads\? the fields here are baseline, seed, maxTrials, threads, onProgress\)$/,
+      /^options\.treads: no such field \(did you mean threads\? the fields here are baseline, seed, maxTrials, threads, onProgress, onProgressCounts\)$/,
     );
   });
 
