@@ -29,6 +29,15 @@ describe('parseScenario: every problem of a file at once, each at its line and c
     }
   });
 
+  it('names a value with an unquoted ": " by its field, with the quotes to add', () => {
+    // Before, "y3.yaml:4:13: Nested mappings are not allowed in compact mappings".
+    const text =
+      'scenario: x\nsystem: d6-pool\nexpectations:\n  - expect: stat 3: a quarter succeed\n    figure: success\n    of: { stat: 3 }\n    atLeast: 0.2\n';
+    expect(problems(text, 'y3.yaml')).toEqual([
+      'y3.yaml:4:13: expectations[0].expect: stat 3: a quarter succeed has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it: "stat 3: a quarter succeed")',
+    ]);
+  });
+
   it('lists a syntax error, an unknown field, wrong types, a missing character and impossible setups together', () => {
     const text = `scenario: Broken on purpose
 characters:
