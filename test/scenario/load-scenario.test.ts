@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, parseScenario } from '../../src/scenario/load-scenario.ts';
+import { CHECK_SYSTEM_NAMES } from '../../src/systems/systems.ts';
 
 /** The problems of a file, as `dicelab check` prints them. */
 function problems(text: string, path = 'bad.yaml'): string[] {
@@ -35,6 +36,21 @@ describe('parseScenario: every problem of a file at once, each at its line and c
       'scenario: x\nsystem: d6-pool\nexpectations:\n  - expect: stat 3: a quarter succeed\n    figure: success\n    of: { stat: 3 }\n    atLeast: 0.2\n';
     expect(problems(text, 'y3.yaml')).toEqual([
       'y3.yaml:4:13: expectations[0].expect: stat 3: a quarter succeed has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it: "stat 3: a quarter succeed")',
+    ]);
+  });
+
+  it("refuses expectations: [] in every system's file: a check of it would pass judging nothing", () => {
+    // Before, no problem: `check: 0 passed (0 expectations, 1 file, …)`, exit 0.
+    for (const system of ['zidara', ...CHECK_SYSTEM_NAMES]) {
+      expect(
+        problems(`scenario: x\nsystem: ${system}\nexpectations: []\n`, 'none.yaml'),
+        system,
+      ).toEqual([
+        'none.yaml:3:15: expectations: [] is not allowed (expected at least 1 expectation)',
+      ]);
+    }
+    expect(problems('scenario: x\nexpectations: []\n', 'none.yaml')).toEqual([
+      'none.yaml:2:15: expectations: [] is not allowed (expected at least 1 expectation)',
     ]);
   });
 
@@ -269,22 +285,20 @@ expectations:
     // trials (100000000))", a field the file does not hold, at the mapping.
     const past =
       'simulation.trials: 100000000 is not allowed (expected at most 1000000, the default maxTrials: more trials need simulation.maxTrials set as high)';
-    expect(problems('scenario: t\nexpectations: []\nsimulation: { trials: 100000000 }\n')).toEqual([
+    expect(problems('scenario: t\ndescription: t\nsimulation: { trials: 100000000 }\n')).toEqual([
       `bad.yaml:3:23: ${past}`,
     ]);
     expect(
-      problems(
-        'scenario: t\nsystem: d6-pool\nexpectations: []\nsimulation:\n  trials: 100000000\n',
-      ),
+      problems('scenario: t\nsystem: d6-pool\ndescription: t\nsimulation:\n  trials: 100000000\n'),
     ).toEqual([`bad.yaml:5:11: ${past}`]);
     expect(
       problems(
-        'scenario: t\nexpectations: []\nsimulation: { trials: 100000000, maxTrials: 100000000 }\n',
+        'scenario: t\ndescription: t\nsimulation: { trials: 100000000, maxTrials: 100000000 }\n',
       ),
     ).toEqual([]);
     // A maxTrials the file sets below its trials is told at the maxTrials, as before.
     expect(
-      problems('scenario: t\nexpectations: []\nsimulation: { trials: 100000, maxTrials: 20000 }\n'),
+      problems('scenario: t\ndescription: t\nsimulation: { trials: 100000, maxTrials: 20000 }\n'),
     ).toEqual([
       'bad.yaml:3:42: simulation.maxTrials: 20000 is not allowed (expected at least trials (100000))',
     ]);
