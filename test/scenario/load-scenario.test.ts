@@ -54,6 +54,20 @@ describe('parseScenario: every problem of a file at once, each at its line and c
     ]);
   });
 
+  it('says a misspelt required field once, as the unknown field, not also as the one missing', () => {
+    // Before, also "3:9: characters.vesk.actions: missing (expected set actions: …)".
+    expect(
+      problems('scenario: x\ncharacters:\n  vesk: { titles: 1, actoins: { locks: 3 } }\n'),
+    ).toEqual([
+      'bad.yaml:3:22: characters.vesk.actoins: no such field (did you mean actions? the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, boostSize, auraPerTopFace, tiesGoTo, rerollKeepsBest, policy, rerolls)',
+    ]);
+    // A required field missing with no unknown field taken for it is still said.
+    expect(problems('scenario: x\ncharacters:\n  vesk: { titles: 1, bogus: 1 }\n')).toEqual([
+      'bad.yaml:3:9: characters.vesk.actions: missing (expected set actions: a mapping of names to steps, such as { locks: 5 })',
+      'bad.yaml:3:22: characters.vesk.bogus: no such field (the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, boostSize, auraPerTopFace, tiesGoTo, rerollKeepsBest, policy, rerolls)',
+    ]);
+  });
+
   it('lists a syntax error, an unknown field, wrong types, a missing character and impossible setups together', () => {
     const text = `scenario: Broken on purpose
 characters:
@@ -190,7 +204,7 @@ expectations:
     atLeast: 0.5
 `),
     ).toEqual([
-      'bad.yaml:9:5: expectations[0].figure: missing (expected one of winChance, mainWinChance, expectedWins, auraGained, auraEnd, auraShared, resolveEnd, expectedUtility, fallsWithin, meanRoundsToWin, rank, score, mainWin, allWin, gain, minorWins, frontier, wonInRound, reached, auraAtStart, resolveAtStart, auraSpent, resolveSpent)',
+      // Its "figure: missing" is the same typo: said once, by the unknown field.
       'bad.yaml:10:5: expectations[0].figur: no such field (did you mean figure? the fields here are expect, figure, of, by, between, atLeast, atMost, minus, monotone, over, along)',
     ]);
     expect(problems('scenario: x\nthreats:\n  "the guard": { challenge: 3 }\n')).toEqual([
