@@ -81,8 +81,8 @@ export function parseYaml(
           return { ...problem(error.offset, `${field}: ${error.message}`), field };
         }
         const field = fieldName(twice.path);
-        const { line } = linePosition(text, twice.first);
-        return { ...problem(error.offset, duplicateKeyMessage(field, line)), field };
+        const first = linePosition(text, twice.first);
+        return { ...problem(error.offset, duplicateKeyMessage(field, first)), field };
       }),
     };
   }

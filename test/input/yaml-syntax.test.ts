@@ -83,7 +83,7 @@ describe('YAML syntax errors, where the mistake is', () => {
 
   it('still names a key written twice, at its second appearance', () => {
     expect(problems('a: 1\na: 2\n')).toEqual([
-      '2:1: a: written twice (expected each key once in its mapping; its first is at line 1)',
+      '2:1: a: written twice (expected each key once in its mapping; its first is at 1:1)',
     ]);
   });
 });

@@ -151,7 +151,7 @@ threats:
       'syntax.yaml:5:10: "[" is never closed (expected a "]" to end the list it opens)',
     ]);
     expect(problems('scenario: x\nscenario: y\n', 'twice.yaml')).toEqual([
-      'twice.yaml:2:1: scenario: written twice (expected each key once in its mapping; its first is at line 1)',
+      'twice.yaml:2:1: scenario: written twice (expected each key once in its mapping; its first is at 1:1)',
     ]);
   });
 
@@ -187,8 +187,8 @@ expectations:
     atLeast: 0.5
 `;
     expect(problems(text, 'twice.yaml')).toEqual([
-      'twice.yaml:8:3: threats.guard: written twice (expected each key once in its mapping; its first is at line 7)',
-      'twice.yaml:13:54: expectations[0].of.action: written twice (expected each key once in its mapping; its first is at line 13)',
+      'twice.yaml:8:3: threats.guard: written twice (expected each key once in its mapping; its first is at 7:3)',
+      'twice.yaml:13:54: expectations[0].of.action: written twice (expected each key once in its mapping; its first is at 13:28)',
     ]);
   });
 
