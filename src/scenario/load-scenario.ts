@@ -52,6 +52,10 @@ export type ScenarioParse =
   | { readonly ok: true; readonly scenario: LoadedScenario }
   | { readonly ok: false; readonly problems: readonly ScenarioProblem[] };
 
+/** What an empty scenario file is told. */
+const EMPTY_FILE =
+  'the file is empty (expected a scenario: a mapping with its title, scenario: …, and what to check, expectations: [ … ])';
+
 /**
  * Reads a scenario file's text (YAML; JSON is YAML too) and checks all of it before anything
  * runs: syntax, then the schema (unknown fields, wrong types, bad values), then meaning
@@ -69,6 +73,9 @@ export function parseScenario(text: string, path: string): ScenarioParse {
   if (!yaml.ok)
     return { ok: false, problems: yaml.problems.map((p) => ({ path, field: '', ...p })) };
   const { doc, lines, value } = yaml;
+  // Nothing but blank lines and comments: said so, not as a null the file does not show.
+  if (doc.contents === null)
+    return { ok: false, problems: [{ path, line: 1, col: 1, field: '', message: EMPTY_FILE }] };
   const locator = yamlLocator(doc, lines);
   const problems: ScenarioProblem[] = [];
   const add = (field: string, message: string, at: Position) =>

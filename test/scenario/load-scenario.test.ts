@@ -54,6 +54,14 @@ describe('parseScenario: every problem of a file at once, each at its line and c
     ]);
   });
 
+  it('says an empty file is empty, not a null the file does not show', () => {
+    // Before, "1:1: the file: null (an empty value) is not allowed (expected an object)".
+    const empty =
+      'empty.yaml:1:1: the file is empty (expected a scenario: a mapping with its title, scenario: …, and what to check, expectations: [ … ])';
+    expect(problems('', 'empty.yaml')).toEqual([empty]);
+    expect(problems('# notes only\n\n', 'empty.yaml')).toEqual([empty]);
+  });
+
   it('says a misspelt required field once, as the unknown field, not also as the one missing', () => {
     // Before, also "3:9: characters.vesk.actions: missing (expected set actions: …)".
     expect(
