@@ -62,6 +62,26 @@ describe('parseScenario: every problem of a file at once, each at its line and c
     expect(problems('# notes only\n\n', 'empty.yaml')).toEqual([empty]);
   });
 
+  it('shows a value the schema read (a percentage) as the file writes it', () => {
+    // Before, "expectations[0].between: [0.2,0.3] is not allowed (…)".
+    const text =
+      'scenario: x\nsystem: d6-pool\nexpectations:\n  - expect: a\n    figure: success\n    of: { stat: 3 }\n    between: ["20%", "30%"]\n    atLeast: 10%\n';
+    expect(problems(text)).toEqual([
+      'bad.yaml:7:14: expectations[0].between: ["20%","30%"] is not allowed (expected either between, or atLeast and/or atMost)',
+    ]);
+    expect(
+      problems(`${HEADER}expectations:
+  - expect: a
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    between: ["20%", "30%"]
+    atMost: 40%
+`),
+    ).toEqual([
+      'bad.yaml:12:14: expectations[0].between: ["20%","30%"] is not allowed (expected either between, or atLeast and/or atMost)',
+    ]);
+  });
+
   it('says a misspelt required field once, as the unknown field, not also as the one missing', () => {
     // Before, also "3:9: characters.vesk.actions: missing (expected set actions: …)".
     expect(
