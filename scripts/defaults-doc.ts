@@ -186,6 +186,7 @@ ${table([
     upTo(SCENARIO_LIMITS.minTrials, SCENARIO_LIMITS.maxTrials),
   ],
   ['analyses.*.top', '', '', upTo(1, SCENARIO_LIMITS.top)],
+  ['expectations', '', '', `at least ${SCENARIO_LIMITS.minExpectations} when written`],
 ])}
 
 ## The queue

@@ -57,9 +57,9 @@ function parseJson(
   }
   const duplicate = duplicateJsonKey(text, value, colons);
   if (duplicate) {
-    const { line } = linePosition(text, duplicate.first);
+    const first = linePosition(text, duplicate.first);
     throw new InputError(
-      `${place(duplicate.offset)}: ${duplicateKeyMessage(fieldName(duplicate.path), line)}`,
+      `${place(duplicate.offset)}: ${duplicateKeyMessage(fieldName(duplicate.path), first)}`,
     );
   }
   const locate = jsonLocator(text, path);

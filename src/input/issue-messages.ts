@@ -26,6 +26,9 @@ export function issueProblems(
   value: unknown,
 ): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
+  // The fields an unknown one is taken for (`actoins`, did you mean actions?): their own
+  // "missing" is the same typo, said once by the unknown field.
+  const meant = new Set<string>();
   for (const issue of issues) {
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     const field = fieldName(path) || 'the file';
@@ -35,6 +38,7 @@ export function issueProblems(
         const at = [...path, key];
         const near = allowed.filter((name) => similar(name, key));
         const hint = near.length ? `did you mean ${near.join(' or ')}? ` : '';
+        for (const name of near) meant.add(fieldName([...path, name]));
         problems.push({
           path: at,
           atKey: true,
@@ -78,7 +82,9 @@ export function issueProblems(
       allowed: expected,
     });
   }
-  return problems;
+  return problems.filter(
+    (p) => !(meant.has(p.field) && p.message.startsWith(`${p.field}: missing (`)),
+  );
 }
 
 /**

@@ -97,11 +97,15 @@ export function nestingMessage(): string {
 
 /**
  * The message of a key written twice in one mapping of a JSON or YAML file, located at the
- * second: the key by its field, and the line of the first.
- * @example duplicateKeyMessage('threats.guard', 5) // "threats.guard: written twice (expected each key once in its mapping; its first is at line 5)"
+ * second: the key by its field, and the line and column of the first (two on one line, `{ a: 1,
+ * a: 2 }`, are told apart by it).
+ * @example duplicateKeyMessage('threats.guard', { line: 5, col: 3 }) // "threats.guard: written twice (expected each key once in its mapping; its first is at 5:3)"
  */
-export function duplicateKeyMessage(field: string, firstLine: number): string {
-  return `${field}: written twice (expected each key once in its mapping; its first is at line ${firstLine})`;
+export function duplicateKeyMessage(
+  field: string,
+  first: { readonly line: number; readonly col: number },
+): string {
+  return `${field}: written twice (expected each key once in its mapping; its first is at ${first.line}:${first.col})`;
 }
 
 /** `path:line:col` of offsets in `text`. */

@@ -44,6 +44,40 @@ export function nodeOffset(
 }
 
 /**
+ * The field whose key or value is written at `offset` of a parsed YAML document (the innermost),
+ * or undefined outside every field: where the parser's syntax errors are, by field. Walks the
+ * document iteratively, O(its nodes).
+ */
+export function fieldAtOffset(doc: Document, offset: number): FieldPath | undefined {
+  const holds = (node: unknown) =>
+    isNode(node) &&
+    node.range !== undefined &&
+    node.range !== null &&
+    node.range[0] <= offset &&
+    offset < node.range[2];
+  let found: FieldPath | undefined;
+  const stack: { node: unknown; at: FieldPath }[] = [{ node: doc.contents, at: [] }];
+  while (stack.length > 0) {
+    const { node, at } = stack.pop()!;
+    const steps: { key: unknown; value: unknown; step: string | number }[] = isMap(node)
+      ? node.items.map((p) => ({ key: p.key, value: p.value, step: keyText(p.key) ?? '?' }))
+      : isSeq(node)
+        ? node.items.map((item, i) => ({ key: undefined, value: item, step: i }))
+        : [];
+    for (const { key, value, step } of steps) {
+      if (holds(key)) found = [...at, step];
+      else if (holds(value)) {
+        found = [...at, step];
+        // A collection starting where the mistake is was made of it (`expect: a: b` reads
+        // as a mapping): the mistake is in this field's value, not in a key of its own.
+        if (isNode(value) && value.range![0] < offset) stack.push({ node: value, at: found });
+      }
+    }
+  }
+  return found;
+}
+
+/**
  * {@link nodeOffset} as a line and a column.
  * @example yamlLocator(doc, lines)(['characters', 'vesk', 'aura']) // not run: needs a parsed document; gives e.g. { line: 7, col: 11 }
  */

@@ -22,7 +22,7 @@ import {
   scanBrackets,
   sourceOf,
 } from './located-text.ts';
-import { nodeOffset } from './yaml-locator.ts';
+import { fieldAtOffset, nodeOffset } from './yaml-locator.ts';
 import { placeSyntaxErrors } from './yaml-syntax.ts';
 import { explicitTag, TAG_PARSE_OPTIONS } from './yaml-tag.ts';
 
@@ -74,10 +74,15 @@ export function parseYaml(
       ok: false,
       problems: placeSyntaxErrors(text, doc.errors).map((error) => {
         const twice = error.code === 'DUPLICATE_KEY' ? duplicateKey(doc, error.offset) : undefined;
-        if (!twice) return problem(error.offset, error.message);
+        if (!twice) {
+          const at = error.ofValue ? fieldAtOffset(doc, error.offset) : undefined;
+          if (!at?.length) return problem(error.offset, error.message);
+          const field = fieldName(at);
+          return { ...problem(error.offset, `${field}: ${error.message}`), field };
+        }
         const field = fieldName(twice.path);
-        const { line } = linePosition(text, twice.first);
-        return { ...problem(error.offset, duplicateKeyMessage(field, line)), field };
+        const first = linePosition(text, twice.first);
+        return { ...problem(error.offset, duplicateKeyMessage(field, first)), field };
       }),
     };
   }

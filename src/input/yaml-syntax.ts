@@ -12,6 +12,8 @@ export interface PlacedSyntaxError {
   /** The parser's code (`DUPLICATE_KEY`, `BAD_INDENT`, …), or `UNCLOSED` for a bracket or quote. */
   readonly code: string;
   readonly message: string;
+  /** The message is about the value written at `offset`: the caller names its field where it knows it. */
+  readonly ofValue?: true;
 }
 
 /** What the parser says of a bracket or quote left open: said instead at its opening. */
@@ -40,12 +42,14 @@ export function placeSyntaxErrors(
     // Said once, by its MULTILINE_IMPLICIT_KEY twin at the same place.
     if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && multiline.has(error.pos[0])) continue;
     if (error.code === 'MULTILINE_IMPLICIT_KEY') placed.push(multilineKey(text, error));
-    else
-      placed.push({
-        offset: indented(text, error),
-        code: error.code,
-        message: syntaxMessage(error),
-      });
+    else {
+      const hinted = valueHint(text, error);
+      placed.push(
+        hinted
+          ? { offset: error.pos[0], code: error.code, message: hinted, ofValue: true }
+          : { offset: indented(text, error), code: error.code, message: syntaxMessage(error) },
+      );
+    }
   }
   // Past the line of a bracket or quote left open, or of a broken indentation, the parser reads
   // the text at the wrong level: what it finds there follows from that one mistake.
@@ -93,6 +97,40 @@ function syntaxMessage(error: YAMLError): string {
   if (error.code === 'MULTIPLE_DOCS')
     return 'a second YAML document starts here (expected one document in the file; for several items, one list)';
   return error.message.split('\n')[0]!;
+}
+
+/**
+ * The parser's message for a mistake inside one value, with what to write for the common ones
+ * (a `: ` or a reserved first character in an unquoted value, text after a closing quote or
+ * bracket), or undefined for the others.
+ */
+function valueHint(text: string, error: YAMLError): string | undefined {
+  const [start, end] = error.pos;
+  const line = text
+    .slice(start, lineEndOf(text, start))
+    .replace(/\s+#.*$/, '')
+    .trimEnd();
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:(?: |$)/.test(line))
+    return `${line} has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it: ${JSON.stringify(line)})`;
+  if (error.code === 'BLOCK_IN_FLOW' && /: /.test(text.slice(start, end)))
+    return `${text.slice(start, end).trim()} has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it)`;
+  if (error.code === 'BAD_SCALAR_START') {
+    const value = /^[^,\]}]*/.exec(line)![0].trimEnd();
+    return `${value} starts with ${text[start]}, which YAML reserves (expected the value in quotes: ${JSON.stringify(value)})`;
+  }
+  if (error.code === 'UNEXPECTED_TOKEN' && /at node end/.test(error.message)) {
+    const closer = /\S(?=\s*$)/.exec(text.slice(0, start))?.[0];
+    const what =
+      closer === '"' || closer === "'" ? `the closing quote ${closer}` : `the closing "${closer}"`;
+    return `${line} is written after ${what} (expected the whole value inside it, or a comment after " #")`;
+  }
+  return undefined;
+}
+
+/** Where the line holding `offset` ends (its newline, or the end of the text). */
+function lineEndOf(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end < 0 ? text.length : end;
 }
 
 /**

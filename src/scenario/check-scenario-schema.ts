@@ -2,7 +2,7 @@ import { z } from '#zod';
 import { choice } from '../input/field-schemas.ts';
 import type { CheckDeclaration } from '../systems/system.ts';
 import { CHECK_SYSTEM_NAMES, CHECK_SYSTEMS, type CheckSystemName } from '../systems/systems.ts';
-import { expectationSchema, scenarioSchema } from './schema.ts';
+import { expectationList, expectationSchema, scenarioSchema } from './schema.ts';
 
 /**
  * The scenario file of a system with one-spec checks (`system: d6-pool`, `tags-2d6`,
@@ -99,10 +99,7 @@ function checkScenarioSchema(system: CheckSystemName, check: AnyCheck) {
         description: scenarioSchema.shape.description,
         system: z.literal(system, { error: `${system}` }).describe('The system the file checks.'),
         simulation: scenarioSchema.shape.simulation,
-        expectations: z
-          .array(expectation, { error: 'a list of expectations' })
-          .describe('What the game should feel like: judged by `dicelab check`.')
-          .optional(),
+        expectations: expectationList(expectation).optional(),
       })
       .describe(`A dicelab scenario for ${system}: expectations on its checks.`),
   };

@@ -1,6 +1,6 @@
 import { fieldPath } from '../input/field-path.ts';
 import { isJsonPath } from '../input/input-bytes.ts';
-import { InputError, invalid } from '../input/input-error.ts';
+import { InputError, invalid, showValue } from '../input/input-error.ts';
 import { issueProblems, valueAt } from '../input/issue-messages.ts';
 import { checkFileText } from '../input/located-text.ts';
 import { type Position, yamlLocator } from '../input/yaml-locator.ts';
@@ -52,6 +52,10 @@ export type ScenarioParse =
   | { readonly ok: true; readonly scenario: LoadedScenario }
   | { readonly ok: false; readonly problems: readonly ScenarioProblem[] };
 
+/** What an empty scenario file is told. */
+const EMPTY_FILE =
+  'the file is empty (expected a scenario: a mapping with its title, scenario: …, and what to check, expectations: [ … ])';
+
 /**
  * Reads a scenario file's text (YAML; JSON is YAML too) and checks all of it before anything
  * runs: syntax, then the schema (unknown fields, wrong types, bad values), then meaning
@@ -69,6 +73,9 @@ export function parseScenario(text: string, path: string): ScenarioParse {
   if (!yaml.ok)
     return { ok: false, problems: yaml.problems.map((p) => ({ path, field: '', ...p })) };
   const { doc, lines, value } = yaml;
+  // Nothing but blank lines and comments: said so, not as a null the file does not show.
+  if (doc.contents === null)
+    return { ok: false, problems: [{ path, line: 1, col: 1, field: '', message: EMPTY_FILE }] };
   const locator = yamlLocator(doc, lines);
   const problems: ScenarioProblem[] = [];
   const add = (field: string, message: string, at: Position) =>
@@ -93,7 +100,10 @@ export function parseScenario(text: string, path: string): ScenarioParse {
     ({ scenario, broken } = salvage(value));
   }
   const { plan, problems: meaning } = planScenario(scenario, broken);
-  for (const p of [...meaning, ...writtenBoundProblems(plan, value)])
+  for (const p of [
+    ...meaning.map((m) => asWritten(m, scenario, value)),
+    ...writtenBoundProblems(plan, value),
+  ])
     add(p.field, p.message, locator(fieldPath(p.field)));
   // An expectation the schema rejected still has its references checked…
   const expectations = valueAt(value, ['expectations']);
@@ -147,7 +157,10 @@ function parseCheckScenario(
     scenario = { scenario: '', system, expectations } as unknown as CheckScenario;
   }
   const { plan, problems: meaning } = planCheckScenario(scenario);
-  for (const p of [...meaning, ...writtenBoundProblems(plan, value)])
+  for (const p of [
+    ...meaning.map((m) => asWritten(m, scenario, value)),
+    ...writtenBoundProblems(plan, value),
+  ])
     add(p.field, p.message, locator(fieldPath(p.field)));
   return parsedScenario(path, scenario, plan, locator, problems);
 }
@@ -186,6 +199,20 @@ function writtenBoundProblems(plan: ScenarioPlan, value: unknown): PlanProblem[]
     const unreadable = [...percentProblems(e, raw), ...reachProblems(e, raw)];
     return unreadable.length > 0 ? unreadable : orderProblems(e, raw);
   });
+}
+
+/**
+ * A problem of meaning that shows the value of its own field as the schema read it (`between:
+ * ["20%", "30%"]` as [0.2,0.3]) shows it as the file writes it. O(the message).
+ */
+function asWritten(problem: PlanProblem, parsed: unknown, written: unknown): PlanProblem {
+  const path = fieldPath(problem.field);
+  const read = showValue(valueAt(parsed, path));
+  const raw = valueAt(written, path);
+  const head = `${problem.field}: ${read} is not allowed (`;
+  if (raw === undefined || !problem.message.startsWith(head)) return problem;
+  const message = `${problem.field}: ${showValue(raw)}${problem.message.slice(head.length - ' is not allowed ('.length)}`;
+  return { ...problem, message };
 }
 
 function isCheckSystem(name: string): name is CheckSystemName {

@@ -1,4 +1,5 @@
 import { z } from '#zod';
+import { countOf } from '../format/format-count.ts';
 import { choice, flag, integer, text } from '../input/field-schemas.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
@@ -47,7 +48,24 @@ export const SCENARIO_LIMITS = {
   maxTrials: 100_000_000,
   /** Most rows an analysis keeps (`top`). */
   top: 1000,
+  /**
+   * Fewest expectations a file's `expectations` lists: `expectations: []` would pass a check
+   * that judges nothing (a file may leave the field out, for its analyses alone).
+   */
+  minExpectations: 1,
 } as const;
+
+/**
+ * A scenario's `expectations` list of `expectation`s, at least
+ * `SCENARIO_LIMITS.minExpectations` of them: every system's schema alike.
+ */
+export function expectationList<T extends z.ZodType>(expectation: T) {
+  const least = SCENARIO_LIMITS.minExpectations;
+  return z
+    .array(expectation, { error: 'a list of expectations' })
+    .min(least, { error: `at least ${countOf(least, 'expectation')}` })
+    .describe('What the game should feel like: judged by `dicelab check`.');
+}
 
 /** "1 to 6", "0 to 3", "one, all, any": a default list as a description says it. */
 function listed(values: readonly (number | string)[]): string {
@@ -629,10 +647,7 @@ export const scenarioSchema = z
       })
       .describe('The analyses to run, by key (their tables and charts: `dicelab report`).')
       .optional(),
-    expectations: z
-      .array(expectationSchema, { error: 'a list of expectations' })
-      .describe('What the game should feel like: judged by `dicelab check`.')
-      .optional(),
+    expectations: expectationList(expectationSchema).optional(),
   })
   .describe("A dicelab scenario: characters, threats, analyses and expectations for Zi'Dara.");
 

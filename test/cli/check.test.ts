@@ -227,6 +227,30 @@ ${PLAIN}expectations:
     atLeast: 0.375
 `;
 
+  it("exits 2 on expectations: [] (a check judging nothing), in every system's file, writing nothing", async () => {
+    // Before, "check: 0 passed (0 expectations, 1 file, …)", exit 0.
+    const out = join(dir, 'out-no-expectations');
+    for (const system of ['zidara', 'd6-pool']) {
+      const file = await scenario(
+        `none-${system}.yaml`,
+        `scenario: nothing judged\nsystem: ${system}\nexpectations: []\n`,
+      );
+      const { code, stdout, stderr } = await runInProcess([
+        'check',
+        file,
+        '--no-baseline',
+        '--out',
+        out,
+      ]);
+      expect(code, system).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        `dicelab: ${file}:4:15: expectations: [] is not allowed (expected at least 1 expectation)\n`,
+      );
+    }
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
   it('refuses, before judging any file, an --out where check.junit.xml or check.md is a folder', async () => {
     const file = await scenario('judged.yaml', passing('judged'));
     for (const [i, inTheWay] of ['check.junit.xml', 'check.md'].entries()) {

@@ -1024,7 +1024,7 @@ describe('spec files a careless or hostile user might give', () => {
     [
       'a duplicate key',
       'duplicate.json',
-      /duplicate\.json:1:13: stat: written twice \(expected each key once in its mapping; its first is at line 1\)\n/,
+      /duplicate\.json:1:13: stat: written twice \(expected each key once in its mapping; its first is at 1:2\)\n/,
     ],
     ['an empty array', 'empty-array.json', /empty-array\.json:1:1: the file holds an empty array/],
     [

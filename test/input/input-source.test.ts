@@ -27,7 +27,7 @@ describe('input sources', async () => {
   it('reports syntax errors and duplicate keys with their position', async () => {
     await expect(parseInputSource('{"a": 1,, }', 'x.json')).rejects.toThrow(/^x\.json:1:9: /);
     await expect(parseInputSource('{"a": 1, "a": 2}', 'x.json')).rejects.toThrow(
-      'x.json:1:10: a: written twice (expected each key once in its mapping; its first is at line 1)',
+      'x.json:1:10: a: written twice (expected each key once in its mapping; its first is at 1:2)',
     );
     await expect(parseInputSource('a: [1, 2\nb: 3\n', 'x.yaml')).rejects.toThrow(
       /^x\.yaml:\d+:\d+: /,
@@ -73,10 +73,10 @@ describe('the JSON fast path', async () => {
   it('reports a duplicate key as the YAML parser does, and leaves what JSON.parse refuses to YAML', async () => {
     const twice = '[\n  {"stat": 3,\n   "stat": 4}]';
     await expect(parseInputSource(twice, 'x.json')).rejects.toThrow(
-      'x.json:3:4: [0].stat: written twice (expected each key once in its mapping; its first is at line 2)',
+      'x.json:3:4: [0].stat: written twice (expected each key once in its mapping; its first is at 2:4)',
     );
     await expect(parseInputSource(twice, 'x.yaml')).rejects.toThrow(
-      'x.yaml:3:4: [0].stat: written twice (expected each key once in its mapping; its first is at line 2)',
+      'x.yaml:3:4: [0].stat: written twice (expected each key once in its mapping; its first is at 2:4)',
     );
     // A colon inside a string is not a key.
     expect((await parseInputSource('{"a": "b:c", "d": 1}', 'x.json')).value).toEqual({

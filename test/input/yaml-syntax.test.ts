@@ -61,9 +61,29 @@ describe('YAML syntax errors, where the mistake is', () => {
     ]);
   });
 
+  it('names the field of a value the parser stops in, with what to write for the common mistakes', () => {
+    // Before, "5:13: Nested mappings are not allowed in compact mappings".
+    expect(problems(`${HEAD}  - expect: stat 3: a quarter succeed  # note\n`)).toEqual([
+      '5:13: expectations[1].expect: stat 3: a quarter succeed has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it: "stat 3: a quarter succeed")',
+    ]);
+    // Before, "1:9: Block collections are not allowed within flow collections".
+    expect(problems('a: { b: c: d }\n')).toEqual([
+      '1:9: a.b: c: d has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it)',
+    ]);
+    // Before, "1:8: Plain value cannot start with reserved character @".
+    expect(problems('a: [x, @b]\n')).toEqual([
+      '1:8: a[1]: @b starts with @, which YAML reserves (expected the value in quotes: "@b")',
+    ]);
+    // Before, "2:10: Unexpected scalar at node end".
+    expect(problems('a:\n  x: "b" c\n  y: [1, 2] 3\n')).toEqual([
+      '2:10: a.x: c is written after the closing quote " (expected the whole value inside it, or a comment after " #")',
+      '3:13: a.y: 3 is written after the closing "]" (expected the whole value inside it, or a comment after " #")',
+    ]);
+  });
+
   it('still names a key written twice, at its second appearance', () => {
     expect(problems('a: 1\na: 2\n')).toEqual([
-      '2:1: a: written twice (expected each key once in its mapping; its first is at line 1)',
+      '2:1: a: written twice (expected each key once in its mapping; its first is at 1:1)',
     ]);
   });
 });

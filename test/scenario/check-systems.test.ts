@@ -388,3 +388,31 @@ describe('docs/scenarios.md', () => {
     }
   });
 });
+
+describe('a rule option written in of, and the baseline', () => {
+  /** The key of a file's first expectation, a bound on one figure. */
+  const keyOf = (text: string): string => {
+    const e = load(text).plan.expectations[0]!;
+    if (e.kind !== 'bound') throw new Error(`expected a bound, got ${e.kind}`);
+    return e.figure.key;
+  };
+
+  it('is part of the key in the other systems (a new figure), not in Zi’Dara’s character options (a move), as docs/scenarios.md says', async () => {
+    const ring = (rerolls: number) =>
+      keyOf(
+        `scenario: r\nsystem: ring-skill\nexpectations:\n  - expect: x\n    figure: success\n    of: { ring: 3, skill: 2, tn: 3, rerolls: ${rerolls} }\n    atLeast: 0.1\n`,
+      );
+    expect(ring(1)).not.toBe(ring(2));
+    const zidara = (boostSize: number) =>
+      keyOf(
+        `scenario: z\ncharacters:\n  vesk: { boostSize: ${boostSize}, actions: { locks: 5 } }\nthreats:\n  lock: { challenge: 3 }\nexpectations:\n  - expect: x\n    figure: winChance\n    of: { character: vesk, action: locks, vs: lock }\n    atLeast: 0.1\n`,
+      );
+    expect(zidara(2)).toBe(zidara(3));
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync('docs/scenarios.md', 'utf8').replace(/\s+/g, ' ');
+    expect(doc).toContain(
+      'so an option changed in `of` is a new figure, not a moved one.** In the files of the four other systems',
+    );
+    expect(doc).toContain('should be guarded by an expectation with a bound');
+  });
+});

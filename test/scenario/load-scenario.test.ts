@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, parseScenario } from '../../src/scenario/load-scenario.ts';
+import { CHECK_SYSTEM_NAMES } from '../../src/systems/systems.ts';
 
 /** The problems of a file, as `dicelab check` prints them. */
 function problems(text: string, path = 'bad.yaml'): string[] {
@@ -27,6 +28,72 @@ describe('parseScenario: every problem of a file at once, each at its line and c
       expect(parsed.ok ? [] : parsed.problems.map(formatProblem), file).toEqual([]);
       if (parsed.ok) expect(parsed.scenario.plan.expectations.length, file).toBeGreaterThan(3);
     }
+  });
+
+  it('names a value with an unquoted ": " by its field, with the quotes to add', () => {
+    // Before, "y3.yaml:4:13: Nested mappings are not allowed in compact mappings".
+    const text =
+      'scenario: x\nsystem: d6-pool\nexpectations:\n  - expect: stat 3: a quarter succeed\n    figure: success\n    of: { stat: 3 }\n    atLeast: 0.2\n';
+    expect(problems(text, 'y3.yaml')).toEqual([
+      'y3.yaml:4:13: expectations[0].expect: stat 3: a quarter succeed has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it: "stat 3: a quarter succeed")',
+    ]);
+  });
+
+  it("refuses expectations: [] in every system's file: a check of it would pass judging nothing", () => {
+    // Before, no problem: `check: 0 passed (0 expectations, 1 file, …)`, exit 0.
+    for (const system of ['zidara', ...CHECK_SYSTEM_NAMES]) {
+      expect(
+        problems(`scenario: x\nsystem: ${system}\nexpectations: []\n`, 'none.yaml'),
+        system,
+      ).toEqual([
+        'none.yaml:3:15: expectations: [] is not allowed (expected at least 1 expectation)',
+      ]);
+    }
+    expect(problems('scenario: x\nexpectations: []\n', 'none.yaml')).toEqual([
+      'none.yaml:2:15: expectations: [] is not allowed (expected at least 1 expectation)',
+    ]);
+  });
+
+  it('says an empty file is empty, not a null the file does not show', () => {
+    // Before, "1:1: the file: null (an empty value) is not allowed (expected an object)".
+    const empty =
+      'empty.yaml:1:1: the file is empty (expected a scenario: a mapping with its title, scenario: …, and what to check, expectations: [ … ])';
+    expect(problems('', 'empty.yaml')).toEqual([empty]);
+    expect(problems('# notes only\n\n', 'empty.yaml')).toEqual([empty]);
+  });
+
+  it('shows a value the schema read (a percentage) as the file writes it', () => {
+    // Before, "expectations[0].between: [0.2,0.3] is not allowed (…)".
+    const text =
+      'scenario: x\nsystem: d6-pool\nexpectations:\n  - expect: a\n    figure: success\n    of: { stat: 3 }\n    between: ["20%", "30%"]\n    atLeast: 10%\n';
+    expect(problems(text)).toEqual([
+      'bad.yaml:7:14: expectations[0].between: ["20%","30%"] is not allowed (expected either between, or atLeast and/or atMost)',
+    ]);
+    expect(
+      problems(`${HEADER}expectations:
+  - expect: a
+    figure: winChance
+    of: { character: bram, action: fight, vs: guard }
+    between: ["20%", "30%"]
+    atMost: 40%
+`),
+    ).toEqual([
+      'bad.yaml:12:14: expectations[0].between: ["20%","30%"] is not allowed (expected either between, or atLeast and/or atMost)',
+    ]);
+  });
+
+  it('says a misspelt required field once, as the unknown field, not also as the one missing', () => {
+    // Before, also "3:9: characters.vesk.actions: missing (expected set actions: …)".
+    expect(
+      problems('scenario: x\ncharacters:\n  vesk: { titles: 1, actoins: { locks: 3 } }\n'),
+    ).toEqual([
+      'bad.yaml:3:22: characters.vesk.actoins: no such field (did you mean actions? the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, boostSize, auraPerTopFace, tiesGoTo, rerollKeepsBest, policy, rerolls)',
+    ]);
+    // A required field missing with no unknown field taken for it is still said.
+    expect(problems('scenario: x\ncharacters:\n  vesk: { titles: 1, bogus: 1 }\n')).toEqual([
+      'bad.yaml:3:9: characters.vesk.actions: missing (expected set actions: a mapping of names to steps, such as { locks: 5 })',
+      'bad.yaml:3:22: characters.vesk.bogus: no such field (the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, boostSize, auraPerTopFace, tiesGoTo, rerollKeepsBest, policy, rerolls)',
+    ]);
   });
 
   it('lists a syntax error, an unknown field, wrong types, a missing character and impossible setups together', () => {
@@ -112,7 +179,7 @@ threats:
       'syntax.yaml:5:10: "[" is never closed (expected a "]" to end the list it opens)',
     ]);
     expect(problems('scenario: x\nscenario: y\n', 'twice.yaml')).toEqual([
-      'twice.yaml:2:1: scenario: written twice (expected each key once in its mapping; its first is at line 1)',
+      'twice.yaml:2:1: scenario: written twice (expected each key once in its mapping; its first is at 1:1)',
     ]);
   });
 
@@ -148,8 +215,8 @@ expectations:
     atLeast: 0.5
 `;
     expect(problems(text, 'twice.yaml')).toEqual([
-      'twice.yaml:8:3: threats.guard: written twice (expected each key once in its mapping; its first is at line 7)',
-      'twice.yaml:13:54: expectations[0].of.action: written twice (expected each key once in its mapping; its first is at line 13)',
+      'twice.yaml:8:3: threats.guard: written twice (expected each key once in its mapping; its first is at 7:3)',
+      'twice.yaml:13:54: expectations[0].of.action: written twice (expected each key once in its mapping; its first is at 13:28)',
     ]);
   });
 
@@ -165,7 +232,7 @@ expectations:
     atLeast: 0.5
 `),
     ).toEqual([
-      'bad.yaml:9:5: expectations[0].figure: missing (expected one of winChance, mainWinChance, expectedWins, auraGained, auraEnd, auraShared, resolveEnd, expectedUtility, fallsWithin, meanRoundsToWin, rank, score, mainWin, allWin, gain, minorWins, frontier, wonInRound, reached, auraAtStart, resolveAtStart, auraSpent, resolveSpent)',
+      // Its "figure: missing" is the same typo: said once, by the unknown field.
       'bad.yaml:10:5: expectations[0].figur: no such field (did you mean figure? the fields here are expect, figure, of, by, between, atLeast, atMost, minus, monotone, over, along)',
     ]);
     expect(problems('scenario: x\nthreats:\n  "the guard": { challenge: 3 }\n')).toEqual([
@@ -260,22 +327,20 @@ expectations:
     // trials (100000000))", a field the file does not hold, at the mapping.
     const past =
       'simulation.trials: 100000000 is not allowed (expected at most 1000000, the default maxTrials: more trials need simulation.maxTrials set as high)';
-    expect(problems('scenario: t\nexpectations: []\nsimulation: { trials: 100000000 }\n')).toEqual([
+    expect(problems('scenario: t\ndescription: t\nsimulation: { trials: 100000000 }\n')).toEqual([
       `bad.yaml:3:23: ${past}`,
     ]);
     expect(
-      problems(
-        'scenario: t\nsystem: d6-pool\nexpectations: []\nsimulation:\n  trials: 100000000\n',
-      ),
+      problems('scenario: t\nsystem: d6-pool\ndescription: t\nsimulation:\n  trials: 100000000\n'),
     ).toEqual([`bad.yaml:5:11: ${past}`]);
     expect(
       problems(
-        'scenario: t\nexpectations: []\nsimulation: { trials: 100000000, maxTrials: 100000000 }\n',
+        'scenario: t\ndescription: t\nsimulation: { trials: 100000000, maxTrials: 100000000 }\n',
       ),
     ).toEqual([]);
     // A maxTrials the file sets below its trials is told at the maxTrials, as before.
     expect(
-      problems('scenario: t\nexpectations: []\nsimulation: { trials: 100000, maxTrials: 20000 }\n'),
+      problems('scenario: t\ndescription: t\nsimulation: { trials: 100000, maxTrials: 20000 }\n'),
     ).toEqual([
       'bad.yaml:3:42: simulation.maxTrials: 20000 is not allowed (expected at least trials (100000))',
     ]);

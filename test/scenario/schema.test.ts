@@ -3,9 +3,11 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { scenarioSchemaText } from '../../src/scenario/scenario-schema-text.ts';
+import { SCENARIO_LIMITS } from '../../src/scenario/schema.ts';
 import { MAX_STAT } from '../../src/systems/d6-pool/spec.ts';
 import { D12_LIMITS } from '../../src/systems/d12-action/spec.ts';
 import { RING_SKILL_LIMITS } from '../../src/systems/ring-skill/spec.ts';
+import { CHECK_SYSTEM_NAMES } from '../../src/systems/systems.ts';
 import { MAX_TAGS } from '../../src/systems/tags-2d6/spec.ts';
 
 const committed = readFileSync('scenarios/schema.json', 'utf8');
@@ -30,6 +32,23 @@ describe('scenarios/schema.json', () => {
       instancePath: '/characters/v',
       params: { additionalProperty: 'bogus' },
     });
+  });
+
+  it("refuses expectations: [] in every system's file, as dicelab does (SCENARIO_LIMITS.minExpectations)", () => {
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(JSON.parse(committed));
+    for (const system of ['zidara', ...CHECK_SYSTEM_NAMES]) {
+      const file = { scenario: 'nothing judged', system, expectations: [] };
+      expect(validate(file), system).toBe(false);
+      expect(
+        validate.errors?.some(
+          (e) =>
+            e.instancePath === '/expectations' &&
+            e.keyword === 'minItems' &&
+            e.params.limit === SCENARIO_LIMITS.minExpectations,
+        ),
+        `${system}: ${JSON.stringify(validate.errors)}`,
+      ).toBe(true);
+    }
   });
 
   it("holds a grid's points to the limits of the spec field each axis sets, as dicelab does", () => {
