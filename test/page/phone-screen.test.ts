@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pageUrl, shownActions } from './offline-page.ts';
+import { pageUrl, pastTheScreen, shownActions } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
 
 // The narrowest phone the page is made for: what a QA of it as an installed app found there.
@@ -10,7 +11,79 @@ const NARROW = { width: 320, height: 640 } as const;
 
 const open = (fragment: string) => session.open(pageUrl(fragment), { viewport: NARROW });
 
+/** Every line box of each element matching `selector`: the text of each line it was broken into. */
+function lines(page: Page, selector: string): Promise<string[][]> {
+  return page.$$eval(selector, (elements) =>
+    elements.map((element) => {
+      const byTop = new Map<number, string>();
+      const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        for (let i = 0; i < (text.textContent ?? '').length; i++) {
+          const range = document.createRange();
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          const box = range.getBoundingClientRect();
+          if (box.width === 0 && box.height === 0) continue;
+          const top = Math.round(box.top);
+          byTop.set(top, (byTop.get(top) ?? '') + text.textContent![i]);
+        }
+      }
+      return [...byTop.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([, line]) => line.replace(/\u00a0/g, ' ').trim());
+    }),
+  );
+}
+
 describe('the page at 320 px', () => {
+  it('breaks a split only between its intents, and keeps a ">" with its figure', async () => {
+    const whatIf = await open('v=1&view=whatif&steps=8&actions=2&vs=4&tags=2&aura-max=3');
+    await whatIf.waitForSelector('.results[data-state="ready"]', { timeout: 120_000 });
+    // Each intent whole on its lines, its "|" with it: one is broken only when it is wider than
+    // the whole column (a stack of four dice at 320 px), never to fit a line's end.
+    const broken = await whatIf.$$eval('table.ranked .intent', (intents) =>
+      intents
+        .filter((intent) => {
+          const name = intent.closest('.split-name')!;
+          const range = document.createRange();
+          range.selectNodeContents(intent);
+          const tops = new Set(
+            Array.from(range.getClientRects()).map((box) => Math.round(box.top)),
+          );
+          if (tops.size === 1) return false;
+          intent.style.whiteSpace = 'nowrap';
+          intent.style.maxWidth = 'none';
+          const whole = intent.getBoundingClientRect().width;
+          intent.removeAttribute('style');
+          return whole <= name.clientWidth;
+        })
+        .map((intent) => intent.closest('.split-name')!.textContent),
+    );
+    expect(broken).toEqual([]);
+    const names = await lines(whatIf, 'table.ranked .split-name');
+    for (const name of names)
+      expect(
+        name.filter((line) => line.startsWith('|')),
+        name.join(' / '),
+      ).toEqual([]);
+    // A short split is one line.
+    expect(names[0]).toEqual(['1. d8 | d8']);
+    const over = await whatIf.$$eval('table.ranked .split-name', (names) =>
+      names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent),
+    );
+    expect(over).toEqual([]);
+    expect(await pastTheScreen(whatIf)).toEqual([]);
+    const fight = await open('v=1&view=fight&vs=2&tags=1&steps=12&actions=2');
+    await fight.waitForSelector('.results[data-state="ready"]', { timeout: 120_000 });
+    const cells = await lines(fight, 'table td.num');
+    expect(
+      cells.some((cell) => /^[<>]/.test(cell.join(''))),
+      'a cell with > or <',
+    ).toBe(true);
+    for (const cell of cells) expect(cell, cell.join(' / ')).toHaveLength(1);
+    expect(await pastTheScreen(fight)).toEqual([]);
+  });
+
   it('writes every minus sign on every view as U+2212, as the CLI does, never a hyphen', async () => {
     const views = [
       'v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1',
