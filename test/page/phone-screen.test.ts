@@ -105,4 +105,23 @@ describe('the page at 320 px', () => {
     }
     expect(minuses).toBeGreaterThan(0);
   }, 300_000);
+
+  it('says an unknown key in a line, the keys the page reads folded under it', async () => {
+    const page = await open('v=1&view=splits&steps=4&vs=2&tags=1&zap=1');
+    await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
+    const problem = page.locator('.problems li');
+    expect(await problem.locator('.problem-line').textContent()).toBe(
+      'zap: "1" is not allowed (expected a key of this page)',
+    );
+    const fold = problem.locator('details');
+    expect(await fold.evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
+    expect(await fold.locator('summary').isVisible()).toBe(true);
+    await fold.locator('summary').click();
+    expect(await fold.textContent()).toMatch(/v, view, steps, .*ring/);
+    const box = await page.locator('.problems').boundingBox();
+    await fold.locator('summary').click();
+    const folded = await page.locator('.problems').boundingBox();
+    expect(folded!.height).toBeLessThan(box!.height);
+    expect(folded!.height).toBeLessThan(NARROW.height / 2);
+  });
 });
