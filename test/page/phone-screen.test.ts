@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pageUrl, pastTheScreen, shownActions } from './offline-page.ts';
+import { pageUrl, pastTheScreen, shownActions, shownSplits } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
 
 // The narrowest phone the page is made for: what a QA of it as an installed app found there.
@@ -10,6 +10,19 @@ const session = pageSession();
 const NARROW = { width: 320, height: 640 } as const;
 
 const open = (fragment: string) => session.open(pageUrl(fragment), { viewport: NARROW });
+
+/** Whether the answer bar is on the page now. */
+const barShown = (page: Page) =>
+  page.evaluate(() => document.querySelector('.answer-bar') !== null);
+
+/** Scrolls the ranking's row at `index` (aria-rowindex: 2 is the first) to the top of the screen. */
+async function scrollToRow(page: Page, index: number) {
+  await page.evaluate((index) => {
+    document
+      .querySelector(`table.ranked tr[aria-rowindex="${index}"]`)!
+      .scrollIntoView({ block: 'start' });
+  }, index);
+}
 
 /** Every line box of each element matching `selector`: the text of each line it was broken into. */
 function lines(page: Page, selector: string): Promise<string[][]> {
@@ -36,6 +49,19 @@ function lines(page: Page, selector: string): Promise<string[][]> {
 }
 
 describe('the page at 320 px', () => {
+  it('keeps the answer bar away while ranking row 1, the split it repeats, is on screen', async () => {
+    const page = await open('v=1&view=splits&steps=7&actions=2&vs=4&tags=2&aura=3&resolve=1');
+    await shownSplits(page);
+    await scrollToRow(page, 2);
+    // The answer card is above the screen now: only row 1 stands in for it.
+    await page.waitForTimeout(300);
+    expect(await barShown(page)).toBe(false);
+    await scrollToRow(page, 14);
+    await page.waitForSelector('.answer-bar');
+    await scrollToRow(page, 2);
+    await page.waitForSelector('.answer-bar', { state: 'detached' });
+  });
+
   it('breaks a split only between its intents, and keeps a ">" with its figure', async () => {
     const whatIf = await open('v=1&view=whatif&steps=8&actions=2&vs=4&tags=2&aura-max=3');
     await whatIf.waitForSelector('.results[data-state="ready"]', { timeout: 120_000 });

@@ -95,6 +95,37 @@ function expectRanking(shown: ShownSplit[], rows: readonly SplitRow[]) {
   expectSameRanking(shown, rows);
 }
 
+/**
+ * The site opened (and in its service worker's hands), then a new version of it landed on the
+ * server and the page's own background check found it: the page, its note about to offer Update.
+ */
+async function newVersionWaiting(): Promise<Page> {
+  const { url, site } = await serveCopy();
+  const page = await openSite(`${url}#${QUESTION}`);
+  await controlled(page);
+  await shownSplits(page);
+  // A new version of the site lands on the server: its page changed, the service worker
+  // with it (Workbox names each precached file's revision: the new page's digest).
+  const index = join(site, 'index.html');
+  const before = readFileSync(index, 'utf8');
+  const after = before.replace(
+    '<head>',
+    '<head>\n    <meta name="dicelab-test-version" content="2" />',
+  );
+  const digest = (text: string) => createHash('md5').update(text).digest('hex');
+  const sw = readFileSync(join(site, 'sw.js'), 'utf8');
+  expect(sw).toContain(digest(before));
+  writeFileSync(index, after);
+  writeFileSync(join(site, 'sw.js'), sw.replace(digest(before), digest(after)));
+  // The page's own background check, as when it comes back into view.
+  await checkForUpdate(page);
+  return page;
+}
+
+/** The page's own background check for a new version, as when it comes back into view. */
+const checkForUpdate = (page: Page) =>
+  page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+
 describe('the page as an installable site (dicelab serve)', () => {
   it('is installable: its service worker takes control and Chromium reports no installability error', async () => {
     const { url } = await serveCopy();
@@ -174,7 +205,10 @@ describe('the page as an installable site (dicelab serve)', () => {
     await page.waitForSelector('.site-note', { timeout: 60_000 });
     await shownSplits(page);
     // The ranking scrolled to: the answer card goes off screen, and the bar stands in for it.
-    await page.evaluate(() => document.querySelector('table.ranked')!.scrollIntoView());
+    // Row 1 out of sight too (the bar repeats it, and stays away while it is on screen).
+    await page.evaluate(() =>
+      document.querySelector('table.ranked tr[aria-rowindex="12"]')!.scrollIntoView(),
+    );
     await page.waitForSelector('.answer-bar');
     // Each on screen, and what is at its centre is itself: neither covers the other.
     const uncovered = (selector: string) =>
@@ -192,27 +226,7 @@ describe('the page as an installable site (dicelab serve)', () => {
   });
 
   it('fetches a new version in the background, offers Update, and keeps the question through it', async () => {
-    const { url, site } = await serveCopy();
-    const page = await openSite(`${url}#${QUESTION}`);
-    await controlled(page);
-    await shownSplits(page);
-    // A new version of the site lands on the server: its page changed, the service worker
-    // with it (Workbox names each precached file's revision: the new page's digest).
-    const index = join(site, 'index.html');
-    const before = readFileSync(index, 'utf8');
-    const after = before.replace(
-      '<head>',
-      '<head>\n    <meta name="dicelab-test-version" content="2" />',
-    );
-    const digest = (text: string) => createHash('md5').update(text).digest('hex');
-    const sw = readFileSync(join(site, 'sw.js'), 'utf8');
-    expect(sw).toContain(digest(before));
-    writeFileSync(index, after);
-    writeFileSync(join(site, 'sw.js'), sw.replace(digest(before), digest(after)));
-    // The page's own background check, as when it comes back into view.
-    await page.evaluate(() =>
-      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
-    );
+    const page = await newVersionWaiting();
     const update = page.locator('.site-note button:text-is("Update")');
     await update.waitFor({ timeout: 60_000 });
     // Still the old version on screen until the player says so.
@@ -221,6 +235,21 @@ describe('the page as an installable site (dicelab serve)', () => {
     expect(await page.$('meta[name="dicelab-test-version"]')).not.toBeNull();
     expect(await page.evaluate(() => location.hash)).toBe(`#${QUESTION}`);
     expectRanking(await shownSplits(page), await cliRanking());
+  });
+
+  it('puts a waiting version away with Later, for the rest of the visit, the focus on the view', async () => {
+    const page = await newVersionWaiting();
+    const later = page.locator('.site-note button:text-is("Later")');
+    await later.waitFor({ timeout: 60_000 });
+    await later.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.site-note', { state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('asks');
+    // The next background check finds the same version waiting: it is not offered again.
+    await checkForUpdate(page);
+    await page.waitForTimeout(2000);
+    expect(await page.$('.site-note')).toBeNull();
+    expect(await page.$('meta[name="dicelab-test-version"]')).toBeNull();
   });
 
   it('leaves the single file as it was: no service worker, no manifest, from file:// with no error', async () => {
