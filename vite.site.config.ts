@@ -104,7 +104,8 @@ export default defineConfig({
         short_name: PAGE_SITE.shortName,
         description:
           "Zi'Dara odds at the table: the best split of your dice, mid-roll advice, fights and rule what-ifs, exact and offline.",
-        id: './',
+        // No `id`: it defaults to start_url, the site's own folder. An id is resolved against the
+        // origin, not the folder ("./" was http://host/ for a site under /app/).
         start_url: './',
         scope: './',
         display: 'standalone',

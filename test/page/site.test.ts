@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAGE_SITE } from '../../src/report/page-site.ts';
@@ -69,6 +71,42 @@ async function serveCopy(): Promise<{ url: string; site: string }> {
 }
 
 const openSite = (url: string) => session.open(url, { site: true });
+
+/** The media types a browser needs to hear for the site's files (a module script's above all). */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/**
+ * A copy of the run's site under `/app/` of a plain static server, as a host serves a project
+ * site (GitHub Pages' `/dicelab/`): its address, ending in `/app/`.
+ */
+async function serveUnderFolder(): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), 'dicelab-folder-'));
+  cpSync(builtSite(), join(root, 'app'), { recursive: true });
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://host').pathname;
+    const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
+    try {
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'text/plain' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  session.whenTestEnds(async () => {
+    server.closeAllConnections();
+    await new Promise((closed) => server.close(closed));
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/app/`;
+}
 
 /** Waits until the service worker controls the page (on a first visit it claims it). */
 async function controlled(page: Page): Promise<void> {
@@ -250,6 +288,19 @@ describe('the page as an installable site (dicelab serve)', () => {
     await page.waitForTimeout(2000);
     expect(await page.$('.site-note')).toBeNull();
     expect(await page.$('meta[name="dicelab-test-version"]')).toBeNull();
+  });
+
+  it("served from a folder, is an app of that folder: its manifest's id is the folder's", async () => {
+    const url = await serveUnderFolder();
+    const page = await openSite(`${url}#${QUESTION}`);
+    await shownSplits(page);
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toBe(`${url}manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const { appId } = (await cdp.send('Page.getAppId')) as { appId?: string };
+    expect(appId).toBe(url);
+    await cdp.detach();
   });
 
   it('leaves the single file as it was: no service worker, no manifest, from file:// with no error', async () => {
