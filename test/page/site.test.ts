@@ -5,8 +5,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
 import { PAGE_SITE } from '../../src/report/page-site.ts';
 import type { SplitRow } from '../../src/systems/zidara/analyses/splits.ts';
 import { builtFile, builtPage, builtSite } from '../built.ts';
@@ -288,6 +290,28 @@ describe('the page as an installable site (dicelab serve)', () => {
     await page.waitForTimeout(2000);
     expect(await page.$('.site-note')).toBeNull();
     expect(await page.$('meta[name="dicelab-test-version"]')).toBeNull();
+  });
+
+  it('opened from a file, says how to open it instead of a blank page; served, the words are gone', async () => {
+    const { url } = await serveCopy();
+    const page = await openSite(`${url}#${QUESTION}`);
+    await shownSplits(page);
+    expect(await page.locator('.file-note').isVisible()).toBe(false);
+    // From file:// the browser refuses the module scripts (CORS): a page of the same browser,
+    // outside the session's checks, since it is refused.
+    const file = await page.context().newPage();
+    try {
+      await file.setViewportSize({ width: 320, height: 640 });
+      await file.goto(pathToFileURL(join(builtSite(), 'index.html')).href, { waitUntil: 'load' });
+      await file.waitForTimeout(1000);
+      const note = file.locator('.file-note');
+      expect(await note.isVisible()).toBe(true);
+      const text = await note.textContent();
+      expect(text).toContain('dicelab serve');
+      expect(text).toContain(`${OFFLINE_PAGE.buildDir}/${OFFLINE_PAGE.fileName}`);
+    } finally {
+      await file.close();
+    }
   });
 
   it("served from a folder, is an app of that folder: its manifest's id is the folder's", async () => {
