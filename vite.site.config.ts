@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { OFFLINE_PAGE } from './src/report/offline-page.ts';
 import { PAGE_SITE } from './src/report/page-site.ts';
 import { buildingDir, pageBuild, renameIntoPlace } from './vite.page.config.ts';
 
@@ -27,6 +28,13 @@ const ICON_FILES: readonly { readonly name: string; readonly content: () => Buff
 ];
 
 /**
+ * Words in the site's index.html itself, shown until the page's scripts run (page.css hides
+ * them): opened from a file, the browser refuses its module scripts (CORS), and they are all
+ * the page shows. Styled inline: page.css is one of the refused.
+ */
+const FILE_NOTE = `<p class="file-note" style="max-width: 36rem; margin: 24px auto; padding: 0 16px; font: 16px / 1.45 system-ui, sans-serif">dicelab is starting… If these words stay, the page was opened as a file, where the browser will not run its scripts: serve its folder (<code>dicelab serve</code>, then open the address it prints) or open the single-file page, <code>${OFFLINE_PAGE.fileName}</code> (<code>${OFFLINE_PAGE.buildDir}/${OFFLINE_PAGE.fileName}</code> in the dicelab package, beside a report made by <code>dicelab report</code>).</p>`;
+
+/**
  * The site's page: the single file's index.html with the site's own entry (which registers the
  * service worker and offers updates), its icons and a theme colour for each colour scheme.
  */
@@ -48,7 +56,8 @@ function sitePage(): Plugin {
               `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${PAGE_SITE.themeColor.dark}" />`,
             ].join('\n    '),
           )
-          .replace(/\n\s*<!-- No icon to fetch[^>]*-->/, ''),
+          .replace(/\n\s*<!-- No icon to fetch[^>]*-->/, '')
+          .replace('</noscript>', `</noscript>\n      ${FILE_NOTE}`),
     },
     generateBundle() {
       for (const icon of ICON_FILES)
@@ -104,7 +113,8 @@ export default defineConfig({
         short_name: PAGE_SITE.shortName,
         description:
           "Zi'Dara odds at the table: the best split of your dice, mid-roll advice, fights and rule what-ifs, exact and offline.",
-        id: './',
+        // No `id`: it defaults to start_url, the site's own folder. An id is resolved against the
+        // origin, not the folder ("./" was http://host/ for a site under /app/).
         start_url: './',
         scope: './',
         display: 'standalone',

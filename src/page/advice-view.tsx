@@ -20,6 +20,7 @@ import {
   writeFragment,
 } from './page-state.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
+import { formatGap } from './splits-answer.ts';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
 import { ToggleField } from './toggle-field.tsx';
@@ -339,7 +340,8 @@ function AdviceResults(props: { answer: AdviceAnswer; state: PageState; shown: S
               {row.action === 'stop' && spends ? <span class="figures">{spends}</span> : null}
               {i > 0 && Math.abs(row.expectedUtility - best.expectedUtility) > 1e-12 ? (
                 <span class="figures">
-                  {(row.expectedUtility - best.expectedUtility).toFixed(2)} against the best
+                  {formatGap(row.expectedUtility - best.expectedUtility, 'utility')} against the
+                  best
                 </span>
               ) : null}
             </td>

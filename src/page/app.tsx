@@ -4,7 +4,7 @@ import { AdviceView } from './advice-view.tsx';
 import { CharacterPicker } from './characters/character-picker.tsx';
 import { CharactersView } from './characters/characters-view.tsx';
 import { FightView } from './fight-view.tsx';
-import type { View } from './page-state.ts';
+import { LINK_KEYS, UNKNOWN_KEY_EXPECTED, type View } from './page-state.ts';
 import { askQuestion, linkProblems, pageState, showView, updateState } from './page-store.ts';
 import { RingSkillView } from './ring-skill/ring-skill-view.tsx';
 import { SplitsView } from './splits-view.tsx';
@@ -94,7 +94,7 @@ export function App() {
           <p>Part of this link could not be used; the page's defaults stand in:</p>
           <ul>
             {problems.map((line) => (
-              <li key={line}>{line}</li>
+              <ProblemLine key={line} line={line} />
             ))}
           </ul>
           <button type="button" onClick={() => (linkProblems.value = [])}>
@@ -140,4 +140,22 @@ function moveTab(event: KeyboardEvent, from: View): void {
   event.preventDefault();
   showView(to);
   document.getElementById(`tab-${to}`)?.focus();
+}
+
+/**
+ * A problem of the link in a line. An unknown key's line ends with every key the page reads
+ * (40 of them, a 320 px screen's worth): that list is folded under the line.
+ */
+function ProblemLine({ line }: { readonly line: string }) {
+  const keys = `: ${LINK_KEYS.join(', ')})`;
+  if (!line.endsWith(`(expected ${UNKNOWN_KEY_EXPECTED}${keys}`)) return <li>{line}</li>;
+  return (
+    <li>
+      <span class="problem-line">{`${line.slice(0, -keys.length)})`}</span>
+      <details class="link-keys">
+        <summary>The keys this page reads</summary>
+        <p>{LINK_KEYS.join(', ')}</p>
+      </details>
+    </li>
+  );
 }

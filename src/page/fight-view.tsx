@@ -163,9 +163,9 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
           {rows.map((row, i) => (
             <tr key={row.round} data-round={row.round} data-win-within={String(row.winWithin)}>
               <td>{row.round}</td>
-              <td class="num">{formatChance(shownWinWithin(row))}</td>
-              <td class="num">{formatChance(answer.roundsToWin[i]!)}</td>
-              <td class="num">{formatChance(row.reached)}</td>
+              <td class="num">{cellChance(shownWinWithin(row))}</td>
+              <td class="num">{cellChance(answer.roundsToWin[i]!)}</td>
+              <td class="num">{cellChance(row.reached)}</td>
             </tr>
           ))}
         </tbody>
@@ -183,4 +183,12 @@ function FightResults(props: { answer: FightAnswer; state: PageState; shown: Sho
       <CommandLineDetails command={`${fightCommand(state)} --json`} />
     </ResultsSection>
   );
+}
+
+/**
+ * A chance in a table cell: "> 99.9999%" with a no-break space, so that a narrow column never
+ * leaves the sign on a line of its own above the figure.
+ */
+function cellChance(p: number): string {
+  return formatChance(p).replace(/^([<>]) /, '$1\u00a0');
 }

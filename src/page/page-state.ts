@@ -670,6 +670,15 @@ export const FRAGMENT_KEYS: readonly FragmentKey[] = [
   facesKey('skill-faces', 'skillFaces', 'skill', SKILL_FACES.length),
 ];
 
+/** Every key a link may hold, `v` and `view` first, then the fields' keys. */
+export const LINK_KEYS: readonly string[] = ['v', 'view', ...FRAGMENT_KEYS.map((k) => k.key)];
+
+/**
+ * What a key the page does not read is told it should be; the message goes on with every one of
+ * {@link LINK_KEYS} (a line for the CLI's user, a fold on a phone's screen: app.tsx).
+ */
+export const UNKNOWN_KEY_EXPECTED = 'a key of this page';
+
 /** What a fragment said: the state, and one line for each part of it that could not be used. */
 export interface ReadFragment {
   readonly state: PageState;
@@ -688,13 +697,15 @@ export function readFragment(hash: string): ReadFragment {
   const params = new URLSearchParams(hash.replace(/^#/, '').replace(/\+/g, '%2B'));
   const problems: string[] = [];
   let state: PageState = PAGE_DEFAULTS;
-  const known = new Set(['v', 'view', ...FRAGMENT_KEYS.map((k) => k.key)]);
+  const known = new Set(LINK_KEYS);
   for (const [key, value] of params) {
     if (!known.has(key)) {
       // The key is anyone's text too: cut as a value would be.
       const shown =
         key.length > SHOWN_VALUE_CHARS ? `${key.slice(0, SHOWN_VALUE_CHARS - 3)}...` : key;
-      problems.push(invalid(shown, value, `a key of this page: ${[...known].join(', ')}`).message);
+      problems.push(
+        invalid(shown, value, `${UNKNOWN_KEY_EXPECTED}: ${LINK_KEYS.join(', ')}`).message,
+      );
     }
   }
   const version = params.get('v');

@@ -2,7 +2,7 @@ import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
 import { SPLITS_CSV_COLUMNS, splitsChart } from '../report/zidara/splits-chart.ts';
 import type { ScoredSplit, SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
-import { AnswerBar } from './answer-bar.tsx';
+import { AnswerBar, useRepeatedRow } from './answer-bar.tsx';
 import { CharacterFields } from './character-fields.tsx';
 import { ChartDetails } from './chart-details.tsx';
 import { CommandLineDetails } from './command-line-details.tsx';
@@ -109,11 +109,12 @@ function SplitsResults(props: {
   // row); each row's bar and figures come 30, then 40 a task, so it never holds the main
   // thread long. A longer one is windowed (useRowWindow): only the rows in view exist.
   const detailed = useProgressive(rows.length > WINDOW_ABOVE_ROWS ? NO_ROWS : rows);
+  const [firstRow, firstRowInSight] = useRepeatedRow();
   // The same element while the ranking stands: a new question (the status line, the stale
   // mark) does not draw 132 rows again.
   const rowsShown = useMemo(
-    () => <RankedRows rows={rows} objective={objective} detailed={detailed} />,
-    [rows, objective, detailed],
+    () => <RankedRows rows={rows} objective={objective} detailed={detailed} firstRow={firstRow} />,
+    [rows, objective, detailed, firstRow],
   );
   const spec = useMemo(
     () =>
@@ -139,7 +140,11 @@ function SplitsResults(props: {
           Rolled it? Mid-roll advice →
         </button>
       </div>
-      <AnswerBar target="splits-answer" text={shortAnswer(rows, objective)} />
+      <AnswerBar
+        target="splits-answer"
+        text={shortAnswer(rows, objective)}
+        repeatedInSight={firstRowInSight}
+      />
       <table
         class={`ranked splits${rows.length > WINDOW_ABOVE_ROWS ? ' windowed' : ''}`}
         role="table"
@@ -187,8 +192,10 @@ function RankedRows(props: {
   rows: readonly SplitRow[];
   objective: SplitObjective;
   detailed: number;
+  /** The first row's ref: the answer bar, which repeats it, stays away while it is on screen. */
+  firstRow: (row: HTMLElement | null) => void;
 }) {
-  const { rows, objective, detailed } = props;
+  const { rows, objective, detailed, firstRow } = props;
   const best = rows[0]!;
   // Bars on an absolute scale where there is one: a chance out of 1, intents out of the most a
   // split here has; utility against the best.
@@ -210,6 +217,7 @@ function RankedRows(props: {
             data-split={row.split}
             data-score={String(row.score)}
             class={row.rank === 1 ? 'best' : undefined}
+            ref={i === 0 ? firstRow : undefined}
           >
             <td role="cell" class="rank">
               {row.rank}

@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
 import { PAGE_SITE } from '../../src/report/page-site.ts';
 import type { SplitRow } from '../../src/systems/zidara/analyses/splits.ts';
 import { builtFile, builtPage, builtSite } from '../built.ts';
@@ -70,6 +74,42 @@ async function serveCopy(): Promise<{ url: string; site: string }> {
 
 const openSite = (url: string) => session.open(url, { site: true });
 
+/** The media types a browser needs to hear for the site's files (a module script's above all). */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/**
+ * A copy of the run's site under `/app/` of a plain static server, as a host serves a project
+ * site (GitHub Pages' `/dicelab/`): its address, ending in `/app/`.
+ */
+async function serveUnderFolder(): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), 'dicelab-folder-'));
+  cpSync(builtSite(), join(root, 'app'), { recursive: true });
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://host').pathname;
+    const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
+    try {
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'text/plain' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  session.whenTestEnds(async () => {
+    server.closeAllConnections();
+    await new Promise((closed) => server.close(closed));
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/app/`;
+}
+
 /** Waits until the service worker controls the page (on a first visit it claims it). */
 async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
@@ -94,6 +134,37 @@ function expectRanking(shown: ShownSplit[], rows: readonly SplitRow[]) {
   expect(rows.length).toBeGreaterThan(20);
   expectSameRanking(shown, rows);
 }
+
+/**
+ * The site opened (and in its service worker's hands), then a new version of it landed on the
+ * server and the page's own background check found it: the page, its note about to offer Update.
+ */
+async function newVersionWaiting(): Promise<Page> {
+  const { url, site } = await serveCopy();
+  const page = await openSite(`${url}#${QUESTION}`);
+  await controlled(page);
+  await shownSplits(page);
+  // A new version of the site lands on the server: its page changed, the service worker
+  // with it (Workbox names each precached file's revision: the new page's digest).
+  const index = join(site, 'index.html');
+  const before = readFileSync(index, 'utf8');
+  const after = before.replace(
+    '<head>',
+    '<head>\n    <meta name="dicelab-test-version" content="2" />',
+  );
+  const digest = (text: string) => createHash('md5').update(text).digest('hex');
+  const sw = readFileSync(join(site, 'sw.js'), 'utf8');
+  expect(sw).toContain(digest(before));
+  writeFileSync(index, after);
+  writeFileSync(join(site, 'sw.js'), sw.replace(digest(before), digest(after)));
+  // The page's own background check, as when it comes back into view.
+  await checkForUpdate(page);
+  return page;
+}
+
+/** The page's own background check for a new version, as when it comes back into view. */
+const checkForUpdate = (page: Page) =>
+  page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
 
 describe('the page as an installable site (dicelab serve)', () => {
   it('is installable: its service worker takes control and Chromium reports no installability error', async () => {
@@ -174,7 +245,10 @@ describe('the page as an installable site (dicelab serve)', () => {
     await page.waitForSelector('.site-note', { timeout: 60_000 });
     await shownSplits(page);
     // The ranking scrolled to: the answer card goes off screen, and the bar stands in for it.
-    await page.evaluate(() => document.querySelector('table.ranked')!.scrollIntoView());
+    // Row 1 out of sight too (the bar repeats it, and stays away while it is on screen).
+    await page.evaluate(() =>
+      document.querySelector('table.ranked tr[aria-rowindex="12"]')!.scrollIntoView(),
+    );
     await page.waitForSelector('.answer-bar');
     // Each on screen, and what is at its centre is itself: neither covers the other.
     const uncovered = (selector: string) =>
@@ -192,27 +266,7 @@ describe('the page as an installable site (dicelab serve)', () => {
   });
 
   it('fetches a new version in the background, offers Update, and keeps the question through it', async () => {
-    const { url, site } = await serveCopy();
-    const page = await openSite(`${url}#${QUESTION}`);
-    await controlled(page);
-    await shownSplits(page);
-    // A new version of the site lands on the server: its page changed, the service worker
-    // with it (Workbox names each precached file's revision: the new page's digest).
-    const index = join(site, 'index.html');
-    const before = readFileSync(index, 'utf8');
-    const after = before.replace(
-      '<head>',
-      '<head>\n    <meta name="dicelab-test-version" content="2" />',
-    );
-    const digest = (text: string) => createHash('md5').update(text).digest('hex');
-    const sw = readFileSync(join(site, 'sw.js'), 'utf8');
-    expect(sw).toContain(digest(before));
-    writeFileSync(index, after);
-    writeFileSync(join(site, 'sw.js'), sw.replace(digest(before), digest(after)));
-    // The page's own background check, as when it comes back into view.
-    await page.evaluate(() =>
-      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
-    );
+    const page = await newVersionWaiting();
     const update = page.locator('.site-note button:text-is("Update")');
     await update.waitFor({ timeout: 60_000 });
     // Still the old version on screen until the player says so.
@@ -221,6 +275,56 @@ describe('the page as an installable site (dicelab serve)', () => {
     expect(await page.$('meta[name="dicelab-test-version"]')).not.toBeNull();
     expect(await page.evaluate(() => location.hash)).toBe(`#${QUESTION}`);
     expectRanking(await shownSplits(page), await cliRanking());
+  });
+
+  it('puts a waiting version away with Later, for the rest of the visit, the focus on the view', async () => {
+    const page = await newVersionWaiting();
+    const later = page.locator('.site-note button:text-is("Later")');
+    await later.waitFor({ timeout: 60_000 });
+    await later.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.site-note', { state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('asks');
+    // The next background check finds the same version waiting: it is not offered again.
+    await checkForUpdate(page);
+    await page.waitForTimeout(2000);
+    expect(await page.$('.site-note')).toBeNull();
+    expect(await page.$('meta[name="dicelab-test-version"]')).toBeNull();
+  });
+
+  it('opened from a file, says how to open it instead of a blank page; served, the words are gone', async () => {
+    const { url } = await serveCopy();
+    const page = await openSite(`${url}#${QUESTION}`);
+    await shownSplits(page);
+    expect(await page.locator('.file-note').isVisible()).toBe(false);
+    // From file:// the browser refuses the module scripts (CORS): a page of the same browser,
+    // outside the session's checks, since it is refused.
+    const file = await page.context().newPage();
+    try {
+      await file.setViewportSize({ width: 320, height: 640 });
+      await file.goto(pathToFileURL(join(builtSite(), 'index.html')).href, { waitUntil: 'load' });
+      await file.waitForTimeout(1000);
+      const note = file.locator('.file-note');
+      expect(await note.isVisible()).toBe(true);
+      const text = await note.textContent();
+      expect(text).toContain('dicelab serve');
+      expect(text).toContain(`${OFFLINE_PAGE.buildDir}/${OFFLINE_PAGE.fileName}`);
+    } finally {
+      await file.close();
+    }
+  });
+
+  it("served from a folder, is an app of that folder: its manifest's id is the folder's", async () => {
+    const url = await serveUnderFolder();
+    const page = await openSite(`${url}#${QUESTION}`);
+    await shownSplits(page);
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toBe(`${url}manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const { appId } = (await cdp.send('Page.getAppId')) as { appId?: string };
+    expect(appId).toBe(url);
+    await cdp.detach();
   });
 
   it('leaves the single file as it was: no service worker, no manifest, from file:// with no error', async () => {

@@ -10,8 +10,13 @@ export const UPDATE_CHECK_MS = 60 * 60 * 1000;
  */
 export const REGISTER_AT_LATEST_MS = 3000;
 
-/** What the service worker has to say: nothing yet, the site now works offline, or a new version waits. */
-export const siteWorker = signal<'idle' | 'offline-ready' | 'update-waiting'>('idle');
+/**
+ * What the service worker has to say: nothing yet, the site now works offline, a new version
+ * waits, or one waits and the player said Later (not offered again until the page is opened anew).
+ */
+export const siteWorker = signal<'idle' | 'offline-ready' | 'update-waiting' | 'update-later'>(
+  'idle',
+);
 
 let applyUpdate: (() => Promise<void>) | undefined;
 
@@ -25,7 +30,7 @@ export function registerSiteWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   applyUpdate = registerSW({
     onNeedRefresh: () => {
-      siteWorker.value = 'update-waiting';
+      if (siteWorker.value !== 'update-later') siteWorker.value = 'update-waiting';
     },
     onOfflineReady: () => {
       siteWorker.value = 'offline-ready';
