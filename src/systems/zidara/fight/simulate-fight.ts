@@ -52,18 +52,16 @@ export type FightSimulation = Omit<FightOdds, 'openingSplit'> & {
   readonly ci95: FightIntervals;
 };
 
-/** The intervals of a simulated fight's figures, by the figure's name (see `FightSimulation.ci95`). */
-export interface FightIntervals {
-  readonly roundsToWin: readonly Range[];
-  readonly pWinWithin: readonly Range[];
-  readonly pNotWon: Range;
-  readonly pReached: readonly Range[];
-  readonly auraAtStart: readonly Range[];
-  readonly resolveAtStart: readonly Range[];
-  readonly auraSpent: readonly Range[];
-  readonly resolveSpent: readonly Range[];
-  readonly meanRoundsToWin: Range;
-}
+/**
+ * The intervals of a simulated fight's figures, by the figure's name (see `FightSimulation.ci95`):
+ * one per figure of {@link FightOdds} (a list of them for a round by round one), and the mean
+ * rounds to win's. Mapped from FightOdds, so a figure added there has its interval here.
+ */
+export type FightIntervals = {
+  readonly [F in Exclude<keyof FightOdds, 'openingSplit'>]: FightOdds[F] extends readonly number[]
+    ? readonly Range[]
+    : Range;
+} & { readonly meanRoundsToWin: Range };
 
 function prepareFight(spec: unknown): PreparedFight {
   const fight = parseFight(spec);
