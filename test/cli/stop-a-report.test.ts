@@ -11,6 +11,7 @@ import { chartFileNames } from '../../src/report/chart-file-names.ts';
 import { OFFLINE_PAGE } from '../../src/report/offline-page.ts';
 import { DEFAULT_REPORT } from '../../src/report/zidara/default-report.ts';
 import { jobName } from '../../src/systems/run-analysis.ts';
+import { runNode, TSX_LOADER } from './run-dicelab.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
@@ -228,18 +229,7 @@ await runReport([${JSON.stringify(job)}], ${JSON.stringify(out)}, () => {}, () =
     process.kill(process.pid, ${JSON.stringify(signal)});
   }),
 );`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
+  return runNode(['--import', TSX_LOADER, '--input-type=module', '-e', script]);
 }
 
 describe('dicelab report sent a signal once the report is whole on disk', () => {
