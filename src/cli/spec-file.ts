@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import { decodeUtf8, isJsonPath, readFileBytes } from '../input/input-bytes.ts';
-import { InputError, missing } from '../input/input-error.ts';
+import { InputError, missing, showValue } from '../input/input-error.ts';
 import type { InputSource } from '../input/located-text.ts';
 import { parseSpecArray, specCountProblem } from '../input/spec-array.ts';
 import { readFileFlag } from './flags.ts';
@@ -92,8 +92,38 @@ export async function specsFromOptions<T>(
   try {
     return parseSpecArray(source.value, parse);
   } catch (error) {
-    throw source.located(error);
+    throw source.located(outputGivenBack(error, source.value, parse));
   }
+}
+
+/**
+ * A spec refused that holds a `system` field, said as what the file most likely is: dicelab's
+ * own `--json` output (every one names its system), which `--spec` does not read. The refusal
+ * of that field is the one said, whatever field the spec's check met first (a simulation's
+ * output opens with its seed); other errors, and a spec without one, pass unchanged.
+ */
+function outputGivenBack(
+  error: unknown,
+  value: unknown,
+  parse: (spec: unknown, where: string) => unknown,
+): unknown {
+  if (!(error instanceof InputError) || error.field === undefined) return error;
+  const index = /^\[(\d+)\]\./.exec(error.field)?.[1];
+  const spec = index === undefined ? value : (value as unknown[])[Number(index)];
+  if (spec === null || typeof spec !== 'object' || !('system' in spec)) return error;
+  const where = index === undefined ? '' : `[${index}].`;
+  let refusal = error;
+  if (error.field !== `${where}system`)
+    try {
+      parse({ system: spec.system }, where);
+    } catch (alone) {
+      if (alone instanceof InputError && alone.field === `${where}system`) refusal = alone;
+    }
+  if (!refusal.message.startsWith(`${where}system: no such field (`)) return error;
+  return new InputError(
+    `${refusal.message}; this is dicelab's --json output ("system": ${showValue(spec.system)}), which --spec does not read back`,
+    refusal.field,
+  );
 }
 
 /**

@@ -117,6 +117,35 @@ describe('dicelab d12-action advise', () => {
     expect(flags.stderr).toMatch(/--rolled: "3,4,5" is not allowed \(expected at most 2 dice/);
   });
 
+  it("--spec refuses its own --json output in one line naming it; the output's check and rolled read back", async () => {
+    // Before: "system: no such field (the fields here are check, rolled)", not saying the file
+    // was advise's output, which --spec does not read back.
+    const state = ['--rating', '2', '--capacity', '1', '--tokens', '1', '--rolled', '9,4'];
+    const first = await cli('d12-action', 'advise', ...state, '--json');
+    expect(first.status).toBe(0);
+    const file = join(dir, 'advice.json');
+    await writeFile(file, first.stdout);
+    const again = await cli('d12-action', 'advise', '--spec', file, '--json');
+    expect(again.status).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toBe(
+      `dicelab: ${file}:2:13: system: no such field (the fields here are check, rolled); this is dicelab's --json output ("system": "d12-action"), which --spec does not read back\n`,
+    );
+    // An array of outputs names the one refused.
+    const outputs = join(dir, 'advices.json');
+    await writeFile(outputs, `[${first.stdout}]`);
+    expect((await cli('d12-action', 'advise', '--spec', outputs)).stderr).toMatch(
+      /: \[0\]\.system: no such field \(the fields here are check, rolled\); this is dicelab's --json output \("system": "d12-action"\), which --spec does not read back\n$/,
+    );
+    // What it echoes of the request is a spec as --spec reads it: the same advice again.
+    const { check, rolled } = JSON.parse(first.stdout);
+    const request = join(dir, 'request.json');
+    await writeFile(request, JSON.stringify({ check, rolled }));
+    const echoed = await cli('d12-action', 'advise', '--spec', request, '--json');
+    expect(echoed.status).toBe(0);
+    expect(echoed.stdout).toBe(first.stdout);
+  });
+
   it('says --rolled is missing when it is not given (it read as an empty list), exit 2', async () => {
     const { status, stderr } = await cli(
       'd12-action',

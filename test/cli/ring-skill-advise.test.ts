@@ -147,6 +147,29 @@ describe('dicelab ring-skill advise', () => {
     );
   });
 
+  it("--spec refuses its own --json output in one line naming it; the output's check and faces read back", async () => {
+    // Before: "system: no such field (the fields here are check, ring, skill)", not saying the
+    // file was advise's output, which --spec does not read back.
+    const state = ['--ring', '2', '--skill', '1', '--tn', '2', '--ring-faces', '5,2'];
+    const first = await cli('ring-skill', 'advise', ...state, '--skill-faces', '11', '--json');
+    expect(first.status).toBe(0);
+    const file = join(dir, 'advice.json');
+    await writeFile(file, first.stdout);
+    const again = await cli('ring-skill', 'advise', '--spec', file, '--json');
+    expect(again.status).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toBe(
+      `dicelab: ${file}:2:13: system: no such field (the fields here are check, ring, skill); this is dicelab's --json output ("system": "ring-skill"), which --spec does not read back\n`,
+    );
+    // What it echoes of the request is a spec as --spec reads it: the same advice again.
+    const { check, ring, skill } = JSON.parse(first.stdout);
+    const request = join(dir, 'request.json');
+    await writeFile(request, JSON.stringify({ check, ring, skill }));
+    const echoed = await cli('ring-skill', 'advise', '--spec', request, '--json');
+    expect(echoed.status).toBe(0);
+    expect(echoed.stdout).toBe(first.stdout);
+  });
+
   it('says a faces flag is missing when its dice are there (it read as an empty list), exit 2', async () => {
     const check = ['ring-skill', 'advise', '--ring', '2', '--tn', '2'];
     const ring = await cli(...check, '--skill', '0');

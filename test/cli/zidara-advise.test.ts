@@ -267,6 +267,22 @@ describe('dicelab zidara advise: bad states exit 2 with one line', () => {
       new RegExp(`${file}:4:\\d+: \\[0\\]\\.shown\\[0\\]: 7 is not allowed`),
     );
   });
+
+  it('--spec refuses its own --json output in one line naming it', async () => {
+    // Before: "system: no such field (the fields here are roll, shown, …)", not saying the file
+    // was advise's output, which --spec does not read back.
+    const state = ['d8=3', 'd4=4', '--vs', '4', '--defence', '5', '--aura', '3', '--resolve', '1'];
+    const first = await advise(...state, '--json');
+    expect(first.status).toBe(0);
+    const file = join(mkdtempSync(join(tmpdir(), 'dicelab-advise-')), 'advice.json');
+    writeFileSync(file, first.stdout);
+    const again = await advise('--spec', file, '--json');
+    expect(again.status).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toBe(
+      `dicelab: ${file}:2:13: system: no such field (the fields here are roll, shown, defence, auraPending, actions, bestValue); this is dicelab's --json output ("system": "zidara"), which --spec does not read back\n`,
+    );
+  });
 });
 
 describe('dicelab zidara advise as a user runs it', () => {

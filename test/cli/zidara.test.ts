@@ -427,6 +427,29 @@ describe("dicelab zidara's --json answers", () => {
     writeFileSync(file, JSON.stringify(odds.spec));
     expect(await json(['zidara', 'odds', '--spec', file, '--json'])).toEqual(odds);
   });
+
+  it('given back to --spec, are refused in one line naming their system, whatever field comes first', async () => {
+    // Before: odds' said "intents[0].pWin: no such field (the fields here are threat, weight,
+    // name)" and simulate's "seed: no such field …", as if the file were a spec with a typo.
+    const dir = mkdtempSync(join(tmpdir(), 'dicelab-'));
+    const roll = ['d8', 'd4', '--vs', '4'];
+    const run = ['--trials', '100', '--seed', '1', '--threads', '1'];
+    for (const [command, flags] of [
+      ['odds', roll],
+      ['simulate', [...roll, ...run]],
+    ] as const) {
+      const first = await runInProcess(['zidara', command, ...flags, '--json']);
+      expect(first.code, first.stderr).toBe(0);
+      const file = join(dir, `${command}.json`);
+      writeFileSync(file, first.stdout);
+      const line = first.stdout.split('\n').findIndex((l) => l.startsWith('  "system"')) + 1;
+      const again = await runInProcess(['zidara', command, '--spec', file]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toBe(
+        `dicelab: ${file}:${line}:13: system: no such field (the fields here are threats, dice, intents, aura, auraMax, resolve, boostsPerRoll, tieBreak, explode, explodeDepth, auraGainUsableSameRoll, auraValue, resolveValue, boostSize, auraPerTopFace, tiesGoTo, rerollKeepsBest); this is dicelab's --json output ("system": "zidara"), which --spec does not read back\n`,
+      );
+    }
+  });
 });
 
 describe('dicelab zidara simulate intervals', () => {
