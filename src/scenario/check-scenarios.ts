@@ -101,11 +101,16 @@ export interface CheckOptions {
    * their path as loaded.
    */
   readonly baselineFile?: string;
-  /** Called with one line per expectation judged (progress for people). */
+  /**
+   * Called with one line per expectation judged (progress for people: `path: pass …`, as `dicelab
+   * check` writes on stderr). Not the counts a `simulate`'s `onProgress` is told (trials done and
+   * in all): those of a check, its simulated figures' trials among them, go to `onProgressCounts`.
+   */
   readonly onProgress?: (line: string) => void;
   /**
    * Called with how far the run is (for a progress bar): at its start, after each expectation,
-   * and while a simulated figure is sampled, after each batch of its trials (about every 100 ms).
+   * and while a simulated figure is sampled, after each batch of its trials (about every 100 ms),
+   * `trials` then being what a `simulate`'s `onProgress` is told. Either callback or both.
    */
   readonly onProgressCounts?: (progress: CheckProgress) => void;
 }
