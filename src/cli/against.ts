@@ -17,6 +17,7 @@ import {
   RULE_OPTION_NAMES,
   ruleOption,
 } from '../systems/zidara/roll/rule-options.ts';
+import { stopUntilPlaced } from './abort-on-sigint.ts';
 import { refuseRepeatedFlags } from './refuse-repeated-flags.ts';
 import { proseForStdout } from './terminal-prose.ts';
 import { drawChartFiles } from './write-chart-files.ts';
@@ -191,20 +192,36 @@ export function againstChartName(name: string): string {
   return `${name}-against`;
 }
 
+/** What {@link emitWhatIf} reads of the command's flags. */
+interface WhatIfFlags {
+  format: string;
+  out?: string | undefined;
+  top?: number | undefined;
+  objective?: string | undefined;
+}
+
 /**
- * Prints an analysis under two settings (and with --out writes both charts' files): a table
- * of each row's figures under both and the change; CSV and JSON carry every figure.
+ * Prints an analysis under two settings (and with --out writes both charts' files first, a
+ * signal stopping it at once until they are in place and let be from then on, see
+ * stopUntilPlaced): a table of each row's figures under both and the change; CSV and JSON carry
+ * every figure.
  */
 export async function emitWhatIf(
   base: AnalysisOutput,
   against: AnalysisOutput,
-  flags: {
-    format: string;
-    out?: string | undefined;
-    top?: number | undefined;
-    objective?: string | undefined;
-  },
+  flags: WhatIfFlags,
   change: string,
+): Promise<void> {
+  if (flags.out === undefined) return printWhatIf(base, against, flags, change, () => {});
+  await stopUntilPlaced((placed) => printWhatIf(base, against, flags, change, placed));
+}
+
+async function printWhatIf(
+  base: AnalysisOutput,
+  against: AnalysisOutput,
+  flags: WhatIfFlags,
+  change: string,
+  placed: () => void,
 ): Promise<void> {
   const analysis = base.analysis as WhatIfAnalysis;
   const shape = WHAT_IF_SHAPES[analysis];
@@ -238,6 +255,8 @@ export async function emitWhatIf(
     const written = await writeFilesAtomically(
       flags.out,
       charts.flatMap((chart) => chart.toWrite),
+      undefined,
+      placed,
     );
     process.stderr.write(`wrote ${written.join(', ')}\n`);
   }

@@ -18,6 +18,7 @@ import {
   SCENARIO_FILES,
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
+import { stopUntilPlaced } from './abort-on-sigint.ts';
 import { fileFlag, pathArguments } from './flags.ts';
 import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { proseLayout } from './terminal-prose.ts';
@@ -115,17 +116,22 @@ Examples:
         lines.push(
           `note: ${verdicts.headline.replace(/, \d+ figures? (moved|recorded differently).*$/, '')}: a baseline records figures, not verdicts (see dicelab check)`,
         );
+      const say = async () => process.stdout.write(`${(await proseLayout())(lines).join('\n')}\n`);
       if (options.write) {
-        await writeFileAtomically(options.baseline, formatBaseline(next), '--baseline');
-        lines.push(
-          `baseline: wrote ${options.baseline}: ${countOf(figures, 'figure')} of ${countOf(result.files.length, 'file')}; ${counts}`,
-        );
+        // A signal once the baseline is in place is let be: the lines on what it records are said.
+        await stopUntilPlaced(async (placed) => {
+          await writeFileAtomically(options.baseline, formatBaseline(next), '--baseline', placed);
+          lines.push(
+            `baseline: wrote ${options.baseline}: ${countOf(figures, 'figure')} of ${countOf(result.files.length, 'file')}; ${counts}`,
+          );
+          await say();
+        });
       } else {
         lines.push(
           `baseline: ${countOf(figures, 'figure')} of ${countOf(result.files.length, 'file')}; ${counts}; nothing written (--write records them)`,
         );
+        await say();
       }
-      process.stdout.write(`${(await proseLayout())(lines).join('\n')}\n`);
     });
   return program;
 }

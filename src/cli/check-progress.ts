@@ -16,7 +16,8 @@ const ENDING_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
  * figure's sample is still running at its first report (a long one), its trials. Into a pipe or
  * a file only the lines, as before the bar; nothing with `quiet`. While a bar may be drawn,
  * Ctrl-C and SIGTERM clear it, then end the process as they did before (by the signal itself,
- * nothing said): cli-progress goes back to the bar's line only when stopped.
+ * nothing said): cli-progress goes back to the bar's line only when stopped. An exact solve under
+ * way (on this thread) is finished first: checkScenarios turns the event loop between them.
  * @example const progress = checkProgress(quiet); try { await checkScenarios(scenarios, progress.options) } finally { progress.stop() } // not run: draws on the terminal
  */
 export function checkProgress(

@@ -17,6 +17,7 @@ import {
   SCENARIO_FILES,
   SCENARIO_PATH,
 } from '../scenario/scenario-files.ts';
+import { stopUntilPlaced } from './abort-on-sigint.ts';
 import { checkFolder, fileFlag, folderFlag, pathArguments } from './flags.ts';
 import { countFlag, threadsFlag } from './simulation-flags.ts';
 import { proseLayout } from './terminal-prose.ts';
@@ -106,15 +107,23 @@ Examples:
       } finally {
         progress.stop();
       }
-      const written = await writeFilesAtomically(options.out, [
-        { name: CHECK_FILES.junit, content: checkJunit(result) },
-        { name: CHECK_FILES.markdown, content: checkMarkdown(result) },
-      ]);
-      // The table is read in columns; the lines about it wrap on a terminal.
-      const prose = await proseLayout();
-      process.stdout.write(
-        `${checkTable(result, prose)}\n${prose([`wrote ${written.join(', ')}`]).join('\n')}\n`,
-      );
+      // A signal once the reports are in place is let be: the table is said, the status the verdict's.
+      await stopUntilPlaced(async (placed) => {
+        const written = await writeFilesAtomically(
+          options.out,
+          [
+            { name: CHECK_FILES.junit, content: checkJunit(result) },
+            { name: CHECK_FILES.markdown, content: checkMarkdown(result) },
+          ],
+          undefined,
+          placed,
+        );
+        // The table is read in columns; the lines about it wrap on a terminal.
+        const prose = await proseLayout();
+        process.stdout.write(
+          `${checkTable(result, prose)}\n${prose([`wrote ${written.join(', ')}`]).join('\n')}\n`,
+        );
+      });
       process.exitCode = result.status;
     });
   return program;

@@ -12,7 +12,7 @@ import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { loadScenarioFiles, SCENARIO_PATH } from '../scenario/scenario-files.ts';
 import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
 import { type AnalysisJob, jobName } from '../systems/run-analysis.ts';
-import { abortOnSigint } from './abort-on-sigint.ts';
+import { stopUntilPlaced } from './abort-on-sigint.ts';
 import { runOnAnalysisThread } from './analysis-worker.ts';
 import { checkFolder, folderFlag, pathArguments } from './flags.ts';
 import { drawChartFiles } from './write-chart-files.ts';
@@ -71,11 +71,8 @@ export async function runReport(
   say: (line: string) => void,
   written: () => Promise<void> | void = () => {},
 ): Promise<void> {
-  const sigint = abortOnSigint(process.stderr, { stopOnSigint: true });
-  try {
-    const { index, page, seconds } = await writeReport(jobs, out, say, BUILT_PAGE, () =>
-      sigint.done(),
-    );
+  await stopUntilPlaced(async (placed) => {
+    const { index, page, seconds } = await writeReport(jobs, out, say, BUILT_PAGE, placed);
     await written();
     process.stdout.write(
       `report: ${resolve(index)} (${countOf(jobs.length, 'analysis', 'analyses')}, ${seconds.toFixed(1)} s)\n`,
@@ -85,9 +82,7 @@ export async function runReport(
       process.stderr.write(
         `report: the offline page is not built (${BUILT_PAGE} is missing): run npm run build to have ${OFFLINE_PAGE.fileName} beside the report\n`,
       );
-  } finally {
-    sigint.dispose();
-  }
+  });
 }
 
 /**

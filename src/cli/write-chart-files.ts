@@ -44,15 +44,17 @@ export async function drawChartFiles<Row extends object>(
 /**
  * Writes one chart's four files (see {@link drawChartFiles}) in `dir`, the folder of `--out`:
  * everything is drawn before anything is written, and the files are written atomically, so a
- * failure leaves the folder as it was. Returns the file names and the SVG.
+ * failure leaves the folder as it was; `placed` is called once they are all in place (see
+ * writeFilesAtomically). Returns the file names and the SVG.
  * @example await writeChartFiles('reports', 'win-by-challenge', { spec, rows, columns }) // not run: writes files (test/cli/write-chart-files.test.ts)
  */
 export async function writeChartFiles<Row extends object>(
   dir: string,
   name: string,
   chart: ChartFiles<Row>,
+  placed: () => void = () => {},
 ): Promise<{ files: ChartFileNames; svg: string }> {
   const { toWrite, files, svg } = await drawChartFiles(name, chart);
-  await writeFilesAtomically(dir, toWrite);
+  await writeFilesAtomically(dir, toWrite, undefined, placed);
   return { files, svg };
 }

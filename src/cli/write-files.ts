@@ -34,9 +34,9 @@ export interface WriteTarget {
  * temporary files and the folders made are removed and no file in `dir` is touched; on SIGINT
  * (Ctrl-C) or SIGTERM while they exist, they and the folders made are removed and the process
  * exits (130 or 143). Once the last is renamed they are the caller's: `placed` is called then,
- * before any signal's handler can run (a report's run then lets a signal be, see abortOnSigint's
- * `done`), and a signal from then on is left to the caller's handlers. Strings are written as
- * UTF-8. Returns the paths written, in order.
+ * before any signal's handler can run (a command then lets a signal be, see stopUntilPlaced),
+ * and a signal from then on is left to the caller's handlers. Strings are written as UTF-8.
+ * Returns the paths written, in order.
  * @throws InputError naming `target` (by default `--out` and `dir`) when the folder cannot be
  * made or written in: the flag, its value and why, in one line.
  * @example await writeFilesAtomically('reports/odds', [{ name: 'odds.csv', content: csv }]) // not run: writes files (test/cli/write-files.test.ts)
@@ -110,19 +110,21 @@ export async function writeFilesAtomically(
 
 /**
  * Writes one file atomically (see {@link writeFilesAtomically}), the file `path` that `flag`
- * named: a failure names the flag and the path.
+ * named: a failure names the flag and the path; `placed` is called once it is in place.
  * @example await writeFileAtomically('reports/baseline.json', json, '--baseline') // not run: writes a file
  */
 export async function writeFileAtomically(
   path: string,
   content: string | Buffer,
   flag: string,
+  placed: () => void = () => {},
 ): Promise<void> {
-  await writeFilesAtomically(dirname(path), [{ name: basename(path), content }], {
-    flag,
-    given: path,
-    names: 'file',
-  });
+  await writeFilesAtomically(
+    dirname(path),
+    [{ name: basename(path), content }],
+    { flag, given: path, names: 'file' },
+    placed,
+  );
 }
 
 /**

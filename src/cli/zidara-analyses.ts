@@ -45,7 +45,7 @@ import { DIE_SIDES } from '../systems/zidara/roll/pool.ts';
 import { refuseResourceValues } from '../systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../systems/zidara/roll/spec.ts';
 import { formatSplit, parsePool, parseSplit, parseStack } from '../systems/zidara/roll/split.ts';
-import { abortOnSigint } from './abort-on-sigint.ts';
+import { abortOnSigint, stopUntilPlaced } from './abort-on-sigint.ts';
 import {
   againstChartName,
   againstFlags,
@@ -710,25 +710,32 @@ export async function runFlagged(job: AnalysisJob, quiet?: boolean): Promise<Ana
   }
 }
 
-/** Prints the output in the chosen format and, with --out, writes the chart's files. */
+/**
+ * Prints the output in the chosen format and, with --out, writes the chart's files first: a
+ * signal stops it at once until they are in place, and is let be from then on (stopUntilPlaced).
+ */
 export async function emit(
   output: AnalysisOutput,
   flags: { format: OutputFormat; out?: string | undefined },
 ): Promise<void> {
-  if (flags.out !== undefined) {
-    const { files } = await writeChartFiles(flags.out, output.name, {
-      spec: output.spec,
-      rows: output.csvRows,
-      columns: output.csvColumns,
-    });
+  const { out } = flags;
+  if (out === undefined) return printOutput(output, flags.format);
+  await stopUntilPlaced(async (placed) => {
+    const chart = { spec: output.spec, rows: output.csvRows, columns: output.csvColumns };
+    const { files } = await writeChartFiles(out, output.name, chart, placed);
     process.stderr.write(
-      `wrote ${[files.csv, files.vlJson, files.svg, files.png].map((f) => join(flags.out!, f)).join(', ')}\n`,
+      `wrote ${[files.csv, files.vlJson, files.svg, files.png].map((f) => join(out, f)).join(', ')}\n`,
     );
-  }
-  if (flags.format === 'csv') {
+    await printOutput(output, flags.format);
+  });
+}
+
+/** Prints the output in `format` on stdout. */
+async function printOutput(output: AnalysisOutput, format: OutputFormat): Promise<void> {
+  if (format === 'csv') {
     const { toCsv } = await import('../report/csv.ts');
     process.stdout.write(toCsv(output.csvRows, output.csvColumns));
-  } else if (flags.format === 'json') {
+  } else if (format === 'json') {
     const json = {
       analysis: output.analysis,
       title: output.title,

@@ -14,7 +14,10 @@ export interface SimulateOptions {
   readonly threads?: number;
   /** Trials per chunk (part of the result's identity, like the seed; default 65,536). */
   readonly chunkSize?: number;
-  /** Called as batches finish, with the trials done and in all. */
+  /**
+   * Called as batches finish, with the trials done and in all. (`checkScenarios`' `onProgress` is
+   * told a line for people instead; its counts, these among them, go to its `onProgressCounts`.)
+   */
   readonly onProgress?: (doneTrials: number, totalTrials: number) => void;
   /**
    * Stops the run; the summary then covers the trials played and is led by `interrupted: true`,

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,6 +176,52 @@ describe('dicelab check and baseline on a terminal', () => {
         code: 128 + number,
         end,
       });
+    },
+    120_000,
+  );
+});
+
+/** A scenario of two exact analyses that take seconds each to solve (a 30-step split into 4 dice). */
+async function longSolvesScenario(name: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(
+    path,
+    `scenario: ${name}
+characters:
+  hero: { name: a hero, titles: 3, resolve: 3, actions: { push: 30 } }
+threats:
+  wall: { name: a wall, challenge: 4 }
+  gate: { name: a gate, challenge: 5 }
+analyses:
+  wall: { analysis: splits, character: hero, action: push, actions: 4, vs: wall, top: 1 }
+  gate: { analysis: splits, character: hero, action: push, actions: 4, vs: gate, top: 1 }
+`,
+  );
+  return path;
+}
+
+describe('dicelab check on a terminal, stopped in its exact solves', () => {
+  it.skipIf(!hasScript).each([
+    ['Ctrl-C', 2],
+    ['SIGTERM', 15],
+  ] as const)(
+    '%s ends the run at the end of the solve under way, not after all of them',
+    async (by, number) => {
+      const file = await longSolvesScenario(`solves-${by}.yaml`);
+      const out = join(dir, `out-solves-${by}`);
+      // The bar is drawn before the first solve: the signal comes during it.
+      const run = await onTerminal(['check', file, '--no-baseline', '--out', out], {
+        at: 'judging [',
+        by,
+      });
+      // Before, the solves ran on with no turn of the event loop: the bar's handler never ran,
+      // the signal was dropped unheard when the bar let it go, and the check went on to its end
+      // (its table, check.junit.xml and check.md written, exit 0) some 5 s later.
+      expect({ code: run.code, table: run.written.includes('check: ') }).toEqual({
+        code: 128 + number,
+        table: false,
+      });
+      expect(existsSync(out)).toBe(false);
     },
     120_000,
   );
