@@ -120,6 +120,8 @@ export default defineConfig({
         display: 'standalone',
         orientation: 'any',
         lang: 'en',
+        // Light only: a manifest holds one colour for every scheme. The page's theme-color metas
+        // (sitePage) tint the bar dark once it opens in a dark scheme; the splash stays light.
         theme_color: PAGE_SITE.themeColor.light,
         background_color: PAGE_SITE.themeColor.light,
         icons: [

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
-import { numberText } from '../input/field-schemas.ts';
+import { integerText, numberText } from '../input/field-schemas.ts';
 import { invalid, showValue } from '../input/input-error.ts';
 import { statIfSeen } from '../process/stat-if-any.ts';
 import { CHART_NAME_ALLOWED, isChartName } from '../report/chart-file-names.ts';
@@ -17,8 +17,9 @@ export function integerFlag(min: number, max = Number.MAX_SAFE_INTEGER) {
     if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
       // Plain digits, as a spec's integer field says its bounds; the largest by its name too.
       const top = max === Number.MAX_SAFE_INTEGER ? countBound(max) : String(max);
-      const range = `an integer from ${min} to ${top}`;
-      throw new InvalidArgumentError(`${JSON.stringify(raw)} is not allowed (expected ${range})`);
+      throw new InvalidArgumentError(
+        `${JSON.stringify(raw)} is not allowed (expected ${integerText(min, top)})`,
+      );
     }
     return value;
   });

@@ -19,12 +19,22 @@ export function integer(
   min: number,
   max: number,
   description?: string,
-  error = `an integer from ${min} to ${max}`,
+  error = integerText(min, max),
 ) {
   return described(
     z.number({ error }).int({ error }).min(min, { error }).max(max, { error }),
     description,
   );
+}
+
+/**
+ * What an integer from `min` to `max` is, in words: what {@link integer}, the CLI's integer flags
+ * and the page's number fields refuse with. `max` as the message states it (a count's bound with
+ * its name, `countBound`'s) or as a number.
+ * @example integerText(1, 50) // "an integer from 1 to 50"
+ */
+export function integerText(min: number, max: number | string): string {
+  return `an integer from ${min} to ${max}`;
 }
 
 /**

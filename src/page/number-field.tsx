@@ -1,3 +1,4 @@
+import { integerText } from '../input/field-schemas.ts';
 import { FieldNotes } from './field-notes.tsx';
 import { useTypedNumber } from './use-typed-number.ts';
 
@@ -66,9 +67,14 @@ export function NumberField(props: NumberFieldProps) {
       <FieldNotes
         id={id}
         hint={hint}
-        error={valid ? undefined : `A whole number from ${min} to ${max}`}
+        error={valid ? undefined : sentence(integerText(min, max))}
         refusal={refusal}
       />
     </div>
   );
+}
+
+/** A note under a field is a sentence: the CLI's words ("an integer from 1 to 50") capitalised. */
+function sentence(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -206,7 +206,7 @@ describe("the player's characters", () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('15', { delay: 100 });
     const error = page.locator('#character-titles-error');
-    await expect.poll(() => error.textContent()).toBe('A whole number from 0 to 10');
+    await expect.poll(() => error.textContent()).toBe('An integer from 0 to 10');
     for (const submit of [
       () => page.click('button:text-is("Save")'),
       () => page.keyboard.press('Enter'),
@@ -216,7 +216,7 @@ describe("the player's characters", () => {
       expect(await page.locator('[data-character]').count()).toBe(0);
       expect(await titles.inputValue()).toBe('15');
       expect(await titles.getAttribute('aria-invalid')).toBe('true');
-      expect(await error.textContent()).toBe('A whole number from 0 to 10');
+      expect(await error.textContent()).toBe('An integer from 0 to 10');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('character-titles');
     }
     // Put right, it saves what the field shows.

@@ -314,6 +314,32 @@ describe('the page as an installable site (dicelab serve)', () => {
     }
   });
 
+  it("tints the browser's bar with the page's own background in each colour scheme", async () => {
+    const { url } = await serveCopy();
+    const page = await openSite(`${url}#v=1&view=characters`);
+    for (const [colorScheme, colour] of [
+      ['light', '#f7f7f5'],
+      ['dark', '#141413'],
+    ] as const) {
+      await page.emulateMedia({ colorScheme });
+      // The theme-color a browser takes (the first whose media matches, or that has none), as
+      // the page draws it, beside the page's background.
+      const shown = await page.evaluate(() => {
+        const metas = Array.from(
+          document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]'),
+        );
+        const theme = metas.find((meta) => !meta.media || matchMedia(meta.media).matches)?.content;
+        const probe = document.body.appendChild(document.createElement('div'));
+        probe.style.color = theme ?? '';
+        const drawn = getComputedStyle(probe).color;
+        probe.remove();
+        return { theme, drawn, background: getComputedStyle(document.body).backgroundColor };
+      });
+      expect(shown.theme, colorScheme).toBe(colour);
+      expect(shown.drawn, colorScheme).toBe(shown.background);
+    }
+  });
+
   it("served from a folder, is an app of that folder: its manifest's id is the folder's", async () => {
     const url = await serveUnderFolder();
     const page = await openSite(`${url}#${QUESTION}`);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { cliInProcess } from '../cli/cli-in-process.ts';
 import { pageUrl, shownSplits } from './offline-page.ts';
 import { PHONE_VIEWPORT, pageSession } from './page-session.ts';
 
@@ -28,12 +29,16 @@ function field(page: Page, id: string) {
 }
 
 describe('the offline page: number fields typed into fast', () => {
-  it('keeps every key typed with no pause, and says a decimal is not a whole number', async () => {
+  it('keeps every key typed with no pause, and says a decimal is not an integer, in the words of the CLI', async () => {
     const page = await open('v=1&view=fight');
     await page.waitForSelector('.results[data-state="ready"]', { timeout: 60_000 });
     await typeFast(page, 'vs', '2.5');
     expect(await field(page, 'vs')).toEqual({ text: '2.5', invalid: 'true' });
-    expect(await page.textContent('#vs-error')).toBe('A whole number from 1 to 50');
+    expect(await page.textContent('#vs-error')).toBe('An integer from 1 to 50');
+    // `--vs 2.5` is refused with the same words (the page said "A whole number from 1 to 50").
+    const cli = await cliInProcess('zidara', 'fight', '--vs', '2.5');
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toContain('is not allowed (expected an integer from 1 to 50)');
     await typeFast(page, 'vs', '12');
     expect(await field(page, 'vs')).toEqual({ text: '12', invalid: 'false' });
     expect(await page.evaluate(() => location.hash)).toContain('vs=12');
