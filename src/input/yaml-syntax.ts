@@ -9,7 +9,10 @@ import { nestingMessage } from './located-text.ts';
 /** A YAML syntax error where the mistake is (an offset in the text), in the reader's terms. */
 export interface PlacedSyntaxError {
   readonly offset: number;
-  /** The parser's code (`DUPLICATE_KEY`, `BAD_INDENT`, …), or `UNCLOSED` for a bracket or quote. */
+  /**
+   * The parser's code (`DUPLICATE_KEY`, `BAD_INDENT`, …), or `UNCLOSED` for a bracket or quote
+   * never closed, `UNOPENED` for one closed and never opened.
+   */
   readonly code: string;
   readonly message: string;
   /** The message is about the value written at `offset`: the caller names its field where it knows it. */
@@ -36,20 +39,19 @@ export function placeSyntaxErrors(
     errors.filter((e) => e.code === 'MULTILINE_IMPLICIT_KEY').map((e) => e.pos[0]),
   );
   const placed: PlacedSyntaxError[] = [];
+  const said = new Set<number>();
   for (const error of errors) {
     const first = error.message.split('\n')[0]!;
     if (openings.length > 0 && UNCLOSED_WORDS.test(first)) continue;
     // Said once, by its MULTILINE_IMPLICIT_KEY twin at the same place.
     if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && multiline.has(error.pos[0])) continue;
-    if (error.code === 'MULTILINE_IMPLICIT_KEY') placed.push(multilineKey(text, error));
-    else {
-      const hinted = valueHint(text, error);
-      placed.push(
-        hinted
-          ? { offset: error.pos[0], code: error.code, message: hinted, ofValue: true }
-          : { offset: indented(text, error), code: error.code, message: syntaxMessage(error) },
-      );
-    }
+    const next =
+      error.code === 'MULTILINE_IMPLICIT_KEY' ? multilineKey(text, error) : place(text, error);
+    // One mistake the parser tells twice or thrice at one place (a list item indented wrong, a
+    // `-` with no space) is said once, by its first.
+    if (said.has(next.offset)) continue;
+    said.add(next.offset);
+    placed.push(next);
   }
   // Past the line of a bracket or quote left open, or of a broken indentation, the parser reads
   // the text at the wrong level: what it finds there follows from that one mistake.
@@ -71,33 +73,112 @@ const DERAILING = new Set([
   'BAD_INDENT',
   'MULTILINE_IMPLICIT_KEY',
   'MISSING_CHAR',
+  'UNOPENED',
 ]);
 
-/**
- * Where an indentation error is: the parser puts it at the start of its line, the mistake is
- * the indentation's end, where the line's text starts.
- */
-function indented(text: string, error: YAMLError): number {
-  const at = error.pos[0];
-  if (error.code !== 'BAD_INDENT' && !/^Sequence item without/.test(error.message)) return at;
-  const spaces = /^ */.exec(text.slice(at))![0].length;
-  return at + spaces;
+/** A syntax error of the parser's, placed: a value's hint, else its row of {@link SYNTAX_WORDS}. */
+function place(text: string, error: YAMLError): PlacedSyntaxError {
+  const hinted = valueHint(text, error);
+  if (hinted) return { offset: error.pos[0], code: error.code, message: hinted, ofValue: true };
+  const first = error.message.split('\n')[0]!;
+  const row = SYNTAX_WORDS.find((r) => r.code === error.code && r.words.test(first));
+  let offset = error.pos[0];
+  // The parser puts an indentation error at the start of its line; the mistake is where the
+  // line's text starts.
+  if (error.code === 'BAD_INDENT' || row?.indented)
+    offset += /^ */.exec(text.slice(offset))![0].length;
+  // Block nesting too deep for the parser's own recursion.
+  if (/call stack/i.test(first)) return { offset, code: error.code, message: nestingMessage() };
+  if (!row) return { offset, code: error.code, message: first };
+  const rest = text.slice(offset, lineEndOf(text, offset));
+  return { offset, code: row.as ?? error.code, message: row.say(rest) };
 }
 
-/** The parser's message for a syntax error, on one line and in the reader's terms. */
-function syntaxMessage(error: YAMLError): string {
-  // Block nesting too deep for the parser's own recursion.
-  if (/call stack/i.test(error.message)) return nestingMessage();
-  // The parser's own words send the reader to its API ("please use YAML.parseAllDocuments()").
-  // The parser's "Tabs are not allowed as indentation" says what is wrong, not what to write.
-  if (error.code === 'TAB_AS_INDENT')
-    return 'a tab indents this line (expected spaces: YAML indents with spaces only)';
-  if (/^Sequence item without/.test(error.message))
-    return 'this line is not indented as the keys above it (expected them to line up, or "- " to start a list item)';
-  if (error.code === 'MULTIPLE_DOCS')
-    return 'a second YAML document starts here (expected one document in the file; for several items, one list)';
-  return error.message.split('\n')[0]!;
-}
+/** What a list item indented wrong is told. */
+const LIST_ITEM =
+  'this list item is not indented as the items above it (expected each "- " of a list to line up)';
+
+/**
+ * The syntax errors a scenario's author meets most, by the parser's code and its words, told in
+ * the reader's terms: `say` is given the text from the mistake to its line's end. The parser's
+ * own words send the reader to its API or its tokens ("Unexpected flow-map-end token in YAML
+ * stream"); a mistake not listed keeps them, at its place.
+ */
+const SYNTAX_WORDS: readonly {
+  readonly code: string;
+  readonly words: RegExp;
+  /** Placed where the line's text starts, not at the line's start where the parser puts it. */
+  readonly indented?: true;
+  /** The code it is placed under, when not the parser's. */
+  readonly as?: string;
+  readonly say: (rest: string) => string;
+}[] = [
+  {
+    code: 'TAB_AS_INDENT',
+    words: /^Tabs/,
+    say: () => 'a tab indents this line (expected spaces: YAML indents with spaces only)',
+  },
+  {
+    code: 'MISSING_CHAR',
+    words: /^Sequence item without/,
+    indented: true,
+    say: () =>
+      'this line is not indented as the keys above it (expected them to line up, or "- " to start a list item)',
+  },
+  {
+    code: 'BAD_INDENT',
+    words: /^All mapping items/,
+    say: (rest) =>
+      /^-\S/.test(rest)
+        ? `${JSON.stringify(/^\S+/.exec(rest)![0])} has no space after its "-" (expected "- " to start a list item)`
+        : 'this line is not indented as the keys above it (expected them to line up)',
+  },
+  { code: 'BAD_INDENT', words: /^All sequence items/, say: () => LIST_ITEM },
+  // A `- ` deeper or shallower than its list's, where the parser wanted a key.
+  {
+    code: 'BLOCK_AS_IMPLICIT_KEY',
+    words: /^A block sequence/,
+    indented: true,
+    say: () => LIST_ITEM,
+  },
+  {
+    code: 'MISSING_CHAR',
+    words: /^Implicit map keys need to be followed/,
+    say: (rest) => `${JSON.stringify(rest.trim())} has no ":" (expected "key: value")`,
+  },
+  {
+    code: 'UNEXPECTED_TOKEN',
+    words: /^Unexpected flow-(?:map|seq)-end token/,
+    // What the parser reads after it, to the end of the file, follows from it.
+    as: 'UNOPENED',
+    say: (rest) =>
+      `"${rest[0]}" closes nothing (expected it only to end a "${rest[0] === '}' ? '{' : '['}" opened before it)`,
+  },
+  {
+    code: 'UNEXPECTED_TOKEN',
+    words: /^Unexpected , in flow/,
+    say: () => 'this "," has no item before it (expected one item before each ",")',
+  },
+  {
+    code: 'MISSING_CHAR',
+    words: /^Comments must be separated/,
+    say: () =>
+      '"#" right after a value starts no comment (expected a space before "#", or the "#" inside quotes)',
+  },
+  {
+    code: 'BAD_DQ_ESCAPE',
+    words: /^Invalid escape/,
+    say: (rest) =>
+      `${rest.slice(0, 2)} is no escape in double quotes (expected \\\\ for a backslash, or the text in single quotes)`,
+  },
+  {
+    code: 'MULTIPLE_DOCS',
+    words: /./,
+    // The parser's own words send the reader to its API ("please use YAML.parseAllDocuments()").
+    say: () =>
+      'a second YAML document starts here (expected one document in the file; for several items, one list)',
+  },
+];
 
 /**
  * The parser's message for a mistake inside one value, with what to write for the common ones
@@ -110,7 +191,11 @@ function valueHint(text: string, error: YAMLError): string | undefined {
     .slice(start, lineEndOf(text, start))
     .replace(/\s+#.*$/, '')
     .trimEnd();
-  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:(?: |$)/.test(line))
+  if (
+    error.code === 'BLOCK_AS_IMPLICIT_KEY' &&
+    /^Nested mappings/.test(error.message) &&
+    /:(?: |$)/.test(line)
+  )
     return `${line} has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it: ${JSON.stringify(line)})`;
   if (error.code === 'BLOCK_IN_FLOW' && /: /.test(text.slice(start, end)))
     return `${text.slice(start, end).trim()} has ": " unquoted, which YAML reads as a key (expected quotes around a value with ": " in it)`;

@@ -5,7 +5,12 @@ import { linePosition } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { duplicateJsonKey, jsonLocator } from '../input/input-source.ts';
 import { issueProblems } from '../input/issue-messages.ts';
-import { checkFileText, jsonSyntaxError, positions } from '../input/located-text.ts';
+import {
+  checkFileText,
+  duplicateKeyMessage,
+  jsonSyntaxError,
+  positions,
+} from '../input/located-text.ts';
 import { normalQuantile } from '../montecarlo/normal-quantile.ts';
 import type { FigureUnit } from './figure-catalogue.ts';
 import { decimalsTelling, formatEstimate } from './format-figure.ts';
@@ -233,9 +238,10 @@ export function parseBaseline(text: string, path: string): Baseline {
   // JSON.parse keeps a repeated key's last value: a hand edit or a merge gone wrong, refused.
   const duplicate = duplicateJsonKey(text, value);
   if (duplicate) {
-    const { line } = linePosition(text, duplicate.first);
+    // The words every other file's key written twice reads, its first at line:col.
+    const first = linePosition(text, duplicate.first);
     throw new InputError(
-      `${positions(text, path)(duplicate.offset)}: ${baselineField(duplicate.path)}: written twice (expected each key once; its first is at line ${line}, and JSON would keep only the last); ${BASELINE_FIX}`,
+      `${positions(text, path)(duplicate.offset)}: ${duplicateKeyMessage(baselineField(duplicate.path), first)}; ${BASELINE_FIX}`,
     );
   }
   const refuse = (at: FieldPath, message: string) =>

@@ -99,7 +99,9 @@ function checkScenarioSchema(system: CheckSystemName, check: AnyCheck) {
         description: scenarioSchema.shape.description,
         system: z.literal(system, { error: `${system}` }).describe('The system the file checks.'),
         simulation: scenarioSchema.shape.simulation,
-        expectations: expectationList(expectation).optional(),
+        // Required here: unlike a Zi'Dara file, whose analyses `dicelab report` runs, these
+        // files hold nothing else to check.
+        expectations: expectationList(expectation),
       })
       .describe(`A dicelab scenario for ${system}: expectations on its checks.`),
   };

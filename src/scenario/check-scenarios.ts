@@ -6,6 +6,7 @@ import { parseOptions } from '../input/library-options.ts';
 import { MAX_THREADS } from '../montecarlo/chunk-plan.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { MAX_SEED } from '../rng/index.ts';
+import { formatSplit } from '../systems/zidara/roll/split.ts';
 import {
   type Baseline,
   type BaselineComparison,
@@ -139,7 +140,10 @@ export interface ExpectationResult {
   readonly line?: number;
   readonly col?: number;
   readonly verdict: Verdict;
-  /** What was judged against what was wanted: "62.35%, want 55.00% to 70.00%". */
+  /**
+   * What was judged against what was wanted: "62.35%, want 55.00% to 70.00%"; a roll figure
+   * whose pool the engine picked (no `split` in the file) names it: "59.72% rolling d6+d2, …".
+   */
   readonly shown: string;
   /** Why, in a sentence (for failures and inconclusive results; a summary for passes). */
   readonly detail: string;
@@ -565,6 +569,16 @@ function recordAnalysis(
   }
 }
 
+/**
+ * The pool a roll figure with no `split` was rolled with, as its verdict shows it (" rolling
+ * d6+d6"): the engine picks it (the best one-intent pool, or `pool: natural`'s), and the file
+ * does not say it. "" for dice the file writes, and for any other figure. Already solved.
+ */
+function pickedPool(ref: FigureRef, solver: FigureSolver): string {
+  if (ref.spec.kind !== 'roll' || 'split' in ref.spec.dice) return '';
+  return ` rolling ${formatSplit(solver.split(ref.spec))}`;
+}
+
 function verdictWord(verdict: Verdict): string {
   return verdict === 'pass' ? 'pass' : verdict === 'fail' ? 'FAIL' : 'inconclusive';
 }
@@ -581,7 +595,7 @@ async function judgeExpectation(
       );
       const [x] = estimates;
       const decimals = verdictDecimals(x!, e.bound, e.figure.unit, false, verdict);
-      const shown = `${formatEstimate(x!, e.figure.unit, false, decimals)}, want ${formatBound(e.bound, e.figure.unit, false, decimals)}`;
+      const shown = `${formatEstimate(x!, e.figure.unit, false, decimals)}${pickedPool(e.figure, judging.solver)}, want ${formatBound(e.bound, e.figure.unit, false, decimals)}`;
       return {
         ...base,
         verdict,
@@ -603,7 +617,8 @@ async function judgeExpectation(
       const d = differenceEstimate(a!, b!);
       const unit = e.left.unit === 'flag' ? 'number' : e.left.unit;
       const decimals = verdictDecimals(d, e.bound, unit, true, verdict);
-      const shown = `${formatEstimate(d, unit, true, decimals)} (${formatFigure(a!.estimate, e.left.unit, false, decimals)} − ${formatFigure(b!.estimate, e.right.unit, false, decimals)}), want ${formatBound(e.bound, unit, true, decimals)}`;
+      const [left, right] = [e.left, e.right].map((ref) => pickedPool(ref, judging.solver));
+      const shown = `${formatEstimate(d, unit, true, decimals)} (${formatFigure(a!.estimate, e.left.unit, false, decimals)}${left} − ${formatFigure(b!.estimate, e.right.unit, false, decimals)}${right}), want ${formatBound(e.bound, unit, true, decimals)}`;
       const trials = Math.max(a!.trials ?? 0, b!.trials ?? 0);
       return {
         ...base,

@@ -50,7 +50,7 @@ export const SCENARIO_LIMITS = {
   top: 1000,
   /**
    * Fewest expectations a file's `expectations` lists: `expectations: []` would pass a check
-   * that judges nothing (a file may leave the field out, for its analyses alone).
+   * that judges nothing (a Zi'Dara file may leave the field out, for its analyses alone).
    */
   minExpectations: 1,
 } as const;

@@ -236,7 +236,7 @@ describe('dicelab check into a pipe', () => {
     ]);
     expect(run.code).toBe(EXIT.ok);
     expect(run.stderr).toBe(
-      `${file}: pass a d6 beats a C3 threat at least 30% of the time (simulated) (41.68% [41.51% to 41.84%, 1M trials], want ≥ 30.00%)\n${file}: pass a d6 beats a C3 threat 5 times in 12 (41.67%, want 41.00% to 42.00%)\n`,
+      `${file}: pass a d6 beats a C3 threat at least 30% of the time (simulated) (41.68% [41.51% to 41.84%, 1M trials] rolling d6, want ≥ 30.00%)\n${file}: pass a d6 beats a C3 threat 5 times in 12 (41.67% rolling d6, want 41.00% to 42.00%)\n`,
     );
   });
 });

@@ -55,7 +55,7 @@ describe('dicelab check', () => {
     const lines = stdout.split('\n');
     expect(lines[0]).toMatch(/^scenario\s+expectation\s+figure\s+verdict$/);
     expect(stdout).toContain('a lone d6 beats the guard 5 times in 12');
-    expect(stdout).toMatch(/41\.67%, want 41\.00% to 42\.00% +pass/);
+    expect(stdout).toMatch(/41\.67% rolling d6, want 41\.00% to 42\.00% +pass/);
     expect(stdout).toMatch(/check: 1 passed \(1 expectation, 1 file, [\d.]+ s, seed 1\)/);
     expect((await readdir(out)).sort()).toEqual(['check.junit.xml', 'check.md']);
     expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toContain(
@@ -114,10 +114,10 @@ ${PLAIN}expectations:
       '--quiet',
     ]);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/41\.67%, want ≥ 50\.00% +FAIL/);
+    expect(stdout).toMatch(/41\.67% rolling d6, want ≥ 50\.00% +FAIL/);
     expect(stdout).toContain('is 41.67%, below 50.00%');
     expect(await readFile(join(out, 'check.junit.xml'), 'utf8')).toContain(
-      '<failure message="41.67%, want ≥ 50.00%"',
+      '<failure message="41.67% rolling d6, want ≥ 50.00%"',
     );
     expect(await readFile(join(out, 'check.md'), 'utf8')).toContain('- **FAIL**');
   });

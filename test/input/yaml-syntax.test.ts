@@ -81,6 +81,72 @@ describe('YAML syntax errors, where the mistake is', () => {
     ]);
   });
 
+  it("tells the other common mistakes in the reader's words, once each, at the mistake", () => {
+    const cases: [string, string[]][] = [
+      // Before, "6:1: All mapping items must start at the same column", at the line's start.
+      [
+        `${HEAD}    figure: success\n  of: { stat: 3 }\n`,
+        ['6:3: this line is not indented as the keys above it (expected them to line up)'],
+      ],
+      // Before, "6:1:     - expect: b has ": " unquoted, which YAML reads as a key (…)", then
+      // "6:5: "- expect: b" has no ":" (…)" and "6:5: Implicit map keys need to be followed by map values".
+      [
+        `${HEAD}    figure: success\n    - expect: b\n`,
+        [
+          '6:5: this list item is not indented as the items above it (expected each "- " of a list to line up)',
+        ],
+      ],
+      // Before, "7:4: All sequence items must start at the same column".
+      [
+        `${HEAD}    between:\n    - 0.1\n   - 0.2\n`,
+        [
+          '7:4: this list item is not indented as the items above it (expected each "- " of a list to line up)',
+        ],
+      ],
+      // Before, "5:1: All mapping items must start at the same column".
+      [
+        `${HEAD}  -expect: b\n`,
+        ['5:3: "-expect:" has no space after its "-" (expected "- " to start a list item)'],
+      ],
+      // Before, "6:5: Implicit map keys need to be followed by map values".
+      [
+        `${HEAD}    figure: success\n    atLeast 0.2\n`,
+        ['6:5: "atLeast 0.2" has no ":" (expected "key: value")'],
+      ],
+      // Before, "5:20: Unexpected flow-map-end token in YAML stream: "}"", then three lines
+      // of the next line's tokens.
+      [
+        `${HEAD}    of: { stat: 3 }}\n    atLeast: 0\n`,
+        ['5:20: "}" closes nothing (expected it only to end a "{" opened before it)'],
+      ],
+      // Before, "1:10: Unexpected flow-seq-end token in YAML stream: "]"".
+      [
+        'a: [1, 2]]\n',
+        ['1:10: "]" closes nothing (expected it only to end a "[" opened before it)'],
+      ],
+      // Before, "1:11: Unexpected , in flow map".
+      [
+        'a: { b: 1,, c: 2 }\n',
+        ['1:11: this "," has no item before it (expected one item before each ",")'],
+      ],
+      // Before, "1:7: Comments must be separated from other tokens by white space characters".
+      [
+        'a: "x"#c\n',
+        [
+          '1:7: "#" right after a value starts no comment (expected a space before "#", or the "#" inside quotes)',
+        ],
+      ],
+      // Before, "1:7: Invalid escape sequence \\q".
+      [
+        'a: "c:\\qa"\n',
+        [
+          '1:7: \\q is no escape in double quotes (expected \\\\ for a backslash, or the text in single quotes)',
+        ],
+      ],
+    ];
+    for (const [text, expected] of cases) expect(problems(text), text).toEqual(expected);
+  });
+
   it('still names a key written twice, at its second appearance', () => {
     expect(problems('a: 1\na: 2\n')).toEqual([
       '2:1: a: written twice (expected each key once in its mapping; its first is at 1:1)',

@@ -175,11 +175,12 @@ describe('baselines', () => {
       ],
       [
         good.replace('"winChance": 0.5', '"winChance": 0.5,\n      "winChance": 0.9'),
-        'b.json:8:7: files["gate.yaml"].winChance: written twice (expected each key once; its first is at line 7, and JSON would keep only the last)',
+        // Before, "its first is at line 7, and JSON would keep only the last", with no column.
+        'b.json:8:7: files["gate.yaml"].winChance: written twice (expected each key once in its mapping; its first is at 7:7)',
       ],
       [
         good.replace('"seed": 1', '"seed": 1, "seed": 2'),
-        'b.json:4:14: seed: written twice (expected each key once; its first is at line 4, and JSON would keep only the last)',
+        'b.json:4:14: seed: written twice (expected each key once in its mapping; its first is at 4:3)',
       ],
     ];
     for (const [text, message] of cases) {

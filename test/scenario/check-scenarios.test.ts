@@ -46,9 +46,9 @@ ${PLAIN}expectations:
     expect(pass).toMatchObject({
       verdict: 'pass',
       by: 'exact',
-      shown: '41.66666667%, want 41.66666666% to 41.66666667%',
+      shown: '41.66666667% rolling d6, want 41.66666666% to 41.66666667%',
     });
-    expect(fail).toMatchObject({ verdict: 'fail', shown: '41.67%, want ≥ 50.00%' });
+    expect(fail).toMatchObject({ verdict: 'fail', shown: '41.67% rolling d6, want ≥ 50.00%' });
     expect(fail!.detail).toBe(
       'winChance of plain.swing vs C3 (pool natural) is 41.67%, below 50.00%',
     );
@@ -56,6 +56,42 @@ ${PLAIN}expectations:
     expect(checkTable(result)).toContain(
       'FAIL: test.yaml:9:5: a d6 beats a C3 threat more often than not',
     );
+  });
+
+  it('names the pool the engine rolled where the file writes no split, and only there', async () => {
+    // Before, "41.67%, want ≥ 40.00%": which dice were rolled, the file did not say either.
+    const result = await checkScenarios([
+      load(`scenario: pools
+characters:
+  plain: { auraMax: 0, titles: 0, actions: { swing: 3, tap: 1 } }
+expectations:
+  - expect: the natural pool of 3 steps is a d6
+    figure: winChance
+    of: { character: plain, action: swing, challenge: 3, pool: natural }
+    atLeast: 40%
+  - expect: the one legal pool of 1 step is a d2
+    figure: winChance
+    of: { character: plain, action: tap, challenge: 2 }
+    atLeast: 0
+  - expect: a split written is not repeated
+    figure: winChance
+    of: { character: plain, action: swing, challenge: 3, split: d6 }
+    atLeast: 40%
+  - expect: each side of a difference names its own
+    figure: winChance
+    of: { character: plain, action: swing, challenge: 3, pool: natural }
+    minus: { of: { action: tap, pool: best } }
+    atLeast: 0
+`),
+    ]);
+    expect(result.files[0]!.expectations.map((e) => e.shown)).toEqual([
+      '41.67% rolling d6, want ≥ 40.00%',
+      expect.stringMatching(/^\d+\.\d\d% rolling d2, want ≥ 0%$/),
+      '41.67%, want ≥ 40.00%',
+      expect.stringMatching(
+        /^[+−±]\S+ pts \(41\.67% rolling d6 − \S+% rolling d2\), want ≥ 0 pts$/,
+      ),
+    ]);
   });
 
   it('never shows a fight the threat may survive as 100%', async () => {

@@ -195,6 +195,7 @@ expectations:
       'bad.yaml:2:9: system: "d7-pool" is not allowed (expected one of zidara, d6-pool, tags-2d6, d12-action, ring-skill)',
     ]);
     expect(problems('scenario: x\nsystem: ring-skill\ncharacters: {}\n')).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations)',
       'bad.yaml:3:1: characters: no such field (the fields here are scenario, description, system, simulation, expectations)',
     ]);
     expect(

@@ -54,6 +54,17 @@ describe('parseScenario: every problem of a file at once, each at its line and c
     ]);
   });
 
+  it("refuses another system's file with no expectations: it holds nothing else to check", () => {
+    // Before, no problem: `check: 0 passed (0 expectations, 1 file, …)`, exit 0.
+    for (const system of CHECK_SYSTEM_NAMES) {
+      expect(problems(`scenario: x\nsystem: ${system}\n`, 'none.yaml'), system).toEqual([
+        'none.yaml:1:1: expectations: missing (expected a list of expectations)',
+      ]);
+    }
+    // A Zi'Dara file may leave it out: its analyses are run by `dicelab report`.
+    expect(problems('scenario: x\n', 'none.yaml')).toEqual([]);
+  });
+
   it('says an empty file is empty, not a null the file does not show', () => {
     // Before, "1:1: the file: null (an empty value) is not allowed (expected an object)".
     const empty =
@@ -331,7 +342,9 @@ expectations:
       `bad.yaml:3:23: ${past}`,
     ]);
     expect(
-      problems('scenario: t\nsystem: d6-pool\ndescription: t\nsimulation:\n  trials: 100000000\n'),
+      problems(
+        'scenario: t\nsystem: d6-pool\ndescription: t\nsimulation:\n  trials: 100000000\nexpectations:\n  - { expect: a, figure: success, of: { stat: 3 }, atLeast: 0 }\n',
+      ),
     ).toEqual([`bad.yaml:5:11: ${past}`]);
     expect(
       problems(
