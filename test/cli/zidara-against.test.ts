@@ -352,6 +352,21 @@ describe('--against: an analysis under two settings', () => {
     }
   });
 
+  it('is documented with every rule option’s flag in docs/analyses.md (a list kept by hand)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync('docs/analyses.md', 'utf8');
+    const bullet = doc.slice(
+      doc.indexOf('- `--against "FLAGS"`'),
+      doc.indexOf('\n- ', doc.indexOf('- `--against "FLAGS"`') + 1),
+    );
+    for (const name of RULE_OPTION_NAMES) {
+      const option = ruleOption(name);
+      expect(bullet, name).toContain(`\`${option.flag.name}\``);
+      if (option.type === 'flag')
+        expect(bullet, name).toContain(`\`--no-${option.flag.name.slice(2)}\``);
+    }
+  });
+
   it('says what it may set in a line that does not grow with the rule options', async () => {
     // Each refusal listed every flag it may set: 434 characters here, cut at the 400 of a line
     // ("…and --no-… for on/off flag... (3 more characters)"), and one more flag a new rule option.
