@@ -103,21 +103,21 @@ export function againstFlags(
   if (tokens.length === 0)
     throw new InputError('--against: no flags given (expected e.g. --against "--aura-max 3")');
   const own = againstOptions(command, asked);
-  const allowed = own.map((o) => o.long).join(', ');
+  const allowed = mayText(command);
   for (const option of (command as Command).options) {
     const long = option.long!;
     if (asked.includes(option.attributeName()) && tokens.some((t) => t.split('=')[0] === long))
       throw invalid(
         '--against',
         raw,
-        `no ${long}: here it is what the analysis asks, which stays as given so that every row has a partner (it may set ${allowed}, and --no-… for on/off flags)`,
+        `no ${long}: the analysis asks it, kept as given so that every row has a partner; ${allowed}`,
       );
   }
   // No help of its own (commander's would print to nowhere and throw its internal "(outputHelp)").
   const help = tokens.find((t) => t === '--help' || t === '-h');
   if (help !== undefined)
     throw new InputError(
-      `--against: ${help} is not a flag it may set (${help} goes outside --against; it may set ${allowed}, and --no-… for on/off flags)`,
+      `--against: ${help} is not a flag it may set (${help} goes outside --against; ${allowed})`,
       '--against',
     );
   const parser = new Command('against')
@@ -146,7 +146,7 @@ export function againstFlags(
       .filter(Boolean)
       .join(' ')
       .replace(/\.$/, '');
-    throw new InputError(`--against: ${said} (it may set ${allowed}, and --no-… for on/off flags)`);
+    throw new InputError(`--against: ${said} (${allowed})`);
   }
   const values = parser.opts() as Record<string, unknown>;
   return Object.fromEntries(
@@ -154,6 +154,17 @@ export function againstFlags(
       .filter((name) => parser.getOptionValueSource(name) === 'cli')
       .map((name) => [name, values[name]]),
   );
+}
+
+/**
+ * What `--against` may set, as a refusal says it: the rule and where the flags are listed, not
+ * the list, which grows with every rule option (listed, a refusal outgrew a message's line).
+ */
+function mayText(command: unknown): string {
+  const names: string[] = [];
+  for (let c = command as Command | null; c; c = c.parent as Command | null)
+    names.unshift(c.name());
+  return `it may set the character and rule flags \`${names.join(' ')} --help\` lists under --against`;
 }
 
 /** What changed, for people: "--aura-max 5 → 3, --boosts 1 → 0". */

@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_LINE_CHARS } from '../../src/cli/main.ts';
+import { RULE_OPTION_NAMES, ruleOption } from '../../src/systems/zidara/roll/rule-options.ts';
 import { cliInProcess } from './cli-in-process.ts';
 
 const lone = [
@@ -22,6 +24,10 @@ const lone = [
 /** The refusal of --explode-depth `depth` without --explode. */
 const unreadDepth = (depth: number) =>
   `--explode-depth: "${depth}" is not allowed (expected it only with --explode (no die explodes without it, so a depth would change nothing))`;
+
+/** What a refusal of `lone`'s --against says it may set: where the flags are listed, not the list. */
+const mayRerolls =
+  'it may set the character and rule flags `dicelab zidara rerolls --help` lists under --against';
 
 /** A what-if table's question: "What if --aura-max 5 → 3?". */
 const question = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('What if '));
@@ -237,7 +243,7 @@ describe('--against: an analysis under two settings', () => {
     const steps = await cliInProcess(...lone, '--against', '--steps 3');
     expect(steps.status).toBe(2);
     expect(steps.stderr).toMatch(
-      /^dicelab: --against: unknown option '--steps' \(it may set --aura, --aura-max/,
+      /^dicelab: --against: unknown option '--steps' \(it may set the character and rule flags/,
     );
     const value = await cliInProcess(...lone, '--against', '--aura-max 30');
     expect(value.status).toBe(2);
@@ -272,7 +278,7 @@ describe('--against: an analysis under two settings', () => {
       expect(status, flags).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toBe(
-        `dicelab: --against: ${JSON.stringify(flags)} is not allowed (expected no --resolve: here it is what the analysis asks, which stays as given so that every row has a partner (it may set --aura, --aura-max, --boosts, --defending, --explode, --explode-depth, --late-aura, --aura-value, --resolve-value, --boost-size, --aura-per-top-face, --ties-go-to, --reroll-keeps-best, and --no-… for on/off flags))\n`,
+        `dicelab: --against: ${JSON.stringify(flags)} is not allowed (expected no --resolve: the analysis asks it, kept as given so that every row has a partner; ${mayRerolls})\n`,
       );
     }
     // Where --resolve is the character's, --against changes it as before.
@@ -339,18 +345,59 @@ describe('--against: an analysis under two settings', () => {
       const said = await refusal(`--aura-max 1 ${help}`);
       expect(said).toMatch(
         new RegExp(
-          `^dicelab: --against: ${help} is not a flag it may set \\(${help} goes outside --against; it may set --aura, --aura-max, .*\\)\n$`,
+          `^dicelab: --against: ${help} is not a flag it may set \\(${help} goes outside --against; it may set the character and rule flags .*\\)\n$`,
         ),
       );
       expect(said).not.toContain('outputHelp');
     }
   });
 
+  it('is documented with every rule option’s flag in docs/analyses.md (a list kept by hand)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync('docs/analyses.md', 'utf8');
+    const bullet = doc.slice(
+      doc.indexOf('- `--against "FLAGS"`'),
+      doc.indexOf('\n- ', doc.indexOf('- `--against "FLAGS"`') + 1),
+    );
+    for (const name of RULE_OPTION_NAMES) {
+      const option = ruleOption(name);
+      expect(bullet, name).toContain(`\`${option.flag.name}\``);
+      if (option.type === 'flag')
+        expect(bullet, name).toContain(`\`--no-${option.flag.name.slice(2)}\``);
+    }
+  });
+
+  it('says what it may set in a line that does not grow with the rule options', async () => {
+    // Each refusal listed every flag it may set: 434 characters here, cut at the 400 of a line
+    // ("…and --no-… for on/off flag... (3 more characters)"), and one more flag a new rule option.
+    const splits = ['zidara', 'splits', '--steps', '8', '--vs', '4'];
+    const cases: [string[], string, string[]][] = [
+      [lone, '--late-aura --aura-max 3 --resolve 2', ['--resolve']],
+      [splits, '--bogus', ['--boosts']],
+      [splits, '--late-aura --aura-maxx 3', ['--aura-max']],
+      [splits, '--aura-max 3 --help', []],
+    ];
+    const ruleFlags = RULE_OPTION_NAMES.map((name) => ruleOption(name).flag.name);
+    for (const [args, against, named] of cases) {
+      const { status, stderr } = await cliInProcess(...args, '--against', against);
+      expect(status, against).toBe(2);
+      expect(stderr.split('\n'), against).toHaveLength(2);
+      expect(stderr, against).not.toContain('more characters');
+      expect(stderr.length, against).toBeLessThan(MESSAGE_LINE_CHARS - 100);
+      expect(stderr, against).toContain('--help` lists under --against');
+      // No flag named but those given, and commander's suggestion or the one refused.
+      const given = against.split(' ');
+      for (const flag of ruleFlags)
+        if (!given.includes(flag) && !named.includes(flag))
+          expect(stderr, `${against}: ${flag}`).not.toMatch(new RegExp(`${flag}(?![a-z-])`));
+    }
+  });
+
   it('says an unknown flag, with its suggestion, in one line', async () => {
     const { status, stderr } = await cliInProcess(...lone, '--against', '--bogus');
     expect(status).toBe(2);
-    expect(stderr).toMatch(
-      /^dicelab: --against: unknown option '--bogus' \(Did you mean --boosts\?\) \(it may set --aura, .*, and --no-… for on\/off flags\)\n$/,
+    expect(stderr).toBe(
+      `dicelab: --against: unknown option '--bogus' (Did you mean --boosts?) (${mayRerolls})\n`,
     );
   });
 

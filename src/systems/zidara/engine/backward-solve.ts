@@ -23,7 +23,7 @@ import {
   SolveRecording,
   STATE_OP,
 } from './solve-program.ts';
-import { type SpendTable, spendTableOf } from './spend.ts';
+import { type SpendTable, spendTableInputsOf, spendTableOf } from './spend.ts';
 import { meanTables, valueTables } from './table-pool.ts';
 
 /** The most (dice state × Aura state) pairs one exact solve keeps: about 64 MB a Resolve level. */
@@ -294,7 +294,7 @@ export class BackwardSolve {
     // Pushed, not mapped, as the outcome tables are (see context).
     const spendTables: SpendTable[] = [];
     for (const t of tables ?? [undefined])
-      spendTables.push(spendTableOf(roll, policy, this.model.floor, t, levels));
+      spendTables.push(spendTableOf(spendTableInputsOf(roll, policy, this.model.floor, t, levels)));
     this.spendTables = spendTables;
     this.spends = this.spendTables[0]!;
     this.bestCode = new Float64Array(this.valueKeySpace).fill(-1);

@@ -12,7 +12,7 @@ import {
 import { FigureSums, intentDice, RollFigures } from './roll-figures.ts';
 import type { Policy, RollOdds, SolveOptions } from './roll-play.ts';
 import { rollShape } from './roll-shape.ts';
-import { type SpendPlan, type SpendTable, spendTableOf } from './spend.ts';
+import { type SpendPlan, type SpendTable, spendTableInputsOf, spendTableOf } from './spend.ts';
 
 /** Most (best classes, Aura) states the closed form tabulates per defence; larger rolls go to the engine. */
 const MAX_CLOSED_STATES = 1 << 16;
@@ -289,7 +289,7 @@ function closedShape(first: Roll, policy: Policy): ClosedShape | null {
       floor,
       wonOnly,
       roll: first,
-      spends: spendTableOf(first, policy, floor),
+      spends: spendTableOf(spendTableInputsOf(first, policy, floor)),
       plans: [],
       diceOfIntent: intentDice(first),
     };

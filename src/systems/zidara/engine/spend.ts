@@ -243,7 +243,7 @@ export function greedySpend(
  * Every settled plan of one roll under one policy, made once each: how the roll ends from each
  * intent's best class and the Aura state. The exact engine, its closed forms and the simulator
  * all settle through it, so a spend is decided in one place.
- * @example new SpendTable(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 3 }), 'optimal', -3).plan(1, 3).spent
+ * @example new SpendTable(spendTableInputsOf(parseRoll({ threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }], aura: 3 }), 'optimal', -3)).plan(1, 3).spent
  * // 2: the best die two short (class index 1: −2) takes a +2 to a tie, then buys the tie
  */
 export class SpendTable {
@@ -271,29 +271,21 @@ export class SpendTable {
   private readonly sameRoll: boolean;
   private readonly startAura: number;
 
-  /**
-   * @param terminal the worth of each ending, `terminal[(wins · (auraMax + 1) + auraEnd) · levels + resolveEnd]`
-   *   (see `SolveOptions.terminal`); `levels` is the Resolve levels it is laid out for.
-   */
-  constructor(
-    roll: Roll,
-    policy: Policy,
-    floor: number,
-    terminal?: ArrayLike<number>,
-    levels = roll.resolve + 1,
-  ) {
-    this.rules = spendRulesOf(roll);
+  /** Builds the table of `inputs` (see {@link spendTableInputsOf}), reading nothing else. */
+  constructor(inputs: SpendTableInputs) {
+    const { rules, policy, floor, startAura, levels, terminal } = inputs;
+    this.rules = rules;
     this.settleWith =
       policy === 'optimal' ? optimalSpend : policy === 'greedy' ? greedySpend : noSpend;
     this.floor = floor;
     this.classes = 2 - floor;
-    this.auraStates = roll.auraMax + 1;
+    this.auraStates = rules.auraMax + 1;
     this.levels = levels;
-    this.best = new Int32Array(roll.intents.length);
-    this.sameRoll = roll.auraGainUsableSameRoll;
-    this.startAura = roll.aura;
+    this.best = new Int32Array(rules.weights.length);
+    this.sameRoll = startAura === undefined;
+    this.startAura = startAura ?? 0;
     const A = this.auraStates;
-    const keys = this.classes ** roll.intents.length * A * levels;
+    const keys = this.classes ** rules.weights.length * A * levels;
     this.ids = keys <= FLAT_PLAN_IDS ? new Int32Array(keys).fill(-1) : new Map();
     this.values = keys <= FLAT_PLAN_IDS ? new Float64Array(keys).fill(Number.NaN) : undefined;
     this.levelRules = terminal
@@ -386,46 +378,88 @@ function bitsKey(terminal: ArrayLike<number>): string {
 }
 
 /**
- * The {@link SpendTable} of a roll's spend rules under a policy, shared by every roll with the
- * same rules (weights, +2s and their size, ties, Aura cap and worth, when gains arrive, the class floor): the
- * splits of a pool, the Challenges and Resolve levels of an analysis settle through one table.
- * Rolls with a terminal utility share theirs with the rolls of the same rules, intents and
- * terminal values (the candidate splits of a fight's round).
- * @example spendTableOf(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) === spendTableOf(parseRoll({ threats: [{ challenge: 5 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3) // true
+ * Everything a {@link SpendTable} reads, in one object: the table is built from it alone and
+ * {@link spendTableOf} keys its cache by every field of it, so nothing a spend reads can be left
+ * out of the key (a new rule a spend reads goes in SpendRules, through spendRulesOf, and is
+ * keyed with it).
  */
-export function spendTableOf(
+export interface SpendTableInputs {
+  readonly rules: SpendRules;
+  readonly policy: Policy;
+  /** The lowest best class a die can have (class index 0). */
+  readonly floor: number;
+  /**
+   * The Aura the roll starts with, the budget of every spend when gains arrive after the roll;
+   * undefined when gains are usable the same roll (the budget is then the Aura state).
+   */
+  readonly startAura: number | undefined;
+  /** Resolve levels the keys are laid out for: 1 without a terminal (no plan reads the Resolve left). */
+  readonly levels: number;
+  /** The worth of each ending (see SpendTable's planId), or undefined: the linear utility. */
+  readonly terminal: ArrayLike<number> | undefined;
+}
+
+/**
+ * What the {@link SpendTable} of a roll under a policy reads: its spend rules, the policy, the
+ * class floor, when gains arrive (and the Aura to spend if after the roll) and, with a terminal
+ * utility, its values and the Resolve levels they are laid out for.
+ * @param terminal the worth of each ending, `terminal[(wins · (auraMax + 1) + auraEnd) · levels + resolveEnd]`
+ *   (see `SolveOptions.terminal`); `levels` is the Resolve levels it is laid out for.
+ */
+export function spendTableInputsOf(
   roll: Roll,
   policy: Policy,
   floor: number,
   terminal?: ArrayLike<number>,
   levels = roll.resolve + 1,
-): SpendTable {
-  const key = [
+): SpendTableInputs {
+  return {
+    rules: spendRulesOf(roll),
     policy,
     floor,
-    roll.boostsPerRoll,
-    roll.boostSize,
-    tiesBought(roll),
-    roll.auraValue,
-    roll.auraMax,
-    roll.auraGainUsableSameRoll ? '' : roll.aura,
-    ...roll.intents.map((i) => i.weight),
-  ].join('|');
-  if (terminal) {
-    const full = `${key}/${levels}/${bitsKey(terminal)}`;
-    let table = terminalCache.get(full);
+    startAura: roll.auraGainUsableSameRoll ? undefined : roll.aura,
+    levels: terminal ? levels : 1,
+    terminal,
+  };
+}
+
+/**
+ * A cache key of every field of `inputs`: the terminal's values as {@link bitsKey}, the rest as
+ * JSON (exact for numbers; a function, which JSON would drop, is refused).
+ */
+function spendTableKey(inputs: SpendTableInputs): string {
+  const { terminal, ...rest } = inputs;
+  const text = JSON.stringify(rest, (field, value) => {
+    if (typeof value === 'function') throw new TypeError(`a spend table cannot key ${field}`);
+    return value;
+  });
+  return terminal ? `${text}/${bitsKey(terminal)}` : text;
+}
+
+/**
+ * The {@link SpendTable} of `inputs` (see {@link spendTableInputsOf}), shared by every roll of the
+ * same inputs (weights, +2s and their size, ties, Aura cap and worth, when gains arrive, the
+ * class floor, the policy): the splits of a pool, the Challenges and Resolve levels of an
+ * analysis settle through one table. Rolls with a terminal utility share theirs with the rolls
+ * of the same inputs and terminal values (the candidate splits of a fight's round).
+ * @example spendTableOf(spendTableInputsOf(parseRoll({ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3)) === spendTableOf(spendTableInputsOf(parseRoll({ threats: [{ challenge: 5 }], dice: [{ sides: 8, intent: 0 }] }), 'optimal', -3)) // true
+ */
+export function spendTableOf(inputs: SpendTableInputs): SpendTable {
+  const key = spendTableKey(inputs);
+  if (inputs.terminal) {
+    let table = terminalCache.get(key);
     if (!table) {
       if (terminalCache.size >= TERMINAL_CACHE_SIZE)
         terminalCache.delete(terminalCache.keys().next().value!);
-      table = new SpendTable(roll, policy, floor, terminal, levels);
-      terminalCache.set(full, table);
+      table = new SpendTable(inputs);
+      terminalCache.set(key, table);
     }
     return table;
   }
   let table = spendCache.get(key);
   if (!table) {
     if (spendCache.size >= SPEND_CACHE_SIZE) spendCache.clear();
-    table = new SpendTable(roll, policy, floor);
+    table = new SpendTable(inputs);
     spendCache.set(key, table);
   }
   return table;
