@@ -83,6 +83,14 @@ describe('checkScenarios', () => {
     await expect(simulate({ stat: 3 }, { seed: MAX_SEED + 1 })).rejects.toThrow(InputError);
   });
 
+  // It resolved with status 0 and no files, as checkScenarioFiles refuses a folder of none.
+  it('refuses an empty list, which would pass judging nothing, as an InputError naming scenarios', async () => {
+    await expect(checkScenarios([])).rejects.toThrow(InputError);
+    await expect(checkScenarios([])).rejects.toThrow(
+      "scenarios: [] is not allowed (expected loaded scenarios (an array), as loadScenarioFiles returns them or parseScenario's `.scenario`, at least one (a check of none would pass judging nothing))",
+    );
+  });
+
   it('runs with the options checkScenarioFiles passes it', async () => {
     const result = await checkScenarios(scenarios, { seed: 7, maxTrials: 1000, threads: 1 });
     expect(result.files[0]!.expectations.map((e) => e.verdict)).toEqual(['pass']);
