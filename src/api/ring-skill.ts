@@ -29,7 +29,7 @@ export type { EachSpec } from '../input/spec-array.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
 // Named in the results below (the items of `outcomes`, an interval): a consumer names them.
 export type { Interval } from '../montecarlo/interval.ts';
-export type { SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
+export type { Simulated, SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
 export type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';
 // The exact fractions its results hold, with their arithmetic.
 export { Rational } from '../systems/rational.ts';

@@ -22,7 +22,7 @@ export { InputError } from '../input/input-error.ts';
 // The types of `odds`, `simulate` (and `advise`): a consumer names them to wrap or pass them on.
 export type { EachSpec } from '../input/spec-array.ts';
 export { SIMULATION_DEFAULTS } from '../montecarlo/chunk-plan.ts';
-export type { SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
+export type { Simulated, SimulateOptions, SimulateSpec } from '../montecarlo/simulate-summary.ts';
 // Named in the results below (the items of `outcomes`, an interval): a consumer names them.
 export type { OutcomeSimulation } from '../systems/outcome-count-kernel.ts';
 export type { OutcomeShare, SimulatedShare } from '../systems/outcome-shares.ts';

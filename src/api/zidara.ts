@@ -291,7 +291,10 @@ function refusePlayInSpec(input: unknown, call: string): void {
  * win chances, the intents won, Aura and Resolve figures, headed by the system and the roll as
  * solved (`system`, `spec`, as every system's `odds` answers). An array of specs gives an array of
  * odds, specs of one shape sharing a solve. What `dicelab zidara odds --spec FILE --json`
- * prints. Milliseconds for the rules' rolls.
+ * prints. Milliseconds for the rules' rolls; a big pool with Resolve takes far longer, each
+ * Resolve level keeping a table of every dice-and-Aura state (12 d12 over 4 intents, C6,
+ * `auraMax` 5: 0.09 s and 70 MB with Resolve 0, 25 s and 0.7 GB with Resolve 1, about 90 s
+ * and 1.5 GB with Resolve 10).
  * @throws InputError naming the spec field (`[i].` first for the i-th of an array), or `options`.
  * @example odds({ threats: [{ challenge: 3 }], dice: [{ sides: 12, intent: 0 }, { sides: 4, intent: 1 }], auraMax: 0 }).intents.map((i) => i.pWin) // [0.7083…, 0.25] (51/72: a d12 beats a d6 without Aura)
  * @example odds([{ threats: [{ challenge: 3 }], dice: [{ sides: 8, intent: 0 }] }, { threats: [{ challenge: 4 }], dice: [{ sides: 8, intent: 0 }] }], { policy: 'never' }).length // 2

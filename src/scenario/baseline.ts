@@ -481,21 +481,41 @@ function storedUnderAnotherName(
 /**
  * The baseline after a run: the files run get exactly the figures computed now (a file the
  * baseline held under another name loses that name); other files keep theirs. O(figures).
+ *
+ * A baseline names each file by its path from the baseline file's folder (`pathFromBaseline`):
+ * give `baselineFile`, the path it is written to, and every file is named from there, whatever
+ * the run named it. Without it each keeps the run's `baselineName`, which is its path from the
+ * working folder when the run had no baseline file (`checkScenarioFiles(paths, { baseline:
+ * false })`): a check then compares none of them ("the baseline holds their figures under
+ * another name"). From the library, as `dicelab baseline --write` does (seed and figures of
+ * files not run kept from the baseline there; make its folder first):
+ * `const run = await checkScenarioFiles(['scenarios']);`
+ * `writeFileSync(BASELINE_FILE, formatBaseline(updateBaseline(readBaseline(BASELINE_FILE), run.files, run.seed, BASELINE_FILE)));`
+ * and `checkScenarioFiles(['scenarios'])` compares every figure with it from then on.
+ * @throws InputError naming `previous`, `files`, `seed` or `baselineFile` when it is not one.
+ * @example updateBaseline(undefined, [{ path: 'scenarios/a.yaml', figures: [] }], 1, 'reports/baseline.json').files // { "../scenarios/a.yaml": {} }
  */
 export function updateBaseline(
   previous: Baseline | undefined,
   files: readonly BaselineFile[],
   seed: number,
+  baselineFile?: string,
 ): Baseline {
   if (previous !== undefined) baselineGiven(previous, 'previous');
   filesGiven(files);
   if (!Number.isSafeInteger(seed)) throw invalid('seed', seed, "the run's seed (a whole number)");
+  if (baselineFile !== undefined && (typeof baselineFile !== 'string' || baselineFile === ''))
+    throw invalid('baselineFile', baselineFile, 'the path the baseline file is written to');
+  const nameOf = (file: BaselineFile) =>
+    baselineFile === undefined
+      ? (file.baselineName ?? file.path)
+      : pathFromBaseline(file.path, baselineFile);
   const result: Record<string, Record<string, BaselineFigure>> = {};
   for (const [path, figures] of Object.entries(previous?.files ?? {}))
     result[path] = { ...figures };
-  const names = new Set(files.map((file) => file.baselineName ?? file.path));
+  const names = new Set(files.map(nameOf));
   for (const file of files) {
-    const name = file.baselineName ?? file.path;
+    const name = nameOf(file);
     // A file recorded under another name (it moved) keeps only its new one.
     if (previous && previous.files[name] === undefined) {
       const keys = new Set(file.figures.map((record) => record.key));
@@ -511,7 +531,8 @@ export function updateBaseline(
 
 /**
  * The baseline as committed text: files and figures sorted, one figure a line, so a change of
- * rules shows in a diff as exactly the figures it moved.
+ * rules shows in a diff as exactly the figures it moved. Write it to the path its files were
+ * named from: the `baselineFile` given to {@link updateBaseline}.
  */
 export function formatBaseline(baseline: Baseline): string {
   baselineGiven(baseline, 'baseline');

@@ -224,6 +224,13 @@ function checkLoadedScenarios(scenarios: unknown): void {
   const allowed =
     "loaded scenarios (an array), as loadScenarioFiles returns them or parseScenario's `.scenario`";
   if (!Array.isArray(scenarios)) throw invalid('scenarios', scenarios, allowed);
+  // As `expectations: []` and a folder of no scenario files: a check of none passes judging nothing.
+  if (scenarios.length === 0)
+    throw invalid(
+      'scenarios',
+      scenarios,
+      `${allowed}, at least one (a check of none would pass judging nothing)`,
+    );
   scenarios.forEach((loaded: Partial<Record<keyof LoadedScenario, unknown>> | null, i) => {
     if (
       !loaded ||
@@ -252,7 +259,7 @@ function checkLoadedScenarios(scenarios: unknown): void {
  * @throws ScenarioError for problems only running finds (an analysis row that is not there),
  * each `path:line:col: message`, after trying every expectation; InputError naming the option
  * (`options.seed`), an unknown one too, and naming `scenarios` when they are not loaded
- * scenarios, before anything runs.
+ * scenarios or there are none, before anything runs.
  */
 export async function checkScenarios(
   scenarios: readonly LoadedScenario[],

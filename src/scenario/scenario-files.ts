@@ -42,9 +42,10 @@ const CHECK_FILES_OPTION_SHAPE = {
 
 /**
  * Reads and checks scenario files (a folder gives its files of {@link SCENARIO_EXTENSIONS},
- * sorted; nothing given: `scenarios/`), every problem of every file found before anything runs. Each file is
- * named by its path relative to the working folder, as people read it. With `check` and
- * `dicelab/scenario`, one of the two places (with the CLI) that read files.
+ * sorted), every problem of every file found before anything runs. No paths (`[]`, or none
+ * given) reads `scenarios/` of the working folder, as `dicelab check` with no paths does. Each
+ * file is named by its path relative to the working folder, as people read it. With `check`
+ * and `dicelab/scenario`, one of the two places (with the CLI) that read files.
  * @throws ScenarioError listing every problem, `path:line:col: message` each.
  * @example loadScenarioFiles(['scenarios/gate.yaml'])[0].scenario.scenario // not run: reads a scenario file of your game's; gives its title (its `scenario:` line)
  * @example loadScenarioFiles(['no-such-folder']) // throws "no-such-folder: cannot read (no such file or folder)"

@@ -1,5 +1,6 @@
 import Fraction from 'fraction.js';
 import { ratio } from '../distribution/index.ts';
+import { invalid } from '../input/input-error.ts';
 
 /**
  * An exact rational number with BigInt parts, always reduced (denominator > 0): fraction.js does
@@ -20,11 +21,19 @@ export class Rational {
   static readonly ZERO = new Rational(new Fraction(0n));
   static readonly ONE = new Rational(new Fraction(1n));
 
-  /** n / d, reduced. @example Rational.of(-3n, 96n).toString() // "-1/32" */
+  /**
+   * n / d, reduced.
+   * @throws InputError naming `numerator` or `denominator` when it is not an integer, or the
+   * denominator is 0.
+   * @example Rational.of(-3n, 96n).toString() // "-1/32"
+   * @example Rational.of(1n, 0n) // throws "denominator: 0n is not allowed (expected a non-zero integer, a bigint or a number)"
+   */
   static of(num: bigint | number, den: bigint | number = 1n): Rational {
-    const d = BigInt(den);
-    if (d === 0n) throw new RangeError('a rational needs a non-zero denominator');
-    return new Rational(new Fraction(BigInt(num), d));
+    const d = integer('denominator', den, 'a non-zero integer, a bigint or a number');
+    if (d === 0n) throw invalid('denominator', den, 'a non-zero integer, a bigint or a number');
+    return new Rational(
+      new Fraction(integer('numerator', num, 'an integer, a bigint or a number'), d),
+    );
   }
 
   /** The numerator, signed. */
@@ -40,13 +49,16 @@ export class Rational {
   /**
    * The exact value of a number's shortest decimal text (what a user typed): 0.05 is 1/20,
    * not the binary double nearest to it.
+   * @throws InputError naming `decimal` when it is not a finite number.
    * @example Rational.fromDecimal(0.05).toString() // "1/20"
    * @example Rational.fromDecimal(-1.25e-3).toString() // "-1/800"
    */
-  static fromDecimal(x: number): Rational {
-    if (!Number.isFinite(x)) throw new RangeError(`${x} is not a finite number`);
-    const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(x));
-    if (!match) throw new RangeError(`cannot read ${x} as a decimal`);
+  static fromDecimal(decimal: number): Rational {
+    if (typeof decimal !== 'number' || !Number.isFinite(decimal))
+      throw invalid('decimal', decimal, 'a finite number');
+    const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(decimal));
+    // Unreachable for a finite number (String gives digits, a point and an exponent only).
+    if (!match) throw new RangeError(`cannot read ${decimal} as a decimal`);
     const [, sign, whole, fraction = '', exponent = '0'] = match;
     const digits = BigInt(`${sign}${whole}${fraction}`);
     const shift = Number(exponent) - fraction.length;
@@ -90,4 +102,11 @@ export class Rational {
 export function gcd(a: bigint, b: bigint): bigint {
   while (b !== 0n) [a, b] = [b, a % b];
   return a;
+}
+
+/** A library caller's numerator or denominator as a bigint; BigInt would throw a RangeError. */
+function integer(field: string, value: unknown, allowed: string): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  throw invalid(field, value, allowed);
 }

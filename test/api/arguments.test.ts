@@ -244,7 +244,7 @@ describe('an engine function of an entry, given what is not a checked check', ()
       [
         'd12ActionOdds',
         () => d12.d12ActionOdds({ roll: 'safe', rating: 1 } as never),
-        () => d12.odds({ roll: 'safe', rating: 1 }),
+        () => d12.odds({ roll: 'safe', rating: 1 } as never),
       ],
       [
         'd12Advice',
@@ -273,8 +273,8 @@ describe('an engine function of an entry, given what is not a checked check', ()
       ],
       [
         'd12Plan',
-        () => d12.d12Plan({ roll: 'stacked', rating: 1 }),
-        () => d12.odds({ roll: 'stacked', rating: 1 }),
+        () => d12.d12Plan({ roll: 'stacked', rating: 1 } as never),
+        () => d12.odds({ roll: 'stacked', rating: 1 } as never),
       ],
     ];
     for (const [name, call, entry] of cases) {

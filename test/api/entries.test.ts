@@ -79,6 +79,43 @@ describe('the public entries', () => {
     expect(undocumented).toEqual([]);
   }, 60_000);
 
+  it("name the type a simulate's answer is written with (Simulated), so a consumer's declaration emit can write it", () => {
+    // `export const f = () => d6.simulate({ stat: 3 })` with `declaration: true` failed with
+    // TS2742 (cannot be named without a reference to dist/montecarlo/simulate-summary.js).
+    const program = ts.createProgram(
+      ENTRIES.map((e) => e.source),
+      {
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        target: ts.ScriptTarget.ES2022,
+        skipLibCheck: true,
+      },
+    );
+    const checker = program.getTypeChecker();
+    const unnamed: string[] = [];
+    let simulates = 0;
+    for (const entry of ENTRIES) {
+      const module = checker.getSymbolAtLocation(program.getSourceFile(entry.source)!)!;
+      const exports = checker.getExportsOfModule(module);
+      const simulate = exports.find((e) => e.name === 'simulate');
+      if (!simulate) continue;
+      simulates++;
+      const named = new Set(
+        exports.map((e) => (e.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(e) : e)),
+      );
+      const type = checker.getTypeOfSymbol(simulate);
+      for (const signature of type.getCallSignatures()) {
+        const promised = checker.getAwaitedType(signature.getReturnType());
+        const alias = promised?.aliasSymbol;
+        if (alias && !named.has(alias)) unnamed.push(`${entry.path}: ${alias.name}`);
+      }
+    }
+    expect(simulates).toBe(5);
+    expect(unnamed).toEqual([]);
+  }, 60_000);
+
   it('export InputError wherever their functions throw it: every entry (the distribution algebra too, for its limits), one class', async () => {
     for (const entry of ENTRIES) {
       const exported = ((await import(entry.source)) as { InputError?: unknown }).InputError;

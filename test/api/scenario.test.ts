@@ -1,7 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/api/d6-pool.ts';
-import { checkScenarios, InputError, parseScenario } from '../../src/api/scenario.ts';
+import {
+  checkScenarioFiles,
+  checkScenarios,
+  formatBaseline,
+  InputError,
+  parseScenario,
+  readBaseline,
+  updateBaseline,
+} from '../../src/api/scenario.ts';
 import { MAX_SEED } from '../../src/index.ts';
 
 /**
@@ -10,8 +20,7 @@ import { MAX_SEED } from '../../src/index.ts';
  * refuses the same options, never a misspelt field dropped, a seed that is not one run as if
  * it were, or a trials cap blamed on the scenario file.
  */
-const parsed = parseScenario(
-  `scenario: a lone d6
+const LONE = `scenario: a lone d6
 characters:
   hero: { auraMax: 0, titles: 0, actions: { swing: 3 } }
 threats:
@@ -21,9 +30,8 @@ expectations:
     figure: winChance
     of: { character: hero, action: swing, vs: guard }
     between: [41%, 42%]
-`,
-  'lone.yaml',
-);
+`;
+const parsed = parseScenario(LONE, 'lone.yaml');
 if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join('\n'));
 const scenarios = [parsed.scenario];
 
@@ -83,6 +91,14 @@ describe('checkScenarios', () => {
     await expect(simulate({ stat: 3 }, { seed: MAX_SEED + 1 })).rejects.toThrow(InputError);
   });
 
+  // It resolved with status 0 and no files, as checkScenarioFiles refuses a folder of none.
+  it('refuses an empty list, which would pass judging nothing, as an InputError naming scenarios', async () => {
+    await expect(checkScenarios([])).rejects.toThrow(InputError);
+    await expect(checkScenarios([])).rejects.toThrow(
+      "scenarios: [] is not allowed (expected loaded scenarios (an array), as loadScenarioFiles returns them or parseScenario's `.scenario`, at least one (a check of none would pass judging nothing))",
+    );
+  });
+
   it('runs with the options checkScenarioFiles passes it', async () => {
     const result = await checkScenarios(scenarios, { seed: 7, maxTrials: 1000, threads: 1 });
     expect(result.files[0]!.expectations.map((e) => e.verdict)).toEqual(['pass']);
@@ -100,5 +116,33 @@ describe('parseScenario', () => {
     expect(() => parseScenario('scenario: x\n', undefined as unknown as string)).toThrow(
       "path: nothing is not allowed (expected the file's path, which its problems are named by)",
     );
+  });
+});
+
+describe("a baseline recorded from the library, as updateBaseline's doc comment says", () => {
+  // Recorded from a run with no baseline file, the files were named from the working folder:
+  // the check then said "1 file not compared (the baseline holds their figures under another name)".
+  it('names the files from the baseline file given, so a check compares every figure with it', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'dicelab-baseline-'));
+    const folder = join(project, 'scenarios');
+    const file = join(project, 'reports', 'baseline.json');
+    mkdirSync(folder);
+    mkdirSync(join(project, 'reports'));
+    writeFileSync(join(folder, 'lone.yaml'), LONE);
+    const first = await checkScenarioFiles([folder], { baseline: false });
+    writeFileSync(file, formatBaseline(updateBaseline(undefined, first.files, first.seed, file)));
+    expect(Object.keys(readBaseline(file)!.files)).toEqual(['../scenarios/lone.yaml']);
+
+    const run = await checkScenarioFiles([folder], { baseline: file });
+    expect(run.baseline).toMatchObject({
+      underAnotherName: [],
+      added: [],
+      moved: [],
+      unchanged: 1,
+    });
+    expect(run.status).toBe(0);
+    // Recorded again the documented way: the same text, nothing moved.
+    const again = formatBaseline(updateBaseline(readBaseline(file), run.files, run.seed, file));
+    expect(again).toBe(readFileSync(file, 'utf8'));
   });
 });

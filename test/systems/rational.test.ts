@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/input/input-error.ts';
 import { Rational } from '../../src/systems/rational.ts';
 
 const part = fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n });
@@ -17,7 +18,27 @@ describe('Rational', () => {
     expect(Rational.of(-6n, -3n).toString()).toBe('2');
     expect(Rational.of(0n, 7n).toString()).toBe('0');
     expect(Rational.of(6n, 4n)).toMatchObject({ num: 3n, den: 2n });
-    expect(() => Rational.of(1n, 0n)).toThrow(RangeError);
+  });
+
+  // ringSkill.Rational is the library's: bad input was a RangeError, where the README promises InputError.
+  it('refuses a zero denominator or a part that is not an integer as an InputError naming it', () => {
+    expect(() => Rational.of(1n, 0n)).toThrow(InputError);
+    expect(() => Rational.of(1n, 0n)).toThrow(
+      'denominator: 0n is not allowed (expected a non-zero integer, a bigint or a number)',
+    );
+    expect(() => Rational.of(1, 0)).toThrow(
+      'denominator: 0 is not allowed (expected a non-zero integer, a bigint or a number)',
+    );
+    expect(() => Rational.of(1n, 0.5)).toThrow(
+      'denominator: 0.5 is not allowed (expected a non-zero integer, a bigint or a number)',
+    );
+    expect(() => Rational.of(1.5, 2n)).toThrow(
+      'numerator: 1.5 is not allowed (expected an integer, a bigint or a number)',
+    );
+    expect(() => Rational.fromDecimal(Number.NaN)).toThrow(
+      'decimal: NaN is not allowed (expected a finite number)',
+    );
+    expect(Rational.of(3, 6).toString()).toBe('1/2');
   });
 
   it('adds, subtracts, multiplies and compares exactly', () => {
@@ -55,6 +76,6 @@ describe('Rational', () => {
     expect(Rational.fromDecimal(-1.25e-3).toString()).toBe('-1/800');
     expect(Rational.fromDecimal(1e21).toString()).toBe('1000000000000000000000');
     expect(Rational.fromDecimal(-0.2).toString()).toBe('-1/5');
-    expect(() => Rational.fromDecimal(Number.NaN)).toThrow(RangeError);
+    expect(() => Rational.fromDecimal(Number.NaN)).toThrow(InputError);
   });
 });

@@ -34,16 +34,11 @@ export interface SupporterSpec {
   demoralized?: boolean;
 }
 
-/** A d12 action roll as written in JSON; absent fields take {@link D12_DEFAULTS}. */
-export interface D12ActionSpec {
-  roll: D12Roll;
-  /** Action rating (safe, risky, stacked, group lead); a capacity roll reads none and echoes 0. */
-  rating?: number;
-  /**
-   * Capacity score: proficiency is rating + capacity (safe, stacked); a capacity roll's target.
-   * Risky and group rolls read none and echo 0.
-   */
-  capacity?: number;
+/**
+ * What every d12 action roll takes, whatever its kind; absent fields take {@link D12_DEFAULTS}.
+ * {@link D12ActionSpec} adds the kind and the rating and capacity it reads.
+ */
+export interface D12SpecOptions {
   /** Balance tokens held, 0..6 (default 0). */
   tokens?: number;
   /** Wit at minimum: no safe roll (default false). */
@@ -59,6 +54,55 @@ export interface D12ActionSpec {
   /** Group rolls only: the supporters (at least one). */
   supporters?: readonly SupporterSpec[];
 }
+
+/** A safe or stacked roll: proficiency is rating + capacity, so both are required. */
+export interface D12ProficiencyRollSpec extends D12SpecOptions {
+  roll: 'safe' | 'stacked';
+  /** Action rating. */
+  rating: number;
+  /** Capacity score: proficiency is rating + capacity. */
+  capacity: number;
+}
+
+/** A risky roll: it reads the rating; a capacity given is taken and echoed as 0. */
+export interface D12RiskyRollSpec extends D12SpecOptions {
+  roll: 'risky';
+  /** Action rating. */
+  rating: number;
+  /** Not read (echoed 0). */
+  capacity?: number;
+}
+
+/** A capacity roll: it reads the capacity (its target); a rating given is taken and echoed as 0. */
+export interface D12CapacityRollSpec extends D12SpecOptions {
+  roll: 'capacity';
+  /** Not read (echoed 0). */
+  rating?: number;
+  /** Capacity score: the roll's target. */
+  capacity: number;
+}
+
+/** A group roll: the lead's rating and at least one supporter; a capacity given is echoed as 0. */
+export interface D12GroupRollSpec extends D12SpecOptions {
+  roll: 'group';
+  /** The lead's action rating. */
+  rating: number;
+  /** Not read (echoed 0). */
+  capacity?: number;
+  /** The supporters (at least one). */
+  supporters: readonly SupporterSpec[];
+}
+
+/**
+ * A d12 action roll as written in JSON, by its kind: each requires the rating and capacity it
+ * reads (the parser refuses one missing), a group roll its supporters; absent options take
+ * {@link D12_DEFAULTS}.
+ */
+export type D12ActionSpec =
+  | D12ProficiencyRollSpec
+  | D12RiskyRollSpec
+  | D12CapacityRollSpec
+  | D12GroupRollSpec;
 
 /** A validated supporter. */
 export interface Supporter {
