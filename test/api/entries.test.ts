@@ -49,17 +49,7 @@ describe('the public entries', () => {
   });
 
   it('document every name they export', () => {
-    const program = ts.createProgram(
-      ENTRIES.map((e) => e.source),
-      {
-        allowImportingTsExtensions: true,
-        noEmit: true,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        target: ts.ScriptTarget.ES2022,
-        skipLibCheck: true,
-      },
-    );
+    const program = entriesProgram();
     const checker = program.getTypeChecker();
     const undocumented: string[] = [];
     let names = 0;
@@ -82,17 +72,7 @@ describe('the public entries', () => {
   it("name the type a simulate's answer is written with (Simulated), so a consumer's declaration emit can write it", () => {
     // `export const f = () => d6.simulate({ stat: 3 })` with `declaration: true` failed with
     // TS2742 (cannot be named without a reference to dist/montecarlo/simulate-summary.js).
-    const program = ts.createProgram(
-      ENTRIES.map((e) => e.source),
-      {
-        allowImportingTsExtensions: true,
-        noEmit: true,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        target: ts.ScriptTarget.ES2022,
-        skipLibCheck: true,
-      },
-    );
+    const program = entriesProgram();
     const checker = program.getTypeChecker();
     const unnamed: string[] = [];
     let simulates = 0;
@@ -135,3 +115,18 @@ describe('the public entries', () => {
     expect(stripVTControlCharacters(`${run.stdout}${run.stderr}`)).toBe('');
   }, 120_000);
 });
+
+/** The entries' sources as one TypeScript program, to read what they export. */
+function entriesProgram(): ts.Program {
+  return ts.createProgram(
+    ENTRIES.map((e) => e.source),
+    {
+      allowImportingTsExtensions: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+    },
+  );
+}
