@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { OFFLINE_PAGE } from './src/report/offline-page.ts';
+import { PAGE_SITE } from './src/report/page-site.ts';
 
 /** Where `npm run build` leaves the page; `dicelab report --out DIR` copies it into DIR. */
 const pageDir = fileURLToPath(new URL(`./${OFFLINE_PAGE.buildDir}`, import.meta.url));
@@ -80,6 +81,27 @@ export function pageBuild(outDir: string): UserConfig {
   };
 }
 
+/**
+ * A theme colour for each colour scheme, the page's own background (`PAGE_SITE.themeColor`): the
+ * browser's bar blends in, on the site and in the single file alike.
+ */
+export function themeColors(): Plugin {
+  return {
+    name: 'dicelab-theme-colors',
+    apply: 'build',
+    transformIndexHtml: () =>
+      (['light', 'dark'] as const).map((scheme) => ({
+        tag: 'meta',
+        attrs: {
+          name: 'theme-color',
+          media: `(prefers-color-scheme: ${scheme})`,
+          content: PAGE_SITE.themeColor[scheme],
+        },
+        injectTo: 'head' as const,
+      })),
+  };
+}
+
 const outDir = buildingDir(pageDir);
 
 /**
@@ -91,6 +113,7 @@ const outDir = buildingDir(pageDir);
 export default defineConfig({
   ...pageBuild(outDir),
   plugins: [
+    themeColors(),
     viteSingleFile({ removeViteModuleLoader: true, outputFileName: OFFLINE_PAGE.fileName }),
     renameIntoPlace(outDir, pageDir),
   ],

@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { OFFLINE_PAGE } from './src/report/offline-page.ts';
 import { PAGE_SITE } from './src/report/page-site.ts';
-import { buildingDir, pageBuild, renameIntoPlace } from './vite.page.config.ts';
+import { buildingDir, pageBuild, renameIntoPlace, themeColors } from './vite.page.config.ts';
 
 /** Where `npm run build` leaves the site: `dicelab serve` serves it, Pages publishes it. */
 const siteDir = fileURLToPath(new URL(`./${PAGE_SITE.buildDir}`, import.meta.url));
@@ -36,7 +36,8 @@ const FILE_NOTE = `<p class="file-note" style="max-width: 36rem; margin: 24px au
 
 /**
  * The site's page: the single file's index.html with the site's own entry (which registers the
- * service worker and offers updates), its icons and a theme colour for each colour scheme.
+ * service worker and offers updates) and its icons (its theme colours are the single file's:
+ * themeColors).
  */
 function sitePage(): Plugin {
   return {
@@ -52,8 +53,6 @@ function sitePage(): Plugin {
             [
               '<link rel="icon" href="./icon.svg" type="image/svg+xml" />',
               '<link rel="apple-touch-icon" href="./apple-touch-icon.png" />',
-              `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${PAGE_SITE.themeColor.light}" />`,
-              `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${PAGE_SITE.themeColor.dark}" />`,
             ].join('\n    '),
           )
           .replace(/\n\s*<!-- No icon to fetch[^>]*-->/, '')
@@ -102,6 +101,7 @@ export default defineConfig({
   build: { ...base.build, chunkSizeWarningLimit: 2048 },
   plugins: [
     sitePage(),
+    themeColors(),
     preloadDynamicImports(),
     VitePWA({
       registerType: 'prompt',
@@ -121,7 +121,7 @@ export default defineConfig({
         orientation: 'any',
         lang: 'en',
         // Light only: a manifest holds one colour for every scheme. The page's theme-color metas
-        // (sitePage) tint the bar dark once it opens in a dark scheme; the splash stays light.
+        // (themeColors) tint the bar dark once it opens in a dark scheme; the splash stays light.
         theme_color: PAGE_SITE.themeColor.light,
         background_color: PAGE_SITE.themeColor.light,
         icons: [

@@ -1071,6 +1071,38 @@ describe('the offline page on a phone', () => {
     return page;
   }
 
+  it("tints the browser's bar with the page's own background in each colour scheme, as the site does", async () => {
+    // Before, dicelab.html had no theme-color at all: the bar kept the browser's own colour.
+    const page = await open('v=1&view=characters', phone);
+    for (const [colorScheme, colour] of [
+      ['light', '#f7f7f5'],
+      ['dark', '#141413'],
+    ] as const) {
+      await page.emulateMedia({ colorScheme });
+      // The theme-color a browser takes (the first whose media matches, or that has none), as
+      // the page draws it, beside the page's background.
+      const shown = await page.evaluate(() => {
+        const metas = Array.from(
+          document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]'),
+        );
+        const theme = metas.find((meta) => !meta.media || matchMedia(meta.media).matches)?.content;
+        const probe = document.body.appendChild(document.createElement('div'));
+        probe.style.color = theme ?? '';
+        const drawn = getComputedStyle(probe).color;
+        probe.remove();
+        return {
+          count: metas.length,
+          theme,
+          drawn,
+          background: getComputedStyle(document.body).backgroundColor,
+        };
+      });
+      expect(shown.count, colorScheme).toBe(2);
+      expect(shown.theme, colorScheme).toBe(colour);
+      expect(shown.drawn, colorScheme).toBe(shown.background);
+    }
+  });
+
   it('fits 390 px with no sideways scrolling, in every view, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const view of ['splits', 'advice', 'fight', 'whatif']) {
