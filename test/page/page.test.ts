@@ -30,6 +30,7 @@ import {
   shownSplits,
 } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
+import { themeColorShown } from './theme-color.ts';
 
 const session = pageSession();
 
@@ -1079,24 +1080,7 @@ describe('the offline page on a phone', () => {
       ['dark', '#141413'],
     ] as const) {
       await page.emulateMedia({ colorScheme });
-      // The theme-color a browser takes (the first whose media matches, or that has none), as
-      // the page draws it, beside the page's background.
-      const shown = await page.evaluate(() => {
-        const metas = Array.from(
-          document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]'),
-        );
-        const theme = metas.find((meta) => !meta.media || matchMedia(meta.media).matches)?.content;
-        const probe = document.body.appendChild(document.createElement('div'));
-        probe.style.color = theme ?? '';
-        const drawn = getComputedStyle(probe).color;
-        probe.remove();
-        return {
-          count: metas.length,
-          theme,
-          drawn,
-          background: getComputedStyle(document.body).backgroundColor,
-        };
-      });
+      const shown = await themeColorShown(page);
       expect(shown.count, colorScheme).toBe(2);
       expect(shown.theme, colorScheme).toBe(colour);
       expect(shown.drawn, colorScheme).toBe(shown.background);

@@ -15,6 +15,7 @@ import { builtFile, builtPage, builtSite } from '../built.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import { expectSameRanking, pageUrl, type ShownSplit, shownSplits } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
+import { themeColorShown } from './theme-color.ts';
 
 const session = pageSession();
 
@@ -322,19 +323,7 @@ describe('the page as an installable site (dicelab serve)', () => {
       ['dark', '#141413'],
     ] as const) {
       await page.emulateMedia({ colorScheme });
-      // The theme-color a browser takes (the first whose media matches, or that has none), as
-      // the page draws it, beside the page's background.
-      const shown = await page.evaluate(() => {
-        const metas = Array.from(
-          document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]'),
-        );
-        const theme = metas.find((meta) => !meta.media || matchMedia(meta.media).matches)?.content;
-        const probe = document.body.appendChild(document.createElement('div'));
-        probe.style.color = theme ?? '';
-        const drawn = getComputedStyle(probe).color;
-        probe.remove();
-        return { theme, drawn, background: getComputedStyle(document.body).backgroundColor };
-      });
+      const shown = await themeColorShown(page);
       expect(shown.theme, colorScheme).toBe(colour);
       expect(shown.drawn, colorScheme).toBe(shown.background);
     }
