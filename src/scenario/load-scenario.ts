@@ -24,7 +24,6 @@ import {
   type Scenario,
   scenarioSchema,
   threatSchema,
-  ZIDARA_RUN_FIELDS,
 } from './schema.ts';
 
 /** One problem of a scenario file, where it is: printed `path:line:col: message`. */
@@ -56,20 +55,6 @@ export type ScenarioParse =
 /** What an empty scenario file is told. */
 const EMPTY_FILE =
   'the file is empty (expected a scenario: a mapping with its title, scenario: …, and what to check, expectations: [ … ])';
-
-/** What a Zi'Dara file with neither expectations nor analyses is told. */
-const NOTHING_TO_RUN =
-  'expectations: missing (expected a list of expectations, or analyses for dicelab report)';
-
-/** A Zi'Dara file (a mapping; anything else the schema refuses) of none of `ZIDARA_RUN_FIELDS`. */
-function holdsNothingToRun(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    ZIDARA_RUN_FIELDS.every((field) => valueAt(value, [field]) === undefined)
-  );
-}
 
 /**
  * Reads a scenario file's text (YAML; JSON is YAML too) and checks all of it before anything
@@ -106,8 +91,6 @@ export function parseScenario(text: string, path: string): ScenarioParse {
     return parseCheckScenario(value, system, path, locator, problems);
   }
   const parsed = scenarioSchema.safeParse(value);
-  if (holdsNothingToRun(value))
-    add('expectations', NOTHING_TO_RUN, locator(['expectations'], { key: true }));
   let scenario: Scenario;
   let broken = new Set<string>();
   if (parsed.success) scenario = parsed.data;
