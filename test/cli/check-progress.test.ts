@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { builtFile } from '../built.ts';
-import { screenOf } from './fake-terminal.ts';
+import { builtCliCommand, screenOf } from './fake-terminal.ts';
 import { runNode } from './run-dicelab.ts';
 
 const hasScript = (() => {
@@ -84,9 +84,7 @@ function onTerminal(
   args: readonly string[],
   stop?: { readonly at: string; readonly by: 'Ctrl-C' | 'SIGTERM' },
 ): Promise<{ code: number | null; written: string }> {
-  const command = [process.execPath, builtFile('bin/dicelab.js'), ...args]
-    .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
-    .join(' ');
+  const command = builtCliCommand(args);
   return new Promise((resolve, reject) => {
     const child = spawn(
       'script',

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { builtFile } from '../built.ts';
 
 /**
  * A stream that says it is a terminal (100 columns), for the progress bar: what was written to
@@ -53,4 +54,14 @@ export function screenOf(written: string): string[] {
     }
   }
   return lines;
+}
+
+/**
+ * The built CLI with `args`, as one shell command line (each word single-quoted): what a test
+ * runs on a pseudo-terminal through util-linux `script -c`.
+ */
+export function builtCliCommand(args: readonly string[]): string {
+  return [process.execPath, builtFile('bin/dicelab.js'), ...args]
+    .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
+    .join(' ');
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { builtFile } from '../built.ts';
+import { builtCliCommand } from './fake-terminal.ts';
 import { type ChildRun, runNode } from './run-dicelab.ts';
 
 /** A whole fight whose exact solve takes seconds on two threads, drawing its bar on a terminal. */
@@ -30,9 +31,7 @@ function ctrlCOnTerminal(
   args: string[],
   waitFor: string,
 ): Promise<{ code: number | null; screen: string }> {
-  const command = [process.execPath, builtFile('bin/dicelab.js'), ...args]
-    .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
-    .join(' ');
+  const command = builtCliCommand(args);
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       env: { ...process.env, FORCE_COLOR: '0', COLUMNS: '200' },
@@ -61,9 +60,7 @@ function signalOnTerminal(
   waitFor: string,
   signal: NodeJS.Signals,
 ): Promise<{ code: number | null; screen: string }> {
-  const command = ['exec', process.execPath, builtFile('bin/dicelab.js'), ...args]
-    .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
-    .join(' ');
+  const command = `exec ${builtCliCommand(args)}`;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qfec', `echo pid $$; ${command}`, '/dev/null'], {
       env: { ...process.env, FORCE_COLOR: '0', COLUMNS: '200' },

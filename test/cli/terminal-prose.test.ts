@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtFile } from '../built.ts';
+import { builtCliCommand } from './fake-terminal.ts';
 import { runNode } from './run-dicelab.ts';
 
 const hasScript = (() => {
@@ -16,9 +17,7 @@ const hasScript = (() => {
 
 /** What the built CLI prints on a pseudo-terminal (util-linux `script`) `columns` wide; stderr dropped. */
 function onTerminal(args: readonly string[], columns: number, cwd?: string): Promise<string> {
-  const command = [process.execPath, builtFile('bin/dicelab.js'), ...args]
-    .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
-    .join(' ');
+  const command = builtCliCommand(args);
   return new Promise((resolve, reject) => {
     const child = spawn(
       'script',

@@ -30,7 +30,7 @@ import {
   shownSplits,
 } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
-import { themeColorShown } from './theme-color.ts';
+import { themeColorsShown } from './theme-color.ts';
 
 const session = pageSession();
 
@@ -1075,14 +1075,10 @@ describe('the offline page on a phone', () => {
   it("tints the browser's bar with the page's own background in each colour scheme, as the site does", async () => {
     // Before, dicelab.html had no theme-color at all: the bar kept the browser's own colour.
     const page = await open('v=1&view=characters', phone);
-    for (const [colorScheme, colour] of [
-      ['light', '#f7f7f5'],
-      ['dark', '#141413'],
-    ] as const) {
-      await page.emulateMedia({ colorScheme });
-      const shown = await themeColorShown(page);
+    for (const shown of await themeColorsShown(page)) {
+      const { colorScheme } = shown;
       expect(shown.count, colorScheme).toBe(2);
-      expect(shown.theme, colorScheme).toBe(colour);
+      expect(shown.theme, colorScheme).toBe(shown.expected);
       expect(shown.drawn, colorScheme).toBe(shown.background);
     }
   });

@@ -15,7 +15,7 @@ import { builtFile, builtPage, builtSite } from '../built.ts';
 import { cliInProcess } from '../cli/cli-in-process.ts';
 import { expectSameRanking, pageUrl, type ShownSplit, shownSplits } from './offline-page.ts';
 import { pageSession } from './page-session.ts';
-import { themeColorShown } from './theme-color.ts';
+import { themeColorsShown } from './theme-color.ts';
 
 const session = pageSession();
 
@@ -318,13 +318,9 @@ describe('the page as an installable site (dicelab serve)', () => {
   it("tints the browser's bar with the page's own background in each colour scheme", async () => {
     const { url } = await serveCopy();
     const page = await openSite(`${url}#v=1&view=characters`);
-    for (const [colorScheme, colour] of [
-      ['light', '#f7f7f5'],
-      ['dark', '#141413'],
-    ] as const) {
-      await page.emulateMedia({ colorScheme });
-      const shown = await themeColorShown(page);
-      expect(shown.theme, colorScheme).toBe(colour);
+    for (const shown of await themeColorsShown(page)) {
+      const { colorScheme } = shown;
+      expect(shown.theme, colorScheme).toBe(shown.expected);
       expect(shown.drawn, colorScheme).toBe(shown.background);
     }
   });

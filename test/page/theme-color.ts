@@ -30,3 +30,24 @@ export function themeColorShown(page: Page): Promise<ThemeColorShown> {
     };
   });
 }
+
+/** The page's own background in each colour scheme, as its CSS draws it: what its bar must take. */
+const BACKGROUNDS = [
+  ['light', '#f7f7f5'],
+  ['dark', '#141413'],
+] as const;
+
+/**
+ * {@link themeColorShown} in each colour scheme in turn (emulated), with the background the page
+ * should have in it (`expected`).
+ */
+export async function themeColorsShown(
+  page: Page,
+): Promise<(ThemeColorShown & { colorScheme: 'light' | 'dark'; expected: string })[]> {
+  const shown = [];
+  for (const [colorScheme, expected] of BACKGROUNDS) {
+    await page.emulateMedia({ colorScheme });
+    shown.push({ ...(await themeColorShown(page)), colorScheme, expected });
+  }
+  return shown;
+}
