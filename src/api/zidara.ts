@@ -16,6 +16,7 @@
 import '../systems/systems.ts';
 
 import { InputError, invalid } from '../input/input-error.ts';
+import { integerText } from '../input/integer-text.ts';
 import { parseOptions, SIMULATE_OPTION_SHAPE } from '../input/library-options.ts';
 import { answerEachSpec } from '../input/spec-array.ts';
 import { type SimulateOptions, simulateSummary } from '../montecarlo/simulate-summary.ts';
@@ -254,7 +255,7 @@ export function legalPools(steps: number, actions: number): number[][] {
 /** `value` if it is an integer from 1 to `limit`; otherwise an InputError naming `field`. */
 function checkRollSize(field: string, value: number, limit: number): number {
   if (!Number.isSafeInteger(value) || value < 1 || value > limit)
-    throw invalid(field, value, `an integer from 1 to ${limit}`);
+    throw invalid(field, value, integerText(1, limit));
   return value;
 }
 

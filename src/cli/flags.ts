@@ -1,8 +1,9 @@
 import { dirname } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
-import { integerText, numberText } from '../input/field-schemas.ts';
+import { numberText } from '../input/field-schemas.ts';
 import { invalid, showValue } from '../input/input-error.ts';
+import { integerText } from '../input/integer-text.ts';
 import { statIfSeen } from '../process/stat-if-any.ts';
 import { CHART_NAME_ALLOWED, isChartName } from '../report/chart-file-names.ts';
 import { folderProblem } from './write-files.ts';

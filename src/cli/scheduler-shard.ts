@@ -1,4 +1,5 @@
 import { InputError, invalid } from '../input/input-error.ts';
+import { integerText } from '../input/integer-text.ts';
 import type { Shard } from '../montecarlo/run.ts';
 
 /** A scheduler's array-job variables: this task's index (from 0) and, if it gives it, the count. */
@@ -50,7 +51,7 @@ export function shardFromScheduler(env: NodeJS.ProcessEnv, shards: number): Shar
     throw invalid(
       found.index,
       env[found.index],
-      `an integer from 0 to ${shards - 1}, this task's shard of --shards ${shards} (${found.scheduler}: number the tasks from 0)`,
+      `${integerText(0, shards - 1)}, this task's shard of --shards ${shards} (${found.scheduler}: number the tasks from 0)`,
     );
   const countText = found.count ? env[found.count] : undefined;
   if (found.count && countText) {

@@ -1,4 +1,5 @@
 import { invalid } from '../input/input-error.ts';
+import { integerText } from '../input/integer-text.ts';
 
 /**
  * Bounds of the algebra's sizes: far above any roll (dicelab's largest die is a d12, its deepest
@@ -79,7 +80,7 @@ export class Dist {
    */
   static die(sides: number): Dist {
     if (!Number.isSafeInteger(sides) || sides < 1 || sides > DIST_LIMITS.sides)
-      throw invalid('sides', sides, `an integer from 1 to ${DIST_LIMITS.sides}`);
+      throw invalid('sides', sides, integerText(1, DIST_LIMITS.sides));
     return Dist.of(Array.from({ length: sides }, (_, i) => [i + 1, 1n] as const));
   }
 
@@ -183,7 +184,7 @@ export class Dist {
    */
   repeat(count: number): Dist {
     if (!Number.isSafeInteger(count) || count < 0 || count > DIST_LIMITS.repeat)
-      throw invalid('count', count, `an integer from 0 to ${DIST_LIMITS.repeat}`);
+      throw invalid('count', count, integerText(0, DIST_LIMITS.repeat));
     if (count === 0) return Dist.constant(0);
     const step = this.step();
     const span = step === 0 ? 1 : ((this.max - this.min) / step) * count + 1;

@@ -1,4 +1,5 @@
 import { invalid } from '../input/input-error.ts';
+import { integerText } from '../input/integer-text.ts';
 import { checkDist, DIST_LIMITS, Dist, ratio } from './dist.ts';
 
 /** An exploded distribution and the weight of the chains the depth cap stopped. */
@@ -18,7 +19,7 @@ export interface Exploded {
 export function explode(x: Dist, depth: number): Exploded {
   checkDist('x', x);
   if (!Number.isSafeInteger(depth) || depth < 0 || depth > DIST_LIMITS.explodeDepth)
-    throw invalid('depth', depth, `an integer from 0 to ${DIST_LIMITS.explodeDepth}`);
+    throw invalid('depth', depth, integerText(0, DIST_LIMITS.explodeDepth));
   const top = x.max;
   const topWeight = x.weight(top);
   let dist = x;

@@ -1,4 +1,5 @@
 import { z } from '#zod';
+import { integerText } from './integer-text.ts';
 
 /**
  * The zod schemas of a spec's or a scenario's fields, each with the "expected …" part of the
@@ -25,16 +26,6 @@ export function integer(
     z.number({ error }).int({ error }).min(min, { error }).max(max, { error }),
     description,
   );
-}
-
-/**
- * What an integer from `min` to `max` is, in words: what {@link integer}, the CLI's integer flags
- * and the page's number fields refuse with. `max` as the message states it (a count's bound with
- * its name, `countBound`'s) or as a number.
- * @example integerText(1, 50) // "an integer from 1 to 50"
- */
-export function integerText(min: number, max: number | string): string {
-  return `an integer from ${min} to ${max}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { invalid } from '../input/input-error.ts';
+import { integerText } from '../input/integer-text.ts';
 import { FROM_SOURCES, workerPool } from '../process/worker-pool.ts';
 import { MAX_SEED } from '../rng/index.ts';
 import {
@@ -322,17 +323,17 @@ function checkedPlan(req: SimulationRequest): ChunkPlan {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
     throw invalid('seed', seed, 'an integer ≥ 0 (at most 2^53 − 1)');
   if (!Number.isSafeInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE)
-    throw invalid('chunkSize', chunkSize, `an integer from 1 to ${MAX_CHUNK_SIZE}`);
+    throw invalid('chunkSize', chunkSize, integerText(1, MAX_CHUNK_SIZE));
   if (
     req.threads !== undefined &&
     (!Number.isSafeInteger(req.threads) || req.threads < 1 || req.threads > MAX_THREADS)
   )
-    throw invalid('threads', req.threads, `an integer from 1 to ${MAX_THREADS}`);
+    throw invalid('threads', req.threads, integerText(1, MAX_THREADS));
   if (req.poolThresholdMs !== undefined && !(req.poolThresholdMs >= 0))
     throw invalid('poolThresholdMs', req.poolThresholdMs, 'a number of milliseconds ≥ 0');
   if (!Number.isSafeInteger(shard.count) || shard.count < 1)
     throw invalid('shard.count', shard.count, 'an integer ≥ 1');
   if (!Number.isSafeInteger(shard.index) || shard.index < 0 || shard.index >= shard.count)
-    throw invalid('shard.index', shard.index, `an integer from 0 to ${shard.count - 1}`);
+    throw invalid('shard.index', shard.index, integerText(0, shard.count - 1));
   return { seed, trials, chunkSize, shardIndex: shard.index, shardCount: shard.count };
 }

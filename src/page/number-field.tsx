@@ -1,4 +1,4 @@
-import { integerText } from '../input/field-schemas.ts';
+import { integerText } from '../input/integer-text.ts';
 import { FieldNotes } from './field-notes.tsx';
 import { useTypedNumber } from './use-typed-number.ts';
 

@@ -1,4 +1,5 @@
 import { InputError, invalid, SHOWN_VALUE_CHARS } from '../input/input-error.ts';
+import { integerText } from '../input/integer-text.ts';
 import { RING_FACES, SKILL_FACES } from '../systems/ring-skill/faces.ts';
 import {
   RING_SKILL_DEFAULTS,
@@ -331,7 +332,7 @@ function facesKey(
 function readIntegerText(text: string, key: string, min: number, max: number): number {
   const value = Number(text);
   if (!/^-?\d+$/.test(text.trim()) || value < min || value > max)
-    throw invalid(key, text, `an integer from ${min} to ${max}`);
+    throw invalid(key, text, integerText(min, max));
   return value;
 }
 
@@ -762,7 +763,7 @@ export function readFragment(hash: string): ReadFragment {
   }
   if (state.aura !== undefined && state.aura > state.auraMax) {
     problems.push(
-      invalid('aura', state.aura, `an integer from 0 to aura-max (${state.auraMax})`).message,
+      invalid('aura', state.aura, integerText(0, `aura-max (${state.auraMax})`)).message,
     );
     state = { ...state, aura: undefined };
   }

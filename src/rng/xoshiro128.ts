@@ -1,3 +1,5 @@
+import { integerText } from '../input/integer-text.ts';
+
 /**
  * xoshiro128** (Blackman & Vigna): a small, fast 32-bit generator with 128 bits of state.
  * A stream is its four state words; every random function takes its stream as a parameter,
@@ -27,7 +29,7 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  */
 export function streamFor(seed: number, chunk: number): Stream {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
-    throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
+    throw new RangeError(`seed must be ${integerText(0, MAX_SEED)}, got ${seed}`);
   if (!Number.isSafeInteger(chunk) || chunk < 0)
     throw new RangeError(`chunk must be a safe integer ≥ 0, got ${chunk}`);
   let state = mix64(BigInt(seed)) ^ BigInt(chunk);

@@ -1,6 +1,7 @@
 import { z } from '#zod';
 import { countOf } from '../format/format-count.ts';
 import { choice, flag, integer, text } from '../input/field-schemas.ts';
+import { integerText } from '../input/integer-text.ts';
 import { ADVANTAGE_DEFAULTS } from '../systems/zidara/analyses/advantage.ts';
 import { FISHING_DEFAULTS } from '../systems/zidara/analyses/fishing.ts';
 import { REROLLS_DEFAULTS } from '../systems/zidara/analyses/rerolls.ts';
@@ -125,7 +126,7 @@ const archetypeSchema = z
   .describe("The archetype's mechanic: its +2s and (Warrior) exploding dice.");
 
 /** A set action: its steps, or the lines on it (steps = 1 for the action + 1 per line). */
-const setActionText = `the steps (an integer from 1 to ${ROLL_LIMITS.steps}) or the lines on the set action (a list of text; steps = 1 + lines)`;
+const setActionText = `the steps (${integerText(1, ROLL_LIMITS.steps)}) or the lines on the set action (a list of text; steps = 1 + lines)`;
 const setActionSchema = z
   .union(
     [

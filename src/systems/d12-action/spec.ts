@@ -2,6 +2,7 @@ import { z } from '#zod';
 import { choice, flag, integer, number, WORTH_LIMIT } from '../../input/field-schemas.ts';
 import { fillDefaults } from '../../input/fill-defaults.ts';
 import { invalid, missing } from '../../input/input-error.ts';
+import { integerText } from '../../input/integer-text.ts';
 import { parseSpec } from '../../input/issue-messages.ts';
 
 /** The kinds of roll. */
@@ -199,10 +200,9 @@ export function parseD12ActionSpec(input: unknown, where = ''): D12ActionRoll {
   const d = D12_DEFAULTS;
   const usesRating = roll !== 'capacity';
   const usesCapacity = roll === 'safe' || roll === 'stacked' || roll === 'capacity';
-  if (usesRating && spec.rating === undefined)
-    throw missing(f('rating'), `an integer from 0 to ${L.rating}`);
+  if (usesRating && spec.rating === undefined) throw missing(f('rating'), integerText(0, L.rating));
   if (usesCapacity && spec.capacity === undefined)
-    throw missing(f('capacity'), `an integer from 0 to ${L.capacity}`);
+    throw missing(f('capacity'), integerText(0, L.capacity));
   const reckless = spec.reckless ?? d.reckless;
   if (reckless && roll === 'safe')
     throw invalid(

@@ -1,6 +1,7 @@
 import { z } from '#zod';
 import { integer, number } from '../../../input/field-schemas.ts';
 import { InputError, invalid, missing } from '../../../input/input-error.ts';
+import { integerText } from '../../../input/integer-text.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { DIE_SIDES } from './pool.ts';
 import { acceptsRollSpec } from './roll-spec-check.ts';
@@ -98,7 +99,7 @@ export const DEFENDING = { tieBreak: false } as const;
  */
 export function checkAura(aura: unknown, auraMax: number, field: string, cap = 'auraMax'): number {
   if (typeof aura !== 'number' || !Number.isInteger(aura) || aura < 0)
-    throw invalid(field, aura, `an integer from 0 to ${cap} (${auraMax})`);
+    throw invalid(field, aura, integerText(0, `${cap} (${auraMax})`));
   if (aura > auraMax)
     throw invalid(
       field,
@@ -258,7 +259,7 @@ export function parseRoll(input: unknown, where = ''): Roll {
       continue;
     }
     if (die.intent === undefined)
-      throw missing(`${where}dice[${i}].intent`, `an integer from 0 to ${ROLL_LIMITS.dice - 1}`);
+      throw missing(`${where}dice[${i}].intent`, integerText(0, ROLL_LIMITS.dice - 1));
     dice.push({ sides: die.sides, intent: die.intent, area: false });
     intentCount = Math.max(intentCount, die.intent + 1);
     aimedAt |= 1 << die.intent;
@@ -304,11 +305,7 @@ export function parseRoll(input: unknown, where = ''): Roll {
       const intent = spec.intents[i]!;
       const threat = intent.threat ?? D.intentThreat;
       if (threat >= threats.length)
-        throw invalid(
-          `${where}intents[${i}].threat`,
-          threat,
-          `an integer from 0 to ${threats.length - 1}`,
-        );
+        throw invalid(`${where}intents[${i}].threat`, threat, integerText(0, threats.length - 1));
       const weight = intent.weight ?? D.intentWeight;
       intents.push(
         intent.name === undefined ? { threat, weight } : { threat, weight, name: intent.name },
