@@ -38,6 +38,7 @@ import {
 } from '../src/systems/zidara/roll/rule-options.ts';
 import { ROLL_DEFAULTS, ROLL_LIMITS } from '../src/systems/zidara/roll/spec.ts';
 import { formatSplit } from '../src/systems/zidara/roll/split.ts';
+import { repositoryLink } from './repository.ts';
 
 type Row = readonly [field: string, flag: string, fallback: unknown, allowed: string];
 
@@ -68,9 +69,9 @@ a test fails when it and the code disagree.
 
 ## A roll
 
-\`RULE_OPTIONS\` (src/systems/zidara/roll/rule-options.ts: every rule option, rule variants
-included, declared once), \`ROLL_LIMITS\` (src/systems/zidara/roll/spec.ts), \`PLAY_DEFAULTS\`
-(src/systems/zidara/engine/roll-play.ts). The limits keep one exact solve interactive: 6 steps
+\`RULE_OPTIONS\` (${repositoryLink('src/systems/zidara/roll/rule-options.ts')}: every rule option, rule variants
+included, declared once), \`ROLL_LIMITS\` (${repositoryLink('src/systems/zidara/roll/spec.ts')}), \`PLAY_DEFAULTS\`
+(${repositoryLink('src/systems/zidara/engine/roll-play.ts')}). The limits keep one exact solve interactive: 6 steps
 fill a d12, so a roll holds at most ${L.steps} steps (${L.dice} d12s), and an action beyond the dice
 adds no pool that fits.
 
@@ -97,7 +98,7 @@ ${table([
 
 ## A fight
 
-\`FIGHT_DEFAULTS\` and \`FIGHT_LIMITS\` (src/systems/zidara/fight/fight.ts). A fight solves every
+\`FIGHT_DEFAULTS\` and \`FIGHT_LIMITS\` (${repositoryLink('src/systems/zidara/fight/fight.ts')}). A fight solves every
 split of every pool in each state it reaches, so its pools are smaller than one roll's, and its
 fields bound one another through what its solves cost: at most ${formatCount(FL.work)} round solves (rounds × the
 candidate splits of every count of tags); in whole-fight play at most ${formatCount(FL.states)} dice-and-Aura
@@ -118,7 +119,7 @@ ${table([
 
 ## The analyses
 
-Each analysis' defaults are its \`…_DEFAULTS\` (src/systems/zidara/analyses/); lists are written as
+Each analysis' defaults are its \`…_DEFAULTS\` (${repositoryLink('src/systems/zidara/analyses/')}); lists are written as
 on the command line (\`1-6\` is 1 to 6). A splits or fishing run sizes every split's exact solve
 first and is refused, before anything is solved, when one is past the exact engine's bounds or
 all of them together pass ${formatCount(SPLITS_LIMITS.states)} dice-and-Aura states
@@ -168,7 +169,7 @@ ${table([
 
 ## Scenario files
 
-\`SCENARIO_DEFAULTS\` and \`SCENARIO_LIMITS\` (src/scenario/schema.ts); a character's Resolve
+\`SCENARIO_DEFAULTS\` and \`SCENARIO_LIMITS\` (${repositoryLink('src/scenario/schema.ts')}); a character's Resolve
 defaults to its Titles.
 
 ${table([
@@ -192,7 +193,7 @@ ${table([
 ## The queue
 
 \`MAX_SHARDS\`, \`WORKER_DEFAULTS\`, \`WORKER_LIMITS\`, \`SHARD_ATTEMPTS\`, \`RETRY_DELAY_MS\` and
-\`KEEP_FINISHED_SECONDS\`, \`REDIS_GIVE_UP_SECONDS\` (src/queue/queue-settings.ts): \`--queue URL --shards N\` on a simulating
+\`KEEP_FINISHED_SECONDS\`, \`REDIS_GIVE_UP_SECONDS\` (${repositoryLink('src/queue/queue-settings.ts')}): \`--queue URL --shards N\` on a simulating
 command, and \`dicelab queue worker\`.
 
 ${table([

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packDicelab, ROOT, type Run, run } from './packed.ts';
 import { libraryExamples } from './readme-examples.ts';
+import { shippedDocProblems } from './shipped-docs.ts';
 import { shippedExamples } from './shipped-examples.ts';
 import { unnamedSignatureTypes } from './signature-types.ts';
 
@@ -189,6 +190,8 @@ describe('the packed tarball', () => {
       'dist/vendor/fonts/LICENSE',
       'dist/page/dicelab.html',
       'scenarios/schema.json',
+      // docs/scenarios.md offers the project's scenario files as examples to copy.
+      'scenarios/d6-pool-hits.yaml',
       'docs/scenarios.md',
       // README's "Add it to a game's repository" has a game copy it from node_modules/dicelab.
       'deploy/github-actions/game-balance.yml',
@@ -202,6 +205,10 @@ describe('the packed tarball', () => {
     expect(stray).toEqual([]);
     // Declarations are the public entries' and what they reach; the CLI's are not shipped.
     expect(packed.filter((f) => /^dist\/cli\/.*\.d\.ts$/.test(f))).toEqual([]);
+  });
+
+  it("has docs whose every link works from node_modules/dicelab: relative ones to packed files, the rest to the repository's", () => {
+    expect(shippedDocProblems(ROOT, packed)).toEqual([]);
   });
 
   it('passes publint and are-the-types-wrong (ESM only)', async () => {
