@@ -33,7 +33,11 @@ beforeAll(async () => {
     join(deep, 'kernel.mjs'),
   );
   await writeFile(join(deep, 'a-file.txt'), 'not a folder\n');
-  await writeFile(join(deep, 'bad.yaml'), 'scenario: x\ncharacters:\n  v: { actoins: 3 }\n');
+  // One problem, the misspelt field: the rest (a threat, an expectation) is sound.
+  await writeFile(
+    join(deep, 'bad.yaml'),
+    'scenario: x\ncharacters:\n  v: { actoins: 3 }\nthreats:\n  guard: { challenge: 3 }\nexpectations:\n  - { expect: a, figure: winChance, of: { character: v, action: fight, vs: guard }, atLeast: 0 }\n',
+  );
 });
 
 describe('at a path of 150+ characters', () => {

@@ -24,6 +24,7 @@ import {
   type Scenario,
   scenarioSchema,
   threatSchema,
+  ZIDARA_RUN_FIELDS,
 } from './schema.ts';
 
 /** One problem of a scenario file, where it is: printed `path:line:col: message`. */
@@ -56,6 +57,20 @@ export type ScenarioParse =
 const EMPTY_FILE =
   'the file is empty (expected a scenario: a mapping with its title, scenario: …, and what to check, expectations: [ … ])';
 
+/** What a Zi'Dara file with neither expectations nor analyses is told. */
+const NOTHING_TO_RUN =
+  'expectations: missing (expected a list of expectations, or analyses for dicelab report)';
+
+/** A Zi'Dara file (a mapping; anything else the schema refuses) of none of `ZIDARA_RUN_FIELDS`. */
+function holdsNothingToRun(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    ZIDARA_RUN_FIELDS.every((field) => valueAt(value, [field]) === undefined)
+  );
+}
+
 /**
  * Reads a scenario file's text (YAML; JSON is YAML too) and checks all of it before anything
  * runs: syntax, then the schema (unknown fields, wrong types, bad values), then meaning
@@ -64,7 +79,7 @@ const EMPTY_FILE =
  * Returns every problem of the file at once, in file order, each with its line and column.
  * Pure: the caller reads the file. Cheap: nothing is solved or simulated.
  * @example parseScenario('scenario: x\nbogus: 1\n', 'a.yaml')
- * // { ok: false, problems: [{ path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (the fields here are scenario, …' }] }
+ * // { ok: false, problems: [{ path: 'a.yaml', line: 1, col: 1, message: 'expectations: missing (expected a list of expectations, …' }, { path: 'a.yaml', line: 2, col: 1, message: 'bogus: no such field (the fields here are scenario, …' }] }
  * @throws InputError for text that is not a string (a file read without its encoding is bytes) or no path.
  */
 export function parseScenario(text: string, path: string): ScenarioParse {
@@ -91,6 +106,8 @@ export function parseScenario(text: string, path: string): ScenarioParse {
     return parseCheckScenario(value, system, path, locator, problems);
   }
   const parsed = scenarioSchema.safeParse(value);
+  if (holdsNothingToRun(value))
+    add('expectations', NOTHING_TO_RUN, locator(['expectations'], { key: true }));
   let scenario: Scenario;
   let broken = new Set<string>();
   if (parsed.success) scenario = parsed.data;

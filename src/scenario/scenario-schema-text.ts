@@ -1,7 +1,7 @@
 import { z } from '#zod';
 import { CHECK_SYSTEM_NAMES } from '../systems/systems.ts';
 import { CHECK_SCENARIO_SCHEMAS } from './check-scenario-schema.ts';
-import { scenarioSchema } from './schema.ts';
+import { scenarioSchema, ZIDARA_RUN_FIELDS } from './schema.ts';
 
 /**
  * The JSON Schema of a scenario file, for editors (yaml-language-server), generated from the
@@ -18,7 +18,11 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     }) as Record<string, unknown>;
     return rest;
   };
-  let schema: Record<string, unknown> = json(scenarioSchema);
+  let schema: Record<string, unknown> = {
+    ...json(scenarioSchema),
+    // A refinement of parseScenario's the zod schema does not state: at least one is held.
+    anyOf: ZIDARA_RUN_FIELDS.map((field) => ({ required: [field] })),
+  };
   for (const name of [...CHECK_SYSTEM_NAMES].reverse())
     schema = {
       if: { properties: { system: { const: name } }, required: ['system'] },

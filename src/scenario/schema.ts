@@ -57,6 +57,13 @@ export const SCENARIO_LIMITS = {
 } as const;
 
 /**
+ * What a Zi'Dara file holds to be run, at least one of: its expectations (`dicelab check`) or its
+ * analyses (`dicelab report`). Each may be left out for the other, not both: a file of neither
+ * would pass a check judging nothing.
+ */
+export const ZIDARA_RUN_FIELDS = ['expectations', 'analyses'] as const;
+
+/**
  * A scenario's `expectations` list of `expectation`s, at least
  * `SCENARIO_LIMITS.minExpectations` of them: every system's schema alike.
  */

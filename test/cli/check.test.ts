@@ -123,7 +123,7 @@ ${PLAIN}expectations:
   });
 
   it('exits 2 on bad input: every problem of every file as path:line:col, nothing run, nothing written', async () => {
-    const good = await scenario('good.yaml', `scenario: good\n${PLAIN}`);
+    const good = await scenario('good.yaml', passing('good'));
     const syntax = await scenario('syntax.yaml', 'scenario: [unclosed\n');
     const schema = await scenario(
       'schema.yaml',

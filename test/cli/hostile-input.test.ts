@@ -106,7 +106,8 @@ beforeAll(async () => {
   await write('array.json', '[]');
   await write(
     'values.yaml',
-    'scenario: values\ncharacters:\n  vesk:\n    actions: { fight: 6 }\n    auraValue: 1e308\n',
+    // One problem, the worth: the rest (a threat, an expectation) is sound.
+    'scenario: values\ncharacters:\n  vesk:\n    actions: { fight: 6 }\n    auraValue: 1e308\nthreats:\n  guard: { challenge: 3 }\nexpectations:\n  - { expect: a, figure: winChance, of: { character: vesk, action: fight, vs: guard }, atLeast: 0 }\n',
   );
   // Partial result files: a real shard, then damaged and hostile copies of it.
   const shard = at('shard-0.json');

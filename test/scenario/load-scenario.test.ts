@@ -61,8 +61,28 @@ describe('parseScenario: every problem of a file at once, each at its line and c
         'none.yaml:1:1: expectations: missing (expected a list of expectations)',
       ]);
     }
-    // A Zi'Dara file may leave it out: its analyses are run by `dicelab report`.
-    expect(problems('scenario: x\n', 'none.yaml')).toEqual([]);
+  });
+
+  it("refuses a Zi'Dara file with neither expectations nor analyses: it holds nothing to run", () => {
+    // Before, no problem: `check: 0 passed (0 expectations, 1 file, …)`, exit 0.
+    const nothing = [
+      'none.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
+    ];
+    expect(problems('scenario: x\n', 'none.yaml')).toEqual(nothing);
+    expect(problems('scenario: x\nsystem: zidara\n', 'none.yaml')).toEqual(nothing);
+    expect(problems(HEADER, 'none.yaml')).toEqual(nothing);
+    // Said beside the schema's own problems, every one at once.
+    expect(problems(`${HEADER}bogus: 1\n`, 'none.yaml')).toEqual([
+      ...nothing,
+      'none.yaml:8:1: bogus: no such field (the fields here are scenario, description, system, simulation, characters, threats, analyses, expectations)',
+    ]);
+    // Either alone is enough: analyses for `dicelab report`, expectations for `dicelab check`.
+    const analyses = `${HEADER}analyses:\n  odds: { analysis: fishing, character: bram, action: fight, vs: guard }\n`;
+    expect(problems(analyses, 'none.yaml')).toEqual([]);
+    const expectations = `${HEADER}expectations:\n  - { expect: a, figure: winChance, of: { character: bram, action: fight, vs: guard }, atLeast: 0 }\n`;
+    expect(problems(expectations, 'none.yaml')).toEqual([]);
+    // A file that is no mapping is told so, not also this.
+    expect(problems('- x\n', 'none.yaml')).toHaveLength(1);
   });
 
   it('says an empty file is empty, not a null the file does not show', () => {
@@ -98,10 +118,12 @@ describe('parseScenario: every problem of a file at once, each at its line and c
     expect(
       problems('scenario: x\ncharacters:\n  vesk: { titles: 1, actoins: { locks: 3 } }\n'),
     ).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
       'bad.yaml:3:22: characters.vesk.actoins: no such field (did you mean actions? the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, boostSize, auraPerTopFace, tiesGoTo, rerollKeepsBest, policy, rerolls)',
     ]);
     // A required field missing with no unknown field taken for it is still said.
     expect(problems('scenario: x\ncharacters:\n  vesk: { titles: 1, bogus: 1 }\n')).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
       'bad.yaml:3:9: characters.vesk.actions: missing (expected set actions: a mapping of names to steps, such as { locks: 5 })',
       'bad.yaml:3:22: characters.vesk.bogus: no such field (the fields here are name, titles, archetype, actions, aura, auraMax, resolve, auraGainUsableSameRoll, auraValue, resolveValue, boostSize, auraPerTopFace, tiesGoTo, rerollKeepsBest, policy, rerolls)',
     ]);
@@ -233,6 +255,7 @@ expectations:
 
   it('names missing fields, unknown keys at the key, and bad names', () => {
     expect(problems('characters: {}\n')).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
       'bad.yaml:1:1: scenario: missing (expected text)',
     ]);
     expect(
@@ -247,6 +270,7 @@ expectations:
       'bad.yaml:10:5: expectations[0].figur: no such field (did you mean figure? the fields here are expect, figure, of, by, between, atLeast, atMost, minus, monotone, over, along)',
     ]);
     expect(problems('scenario: x\nthreats:\n  "the guard": { challenge: 3 }\n')).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
       'bad.yaml:3:3: threats.the guard: the name "the guard" is not allowed (expected a name of letters, digits, - and _, starting with a letter)',
     ]);
   });
@@ -258,6 +282,7 @@ characters:
   a: { titles: 1, resolve: 2, aura: 6, actions: { fight: 0 } }
 `),
     ).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
       'bad.yaml:3:28: characters.a.resolve: 2 is not allowed (expected at most the Titles (1): nobody holds more Resolve than Titles)',
       'bad.yaml:3:37: characters.a.aura: 6 is not allowed (expected at most auraMax (5): Aura past the cap is shared, never held)',
       'bad.yaml:3:58: characters.a.actions.fight: 0 is not allowed (expected an integer from 1 to 72)',
@@ -339,6 +364,7 @@ expectations:
     const past =
       'simulation.trials: 100000000 is not allowed (expected at most 1000000, the default maxTrials: more trials need simulation.maxTrials set as high)';
     expect(problems('scenario: t\ndescription: t\nsimulation: { trials: 100000000 }\n')).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
       `bad.yaml:3:23: ${past}`,
     ]);
     expect(
@@ -350,11 +376,14 @@ expectations:
       problems(
         'scenario: t\ndescription: t\nsimulation: { trials: 100000000, maxTrials: 100000000 }\n',
       ),
-    ).toEqual([]);
+    ).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
+    ]);
     // A maxTrials the file sets below its trials is told at the maxTrials, as before.
     expect(
       problems('scenario: t\ndescription: t\nsimulation: { trials: 100000, maxTrials: 20000 }\n'),
     ).toEqual([
+      'bad.yaml:1:1: expectations: missing (expected a list of expectations, or analyses for dicelab report)',
       'bad.yaml:3:42: simulation.maxTrials: 20000 is not allowed (expected at least trials (100000))',
     ]);
   });

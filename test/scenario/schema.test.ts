@@ -26,7 +26,9 @@ describe('scenarios/schema.json', () => {
       expect(validate(parse(text)), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
     expect(
-      validate(parse('scenario: x\ncharacters:\n  v: { actions: { a: 3 }, bogus: 1 }\n')),
+      validate(
+        parse('scenario: x\nanalyses: {}\ncharacters:\n  v: { actions: { a: 3 }, bogus: 1 }\n'),
+      ),
     ).toBe(false);
     expect(validate.errors?.[0]).toMatchObject({
       instancePath: '/characters/v',
@@ -49,6 +51,13 @@ describe('scenarios/schema.json', () => {
         `${system}: ${JSON.stringify(validate.errors)}`,
       ).toBe(true);
     }
+  });
+
+  it("refuses a Zi'Dara file with neither expectations nor analyses, as dicelab does", () => {
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(JSON.parse(committed));
+    expect(validate({ scenario: 'nothing to run' })).toBe(false);
+    expect(validate({ scenario: 'nothing to run', system: 'zidara' })).toBe(false);
+    expect(validate({ scenario: 'report only', analyses: {} })).toBe(true);
   });
 
   it("holds a grid's points to the limits of the spec field each axis sets, as dicelab does", () => {
