@@ -186,6 +186,7 @@ ${table([
     SCENARIO_DEFAULTS.maxTrials,
     upTo(SCENARIO_LIMITS.minTrials, SCENARIO_LIMITS.maxTrials),
   ],
+  ['analyses', '', '', `at least ${SCENARIO_LIMITS.minAnalyses} when written`],
   ['analyses.*.top', '', '', upTo(1, SCENARIO_LIMITS.top)],
   ['expectations', '', '', `at least ${SCENARIO_LIMITS.minExpectations} when written`],
 ])}

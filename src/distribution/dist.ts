@@ -1,5 +1,5 @@
 import { invalid } from '../input/input-error.ts';
-import { integerText } from '../input/integer-text.ts';
+import { integerAtLeastText, integerText } from '../input/integer-text.ts';
 
 /**
  * Bounds of the algebra's sizes: far above any roll (dicelab's largest die is a d12, its deepest
@@ -60,7 +60,7 @@ export class Dist {
         throw invalid(
           `entries[${i}][1]`,
           weight,
-          `a weight of outcome ${outcome}: a bigint or an integer ≥ 0`,
+          `a weight of outcome ${outcome}: a bigint or ${integerAtLeastText(0)}`,
         );
       merged.set(outcome, (merged.get(outcome) ?? 0n) + BigInt(weight));
       i++;

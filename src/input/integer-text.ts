@@ -10,3 +10,13 @@
 export function integerText(min: number, max: number | string): string {
   return `an integer from ${min} to ${max}`;
 }
+
+/**
+ * What an integer of `min` or more is, in words: the wording of a check whose only upper bound
+ * is the safe integers' (a run's trials, a shard's count, a baseline's trials), `integerText`'s
+ * sibling for the same reason.
+ * @example integerAtLeastText(1) // "an integer ≥ 1"
+ */
+export function integerAtLeastText(min: number): string {
+  return `an integer ≥ ${min}`;
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { INPUT_LIMITS } from '../input/input-bytes.ts';
 import { InputError, invalid, showValue } from '../input/input-error.ts';
-import { integerText } from '../input/integer-text.ts';
+import { integerAtLeastText, integerText } from '../input/integer-text.ts';
 import { jsonSyntaxError } from '../input/located-text.ts';
 import { DICELAB_VERSION } from '../process/version.ts';
 import { MAX_SEED } from '../rng/index.ts';
@@ -192,7 +192,7 @@ export async function parsePartialResult(
       throw bad(
         field,
         got,
-        max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : integerText(min, max),
+        max === Number.MAX_SAFE_INTEGER ? integerAtLeastText(min) : integerText(min, max),
       );
     return got;
   };

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { invalid } from '../input/input-error.ts';
-import { integerText } from '../input/integer-text.ts';
+import { integerAtLeastText, integerText } from '../input/integer-text.ts';
 import { FROM_SOURCES, workerPool } from '../process/worker-pool.ts';
 import { MAX_SEED } from '../rng/index.ts';
 import {
@@ -319,9 +319,9 @@ function checkedPlan(req: SimulationRequest): ChunkPlan {
   const chunkSize = req.chunkSize === undefined ? DEFAULT_CHUNK_SIZE : req.chunkSize;
   const shard = req.shard ?? { index: 0, count: 1 };
   if (!Number.isSafeInteger(trials) || trials < 1)
-    throw invalid('trials', trials, 'an integer ≥ 1 (at most 2^53 − 1)');
+    throw invalid('trials', trials, `${integerAtLeastText(1)} (at most 2^53 − 1)`);
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
-    throw invalid('seed', seed, 'an integer ≥ 0 (at most 2^53 − 1)');
+    throw invalid('seed', seed, `${integerAtLeastText(0)} (at most 2^53 − 1)`);
   if (!Number.isSafeInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE)
     throw invalid('chunkSize', chunkSize, integerText(1, MAX_CHUNK_SIZE));
   if (
@@ -332,7 +332,7 @@ function checkedPlan(req: SimulationRequest): ChunkPlan {
   if (req.poolThresholdMs !== undefined && !(req.poolThresholdMs >= 0))
     throw invalid('poolThresholdMs', req.poolThresholdMs, 'a number of milliseconds ≥ 0');
   if (!Number.isSafeInteger(shard.count) || shard.count < 1)
-    throw invalid('shard.count', shard.count, 'an integer ≥ 1');
+    throw invalid('shard.count', shard.count, integerAtLeastText(1));
   if (!Number.isSafeInteger(shard.index) || shard.index < 0 || shard.index >= shard.count)
     throw invalid('shard.index', shard.index, integerText(0, shard.count - 1));
   return { seed, trials, chunkSize, shardIndex: shard.index, shardCount: shard.count };

@@ -4,6 +4,7 @@ import type { FieldPath } from '../input/field-path.ts';
 import { linePosition } from '../input/input-bytes.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { duplicateJsonKey, jsonLocator } from '../input/input-source.ts';
+import { integerAtLeastText } from '../input/integer-text.ts';
 import { issueProblems } from '../input/issue-messages.ts';
 import {
   checkFileText,
@@ -68,9 +69,9 @@ const FIGURE_FORM =
 
 const count = (min: number) =>
   z
-    .number({ error: `an integer ≥ ${min}` })
-    .int({ error: `an integer ≥ ${min}` })
-    .min(min, { error: `an integer ≥ ${min}` });
+    .number({ error: integerAtLeastText(min) })
+    .int({ error: integerAtLeastText(min) })
+    .min(min, { error: integerAtLeastText(min) });
 
 const baselineSchema = z.strictObject(
   {

@@ -54,6 +54,12 @@ export const SCENARIO_LIMITS = {
    * that judges nothing (a Zi'Dara file may leave the field out, for its analyses alone).
    */
   minExpectations: 1,
+  /**
+   * Fewest analyses a file's `analyses` maps: `analyses: {}` would run none, and it stands in for
+   * the expectations a Zi'Dara file may leave out (`ZIDARA_RUN_FIELDS`), so a file of it alone
+   * would pass a check judging nothing too.
+   */
+  minAnalyses: 1,
 } as const;
 
 /**
@@ -653,6 +659,11 @@ export const scenarioSchema = z
       .record(id('An analysis key: its report files are named after it.'), analysisSchema, {
         error: 'a mapping of analysis keys to analyses',
       })
+      .refine((analyses) => Object.keys(analyses).length >= SCENARIO_LIMITS.minAnalyses, {
+        error: `at least ${countOf(SCENARIO_LIMITS.minAnalyses, 'analysis', 'analyses')}`,
+      })
+      // The refinement above in the JSON Schema, which zod cannot translate by itself.
+      .meta({ minProperties: SCENARIO_LIMITS.minAnalyses })
       .describe('The analyses to run, by key (their tables and charts: `dicelab report`).')
       .optional(),
     expectations: expectationList(expectationSchema).optional(),

@@ -251,6 +251,24 @@ ${PLAIN}expectations:
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
   });
 
+  it('exits 2 on analyses: {} (nothing to run, nor to judge), in check and report, writing nothing', async () => {
+    // Before, check said "check: 0 passed (0 expectations, 1 file, …)", exit 0.
+    const file = await scenario('no-analyses.yaml', `scenario: nothing run\nanalyses: {}\n`);
+    const out = join(dir, 'out-no-analyses');
+    for (const args of [
+      ['check', file, '--no-baseline', '--out', out],
+      ['report', file, '--out', out],
+    ]) {
+      const { code, stdout, stderr } = await runInProcess(args);
+      expect(code, args[0]).toBe(2);
+      expect(stdout, args[0]).toBe('');
+      expect(stderr, args[0]).toBe(
+        `dicelab: ${file}:3:11: analyses: {} is not allowed (expected at least 1 analysis)\n`,
+      );
+    }
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
   it('refuses, before judging any file, an --out where check.junit.xml or check.md is a folder', async () => {
     const file = await scenario('judged.yaml', passing('judged'));
     for (const [i, inTheWay] of ['check.junit.xml', 'check.md'].entries()) {

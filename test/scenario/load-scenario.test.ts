@@ -85,6 +85,20 @@ describe('parseScenario: every problem of a file at once, each at its line and c
     expect(problems('- x\n', 'none.yaml')).toHaveLength(1);
   });
 
+  it('refuses analyses: {} as expectations: [] is refused: it would run nothing and judge nothing', () => {
+    // Before, no problem: `check: 0 passed (0 expectations, 1 file, …)`, exit 0, and `dicelab
+    // report` of it alone "scenarios: … is not allowed (expected scenario files that list analyses)".
+    const empty = 'none.yaml:8:11: analyses: {} is not allowed (expected at least 1 analysis)';
+    expect(problems(`${HEADER}analyses: {}\n`, 'none.yaml')).toEqual([empty]);
+    // Beside expectations too, as expectations: [] is refused beside analyses.
+    const expectations = `expectations:\n  - { expect: a, figure: winChance, of: { character: bram, action: fight, vs: guard }, atLeast: 0 }\n`;
+    expect(problems(`${HEADER}analyses: {}\n${expectations}`, 'none.yaml')).toEqual([empty]);
+    expect(problems(`${HEADER}analyses: {}\nexpectations: []\n`, 'none.yaml')).toEqual([
+      empty,
+      'none.yaml:9:15: expectations: [] is not allowed (expected at least 1 expectation)',
+    ]);
+  });
+
   it('says an empty file is empty, not a null the file does not show', () => {
     // Before, "1:1: the file: null (an empty value) is not allowed (expected an object)".
     const empty =

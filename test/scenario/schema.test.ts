@@ -27,7 +27,9 @@ describe('scenarios/schema.json', () => {
     }
     expect(
       validate(
-        parse('scenario: x\nanalyses: {}\ncharacters:\n  v: { actions: { a: 3 }, bogus: 1 }\n'),
+        parse(
+          'scenario: x\nanalyses:\n  odds: { analysis: fishing, character: v, action: a, vs: g }\ncharacters:\n  v: { actions: { a: 3 }, bogus: 1 }\n',
+        ),
       ),
     ).toBe(false);
     expect(validate.errors?.[0]).toMatchObject({
@@ -57,7 +59,22 @@ describe('scenarios/schema.json', () => {
     const validate = new Ajv({ strict: false, allErrors: true }).compile(JSON.parse(committed));
     expect(validate({ scenario: 'nothing to run' })).toBe(false);
     expect(validate({ scenario: 'nothing to run', system: 'zidara' })).toBe(false);
-    expect(validate({ scenario: 'report only', analyses: {} })).toBe(true);
+    const odds = { analysis: 'fishing', character: 'v', action: 'a', vs: 'g' };
+    expect(validate({ scenario: 'report only', analyses: { odds } })).toBe(true);
+  });
+
+  it('refuses analyses: {}, as dicelab does (SCENARIO_LIMITS.minAnalyses)', () => {
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(JSON.parse(committed));
+    expect(validate({ scenario: 'nothing run', analyses: {} })).toBe(false);
+    expect(
+      validate.errors?.some(
+        (e) =>
+          e.instancePath === '/analyses' &&
+          e.keyword === 'minProperties' &&
+          e.params.limit === SCENARIO_LIMITS.minAnalyses,
+      ),
+      JSON.stringify(validate.errors),
+    ).toBe(true);
   });
 
   it("holds a grid's points to the limits of the spec field each axis sets, as dicelab does", () => {

@@ -1,4 +1,5 @@
 import { invalid } from '../../../input/input-error.ts';
+import { integerAtLeastText } from '../../../input/integer-text.ts';
 
 /** The die sizes Zi'Dara uses: dN is worth N/2 steps. */
 export const DIE_SIDES = [2, 4, 6, 8, 10, 12] as const;
@@ -28,7 +29,7 @@ export function stepsToDice(steps: number): number[] {
  */
 export function challengeDie(challenge: number): number {
   if (!Number.isSafeInteger(challenge) || challenge < 1)
-    throw invalid('challenge', challenge, 'an integer ≥ 1');
+    throw invalid('challenge', challenge, integerAtLeastText(1));
   return 2 * challenge;
 }
 
@@ -41,7 +42,7 @@ export function challengeDie(challenge: number): number {
 export function legalPools(steps: number, actions: number): number[][] {
   checkSteps(steps);
   if (!Number.isSafeInteger(actions) || actions < 1)
-    throw invalid('actions', actions, 'an integer ≥ 1');
+    throw invalid('actions', actions, integerAtLeastText(1));
   const base = Math.ceil(steps / 6);
   const most = Math.min(steps, base + actions);
   const pools: number[][] = [];
@@ -68,5 +69,6 @@ function compareLexicographic(a: number[], b: number[]): number {
 }
 
 function checkSteps(steps: number): void {
-  if (!Number.isSafeInteger(steps) || steps < 1) throw invalid('steps', steps, 'an integer ≥ 1');
+  if (!Number.isSafeInteger(steps) || steps < 1)
+    throw invalid('steps', steps, integerAtLeastText(1));
 }

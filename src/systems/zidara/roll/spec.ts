@@ -1,7 +1,7 @@
 import { z } from '#zod';
 import { integer, number } from '../../../input/field-schemas.ts';
 import { InputError, invalid, missing } from '../../../input/input-error.ts';
-import { integerText } from '../../../input/integer-text.ts';
+import { integerAtLeastText, integerText } from '../../../input/integer-text.ts';
 import { parseSpec } from '../../../input/issue-messages.ts';
 import { DIE_SIDES } from './pool.ts';
 import { acceptsRollSpec } from './roll-spec-check.ts';
@@ -214,9 +214,9 @@ export const rollSpecSchema = z.strictObject(
         z.strictObject(
           {
             threat: z
-              .number({ error: 'an integer ≥ 0' })
-              .int({ error: 'an integer ≥ 0' })
-              .min(0, { error: 'an integer ≥ 0' })
+              .number({ error: integerAtLeastText(0) })
+              .int({ error: integerAtLeastText(0) })
+              .min(0, { error: integerAtLeastText(0) })
               .optional(),
             weight: number(0, undefined, ROLL_LIMITS.value).optional(),
             name: z.string({ error: 'a string' }).optional(),

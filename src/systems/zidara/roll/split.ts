@@ -1,5 +1,6 @@
 import { range } from 'd3-array';
 import { invalid } from '../../../input/input-error.ts';
+import { integerAtLeastText } from '../../../input/integer-text.ts';
 import { parseIntents } from './notation.ts';
 import { DICE_ALLOWED, DIE_SIDES } from './pool.ts';
 import { ROLL_LIMITS } from './spec.ts';
@@ -194,7 +195,11 @@ function listSplits(
     given !== undefined &&
     !(Array.isArray(given) && given.every((k) => Number.isInteger(k) && k >= 1))
   )
-    throw invalid('intents', given, 'a list of intent counts, each an integer ≥ 1, such as [1, 2]');
+    throw invalid(
+      'intents',
+      given,
+      `a list of intent counts, each ${integerAtLeastText(1)}, such as [1, 2]`,
+    );
   const n = pool.length;
   const counts = new Set(intentCounts ?? range(1, n + 1));
   const most = Math.min(n, Math.max(0, ...counts));
