@@ -86,11 +86,15 @@ export function abortOnSigint(
  * place Ctrl-C stops it at once, as SIGTERM does, with one line (exit 130 or 143; one during the
  * write leaves no file of it, see writeFilesAtomically); from their last rename on, either is let
  * be and the command ends as it would have, its lines said and its own status: the files it says
- * it wrote are there. `run` hands `placed` to the write (writeFilesAtomically's `placed`).
+ * it wrote are there. `run` hands `placed` to the write (writeFilesAtomically's `placed`). The
+ * stop line goes to `stderr`.
  * @example await stopUntilPlaced(async (placed) => { await writeFilesAtomically(dir, files, undefined, placed); say() }) // not run: listens for signals
  */
-export async function stopUntilPlaced<T>(run: (placed: () => void) => Promise<T>): Promise<T> {
-  const sigint = abortOnSigint(process.stderr, { stopOnSigint: true });
+export async function stopUntilPlaced<T>(
+  run: (placed: () => void) => Promise<T>,
+  stderr: NodeJS.WritableStream = process.stderr,
+): Promise<T> {
+  const sigint = abortOnSigint(stderr, { stopOnSigint: true });
   try {
     return await run(() => sigint.done());
   } finally {

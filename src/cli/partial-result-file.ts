@@ -13,13 +13,14 @@ import { writeFileAtomically } from './write-files.ts';
 /**
  * Writes a run's partial result file, the file of `--partial` (`serializePartialResult`: JSON
  * with its checksum), atomically: to a temporary name in the same folder, then renamed, so a
- * reader never sees half a file.
+ * reader never sees half a file. `placed` is called once it is in place (see stopUntilPlaced).
  */
 export async function writePartialResultFile(
   path: string,
   result: SimulationResult,
+  placed: () => void = () => {},
 ): Promise<void> {
-  await writeFileAtomically(path, serializePartialResult(result), '--partial');
+  await writeFileAtomically(path, serializePartialResult(result), '--partial', placed);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Shard, SimulationResult } from '../montecarlo/run.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
 import { isKernelId, type KernelId } from '../systems/systems.ts';
-import { abortOnSigint } from './abort-on-sigint.ts';
+import { abortOnSigint, stopUntilPlaced } from './abort-on-sigint.ts';
 import { shardFromScheduler } from './scheduler-shard.ts';
 import type { SimulationOptions } from './simulation-flags.ts';
 import { printResults, type SpecReader, specsFromOptions } from './spec-file.ts';
@@ -15,7 +15,8 @@ import { checkWritable } from './write-files.ts';
 /**
  * What a `simulate` command does with its `addSimulationOptions` flags: runs the kernel with
  * a progress bar on stderr (a terminal only, not --quiet), Ctrl-C stopping it cleanly, and
- * with --partial (required by --shard) writes the partial result file atomically. An
+ * with --partial (required by --shard) writes the partial result file atomically, then ends
+ * the command with `run.after` (see {@link SimulationRun}). An
  * interrupted run resolves all the same (`interrupted: true`, partial tallies) and sets the
  * exit status to 130 (its partial result file is written only where none is: it never replaces
  * one); summarise it with `summarizeRun`.
@@ -33,9 +34,9 @@ export async function runSimulation(
   kernel: KernelRef,
   spec: unknown,
   options: SimulationOptions,
-  stderr: NodeJS.WriteStream = process.stderr,
-  env: NodeJS.ProcessEnv = process.env,
+  run: SimulationRun = {},
 ): Promise<SimulationResult> {
+  const { stderr = process.stderr, env = process.env, after = () => {} } = run;
   const shard = chosenShard(options, env);
   if (shard && !options.partial)
     throw missing('--partial', "a file to write the shard's partial result to, with --shard");
@@ -110,21 +111,43 @@ export async function runSimulation(
   }
   // An interrupted result is one merge refuses: it never takes the place of a file already there
   // (a finished shard's, rerun and stopped, would be lost).
-  if (options.partial && result.interrupted && statIfAny(options.partial)) {
+  const { partial } = options;
+  if (partial && result.interrupted && statIfAny(partial)) {
     stderr.write(
-      `dicelab: kept ${options.partial} as it was: an interrupted run's partial result (which merge refuses) does not replace a file\n`,
+      `dicelab: kept ${partial} as it was: an interrupted run's partial result (which merge refuses) does not replace a file\n`,
     );
-  } else if (options.partial) {
-    const { writePartialResultFile } = await import('./partial-result-file.ts');
-    await writePartialResultFile(options.partial, result);
-    if (!options.quiet) {
-      const part = result.shard ? `shard ${result.shard.index}/${result.shard.count}` : 'whole run';
-      stderr.write(
-        `dicelab: wrote ${options.partial} (${part}, ${countOf(result.completedTrials, 'trial')})\n`,
-      );
-    }
-  }
+    await after(result);
+  } else if (partial) {
+    // A signal once the file is in place is let be: the command says it and ends as it would have.
+    await stopUntilPlaced(async (placed) => {
+      const { writePartialResultFile } = await import('./partial-result-file.ts');
+      await writePartialResultFile(partial, result, placed);
+      if (!options.quiet) {
+        const part = result.shard
+          ? `shard ${result.shard.index}/${result.shard.count}`
+          : 'whole run';
+        stderr.write(
+          `dicelab: wrote ${partial} (${part}, ${countOf(result.completedTrials, 'trial')})\n`,
+        );
+      }
+      await after(result);
+    }, stderr);
+  } else await after(result);
   return result;
+}
+
+/** Where {@link runSimulation} writes and reads, and what ends the command after the run. */
+export interface SimulationRun {
+  /** The progress bar and the lines about the run (default: process.stderr). */
+  readonly stderr?: NodeJS.WriteStream;
+  /** Where --shard auto finds its array job (default: process.env). */
+  readonly env?: NodeJS.ProcessEnv;
+  /**
+   * The rest of the command, given the result (its summary printed). With --partial it runs
+   * after the file is written, in the write's stopUntilPlaced: a signal from the file's rename
+   * on is let be, and the table is said. Not called when the run throws.
+   */
+  readonly after?: (result: SimulationResult) => Promise<void> | void;
 }
 
 /**
@@ -200,15 +223,17 @@ export async function simulateOneSpec<Spec, Summary>(
       options.spec,
       'a file with one spec (simulate runs one spec at a time)',
     );
-  const summary = (await summarizeRun(await runSimulation(kernel, specs[0], options))) as
-    | Summary
-    | undefined;
-  if (summary !== undefined)
-    await printResults(
-      [summary],
-      false,
-      options.json,
-      (s) => s,
-      (s, _, prose) => text(s, prose),
-    );
+  await runSimulation(kernel, specs[0], options, {
+    after: async (result) => {
+      const summary = (await summarizeRun(result)) as Summary | undefined;
+      if (summary !== undefined)
+        await printResults(
+          [summary],
+          false,
+          options.json,
+          (s) => s,
+          (s, _, prose) => text(s, prose),
+        );
+    },
+  });
 }

@@ -163,8 +163,30 @@ Examples:
       const from = `--spec ${options.spec}`;
       if (options.shard && options.simulate !== false) oneSpecFor('--shard', fights, from);
       if (options.partial && options.simulate !== false) oneSpecFor('--partial', fights, from);
-      const results = [];
-      for (const fight of fights) {
+      const results: FightResult[] = [];
+      const print = () =>
+        printResults(
+          results,
+          many,
+          options.json,
+          // The exact chain's mean rounds to win as the text gives it (null when no fight is won,
+          // as the simulation's): a figure of the chain, not one of its fields. Each result ends
+          // with its system and the fight as solved (defaults filled), as odds and simulate name
+          // theirs; the spec tells apart fights of one array that differ in more than the
+          // Challenge and tags.
+          ({ fight, ...result }) => ({
+            ...result,
+            exact: result.exact && {
+              ...result.exact,
+              meanRoundsToWin: meanRoundsToWin(result.exact) ?? null,
+            },
+            system: 'zidara',
+            spec: fight.spec,
+          }),
+          (r, { fight }, prose) => formatFight(prose, fight, r.exact, r.simulated, r.exactSkipped),
+        );
+      for (const [n, fight] of fights.entries()) {
+        let last = n === fights.length - 1;
         let exact: FightOdds | undefined;
         if (options.exact !== false) {
           const plan = new FightPlan(fight);
@@ -195,54 +217,45 @@ Examples:
             }
           } else exact = fightOdds(fight, plan);
         }
-        let simulated: (FightSimulation & { seed: number }) | undefined;
-        if (options.simulate !== false) {
-          const result = await runSimulation(
-            'systems/zidara/fight/simulate-fight',
-            fight.spec,
-            options,
-          );
-          simulated = (await summarizeRun(result)) as
-            | (FightSimulation & { seed: number })
-            | undefined;
+        // The last fight's record prints them all: with --partial (one fight), once its file is in
+        // place.
+        const record = async (simulated?: FightSimulation & { seed: number }) => {
           // An empty shard with no exact chain has nothing to print, nor has a fight stopped
           // before any chunk finished (the fights before it print).
-          if (simulated === undefined && !exact) {
-            if (results.length === 0) return;
-            break;
-          }
-        }
-        results.push({
-          fight,
-          challenge: fight.challenge,
-          tags: fight.tags,
-          exact,
-          exactSkipped: exact ? undefined : 'as --no-exact asked',
-          simulated,
-        });
+          if (simulated === undefined && !exact) last = true;
+          else
+            results.push({
+              fight,
+              challenge: fight.challenge,
+              tags: fight.tags,
+              exact,
+              exactSkipped: exact ? undefined : 'as --no-exact asked',
+              simulated,
+            });
+          if (last && results.length > 0) await print();
+        };
+        if (options.simulate === false) await record();
+        else
+          await runSimulation('systems/zidara/fight/simulate-fight', fight.spec, options, {
+            after: async (result) =>
+              record(
+                (await summarizeRun(result)) as (FightSimulation & { seed: number }) | undefined,
+              ),
+          });
+        if (last) break;
       }
-      await printResults(
-        results,
-        many,
-        options.json,
-        // The exact chain's mean rounds to win as the text gives it (null when no fight is won,
-        // as the simulation's): a figure of the chain, not one of its fields. Each result ends
-        // with its system and the fight as solved (defaults filled), as odds and simulate name
-        // theirs; the spec tells apart fights of one array that differ in more than the
-        // Challenge and tags.
-        ({ fight, ...result }) => ({
-          ...result,
-          exact: result.exact && {
-            ...result.exact,
-            meanRoundsToWin: meanRoundsToWin(result.exact) ?? null,
-          },
-          system: 'zidara',
-          spec: fight.spec,
-        }),
-        (r, { fight }, prose) => formatFight(prose, fight, r.exact, r.simulated, r.exactSkipped),
-      );
     });
   return zidara;
+}
+
+/** One fight's figures, as `zidara fight` prints them. */
+interface FightResult {
+  readonly fight: Fight;
+  readonly challenge: Fight['challenge'];
+  readonly tags: Fight['tags'];
+  readonly exact: FightOdds | undefined;
+  readonly exactSkipped: string | undefined;
+  readonly simulated: (FightSimulation & { seed: number }) | undefined;
 }
 
 /** A fight spec parsed, its worths of Aura and Resolve refused with whole-fight play. */

@@ -2,6 +2,7 @@ import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { formatCount } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { InputError, missing } from '../input/input-error.ts';
+import type { SimulationResult } from '../montecarlo/run.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import { pastExactNote } from '../systems/zidara/analyses/splits.ts';
@@ -162,25 +163,34 @@ function registerSimulate(zidara: Command) {
       // The simulator and its intervals load with the command that simulates.
       const { simulationSpec } = await import('../systems/zidara/simulate.ts');
       const summaries: (RollSimulation & { seed: number })[] = [];
-      for (const roll of rolls) {
-        const result = await inFlagWords(options, () =>
-          runSimulation('systems/zidara/simulate', simulationSpec(roll, policy, rerolls), options),
+      const print = async () => {
+        if (summaries.length === 0) return;
+        const done = rolls.slice(0, summaries.length).map((roll, i) => ({ roll, i }));
+        await printResults(
+          done,
+          many,
+          options.json,
+          ({ i }) => summaries[i]!,
+          (simulation, { roll }, prose) => formatSimulation(roll, simulation, prose, rerolls),
         );
-        const summary = await summarizeRun(result);
-        // An empty shard (one spec), or a run stopped before any chunk finished, has nothing to print.
-        if (summary === undefined) break;
-        summaries.push(summary as RollSimulation & { seed: number });
-        if (result.interrupted) break;
+      };
+      for (const [n, roll] of rolls.entries()) {
+        let last = n === rolls.length - 1;
+        // The last run's `after` prints them all: with --partial (one roll), once its file is in place.
+        const after = async (result: SimulationResult) => {
+          const summary = await summarizeRun(result);
+          // An empty shard (one spec), or a run stopped before any chunk finished, has nothing to print.
+          if (summary !== undefined) summaries.push(summary as RollSimulation & { seed: number });
+          if (summary === undefined || result.interrupted) last = true;
+          if (last) await print();
+        };
+        await inFlagWords(options, () =>
+          runSimulation('systems/zidara/simulate', simulationSpec(roll, policy, rerolls), options, {
+            after,
+          }),
+        );
+        if (last) break;
       }
-      if (summaries.length === 0) return;
-      const done = rolls.slice(0, summaries.length).map((roll, i) => ({ roll, i }));
-      await printResults(
-        done,
-        many,
-        options.json,
-        ({ i }) => summaries[i]!,
-        (simulation, { roll }, prose) => formatSimulation(roll, simulation, prose, rerolls),
-      );
     });
 }
 

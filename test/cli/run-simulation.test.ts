@@ -45,7 +45,7 @@ describe('runSimulation', () => {
       kernel,
       spec,
       { ...options, shard: { index: 1, count: 2 }, partial: path },
-      stderr,
+      { stderr },
     );
     expect(await readdir(dir)).toEqual(['shard-1.json']);
     const back = await readPartialResultFile(path);
@@ -79,7 +79,7 @@ describe('runSimulation', () => {
         kernel,
         spec,
         { ...shard, trials: Number.MAX_SAFE_INTEGER },
-        stderr as unknown as NodeJS.WriteStream,
+        { stderr: stderr as unknown as NodeJS.WriteStream },
       );
       expect(rerun.interrupted).toBe(true);
       expect(process.exitCode).toBe(EXIT.interrupted);
@@ -103,8 +103,7 @@ describe('runSimulation', () => {
       kernel,
       spec,
       { ...quiet, shard: 'auto', shards: 3, partial: auto },
-      undefined,
-      env,
+      { env },
     );
     await runSimulation(kernel, spec, { ...quiet, shard: { index: 2, count: 3 }, partial: given });
     expect(await readFile(auto, 'utf8')).toBe(await readFile(given, 'utf8'));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPartialResultFile } from '../../src/cli/partial-result-file.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { runNode, TSX_LOADER } from './run-dicelab.ts';
 
@@ -106,6 +107,43 @@ describe('a command that writes files, sent a signal once they are all in place'
         stderr: '',
       });
       expect(await readFile(baseline, 'utf8')).toMatch(/"winChance/);
+    },
+    60_000,
+  );
+});
+
+// The three ways to a run's --partial file: a system's simulate (simulateOneSpec), Zi'Dara's roll
+// and its fight, each printing its table after the file is in place.
+const SIMULATIONS: readonly (readonly [string, readonly string[]])[] = [
+  ['d6-pool simulate', ['d6-pool', 'simulate', '--stat', '3']],
+  ['zidara simulate', ['zidara', 'simulate', 'd12', 'd4', '--vs', '3']],
+  ['zidara fight', ['zidara', 'fight', '--vs', '3', '--tags', '2', '--pool', 'd12 d4']],
+];
+
+// Before, the file was renamed into place with no listener left (the run's Ctrl-C handling given
+// back to Node): the signal ended it at once, Node's default (exit status null), the `wrote` line
+// and the table unsaid though the file was all there.
+describe('a simulation with --partial, sent a signal once its file is in place', () => {
+  it.each(
+    SIMULATIONS.flatMap(([name, args]) =>
+      (['SIGINT', 'SIGTERM'] as const).map((signal) => [name, signal, args] as const),
+    ),
+  )(
+    '%s, %s: the wrote line and the table said, exit 0',
+    async (name, signal, args) => {
+      const partial = join(dir, `${name.replace(' ', '-')}-${signal}.json`);
+      const run = await signalAtFirstLine(
+        [...args, '--trials', '1e4', '--seed', '3', '--partial', partial],
+        signal,
+      );
+      expect({ code: run.code, stderr: run.stderr }).toEqual({
+        code: EXIT.ok,
+        stderr: `dicelab: wrote ${partial} (whole run, 10,000 trials)\n`,
+      });
+      expect(run.stdout).toMatch(/\b10,000 (trials|fights)\b/);
+      expect(run.stdout).toMatch(/\n\S.*\n$/);
+      const { partial: written } = await readPartialResultFile(partial);
+      expect(written.completedTrials).toBe(1e4);
     },
     60_000,
   );

@@ -123,7 +123,9 @@ describe('a Redis database that does not exist, and databases kept apart', () =>
     // Written under the bar, the line was drawn over, then cleared with the bar when it stopped.
     const terminal = fakeTerminal();
     const flags = { trials: 1e6, seed: 5, chunkSize: 65_536, shards: 2, queue: redis.url(13) };
-    const run = runSimulation('systems/d6-pool/simulate', { stat: 3 }, flags, terminal.stream);
+    const run = runSimulation('systems/d6-pool/simulate', { stat: 3 }, flags, {
+      stderr: terminal.stream,
+    });
     const stopped = expect(run).rejects.toThrow(/interrupted: run [0-9a-f]{24} stays on the queue/);
     while (!/no worker is on the queue yet/.test(terminal.written())) await sleep(100);
     process.emit('SIGINT');
