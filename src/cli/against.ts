@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
-import { formatPoints } from '../format/format-points.ts';
+import { formatChange } from '../format/format-gain.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { columnFormat } from '../report/table-cells.ts';
@@ -323,8 +323,8 @@ async function printWhatIf(
     const value = row?.[figure];
     return row === null || value === null || value === undefined ? '—' : format(figure)(value, row);
   };
-  // A change in the column's own format, signed: a chance's in points; none at all (float
-  // noise aside), ±.
+  // A change in the column's own format, signed: a chance's in points; one that reads as none
+  // at the column's digits, ± (see formatChange).
   const changeCell = (
     unit: WhatIfUnit,
     row: WhatIfRow<Record<string, unknown>>,
@@ -333,10 +333,8 @@ async function printWhatIf(
     const d = row.change[figure];
     if (unit === 'text') return d === 0 ? 'same' : row.base && row.against ? 'changed' : '—';
     if (d === null || d === undefined) return '—';
-    if (unit === 'chance') return formatPoints(d);
-    const none = Math.abs(d) < 5e-13;
-    const text = format(figure)(none ? 0 : Math.abs(d), (row.base ?? row.against)!);
-    return `${none ? '±' : d > 0 ? '+' : '−'}${text}`;
+    if (unit === 'chance') return formatChange(d);
+    return formatChange(d, (size) => format(figure)(size, (row.base ?? row.against)!));
   };
   type Cells = Record<string, string>;
   const table: Cells[] = rows.map((row) => {

@@ -117,6 +117,27 @@ describe('--against: an analysis under two settings', () => {
     ]);
   });
 
+  it('reads a change that shows as none as no change, "±0.0 pts", never "−0.0 pts"', async () => {
+    // Who wins a tie changes nothing here: the two exact runs differ by float noise (~1e-16),
+    // either sign, which the CSV keeps as it is.
+    const args = ['zidara', 'fight-curves', '--steps', '6', '--vs', '5', '--tags', '2'];
+    const against = ['--max-rounds', '3', '--against', '--ties-go-to roller'];
+    const { status, stdout } = await cliInProcess(...args, ...against);
+    expect(status).toBe(0);
+    const rows = stdout.split('\n').filter((l) => /^\s*C5 \(d10\)/.test(l));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const cells = row.trim().split(/ {2,}/);
+      expect([cells[5], cells[8]]).toEqual(['±0.0 pts', '±0.0 pts']);
+    }
+    const csv = await cliInProcess(...args, ...against, '--format', 'csv');
+    const [head, ...lines] = csv.stdout.trimEnd().split('\r\n');
+    const changes = lines.map((l) =>
+      Number(l.split(',')[head!.split(',').indexOf('winWithinChange')]),
+    );
+    expect(changes.some((c) => c !== 0 && Math.abs(c) < 1e-12)).toBe(true);
+  });
+
   it("says under its title what the given run was made with, as the analysis' own table does", async () => {
     const ask = ['zidara', 'splits', '--only', 'd8', 'd6+d2', '--vs', '4', '--aura', '2'];
     const plain = await cliInProcess(...ask);
