@@ -260,6 +260,28 @@ describe('--against: an analysis under two settings', () => {
     expect(question(given.stdout)).toBe('What if --aura 2 → 0?');
   });
 
+  it('refuses a change to the value already in force, before either run, with exit 2', async () => {
+    const same = (raw: string, already: string) =>
+      `dicelab: --against: "${raw}" is not allowed (expected a change: ${already}, so both runs would ask the same question)\n`;
+    // Its default, the value given, a switch left off, no --aura (a full pool): each asked again.
+    for (const [raw, already] of [
+      ['--boost-size 2', '--boost-size is already 2'],
+      ['--aura-max 0', '--aura-max is already 0'],
+      ['--no-explode', '--explode is already off'],
+      ['--aura 0', '--aura is already full (0)'],
+      ['--boost-size 2 --boosts 1', '--boosts is already 1 and --boost-size is already 2'],
+    ]) {
+      const { status, stdout, stderr } = await cliInProcess(...lone, '--against', raw!);
+      expect(stderr, raw).toBe(same(raw!, already!));
+      expect(stdout, raw).toBe('');
+      expect(status, raw).toBe(2);
+    }
+    // One flag that changes is a question: the one that does not is said as it stands.
+    const some = await cliInProcess(...lone, '--against', '--boost-size 2 --aura-max 1');
+    expect(some.status).toBe(0);
+    expect(question(some.stdout)).toBe('What if --aura-max 0 → 1, --boost-size 2 → 2?');
+  });
+
   it('refuses flags that are not the character or the rules, and bad values, with exit 2', async () => {
     const steps = await cliInProcess(...lone, '--against', '--steps 3');
     expect(steps.status).toBe(2);
