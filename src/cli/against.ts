@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from '@commander-js/extra-typings';
-import { formatPoints } from '../format/format-points.ts';
+import { formatChange } from '../format/format-gain.ts';
 import { InputError, invalid } from '../input/input-error.ts';
 import { formatTable } from '../report/table.ts';
 import { columnFormat } from '../report/table-cells.ts';
@@ -54,7 +54,7 @@ export function againstHelp(command: unknown, asked: readonly string[] = []): st
 What if (for designers): --against "FLAGS" runs the analysis a second time with FLAGS changed
 and prints both side by side with the change (chances in percentage points):
   --against "--aura-max 3 --boosts 0"     a smaller Aura cap and no +2
-  --against "--defending"  --against "--no-explode"  --against "--late-aura --aura 2"
+  --against "--defending"  --against "--explode"  --against "--late-aura --aura 2"
 ${wrapped(sets)}
 With --format csv or json, every figure of both runs is given (tune --target: both runs' answer
 points too, after the grid); with --out, the second run's chart files are named <name>-against.`;
@@ -167,28 +167,69 @@ function mayText(command: unknown): string {
   return `it may set the character and rule flags \`${names.join(' ')} --help\` lists under --against`;
 }
 
+/** The long flag of `command`'s option `name` ("boostSize": "--boost-size"). */
+function longOf(command: unknown, name: string): string {
+  return (command as Command).options.find((o) => o.attributeName() === name)?.long ?? name;
+}
+
+/** A flag's value as a question line says it: "on", "off", "1,3"; no --aura, a full pool. */
+function shownValue(name: string, value: unknown, base: Record<string, unknown>): string {
+  // No --aura is a full pool (a scene starts full), not a switch left off.
+  if (name === 'aura' && value === undefined) return `full (${String(base.auraMax)})`;
+  if (value === undefined || value === false) return 'off';
+  if (value === true) return 'on';
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/**
+ * The setting a flag's value stands for, so that two values of one setting compare: a switch
+ * left off is off, and no --aura is the Aura cap in force (a scene starts full).
+ */
+function settingOf(name: string, value: unknown, base: Record<string, unknown>): string {
+  if (name === 'aura' && value === undefined) return String(base.auraMax);
+  return JSON.stringify(value ?? false);
+}
+
 /** What changed, for people: "--aura-max 5 → 3, --boosts 1 → 0". */
 export function describeChange(
   command: unknown,
   base: Record<string, unknown>,
   changed: Record<string, unknown>,
 ): string {
-  const long = (name: string) =>
-    (command as Command).options.find((o) => o.attributeName() === name)?.long ?? name;
-  const shown = (name: string, value: unknown) =>
-    // No --aura is a full pool (a scene starts full), not a switch left off.
-    name === 'aura' && value === undefined
-      ? `full (${String(base.auraMax)})`
-      : value === undefined || value === false
-        ? 'off'
-        : value === true
-          ? 'on'
-          : Array.isArray(value)
-            ? value.join(',')
-            : String(value);
   return Object.entries(changed)
-    .map(([name, value]) => `${long(name)} ${shown(name, base[name])} → ${shown(name, value)}`)
+    .map(
+      ([name, value]) =>
+        `${longOf(command, name)} ${shownValue(name, base[name], base)} → ${shownValue(name, value, base)}`,
+    )
     .join(', ');
+}
+
+/**
+ * Refuses an `--against` (`raw`, its flags `changed`) whose every flag keeps the value already in
+ * force: both runs would ask the same question, a table of changes that are all none. Refused as
+ * a flag that would change nothing is (a switch given twice, --explode-depth alone), before
+ * either run is spent, most likely a slip for another value.
+ * @example refuseNoChange(zidaraSplits, { boostSize: 2 }, { boostSize: 2 }, '--boost-size 2')
+ * // throws '--against: "--boost-size 2" is not allowed (expected a change: --boost-size is already 2, …)'
+ */
+export function refuseNoChange(
+  command: unknown,
+  base: Record<string, unknown>,
+  changed: Record<string, unknown>,
+  raw: string,
+): void {
+  const names = Object.keys(changed);
+  const same = (name: string) =>
+    settingOf(name, changed[name], base) === settingOf(name, base[name], base);
+  if (names.length === 0 || !names.every(same)) return;
+  const already = names.map(
+    (name) => `${longOf(command, name)} is already ${shownValue(name, base[name], base)}`,
+  );
+  throw invalid(
+    '--against',
+    raw,
+    `a change: ${listed(already)}, so both runs would ask the same question`,
+  );
 }
 
 /** The figures a terminal shows of an analysis' comparison (its `printed`; CSV and JSON have all). */
@@ -323,8 +364,8 @@ async function printWhatIf(
     const value = row?.[figure];
     return row === null || value === null || value === undefined ? '—' : format(figure)(value, row);
   };
-  // A change in the column's own format, signed: a chance's in points; none at all (float
-  // noise aside), ±.
+  // A change in the column's own format, signed: a chance's in points; one that reads as none
+  // at the column's digits, ± (see formatChange).
   const changeCell = (
     unit: WhatIfUnit,
     row: WhatIfRow<Record<string, unknown>>,
@@ -333,10 +374,8 @@ async function printWhatIf(
     const d = row.change[figure];
     if (unit === 'text') return d === 0 ? 'same' : row.base && row.against ? 'changed' : '—';
     if (d === null || d === undefined) return '—';
-    if (unit === 'chance') return formatPoints(d);
-    const none = Math.abs(d) < 5e-13;
-    const text = format(figure)(none ? 0 : Math.abs(d), (row.base ?? row.against)!);
-    return `${none ? '±' : d > 0 ? '+' : '−'}${text}`;
+    if (unit === 'chance') return formatChange(d);
+    return formatChange(d, (size) => format(figure)(size, (row.base ?? row.against)!));
   };
   type Cells = Record<string, string>;
   const table: Cells[] = rows.map((row) => {

@@ -52,6 +52,7 @@ import {
   againstHelp,
   describeChange,
   emitWhatIf,
+  refuseNoChange,
 } from './against.ts';
 import {
   choiceFlag,
@@ -660,6 +661,7 @@ async function runAndPrint<F extends RunFlags>(
     if (!(error instanceof InputError)) throw error;
     throw new InputError(`--against: ${error.message}`, error.field);
   }
+  refuseNoChange(command, flags as unknown as Record<string, unknown>, changed, flags.against);
   const base = await runFlagged(whole(build(flags)), flags.quiet);
   let against: AnalysisOutput;
   try {

@@ -117,6 +117,27 @@ describe('--against: an analysis under two settings', () => {
     ]);
   });
 
+  it('reads a change that shows as none as no change, "±0.0 pts", never "−0.0 pts"', async () => {
+    // Who wins a tie changes nothing here: the two exact runs differ by float noise (~1e-16),
+    // either sign, which the CSV keeps as it is.
+    const args = ['zidara', 'fight-curves', '--steps', '6', '--vs', '5', '--tags', '2'];
+    const against = ['--max-rounds', '3', '--against', '--ties-go-to roller'];
+    const { status, stdout } = await cliInProcess(...args, ...against);
+    expect(status).toBe(0);
+    const rows = stdout.split('\n').filter((l) => /^\s*C5 \(d10\)/.test(l));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const cells = row.trim().split(/ {2,}/);
+      expect([cells[5], cells[8]]).toEqual(['±0.0 pts', '±0.0 pts']);
+    }
+    const csv = await cliInProcess(...args, ...against, '--format', 'csv');
+    const [head, ...lines] = csv.stdout.trimEnd().split('\r\n');
+    const changes = lines.map((l) =>
+      Number(l.split(',')[head!.split(',').indexOf('winWithinChange')]),
+    );
+    expect(changes.some((c) => c !== 0 && Math.abs(c) < 1e-12)).toBe(true);
+  });
+
   it("says under its title what the given run was made with, as the analysis' own table does", async () => {
     const ask = ['zidara', 'splits', '--only', 'd8', 'd6+d2', '--vs', '4', '--aura', '2'];
     const plain = await cliInProcess(...ask);
@@ -237,6 +258,28 @@ describe('--against: an analysis under two settings', () => {
     expect(JSON.parse(json.stdout).against).toBe('--aura full (3) → 1');
     const given = await cliInProcess(...fishing, '--aura', '2', '--against', '--aura 0');
     expect(question(given.stdout)).toBe('What if --aura 2 → 0?');
+  });
+
+  it('refuses a change to the value already in force, before either run, with exit 2', async () => {
+    const same = (raw: string, already: string) =>
+      `dicelab: --against: "${raw}" is not allowed (expected a change: ${already}, so both runs would ask the same question)\n`;
+    // Its default, the value given, a switch left off, no --aura (a full pool): each asked again.
+    for (const [raw, already] of [
+      ['--boost-size 2', '--boost-size is already 2'],
+      ['--aura-max 0', '--aura-max is already 0'],
+      ['--no-explode', '--explode is already off'],
+      ['--aura 0', '--aura is already full (0)'],
+      ['--boost-size 2 --boosts 1', '--boosts is already 1 and --boost-size is already 2'],
+    ]) {
+      const { status, stdout, stderr } = await cliInProcess(...lone, '--against', raw!);
+      expect(stderr, raw).toBe(same(raw!, already!));
+      expect(stdout, raw).toBe('');
+      expect(status, raw).toBe(2);
+    }
+    // One flag that changes is a question: the one that does not is said as it stands.
+    const some = await cliInProcess(...lone, '--against', '--boost-size 2 --aura-max 1');
+    expect(some.status).toBe(0);
+    expect(question(some.stdout)).toBe('What if --aura-max 0 → 1, --boost-size 2 → 2?');
   });
 
   it('refuses flags that are not the character or the rules, and bad values, with exit 2', async () => {
