@@ -52,7 +52,7 @@ export {
   type ScenarioParse,
   type ScenarioProblem,
 } from '../scenario/load-scenario.ts';
-export type { PlannedAnalysis } from '../scenario/plan-analysis.ts';
+export type { AnalysisNames, PlannedAnalysis } from '../scenario/plan-analysis.ts';
 export type {
   Bound,
   Direction,

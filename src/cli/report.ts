@@ -7,11 +7,12 @@ import { invalid } from '../input/input-error.ts';
 import { chartFileNames } from '../report/chart-file-names.ts';
 import { reportPage } from '../report/html.ts';
 import { OFFLINE_PAGE } from '../report/offline-page.ts';
+import type { ReportPlan } from '../report/report-plan.ts';
 import { type AnalysisOutput, analysisOutput } from '../report/zidara/analysis-output.ts';
 import { DEFAULT_REPORT } from '../report/zidara/default-report.ts';
 import { loadScenarioFiles, SCENARIO_PATH } from '../scenario/scenario-files.ts';
-import { scenarioReportJobs } from '../scenario/scenario-report-jobs.ts';
-import { type AnalysisJob, jobName } from '../systems/run-analysis.ts';
+import { scenarioReport } from '../scenario/scenario-report.ts';
+import { jobName } from '../systems/run-analysis.ts';
 import { stopUntilPlaced } from './abort-on-sigint.ts';
 import { runOnAnalysisThread } from './analysis-worker.ts';
 import { checkFolder, folderFlag, pathArguments } from './flags.ts';
@@ -52,9 +53,9 @@ Examples:
       // Written at the end of minutes of work: a folder no file can be made in is refused now,
       // before the scenario files are read (a folder in the place of a file, once their names are).
       await checkWritable({ flag: '--out', given: options.out, names: 'folder' });
-      const jobs = reportJobs(scenarios);
+      const plan = reportPlan(scenarios);
       const say = options.quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
-      await runReport(jobs, options.out, say);
+      await runReport(plan, options.out, say);
     });
 }
 
@@ -66,16 +67,16 @@ Examples:
  * wrote is there. `written` is awaited then, before those lines (a test sends a signal there).
  */
 export async function runReport(
-  jobs: readonly AnalysisJob[],
+  plan: ReportPlan,
   out: string,
   say: (line: string) => void,
   written: () => Promise<void> | void = () => {},
 ): Promise<void> {
   await stopUntilPlaced(async (placed) => {
-    const { index, page, seconds } = await writeReport(jobs, out, say, BUILT_PAGE, placed);
+    const { index, page, seconds } = await writeReport(plan, out, say, BUILT_PAGE, placed);
     await written();
     process.stdout.write(
-      `report: ${resolve(index)} (${countOf(jobs.length, 'analysis', 'analyses')}, ${seconds.toFixed(1)} s)\n`,
+      `report: ${resolve(index)} (${countOf(plan.jobs.length, 'analysis', 'analyses')}, ${seconds.toFixed(1)} s)\n`,
     );
     if (page) process.stdout.write(`page: ${resolve(page)} (offline; opens on a phone too)\n`);
     else
@@ -93,21 +94,24 @@ export const BUILT_PAGE = fileURLToPath(
   new URL(`../../${OFFLINE_PAGE.buildDir}/${OFFLINE_PAGE.fileName}`, import.meta.url),
 );
 
+/** The built-in report: the design card's questions, each its chart's heading. */
+export const DEFAULT_REPORT_PLAN: ReportPlan = { jobs: DEFAULT_REPORT.map((job) => ({ job })) };
+
 /**
- * The jobs a report runs: the built-in set, or the analyses scenario files list (each named
- * `<file stem>-<analysis key>`; every file is checked first, problems as `path:line:col`).
+ * What a report runs: the built-in set, or the analyses scenario files list under the files'
+ * names (see scenarioReport; every file is checked first, problems as `path:line:col`).
  */
-export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[] {
-  if (scenarios.length === 0) return DEFAULT_REPORT;
+export function reportPlan(scenarios: readonly string[]): ReportPlan {
+  if (scenarios.length === 0) return DEFAULT_REPORT_PLAN;
   pathArguments('scenarios', scenarios, SCENARIO_PATH);
-  const jobs = scenarioReportJobs(loadScenarioFiles(scenarios));
-  if (jobs.length === 0)
+  const plan = scenarioReport(loadScenarioFiles(scenarios));
+  if (plan.jobs.length === 0)
     throw invalid('scenarios', scenarios.join(' '), 'scenario files that list analyses');
-  return jobs;
+  return plan;
 }
 
 /**
- * Runs every job and draws every chart before anything is written, then writes each chart's
+ * Runs every job of `plan` and draws every chart before anything is written, then writes each chart's
  * four files, the page `index.html` and, beside it, a copy of the offline page `builtPage`
  * (linked from index.html; left out, with no link, when that file does not exist) in one atomic
  * batch: bad parameters or a path that cannot be written leave no file touched, nor does a
@@ -118,7 +122,7 @@ export function reportJobs(scenarios: readonly string[]): readonly AnalysisJob[]
  * the outputs and the seconds taken.
  */
 export async function writeReport(
-  jobs: readonly AnalysisJob[],
+  plan: ReportPlan,
   dir: string,
   say: (line: string) => void = () => {},
   builtPage: string = BUILT_PAGE,
@@ -128,6 +132,7 @@ export async function writeReport(
   const offline = await readFile(builtPage).catch(() => undefined);
   const names = new Set<string>();
   const fileNames = ['index.html', ...(offline ? [OFFLINE_PAGE.fileName] : [])];
+  const jobs = plan.jobs.map(({ job }) => job);
   for (const job of jobs) {
     const name = jobName(job);
     if (names.has(name) || name === 'index')
@@ -151,7 +156,7 @@ export async function writeReport(
   }
   const sections = [];
   const toWrite: FileToWrite[] = [];
-  for (const output of outputs) {
+  for (const [i, output] of outputs.entries()) {
     const t = performance.now();
     const chart = await drawChartFiles(output.name, {
       spec: output.spec,
@@ -161,8 +166,10 @@ export async function writeReport(
     toWrite.push(...chart.toWrite);
     const { files, svg } = chart;
     say(`drew ${output.name}.svg and .png (${seconds(t)} s)`);
+    const label = plan.jobs[i]!.label;
     sections.push({
       id: output.name,
+      ...(label === undefined ? {} : { label }),
       title: output.title,
       description: [output.description, ...output.findings].join(' '),
       svg,
@@ -176,7 +183,8 @@ export async function writeReport(
     });
   }
   const page = reportPage({
-    title: "Zi'Dara: how likely is the roll, and how best to make it?",
+    title: plan.title ?? "Zi'Dara: how likely is the roll, and how best to make it?",
+    ...(plan.about ? { about: plan.about } : {}),
     intro:
       'Every figure is exact: each roll is solved over every defence, every die and every decision, ' +
       "with Aura, Resolve and the archetype's +2 played optimally under the rules page's defaults unless a chart says otherwise. " +

@@ -12,6 +12,11 @@ export interface ReportLink {
 export interface ReportSection {
   /** Anchor of the section in the page ("win-by-challenge"); unique within the page. */
   readonly id: string;
+  /**
+   * Heading over the question: what the chart is of, where its question alone does not say (a
+   * scenario's analysis: its key, character and threats); the question is then a subheading.
+   */
+  readonly label?: string;
   /** Heading: the question the chart answers. */
   readonly title: string;
   /** A short paragraph: what is plotted and how to read it. */
@@ -26,7 +31,9 @@ export interface ReportSection {
 /** What {@link reportPage} takes. */
 export interface ReportPage {
   readonly title: string;
-  /** A paragraph under the title. */
+  /** Paragraphs under the title on what the page is about (a scenario's description). */
+  readonly about?: readonly string[];
+  /** A paragraph under the title (and `about`). */
   readonly intro?: string;
   /** Links shown under the intro (the offline page beside the report). */
   readonly links?: readonly ReportLink[];
@@ -34,8 +41,8 @@ export interface ReportPage {
 }
 
 /**
- * One self-contained HTML page: title, intro, a table of contents, then per section a heading,
- * its description, the chart as inline SVG, links to its files and its table. It loads
+ * One self-contained HTML page: title, about and intro, a table of contents, then per section a
+ * heading (its label over its question), its description, the chart as inline SVG, links to its files and its table. It loads
  * nothing from anywhere (inline CSS, no scripts, no web fonts; a Content-Security-Policy
  * forbids fetches), so it reads the same offline. All text is escaped.
  * @example reportPage({ title: 'Zi\'Dara odds', sections: [{ id: 'odds', title: 'Q?' }] }).startsWith('<!DOCTYPE html>') // true
@@ -50,7 +57,7 @@ export function reportPage(page: ReportPage): string {
   }
   const toc = page.sections.length
     ? `<nav aria-label="Contents"><h2>Contents</h2><ol>${page.sections
-        .map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`)
+        .map((s) => `<li><a href="#${s.id}">${escapeHtml(sectionName(s))}</a></li>`)
         .join('')}</ol></nav>`
     : '';
   return [
@@ -66,6 +73,7 @@ export function reportPage(page: ReportPage): string {
     '<body>',
     '<main>',
     `<h1>${escapeHtml(page.title)}</h1>`,
+    ...(page.about ?? []).map((p) => `<p class="intro">${escapeHtml(p)}</p>`),
     page.intro ? `<p class="intro">${escapeHtml(page.intro)}</p>` : '',
     page.links?.length ? `<p class="intro">${linksHtml(page.links)}</p>` : '',
     toc,
@@ -79,8 +87,18 @@ export function reportPage(page: ReportPage): string {
     .join('\n');
 }
 
+/** A section in the contents: its label and its question, or its question alone. */
+function sectionName(s: ReportSection): string {
+  return s.label === undefined ? s.title : `${s.label} — ${s.title}`;
+}
+
 function sectionHtml(s: ReportSection): string {
-  const parts = [`<section id="${s.id}">`, `<h2>${escapeHtml(s.title)}</h2>`];
+  const parts = [
+    `<section id="${s.id}">`,
+    ...(s.label === undefined
+      ? [`<h2>${escapeHtml(s.title)}</h2>`]
+      : [`<h2>${escapeHtml(s.label)}</h2>`, `<h3>${escapeHtml(s.title)}</h3>`]),
+  ];
   if (s.description) parts.push(`<p>${escapeHtml(s.description)}</p>`);
   if (s.svg) parts.push(`<figure class="chart">${inlineSvg(s.svg, s.id)}</figure>`);
   if (s.links?.length) parts.push(`<p class="files">Files: ${linksHtml(s.links)}</p>`);
@@ -161,6 +179,7 @@ body { margin: 0; background: #fff; color: #1a1a1a;
 main { max-width: 980px; margin: 0 auto; padding: 24px 20px 64px; }
 h1 { font-size: 1.8em; margin: 0 0 0.4em; }
 h2 { font-size: 1.3em; margin: 1.6em 0 0.4em; }
+h3 { font-size: 1.1em; margin: 0.2em 0 0.4em; color: #333; }
 nav h2 { font-size: 1.05em; margin-top: 1em; }
 nav ol { margin: 0; padding-left: 1.4em; }
 section { border-top: 1px solid #ddd; margin-top: 2em; }

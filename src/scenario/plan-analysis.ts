@@ -13,6 +13,7 @@ import {
   characterOf,
   fightOf,
   setupOf,
+  shownName,
   stepsOf,
   threatFaced,
   threatOf,
@@ -30,13 +31,25 @@ export type PlannedAnalysis =
       readonly key: string;
       readonly table: Exclude<ScenarioAnalysisName, 'fight'>;
       readonly job: AnalysisJob;
+      readonly names: AnalysisNames;
     }
   | {
       readonly key: string;
       readonly table: 'fight';
       readonly job: AnalysisJob;
+      readonly names: AnalysisNames;
       readonly fight: Fight;
     };
+
+/**
+ * Who an analysis ran with, as the file calls them for people (`shownName`): its job holds
+ * only their numbers (a threat is its Challenge), which no reader can tell apart.
+ */
+export interface AnalysisNames {
+  readonly character: string;
+  /** The threats it faces (`vs`), in the file's order; none for bare Challenges. */
+  readonly threats: readonly string[];
+}
 
 /**
  * Turns the analysis `key` of a scenario into its job, every name resolved, and checks the job
@@ -194,9 +207,16 @@ export function planAnalysis(
     }
   }
   checked(job, analysis, at);
+  const vs = 'vs' in analysis ? analysis.vs : undefined;
+  const names = {
+    character: shownName(name, character),
+    threats: (typeof vs === 'string' ? [vs] : (vs ?? [])).map((threat) =>
+      shownName(threat, threatOf(scenario, threat, at('vs'))),
+    ),
+  };
   return fight
-    ? { key, table: 'fight', job, fight }
-    : { key, table: analysis.analysis as Exclude<ScenarioAnalysisName, 'fight'>, job };
+    ? { key, table: 'fight', job, names, fight }
+    : { key, table: analysis.analysis as Exclude<ScenarioAnalysisName, 'fight'>, job, names };
 }
 
 /** Several threats (`vs`: their Challenges) or `challenges`; undefined for the analysis' default. */

@@ -415,6 +415,14 @@ export function characterOf(
   return { name: of.character, character };
 }
 
+/**
+ * What a character or a threat is called for people: its `name`, or its key in the file.
+ * @example shownName('warden', { name: 'a harbour Warden' }) // "a harbour Warden"
+ */
+export function shownName(key: string, item: { readonly name?: string | undefined }): string {
+  return item.name ?? key;
+}
+
 /** The threat named `name`, resolved. */
 export function threatOf(scenario: Scenario, name: string, field: string): Threat {
   return named(scenario, 'threats', name, field, 'threat');

@@ -5,13 +5,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportJobs, writeReport } from '../../src/cli/report.ts';
+import { DEFAULT_REPORT_PLAN, reportPlan, writeReport } from '../../src/cli/report.ts';
 import { InputError } from '../../src/input/input-error.ts';
+import type { ReportPlan } from '../../src/report/report-plan.ts';
 import { DEFAULT_REPORT } from '../../src/report/zidara/default-report.ts';
+import type { AnalysisJob } from '../../src/systems/run-analysis.ts';
 import { launchTestBrowser, type TestBrowser } from '../report/browser.ts';
 import { validateVegaLite } from '../report/vega-lite-schema.ts';
 import { SMALL_JOBS } from '../report/zidara/small-jobs.ts';
+import { NAMED_SCENARIO, NAMED_SCENARIO_SHOWN } from '../scenario/named-scenario.ts';
 import { runInProcess } from './run-in-process.ts';
+
+/** A report of `jobs` alone, as the built-in report is: each section headed by its question. */
+function planOf(jobs: readonly AnalysisJob[]): ReportPlan {
+  return { jobs: jobs.map((job) => ({ job })) };
+}
 
 let browser: TestBrowser;
 let dir: string;
@@ -36,7 +44,7 @@ describe('dicelab report', () => {
     const builtHtml = '<!DOCTYPE html><title>offline page</title><p>é</p>\n';
     await writeFile(built, builtHtml);
     const { index, page, outputs } = await writeReport(
-      SMALL_JOBS,
+      planOf(SMALL_JOBS),
       dir,
       (line) => said.push(line),
       built,
@@ -77,20 +85,56 @@ describe('dicelab report', () => {
   });
 
   it('runs the analyses scenario files list, and the built-in set without', () => {
-    expect(reportJobs([])).toBe(DEFAULT_REPORT);
-    expect(reportJobs(['scenarios/vesk-locks.yaml']).map((j) => j.name)).toEqual([
+    expect(reportPlan([])).toBe(DEFAULT_REPORT_PLAN);
+    expect(DEFAULT_REPORT_PLAN.jobs.map(({ job }) => job)).toEqual(DEFAULT_REPORT);
+    expect(reportPlan(['scenarios/vesk-locks.yaml']).jobs.map(({ job }) => job.name)).toEqual([
       'vesk-locks-locks-resolve',
       'vesk-locks-vault-fishing',
     ]);
-    expect(() => reportJobs(['balance.yaml'])).toThrow(InputError);
-    expect(() => reportJobs(['balance.yaml'])).toThrow(/balance\.yaml: cannot read/);
+    expect(() => reportPlan(['balance.yaml'])).toThrow(InputError);
+    expect(() => reportPlan(['balance.yaml'])).toThrow(/balance\.yaml: cannot read/);
+  });
+
+  it("titles a scenario's page and heads each section with its names, every <, & and quote shown as written", async () => {
+    const out = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
+    try {
+      const file = join(out, 'boost.yaml');
+      await writeFile(file, NAMED_SCENARIO);
+      const { index } = await writeReport(reportPlan([file]), join(out, 'report'));
+      const html = await readFile(index, 'utf8');
+      // Escaped in the text: no name's < opens a tag.
+      expect(html).toContain('<h1>Bigger boosts for the &lt;Knight&gt; &amp; &quot;co&quot;</h1>');
+      expect(html).not.toMatch(/<(b|B|Knight)>/);
+      const open = await browser.open(pathToFileURL(index).href);
+      try {
+        const { page } = open;
+        const texts = (selector: string) => page.locator(selector).allTextContents();
+        expect(await page.title()).toBe(NAMED_SCENARIO_SHOWN.title);
+        expect(await texts('h1')).toEqual([NAMED_SCENARIO_SHOWN.title]);
+        expect(await texts('p.intro')).toContain(NAMED_SCENARIO_SHOWN.about[0]);
+        expect(await texts('section > h2')).toEqual(NAMED_SCENARIO_SHOWN.labels);
+        // Under each label, the analysis' own question; the two tunes ask the same one.
+        const questions = await texts('section > h3');
+        expect(questions).toHaveLength(NAMED_SCENARIO_SHOWN.labels.length);
+        expect(questions[0]).toBe(questions[1]);
+        const contents = await texts('nav li');
+        NAMED_SCENARIO_SHOWN.labels.forEach((label, i) => {
+          expect(contents[i]).toBe(`${label} — ${questions[i]}`);
+        });
+        expect(open.trouble().consoleErrors).toEqual([]);
+      } finally {
+        await open.close();
+      }
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   it('leaves the offline page out, and unlinked, when it has not been built', async () => {
     const out = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
     try {
       const { page, index } = await writeReport(
-        [SMALL_JOBS[1]!],
+        planOf([SMALL_JOBS[1]!]),
         out,
         () => {},
         join(out, 'none.html'),
@@ -113,7 +157,9 @@ describe('dicelab report', () => {
         const dir = join(out, String(i));
         await mkdir(join(dir, inTheWay), { recursive: true });
         const said: string[] = [];
-        await expect(writeReport([job], dir, (line) => said.push(line), built)).rejects.toThrow(
+        await expect(
+          writeReport(planOf([job]), dir, (line) => said.push(line), built),
+        ).rejects.toThrow(
           `--out: ${JSON.stringify(dir)} is not allowed (expected a folder dicelab can write files in, but ${join(dir, inTheWay)} is a folder)`,
         );
         // Before, every analysis ran first (and, earlier still, the charts' files were written and stayed).
@@ -158,7 +204,7 @@ analyses:
     const empty = await mkdtemp(join(tmpdir(), 'dicelab-report-'));
     try {
       const twice = [SMALL_JOBS[1]!, SMALL_JOBS[1]!];
-      await expect(writeReport(twice, empty)).rejects.toThrow(/used once/);
+      await expect(writeReport(planOf(twice), empty)).rejects.toThrow(/used once/);
       expect(await readdir(empty)).toEqual([]);
     } finally {
       await rm(empty, { recursive: true, force: true });
@@ -171,7 +217,7 @@ analyses:
       // What a scenario file "Ash fights.yaml" names its jobs: refused after every analysis ran.
       const jobs = [SMALL_JOBS[1]!, { ...SMALL_JOBS[2]!, name: 'Ash fights-advantage' }];
       const said: string[] = [];
-      await expect(writeReport(jobs, empty, (line) => said.push(line))).rejects.toThrow(
+      await expect(writeReport(planOf(jobs), empty, (line) => said.push(line))).rejects.toThrow(
         'chart name: "Ash fights-advantage" is not allowed (expected letters, digits, ".", "_" and "-", starting with a letter or digit)',
       );
       expect(said).toEqual([]);

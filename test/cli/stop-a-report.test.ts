@@ -221,7 +221,7 @@ const RUN_REPORT = fileURLToPath(new URL('../../src/cli/report.ts', import.meta.
 function signalOnceWritten(out: string, signal: NodeJS.Signals) {
   const job = { analysis: 'stated-splits', splits: ['d12', 'd6+d6'], options: { challenge: 3 } };
   const script = `import { runReport } from ${JSON.stringify(RUN_REPORT)};
-await runReport([${JSON.stringify(job)}], ${JSON.stringify(out)}, () => {}, () =>
+await runReport(${JSON.stringify({ jobs: [{ job }] })}, ${JSON.stringify(out)}, () => {}, () =>
   new Promise((heard) => {
     // Held open until then: a signal's listener does not keep Node's loop alive.
     const open = setInterval(() => {}, 2 ** 30);

@@ -47,6 +47,23 @@ describe('reportPage', () => {
     expect(html).toContain('<p>Pools &quot;as rolled&quot;, it&#39;s exact.</p>');
   });
 
+  it('heads a labelled section with its label over its question, both in the contents, and says what the page is about', () => {
+    const html = reportPage({
+      title: 'T',
+      about: ['A <scenario> & "its" point'],
+      sections: [{ ...simple, label: 'odds: Sir <B> & "co" vs a Warden' }],
+    });
+    expect(html).toContain(
+      '<h1>T</h1>\n<p class="intro">A &lt;scenario&gt; &amp; &quot;its&quot; point</p>',
+    );
+    expect(html).toContain(
+      '<h2>odds: Sir &lt;B&gt; &amp; &quot;co&quot; vs a Warden</h2>\n<h3>Which pool &amp; which &lt;Challenge&gt;?</h3>',
+    );
+    expect(html).toContain(
+      '<li><a href="#odds">odds: Sir &lt;B&gt; &amp; &quot;co&quot; vs a Warden — Which pool &amp; which &lt;Challenge&gt;?</a></li>',
+    );
+  });
+
   it('escapes every text it is given: no raw < from the data reaches the page', () => {
     const html = reportPage({ title: '<script>alert(1)</script>', sections: [simple] });
     expect(html).not.toContain('<script');
