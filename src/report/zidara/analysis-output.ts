@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { formatChance } from '../../format/format-chance.ts';
 import { countOf } from '../../format/format-count.ts';
-import { formatPercent } from '../../format/format-percent.ts';
+import { formatExactPercent, formatPercent } from '../../format/format-percent.ts';
 import { formatPoints } from '../../format/format-points.ts';
 import type { AnalysisName } from '../../systems/analyses.ts';
 import { COMPARE_DEFAULTS, type SystemCompareRow } from '../../systems/compare.ts';
@@ -407,7 +407,7 @@ function answerText(answer: TuneAnswer): string {
     : answer.below
       ? ' (every point searched is below the target)'
       : ' (every point searched is at or above the target)';
-  return `${fixed}: ${point(answer.nearest)} is nearest ${formatPercent(answer.target, 0)}: ${formatPercent(answer.nearest.winChance)} with ${answer.nearest.pool}${side}.`;
+  return `${fixed}: ${point(answer.nearest)} is nearest ${formatExactPercent(answer.target)}: ${formatPercent(answer.nearest.winChance)} with ${answer.nearest.pool}${side}.`;
 }
 
 /**
