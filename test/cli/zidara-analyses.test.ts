@@ -141,6 +141,15 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(small.stdout).toMatch(/^6 steps: C20 \(d40\) is nearest 0\.5%: /m);
   });
 
+  it('titles tune --solve-for steps by its question, in the table and the JSON', async () => {
+    const tune = ['zidara', 'tune', '--vs', '4', '--target', '75%', '--solve-for', 'steps'];
+    const title = 'How many steps does a character need against C4 (d8)?';
+    const table = await runInProcess(tune);
+    expect(table.stdout.split('\n')[0]).toBe(title);
+    const json = await runInProcess([...tune, '--format', 'json']);
+    expect(JSON.parse(json.stdout).title).toBe(title);
+  });
+
   it('says how many of the ranked splits its table shows: every one, or the --top', async () => {
     const splits = ['zidara', 'splits', '--steps', '8', '--vs', '3', '--intents', '1-2'];
     const rowsOf = (stdout: string) => stdout.split('\n').filter((l) => /^ +\d+ +d\d/.test(l));

@@ -272,6 +272,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
           pool,
           actions: job.options.actions ?? TUNE_DEFAULTS.actions,
           setup: job.options,
+          ...(job.target ? { solveFor: job.target.solveFor } : {}),
         }),
         description: `The win chance of ${POOL_RULE_NAMES[pool]} for every step count against every Challenge.`,
         findings: [...answers.map(answerText), ...offGrid(rows, answers)],

@@ -16,17 +16,39 @@ export const POOL_RULE_NAMES: Record<PoolRule, string> = {
 };
 
 /**
+ * The question a tune answers, its title everywhere (table, chart, JSON, report): the Challenge
+ * for each step count (the grid alone, or a target solved for the Challenge), or the steps
+ * against the grid's Challenges (a target solved for the steps).
+ * @example tuneTitle('steps', [4]) // "How many steps does a character need against C4 (d8)?"
+ */
+export function tuneTitle(
+  solveFor: TuneAnswer['solveFor'] | undefined,
+  challenges: readonly number[],
+): string {
+  if (solveFor !== 'steps') return 'Which Challenge suits a character of each step count?';
+  const against = challenges.length === 1 ? challengeName(challenges[0]!) : 'each Challenge';
+  return `How many steps does a character need against ${against}?`;
+}
+
+/**
  * The steps × Challenge grid as a heatmap: Challenge across, steps down (most on top), each
- * cell's win chance printed in it on a fixed 0–100% viridis scale.
+ * cell's win chance printed in it on a fixed 0–100% viridis scale; titled by what a target
+ * solves for (see {@link tuneTitle}).
  * @example tuneChart(tuneGrid({}), { pool: 'best', actions: 1, setup: {} }).title.text // "Which Challenge suits a character of each step count?"
  */
 export function tuneChart(
   rows: readonly TuneRow[],
-  context: { readonly pool: PoolRule; readonly actions: number; readonly setup: RollSetup },
+  context: {
+    readonly pool: PoolRule;
+    readonly actions: number;
+    readonly setup: RollSetup;
+    /** What a target solves for, if there is one. */
+    readonly solveFor?: TuneAnswer['solveFor'];
+  },
 ): TopLevelSpec {
   const steps = new Set(rows.map((r) => r.steps)).size;
   const spec = heatmap<TuneRow>({
-    title: 'Which Challenge suits a character of each step count?',
+    title: tuneTitle(context.solveFor, [...new Set(rows.map((r) => r.challenge))]),
     rows,
     x: challengeField('challenge'),
     y: { field: 'steps', title: 'Steps', type: 'ordinal', sort: 'descending' },
