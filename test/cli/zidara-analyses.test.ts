@@ -150,6 +150,19 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(JSON.parse(json.stdout).title).toBe(title);
   });
 
+  it("says the unsplit pool of the steps given, under the tune table's title", async () => {
+    const { code, stdout } = await runInProcess([
+      'zidara',
+      'tune',
+      '--pool',
+      'natural',
+      '--steps',
+      '3',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[1]).toBe('Win chance of the unsplit pool (3 steps: d6)');
+  });
+
   it('says how many of the ranked splits its table shows: every one, or the --top', async () => {
     const splits = ['zidara', 'splits', '--steps', '8', '--vs', '3', '--intents', '1-2'];
     const rowsOf = (stdout: string) => stdout.split('\n').filter((l) => /^ +\d+ +d\d/.test(l));

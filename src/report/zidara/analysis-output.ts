@@ -53,7 +53,7 @@ import {
   splitsSubtitle,
 } from './splits-chart.ts';
 import {
-  POOL_RULE_NAMES,
+  poolRuleText,
   TUNE_COLUMNS,
   TUNE_CSV_COLUMNS,
   TUNE_TARGET_CSV_COLUMNS,
@@ -274,7 +274,7 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
           setup: job.options,
           ...(job.target ? { solveFor: job.target.solveFor } : {}),
         }),
-        description: `The win chance of ${POOL_RULE_NAMES[pool]} for every step count against every Challenge.`,
+        description: `The win chance of ${poolRuleText(pool, rows)} for every step count against every Challenge.`,
         findings: [...answers.map(answerText), ...offGrid(rows, answers)],
         rows,
         columns: TUNE_COLUMNS,

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { countOf } from '../../format/format-count.ts';
 import { formatPercent } from '../../format/format-percent.ts';
 import type { PoolRule, TuneAnswer, TuneRow } from '../../systems/zidara/analyses/tune.ts';
 import { challengeName } from '../../systems/zidara/roll/notation.ts';
@@ -10,10 +11,23 @@ import { describeSetup } from './describe-setup.ts';
 import { withSubtitle } from './with-subtitle.ts';
 
 /** The rule that chose each cell's pool, in words. */
-export const POOL_RULE_NAMES: Record<PoolRule, string> = {
+const POOL_RULE_NAMES: Record<PoolRule, string> = {
   best: 'the best one-intent legal pool',
-  natural: 'the unsplit pool (8 steps: d12+d4)',
+  natural: 'the unsplit pool',
 };
+
+/**
+ * The rule that chose the rows' pools, in words; the natural rule's with the pools it gives the
+ * grid's fewest and most steps, read from the rows (an example's steps would not be the grid's).
+ * @example poolRuleText('natural', tuneGrid({ steps: [3], challenges: [1], pool: 'natural' })) // "the unsplit pool (3 steps: d6)"
+ */
+export function poolRuleText(rule: PoolRule, rows: readonly TuneRow[]): string {
+  const steps = [...new Set(rows.map((r) => r.steps))].sort((a, b) => a - b);
+  if (rule === 'best' || steps.length === 0) return POOL_RULE_NAMES[rule];
+  const ends = steps.length === 1 ? steps : [steps[0]!, steps.at(-1)!];
+  const pools = ends.map((s) => `${countOf(s, 'step')}: ${rows.find((r) => r.steps === s)!.pool}`);
+  return `${POOL_RULE_NAMES.natural} (${pools.join(' to ')})`;
+}
 
 /**
  * The question a tune answers, its title everywhere (table, chart, JSON, report): the Challenge
@@ -56,7 +70,7 @@ export function tuneChart(
     height: Math.max(80, 26 * steps),
   });
   return withSubtitle(spec, [
-    `Win chance of ${POOL_RULE_NAMES[context.pool]}${context.pool === 'best' ? ` (${context.actions} action${context.actions === 1 ? '' : 's'})` : ''}`,
+    `Win chance of ${poolRuleText(context.pool, rows)}${context.pool === 'best' ? ` (${context.actions} action${context.actions === 1 ? '' : 's'})` : ''}`,
     describeSetup(context.setup),
   ]);
 }

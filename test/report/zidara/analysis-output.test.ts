@@ -127,6 +127,24 @@ describe('analysisOutput', () => {
       expect(grid.title).toBe('Which Challenge suits a character of each step count?');
   });
 
+  it("says the unsplit pool of the tune's own steps, never 8 steps' as an example", () => {
+    const natural = (steps: number[]) =>
+      analysisOutput(
+        runAnalysis({
+          analysis: 'tune',
+          name: 'tune',
+          options: { steps, challenges: [2], pool: 'natural' },
+        }),
+      );
+    // Before, each read "Win chance of the unsplit pool (8 steps: d12+d4)".
+    const three = natural([3]);
+    expect(three.subtitle[0]).toBe('Win chance of the unsplit pool (3 steps: d6)');
+    expect(three.description).toMatch(/^The win chance of the unsplit pool \(3 steps: d6\) for /);
+    expect(natural([1, 4, 12]).subtitle[0]).toBe(
+      'Win chance of the unsplit pool (1 step: d2 to 12 steps: d12+d12)',
+    );
+  });
+
   it("says which legal pools a splits table leaves out, past one exact roll's dice", () => {
     const splits = (steps: number, actions: number) =>
       analysisOutput(
