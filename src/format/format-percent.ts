@@ -14,6 +14,25 @@ export function formatPercent(p: number, digits = 1): string {
   return `${text}%`;
 }
 
+/**
+ * A chance as the percentage someone wrote for it: the fewest decimals that read back as the
+ * very same number, whether written as a percentage ("62.5%": 62.5 / 100, as `--target` and a
+ * scenario read it) or as a fraction (0.625). For a figure given, never computed, such as a
+ * target: rounded it would claim another one ("99.9%" shown as "> 99%").
+ * @example formatExactPercent(0.625) // "62.5%"
+ * @example formatExactPercent(99.9 / 100) // "99.9%" (0.9990000000000001)
+ * @example formatExactPercent(0.005) // "0.5%"
+ */
+export function formatExactPercent(p: number): string {
+  if (!Number.isFinite(p)) return 'n/a';
+  // toFixed takes at most 100 decimals: a chance too small for them reads in exponent form.
+  for (let digits = 0; digits <= 98; digits++) {
+    const text = percentDigits(p, digits);
+    if (Number(text) / 100 === p || Number(p.toFixed(digits + 2)) === p) return `${text}%`;
+  }
+  return `${p * 100}%`;
+}
+
 /** The largest double below 1: a chance known to be short of certain. */
 const LARGEST_BELOW_ONE = 1 - Number.EPSILON / 2;
 

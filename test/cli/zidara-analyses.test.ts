@@ -107,6 +107,62 @@ describe('dicelab zidara splits|advantage|fishing|rerolls|tune', () => {
     expect(Number(answer[2]![3])).toBeCloseTo(65 / 120, 12);
   });
 
+  it('says the tune target as given, never rounded to another chance', async () => {
+    const answers: [string, string][] = [
+      ['62.5%', '6 steps: C7 (d14) is nearest 62.5%: 60.7% with d12 (C6 (d12): 68.8%).'],
+      ['0.625', '6 steps: C7 (d14) is nearest 62.5%: 60.7% with d12 (C6 (d12): 68.8%).'],
+      ['99.5%', '6 steps: C2 (d4) is nearest 99.5%: 99.3% with d6+d6 (C1 (d2): 100.0%).'],
+      ['99.9%', '6 steps: C1 (d2) is nearest 99.9%: 100.0% with d12 (C2 (d4): 99.3%).'],
+    ];
+    for (const [target, finding] of answers) {
+      const { code, stdout } = await runInProcess([
+        'zidara',
+        'tune',
+        '--steps',
+        '6',
+        '--vs',
+        '1',
+        '--target',
+        target,
+      ]);
+      expect(code).toBe(0);
+      expect(stdout.trimEnd().split('\n')).toContain(finding);
+    }
+    const small = await runInProcess([
+      'zidara',
+      'tune',
+      '--steps',
+      '6',
+      '--vs',
+      '1',
+      '--target',
+      '0.5%',
+    ]);
+    expect(small.stdout).toMatch(/^6 steps: C20 \(d40\) is nearest 0\.5%: /m);
+  });
+
+  it('titles tune --solve-for steps by its question, in the table and the JSON', async () => {
+    const tune = ['zidara', 'tune', '--vs', '4', '--target', '75%', '--solve-for', 'steps'];
+    const title = 'How many steps does a character need against C4 (d8)?';
+    const table = await runInProcess(tune);
+    expect(table.stdout.split('\n')[0]).toBe(title);
+    const json = await runInProcess([...tune, '--format', 'json']);
+    expect(JSON.parse(json.stdout).title).toBe(title);
+  });
+
+  it("says the unsplit pool of the steps given, under the tune table's title", async () => {
+    const { code, stdout } = await runInProcess([
+      'zidara',
+      'tune',
+      '--pool',
+      'natural',
+      '--steps',
+      '3',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[1]).toBe('Win chance of the unsplit pool (3 steps: d6)');
+  });
+
   it('says how many of the ranked splits its table shows: every one, or the --top', async () => {
     const splits = ['zidara', 'splits', '--steps', '8', '--vs', '3', '--intents', '1-2'];
     const rowsOf = (stdout: string) => stdout.split('\n').filter((l) => /^ +\d+ +d\d/.test(l));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatChance } from '../../src/format/format-chance.ts';
-import { formatPercent } from '../../src/format/format-percent.ts';
+import { formatExactPercent, formatPercent } from '../../src/format/format-percent.ts';
 
 /**
  * The oracle: p × 100 rounded half up to `digits` decimals from p's exact binary value (BigInt,
@@ -68,5 +68,19 @@ describe('formatPercent', () => {
     expect(formatChance(0.9999995)).toBe('> 99.9999%');
     expect(formatChance(0.99995)).toBe('99.995%');
     expect(formatChance(1)).toBe('100.0%');
+  });
+});
+
+describe('formatExactPercent', () => {
+  it('shows a chance as written, a percentage or a fraction, never rounded to another', () => {
+    // As `--target 62.5%` reads it (62.5 / 100), and as 0.625 is read.
+    for (const written of ['62.5', '99.5', '99.9', '0.5', '60', '33.3', '99.99', '0.001', '14.7']) {
+      expect(formatExactPercent(Number(written) / 100)).toBe(`${written}%`);
+      const fraction = Number((Number(written) / 100).toPrecision(12));
+      expect(formatExactPercent(fraction)).toBe(`${written}%`);
+    }
+    // No decimal written is dropped, and none added: a float sum reads as the number it is.
+    expect(formatExactPercent(0.1 + 0.2)).toBe('30.000000000000004%');
+    expect(formatExactPercent(1e-7)).toBe('0.00001%');
   });
 });

@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { formatChance } from '../../format/format-chance.ts';
 import { countOf } from '../../format/format-count.ts';
-import { formatPercent } from '../../format/format-percent.ts';
+import { formatExactPercent, formatPercent } from '../../format/format-percent.ts';
 import { formatPoints } from '../../format/format-points.ts';
 import type { AnalysisName } from '../../systems/analyses.ts';
 import { COMPARE_DEFAULTS, type SystemCompareRow } from '../../systems/compare.ts';
@@ -53,7 +53,7 @@ import {
   splitsSubtitle,
 } from './splits-chart.ts';
 import {
-  POOL_RULE_NAMES,
+  poolRuleText,
   TUNE_COLUMNS,
   TUNE_CSV_COLUMNS,
   TUNE_TARGET_CSV_COLUMNS,
@@ -272,8 +272,9 @@ const ANALYSIS_OUTPUTS: { readonly [A in AnalysisName]: (result: ResultOf<A>) =>
           pool,
           actions: job.options.actions ?? TUNE_DEFAULTS.actions,
           setup: job.options,
+          ...(job.target ? { solveFor: job.target.solveFor } : {}),
         }),
-        description: `The win chance of ${POOL_RULE_NAMES[pool]} for every step count against every Challenge.`,
+        description: `The win chance of ${poolRuleText(pool, rows)} for every step count against every Challenge.`,
         findings: [...answers.map(answerText), ...offGrid(rows, answers)],
         rows,
         columns: TUNE_COLUMNS,
@@ -407,7 +408,7 @@ function answerText(answer: TuneAnswer): string {
     : answer.below
       ? ' (every point searched is below the target)'
       : ' (every point searched is at or above the target)';
-  return `${fixed}: ${point(answer.nearest)} is nearest ${formatPercent(answer.target, 0)}: ${formatPercent(answer.nearest.winChance)} with ${answer.nearest.pool}${side}.`;
+  return `${fixed}: ${point(answer.nearest)} is nearest ${formatExactPercent(answer.target)}: ${formatPercent(answer.nearest.winChance)} with ${answer.nearest.pool}${side}.`;
 }
 
 /**

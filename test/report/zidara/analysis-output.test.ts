@@ -104,6 +104,47 @@ describe('analysisOutput', () => {
     );
   });
 
+  it('titles a tune by the question its target asks: the steps for a Challenge, or the Challenge', () => {
+    const tune = (challenges: number[], solveFor?: 'steps' | 'challenge') =>
+      analysisOutput(
+        runAnalysis({
+          analysis: 'tune',
+          name: 'tune',
+          options: { steps: [1, 2, 3, 4], challenges, auraMax: 0 },
+          ...(solveFor ? { target: { winChance: 0.75, solveFor } } : {}),
+        }),
+      );
+    // Before, each read "Which Challenge suits a character of each step count?".
+    const steps = tune([4], 'steps');
+    expect(steps.title).toBe('How many steps does a character need against C4 (d8)?');
+    // The chart's title, the table's first line and a report's heading are the same words.
+    expect((steps.spec.title as { text: string }).text).toBe(steps.title);
+    expect(steps.text.split('\n')[0]).toBe(steps.title);
+    expect(tune([3, 4], 'steps').title).toBe(
+      'How many steps does a character need against each Challenge?',
+    );
+    for (const grid of [tune([4], 'challenge'), tune([4])])
+      expect(grid.title).toBe('Which Challenge suits a character of each step count?');
+  });
+
+  it("says the unsplit pool of the tune's own steps, never 8 steps' as an example", () => {
+    const natural = (steps: number[]) =>
+      analysisOutput(
+        runAnalysis({
+          analysis: 'tune',
+          name: 'tune',
+          options: { steps, challenges: [2], pool: 'natural' },
+        }),
+      );
+    // Before, each read "Win chance of the unsplit pool (8 steps: d12+d4)".
+    const three = natural([3]);
+    expect(three.subtitle[0]).toBe('Win chance of the unsplit pool (3 steps: d6)');
+    expect(three.description).toMatch(/^The win chance of the unsplit pool \(3 steps: d6\) for /);
+    expect(natural([1, 4, 12]).subtitle[0]).toBe(
+      'Win chance of the unsplit pool (1 step: d2 to 12 steps: d12+d12)',
+    );
+  });
+
   it("says which legal pools a splits table leaves out, past one exact roll's dice", () => {
     const splits = (steps: number, actions: number) =>
       analysisOutput(
