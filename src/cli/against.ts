@@ -209,8 +209,8 @@ export function describeChange(
  * force: both runs would ask the same question, a table of changes that are all none. Refused as
  * a flag that would change nothing is (a switch given twice, --explode-depth alone), before
  * either run is spent, most likely a slip for another value.
- * @example refuseNoChange(zidaraSplits, { boostSize: 2 }, { boostSize: 2 }, '--boost-size 2')
- * // throws '--against: "--boost-size 2" is not allowed (expected a change: --boost-size is already 2, …)'
+ * @example refuseNoChange(splitsCommand, { boostSize: 2 }, { boostSize: 2 }, '--boost-size 2')
+ * // not run: needs the analysis' parsed command; throws '--against: "--boost-size 2" is not allowed (expected a change: --boost-size is already 2, …)'
  */
 export function refuseNoChange(
   command: unknown,
