@@ -1,4 +1,5 @@
 import { formatChance } from '../format/format-chance.ts';
+import { formatChange } from '../format/format-gain.ts';
 import { formatPoints } from '../format/format-points.ts';
 import type { SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
 
@@ -21,6 +22,19 @@ export function isChance(objective: SplitObjective): boolean {
 /** An objective's figure for people. @example formatScore(0.866, 'primary') // "86.6%" */
 export function formatScore(score: number, objective: SplitObjective): string {
   return isChance(objective) ? formatChance(score) : score.toFixed(3);
+}
+
+/**
+ * What if's change of an objective's figure, as `--against`'s change column reads it
+ * (`formatChange`): a chance's in points, another's at `formatScore`'s digits; one that reads as
+ * none there (float noise of two exact runs, an exact 0) reads "±".
+ * @example formatScoreChange(-1.1102230246251565e-16, 'primary') // "±0.0 pts"
+ * @example formatScoreChange(0, 'wins') // "±0.000"
+ */
+export function formatScoreChange(change: number, objective: SplitObjective): string {
+  return isChance(objective)
+    ? formatChange(change)
+    : formatChange(change, (size) => formatScore(size, objective));
 }
 
 /** How far a figure is behind the best, for people ("" for the best itself). @example formatGap(-0.0861, 'wins') // "−0.086" */

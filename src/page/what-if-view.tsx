@@ -1,6 +1,5 @@
 import { proxy } from 'comlink';
 import { useMemo } from 'preact/hooks';
-import { formatPoints } from '../format/format-points.ts';
 import type { SplitObjective, SplitRow } from '../systems/zidara/analyses/splits.ts';
 import type { WhatIfRow } from '../systems/zidara/analyses/what-if.ts';
 import {
@@ -29,7 +28,7 @@ import { PAGE_DEFAULTS, type PageState, writeFragment } from './page-state.ts';
 import { askQuestion } from './page-store.ts';
 import { ResultsSection, type ShownAnswer, shownAnswer } from './results-section.tsx';
 import { SplitName } from './split-name.tsx';
-import { formatScore, isChance, OBJECTIVE_LABELS } from './splits-answer.ts';
+import { formatScore, formatScoreChange, OBJECTIVE_LABELS } from './splits-answer.ts';
 import { tooBigMessage } from './splits-view.tsx';
 import { StatusLine } from './status-line.tsx';
 import { ThreatFields } from './threat-fields.tsx';
@@ -217,12 +216,7 @@ function WhatIfResults(props: {
   const { pairs, objective, rules, state, shown } = props;
   // A long list is windowed: only the rows in view are in the page.
   const span = useRowWindow(pairs.length);
-  const change = (d: number | null) =>
-    d === null
-      ? ''
-      : isChance(objective)
-        ? formatPoints(d)
-        : `${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(3)}`;
+  const change = (d: number | null) => (d === null ? '' : formatScoreChange(d, objective));
   const yoursBest = pairs[0]?.against;
   const baseBest = [...pairs].sort((a, b) => (a.base?.rank ?? 1e9) - (b.base?.rank ?? 1e9))[0]
     ?.base;

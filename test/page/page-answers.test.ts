@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { formatChance } from '../../src/format/format-chance.ts';
+import { formatChange } from '../../src/format/format-gain.ts';
 import { fightAnswer } from '../../src/page/fight-answer.ts';
 import {
   describeSplit,
   formatGap,
   formatScore,
+  formatScoreChange,
   shortAnswer,
   splitsAnswer,
 } from '../../src/page/splits-answer.ts';
 import { fightCurves } from '../../src/systems/zidara/analyses/fight-curves.ts';
 import { rankStatedSplits } from '../../src/systems/zidara/analyses/splits.ts';
 import { parseSplit } from '../../src/systems/zidara/roll/split.ts';
+import { cliInProcess } from '../cli/cli-in-process.ts';
 
 describe("the page's answers in words", () => {
   it('never rounds a chance to a certainty it is not', () => {
@@ -38,6 +41,38 @@ describe("the page's answers in words", () => {
     expect(formatGap(-0.0861, 'wins')).toBe('−0.086');
     expect(formatGap(-0.13, 'all')).toBe('−13.0 pts');
     expect(formatGap(0, 'all')).toBe('');
+  });
+
+  it("reads What if's change as --against's change column does: none at its digits is ±", async () => {
+    // An exact 0, and the float noise of two exact runs, either sign: no change.
+    expect(formatScoreChange(0, 'wins')).toBe('±0.000');
+    expect(formatScoreChange(0, 'primary')).toBe('±0.0 pts');
+    for (const noise of [-1.1102230246251565e-16, 5.551115123125783e-17]) {
+      expect(formatScoreChange(noise, 'primary')).toBe(formatChange(noise));
+      expect(formatScoreChange(noise, 'all')).toBe('±0.0 pts');
+      expect(formatScoreChange(noise, 'utility')).toBe('±0.000');
+    }
+    expect(formatScoreChange(-0.02, 'all')).toBe('−2.0 pts');
+    expect(formatScoreChange(0.2014, 'wins')).toBe('+0.201');
+    // Row by row, the page reads each split's change as the CLI's table prints it (under
+    // --ties-go-to roller every change is 0: ties are bought with Aura here).
+    const ask = 'zidara splits --steps 6 --vs 3 --intents 1-2 --objective wins --against'.split(
+      ' ',
+    );
+    for (const rule of ['--ties-go-to roller', '--resolve 1']) {
+      const table = await cliInProcess(...ask, rule);
+      const json = await cliInProcess(...ask, rule, '--format', 'json');
+      const rows = JSON.parse(json.stdout).rows as {
+        key: { split: string };
+        change: { score: number };
+      }[];
+      expect(rows).toHaveLength(7);
+      for (const row of rows) {
+        const line = table.stdout.split('\n').find((l) => l.startsWith(`${row.key.split}  `));
+        const printed = line?.trim().split(/ {2,}/).at(-1);
+        expect(formatScoreChange(row.change.score, 'wins'), row.key.split).toBe(printed);
+      }
+    }
   });
 
   it('describes a split in words', () => {

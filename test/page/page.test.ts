@@ -665,6 +665,18 @@ describe('the offline page: What if', () => {
     );
   });
 
+  it("reads a change of none as --against's change column does, ±0.000", async () => {
+    // Ties are bought with Aura here, so who wins one changes nothing: every change is none, an
+    // exact 0 or the float noise of the page's two runs (the old page read "+0.000", "−0.000").
+    const page = await open('v=1&view=whatif&steps=6&vs=3&tags=2&objective=wins&ties-go-to=roller');
+    await shownSplits(page);
+    const changes = await page.$$eval('[data-split] td.gap', (cells) =>
+      cells.map((cell) => cell.textContent),
+    );
+    expect(changes).toEqual(Array(7).fill('±0.000'));
+    expect(await page.textContent('#whatif-answer .headline')).toMatch(/ \(±0\.000\)\.$/);
+  });
+
   it('turns rules on and off, and goes back to the rules page', async () => {
     const page = await open('v=1&view=whatif&steps=6&vs=3&tags=2');
     await shownSplits(page);
