@@ -4,6 +4,7 @@ import { decodeUtf8, readFileBytes } from '../input/input-bytes.ts';
 import { invalid } from '../input/input-error.ts';
 import {
   type NamedPartial,
+  type PartialOutput,
   parsePartialResult,
   serializePartialResult,
 } from '../montecarlo/partial-result.ts';
@@ -14,13 +15,15 @@ import { writeFileAtomically } from './write-files.ts';
  * Writes a run's partial result file, the file of `--partial` (`serializePartialResult`: JSON
  * with its checksum), atomically: to a temporary name in the same folder, then renamed, so a
  * reader never sees half a file. `placed` is called once it is in place (see stopUntilPlaced).
+ * `output`: the command's switches for what it prints, for merge to print the same.
  */
 export async function writePartialResultFile(
   path: string,
   result: SimulationResult,
   placed: () => void = () => {},
+  output?: PartialOutput,
 ): Promise<void> {
-  await writeFileAtomically(path, serializePartialResult(result), '--partial', placed);
+  await writeFileAtomically(path, serializePartialResult(result, output), '--partial', placed);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { countOf, formatCount } from '../format/format-count.ts';
 import { InputError, invalid, missing } from '../input/input-error.ts';
 import type { KernelRef } from '../montecarlo/load-kernel.ts';
+import type { PartialOutput } from '../montecarlo/partial-result.ts';
 import type { Shard, SimulationResult } from '../montecarlo/run.ts';
 import { EXIT } from '../process/exit-status.ts';
 import { statIfAny } from '../process/stat-if-any.ts';
@@ -121,7 +122,7 @@ export async function runSimulation(
     // A signal once the file is in place is let be: the command says it and ends as it would have.
     await stopUntilPlaced(async (placed) => {
       const { writePartialResultFile } = await import('./partial-result-file.ts');
-      await writePartialResultFile(partial, result, placed);
+      await writePartialResultFile(partial, result, placed, run.output);
       if (!options.quiet) {
         const part = result.shard
           ? `shard ${result.shard.index}/${result.shard.count}`
@@ -148,6 +149,11 @@ export interface SimulationRun {
    * on is let be, and the table is said. Not called when the run throws.
    */
   readonly after?: (result: SimulationResult) => Promise<void> | void;
+  /**
+   * What the command prints besides the summary, as switches its --partial file keeps, so that
+   * merge prints what the command prints (`printMergedRun`): a fight's `exact`.
+   */
+  readonly output?: PartialOutput;
 }
 
 /**

@@ -4,6 +4,8 @@ import { formatChance } from '../format/format-chance.ts';
 import { countOf } from '../format/format-count.ts';
 import { formatPercent } from '../format/format-percent.ts';
 import { InputError, invalid, missing } from '../input/input-error.ts';
+import type { PartialOutput } from '../montecarlo/partial-result.ts';
+import type { SimulationResult } from '../montecarlo/run.ts';
 import { formatTable } from '../report/table.ts';
 import { describeSetup } from '../report/zidara/describe-setup.ts';
 import {
@@ -164,79 +166,23 @@ Examples:
       if (options.shard && options.simulate !== false) oneSpecFor('--shard', fights, from);
       if (options.partial && options.simulate !== false) oneSpecFor('--partial', fights, from);
       const results: FightResult[] = [];
-      const print = () =>
-        printResults(
-          results,
-          many,
-          options.json,
-          // The exact chain's mean rounds to win as the text gives it (null when no fight is won,
-          // as the simulation's): a figure of the chain, not one of its fields. Each result ends
-          // with its system and the fight as solved (defaults filled), as odds and simulate name
-          // theirs; the spec tells apart fights of one array that differ in more than the
-          // Challenge and tags.
-          ({ fight, ...result }) => ({
-            ...result,
-            exact: result.exact && {
-              ...result.exact,
-              meanRoundsToWin: meanRoundsToWin(result.exact) ?? null,
-            },
-            system: 'zidara',
-            spec: fight.spec,
-          }),
-          (r, { fight }, prose) => formatFight(prose, fight, r.exact, r.simulated, r.exactSkipped),
-        );
       for (const [n, fight] of fights.entries()) {
         let last = n === fights.length - 1;
-        let exact: FightOdds | undefined;
-        if (options.exact !== false) {
-          const plan = new FightPlan(fight);
-          // A large whole fight is solved on the worker threads `--threads` allows (the pool
-          // loaded only then: a roll at the prompt never pays for it).
-          if (fight.fightPolicy === 'whole-fight') {
-            const [{ fightOddsOnThreads, solvesOnThreads }, { progressBar }] = await Promise.all([
-              import('../systems/zidara/fight/fight-on-threads.ts'),
-              import('./progress-bar.ts'),
-            ]);
-            const threads = options.threads ?? availableParallelism();
-            const bar = progressBar({
-              quiet: options.quiet,
-              label: 'solving the fight exactly',
-              unit: 'rounds',
-            });
-            // A solve has no partial result: Ctrl-C stops it at once, its bar cleared first. A
-            // small fight is solved on the main thread, which holds the signal's handler back to
-            // its end (well under a second): it keeps Node's own end at once (and draws no bar).
-            const sigint = solvesOnThreads(fight, threads)
-              ? abortOnSigint(process.stderr, { before: () => bar.stop(), stopOnSigint: true })
-              : undefined;
-            try {
-              exact = await fightOddsOnThreads(plan, threads, bar.update);
-            } finally {
-              bar.stop();
-              sigint?.dispose();
-            }
-          } else exact = fightOdds(fight, plan);
-        }
+        const exact = options.exact === false ? undefined : await exactFightOdds(fight, options);
         // The last fight's record prints them all: with --partial (one fight), once its file is in
         // place.
         const record = async (simulated?: FightSimulation & { seed: number }) => {
           // An empty shard with no exact chain has nothing to print, nor has a fight stopped
           // before any chunk finished (the fights before it print).
           if (simulated === undefined && !exact) last = true;
-          else
-            results.push({
-              fight,
-              challenge: fight.challenge,
-              tags: fight.tags,
-              exact,
-              exactSkipped: exact ? undefined : 'as --no-exact asked',
-              simulated,
-            });
-          if (last && results.length > 0) await print();
+          else results.push(fightResult(fight, exact, simulated));
+          if (last && results.length > 0) await printFights(results, many, options.json);
         };
         if (options.simulate === false) await record();
         else
-          await runSimulation('systems/zidara/fight/simulate-fight', fight.spec, options, {
+          await runSimulation(FIGHT_KERNEL, fight.spec, options, {
+            // Kept in a --partial file: merge prints the exact chain as this run does.
+            output: { exact: options.exact !== false },
             after: async (result) =>
               record(
                 (await summarizeRun(result)) as (FightSimulation & { seed: number }) | undefined,
@@ -246,6 +192,99 @@ Examples:
       }
     });
   return zidara;
+}
+
+/** The kernel that simulates a fight. */
+const FIGHT_KERNEL = 'systems/zidara/fight/simulate-fight';
+
+/**
+ * A fight's exact chain, as `zidara fight` works it out: a whole fight solved on the worker
+ * threads `threads` allows (default: all cores), with its bar on a terminal unless `quiet`.
+ */
+async function exactFightOdds(
+  fight: Fight,
+  { threads, quiet }: { threads?: number | undefined; quiet?: boolean | undefined },
+): Promise<FightOdds> {
+  const plan = new FightPlan(fight);
+  if (fight.fightPolicy !== 'whole-fight') return fightOdds(fight, plan);
+  // The pool loads only here: a roll at the prompt never pays for it.
+  const [{ fightOddsOnThreads, solvesOnThreads }, { progressBar }] = await Promise.all([
+    import('../systems/zidara/fight/fight-on-threads.ts'),
+    import('./progress-bar.ts'),
+  ]);
+  const onThreads = threads ?? availableParallelism();
+  const bar = progressBar({ quiet, label: 'solving the fight exactly', unit: 'rounds' });
+  // A solve has no partial result: Ctrl-C stops it at once, its bar cleared first. A small fight
+  // is solved on the main thread, which holds the signal's handler back to its end (well under a
+  // second): it keeps Node's own end at once (and draws no bar).
+  const sigint = solvesOnThreads(fight, onThreads)
+    ? abortOnSigint(process.stderr, { before: () => bar.stop(), stopOnSigint: true })
+    : undefined;
+  try {
+    return await fightOddsOnThreads(plan, onThreads, bar.update);
+  } finally {
+    bar.stop();
+    sigint?.dispose();
+  }
+}
+
+/** One fight's figures as `zidara fight` records them: the chain's, the simulation's. */
+function fightResult(
+  fight: Fight,
+  exact: FightOdds | undefined,
+  simulated: (FightSimulation & { seed: number }) | undefined,
+): FightResult {
+  return {
+    fight,
+    challenge: fight.challenge,
+    tags: fight.tags,
+    exact,
+    exactSkipped: exact ? undefined : 'as --no-exact asked',
+    simulated,
+  };
+}
+
+/** Fights' figures as `zidara fight` prints them: JSON with `json`, else a table each. */
+function printFights(
+  results: readonly FightResult[],
+  many: boolean,
+  json: boolean | undefined,
+): Promise<void> {
+  return printResults(
+    results,
+    many,
+    json,
+    // The exact chain's mean rounds to win as the text gives it (null when no fight is won, as
+    // the simulation's): a figure of the chain, not one of its fields. Each result ends with its
+    // system and the fight as solved (defaults filled), as odds and simulate name theirs; the
+    // spec tells apart fights of one array that differ in more than the Challenge and tags.
+    ({ fight, ...result }) => ({
+      ...result,
+      exact: result.exact && {
+        ...result.exact,
+        meanRoundsToWin: meanRoundsToWin(result.exact) ?? null,
+      },
+      system: 'zidara',
+      spec: fight.spec,
+    }),
+    (r, { fight }, prose) => formatFight(prose, fight, r.exact, r.simulated, r.exactSkipped),
+  );
+}
+
+/**
+ * A fight's finished run (the merge of its shards), printed as `zidara fight` prints it run in
+ * one go: the fight read back from the run's spec, its exact chain worked out again (the engine
+ * is deterministic) unless `output.exact` is false (`--no-exact`), with the same summary.
+ */
+export async function printFightRun(
+  result: SimulationResult,
+  output: PartialOutput,
+  json: boolean,
+): Promise<void> {
+  const fight = parseFight(result.spec);
+  const exact = output.exact === false ? undefined : await exactFightOdds(fight, {});
+  const simulated = (await summarizeRun(result)) as FightSimulation & { seed: number };
+  await printFights([fightResult(fight, exact, simulated)], false, json);
 }
 
 /** One fight's figures, as `zidara fight` prints them. */

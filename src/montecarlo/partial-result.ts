@@ -36,9 +36,13 @@ export const PARTIAL_RESULT_VERSION = 2;
  *   "completedTrials": 344640,             // trials those chunks hold
  *   "interrupted": false,                  // true when stopped early (Ctrl-C): not mergeable
  *   "tally": [131072, …],                  // the kernel's integer counts, summed over the chunks
+ *   "output": { "exact": false },          // optional: the command's switches for what it prints
  *   "checksum": "sha256:…"                 // of everything above (see partialChecksum)
  * }
  * ```
+ * `output` holds what the command that ran the shard prints besides the kernel's summary, as
+ * switches (true or false), so that merge prints what that command prints unsharded: a fight's
+ * `exact` (false for `--no-exact`). Absent, the command's defaults.
  * Tallies are integers, so summing the shards' tallies gives exactly one run's tallies. The
  * checksum catches a file damaged or edited in transit; the invariants (counts whole and ≥ 0,
  * each histogram summing to the trials, chunks inside the plan) catch tallies no run could
@@ -59,7 +63,12 @@ export interface PartialResult {
   readonly completedTrials: number;
   readonly interrupted: boolean;
   readonly tally: readonly number[];
+  /** The command's switches for what it prints besides the summary (see above); absent: none. */
+  readonly output?: PartialOutput;
 }
+
+/** A partial result's `output`: the switches of what its command prints, by name. */
+export type PartialOutput = Readonly<Record<string, boolean>>;
 
 /** A partial result with where it came from (a file path), for messages. */
 export interface NamedPartial {
@@ -81,6 +90,7 @@ const FIELDS = [
   'completedTrials',
   'interrupted',
   'tally',
+  'output',
   'checksum',
 ] as const;
 
@@ -91,7 +101,7 @@ const FIELDS = [
  * @throws Error for a run of a local kernel (a caller's bug, not bad input).
  * @example serializePartialResult(await simulate({ kernel: 'systems/d6-pool/simulate', … })) // not run: needs a simulation
  */
-export function serializePartialResult(result: SimulationResult): string {
+export function serializePartialResult(result: SimulationResult, output?: PartialOutput): string {
   if (result.kernel instanceof LocalKernel || !isKernelId(result.kernel))
     throw new Error(`a run of ${result.kernel} cannot be written as a partial result file`);
   const content = {
@@ -108,6 +118,7 @@ export function serializePartialResult(result: SimulationResult): string {
     completedTrials: result.completedTrials,
     interrupted: result.interrupted,
     tally: [...result.tally],
+    ...(output === undefined ? {} : { output: { ...output } }),
   };
   return `${JSON.stringify({ ...content, checksum: partialChecksum(content) })}\n`;
 }
@@ -179,6 +190,14 @@ export async function parsePartialResult(
   // The checksum walks the spec: refuse nesting no spec has before that.
   if (nestedDeeperThan(v.spec, INPUT_LIMITS.nesting))
     throw bad('spec', '…', `at most ${INPUT_LIMITS.nesting} levels of nesting`);
+  // Switches, each true or false, are checked before the checksum walks them.
+  const output = v.output;
+  if (output !== undefined) {
+    if (typeof output !== 'object' || output === null || Array.isArray(output))
+      throw bad('output', output, 'an object of switches, each true or false');
+    for (const [name, on] of Object.entries(output))
+      if (typeof on !== 'boolean') throw bad(`output.${name}`, on, 'true or false');
+  }
   const expected = partialChecksum(v);
   if (v.checksum !== expected)
     throw new InputError(
@@ -256,12 +275,13 @@ export async function parsePartialResult(
     completedTrials,
     interrupted: v.interrupted,
     tally: tally as number[],
+    ...(output === undefined ? {} : { output: output as PartialOutput }),
   };
 }
 
 /**
  * Checks that partial results (each already read by `parsePartialResult`) are the shards of one
- * run and complete it: the same kernel, spec (by content), seed, trials, chunk size and shard
+ * run and complete it: the same kernel, spec (by content), output, seed, trials, chunk size and shard
  * count; every shard exactly once, so their chunks are disjoint and cover the run; none
  * interrupted. Pure; O(shards · spec size).
  * @throws InputError naming the file and the field that does not fit.
@@ -286,6 +306,8 @@ export function checkMergeable(parts: readonly NamedPartial[]): void {
         `${showValue(d.expected)} as in ${first.source}: shards of one run share its spec`,
       );
     }
+    if (canonicalJson(p.output ?? {}) !== canonicalJson(ref.output ?? {}))
+      throw differs('output', p.output ?? {}, ref.output ?? {});
     if (p.seed !== ref.seed) throw differs('seed', p.seed, ref.seed);
     if (p.trials !== ref.trials) throw differs('trials', p.trials, ref.trials);
     if (p.chunkSize !== ref.chunkSize) throw differs('chunkSize', p.chunkSize, ref.chunkSize);

@@ -1,11 +1,13 @@
 // Registers dicelab's kernel catalogue: kernels are named by id below.
 import '../../src/systems/systems.ts';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
 import type { SimulationOptions } from '../../src/cli/simulation-flags.ts';
 import { partialChecksum } from '../../src/montecarlo/partial-result.ts';
@@ -25,6 +27,7 @@ const options: SimulationOptions & { shard?: undefined } = {
 };
 
 const cli = cliInProcess;
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 describe('dicelab merge', () => {
   let dir: string;
@@ -62,7 +65,7 @@ describe('dicelab merge', () => {
   it('says in --help what --json leaves out: the line on the shards, the summary JSON either way', async () => {
     const help = (await cli('merge', '--help')).stdout.replace(/\s+/g, ' ');
     expect(help).toContain(
-      '--json print the summary alone, without the line on the shards before it (JSON either way)',
+      "--json print the unsharded run's --json alone, without the line on the shards before it (else a fight's table follows the line; other runs print JSON either way)",
     );
     const [plain, json] = [await cli('merge', ...files), await cli('merge', ...files, '--json')];
     expect(plain.stdout.slice(0, plain.stdout.indexOf('\n'))).toMatch(/^merged 3 shards of /);
@@ -268,5 +271,70 @@ describe('dicelab merge', () => {
       expect(stderr).toMatch(message);
       expect(stderr.split('\n')).toHaveLength(2);
     }
+  });
+});
+
+describe('dicelab merge of a fight', () => {
+  const fight = ['zidara', 'fight', '--vs', '4', '--tags', '3', '--steps', '8'];
+  const run = ['--trials', '4e4', '--seed', '1', '--chunk-size', '4096', '--threads', '1', '-q'];
+  let dir: string;
+  const shards = async (name: string, ...more: string[]) => {
+    const paths = [0, 1, 2].map((i) => join(dir, `${name}-${i}.json`));
+    for (const [i, path] of paths.entries()) {
+      const shard = await cli(...fight, ...more, ...run, '--shard', `${i}/3`, '--partial', path);
+      expect(shard.stderr).toBe('');
+      expect(shard.status).toBe(0);
+    }
+    return paths;
+  };
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dicelab-merge-fight-'));
+  });
+
+  it.each([
+    ['with the exact chain', []],
+    ['with --no-exact', ['--no-exact']],
+  ])('prints what the unsharded fight prints, --json and table, %s', async (_, more) => {
+    const parts = await shards(more.length > 0 ? 'skipped' : 'exact', ...more);
+    const [json, table] = [await cli('merge', ...parts, '--json'), await cli('merge', ...parts)];
+    expect([json.status, json.stderr, table.status, table.stderr]).toEqual([0, '', 0, '']);
+    const whole = await cli(...fight, ...more, ...run, '--json');
+    expect(json.stdout).toBe(whole.stdout);
+    const shown = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(shown).toMatchObject({ system: 'zidara', challenge: 4, tags: 3 });
+    expect(shown.exact === undefined).toBe(more.length > 0);
+    const [line, ...rest] = table.stdout.split('\n');
+    expect(line).toBe(
+      'merged 3 shards of systems/zidara/fight/simulate-fight: 40,000 trials, seed 1, chunk size 4096',
+    );
+    expect(rest.join('\n')).toBe((await cli(...fight, ...more, ...run)).stdout);
+  });
+
+  it('refuses shards of which some skipped the exact chain, naming the file', async () => {
+    const [exact, skipped] = [
+      await shards('mixed-exact'),
+      await shards('mixed-skipped', '--no-exact'),
+    ];
+    const { status, stdout, stderr } = await cli('merge', exact[0]!, skipped[1]!, exact[2]!);
+    expect([status, stdout, stderr]).toEqual([
+      2,
+      '',
+      `dicelab: ${skipped[1]}: output: {"exact":false} is not allowed (expected {"exact":true} as in ${exact[0]})\n`,
+    ]);
+  });
+
+  it("is what deploy/github-actions/balance-at-scale.yml's check reads", async () => {
+    const workflow = parseAllDocuments(read('deploy/github-actions/balance-at-scale.yml'))[0]!;
+    const steps = (workflow.toJS() as { jobs: { merge: { steps: { run?: string }[] } } }).jobs.merge
+      .steps;
+    const check = steps.map((step) => step.run ?? '').find((r) => r.includes('node -e'))!;
+    const script = /node -e '([^']*)'/.exec(check)![1]!;
+    const parts = await shards('workflow', '--no-exact');
+    await writeFile(join(dir, 'fight.json'), (await cli('merge', ...parts, '--json')).stdout);
+    const node = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' });
+    expect(node.stderr).toBe('');
+    expect(node.stdout).toMatch(
+      /^P\(win within 3 rounds\) ≥ 0\.\d+ \(95% interval, 40000 trials\)\n$/,
+    );
   });
 });

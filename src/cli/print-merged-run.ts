@@ -1,0 +1,40 @@
+import type { PartialOutput } from '../montecarlo/partial-result.ts';
+import type { SimulationResult } from '../montecarlo/run.ts';
+import type { KernelId } from '../systems/systems.ts';
+import { summarizeRun } from './run-simulation.ts';
+
+type PrintRun = (result: SimulationResult, output: PartialOutput, json: boolean) => Promise<void>;
+
+/** The summary JSON alone: what a command of one spec prints of it with --json. */
+const printSummary: PrintRun = async (result) => {
+  process.stdout.write(`${JSON.stringify(await summarizeRun(result), null, 2)}\n`);
+};
+
+/**
+ * How `merge` prints a finished run of each kernel: as the command that runs it prints its
+ * result (the path `--queue` takes too, through the command's own printing), each command's
+ * printer loaded only for its kernel. A command that prints more than its kernel's summary
+ * (a fight's exact chain) prints it here from the run's spec and its `output` switches.
+ */
+const PRINT_RUN: Readonly<Record<KernelId, PrintRun>> = {
+  'systems/zidara/simulate': printSummary,
+  'systems/zidara/fight/simulate-fight': async (...run) =>
+    (await import('./zidara-fight.ts')).printFightRun(...run),
+  'systems/d6-pool/simulate': printSummary,
+  'systems/tags-2d6/simulate': printSummary,
+  'systems/d12-action/simulate': printSummary,
+  'systems/ring-skill/simulate': printSummary,
+};
+
+/**
+ * Prints the merge of a run's shards on stdout as its command prints the run unsharded: with
+ * `json`, what `--json` prints; else a fight's table, other kernels' summary JSON.
+ * @example await printMergedRun(mergePartials(parts), parts[0].partial.output ?? {}, true) // not run: needs partial results
+ */
+export function printMergedRun(
+  result: SimulationResult,
+  output: PartialOutput,
+  json: boolean,
+): Promise<void> {
+  return PRINT_RUN[result.kernel as KernelId](result, output, json);
+}
