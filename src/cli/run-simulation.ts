@@ -26,7 +26,8 @@ import { checkWritable } from './write-files.ts';
  * (`simulateOnQueue`, loaded only then, so other commands never load BullMQ) and resolves to
  * the same result one process gives; the bar counts shards. `--shard auto` takes the shard from
  * an array job's environment (`shardFromScheduler`).
- * @throws InputError for --shard without --partial, a --partial that cannot be written,
+ * @throws InputError for --shard without --partial, a --partial that cannot be written or
+ *   holds another shard's partial result (or no partial result: `checkReplaceable`),
  *   --shards without --queue or --shard auto (or missing with them), or --redis-give-up
  *   without --queue, before any work; RunError when the queue cannot do the run.
  * @example const result = await runSimulation('systems/d6-pool/simulate', spec, options) // not run: starts a worker pool and prints progress
@@ -41,9 +42,22 @@ export async function runSimulation(
   const shard = chosenShard(options, env);
   if (shard && !options.partial)
     throw missing('--partial', "a file to write the shard's partial result to, with --shard");
-  // Written only once the run is done: a file that cannot be written is refused now.
-  if (options.partial)
+  // Written only once the run is done: a file that cannot be written, or that holds another
+  // shard's partial result, is refused now, and the latter again before the write.
+  const ours = {
+    kernel: String(kernel),
+    spec,
+    seed: options.seed,
+    trials: options.trials,
+    chunkSize: options.chunkSize,
+    shard: shard ?? { index: 0, count: 1 },
+    ...(run.output === undefined ? {} : { output: run.output }),
+  };
+  if (options.partial) {
     await checkWritable({ flag: '--partial', given: options.partial, names: 'file' });
+    const { checkReplaceable } = await import('./partial-result-file.ts');
+    await checkReplaceable(options.partial, ours);
+  }
   // The worker pool and the progress bar load here, for the commands that simulate.
   const [{ simulate }, { progressBar }] = await Promise.all([
     import('../montecarlo/run.ts'),
@@ -119,9 +133,10 @@ export async function runSimulation(
     );
     await after(result);
   } else if (partial) {
+    const { checkReplaceable, writePartialResultFile } = await import('./partial-result-file.ts');
+    await checkReplaceable(partial, ours);
     // A signal once the file is in place is let be: the command says it and ends as it would have.
     await stopUntilPlaced(async (placed) => {
-      const { writePartialResultFile } = await import('./partial-result-file.ts');
       await writePartialResultFile(partial, result, placed, run.output);
       if (!options.quiet) {
         const part = result.shard

@@ -290,29 +290,21 @@ export function checkMergeable(parts: readonly NamedPartial[]): void {
   const first = parts[0];
   if (!first) throw new InputError('merge: no partial results given (expected one per shard)');
   const ref = first.partial;
-  const refSpec = canonicalJson(ref.spec);
   const byIndex = new Map<number, string>();
   for (const { source, partial: p } of parts) {
-    const differs = (field: string, value: unknown, expected: unknown) =>
-      invalid(`${source}: ${field}`, value, `${JSON.stringify(expected)} as in ${first.source}`);
-    if (p.dicelab !== ref.dicelab) throw differs('dicelab', p.dicelab, ref.dicelab);
-    if (p.kernel !== ref.kernel) throw differs('kernel', p.kernel, ref.kernel);
-    if (canonicalJson(p.spec) !== refSpec) {
-      // The whole spec ran past what a message shows: name the first field that differs.
-      const d = firstDifference(p.spec, ref.spec, 'spec');
+    const d = runDifference(p, ref);
+    if (d?.field.startsWith('spec'))
       throw invalid(
-        `${source}: ${d.path}`,
+        `${source}: ${d.field}`,
         d.value,
         `${showValue(d.expected)} as in ${first.source}: shards of one run share its spec`,
       );
-    }
-    if (canonicalJson(p.output ?? {}) !== canonicalJson(ref.output ?? {}))
-      throw differs('output', p.output ?? {}, ref.output ?? {});
-    if (p.seed !== ref.seed) throw differs('seed', p.seed, ref.seed);
-    if (p.trials !== ref.trials) throw differs('trials', p.trials, ref.trials);
-    if (p.chunkSize !== ref.chunkSize) throw differs('chunkSize', p.chunkSize, ref.chunkSize);
-    if (p.shard.count !== ref.shard.count)
-      throw differs('shard.count', p.shard.count, ref.shard.count);
+    if (d)
+      throw invalid(
+        `${source}: ${d.field}`,
+        d.value,
+        `${JSON.stringify(d.expected)} as in ${first.source}`,
+      );
     if (p.tally.length !== ref.tally.length)
       throw invalid(
         `${source}: tally`,
@@ -338,6 +330,46 @@ export function checkMergeable(parts: readonly NamedPartial[]): void {
       `merge: shard ${missing}/${ref.shard.count} is missing (got ${parts.length} of ${ref.shard.count} partial results)`,
     );
   }
+}
+
+/** What a partial result's run is (its shard's index aside): what {@link runDifference} compares. */
+export type RunOfShard = Pick<
+  PartialResult,
+  'dicelab' | 'spec' | 'output' | 'seed' | 'trials' | 'chunkSize'
+> & { readonly kernel: string; readonly shard: { readonly count: number } };
+
+/**
+ * The first field in which `p`'s run differs from `ref`'s, in the order merge checks them:
+ * dicelab, kernel, spec (by content; the path of its first field that differs, e.g.
+ * `spec.roll.aura`), output, seed, trials, chunkSize, shard.count; with the two values there. Undefined
+ * when they are shards of one run (whatever their indexes). Pure; O(spec size).
+ * @example runDifference({ ...a, seed: 8 }, a) // { field: 'seed', value: 8, expected: a.seed }
+ */
+export function runDifference(
+  p: RunOfShard,
+  ref: RunOfShard,
+): { field: string; value: unknown; expected: unknown } | undefined {
+  const differs = (field: string, value: unknown, expected: unknown) => ({
+    field,
+    value,
+    expected,
+  });
+  if (p.dicelab !== ref.dicelab) return differs('dicelab', p.dicelab, ref.dicelab);
+  if (p.kernel !== ref.kernel) return differs('kernel', p.kernel, ref.kernel);
+  if (canonicalJson(p.spec) !== canonicalJson(ref.spec)) {
+    // The whole spec runs past what a message shows: name the first field that differs.
+    const d = firstDifference(p.spec, ref.spec, 'spec');
+    return differs(d.path, d.value, d.expected);
+  }
+  // What the command prints besides the summary (a fight's exact chain): one way for every shard.
+  if (canonicalJson(p.output ?? {}) !== canonicalJson(ref.output ?? {}))
+    return differs('output', p.output ?? {}, ref.output ?? {});
+  if (p.seed !== ref.seed) return differs('seed', p.seed, ref.seed);
+  if (p.trials !== ref.trials) return differs('trials', p.trials, ref.trials);
+  if (p.chunkSize !== ref.chunkSize) return differs('chunkSize', p.chunkSize, ref.chunkSize);
+  if (p.shard.count !== ref.shard.count)
+    return differs('shard.count', p.shard.count, ref.shard.count);
+  return undefined;
 }
 
 /** JSON with object keys sorted, so specs compare (and checksums agree) by content. */

@@ -1,17 +1,19 @@
 // Registers dicelab's kernel catalogue: kernels are named by id below.
 import '../../src/systems/systems.ts';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { existsSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readPartialResultFile } from '../../src/cli/partial-result-file.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
-import { InputError } from '../../src/input/input-error.ts';
-import { simulate } from '../../src/montecarlo/run.ts';
+import { InputError, showValue } from '../../src/input/input-error.ts';
+import { type Shard, simulate } from '../../src/montecarlo/run.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
 import { RunError } from '../../src/process/run-error.ts';
+import { DICELAB_VERSION } from '../../src/process/version.ts';
+import { cliInProcess } from './cli-in-process.ts';
 
 const kernel = 'systems/d6-pool/simulate';
 const spec = { stat: 2 };
@@ -58,8 +60,11 @@ describe('runSimulation', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dicelab-kept-'));
     const path = join(dir, 'part-0.json');
     const shard = { ...options, shard: { index: 0, count: 2 }, partial: path };
-    await runSimulation(kernel, spec, { ...shard, quiet: true });
-    const finished = await readFile(path, 'utf8');
+    // The finished shard's file lands once the rerun plays: one of other trials already there
+    // is refused before the run (see below), and this rerun has other trials to run for long.
+    const elsewhere = join(dir, 'finished.json');
+    await runSimulation(kernel, spec, { ...shard, partial: elsewhere, quiet: true });
+    const finished = await readFile(elsewhere, 'utf8');
     const stderr = new PassThrough();
     let said = '';
     stderr.on('data', (chunk) => {
@@ -70,6 +75,7 @@ describe('runSimulation', () => {
     const press = setInterval(() => {
       if (process.listenerCount('SIGINT') > listening) {
         clearInterval(press);
+        writeFileSync(path, finished);
         process.emit('SIGINT');
       }
     }, 5);
@@ -88,10 +94,136 @@ describe('runSimulation', () => {
       process.exitCode = exitCode;
     }
     expect(await readFile(path, 'utf8')).toBe(finished);
-    expect(await readdir(dir)).toEqual(['part-0.json']);
+    expect((await readdir(dir)).sort()).toEqual(['finished.json', 'part-0.json']);
     expect(said).toMatch(
       /kept .*part-0\.json as it was: an interrupted run's partial result \(which merge refuses\) does not replace a file/,
     );
+  });
+
+  describe("a --partial file that holds another shard's partial result", () => {
+    const refusal = (path: string, why: string) =>
+      `--partial: ${showValue(path)} is not allowed (expected a new file or this shard's own partial result, but ${why})`;
+    const finishedShard = async (name: string) => {
+      const dir = await mkdtemp(join(tmpdir(), 'dicelab-other-shard-'));
+      const path = join(dir, name);
+      await runSimulation(kernel, spec, {
+        ...options,
+        shard: { index: 0, count: 3 },
+        partial: path,
+        quiet: true,
+      });
+      return { dir, path, finished: await readFile(path, 'utf8') };
+    };
+
+    it('is refused before the run, and kept as it was', async () => {
+      const { dir, path, finished } = await finishedShard('p0.json');
+      // A run of 2^53 − 1 trials would play for years: its refusal comes before the run.
+      const long = Number.MAX_SAFE_INTEGER;
+      const cases: [Partial<typeof options> & { shard: Shard }, unknown, string][] = [
+        [
+          { shard: { index: 1, count: 3 } },
+          spec,
+          'it holds shard 0/3 of this run: give each shard its own file',
+        ],
+        [
+          { shard: { index: 0, count: 3 }, trials: long },
+          spec,
+          `it holds shard 0/3 of another run (its trials is 50000, this run's ${long}): remove it or give another file`,
+        ],
+        [
+          { shard: { index: 0, count: 2 }, trials: long },
+          spec,
+          `it holds shard 0/3 of another run (its trials is 50000, this run's ${long}): remove it or give another file`,
+        ],
+        [
+          { shard: { index: 0, count: 2 } },
+          spec,
+          "it holds shard 0/3 of another run (its shard.count is 3, this run's 2): remove it or give another file",
+        ],
+        [
+          { shard: { index: 0, count: 3 }, seed: 4, trials: long },
+          spec,
+          "it holds shard 0/3 of another run (its seed is 3, this run's 4): remove it or give another file",
+        ],
+        [
+          { shard: { index: 0, count: 3 }, trials: long },
+          { stat: 3 },
+          "it holds shard 0/3 of another run (its spec.stat is 2, this run's 3): remove it or give another file",
+        ],
+      ];
+      for (const [flags, other, why] of cases) {
+        const run = runSimulation(kernel, other, { ...options, ...flags, partial: path });
+        await expect(run).rejects.toThrow(InputError);
+        await expect(run).rejects.toThrow(refusal(path, why));
+      }
+      expect(await readFile(path, 'utf8')).toBe(finished);
+      expect(await readdir(dir)).toEqual(['p0.json']);
+    });
+
+    it('is replaced by a rerun of the same shard, as an empty file is', async () => {
+      const { path, finished } = await finishedShard('p0.json');
+      await writeFile(path, finished.replace('"interrupted":false', '"interrupted":true'));
+      const shard = { ...options, shard: { index: 0, count: 3 }, quiet: true as const };
+      await runSimulation(kernel, spec, { ...shard, partial: path });
+      expect(await readFile(path, 'utf8')).toBe(finished);
+      const empty = join(dirname(path), 'empty.json');
+      await writeFile(empty, '');
+      await runSimulation(kernel, spec, { ...shard, partial: empty });
+      expect(await readFile(empty, 'utf8')).toBe(finished);
+    });
+
+    it("a file that is no partial result, or another dicelab's, is refused; a damaged one replaced", async () => {
+      const { dir, path, finished } = await finishedShard('p0.json');
+      const notes = join(dir, 'notes.txt');
+      const older = join(dir, 'older.json');
+      const summary = join(dir, 'summary.json');
+      await writeFile(notes, 'the balance notes of a whole afternoon\n');
+      await writeFile(
+        older,
+        finished.replace(`"dicelab":"${DICELAB_VERSION}"`, '"dicelab":"0.0.1"'),
+      );
+      await writeFile(summary, '{"trials": 50000}\n');
+      const shard = { ...options, shard: { index: 1, count: 3 }, quiet: true as const };
+      for (const [file, why] of [
+        [notes, 'it holds no partial result'],
+        [summary, 'it holds no partial result'],
+        [
+          older,
+          `it holds a partial result of dicelab "0.0.1" (this is ${JSON.stringify(DICELAB_VERSION)})`,
+        ],
+      ] as const) {
+        const before = await readFile(file, 'utf8');
+        await expect(runSimulation(kernel, spec, { ...shard, partial: file })).rejects.toThrow(
+          refusal(file, `${why}: remove it or give another file`),
+        );
+        expect(await readFile(file, 'utf8')).toBe(before);
+      }
+      // Merge refuses a damaged file (its checksum no longer matches): a rerun may replace it.
+      await writeFile(path, finished.replace('"seed":3', '"seed":30'));
+      await runSimulation(kernel, spec, { ...shard, partial: path });
+      expect((await readPartialResultFile(path)).partial.shard).toEqual({ index: 1, count: 3 });
+    });
+
+    it('as the CLI says it: one line naming --partial, exit status 2', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'dicelab-other-shard-'));
+      const p0 = join(dir, 'p0.json');
+      const roll = ['zidara', 'simulate', 'd12', 'd4', '--vs', '3', '--trials', '1e5', '-q'];
+      expect((await cliInProcess(...roll, '--shard', '0/3', '--partial', p0)).status).toBe(0);
+      const finished = await readFile(p0, 'utf8');
+      const { status, stdout, stderr } = await cliInProcess(
+        ...roll,
+        '--shard',
+        '1/3',
+        '--partial',
+        p0,
+      );
+      expect([status, stdout, stderr]).toEqual([
+        2,
+        '',
+        `dicelab: ${refusal(p0, 'it holds shard 0/3 of this run: give each shard its own file')}\n`,
+      ]);
+      expect(await readFile(p0, 'utf8')).toBe(finished);
+    });
   });
 
   it('--shard auto writes the same partial file as the --shard i/n the array job names', async () => {
