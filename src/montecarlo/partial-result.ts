@@ -343,7 +343,7 @@ export type RunOfShard = Pick<
  * dicelab, kernel, spec (by content; the path of its first field that differs, e.g.
  * `spec.roll.aura`), output, seed, trials, chunkSize, shard.count; with the two values there. Undefined
  * when they are shards of one run (whatever their indexes). Pure; O(spec size).
- * @example runDifference({ ...a, seed: 8 }, a) // { field: 'seed', value: 8, expected: a.seed }
+ * @example runDifference({ dicelab: '0.2.0', kernel: 'k', spec: {}, seed: 8, trials: 10, chunkSize: 5, shard: { count: 2 } }, { dicelab: '0.2.0', kernel: 'k', spec: {}, seed: 7, trials: 10, chunkSize: 5, shard: { count: 2 } }) // { field: 'seed', value: 8, expected: 7 }
  */
 export function runDifference(
   p: RunOfShard,
