@@ -49,6 +49,12 @@ const FULL_BACKOFF_MS = 5_000;
 const FULL_BACKOFF_MAX_MS = 60_000;
 /** The same error is logged once in this long, with how often it came meanwhile (ms). */
 const ERROR_LOG_INTERVAL_MS = 60_000;
+/**
+ * How long a stopping worker (a signal, or Redis given up on) waits for its shards in flight to
+ * stop and be handed back (ms): their runs stop within about 100 ms, but a hand-back or a close
+ * may wait on a Redis that is gone, and the worker must end within a few seconds all the same.
+ */
+const STOP_WAIT_MS = 3_000;
 
 /**
  * Runs a BullMQ worker for dicelab's queue until SIGTERM or SIGINT: it plays shard jobs
@@ -57,16 +63,19 @@ const ERROR_LOG_INTERVAL_MS = 60_000;
  * merges a run's shards once they are all done (each read back by `parsePartialResult`, then
  * `mergePartials`). A job of another dicelab version, or whose data does not hold together, is
  * refused at once and not retried; a shard that throws is retried by BullMQ up to its attempts.
- * On SIGTERM or SIGINT it takes no new job, stops the shards in flight within about 100 ms and
- * hands them back to the queue for another worker (they lose no attempt), then closes; a second
- * signal exits at once. If it is killed outright, its shards go back to the queue when their
- * locks run out (`lockDurationMs`), found by another worker's stalled-job check.
- * With no shard in flight, a signal stops it at once (even while Redis is out of reach). A full
+ * On SIGTERM or SIGINT it takes no new job, stops the shards in flight within about 100 ms (their
+ * runs' abort signal, as Ctrl-C stops a run) and hands them back to the queue for another worker
+ * (they lose no attempt), then closes, within `STOP_WAIT_MS` even while Redis is out of reach
+ * (its shards then go back when their locks run out); a second signal exits at once. If it is
+ * killed outright, its shards go back to the queue when their locks run out (`lockDurationMs`),
+ * found by another worker's stalled-job check; so do those of a worker that gives up on Redis,
+ * which stops them first. With no shard in flight, a signal stops it at once (even while Redis is
+ * out of reach). A full
  * Redis (OOM replies) pauses it, 5 s then doubling up to a minute; a repeated error is logged
  * once a minute.
  * @returns the exit status: `EXIT.terminated` (SIGTERM) or `EXIT.interrupted` (SIGINT).
  * @throws RunError (`EXIT.unavailable`) when Redis cannot be reached at start, or has been out
- *   of reach for `giveUpSeconds`.
+ *   of reach for `giveUpSeconds` (the shards in flight stopped first, unfinished).
  */
 export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitStatus> {
   const { log } = options;
@@ -77,21 +86,38 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
   // What each finished shard did, said once BullMQ has taken its result (a worker that lost its
   // lock finishes in vain: another worker has its shard by then, and BullMQ refuses the result).
   const finished = new Map<string, string>();
-  let inFlight = 0;
+  // The jobs being played, each settled once its processor returns or throws.
+  const inFlight = new Set<Promise<unknown>>();
+  const reachable = () => redis.status === 'ready';
   const worker = new Worker<QueueJobData, string>(
     QUEUE_NAME,
-    async (job, token, signal) => {
-      inFlight++;
-      try {
-        return await processJob(job, token, signal, options.threads, env, log, finished);
-      } catch (error) {
-        // Bad data does not get better with retries: fail it now, saying why.
-        if (error instanceof RefusedJob || error instanceof InputError)
-          throw new UnrecoverableError(error.message);
-        throw error;
-      } finally {
-        inFlight--;
-      }
+    (job, token, signal) => {
+      const played = (async () => {
+        try {
+          return await processJob(
+            job,
+            token,
+            signal,
+            options.threads,
+            env,
+            log,
+            finished,
+            reachable,
+          );
+        } catch (error) {
+          // Bad data does not get better with retries: fail it now, saying why.
+          if (error instanceof RefusedJob || error instanceof InputError)
+            throw new UnrecoverableError(error.message);
+          throw error;
+        }
+      })();
+      const settled = played.then(
+        () => {},
+        () => {},
+      );
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return played;
     },
     {
       connection: redis,
@@ -145,11 +171,21 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
     log(`job ${jobId} stalled (its worker stopped answering): back on the queue`),
   );
 
+  // Stops the shards in flight as Ctrl-C stops a run (their simulations' abort signal: each
+  // returns the chunks it finished, marked interrupted, and processJob hands it back), and waits
+  // for them, but never longer than STOP_WAIT_MS.
+  const stopShards = async (reason: string) => {
+    worker.cancelAllJobs(reason);
+    await Promise.race([
+      Promise.all(inFlight),
+      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+    ]);
+  };
   const stopped = new Promise<ExitStatus>((resolve) => {
     const stop = (signalName: 'SIGTERM' | 'SIGINT') => {
       const status = signalName === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
       process.on(signalName, () => process.exit(status)); // a second signal: quit now
-      if (inFlight === 0) {
+      if (inFlight.size === 0) {
         // Nothing to hand back: stop now, even while Redis is out of reach (a graceful close
         // would wait for it).
         log(`${signalName}: stopping (no shard in flight)`);
@@ -158,19 +194,19 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
         return;
       }
       log(`${signalName}: stopping; shards in flight go back to the queue`);
-      const closing = worker.close();
-      worker.cancelAllJobs(`worker stopping on ${signalName}`);
-      void closing.then(
-        () => resolve(status),
-        () => resolve(status),
-      );
+      // Closing first: a shard handed back is then not followed by a new one. The close itself
+      // is not waited for: it waits on Redis, which may be out of reach.
+      void worker.close().catch(() => {});
+      void stopShards(`worker stopping on ${signalName}`).then(() => resolve(status));
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
-  // Redis gone for good: stop, and let the CLI say so (exit 69).
-  const gaveUp = link.lost.then((error) => {
+  // Redis gone for good: stop the shards in flight (they cannot be handed back), and let the CLI
+  // say so (exit 69).
+  const gaveUp = link.lost.then(async (error) => {
     void worker.close(true).catch(() => {});
+    await stopShards('Redis out of reach');
     return error;
   });
 
@@ -220,6 +256,7 @@ async function processJob(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
   finished: Map<string, string>,
+  reachable: () => boolean,
 ): Promise<string> {
   const data = checkQueueJob(String(job.id), job.name, job.data);
   if (data.shard === undefined) return mergeShards(job, data, finished);
@@ -238,9 +275,16 @@ async function processJob(
     signal,
   });
   if (result.interrupted) {
-    // Stopping (SIGTERM): the shard goes back to the queue whole, without using up a try.
-    await job.moveToWait(token);
-    log(`${describeJob(job)} handed back`);
+    // Stopping: the shard goes back to the queue whole, without using up a try; with Redis out
+    // of reach it cannot be handed back, and goes back once its lock runs out (another worker's
+    // stalled-job check), if Redis comes back.
+    if (reachable()) {
+      await job.moveToWait(token);
+      log(`${describeJob(job)} handed back`);
+    } else
+      log(
+        `${describeJob(job)} stopped unfinished: Redis is out of reach, so it goes back to the queue only once its lock runs out`,
+      );
     throw new WaitingError();
   }
   const seconds = (performance.now() - start) / 1000;

@@ -2,11 +2,13 @@
 import '../../src/systems/systems.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRedis, startRedis, stopProcess } from '../../scripts/redis-server.ts';
 import { runSimulation } from '../../src/cli/run-simulation.ts';
 import { EXIT } from '../../src/process/exit-status.ts';
+import { shardJobId } from '../../src/queue/queue-job.ts';
 import { QUEUE_NAME } from '../../src/queue/queue-settings.ts';
 import { fakeTerminal } from '../cli/fake-terminal.ts';
 import { dicelab, startDicelab, startWorker, type WorkerProcess } from './dicelab-process.ts';
@@ -20,8 +22,9 @@ import { dicelab, startDicelab, startWorker, type WorkerProcess } from './dicela
 
 const workers: WorkerProcess[] = [];
 const servers: LocalRedis[] = [];
+const submitters: ReturnType<typeof startDicelab>[] = [];
 afterAll(async () => {
-  await Promise.all(workers.map((w) => stopProcess(w.child)));
+  await Promise.all([...workers, ...submitters].map((p) => stopProcess(p.child)));
   await Promise.all(servers.map((s) => s.stop()));
 });
 
@@ -48,10 +51,8 @@ function oneLine(stderr: string): string {
 const UNSEEDED = ['d6-pool', 'simulate', '--stat', '3', '--trials', '1e6'];
 const ROLL = [...UNSEEDED, '--seed', '5'];
 /** A run long enough to be in flight when Redis goes: 40 shards of a fight. */
-const LONG = [
-  ...['zidara', 'fight', '--vs', '4', '--tags', '3', '--steps', '8', '--no-exact'],
-  ...['--trials', '4e6', '--chunk-size', '20000', '--seed', '9', '--quiet'],
-];
+const FIGHT = ['zidara', 'fight', '--vs', '4', '--tags', '3', '--steps', '8', '--no-exact'];
+const LONG = [...FIGHT, ...['--trials', '4e6', '--chunk-size', '20000', '--seed', '9', '--quiet']];
 
 describe('a Redis database that does not exist, and databases kept apart', () => {
   let redis: LocalRedis;
@@ -243,6 +244,66 @@ describe('Redis gone for good while a run is on it', () => {
     expect(run).toMatchObject({ code: EXIT.interrupted, stdout: '' });
     expect(idle.log()).toMatch(/SIGTERM: stopping \(no shard in flight\)/);
   }, 60_000);
+});
+
+describe('a worker stopped while it plays a shard', () => {
+  /** One shard of a fight of 1e9 trials: many minutes on one thread, never done in a test. */
+  const ENDLESS = [...FIGHT, '--trials', '1e9', '--seed', '4', '--quiet'];
+
+  /** Starts a worker and a one-shard endless run on `url`; resolves once the shard has started. */
+  async function playing(url: string, workerArgs: string[] = []) {
+    const busy = await worker(url, workerArgs);
+    const submitter = startDicelab([...ENDLESS, '--queue', url, '--shards', '1']);
+    submitters.push(submitter);
+    const [, run] = (await busy.waitFor(/shard 0\/1 of run (\w+) started/, 60_000)) as string[];
+    return { busy, run: run! };
+  }
+
+  /** The worker's exit status, or 'still running' if it has not exited in a while. */
+  const exitOf = (busy: WorkerProcess) =>
+    Promise.race([busy.exited, sleep(30_000).then(() => 'still running')]);
+
+  it('gives up on a Redis gone for good with its shard stopped unfinished: exit 69', async () => {
+    // The shard went on playing to its end after the give-up line, the exit 69 only after it.
+    const redis = await redisServer();
+    const { busy } = await playing(redis.url(0), ['--redis-give-up', '3']);
+    await redis.stop();
+    expect(await exitOf(busy), busy.log()).toBe(EXIT.unavailable);
+    expect(busy.log()).toMatch(/shard 0\/1 of run \w+ stopped unfinished: Redis is out of reach/);
+    expect(busy.log()).not.toMatch(/ done/);
+    expect(oneLine(busy.log())).toMatch(/^dicelab: --redis: Redis at .* giving up/);
+  }, 120_000);
+
+  it('stops its shard on SIGTERM while Redis is out of reach: exit 143', async () => {
+    // SIGTERM said "stopping" and the worker went on: its hand-back waited for Redis.
+    const redis = await redisServer();
+    const { busy } = await playing(redis.url(0));
+    await redis.stop();
+    await busy.waitFor(/error: connect ECONNREFUSED/);
+    busy.child.kill('SIGTERM');
+    expect(await exitOf(busy), busy.log()).toBe(EXIT.terminated);
+    expect(busy.log()).toMatch(/shard 0\/1 of run \w+ stopped unfinished: Redis is out of reach/);
+    expect(busy.log()).not.toMatch(/ done/);
+  }, 120_000);
+
+  it('hands its shard back to the queue on SIGTERM, its try kept: exit 143', async () => {
+    const redis = await redisServer();
+    const url = redis.url(0);
+    const { busy, run } = await playing(url);
+    busy.child.kill('SIGTERM');
+    expect(await exitOf(busy), busy.log()).toBe(EXIT.terminated);
+    expect(busy.log()).toMatch(new RegExp(`shard 0/1 of run ${run} handed back`));
+    const client = new Redis(url, { maxRetriesPerRequest: null });
+    const queue = new Queue(QUEUE_NAME, { connection: client });
+    try {
+      const shard = await queue.getJob(shardJobId(run, 0));
+      expect(await shard?.getState()).toBe('waiting');
+      expect(shard?.attemptsMade).toBe(0);
+    } finally {
+      await queue.close();
+      client.disconnect();
+    }
+  }, 120_000);
 });
 
 describe('Redis restarted empty in the middle of a run', () => {
