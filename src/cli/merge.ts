@@ -6,7 +6,8 @@ import { printMergedRun } from './print-merged-run.ts';
 
 /**
  * `dicelab merge <parts...> [--json]`: merges the partial result files of a run's shards
- * (`--shard i/n --partial file`) and prints what the unsharded run prints (`printMergedRun`). The files
+ * (`--shard i/n --partial file`) and prints what the unsharded run prints with --json, or a
+ * fight's table (`printMergedRun`). The files
  * must belong together (same kernel, spec, seed, trials, chunk size; each shard once; none
  * interrupted), else one line names the file and the field, and the exit status is 2.
  */
@@ -25,8 +26,9 @@ export function registerMerge(program: Command) {
 Every file is checked before anything is merged (its checksum, the dicelab that wrote it, the
 run's plan, its tallies), and together they must be the shards of one run: the same kernel,
 spec (and switches, such as a fight's --no-exact), seed, trials and chunk size, each shard once,
-none interrupted. Else one line names the file and the field, exit status 2. What it prints is
-the unsharded run's, to the bit: a fight's exact chain is worked out again from its spec.
+none interrupted. Else one line names the file and the field, exit status 2. With --json it
+prints the unsharded run's --json, to the bit (a fight's exact chain worked out again from its
+spec); without, a fight's table, or another run's summary JSON, after the line on the shards.
 
 Examples:
   dicelab zidara simulate d12 d4 --vs 3 --trials 1e6 --shard 0/2 --partial part0.json

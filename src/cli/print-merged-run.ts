@@ -11,19 +11,14 @@ const printSummary: PrintRun = async (result) => {
 };
 
 /**
- * How `merge` prints a finished run of each kernel: as the command that runs it prints its
- * result (the path `--queue` takes too, through the command's own printing), each command's
- * printer loaded only for its kernel. A command that prints more than its kernel's summary
- * (a fight's exact chain) prints it here from the run's spec and its `output` switches.
+ * How `merge` prints a finished run of a kernel whose command prints more than the kernel's
+ * summary (a fight's exact chain, from the run's spec and its `output` switches): as that command
+ * prints its result (the path `--queue` takes too), its printer loaded only for its kernel. Every
+ * other kernel's run prints its summary JSON (`printSummary`), so a new system adds nothing here.
  */
-const PRINT_RUN: Readonly<Record<KernelId, PrintRun>> = {
-  'systems/zidara/simulate': printSummary,
+const PRINT_RUN: Readonly<Partial<Record<KernelId, PrintRun>>> = {
   'systems/zidara/fight/simulate-fight': async (...run) =>
     (await import('./zidara-fight.ts')).printFightRun(...run),
-  'systems/d6-pool/simulate': printSummary,
-  'systems/tags-2d6/simulate': printSummary,
-  'systems/d12-action/simulate': printSummary,
-  'systems/ring-skill/simulate': printSummary,
 };
 
 /**
@@ -36,5 +31,5 @@ export function printMergedRun(
   output: PartialOutput,
   json: boolean,
 ): Promise<void> {
-  return PRINT_RUN[result.kernel as KernelId](result, output, json);
+  return (PRINT_RUN[result.kernel as KernelId] ?? printSummary)(result, output, json);
 }

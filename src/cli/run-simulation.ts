@@ -133,10 +133,11 @@ export async function runSimulation(
     );
     await after(result);
   } else if (partial) {
-    const { checkReplaceable, writePartialResultFile } = await import('./partial-result-file.ts');
-    await checkReplaceable(partial, ours);
-    // A signal once the file is in place is let be: the command says it and ends as it would have.
+    // A signal until the file is in place stops the command with one line; once it is, a signal
+    // is let be: the command says it and ends as it would have.
     await stopUntilPlaced(async (placed) => {
+      const { checkReplaceable, writePartialResultFile } = await import('./partial-result-file.ts');
+      await checkReplaceable(partial, ours);
       await writePartialResultFile(partial, result, placed, run.output);
       if (!options.quiet) {
         const part = result.shard

@@ -172,12 +172,16 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
   );
 
   // Stops the shards in flight as Ctrl-C stops a run (their simulations' abort signal: each
-  // returns the chunks it finished, marked interrupted, and processJob hands it back), and waits
-  // for them, but never longer than STOP_WAIT_MS.
-  const stopShards = async (reason: string) => {
+  // returns the chunks it finished, marked interrupted, and processJob hands it back), then
+  // closes the worker (`force`: without waiting on Redis), and waits for both, but never longer
+  // than STOP_WAIT_MS. Cancelled before the close: a forced close drops the jobs it tracks, their
+  // abort controllers with them. Waiting for the close too: a shard that had just finished is
+  // written to Redis by it, not lost to a replay after a stall.
+  const stopShards = async (reason: string, force: boolean) => {
     worker.cancelAllJobs(reason);
+    const closing = worker.close(force).catch(() => {});
     await Promise.race([
-      Promise.all(inFlight),
+      Promise.all([...inFlight, closing]),
       new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
     ]);
   };
@@ -194,10 +198,9 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
         return;
       }
       log(`${signalName}: stopping; shards in flight go back to the queue`);
-      // Closing first: a shard handed back is then not followed by a new one. The close itself
-      // is not waited for: it waits on Redis, which may be out of reach.
-      void worker.close().catch(() => {});
-      void stopShards(`worker stopping on ${signalName}`).then(() => resolve(status));
+      // A graceful close: a shard handed back is not followed by a new one, and a finished one's
+      // result is written; waited for at most STOP_WAIT_MS, as Redis may be out of reach.
+      void stopShards(`worker stopping on ${signalName}`, false).then(() => resolve(status));
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
@@ -205,8 +208,7 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<ExitS
   // Redis gone for good: stop the shards in flight (they cannot be handed back), and let the CLI
   // say so (exit 69).
   const gaveUp = link.lost.then(async (error) => {
-    void worker.close(true).catch(() => {});
-    await stopShards('Redis out of reach');
+    await stopShards('Redis out of reach', true);
     return error;
   });
 

@@ -160,6 +160,41 @@ describe('runSimulation', () => {
       expect(await readdir(dir)).toEqual(['p0.json']);
     });
 
+    it('is refused again before the write when it lands during the run, and kept as it was', async () => {
+      const { dir, finished } = await finishedShard('p0.json');
+      const path = join(dir, 'p1.json');
+      // Another run's shard 0 lands at this shard's --partial once it plays (it listens for
+      // Ctrl-C then); no file was there when the run was checked before it began.
+      const listening = process.listenerCount('SIGINT');
+      let landed = false;
+      const land = setInterval(() => {
+        if (process.listenerCount('SIGINT') > listening) {
+          clearInterval(land);
+          writeFileSync(path, finished);
+          landed = true;
+        }
+      }, 1);
+      try {
+        const run = runSimulation(kernel, spec, {
+          ...options,
+          trials: 4_000_000,
+          shard: { index: 1, count: 3 },
+          partial: path,
+          quiet: true,
+        });
+        await expect(run).rejects.toThrow(
+          refusal(
+            path,
+            "it holds shard 0/3 of another run (its trials is 50000, this run's 4000000): remove it or give another file",
+          ),
+        );
+      } finally {
+        clearInterval(land);
+      }
+      expect(landed).toBe(true);
+      expect(await readFile(path, 'utf8')).toBe(finished);
+    });
+
     it('is replaced by a rerun of the same shard, as an empty file is', async () => {
       const { path, finished } = await finishedShard('p0.json');
       await writeFile(path, finished.replace('"interrupted":false', '"interrupted":true'));
