@@ -232,7 +232,12 @@ describe('Redis gone for good while a run is on it', () => {
     const redis = await redisServer();
     const url = redis.url(0);
     const idle = await worker(url);
-    const waiting = startDicelab([...UNSEEDED, '--queue', url, '--shards', '2', '--seed', '77']);
+    // The run goes to another database, which no worker serves: the worker stays idle and the
+    // submitter waits, whatever the timing (on one database the worker may be mid-merge).
+    const waiting = startDicelab([
+      ...UNSEEDED,
+      ...['--queue', redis.url(1), '--shards', '2', '--seed', '77'],
+    ]);
     while (!/submitted run/.test(waiting.stderr())) await sleep(100);
     await redis.stop();
     await sleep(1500); // both now wait for Redis to come back
